@@ -1,0 +1,17 @@
+// `npm run bench`: runs every suite in one process and prints one table of times and ratios.
+import { validateSuite } from "./bench/validate.js";
+import type { BenchSuite } from "./bench/measure.js";
+
+const suites: BenchSuite[] = [validateSuite];
+
+const only = process.argv[2];
+for (const suite of suites) {
+  if (only && suite.name !== only) continue;
+  console.log(`\n## ${suite.name}`);
+  try {
+    for (const row of await suite.run()) console.log(`  ${row.name.padEnd(58)} ${row.value.padStart(12)}${row.note ? `  (${row.note})` : ""}`);
+  } catch (error) {
+    console.log(`  failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}

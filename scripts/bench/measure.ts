@@ -1,0 +1,49 @@
+// Timing helpers for `npm run bench`: median of repeated runs after a warm-up, and a table printer.
+import { performance } from "node:perf_hooks";
+
+/** Median milliseconds of `fn` over `runs` runs, after `warmup` untimed ones. */
+export function timeMedian(fn: () => unknown, runs = 7, warmup = 2): number {
+  for (let i = 0; i < warmup; i++) fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+/** Async variant of `timeMedian`. */
+export async function timeMedianAsync(fn: () => Promise<unknown>, runs = 5, warmup = 1): Promise<number> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+/** One line of the bench report. */
+export interface BenchRow {
+  name: string;
+  value: string;
+  note?: string;
+}
+
+/** A bench suite: a name and a function that measures and returns rows. */
+export interface BenchSuite {
+  name: string;
+  run(): Promise<BenchRow[]>;
+}
+
+export function ms(n: number): string {
+  return `${n.toFixed(1)} ms`;
+}
+
+export function ratio(a: number, b: number): string {
+  return `${(a / b).toFixed(2)}x`;
+}

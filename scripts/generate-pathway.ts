@@ -1,0 +1,75 @@
+// Generator of large synthetic pathways for benchmarks and property tests: deterministic for a seed, and valid.
+import type { Pathway, PathwayEdge, PathwayNode } from "../src/model/index.js";
+
+/** Options of `generatePathway`; all optional. */
+export interface GenerateOptions {
+  /** Number of nodes (default 100). */
+  nodes?: number;
+  /** Number of edges (default 3x nodes). */
+  edges?: number;
+  /** PRNG seed (default 1). */
+  seed?: number;
+  /** Share of nodes that are End Call (default 0.05). */
+  endShare?: number;
+}
+
+/** mulberry32: a tiny deterministic PRNG, so a seed always gives the same pathway. */
+export function createRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = ["book", "cancel", "reschedule", "price", "hours", "human", "order", "menu", "refund", "address", "confirm", "repeat"];
+
+/**
+ * A pathway of `nodes` nodes and `edges` edges: node 0 is the start, every node is reached by a tree edge from an
+ * earlier node, the rest of the edges are random, about 5% of nodes are End Call, and some collect and use variables.
+ */
+export function generatePathway(options: GenerateOptions = {}): Pathway {
+  const count = Math.max(2, options.nodes ?? 100);
+  const edgeCount = Math.max(count - 1, options.edges ?? count * 3);
+  const random = createRandom(options.seed ?? 1);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const endShare = options.endShare ?? 0.05;
+  const nodes: PathwayNode[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = `node-${i}`;
+    const isEnd = i > 0 && (i === count - 1 || random() < endShare);
+    const word = pick(WORDS);
+    const node: PathwayNode = isEnd
+      ? { id, type: "End Call", data: { name: `End ${i}`, prompt: `Thank the caller and say goodbye (${word}).` } }
+      : {
+          id,
+          type: "Default",
+          data: {
+            name: `Step ${i} ${word}`,
+            prompt: `Ask the caller about ${word}. ${i > 0 && i % 7 === 0 ? "Use {{var_" + (i - 7) + "}} if known." : ""}`.trim(),
+            ...(i === 0 && { isStart: true }),
+            ...(i % 7 === 0 && { extractVars: [[`var_${i}`, "string", `The caller's answer about ${word}`]] }),
+          },
+          position: { x: (i % 50) * 250, y: Math.floor(i / 50) * 150 },
+        };
+    nodes.push(node);
+  }
+  const edges: PathwayEdge[] = [];
+  const isEnd = (i: number) => nodes[i]!.type === "End Call";
+  const sources: number[] = nodes.map((_, i) => i).filter((i) => !isEnd(i));
+  for (let i = 1; i < count; i++) {
+    // A tree edge from an earlier non-terminal node keeps every node reachable.
+    let source = Math.floor(random() * i);
+    while (isEnd(source)) source = Math.floor(random() * i);
+    edges.push({ id: `e${edges.length}`, source: `node-${source}`, target: `node-${i}`, label: `caller wants ${pick(WORDS)} ${i}` });
+  }
+  while (edges.length < edgeCount) {
+    const source = pick(sources);
+    const target = Math.floor(random() * count);
+    edges.push({ id: `e${edges.length}`, source: `node-${source}`, target: `node-${target}`, label: `caller mentions ${pick(WORDS)} ${edges.length}` });
+  }
+  return { name: `Generated ${count}`, description: `Synthetic pathway with ${count} nodes and ${edges.length} edges`, nodes, edges };
+}

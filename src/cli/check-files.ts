@@ -1,0 +1,84 @@
+// The loop shared by `validate` and `lint`: read every input, check it, print one report, pick the exit code.
+import type { Command } from "commander";
+import { Option } from "commander";
+import { countBySeverity, type Diagnostic, type RuleDescriptor } from "../diagnostics/index.js";
+import { diagnosticFormatters, type FileResult } from "../format/index.js";
+import { EXIT, ExitError } from "./exit.js";
+import { collectInputs, type Input } from "./inputs.js";
+import type { CliIo } from "./io.js";
+import { useColor } from "./io.js";
+
+/** Options every file-checking command takes. */
+export interface CheckCommandOptions {
+  format: string;
+  color?: boolean;
+  maxWarnings?: number;
+  quiet?: boolean;
+  ignorePattern?: string[];
+}
+
+/** Adds the shared options (format, colour, warnings budget, quiet, ignore) to a command. */
+export function addCheckOptions(command: Command): Command {
+  return command
+    .addOption(new Option("-f, --format <name>", "output format").choices(Object.keys(diagnosticFormatters)).default("stylish"))
+    .option("--color", "force colours even when not writing to a terminal")
+    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addOption(new Option("--max-warnings <n>", "exit 1 when there are more than n warnings").argParser(parseCount))
+    .option("-q, --quiet", "report errors only")
+    .option("--ignore-pattern <glob...>", "skip files matching these globs when walking directories");
+}
+
+/** Parses a non-negative whole number option, failing as a usage error. */
+export function parseCount(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new ExitError(EXIT.failure, `Expected a whole number of 0 or more, got "${value}".`);
+  return n;
+}
+
+/** A read failure as a finding, so it shows in every format next to the others. */
+export function unreadable(input: Input): FileResult {
+  const diagnostic: Diagnostic = { ruleId: "unreadable-file", severity: "error", message: input.error!, pointer: "" };
+  return { filePath: input.path, diagnostics: [diagnostic] };
+}
+
+/**
+ * Checks every input with `check` and prints the report. Exit code: 2 when an input could not be read (the others are
+ * still checked and reported), 1 when there are errors or more warnings than allowed, else 0.
+ */
+export async function checkFiles(
+  args: readonly string[],
+  options: CheckCommandOptions,
+  io: CliIo,
+  check: (input: Input & { bytes: Uint8Array }) => FileResult | Promise<FileResult>,
+  rules: readonly RuleDescriptor[],
+): Promise<number> {
+  if (args.length === 0) throw new ExitError(EXIT.failure, "No files given; name pathway files, directories or globs (or - for stdin).");
+  const inputs = await collectInputs(args, { ignore: options.ignorePattern, stdin: io.stdin, cwd: io.cwd });
+  const results: FileResult[] = [];
+  let unreadableCount = 0;
+  for (const input of inputs) {
+    if (input.error !== undefined || !input.bytes) {
+      unreadableCount++;
+      results.push(unreadable(input));
+      continue;
+    }
+    const result = await check(input as Input & { bytes: Uint8Array });
+    results.push(options.quiet ? { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === "error") } : result);
+  }
+  const formatter = diagnosticFormatters[options.format]!;
+  io.stdout.write(formatter(results, { color: useColor(options.color, io), rules, version: io.version, cwd: io.cwd }));
+  if (unreadableCount > 0) return EXIT.failure;
+  let errors = 0;
+  let warnings = 0;
+  for (const r of results) {
+    const c = countBySeverity(r.diagnostics);
+    errors += c.errorCount;
+    warnings += c.warningCount;
+  }
+  if (errors > 0) return EXIT.findings;
+  if (options.maxWarnings !== undefined && warnings > options.maxWarnings) {
+    io.stderr.write(`pathway: ${warnings} warnings, more than --max-warnings ${options.maxWarnings}.\n`);
+    return EXIT.findings;
+  }
+  return EXIT.ok;
+}

@@ -1,0 +1,79 @@
+// The one shape of everything a user can get wrong, shared by every command and formatter.
+
+/** How bad a finding is; `off` exists only in configuration. */
+export type Severity = "error" | "warning";
+
+/** A 1-based line/column position in the source text. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** Where a finding sits in the source text: start inclusive, end exclusive. */
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+/** Another place that explains a finding (for example the first of two duplicate ids). */
+export interface RelatedLocation {
+  pointer: string;
+  message: string;
+  range?: Range;
+}
+
+/** A finding about a pathway file. */
+export interface Diagnostic {
+  /** Stable kebab-case rule id, e.g. `missing-start-node`. */
+  ruleId: string;
+  severity: Severity;
+  /** What is wrong and what to do about it. */
+  message: string;
+  /** RFC 6901 JSON pointer of the offending value ("" is the whole document). */
+  pointer: string;
+  /** Where the value is in the source text, when there is one. */
+  range?: Range;
+  related?: RelatedLocation[];
+  /** Documentation of the rule. */
+  url?: string;
+}
+
+/** What a rule reports: the engine adds rule id, severity, range and url. */
+export interface Report {
+  pointer: string;
+  message: string;
+  related?: { pointer: string; message: string }[];
+}
+
+/** Number of findings at each severity. */
+export function countBySeverity(diagnostics: readonly Diagnostic[]): { errorCount: number; warningCount: number } {
+  let errorCount = 0;
+  let warningCount = 0;
+  for (const d of diagnostics) {
+    if (d.severity === "error") errorCount++;
+    else warningCount++;
+  }
+  return { errorCount, warningCount };
+}
+
+/** Orders findings by position, then rule id, so output is stable whatever order rules ran in. */
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  const la = a.range?.start.line ?? 0;
+  const lb = b.range?.start.line ?? 0;
+  if (la !== lb) return la - lb;
+  const ca = a.range?.start.column ?? 0;
+  const cb = b.range?.start.column ?? 0;
+  if (ca !== cb) return ca - cb;
+  if (a.pointer !== b.pointer) return a.pointer < b.pointer ? -1 : 1;
+  if (a.ruleId !== b.ruleId) return a.ruleId < b.ruleId ? -1 : 1;
+  return a.message < b.message ? -1 : a.message > b.message ? 1 : 0;
+}
+
+/** What formatters and docs need to know about a rule (the full module lives in validate/ and lint/). */
+export interface RuleDescriptor {
+  id: string;
+  description: string;
+  defaultSeverity: Severity;
+  /** Documentation URL. */
+  docs: string;
+}

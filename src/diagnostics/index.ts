@@ -1,0 +1,3 @@
+// The diagnostics layer's public surface.
+export * from "./diagnostic.js";
+export * from "./pointer.js";

@@ -1,0 +1,21 @@
+// RFC 6901 JSON pointers: building them from path segments and reading them back.
+
+/** Escapes one reference token (`~` -> `~0`, `/` -> `~1`). */
+export function escapeToken(token: string | number): string {
+  return String(token).replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** Builds a pointer from path segments: `toPointer(["nodes", 3, "id"])` is `/nodes/3/id`. */
+export function toPointer(segments: readonly (string | number)[]): string {
+  return segments.map((s) => "/" + escapeToken(s)).join("");
+}
+
+/** Splits a pointer into its unescaped segments; "" is the whole document. */
+export function parsePointer(pointer: string): string[] {
+  if (pointer === "") return [];
+  if (!pointer.startsWith("/")) throw new Error(`Invalid JSON pointer ${JSON.stringify(pointer)}: it must be empty or start with "/".`);
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+}

@@ -1,0 +1,25 @@
+// GitHub Actions workflow commands (::error file=...,line=...::message) so findings show as annotations on the diff.
+import type { Formatter } from "./result.js";
+
+// Workflow-command escaping, as in @actions/core: data escapes %, CR, LF; properties also : and ,.
+function escapeData(s: string): string {
+  return s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+
+export const formatGithub: Formatter = (results) => {
+  const lines: string[] = [];
+  for (const result of results) {
+    for (const d of result.diagnostics) {
+      const props = [`file=${escapeProperty(result.filePath)}`];
+      if (d.range) {
+        props.push(`line=${d.range.start.line}`, `col=${d.range.start.column}`, `endLine=${d.range.end.line}`, `endColumn=${d.range.end.column}`);
+      }
+      props.push(`title=${escapeProperty(`pathway ${d.ruleId}`)}`);
+      lines.push(`::${d.severity === "error" ? "error" : "warning"} ${props.join(",")}::${escapeData(`${d.message}${d.pointer ? ` (at ${d.pointer})` : ""}`)}`);
+    }
+  }
+  return lines.length ? lines.join("\n") + "\n" : "";
+};

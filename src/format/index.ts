@@ -1,0 +1,18 @@
+// Pure formatters: (results, options) -> text. The CLI picks one by name.
+import { formatGithub } from "./github.js";
+import { formatJson } from "./json.js";
+import type { Formatter } from "./result.js";
+import { formatSarif } from "./sarif.js";
+import { formatStylish } from "./stylish.js";
+
+export * from "./result.js";
+export { formatGithub, formatJson, formatSarif, formatStylish };
+export { toJsonReport, type JsonFileReport } from "./json.js";
+
+/** Formatters by the name `--format` takes. */
+export const diagnosticFormatters: Readonly<Record<string, Formatter>> = {
+  stylish: formatStylish,
+  json: formatJson,
+  sarif: formatSarif,
+  github: formatGithub,
+};

@@ -1,0 +1,40 @@
+// ESLint-style JSON: an array with one object per file, each message with rule id, severity, pointer and range.
+import { countBySeverity } from "../diagnostics/index.js";
+import type { Formatter } from "./result.js";
+
+/** One file in `--format json` output. */
+export interface JsonFileReport {
+  filePath: string;
+  errorCount: number;
+  warningCount: number;
+  messages: {
+    ruleId: string;
+    severity: "error" | "warning";
+    message: string;
+    pointer: string;
+    line: number | null;
+    column: number | null;
+    endLine: number | null;
+    endColumn: number | null;
+  }[];
+}
+
+/** The data behind `--format json`, for callers that want objects rather than text. */
+export function toJsonReport(results: Parameters<Formatter>[0]): JsonFileReport[] {
+  return results.map((r) => ({
+    filePath: r.filePath,
+    ...countBySeverity(r.diagnostics),
+    messages: r.diagnostics.map((d) => ({
+      ruleId: d.ruleId,
+      severity: d.severity,
+      message: d.message,
+      pointer: d.pointer,
+      line: d.range?.start.line ?? null,
+      column: d.range?.start.column ?? null,
+      endLine: d.range?.end.line ?? null,
+      endColumn: d.range?.end.column ?? null,
+    })),
+  }));
+}
+
+export const formatJson: Formatter = (results) => JSON.stringify(toJsonReport(results), null, 2) + "\n";

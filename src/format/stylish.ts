@@ -1,0 +1,62 @@
+// The default human format: findings grouped by file, each with a code frame, and a summary line.
+import pc from "picocolors";
+import { countBySeverity } from "../diagnostics/index.js";
+import type { Diagnostic } from "../diagnostics/index.js";
+import type { Formatter } from "./result.js";
+
+type Colors = ReturnType<typeof pc.createColors>;
+
+const MAX_FRAME_WIDTH = 160;
+
+/** Two lines of context above the finding, a caret under its start column. */
+function codeFrame(lines: readonly string[], d: Diagnostic, c: Colors): string {
+  if (!d.range) return "";
+  const { line, column } = d.range.start;
+  const first = Math.max(1, line - 2);
+  const last = Math.min(lines.length, line);
+  const width = String(last).length;
+  const out: string[] = [];
+  for (let n = first; n <= last; n++) {
+    let text = (lines[n - 1] ?? "").replace(/\t/g, " ");
+    let caretAt = column - 1;
+    // Long lines (a 2,000-character prompt) are windowed around the column so the caret stays visible.
+    if (text.length > MAX_FRAME_WIDTH) {
+      const start = n === line ? Math.max(0, column - 1 - MAX_FRAME_WIDTH / 2) : 0;
+      text = (start > 0 ? "…" : "") + text.slice(start, start + MAX_FRAME_WIDTH) + "…";
+      caretAt = caretAt - start + (start > 0 ? 1 : 0);
+    }
+    const gutter = `${n === line ? c.red(">") : " "} ${String(n).padStart(width)} |`;
+    out.push(`    ${c.dim(gutter)} ${text}`);
+    if (n === line) out.push(`    ${c.dim(`  ${" ".repeat(width)} |`)} ${" ".repeat(Math.max(0, caretAt))}${c.red("^")}`);
+  }
+  return out.join("\n");
+}
+
+export const formatStylish: Formatter = (results, options = {}) => {
+  const c = pc.createColors(options.color ?? false);
+  const out: string[] = [];
+  let errors = 0;
+  let warnings = 0;
+  for (const result of results) {
+    if (result.diagnostics.length === 0) continue;
+    const counts = countBySeverity(result.diagnostics);
+    errors += counts.errorCount;
+    warnings += counts.warningCount;
+    const lines = result.text?.split("\n") ?? [];
+    out.push(c.underline(result.filePath));
+    for (const d of result.diagnostics) {
+      const where = d.range ? `${d.range.start.line}:${d.range.start.column}` : "-";
+      const level = d.severity === "error" ? c.red("error") : c.yellow("warning");
+      out.push(`  ${c.dim(where.padEnd(8))} ${level}  ${d.message}  ${c.dim(d.ruleId)}`);
+      if (d.pointer) out.push(`    ${c.dim(`at ${d.pointer}`)}`);
+      const frame = codeFrame(lines, d, c);
+      if (frame) out.push(frame);
+    }
+    out.push("");
+  }
+  const total = errors + warnings;
+  if (total === 0) return `${c.green("✔")} ${results.length} file${results.length === 1 ? "" : "s"} checked, no problems\n`;
+  const summary = `✖ ${total} problem${total === 1 ? "" : "s"} (${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}) in ${results.length} file${results.length === 1 ? "" : "s"}`;
+  out.push(errors ? c.red(c.bold(summary)) : c.yellow(c.bold(summary)));
+  return out.join("\n") + "\n";
+};

@@ -1,0 +1,4 @@
+// The model layer's public surface: schemas, inferred types and safe accessors.
+export * from "./schema.js";
+export * from "./pathway.js";
+export * from "./json-schema.js";

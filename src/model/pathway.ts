@@ -1,0 +1,109 @@
+// Read-only helpers over a loaded pathway value that stay safe on malformed input.
+import type { Pathway, PathwayEdge, PathwayNode, NodeData } from "./schema.js";
+
+/** A JSON object; everything the toolkit reads is checked against this first. */
+export type JsonObject = Record<string, unknown>;
+
+/** True for a plain JSON object (not an array, not null). */
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The own property `key` of `value`, or undefined; never reads through the prototype (`__proto__` keys are data). */
+export function prop(value: unknown, key: string): unknown {
+  return isObject(value) && Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
+}
+
+/** A node entry together with its index in `nodes[]`, so findings can point at it. */
+export interface IndexedNode {
+  node: PathwayNode;
+  index: number;
+}
+
+/** An edge together with its index in `edges[]`. */
+export interface IndexedEdge {
+  edge: PathwayEdge;
+  index: number;
+}
+
+/** True for the `{globalConfig: {...}}` pseudo-entry real files keep inside nodes[]. */
+export function isGlobalConfigEntry(entry: unknown): boolean {
+  return isObject(entry) && "globalConfig" in entry && !("id" in entry) && !("type" in entry);
+}
+
+/** Node entries that look like nodes (objects with a string id), skipping the globalConfig pseudo-entry. */
+export function getNodes(pathway: unknown): IndexedNode[] {
+  const nodes = prop(pathway, "nodes");
+  if (!Array.isArray(nodes)) return [];
+  const result: IndexedNode[] = [];
+  nodes.forEach((entry, index) => {
+    if (isObject(entry) && typeof entry.id === "string" && !isGlobalConfigEntry(entry)) {
+      result.push({ node: entry as PathwayNode, index });
+    }
+  });
+  return result;
+}
+
+/** Edges that look like edges (objects); malformed ones are the shape check's business. */
+export function getEdges(pathway: unknown): IndexedEdge[] {
+  const edges = prop(pathway, "edges");
+  if (!Array.isArray(edges)) return [];
+  const result: IndexedEdge[] = [];
+  edges.forEach((edge, index) => {
+    if (isObject(edge)) result.push({ edge: edge as PathwayEdge, index });
+  });
+  return result;
+}
+
+/** The node's data object, or an empty one when it is missing or malformed. */
+export function nodeData(node: PathwayNode): NodeData {
+  return isObject(node.data) ? node.data : {};
+}
+
+/** The edge label wherever the file keeps it: top level (documented, what the save endpoint reads) or `data.label` (UI exports). */
+export function getEdgeLabel(edge: PathwayEdge): string | undefined {
+  if (typeof edge.label === "string") return edge.label;
+  const label = prop(edge.data, "label");
+  return typeof label === "string" ? label : undefined;
+}
+
+/** True when the node is a transfer (documented `Transfer Node` or the real `Transfer Call`). */
+export function isTransferNode(node: PathwayNode): boolean {
+  return node.type === "Transfer Node" || node.type === "Transfer Call";
+}
+
+/** True for a node that ends the conversation: End Call or a transfer. */
+export function isTerminalNode(node: PathwayNode): boolean {
+  return node.type === "End Call" || isTransferNode(node);
+}
+
+/** True for a global node (`data.isGlobal: true`); "global" is not a node type. */
+export function isGlobalNode(node: PathwayNode): boolean {
+  return nodeData(node).isGlobal === true;
+}
+
+/** True for the start node (`data.isStart: true`). */
+export function isStartNode(node: PathwayNode): boolean {
+  return nodeData(node).isStart === true;
+}
+
+/** How messages name a node: `"Greeting" (id 1)`, or just the id when it has no name. */
+export function describeNode(node: PathwayNode): string {
+  const name = nodeData(node).name;
+  return typeof name === "string" && name.trim() !== "" ? `"${name}" (id ${node.id})` : `id ${node.id}`;
+}
+
+/** The pathway's global prompt, from the pseudo-entry or (older files) the first node that copies it. */
+export function getGlobalPrompt(pathway: Pathway): string | undefined {
+  for (const entry of pathway.nodes) {
+    if (isGlobalConfigEntry(entry)) {
+      const prompt = prop(prop(entry, "globalConfig"), "globalPrompt");
+      if (typeof prompt === "string") return prompt;
+    }
+  }
+  for (const { node } of getNodes(pathway)) {
+    const prompt = prop(node.data, "globalPrompt");
+    if (typeof prompt === "string") return prompt;
+  }
+  return undefined;
+}

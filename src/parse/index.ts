@@ -1,0 +1,21 @@
+// The parse layer: bytes or text in, value plus source map (or syntax diagnostics) out.
+import { byteOrderMarkDiagnostic, decodeUtf8 } from "./decode.js";
+import { parseJson, type ParseResult } from "./parse-json.js";
+
+export { byteOrderMarkDiagnostic, decodeUtf8, firstInvalidUtf8 } from "./decode.js";
+export { parseJson, type ParseResult } from "./parse-json.js";
+export { createLocator, type Locator } from "./source-map.js";
+export { lineStarts, positionAt } from "./position.js";
+
+/** Decodes (when given bytes) and parses a document; diagnostics of both steps are kept. */
+export function parseDocument(input: string | Uint8Array): ParseResult & { text?: string } {
+  if (typeof input === "string") {
+    if (input.charCodeAt(0) !== 0xfeff) return { ...parseJson(input), text: input };
+    const parsed = parseJson(input.slice(1));
+    return { ...parsed, diagnostics: [byteOrderMarkDiagnostic(), ...parsed.diagnostics], text: input.slice(1) };
+  }
+  const decoded = decodeUtf8(input);
+  if (decoded.text === undefined) return { ok: false, diagnostics: decoded.diagnostics, locate: () => undefined };
+  const parsed = parseJson(decoded.text);
+  return { ...parsed, diagnostics: [...decoded.diagnostics, ...parsed.diagnostics], text: decoded.text };
+}

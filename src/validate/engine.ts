@@ -1,0 +1,68 @@
+// Runs rules over a loaded document and turns their reports into located, sorted diagnostics.
+import { compareDiagnostics, type Diagnostic, type Severity } from "../diagnostics/index.js";
+import { getEdges, getNodes, isObject, type IndexedNode } from "../model/index.js";
+import type { Locator } from "../parse/index.js";
+import type { Rule, RuleContext } from "./rule.js";
+
+/** A rule's configured severity; `off` skips it. */
+export type RuleSeverity = Severity | "off";
+
+/** Resolved per-rule settings: severity and options (already defaulted). */
+export interface RuleSetting {
+  severity: RuleSeverity;
+  options?: unknown;
+}
+
+/** Builds the context rules share, or says why the document is not a pathway at all. */
+export function createRuleContext(value: unknown): { context?: RuleContext; fatal?: { pointer: string; message: string } } {
+  if (!isObject(value)) {
+    const found = Array.isArray(value) ? "an array" : value === null ? "null" : typeof value;
+    return { fatal: { pointer: "", message: `The file holds ${found}, but a pathway is a JSON object with "nodes" and "edges"; wrap the content in {"nodes": [...], "edges": [...]}.` } };
+  }
+  if (!Array.isArray(value.nodes)) {
+    const found = value.nodes === undefined ? "there is none" : `found ${JSON.stringify(value.nodes)?.slice(0, 40)}`;
+    return { fatal: { pointer: "nodes" in value ? "/nodes" : "", message: `A pathway needs a "nodes" array (${found}); add "nodes": [...] with at least a start node.` } };
+  }
+  const nodes = getNodes(value);
+  const nodeById = new Map<string, IndexedNode>();
+  for (const entry of nodes) if (!nodeById.has(entry.node.id)) nodeById.set(entry.node.id, entry);
+  return { context: { pathway: value, nodes, edges: getEdges(value), nodeById } };
+}
+
+/** Runs `rules` with their settings and returns diagnostics located through `locate`. */
+export function runRules(
+  value: unknown,
+  rules: readonly Rule[],
+  settingFor: (rule: Rule) => RuleSetting,
+  locate: Locator,
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const { context, fatal } = createRuleContext(value);
+  if (fatal) {
+    const shape = rules.find((r) => r.meta.id === "pathway-shape");
+    const severity = shape ? settingFor(shape).severity : "error";
+    if (severity !== "off") diagnostics.push({ ruleId: "pathway-shape", severity, ...fatal, range: locate(fatal.pointer) });
+    return diagnostics;
+  }
+  for (const rule of rules) {
+    const { severity, options } = settingFor(rule);
+    if (severity === "off") continue;
+    const resolved = options === undefined ? rule.meta.options.parse({}) : options;
+    rule.check(
+      context!,
+      (report) => {
+        diagnostics.push({
+          ruleId: rule.meta.id,
+          severity,
+          message: report.message,
+          pointer: report.pointer,
+          range: locate(report.pointer),
+          url: rule.meta.docs,
+          ...(report.related && { related: report.related.map((r) => ({ ...r, range: locate(r.pointer) })) }),
+        });
+      },
+      resolved,
+    );
+  }
+  return diagnostics.sort(compareDiagnostics);
+}

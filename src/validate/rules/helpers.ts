@@ -1,0 +1,25 @@
+// Small pieces the validation rules share: pointers into nodes and edges, and the patterns of numbers and variables.
+import { toPointer } from "../../diagnostics/index.js";
+import { z } from "zod";
+
+/** Pointer to a node entry, or to a path inside its `data`. */
+export function nodePointer(index: number, ...dataPath: (string | number)[]): string {
+  return toPointer(dataPath.length ? ["nodes", index, "data", ...dataPath] : ["nodes", index]);
+}
+
+/** Pointer to an edge, or to a field of it. */
+export function edgePointer(index: number, ...path: (string | number)[]): string {
+  return toPointer(["edges", index, ...path]);
+}
+
+/** A whole value that is one `{{variable}}` (spaces inside the braces and dotted paths allowed). */
+export const SINGLE_VARIABLE = /^\{\{\s*[A-Za-z_][\w.-]*\s*\}\}$/;
+
+/** A value that starts with a `{{variable}}`, as a templated URL does. */
+export const LEADING_VARIABLE = /^\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
+
+/** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
+export const E164 = /^\+[1-9]\d{1,14}$/;
+
+/** The options schema of rules that take none. */
+export const noOptions = z.object({});

@@ -1,0 +1,31 @@
+// modelOptions tune the model at a node: temperature is 0..1 and interruptionThreshold a number (seed part 4.1).
+import { describeNode, isObject, nodeData } from "../../model/index.js";
+import { defineRule } from "../rule.js";
+import { nodePointer, noOptions } from "./helpers.js";
+
+export default defineRule({
+  meta: {
+    id: "invalid-model-options",
+    description: "`modelOptions` is an object whose `temperature` is within 0..1 and whose `interruptionThreshold` is a number.",
+    defaultSeverity: "error",
+    options: noOptions,
+  },
+  check({ nodes }, report) {
+    for (const { node, index } of nodes) {
+      const options = nodeData(node).modelOptions as unknown;
+      if (options === undefined) continue;
+      const where = `node ${describeNode(node)}`;
+      if (!isObject(options)) {
+        report({ pointer: nodePointer(index, "modelOptions"), message: `modelOptions of ${where} must be an object.` });
+        continue;
+      }
+      const { temperature, interruptionThreshold } = options;
+      if (temperature !== undefined && !(typeof temperature === "number" && temperature >= 0 && temperature <= 1)) {
+        report({ pointer: nodePointer(index, "modelOptions", "temperature"), message: `temperature ${JSON.stringify(temperature)} of ${where} is out of range; use a number from 0 (deterministic) to 1 (random).` });
+      }
+      if (interruptionThreshold !== undefined && !(typeof interruptionThreshold === "number" && Number.isFinite(interruptionThreshold))) {
+        report({ pointer: nodePointer(index, "modelOptions", "interruptionThreshold"), message: `interruptionThreshold ${JSON.stringify(interruptionThreshold)} of ${where} must be a number (the service recommends 50 to 200).` });
+      }
+    }
+  },
+});

@@ -1,0 +1,26 @@
+// A Webhook node's `method` must be an HTTP method the service can send.
+import { describeNode, nodeData, WEBHOOK_METHODS } from "../../model/index.js";
+import { defineRule } from "../rule.js";
+import { nodePointer, noOptions } from "./helpers.js";
+
+const METHODS: readonly string[] = WEBHOOK_METHODS;
+
+export default defineRule({
+  meta: {
+    id: "invalid-webhook-method",
+    description: `Webhook nodes have a \`method\`: one of ${WEBHOOK_METHODS.join(", ")}.`,
+    defaultSeverity: "error",
+    options: noOptions,
+  },
+  check({ nodes }, report) {
+    for (const { node, index } of nodes) {
+      if (node.type !== "Webhook") continue;
+      const method = nodeData(node).method;
+      if (typeof method === "string" && METHODS.includes(method.toUpperCase())) continue;
+      report({
+        pointer: method === undefined ? nodePointer(index) : nodePointer(index, "method"),
+        message: `Webhook node ${describeNode(node)} has ${method === undefined ? "no method" : `method ${JSON.stringify(method)}`}; set "method" to one of ${WEBHOOK_METHODS.join(", ")}.`,
+      });
+    }
+  },
+});

@@ -1,0 +1,36 @@
+// A Webhook node calls its `url`: it must be an http(s) URL or start with a {{variable}} filled at run time.
+import { describeNode, nodeData } from "../../model/index.js";
+import { defineRule } from "../rule.js";
+import { LEADING_VARIABLE, nodePointer, noOptions } from "./helpers.js";
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+export default defineRule({
+  meta: {
+    id: "invalid-webhook-url",
+    description: "Webhook nodes have a `url` that is http(s) or starts with a `{{variable}}`.",
+    defaultSeverity: "error",
+    options: noOptions,
+  },
+  check({ nodes }, report) {
+    for (const { node, index } of nodes) {
+      if (node.type !== "Webhook") continue;
+      const url = nodeData(node).url;
+      if (typeof url === "string" && (isHttpUrl(url.trim()) || LEADING_VARIABLE.test(url.trim()))) continue;
+      report({
+        pointer: url === undefined ? nodePointer(index) : nodePointer(index, "url"),
+        message:
+          url === undefined
+            ? `Webhook node ${describeNode(node)} has no url; set "url" to the http(s) address to call.`
+            : `Webhook node ${describeNode(node)} has url ${JSON.stringify(url)}, which is not an http(s) URL; write a full address such as "https://api.example.com/hook".`,
+      });
+    }
+  },
+});

@@ -1,0 +1,25 @@
+// Every node needs a string `type`, which decides what the node does.
+import { describeNode, isGlobalConfigEntry, isObject } from "../../model/index.js";
+import type { PathwayNode } from "../../model/index.js";
+import { defineRule } from "../rule.js";
+import { nodePointer, noOptions } from "./helpers.js";
+
+export default defineRule({
+  meta: {
+    id: "missing-node-type",
+    description: "Every node has a string `type` (Default, End Call, Transfer Call, ...).",
+    defaultSeverity: "error",
+    options: noOptions,
+  },
+  check({ pathway }, report) {
+    (pathway.nodes as unknown[]).forEach((entry, index) => {
+      if (!isObject(entry) || isGlobalConfigEntry(entry)) return;
+      if (typeof entry.type === "string" && entry.type !== "") return;
+      const who = typeof entry.id === "string" ? `Node ${describeNode(entry as PathwayNode)}` : `Node at nodes[${index}]`;
+      report({
+        pointer: "type" in entry ? `${nodePointer(index)}/type` : nodePointer(index),
+        message: `${who} has no type; set "type" to one of Default, End Call, Transfer Call, Knowledge Base, Webhook.`,
+      });
+    });
+  },
+});

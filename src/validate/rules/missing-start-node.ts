@@ -1,0 +1,17 @@
+// A pathway needs a start node: without one the service has nowhere to begin the call.
+import { isStartNode } from "../../model/index.js";
+import { defineRule } from "../rule.js";
+import { noOptions } from "./helpers.js";
+
+export default defineRule({
+  meta: {
+    id: "missing-start-node",
+    description: "The pathway has a start node (`data.isStart: true`).",
+    defaultSeverity: "error",
+    options: noOptions,
+  },
+  check({ nodes }, report) {
+    if (nodes.length === 0 || nodes.some(({ node }) => isStartNode(node))) return;
+    report({ pointer: "/nodes", message: 'No node is marked as the start; set "isStart": true in the data of the node the call begins at.' });
+  },
+});

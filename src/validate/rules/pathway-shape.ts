@@ -1,0 +1,123 @@
+// The schema pass: every field the documentation defines has the documented JSON type (checked by ajv against the generated schema).
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import { describeNode, isGlobalConfigEntry, isObject, toPathwayJsonSchema, type PathwayNode } from "../../model/index.js";
+import { escapeToken } from "../../diagnostics/index.js";
+import { defineRule } from "../rule.js";
+import { noOptions } from "./helpers.js";
+
+interface Validators {
+  top: ValidateFunction;
+  node: ValidateFunction;
+  globalConfig: ValidateFunction;
+  edge: ValidateFunction;
+}
+
+let validators: Validators | undefined;
+
+/** Compiles the validators once, on first use, so commands that never validate do not pay for ajv. */
+function getValidators(): Validators {
+  if (validators) return validators;
+  const schema = toPathwayJsonSchema();
+  const defs = schema.$defs as Record<string, { properties: Record<string, unknown> }>;
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  ajv.addSchema(schema, "pathway");
+  const pathway = defs.Pathway!;
+  // Entries are checked one by one below, so that a bad node reads "node 3: ..." rather than a failed anyOf.
+  const top = { ...pathway, properties: { ...pathway.properties, nodes: { type: "array" }, edges: { type: "array" } } };
+  validators = {
+    top: ajv.compile(top),
+    node: ajv.compile({ $ref: "pathway#/$defs/Node" }),
+    globalConfig: ajv.compile({ $ref: "pathway#/$defs/GlobalConfigEntry" }),
+    edge: ajv.compile({ $ref: "pathway#/$defs/Edge" }),
+  };
+  return validators;
+}
+
+/** Errors other rules report better: missing node id/type, extractVars, modelOptions. */
+function ownedElsewhere(error: ErrorObject, isNode: boolean): boolean {
+  if (!isNode) return false;
+  if (error.instancePath === "" && error.keyword === "required") return true;
+  if (error.instancePath === "/id" || error.instancePath === "/type") return true;
+  return /^\/data\/(extractVars|modelOptions)(\/|$)/.test(error.instancePath);
+}
+
+function valueAt(root: unknown, instancePath: string): unknown {
+  let value = root;
+  for (const token of instancePath.split("/").slice(1)) {
+    const key = token.replace(/~1/g, "/").replace(/~0/g, "~");
+    value = isObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  return value;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+function describeError(error: ErrorObject, root: unknown): string {
+  const field = error.instancePath.split("/").slice(1).join(".") || "the value";
+  switch (error.keyword) {
+    case "type":
+      return `"${field}" must be ${String(error.params.type).replace(",", " or ")}, not ${kindOf(valueAt(root, error.instancePath))}`;
+    case "required":
+      return `${field === "the value" ? "it" : `"${field}"`} is missing the required "${String(error.params.missingProperty)}"`;
+    case "minLength":
+      return `"${field}" must not be empty`;
+    default:
+      return `"${field}" ${error.message ?? "is invalid"}`;
+  }
+}
+
+/** One finding per place: ajv reports every failed branch of an anyOf, which says the same thing several times. */
+function firstPerPath(errors: readonly ErrorObject[]): ErrorObject[] {
+  const byPath = new Map<string, ErrorObject>();
+  for (const error of errors) {
+    const key = error.instancePath + (error.keyword === "required" ? `#${String(error.params.missingProperty)}` : "");
+    if (!byPath.has(key) && error.keyword !== "anyOf") byPath.set(key, error);
+  }
+  return [...byPath.values()];
+}
+
+export default defineRule({
+  meta: {
+    id: "pathway-shape",
+    description: "The file is a JSON object with a `nodes` array (and optional `edges` array) whose documented fields have the documented types.",
+    defaultSeverity: "error",
+    options: noOptions,
+  },
+  check({ pathway }, report) {
+    const v = getValidators();
+    const check = (validate: ValidateFunction, value: unknown, base: string, who: string, isNode: boolean) => {
+      if (validate(value)) return;
+      for (const error of firstPerPath(validate.errors ?? [])) {
+        if (ownedElsewhere(error, isNode)) continue;
+        const pointer = base + error.instancePath;
+        report({ pointer, message: `${who}: ${describeError(error, value)}; fix the value or remove the key.` });
+      }
+    };
+    check(v.top, pathway, "", "Pathway", false);
+    (pathway.nodes as unknown[]).forEach((entry, index) => {
+      const base = `/nodes/${index}`;
+      if (!isObject(entry)) {
+        report({ pointer: base, message: `nodes[${index}] is ${kindOf(entry)}, but every node must be an object with id, type and data; remove or fix it.` });
+      } else if (isGlobalConfigEntry(entry)) {
+        check(v.globalConfig, entry, base, `The globalConfig entry at nodes[${index}]`, false);
+      } else {
+        const who = typeof entry.id === "string" ? `Node ${describeNode(entry as PathwayNode)}` : `nodes[${index}]`;
+        check(v.node, entry, base, who, true);
+      }
+    });
+    const edges = pathway.edges;
+    if (!Array.isArray(edges)) return;
+    edges.forEach((edge, index) => {
+      const base = `/edges/${escapeToken(index)}`;
+      if (!isObject(edge)) {
+        report({ pointer: base, message: `edges[${index}] is ${kindOf(edge)}, but every edge must be an object with id, source, target and label; remove or fix it.` });
+      } else {
+        check(v.edge, edge, base, `Edge ${typeof edge.id === "string" ? JSON.stringify(edge.id) : `edges[${index}]`}`, false);
+      }
+    });
+  },
+});
