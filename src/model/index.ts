@@ -2,3 +2,4 @@
 export * from "./schema.js";
 export * from "./pathway.js";
 export * from "./json-schema.js";
+export * from "./canonical.js";

@@ -22,7 +22,7 @@ export default defineRule({
       const data = nodeData(node);
       if (hasContent(data.text) || hasContent(data.prompt)) continue;
       report({
-        pointer: "data" in node ? nodePointer(index, ...("text" in data ? ["text"] : "prompt" in data ? ["prompt"] : [])) : nodePointer(index),
+        pointer: !("data" in node) ? nodePointer(index) : "text" in data ? nodePointer(index, "text") : "prompt" in data ? nodePointer(index, "prompt") : `${nodePointer(index)}/data`,
         message: `${node.type} node ${describeNode(node)} has neither text nor prompt, so the agent has nothing to say; add "text" (said verbatim) or "prompt".`,
       });
     }

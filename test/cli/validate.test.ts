@@ -1,0 +1,164 @@
+// `pathway validate` run as a user would: output formats, exit codes, and bad input that must not crash it.
+import Ajv04 from "ajv-draft-04";
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { CORPUS_DIR } from "../support/corpus.js";
+import { ROOT, runCli, tempDir } from "../support/cli.js";
+
+const corpus = (name: string) => path.join(CORPUS_DIR, name);
+const GOOD = corpus("receptionist-auto-shop.json");
+const BAD = corpus("restaurant-2024-get-dump.json");
+const NO_STACK = /\n\s+at .*\(.*:\d+:\d+\)/;
+
+describe("pathway validate", () => {
+  it("exits 0 and says so for a valid file", () => {
+    const r = runCli(["validate", GOOD]);
+    expect(r).toMatchObject({ code: 0, stderr: "" });
+    expect(r.stdout).toMatch(/1 file checked, no problems/);
+  });
+
+  it("exits 1 with file, line:column, message, rule id and a code frame for an invalid file", () => {
+    const r = runCli(["validate", BAD]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(BAD);
+    expect(r.stdout).toMatch(/199:32\s+error\s+Global node "New Knowledge Base Node" .* global-label-empty/);
+    expect(r.stdout).toMatch(/> 199 \|\s+"globalLabel": "",\n\s+\|\s+\^/);
+    expect(r.stdout).toMatch(/1 problem \(1 error, 0 warnings\) in 1 file/);
+  });
+
+  it("prints ESLint-style JSON with pointer and range", () => {
+    const r = runCli(["validate", BAD, GOOD, "--format", "json"]);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toEqual([
+      {
+        filePath: BAD,
+        errorCount: 1,
+        warningCount: 0,
+        messages: [
+          {
+            ruleId: "global-label-empty",
+            severity: "error",
+            message: expect.stringContaining("empty globalLabel"),
+            pointer: "/nodes/9/data/globalLabel",
+            line: 199,
+            column: 32,
+            endLine: 199,
+            endColumn: 34,
+          },
+        ],
+      },
+      { filePath: GOOD, errorCount: 0, warningCount: 0, messages: [] },
+    ]);
+  });
+
+  it("prints SARIF 2.1.0 that the official schema accepts, with stable rule ids and physical locations", () => {
+    const r = runCli(["validate", "--format", "sarif", path.relative(ROOT, BAD)]);
+    const log = JSON.parse(r.stdout);
+    const schema = JSON.parse(readFileSync(path.join(ROOT, "node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"), "utf8"));
+    const ajv = new Ajv04({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false });
+    const validate = ajv.compile(schema);
+    expect(validate(log), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    const [result] = log.runs[0].results;
+    expect(result.ruleId).toBe("global-label-empty");
+    expect(log.runs[0].tool.driver.rules[result.ruleIndex].id).toBe("global-label-empty");
+    expect(result.locations[0].physicalLocation).toEqual({
+      artifactLocation: { uri: "../shared/corpus/real/restaurant-2024-get-dump.json", uriBaseId: "%SRCROOT%" },
+      region: { startLine: 199, startColumn: 32, endLine: 199, endColumn: 34 },
+    });
+  });
+
+  it("prints GitHub workflow annotations", () => {
+    const r = runCli(["validate", "--format", "github", BAD]);
+    expect(r.stdout).toMatch(new RegExp(`^::error file=${BAD.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")},line=199,col=32,endLine=199,endColumn=34,title=pathway global-label-empty::Global node`, "m"));
+  });
+
+  it("checks the other files when one is missing, and exits 2", () => {
+    const r = runCli(["validate", "does-not-exist.json", GOOD, "--format", "json"]);
+    expect(r.code).toBe(2);
+    const report = JSON.parse(r.stdout);
+    expect(report.map((f: { filePath: string }) => f.filePath)).toEqual(["does-not-exist.json", GOOD]);
+    expect(report[0].messages[0]).toMatchObject({ ruleId: "unreadable-file", message: "does-not-exist.json: no such file or directory; check the path." });
+  });
+
+  it("walks a directory, and says so when it holds no pathway files", () => {
+    const dir = tempDir();
+    mkdirSync(path.join(dir, "empty"));
+    writeFileSync(path.join(dir, "package.json"), "{}");
+    const none = runCli(["validate", "empty", "."], { cwd: dir });
+    expect(none.code).toBe(2);
+    expect(none.stdout).toMatch(/empty: no pathway files \(\.json\) in this directory/);
+    expect(runCli(["validate", CORPUS_DIR]).stdout).toMatch(/14 problems \(14 errors, 0 warnings\) in 11 files/);
+  });
+
+  it("handles an empty file, a byte-order mark and a bad byte without a stack trace", () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "empty.json"), "");
+    writeFileSync(path.join(dir, "bom.json"), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(GOOD)]));
+    writeFileSync(path.join(dir, "latin1.json"), Buffer.from('{"name": "caf\xe9", "nodes": []}', "latin1"));
+    const r = runCli(["validate", "empty.json", "bom.json", "latin1.json", "--format", "json"], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toMatch(NO_STACK);
+    const byFile = Object.fromEntries(JSON.parse(r.stdout).map((f: any) => [f.filePath, f.messages.map((m: any) => `${m.ruleId}@${m.line}:${m.column}`)]));
+    expect(byFile).toEqual({ "empty.json": ["parse-error@1:1"], "bom.json": ["byte-order-mark@1:1"], "latin1.json": ["invalid-utf8@1:14"] });
+    expect(runCli(["validate", "bom.json", "--max-warnings", "0"], { cwd: dir }).code).toBe(1);
+    expect(runCli(["validate", "bom.json", "--max-warnings", "1"], { cwd: dir }).code).toBe(0);
+  });
+
+  it("survives JSON nested 100,000 levels deep", () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "deep.json"), `{"nodes": [${"[".repeat(100_000)}${"]".repeat(100_000)}]}`);
+    writeFileSync(path.join(dir, "deeper.json"), "[".repeat(100_000) + "]".repeat(100_000));
+    const r = runCli(["validate", "deep.json", "deeper.json"], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toMatch(/nodes\[0\] is an array, but every node must be an object/);
+    expect(r.stdout).toMatch(/The file holds an array, but a pathway is a JSON object/);
+  });
+
+  it("treats __proto__ keys as data: they neither pollute nor count as fields", () => {
+    const text = '{"__proto__": {"polluted": 1}, "nodes": [{"id": "a", "type": "Default", "data": {"__proto__": {"isStart": true}, "text": "hi"}}]}';
+    const r = runCli(["validate", "-", "--format", "json"], { input: text });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)[0].messages.map((m: any) => m.ruleId)).toEqual(["missing-start-node"]);
+  });
+
+  it("validates a 100 MB file", () => {
+    const dir = tempDir();
+    const big = JSON.parse(readFileSync(GOOD, "utf8"));
+    big.nodes[0].data.prompt = "x".repeat(100 * 1024 * 1024);
+    writeFileSync(path.join(dir, "big.json"), JSON.stringify(big));
+    const r = runCli(["validate", "big.json"], { cwd: dir });
+    expect(r).toMatchObject({ code: 0, stderr: "" });
+  });
+
+  it("reads stdin with -", () => {
+    const r = runCli(["validate", "-"], { input: readFileSync(BAD) });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/<stdin>\n\s+199:32/);
+  });
+
+  it("turns a rule off or down with --rule, and rejects unknown rules as a usage error", () => {
+    expect(runCli(["validate", BAD, "--rule", "global-label-empty:off"]).code).toBe(0);
+    expect(runCli(["validate", BAD, "--rule", "global-label-empty:warn"]).code).toBe(0);
+    const r = runCli(["validate", BAD, "--rule", "no-such-rule:off"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown rule "no-such-rule"/);
+  });
+
+  it("explains itself with --help, and treats bad usage as exit 2", () => {
+    const help = runCli(["validate", "--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/Exit codes: 0 no errors, 1 errors/);
+    expect(help.stdout).toMatch(/--format <name>\s+output format \(choices: "stylish", "json",\s+"sarif", "github"/);
+    expect(runCli(["validate"]).code).toBe(2);
+    expect(runCli(["validate", GOOD, "--format", "xml"]).code).toBe(2);
+    expect(runCli(["validate", GOOD, "--max-warnings", "-1"]).stderr).toMatch(/Expected a whole number/);
+  });
+
+  it("colours stylish output only when asked or on a terminal", () => {
+    expect(runCli(["validate", BAD]).stdout).not.toContain("\u001b[");
+    expect(runCli(["validate", BAD, "--color"]).stdout).toContain("\u001b[");
+    expect(runCli(["validate", BAD], { env: { FORCE_COLOR: "1", NO_COLOR: "" } }).stdout).toContain("\u001b[");
+  });
+});

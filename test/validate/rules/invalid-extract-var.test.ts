@@ -1,0 +1,33 @@
+// Table test of invalid-extract-var.
+import { ruleTable } from "../../support/rule-table.js";
+import { START, pathwayText, validateText } from "../../support/pathway-text.js";
+
+const vars = (list: string) => `{"id": "v", "type": "Default", "data": {"name": "Ask", "text": "x", "extractVars": ${list}}}`;
+
+ruleTable("invalid-extract-var", validateText, {
+  valid: [
+    { name: "3-tuples of the known types", text: pathwayText([START, vars('[["age", "integer", "Age"], ["ok", "boolean", "Agreed"], ["name", "string", "Name"]]')]) },
+    { name: "tuples longer than three (real files)", text: pathwayText([START, vars('[["age", "integer", "Age", true, "extra", 3]]')]) },
+  ],
+  invalid: [
+    {
+      name: "an unknown type, a bad name, a blank description",
+      text: pathwayText([START, vars('[["a", «"type1", "d"], [«"first name", "string", "d"], ["b", "string", «""]]')]),
+      findings: [
+        { pointer: "/nodes/1/data/extractVars/0/1", message: /has type "type1"; use one of string, integer, boolean/ },
+        { pointer: "/nodes/1/data/extractVars/1/0", message: /not an identifier/ },
+        { pointer: "/nodes/1/data/extractVars/2/2", message: /has no description/ },
+      ],
+    },
+    {
+      name: "a name extracted twice",
+      text: pathwayText([START, vars('[["a", "string", "d"], [«"a", "string", "again"]]')]),
+      findings: [{ pointer: "/nodes/1/data/extractVars/1/0", message: /extracted twice/ }],
+    },
+    {
+      name: "a short tuple and a non-array",
+      text: pathwayText([START, vars('[«["a", "string"]]'), `{"id": "w", "type": "Default", "data": {"text": "x", "extractVars": «"age"}}`]),
+      findings: [{ pointer: "/nodes/1/data/extractVars/0" }, { pointer: "/nodes/2/data/extractVars", message: /must be an array/ }],
+    },
+  ],
+});

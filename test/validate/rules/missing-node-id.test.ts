@@ -1,0 +1,22 @@
+// Table test of missing-node-id.
+import { ruleTable } from "../../support/rule-table.js";
+import { START, pathwayText, validateText } from "../../support/pathway-text.js";
+
+ruleTable("missing-node-id", validateText, {
+  valid: [
+    { name: "nodes with ids", text: pathwayText([START]) },
+    { name: "the globalConfig pseudo-entry, which has no id", text: pathwayText([START, `{"globalConfig": {"globalPrompt": "Be nice."}}`]) },
+  ],
+  invalid: [
+    {
+      name: "a node without id",
+      text: pathwayText([START, `«{"type": "Default", "data": {"name": "Orphan", "text": "x"}}`]),
+      findings: [{ pointer: "/nodes/1", message: /Node "Orphan" at nodes\[1\] has no usable id/ }],
+    },
+    {
+      name: "an empty or non-string id",
+      text: pathwayText([START, `{"id": «"", "type": "Default", "data": {"text": "x"}}`, `{"id": «7, "type": "Default", "data": {"text": "x"}}`]),
+      findings: [{ pointer: "/nodes/1/id" }, { pointer: "/nodes/2/id", message: /found 7/ }],
+    },
+  ],
+});

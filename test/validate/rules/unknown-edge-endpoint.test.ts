@@ -1,0 +1,19 @@
+// Table test of unknown-edge-endpoint.
+import { ruleTable } from "../../support/rule-table.js";
+import { END, START, edge, pathwayText, validateText } from "../../support/pathway-text.js";
+
+ruleTable("unknown-edge-endpoint", validateText, {
+  valid: [{ name: "edges between existing nodes", text: pathwayText([START, END], [edge("e1", "start", "end")]) }],
+  invalid: [
+    {
+      name: "an edge to a deleted node",
+      text: pathwayText([START, END], [`{"id": "e1", "source": "start", "target": «"gone", "label": "x"}`]),
+      findings: [{ pointer: "/edges/0/target", message: /target "gone", but no node has that id/ }],
+    },
+    {
+      name: "an edge from a missing node",
+      text: pathwayText([START, END], [`{"id": "e1", "source": «"ghost", "target": "end", "label": "x"}`]),
+      findings: [{ pointer: "/edges/0/source" }],
+    },
+  ],
+});

@@ -1,0 +1,30 @@
+// Table test of unknown-route-target.
+import { ruleTable } from "../../support/rule-table.js";
+import { END, START, pathwayText, validateText } from "../../support/pathway-text.js";
+
+const route = (target: string, fallback: string) =>
+  `{"id": "r", "type": "Route", "data": {"name": "Router", "routes": [{"conditions": [{"field": "x", "operator": "is", "value": "1"}], "targetNodeId": ${target}}], "fallbackNodeId": ${fallback}}}`;
+const webhook = (target: string) =>
+  `{"id": "w", "type": "Webhook", "data": {"name": "Hook", "url": "https://x.test", "method": "POST", "responsePathways": [["Default/Webhook Completion", "", "", {"id": ${target}, "name": "End"}]]}}`;
+
+ruleTable("unknown-route-target", validateText, {
+  valid: [
+    { name: "routes to existing nodes, null fallback", text: pathwayText([START, END, route('"end"', "null")]) },
+    { name: "a webhook response route to an existing node", text: pathwayText([START, END, webhook('"end"')]) },
+  ],
+  invalid: [
+    {
+      name: "a route and a fallback to missing nodes",
+      text: pathwayText([START, END, route('«"nope"', '«"gone"')]),
+      findings: [
+        { pointer: "/nodes/2/data/routes/0/targetNodeId", message: /Route 1 of node "Router" \(id r\) points at node id "nope"/ },
+        { pointer: "/nodes/2/data/fallbackNodeId", message: /fallback route/ },
+      ],
+    },
+    {
+      name: "a webhook response route to a missing node",
+      text: pathwayText([START, END, webhook('«"missing"')]),
+      findings: [{ pointer: "/nodes/2/data/responsePathways/0/3/id", message: /Webhook response route 1/ }],
+    },
+  ],
+});
