@@ -1,0 +1,71 @@
+// Keeps the layers' arrows pointing one way (house style): each src/ folder may import only the layers listed here.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "./support/cli.js";
+
+/** Layer -> layers it may import (itself is always allowed). Only cli/ sits on top of everything. */
+const ALLOWED: Record<string, string[]> = {
+  model: [],
+  diagnostics: ["model"],
+  parse: ["model", "diagnostics"],
+  validate: ["model", "diagnostics", "parse"],
+  graph: ["model"],
+  lint: ["model", "diagnostics", "parse", "graph", "validate"],
+  builder: ["model", "diagnostics", "validate"],
+  codegen: ["model", "diagnostics", "validate", "builder"],
+  export: ["model", "graph"],
+  render: ["model", "graph", "export"],
+  simulate: ["model", "diagnostics", "parse", "graph"],
+  remote: ["model", "diagnostics", "parse"],
+  diff: ["model", "diagnostics", "parse"],
+  format: ["diagnostics"],
+};
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : full.endsWith(".ts") ? [full] : [];
+  });
+}
+
+const SRC = path.join(ROOT, "src");
+const IMPORT = /^\s*(?:import|export)\s[^'"]*?from\s+["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/gm;
+
+describe("architecture", () => {
+  const layers = readdirSync(SRC).filter((d) => statSync(path.join(SRC, d)).isDirectory());
+
+  it("knows every layer", () => {
+    expect(layers.filter((l) => l !== "cli" && !(l in ALLOWED))).toEqual([]);
+  });
+
+  for (const layer of layers.filter((l) => l !== "cli")) {
+    it(`${layer}/ imports only ${ALLOWED[layer]?.join(", ") || "nothing internal"}`, () => {
+      const violations: string[] = [];
+      for (const file of filesUnder(path.join(SRC, layer))) {
+        for (const m of readFileSync(file, "utf8").matchAll(IMPORT)) {
+          const target = path.relative(SRC, path.resolve(path.dirname(file), (m[1] ?? m[2])!));
+          const targetLayer = target.split(path.sep)[0]!;
+          if (targetLayer !== layer && !ALLOWED[layer]!.includes(targetLayer)) violations.push(`${path.relative(ROOT, file)} -> ${target}`);
+        }
+      }
+      expect(violations).toEqual([]);
+    });
+  }
+
+  it("touches process only in cli/", () => {
+    const offenders = layers
+      .filter((l) => l !== "cli")
+      .flatMap((l) => filesUnder(path.join(SRC, l)))
+      .filter((file) => /\bprocess\.(argv|exit|stdout|stderr|stdin|env|cwd)\b/.test(readFileSync(file, "utf8")))
+      .map((file) => path.relative(ROOT, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it("starts every source file with a one-line purpose comment", () => {
+    const missing = filesUnder(SRC)
+      .filter((file) => !/^\/\/ \S/.test(readFileSync(file, "utf8")))
+      .map((file) => path.relative(ROOT, file));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,28 @@
+// README.md stays true: its rule table matches the rules' metadata, and its quick start names the commands CI runs.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { withRuleTable } from "../scripts/readme-rules.js";
+import { documentedRules } from "../scripts/rule-metas.js";
+import { ROOT } from "./support/cli.js";
+
+const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+
+describe("README.md", () => {
+  it("has the rule table generated from rule metadata (run `npm run readme` when this fails)", () => {
+    expect(readme).toBe(withRuleTable(readme, documentedRules));
+  });
+
+  it("lists every rule id with an anchor its docs URL points at", () => {
+    for (const rule of documentedRules) {
+      expect(readme).toContain(`<a id="${rule.id}"></a>`);
+      expect(rule.docs.endsWith(`#${rule.id}`)).toBe(true);
+    }
+  });
+
+  it("gives the quick-start commands that .ci/run and a fresh machine use", () => {
+    expect(readme).toContain("npm ci && npx pathway validate pathways/");
+    expect(readme).toMatch(/^npm test\b/m);
+    expect(readFileSync(path.join(ROOT, ".ci/run"), "utf8")).toMatch(/^npm test$/m);
+  });
+});
