@@ -46,3 +46,10 @@ describe("example pathways", () => {
     expect(JSON.parse(readFileSync(path.join(ROOT, "pathways", file), "utf8")).$schema).toBe("../schemas/pathway.schema.json");
   });
 });
+
+describe("src/validate/generated/shape-validators.ts", () => {
+  it("is the precompiled form of the current schema (run `npm run schema` when this fails)", async () => {
+    const { generateValidatorsSource } = await import("../../scripts/generate-validators.js");
+    expect(readFileSync(path.join(ROOT, "src/validate/generated/shape-validators.ts"), "utf8")).toBe(generateValidatorsSource());
+  });
+});

@@ -1,37 +1,15 @@
-// The schema pass: every field the documentation defines has the documented JSON type (checked by ajv against the generated schema).
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import { describeNode, isGlobalConfigEntry, isObject, toPathwayJsonSchema, type PathwayNode } from "../../model/index.js";
+// The schema pass: every field the documentation defines has the documented JSON type (ajv, against the schema generated from zod).
+import type { ErrorObject } from "ajv";
+import { describeNode, isGlobalConfigEntry, isObject, type PathwayNode } from "../../model/index.js";
 import { escapeToken } from "../../diagnostics/index.js";
 import { defineRule } from "../rule.js";
 import { noOptions } from "./helpers.js";
+import * as generated from "../generated/shape-validators.js";
 
-interface Validators {
-  top: ValidateFunction;
-  node: ValidateFunction;
-  globalConfig: ValidateFunction;
-  edge: ValidateFunction;
-}
+/** An ajv validate function (precompiled by scripts/generate-validators.ts, so no compiler runs here). */
+type ValidateFunction = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-let validators: Validators | undefined;
-
-/** Compiles the validators once, on first use, so commands that never validate do not pay for ajv. */
-function getValidators(): Validators {
-  if (validators) return validators;
-  const schema = toPathwayJsonSchema();
-  const defs = schema.$defs as Record<string, { properties: Record<string, unknown> }>;
-  const ajv = new Ajv2020({ allErrors: true, strict: false });
-  ajv.addSchema(schema, "pathway");
-  const pathway = defs.Pathway!;
-  // Entries are checked one by one below, so that a bad node reads "node 3: ..." rather than a failed anyOf.
-  const top = { ...pathway, properties: { ...pathway.properties, nodes: { type: "array" }, edges: { type: "array" } } };
-  validators = {
-    top: ajv.compile(top),
-    node: ajv.compile({ $ref: "pathway#/$defs/Node" }),
-    globalConfig: ajv.compile({ $ref: "pathway#/$defs/GlobalConfigEntry" }),
-    edge: ajv.compile({ $ref: "pathway#/$defs/Edge" }),
-  };
-  return validators;
-}
+const v = generated as unknown as Record<"top" | "node" | "globalConfig" | "edge", ValidateFunction>;
 
 /** Errors other rules report better: missing node id/type, extractVars, modelOptions. */
 function ownedElsewhere(error: ErrorObject, isNode: boolean): boolean {
@@ -88,7 +66,6 @@ export default defineRule({
     options: noOptions,
   },
   check({ pathway }, report) {
-    const v = getValidators();
     const check = (validate: ValidateFunction, value: unknown, base: string, who: string, isNode: boolean) => {
       if (validate(value)) return;
       for (const error of firstPerPath(validate.errors ?? [])) {
