@@ -1,6 +1,6 @@
 // Precompiles the schema pass's ajv validators to standalone code, so `pathway validate` neither loads nor runs the ajv compiler.
 import { Ajv2020 } from "ajv/dist/2020.js";
-import standaloneCode from "ajv/dist/standalone/index.js";
+import standaloneModule from "ajv/dist/standalone/index.js";
 import { writeFileSync } from "node:fs";
 import { toPathwayJsonSchema } from "../src/model/index.js";
 
@@ -16,10 +16,11 @@ export function generateValidatorsSource(): string {
   ajv.addSchema({ $id: "node", $ref: "pathway#/$defs/Node" });
   ajv.addSchema({ $id: "globalConfig", $ref: "pathway#/$defs/GlobalConfigEntry" });
   ajv.addSchema({ $id: "edge", $ref: "pathway#/$defs/Edge" });
-  let code = standaloneCode(ajv, { top: "top", node: "node", globalConfig: "globalConfig", edge: "edge" });
+  // A CommonJS module: its default export is the `default` property of what Node imports.
+  let code = standaloneModule.default(ajv, { top: "top", node: "node", globalConfig: "globalConfig", edge: "edge" });
   // ajv's ESM output still require()s its runtime helpers; turn those into imports (vitest and Node differ on CJS default interop).
   const imports: string[] = [];
-  code = code.replace(/const (func\d+) = require\("([^"]+)"\)\.default;/g, (_, name: string, mod: string) => {
+  code = code.replace(/const (func\d+) = require\("([^"]+)"\)\.default;/g, (_: string, name: string, mod: string) => {
     imports.push(`import ${name}Module from "${mod}.js";`);
     return `const ${name} = ${name}Module.default ?? ${name}Module;`;
   });

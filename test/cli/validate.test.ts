@@ -1,5 +1,5 @@
 // `pathway validate` run as a user would: output formats, exit codes, and bad input that must not crash it.
-import Ajv04 from "ajv-draft-04";
+import Ajv04Module from "ajv-draft-04";
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -56,7 +56,7 @@ describe("pathway validate", () => {
     const r = runCli(["validate", "--format", "sarif", path.relative(ROOT, BAD)]);
     const log = JSON.parse(r.stdout);
     const schema = JSON.parse(readFileSync(path.join(ROOT, "node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"), "utf8"));
-    const ajv = new Ajv04({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false });
+    const ajv = new Ajv04Module.default({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false });
     const validate = ajv.compile(schema);
     expect(validate(log), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
     const [result] = log.runs[0].results;
