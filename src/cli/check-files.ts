@@ -7,6 +7,8 @@ import { EXIT, ExitError } from "./exit.js";
 import { collectInputs, type Input } from "./inputs.js";
 import type { CliIo } from "./io.js";
 import { useColor } from "./io.js";
+import { writeFileAtomic } from "./write-file-atomic.js";
+import path from "node:path";
 
 /** Options every file-checking command takes. */
 export interface CheckCommandOptions {
@@ -15,6 +17,7 @@ export interface CheckCommandOptions {
   maxWarnings?: number;
   quiet?: boolean;
   ignorePattern?: string[];
+  outputFile?: string;
 }
 
 /** Adds the shared options (format, colour, warnings budget, quiet, ignore) to a command. */
@@ -25,7 +28,8 @@ export function addCheckOptions(command: Command): Command {
     .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addOption(new Option("--max-warnings <n>", "exit 1 when there are more than n warnings").argParser(parseCount))
     .option("-q, --quiet", "report errors only")
-    .option("--ignore-pattern <glob...>", "skip files matching these globs when walking directories");
+    .option("--ignore-pattern <glob...>", "skip files matching these globs when walking directories")
+    .option("-o, --output-file <path>", "write the report to a file (atomically) instead of stdout");
 }
 
 /** Parses a non-negative whole number option, failing as a usage error. */
@@ -66,7 +70,15 @@ export async function checkFiles(
     results.push(options.quiet ? { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === "error") } : result);
   }
   const formatter = diagnosticFormatters[options.format]!;
-  io.stdout.write(formatter(results, { color: useColor(options.color, io), rules, version: io.version, cwd: io.cwd }));
+  const color = options.outputFile ? options.color === true : useColor(options.color, io);
+  const report = formatter(results, { color, rules, version: io.version, cwd: io.cwd });
+  if (options.outputFile) {
+    try {
+      await writeFileAtomic(path.resolve(io.cwd, options.outputFile), report);
+    } catch (error) {
+      throw new ExitError(EXIT.failure, `cannot write ${options.outputFile}: ${(error as Error).message}`);
+    }
+  } else io.stdout.write(report);
   if (unreadableCount > 0) return EXIT.failure;
   let errors = 0;
   let warnings = 0;

@@ -132,6 +132,13 @@ describe("pathway validate", () => {
     expect(r).toMatchObject({ code: 0, stderr: "" });
   });
 
+  it("writes the report to a file with -o, leaving stdout empty", () => {
+    const dir = tempDir();
+    const r = runCli(["validate", BAD, "-f", "sarif", "-o", "out/report.sarif"], { cwd: dir });
+    expect(r).toMatchObject({ code: 1, stdout: "" });
+    expect(JSON.parse(readFileSync(path.join(dir, "out/report.sarif"), "utf8")).version).toBe("2.1.0");
+  });
+
   it("reads stdin with -", () => {
     const r = runCli(["validate", "-"], { input: readFileSync(BAD) });
     expect(r.code).toBe(1);
