@@ -1,0 +1,84 @@
+// Pure formatter of `pathway analyze`: a pathway's analysis as a readable summary.
+
+/** What the formatter reads of a pathway analysis (the graph layer's `PathwayAnalysis` has this shape). */
+export interface AnalysisView {
+  name?: string;
+  start?: string;
+  stats: {
+    nodeCount: number;
+    edgeCount: number;
+    flowEdgeCount: number;
+    countsByType: Record<string, number>;
+    depth: number;
+    branching: { mean: number; max: number };
+    cycles: { count: number; nodes: number };
+  };
+  globals: readonly string[];
+  strandingGlobals: readonly string[];
+  terminals: readonly string[];
+  unreachable: readonly string[];
+  deadEnds: readonly string[];
+  traps: readonly (readonly string[])[];
+  variables: readonly { name: string; origin: string; definedIn: readonly string[]; usedIn: readonly string[] }[];
+  variableFindings: { undefined: readonly { name: string; nodeId: string }[]; maybeUnset: readonly { name: string; nodeId: string }[] };
+}
+
+/** Options of `formatAnalysis`; all optional. */
+export interface AnalysisFormatOptions {
+  /** Display name of each node id (default: ids only). */
+  names?: Readonly<Record<string, string>>;
+  /** How many ids a list shows before "and N more" (default 20). */
+  limit?: number;
+}
+
+/** Renders the analysis as plain text: counts, start, globals, terminals, problems, shape and a table of variables. */
+export function formatAnalysis(analysis: AnalysisView, options: AnalysisFormatOptions = {}): string {
+  const limit = options.limit ?? 20;
+  const label = (id: string) => {
+    const name = options.names?.[id];
+    return name ? `"${name}" (${id})` : id;
+  };
+  const list = (ids: readonly string[]) => {
+    if (ids.length === 0) return "none";
+    const shown = ids.slice(0, limit).map(label).join(", ");
+    return ids.length > limit ? `${shown} and ${ids.length - limit} more` : shown;
+  };
+  const s = analysis.stats;
+  const lines: string[] = [];
+  lines.push(`Pathway${analysis.name ? ` "${analysis.name}"` : ""}: ${s.nodeCount} nodes, ${s.edgeCount} edges (${s.flowEdgeCount} flow edges incl. routes)`);
+  lines.push("");
+  lines.push("Nodes by type:");
+  const types = Object.entries(s.countsByType).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const width = Math.max(0, ...types.map(([t]) => t.length));
+  for (const [type, count] of types) lines.push(`  ${type.padEnd(width)}  ${count}`);
+  lines.push("");
+  lines.push(`Start:          ${analysis.start ? label(analysis.start) : "none (mark one node with isStart: true)"}`);
+  lines.push(`Globals:        ${list(analysis.globals)}`);
+  if (analysis.strandingGlobals.length > 0) lines.push(`  never return: ${list(analysis.strandingGlobals)}`);
+  lines.push(`Terminals:      ${list(analysis.terminals)}`);
+  lines.push(`Unreachable:    ${list(analysis.unreachable)}`);
+  lines.push(`Dead ends:      ${list(analysis.deadEnds)}`);
+  lines.push(`Traps:          ${analysis.traps.length === 0 ? "none" : analysis.traps.map((t) => `[${list(t)}]`).join("; ")}`);
+  lines.push(`Depth:          ${s.depth} steps from the start to the farthest node`);
+  lines.push(`Branching:      ${s.branching.mean} ways out on average, at most ${s.branching.max}`);
+  lines.push(`Cycles:         ${s.cycles.count} (${s.cycles.nodes} nodes on a cycle)`);
+  lines.push("");
+  if (analysis.variables.length === 0) {
+    lines.push("Variables: none");
+  } else {
+    lines.push("Variables:");
+    // Node names read better than ids in a table; ids stand in for nodes without a name.
+    const short = (id: string) => options.names?.[id] ?? id;
+    const cellOf = (ids: readonly string[]) => (ids.length ? ids.map(short).join(", ") : "-");
+    const rows = analysis.variables.map((v) => [v.name, v.origin, cellOf(v.definedIn), cellOf(v.usedIn)]);
+    const header = ["name", "origin", "defined in", "used in"];
+    const widths = header.map((h, i) => Math.min(48, Math.max(h.length, ...rows.map((r) => r[i]!.length))));
+    const cell = (text: string, i: number) => (text.length > widths[i]! ? text.slice(0, widths[i]! - 1) + "…" : text.padEnd(widths[i]!));
+    lines.push("  " + header.map(cell).join("  ").trimEnd());
+    for (const r of rows) lines.push("  " + r.map(cell).join("  ").trimEnd());
+    const { undefined: never, maybeUnset } = analysis.variableFindings;
+    if (never.length > 0) lines.push(`  never defined: ${never.map((u) => `{{${u.name}}} in ${label(u.nodeId)}`).join(", ")}`);
+    if (maybeUnset.length > 0) lines.push(`  may be unset: ${maybeUnset.slice(0, limit).map((u) => `{{${u.name}}} in ${label(u.nodeId)}`).join(", ")}${maybeUnset.length > limit ? ` and ${maybeUnset.length - limit} more` : ""}`);
+  }
+  return lines.join("\n") + "\n";
+}

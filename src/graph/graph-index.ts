@@ -1,0 +1,170 @@
+// A compact, array-based index of a pathway's nodes and control-flow edges that every analysis shares.
+import {
+  getEdges,
+  getNodes,
+  isGlobalNode,
+  isObject,
+  isStartNode,
+  isTerminalNode,
+  nodeData,
+  type IndexedEdge,
+  type IndexedNode,
+  type Pathway,
+  type PathwayNode,
+} from "../model/index.js";
+
+/** Where a control-flow edge comes from in the file. */
+export type FlowEdgeKind = "edge" | "route" | "fallback" | "response";
+
+const KINDS: readonly FlowEdgeKind[] = ["edge", "route", "fallback", "response"];
+const BRAND: unique symbol = Symbol("pathwaykit.graphIndex");
+
+/**
+ * Nodes (unique ids, first occurrence wins, file order) and flow edges in compressed sparse rows. Node `i` has the
+ * out-edges `outTarget[outOffset[i] .. outOffset[i+1])`; `outRef` is the index of the edge in `edges[]`, of the route
+ * in `routes[]` or of the response route in `responsePathways[]` (0 for a fallback).
+ */
+export interface GraphIndex {
+  readonly [BRAND]: true;
+  readonly pathway: Pathway;
+  readonly nodes: readonly IndexedNode[];
+  readonly ids: readonly string[];
+  readonly indexOf: ReadonlyMap<string, number>;
+  /** Index of the start node, or -1 when there is none. */
+  readonly start: number;
+  readonly isGlobal: Uint8Array;
+  /** 1 for End Call, transfers and Transfer Pathway: nodes where the conversation leaves this pathway. */
+  readonly isExit: Uint8Array;
+  /** 1 for global nodes with `enableGlobalAutoReturn: true`. */
+  readonly autoReturn: Uint8Array;
+  /** Indexes of global nodes, in file order. */
+  readonly globals: readonly number[];
+  readonly outOffset: Int32Array;
+  readonly outTarget: Int32Array;
+  readonly outKind: Uint8Array;
+  readonly outRef: Int32Array;
+  readonly inOffset: Int32Array;
+  readonly inSource: Int32Array;
+}
+
+/** The pathway value, or an index already built from it (analyses accept both, so callers can share one index). */
+export type GraphSource = Pathway | GraphIndex;
+
+/** True when the conversation leaves the pathway at this node: End Call, a transfer, or Transfer Pathway. */
+export function isExitNode(node: PathwayNode): boolean {
+  return isTerminalNode(node) || node.type === "Transfer Pathway";
+}
+
+/** The kind name of a flow edge's `outKind` code. */
+export function getFlowEdgeKind(code: number): FlowEdgeKind {
+  return KINDS[code] ?? "edge";
+}
+
+/** Counting sort of edge numbers by their `from` node: row offsets, and edge numbers in row order (stable). */
+function toCsr(count: number, from: readonly number[]): { offset: Int32Array; order: Int32Array } {
+  const offset = new Int32Array(count + 1);
+  for (let e = 0; e < from.length; e++) offset[from[e]! + 1]!++;
+  for (let i = 0; i < count; i++) offset[i + 1]! += offset[i]!;
+  const cursor = offset.slice(0, count);
+  const order = new Int32Array(from.length);
+  for (let e = 0; e < from.length; e++) order[cursor[from[e]!]!++] = e;
+  return { offset, order };
+}
+
+/**
+ * Builds the shared index of a pathway (linear time; malformed entries are skipped, never thrown on). Callers that
+ * already hold `getNodes`/`getEdges` of the pathway may pass them to save a pass.
+ */
+export function createGraphIndex(pathway: Pathway, lists?: { nodes: readonly IndexedNode[]; edges: readonly IndexedEdge[] }): GraphIndex {
+  const all = lists?.nodes ?? getNodes(pathway);
+  const nodes: IndexedNode[] = [];
+  const ids: string[] = [];
+  const indexOf = new Map<string, number>();
+  for (const entry of all) {
+    if (indexOf.has(entry.node.id)) continue;
+    indexOf.set(entry.node.id, nodes.length);
+    nodes.push(entry);
+    ids.push(entry.node.id);
+  }
+  const n = nodes.length;
+  const isGlobal = new Uint8Array(n);
+  const isExit = new Uint8Array(n);
+  const autoReturn = new Uint8Array(n);
+  const globals: number[] = [];
+  let start = -1;
+  const from: number[] = [];
+  const to: number[] = [];
+  const kind: number[] = [];
+  const ref: number[] = [];
+  const add = (s: number, target: unknown, k: number, r: number) => {
+    if (typeof target !== "string") return;
+    const t = indexOf.get(target);
+    if (t === undefined) return;
+    from.push(s);
+    to.push(t);
+    kind.push(k);
+    ref.push(r);
+  };
+  for (const { edge, index } of lists?.edges ?? getEdges(pathway)) {
+    const s = typeof edge.source === "string" ? indexOf.get(edge.source) : undefined;
+    if (s !== undefined) add(s, edge.target, 0, index);
+  }
+  for (let i = 0; i < n; i++) {
+    const node = nodes[i]!.node;
+    if (isGlobalNode(node)) {
+      isGlobal[i] = 1;
+      globals.push(i);
+      if (nodeData(node).enableGlobalAutoReturn === true) autoReturn[i] = 1;
+    }
+    if (isExitNode(node)) isExit[i] = 1;
+    if (start < 0 && isStartNode(node)) start = i;
+    const data = nodeData(node);
+    if (Array.isArray(data.routes)) data.routes.forEach((route, r) => add(i, isObject(route) ? route.targetNodeId : undefined, 1, r));
+    add(i, data.fallbackNodeId, 2, 0);
+    if (Array.isArray(data.responsePathways)) {
+      data.responsePathways.forEach((tuple, r) => add(i, Array.isArray(tuple) && isObject(tuple[3]) ? tuple[3].id : undefined, 3, r));
+    }
+  }
+  const out = toCsr(n, from);
+  const m = from.length;
+  const outTarget = new Int32Array(m);
+  const outKind = new Uint8Array(m);
+  const outRef = new Int32Array(m);
+  for (let p = 0; p < m; p++) {
+    const e = out.order[p]!;
+    outTarget[p] = to[e]!;
+    outKind[p] = kind[e]!;
+    outRef[p] = ref[e]!;
+  }
+  const inc = toCsr(n, to);
+  const inSource = new Int32Array(m);
+  for (let p = 0; p < m; p++) inSource[p] = from[inc.order[p]!]!;
+  return {
+    [BRAND]: true,
+    pathway,
+    nodes,
+    ids,
+    indexOf,
+    start,
+    isGlobal,
+    isExit,
+    autoReturn,
+    globals,
+    outOffset: out.offset,
+    outTarget,
+    outKind,
+    outRef,
+    inOffset: inc.offset,
+    inSource,
+  };
+}
+
+/** True for an index built by `createGraphIndex`. */
+export function isGraphIndex(source: unknown): source is GraphIndex {
+  return typeof source === "object" && source !== null && (source as Record<symbol, unknown>)[BRAND] === true;
+}
+
+/** The index of `source`, building it when given a pathway. */
+export function toGraphIndex(source: GraphSource): GraphIndex {
+  return isGraphIndex(source) ? source : createGraphIndex(source);
+}

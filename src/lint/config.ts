@@ -1,0 +1,164 @@
+// pathway.config.json: its schema, and resolving it (plus command-line flags) into the settings for one file.
+import picomatch from "picomatch";
+import { z } from "zod";
+import type { RuleMeta, RuleSetting, RuleSeverity } from "../validate/index.js";
+
+const SeverityName = z.enum(["off", "warn", "warning", "error"]);
+const RuleEntry = z.union([SeverityName, z.tuple([SeverityName]).rest(z.unknown())]);
+const RulesSchema = z.record(z.string(), RuleEntry);
+
+/** A finding the team has accepted: `rule` at `nodeId` (or anywhere in the file) in files matching `file`. */
+export const SuppressionSchema = z.strictObject({
+  file: z.string().min(1),
+  nodeId: z.string().min(1).optional(),
+  rule: z.string().min(1),
+  reason: z.string().trim().min(1, "say why the finding is accepted"),
+});
+
+/** The schema of pathway.config.json. */
+export const LintConfigFileSchema = z.strictObject({
+  $schema: z.string().optional(),
+  rules: RulesSchema.optional(),
+  overrides: z
+    .array(z.strictObject({ files: z.union([z.string(), z.array(z.string()).min(1)]), rules: RulesSchema }))
+    .optional(),
+  ignore: z.array(z.string()).optional(),
+  variables: z
+    .strictObject({
+      requestData: z.array(z.string().min(1)).optional(),
+      system: z.array(z.string().min(1)).optional(),
+    })
+    .optional(),
+  suppressions: z.array(SuppressionSchema).optional(),
+});
+
+/** pathway.config.json as written (the `Options` form: everything optional). */
+export type LintConfigOptions = z.input<typeof LintConfigFileSchema>;
+export type Suppression = z.infer<typeof SuppressionSchema>;
+
+/** A rule's setting after parsing: severity and options validated against the rule's schema. */
+export type ResolvedRules = Record<string, RuleSetting>;
+
+/** The resolved configuration. Globs are relative to `root`, the directory holding the config file. */
+export interface LintConfig {
+  rules: ResolvedRules;
+  overrides: { files: string[]; rules: ResolvedRules }[];
+  ignore: string[];
+  requestData: string[];
+  systemVariables: string[];
+  suppressions: Suppression[];
+}
+
+/** A configuration mistake, with the dotted path of the offending key. */
+export class LintConfigError extends Error {
+  constructor(
+    readonly key: string,
+    readonly detail: string,
+  ) {
+    super(`${key === "" ? "the config" : `"${key}"`}: ${detail}`);
+    this.name = "LintConfigError";
+  }
+}
+
+function toKey(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((key, segment) => (typeof segment === "number" ? `${key}[${segment}]` : key === "" ? String(segment) : `${key}.${String(segment)}`), "");
+}
+
+function toSeverity(name: string): RuleSeverity {
+  return name === "off" ? "off" : name === "error" ? "error" : "warning";
+}
+
+function resolveRules(raw: Record<string, unknown>, metas: ReadonlyMap<string, RuleMeta>, keyPrefix: string): ResolvedRules {
+  const result: ResolvedRules = {};
+  for (const [id, entry] of Object.entries(raw)) {
+    const meta = metas.get(id);
+    if (!meta) throw new LintConfigError(`${keyPrefix}.${id}`, `unknown rule "${id}"; see the rule table in README.md for the rule ids.`);
+    const [severityName, options] = Array.isArray(entry) ? [entry[0] as string, entry[1]] : [entry as string, undefined];
+    if (Array.isArray(entry) && entry.length > 2) throw new LintConfigError(`${keyPrefix}.${id}`, `expected [severity] or [severity, {options}], got ${entry.length} elements.`);
+    // Options a rule does not know are mistakes (usually a typo), not something to drop silently.
+    const schema = meta.options instanceof z.ZodObject ? meta.options.strict() : meta.options;
+    const parsed = schema.safeParse(options ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new LintConfigError(`${keyPrefix}.${id}[1]${issue.path.length ? "." + toKey(issue.path) : ""}`, `${issue.message}.`);
+    }
+    result[id] = { severity: toSeverity(severityName), options: parsed.data };
+  }
+  return result;
+}
+
+/**
+ * Validates the parsed contents of pathway.config.json against the schema and the known rules (ids and option
+ * schemas); throws `LintConfigError` naming the key at fault.
+ */
+export function resolveLintConfig(raw: unknown, rules: readonly RuleMeta[]): LintConfig {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw new LintConfigError("", `must be a JSON object such as {"rules": {"dead-end": "error"}}, not ${Array.isArray(raw) ? "an array" : String(raw === null ? "null" : typeof raw)}.`);
+  }
+  const parsed = LintConfigFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const key = toKey(issue.path);
+    if (issue.code === "unrecognized_keys") {
+      const full = key === "" ? issue.keys[0]! : `${key}.${issue.keys[0]!}`;
+      throw new LintConfigError(full, `unknown key; the keys allowed here are listed in README.md ("lint").`);
+    }
+    const detail = issue.code === "invalid_union" && /^(overrides\[\d+\]\.)?rules\./.test(key) ? `expected "off", "warn", "error" or ["error", {options}].` : `${issue.message}.`;
+    throw new LintConfigError(key, detail);
+  }
+  const config = parsed.data;
+  const metas = new Map(rules.map((m) => [m.id, m]));
+  for (const [i, s] of (config.suppressions ?? []).entries()) {
+    if (!metas.has(s.rule)) throw new LintConfigError(`suppressions[${i}].rule`, `unknown rule "${s.rule}".`);
+  }
+  return {
+    rules: resolveRules(config.rules ?? {}, metas, "rules"),
+    overrides: (config.overrides ?? []).map((o, i) => ({
+      files: typeof o.files === "string" ? [o.files] : o.files,
+      rules: resolveRules(o.rules, metas, `overrides[${i}].rules`),
+    })),
+    ignore: config.ignore ?? [],
+    requestData: config.variables?.requestData ?? [],
+    systemVariables: config.variables?.system ?? [],
+    suppressions: config.suppressions ?? [],
+  };
+}
+
+/** An empty configuration: every rule at its default. */
+export function createDefaultLintConfig(): LintConfig {
+  return { rules: {}, overrides: [], ignore: [], requestData: [], systemVariables: [], suppressions: [] };
+}
+
+const matchers = new Map<string, (path: string) => boolean>();
+function matches(globs: readonly string[], file: string): boolean {
+  return globs.some((glob) => {
+    let m = matchers.get(glob);
+    if (!m) {
+      m = picomatch(glob, { dot: true, matchBase: !glob.includes("/") });
+      matchers.set(glob, m);
+    }
+    return m(file);
+  });
+}
+
+/** What applies to one file: its rule settings (base, then matching overrides in order), variables and suppressions. */
+export interface FileLintSettings {
+  ignored: boolean;
+  rules: ResolvedRules;
+  requestData: string[];
+  systemVariables: string[];
+  suppressions: Suppression[];
+}
+
+/** Settings for the file at `relativePath` (posix separators, relative to the config's directory). */
+export function getFileLintSettings(config: LintConfig, relativePath: string): FileLintSettings {
+  let rules = { ...config.rules };
+  for (const o of config.overrides) if (matches(o.files, relativePath)) rules = { ...rules, ...o.rules };
+  return {
+    ignored: config.ignore.length > 0 && matches(config.ignore, relativePath),
+    rules,
+    requestData: config.requestData,
+    systemVariables: config.systemVariables,
+    suppressions: config.suppressions.filter((s) => matches([s.file], relativePath)),
+  };
+}

@@ -1,0 +1,7 @@
+// The lint layer's public surface: the linter, its rules and registry, configuration and baselines.
+export * from "./registry.js";
+export * from "./lint.js";
+export * from "./config.js";
+export * from "./baseline.js";
+export * from "./facts.js";
+export * from "./locate-finding.js";

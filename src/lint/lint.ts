@@ -1,0 +1,125 @@
+// The linter: validation plus graph and content rules, with per-rule settings and suppressions. Never throws on a pathway.
+import { compareDiagnostics, type Diagnostic, type Range } from "../diagnostics/index.js";
+import { parseDocument, type Locator } from "../parse/index.js";
+import { runRules, type Rule, type RuleSetting, type RuleSeverity } from "../validate/index.js";
+import type { Suppression } from "./config.js";
+import { withLintFacts } from "./facts.js";
+import { locateAll } from "./locate-all.js";
+import { getFindingSubject } from "./locate-finding.js";
+import { allRules } from "./registry.js";
+
+/** Options of `lintPathway` and `lintValue`; all optional. */
+export interface LintOptions {
+  /** Severity, or severity and options, per rule id (default: each rule's own severity and default options). */
+  rules?: Record<string, RuleSeverity | RuleSetting>;
+  /** Variables the call's request_data provides (default none). */
+  requestData?: readonly string[];
+  /** Extra variables to treat as always set (default none). */
+  systemVariables?: readonly string[];
+  /** Accepted findings; their `file` is not looked at here (the caller picks the ones for this file). Default none. */
+  suppressions?: readonly Suppression[];
+}
+
+/** A finding a suppression hid, with the suppression's reason. */
+export interface SuppressedFinding {
+  diagnostic: Diagnostic;
+  reason: string;
+}
+
+/** What linting one document gives. */
+export interface LintResult {
+  value?: unknown;
+  diagnostics: Diagnostic[];
+  /** Findings hidden by suppressions. */
+  suppressed: SuppressedFinding[];
+  text?: string;
+}
+
+function settingsFrom(options: LintOptions): (rule: Rule) => RuleSetting {
+  return (rule) => {
+    const s = options.rules?.[rule.meta.id];
+    if (s === undefined) return { severity: rule.meta.defaultSeverity };
+    return typeof s === "string" ? { severity: s } : s;
+  };
+}
+
+function applySuppressions(value: unknown, diagnostics: Diagnostic[], suppressions: readonly Suppression[]): { kept: Diagnostic[]; suppressed: SuppressedFinding[] } {
+  if (suppressions.length === 0) return { kept: diagnostics, suppressed: [] };
+  const kept: Diagnostic[] = [];
+  const suppressed: SuppressedFinding[] = [];
+  for (const d of diagnostics) {
+    const candidates = suppressions.filter((s) => s.rule === d.ruleId);
+    let match: Suppression | undefined;
+    if (candidates.length > 0) {
+      const subject = getFindingSubject(value, d.pointer);
+      match = candidates.find(
+        (s) => s.nodeId === undefined || s.nodeId === subject.nodeId || s.nodeId === subject.edgeId || s.nodeId === subject.edgeSource,
+      );
+    }
+    if (match) suppressed.push({ diagnostic: d, reason: match.reason });
+    else kept.push(d);
+  }
+  return { kept, suppressed };
+}
+
+const noLocation: Locator = () => undefined;
+
+function lintUnlocated(value: unknown, options: LintOptions): Omit<LintResult, "text" | "value"> {
+  const diagnostics = withLintFacts(value, { declaredVariables: options.requestData, systemVariables: options.systemVariables }, () =>
+    runRules(value, allRules, settingsFrom(options), noLocation),
+  );
+  const { kept, suppressed } = applySuppressions(value, diagnostics, options.suppressions ?? []);
+  return { diagnostics: kept, suppressed };
+}
+
+function withRanges(diagnostics: Diagnostic[], locate: (pointer: string) => Range | undefined): Diagnostic[] {
+  const located = diagnostics.map((d) => {
+    const range = locate(d.pointer);
+    return {
+      ...d,
+      ...(range && { range }),
+      ...(d.related && {
+        related: d.related.map((r) => {
+          const at = locate(r.pointer);
+          return at ? { ...r, range: at } : r;
+        }),
+      }),
+    };
+  });
+  return located.sort(compareDiagnostics);
+}
+
+/** Lints an already-parsed value; `locate` adds line/column when the source text is known. */
+export function lintValue(value: unknown, options: LintOptions = {}, locate: Locator = noLocation): Omit<LintResult, "text" | "value"> {
+  const result = lintUnlocated(value, options);
+  if (locate === noLocation) return result;
+  return { diagnostics: withRanges(result.diagnostics, locate), suppressed: result.suppressed.map((s) => ({ ...s, diagnostic: withRanges([s.diagnostic], locate)[0]! })) };
+}
+
+/** Decodes, parses, validates and lints a pathway document. */
+export function lintPathway(input: string | Uint8Array, options: LintOptions = {}): LintResult {
+  const parsed = parseDocument(input);
+  // Findings about the file itself (encoding, syntax) take their configured severity too.
+  const documentFindings: Diagnostic[] = [];
+  for (const d of parsed.diagnostics) {
+    const s = options.rules?.[d.ruleId];
+    const severity = s === undefined ? d.severity : typeof s === "string" ? s : s.severity;
+    if (severity !== "off") documentFindings.push({ ...d, severity });
+  }
+  if (!parsed.ok) return { diagnostics: documentFindings, suppressed: [], text: parsed.text };
+  const linted = lintUnlocated(parsed.value, options);
+  // One pass over the text places every finding; a syntax tree of a large file would cost far more than the lint.
+  const pointers = new Set<string>();
+  for (const d of [...linted.diagnostics, ...linted.suppressed.map((x) => x.diagnostic)]) {
+    pointers.add(d.pointer);
+    for (const r of d.related ?? []) pointers.add(r.pointer);
+  }
+  const ranges = parsed.text !== undefined ? locateAll(parsed.text, pointers) : new Map<string, Range | undefined>();
+  const locate = (pointer: string) => ranges.get(pointer);
+  return {
+    value: parsed.value,
+    text: parsed.text,
+    diagnostics: [...documentFindings, ...withRanges(linted.diagnostics, locate)].sort(compareDiagnostics),
+    suppressed: linted.suppressed.map((s) => ({ ...s, diagnostic: withRanges([s.diagnostic], locate)[0]! })),
+  };
+}

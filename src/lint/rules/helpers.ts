@@ -1,0 +1,30 @@
+// Pointers and wording the lint rules share.
+import { toPointer } from "../../diagnostics/index.js";
+import { describeNode, prop, type IndexedEdge, type PathwayNode } from "../../model/index.js";
+import type { GraphIndex } from "../../graph/index.js";
+
+export { edgePointer, nodePointer, noOptions } from "../../validate/rules/helpers.js";
+
+/** Pointer to where an edge keeps its label: top-level `label`, else `data.label`, else the edge itself. */
+export function edgeLabelPointer({ edge, index }: IndexedEdge): string {
+  if (typeof edge.label === "string") return toPointer(["edges", index, "label"]);
+  if (typeof prop(edge.data, "label") === "string") return toPointer(["edges", index, "data", "label"]);
+  return toPointer(["edges", index]);
+}
+
+/** `describeNode` for the node at index `i` of the graph index. */
+export function describeAt(graph: GraphIndex, i: number): string {
+  return describeNode(graph.nodes[i]!.node);
+}
+
+/** Names a list of nodes for a message: `"A" (id 1), "B" (id 2) and 3 more`. */
+export function describeList(nodes: readonly PathwayNode[], limit = 3): string {
+  const shown = nodes.slice(0, limit).map(describeNode);
+  const rest = nodes.length - shown.length;
+  if (rest > 0) return `${shown.join(", ")} and ${rest} more`;
+  if (shown.length <= 1) return shown.join("");
+  return `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}`;
+}
+
+/** The JSON pointer of a path of segments. */
+export { toPointer };

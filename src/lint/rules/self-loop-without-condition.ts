@@ -1,0 +1,28 @@
+// An edge from a node to itself with nothing saying when to take it can repeat the node forever.
+import { describeNode, getEdgeLabel, isObject, nodeData } from "../../model/index.js";
+import { defineRule } from "../../validate/rule.js";
+import { edgeLabelPointer, noOptions } from "./helpers.js";
+
+export default defineRule({
+  meta: {
+    id: "self-loop-without-condition",
+    description: "An edge from a node back to itself has a label or condition saying when to repeat the node.",
+    defaultSeverity: "warning",
+    options: noOptions,
+  },
+  check({ edges, nodeById }, report) {
+    for (const entry of edges) {
+      const { edge } = entry;
+      if (typeof edge.source !== "string" || edge.source !== edge.target) continue;
+      const label = getEdgeLabel(edge);
+      if (label !== undefined && label.trim() !== "") continue;
+      if (isObject(edge.data) && Array.isArray(edge.data.condition) && edge.data.condition.length > 0) continue;
+      const node = nodeById.get(edge.source);
+      if (node && typeof nodeData(node.node).condition === "string" && nodeData(node.node).condition!.trim() !== "") continue;
+      report({
+        pointer: edgeLabelPointer(entry),
+        message: `The edge from ${node ? `node ${describeNode(node.node)}` : `node id ${edge.source}`} back to itself has no label or condition, so nothing says when to repeat the node and the caller may hear it again and again; label it with when to repeat, or delete it.`,
+      });
+    }
+  },
+});

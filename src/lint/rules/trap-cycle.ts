@@ -1,0 +1,29 @@
+// A loop whose nodes can never reach End Call or a transfer keeps the caller going round forever.
+import { defineRule } from "../../validate/rule.js";
+import { getLintFacts } from "../facts.js";
+import { describeList, nodePointer, noOptions } from "./helpers.js";
+
+export default defineRule({
+  meta: {
+    id: "trap-cycle",
+    description: "No loop of nodes is a trap: from every cycle some path leads to End Call, a transfer or Transfer Pathway.",
+    defaultSeverity: "error",
+    options: noOptions,
+  },
+  check(context, report) {
+    const { graph, canExit, cycles } = getLintFacts(context);
+    for (const members of cycles) {
+      if (members.some((i) => canExit[i] === 1)) continue;
+      const nodes = members.map((i) => graph.nodes[i]!);
+      const first = nodes[0]!;
+      report({
+        pointer: nodePointer(first.index),
+        message:
+          members.length === 1
+            ? `Node ${describeList([first.node])} only loops back to itself and never leads to End Call or a transfer; add an edge out of the loop towards an ending.`
+            : `Nodes ${describeList(nodes.map((n) => n.node))} form a loop that never leads to End Call or a transfer; add an edge out of the loop towards an ending.`,
+        related: nodes.slice(1).map((n) => ({ pointer: nodePointer(n.index), message: "Also in the loop." })),
+      });
+    }
+  },
+});

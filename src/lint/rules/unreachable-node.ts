@@ -1,0 +1,25 @@
+// A node no path from the start leads to is never spoken: usually a forgotten edge.
+import { defineRule } from "../../validate/rule.js";
+import { getLintFacts } from "../facts.js";
+import { describeAt, nodePointer, noOptions } from "./helpers.js";
+
+export default defineRule({
+  meta: {
+    id: "unreachable-node",
+    description: "Every node can be reached from the start node through edges, routes or response routes (global nodes count as reachable).",
+    defaultSeverity: "warning",
+    options: noOptions,
+  },
+  check(context, report) {
+    const { graph, search } = getLintFacts(context);
+    if (graph.start < 0) return;
+    const start = describeAt(graph, graph.start);
+    for (let i = 0; i < graph.ids.length; i++) {
+      if (search.distance[i]! >= 0) continue;
+      report({
+        pointer: nodePointer(graph.nodes[i]!.index),
+        message: `Node ${describeAt(graph, i)} cannot be reached from the start node ${start}: no edge, route or response route leads to it; add an edge to it from a reachable node, or delete it.`,
+      });
+    }
+  },
+});

@@ -1,0 +1,146 @@
+// `pathway lint` and `pathway analyze` run as a user would: config discovery, flags, baselines, formats and exit codes.
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { CORPUS_DIR } from "../support/corpus.js";
+import { runCli, tempDir } from "../support/cli.js";
+
+const RESTAURANT = path.join(CORPUS_DIR, "restaurant-2024-get-dump.json");
+const RECEPTIONIST = path.join(CORPUS_DIR, "receptionist-auto-shop.json");
+const NO_STACK = /\n\s+at .*\(.*:\d+:\d+\)/;
+
+/** A project directory with the restaurant file and, when given, a config. */
+function project(config?: unknown): { dir: string; file: string } {
+  const dir = tempDir("pathwaykit-lint-");
+  mkdirSync(path.join(dir, "pathways"));
+  const file = path.join(dir, "pathways", "restaurant.json");
+  writeFileSync(file, readFileSync(RESTAURANT));
+  if (config !== undefined) writeFileSync(path.join(dir, "pathway.config.json"), typeof config === "string" ? config : JSON.stringify(config, null, 2));
+  return { dir, file };
+}
+
+describe("pathway lint", () => {
+  it("exits 1 and reports validation and lint findings with line:column and rule id", () => {
+    const r = runCli(["lint", RESTAURANT]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/191:9\s+error\s+Global node "New Knowledge Base Node" .* never hands control back.*dead-end/);
+    expect(r.stdout).toMatch(/199:32\s+error\s+.*global-label-empty/);
+    expect(r.stdout).toMatch(/215:27\s+warning\s+\{\{restaurant_name\}\}.*undefined-variable/);
+  });
+
+  it("prints JSON with the same shape as validate", () => {
+    const r = runCli(["lint", RESTAURANT, "--format", "json"]);
+    const [report] = JSON.parse(r.stdout);
+    expect(report).toMatchObject({ filePath: RESTAURANT, errorCount: 2, warningCount: 6 });
+    expect(report.messages[0]).toMatchObject({ ruleId: "undefined-variable", pointer: "/nodes/1/data/prompt", line: 27, column: 27 });
+  });
+
+  it("turns rules off with --rule and exits 0 when only warnings remain", () => {
+    const r = runCli(["lint", RESTAURANT, "--rule", "dead-end:off", "global-label-empty:off"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toMatch(/dead-end|global-label-empty/);
+    expect(runCli(["lint", RESTAURANT, "--rule", "dead-end:off", "global-label-empty:off", "--max-warnings", "0"]).code).toBe(1);
+  });
+
+  it("rejects an unknown rule in --rule as a usage error", () => {
+    const r = runCli(["lint", RESTAURANT, "--rule", "no-such-rule:off"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown rule "no-such-rule"/);
+  });
+
+  it("finds pathway.config.json above the file and applies rules, variables and suppressions", () => {
+    const { dir } = project({
+      rules: { "global-label-empty": "warn" },
+      variables: { requestData: ["restaurant_name", "restaurant_menu", "store_location", "unique_azz_id"] },
+      suppressions: [{ file: "pathways/restaurant.json", nodeId: "9ed56a1f-b9eb-46e9-a510-5d66b0ab12b2", rule: "dead-end", reason: "the KB answers one question and the call goes on" }],
+    });
+    const r = runCli(["lint", "pathways", "--format", "json"], { cwd: dir });
+    expect(r.code).toBe(0);
+    const [report] = JSON.parse(r.stdout);
+    expect(report.messages.map((m: { ruleId: string; severity: string }) => [m.ruleId, m.severity])).toEqual([["global-label-empty", "warning"]]);
+  });
+
+  it("exits 2 naming the key when the config is invalid", () => {
+    const { dir } = project({ rules: { "prompt-too-long": ["error", { maxLength: "long" }] } });
+    const r = runCli(["lint", "pathways"], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/pathway\.config\.json: "rules\.prompt-too-long\[1\]\.maxLength"/);
+    expect(r.stderr).not.toMatch(NO_STACK);
+  });
+
+  it("exits 2 when the config is not JSON", () => {
+    const { dir } = project("{ rules: }");
+    const r = runCli(["lint", "pathways"], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/is not valid JSON/);
+  });
+
+  it("ignores files matching the config's ignore globs", () => {
+    const { dir } = project({ ignore: ["pathways/**"] });
+    expect(runCli(["lint", "pathways"], { cwd: dir }).code).toBe(0);
+  });
+
+  it("writes a baseline, then reports only findings that are not in it", () => {
+    const { dir, file } = project();
+    const w = runCli(["lint", "pathways", "--baseline-write", "baseline.json"], { cwd: dir });
+    expect(w.code).toBe(0);
+    expect(w.stderr).toMatch(/wrote 8 findings to the baseline baseline.json/);
+    const baseline = JSON.parse(readFileSync(path.join(dir, "baseline.json"), "utf8"));
+    expect(baseline.findings[0]).toMatchObject({ file: "pathways/restaurant.json", ruleId: "dead-end", location: "node:9ed56a1f-b9eb-46e9-a510-5d66b0ab12b2" });
+    expect(runCli(["lint", "pathways", "--baseline", "baseline.json", "--max-warnings", "0"], { cwd: dir }).code).toBe(0);
+    // Linting the whole project does not read the baseline file as a pathway.
+    expect(runCli(["lint", ".", "--baseline", "baseline.json", "--max-warnings", "0"], { cwd: dir }).code).toBe(0);
+    // A new problem is still reported.
+    const value = JSON.parse(readFileSync(file, "utf8"));
+    value.nodes.push({ id: "new", type: "Default", data: { name: "New", text: "x" } });
+    writeFileSync(file, JSON.stringify(value, null, 2));
+    const r = runCli(["lint", "pathways", "--baseline", "baseline.json", "--format", "json"], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)[0].messages.map((m: { ruleId: string }) => m.ruleId).sort()).toEqual(["dead-end", "unreachable-node"]);
+  });
+
+  it("reads stdin", () => {
+    const r = runCli(["lint", "-", "--format", "json"], { input: readFileSync(RECEPTIONIST) });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)[0].filePath).toBe("<stdin>");
+  });
+
+  it("explains itself in --help", () => {
+    const r = runCli(["lint", "--help"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/--baseline-write/);
+    expect(r.stdout).toMatch(/Examples:/);
+  });
+});
+
+describe("pathway analyze", () => {
+  it("prints a readable summary", () => {
+    const r = runCli(["analyze", RESTAURANT]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/12 nodes, 24 edges/);
+    expect(r.stdout).toMatch(/Start:\s+"Start" \(1\)/);
+    expect(r.stdout).toMatch(/never return: "New Knowledge Base Node"/);
+    expect(r.stdout).toMatch(/Unreachable:\s+none/);
+    expect(r.stdout).toMatch(/restaurant_name\s+undefined/);
+  });
+
+  it("prints the library's analysis as JSON", () => {
+    const r = runCli(["analyze", RESTAURANT, "--format", "json"]);
+    const a = JSON.parse(r.stdout);
+    expect(a).toMatchObject({ start: "1", unreachable: [], deadEnds: ["9ed56a1f-b9eb-46e9-a510-5d66b0ab12b2"], traps: [] });
+    expect(a.stats.countsByType).toEqual({ Default: 8, "End Call": 2, Webhook: 1, "Knowledge Base": 1 });
+  });
+
+  it("exits 2 with a clear message for a file that is not JSON", () => {
+    const r = runCli(["analyze", path.join(CORPUS_DIR, "docs-get-pathway-example.MALFORMED.json")]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/:10:16: Trailing comma/);
+    expect(r.stderr).not.toMatch(NO_STACK);
+  });
+
+  it("exits 2 for a missing file", () => {
+    const r = runCli(["analyze", "/nonexistent/p.json"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no such file/);
+  });
+});

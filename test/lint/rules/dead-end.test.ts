@@ -1,0 +1,29 @@
+// Table test of dead-end.
+import { ruleTable } from "../../support/rule-table.js";
+import { END, START, edge, pathwayText } from "../../support/pathway-text.js";
+import { lintText } from "../support.js";
+
+ruleTable("dead-end", lintText, {
+  valid: [
+    { name: "a conversation that ends in End Call", text: pathwayText([START, END], [edge("e1", "start", "end")]) },
+    { name: "a transfer with no way out", text: pathwayText([START, `{"id": "t", "type": "Transfer Call", "data": {"transferNumber": "+15551234567", "text": "x"}}`], [edge("e1", "start", "t")]) },
+    { name: "a global node that returns on its own", text: pathwayText([START, END, `{"id": "g", "type": "Default", "data": {"isGlobal": true, "globalLabel": "help", "enableGlobalAutoReturn": true, "text": "x"}}`], [edge("e1", "start", "end")]) },
+  ],
+  invalid: [
+    {
+      name: "a Default node with no edge out",
+      text: pathwayText([START, END, `«{"id": "stuck", "type": "Default", "data": {"name": "Stuck", "text": "x"}}`], [edge("e1", "start", "end"), edge("e2", "start", "stuck")]),
+      findings: [{ pointer: "/nodes/2", message: /Node "Stuck" \(id stuck\) is a dead end.*add an edge out of it/ }],
+    },
+    {
+      name: "a global node that never hands control back",
+      text: pathwayText([START, END, `«{"id": "g", "type": "Knowledge Base", "data": {"name": "KB", "isGlobal": true, "globalLabel": "facts", "kb": "k"}}`], [edge("e1", "start", "end")]),
+      findings: [{ pointer: "/nodes/2", message: /Global node "KB" \(id g\) never hands control back.*enableGlobalAutoReturn/ }],
+    },
+    {
+      name: "a node whose only edge points at a missing node",
+      text: pathwayText([START, END, `«{"id": "s", "type": "Default", "data": {"text": "x"}}`], [edge("e1", "start", "end"), edge("e2", "start", "s"), edge("e3", "s", "ghost")]),
+      findings: [{ pointer: "/nodes/2" }],
+    },
+  ],
+});
