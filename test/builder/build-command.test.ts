@@ -1,0 +1,141 @@
+// `pathway build`: writes canonical JSON, points findings at TypeScript lines, and --check fails on stale JSON.
+import { describe, expect, test } from "vitest";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { ROOT, runCli, tempDir } from "../support/cli.js";
+
+const BUILDER = pathToFileURL(path.join(ROOT, "src/builder/index.ts")).href;
+
+/** A temp project (ESM) holding one entry module. */
+function project(files: Record<string, string>): string {
+  const dir = tempDir("pathwaykit-build-");
+  writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text.replaceAll("BUILDER", BUILDER));
+  }
+  return dir;
+}
+
+const GOOD = `import { defaultNode, endCall, pathway } from "BUILDER";
+export default pathway({ name: "Tiny" })
+  .start("hi", defaultNode({ text: "Hi" }))
+  .node("bye", endCall({ text: "Bye" }))
+  .edge("hi", "bye", "Done");
+`;
+
+const BAD = `import { defaultNode, pathway, transfer } from "BUILDER";
+export default pathway({ name: "Bad" })
+  .start("hi", defaultNode({ text: "Hi" }))
+  .node("desk", transfer({ name: "Desk", transferNumber: "555-0100" }))
+  .edge("hi", "desk", "Transfer");
+`;
+
+describe("pathway build", () => {
+  test("writes <name>.json next to the module, in canonical form", () => {
+    const dir = project({ "tiny.pathway.ts": GOOD });
+    const result = runCli(["build", "tiny.pathway.ts"], { cwd: dir });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("wrote: tiny.json");
+    const text = readFileSync(path.join(dir, "tiny.json"), "utf8");
+    expect(JSON.parse(text)).toMatchObject({ name: "Tiny", edges: [{ id: "hi->bye", label: "Done" }] });
+    expect(runCli(["fmt", "--check", "tiny.json"], { cwd: dir }).code).toBe(0);
+    expect(readdirSync(dir).filter((f) => f.includes("pathwaykit-tmp"))).toEqual([]);
+  });
+
+  test("-o writes into another directory", () => {
+    const dir = project({ "src/tiny.pathway.ts": GOOD });
+    expect(runCli(["build", "src/", "-o", "out"], { cwd: dir }).code).toBe(0);
+    expect(existsSync(path.join(dir, "out/tiny.json"))).toBe(true);
+  });
+
+  test("reports findings at the TypeScript line that declared the node, and writes nothing", () => {
+    const dir = project({ "bad.pathway.ts": BAD });
+    const result = runCli(["build", "bad.pathway.ts"], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("bad.pathway.ts");
+    expect(result.stdout).toMatch(/^\s+4:\d+\s+error\s+Transfer node "Desk"/m);
+    expect(result.stdout).toContain("transfer-number-format");
+    expect(existsSync(path.join(dir, "bad.json"))).toBe(false);
+  });
+
+  test("a finding inside a fragment points at the fragment's file and line", () => {
+    const fragment = `import { transfer, type PathwayBuilder } from "BUILDER";
+export function handOff<I extends string, S extends boolean>(b: PathwayBuilder<I, S>, prefix: string) {
+  return b.node(\`\${prefix}-desk\`, transfer({ name: "Desk", transferNumber: "0800 123" }));
+}
+`;
+    const entry = `import { defaultNode, pathway } from "BUILDER";
+import { handOff } from "./fragment.js";
+export default pathway({ name: "Uses a fragment" })
+  .start("hi", defaultNode({ text: "Hi" }))
+  .use((b) => handOff(b, "sales"));
+`;
+    const dir = project({ "fragment.ts": fragment, "entry.pathway.ts": entry });
+    const result = runCli(["build", "entry.pathway.ts", "--format", "json"], { cwd: dir });
+    expect(result.code).toBe(1);
+    const files = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string; line: number }[] }[];
+    expect(files.find((f) => f.filePath === "fragment.ts")?.messages).toEqual([expect.objectContaining({ ruleId: "transfer-number-format", line: 3 })]);
+  });
+
+  test("--format json gives the findings with their TypeScript positions", () => {
+    const dir = project({ "bad.pathway.ts": BAD });
+    const result = runCli(["build", "bad.pathway.ts", "--format", "json"], { cwd: dir });
+    const [file] = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string; line: number }[] }[];
+    expect(file!.filePath).toBe("bad.pathway.ts");
+    expect(file!.messages[0]).toMatchObject({ ruleId: "transfer-number-format", line: 4 });
+  });
+
+  test("--check exits 1 and names the file when the JSON on disk is stale", () => {
+    const dir = project({ "tiny.pathway.ts": GOOD });
+    expect(runCli(["build", "tiny.pathway.ts"], { cwd: dir }).code).toBe(0);
+    expect(runCli(["build", "tiny.pathway.ts", "--check"], { cwd: dir }).code).toBe(0);
+    writeFileSync(path.join(dir, "tiny.pathway.ts"), GOOD.replace('"Done"', '"Finished"').replaceAll("BUILDER", BUILDER));
+    const stale = runCli(["build", "tiny.pathway.ts", "--check"], { cwd: dir });
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toContain("OUT OF DATE: tiny.json");
+    expect(stale.stdout).toContain("tiny.json differs from what tiny.pathway.ts builds");
+    expect(JSON.parse(readFileSync(path.join(dir, "tiny.json"), "utf8")).edges[0].label).toBe("Done");
+  });
+
+  test("--check fails when the JSON was never built", () => {
+    const dir = project({ "tiny.pathway.ts": GOOD });
+    expect(runCli(["build", "tiny.pathway.ts", "--check"], { cwd: dir }).code).toBe(1);
+  });
+
+  test("accepts a module that exports an already built pathway", () => {
+    const dir = project({ "built.pathway.ts": GOOD.replace('"Done");', '"Done").build();') });
+    expect(runCli(["build", "built.pathway.ts"], { cwd: dir }).code).toBe(0);
+  });
+
+  test("a module that calls build() on a broken pathway still gets its findings reported", () => {
+    const dir = project({ "bad.pathway.ts": BAD.replace('"Transfer");', '"Transfer").build();') });
+    const result = runCli(["build", "bad.pathway.ts"], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^\s+4:\d+\s+error/m);
+  });
+
+  test("exits 2 with a clear message for a missing module, a syntax error or no default export", () => {
+    const dir = project({ "broken.pathway.ts": "export default pathway(;\n", "empty.pathway.ts": "export const x = 1;\n" });
+    const missing = runCli(["build", "nope.pathway.ts"], { cwd: dir });
+    expect(missing.code).toBe(2);
+    expect(missing.stdout).toContain("nope.pathway.ts: no such file");
+    const broken = runCli(["build", "broken.pathway.ts"], { cwd: dir });
+    expect(broken.code).toBe(2);
+    expect(broken.stdout).toContain("could not be loaded");
+    expect(broken.stdout + broken.stderr).not.toMatch(/\n\s+at /);
+    const empty = runCli(["build", "empty.pathway.ts", "empty.pathway.ts"], { cwd: dir });
+    expect(empty.code).toBe(2);
+    expect(empty.stdout).toContain("the default export is missing");
+  });
+
+  test("builds the example pathways to the committed JSON", () => {
+    const dir = tempDir("pathwaykit-examples-");
+    const result = runCli(["build", "pathways/", "-o", dir]);
+    expect(result.code).toBe(0);
+    for (const file of readdirSync(dir)) {
+      expect(readFileSync(path.join(dir, file), "utf8")).toBe(readFileSync(path.join(ROOT, "pathways", file), "utf8"));
+    }
+  });
+});

@@ -1,0 +1,52 @@
+// `pathway validate` must start fast: ts-morph and tsx are reachable only through dynamic import(), never statically.
+import { describe, expect, test } from "vitest";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { ROOT } from "../support/cli.js";
+
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?:[^;"']*?\sfrom\s*)?["']([^"']+)["']/gm;
+
+/** Every module reachable from `entry` through static import/export declarations: local files and bare packages. */
+function getStaticGraph(entry: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const match of readFileSync(file, "utf8").matchAll(STATIC_IMPORT)) {
+      const specifier = match[1]!;
+      if (specifier.startsWith(".")) visit(path.resolve(path.dirname(file), specifier));
+      else packages.add(specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]!);
+    }
+  };
+  visit(entry);
+  return { files, packages };
+}
+
+describe("lazy loading of heavy modules", () => {
+  const main = path.join(ROOT, "dist/cli/main.js");
+
+  test.runIf(existsSync(main))("the CLI entry (which validate runs through) never statically imports ts-morph, tsx or codegen", () => {
+    const graph = getStaticGraph(main);
+    expect(graph.files.has(path.join(ROOT, "dist/cli/commands/validate.js"))).toBe(true);
+    expect(graph.files.has(path.join(ROOT, "dist/cli/commands/build.js"))).toBe(true);
+    expect([...graph.packages]).not.toContain("ts-morph");
+    expect([...graph.packages]).not.toContain("tsx");
+    expect([...graph.packages]).not.toContain("typescript");
+    expect([...graph.files].filter((f) => f.includes(`${path.sep}codegen${path.sep}`) && !f.endsWith("fmt.js"))).toEqual([]);
+  });
+
+  test.runIf(existsSync(main))("the build and import commands reach tsx and ts-morph only through import()", () => {
+    const build = readFileSync(path.join(ROOT, "dist/cli/commands/build.js"), "utf8");
+    const importCommand = readFileSync(path.join(ROOT, "dist/cli/commands/import.js"), "utf8");
+    expect(build).toContain('await import("tsx/esm/api")');
+    expect(importCommand).toContain('await import("../../codegen/index.js")');
+    const codegen = getStaticGraph(path.join(ROOT, "dist/codegen/index.js"));
+    expect([...codegen.packages]).not.toContain("ts-morph");
+  });
+
+  test("the static-import scanner sees multi-line imports and ignores dynamic ones", () => {
+    const text = 'import {\n  a,\n  b,\n} from "./x.js";\nexport * from "pkg/sub";\nconst m = await import("ts-morph");\nimport "side";';
+    expect([...text.matchAll(STATIC_IMPORT)].map((m) => m[1])).toEqual(["./x.js", "pkg/sub", "side"]);
+  });
+});
