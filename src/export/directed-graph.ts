@@ -1,0 +1,350 @@
+// A pathway as drawing data: generated node keys, display labels, node kinds, flow edges with their conditions, and a legend.
+import {
+  getEdgeLabel,
+  getEdges,
+  getNodes,
+  isGlobalNode,
+  isObject,
+  isStartNode,
+  isTransferNode,
+  nodeData,
+  prop,
+  type Pathway,
+  type PathwayNode,
+} from "../model/index.js";
+import { toDisplayText, toTruncated } from "./text.js";
+
+/** How a node is drawn: one shape per kind. */
+export type DiagramNodeKind = "default" | "terminal" | "transfer" | "webhook" | "knowledge" | "route" | "other" | "missing";
+
+/** A finding from the graph analyses that `annotate` marks on a node. */
+export type DiagramMark = "unreachable" | "dead-end" | "trap";
+
+/** Where a drawn edge comes from: an entry of `edges[]`, a Route condition or fallback, or a webhook response route. */
+export type DiagramEdgeKind = "edge" | "route" | "fallback" | "response";
+
+/** Layout direction: top to bottom or left to right. */
+export type DiagramDirection = "TB" | "LR";
+
+/** One node to draw. Everything but `key` comes from the (untrusted) file; exporters escape it. */
+export interface DiagramNode {
+  /** Generated identifier used in the output (`n0`, `n1`, ...); never taken from the file. */
+  key: string;
+  /** The node's id in the file (for a missing node: the id an edge names). */
+  id: string;
+  /** Display label (the node's name, or its id), folded to one line and truncated to `maxLabel`. */
+  label: string;
+  /** The node's `type` as written in the file ("" when missing). */
+  type: string;
+  kind: DiagramNodeKind;
+  start: boolean;
+  global: boolean;
+  /** Legend entry holding the full label when `label` was truncated. */
+  note?: number;
+  /** Findings of the analyses, when annotations were given. */
+  marks: DiagramMark[];
+  /** Edges to nodes left out of a focused drawing. */
+  hidden: number;
+}
+
+/** One edge to draw, between generated node keys. */
+export interface DiagramEdge {
+  from: string;
+  to: string;
+  kind: DiagramEdgeKind;
+  /** Display label (edge label, condition, or "otherwise"), folded and truncated; absent when the edge has none. */
+  label?: string;
+  /** Legend entry holding the full label when `label` was truncated. */
+  note?: number;
+}
+
+/** A numbered full text of a truncated label. */
+export interface LegendEntry {
+  ref: number;
+  text: string;
+}
+
+/** The drawing data every exporter (Mermaid, DOT, Markdown) reads. */
+export interface DirectedGraph {
+  /** The pathway's name (display text), or "" when it has none. */
+  title: string;
+  direction: DiagramDirection;
+  nodes: DiagramNode[];
+  edges: DiagramEdge[];
+  legend: LegendEntry[];
+  /** Set when only a neighbourhood is drawn. */
+  focus?: { id: string; depth: number; omittedNodes: number; omittedEdges: number };
+  /** True when annotations were applied (so exporters can explain the marks). */
+  annotated: boolean;
+}
+
+/** Findings to mark, by node id (from `getDiagramAnnotations`, or any other source). */
+export interface DiagramAnnotations {
+  unreachable?: readonly string[];
+  deadEnds?: readonly string[];
+  traps?: readonly (readonly string[])[];
+}
+
+/** Options of `toDirectedGraph`; all optional. */
+export interface DiagramOptions {
+  /** Layout direction (default "TB"). */
+  direction?: DiagramDirection;
+  /** Longest label in characters before it is cut and numbered in the legend (default 40; 0 = never cut). */
+  maxLabel?: number;
+  /** Draw only the neighbourhood of this node (id, or name when no id matches). */
+  focus?: string;
+  /** Steps around `focus`, following edges either way (default 2). */
+  depth?: number;
+  /** Findings to mark on nodes. */
+  annotations?: DiagramAnnotations;
+}
+
+/** `DiagramOptions` with every default filled in. */
+export interface DiagramConfig {
+  direction: DiagramDirection;
+  maxLabel: number;
+  focus?: string;
+  depth: number;
+  annotations?: DiagramAnnotations;
+}
+
+/** Fills in the defaults of `DiagramOptions`, rejecting values that cannot be drawn. */
+export function resolveDiagramOptions(options: DiagramOptions = {}): DiagramConfig {
+  const maxLabel = options.maxLabel ?? 40;
+  const depth = options.depth ?? 2;
+  if (!Number.isInteger(maxLabel) || maxLabel < 0) throw new RangeError(`maxLabel must be a whole number of 0 or more, got ${maxLabel}`);
+  if (!Number.isInteger(depth) || depth < 0) throw new RangeError(`depth must be a whole number of 0 or more, got ${depth}`);
+  const direction = options.direction ?? "TB";
+  if (direction !== "TB" && direction !== "LR") throw new RangeError(`direction must be "TB" or "LR", got ${String(direction)}`);
+  return { direction, maxLabel, depth, ...(options.focus !== undefined && { focus: options.focus }), ...(options.annotations && { annotations: options.annotations }) };
+}
+
+const KIND_BY_TYPE: Record<string, DiagramNodeKind> = {
+  Default: "default",
+  "End Call": "terminal",
+  "Transfer Node": "transfer",
+  "Transfer Call": "transfer",
+  "Transfer Pathway": "transfer",
+  Webhook: "webhook",
+  "Knowledge Base": "knowledge",
+  "Vector DB Knowledge Base": "knowledge",
+  Route: "route",
+};
+
+/** The shape a node type is drawn with; types without one of their own are "other". */
+export function getDiagramNodeKind(node: PathwayNode): DiagramNodeKind {
+  if (isTransferNode(node)) return "transfer";
+  const type = typeof node.type === "string" ? node.type : "";
+  return Object.prototype.hasOwnProperty.call(KIND_BY_TYPE, type) ? KIND_BY_TYPE[type]! : type === "" ? "default" : "other";
+}
+
+/**
+ * The id of the node `ref` names: a node id, else the single node with that name (exact, then ignoring case).
+ * Returns an error message (what is wrong and what to do) when no node or several nodes match.
+ */
+export function findDiagramNode(pathway: Pathway, ref: string): { id: string } | { error: string } {
+  const nodes = getNodes(pathway).map((n) => n.node);
+  if (nodes.some((n) => n.id === ref)) return { id: ref };
+  const named = (same: (a: string, b: string) => boolean) =>
+    nodes.filter((n) => {
+      const name = nodeData(n).name;
+      return typeof name === "string" && same(name.trim(), ref.trim());
+    });
+  for (const matches of [named((a, b) => a === b), named((a, b) => a.toLowerCase() === b.toLowerCase())]) {
+    if (matches.length === 1) return { id: matches[0]!.id };
+    if (matches.length > 1) {
+      return { error: `"${ref}" names ${matches.length} nodes (ids ${matches.map((n) => n.id).join(", ")}); give the node id instead.` };
+    }
+  }
+  return { error: `no node has the id or name "${ref}"; give a node id or name from the file.` };
+}
+
+function conditionText(condition: unknown): string {
+  if (!isObject(condition)) return "";
+  const value = prop(condition, "value");
+  const parts = [prop(condition, "field"), prop(condition, "operator"), typeof value === "object" && value !== null ? JSON.stringify(value) : value];
+  return parts.filter((p) => p !== undefined && p !== null && String(p) !== "").map(String).join(" ");
+}
+
+interface RawEdge {
+  source: string;
+  target: string;
+  kind: DiagramEdgeKind;
+  label: string;
+}
+
+/** Every flow edge of the file, in file order: edges[], then per node its Route routes, fallback and response routes. */
+function getRawEdges(pathway: Pathway): RawEdge[] {
+  const raw: RawEdge[] = [];
+  for (const { edge } of getEdges(pathway)) {
+    if (typeof edge.source !== "string" || typeof edge.target !== "string") continue;
+    raw.push({ source: edge.source, target: edge.target, kind: "edge", label: getEdgeLabel(edge) ?? "" });
+  }
+  for (const { node } of getNodes(pathway)) {
+    const data = nodeData(node);
+    const routes = prop(data, "routes");
+    if (Array.isArray(routes)) {
+      for (const route of routes) {
+        const target = prop(route, "targetNodeId");
+        if (typeof target !== "string" || target === "") continue;
+        const conditions = prop(route, "conditions");
+        const label = Array.isArray(conditions) ? conditions.map(conditionText).filter((c) => c !== "").join(" and ") : "";
+        raw.push({ source: node.id, target, kind: "route", label });
+      }
+    }
+    const fallback = prop(data, "fallbackNodeId");
+    if (typeof fallback === "string" && fallback !== "") raw.push({ source: node.id, target: fallback, kind: "fallback", label: "otherwise" });
+    const responses = prop(data, "responsePathways");
+    if (Array.isArray(responses)) {
+      for (const response of responses) {
+        if (!Array.isArray(response)) continue;
+        const target = prop(response[3], "id");
+        if (typeof target !== "string" || target === "") continue;
+        const [variable, operator, value] = response as unknown[];
+        const label = operator === "" || operator === undefined ? String(variable ?? "") : conditionText({ field: variable, operator, value });
+        raw.push({ source: node.id, target, kind: "response", label });
+      }
+    }
+  }
+  return raw;
+}
+
+/** The neighbourhood of `center`: ids within `depth` steps following edges either way. */
+function getNeighbourhood(center: string, depth: number, raw: readonly RawEdge[]): Set<string> {
+  const adjacent = new Map<string, string[]>();
+  const link = (a: string, b: string) => {
+    let list = adjacent.get(a);
+    if (!list) adjacent.set(a, (list = []));
+    list.push(b);
+  };
+  for (const e of raw) {
+    link(e.source, e.target);
+    link(e.target, e.source);
+  }
+  const seen = new Set([center]);
+  let frontier = [center];
+  for (let step = 0; step < depth && frontier.length > 0; step++) {
+    const next: string[] = [];
+    for (const id of frontier) {
+      for (const other of adjacent.get(id) ?? []) {
+        if (!seen.has(other)) {
+          seen.add(other);
+          next.push(other);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return seen;
+}
+
+/**
+ * Converts a pathway into drawing data: one node per node id (first occurrence wins) plus a "missing" node for each id
+ * an edge names that does not exist; edges from `edges[]`, Route routes (with their conditions) and fallbacks, and
+ * webhook response routes. Keys are generated; labels are folded to one line, cut to `maxLabel` and numbered in the
+ * legend. Global nodes are flagged so exporters can group them instead of drawing an edge from every node.
+ * Throws a RangeError for options that cannot be met (bad numbers, a `focus` that names no node).
+ */
+export function toDirectedGraph(pathway: Pathway, options: DiagramOptions = {}): DirectedGraph {
+  const config = resolveDiagramOptions(options);
+  const raw = getRawEdges(pathway);
+  let keep: Set<string> | undefined;
+  let focusId: string | undefined;
+  if (config.focus !== undefined) {
+    const found = findDiagramNode(pathway, config.focus);
+    if ("error" in found) throw new RangeError(`focus: ${found.error}`);
+    focusId = found.id;
+    keep = getNeighbourhood(found.id, config.depth, raw);
+  }
+
+  const legend: LegendEntry[] = [];
+  const label = (text: string): { label: string; note?: number } => {
+    const full = toDisplayText(text);
+    const cut = toTruncated(full, config.maxLabel);
+    if (cut === undefined) return { label: full };
+    const ref = legend.length + 1;
+    legend.push({ ref, text: full });
+    return { label: `${cut} [${ref}]`, note: ref };
+  };
+
+  const marks = new Map<string, Set<DiagramMark>>();
+  const mark = (ids: readonly string[] | undefined, what: DiagramMark) => {
+    for (const id of ids ?? []) {
+      let set = marks.get(id);
+      if (!set) marks.set(id, (set = new Set()));
+      set.add(what);
+    }
+  };
+  const annotations = config.annotations;
+  mark(annotations?.unreachable, "unreachable");
+  mark(annotations?.deadEnds, "dead-end");
+  mark(annotations?.traps?.flat(), "trap");
+
+  const nodes: DiagramNode[] = [];
+  const keyOf = new Map<string, string>();
+  let omittedNodes = 0;
+  for (const { node } of getNodes(pathway)) {
+    if (keyOf.has(node.id)) continue;
+    if (keep && !keep.has(node.id)) {
+      omittedNodes++;
+      continue;
+    }
+    const key = `n${nodes.length}`;
+    keyOf.set(node.id, key);
+    const data = nodeData(node);
+    const name = typeof data.name === "string" && data.name.trim() !== "" ? data.name : node.id.trim() !== "" ? node.id : "(no name or id)";
+    const kind = getDiagramNodeKind(node);
+    const type = typeof node.type === "string" ? node.type : "";
+    const text = kind === "other" ? `${name} · ${type}` : name;
+    nodes.push({
+      key,
+      id: node.id,
+      ...label(text),
+      type,
+      kind,
+      start: isStartNode(node),
+      global: isGlobalNode(node),
+      marks: [...(marks.get(node.id) ?? [])],
+      hidden: 0,
+    });
+  }
+  const byKey = new Map(nodes.map((n) => [n.key, n]));
+  const missingKey = (id: string): string => {
+    const existing = keyOf.get(id);
+    if (existing) return existing;
+    const key = `n${nodes.length}`;
+    keyOf.set(id, key);
+    const node: DiagramNode = { key, id, ...label(`missing node: ${id}`), type: "", kind: "missing", start: false, global: false, marks: [], hidden: 0 };
+    nodes.push(node);
+    byKey.set(key, node);
+    return key;
+  };
+
+  const edges: DiagramEdge[] = [];
+  let omittedEdges = 0;
+  for (const e of raw) {
+    if (keep && !(keep.has(e.source) && keep.has(e.target))) {
+      omittedEdges++;
+      for (const inside of [e.source, e.target]) {
+        const key = keep.has(inside) ? keyOf.get(inside) : undefined;
+        const node = key === undefined ? undefined : byKey.get(key);
+        if (node) node.hidden++;
+      }
+      continue;
+    }
+    const from = missingKey(e.source);
+    const to = missingKey(e.target);
+    edges.push({ from, to, kind: e.kind, ...(e.label.trim() !== "" && label(e.label)) });
+  }
+
+  const name = prop(pathway, "name");
+  return {
+    title: typeof name === "string" ? toDisplayText(name) : "",
+    direction: config.direction,
+    nodes,
+    edges,
+    legend,
+    ...(keep && focusId !== undefined && { focus: { id: focusId, depth: config.depth, omittedNodes, omittedEdges } }),
+    annotated: annotations !== undefined,
+  };
+}

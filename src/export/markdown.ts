@@ -1,0 +1,56 @@
+// Drawing data to a pull-request comment: a heading, a fenced mermaid block, a short key and the full text of cut labels.
+import type { DirectedGraph } from "./directed-graph.js";
+import { toMermaid } from "./mermaid.js";
+
+/** Options of `toMarkdown`; all optional. */
+export interface MarkdownOptions {
+  /** Heading text (default: "Pathway: <name>", or "Pathway diagram"). */
+  heading?: string;
+}
+
+/**
+ * `text` as inert Markdown inline text: HTML-significant characters as entities, Markdown punctuation backslash-escaped,
+ * and `@` followed by a zero-width space so a label cannot mention (notify) anyone in a pull-request comment.
+ */
+export function escapeMarkdownText(text: string): string {
+  return text
+    .replace(/\s+/g, " ")
+    .replace(/[\\`*_{}[\]()#+\-.!|~]/g, (c) => `\\${c}`)
+    .replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
+    .replace(/@/g, "@\u200b");
+}
+
+const KEY = [
+  "rectangle: conversation step",
+  "rounded ends: End Call",
+  "double sides: transfer",
+  "hexagon: webhook",
+  "cylinder: knowledge base",
+  "diamond: route",
+  "slanted: other node types",
+  "dotted arrow: Route or webhook response condition",
+  "▶: start node",
+];
+
+/**
+ * The Markdown for a pull-request comment: heading, one ```mermaid block (the legend box left out; cut labels are
+ * listed below instead), a one-line key to the shapes, the annotation key when annotated, and the numbered full texts.
+ */
+export function toMarkdown(graph: DirectedGraph, options: MarkdownOptions = {}): string {
+  const heading =
+    options.heading !== undefined ? escapeMarkdownText(options.heading) : graph.title !== "" ? `Pathway: ${escapeMarkdownText(graph.title)}` : "Pathway diagram";
+  const out = [`### ${heading}`, ""];
+  if (graph.focus) {
+    const f = graph.focus;
+    out.push(`Only the nodes within ${f.depth} steps of node id ${escapeMarkdownText(f.id)} (${f.omittedNodes} nodes and ${f.omittedEdges} edges left out).`, "");
+  }
+  out.push("```mermaid", toMermaid(graph, { legend: false }).trimEnd(), "```", "", `Key: ${KEY.join("; ")}.`);
+  if (graph.nodes.some((n) => n.global)) out.push("Global nodes are grouped in a box: a caller can reach them from every node, so no edges to them are drawn.");
+  if (graph.annotated) out.push("⚠ marks findings: unreachable (grey, dashed), dead end (orange: no way out), trap (red: a loop with no way to end the call).");
+  if (graph.legend.length > 0) {
+    out.push("", "<details><summary>Full text of shortened labels</summary>", "");
+    for (const entry of graph.legend) out.push(`- **[${entry.ref}]** ${escapeMarkdownText(entry.text)}`);
+    out.push("", "</details>");
+  }
+  return `${out.join("\n")}\n`;
+}

@@ -1,0 +1,180 @@
+// Renders Mermaid text to SVG, PNG or PDF in one headless Chromium and one page that loads Mermaid once for every diagram.
+import { createRequire } from "node:module";
+import { assertBrowserExecutable, BrowserUnavailableError, CHROMIUM_ARGS, type BrowserLocation } from "./browser.js";
+import { MERMAID_GITHUB_LIMITS } from "../export/mermaid.js";
+
+/** Image formats the renderer writes. */
+export type RenderFormat = "svg" | "png" | "pdf";
+
+/** Formats `render` accepts. */
+export const RENDER_FORMATS: readonly RenderFormat[] = ["svg", "png", "pdf"];
+
+/** Options of `createDiagramRenderer`; all optional but `browser`. */
+export interface RendererOptions {
+  /** The browser executable (see `getBrowserLocation`). */
+  browser: BrowserLocation;
+  /** Most edges Mermaid will draw (default 100,000: far above GitHub's 500, which only binds there). */
+  maxEdges?: number;
+  /** Longest Mermaid text accepted (default 50,000,000 characters). */
+  maxTextSize?: number;
+  /** Pixel density of PNG output (default 2); lowered automatically for pictures Chromium could not capture. */
+  scale?: number;
+  /** Background colour (default "white"). */
+  background?: string;
+  /** Longest a single browser call may take, in milliseconds (default 180,000). */
+  timeoutMs?: number;
+}
+
+/** A browser with Mermaid loaded: render diagrams one after another, then close it. */
+export interface DiagramRenderer {
+  /** Renders one Mermaid definition; rejects with Mermaid's message when the text does not parse. */
+  render(definition: string, format: RenderFormat): Promise<Uint8Array>;
+  /** Closes the browser; safe to call more than once. */
+  close(): Promise<void>;
+}
+
+/** The Mermaid that @mermaid-js/mermaid-cli itself uses, as its single-file browser bundle. */
+export function getMermaidBundlePath(): string {
+  const cli = createRequire(import.meta.resolve("@mermaid-js/mermaid-cli"));
+  return cli.resolve("mermaid/dist/mermaid.min.js");
+}
+
+/** Chromium cannot capture a screenshot larger than this many device pixels on a side. */
+const MAX_CAPTURE_PIXELS = 16_000;
+
+/** The little of the page's DOM and Mermaid that rendering touches (this package compiles without DOM types). */
+interface PageElement {
+  innerHTML: string;
+  style: { backgroundColor: string };
+  querySelector(selector: string): PageElement | null;
+  getBoundingClientRect(): { left: number; top: number; width: number; height: number };
+}
+interface PageGlobals {
+  document: { getElementById(id: string): PageElement | null };
+  mermaid: { initialize(config: unknown): void; render(id: string, text: string): Promise<{ svg: string }> };
+  XMLSerializer: new () => { serializeToString(node: PageElement): string };
+}
+
+interface Drawn {
+  svg: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Launches the browser once (puppeteer, the browser driver of @mermaid-js/mermaid-cli, imported lazily) and opens one
+ * page with Mermaid's bundle loaded, with `securityLevel: "strict"` and every network request refused. Each `render`
+ * call reuses that page, so a diagram costs tens of milliseconds instead of a browser start and a Mermaid load.
+ * Throws BrowserUnavailableError when the browser is missing or will not start.
+ */
+export async function createDiagramRenderer(options: RendererOptions): Promise<DiagramRenderer> {
+  assertBrowserExecutable(options.browser);
+  const { default: puppeteer } = await import("puppeteer");
+  let browser: Awaited<ReturnType<typeof puppeteer.launch>>;
+  try {
+    browser = await puppeteer.launch({
+      executablePath: options.browser.path,
+      headless: true,
+      args: [...CHROMIUM_ARGS],
+      protocolTimeout: options.timeoutMs ?? 180_000,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split("\n")[0]! : String(error);
+    throw new BrowserUnavailableError(options.browser, `${options.browser.path} did not start (${message})`);
+  }
+  const config = {
+    startOnLoad: false,
+    securityLevel: "strict",
+    maxEdges: options.maxEdges ?? Math.max(100_000, MERMAID_GITHUB_LIMITS.maxEdges),
+    maxTextSize: options.maxTextSize ?? 50_000_000,
+    flowchart: { useMaxWidth: false },
+  };
+  const background = options.background ?? "white";
+  const scale = options.scale ?? 2;
+  type Page = Awaited<ReturnType<typeof browser.newPage>>;
+  let pagePromise: Promise<Page> | undefined;
+  const openPage = async (): Promise<Page> => {
+    const page = await browser.newPage();
+    await page.setRequestInterception(true);
+    // Diagrams come from untrusted files: nothing in the page may reach the network or the file system.
+    page.on("request", (request) => void request.abort().catch(() => undefined));
+    await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0"><div id="container"></div></body></html>');
+    await page.addScriptTag({ path: getMermaidBundlePath() });
+    await page.evaluate((cfg) => {
+      (globalThis as unknown as PageGlobals).mermaid.initialize(cfg);
+    }, config);
+    return page;
+  };
+  let counter = 0;
+  let queue: Promise<unknown> = Promise.resolve();
+  let closed = false;
+
+  const draw = async (definition: string, format: RenderFormat): Promise<Uint8Array> => {
+    if (closed) throw new Error("the renderer is closed");
+    pagePromise ??= openPage();
+    const page = await pagePromise;
+    try {
+      await page.setViewport({ width: 800, height: 600, deviceScaleFactor: format === "png" ? scale : 1 });
+      const drawn: Drawn = await page.evaluate(
+        async (text: string, id: string, bg: string) => {
+          // Runs in the page: the DOM is reached through globalThis, since this package compiles without DOM types.
+          const page = globalThis as unknown as PageGlobals;
+          const container = page.document.getElementById("container")!;
+          container.innerHTML = "";
+          const { svg } = await page.mermaid.render(id, text);
+          container.innerHTML = svg;
+          const element = container.querySelector("svg")!;
+          element.style.backgroundColor = bg;
+          const box = element.getBoundingClientRect();
+          return {
+            svg: new page.XMLSerializer().serializeToString(element),
+            x: Math.floor(box.left),
+            y: Math.floor(box.top),
+            width: Math.ceil(box.width),
+            height: Math.ceil(box.height),
+          };
+        },
+        definition,
+        `diagram${counter++}`,
+        background,
+      );
+      if (format === "svg") return new TextEncoder().encode(drawn.svg);
+      if (format === "png") {
+        const density = Math.max(0.1, Math.min(scale, MAX_CAPTURE_PIXELS / Math.max(drawn.width, drawn.height, 1)));
+        await page.setViewport({ width: drawn.x + drawn.width, height: drawn.y + drawn.height, deviceScaleFactor: density });
+        const data = await page.screenshot({ type: "png", clip: { x: drawn.x, y: drawn.y, width: drawn.width, height: drawn.height } });
+        return new Uint8Array(data);
+      }
+      const data = await page.pdf({
+        width: `${drawn.width + drawn.x * 2}px`,
+        height: `${drawn.height + drawn.y * 2}px`,
+        printBackground: true,
+        pageRanges: "1-1",
+      });
+      return new Uint8Array(data);
+    } catch (error) {
+      // A crashed or timed-out page is replaced before the next diagram; a Mermaid error leaves the page usable.
+      if (page.isClosed() || !(error instanceof Error) || !/Parse error|Lexical error|Syntax error|exceeds|Maximum/i.test(error.message)) {
+        pagePromise = undefined;
+        await page.close().catch(() => undefined);
+      }
+      throw new Error(error instanceof Error ? error.message.replace(/^Error: /, "").split("\n    at ")[0] : String(error));
+    }
+  };
+
+  return {
+    render(definition, format) {
+      const result = queue.then(() => draw(definition, format));
+      queue = result.catch(() => undefined);
+      return result;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await queue;
+      await browser.close().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// createProgress: a bar on a terminal for more than a few items, silence everywhere else (pipes, CI, short runs).
+import { PassThrough } from "node:stream";
+import { describe, expect, it } from "vitest";
+import type { CliIo } from "../../src/cli/io.js";
+import { createProgress } from "../../src/cli/progress.js";
+
+function fakeIo(isTTY: boolean, env: NodeJS.ProcessEnv = {}): { io: CliIo; written: () => string } {
+  const stderr = Object.assign(new PassThrough(), { isTTY, columns: 100 });
+  let text = "";
+  stderr.on("data", (chunk: Buffer) => (text += chunk.toString()));
+  const io = { stdin: new PassThrough(), stdout: new PassThrough(), stderr, env, cwd: process.cwd(), version: "0", setExitCode() {} } as unknown as CliIo;
+  return { io, written: () => text };
+}
+
+describe("createProgress", () => {
+  it("draws a bar with the count and the current item on a terminal", async () => {
+    const { io, written } = fakeIo(true);
+    const progress = await createProgress(io, { total: 5, label: "rendering svg" });
+    for (let i = 0; i < 5; i++) progress.tick(`file-${i}.json`);
+    progress.stop();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(written()).toMatch(/rendering svg \[.*\] \d\/5/);
+    expect(written()).toContain("file-");
+  });
+
+  it("writes nothing when stderr is not a terminal, in CI, or for a few items", async () => {
+    for (const [isTTY, env, total] of [
+      [false, {}, 10],
+      [true, { CI: "true" }, 10],
+      [true, {}, 3],
+    ] as const) {
+      const { io, written } = fakeIo(isTTY, env);
+      const progress = await createProgress(io, { total });
+      progress.tick("x");
+      progress.stop();
+      expect(written()).toBe("");
+    }
+  });
+});

@@ -1,0 +1,119 @@
+// `pathway diagram` run as a user would (the built executable): formats, outputs, exit codes, no browser, size warnings.
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { fromDot } from "ts-graphviz";
+import { toDirectedGraph } from "../../src/export/index.js";
+import type { Pathway } from "../../src/model/index.js";
+import { generatePathway } from "../../scripts/generate-pathway.js";
+import { CORPUS_DIR } from "../support/corpus.js";
+import { ROOT, runCli, tempDir } from "../support/cli.js";
+
+const RECEPTIONIST = path.join(CORPUS_DIR, "receptionist-auto-shop.json");
+const PIZZERIA = path.join(CORPUS_DIR, "pathwalk-pizzeria-dialect.json");
+const MALFORMED = path.join(CORPUS_DIR, "docs-get-pathway-example.MALFORMED.json");
+const NO_STACK = /\n\s+at .*:\d+:\d+/;
+const browserEnv = { ...(process.env.PATHWAYKIT_CHROMIUM && { PATHWAYKIT_CHROMIUM: process.env.PATHWAYKIT_CHROMIUM }) };
+
+describe("pathway diagram", () => {
+  it("prints Mermaid on stdout by default and exits 0", () => {
+    const r = runCli(["diagram", RECEPTIONIST]);
+    expect(r).toMatchObject({ code: 0, stderr: "" });
+    expect(r.stdout.startsWith("flowchart TB\n")).toBe(true);
+    expect(r.stdout).toContain('n0["#9654; Greeting"]');
+  });
+
+  it("prints exactly the library's drawing data with --format json", () => {
+    const r = runCli(["diagram", PIZZERIA, "--format", "json", "--direction", "LR", "--max-label", "12"]);
+    expect(r.code).toBe(0);
+    const pathway = JSON.parse(readFileSync(PIZZERIA, "utf8")) as Pathway;
+    expect(JSON.parse(r.stdout)).toEqual([{ filePath: PIZZERIA, graph: toDirectedGraph(pathway, { direction: "LR", maxLabel: 12 }) }]);
+  });
+
+  it("writes DOT to a file that a DOT parser reads", () => {
+    const dir = tempDir();
+    const out = path.join(dir, "receptionist.dot");
+    const r = runCli(["diagram", RECEPTIONIST, "-f", "dot", "-o", out]);
+    expect(r).toMatchObject({ code: 0, stdout: "" });
+    expect(fromDot(readFileSync(out, "utf8")).edges.length).toBe(9);
+  });
+
+  it("writes Markdown with one mermaid block, and warns with a --focus hint when GitHub could not draw it", () => {
+    const dir = tempDir();
+    const big = path.join(dir, "big.json");
+    writeFileSync(big, JSON.stringify(generatePathway({ nodes: 300, edges: 700 })));
+    const r = runCli(["diagram", big, "-f", "md"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.match(/```mermaid/g)).toHaveLength(1);
+    expect(r.stderr).toMatch(/warning: .*big\.json: the diagram has 700 edges, more than the 500 .*GitHub will show an error.*--focus <node> --depth <n>/s);
+    const focused = runCli(["diagram", big, "-f", "md", "--focus", "node-0", "--depth", "1"]);
+    expect(focused).toMatchObject({ code: 0, stderr: "" });
+    expect(focused.stdout).toMatch(/Only the nodes within 1 steps of node id node\\-0/);
+  });
+
+  it("renders several files to SVG in one call, one file each in the output directory", () => {
+    const dir = tempDir();
+    const r = runCli(["diagram", RECEPTIONIST, PIZZERIA, path.join(ROOT, "pathways"), "-f", "svg", "-o", path.join(dir, "out"), "--annotate"], { env: browserEnv });
+    expect(r.stderr).toMatch(/wrote \d+ svg files/);
+    expect(r.code).toBe(0);
+    const files = readdirSync(path.join(dir, "out")).sort();
+    expect(files).toContain("receptionist-auto-shop.svg");
+    expect(files).toContain("pathwalk-pizzeria-dialect.svg");
+    expect(files.length).toBeGreaterThanOrEqual(3);
+    for (const f of files) expect(readFileSync(path.join(dir, "out", f), "utf8")).toMatch(/^<svg [^>]*class="flowchart"/);
+  });
+
+  it("writes an image beside its input when no -o is given, and refuses -o <file> for several pathways", () => {
+    const dir = tempDir();
+    const input = path.join(dir, "shop.json");
+    writeFileSync(input, readFileSync(RECEPTIONIST));
+    const r = runCli(["diagram", input, "-f", "png"], { env: browserEnv });
+    expect(r).toMatchObject({ code: 0, stdout: "" });
+    expect(readFileSync(path.join(dir, "shop.png")).subarray(1, 4).toString("ascii")).toBe("PNG");
+    const several = runCli(["diagram", input, PIZZERIA, "-f", "svg", "-o", path.join(dir, "both.svg")]);
+    expect(several.code).toBe(2);
+    expect(several.stderr).toMatch(/2 pathways need a directory, one file each/);
+  });
+
+  it("without a browser, exits 2, says how to install one and still writes the Mermaid text", () => {
+    const dir = tempDir();
+    const out = path.join(dir, "receptionist.png");
+    const r = runCli(["diagram", RECEPTIONIST, "-f", "png", "-o", out], { env: { PATHWAYKIT_CHROMIUM: path.join(dir, "no-such-chromium") } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no executable browser at .*no-such-chromium \(from PATHWAYKIT_CHROMIUM\)/);
+    expect(r.stderr).toMatch(/apt-get install -y chromium/);
+    expect(r.stderr).toMatch(/set PATHWAYKIT_CHROMIUM/);
+    expect(r.stderr).toContain(`The Mermaid text was written instead: ${path.join(dir, "receptionist.mmd")}`);
+    expect(r.stderr).not.toMatch(NO_STACK);
+    expect(existsSync(out)).toBe(false);
+    expect(readFileSync(path.join(dir, "receptionist.mmd"), "utf8").startsWith("flowchart TB\n")).toBe(true);
+  });
+
+  it("exits 1 for a file that is not valid JSON, naming line and column, and still draws the others", () => {
+    const r = runCli(["diagram", MALFORMED, RECEPTIONIST, "-f", "md"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/MALFORMED\.json:\d+:\d+: not drawn: /);
+    expect(r.stdout).toContain("```mermaid");
+  });
+
+  it("exits 2 with a clear message for usage mistakes", () => {
+    const focus = runCli(["diagram", RECEPTIONIST, "--focus", "Nowhere"]);
+    expect(focus.code).toBe(2);
+    expect(focus.stderr).toMatch(/--focus: no node has the id or name "Nowhere"/);
+    expect(runCli(["diagram", RECEPTIONIST, "--depth", "2"]).stderr).toMatch(/--depth only applies with --focus/);
+    expect(runCli(["diagram", RECEPTIONIST, PIZZERIA]).stderr).toMatch(/2 pathways cannot share one Mermaid text on stdout; .* -o <dir>/);
+    const stdin = runCli(["diagram", "-", "-f", "svg"], { input: readFileSync(PIZZERIA) });
+    expect(stdin.code).toBe(2);
+    expect(stdin.stderr).toMatch(/read from stdin needs a place to go: name a file with -o <file>/);
+    expect(runCli(["diagram", RECEPTIONIST, "--max-label", "-3"]).code).toBe(2);
+    expect(runCli(["diagram", "missing.json"]).stderr).toMatch(/missing\.json: no such file or directory/);
+  });
+
+  it("explains formats, browser set-up, limits and exit codes in --help", () => {
+    const r = runCli(["diagram", "--help"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/PATHWAYKIT_CHROMIUM/);
+    expect(r.stdout).toMatch(/500 edges and 50,000 characters/);
+    expect(r.stdout).toMatch(/Examples:/);
+  });
+});
