@@ -1,0 +1,160 @@
+// `pathway chat`: an interactive session with the simulator: type caller turns, see the agent, the node, variables and edges.
+import type { Command } from "commander";
+import { Option } from "commander";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import pc from "picocolors";
+import type { Candidate, FetchLike, SimState, Simulator } from "../../simulate/index.js";
+import { EXIT, ExitError } from "../exit.js";
+import type { CliIo } from "../io.js";
+import { useColor } from "../io.js";
+import { createLlmFromEnv, loadPathwayFile } from "./test.js";
+
+interface ChatOptions {
+  decider: "keyword" | "scripted" | "llm";
+  requestData?: string;
+  live?: boolean;
+  full?: boolean;
+  color?: boolean;
+  llmBaseUrl?: string;
+  llmModel?: string;
+}
+
+const HELP = `Type what the caller says. Commands:
+  /edges          the choices here (edges out, global nodes), numbered
+  /take <n|ref>   take choice n (or an edge id, label, or node name)
+  /vars           the variables collected so far
+  /back           undo the last turn
+  /help           this help
+  /quit           leave (also end of input)`;
+
+/** Registers `pathway chat` on the program. */
+export function register(program: Command, io: CliIo): void {
+  program
+    .command("chat")
+    .description("talk to a pathway in the terminal: see what the agent says, the current node, variables and edges")
+    .argument("<pathway>", "the pathway file")
+    .addOption(new Option("--decider <name>", "how your turns choose an edge").choices(["keyword", "scripted", "llm"]).default("keyword"))
+    .option("--request-data <json>", "variables known at the start, as a JSON object")
+    .option("--live", "call real webhook URLs (default: every webhook answers 200 with an empty body)")
+    .option("--full", "print whole prompts (default: the first 300 characters)")
+    .option("--llm-base-url <url>", "OpenAI-compatible endpoint for --decider llm (default PATHWAYKIT_LLM_BASE_URL)")
+    .option("--llm-model <name>", "model for --decider llm (default PATHWAYKIT_LLM_MODEL)")
+    .option("--color", "force colours")
+    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addHelpText(
+      "after",
+      `
+${HELP}
+
+Input may be piped, one turn or command per line, so a session can be scripted.
+
+Examples:
+  $ pathway chat pathways/appointment-booking.json
+  $ printf 'I want to book\\n/vars\\n/quit\\n' | pathway chat pathways/appointment-booking.json --no-color`,
+    )
+    .action(async (pathwayArg: string, options: ChatOptions) => {
+      let pathway;
+      try {
+        pathway = await loadPathwayFile(path.resolve(io.cwd, pathwayArg));
+      } catch (error) {
+        throw new ExitError(EXIT.failure, (error as Error).message);
+      }
+      let variables: Record<string, unknown> = {};
+      if (options.requestData !== undefined) {
+        try {
+          const parsed: unknown = JSON.parse(options.requestData);
+          if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("not an object");
+          variables = parsed as Record<string, unknown>;
+        } catch {
+          throw new ExitError(EXIT.failure, `--request-data: expected a JSON object, e.g. '{"from": "+15551234567"}'.`);
+        }
+      }
+      const sim = await import("../../simulate/index.js");
+      let decider = options.decider === "keyword" ? sim.createKeywordDecider() : sim.createScriptedDecider();
+      if (options.decider === "llm") {
+        const llm = await createLlmFromEnv(io, options);
+        if (!llm) throw new ExitError(EXIT.failure, "--decider llm needs PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (or --llm-base-url and --llm-model).");
+        decider = llm;
+      }
+      const webhook = options.live
+        ? sim.createLiveWebhooks({ fetch: globalThis.fetch as unknown as FetchLike })
+        : () => ({ status: 200, body: {} });
+      const machine: Simulator = sim.createSimulator(pathway, { decider, webhook });
+      const c = pc.createColors(useColor(options.color, io));
+      const interactive = (io.stdin as { isTTY?: boolean }).isTTY === true;
+      const write = (s: string) => io.stdout.write(s + "\n");
+      const clip = (s: string) => (options.full || s.length <= 300 ? s : s.slice(0, 299) + "…");
+      const nodeLabel = (id: string | undefined) => {
+        const name = id === undefined ? undefined : sim.getSimNodeName(machine.nodes.get(id));
+        return name ? `${name} (id ${id})` : `id ${id ?? "-"}`;
+      };
+      const candidates = (state: SimState): readonly Candidate[] => (state.nodeId ? sim.getCandidates(machine, state.nodeId) : []);
+      const show = (state: SimState, from: number) => {
+        for (const e of state.trace.slice(from)) {
+          if (e.type === "enter") write(c.cyan(`[${nodeLabel(e.nodeId)}]`));
+          else if (e.type === "say") write(`${c.bold("agent")}${e.speech === "prompt" ? c.dim(" (prompt)") : ""}: ${clip(e.text)}${e.unset.length ? c.yellow(`  [unset: ${e.unset.join(", ")}]`) : ""}`);
+          else if (e.type === "decide") write(c.dim(`  ${e.decider}: ${e.decision.kind} (${e.decision.reason})`));
+          else if (e.type === "move") write(c.dim(`  → ${nodeLabel(e.to)} via ${e.via}`));
+          else if (e.type === "vars") write(c.dim(`  vars (${e.how}): ${JSON.stringify(e.set)}`));
+          else if (e.type === "webhook") write(c.dim(`  webhook ${e.method} ${e.url} → ${e.status}${options.live ? "" : " (mock)"}`));
+          else if (e.type === "end") write(c.magenta(`conversation ${e.status}: ${e.reason}${e.transferNumber ? ` → ${e.transferNumber}` : ""}`));
+        }
+        if (state.status === "active") {
+          const n = candidates(state).length;
+          write(c.dim(`  ${n} choice${n === 1 ? "" : "s"} here (/edges to list)`));
+        }
+      };
+      const history: SimState[] = [await sim.createInitialStateAsync(machine, { variables })];
+      write(c.dim(`Chatting with ${path.basename(pathwayArg)} (decider: ${decider.name}${options.live ? ", live webhooks" : ", webhooks answer 200"}). /help for commands.`));
+      show(history[0]!, 0);
+      const rl = createInterface({ input: io.stdin, ...(interactive && { output: io.stdout }), terminal: interactive });
+      // Ctrl-C leaves like /quit (readline would otherwise only pause).
+      rl.on("SIGINT", () => rl.close());
+      const prompt = () => {
+        if (interactive) io.stdout.write(c.green("you> "));
+      };
+      prompt();
+      const turn = async (user: string, take?: string) => {
+        const state = history[history.length - 1]!;
+        if (state.status !== "active") {
+          write(c.yellow(`The conversation has ${state.status === "transferred" ? "been transferred" : state.status}; /back to undo or /quit.`));
+          return;
+        }
+        const next = await sim.transitionAsync(machine, state, { user, ...(take !== undefined && { take }) });
+        history.push(next);
+        show(next, state.trace.length + 1);
+      };
+      for await (const raw of rl) {
+        const line = raw.trim();
+        if (!interactive && line !== "") write(`${c.green("you>")} ${line}`);
+        const state = history[history.length - 1]!;
+        if (line === "") {
+          // Nothing typed: nothing to do.
+        } else if (line === "/quit" || line === "/exit") break;
+        else if (line === "/help") write(HELP);
+        else if (line === "/vars") write(JSON.stringify(state.variables, (k, v: unknown) => (k === "prevNodePrompt" && typeof v === "string" ? clip(v) : v), 2));
+        else if (line === "/edges") {
+          const list = candidates(state);
+          if (list.length === 0) write("  no choices here");
+          list.forEach((cand, i) => write(`  ${i + 1}. ${sim.describeCandidate(cand)}`));
+        } else if (line === "/back") {
+          if (history.length > 1) {
+            history.pop();
+            write(c.dim(`back at ${nodeLabel(history[history.length - 1]!.nodeId)}`));
+          } else write(c.dim("already at the start"));
+        } else if (line.startsWith("/take")) {
+          const ref = line.slice(5).trim();
+          const list = candidates(state);
+          const n = Number(ref);
+          const chosen = Number.isInteger(n) && n >= 1 && n <= list.length ? list[n - 1]! : undefined;
+          if (ref === "") write(c.yellow("usage: /take <n|edge id|label|node name>"));
+          else await turn(`(take ${ref})`, chosen ? (chosen.kind === "edge" ? chosen.id : chosen.targetId) : ref);
+        } else if (line.startsWith("/")) write(c.yellow(`unknown command ${line.split(" ")[0]}; /help lists them`));
+        else await turn(line);
+        prompt();
+      }
+      rl.close();
+      if (interactive) io.stdout.write("\n");
+    });
+}

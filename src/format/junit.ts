@@ -1,0 +1,71 @@
+// JUnit XML for CI test tabs: one <testsuite> per scenario file, one <testcase> per scenario.
+import { toTraceLines, type TestCaseReport, type TestFormatter } from "./test-report.js";
+
+/** Escapes text for XML attributes and content, dropping characters XML 1.0 does not allow. */
+export function escapeXml(text: string): string {
+  return text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}
+
+function failureBody(r: TestCaseReport): string {
+  const lines: string[] = [];
+  for (const f of r.failures) {
+    lines.push(`${f.message}`);
+    lines.push(`  at ${r.file}${f.line !== undefined ? `:${f.line}:${f.column ?? 1}` : ""}${f.turn !== undefined ? ` (turn ${f.turn})` : ""}`);
+    if (f.expected !== undefined) lines.push(`  expected: ${JSON.stringify(f.expected)}`);
+    if (f.actual !== undefined) lines.push(`  actual:   ${JSON.stringify(f.actual)}`);
+  }
+  if (r.trace.length) lines.push("", "trace:", ...toTraceLines(r.trace).map((l) => `  ${l}`));
+  return lines.join("\n");
+}
+
+/** `--format junit`: valid JUnit XML (testsuites › testsuite per file › testcase per scenario). */
+export const formatTestJunit: TestFormatter = (report) => {
+  const byFile = new Map<string, TestCaseReport[]>();
+  for (const r of report.results) {
+    let list = byFile.get(r.file);
+    if (!list) byFile.set(r.file, (list = []));
+    list.push(r);
+  }
+  const s = report.summary;
+  const out: string[] = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="pathway test" tests="${s.total}" failures="${s.failed}" errors="${s.errors}" time="${seconds(s.durationMs)}">`,
+  ];
+  for (const [file, results] of byFile) {
+    const failures = results.filter((r) => r.status === "failed").length;
+    const errors = results.filter((r) => r.status === "error").length;
+    const time = results.reduce((t, r) => t + r.durationMs, 0);
+    out.push(`  <testsuite name="${escapeXml(file)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="0" time="${seconds(time)}">`);
+    for (const r of results) {
+      const open = `    <testcase name="${escapeXml(r.name)}" classname="${escapeXml(file)}" time="${seconds(r.durationMs)}"`;
+      const warnings = r.warnings.length ? `      <system-out>${escapeXml(r.warnings.map((w) => `warning: ${w}`).join("\n"))}</system-out>` : undefined;
+      if (r.status === "passed" && !warnings) {
+        out.push(`${open}/>`);
+        continue;
+      }
+      out.push(`${open}>`);
+      if (r.status !== "passed") {
+        const tag = r.status === "error" ? "error" : "failure";
+        const message = r.failures[0]?.message ?? r.status;
+        out.push(`      <${tag} message="${escapeXml(message)}" type="${r.status === "error" ? "ScenarioError" : "ExpectationFailed"}">${escapeXml(failureBody(r))}</${tag}>`);
+      }
+      if (warnings) out.push(warnings);
+      out.push("    </testcase>");
+    }
+    out.push("  </testsuite>");
+  }
+  out.push("</testsuites>");
+  return out.join("\n") + "\n";
+};

@@ -1,0 +1,240 @@
+// Scenario generation: few, short scripted scenarios whose `take:` steps together visit every reachable edge.
+import { stringify } from "yaml";
+import { getReachability } from "../graph/index.js";
+import { getEdgeLabel, getEdges, isGlobalNode, nodeData, type Pathway, type PathwayNode } from "../model/index.js";
+import { createInitialState, transition } from "./engine.js";
+import { createSimulator, getCandidates, getSimNodeName, type Simulator } from "./machine.js";
+import type { Scenario, ScenarioTurn } from "./scenario.js";
+import type { Candidate, SimState, Turn, WebhookResponse } from "./types.js";
+import { createMockWebhooks } from "./webhooks.js";
+
+/** Options of `generateScenarios`; all optional. */
+export interface GenerateScenariosOptions {
+  /** The `pathway:` written into each scenario (a path relative to where the scenario is saved). Default "pathway.json". */
+  pathwayRef?: string;
+  /** Longest scenario, in turns. Default 12. */
+  maxTurns?: number;
+  /** Most scenarios written. Default 1000. */
+  maxScenarios?: number;
+  /** Scenario name prefix. Default the pathway's name, else "pathway". */
+  name?: string;
+}
+
+/** Generated scenarios, and the reachable edges and global nodes they could not visit (with why). */
+export interface GeneratedScenarios {
+  scenarios: Scenario[];
+  /** Reachable edge ids (and global node ids) no generated scenario visits. */
+  uncovered: { id: string; kind: "edge" | "global"; reason: string }[];
+}
+
+type Action = { turn: Turn; covers: string[] };
+
+/** A value that makes `actual <operator> value` hold, for the operators the engine knows. */
+export function getSatisfyingValue(operator: string, value: unknown): unknown {
+  const op = operator.trim().toLowerCase();
+  const n = Number(value);
+  const numeric = value !== "" && value !== null && Number.isFinite(n);
+  if (["!=", "is not", "not equals", "not equal to", "is not equal to"].includes(op)) return numeric ? n + 1 : `not ${String(value)}`;
+  if ([">", "greater than"].includes(op)) return numeric ? n + 1 : value;
+  if (["<", "less than"].includes(op)) return numeric ? n - 1 : value;
+  if (["does not contain", "not contains"].includes(op)) return "-";
+  if (["is empty", "does not exist"].includes(op)) return "";
+  if (["is not empty", "exists"].includes(op)) return "yes";
+  return value;
+}
+
+function webhookNodes(sim: Simulator): PathwayNode[] {
+  return [...sim.nodes.values()].filter((n) => n.type === "Webhook" && typeof nodeData(n).url === "string");
+}
+
+/** Ways into `target`: one per route / response route (with the inputs that pick it), or just one. */
+function getVariants(sim: Simulator, target: string): { vars?: Record<string, unknown>; webhooks?: Record<string, WebhookResponse> }[] {
+  const node = sim.nodes.get(target);
+  if (!node) return [{}];
+  const data = nodeData(node);
+  if (node.type === "Route" && Array.isArray(data.routes)) {
+    const variants: { vars?: Record<string, unknown> }[] = data.routes.map((route) => {
+      const vars: Record<string, unknown> = {};
+      for (const c of route.conditions ?? []) if (typeof c.field === "string") vars[c.field] = getSatisfyingValue(String(c.operator ?? ""), c.value);
+      return Object.keys(vars).length > 0 ? { vars } : {};
+    });
+    // The fallback: variables that satisfy no route (best effort).
+    const none: Record<string, unknown> = {};
+    for (const route of data.routes) for (const c of route.conditions ?? []) if (typeof c.field === "string") none[c.field] = "__none__";
+    variants.push(Object.keys(none).length > 0 ? { vars: none } : {});
+    return variants;
+  }
+  if (node.type === "Webhook" && Array.isArray(data.responsePathways) && data.responsePathways.length > 0) {
+    const ref = getSimNodeName(node) ?? node.id;
+    return data.responsePathways.map(([variable, operator, value]) => {
+      if (variable === "BlandStatusCode") return { webhooks: { [ref]: { status: Number(getSatisfyingValue(String(operator), value)) || 200, body: {} } } };
+      if (String(operator).trim() === "") return { webhooks: { [ref]: { status: 200, body: {} } } };
+      return { vars: { [variable]: getSatisfyingValue(String(operator), value) }, webhooks: { [ref]: { status: 200, body: {} } } };
+    });
+  }
+  return [{}];
+}
+
+function takeRef(candidates: readonly Candidate[], c: Candidate): string {
+  if (c.kind === "global") {
+    const sameName = candidates.filter((o) => o.targetName !== undefined && o.targetName === c.targetName).length;
+    return c.targetName !== undefined && sameName === 1 ? c.targetName : c.targetId;
+  }
+  const sameLabel = candidates.filter((o) => o.label.trim().toLowerCase() === c.label.trim().toLowerCase()).length;
+  return c.label.trim() !== "" && c.label.length <= 80 && sameLabel === 1 && c.label !== c.id ? c.label : c.id;
+}
+
+function userLine(c: Candidate): string {
+  const text = (c.label || c.targetName || c.targetId).replace(/\s+/g, " ").trim();
+  return text.length > 100 ? text.slice(0, 97) + "..." : text;
+}
+
+/** Every action at the state's node: each candidate, in each way of steering the automatic node it leads to. */
+function getActions(sim: Simulator, state: SimState): Action[] {
+  const candidates = getCandidates(sim, state.nodeId!);
+  const placeholders = getPlaceholders(sim.nodes.get(state.nodeId!));
+  const actions: Action[] = [];
+  for (const c of candidates) {
+    for (const v of getVariants(sim, c.targetId)) {
+      const vars = { ...placeholders, ...v.vars };
+      actions.push({ turn: { user: userLine(c), take: takeRef(candidates, c), ...(Object.keys(vars).length > 0 && { vars }), ...(v.webhooks && { webhooks: v.webhooks }) }, covers: [] });
+    }
+  }
+  return actions;
+}
+
+/** Example values for the variables a node extracts, for the author to replace: `<name>`, 1, or true. */
+function getPlaceholders(node: PathwayNode | undefined): Record<string, unknown> {
+  const vars: Record<string, unknown> = {};
+  for (const [name, type] of (node && nodeData(node).extractVars) ?? []) {
+    if (typeof name === "string") vars[name] = type === "integer" ? 1 : type === "boolean" ? true : `<${name}>`;
+  }
+  return vars;
+}
+
+function coveredBy(before: SimState, after: SimState): string[] {
+  const keys: string[] = [];
+  for (let i = before.trace.length; i < after.trace.length; i++) {
+    const e = after.trace[i]!;
+    if (e.type === "move" && e.edgeId !== undefined) keys.push(`edge:${e.from}\u0000${e.edgeId}`);
+    if (e.type === "move" && e.via === "global") keys.push(`global:${e.to}`);
+  }
+  return keys;
+}
+
+/** Breadth-first search from `state` for the shortest list of actions whose last one visits something still uncovered. */
+function findNext(sim: Simulator, state: SimState, uncovered: ReadonlySet<string>, budget: number): { actions: Action[]; state: SimState }[] | undefined {
+  const seen = new Set<string>([`${state.nodeId}|${state.returnTo.join(",")}`]);
+  let frontier: { state: SimState; path: { actions: Action[]; state: SimState }[] }[] = [{ state, path: [] }];
+  let expansions = 0;
+  while (frontier.length > 0 && expansions < budget) {
+    const next: typeof frontier = [];
+    for (const item of frontier) {
+      for (const action of getActions(sim, item.state)) {
+        if (++expansions > budget) return undefined;
+        const after = transition(sim, item.state, action.turn);
+        const covers = coveredBy(item.state, after).filter((k) => uncovered.has(k));
+        const step = { actions: [{ ...action, covers }], state: after };
+        if (covers.length > 0 && after.status !== "stopped") return [...item.path, step];
+        if (after.status !== "active") continue;
+        const key = `${after.nodeId}|${after.returnTo.join(",")}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        next.push({ state: after, path: [...item.path, step] });
+      }
+    }
+    frontier = next;
+  }
+  return undefined;
+}
+
+function nodeRef(sim: Simulator, id: string | undefined): string {
+  if (id === undefined) return "";
+  const name = getSimNodeName(sim.nodes.get(id));
+  if (name === undefined) return id;
+  const same = [...sim.nodes.values()].filter((n) => getSimNodeName(n)?.trim().toLowerCase() === name.trim().toLowerCase()).length;
+  return same === 1 && !sim.nodes.has(name) ? name : id;
+}
+
+/**
+ * Writes scripted scenarios that together take every reachable edge and jump to every global node. Greedy: each
+ * scenario keeps taking an untaken edge from where it is (or the shortest way to the nearest one) until it ends or
+ * reaches `maxTurns`. Every generated scenario is run on the engine while it is built, so it passes as written.
+ */
+export function generateScenarios(pathway: Pathway, options: GenerateScenariosOptions = {}): GeneratedScenarios {
+  const maxTurns = options.maxTurns ?? 12;
+  const maxScenarios = options.maxScenarios ?? 1000;
+  const base = options.name ?? (typeof pathway.name === "string" && pathway.name.trim() ? pathway.name.trim() : "pathway");
+  const defaults: Record<string, WebhookResponse> = {};
+  const probe = createSimulator(pathway);
+  for (const node of webhookNodes(probe)) defaults[getSimNodeName(node) ?? node.id] = { status: 200, body: {} };
+  const sim: Simulator = { ...probe, config: { ...probe.config, webhook: createMockWebhooks(defaults), maxTurns: maxTurns + 1 } };
+  const reachable = new Set(getReachability(pathway).reachable);
+  const uncovered = new Set<string>();
+  const edgeKeys = new Map<string, string>();
+  for (const { edge } of getEdges(pathway)) {
+    if (!reachable.has(edge.source) || typeof edge.id !== "string") continue;
+    const key = `edge:${edge.source}\u0000${edge.id}`;
+    uncovered.add(key);
+    edgeKeys.set(key, edge.id);
+  }
+  for (const node of sim.nodes.values()) if (isGlobalNode(node) && reachable.has(node.id)) uncovered.add(`global:${node.id}`);
+  const scenarios: Scenario[] = [];
+  const budget = Math.max(2_000, sim.nodes.size * 20);
+  while (uncovered.size > 0 && scenarios.length < maxScenarios) {
+    let state = createInitialState(sim);
+    for (const k of coveredBy({ ...state, trace: [] }, state)) uncovered.delete(k);
+    const turns: ScenarioTurn[] = [];
+    while (state.status === "active" && turns.length < maxTurns) {
+      const found = findNext(sim, state, uncovered, budget);
+      if (!found || (turns.length > 0 && turns.length + found.length > maxTurns)) break;
+      for (const step of found) {
+        const t = step.actions[0]!.turn;
+        for (const k of coveredBy(state, step.state)) uncovered.delete(k);
+        state = step.state;
+        turns.push({
+          user: t.user,
+          ...(t.take !== undefined && { take: t.take }),
+          ...(t.vars && { vars: t.vars }),
+          ...(t.webhooks && { webhooks: t.webhooks as ScenarioTurn["webhooks"] }),
+          expect: { node: nodeRef(sim, state.nodeId) },
+        } as ScenarioTurn);
+      }
+    }
+    if (turns.length === 0) break;
+    const expect: Scenario["expect"] =
+      state.status === "ended" ? { status: "ended", node: nodeRef(sim, state.nodeId) }
+      : state.status === "transferred" ? { status: "transferred", ...(state.transferNumber !== undefined && { transferred_to: state.transferNumber }) }
+      : { status: state.status, node: nodeRef(sim, state.nodeId) };
+    scenarios.push({
+      name: `${base} ${scenarios.length + 1}`,
+      pathway: options.pathwayRef ?? "pathway.json",
+      decider: "scripted",
+      ...(Object.keys(defaults).length > 0 && { webhooks: defaults as Scenario["webhooks"] }),
+      turns,
+      expect,
+    } as Scenario);
+  }
+  const capped = uncovered.size > 0 && scenarios.length >= maxScenarios;
+  const uncoveredList = [...uncovered].map((k) =>
+    capped
+      ? { id: k.startsWith("global:") ? k.slice(7) : (edgeKeys.get(k) ?? k), kind: k.startsWith("global:") ? ("global" as const) : ("edge" as const), reason: `the limit of ${maxScenarios} scenarios was reached first` }
+      : k.startsWith("global:")
+        ? { id: k.slice(7), kind: "global" as const, reason: "no generated turn could jump to this global node" }
+        : { id: edgeKeys.get(k) ?? k, kind: "edge" as const, reason: "no scripted path reaches this edge (it may depend on route conditions or webhook answers the generator cannot build)" },
+  );
+  return { scenarios, uncovered: uncoveredList };
+}
+
+/** A scenario as an editable YAML file, with a header comment. */
+export function toScenarioYaml(scenario: Scenario, header = "Generated by `pathway scenarios generate`: edit the user lines, replace the <placeholder> values, add expectations."): string {
+  const { decider, name, pathway, ...rest } = scenario;
+  const ordered = { ...(name !== undefined && { name }), pathway, ...(decider !== "scripted" && { decider }), ...rest };
+  return `# ${header}\n` + stringify(ordered, { lineWidth: 0 });
+}
+
+/** Edge label, for listings of what generation could not cover. */
+export function getEdgeLabelById(pathway: Pathway, id: string): string | undefined {
+  const entry = getEdges(pathway).find(({ edge }) => edge.id === id);
+  return entry ? getEdgeLabel(entry.edge) : undefined;
+}

@@ -1,0 +1,14 @@
+// The simulate layer's public surface: engine, deciders, scenarios, runner, coverage and scenario generation.
+export * from "./types.js";
+export * from "./variables.js";
+export * from "./conditions.js";
+export * from "./machine.js";
+export * from "./engine.js";
+export * from "./deciders/scripted.js";
+export * from "./deciders/keyword.js";
+export * from "./deciders/llm.js";
+export * from "./webhooks.js";
+export * from "./scenario.js";
+export * from "./run.js";
+export * from "./coverage.js";
+export * from "./generate.js";

@@ -1,0 +1,189 @@
+// The compiled form of a pathway the engine walks: nodes by id, edges out of each node, global nodes, the start node.
+import {
+  getEdgeLabel,
+  getEdges,
+  getNodes,
+  isGlobalNode,
+  isObject,
+  isStartNode,
+  nodeData,
+  prop,
+  type Pathway,
+  type PathwayEdge,
+  type PathwayNode,
+} from "../model/index.js";
+import type { Candidate, Decider, WebhookHandler } from "./types.js";
+
+/** Options of `createSimulator`; all optional. */
+export interface SimulatorOptions {
+  /** Chooses edges for turns without `take:`. Default: the scripted decider (no `take:` means stay). */
+  decider?: Decider;
+  /** Answers webhook calls that the turn does not mock. Default: none (an unmocked webhook stops the run). */
+  webhook?: WebhookHandler;
+  /** User turns after which the conversation is stopped. Default 50. */
+  maxTurns?: number;
+  /** Times one node may be entered before the run is stopped as a loop. Default 25. */
+  maxVisits?: number;
+  /** Automatic moves (routes, webhook responses) in one turn before the run is stopped as a loop. Default 100. */
+  maxAutoMoves?: number;
+  /** Node id to start at instead of the start node. */
+  startNodeId?: string;
+}
+
+/** Resolved options (all filled in). */
+export interface SimulatorConfig {
+  decider?: Decider;
+  webhook?: WebhookHandler;
+  maxTurns: number;
+  maxVisits: number;
+  maxAutoMoves: number;
+  startNodeId?: string;
+}
+
+/** Fills in the defaults of `SimulatorOptions`. */
+export function resolveSimulatorOptions(options: SimulatorOptions = {}): SimulatorConfig {
+  return {
+    ...(options.decider && { decider: options.decider }),
+    ...(options.webhook && { webhook: options.webhook }),
+    maxTurns: options.maxTurns ?? 50,
+    maxVisits: options.maxVisits ?? 25,
+    maxAutoMoves: options.maxAutoMoves ?? 100,
+    ...(options.startNodeId !== undefined && { startNodeId: options.startNodeId }),
+  };
+}
+
+/** A pathway prepared for simulation. Build once with `createSimulator`, then run many conversations on it. */
+export interface Simulator {
+  pathway: Pathway;
+  config: SimulatorConfig;
+  nodes: ReadonlyMap<string, PathwayNode>;
+  /** Edges out of each node, in file order. */
+  edgesFrom: ReadonlyMap<string, readonly PathwayEdge[]>;
+  /** Global nodes in file order. */
+  globals: readonly PathwayNode[];
+  /** The start node's id (first `isStart: true`), when there is one. */
+  startId?: string;
+  /** Candidates per node, built on first use (so a decision costs the node's out-degree, not the pathway's size). */
+  candidateCache: Map<string, readonly Candidate[]>;
+}
+
+/** Compiles a pathway for the engine. */
+export function createSimulator(pathway: Pathway, options: SimulatorOptions = {}): Simulator {
+  const nodes = new Map<string, PathwayNode>();
+  const globals: PathwayNode[] = [];
+  let startId: string | undefined;
+  for (const { node } of getNodes(pathway)) {
+    if (nodes.has(node.id)) continue;
+    nodes.set(node.id, node);
+    if (isGlobalNode(node)) globals.push(node);
+    if (startId === undefined && isStartNode(node)) startId = node.id;
+  }
+  const edgesFrom = new Map<string, PathwayEdge[]>();
+  for (const { edge } of getEdges(pathway)) {
+    if (typeof edge.source !== "string" || typeof edge.target !== "string") continue;
+    let list = edgesFrom.get(edge.source);
+    if (!list) edgesFrom.set(edge.source, (list = []));
+    list.push(edge);
+  }
+  return {
+    pathway,
+    config: resolveSimulatorOptions(options),
+    nodes,
+    edgesFrom,
+    globals,
+    ...(startId !== undefined && { startId }),
+    candidateCache: new Map(),
+  };
+}
+
+/** The node's name, when it has one. */
+export function getSimNodeName(node: PathwayNode | undefined): string | undefined {
+  const name = node ? nodeData(node).name : undefined;
+  return typeof name === "string" && name.trim() !== "" ? name : undefined;
+}
+
+/** Example user messages for the choice labelled `label` among `node`'s pathwayExamples. */
+function getExamples(node: PathwayNode, label: string): string[] {
+  const data = nodeData(node) as Record<string, unknown>;
+  const lists = [data.pathwayExamples, data.pathway_examples];
+  const result: string[] = [];
+  for (const list of lists) {
+    if (!Array.isArray(list)) continue;
+    for (const example of list) {
+      if (!isObject(example) || prop(example, "Chosen Pathway") !== label) continue;
+      const history = prop(example, "Conversation History");
+      if (typeof history === "string") result.push(history);
+      else if (Array.isArray(history)) {
+        const lastUser = [...history].reverse().find((m) => isObject(m) && m.role === "user" && typeof m.content === "string");
+        if (lastUser) result.push(String((lastUser as Record<string, unknown>).content));
+      }
+    }
+  }
+  return result;
+}
+
+/** Everything the engine may choose at `nodeId`: its outgoing edges, then jumps to the other global nodes. */
+export function getCandidates(sim: Simulator, nodeId: string): readonly Candidate[] {
+  const cached = sim.candidateCache.get(nodeId);
+  if (cached) return cached;
+  const node = sim.nodes.get(nodeId);
+  const result: Candidate[] = [];
+  for (const edge of sim.edgesFrom.get(nodeId) ?? []) {
+    const target = sim.nodes.get(edge.target);
+    const label = getEdgeLabel(edge) ?? "";
+    const description = prop(edge.data, "description");
+    const targetName = getSimNodeName(target);
+    result.push({
+      kind: "edge",
+      id: edge.id,
+      targetId: edge.target,
+      ...(targetName !== undefined && { targetName }),
+      label,
+      ...(typeof description === "string" && description !== "" && { description }),
+      examples: node ? getExamples(node, label) : [],
+      ...(prop(edge.data, "alwaysPick") === true && { alwaysPick: true }),
+      ...(Array.isArray(prop(edge.data, "condition")) && {
+        conditions: (prop(edge.data, "condition") as unknown[])
+          .filter(isObject)
+          .map((c) => ({ field: String(c.field ?? ""), operator: String(c.operator ?? ""), value: c.value })),
+      }),
+    });
+  }
+  for (const global of sim.globals) {
+    if (global.id === nodeId) continue;
+    const data = nodeData(global);
+    const name = getSimNodeName(global);
+    result.push({
+      kind: "global",
+      id: global.id,
+      targetId: global.id,
+      ...(name !== undefined && { targetName: name }),
+      label: data.globalLabel ?? "",
+      ...(typeof data.globalDescription === "string" && data.globalDescription !== "" && { description: data.globalDescription }),
+      examples: [],
+    });
+  }
+  sim.candidateCache.set(nodeId, result);
+  return result;
+}
+
+/** Finds a node by id, or by name (case-insensitive) when no id matches; undefined when none or several match. */
+export function findNode(sim: Simulator, ref: string): PathwayNode | undefined {
+  const byId = sim.nodes.get(ref);
+  if (byId) return byId;
+  const wanted = ref.trim().toLowerCase();
+  let found: PathwayNode | undefined;
+  for (const node of sim.nodes.values()) {
+    if (getSimNodeName(node)?.trim().toLowerCase() === wanted) {
+      if (found) return undefined;
+      found = node;
+    }
+  }
+  return found;
+}
+
+/** True when `ref` names the node (by id, or by name case-insensitively). */
+export function matchesNode(node: PathwayNode | undefined, ref: string): boolean {
+  if (!node) return false;
+  return node.id === ref || getSimNodeName(node)?.trim().toLowerCase() === ref.trim().toLowerCase();
+}

@@ -1,0 +1,178 @@
+// Scenario files (*.scenario.yaml or .json): the zod schema, and loading with errors that point at the line.
+import { isMap, isScalar, LineCounter, parseDocument, type Document } from "yaml";
+import { z } from "zod";
+
+/** A mocked webhook answer in a scenario. */
+export const WebhookMockSchema = z.strictObject({
+  status: z.number().int().min(100).max(599).default(200).describe("HTTP status (responsePathways read it as BlandStatusCode)"),
+  body: z.unknown().optional().describe("response body (JSON)"),
+});
+
+function isRegex(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What the agent said: a plain string means "contains". */
+export const TextExpectSchema = z.union([
+  z.string(),
+  z.strictObject({
+    contains: z.string().optional(),
+    matches: z.string().refine(isRegex, "not a valid regular expression").optional(),
+    equals: z.string().optional(),
+  }),
+]);
+
+const STATUSES = ["active", "ended", "transferred", "stopped"] as const;
+
+/** A node or edge reference; YAML reads `take: 2` as a number, so numbers are accepted as the id they spell. */
+const RefSchema = z.union([z.string().min(1), z.number()]).transform(String);
+
+/** Expectations checked after one turn. */
+export const TurnExpectSchema = z.strictObject({
+  node: RefSchema.optional().describe("node (id or name) the conversation is at after the turn"),
+  said: TextExpectSchema.optional().describe("what the agent said during the turn"),
+  vars: z.record(z.string(), z.unknown()).optional().describe("variables equal to these values"),
+  status: z.enum(STATUSES).optional(),
+  stayed: z.boolean().optional().describe("true: the turn did not leave the node"),
+});
+
+/** One user turn. */
+export const TurnSchema = z.strictObject({
+  user: z.string().describe("what the caller says"),
+  take: RefSchema.optional().describe("edge to take: edge id or label, target node id or name, or a global node"),
+  vars: z.record(z.string(), z.unknown()).optional().describe("variables the caller gives (instead of typed extraction)"),
+  webhooks: z.record(z.string(), WebhookMockSchema).optional().describe("webhook answers for this turn, by node id or name"),
+  expect: TurnExpectSchema.optional(),
+});
+
+/** Expectations checked at the end of the scenario. */
+export const EndExpectSchema = z.strictObject({
+  status: z.enum(STATUSES).optional(),
+  ended: z.boolean().optional().describe("true: End Call reached"),
+  transferred_to: z
+    .string({ error: "the number must be a string: quote it, e.g. transferred_to: \"+15550000000\" (YAML drops the + of a bare number)" })
+    .optional()
+    .describe("the number a transfer went to"),
+  node: RefSchema.optional().describe("the node the conversation is at (or ended at)"),
+  path: z.array(RefSchema).optional().describe("every node entered, in order (ids or names)"),
+  path_contains: z.array(RefSchema).optional().describe("nodes entered in this order, others allowed in between"),
+  vars: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** A scenario file. */
+export const ScenarioSchema = z.strictObject({
+  $schema: z.string().optional(),
+  name: z.string().optional(),
+  description: z.string().optional(),
+  pathway: z.string().min(1).describe("the pathway file, relative to the scenario file"),
+  start: RefSchema.optional().describe("node (id or name) to start at instead of the start node"),
+  decider: z.enum(["scripted", "keyword", "llm"]).default("scripted").describe("how turns without take: are decided"),
+  threshold: z.number().min(0).max(1).optional().describe("keyword decider threshold (default 0.15)"),
+  request_data: z.record(z.string(), z.unknown()).optional().describe("variables known when the call starts"),
+  webhooks: z.record(z.string(), WebhookMockSchema).optional().describe("webhook answers for the whole scenario"),
+  max_turns: z.number().int().positive().optional(),
+  turns: z.array(TurnSchema).default([]),
+  expect: EndExpectSchema.optional(),
+});
+
+export type Scenario = z.infer<typeof ScenarioSchema>;
+export type ScenarioTurn = z.infer<typeof TurnSchema>;
+export type TurnExpect = z.infer<typeof TurnExpectSchema>;
+export type EndExpect = z.infer<typeof EndExpectSchema>;
+export type TextExpect = z.infer<typeof TextExpectSchema>;
+
+/** A problem in a scenario file, with its place. */
+export interface ScenarioIssue {
+  message: string;
+  /** RFC 6901 pointer of the offending value. */
+  pointer: string;
+  line?: number;
+  column?: number;
+}
+
+/** Where a path inside the scenario file is (1-based), for messages that point at a turn or a key. */
+export type ScenarioLocator = (path: readonly (string | number)[]) => { line: number; column: number } | undefined;
+
+/** A loaded scenario: checked data and a locator, or the problems that stopped it. */
+export type LoadedScenario = { ok: true; scenario: Scenario; locate: ScenarioLocator } | { ok: false; issues: ScenarioIssue[] };
+
+function toPointer(path: readonly PropertyKey[]): string {
+  return path.map((p) => "/" + String(p).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
+}
+
+function createLocator(doc: Document, lines: LineCounter): ScenarioLocator {
+  return (path) => {
+    // Walk up to the nearest existing ancestor: a missing key is reported where its parent is.
+    for (let n = path.length; n >= 0; n--) {
+      const node = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
+      const range = (node as { range?: [number, number, number] } | undefined)?.range;
+      if (range) {
+        const pos = lines.linePos(range[0]);
+        return { line: pos.line, column: pos.col };
+      }
+    }
+    return undefined;
+  };
+}
+
+/** Where the key `key` of the map at `path` is written (for "unknown key" messages). */
+function locateKey(doc: Document, lines: LineCounter, path: readonly (string | number)[], key: string) {
+  const map = path.length === 0 ? doc.contents : doc.getIn(path, true);
+  if (!isMap(map)) return undefined;
+  for (const pair of map.items) {
+    if (isScalar(pair.key) && String(pair.key.value) === key && pair.key.range) {
+      const pos = lines.linePos(pair.key.range[0]);
+      return { line: pos.line, column: pos.col };
+    }
+  }
+  return undefined;
+}
+
+/** Parses and checks a scenario file (YAML, or JSON, which YAML reads too). Never throws. */
+export function loadScenario(text: string): LoadedScenario {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      issues: doc.errors.map((e) => {
+        const pos = lines.linePos(e.pos[0]);
+        return { message: `YAML syntax: ${e.message.split("\n")[0]}`, pointer: "", line: pos.line, column: pos.col };
+      }),
+    };
+  }
+  const locate = createLocator(doc, lines);
+  const value: unknown = doc.toJS();
+  if (value === null || value === undefined) return { ok: false, issues: [{ message: "the scenario file is empty; it needs at least `pathway:` and `turns:`", pointer: "", line: 1, column: 1 }] };
+  const parsed = ScenarioSchema.safeParse(value);
+  if (parsed.success) return { ok: true, scenario: parsed.data, locate };
+  const issues: ScenarioIssue[] = [];
+  for (const issue of parsed.error.issues) {
+    const path = issue.path.filter((p): p is string | number => typeof p !== "symbol");
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        const pos = locateKey(doc, lines, path, key) ?? locate(path);
+        issues.push({ message: `unknown key "${key}"${path.length ? ` in ${toPointer(path)}` : ""}; check the spelling (see README "simulate")`, pointer: toPointer([...path, key]), ...pos });
+      }
+      continue;
+    }
+    const missing = issue.code === "invalid_type" && issue.message.includes("received undefined");
+    const where = path.length ? `${toPointer(path)}: ` : "";
+    issues.push({ message: missing ? `${where}required, missing` : `${where}${issue.message}`, pointer: toPointer(path), ...locate(path) });
+  }
+  return { ok: false, issues };
+}
+
+/** The scenario file format as JSON Schema (draft 2020-12), for editors (`# yaml-language-server: $schema=...`). */
+export function getScenarioJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(ScenarioSchema, { io: "input", target: "draft-2020-12" }),
+    title: "pathwaykit scenario",
+    description: "A scripted conversation with a pathway, run by `pathway test`.",
+  } as Record<string, unknown>;
+}

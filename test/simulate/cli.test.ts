@@ -1,0 +1,146 @@
+// The built `pathway test`, `pathway scenarios generate` and `pathway chat` commands, run as a user runs them.
+import { beforeAll, describe, expect, it } from "vitest";
+import { execSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { XMLValidator } from "fast-xml-parser";
+import { ROOT, runCli, tempDir } from "../support/cli.js";
+import { CORPUS_DIR } from "../support/corpus.js";
+
+const RECEPTIONIST = path.join(CORPUS_DIR, "receptionist-auto-shop.json");
+
+beforeAll(() => {
+  if (!existsSync(path.join(ROOT, "dist/cli/commands/test.js"))) execSync("npm run build", { cwd: ROOT, stdio: "ignore" });
+});
+
+function scenarioDir(files: Record<string, string>): string {
+  const dir = tempDir();
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text.replace("$PATHWAY", JSON.stringify(RECEPTIONIST)));
+  return dir;
+}
+
+describe("pathway test", () => {
+  it("passes the example and corpus scenarios with full coverage of the example pathways", () => {
+    const r = runCli(["test", "pathways/scenarios", "test/fixtures/scenarios", "--coverage", "--min-coverage", "nodes=100,edges=100"]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/✔ \d+ passed, 0 failed \(\d+ scenarios/);
+    expect(r.stdout).toContain("Coverage of pathways/appointment-booking.json");
+  });
+
+  it("exits 1 on a failing scenario, showing expected, actual and the trace", () => {
+    const dir = scenarioDir({ "fail.scenario.yaml": "pathway: $PATHWAY\nturns:\n  - user: book\n    take: Offer Availability\n    expect: { node: Wrap Up }\n" });
+    const r = runCli(["test", dir]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('expected to be at "Wrap Up", but the conversation is at "Offer Availability"');
+    expect(r.stdout).toMatch(/fail\.scenario\.yaml:5:\d+ \(turn 1\)/);
+    expect(r.stdout).toContain("trace up to the failure:");
+  });
+
+  it("exits 2 on an invalid scenario file, naming the line", () => {
+    const dir = scenarioDir({ "bad.scenario.yaml": "pathway: $PATHWAY\nturns:\n  - usr: hi\n" });
+    const r = runCli(["test", dir]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/unknown key "usr"/);
+    expect(r.stdout).toMatch(/bad\.scenario\.yaml:3:5/);
+  });
+
+  it("exits 2 when the scenario's pathway file is missing", () => {
+    const dir = scenarioDir({ "x.scenario.yaml": "pathway: nowhere.json\nturns: []\n" });
+    const r = runCli(["test", dir, "--format", "json"]);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).results[0]).toMatchObject({ status: "error", failures: [{ line: 1, message: expect.stringContaining("does not exist") }] });
+  });
+
+  it("writes valid JUnit XML and TAP", () => {
+    const junit = runCli(["test", "test/fixtures/scenarios", "--format", "junit"]);
+    expect(junit.code).toBe(0);
+    expect(XMLValidator.validate(junit.stdout)).toBe(true);
+    const tap = runCli(["test", "test/fixtures/scenarios", "-f", "tap"]);
+    expect(tap.stdout.split("\n").slice(0, 2)).toEqual(["TAP version 13", "1..3"]);
+  });
+
+  it("writes the report to a file atomically with -o", () => {
+    const dir = tempDir();
+    const r = runCli(["test", "test/fixtures/scenarios", "-f", "junit", "-o", path.join(dir, "reports/out.xml")]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("");
+    expect(XMLValidator.validate(readFileSync(path.join(dir, "reports/out.xml"), "utf8"))).toBe(true);
+    expect(readdirSync(path.join(dir, "reports"))).toEqual(["out.xml"]);
+  });
+
+  it("fails below --min-coverage (exit 1) and rejects a bad spec (exit 2)", () => {
+    const low = runCli(["test", "test/fixtures/scenarios/receptionist/asks-for-a-human.scenario.yaml", "--min-coverage", "edges=80"]);
+    expect(low.code).toBe(1);
+    expect(low.stdout).toMatch(/edges coverage 14\.2% is below the minimum 80%/);
+    const bad = runCli(["test", "test/fixtures/scenarios", "--min-coverage", "lines=80"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--min-coverage "lines=80": expected/);
+  });
+
+  it("needs a model endpoint for --decider llm and never prints the key", () => {
+    const missing = runCli(["test", "test/fixtures/scenarios", "--decider", "llm"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/PATHWAYKIT_LLM_BASE_URL/);
+    const dir = scenarioDir({ "k.scenario.yaml": "pathway: $PATHWAY\ndecider: llm\nturns:\n  - user: book\n" });
+    const r = runCli(["test", dir, "-f", "json"], { env: { PATHWAYKIT_LLM_BASE_URL: "http://127.0.0.1:1/v1", PATHWAYKIT_LLM_MODEL: "m", PATHWAYKIT_LLM_API_KEY: "sk-very-secret" } });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("could not be reached");
+    expect(r.stdout + r.stderr).not.toContain("sk-very-secret");
+  });
+
+  it("reports a missing input as a usage error", () => {
+    const r = runCli(["test", "no/such/dir"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no such file or directory/);
+  });
+});
+
+describe("pathway scenarios generate", () => {
+  it("writes scenarios that pass and cover every reachable edge, and refuses to overwrite without --force", () => {
+    const dir = tempDir();
+    const out = path.join(dir, "gen");
+    const r = runCli(["scenarios", "generate", "pathways/appointment-booking.json", "-o", out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Wrote \d+ scenarios/);
+    const files = readdirSync(out).sort();
+    expect(files.every((f) => /^appointment-booking-\d+\.scenario\.yaml$/.test(f))).toBe(true);
+    const test = runCli(["test", out, "--coverage", "--min-coverage", "nodes=100,edges=100,globals=100"]);
+    expect(test.stdout).toMatch(/0 failed/);
+    expect(test.code).toBe(0);
+    const again = runCli(["scenarios", "generate", "pathways/appointment-booking.json", "-o", out]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/already exist.*--force/);
+    expect(runCli(["scenarios", "generate", "pathways/appointment-booking.json", "-o", out, "--force", "-f", "json"]).code).toBe(0);
+  });
+
+  it("reports an unreadable pathway as exit 2", () => {
+    const r = runCli(["scenarios", "generate", "missing.json", "-o", tempDir()]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/does not exist/);
+  });
+});
+
+describe("pathway chat", () => {
+  it("runs a piped session: turns, /edges, /vars, /back, /take and /quit", () => {
+    const input = ["Hi, I want to book an appointment", "/edges", "/vars", "/back", "Can I talk to a human person?", "/take 1", "hello?", "/quit", "never read"].join("\n");
+    const r = runCli(["chat", RECEPTIONIST, "--request-data", '{"from": "+15551234567"}'], { input });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("[Greeting (id a1000000-0000-4000-8000-000000000001)]");
+    expect(r.stdout).toContain("→ Offer Availability (id b2000000-0000-4000-8000-000000000002) via edge");
+    expect(r.stdout).toMatch(/ {2}1\. edge edge-availability-to-details → "Caller And Vehicle Details"/);
+    expect(r.stdout).toContain('"from": "+15551234567"');
+    expect(r.stdout).toContain("back at Greeting");
+    expect(r.stdout).toContain("→ AI Disclosure (id a7000000-0000-4000-8000-000000000007) via global");
+    expect(r.stdout).toContain("conversation transferred: transfer node \"Transfer To Human\"");
+    expect(r.stdout).toContain("The conversation has been transferred; /back to undo or /quit.");
+    expect(r.stdout).not.toContain("never read");
+  });
+
+  it("rejects bad --request-data as a usage error", () => {
+    const r = runCli(["chat", RECEPTIONIST, "--request-data", "[1]"], { input: "" });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--request-data: expected a JSON object/);
+  });
+});
+

@@ -1,0 +1,70 @@
+// Properties: generated scenarios cover every reachable edge and pass on their own pathway; a scenario's trace never varies.
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { generatePathway } from "../../scripts/generate-pathway.js";
+import { getReachability } from "../../src/graph/index.js";
+import { getEdges } from "../../src/model/index.js";
+import { parseableCorpus } from "../support/corpus.js";
+import type { Pathway } from "../../src/model/index.js";
+import { generateScenarios, getCoverage, loadScenario, runScenario, toScenarioYaml, createKeywordDecider } from "../../src/simulate/index.js";
+
+function runAll(pathway: Pathway) {
+  const generated = generateScenarios(pathway);
+  const results = generated.scenarios.map((scenario) => {
+    const loaded = loadScenario(toScenarioYaml(scenario));
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues));
+    return runScenario(pathway, loaded.scenario);
+  });
+  return { generated, results };
+}
+
+describe("generated scenarios", () => {
+  it("pass on their own pathway and together take every reachable edge (generated pathways)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 40 }), fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 0, max: 60 }), (nodes, seed, extra) => {
+        const pathway = generatePathway({ nodes, edges: nodes - 1 + extra, seed });
+        const { generated, results } = runAll(pathway);
+        for (const r of results) expect(r.failures).toEqual([]);
+        const coverage = getCoverage(pathway, results.map((r) => r.trace));
+        expect(generated.uncovered).toEqual([]);
+        expect(coverage.edges.untested).toEqual([]);
+        expect(coverage.edges.covered).toBe(getEdges(pathway).filter(({ edge }) => getReachability(pathway).reachable.includes(edge.source)).length);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("pass on every real corpus pathway they can be generated for", () => {
+    for (const { name, value } of parseableCorpus) {
+      const pathway = value as Pathway;
+      if (!Array.isArray(pathway.nodes)) continue;
+      const { results } = runAll(pathway);
+      for (const r of results) expect({ name, failures: r.failures }).toEqual({ name, failures: [] });
+    }
+  });
+
+  it("are few and short on the receptionist: two scenarios cover all 7 edges and the global node", () => {
+    const receptionist = parseableCorpus.find((c) => c.name === "receptionist-auto-shop.json")!.value as Pathway;
+    const { generated, results } = runAll(receptionist);
+    expect(generated.scenarios.map((s) => s.turns.length)).toEqual([5, 2]);
+    const coverage = getCoverage(receptionist, results.map((r) => r.trace));
+    expect([coverage.nodes.percent, coverage.edges.percent, coverage.globals.percent]).toEqual([100, 100, 100]);
+  });
+});
+
+describe("determinism", () => {
+  it("gives the same trace for the same scenario every time (scripted and keyword)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1000 }), fc.array(fc.constantFrom("book", "cancel", "human", "menu", "refund", "hours", "hello"), { minLength: 1, maxLength: 8 }), (seed, words) => {
+        const pathway = generatePathway({ nodes: 30, seed });
+        const scenario = loadScenario(`pathway: p.json\ndecider: keyword\nthreshold: 0.1\nturns:\n${words.map((w) => `  - user: caller wants ${w}\n`).join("")}`);
+        if (!scenario.ok) throw new Error("bad scenario");
+        const a = runScenario(pathway, scenario.scenario);
+        const b = runScenario(pathway, scenario.scenario, { decider: createKeywordDecider({ threshold: 0.1 }) });
+        expect(b.trace).toEqual(a.trace);
+        expect(JSON.stringify(runScenario(pathway, scenario.scenario))).toBe(JSON.stringify(a));
+      }),
+      { numRuns: 50 },
+    );
+  });
+});
