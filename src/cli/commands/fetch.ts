@@ -1,0 +1,196 @@
+// `pathway fetch`: downloads remote pathways into canonical JSON files, atomically, and records them in the manifest.
+import type { Command } from "commander";
+import path from "node:path";
+import type { FetchedPathway, PathwayClient, PathwayEndpoint } from "../../remote/index.js";
+import { EXIT, ExitError } from "../exit.js";
+import type { CliIo } from "../io.js";
+import { createEmptyManifest, fromManifestPath, loadManifest, saveManifest, setEntry, toManifestPath, type LoadedManifest } from "../manifest.js";
+import { createProgress } from "../progress.js";
+import { writeFileAtomic } from "../write-file-atomic.js";
+
+/** Flags shared by fetch, diff and push. */
+export interface RemoteFlags {
+  baseUrl?: string;
+  endpoint?: string;
+  timeout?: string;
+  retries?: string;
+  concurrency?: string;
+}
+
+/** Adds --base-url, --endpoint, --timeout, --retries to a command. */
+export function addRemoteOptions(command: Command): Command {
+  return command
+    .option("--base-url <url>", "API root (default: $PATHWAYKIT_BASE_URL, the manifest's baseUrl, or https://api.bland.ai)")
+    .option("--endpoint <name>", "read endpoint: convo (GET /v1/convo_pathway/{id}) or pathway (GET /v1/pathway/{id})")
+    .option("--timeout <ms>", "per-attempt timeout in milliseconds", "30000")
+    .option("--retries <n>", "retries on network errors, timeouts, 429 and 5xx", "3");
+}
+
+function toCount(value: string | undefined, flag: string, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min) throw new ExitError(EXIT.failure, `${flag} "${value}": expected a whole number of at least ${min}.`);
+  return Number(value);
+}
+
+/** Checks --endpoint. */
+export function toEndpoint(value: string | undefined): PathwayEndpoint | undefined {
+  if (value === undefined) return undefined;
+  if (value !== "convo" && value !== "pathway") throw new ExitError(EXIT.failure, `--endpoint "${value}": expected convo or pathway.`);
+  return value;
+}
+
+/** Builds the client from flags, environment and manifest; the remote modules are loaded only here. */
+export async function createClientFromFlags(flags: RemoteFlags, io: CliIo, loaded: LoadedManifest): Promise<PathwayClient> {
+  const { createPathwayClient, resolveRemoteSettings } = await import("../../remote/index.js");
+  const settings = resolveRemoteSettings({ baseUrl: flags.baseUrl, env: io.env, configBaseUrl: loaded.manifest.baseUrl });
+  return createPathwayClient({
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey,
+    timeoutMs: toCount(flags.timeout, "--timeout", 1),
+    retries: toCount(flags.retries, "--retries", 0),
+    onRetry: io.env.PATHWAYKIT_DEBUG ? (info) => io.stderr.write(`pathway: retrying ${info.url} in ${info.delayMs} ms (${info.reason}; attempt ${info.attempt} of ${info.maxAttempts})\n`) : undefined,
+  });
+}
+
+/** Turns a RemoteError into an ExitError (I/O failure, exit 2); anything else is rethrown. */
+export async function toExitError(error: unknown): Promise<unknown> {
+  const { RemoteError } = await import("../../remote/index.js");
+  return error instanceof RemoteError ? new ExitError(EXIT.failure, error.message) : error;
+}
+
+/** Runs `work` over `items` with at most `limit` at a time, keeping results in input order. */
+export async function mapPool<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+
+/** A file name for a pathway id: unsafe characters become `_`. */
+export function toPathwayFileName(id: string): string {
+  const safe = id.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\.+/, "_");
+  return `${safe || "pathway"}.json`;
+}
+
+/** One fetch's outcome, as `--format json` prints it. */
+export interface FetchOutcome {
+  id: string;
+  file: string;
+  ok: boolean;
+  hash?: string;
+  nodes?: number;
+  edges?: number;
+  warnings: string[];
+  error?: { kind: string; message: string };
+}
+
+interface FetchFlags extends RemoteFlags {
+  output?: string;
+  outDir: string;
+  manifest: boolean;
+  format: string;
+}
+
+/** Registers the command on the program. */
+export function register(program: Command, io: CliIo): void {
+  addRemoteOptions(
+    program
+      .command("fetch")
+      .description("download remote pathways into canonical JSON files and record them in pathwaykit.manifest.json")
+      .argument("[ids...]", "pathway ids; none re-fetches every pathway in the manifest"),
+  )
+    .option("-o, --output <file>", "file to write (one id only); - prints to stdout")
+    .option("--out-dir <dir>", "directory for new files, named <id>.json", "pathways")
+    .option("--concurrency <n>", "downloads at a time", "4")
+    .option("--no-manifest", "do not read or update pathwaykit.manifest.json")
+    .option("--format <format>", "text or json", "text")
+    .addHelpText(
+      "after",
+      `
+The API key comes from $PATHWAYKIT_API_KEY (sent raw in the authorization header). A file is replaced only by a
+complete, checked download: a failed fetch leaves it byte for byte as it was.
+
+Exit codes: 0 all fetched, 2 usage error or any download failed.
+
+Examples:
+  $ export PATHWAYKIT_API_KEY=sk-...
+  $ pathway fetch 1b2c3d4e -o pathways/support.json
+  $ pathway fetch 1b2c3d4e 5f6a7b8c --out-dir pathways
+  $ pathway fetch                       # refresh every pathway in the manifest
+  $ pathway fetch 1b2c3d4e -o - | jq '.nodes | length'`,
+    )
+    .action(async (ids: string[], flags: FetchFlags) => {
+      if (flags.format !== "text" && flags.format !== "json") throw new ExitError(EXIT.failure, `--format "${flags.format}": expected text or json.`);
+      const endpointFlag = toEndpoint(flags.endpoint);
+      const concurrency = toCount(flags.concurrency, "--concurrency", 1) ?? 4;
+      const loaded = flags.manifest ? await loadManifest(io.cwd) : createEmptyManifest(io.cwd);
+      if (flags.output !== undefined && ids.length !== 1) throw new ExitError(EXIT.failure, "-o/--output takes exactly one pathway id; use --out-dir for several.");
+      type Job = { id: string; file: string; endpoint: PathwayEndpoint };
+      let jobs: Job[];
+      if (ids.length === 0) {
+        if (!flags.manifest || loaded.manifest.pathways.length === 0) {
+          throw new ExitError(EXIT.failure, "No pathway ids given and no pathways in pathwaykit.manifest.json; run e.g. `pathway fetch <id> -o pathways/name.json` first.");
+        }
+        jobs = loaded.manifest.pathways.map((e) => ({ id: e.id, file: path.relative(io.cwd, fromManifestPath(loaded, e)) || e.file, endpoint: endpointFlag ?? e.endpoint ?? "convo" }));
+      } else {
+        jobs = ids.map((id) => {
+          const known = loaded.manifest.pathways.find((e) => e.id === id);
+          const file = flags.output ?? (known ? path.relative(io.cwd, fromManifestPath(loaded, known)) : path.join(flags.outDir, toPathwayFileName(id)));
+          return { id, file, endpoint: endpointFlag ?? known?.endpoint ?? "convo" };
+        });
+      }
+      const client = await createClientFromFlags(flags, io, loaded);
+      const { toCanonicalJson } = await import("../../model/index.js");
+      const { RemoteError } = await import("../../remote/index.js");
+      const progress = await createProgress(io, { total: jobs.length, label: "fetching" });
+      const fetched = new Map<number, FetchedPathway>();
+      const outcomes = await mapPool(jobs, concurrency, async (job, index): Promise<FetchOutcome> => {
+        try {
+          const result = await client.getPathway(job.id, { endpoint: job.endpoint });
+          const text = toCanonicalJson(result.pathway);
+          if (job.file === "-") io.stdout.write(text);
+          else await writeFileAtomic(path.resolve(io.cwd, job.file), text);
+          fetched.set(index, result);
+          const count = (v: unknown) => (Array.isArray(v) ? v.length : 0);
+          return { id: job.id, file: job.file, ok: true, hash: result.hash, nodes: count(result.pathway.nodes), edges: count(result.pathway.edges), warnings: result.warnings };
+        } catch (error) {
+          if (error instanceof RemoteError) return { id: job.id, file: job.file, ok: false, warnings: [], error: { kind: error.kind, message: error.message } };
+          const code = (error as NodeJS.ErrnoException).code;
+          if (typeof code === "string") return { id: job.id, file: job.file, ok: false, warnings: [], error: { kind: "write", message: `cannot write ${job.file} (${code}); the old file is unchanged.` } };
+          throw error;
+        } finally {
+          progress.tick(job.id);
+        }
+      });
+      progress.stop();
+
+      if (flags.manifest) {
+        const now = new Date().toISOString();
+        let changed = false;
+        jobs.forEach((job, i) => {
+          const result = fetched.get(i);
+          if (!result || job.file === "-") return;
+          setEntry(loaded, { file: toManifestPath(loaded, io.cwd, job.file), id: job.id, endpoint: job.endpoint, hash: result.hash, fetchedAt: now });
+          changed = true;
+        });
+        if (changed) await saveManifest(loaded);
+      }
+
+      if (flags.format === "json") io.stdout.write(JSON.stringify(outcomes, null, 2) + "\n");
+      else {
+        const out = flags.output === "-" ? io.stderr : io.stdout;
+        for (const o of outcomes) {
+          for (const w of o.warnings) io.stderr.write(`pathway: warning: ${w}\n`);
+          if (o.ok) out.write(`✔ ${o.id} → ${o.file} (${o.nodes} nodes, ${o.edges} edges)\n`);
+          else io.stderr.write(`✖ ${o.id}: ${o.error!.message}\n`);
+        }
+      }
+      io.setExitCode(outcomes.every((o) => o.ok) ? EXIT.ok : EXIT.failure);
+    });
+}

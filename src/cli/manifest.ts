@@ -1,0 +1,111 @@
+// The project manifest `pathwaykit.manifest.json`: which file holds which remote pathway, and the hash of the version last fetched.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { EXIT, ExitError } from "./exit.js";
+import { writeFileAtomic } from "./write-file-atomic.js";
+
+/** The manifest's file name; it lives at the project root (found by walking up from the working directory). */
+export const MANIFEST_FILE = "pathwaykit.manifest.json";
+
+const EntrySchema = z.strictObject({
+  file: z.string().min(1),
+  id: z.string().min(1),
+  endpoint: z.enum(["convo", "pathway"]).optional(),
+  hash: z.string().optional(),
+  fetchedAt: z.string().optional(),
+});
+
+const ManifestSchema = z.strictObject({
+  $schema: z.string().optional(),
+  version: z.literal(1),
+  baseUrl: z.string().optional(),
+  pathways: z.array(EntrySchema),
+});
+
+/** One tracked pathway: `file` relative to the manifest, the remote `id`, and the hash of the version last fetched or pushed. */
+export type ManifestEntry = z.infer<typeof EntrySchema>;
+
+/** The manifest's content. */
+export type Manifest = z.infer<typeof ManifestSchema>;
+
+/** A manifest and where it lives. */
+export interface LoadedManifest {
+  path: string;
+  dir: string;
+  manifest: Manifest;
+  /** False until the file exists on disk. */
+  exists: boolean;
+}
+
+/** Finds and reads the manifest from `cwd` upwards; when there is none, returns an empty one to be created in `cwd`. */
+export async function loadManifest(cwd: string): Promise<LoadedManifest> {
+  for (let dir = path.resolve(cwd); ; ) {
+    const file = path.join(dir, MANIFEST_FILE);
+    let text: string | undefined;
+    try {
+      text = await readFile(file, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw new ExitError(EXIT.failure, `${file}: cannot be read (${(error as NodeJS.ErrnoException).code}).`);
+    }
+    if (text !== undefined) return { path: file, dir, manifest: parseManifest(text, file), exists: true };
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return createEmptyManifest(cwd);
+}
+
+/** An empty manifest to be created in `cwd` (also what `--no-manifest` works with: it is never saved). */
+export function createEmptyManifest(cwd: string): LoadedManifest {
+  const dir = path.resolve(cwd);
+  return { path: path.join(dir, MANIFEST_FILE), dir, manifest: { version: 1, pathways: [] }, exists: false };
+}
+
+/** Parses manifest text; a broken manifest is a config error naming the key. */
+export function parseManifest(text: string, file: string): Manifest {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ExitError(EXIT.failure, `${file}: not valid JSON (${(error as Error).message}); fix it or delete it and fetch again.`);
+  }
+  const parsed = ManifestSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length ? issue.path.join(".") : "(top level)";
+    throw new ExitError(EXIT.failure, `${file}: ${where}: ${issue.message}. Expected {"version": 1, "pathways": [{"file", "id", "hash"?}]}.`);
+  }
+  return parsed.data;
+}
+
+/** Writes the manifest atomically, entries sorted by file, with a trailing newline. */
+export async function saveManifest(loaded: LoadedManifest): Promise<void> {
+  const pathways = [...loaded.manifest.pathways].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const manifest: Manifest = { ...loaded.manifest, pathways };
+  await writeFileAtomic(loaded.path, JSON.stringify(manifest, null, 2) + "\n");
+  loaded.exists = true;
+}
+
+/** `file` (relative to `cwd`) as the manifest names it: relative to the manifest's directory, with forward slashes. */
+export function toManifestPath(loaded: LoadedManifest, cwd: string, file: string): string {
+  return path.relative(loaded.dir, path.resolve(cwd, file)).split(path.sep).join("/");
+}
+
+/** The absolute path of an entry's file. */
+export function fromManifestPath(loaded: LoadedManifest, entry: ManifestEntry): string {
+  return path.resolve(loaded.dir, entry.file);
+}
+
+/** The entry for a file (given relative to `cwd`), if any. */
+export function findEntryByFile(loaded: LoadedManifest, cwd: string, file: string): ManifestEntry | undefined {
+  const key = toManifestPath(loaded, cwd, file);
+  return loaded.manifest.pathways.find((e) => e.file === key);
+}
+
+/** Adds or replaces the entry for `entry.file`. */
+export function setEntry(loaded: LoadedManifest, entry: ManifestEntry): void {
+  const list = loaded.manifest.pathways.filter((e) => e.file !== entry.file);
+  list.push(entry);
+  loaded.manifest.pathways = list;
+}

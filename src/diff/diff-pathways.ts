@@ -1,0 +1,424 @@
+// The semantic diff of two pathways: nodes matched by id (or by content when an id changed), edges by source, target and label.
+import { diffWords } from "diff";
+import { getEdgeLabel, getEdges, getNodes, isObject, nodeData, type IndexedNode } from "../model/index.js";
+import { isJsonEqual, toJsonPointer, type JsonPath } from "./json-value.js";
+import { getContentTokens, getContentSimilarity } from "./similarity.js";
+import { IGNORED_FIELDS, toEdgeView, toNodeView } from "./views.js";
+
+/** Options of `getPathwayDiff`; all optional. */
+export interface DiffOptions {
+  /** Compare the fields in IGNORED_FIELDS too (layout, edge ids, label placement). Default false. */
+  includeLayout?: boolean;
+  /** Least content similarity (0..1) for a removed and an added node to count as one renamed node. Default 0.6. */
+  renameThreshold?: number;
+  /** Strings at least this long (or holding a newline) get a word-level diff. Default 60. */
+  wordDiffMinLength?: number;
+  /** Most removed x added node pairs compared for renames; beyond it only nodes of the same type are compared. Default 250,000. */
+  maxRenamePairs?: number;
+}
+
+/** DiffOptions with every default filled in. */
+export type DiffConfig = Required<DiffOptions>;
+
+/** Fills in the defaults of `DiffOptions`. */
+export function resolveDiffOptions(options: DiffOptions = {}): DiffConfig {
+  return {
+    includeLayout: options.includeLayout ?? false,
+    renameThreshold: options.renameThreshold ?? 0.6,
+    wordDiffMinLength: options.wordDiffMinLength ?? 60,
+    maxRenamePairs: options.maxRenamePairs ?? 250_000,
+  };
+}
+
+/** What a change is about: a top-level field, the `{globalConfig}` entries of nodes[], a node, or an edge. */
+export type DiffEntity = "pathway" | "globalConfig" | "node" | "edge";
+
+/** What happened to it. `rename` is a node whose id changed while its content stayed similar. */
+export type DiffOp = "add" | "remove" | "change" | "rename";
+
+/** Identifies an edge without its (regenerated) id: endpoints as in the new version, label, and which of several equal edges. */
+export interface EdgeRef {
+  source: string;
+  target: string;
+  label: string | null;
+  /** 0 for the first edge with these endpoints and label, 1 for the second... */
+  occurrence: number;
+}
+
+/** One piece of a word-level diff of a long string. */
+export interface WordPart {
+  value: string;
+  added?: boolean;
+  removed?: boolean;
+}
+
+/** One change. Whole entities are added or removed with `path: []`; fields change at `path` inside the entity. */
+export interface PathwayChange {
+  entity: DiffEntity;
+  op: DiffOp;
+  /** Field path inside the entity (node or edge without its id and endpoints; the pathway without nodes and edges). */
+  path: string[];
+  /** Node changes: the node's id (the new id for a renamed node). */
+  nodeId?: string;
+  /** Renames: the old id. */
+  fromId?: string;
+  /** Node changes: the node's name, for messages. */
+  name?: string;
+  /** Edge changes: which edge (the old label for changes and removals). */
+  edge?: EdgeRef;
+  before?: unknown;
+  after?: unknown;
+  /** Long strings: the change word by word. */
+  words?: WordPart[];
+  /** Renames: content similarity, 0..1. */
+  similarity?: number;
+  /** Where the old value is in the first document (RFC 6901). */
+  pointerA?: string;
+  /** Where the new value is in the second document. */
+  pointerB?: string;
+}
+
+/** Counts of what changed. */
+export interface DiffSummary {
+  nodesAdded: number;
+  nodesRemoved: number;
+  nodesRenamed: number;
+  nodesChanged: number;
+  edgesAdded: number;
+  edgesRemoved: number;
+  edgesChanged: number;
+  pathwayFieldsChanged: number;
+}
+
+/** The result of `getPathwayDiff`. */
+export interface PathwayDiff {
+  equal: boolean;
+  summary: DiffSummary;
+  changes: PathwayChange[];
+  /** The fields left out of the comparison (empty with `includeLayout`). */
+  ignoredFields: string[];
+}
+
+type Emit = (op: DiffOp, path: JsonPath, before: unknown, after: unknown) => void;
+
+/** Walks two values and emits the smallest changed paths: objects key by key, arrays of equal length item by item. */
+function compareValues(a: unknown, b: unknown, path: string[], emit: Emit): void {
+  if (isJsonEqual(a, b)) return;
+  if (isObject(a) && isObject(b)) {
+    for (const key of Object.keys(a)) {
+      if (!Object.prototype.hasOwnProperty.call(b, key)) emit("remove", [...path, key], a[key], undefined);
+      else compareValues(a[key], b[key], [...path, key], emit);
+    }
+    for (const key of Object.keys(b)) {
+      if (!Object.prototype.hasOwnProperty.call(a, key)) emit("add", [...path, key], undefined, b[key]);
+    }
+    return;
+  }
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
+    a.forEach((item, i) => compareValues(item, b[i], [...path, String(i)], emit));
+    return;
+  }
+  emit("change", path, a, b);
+}
+
+function toWordParts(before: unknown, after: unknown, minLength: number): WordPart[] | undefined {
+  if (typeof before !== "string" || typeof after !== "string") return undefined;
+  if (Math.max(before.length, after.length) < minLength && !before.includes("\n") && !after.includes("\n")) return undefined;
+  // Two unrelated long texts would make the word diff quadratic; past this many edits the plain before/after says it better.
+  const parts = diffWords(before, after, { maxEditLength: 2000 });
+  if (parts === undefined) return undefined;
+  return parts.map((part) => {
+    const word: WordPart = { value: part.value };
+    if (part.added) word.added = true;
+    if (part.removed) word.removed = true;
+    return word;
+  });
+}
+
+/** An edge endpoint as a string key (ids are strings; anything else is keyed by its JSON). */
+export function toEndpointKey(value: unknown): string {
+  return typeof value === "string" ? value : (JSON.stringify(value) ?? "undefined");
+}
+
+function topLevelView(pathway: unknown): Record<string, unknown> {
+  if (!isObject(pathway)) return {};
+  const view: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(pathway)) if (k !== "nodes" && k !== "edges") view[k] = v;
+  return view;
+}
+
+/** Entries of nodes[] that are not nodes (the `{globalConfig}` pseudo-entry, malformed entries), with their indices. */
+export function getNonNodeEntries(pathway: unknown): { entry: unknown; index: number }[] {
+  const nodes = isObject(pathway) ? pathway.nodes : undefined;
+  if (!Array.isArray(nodes)) return [];
+  const isNode = new Set(getNodes(pathway).map((n) => n.index));
+  return nodes.flatMap((entry, index) => (isNode.has(index) ? [] : [{ entry, index }]));
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = groups.get(k);
+    if (list) list.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+interface KeyedEdge {
+  edge: Record<string, unknown>;
+  index: number;
+  source: string;
+  target: string;
+  label: string | null;
+  occurrence: number;
+  /** Endpoints and label. */
+  key: string;
+  /** Endpoints only. */
+  ends: string;
+}
+
+function toKeyedEdges(pathway: unknown, mapId: (id: string) => string): KeyedEdge[] {
+  const counts = new Map<string, number>();
+  return getEdges(pathway).map(({ edge, index }) => {
+    const source = mapId(toEndpointKey(edge.source));
+    const target = mapId(toEndpointKey(edge.target));
+    const label = getEdgeLabel(edge) ?? null;
+    const ends = `${source}\u0000${target}`;
+    const key = label === null ? `${ends}\u0001` : `${ends}\u0000${label}`;
+    const occurrence = counts.get(key) ?? 0;
+    counts.set(key, occurrence + 1);
+    return { edge: edge as Record<string, unknown>, index, source, target, label, occurrence, key, ends };
+  });
+}
+
+/** Pairs removed and added nodes whose content is similar enough, best pairs first. Returns old id -> new id. */
+function findRenames(removed: IndexedNode[], added: IndexedNode[], config: DiffConfig): Map<string, { to: IndexedNode; similarity: number }> {
+  const renames = new Map<string, { to: IndexedNode; similarity: number }>();
+  if (removed.length === 0 || added.length === 0) return renames;
+  const sameTypeOnly = removed.length * added.length > config.maxRenamePairs;
+  const tokensOf = (n: IndexedNode) => getContentTokens(toNodeView(n.node as Record<string, unknown>, false));
+  const aTokens = removed.map(tokensOf);
+  const bTokens = added.map(tokensOf);
+  const candidates: { i: number; j: number; similarity: number }[] = [];
+  removed.forEach((a, i) => {
+    added.forEach((b, j) => {
+      if (sameTypeOnly && a.node.type !== b.node.type) return;
+      const similarity = getContentSimilarity(aTokens[i]!, bTokens[j]!);
+      if (similarity >= config.renameThreshold) candidates.push({ i, j, similarity });
+    });
+  });
+  candidates.sort((x, y) => y.similarity - x.similarity || x.i - y.i || x.j - y.j);
+  const usedA = new Set<number>();
+  const usedB = new Set<number>();
+  for (const c of candidates) {
+    if (usedA.has(c.i) || usedB.has(c.j)) continue;
+    usedA.add(c.i);
+    usedB.add(c.j);
+    renames.set(removed[c.i]!.node.id, { to: added[c.j]!, similarity: Math.round(c.similarity * 1000) / 1000 });
+  }
+  return renames;
+}
+
+function nodeName(...nodes: (IndexedNode | undefined)[]): string | undefined {
+  for (const n of nodes) {
+    const name = n ? nodeData(n.node).name : undefined;
+    if (typeof name === "string" && name !== "") return name;
+  }
+  return undefined;
+}
+
+/** Where a view path of an edge lives in the raw edge: the single `label` is at the top level or under data. */
+function edgeRawPath(edge: Record<string, unknown>, path: JsonPath, includeLayout: boolean): JsonPath {
+  if (includeLayout || path[0] !== "label" || path.length !== 1) return path;
+  return typeof edge.label === "string" || !isObject(edge.data) || typeof edge.data.label !== "string" ? path : ["data", "label"];
+}
+
+/**
+ * Compares two pathway values semantically. Node and edge order never matter; UI-only fields (IGNORED_FIELDS) are
+ * ignored unless `includeLayout`; a node whose id changed but whose content is similar is reported as a rename;
+ * edges are matched by source, target and label (then by endpoints alone, as a label change), never by id.
+ * Malformed input is compared as far as it goes; this never throws on JSON values.
+ */
+export function getPathwayDiff(a: unknown, b: unknown, options: DiffOptions = {}): PathwayDiff {
+  const config = resolveDiffOptions(options);
+  const changes: PathwayChange[] = [];
+  const words = (before: unknown, after: unknown) => toWordParts(before, after, config.wordDiffMinLength);
+  const push = (change: PathwayChange) => {
+    const w = change.op === "change" ? words(change.before, change.after) : undefined;
+    if (w) change.words = w;
+    for (const key of Object.keys(change) as (keyof PathwayChange)[]) if (change[key] === undefined) delete change[key];
+    changes.push(change);
+  };
+
+  // Top-level fields.
+  compareValues(topLevelView(a), topLevelView(b), [], (op, path, before, after) => {
+    const change: PathwayChange = { entity: "pathway", op, path: [...path], before, after };
+    if (op !== "add") change.pointerA = toJsonPointer(path);
+    if (op !== "remove") change.pointerB = toJsonPointer(path);
+    push(change);
+  });
+
+  // The non-node entries of nodes[] (usually the single `{globalConfig}` pseudo-entry), compared as one list.
+  const aExtra = getNonNodeEntries(a);
+  const bExtra = getNonNodeEntries(b);
+  compareValues(
+    aExtra.map((e) => e.entry),
+    bExtra.map((e) => e.entry),
+    [],
+    (op, path, before, after) => {
+      const pointer = (extra: { index: number }[]) => (path.length === 0 ? "/nodes" : toJsonPointer(["nodes", extra[Number(path[0])]?.index ?? "-", ...path.slice(1)]));
+      const change: PathwayChange = { entity: "globalConfig", op, path: [...path], before, after };
+      if (op !== "add") change.pointerA = pointer(aExtra);
+      if (op !== "remove") change.pointerB = pointer(bExtra);
+      push(change);
+    },
+  );
+
+  // Nodes: by id, then renames among the rest.
+  const aNodes = getNodes(a);
+  const bNodes = getNodes(b);
+  const aById = groupBy(aNodes, (n) => n.node.id);
+  const bById = groupBy(bNodes, (n) => n.node.id);
+  const partner = new Map<IndexedNode, IndexedNode>(); // b -> a
+  for (const [id, bList] of bById) {
+    const aList = aById.get(id) ?? [];
+    bList.forEach((bn, i) => {
+      const an = aList[i];
+      if (an) partner.set(bn, an);
+    });
+  }
+  const matchedA = new Set(partner.values());
+  const removedNodes = aNodes.filter((n) => !matchedA.has(n));
+  const addedNodes = bNodes.filter((n) => !partner.has(n));
+  const renames = findRenames(
+    removedNodes.filter((n) => aById.get(n.node.id)!.length === 1),
+    addedNodes.filter((n) => bById.get(n.node.id)!.length === 1),
+    config,
+  );
+  const renamedTo = new Map<IndexedNode, { from: IndexedNode; similarity: number }>();
+  for (const from of removedNodes) {
+    const r = renames.get(from.node.id);
+    if (r) renamedTo.set(r.to, { from, similarity: r.similarity });
+  }
+  const mapId = (id: string) => renames.get(id)?.to.node.id ?? id;
+
+  let nodesChanged = 0;
+  for (const bn of bNodes) {
+    const rename = renamedTo.get(bn);
+    const an = partner.get(bn) ?? rename?.from;
+    const name = nodeName(bn, an);
+    const base = (n: IndexedNode) => ["nodes", String(n.index)];
+    if (!an) {
+      push({ entity: "node", op: "add", path: [], nodeId: bn.node.id, ...(name ? { name } : {}), after: bn.node, pointerB: toJsonPointer(base(bn)) });
+      continue;
+    }
+    if (rename) {
+      push({
+        entity: "node",
+        op: "rename",
+        path: [],
+        nodeId: bn.node.id,
+        fromId: an.node.id,
+        ...(name ? { name } : {}),
+        similarity: rename.similarity,
+        pointerA: toJsonPointer([...base(an), "id"]),
+        pointerB: toJsonPointer([...base(bn), "id"]),
+      });
+    }
+    const before = changes.length;
+    compareValues(toNodeView(an.node as Record<string, unknown>, config.includeLayout), toNodeView(bn.node as Record<string, unknown>, config.includeLayout), [], (op, path, va, vb) => {
+      const change: PathwayChange = { entity: "node", op, path: [...path], nodeId: bn.node.id, ...(name ? { name } : {}), before: va, after: vb };
+      if (op !== "add") change.pointerA = toJsonPointer([...base(an), ...path]);
+      if (op !== "remove") change.pointerB = toJsonPointer([...base(bn), ...path]);
+      push(change);
+    });
+    if (changes.length > before) nodesChanged++;
+  }
+  for (const an of removedNodes) {
+    if (renames.has(an.node.id)) continue;
+    const name = nodeName(an);
+    push({ entity: "node", op: "remove", path: [], nodeId: an.node.id, ...(name ? { name } : {}), before: an.node, pointerA: toJsonPointer(["nodes", String(an.index)]) });
+  }
+
+  // Edges: by mapped source + target + label, then by endpoints alone (a changed label).
+  const aEdges = toKeyedEdges(a, mapId);
+  const bEdges = toKeyedEdges(b, (id) => id);
+  const keyOf = (e: KeyedEdge) => e.key;
+  const aByKey = groupBy(aEdges, keyOf);
+  const edgePartner = new Map<KeyedEdge, KeyedEdge>(); // b -> a
+  for (const [key, bList] of groupBy(bEdges, keyOf)) {
+    const aList = aByKey.get(key) ?? [];
+    if (aList.length <= 1 || bList.length <= 1) {
+      if (aList[0] && bList[0]) edgePartner.set(bList[0], aList[0]);
+      continue;
+    }
+    // Several edges share endpoints and label: pair identical ones first, the rest in order.
+    const view = (e: KeyedEdge) => toEdgeView(e.edge, config.includeLayout);
+    const aViews = aList.map(view);
+    const used = new Set<number>();
+    const rest: KeyedEdge[] = [];
+    for (const be of bList) {
+      const bv = view(be);
+      const i = aViews.findIndex((av, k) => !used.has(k) && isJsonEqual(av, bv));
+      if (i >= 0) {
+        used.add(i);
+        edgePartner.set(be, aList[i]!);
+      } else rest.push(be);
+    }
+    const free = aList.filter((_, k) => !used.has(k));
+    rest.forEach((be, k) => {
+      if (free[k]) edgePartner.set(be, free[k]);
+    });
+  }
+  const matchedEdges = new Set(edgePartner.values());
+  const restA = groupBy(
+    aEdges.filter((e) => !matchedEdges.has(e)),
+    (e) => e.ends,
+  );
+  for (const be of bEdges) {
+    if (edgePartner.has(be)) continue;
+    const candidates = restA.get(be.ends);
+    const ae = candidates?.shift();
+    if (ae) {
+      edgePartner.set(be, ae);
+      matchedEdges.add(ae);
+    }
+  }
+  const refOf = (e: KeyedEdge): EdgeRef => ({ source: e.source, target: e.target, label: e.label, occurrence: e.occurrence });
+  let edgesChanged = 0;
+  for (const be of bEdges) {
+    const ae = edgePartner.get(be);
+    if (!ae) {
+      push({ entity: "edge", op: "add", path: [], edge: refOf(be), after: be.edge, pointerB: toJsonPointer(["edges", String(be.index)]) });
+      continue;
+    }
+    const before = changes.length;
+    compareValues(toEdgeView(ae.edge, config.includeLayout), toEdgeView(be.edge, config.includeLayout), [], (op, path, va, vb) => {
+      const change: PathwayChange = { entity: "edge", op, path: [...path], edge: refOf(ae), before: va, after: vb };
+      if (op !== "add") change.pointerA = toJsonPointer(["edges", String(ae.index), ...edgeRawPath(ae.edge, path, config.includeLayout)]);
+      if (op !== "remove") change.pointerB = toJsonPointer(["edges", String(be.index), ...edgeRawPath(be.edge, path, config.includeLayout)]);
+      push(change);
+    });
+    if (changes.length > before) edgesChanged++;
+  }
+  for (const ae of aEdges) {
+    if (matchedEdges.has(ae)) continue;
+    push({ entity: "edge", op: "remove", path: [], edge: refOf(ae), before: ae.edge, pointerA: toJsonPointer(["edges", String(ae.index)]) });
+  }
+
+  const whole = (entity: DiffEntity, op: DiffOp) => changes.filter((c) => c.entity === entity && c.op === op && c.path.length === 0).length;
+  const summary: DiffSummary = {
+    nodesAdded: whole("node", "add"),
+    nodesRemoved: whole("node", "remove"),
+    nodesRenamed: whole("node", "rename"),
+    nodesChanged,
+    edgesAdded: whole("edge", "add"),
+    edgesRemoved: whole("edge", "remove"),
+    edgesChanged,
+    pathwayFieldsChanged: changes.filter((c) => c.entity === "pathway" || c.entity === "globalConfig").length,
+  };
+  return { equal: changes.length === 0, summary, changes, ignoredFields: config.includeLayout ? [] : [...IGNORED_FIELDS] };
+}
+

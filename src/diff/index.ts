@@ -1,0 +1,20 @@
+// The diff layer: semantic comparison of two pathways, and replaying the changes.
+export {
+  getPathwayDiff,
+  resolveDiffOptions,
+  getNonNodeEntries,
+  toEndpointKey,
+  type DiffOptions,
+  type DiffConfig,
+  type DiffEntity,
+  type DiffOp,
+  type DiffSummary,
+  type EdgeRef,
+  type PathwayChange,
+  type PathwayDiff,
+  type WordPart,
+} from "./diff-pathways.js";
+export { applyChanges, type ApplyOptions } from "./apply.js";
+export { IGNORED_FIELDS, toNodeView, toEdgeView, fromNodeView, fromEdgeView } from "./views.js";
+export { getContentTokens, getContentSimilarity } from "./similarity.js";
+export { isJsonEqual, cloneJson, toJsonPointer } from "./json-value.js";

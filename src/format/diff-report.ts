@@ -1,0 +1,120 @@
+// The input every diff formatter takes: the diff plus both pathway values and how to name them.
+
+/**
+ * The shape of one change as formatters read it: structurally the diff layer's PathwayChange (declared here because
+ * formatters import nothing but diagnostics; a PathwayChange is assignable to it).
+ */
+export interface FormattableChange {
+  entity: "pathway" | "globalConfig" | "node" | "edge";
+  op: "add" | "remove" | "change" | "rename";
+  path: string[];
+  nodeId?: string;
+  fromId?: string;
+  name?: string;
+  edge?: { source: string; target: string; label: string | null; occurrence: number };
+  before?: unknown;
+  after?: unknown;
+  words?: { value: string; added?: boolean; removed?: boolean }[];
+  similarity?: number;
+  pointerA?: string;
+  pointerB?: string;
+}
+
+/** The shape of a diff as formatters read it: structurally the diff layer's PathwayDiff. */
+export interface FormattableDiff {
+  equal: boolean;
+  summary: {
+    nodesAdded: number;
+    nodesRemoved: number;
+    nodesRenamed: number;
+    nodesChanged: number;
+    edgesAdded: number;
+    edgesRemoved: number;
+    edgesChanged: number;
+    pathwayFieldsChanged: number;
+  };
+  changes: FormattableChange[];
+  ignoredFields: string[];
+}
+
+/** What a diff formatter formats. `before`/`after` are the two pathway values (the diagram needs the graph). */
+export interface DiffFormatInput {
+  diff: FormattableDiff;
+  before: unknown;
+  after: unknown;
+  /** How to name the first and second version, e.g. a file path or `remote:<id>`. */
+  labelA: string;
+  labelB: string;
+}
+
+/** Options of a diff formatter. */
+export interface DiffFormatOptions {
+  /** ANSI colours (text format only). Default false. */
+  color?: boolean;
+}
+
+/** A pure diff formatter. */
+export type DiffFormatter = (input: DiffFormatInput, options?: DiffFormatOptions) => string;
+
+/** Text safe to print on a terminal: control characters (escape sequences included) become visible `\u001b` escapes. */
+export function toSafeText(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** A field path for people: `data.prompt`, `data.routes[0].targetNodeId`. */
+export function toFieldPath(path: readonly string[]): string {
+  let out = "";
+  for (const key of path.map(toSafeText)) {
+    if (/^\d+$/.test(key)) out += `[${key}]`;
+    else if (/^[A-Za-z_$][\w$]*$/.test(key)) out += out === "" ? key : `.${key}`;
+    else out += `[${JSON.stringify(key)}]`;
+  }
+  return out;
+}
+
+/** A JSON value on one line, cut to `max` characters. */
+export function toShortValue(value: unknown, max = 120): string {
+  const text = value === undefined ? "(none)" : (JSON.stringify(value) ?? String(value));
+  return text.length > max ? text.slice(0, max - 1) + "…" : text;
+}
+
+/** How an entity is named: `node "Greeting" (id 1)`, `edge 1 → 2 "yes"`, `pathway`. */
+export function describeEntity(change: FormattableChange): string {
+  if (change.entity === "node") return toSafeText(change.name ? `node "${change.name}" (id ${change.nodeId})` : `node id ${change.nodeId}`);
+  if (change.entity === "edge" && change.edge) {
+    const label = change.edge.label === null ? "(no label)" : JSON.stringify(change.edge.label);
+    return toSafeText(`edge ${change.edge.source} → ${change.edge.target} ${label}${change.edge.occurrence > 0 ? ` #${change.edge.occurrence + 1}` : ""}`);
+  }
+  return change.entity === "globalConfig" ? "global config" : "pathway";
+}
+
+/** Groups changes by the entity they belong to, in order of first appearance. */
+export function groupChanges(changes: readonly FormattableChange[]): { key: string; changes: FormattableChange[] }[] {
+  const groups = new Map<string, FormattableChange[]>();
+  for (const c of changes) {
+    const key =
+      c.entity === "node" ? `node:${c.nodeId}` : c.entity === "edge" ? `edge:${JSON.stringify(c.edge)}:${c.path.length === 0 ? c.op : "change"}` : c.entity;
+    const list = groups.get(key);
+    if (list) list.push(c);
+    else groups.set(key, [c]);
+  }
+  return [...groups].map(([key, list]) => ({ key, changes: list }));
+}
+
+/** One-line summary: "1 node changed, 2 edges added". */
+export function toSummaryLine(diff: FormattableDiff): string {
+  const s = diff.summary;
+  const parts: string[] = [];
+  const add = (n: number, what: string) => {
+    if (n > 0) parts.push(`${n} ${what.replace("{s}", n === 1 ? "" : "s")}`);
+  };
+  add(s.nodesAdded, "node{s} added");
+  add(s.nodesRemoved, "node{s} removed");
+  add(s.nodesRenamed, "node{s} renamed");
+  add(s.nodesChanged, "node{s} changed");
+  add(s.edgesAdded, "edge{s} added");
+  add(s.edgesRemoved, "edge{s} removed");
+  add(s.edgesChanged, "edge{s} changed");
+  add(s.pathwayFieldsChanged, "pathway field{s} changed");
+  return parts.length === 0 ? "no differences" : parts.join(", ");
+}

@@ -1,0 +1,302 @@
+// HTTP client of the service's pathway endpoints, over an injected fetch: timeouts, retries with backoff, clear errors.
+import { getPathwayHash } from "./hash.js";
+import { RemoteError, redactSecret, type RemoteErrorKind } from "./errors.js";
+import { getBackoffDelay, isRetryableStatus, parseRetryAfter } from "./retry.js";
+import { toPushBody, toRemotePathway } from "./shape.js";
+
+/** The service's public API root. */
+export const DEFAULT_BASE_URL = "https://api.bland.ai";
+
+/** Which read endpoint to use: `convo` is GET /v1/convo_pathway/{id} (seed part 4.9), `pathway` is GET /v1/pathway/{id}. */
+export type PathwayEndpoint = "convo" | "pathway";
+
+/** The subset of the WHATWG fetch the client needs; pass `globalThis.fetch` or a test double. */
+export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
+
+/** Reported before each retry. */
+export interface RetryInfo {
+  attempt: number;
+  maxAttempts: number;
+  delayMs: number;
+  reason: string;
+  url: string;
+}
+
+/** Options of `createPathwayClient`; all optional. */
+export interface ClientOptions {
+  /** The API key, sent raw in the `authorization` header. Required for every call. */
+  apiKey?: string;
+  /** Default DEFAULT_BASE_URL. Plain http is refused except to loopback addresses (the key would travel in clear text). */
+  baseUrl?: string;
+  /** Default `globalThis.fetch`. */
+  fetch?: FetchFunction;
+  /** Per attempt, headers and body together. Default 30,000 ms. */
+  timeoutMs?: number;
+  /** Retries after the first attempt. Default 3. */
+  retries?: number;
+  /** First backoff delay. Default 500 ms. */
+  backoffBaseMs?: number;
+  /** Longest backoff delay. Default 8,000 ms. */
+  backoffMaxMs?: number;
+  /** Longest Retry-After honoured; longer asks are cut to this. Default 60,000 ms. */
+  maxRetryAfterMs?: number;
+  /** Source of jitter, 0..1. Default Math.random. */
+  random?: () => number;
+  /** Waits between attempts. Default a timer that the abort signal cancels. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Called before each retry (for progress or logs; never given the key). */
+  onRetry?: (info: RetryInfo) => void;
+  /** Cancels everything. */
+  signal?: AbortSignal;
+}
+
+/** ClientOptions with defaults filled in. */
+export type ClientConfig = Required<Omit<ClientOptions, "apiKey" | "signal" | "onRetry">> & Pick<ClientOptions, "apiKey" | "signal" | "onRetry">;
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** Fills in the defaults of ClientOptions. */
+export function resolveClientOptions(options: ClientOptions = {}): ClientConfig {
+  return {
+    apiKey: options.apiKey,
+    baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
+    fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init)),
+    timeoutMs: options.timeoutMs ?? 30_000,
+    retries: options.retries ?? 3,
+    backoffBaseMs: options.backoffBaseMs ?? 500,
+    backoffMaxMs: options.backoffMaxMs ?? 8_000,
+    maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
+    random: options.random ?? Math.random,
+    sleep: options.sleep ?? defaultSleep,
+    onRetry: options.onRetry,
+    signal: options.signal,
+  };
+}
+
+/** True for hosts on this machine, the only ones plain http may carry the key to. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** A pathway as read from the service. */
+export interface FetchedPathway {
+  id: string;
+  endpoint: PathwayEndpoint;
+  url: string;
+  pathway: Record<string, unknown>;
+  /** `sha256:` of the pathway's canonical JSON (see getPathwayHash). */
+  hash: string;
+  warnings: string[];
+  attempts: number;
+}
+
+/** The outcome of a save. */
+export interface PushResult {
+  id: string;
+  url: string;
+  status: number;
+  /** The service's answer, parsed when it is JSON. */
+  response: unknown;
+  /** Edge labels copied from data.label to the top level. */
+  liftedLabels: number;
+  attempts: number;
+}
+
+/** The client: one method per endpoint. */
+export interface PathwayClient {
+  readonly config: ClientConfig;
+  /** Reads a pathway; throws RemoteError. */
+  getPathway(id: string, options?: { endpoint?: PathwayEndpoint }): Promise<FetchedPathway>;
+  /** Saves a pathway with POST /v1/pathway/{id}; edge labels are sent at the top level. Throws RemoteError. */
+  updatePathway(id: string, pathway: Record<string, unknown>): Promise<PushResult>;
+}
+
+interface Answer {
+  status: number;
+  text: string;
+  attempts: number;
+  url: string;
+}
+
+function describeCause(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const code = typeof cause?.code === "string" ? cause.code : undefined;
+  const message = typeof cause?.message === "string" ? cause.message : error instanceof Error ? error.message : String(error);
+  return code ? `${code}${message && !message.includes(code) ? `: ${message}` : ""}` : message;
+}
+
+/** Short text from an error body: its `message`/`error` field when JSON, else the start of the text. */
+function serverMessage(text: string): string {
+  let message = text;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === "object") {
+      const v = value as Record<string, unknown>;
+      const m = v.message ?? v.error ?? v.errors;
+      if (m !== undefined) message = typeof m === "string" ? m : JSON.stringify(m);
+    }
+  } catch {
+    // Not JSON: keep the text.
+  }
+  // The text reaches a terminal: no escape sequences from the network.
+  message = message.replace(/\s+/g, " ").replace(/[\u0000-\u001f\u007f-\u009f]/g, "?").trim();
+  return message.length > 200 ? message.slice(0, 199) + "…" : message;
+}
+
+/** Creates a client. Checks the base URL and key lazily, on the first call, so a bad one is reported as a RemoteError. */
+export function createPathwayClient(options: ClientOptions = {}): PathwayClient {
+  const config = resolveClientOptions(options);
+  const fail = (kind: RemoteErrorKind, message: string, details: RemoteError["details"] = {}) =>
+    new RemoteError(kind, redactSecret(message, config.apiKey), details);
+
+  const baseUrl = (): URL => {
+    let url: URL;
+    try {
+      url = new URL(config.baseUrl.endsWith("/") ? config.baseUrl : config.baseUrl + "/");
+    } catch {
+      throw fail("config", `Base URL ${JSON.stringify(config.baseUrl)} is not a URL; pass e.g. --base-url ${DEFAULT_BASE_URL}.`);
+    }
+    if (url.protocol !== "https:" && url.protocol !== "http:") throw fail("config", `Base URL ${url.origin}: only https (or http to this machine) is supported.`);
+    if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+      throw fail("insecure", `Refusing to send the API key over plain http to ${url.host}; use https://${url.host} (plain http is allowed only to localhost).`);
+    }
+    if (url.username || url.password) throw fail("config", "The base URL must not hold credentials; the API key comes from PATHWAYKIT_API_KEY.");
+    return url;
+  };
+
+  const request = async (method: "GET" | "POST", path: string, body: string | undefined, what: string): Promise<Answer> => {
+    const url = new URL(path, baseUrl()).toString();
+    if (!config.apiKey) throw fail("config", "No API key: set PATHWAYKIT_API_KEY to the key from the service's dashboard (sent raw, without \"Bearer\").");
+    const headers: Record<string, string> = { authorization: config.apiKey, accept: "application/json" };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const maxAttempts = Math.max(1, config.retries + 1);
+    for (let attempt = 1; ; attempt++) {
+      const timeout = AbortSignal.timeout(config.timeoutMs);
+      const signal = config.signal ? AbortSignal.any([config.signal, timeout]) : timeout;
+      const where = `${method} ${url}`;
+      const tries = `${attempt} attempt${attempt === 1 ? "" : "s"}`;
+      let retry: { reason: string; delayMs?: number; error: RemoteError } | undefined;
+      const aborted = () => config.signal?.aborted === true;
+      const timedOut = () => timeout.aborted && !aborted();
+      try {
+        const response = await config.fetch(url, { method, headers, body, signal, redirect: "manual" });
+        const status = response.status;
+        let text: string;
+        try {
+          text = await response.text();
+        } catch (error) {
+          if (aborted()) throw fail("aborted", `${what}: cancelled.`);
+          if (timedOut()) throw fail("timeout", `${what}: the answer from ${where} did not finish within ${config.timeoutMs} ms.`, { url, attempts: attempt });
+          throw fail("truncated", `${what}: the answer from ${where} was cut short (${describeCause(error)}).`, { url, status, attempts: attempt });
+        }
+        const length = response.headers.get("content-length");
+        if (length !== null && /^\d+$/.test(length) && Buffer.byteLength(text) < Number(length)) {
+          throw fail("truncated", `${what}: the answer from ${where} was cut short (${Buffer.byteLength(text)} of ${length} bytes).`, { url, status, attempts: attempt });
+        }
+        if (status >= 200 && status < 300) return { status, text, attempts: attempt, url };
+        const said = serverMessage(text);
+        const saying = said ? ` The service said: ${said}` : "";
+        if (status >= 300 && status < 400) {
+          throw fail("redirect", `${what}: ${where} answered with a redirect (${status}) to ${response.headers.get("location") ?? "nowhere"}; not followed (the key must not go elsewhere). Check --base-url.`, { url, status, attempts: attempt });
+        }
+        if (status === 401) throw fail("unauthorized", `${what}: the service rejected the API key (401 Unauthorized). Check PATHWAYKIT_API_KEY: the raw key from the dashboard, without "Bearer".${saying}`, { url, status, attempts: attempt });
+        if (status === 403) throw fail("forbidden", `${what}: the API key may not access this pathway (403 Forbidden). Use a key of the organisation that owns it.${saying}`, { url, status, attempts: attempt });
+        if (status === 404) throw fail("not-found", `${what}: not found (404) at ${where}. Check the pathway id${method === "GET" ? ", or try the other read endpoint (--endpoint convo|pathway)" : ""}.${saying}`, { url, status, attempts: attempt });
+        if (isRetryableStatus(status, method)) {
+          const after = parseRetryAfter(response.headers.get("retry-after"));
+          const kind: RemoteErrorKind = status === 429 ? "rate-limited" : "server";
+          const label = status === 429 ? "rate limited (429 Too Many Requests)" : `the service failed (${status})`;
+          retry = {
+            reason: `${status}`,
+            delayMs: after === undefined ? undefined : Math.min(after, config.maxRetryAfterMs),
+            error: fail(kind, `${what}: ${label} at ${where}; gave up after ${tries}. Try again later${status === 429 ? " or lower --concurrency" : ""}.${saying}`, { url, status, attempts: attempt }),
+          };
+        } else {
+          throw fail("http", `${what}: ${where} answered ${status}.${saying || " Check the request."}`, { url, status, attempts: attempt });
+        }
+      } catch (error) {
+        if (error instanceof RemoteError) {
+          // A body cut short is worth another try on a read; everything else decided above is final.
+          if (!(error.kind === "truncated" || error.kind === "timeout") || method !== "GET" || attempt >= maxAttempts) {
+            if (error.kind === "truncated" || error.kind === "timeout") throw fail(error.kind, error.message.replace(/\.$/, "") + `; gave up after ${tries}.`, error.details);
+            throw error;
+          }
+          retry = { reason: error.kind, error };
+        } else if (aborted()) {
+          throw fail("aborted", `${what}: cancelled.`, { url, attempts: attempt });
+        } else if (timedOut()) {
+          const error2 = fail("timeout", `${what}: no answer from ${where} within ${config.timeoutMs} ms; gave up after ${tries}. The service may be slow: raise --timeout or try later.`, { url, attempts: attempt });
+          if (method !== "GET" || attempt >= maxAttempts) throw error2;
+          retry = { reason: "timeout", error: error2 };
+        } else {
+          const cause = describeCause(error);
+          const error2 = fail("network", `${what}: cannot reach ${new URL(url).host} (${cause}); gave up after ${tries}. Check the network and --base-url.`, { url, attempts: attempt });
+          const refused = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(cause);
+          if ((method !== "GET" && !refused) || attempt >= maxAttempts) throw error2;
+          retry = { reason: cause, error: error2 };
+        }
+      }
+      if (attempt >= maxAttempts) throw retry.error;
+      const delayMs = retry.delayMs ?? getBackoffDelay(attempt, config.backoffBaseMs, config.backoffMaxMs, config.random);
+      config.onRetry?.({ attempt, maxAttempts, delayMs, reason: retry.reason, url });
+      try {
+        await config.sleep(delayMs, config.signal);
+      } catch {
+        throw fail("aborted", `${what}: cancelled.`, { url, attempts: attempt });
+      }
+    }
+  };
+
+  const parse = (answer: Answer, what: string): unknown => {
+    try {
+      return JSON.parse(answer.text);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const at = /at position (\d+)/.exec(message);
+      const atEnd = /end of (JSON )?input|Unterminated/i.test(message) || (at !== null && Number(at[1]) >= answer.text.trimEnd().length);
+      if (atEnd && answer.text.trim() !== "") {
+        throw fail("truncated", `${what}: the answer from ${answer.url} ends in the middle of the JSON (${answer.text.length} characters); it was cut short. Try again.`, { url: answer.url, status: answer.status, attempts: answer.attempts });
+      }
+      const start = answer.text.replace(/\s+/g, " ").trim().slice(0, 60);
+      throw fail("invalid-json", `${what}: the answer from ${answer.url} is not JSON (${message.replace(/, ".*" is not valid JSON$/s, "")}); it starts with ${JSON.stringify(start)}. Is --base-url the API root?`, { url: answer.url, status: answer.status, attempts: answer.attempts });
+    }
+  };
+
+  return {
+    config,
+    async getPathway(id, options = {}) {
+      const endpoint = options.endpoint ?? "convo";
+      const what = `fetching pathway ${id}`;
+      const path = endpoint === "convo" ? `v1/convo_pathway/${encodeURIComponent(id)}` : `v1/pathway/${encodeURIComponent(id)}`;
+      const answer = await request("GET", path, undefined, what);
+      const { pathway, warnings } = toRemotePathway(parse(answer, what), id);
+      return { id, endpoint, url: answer.url, pathway, hash: getPathwayHash(pathway), warnings, attempts: answer.attempts };
+    },
+    async updatePathway(id, pathway) {
+      const what = `pushing pathway ${id}`;
+      const { body, liftedLabels } = toPushBody(pathway);
+      const answer = await request("POST", `v1/pathway/${encodeURIComponent(id)}`, JSON.stringify(body), what);
+      let response: unknown = answer.text;
+      try {
+        response = JSON.parse(answer.text);
+      } catch {
+        // A non-JSON success body is kept as text.
+      }
+      return { id, url: answer.url, status: answer.status, response, liftedLabels, attempts: answer.attempts };
+    },
+  };
+}

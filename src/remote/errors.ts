@@ -1,0 +1,37 @@
+// Errors of the remote client: one class with a kind, a message that says what to do, and never the API key.
+
+/** What went wrong talking to the service. */
+export type RemoteErrorKind =
+  | "config"
+  | "insecure"
+  | "network"
+  | "timeout"
+  | "aborted"
+  | "unauthorized"
+  | "forbidden"
+  | "not-found"
+  | "rate-limited"
+  | "server"
+  | "http"
+  | "redirect"
+  | "truncated"
+  | "invalid-json"
+  | "shape";
+
+/** A failed remote call. `message` is safe to print: it never holds the API key. */
+export class RemoteError extends Error {
+  override readonly name = "RemoteError";
+  constructor(
+    readonly kind: RemoteErrorKind,
+    message: string,
+    readonly details: { status?: number; attempts?: number; url?: string } = {},
+  ) {
+    super(message);
+  }
+}
+
+/** Replaces every occurrence of `secret` in `text` (secrets shorter than 4 characters are not worth hiding and would mangle text). */
+export function redactSecret(text: string, secret: string | undefined): string {
+  if (!secret || secret.length < 4) return text;
+  return text.split(secret).join("[redacted]");
+}

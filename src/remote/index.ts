@@ -1,0 +1,7 @@
+// The remote layer: a client of the service's pathway endpoints over an injected fetch, and the helpers it uses.
+export * from "./client.js";
+export * from "./errors.js";
+export * from "./hash.js";
+export * from "./retry.js";
+export * from "./shape.js";
+export * from "./settings.js";

@@ -1,0 +1,313 @@
+// `pathway fetch`, `pathway diff` and `pathway push` end to end against a real loopback fake service.
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { toCanonicalJson } from "../../src/model/index.js";
+import { startFakeService, type Fault, type FakeService } from "../support/fake-service.js";
+import { runMain } from "./run-main.js";
+
+const REAL = "/work/shared/corpus/real";
+const realJson = (name: string) => JSON.parse(readFileSync(path.join(REAL, name), "utf8")) as Record<string, unknown>;
+
+let service: FakeService;
+let dir: string;
+let env: Record<string, string>;
+
+beforeEach(async () => {
+  service = await startFakeService({
+    pathways: { "pw-rest": realJson("restaurant-history-6ebf769.json"), "pw-shop": realJson("receptionist-auto-shop.json") },
+    forbidden: ["pw-theirs"],
+  });
+  dir = mkdtempSync(path.join(tmpdir(), "pathwaykit-remote-"));
+  env = { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey };
+});
+afterEach(async () => {
+  await service.close();
+});
+
+const run = (args: string[], extraEnv: Record<string, string> = {}, stdin?: string) => runMain(args, { cwd: dir, env: { ...env, ...extraEnv }, stdin });
+const read = (file: string) => readFileSync(path.join(dir, file), "utf8");
+const manifest = () => JSON.parse(read("pathwaykit.manifest.json")) as { pathways: { file: string; id: string; hash?: string }[] };
+
+describe("pathway fetch", () => {
+  it("writes the remote pathway as canonical JSON and records file, id and hash in the manifest", async () => {
+    const result = await run(["fetch", "pw-rest", "-o", "pathways/restaurant.json"]);
+    expect(result).toMatchObject({ code: 0, stderr: "" });
+    expect(result.stdout).toContain("✔ pw-rest → pathways/restaurant.json (12 nodes, 24 edges)");
+    expect(read("pathways/restaurant.json")).toBe(toCanonicalJson(realJson("restaurant-history-6ebf769.json")));
+    expect(manifest().pathways).toEqual([{ file: "pathways/restaurant.json", id: "pw-rest", endpoint: "convo", hash: expect.stringMatching(/^sha256:/), fetchedAt: expect.any(String) }]);
+    expect(service.requests[0]).toMatchObject({ path: "/v1/convo_pathway/pw-rest", authorization: service.apiKey });
+  });
+
+  it("fetches several ids into --out-dir, and refreshes every manifest pathway when given none", async () => {
+    expect((await run(["fetch", "pw-rest", "pw-shop", "--out-dir", "pw", "--endpoint", "pathway"])).code).toBe(0);
+    expect(existsSync(path.join(dir, "pw/pw-rest.json")) && existsSync(path.join(dir, "pw/pw-shop.json"))).toBe(true);
+    expect(service.requests.map((r) => r.path).sort()).toEqual(["/v1/pathway/pw-rest", "/v1/pathway/pw-shop"]);
+    const changed = realJson("restaurant-2024-get-dump.json");
+    service.pathways.set("pw-rest", changed);
+    const again = await run(["fetch", "--format", "json"]);
+    expect(again.code).toBe(0);
+    expect((JSON.parse(again.stdout) as { id: string; ok: boolean }[]).map((o) => [o.id, o.ok])).toEqual([
+      ["pw-rest", true],
+      ["pw-shop", true],
+    ]);
+    expect(read("pw/pw-rest.json")).toBe(toCanonicalJson(changed));
+    expect(service.requests.slice(2).every((r) => r.path.startsWith("/v1/pathway/"))).toBe(true);
+  });
+
+  const faults: [string, Fault[], RegExp, string[]][] = [
+    ["a wrong key", [], /rejected the API key \(401/, ["--retries", "0"]],
+    ["a slow service", [{ type: "delay", ms: 500 }], /within 100 ms/, ["--retries", "0", "--timeout", "100"]],
+    ["a persistent 429", [{ type: "status", status: 429, retryAfter: "0" }, { type: "status", status: 429, retryAfter: "0" }], /rate limited \(429.*gave up after 2 attempts/, ["--retries", "1"]],
+    ["a 500", [{ type: "status", status: 500 }], /the service failed \(500\)/, ["--retries", "0"]],
+    ["a connection dropped mid-body", [{ type: "drop-mid-body" }], /cut short/, ["--retries", "0"]],
+    ["a body that is not JSON", [{ type: "invalid-json" }], /is not JSON/, []],
+    ["a body cut short", [{ type: "body", body: '{"name": "x", "nodes": [' }], /ends in the middle of the JSON/, []],
+    ["`nodes: false`", [{ type: "body", body: '{"name": "x", "nodes": false, "edges": false}' }], /"nodes": false/, []],
+  ];
+  for (const [what, list, message, flags] of faults) {
+    it(`leaves the file byte for byte unchanged and exits 2 on ${what}`, async () => {
+      const file = path.join(dir, "restaurant.json");
+      const before = "  {\"name\": \"my local edits\" }  ";
+      writeFileSync(file, before);
+      for (const f of list) service.addFault(f);
+      const result = await run(["fetch", "pw-rest", "-o", "restaurant.json", ...flags], what === "a wrong key" ? { PATHWAYKIT_API_KEY: "wrong-key-98765" } : {});
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr + result.stdout).not.toContain("wrong-key-98765");
+      expect(result.stderr + result.stdout).not.toContain(service.apiKey);
+      expect(readFileSync(file, "utf8")).toBe(before);
+      expect(existsSync(path.join(dir, "pathwaykit.manifest.json"))).toBe(false);
+    });
+  }
+
+  it("retries a 429 after the Retry-After wait and then writes the file", async () => {
+    service.addFault({ type: "status", status: 429, retryAfter: "0" });
+    expect((await run(["fetch", "pw-rest", "-o", "r.json"])).code).toBe(0);
+    expect(service.requests).toHaveLength(2);
+  });
+
+  it("writes the ids that worked and reports the ones that did not", async () => {
+    const result = await run(["fetch", "pw-rest", "missing", "pw-theirs"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("✖ missing: fetching pathway missing: not found (404)");
+    expect(result.stderr).toMatch(/✖ pw-theirs: .*403 Forbidden/);
+    expect(manifest().pathways.map((e) => e.id)).toEqual(["pw-rest"]);
+  });
+
+  it("downloads several pathways with bounded concurrency", async () => {
+    const ids = ["p1", "p2", "p3", "p4", "p5", "p6"];
+    for (const id of ids) {
+      service.pathways.set(id, realJson("docs-get-pathway-version-example.json"));
+      service.addFault({ type: "delay", ms: 60 });
+    }
+    const result = await run(["fetch", ...ids, "--concurrency", "2"]);
+    expect(result.code).toBe(0);
+    expect(service.maxInFlight).toBe(2);
+    expect(manifest().pathways.map((e) => e.file)).toEqual(ids.map((id) => `pathways/${id}.json`));
+  });
+
+  it("logs retries with PATHWAYKIT_DEBUG, never the key", async () => {
+    service.addFault({ type: "status", status: 503, retryAfter: "0" });
+    const result = await run(["fetch", "pw-rest", "-o", "r.json"], { PATHWAYKIT_DEBUG: "1" });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/retrying http:\/\/127\.0\.0\.1:\d+\/v1\/convo_pathway\/pw-rest in 0 ms \(503; attempt 1 of 4\)/);
+    expect(result.stderr).not.toContain(service.apiKey);
+  });
+
+  it("--no-manifest writes the file and no manifest; -o - prints to stdout", async () => {
+    expect((await run(["fetch", "pw-rest", "-o", "r.json", "--no-manifest"])).code).toBe(0);
+    expect(existsSync(path.join(dir, "pathwaykit.manifest.json"))).toBe(false);
+    const printed = await run(["fetch", "pw-rest", "-o", "-", "--no-manifest"]);
+    expect(printed.stdout).toBe(read("r.json"));
+  });
+
+  it("stops with the key path when the manifest is broken", async () => {
+    writeFileSync(path.join(dir, "pathwaykit.manifest.json"), JSON.stringify({ version: 1, pathways: [{ file: "a.json" }] }));
+    const result = await run(["fetch"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/pathwaykit\.manifest\.json: pathways\.0\.id: /);
+  });
+
+  it("refuses to send the key over plain http to a remote host", async () => {
+    const result = await run(["fetch", "pw-rest", "--base-url", "http://api.example.com"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("Refusing to send the API key over plain http");
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it("says how to set the key when there is none", async () => {
+    const result = await run(["fetch", "pw-rest"], { PATHWAYKIT_API_KEY: "" });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("set PATHWAYKIT_API_KEY");
+  });
+});
+
+describe("pathway diff", () => {
+  const a = path.join(REAL, "restaurant-history-6ebf769.json");
+  const b = path.join(REAL, "restaurant-2024-get-dump.json");
+
+  it("exits 1 and shows the one changed field between two real versions", async () => {
+    const result = await run(["diff", a, b]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('~ node "Send the order" (id 74e3fdcc-7f38-4e2f-80d3-76618eff8967)');
+    expect(result.stdout).toContain("~ data.url:");
+    expect(result.stdout).toContain("1 node changed");
+  });
+
+  it("prints the library's diff with JSON pointers as --format json", async () => {
+    const result = await run(["diff", a, b, "--format", "json"]);
+    const diff = JSON.parse(result.stdout) as { changes: { pointerA: string }[] };
+    expect(diff.changes.map((c) => c.pointerA)).toEqual(["/nodes/6/data/url"]);
+  });
+
+  it("--include-layout shows layout-only changes that are ignored by default", async () => {
+    const moved = realJson("receptionist-auto-shop.json") as { nodes: { position?: unknown }[] };
+    moved.nodes[0]!.position = { x: 1, y: 2 };
+    writeFileSync(path.join(dir, "moved.json"), JSON.stringify(moved));
+    const original = path.join(REAL, "receptionist-auto-shop.json");
+    expect((await run(["diff", original, "moved.json"])).code).toBe(0);
+    const layout = await run(["diff", original, "moved.json", "--include-layout"]);
+    expect(layout.code).toBe(1);
+    expect(layout.stdout).toMatch(/~ position\.x: \d+ → 1/);
+  });
+
+  it("exits 0 for equal versions, also from stdin", async () => {
+    expect((await run(["diff", a, a])).code).toBe(0);
+    expect((await run(["diff", "-", a], {}, readFileSync(a, "utf8"))).code).toBe(0);
+  });
+
+  it("compares a file with remote:<id>", async () => {
+    const result = await run(["diff", b, "remote:pw-rest", "--format", "md"]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("### Pathway diff:");
+    expect(result.stdout).toContain("<del>");
+  });
+
+  it("draws the diff as Mermaid with the changed node coloured", async () => {
+    const result = await run(["diff", a, b, "--format", "mermaid"]);
+    expect(result.stdout).toMatch(/^flowchart TD/);
+    expect(result.stdout).toMatch(/class n\d+ changed/);
+  });
+
+  it("exits 2 with the place of a syntax error", async () => {
+    const result = await run(["diff", path.join(REAL, "docs-get-pathway-example.MALFORMED.json"), a]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/MALFORMED\.json:\d+:\d+: Trailing comma/);
+  });
+
+  it("--check exits 0 when every manifest file matches its remote, 1 on drift, 2 when one cannot be checked", async () => {
+    await run(["fetch", "pw-rest", "pw-shop"]);
+    expect((await run(["diff", "--check"])).stdout).toContain("0 of 2 pathways differ from the remote.");
+    service.pathways.set("pw-rest", realJson("restaurant-2024-get-dump.json"));
+    const drift = await run(["diff", "--check"]);
+    expect(drift.code).toBe(1);
+    expect(drift.stdout).toContain("+++ remote:pw-rest");
+    expect(drift.stdout).toContain("1 of 2 pathways differ from the remote.");
+    service.pathways.delete("pw-shop");
+    expect((await run(["diff", "--check", "--format", "json"])).code).toBe(2);
+  });
+
+  it("--check finds the manifest from a subdirectory", async () => {
+    await run(["fetch", "pw-rest", "-o", "pathways/r.json"]);
+    const sub = path.join(dir, "pathways");
+    const result = await runMain(["diff", "--check"], { cwd: sub, env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("✔ r.json matches remote:pw-rest");
+  });
+
+  it("--check without a manifest is a usage error", async () => {
+    const result = await run(["diff", "--check"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("pathway fetch");
+  });
+});
+
+describe("pathway push", () => {
+  const edit = (file: string, fn: (p: { nodes: Record<string, unknown>[]; edges: Record<string, unknown>[]; name?: string }) => void) => {
+    const value = JSON.parse(read(file));
+    // The real restaurant pathway has an empty globalLabel, which validation (rightly) stops at push; fix it as a user would.
+    for (const n of value.nodes) if (n.data?.isGlobal && n.data.globalLabel === "") n.data.globalLabel = "Caller asks about the menu or prices";
+    fn(value);
+    writeFileSync(path.join(dir, file), JSON.stringify(value, null, 2));
+  };
+
+  it("--dry-run shows the diff and sends nothing", async () => {
+    await run(["fetch", "pw-rest", "-o", "r.json"]);
+    edit("r.json", (p) => {
+      p.name = "Renamed";
+    });
+    const before = JSON.stringify(service.pathways.get("pw-rest"));
+    const result = await run(["push", "r.json", "--dry-run"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('~ name: "MOM AI Restaurant Voice Genie" → "Renamed"');
+    expect(result.stdout).toContain("Dry run: would POST 12 nodes and 24 edges to pathway pw-rest");
+    expect(service.requests.filter((r) => r.method === "POST")).toHaveLength(0);
+    expect(JSON.stringify(service.pathways.get("pw-rest"))).toBe(before);
+  });
+
+  it("pushes the file, records the new remote hash, and then has nothing more to push", async () => {
+    await run(["fetch", "pw-rest", "-o", "r.json"]);
+    edit("r.json", (p) => {
+      p.name = "Renamed";
+    });
+    const result = await run(["push", "r.json"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("✔ pushed r.json to pathway pw-rest");
+    expect((service.pathways.get("pw-rest") as { name: string }).name).toBe("Renamed");
+    expect((await run(["push", "r.json"])).stdout).toContain("Nothing to push");
+  });
+
+  it("refuses when the remote changed since the last fetch, unless --force", async () => {
+    await run(["fetch", "pw-rest", "-o", "r.json"]);
+    service.pathways.set("pw-rest", realJson("restaurant-2024-get-dump.json"));
+    edit("r.json", (p) => {
+      p.name = "Mine";
+    });
+    const refused = await run(["push", "r.json"]);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain("Refusing to push: pathway pw-rest changed on the service since r.json was fetched");
+    expect(service.requests.filter((r) => r.method === "POST")).toHaveLength(0);
+    const forced = await run(["push", "r.json", "--force"]);
+    expect(forced.code).toBe(0);
+    expect((service.pathways.get("pw-rest") as { name: string }).name).toBe("Mine");
+  });
+
+  it("refuses a file never fetched unless --force, and needs an id", async () => {
+    writeFileSync(path.join(dir, "new.json"), readFileSync(path.join(REAL, "restaurant-2024-get-dump.json")));
+    expect((await run(["push", "new.json"])).stderr).toContain("Pass --id <pathway id>");
+    const refused = await run(["push", "new.json", "--id", "pw-rest", "--no-validate"]);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain("no record of which version");
+    expect((await run(["push", "new.json", "--id", "pw-rest", "--force", "--no-validate"])).code).toBe(0);
+  });
+
+  it("keeps every edge label when a fetched UI-style pathway (labels under data.label) is pushed back", async () => {
+    // The shop file keeps its labels only under data.label, as editor exports and current GET responses do.
+    const shop = realJson("receptionist-auto-shop.json");
+    const labels = (shop.edges as { data?: { label?: string } }[]).map((e) => e.data?.label);
+    expect(labels.every((l) => typeof l === "string")).toBe(true);
+    await run(["fetch", "pw-shop", "-o", "shop.json"]);
+    edit("shop.json", (p) => {
+      p.name = "Shop v2";
+    });
+    const result = await run(["push", "shop.json"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`(${labels.length} edge labels copied from data.label to label)`);
+    const stored = service.pathways.get("pw-shop") as { edges: { label?: string; data?: { label?: string } }[] };
+    expect(stored.edges.map((e) => e.label)).toEqual(labels);
+    expect(stored.edges.map((e) => e.data?.label)).toEqual(labels);
+  });
+
+  it("refuses a file with validation errors unless --no-validate", async () => {
+    await run(["fetch", "pw-rest", "-o", "r.json"]);
+    edit("r.json", (p) => {
+      p.edges.push({ id: "bad", source: "1", target: "nowhere", label: "x" });
+    });
+    const result = await run(["push", "r.json"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/validation error.*nothing was pushed/);
+    expect(service.requests.filter((r) => r.method === "POST")).toHaveLength(0);
+  });
+});

@@ -1,0 +1,165 @@
+// A real node:http server that plays the calling service's pathway endpoints on 127.0.0.1, with faults on demand.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** One scripted misbehaviour, used by the next matching request. */
+export type Fault =
+  | { type: "delay"; ms: number }
+  | { type: "status"; status: number; retryAfter?: string; body?: string }
+  | { type: "drop-mid-body" }
+  | { type: "reset" }
+  | { type: "invalid-json" }
+  | { type: "body"; body: string; status?: number };
+
+/** A request as the server saw it. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  body: string;
+}
+
+/** Options of `startFakeService`. */
+export interface FakeServiceOptions {
+  apiKey?: string;
+  pathways?: Record<string, unknown>;
+  /** Ids the key may not read or write (403). */
+  forbidden?: string[];
+}
+
+/** The running fake service. */
+export interface FakeService {
+  /** Base URL, e.g. http://127.0.0.1:43121 */
+  url: string;
+  apiKey: string;
+  requests: RecordedRequest[];
+  pathways: Map<string, unknown>;
+  /** Most requests handled at the same time so far. */
+  readonly maxInFlight: number;
+  /** Queues a fault for the next request (matching `method` when given). */
+  addFault(fault: Fault, method?: "GET" | "POST"): void;
+  close(): Promise<void>;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  const text = JSON.stringify(value);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** What the service stores on save: it reads each edge's top-level label (an edge without one loses its label). */
+export function toStoredEdges(edges: unknown): unknown[] {
+  if (!Array.isArray(edges)) return [];
+  return edges.map((edge) => {
+    if (!edge || typeof edge !== "object") return edge;
+    const e = edge as Record<string, unknown>;
+    const data = { ...((e.data as Record<string, unknown> | undefined) ?? {}) };
+    delete data.label;
+    const stored: Record<string, unknown> = { ...e, data };
+    delete stored.label;
+    if (typeof e.label === "string") {
+      stored.label = e.label;
+      data.label = e.label;
+    }
+    return stored;
+  });
+}
+
+/** Starts the fake service on a free loopback port. */
+export async function startFakeService(options: FakeServiceOptions = {}): Promise<FakeService> {
+  const apiKey = options.apiKey ?? "test-key-0123456789";
+  const pathways = new Map<string, unknown>(Object.entries(options.pathways ?? {}));
+  const forbidden = new Set(options.forbidden ?? []);
+  const requests: RecordedRequest[] = [];
+  const faults: { fault: Fault; method?: string }[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+
+  const server = createServer(async (req, res) => {
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.on("close", () => inFlight--);
+    const body = await readBody(req);
+    const method = req.method ?? "GET";
+    const path = req.url ?? "/";
+    const authorization = typeof req.headers.authorization === "string" ? req.headers.authorization : undefined;
+    requests.push({ method, path, authorization, body });
+    const faultIndex = faults.findIndex((f) => f.method === undefined || f.method === method);
+    const fault = faultIndex >= 0 ? faults.splice(faultIndex, 1)[0]!.fault : undefined;
+    if (fault?.type === "delay") await new Promise((r) => setTimeout(r, fault.ms));
+    if (res.destroyed || req.socket.destroyed) return;
+    if (fault?.type === "reset") {
+      req.socket.destroy();
+      return;
+    }
+    if (fault?.type === "status") {
+      const text = fault.body ?? JSON.stringify({ status: "error", message: `fault ${fault.status}` });
+      res.writeHead(fault.status, { "content-type": "application/json", ...(fault.retryAfter !== undefined ? { "retry-after": fault.retryAfter } : {}) });
+      res.end(text);
+      return;
+    }
+    if (fault?.type === "invalid-json") {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end("<html><body>Bad gateway</body></html>");
+      return;
+    }
+    if (fault?.type === "body") {
+      res.writeHead(fault.status ?? 200, { "content-type": "application/json" });
+      res.end(fault.body);
+      return;
+    }
+    if (authorization !== apiKey) return sendJson(res, 401, { status: "error", message: "Invalid API key" });
+
+    const read = /^\/v1\/(?:convo_pathway|pathway)\/([^/?]+)$/.exec(path);
+    const id = read ? decodeURIComponent(read[1]!) : undefined;
+    if (!id) return sendJson(res, 404, { status: "error", message: "Not found" });
+    if (forbidden.has(id)) return sendJson(res, 403, { status: "error", message: "Forbidden" });
+    if (method === "GET") {
+      if (!pathways.has(id)) return sendJson(res, 404, { status: "error", message: "Pathway not found" });
+      const text = JSON.stringify(pathways.get(id));
+      if (fault?.type === "drop-mid-body") {
+        res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+        res.write(text.slice(0, Math.floor(text.length / 2)));
+        setTimeout(() => req.socket.destroy(), 20);
+        return;
+      }
+      return sendJson(res, 200, pathways.get(id));
+    }
+    if (method === "POST" && path.startsWith("/v1/pathway/")) {
+      if (!pathways.has(id)) return sendJson(res, 404, { status: "error", message: "Pathway not found" });
+      let value: Record<string, unknown>;
+      try {
+        value = JSON.parse(body) as Record<string, unknown>;
+      } catch {
+        return sendJson(res, 400, { status: "error", message: "Invalid JSON body" });
+      }
+      const previous = pathways.get(id) as Record<string, unknown>;
+      pathways.set(id, { ...previous, name: value.name, description: value.description, nodes: value.nodes, edges: toStoredEdges(value.edges) });
+      return sendJson(res, 200, { status: "success", message: "Pathway updated" });
+    }
+    return sendJson(res, 405, { status: "error", message: "Method not allowed" });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    apiKey,
+    requests,
+    pathways,
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    addFault: (fault, method) => faults.push({ fault, method }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
