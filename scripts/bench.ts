@@ -1,8 +1,13 @@
 // `npm run bench`: runs every suite in one process and prints one table of times and ratios.
 import { validateSuite } from "./bench/validate.js";
+import { lintSuite } from "./bench/lint.js";
+import { builderSuite } from "./bench/builder.js";
+import { diffSuite } from "./bench/diff.js";
+import { diagramSuite } from "./bench/diagram.js";
+import { simulateSuite } from "./bench/simulate.js";
 import type { BenchSuite } from "./bench/measure.js";
 
-const suites: BenchSuite[] = [validateSuite];
+const suites: BenchSuite[] = [validateSuite, lintSuite, builderSuite, diffSuite, diagramSuite, simulateSuite];
 
 const only = process.argv[2];
 for (const suite of suites) {

@@ -1,8 +1,8 @@
 // Rewrites the rule table in README.md from rule metadata (`npm run readme`; a test fails when README is stale).
 import { readFileSync, writeFileSync } from "node:fs";
 import { withRuleTable } from "./readme-rules.js";
-import { documentedRules } from "./rule-metas.js";
+import { documentedRules, validateRuleIds } from "./rule-metas.js";
 
 const file = new URL("../README.md", import.meta.url);
-writeFileSync(file, withRuleTable(readFileSync(file, "utf8"), documentedRules));
+writeFileSync(file, withRuleTable(readFileSync(file, "utf8"), documentedRules, validateRuleIds));
 console.log(`updated the rule table in ${file.pathname} (${documentedRules.length} rules)`);

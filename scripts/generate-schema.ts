@@ -1,7 +1,18 @@
-// Writes schemas/pathway.schema.json from the zod schemas (run by `npm run schema`; a test fails when it is stale).
+// Writes the JSON Schemas in schemas/ from the zod models (run by `npm run schema`; a test fails when one is stale).
 import { writeFileSync } from "node:fs";
 import { toPathwayJsonSchema } from "../src/model/index.js";
+import { getScenarioJsonSchema } from "../src/simulate/index.js";
 
-const target = new URL("../schemas/pathway.schema.json", import.meta.url);
-writeFileSync(target, JSON.stringify(toPathwayJsonSchema(), null, 2) + "\n");
-console.log(`wrote ${target.pathname}`);
+/** Each committed schema file and the function that generates it. */
+export const generatedSchemas: Record<string, () => Record<string, unknown>> = {
+  "pathway.schema.json": toPathwayJsonSchema,
+  "scenario.schema.json": getScenarioJsonSchema,
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const [name, generate] of Object.entries(generatedSchemas)) {
+    const target = new URL(`../schemas/${name}`, import.meta.url);
+    writeFileSync(target, JSON.stringify(generate(), null, 2) + "\n");
+    console.log(`wrote ${target.pathname}`);
+  }
+}

@@ -13,7 +13,7 @@ const ALLOWED: Record<string, string[]> = {
   graph: ["model"],
   lint: ["model", "diagnostics", "parse", "graph", "validate"],
   builder: ["model", "diagnostics", "validate"],
-  codegen: ["model", "diagnostics", "validate", "builder"],
+  codegen: ["model", "diagnostics", "parse", "validate", "builder"],
   export: ["model", "graph"],
   render: ["model", "graph", "export"],
   simulate: ["model", "diagnostics", "parse", "graph"],

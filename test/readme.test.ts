@@ -3,14 +3,14 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { withRuleTable } from "../scripts/readme-rules.js";
-import { documentedRules } from "../scripts/rule-metas.js";
+import { documentedRules, validateRuleIds } from "../scripts/rule-metas.js";
 import { ROOT } from "./support/cli.js";
 
 const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
 
 describe("README.md", () => {
   it("has the rule table generated from rule metadata (run `npm run readme` when this fails)", () => {
-    expect(readme).toBe(withRuleTable(readme, documentedRules));
+    expect(readme).toBe(withRuleTable(readme, documentedRules, validateRuleIds));
   });
 
   it("lists every rule id with an anchor its docs URL points at", () => {

@@ -16,3 +16,8 @@ export const diagnosticFormatters: Readonly<Record<string, Formatter>> = {
   sarif: formatSarif,
   github: formatGithub,
 };
+export * from "./diff-formatters.js";
+export * from "./test-report.js";
+export { formatTestJunit, escapeXml } from "./junit.js";
+export { formatTestTap } from "./tap.js";
+export { formatAnalysis, type AnalysisView, type AnalysisFormatOptions } from "./analysis.js";
