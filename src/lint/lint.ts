@@ -1,10 +1,9 @@
 // The linter: validation plus graph and content rules, with per-rule settings and suppressions. Never throws on a pathway.
-import { compareDiagnostics, type Diagnostic, type Range } from "../diagnostics/index.js";
-import { parseDocument, type Locator } from "../parse/index.js";
-import { runRules, type Rule, type RuleSetting, type RuleSeverity } from "../validate/index.js";
+import { compareDiagnostics, type Diagnostic } from "../diagnostics/index.js";
+import { parseDocument, type BatchLocator } from "../parse/index.js";
+import { locateDiagnostics, runRules, type Rule, type RuleSetting, type RuleSeverity } from "../validate/index.js";
 import type { Suppression } from "./config.js";
 import { withLintFacts } from "./facts.js";
-import { locateAll } from "./locate-all.js";
 import { getFindingSubject } from "./locate-finding.js";
 import { allRules } from "./registry.js";
 
@@ -62,38 +61,22 @@ function applySuppressions(value: unknown, diagnostics: Diagnostic[], suppressio
   return { kept, suppressed };
 }
 
-const noLocation: Locator = () => undefined;
-
 function lintUnlocated(value: unknown, options: LintOptions): Omit<LintResult, "text" | "value"> {
   const diagnostics = withLintFacts(value, { declaredVariables: options.requestData, systemVariables: options.systemVariables }, () =>
-    runRules(value, allRules, settingsFrom(options), noLocation),
+    runRules(value, allRules, settingsFrom(options)),
   );
   const { kept, suppressed } = applySuppressions(value, diagnostics, options.suppressions ?? []);
   return { diagnostics: kept, suppressed };
 }
 
-function withRanges(diagnostics: Diagnostic[], locate: (pointer: string) => Range | undefined): Diagnostic[] {
-  const located = diagnostics.map((d) => {
-    const range = locate(d.pointer);
-    return {
-      ...d,
-      ...(range && { range }),
-      ...(d.related && {
-        related: d.related.map((r) => {
-          const at = locate(r.pointer);
-          return at ? { ...r, range: at } : r;
-        }),
-      }),
-    };
-  });
-  return located.sort(compareDiagnostics);
-}
-
-/** Lints an already-parsed value; `locate` adds line/column when the source text is known. */
-export function lintValue(value: unknown, options: LintOptions = {}, locate: Locator = noLocation): Omit<LintResult, "text" | "value"> {
+/** Lints an already-parsed value; `locateMany` (from the parse step) adds line/column when the source text is known. */
+export function lintValue(value: unknown, options: LintOptions = {}, locateMany?: BatchLocator): Omit<LintResult, "text" | "value"> {
   const result = lintUnlocated(value, options);
-  if (locate === noLocation) return result;
-  return { diagnostics: withRanges(result.diagnostics, locate), suppressed: result.suppressed.map((s) => ({ ...s, diagnostic: withRanges([s.diagnostic], locate)[0]! })) };
+  if (!locateMany) return result;
+  // One pass over the text places every finding, kept or suppressed.
+  const located = locateDiagnostics([...result.diagnostics, ...result.suppressed.map((s) => s.diagnostic)], locateMany);
+  const kept = located.slice(0, result.diagnostics.length).sort(compareDiagnostics);
+  return { diagnostics: kept, suppressed: result.suppressed.map((s, i) => ({ ...s, diagnostic: located[result.diagnostics.length + i]! })) };
 }
 
 /** Decodes, parses, validates and lints a pathway document. */
@@ -107,19 +90,11 @@ export function lintPathway(input: string | Uint8Array, options: LintOptions = {
     if (severity !== "off") documentFindings.push({ ...d, severity });
   }
   if (!parsed.ok) return { diagnostics: documentFindings, suppressed: [], text: parsed.text };
-  const linted = lintUnlocated(parsed.value, options);
-  // One pass over the text places every finding; a syntax tree of a large file would cost far more than the lint.
-  const pointers = new Set<string>();
-  for (const d of [...linted.diagnostics, ...linted.suppressed.map((x) => x.diagnostic)]) {
-    pointers.add(d.pointer);
-    for (const r of d.related ?? []) pointers.add(r.pointer);
-  }
-  const ranges = parsed.text !== undefined ? locateAll(parsed.text, pointers) : new Map<string, Range | undefined>();
-  const locate = (pointer: string) => ranges.get(pointer);
+  const linted = lintValue(parsed.value, options, parsed.locateMany);
   return {
     value: parsed.value,
     text: parsed.text,
-    diagnostics: [...documentFindings, ...withRanges(linted.diagnostics, locate)].sort(compareDiagnostics),
-    suppressed: linted.suppressed.map((s) => ({ ...s, diagnostic: withRanges([s.diagnostic], locate)[0]! })),
+    diagnostics: [...documentFindings, ...linted.diagnostics].sort(compareDiagnostics),
+    suppressed: linted.suppressed,
   };
 }

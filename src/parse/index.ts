@@ -4,7 +4,8 @@ import { parseJson, type ParseResult } from "./parse-json.js";
 
 export { byteOrderMarkDiagnostic, decodeUtf8, firstInvalidUtf8 } from "./decode.js";
 export { parseJson, type ParseResult } from "./parse-json.js";
-export { createLocator, type Locator } from "./source-map.js";
+export { createBatchLocator, createLocator, type BatchLocator, type Locator } from "./source-map.js";
+export { locateAll } from "./locate-all.js";
 export { lineStarts, positionAt } from "./position.js";
 
 /** Decodes (when given bytes) and parses a document; diagnostics of both steps are kept. */
@@ -15,7 +16,7 @@ export function parseDocument(input: string | Uint8Array): ParseResult & { text?
     return { ...parsed, diagnostics: [byteOrderMarkDiagnostic(), ...parsed.diagnostics], text: input.slice(1) };
   }
   const decoded = decodeUtf8(input);
-  if (decoded.text === undefined) return { ok: false, diagnostics: decoded.diagnostics, locate: () => undefined };
+  if (decoded.text === undefined) return { ok: false, diagnostics: decoded.diagnostics, locate: () => undefined, locateMany: () => new Map() };
   const parsed = parseJson(decoded.text);
   return { ...parsed, diagnostics: [...decoded.diagnostics, ...parsed.diagnostics], text: decoded.text };
 }

@@ -1,7 +1,7 @@
-// Runs rules over a loaded document and turns their reports into located, sorted diagnostics.
+// Runs rules over a loaded document, and places their findings in the source text in one batch.
 import { compareDiagnostics, type Diagnostic, type Severity } from "../diagnostics/index.js";
 import { getEdges, getNodes, isObject, type IndexedNode } from "../model/index.js";
-import type { Locator } from "../parse/index.js";
+import type { BatchLocator } from "../parse/index.js";
 import type { Rule, RuleContext } from "./rule.js";
 
 /** A rule's configured severity; `off` skips it. */
@@ -29,19 +29,14 @@ export function createRuleContext(value: unknown): { context?: RuleContext; fata
   return { context: { pathway: value, nodes, edges: getEdges(value), nodeById } };
 }
 
-/** Runs `rules` with their settings and returns diagnostics located through `locate`. */
-export function runRules(
-  value: unknown,
-  rules: readonly Rule[],
-  settingFor: (rule: Rule) => RuleSetting,
-  locate: Locator,
-): Diagnostic[] {
+/** Runs `rules` with their settings; the diagnostics have no range yet (see `locateDiagnostics`). */
+export function runRules(value: unknown, rules: readonly Rule[], settingFor: (rule: Rule) => RuleSetting): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const { context, fatal } = createRuleContext(value);
   if (fatal) {
     const shape = rules.find((r) => r.meta.id === "pathway-shape");
     const severity = shape ? settingFor(shape).severity : "error";
-    if (severity !== "off") diagnostics.push({ ruleId: "pathway-shape", severity, ...fatal, range: locate(fatal.pointer) });
+    if (severity !== "off") diagnostics.push({ ruleId: "pathway-shape", severity, ...fatal });
     return diagnostics;
   }
   for (const rule of rules) {
@@ -56,13 +51,29 @@ export function runRules(
           severity,
           message: report.message,
           pointer: report.pointer,
-          range: locate(report.pointer),
           url: rule.meta.docs,
-          ...(report.related && { related: report.related.map((r) => ({ ...r, range: locate(r.pointer) })) }),
+          ...(report.related && { related: report.related }),
         });
       },
       resolved,
     );
   }
   return diagnostics.sort(compareDiagnostics);
+}
+
+/** Adds the range of every finding (and of its related places) with one pass over the text; the order is kept. */
+export function locateDiagnostics(diagnostics: readonly Diagnostic[], locateMany: BatchLocator): Diagnostic[] {
+  const pointers = new Set<string>();
+  for (const d of diagnostics) {
+    if (d.range) continue;
+    pointers.add(d.pointer);
+    for (const r of d.related ?? []) pointers.add(r.pointer);
+  }
+  if (pointers.size === 0) return [...diagnostics];
+  const ranges = locateMany(pointers);
+  const withRange = <T extends { pointer: string; range?: unknown }>(x: T): T => {
+    const range = x.range ?? ranges.get(x.pointer);
+    return range ? { ...x, range } : x;
+  };
+  return diagnostics.map((d) => ({ ...withRange(d), ...(d.related && { related: d.related.map(withRange) }) }));
 }

@@ -1,7 +1,7 @@
 // The validator: a document's text or bytes in, every finding with its place out. Pathway mistakes are returned, never thrown.
-import type { Diagnostic } from "../diagnostics/index.js";
-import { parseDocument, type Locator } from "../parse/index.js";
-import { runRules, type RuleSetting } from "./engine.js";
+import { compareDiagnostics, type Diagnostic } from "../diagnostics/index.js";
+import { parseDocument } from "../parse/index.js";
+import { locateDiagnostics, runRules, type RuleSetting } from "./engine.js";
 import { validationRules } from "./registry.js";
 import type { Rule } from "./rule.js";
 
@@ -23,9 +23,9 @@ function settingsFrom(options: ValidateOptions): (rule: Rule) => RuleSetting {
   return (rule) => ({ severity: options.rules?.[rule.meta.id] ?? rule.meta.defaultSeverity });
 }
 
-/** Validates an already-parsed value; `locate` adds line/column when the source text is known. */
-export function validateValue(value: unknown, options: ValidateOptions = {}, locate: Locator = () => undefined): Diagnostic[] {
-  return runRules(value, validationRules, settingsFrom(options), locate);
+/** Validates an already-parsed value; its findings have pointers but no ranges (there is no text to place them in). */
+export function validateValue(value: unknown, options: ValidateOptions = {}): Diagnostic[] {
+  return runRules(value, validationRules, settingsFrom(options));
 }
 
 /** Decodes, parses and validates a pathway document. */
@@ -34,5 +34,5 @@ export function validatePathway(input: string | Uint8Array, options: ValidateOpt
   const off = (id: string) => options.rules?.[id] === "off";
   const documentFindings = parsed.diagnostics.filter((d) => !off(d.ruleId));
   if (!parsed.ok) return { diagnostics: documentFindings, text: parsed.text };
-  return { value: parsed.value, text: parsed.text, diagnostics: [...documentFindings, ...validateValue(parsed.value, options, parsed.locate)] };
+  return { value: parsed.value, text: parsed.text, diagnostics: locateDiagnostics([...documentFindings, ...validateValue(parsed.value, options)], parsed.locateMany).sort(compareDiagnostics) };
 }

@@ -1,7 +1,6 @@
 // The schema pass: every field the documentation defines has the documented JSON type (ajv, against the schema generated from zod).
 import type { ErrorObject } from "ajv";
 import { describeNode, isGlobalConfigEntry, isObject, type PathwayNode } from "../../model/index.js";
-import { escapeToken } from "../../diagnostics/index.js";
 import { defineRule } from "../rule.js";
 import { noOptions } from "./helpers.js";
 import * as generated from "../generated/shape-validators.js";
@@ -89,7 +88,7 @@ export default defineRule({
     const edges = pathway.edges;
     if (!Array.isArray(edges)) return;
     edges.forEach((edge, index) => {
-      const base = `/edges/${escapeToken(index)}`;
+      const base = `/edges/${index}`;
       if (!isObject(edge)) {
         report({ pointer: base, message: `edges[${index}] is ${kindOf(edge)}, but every edge must be an object with id, source, target and label; remove or fix it.` });
       } else {

@@ -1,8 +1,8 @@
-// The one-pass locator agrees with the parse layer's syntax-tree locator on every pointer, present or not.
+// The one-pass locator agrees with a syntax-tree locator (momoa's parser) on every pointer, present or not.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { locateAll } from "../../src/lint/locate-all.js";
-import { createLocator } from "../../src/parse/index.js";
+import { locateAll } from "../../src/parse/index.js";
+import { createTreeLocator as createLocator } from "../support/tree-locator.js";
 import { parseableCorpus } from "../support/corpus.js";
 
 function pointersOf(value: unknown, prefix = "", out: string[] = []): string[] {

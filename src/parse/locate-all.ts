@@ -5,12 +5,10 @@ interface Trie {
   children: Map<string, Trie>;
   start: number;
   end: number;
-  /** Some pointer ends here. */
-  wanted: boolean;
 }
 
 function createTrie(): Trie {
-  return { children: new Map(), start: -1, end: -1, wanted: false };
+  return { children: new Map(), start: -1, end: -1 };
 }
 
 /** 1-based line and column of each offset, counting lines only up to the largest offset. */
@@ -32,14 +30,12 @@ function positionsAt(text: string, offsets: readonly number[]): Map<number, Posi
 }
 
 /**
- * The range of each pointer's value in `text` (which must be valid JSON, as JSON.parse accepted it). Like the parse
- * layer's locator, a pointer that goes past what exists resolves to its deepest existing ancestor, and of duplicate keys
- * the last wins. Only the parts of the text on the way to a wanted value are looked at closely; the rest is skipped.
+ * The range of each pointer's value in `text` (which must be valid JSON, as JSON.parse accepted it).
+ * A pointer that goes past what exists resolves to its deepest existing ancestor, and of duplicate keys the last wins.
+ * Only the parts of the text on the way to a wanted value are looked at closely; the rest is skipped with native searches.
  */
 export function locateAll(text: string, pointers: Iterable<string>): Map<string, Range | undefined> {
   const root = createTrie();
-  // Once every wanted value has been found the scan stops: findings in nodes[] never pay for reading edges[].
-  let pending = 0;
   const wanted: { pointer: string; segments: string[] }[] = [];
   for (const pointer of pointers) {
     let segments: string[];
@@ -57,10 +53,6 @@ export function locateAll(text: string, pointers: Iterable<string>): Map<string,
         node.children.set(s, next);
       }
       node = next;
-    }
-    if (!node.wanted) {
-      node.wanted = true;
-      pending++;
     }
   }
   const n = text.length;
@@ -135,7 +127,6 @@ export function locateAll(text: string, pointers: Iterable<string>): Map<string,
         end = j + 1;
       } else {
         for (;;) {
-          if (pending === 0) return n;
           let child: Trie | undefined;
           if (isObject) {
             const keyEnd = skipString(j);
@@ -156,8 +147,8 @@ export function locateAll(text: string, pointers: Iterable<string>): Map<string,
         }
       }
     }
+    // The whole text is read even after every pointer is found: a later duplicate key wins, as in JSON.parse.
     node.end = end;
-    if (node.wanted) pending--;
     return end;
   };
   const result = new Map<string, Range | undefined>();
