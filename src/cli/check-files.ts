@@ -1,10 +1,10 @@
 // The loop shared by `validate` and `lint`: read every input, check it, print one report, pick the exit code.
 import type { Command } from "commander";
-import { Option } from "commander";
+import { InvalidArgumentError, Option } from "commander";
 import { countBySeverity, type Diagnostic, type RuleDescriptor } from "../diagnostics/index.js";
 import { diagnosticFormatters, type FileResult } from "../format/index.js";
 import { EXIT, ExitError } from "./exit.js";
-import { collectInputs, type Input } from "./inputs.js";
+import { collectInputs, describeFsError, type Input } from "./inputs.js";
 import type { CliIo } from "./io.js";
 import { useColor } from "./io.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
@@ -32,10 +32,10 @@ export function addCheckOptions(command: Command): Command {
     .option("-o, --output-file <path>", "write the report to a file (atomically) instead of stdout");
 }
 
-/** Parses a non-negative whole number option, failing as a usage error. */
+/** Parses a non-negative whole number option; commander turns the error into a usage error that names the flag. */
 export function parseCount(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new ExitError(EXIT.failure, `Expected a whole number of 0 or more, got "${value}".`);
+  if (value.trim() === "" || !Number.isInteger(n) || n < 0) throw new InvalidArgumentError("expected a whole number of 0 or more.");
   return n;
 }
 
@@ -76,7 +76,7 @@ export async function checkFiles(
     try {
       await writeFileAtomic(path.resolve(io.cwd, options.outputFile), report);
     } catch (error) {
-      throw new ExitError(EXIT.failure, `cannot write ${options.outputFile}: ${(error as Error).message}`);
+      throw new ExitError(EXIT.failure, `cannot write the report: ${describeFsError(error, options.outputFile)}`);
     }
   } else io.stdout.write(report);
   if (unreadableCount > 0) return EXIT.failure;

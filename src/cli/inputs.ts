@@ -30,11 +30,14 @@ async function readStdin(stdin: NodeJS.ReadableStream): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
-function describeFsError(error: unknown, target: string): string {
+/** A file-system error as a user-facing sentence: which path, what went wrong, what to check. */
+export function describeFsError(error: unknown, target: string): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "ENOENT") return `${target}: no such file or directory; check the path.`;
   if (code === "EACCES" || code === "EPERM") return `${target}: permission denied; check the file's permissions.`;
-  if (code === "EISDIR") return `${target}: is a directory.`;
+  if (code === "EISDIR") return `${target}: is a directory; name a file.`;
+  if (code === "ENOTDIR") return `${target}: a part of this path is a file, not a directory; check the path.`;
+  if (code === "EROFS") return `${target}: the file system is read-only.`;
   return `${target}: cannot be read (${code ?? (error as Error).message}).`;
 }
 

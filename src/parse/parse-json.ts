@@ -1,6 +1,7 @@
 // Text to JSON value with a lazy pointer->range source map; syntax errors become diagnostics with line and column.
 import { parse as parseTree } from "@humanwhocodes/momoa";
 import type { Diagnostic } from "../diagnostics/index.js";
+import { findDuplicateKeys } from "./duplicate-keys.js";
 import { lineStarts, positionAt } from "./position.js";
 import { createBatchLocator, createLocator, type BatchLocator, type Locator } from "./source-map.js";
 
@@ -44,7 +45,7 @@ function explain(text: string, message: string, offset: number): string {
 export function parseJson(text: string): ParseResult {
   try {
     const value: unknown = JSON.parse(text);
-    return { ok: true, value, diagnostics: [], locate: createLocator(text), locateMany: createBatchLocator(text) };
+    return { ok: true, value, diagnostics: findDuplicateKeys(text, value), locate: createLocator(text), locateMany: createBatchLocator(text) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     let offset = Math.min(syntaxErrorOffset(text, message), text.length);

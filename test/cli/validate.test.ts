@@ -137,6 +137,14 @@ describe("pathway validate", () => {
     const r = runCli(["validate", BAD, "-f", "sarif", "-o", "out/report.sarif"], { cwd: dir });
     expect(r).toMatchObject({ code: 1, stdout: "" });
     expect(JSON.parse(readFileSync(path.join(dir, "out/report.sarif"), "utf8")).version).toBe("2.1.0");
+    const toDir = runCli(["validate", BAD, "-o", "out"], { cwd: dir });
+    expect(toDir).toMatchObject({ code: 2, stderr: "pathway: cannot write the report: out: is a directory; name a file.\n" });
+  });
+
+  it("warns about a key repeated in one object, whose first value JSON readers drop", () => {
+    const r = runCli(["validate", "-", "-f", "json"], { input: '{"nodes": [{"id": "a", "type": "Default", "data": {"isStart": true, "text": "hi", "text": "bye"}}]}' });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)[0].messages).toMatchObject([{ ruleId: "duplicate-key", severity: "warning", pointer: "/nodes/0/data/text", line: 1, column: 83 }]);
   });
 
   it("reads stdin with -", () => {
@@ -151,6 +159,7 @@ describe("pathway validate", () => {
     const r = runCli(["validate", BAD, "--rule", "no-such-rule:off"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown rule "no-such-rule"/);
+    expect(runCli(["validate", BAD, "--rule", "dead-end:off"]).stderr).toMatch(/"dead-end" is a lint rule, which pathway validate does not run; use pathway lint/);
   });
 
   it("explains itself with --help, and treats bad usage as exit 2", () => {
@@ -160,7 +169,7 @@ describe("pathway validate", () => {
     expect(help.stdout).toMatch(/--format <name>\s+output format \(choices: "stylish", "json",\s+"sarif", "github"/);
     expect(runCli(["validate"]).code).toBe(2);
     expect(runCli(["validate", GOOD, "--format", "xml"]).code).toBe(2);
-    expect(runCli(["validate", GOOD, "--max-warnings", "-1"]).stderr).toMatch(/Expected a whole number/);
+    expect(runCli(["validate", GOOD, "--max-warnings", "-1"]).stderr).toMatch(/option '--max-warnings <n>' argument '-1' is invalid\. expected a whole number/);
   });
 
   it("colours stylish output only when asked or on a terminal", () => {
