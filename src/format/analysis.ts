@@ -1,4 +1,5 @@
 // Pure formatter of `pathway analyze`: a pathway's analysis as a readable summary.
+import pc from "picocolors";
 
 /** What the formatter reads of a pathway analysis (the graph layer's `PathwayAnalysis` has this shape). */
 export interface AnalysisView {
@@ -29,11 +30,15 @@ export interface AnalysisFormatOptions {
   names?: Readonly<Record<string, string>>;
   /** How many ids a list shows before "and N more" (default 20). */
   limit?: number;
+  /** ANSI colours: problems in red or yellow, headings in bold (default false). */
+  color?: boolean;
 }
 
 /** Renders the analysis as plain text: counts, start, globals, terminals, problems, shape and a table of variables. */
 export function formatAnalysis(analysis: AnalysisView, options: AnalysisFormatOptions = {}): string {
   const limit = options.limit ?? 20;
+  const c = pc.createColors(options.color ?? false);
+  const problem = (ids: readonly unknown[], text: string) => (ids.length > 0 ? c.red(text) : text);
   const label = (id: string) => {
     const name = options.names?.[id];
     return name ? `"${name}" (${id})` : id;
@@ -47,7 +52,7 @@ export function formatAnalysis(analysis: AnalysisView, options: AnalysisFormatOp
   const lines: string[] = [];
   lines.push(`Pathway${analysis.name ? ` "${analysis.name}"` : ""}: ${s.nodeCount} nodes, ${s.edgeCount} edges (${s.flowEdgeCount} flow edges incl. routes)`);
   lines.push("");
-  lines.push("Nodes by type:");
+  lines.push(c.bold("Nodes by type:"));
   const types = Object.entries(s.countsByType).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const width = Math.max(0, ...types.map(([t]) => t.length));
   for (const [type, count] of types) lines.push(`  ${type.padEnd(width)}  ${count}`);
@@ -56,9 +61,9 @@ export function formatAnalysis(analysis: AnalysisView, options: AnalysisFormatOp
   lines.push(`Globals:        ${list(analysis.globals)}`);
   if (analysis.strandingGlobals.length > 0) lines.push(`  never return: ${list(analysis.strandingGlobals)}`);
   lines.push(`Terminals:      ${list(analysis.terminals)}`);
-  lines.push(`Unreachable:    ${list(analysis.unreachable)}`);
-  lines.push(`Dead ends:      ${list(analysis.deadEnds)}`);
-  lines.push(`Traps:          ${analysis.traps.length === 0 ? "none" : analysis.traps.map((t) => `[${list(t)}]`).join("; ")}`);
+  lines.push(`Unreachable:    ${problem(analysis.unreachable, list(analysis.unreachable))}`);
+  lines.push(`Dead ends:      ${problem(analysis.deadEnds, list(analysis.deadEnds))}`);
+  lines.push(`Traps:          ${analysis.traps.length === 0 ? "none" : c.red(analysis.traps.map((t) => `[${list(t)}]`).join("; "))}`);
   lines.push(`Depth:          ${s.depth} steps from the start to the farthest node`);
   lines.push(`Branching:      ${s.branching.mean} ways out on average, at most ${s.branching.max}`);
   lines.push(`Cycles:         ${s.cycles.count} (${s.cycles.nodes} nodes on a cycle)`);
@@ -66,7 +71,7 @@ export function formatAnalysis(analysis: AnalysisView, options: AnalysisFormatOp
   if (analysis.variables.length === 0) {
     lines.push("Variables: none");
   } else {
-    lines.push("Variables:");
+    lines.push(c.bold("Variables:"));
     // Node names read better than ids in a table; ids stand in for nodes without a name.
     const short = (id: string) => options.names?.[id] ?? id;
     const cellOf = (ids: readonly string[]) => (ids.length ? ids.map(short).join(", ") : "-");
@@ -77,8 +82,8 @@ export function formatAnalysis(analysis: AnalysisView, options: AnalysisFormatOp
     lines.push("  " + header.map(cell).join("  ").trimEnd());
     for (const r of rows) lines.push("  " + r.map(cell).join("  ").trimEnd());
     const { undefined: never, maybeUnset } = analysis.variableFindings;
-    if (never.length > 0) lines.push(`  never defined: ${never.map((u) => `{{${u.name}}} in ${label(u.nodeId)}`).join(", ")}`);
-    if (maybeUnset.length > 0) lines.push(`  may be unset: ${maybeUnset.slice(0, limit).map((u) => `{{${u.name}}} in ${label(u.nodeId)}`).join(", ")}${maybeUnset.length > limit ? ` and ${maybeUnset.length - limit} more` : ""}`);
+    if (never.length > 0) lines.push(c.red(`  never defined: ${never.map((u) => `{{${u.name}}} in ${label(u.nodeId)}`).join(", ")}`));
+    if (maybeUnset.length > 0) lines.push(c.yellow(`  may be unset: ${maybeUnset.slice(0, limit).map((u) => `{{${u.name}}} in ${label(u.nodeId)}`).join(", ")}${maybeUnset.length > limit ? ` and ${maybeUnset.length - limit} more` : ""}`));
   }
   return lines.join("\n") + "\n";
 }

@@ -1,11 +1,24 @@
 // Conditions of Route nodes, webhook responsePathways and edges, evaluated on the variable store with real files' operators.
 
-/** Operators the simulator understands (lower-cased); real files use "==", "!=", "is", "less than"; the rest are common forms. */
-export const CONDITION_OPERATORS = [
-  "==", "=", "is", "equals", "!=", "is not", "not equals", "contains", "does not contain", "not contains",
-  "greater than", ">", "less than", "<", ">=", "greater than or equal", "greater than or equal to", "<=",
-  "less than or equal", "less than or equal to", "is empty", "is not empty", "exists", "does not exist",
-] as const;
+/** What an operator does; every spelling of one operator maps to the same kind. */
+type OperatorKind = "equal" | "notEqual" | "contains" | "notContains" | "empty" | "notEmpty" | "greater" | "less" | "atLeast" | "atMost";
+
+/**
+ * Every spelling the simulator understands (lower-cased) and what it does. Real files use "==", "!=", "is", "less
+ * than"; the rest are common forms. `CONDITION_OPERATORS` and `evaluateCondition` both read this one table.
+ */
+const OPERATORS = {
+  "==": "equal", "=": "equal", is: "equal", equals: "equal", "equal to": "equal", "is equal to": "equal",
+  "!=": "notEqual", "is not": "notEqual", "not equals": "notEqual", "not equal to": "notEqual", "is not equal to": "notEqual",
+  contains: "contains", "does not contain": "notContains", "not contains": "notContains",
+  "greater than": "greater", ">": "greater", "less than": "less", "<": "less",
+  ">=": "atLeast", "greater than or equal": "atLeast", "greater than or equal to": "atLeast",
+  "<=": "atMost", "less than or equal": "atMost", "less than or equal to": "atMost",
+  "is empty": "empty", "does not exist": "empty", "is not empty": "notEmpty", exists: "notEmpty",
+} as const satisfies Record<string, OperatorKind>;
+
+/** Operators the simulator understands (lower-cased), every alias included. */
+export const CONDITION_OPERATORS = Object.keys(OPERATORS) as readonly (keyof typeof OPERATORS)[];
 
 function asText(value: unknown): string {
   if (value === undefined || value === null) return "";
@@ -39,28 +52,29 @@ export type ConditionOutcome = { holds: boolean; unknownOperator?: string };
  */
 export function evaluateCondition(actual: unknown, operator: string, expected: unknown): ConditionOutcome {
   const op = operator.trim().toLowerCase();
-  switch (op) {
-    case "==": case "=": case "is": case "equals": case "equal to": case "is equal to":
+  const kind: OperatorKind | undefined = Object.prototype.hasOwnProperty.call(OPERATORS, op) ? OPERATORS[op as keyof typeof OPERATORS] : undefined;
+  switch (kind) {
+    case "equal":
       return { holds: equal(actual, expected) };
-    case "!=": case "is not": case "not equals": case "not equal to": case "is not equal to":
+    case "notEqual":
       return { holds: !equal(actual, expected) };
     case "contains":
       return { holds: asText(actual).toLowerCase().includes(asText(expected).toLowerCase()) };
-    case "does not contain": case "not contains":
+    case "notContains":
       return { holds: !asText(actual).toLowerCase().includes(asText(expected).toLowerCase()) };
-    case "is empty": case "does not exist":
+    case "empty":
       return { holds: asText(actual) === "" };
-    case "is not empty": case "exists":
+    case "notEmpty":
       return { holds: asText(actual) !== "" };
   }
   const x = asNumber(actual);
   const y = asNumber(expected);
   const ordered = (f: (a: number, b: number) => boolean): ConditionOutcome => ({ holds: x !== undefined && y !== undefined && f(x, y) });
-  switch (op) {
-    case ">": case "greater than": return ordered((a, b) => a > b);
-    case "<": case "less than": return ordered((a, b) => a < b);
-    case ">=": case "greater than or equal": case "greater than or equal to": return ordered((a, b) => a >= b);
-    case "<=": case "less than or equal": case "less than or equal to": return ordered((a, b) => a <= b);
+  switch (kind) {
+    case "greater": return ordered((a, b) => a > b);
+    case "less": return ordered((a, b) => a < b);
+    case "atLeast": return ordered((a, b) => a >= b);
+    case "atMost": return ordered((a, b) => a <= b);
   }
   return { holds: false, unknownOperator: operator };
 }

@@ -138,9 +138,39 @@ describe("pathway analyze", () => {
     expect(r.stderr).not.toMatch(NO_STACK);
   });
 
-  it("exits 2 for a missing file", () => {
+  it("exits 2 for a missing file or a directory, in validate's words", () => {
     const r = runCli(["analyze", "/nonexistent/p.json"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/no such file/);
+    expect(r.stderr).toBe("pathway: /nonexistent/p.json: no such file or directory; check the path.\n");
+    const dir = runCli(["analyze", tempDir()]);
+    expect(dir.code).toBe(2);
+    expect(dir.stderr).toMatch(/: is a directory/);
+  });
+
+  it("exits 2 for a file whose nodes hold no node with a string id, pointing at validate", () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "junk.json"), '{"nodes":[null,1,"x",{"id":5}],"edges":{}}');
+    const r = runCli(["analyze", "junk.json"], { cwd: dir });
+    expect(r).toMatchObject({ code: 2, stdout: "" });
+    expect(r.stderr).toMatch(/^pathway: junk\.json: not a pathway: .*run `pathway validate junk\.json` to see why\.\n$/);
+  });
+
+  it("prints the error as JSON with --format json, and still exits 2", () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "junk.json"), '{"nodes":[null,1,"x",{"id":5}],"edges":{}}');
+    const r = runCli(["analyze", "junk.json", "-f", "json"], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout)).toEqual({ filePath: "junk.json", error: expect.stringMatching(/^junk\.json: not a pathway/) });
+    const missing = runCli(["analyze", "missing.json", "-f", "json"], { cwd: dir });
+    expect(missing.code).toBe(2);
+    expect(JSON.parse(missing.stdout)).toEqual({ filePath: "missing.json", error: "missing.json: no such file or directory; check the path." });
+  });
+
+  it("takes --color and --no-color like validate", () => {
+    const help = runCli(["analyze", "--help"]).stdout;
+    expect(help).toMatch(/--color\s+force colours even when not writing to a terminal/);
+    expect(help).toMatch(/--no-color\s+disable colours \(also NO_COLOR=1\)/);
+    expect(runCli(["analyze", RESTAURANT, "--no-color"]).code).toBe(0);
+    expect(runCli(["analyze", RESTAURANT, "--color"]).code).toBe(0);
   });
 });

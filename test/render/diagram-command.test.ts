@@ -89,11 +89,46 @@ describe("pathway diagram", () => {
     expect(readFileSync(path.join(dir, "receptionist.mmd"), "utf8").startsWith("flowchart TB\n")).toBe(true);
   });
 
-  it("exits 1 for a file that is not valid JSON, naming line and column, and still draws the others", () => {
+  it("exits 2 for a file that is not valid JSON, naming line and column, and still draws the others", () => {
     const r = runCli(["diagram", MALFORMED, RECEPTIONIST, "-f", "md"]);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/MALFORMED\.json:\d+:\d+: not drawn: /);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/MALFORMED\.json:\d+:\d+: .*run `pathway validate .*MALFORMED\.json` to see why/);
     expect(r.stdout).toContain("```mermaid");
+  });
+
+  it("exits 2 for a file whose nodes hold no node with a string id, naming it, and still draws the others", () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "junk.json"), '{"nodes":[null,1,"x",{"id":5}],"edges":{}}');
+    const alone = runCli(["diagram", "junk.json"], { cwd: dir });
+    expect(alone).toMatchObject({ code: 2, stdout: "" });
+    expect(alone.stderr).toMatch(/^pathway: junk\.json: not a pathway: .*run `pathway validate junk\.json` to see why\.\n$/);
+    const both = runCli(["diagram", "junk.json", RECEPTIONIST, "-f", "dot"], { cwd: dir });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/junk\.json: not a pathway/);
+    expect(both.stdout).toMatch(/^digraph /);
+  });
+
+  it("carries errors in the JSON with --format json, and still exits 2", () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "junk.json"), '{"nodes":[null,1,"x",{"id":5}],"edges":{}}');
+    const alone = runCli(["diagram", "junk.json", "missing.json", "-f", "json"], { cwd: dir });
+    expect(alone.code).toBe(2);
+    expect(JSON.parse(alone.stdout)).toEqual([
+      { filePath: "junk.json", error: expect.stringMatching(/^junk\.json: not a pathway/) },
+      { filePath: "missing.json", error: "missing.json: no such file or directory; check the path." },
+    ]);
+    const mixed = runCli(["diagram", "junk.json", RECEPTIONIST, "-f", "json"], { cwd: dir });
+    expect(mixed.code).toBe(2);
+    const data = JSON.parse(mixed.stdout) as { filePath: string; graph?: unknown; error?: string }[];
+    expect(data.map((d) => [d.filePath, "graph" in d, "error" in d])).toEqual([[RECEPTIONIST, true, false], ["junk.json", false, true]]);
+  });
+
+  it("takes --color and --no-color like validate, colouring its messages", () => {
+    const help = runCli(["diagram", "--help"]).stdout;
+    expect(help).toMatch(/--color\s+force colours even when not writing to a terminal/);
+    expect(help).toMatch(/--no-color\s+disable colours \(also NO_COLOR=1\)/);
+    expect(runCli(["diagram", "missing.json", "--color"]).stderr).toContain("\u001b[31m");
+    expect(runCli(["diagram", "missing.json", "--no-color"], { env: { FORCE_COLOR: "1" } }).stderr).toBe("pathway: missing.json: no such file or directory; check the path.\n");
   });
 
   it("exits 2 with a clear message for usage mistakes", () => {

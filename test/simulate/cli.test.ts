@@ -8,6 +8,10 @@ import { ROOT, runCli, tempDir } from "../support/cli.js";
 import { CORPUS_DIR } from "../support/corpus.js";
 
 const RECEPTIONIST = path.join(CORPUS_DIR, "receptionist-auto-shop.json");
+/** Parses as JSON and has a nodes array, but no node a command could work on. */
+const JUNK = '{"nodes":[null,1,"x",{"id":5}],"edges":{}}';
+/** A node, but none marked as the start. */
+const NO_START = JSON.stringify({ nodes: [{ id: "a", type: "Default", data: { name: "A", text: "Hi" } }], edges: [] });
 
 beforeAll(() => {
   if (!existsSync(path.join(ROOT, "dist/cli/commands/test.js"))) execSync("npm run build", { cwd: ROOT, stdio: "ignore" });
@@ -49,7 +53,37 @@ describe("pathway test", () => {
     const dir = scenarioDir({ "x.scenario.yaml": "pathway: nowhere.json\nturns: []\n" });
     const r = runCli(["test", dir, "--format", "json"]);
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.stdout).results[0]).toMatchObject({ status: "error", failures: [{ line: 1, message: expect.stringContaining("does not exist") }] });
+    expect(JSON.parse(r.stdout).results[0]).toMatchObject({ status: "error", failures: [{ line: 1, message: expect.stringContaining("nowhere.json: no such file or directory; check the path.") }] });
+  });
+
+  it("exits 2 when the scenario's pathway has no usable node or no start node, naming the pathway", () => {
+    const dir = scenarioDir({ "junk.scenario.yaml": "pathway: junk.json\nturns: []\n", "nostart.scenario.yaml": "pathway: nostart.json\nturns: []\n" });
+    writeFileSync(path.join(dir, "junk.json"), JUNK);
+    writeFileSync(path.join(dir, "nostart.json"), NO_START);
+    const r = runCli(["test", dir, "--format", "json"]);
+    expect(r.code).toBe(2);
+    const results = JSON.parse(r.stdout).results as { file: string; status: string; failures: { message: string; line?: number }[] }[];
+    const byFile = Object.fromEntries(results.map((x) => [path.basename(x.file), x]));
+    expect(byFile["junk.scenario.yaml"]).toMatchObject({ status: "error", failures: [{ line: 1, message: expect.stringMatching(/junk\.json: not a pathway: .*pathway validate/) }] });
+    expect(byFile["nostart.scenario.yaml"]).toMatchObject({ status: "error", failures: [{ line: 1, message: expect.stringMatching(/nostart\.json: no start node/) }] });
+  });
+
+  it("runs a scenario with start: on a pathway without a start node", () => {
+    const dir = scenarioDir({ "s.scenario.yaml": "pathway: nostart.json\nstart: A\nturns: []\n" });
+    writeFileSync(path.join(dir, "nostart.json"), NO_START);
+    const r = runCli(["test", dir]);
+    expect(r.stdout).toMatch(/1 passed/);
+    expect(r.code).toBe(0);
+  });
+
+  it("exits 2 on a scenario file that is not UTF-8, naming the bad byte's line and column", () => {
+    const dir = scenarioDir({});
+    writeFileSync(path.join(dir, "latin1.scenario.yaml"), Buffer.concat([Buffer.from(`pathway: ${JSON.stringify(RECEPTIONIST)}\nname: caf`), Buffer.from([0xe9]), Buffer.from("\nturns: []\n")]));
+    const r = runCli(["test", dir]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/latin1\.scenario\.yaml:2:10/);
+    expect(r.stdout).toMatch(/Byte 0xe9 .* not valid UTF-8/);
+    expect(r.stdout).not.toMatch(/expected object/);
   });
 
   it("writes valid JUnit XML and TAP", () => {
@@ -114,10 +148,36 @@ describe("pathway scenarios generate", () => {
     expect(runCli(["scenarios", "generate", "pathways/appointment-booking.json", "-o", out, "--force", "-f", "json"]).code).toBe(0);
   });
 
-  it("reports an unreadable pathway as exit 2", () => {
+  it("reports an unreadable pathway as exit 2, in validate's words", () => {
     const r = runCli(["scenarios", "generate", "missing.json", "-o", tempDir()]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/does not exist/);
+    expect(r.stderr).toBe("pathway: missing.json: no such file or directory; check the path.\n");
+  });
+
+  it("refuses a pathway with no usable node or no start node (exit 2) and writes nothing", () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "junk.json"), JUNK);
+    writeFileSync(path.join(dir, "nostart.json"), NO_START);
+    const junk = runCli(["scenarios", "generate", "junk.json", "-o", "out"], { cwd: dir });
+    expect(junk.code).toBe(2);
+    expect(junk.stdout).toBe("");
+    expect(junk.stderr).toMatch(/^pathway: junk\.json: not a pathway: .*run `pathway validate junk\.json` to see why\.\n$/);
+    const noStart = runCli(["scenarios", "generate", "nostart.json", "-o", "out"], { cwd: dir });
+    expect(noStart.code).toBe(2);
+    expect(noStart.stderr).toMatch(/nostart\.json: no start node/);
+    expect(existsSync(path.join(dir, "out"))).toBe(false);
+  });
+
+  it("takes --color and --no-color like validate", () => {
+    const help = runCli(["scenarios", "generate", "--help"]).stdout;
+    expect(help).toMatch(/--color\s+force colours even when not writing to a terminal/);
+    expect(help).toMatch(/--no-color\s+disable colours \(also NO_COLOR=1\)/);
+    const out = path.join(tempDir(), "gen");
+    const colored = runCli(["scenarios", "generate", "pathways/appointment-booking.json", "-o", out, "--color"]);
+    expect(colored.code).toBe(0);
+    expect(colored.stdout).toContain("\u001b[32mWrote\u001b[39m");
+    const plain = runCli(["scenarios", "generate", "pathways/appointment-booking.json", "-o", out, "--force", "--no-color"], { env: { FORCE_COLOR: "1" } });
+    expect(plain.stdout).toMatch(/^Wrote /);
   });
 });
 
@@ -135,6 +195,28 @@ describe("pathway chat", () => {
     expect(r.stdout).toContain("conversation transferred: transfer node \"Transfer To Human\"");
     expect(r.stdout).toContain("The conversation has been transferred; /back to undo or /quit.");
     expect(r.stdout).not.toContain("never read");
+  });
+
+  it("does not count a failed /take as a turn, so /back undoes the last real one", () => {
+    const input = ["Hi, I want to book an appointment", "/take 99", "/back", "/quit"].join("\n");
+    const r = runCli(["chat", RECEPTIONIST], { input });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/take: "99" is not a choice here.*; nothing changed/);
+    expect(r.stdout).toContain("back at Greeting");
+  });
+
+  it("refuses a pathway with no usable node or no start node (exit 2)", () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "junk.json"), JUNK);
+    writeFileSync(path.join(dir, "nostart.json"), NO_START);
+    const junk = runCli(["chat", "junk.json"], { cwd: dir, input: "hello\n" });
+    expect(junk).toMatchObject({ code: 2, stdout: "" });
+    expect(junk.stderr).toMatch(/^pathway: junk\.json: not a pathway: .*run `pathway validate junk\.json` to see why\.\n$/);
+    const noStart = runCli(["chat", "nostart.json"], { cwd: dir, input: "hello\n" });
+    expect(noStart.code).toBe(2);
+    expect(noStart.stderr).toMatch(/nostart\.json: no start node/);
+    expect(runCli(["chat", "missing.json"], { cwd: dir, input: "" }).stderr).toBe("pathway: missing.json: no such file or directory; check the path.\n");
+    expect(runCli(["chat", "-"], { input: JUNK }).stderr).toMatch(/chat reads your turns from stdin/);
   });
 
   it("rejects bad --request-data as a usage error", () => {

@@ -1,7 +1,7 @@
 // Conditions and the variable store: operators real files use, {{variable}} filling, JSON paths and typed extraction.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { evaluateCondition, extractBoolean, extractInteger, getJsonPath, renderTemplate } from "../../src/simulate/index.js";
+import { CONDITION_OPERATORS, evaluateCondition, extractBoolean, extractInteger, getJsonPath, renderTemplate } from "../../src/simulate/index.js";
 
 describe("evaluateCondition", () => {
   it.each([
@@ -25,6 +25,17 @@ describe("evaluateCondition", () => {
     ["x", "is not empty", "", true],
   ])("%j %s %j is %s", (actual, operator, expected, holds) => {
     expect(evaluateCondition(actual, operator, expected).holds).toBe(holds);
+  });
+
+  it("lists every operator it understands, the equal-to aliases included", () => {
+    expect(CONDITION_OPERATORS).toEqual(expect.arrayContaining(["equal to", "is equal to", "not equal to", "is not equal to"]));
+    for (const op of CONDITION_OPERATORS) expect(evaluateCondition(1, op, 1).unknownOperator).toBeUndefined();
+    expect(evaluateCondition("a", "is equal to", "A").holds).toBe(true);
+    expect(evaluateCondition("a", "is not equal to", "b").holds).toBe(true);
+  });
+
+  it("does not take inherited object keys for operators", () => {
+    expect(evaluateCondition(1, "constructor", 1)).toEqual({ holds: false, unknownOperator: "constructor" });
   });
 
   it("reports an unknown operator and does not hold", () => {

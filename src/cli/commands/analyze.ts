@@ -5,11 +5,11 @@ import path from "node:path";
 import { getPathwayAnalysis } from "../../graph/index.js";
 import { allRuleMetas, getFileLintSettings } from "../../lint/index.js";
 import { formatAnalysis } from "../../format/analysis.js";
-import { getNodes, isObject, nodeData, type Pathway } from "../../model/index.js";
-import { parseDocument } from "../../parse/index.js";
+import { getNodes, nodeData } from "../../model/index.js";
 import { EXIT, ExitError } from "../exit.js";
-import { collectInputs } from "../inputs.js";
 import type { CliIo } from "../io.js";
+import { useColor } from "../io.js";
+import { loadPathway, type LoadedPathway } from "../load-pathway.js";
 import { createLintConfigLoader, toRelativePosix } from "../lint-config-files.js";
 
 /** Registers `pathway analyze` on the program. */
@@ -20,6 +20,8 @@ export function register(program: Command, io: CliIo): void {
     .argument("<file>", "a pathway file, or - for stdin")
     .addOption(new Option("-f, --format <name>", "output format").choices(["text", "json"]).default("text"))
     .option("-c, --config <file>", "config file for declared variables (default: the nearest pathway.config.json)")
+    .option("--color", "force colours even when not writing to a terminal")
+    .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addHelpText(
       "after",
       `
@@ -30,22 +32,19 @@ Examples:
   $ pathway analyze pathway.json
   $ pathway analyze pathway.json --format json | jq .unreachable`,
     )
-    .action(async (file: string, options: { format: string; config?: string }) => {
-      const [input] = await collectInputs([file], { stdin: io.stdin, cwd: io.cwd });
-      if (!input || input.error !== undefined || !input.bytes) throw new ExitError(EXIT.failure, input?.error ?? `${file}: cannot be read.`);
-      const parsed = parseDocument(input.bytes);
-      if (!parsed.ok) {
-        const d = parsed.diagnostics.find((x) => x.severity === "error") ?? parsed.diagnostics[0];
-        const where = d?.range ? `:${d.range.start.line}:${d.range.start.column}` : "";
-        throw new ExitError(EXIT.failure, `${input.path}${where}: ${d?.message ?? "cannot be parsed"} (run pathway validate for details).`);
+    .action(async (file: string, options: { format: string; config?: string; color?: boolean }) => {
+      let loaded: LoadedPathway;
+      try {
+        loaded = await loadPathway(file, { stdin: io.stdin, cwd: io.cwd });
+      } catch (error) {
+        // Whoever asked for JSON reads stdout, so the error goes there too, as JSON.
+        if (options.format === "json" && error instanceof ExitError) io.stdout.write(JSON.stringify({ filePath: file === "-" ? "<stdin>" : file, error: error.message }, null, 2) + "\n");
+        throw error;
       }
-      if (!isObject(parsed.value) || !Array.isArray(parsed.value.nodes)) {
-        throw new ExitError(EXIT.failure, `${input.path}: not a pathway (expected a JSON object with a "nodes" array); run pathway validate for details.`);
-      }
-      const absolute = input.path === "<stdin>" ? undefined : path.resolve(io.cwd, input.path);
+      const absolute = loaded.path === "<stdin>" ? undefined : path.resolve(io.cwd, loaded.path);
       const { config, root } = await createLintConfigLoader({ cwd: io.cwd, explicit: options.config, rules: allRuleMetas })(absolute);
       const settings = getFileLintSettings(config, absolute === undefined ? "<stdin>" : toRelativePosix(root, absolute));
-      const pathway = parsed.value as Pathway;
+      const pathway = loaded.pathway;
       const analysis = getPathwayAnalysis(pathway, { declaredVariables: settings.requestData, systemVariables: settings.systemVariables });
       if (options.format === "json") {
         io.stdout.write(JSON.stringify(analysis, null, 2) + "\n");
@@ -55,7 +54,7 @@ Examples:
           const name = nodeData(node).name;
           if (typeof name === "string" && name.trim() !== "" && !(node.id in names)) names[node.id] = name;
         }
-        io.stdout.write(formatAnalysis(analysis, { names }));
+        io.stdout.write(formatAnalysis(analysis, { names, color: useColor(options.color, io) }));
       }
       io.setExitCode(EXIT.ok);
     });

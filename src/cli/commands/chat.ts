@@ -8,7 +8,8 @@ import type { Candidate, FetchLike, SimState, Simulator } from "../../simulate/i
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
-import { createLlmFromEnv, loadPathwayFile } from "./test.js";
+import { loadPathway } from "../load-pathway.js";
+import { createLlmFromEnv } from "./test.js";
 
 interface ChatOptions {
   decider: "keyword" | "scripted" | "llm";
@@ -40,7 +41,7 @@ export function register(program: Command, io: CliIo): void {
     .option("--full", "print whole prompts (default: the first 300 characters)")
     .option("--llm-base-url <url>", "OpenAI-compatible endpoint for --decider llm (default PATHWAYKIT_LLM_BASE_URL)")
     .option("--llm-model <name>", "model for --decider llm (default PATHWAYKIT_LLM_MODEL)")
-    .option("--color", "force colours")
+    .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addHelpText(
       "after",
@@ -54,12 +55,8 @@ Examples:
   $ printf 'I want to book\\n/vars\\n/quit\\n' | pathway chat pathways/appointment-booking.json --no-color`,
     )
     .action(async (pathwayArg: string, options: ChatOptions) => {
-      let pathway;
-      try {
-        pathway = await loadPathwayFile(path.resolve(io.cwd, pathwayArg));
-      } catch (error) {
-        throw new ExitError(EXIT.failure, (error as Error).message);
-      }
+      if (pathwayArg === "-") throw new ExitError(EXIT.failure, "chat reads your turns from stdin, so the pathway cannot come from there too; name the pathway file.");
+      const { pathway } = await loadPathway(pathwayArg, { cwd: io.cwd, requireStart: true });
       let variables: Record<string, unknown> = {};
       if (options.requestData !== undefined) {
         try {
@@ -122,6 +119,13 @@ Examples:
           return;
         }
         const next = await sim.transitionAsync(machine, state, { user, ...(take !== undefined && { take }) });
+        // A /take that names nothing takeable is a mistyped command, not a turn: keep it out of history so /back undoes
+        // the caller's last real turn.
+        const failed = take === undefined ? undefined : next.trace.slice(state.trace.length).find((e) => e.type === "decide" && e.decision.kind === "error");
+        if (failed?.type === "decide") {
+          write(c.yellow(`${failed.decision.reason.replace(/\.$/, "")}; nothing changed (/edges lists the choices).`));
+          return;
+        }
         history.push(next);
         show(next, state.trace.length + 1);
       };

@@ -3,11 +3,13 @@ import type { Command } from "commander";
 import { Option } from "commander";
 import path from "node:path";
 import { stat } from "node:fs/promises";
+import pc from "picocolors";
 import type { DiagramDirection, DirectedGraph } from "../../export/index.js";
 import { parseCount } from "../check-files.js";
 import { EXIT, ExitError } from "../exit.js";
 import { collectInputs, type Input } from "../inputs.js";
 import type { CliIo } from "../io.js";
+import { useColor } from "../io.js";
 import { createProgress } from "../progress.js";
 import { writeFileAtomic } from "../write-file-atomic.js";
 
@@ -34,6 +36,7 @@ interface DiagramCommandOptions {
   focus?: string;
   depth?: number;
   annotate?: boolean;
+  color?: boolean;
 }
 
 /** One pathway drawn: its input, Mermaid text, the text of the chosen format (text formats), and where it goes. */
@@ -116,6 +119,8 @@ export function register(program: Command, io: CliIo): void {
     .option("--focus <node>", "draw only the neighbourhood of this node (id or name)")
     .addOption(new Option("--depth <n>", "steps around --focus, following edges either way (default 2)").argParser(parseCount))
     .option("--annotate", "mark unreachable nodes, dead ends and traps")
+    .option("--color", "force colours even when not writing to a terminal")
+    .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addHelpText(
       "after",
       `
@@ -130,8 +135,8 @@ Without -o, images are written beside each input (pathways/a.json -> pathways/a.
 GitHub draws at most 500 edges and 50,000 characters of Mermaid; --format md warns when a diagram is larger:
 draw part of it with --focus <node> --depth <n>.
 
-Exit codes: 0 drawn, 1 a file is not a pathway or could not be drawn, 2 usage error, unreadable input,
-no browser, or an output that could not be written.
+Exit codes: 0 drawn, 1 Mermaid could not draw a file, 2 usage error, unreadable input, a file that is not a
+pathway, no browser, or an output that could not be written. Other files are still drawn.
 
 Examples:
   $ pathway diagram pathways/support.json                      # Mermaid text on stdout
@@ -149,36 +154,36 @@ async function runDiagram(args: string[], options: DiagramCommandOptions, io: Cl
   if (args.length === 0) throw new ExitError(EXIT.failure, "No files given; name pathway files, directories or globs (or - for stdin).");
   if (options.depth !== undefined && options.focus === undefined) throw new ExitError(EXIT.failure, "--depth only applies with --focus <node>; add --focus or drop --depth.");
   const { findDiagramNode, getDiagramAnnotations, getMermaidLimitProblems, toDirectedGraph, toDot, toMarkdown, toMermaid } = await import("../../export/index.js");
-  const { parseDocument } = await import("../../parse/index.js");
-  const { isObject } = await import("../../model/index.js");
+  const { parsePathway } = await import("../load-pathway.js");
+  // Messages go to stderr, so a terminal there (not on stdout, often piped) decides.
+  const c = pc.createColors(useColor(options.color, { ...io, stdout: io.stderr }));
   let code: number = EXIT.ok;
-  const fail = (exit: number, message: string) => {
-    io.stderr.write(`pathway: ${message}\n`);
+  /** Files that could not be drawn, kept for `--format json` so a reader of stdout sees them too. */
+  const errors: { filePath: string; error: string }[] = [];
+  const fail = (exit: number, message: string, filePath?: string) => {
+    io.stderr.write(`pathway: ${c.red(message)}\n`);
+    if (filePath !== undefined) errors.push({ filePath, error: message });
     code = Math.max(code, exit);
   };
 
   const drawings: Drawing[] = [];
   for (const input of await collectInputs(args, { stdin: io.stdin, cwd: io.cwd })) {
     if (input.error !== undefined || !input.bytes) {
-      fail(EXIT.failure, input.error ?? `${input.path}: cannot be read.`);
+      fail(EXIT.failure, input.error ?? `${input.path}: cannot be read.`, input.path);
       continue;
     }
-    const parsed = parseDocument(input.bytes);
-    if (!parsed.ok) {
-      const first = parsed.diagnostics.find((d) => d.severity === "error") ?? parsed.diagnostics[0];
-      const where = first?.range ? `:${first.range.start.line}:${first.range.start.column}` : "";
-      fail(EXIT.findings, `${input.path}${where}: not drawn: ${first?.message ?? "the file is not valid JSON"}`);
+    let pathway;
+    try {
+      pathway = parsePathway(input.bytes, input.path);
+    } catch (error) {
+      if (!(error instanceof ExitError)) throw error;
+      fail(error.code, error.message, input.path);
       continue;
     }
-    if (!isObject(parsed.value) || !Array.isArray(parsed.value.nodes)) {
-      fail(EXIT.findings, `${input.path}: not drawn: not a pathway (no "nodes" array); run \`pathway validate\` on it.`);
-      continue;
-    }
-    const pathway = parsed.value as Parameters<typeof toDirectedGraph>[0];
     if (options.focus !== undefined) {
       const found = findDiagramNode(pathway, options.focus);
       if ("error" in found) {
-        fail(EXIT.failure, `${input.path}: --focus: ${found.error}`);
+        fail(EXIT.failure, `${input.path}: --focus: ${found.error}`, input.path);
         continue;
       }
     }
@@ -198,14 +203,17 @@ async function runDiagram(args: string[], options: DiagramCommandOptions, io: Cl
       const problems = getMermaidLimitProblems(block, graph.edges.length);
       if (problems.length > 0) {
         io.stderr.write(
-          `pathway: warning: ${input.path}: the diagram has ${problems.join(" and ")}, so GitHub will show an error instead of it. ` +
+          `pathway: ${c.yellow("warning:")} ${input.path}: the diagram has ${problems.join(" and ")}, so GitHub will show an error instead of it. ` +
             "Draw part of it with --focus <node> --depth <n>, or attach an image (--format svg or png).\n",
         );
       }
     }
     drawings.push(drawing);
   }
-  if (drawings.length === 0) return code;
+  if (drawings.length === 0) {
+    if (options.format === "json" && (options.output === undefined || options.output === "-")) io.stdout.write(`${JSON.stringify(errors, null, 2)}\n`);
+    return code;
+  }
 
   const where = await planTargets(drawings, options, io);
   const write = async (target: string, content: string | Uint8Array): Promise<boolean> => {
@@ -219,7 +227,7 @@ async function runDiagram(args: string[], options: DiagramCommandOptions, io: Cl
   };
 
   if (options.format === "json") {
-    const data = drawings.map((d) => ({ filePath: d.input.path, graph: d.graph }));
+    const data = [...drawings.map((d) => ({ filePath: d.input.path, graph: d.graph })), ...errors];
     if (where === "stdout") io.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
     else for (const d of drawings) await write(d.target!, `${JSON.stringify(d.graph, null, 2)}\n`);
     return code;

@@ -3,11 +3,14 @@ import type { Command } from "commander";
 import { Option } from "commander";
 import { access } from "node:fs/promises";
 import path from "node:path";
+import pc from "picocolors";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
+import { useColor } from "../io.js";
 import { writeFileAtomic } from "../write-file-atomic.js";
 import { parseCount } from "../check-files.js";
-import { display, loadPathwayFile } from "./test.js";
+import { loadPathway } from "../load-pathway.js";
+import { display } from "./test.js";
 
 interface GenerateOptions {
   output: string;
@@ -15,6 +18,7 @@ interface GenerateOptions {
   maxScenarios?: number;
   force?: boolean;
   format: "stylish" | "json";
+  color?: boolean;
 }
 
 function toSlug(text: string): string {
@@ -42,6 +46,8 @@ export function register(program: Command, io: CliIo): void {
     .addOption(new Option("--max-scenarios <n>", "most scenarios written").argParser(parseCount).default(1000))
     .option("--force", "overwrite scenario files that already exist")
     .addOption(new Option("-f, --format <name>", "what to print").choices(["stylish", "json"]).default("stylish"))
+    .option("--color", "force colours even when not writing to a terminal")
+    .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addHelpText(
       "after",
       `
@@ -55,13 +61,9 @@ Examples:
   $ pathway test pathways/scenarios/appointment-booking --coverage`,
     )
     .action(async (pathwayArg: string, options: GenerateOptions) => {
+      if (pathwayArg === "-") throw new ExitError(EXIT.failure, "scenarios name their pathway by path, so it cannot come from stdin; name the pathway file.");
       const pathwayFile = path.resolve(io.cwd, pathwayArg);
-      let pathway;
-      try {
-        pathway = await loadPathwayFile(pathwayFile);
-      } catch (error) {
-        throw new ExitError(EXIT.failure, (error as Error).message);
-      }
+      const { pathway } = await loadPathway(pathwayArg, { cwd: io.cwd, requireStart: true });
       const { generateScenarios, toScenarioYaml } = await import("../../simulate/index.js");
       const dir = path.resolve(io.cwd, options.output);
       const pathwayRef = path.relative(dir, pathwayFile).split(path.sep).join("/");
@@ -90,10 +92,11 @@ Examples:
       if (options.format === "json") {
         io.stdout.write(JSON.stringify({ files: written, ...generated }, null, 2) + "\n");
       } else {
+        const c = pc.createColors(useColor(options.color, io));
         const turns = generated.scenarios.reduce((n, s) => n + s.turns.length, 0);
-        io.stdout.write(`Wrote ${written.length} scenario${written.length === 1 ? "" : "s"} (${turns} turns) to ${display(dir, io.cwd) || "."}\n`);
+        io.stdout.write(`${c.green("Wrote")} ${written.length} scenario${written.length === 1 ? "" : "s"} (${turns} turns) to ${display(dir, io.cwd) || "."}\n`);
         for (const f of written) io.stdout.write(`  ${f}\n`);
-        for (const u of generated.uncovered.slice(0, 20)) io.stdout.write(`  not covered: ${u.kind} ${u.id}: ${u.reason}\n`);
+        for (const u of generated.uncovered.slice(0, 20)) io.stdout.write(`  ${c.yellow("not covered:")} ${u.kind} ${u.id}: ${u.reason}\n`);
         if (generated.uncovered.length > 20) io.stdout.write(`  ... and ${generated.uncovered.length - 20} more (--format json lists them all)\n`);
       }
       if (generated.uncovered.length > 0) io.setExitCode(EXIT.findings);

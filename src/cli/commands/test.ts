@@ -7,8 +7,11 @@ import { performance } from "node:perf_hooks";
 import { glob, isDynamicPattern } from "tinyglobby";
 import type { TestCaseReport, TestCoverageReport, TestFormatter, TestReport, TestTraceEvent } from "../../format/test-report.js";
 import type { Pathway } from "../../model/index.js";
+import { decodeUtf8 } from "../../parse/index.js";
 import type { Decider, FetchLike, ScenarioResult, Simulator } from "../../simulate/index.js";
 import { EXIT, ExitError } from "../exit.js";
+import { describeFsError } from "../inputs.js";
+import { checkPathway, loadPathway } from "../load-pathway.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
 import { writeFileAtomic } from "../write-file-atomic.js";
@@ -65,27 +68,6 @@ export async function findScenarioFiles(args: readonly string[], cwd: string): P
   return files;
 }
 
-/** Reads and parses a pathway file; throws a message (not a stack) when it cannot. */
-export async function loadPathwayFile(file: string): Promise<Pathway> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(code === "ENOENT" ? `pathway file ${file} does not exist; check the path` : `pathway file ${file} cannot be read (${code ?? String(error)})`);
-  }
-  const { parseDocument } = await import("../../parse/index.js");
-  const parsed = parseDocument(bytes);
-  if (!parsed.ok) {
-    const d = parsed.diagnostics.find((x) => x.severity === "error") ?? parsed.diagnostics[0];
-    const at = d?.range ? `:${d.range.start.line}:${d.range.start.column}` : "";
-    throw new Error(`pathway file ${file}${at} is not valid JSON: ${d?.message ?? "parse error"} (run pathway validate on it)`);
-  }
-  const value = parsed.value as { nodes?: unknown };
-  if (typeof value !== "object" || value === null || !Array.isArray(value.nodes)) throw new Error(`pathway file ${file} has no nodes[] array; is it a pathway? (run pathway validate on it)`);
-  return value as Pathway;
-}
-
 /** The llm decider from flags or PATHWAYKIT_LLM_BASE_URL / _MODEL / _API_KEY; undefined when not configured. */
 export async function createLlmFromEnv(io: CliIo, flags: { llmBaseUrl?: string; llmModel?: string }): Promise<Decider | undefined> {
   const baseUrl = flags.llmBaseUrl ?? io.env.PATHWAYKIT_LLM_BASE_URL;
@@ -124,14 +106,21 @@ export async function runTests(files: readonly string[], options: TestOptions, i
     const t0 = performance.now();
     const fail = (message: string, extra: Partial<TestCaseReport> = {}, issues?: { message: string; pointer: string; line?: number; column?: number }[]) =>
       results.push({ file: shown, name: path.basename(file), status: "error", durationMs: performance.now() - t0, failures: issues ?? [{ message, pointer: "" }], warnings: [], trace: [], ...extra });
-    let text: string;
+    let bytes: Uint8Array;
     try {
-      text = await readFile(path.resolve(io.cwd, file), "utf8");
+      bytes = await readFile(path.resolve(io.cwd, file));
     } catch (error) {
-      fail(`${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      fail(describeFsError(error, shown));
       continue;
     }
-    const loaded = sim.loadScenario(text);
+    // Strict, like validate: a lossy decode would turn a bad byte into U+FFFD and a confusing schema error later.
+    const decoded = decodeUtf8(bytes);
+    if (decoded.text === undefined) {
+      const d = decoded.diagnostics.find((x) => x.severity === "error")!;
+      fail(d.message, {}, [{ message: d.message, pointer: "", ...(d.range && { line: d.range.start.line, column: d.range.start.column }) }]);
+      continue;
+    }
+    const loaded = sim.loadScenario(decoded.text);
     if (!loaded.ok) {
       fail(loaded.issues[0]!.message, {}, loaded.issues);
       continue;
@@ -142,16 +131,27 @@ export async function runTests(files: readonly string[], options: TestOptions, i
     if (!entry) {
       entry = { traces: [], display: display(pathwayFile, io.cwd) };
       try {
-        entry.pathway = await loadPathwayFile(pathwayFile);
+        entry.pathway = (await loadPathway(entry.display, { cwd: io.cwd })).pathway;
         entry.simulator = sim.createSimulator(entry.pathway);
       } catch (error) {
-        entry.error = error instanceof Error ? error.message : String(error);
+        if (!(error instanceof ExitError)) throw error;
+        entry.error = error.message;
       }
       pathways.set(pathwayFile, entry);
     }
-    if (!entry.pathway) {
+    // A scenario with `start:` names its own first node; the others need the pathway's start node.
+    let problem = entry.error;
+    if (problem === undefined && scenario.start === undefined && entry.simulator?.startId === undefined) {
+      try {
+        checkPathway(entry.pathway, entry.display, { requireStart: true });
+      } catch (error) {
+        if (!(error instanceof ExitError)) throw error;
+        problem = error.message;
+      }
+    }
+    if (problem !== undefined || !entry.pathway) {
       const pos = loaded.locate(["pathway"]);
-      fail(`${entry.error} (named by pathway: in the scenario)`, { name: scenario.name ?? path.basename(file), pathway: entry.display }, [{ message: `${entry.error}`, pointer: "/pathway", ...pos }]);
+      fail(`${problem} (named by pathway: in the scenario)`, { name: scenario.name ?? path.basename(file), pathway: entry.display }, [{ message: `${problem}`, pointer: "/pathway", ...pos }]);
       continue;
     }
     const runOptions = { simulator: entry.simulator!, locate: loaded.locate, ...(llm && { llm }), ...(override && { decider: override }), ...(live && { webhook: live }) };
