@@ -60,6 +60,17 @@ describe("pathway build", () => {
     expect(existsSync(path.join(dir, "bad.json"))).toBe(false);
   });
 
+  test("in a folder whose package.json is not an ES module, findings name the entry (not a data: URL) and no line", () => {
+    const dir = project({ "bad.pathway.ts": BAD });
+    // What `npm init -y` writes: no "type", so tsx runs the entry as CommonJS from a data: URL.
+    writeFileSync(path.join(dir, "package.json"), '{\n  "name": "flows",\n  "version": "1.0.0",\n  "main": "index.js",\n  "license": "ISC"\n}\n');
+    const result = runCli(["build", "bad.pathway.ts", "--format", "json"], { cwd: dir });
+    expect(result.code).toBe(1);
+    const files = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string; line: number | null }[] }[];
+    expect(files.map((f) => f.filePath)).toEqual(["bad.pathway.ts"]);
+    expect(files[0]!.messages).toEqual([expect.objectContaining({ ruleId: "transfer-number-format", line: null })]);
+  });
+
   test("a finding inside a fragment points at the fragment's file and line", () => {
     const fragment = `import { transfer, type PathwayBuilder } from "BUILDER";
 export function handOff<I extends string, S extends boolean>(b: PathwayBuilder<I, S>, prefix: string) {

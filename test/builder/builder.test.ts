@@ -1,7 +1,9 @@
 // The builder produces the model's JSON, validates with the validator, and points findings at the declaring line.
 import { describe, expect, test } from "vitest";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  BUILDER_DIRS,
   defaultNode,
   endCall,
   getCallSite,
@@ -19,6 +21,7 @@ import { toCanonicalJson } from "../../src/model/index.js";
 import { validateValue } from "../../src/validate/index.js";
 
 const THIS_FILE = fileURLToPath(import.meta.url);
+const ROOT_DIR = path.resolve(path.dirname(THIS_FILE), "../..");
 
 /** A two-node sub-flow with prefixed ids, as a fragment function. */
 function confirmEmail<const P extends string, I extends string, S extends boolean>(b: PathwayBuilder<I, S>, prefix: P, next: I) {
@@ -158,6 +161,34 @@ describe("getCallSite", () => {
       "    at file:///home/me/flows/a.pathway.ts:12:3",
     ].join("\n");
     expect(getCallSite(stack, "/repo/src/builder")).toEqual({ file: "/home/me/flows/a.pathway.ts", line: 12, column: 3 });
+  });
+
+  test("gives no site when the caller runs from a data: URL, rather than a path read from inside the URL", () => {
+    const stack = [
+      "Error",
+      "    at PathwayBuilder.node (/repo/src/builder/pathway-builder.ts:10:5)",
+      // As tsx writes them: the URL holds parentheses, so a frame regex matches inside it, not at "data:".
+      "    at Object.<anonymous> (data:text/javascript,__filename%3D%22%2Fhome%2Fme%2Fa.pathway.ts%22%3B(()%3D%3E%7Brequire%20%3D%20require(%22node%3Amodule%22).createRequire(%22%2Fhome%2Fme%2Fa.pathway.ts%22)%3B%0Avar%20x%3D1:2:995)",
+      "    at data:text/javascript,__filename%3D%22%2Fhome%2Fme%2Fa.pathway.ts%22%3B(()%3D%3E%7Bx()%0A:2:40",
+      "    at async loadEntry (file:///repo/dist/cli/commands/build.js:56:16)",
+    ].join("\n");
+    expect(getCallSite(stack, "/repo/src/builder")).toBeUndefined();
+  });
+
+  test("skips builder frames from both src/ and dist/ (source maps turn one into the other)", () => {
+    const stack = [
+      "Error",
+      "    at getCallSite (/repo/src/builder/call-site.ts:20:3)",
+      "    at PathwayBuilder.node (file:///repo/dist/builder/pathway-builder.js:10:5)",
+      "    at /home/me/flows/a.pathway.ts:7:4",
+    ].join("\n");
+    expect(getCallSite(stack, ["/repo/src/builder", "/repo/dist/builder"])).toEqual({ file: "/home/me/flows/a.pathway.ts", line: 7, column: 4 });
+  });
+
+  test("skips this package's own builder folders by default, whichever copy is running", () => {
+    expect(BUILDER_DIRS).toEqual(expect.arrayContaining([path.join(ROOT_DIR, "src/builder"), path.join(ROOT_DIR, "dist/builder")]));
+    const stack = ["Error", `    at x (${path.join(ROOT_DIR, "src/builder/call-site.ts")}:1:1)`, `    at y (${path.join(ROOT_DIR, "dist/builder/pathway-builder.js")}:1:1)`, "    at /home/me/a.pathway.ts:3:1"].join("\n");
+    expect(getCallSite(stack)).toEqual({ file: "/home/me/a.pathway.ts", line: 3, column: 1 });
   });
 
   test("gives undefined when no frame is readable", () => {

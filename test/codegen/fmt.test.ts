@@ -90,6 +90,71 @@ describe("formatPathwayDocument", () => {
     expect(result.diagnostics[0]).toMatchObject({ ruleId: "number-out-of-range", pointer: "/big" });
   });
 
+  test("refuses a number a 64-bit float cannot hold exactly, with its pointer, line and column", () => {
+    const result = formatPathwayDocument('{\n  "nodes": [],\n  "big": 12345678901234567890123\n}');
+    expect(result.text).toBeUndefined();
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        ruleId: "number-not-exact",
+        severity: "error",
+        pointer: "/big",
+        range: { start: { line: 3, column: 10 }, end: { line: 3, column: 33 } },
+        message: expect.stringContaining("1.2345678901234568e+22"),
+      }),
+    ]);
+  });
+
+  test("refuses -0, which would be written as 0", () => {
+    const result = formatPathwayDocument('{"nodes": [{"x": [1, -0.0]}]}');
+    expect(result.text).toBeUndefined();
+    expect(result.diagnostics).toEqual([expect.objectContaining({ ruleId: "number-not-exact", pointer: "/nodes/0/x/1", message: expect.stringContaining("sign") })]);
+  });
+
+  test("refuses a number too small for a float (it would become 0)", () => {
+    expect(formatPathwayDocument('{"tiny": 1e-400}').diagnostics).toEqual([expect.objectContaining({ ruleId: "number-not-exact", pointer: "/tiny" })]);
+  });
+
+  test("accepts numbers whose spelling changes but whose value does not", () => {
+    const result = formatPathwayDocument('{"a": 1.0, "b": 1e2, "c": 0.50, "d": -1E-2, "e": 0e5, "f": 9007199254740993e-16, "g": 1.5e300}');
+    expect(result.diagnostics).toEqual([]);
+    expect(result.text).toBe('{\n  "a": 1,\n  "b": 100,\n  "c": 0.5,\n  "d": -0.01,\n  "e": 0,\n  "f": 0.9007199254740993,\n  "g": 1.5e+300\n}\n');
+  });
+
+  test("ignores number-like text inside strings and keys, including escaped ones", () => {
+    const result = formatPathwayDocument('{"12345678901234567890123": "-0", "k\\"1e400": ["\\\\", 2]}');
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  test("names the pointer of a bad number under an escaped key", () => {
+    const result = formatPathwayDocument('{"a/b": {"c\\"d": -0}}');
+    expect(result.diagnostics).toEqual([expect.objectContaining({ pointer: '/a~1b/c"d' })]);
+  });
+
+  test("reports a document nested 100000 deep as too deep instead of overflowing the stack", () => {
+    const result = formatPathwayDocument("[".repeat(100_000) + "]".repeat(100_000));
+    expect(result.text).toBeUndefined();
+    expect(result.diagnostics).toEqual([expect.objectContaining({ ruleId: "too-deep", severity: "error" })]);
+  });
+
+  test("refuses a number that overflows even when it sits 100000 levels deep", () => {
+    const result = formatPathwayDocument("[".repeat(100_000) + "1e400" + "]".repeat(100_000));
+    expect(result.diagnostics).toEqual([expect.objectContaining({ ruleId: "number-out-of-range", range: expect.objectContaining({ start: { line: 1, column: 100_001 } }) })]);
+  });
+
+  test("refuses a duplicate key (rewriting would drop the first value), naming the key and where the repeat is", () => {
+    const result = formatPathwayDocument('{"nodes": [{"id": "a", "id": "b"}]}');
+    expect(result.text).toBeUndefined();
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        ruleId: "duplicate-key",
+        severity: "error",
+        pointer: "/nodes/0/id",
+        range: expect.objectContaining({ start: { line: 1, column: 24 } }),
+        message: expect.stringMatching(/^The key "id" appears twice .*remove one of the two/),
+      }),
+    ]);
+  });
+
   test("drops a byte-order mark (the one change besides layout)", () => {
     const result = formatPathwayDocument(Buffer.from('\ufeff{"nodes": []}'));
     expect(result.changed).toBe(true);

@@ -39,9 +39,11 @@ export function register(program: Command, io: CliIo): void {
       `
 The JSON value is kept exactly; only layout changes: known keys first in a fixed order (name, description, nodes,
 edges; id, type, data; ...), other keys alphabetically, 2-space indent, a trailing newline. Files are replaced
-atomically. Formatting twice changes nothing. Files that are not valid JSON are reported and left alone.
+atomically. Formatting twice changes nothing. Files that are not valid JSON, or that cannot be rewritten without
+changing a value (a duplicate key, a number a 64-bit float cannot hold exactly), are reported and left alone.
 
-Exit codes: 0 done (or all canonical), 1 --check found files to format, 2 a file could not be read or parsed.
+Exit codes: 0 done (or all canonical), 1 --check found files to format, 2 a file could not be read, parsed or
+rewritten exactly (the other files are still processed).
 
 Examples:
   $ pathway fmt pathways/
@@ -60,7 +62,17 @@ Examples:
           broken.push({ filePath: input.path, diagnostics });
           continue;
         }
-        const formatted = formatPathwayDocument(input.bytes);
+        let formatted: ReturnType<typeof formatPathwayDocument>;
+        try {
+          formatted = formatPathwayDocument(input.bytes);
+        } catch (error) {
+          // One file that breaks the formatter must not stop the others; it is reported and left untouched.
+          const message = `Internal error while formatting this file (${error instanceof Error ? error.message : String(error)}); the file was left unchanged. Please report it.`;
+          const diagnostics = [{ ruleId: "internal-error", severity: "error" as const, message, pointer: "" }];
+          results.push({ filePath: input.path, status: "failed", diagnostics });
+          broken.push({ filePath: input.path, diagnostics });
+          continue;
+        }
         if (formatted.text === undefined) {
           results.push({ filePath: input.path, status: "failed", diagnostics: formatted.diagnostics });
           broken.push({ filePath: input.path, diagnostics: formatted.diagnostics, text: Buffer.from(input.bytes).toString("utf8") });
@@ -76,7 +88,15 @@ Examples:
         } else if (options.check) {
           results.push({ filePath: input.path, status: "would-change", diagnostics: [] });
         } else {
-          await writeFileAtomic(path.resolve(io.cwd, input.path), formatted.text);
+          try {
+            await writeFileAtomic(path.resolve(io.cwd, input.path), formatted.text);
+          } catch (error) {
+            const message = `Cannot write the formatted file (${error instanceof Error ? error.message : String(error)}); check that it is writable.`;
+            const diagnostics = [{ ruleId: "unwritable-file", severity: "error" as const, message, pointer: "" }];
+            results.push({ filePath: input.path, status: "failed", diagnostics });
+            broken.push({ filePath: input.path, diagnostics });
+            continue;
+          }
           results.push({ filePath: input.path, status: "formatted", diagnostics: [] });
         }
       }
