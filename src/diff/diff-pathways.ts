@@ -1,7 +1,7 @@
 // The semantic diff of two pathways: nodes matched by id (or by content when an id changed), edges by source, target and label.
 import { diffWords } from "diff";
 import { getEdgeLabel, getEdges, getNodes, isObject, nodeData, type IndexedNode } from "../model/index.js";
-import { isJsonEqual, toJsonPointer, type JsonPath } from "./json-value.js";
+import { isJsonEqual, setOwn, toJsonPointer, type JsonPath } from "./json-value.js";
 import { getContentTokens, getContentSimilarity } from "./similarity.js";
 import { IGNORED_FIELDS, toEdgeView, toNodeView } from "./views.js";
 
@@ -143,7 +143,8 @@ export function toEndpointKey(value: unknown): string {
 function topLevelView(pathway: unknown): Record<string, unknown> {
   if (!isObject(pathway)) return {};
   const view: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(pathway)) if (k !== "nodes" && k !== "edges") view[k] = v;
+  // setOwn: a top-level `__proto__` key is data to compare, not a prototype to assign.
+  for (const [k, v] of Object.entries(pathway)) if (k !== "nodes" && k !== "edges") setOwn(view, k, v);
   return view;
 }
 

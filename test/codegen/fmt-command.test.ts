@@ -3,7 +3,7 @@ import { describe, expect, test, vi } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { tempDir } from "../support/cli.js";
-import { runMain } from "../remote/run-main.js";
+import { runMain } from "../support/run-main.js";
 
 // The formatter breaks on documents holding "BOOM", as an unforeseen bug would.
 vi.mock(import("../../src/codegen/fmt.js"), async (importOriginal) => {

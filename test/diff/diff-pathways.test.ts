@@ -178,6 +178,16 @@ describe("getPathwayDiff", () => {
     expect(getPathwayDiff(applyChanges(a, diff.changes), b).equal).toBe(true);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
+
+  it("reports a changed top-level `__proto__` key, with or without includeLayout", () => {
+    const a = JSON.parse('{"__proto__":1,"nodes":[],"edges":[]}');
+    const b = JSON.parse('{"__proto__":2,"nodes":[],"edges":[]}');
+    for (const includeLayout of [false, true]) {
+      const diff = getPathwayDiff(a, b, { includeLayout });
+      expect(diff.changes).toEqual([{ entity: "pathway", op: "change", path: ["__proto__"], before: 1, after: 2, pointerA: "/__proto__", pointerB: "/__proto__" }]);
+      expect(getPathwayDiff(applyChanges(a, diff.changes, { includeLayout }), b, { includeLayout }).equal).toBe(true);
+    }
+  });
 });
 
 const WORDS = ["menu", "refund", "hours", "human", "address"];

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { toCanonicalJson } from "../../src/model/index.js";
 import { startFakeService, type Fault, type FakeService } from "../support/fake-service.js";
-import { runMain } from "./run-main.js";
+import { runMain } from "../support/run-main.js";
 
 const REAL = "/work/shared/corpus/real";
 const realJson = (name: string) => JSON.parse(readFileSync(path.join(REAL, name), "utf8")) as Record<string, unknown>;
@@ -123,6 +123,31 @@ describe("pathway fetch", () => {
     expect(printed.stdout).toBe(read("r.json"));
   });
 
+  it("with -o - and --format json, prints only the pathway on stdout and the outcome report on stderr", async () => {
+    const result = await run(["fetch", "pw-rest", "-o", "-", "-f", "json", "--no-manifest"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(toCanonicalJson(realJson("restaurant-history-6ebf769.json")));
+    expect(JSON.parse(result.stderr)).toMatchObject([{ id: "pw-rest", file: "-", ok: true, nodes: 12, edges: 24 }]);
+  });
+
+  it("shows numeric defaults as numbers in --help", async () => {
+    const help = (await run(["fetch", "--help"])).stdout;
+    expect(help).toContain("(default: 30000)");
+    expect(help).toContain("(default: 3)");
+    expect(help).toContain("(default: 4)");
+    expect(help).toContain("-f, --format <name>");
+  });
+
+  for (const [flag, value] of [["--timeout", "abc"], ["--timeout", "0"], ["--retries", "-1"], ["--concurrency", "1.5"], ["--endpoint", "graphql"]] as const) {
+    it(`exits 2 with a usage error naming ${flag} for ${value}`, async () => {
+      const result = await run(["fetch", "pw-rest", flag, value]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`option '${flag} <`);
+      expect(result.stderr).toContain(`'${value}' is invalid`);
+      expect(service.requests).toHaveLength(0);
+    });
+  }
+
   it("stops with the key path when the manifest is broken", async () => {
     writeFileSync(path.join(dir, "pathwaykit.manifest.json"), JSON.stringify({ version: 1, pathways: [{ file: "a.json" }] }));
     const result = await run(["fetch"]);
@@ -195,6 +220,50 @@ describe("pathway diff", () => {
     const result = await run(["diff", path.join(REAL, "docs-get-pathway-example.MALFORMED.json"), a]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/MALFORMED\.json:\d+:\d+: Trailing comma/);
+  });
+
+  const notPathways: [string, string, RegExp][] = [
+    ["an array", "[1,2]", /found an array/],
+    ["nodes: false", '{"nodes":false}', /found "nodes" as boolean false/],
+    ["an object without nodes", '{"name":"x"}', /found an object without "nodes"/],
+  ];
+  for (const [what, text, found] of notPathways) {
+    it(`exits 2 naming the file and \`pathway validate\` when one side is ${what}`, async () => {
+      writeFileSync(path.join(dir, "one.json"), text);
+      writeFileSync(path.join(dir, "two.json"), text.replace(/1|false|x/, (m) => (m === "1" ? "3" : m === "false" ? "true" : "y")));
+      const result = await run(["diff", "one.json", "two.json"]);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toMatch(/^pathway: (one|two)\.json: not a pathway: /);
+      expect(result.stderr).toMatch(found);
+      expect(result.stderr).toMatch(/Run `pathway validate (one|two)\.json`/);
+    });
+  }
+
+  it("names stdin when it is not a pathway", async () => {
+    const result = await run(["diff", "-", a], {}, '{"nodes":true}');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("<stdin>: not a pathway");
+    expect(result.stderr).toContain("`pathway validate -`");
+  });
+
+  it("reports a changed top-level `__proto__` key read from files", async () => {
+    writeFileSync(path.join(dir, "p1.json"), '{"__proto__": 1, "nodes": []}');
+    writeFileSync(path.join(dir, "p2.json"), '{"__proto__": 2, "nodes": []}');
+    for (const extra of [[], ["--include-layout"]]) {
+      const result = await run(["diff", "p1.json", "p2.json", "-f", "json", ...extra]);
+      expect(result.code).toBe(1);
+      expect((JSON.parse(result.stdout) as { changes: unknown[] }).changes).toEqual([expect.objectContaining({ path: ["__proto__"], before: 1, after: 2 })]);
+    }
+  });
+
+  it("rejects an unknown --format or --concurrency as a usage error naming the flag", async () => {
+    const format = await run(["diff", a, b, "-f", "xml"]);
+    expect(format.code).toBe(2);
+    expect(format.stderr).toMatch(/option '-f, --format <name>' argument 'xml' is invalid\. Allowed choices are text, json, mermaid, md/);
+    const concurrency = await run(["diff", "--check", "--concurrency", "none"]);
+    expect(concurrency.code).toBe(2);
+    expect(concurrency.stderr).toContain("option '--concurrency <n>' argument 'none' is invalid");
   });
 
   it("--check exits 0 when every manifest file matches its remote, 1 on drift, 2 when one cannot be checked", async () => {
@@ -298,6 +367,43 @@ describe("pathway push", () => {
     const stored = service.pathways.get("pw-shop") as { edges: { label?: string; data?: { label?: string } }[] };
     expect(stored.edges.map((e) => e.label)).toEqual(labels);
     expect(stored.edges.map((e) => e.data?.label)).toEqual(labels);
+  });
+
+  it("has nothing to push when the file differs from the remote only in fields push does not send ($schema)", async () => {
+    await run(["fetch", "pw-rest", "-o", "r.json"]);
+    edit("r.json", (p) => {
+      Object.assign(p, { $schema: "https://example.com/pathway.schema.json" });
+    });
+    // The edit also fills the empty globalLabel, which push sends: push that first.
+    expect((await run(["push", "r.json"])).code).toBe(0);
+    const again = await run(["push", "r.json", "--format", "json"]);
+    expect(again.code).toBe(0);
+    const report = JSON.parse(again.stdout) as { reason: string; diff: { equal: boolean } };
+    expect(report.reason).toContain("Nothing to push");
+    expect(report.diff.equal).toBe(true);
+    expect(service.requests.filter((r) => r.method === "POST")).toHaveLength(1);
+  });
+
+  it("--format json carries a usage error as {ok: false, error} and exits 2", async () => {
+    writeFileSync(path.join(dir, "new.json"), readFileSync(path.join(REAL, "restaurant-2024-get-dump.json")));
+    const result = await run(["push", "new.json", "-f", "json"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("");
+    expect(JSON.parse(result.stdout)).toEqual({ file: "new.json", ok: false, pushed: false, error: { kind: "usage", message: expect.stringContaining("Pass --id <pathway id>") } });
+  });
+
+  it("--format json carries a remote error with its kind and exits 2", async () => {
+    writeFileSync(path.join(dir, "new.json"), readFileSync(path.join(REAL, "restaurant-2024-get-dump.json")));
+    const result = await run(["push", "new.json", "--id", "missing", "--no-validate", "--format", "json"]);
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.stdout)).toMatchObject({ file: "new.json", id: "missing", ok: false, pushed: false, error: { kind: "not-found", message: expect.stringContaining("not found (404)") } });
+  });
+
+  it("--format json carries validation errors and still exits 1", async () => {
+    await run(["fetch", "pw-rest", "-o", "r.json"]);
+    const result = await run(["push", "r.json", "-f", "json"]);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toMatchObject({ file: "r.json", id: "pw-rest", ok: false, error: { kind: "validation" } });
   });
 
   it("refuses a file with validation errors unless --no-validate", async () => {

@@ -1,5 +1,5 @@
 // `pathway diff`: the semantic difference of two pathway versions (files, stdin or remote), or drift of every manifest file.
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { PathwayDiff } from "../../diff/index.js";
@@ -8,7 +8,7 @@ import { EXIT, ExitError } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
 import { fromManifestPath, loadManifest, type LoadedManifest } from "../manifest.js";
 import { createProgress } from "../progress.js";
-import { addRemoteOptions, createClientFromFlags, mapPool, toEndpoint, toExitError, type RemoteFlags } from "./fetch.js";
+import { addRemoteOptions, createClientFromFlags, createConcurrencyOption, mapPool, toEndpoint, toExitError, type RemoteFlags } from "./fetch.js";
 
 const FORMATS = ["text", "json", "mermaid", "md"];
 
@@ -26,16 +26,32 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
-/** Parses a pathway file's bytes; syntax and encoding errors stop the command with the place and the fix. */
+function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `${typeof value} ${JSON.stringify(value)}`.slice(0, 40);
+}
+
+/**
+ * Parses a pathway file's bytes; syntax and encoding errors stop the command with the place and the fix, and so does
+ * JSON that is not an object with a `nodes` list (the diff would otherwise compare nothing and report "no differences").
+ */
 export async function toPathwayValue(bytes: Uint8Array, label: string): Promise<unknown> {
   const { parseDocument } = await import("../../parse/index.js");
+  const { isObject } = await import("../../model/index.js");
   const parsed = parseDocument(bytes);
   if (!parsed.ok) {
     const d = parsed.diagnostics.find((x) => x.severity === "error") ?? parsed.diagnostics[0];
     const where = d?.range ? `:${d.range.start.line}:${d.range.start.column}` : "";
     throw new ExitError(EXIT.failure, `${label}${where}: ${d?.message ?? "cannot be parsed"}`);
   }
-  return parsed.value;
+  const value = parsed.value;
+  if (!isObject(value) || !Array.isArray(value.nodes)) {
+    const found = !isObject(value) ? describeValue(value) : !Object.prototype.hasOwnProperty.call(value, "nodes") ? 'an object without "nodes"' : `"nodes" as ${describeValue(value.nodes)}`;
+    const validateArg = label === "<stdin>" ? "-" : label;
+    throw new ExitError(EXIT.failure, `${label}: not a pathway: expected an object with a "nodes" list, found ${found}. Run \`pathway validate ${validateArg}\` for details.`);
+  }
+  return value;
 }
 
 /** Reads a file relative to the command's working directory, with a clear message when it cannot. */
@@ -59,10 +75,10 @@ export function register(program: Command, io: CliIo): void {
       .argument("[a]", "first version: a file, - for stdin, or remote:<id>")
       .argument("[b]", "second version: a file, - for stdin, or remote:<id>"),
   )
-    .option("--format <format>", `output format: ${FORMATS.join(", ")}`, "text")
+    .addOption(new Option("-f, --format <name>", "output format").choices(FORMATS).default("text"))
     .option("--include-layout", "also compare layout and editor-only fields (positions, edge ids, label placement...)")
     .option("--check", "compare every file in pathwaykit.manifest.json with its remote pathway (drift check for CI)")
-    .option("--concurrency <n>", "with --check: downloads at a time", "4")
+    .addOption(createConcurrencyOption("with --check: downloads at a time"))
     .option("--color", "force colour")
     .option("--no-color", "disable colour")
     .addHelpText(
@@ -80,7 +96,6 @@ Examples:
   $ pathway diff --check                 # CI: has anyone edited a pathway in the web editor?`,
     )
     .action(async (a: string | undefined, b: string | undefined, flags: DiffFlags) => {
-      if (!FORMATS.includes(flags.format)) throw new ExitError(EXIT.failure, `--format "${flags.format}": expected one of ${FORMATS.join(", ")}.`);
       const endpoint = toEndpoint(flags.endpoint);
       const { getPathwayDiff } = await import("../../diff/index.js");
       const { diffFormatters } = await import("../../format/diff-formatters.js");
@@ -145,7 +160,7 @@ async function runCheck(
   const { RemoteError } = await import("../../remote/index.js");
   const entries = loaded.manifest.pathways;
   const progress = await createProgress(io, { total: entries.length, label: "checking" });
-  const results = await mapPool(entries, Number(flags.concurrency ?? 4) || 4, async (entry) => {
+  const results = await mapPool(entries, flags.concurrency ?? 4, async (entry) => {
     const file = path.relative(io.cwd, fromManifestPath(loaded, entry)) || entry.file;
     try {
       const local = (await readPathwayFile(io, file)).value;

@@ -1,5 +1,5 @@
 // `pathway fetch`: downloads remote pathways into canonical JSON files, atomically, and records them in the manifest.
-import type { Command } from "commander";
+import { InvalidArgumentError, Option, type Command } from "commander";
 import path from "node:path";
 import type { FetchedPathway, PathwayClient, PathwayEndpoint } from "../../remote/index.js";
 import { EXIT, ExitError } from "../exit.js";
@@ -12,27 +12,37 @@ import { writeFileAtomic } from "../write-file-atomic.js";
 export interface RemoteFlags {
   baseUrl?: string;
   endpoint?: string;
-  timeout?: string;
-  retries?: string;
-  concurrency?: string;
+  timeout?: number;
+  retries?: number;
+  concurrency?: number;
+}
+
+/**
+ * A commander argParser for a whole number of at least `min`. It throws commander's InvalidArgumentError, so the
+ * usage error names the flag ("option '--timeout <ms>' argument 'abc' is invalid") and exits 2 like any usage error.
+ */
+export function parseWholeNumber(min: number): (value: string) => number {
+  return (value) => {
+    if (!/^\d+$/.test(value) || Number(value) < min) throw new InvalidArgumentError(`Expected a whole number of at least ${min}.`);
+    return Number(value);
+  };
+}
+
+/** The --concurrency option of fetch and `diff --check`. */
+export function createConcurrencyOption(description: string): Option {
+  return new Option("--concurrency <n>", description).argParser(parseWholeNumber(1)).default(4);
 }
 
 /** Adds --base-url, --endpoint, --timeout, --retries to a command. */
 export function addRemoteOptions(command: Command): Command {
   return command
     .option("--base-url <url>", "API root (default: $PATHWAYKIT_BASE_URL, the manifest's baseUrl, or https://api.bland.ai)")
-    .option("--endpoint <name>", "read endpoint: convo (GET /v1/convo_pathway/{id}) or pathway (GET /v1/pathway/{id})")
-    .option("--timeout <ms>", "per-attempt timeout in milliseconds", "30000")
-    .option("--retries <n>", "retries on network errors, timeouts, 429 and 5xx", "3");
+    .addOption(new Option("--endpoint <name>", "read endpoint: convo (GET /v1/convo_pathway/{id}) or pathway (GET /v1/pathway/{id})").choices(["convo", "pathway"]))
+    .addOption(new Option("--timeout <ms>", "per-attempt timeout in milliseconds").argParser(parseWholeNumber(1)).default(30000))
+    .addOption(new Option("--retries <n>", "retries on network errors, timeouts, 429 and 5xx").argParser(parseWholeNumber(0)).default(3));
 }
 
-function toCount(value: string | undefined, flag: string, min: number): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < min) throw new ExitError(EXIT.failure, `${flag} "${value}": expected a whole number of at least ${min}.`);
-  return Number(value);
-}
-
-/** Checks --endpoint. */
+/** Narrows --endpoint to its type (commander has already checked the choices; this also guards other callers). */
 export function toEndpoint(value: string | undefined): PathwayEndpoint | undefined {
   if (value === undefined) return undefined;
   if (value !== "convo" && value !== "pathway") throw new ExitError(EXIT.failure, `--endpoint "${value}": expected convo or pathway.`);
@@ -46,8 +56,8 @@ export async function createClientFromFlags(flags: RemoteFlags, io: CliIo, loade
   return createPathwayClient({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
-    timeoutMs: toCount(flags.timeout, "--timeout", 1),
-    retries: toCount(flags.retries, "--retries", 0),
+    timeoutMs: flags.timeout,
+    retries: flags.retries,
     onRetry: io.env.PATHWAYKIT_DEBUG ? (info) => io.stderr.write(`pathway: retrying ${info.url} in ${info.delayMs} ms (${info.reason}; attempt ${info.attempt} of ${info.maxAttempts})\n`) : undefined,
   });
 }
@@ -107,14 +117,15 @@ export function register(program: Command, io: CliIo): void {
   )
     .option("-o, --output <file>", "file to write (one id only); - prints to stdout")
     .option("--out-dir <dir>", "directory for new files, named <id>.json", "pathways")
-    .option("--concurrency <n>", "downloads at a time", "4")
+    .addOption(createConcurrencyOption("downloads at a time"))
     .option("--no-manifest", "do not read or update pathwaykit.manifest.json")
-    .option("--format <format>", "text or json", "text")
+    .addOption(new Option("-f, --format <name>", "output format; with -o - the outcome report goes to stderr").choices(["text", "json"]).default("text"))
     .addHelpText(
       "after",
       `
 The API key comes from $PATHWAYKIT_API_KEY (sent raw in the authorization header). A file is replaced only by a
-complete, checked download: a failed fetch leaves it byte for byte as it was.
+complete, checked download: a failed fetch leaves it byte for byte as it was. With -o - stdout holds only the
+pathway; the report (text or --format json) goes to stderr.
 
 Exit codes: 0 all fetched, 2 usage error or any download failed.
 
@@ -126,9 +137,8 @@ Examples:
   $ pathway fetch 1b2c3d4e -o - | jq '.nodes | length'`,
     )
     .action(async (ids: string[], flags: FetchFlags) => {
-      if (flags.format !== "text" && flags.format !== "json") throw new ExitError(EXIT.failure, `--format "${flags.format}": expected text or json.`);
       const endpointFlag = toEndpoint(flags.endpoint);
-      const concurrency = toCount(flags.concurrency, "--concurrency", 1) ?? 4;
+      const concurrency = flags.concurrency ?? 4;
       const loaded = flags.manifest ? await loadManifest(io.cwd) : createEmptyManifest(io.cwd);
       if (flags.output !== undefined && ids.length !== 1) throw new ExitError(EXIT.failure, "-o/--output takes exactly one pathway id; use --out-dir for several.");
       type Job = { id: string; file: string; endpoint: PathwayEndpoint };
@@ -182,9 +192,10 @@ Examples:
         if (changed) await saveManifest(loaded);
       }
 
-      if (flags.format === "json") io.stdout.write(JSON.stringify(outcomes, null, 2) + "\n");
+      // With -o - stdout holds the pathway itself, so the report goes to stderr: stdout stays one JSON document.
+      const out = flags.output === "-" ? io.stderr : io.stdout;
+      if (flags.format === "json") out.write(JSON.stringify(outcomes, null, 2) + "\n");
       else {
-        const out = flags.output === "-" ? io.stderr : io.stdout;
         for (const o of outcomes) {
           for (const w of o.warnings) io.stderr.write(`pathway: warning: ${w}\n`);
           if (o.ok) out.write(`✔ ${o.id} → ${o.file} (${o.nodes} nodes, ${o.edges} edges)\n`);
