@@ -32,12 +32,16 @@ export function addCheckOptions(command: Command): Command {
     .option("-o, --output-file <path>", "write the report to a file (atomically) instead of stdout");
 }
 
-/** Parses a non-negative whole number option; commander turns the error into a usage error that names the flag. */
-export function parseCount(value: string): number {
-  const n = Number(value);
-  if (value.trim() === "" || !Number.isInteger(n) || n < 0) throw new InvalidArgumentError("expected a whole number of 0 or more.");
-  return n;
+/** An option parser for whole numbers of at least `min`; commander turns its error into a usage error naming the flag. */
+export function parseWholeNumber(min: number): (value: string) => number {
+  return (value) => {
+    if (!/^\d+$/.test(value) || Number(value) < min) throw new InvalidArgumentError(`Expected a whole number of at least ${min}.`);
+    return Number(value);
+  };
 }
+
+/** Parses a count option (a whole number of 0 or more). */
+export const parseCount = parseWholeNumber(0);
 
 /** A read failure as a finding, so it shows in every format next to the others. */
 export function unreadable(input: Input): FileResult {

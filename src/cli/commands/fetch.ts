@@ -1,7 +1,8 @@
 // `pathway fetch`: downloads remote pathways into canonical JSON files, atomically, and records them in the manifest.
-import { InvalidArgumentError, Option, type Command } from "commander";
+import { Option, type Command } from "commander";
 import path from "node:path";
 import type { FetchedPathway, PathwayClient, PathwayEndpoint } from "../../remote/index.js";
+import { parseWholeNumber } from "../check-files.js";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { createEmptyManifest, fromManifestPath, loadManifest, saveManifest, setEntry, toManifestPath, type LoadedManifest } from "../manifest.js";
@@ -15,17 +16,6 @@ export interface RemoteFlags {
   timeout?: number;
   retries?: number;
   concurrency?: number;
-}
-
-/**
- * A commander argParser for a whole number of at least `min`. It throws commander's InvalidArgumentError, so the
- * usage error names the flag ("option '--timeout <ms>' argument 'abc' is invalid") and exits 2 like any usage error.
- */
-export function parseWholeNumber(min: number): (value: string) => number {
-  return (value) => {
-    if (!/^\d+$/.test(value) || Number(value) < min) throw new InvalidArgumentError(`Expected a whole number of at least ${min}.`);
-    return Number(value);
-  };
 }
 
 /** The --concurrency option of fetch and `diff --check`. */
