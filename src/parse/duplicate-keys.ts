@@ -2,31 +2,30 @@
 import { parse as parseTree, type AnyNode } from "@humanwhocodes/momoa";
 import { escapeToken, type Diagnostic } from "../diagnostics/index.js";
 
-/** Members (key: value pairs) in the text, counted with one scan that skips string contents. */
+/** Members (key: value pairs) in the text: the colons outside strings, found with native searches only. */
 function countMembers(text: string): number {
   let count = 0;
-  let i = 0;
-  for (;;) {
-    const quote = text.indexOf('"', i);
-    const colon = text.indexOf(":", i);
-    if (colon < 0) return count;
-    if (quote >= 0 && quote < colon) {
-      // Skip the whole string, escapes included; a colon inside it is text, not structure.
-      let end = quote + 1;
-      for (;;) {
-        end = text.indexOf('"', end);
-        if (end < 0) return count;
-        let slashes = 0;
-        while (text.charCodeAt(end - 1 - slashes) === 92) slashes++;
-        if (slashes % 2 === 0) break;
-        end++;
-      }
-      i = end + 1;
-    } else {
+  let quote = text.indexOf('"');
+  let colon = text.indexOf(":");
+  while (colon >= 0) {
+    if (quote < 0 || colon < quote) {
       count++;
-      i = colon + 1;
+      colon = text.indexOf(":", colon + 1);
+      continue;
     }
+    // Skip the string that opens at `quote`; a colon inside it is text, not structure.
+    let close = text.indexOf('"', quote + 1);
+    for (;;) {
+      if (close < 0) return count;
+      let slashes = 0;
+      while (text.charCodeAt(close - 1 - slashes) === 92) slashes++;
+      if (slashes % 2 === 0) break;
+      close = text.indexOf('"', close + 1);
+    }
+    quote = text.indexOf('"', close + 1);
+    if (colon < close) colon = text.indexOf(":", close + 1);
   }
+  return count;
 }
 
 /** Own keys of every object in a parsed value, counted without recursion (values may nest 100,000 deep). */
