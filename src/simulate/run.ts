@@ -261,12 +261,19 @@ function errorResult(scenario: Scenario, message: string, locate: ScenarioLocato
   };
 }
 
-/** Runs a scenario synchronously (scripted and keyword deciders, mocked webhooks). */
-export function runScenario(pathway: Pathway, scenario: Scenario, options: RunScenarioOptions = {}): ScenarioResult {
+/** What both runners share: the simulator and the step generator, or the result that says why there is none. */
+function startRun(pathway: Pathway, scenario: Scenario, options: RunScenarioOptions): { sim: Simulator; steps: ReturnType<typeof runSteps> } | { result: ScenarioResult } {
   const locate = options.locate ?? (() => undefined);
   const { sim, error } = prepare(pathway, scenario, options);
-  if (error) return errorResult(scenario, error, locate, [scenario.start !== undefined && error.startsWith("start") ? "start" : "decider"]);
-  const steps = runSteps(sim, scenario, locate);
+  if (error) return { result: errorResult(scenario, error, locate, [scenario.start !== undefined && error.startsWith("start") ? "start" : "decider"]) };
+  return { sim, steps: runSteps(sim, scenario, locate) };
+}
+
+/** Runs a scenario synchronously (scripted and keyword deciders, mocked webhooks). */
+export function runScenario(pathway: Pathway, scenario: Scenario, options: RunScenarioOptions = {}): ScenarioResult {
+  const run = startRun(pathway, scenario, options);
+  if ("result" in run) return run.result;
+  const { sim, steps } = run;
   let r = steps.next(undefined as unknown as SimState);
   while (!r.done) {
     const step = r.value;
@@ -277,10 +284,9 @@ export function runScenario(pathway: Pathway, scenario: Scenario, options: RunSc
 
 /** Runs a scenario with asynchronous deciders (llm) or webhook handlers (live HTTP). */
 export async function runScenarioAsync(pathway: Pathway, scenario: Scenario, options: RunScenarioOptions = {}): Promise<ScenarioResult> {
-  const locate = options.locate ?? (() => undefined);
-  const { sim, error } = prepare(pathway, scenario, options);
-  if (error) return errorResult(scenario, error, locate, [scenario.start !== undefined && error.startsWith("start") ? "start" : "decider"]);
-  const steps = runSteps(sim, scenario, locate);
+  const run = startRun(pathway, scenario, options);
+  if ("result" in run) return run.result;
+  const { sim, steps } = run;
   let r = steps.next(undefined as unknown as SimState);
   while (!r.done) {
     const step = r.value;
