@@ -4,18 +4,35 @@ import standaloneModule from "ajv/dist/standalone/index.js";
 import { writeFileSync } from "node:fs";
 import { toPathwayJsonSchema } from "../src/model/index.js";
 
+/**
+ * `schema` with every `#/$defs/...` reference replaced by a copy of the definition (the model has no recursive
+ * definition). ajv compiles a reference as a call that allocates its arguments; inlined, a node or an edge is checked
+ * by one function, which is what keeps the schema pass cheap on 10,000 nodes.
+ */
+function inlineDefinitions(schema: unknown, defs: Record<string, unknown>, seen: readonly string[] = []): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => inlineDefinitions(item, defs, seen));
+  if (typeof schema !== "object" || schema === null) return schema;
+  const ref = (schema as { $ref?: unknown }).$ref;
+  const name = typeof ref === "string" ? /^#\/\$defs\/(.+)$/.exec(ref)?.[1] : undefined;
+  if (name !== undefined) {
+    if (seen.includes(name) || !(name in defs)) throw new Error(`cannot inline ${String(ref)}`);
+    const { $ref: _, ...rest } = schema as Record<string, unknown>;
+    return { ...(inlineDefinitions(defs[name], defs, [...seen, name]) as object), ...rest };
+  }
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, inlineDefinitions(value, defs, seen)]));
+}
+
 /** The generated module's text: one exported validate function per part of a pathway. */
 export function generateValidatorsSource(): string {
-  const schema = toPathwayJsonSchema();
-  const defs = schema.$defs as Record<string, { properties: Record<string, unknown> }>;
-  const pathway = defs.Pathway!;
+  const defs = toPathwayJsonSchema().$defs as Record<string, unknown>;
+  const definition = (name: string) => inlineDefinitions(defs[name], defs, [name]) as { properties: Record<string, unknown> };
+  const pathway = definition("Pathway");
   const ajv = new Ajv2020({ allErrors: true, strict: false, code: { source: true, esm: true, lines: true } });
-  ajv.addSchema(schema, "pathway");
   // Entries are checked one by one, so that a bad node reads "node 3: ..." rather than a failed anyOf.
   ajv.addSchema({ ...pathway, $id: "top", properties: { ...pathway.properties, nodes: { type: "array" }, edges: { type: "array" } } });
-  ajv.addSchema({ $id: "node", $ref: "pathway#/$defs/Node" });
-  ajv.addSchema({ $id: "globalConfig", $ref: "pathway#/$defs/GlobalConfigEntry" });
-  ajv.addSchema({ $id: "edge", $ref: "pathway#/$defs/Edge" });
+  ajv.addSchema({ ...definition("Node"), $id: "node" });
+  ajv.addSchema({ ...definition("GlobalConfigEntry"), $id: "globalConfig" });
+  ajv.addSchema({ ...definition("Edge"), $id: "edge" });
   // A CommonJS module: its default export is the `default` property of what Node imports.
   let code = standaloneModule.default(ajv, { top: "top", node: "node", globalConfig: "globalConfig", edge: "edge" });
   // ajv's ESM output still require()s its runtime helpers; turn those into imports (vitest and Node differ on CJS default interop).

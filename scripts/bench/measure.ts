@@ -14,6 +14,24 @@ export function timeMedian(fn: () => unknown, runs = 7, warmup = 2): number {
   return times[Math.floor(times.length / 2)]!;
 }
 
+/**
+ * Median milliseconds of each function, timed in turns (a, b, c, a, b, c, ...) after `warmup` untimed rounds. A ratio
+ * of two medians taken this way compares them under the same machine load and heap state, which on a shared machine
+ * matters more than the number of runs.
+ */
+export function timeInTurns(fns: readonly (() => unknown)[], runs = 15, warmup = 2): number[] {
+  for (let i = 0; i < warmup; i++) for (const fn of fns) fn();
+  const times = fns.map((): number[] => []);
+  for (let i = 0; i < runs; i++) {
+    fns.forEach((fn, k) => {
+      const start = performance.now();
+      fn();
+      times[k]!.push(performance.now() - start);
+    });
+  }
+  return times.map((t) => t.sort((a, b) => a - b)[Math.floor(t.length / 2)]!);
+}
+
 /** Async variant of `timeMedian`. */
 export async function timeMedianAsync(fn: () => Promise<unknown>, runs = 5, warmup = 1): Promise<number> {
   for (let i = 0; i < warmup; i++) await fn();
@@ -46,4 +64,12 @@ export function ms(n: number): string {
 
 export function ratio(a: number, b: number): string {
   return `${(a / b).toFixed(2)}x`;
+}
+
+/**
+ * A layer's public surface as compiled to dist/ (`npm run bench` builds first): that is the code users run, while
+ * tsx's transform of src/ wraps every closure in a naming call and would be timed instead.
+ */
+export async function loadShipped<T>(layer: string): Promise<T> {
+  return (await import(new URL(`../../dist/${layer}/index.js`, import.meta.url).href)) as T;
 }

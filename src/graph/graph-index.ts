@@ -1,15 +1,14 @@
 // A compact, array-based index of a pathway's nodes and control-flow edges that every analysis shares.
 import {
-  getEdges,
-  getNodes,
+  indexPathway,
   isGlobalNode,
   isObject,
   isStartNode,
   isTerminalNode,
   nodeData,
-  type IndexedEdge,
   type IndexedNode,
   type Pathway,
+  type PathwayIndex,
   type PathwayNode,
 } from "../model/index.js";
 
@@ -61,7 +60,7 @@ export function getFlowEdgeKind(code: number): FlowEdgeKind {
 }
 
 /** Counting sort of edge numbers by their `from` node: row offsets, and edge numbers in row order (stable). */
-function toCsr(count: number, from: readonly number[]): { offset: Int32Array; order: Int32Array } {
+function toCsr(count: number, from: Int32Array): { offset: Int32Array; order: Int32Array } {
   const offset = new Int32Array(count + 1);
   for (let e = 0; e < from.length; e++) offset[from[e]! + 1]!++;
   for (let i = 0; i < count; i++) offset[i + 1]! += offset[i]!;
@@ -73,42 +72,24 @@ function toCsr(count: number, from: readonly number[]): { offset: Int32Array; or
 
 /**
  * Builds the shared index of a pathway (linear time; malformed entries are skipped, never thrown on). Callers that
- * already hold `getNodes`/`getEdges` of the pathway may pass them to save a pass.
+ * already hold the pathway's `indexPathway` may pass it to save a pass.
  */
-export function createGraphIndex(pathway: Pathway, lists?: { nodes: readonly IndexedNode[]; edges: readonly IndexedEdge[] }): GraphIndex {
-  const all = lists?.nodes ?? getNodes(pathway);
-  const nodes: IndexedNode[] = [];
-  const ids: string[] = [];
-  const indexOf = new Map<string, number>();
-  for (const entry of all) {
-    if (indexOf.has(entry.node.id)) continue;
-    indexOf.set(entry.node.id, nodes.length);
-    nodes.push(entry);
-    ids.push(entry.node.id);
-  }
+export function createGraphIndex(pathway: Pathway, index: PathwayIndex = indexPathway(pathway)): GraphIndex {
+  const { unique: nodes, positionOf: indexOf, edgeSource, edgeTarget } = index;
+  const ids = nodes.map((entry) => entry.node.id);
   const n = nodes.length;
   const isGlobal = new Uint8Array(n);
   const isExit = new Uint8Array(n);
   const autoReturn = new Uint8Array(n);
   const globals: number[] = [];
   let start = -1;
-  const from: number[] = [];
-  const to: number[] = [];
-  const kind: number[] = [];
-  const ref: number[] = [];
+  // Route, fallback and response targets are few: gathered first (as from, to, kind, ref quadruples) so that the flow
+  // edge arrays are allocated once, at their final size.
+  const extra: number[] = [];
   const add = (s: number, target: unknown, k: number, r: number) => {
-    if (typeof target !== "string") return;
-    const t = indexOf.get(target);
-    if (t === undefined) return;
-    from.push(s);
-    to.push(t);
-    kind.push(k);
-    ref.push(r);
+    const t = typeof target === "string" ? indexOf.get(target) : undefined;
+    if (t !== undefined) extra.push(s, t, k, r);
   };
-  for (const { edge, index } of lists?.edges ?? getEdges(pathway)) {
-    const s = typeof edge.source === "string" ? indexOf.get(edge.source) : undefined;
-    if (s !== undefined) add(s, edge.target, 0, index);
-  }
   for (let i = 0; i < n; i++) {
     const node = nodes[i]!.node;
     if (isGlobalNode(node)) {
@@ -125,8 +106,26 @@ export function createGraphIndex(pathway: Pathway, lists?: { nodes: readonly Ind
       data.responsePathways.forEach((tuple, r) => add(i, Array.isArray(tuple) && isObject(tuple[3]) ? tuple[3].id : undefined, 3, r));
     }
   }
+  let m = extra.length / 4;
+  for (let e = 0; e < edgeSource.length; e++) if (edgeSource[e]! >= 0 && edgeTarget[e]! >= 0) m++;
+  const from = new Int32Array(m);
+  const to = new Int32Array(m);
+  const kind = new Uint8Array(m);
+  const ref = new Int32Array(m);
+  let q = 0;
+  for (let e = 0; e < edgeSource.length; e++) {
+    if (edgeSource[e]! < 0 || edgeTarget[e]! < 0) continue;
+    from[q] = edgeSource[e]!;
+    to[q] = edgeTarget[e]!;
+    ref[q++] = index.edges[e]!.index;
+  }
+  for (let x = 0; x < extra.length; x += 4, q++) {
+    from[q] = extra[x]!;
+    to[q] = extra[x + 1]!;
+    kind[q] = extra[x + 2]!;
+    ref[q] = extra[x + 3]!;
+  }
   const out = toCsr(n, from);
-  const m = from.length;
   const outTarget = new Int32Array(m);
   const outKind = new Uint8Array(m);
   const outRef = new Int32Array(m);

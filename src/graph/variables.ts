@@ -1,5 +1,5 @@
 // Prompt variables: where each `{{name}}` is used and defined, and which uses are never defined or may be unset.
-import { isObject, nodeData } from "../model/index.js";
+import { isObject, nodeData, type PathwayNode } from "../model/index.js";
 import { getDominatorTree } from "./dominators.js";
 import { toGraphIndex, type GraphIndex, type GraphSource } from "./graph-index.js";
 import { getSearchTree, type SearchTree } from "./reachability.js";
@@ -96,23 +96,33 @@ function collectStrings(value: unknown, path: (string | number)[], visit: (text:
   }
 }
 
+/** One search state for every scan (`matchAll` would copy the pattern for each string). */
+const variablePattern = new RegExp(VARIABLE_PATTERN.source, "g");
+
+/** Adds the uses in one field's value. A function of its own, so the loop over nodes holds no closure (see below). */
+function addUses(uses: VariableUse[], node: PathwayNode, index: number, field: VariableUse["field"], value: unknown): void {
+  collectStrings(value, ["nodes", index, "data", field], (text, path) => {
+    if (!text.includes("{{")) return;
+    variablePattern.lastIndex = 0;
+    for (let match = variablePattern.exec(text); match; match = variablePattern.exec(text)) {
+      const name = match[1]!;
+      const dot = name.indexOf(".");
+      uses.push({ name, root: dot < 0 ? name : name.slice(0, dot), nodeId: node.id, nodeIndex: index, field, path });
+    }
+  });
+}
+
 /** Every `{{variable}}` used in node text, prompt, condition, globalLabel, webhook url/body/headers and transferNumber. */
 export function getVariableUses(source: GraphSource): VariableUse[] {
   const g = toGraphIndex(source);
   const uses: VariableUse[] = [];
+  // No closure may capture the loop's variables: V8 would then allocate them afresh for every node and field.
   for (const { node, index } of g.nodes) {
     const data = nodeData(node);
     for (const field of VARIABLE_FIELDS) {
       const value = data[field];
       if (value === undefined || (typeof value === "string" && !value.includes("{{"))) continue;
-      collectStrings(value, ["nodes", index, "data", field], (text, path) => {
-        if (!text.includes("{{")) return;
-        for (const match of text.matchAll(VARIABLE_PATTERN)) {
-          const name = match[1]!;
-          const dot = name.indexOf(".");
-          uses.push({ name, root: dot < 0 ? name : name.slice(0, dot), nodeId: node.id, nodeIndex: index, field, path });
-        }
-      });
+      addUses(uses, node, index, field, value);
     }
   }
   return uses;
@@ -122,23 +132,23 @@ export function getVariableUses(source: GraphSource): VariableUse[] {
 export function getVariableDefinitions(source: GraphSource): VariableDefinition[] {
   const g = toGraphIndex(source);
   const definitions: VariableDefinition[] = [];
+  // Plain loops, no callbacks: a closure over `node` and `index` would be allocated for every node.
   for (const { node, index } of g.nodes) {
     const data = nodeData(node);
-    if (Array.isArray(data.extractVars)) {
-      data.extractVars.forEach((tuple, i) => {
-        const name = Array.isArray(tuple) ? tuple[0] : undefined;
-        if (typeof name === "string" && name.trim() !== "") {
-          definitions.push({ name: name.trim(), nodeId: node.id, nodeIndex: index, source: "extractVars", path: ["nodes", index, "data", "extractVars", i, 0] });
-        }
-      });
+    const { extractVars, responseData } = data;
+    for (let i = 0; Array.isArray(extractVars) && i < extractVars.length; i++) {
+      const tuple: unknown = extractVars[i];
+      const name = Array.isArray(tuple) ? tuple[0] : undefined;
+      if (typeof name === "string" && name.trim() !== "") {
+        definitions.push({ name: name.trim(), nodeId: node.id, nodeIndex: index, source: "extractVars", path: ["nodes", index, "data", "extractVars", i, 0] });
+      }
     }
-    if (Array.isArray(data.responseData)) {
-      data.responseData.forEach((entry, i) => {
-        const name = isObject(entry) ? entry.name : undefined;
-        if (typeof name === "string" && name.trim() !== "") {
-          definitions.push({ name: name.trim(), nodeId: node.id, nodeIndex: index, source: "responseData", path: ["nodes", index, "data", "responseData", i, "name"] });
-        }
-      });
+    for (let i = 0; Array.isArray(responseData) && i < responseData.length; i++) {
+      const entry: unknown = responseData[i];
+      const name = isObject(entry) ? entry.name : undefined;
+      if (typeof name === "string" && name.trim() !== "") {
+        definitions.push({ name: name.trim(), nodeId: node.id, nodeIndex: index, source: "responseData", path: ["nodes", index, "data", "responseData", i, "name"] });
+      }
     }
   }
   return definitions;

@@ -40,7 +40,7 @@ function createFacts(context: RuleContext): LintFacts {
   };
   const result: LintFacts = {
     get graph() {
-      return once("graph", () => createGraphIndex(pathway, { nodes: context.nodes, edges: context.edges }));
+      return once("graph", () => createGraphIndex(pathway, context));
     },
     get search() {
       return once("search", () => getSearchTree(result.graph));

@@ -1,5 +1,6 @@
 // The model layer's public surface: schemas, inferred types and safe accessors.
 export * from "./schema.js";
 export * from "./pathway.js";
+export * from "./pathway-index.js";
 export * from "./json-schema.js";
 export * from "./canonical.js";

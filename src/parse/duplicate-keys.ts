@@ -2,8 +2,26 @@
 import { parse as parseTree, type AnyNode } from "@humanwhocodes/momoa";
 import { escapeToken, type Diagnostic } from "../diagnostics/index.js";
 
+/**
+ * Colons right after a string's unescaped closing quote (and optional whitespace): every member's colon, plus any colon
+ * that opens a string's content (`": x"`), never fewer than the members. One native search per colon, no string walk.
+ */
+export function countKeyColons(text: string): number {
+  let count = 0;
+  for (let colon = text.indexOf(":"); colon >= 0; colon = text.indexOf(":", colon + 1)) {
+    let i = colon - 1;
+    let c = text.charCodeAt(i);
+    while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(--i);
+    if (c !== 34) continue;
+    let slashes = 0;
+    while (text.charCodeAt(i - 1 - slashes) === 92) slashes++;
+    if (slashes % 2 === 0) count++;
+  }
+  return count;
+}
+
 /** Members (key: value pairs) in the text: the colons outside strings, found with native searches only. */
-function countMembers(text: string): number {
+export function countMembers(text: string): number {
   let count = 0;
   let quote = text.indexOf('"');
   let colon = text.indexOf(":");
@@ -28,35 +46,61 @@ function countMembers(text: string): number {
   return count;
 }
 
+/** True while no enumerable property was added to Object.prototype, so `for...in` sees only an object's own keys. */
+function prototypeIsClean(): boolean {
+  for (const _ in {}) return false;
+  return true;
+}
+
 /** Own keys of every object in a parsed value, counted without recursion (values may nest 100,000 deep). */
-function countKeys(value: unknown): number {
+export function countKeys(value: unknown): number {
   let count = 0;
-  const stack: unknown[] = [value];
+  // Only containers go on the stack: most values are strings and numbers, with nothing inside to count.
+  const stack: object[] = typeof value === "object" && value !== null ? [value] : [];
+  const push = (item: unknown) => {
+    if (typeof item === "object" && item !== null) stack.push(item);
+  };
+  // for...in walks a fresh object several times faster than Object.keys or Object.values, which build an array each.
+  const forIn = prototypeIsClean();
   while (stack.length) {
-    const v = stack.pop();
-    if (typeof v !== "object" || v === null) continue;
+    const v = stack.pop() as Record<string, unknown>;
     if (Array.isArray(v)) {
-      for (const item of v) stack.push(item);
+      for (let i = 0; i < v.length; i++) push(v[i]);
+    } else if (forIn) {
+      for (const key in v) {
+        count++;
+        push(v[key]);
+      }
     } else {
       const keys = Object.keys(v);
       count += keys.length;
-      for (const k of keys) stack.push((v as Record<string, unknown>)[k]);
+      for (const key of keys) push(v[key]);
     }
   }
   return count;
 }
 
+/** Duplicate-key findings, and whether the text is proven to have no duplicate key at all. */
+export interface DuplicateKeys {
+  diagnostics: Diagnostic[];
+  /** No key repeats within any object, so no later key overrides an earlier one. False when that is unknown. */
+  unique: boolean;
+}
+
 /**
- * A warning for every key repeated within one object. The cheap check (members in the text against keys in the value)
- * runs on every file; only a file that fails it is read again with a position-aware parser to name each repeat.
+ * A warning for every key repeated within one object. JSON.parse keeps one key per name, so the value has fewer keys
+ * than the text has members exactly when a key repeats. The cheap checks compare the two on every file: first against
+ * an over-count of members (a match still proves no repeats), then against the exact count. Only a file that fails
+ * both is read again with a position-aware parser to name each repeat.
  */
-export function findDuplicateKeys(text: string, value: unknown): Diagnostic[] {
-  if (countMembers(text) === countKeys(value)) return [];
+export function findDuplicateKeys(text: string, value: unknown): DuplicateKeys {
+  const keys = countKeys(value);
+  if (countKeyColons(text) === keys || countMembers(text) === keys) return { diagnostics: [], unique: true };
   let root: AnyNode;
   try {
     root = parseTree(text, { mode: "json" }).body;
   } catch {
-    return [];
+    return { diagnostics: [], unique: false };
   }
   const found: Diagnostic[] = [];
   const stack: { node: AnyNode; pointer: string }[] = [{ node: root, pointer: "" }];
@@ -82,5 +126,5 @@ export function findDuplicateKeys(text: string, value: unknown): Diagnostic[] {
       stack.push({ node: member.value, pointer: at });
     }
   }
-  return found;
+  return { diagnostics: found, unique: found.length === 0 };
 }

@@ -1,14 +1,34 @@
 // Locates many JSON pointers in one pass over the text: linear in the text, unlike building a full syntax tree.
 import { parsePointer, type Position, type Range } from "../diagnostics/index.js";
 
+export interface LocateOptions {
+  /** The text has no duplicate keys, so reading can stop once every pointer is placed: no later key can override. */
+  unique?: boolean;
+}
+
 interface Trie {
   children: Map<string, Trie>;
   start: number;
   end: number;
+  /** Some pointer ends exactly here. */
+  wanted: boolean;
+  /** Distinct pointers ending here or below: all are placed once this value is read, or found missing. */
+  pending: number;
+  /** The children named by array indexes, in index order (built when the value turns out to be an array). */
+  elements?: { index: number; child: Trie }[];
+}
+
+/** The children an array value can have: those whose segment is an index (`0`, `17`; not `01` or `-1`). */
+function elementsOf(node: Trie): { index: number; child: Trie }[] {
+  node.elements ??= [...node.children]
+    .filter(([segment]) => /^(0|[1-9]\d*)$/.test(segment))
+    .map(([segment, child]) => ({ index: Number(segment), child }))
+    .sort((a, b) => a.index - b.index);
+  return node.elements;
 }
 
 function createTrie(): Trie {
-  return { children: new Map(), start: -1, end: -1 };
+  return { children: new Map(), start: -1, end: -1, wanted: false, pending: 0 };
 }
 
 /** 1-based line and column of each offset, counting lines only up to the largest offset. */
@@ -33,19 +53,22 @@ function positionsAt(text: string, offsets: readonly number[]): Map<number, Posi
  * The range of each pointer's value in `text` (which must be valid JSON, as JSON.parse accepted it).
  * A pointer that goes past what exists resolves to its deepest existing ancestor, and of duplicate keys the last wins.
  * Only the parts of the text on the way to a wanted value are looked at closely; the rest is skipped with native searches.
+ * With `unique`, reading stops once every pointer is placed; without it the whole text is read, as a later key may win.
  */
-export function locateAll(text: string, pointers: Iterable<string>): Map<string, Range | undefined> {
+export function locateAll(text: string, pointers: Iterable<string>, options: LocateOptions = {}): Map<string, Range | undefined> {
   const root = createTrie();
   const wanted: { pointer: string; segments: string[] }[] = [];
   for (const pointer of pointers) {
     let segments: string[];
     try {
-      segments = parsePointer(pointer);
+      // Most pointers hold no escapes, and unescaping them all costs more than placing them.
+      segments = pointer.startsWith("/") && !pointer.includes("~") ? pointer.slice(1).split("/") : parsePointer(pointer);
     } catch {
       continue;
     }
     wanted.push({ pointer, segments });
     let node = root;
+    const path = [root];
     for (const s of segments) {
       let next = node.children.get(s);
       if (!next) {
@@ -53,10 +76,14 @@ export function locateAll(text: string, pointers: Iterable<string>): Map<string,
         node.children.set(s, next);
       }
       node = next;
+      path.push(node);
+    }
+    if (!node.wanted) {
+      node.wanted = true;
+      for (const p of path) p.pending++;
     }
   }
   const n = text.length;
-  const structural = /["{}[\]]/g;
   const skipWs = (i: number): number => {
     while (i < n) {
       const c = text.charCodeAt(i);
@@ -80,25 +107,44 @@ export function locateAll(text: string, pointers: Iterable<string>): Map<string,
       from = q + 1;
     }
   };
+  // The next occurrence of one character at or after a position. Reading only moves forward, so an occurrence not yet
+  // passed is still the next one: each character is searched for again only once passed, never from scratch per value.
+  const cursor = (ch: string) => {
+    let at = -1;
+    return (from: number): number => {
+      if (at < from) {
+        at = text.indexOf(ch, from);
+        if (at < 0) at = n;
+      }
+      return at;
+    };
+  };
+  const nextQuote = cursor('"');
+  const nextBrace = { open: cursor("{"), close: cursor("}") };
+  const nextBracket = { open: cursor("["), close: cursor("]") };
   const skipValue = (i: number): number => {
     const c = text.charCodeAt(i);
     if (c === 34) return skipString(i);
     if (c === 123 || c === 91) {
-      // Jump from one structural character to the next with a native regex search instead of reading every character.
+      // Brackets of the other kind nest properly inside this value, so only its own kind needs counting.
+      const next = c === 123 ? nextBrace : nextBracket;
       let depth = 1;
-      structural.lastIndex = i + 1;
-      while (depth > 0) {
-        const m = structural.exec(text);
-        if (!m) return n;
-        const d = text.charCodeAt(m.index);
-        if (d === 34) {
-          structural.lastIndex = skipString(m.index);
-          continue;
+      let at = i + 1;
+      for (;;) {
+        const quote = nextQuote(at);
+        const open = next.open(at);
+        const close = next.close(at);
+        if (quote < open && quote < close) {
+          at = skipString(quote);
+        } else if (open < close) {
+          depth++;
+          at = open + 1;
+        } else {
+          if (close === n) return n;
+          at = close + 1;
+          if (--depth === 0) return at;
         }
-        if (d === 123 || d === 91) depth++;
-        else depth--;
       }
-      return structural.lastIndex;
     }
     let j = i;
     while (j < n) {
@@ -112,9 +158,14 @@ export function locateAll(text: string, pointers: Iterable<string>): Map<string,
     const raw = text.slice(i + 1, end - 1);
     return raw.includes("\\") ? (JSON.parse(text.slice(i, end)) as string) : raw;
   };
+  const unique = options.unique === true;
+  // Pointers not yet placed, counted down only when no later duplicate key can move them.
+  let pending = root.pending;
   // Recursion goes only as deep as the longest wanted pointer; skipped subtrees are scanned with loops.
   const visit = (i: number, node: Trie): number => {
     node.start = i;
+    // A value read earlier under a duplicate key lost to this one: what was found inside it no longer counts.
+    for (const child of node.children.values()) child.start = -1;
     const c = text.charCodeAt(i);
     let end: number;
     if (node.children.size === 0 || (c !== 123 && c !== 91)) {
@@ -122,7 +173,10 @@ export function locateAll(text: string, pointers: Iterable<string>): Map<string,
     } else {
       const isObject = c === 123;
       let j = skipWs(i + 1);
+      // Array elements are matched by walking the wanted indexes in order, not by a lookup per element.
+      const elements = isObject ? [] : elementsOf(node);
       let index = 0;
+      let nextElement = 0;
       if (text.charCodeAt(j) === (isObject ? 125 : 93)) {
         end = j + 1;
       } else {
@@ -134,9 +188,15 @@ export function locateAll(text: string, pointers: Iterable<string>): Map<string,
             j = skipWs(keyEnd) + 1;
             j = skipWs(j);
           } else {
-            child = node.children.get(String(index++));
+            if (elements[nextElement]?.index === index) child = elements[nextElement++]!.child;
+            index++;
           }
-          j = child ? visit(j, child) : skipValue(j);
+          if (child) {
+            j = visit(j, child);
+            if (pending === 0) return j;
+          } else {
+            j = skipValue(j);
+          }
           j = skipWs(j);
           if (text.charCodeAt(j) === 44) {
             j = skipWs(j + 1);
@@ -147,8 +207,12 @@ export function locateAll(text: string, pointers: Iterable<string>): Map<string,
         }
       }
     }
-    // The whole text is read even after every pointer is found: a later duplicate key wins, as in JSON.parse.
     node.end = end;
+    // Now this value's own pointer is placed, and so is every pointer through a child it lacks (at this value).
+    if (unique) {
+      if (node.wanted) pending--;
+      for (const child of node.children.values()) if (child.start < 0) pending -= child.pending;
+    }
     return end;
   };
   const result = new Map<string, Range | undefined>();

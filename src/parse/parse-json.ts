@@ -45,7 +45,10 @@ function explain(text: string, message: string, offset: number): string {
 export function parseJson(text: string): ParseResult {
   try {
     const value: unknown = JSON.parse(text);
-    return { ok: true, value, diagnostics: findDuplicateKeys(text, value), locate: createLocator(text), locateMany: createBatchLocator(text) };
+    const { diagnostics, unique } = findDuplicateKeys(text, value);
+    // Without repeated keys no later key can override a value found, so locating may stop early; with them it may not.
+    const options = { unique };
+    return { ok: true, value, diagnostics, locate: createLocator(text, options), locateMany: createBatchLocator(text, options) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     let offset = Math.min(syntaxErrorOffset(text, message), text.length);

@@ -1,6 +1,6 @@
 // Maps JSON pointers to ranges in the source text: one pass over the text per batch of pointers, no syntax tree.
 import type { Range } from "../diagnostics/index.js";
-import { locateAll } from "./locate-all.js";
+import { locateAll, type LocateOptions } from "./locate-all.js";
 
 /** Finds where one pointer's value sits in the text. */
 export type Locator = (pointer: string) => Range | undefined;
@@ -8,12 +8,15 @@ export type Locator = (pointer: string) => Range | undefined;
 /** Finds where many pointers' values sit, in one pass; use it whenever there is more than one finding to place. */
 export type BatchLocator = (pointers: Iterable<string>) => Map<string, Range | undefined>;
 
-/** A batch locator over `text` (valid JSON). A pointer past what exists resolves to its deepest existing ancestor. */
-export function createBatchLocator(text: string): BatchLocator {
-  return (pointers) => locateAll(text, pointers);
+/**
+ * A batch locator over `text` (valid JSON). A pointer past what exists resolves to its deepest existing ancestor.
+ * With `unique` (the text is known to have no duplicate keys) the scan stops once every pointer is placed.
+ */
+export function createBatchLocator(text: string, options?: LocateOptions): BatchLocator {
+  return (pointers) => locateAll(text, pointers, options);
 }
 
-/** A single-pointer locator over `text` (valid JSON); the scan stops as soon as the value is found. */
-export function createLocator(text: string): Locator {
-  return (pointer) => locateAll(text, [pointer]).get(pointer);
+/** A single-pointer locator over `text` (valid JSON); with `unique`, the scan stops as soon as the value is read. */
+export function createLocator(text: string, options?: LocateOptions): Locator {
+  return (pointer) => locateAll(text, [pointer], options).get(pointer);
 }

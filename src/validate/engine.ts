@@ -1,6 +1,6 @@
 // Runs rules over a loaded document, and places their findings in the source text in one batch.
 import { compareDiagnostics, type Diagnostic, type Severity } from "../diagnostics/index.js";
-import { getEdges, getNodes, isObject, type IndexedNode } from "../model/index.js";
+import { indexPathway, isObject } from "../model/index.js";
 import type { BatchLocator } from "../parse/index.js";
 import type { Rule, RuleContext } from "./rule.js";
 
@@ -23,10 +23,7 @@ export function createRuleContext(value: unknown): { context?: RuleContext; fata
     const found = value.nodes === undefined ? "there is none" : `found ${JSON.stringify(value.nodes)?.slice(0, 40)}`;
     return { fatal: { pointer: "nodes" in value ? "/nodes" : "", message: `A pathway needs a "nodes" array (${found}); add "nodes": [...] with at least a start node.` } };
   }
-  const nodes = getNodes(value);
-  const nodeById = new Map<string, IndexedNode>();
-  for (const entry of nodes) if (!nodeById.has(entry.node.id)) nodeById.set(entry.node.id, entry);
-  return { context: { pathway: value, nodes, edges: getEdges(value), nodeById } };
+  return { context: { pathway: value, ...indexPathway(value) } };
 }
 
 /** Runs `rules` with their settings; the diagnostics have no range yet (see `locateDiagnostics`). */

@@ -1,17 +1,12 @@
 // The shape of a rule module, shared by the validator's rules and the linter's.
 import type { z } from "zod";
 import type { Report, RuleDescriptor } from "../diagnostics/index.js";
-import type { IndexedEdge, IndexedNode, JsonObject } from "../model/index.js";
+import type { JsonObject, PathwayIndex } from "../model/index.js";
 
-/** Everything a rule may look at: the pathway as loaded plus indexes built once per file. */
-export interface RuleContext {
-  /** The document as loaded; only `shapeOk` tells whether it has the pathway's top-level shape. */
+/** Everything a rule may look at: the pathway as loaded plus its index (nodes, edges, resolved endpoints), built once per file. */
+export interface RuleContext extends PathwayIndex {
+  /** The document as loaded: an object with a `nodes` array, other fields unchecked. */
   readonly pathway: JsonObject;
-  /** Node entries with a string id, in file order (the globalConfig pseudo-entry is left out). */
-  readonly nodes: readonly IndexedNode[];
-  readonly edges: readonly IndexedEdge[];
-  /** The first node with each id. */
-  readonly nodeById: ReadonlyMap<string, IndexedNode>;
 }
 
 /** What every rule declares about itself; the registry, the README table and SARIF come from it. */

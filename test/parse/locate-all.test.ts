@@ -35,4 +35,48 @@ describe("locateAll", () => {
       { numRuns: 300 },
     );
   });
+
+  it("stops early without changing any answer when keys are unique, for any pointers present, missing or repeated", () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.boolean(), fc.integer(), (value, pretty, seed) => {
+        const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+        const present = pointersOf(JSON.parse(text)).filter((_, i) => ((i * 2654435761 + seed) >>> 0) % 3 === 0);
+        // Missing pointers are placed only once their parent is read to its end, so they keep the scan going.
+        const missing = present.flatMap((p, i) => (i % 2 ? [`${p}/missing`, `${p}/0/deeper`] : [`${p}/99`]));
+        const pointers = [...present.slice(0, 2), ...missing, ...present];
+        const locate = createLocator(text);
+        const early = locateAll(text, pointers, { unique: true });
+        const whole = locateAll(text, pointers);
+        for (const p of pointers) {
+          expect(early.get(p), p).toEqual(whole.get(p));
+          expect(early.get(p), p).toEqual(locate(p));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("told keys are unique, reads no further than the last pointer's value (so a later repeat goes unseen)", () => {
+    const text = '{"a": {"x": 1}, "b": 2,\n"a": {"b": 3}, "b": 4}';
+    expect(locateAll(text, ["/a/b", "/b"], { unique: true })).toEqual(
+      new Map([
+        ["/a/b", { start: { line: 1, column: 7 }, end: { line: 1, column: 15 } }],
+        ["/b", { start: { line: 1, column: 22 }, end: { line: 1, column: 23 } }],
+      ]),
+    );
+    expect(locateAll(text, ["/a/b", "/b"])).toEqual(
+      new Map([
+        ["/a/b", { start: { line: 2, column: 12 }, end: { line: 2, column: 13 } }],
+        ["/b", { start: { line: 2, column: 21 }, end: { line: 2, column: 22 } }],
+      ]),
+    );
+  });
+
+  it("forgets what it found inside a value that a later duplicate key replaced", () => {
+    for (const text of ['{"a": {"b": 1}, "a": {"c": 2}}', '{"a": {"b": 1}, "a": 5}', '{"a": [[1], 2], "a": []}']) {
+      const locate = createLocator(text);
+      const found = locateAll(text, ["/a/b", "/a/0/0", "/a"]);
+      for (const p of ["/a/b", "/a/0/0", "/a"]) expect(found.get(p), `${text} ${p}`).toEqual(locate(p));
+    }
+  });
 });

@@ -1,7 +1,6 @@
 // Two edges out of one node with the same label leave the router a coin toss between them.
 import { describeNode, getEdgeLabel, type IndexedEdge } from "../../model/index.js";
 import { defineRule } from "../../validate/rule.js";
-import { getLintFacts } from "../facts.js";
 import { edgeLabelPointer, noOptions } from "./helpers.js";
 
 /** Case and runs of spaces do not make labels different to the model that picks an edge. */
@@ -18,21 +17,39 @@ function skipSpaces(s: string, i: number): number {
   return i;
 }
 
+function lower(c: number): number {
+  return c >= 65 && c <= 90 ? c | 0x20 : c;
+}
+
 /**
- * `normalise(a) === normalise(b)` without building either string (compares word by word, ignoring ASCII case): it
- * runs for every pair of labelled edges that leave one node. Non-ASCII text falls back to `normalise`.
+ * The label's first and last non-space characters, lower-cased, as one number: labels that differ in it cannot be the
+ * same, so most pairs of siblings are told apart without reading them. 0 for a blank label; -1 when either character
+ * is not ASCII (its lower case may be ASCII, or longer), which leaves the comparison to `sameLabel`.
+ */
+function labelEnds(label: string): number {
+  const first = skipSpaces(label, 0);
+  let last = label.length - 1;
+  while (last >= first && isSpace(label.charCodeAt(last))) last--;
+  if (last < first) return 0;
+  const a = label.charCodeAt(first);
+  const b = label.charCodeAt(last);
+  if (a <= 127 && b <= 127) return ((lower(a) << 8) | lower(b)) + 1;
+  return label.trim() === "" ? 0 : -1;
+}
+
+/**
+ * `normalise(a) === normalise(b)` without building either string (compares word by word, ignoring ASCII case).
+ * Non-ASCII text falls back to `normalise`.
  */
 function sameLabel(a: string, b: string): boolean {
   let i = skipSpaces(a, 0);
   let j = skipSpaces(b, 0);
   while (i < a.length && j < b.length) {
     for (; i < a.length && j < b.length && !isSpace(a.charCodeAt(i)) && !isSpace(b.charCodeAt(j)); i++, j++) {
-      let x = a.charCodeAt(i);
-      let y = b.charCodeAt(j);
+      const x = a.charCodeAt(i);
+      const y = b.charCodeAt(j);
       if (x > 127 || y > 127) return normalise(a) === normalise(b);
-      if (x >= 65 && x <= 90) x |= 0x20;
-      if (y >= 65 && y <= 90) y |= 0x20;
-      if (x !== y) return false;
+      if (lower(x) !== lower(y)) return false;
     }
     // Both words must end here.
     if ((i < a.length && !isSpace(a.charCodeAt(i))) || (j < b.length && !isSpace(b.charCodeAt(j)))) return false;
@@ -49,28 +66,33 @@ export default defineRule({
     defaultSeverity: "warning",
     options: noOptions,
   },
-  check(context, report) {
-    const { graph } = getLintFacts(context);
+  check({ edges, unique, edgeSource }, report) {
     // Labelled edges seen so far, chained per source node (head[v] -> next[...]) so each edge meets only its siblings.
-    const head = new Int32Array(graph.ids.length).fill(-1);
-    const next = new Int32Array(context.edges.length);
-    const labels: string[] = [];
-    context.edges.forEach((entry, e) => {
+    const head = new Int32Array(unique.length).fill(-1);
+    const next = new Int32Array(edges.length);
+    const ends = new Int32Array(edges.length);
+    const labels: string[] = new Array<string>(edges.length);
+    edges.forEach((entry, e) => {
       const label = getEdgeLabel(entry.edge);
-      const v = typeof entry.edge.source === "string" ? graph.indexOf.get(entry.edge.source) : undefined;
+      const v = edgeSource[e]!;
+      if (label === undefined || v < 0) return;
+      const key = labelEnds(label);
       // A blank label is empty-edge-label's business, not a duplicate.
-      if (label === undefined || v === undefined || label.trim() === "") return;
+      if (key === 0) return;
       let earlier: IndexedEdge | undefined;
-      for (let k = head[v]!; k >= 0 && !earlier; k = next[k]!) if (sameLabel(labels[k]!, label)) earlier = context.edges[k];
+      for (let k = head[v]!; k >= 0 && !earlier; k = next[k]!) {
+        if ((key === ends[k] || key < 0 || ends[k]! < 0) && sameLabel(labels[k]!, label)) earlier = edges[k];
+      }
       if (!earlier) {
         labels[e] = label;
+        ends[e] = key;
         next[e] = head[v]!;
         head[v] = e;
         return;
       }
       report({
         pointer: edgeLabelPointer(entry),
-        message: `Two edges out of node ${describeNode(graph.nodes[v]!.node)} have the label ${JSON.stringify(label.trim())}, so the agent cannot tell them apart; give each a label that says when to take it, or merge them.`,
+        message: `Two edges out of node ${describeNode(unique[v]!.node)} have the label ${JSON.stringify(label.trim())}, so the agent cannot tell them apart; give each a label that says when to take it, or merge them.`,
         related: [{ pointer: edgeLabelPointer(earlier), message: "The first edge with this label." }],
       });
     });

@@ -10,20 +10,18 @@ export default defineRule({
     defaultSeverity: "warning",
     options: noOptions,
   },
-  check({ edges, nodeById }, report) {
-    for (const entry of edges) {
+  check({ edges, unique, edgeSource, edgeTarget }, report) {
+    edges.forEach((entry, e) => {
       const { edge } = entry;
-      if (edge.source === edge.target) continue;
+      if (edge.source === edge.target) return;
       const label = getEdgeLabel(edge);
-      if (label !== undefined && label.trim() !== "") continue;
-      if (isObject(edge.data) && Array.isArray(edge.data.condition) && edge.data.condition.length > 0) continue;
-      const source = typeof edge.source === "string" ? nodeById.get(edge.source) : undefined;
-      const target = typeof edge.target === "string" ? nodeById.get(edge.target) : undefined;
-      const name = (n: typeof source, id: unknown) => (n ? describeNode(n.node) : `id ${String(id)}`);
+      if (label !== undefined && label.trim() !== "") return;
+      if (isObject(edge.data) && Array.isArray(edge.data.condition) && edge.data.condition.length > 0) return;
+      const name = (position: number, id: unknown) => (position >= 0 ? describeNode(unique[position]!.node) : `id ${String(id)}`);
       report({
         pointer: edgeLabelPointer(entry),
-        message: `The edge from ${name(source, edge.source)} to ${name(target, edge.target)} has ${label === undefined ? "no" : "an empty"} label, so the agent cannot tell when to follow it; add a "label" that describes what the caller said or wants.`,
+        message: `The edge from ${name(edgeSource[e]!, edge.source)} to ${name(edgeTarget[e]!, edge.target)} has ${label === undefined ? "no" : "an empty"} label, so the agent cannot tell when to follow it; add a "label" that describes what the caller said or wants.`,
       });
-    }
+    });
   },
 });

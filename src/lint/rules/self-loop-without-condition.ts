@@ -10,19 +10,19 @@ export default defineRule({
     defaultSeverity: "warning",
     options: noOptions,
   },
-  check({ edges, nodeById }, report) {
-    for (const entry of edges) {
+  check({ edges, unique, edgeSource }, report) {
+    edges.forEach((entry, e) => {
       const { edge } = entry;
-      if (typeof edge.source !== "string" || edge.source !== edge.target) continue;
+      if (typeof edge.source !== "string" || edge.source !== edge.target) return;
       const label = getEdgeLabel(edge);
-      if (label !== undefined && label.trim() !== "") continue;
-      if (isObject(edge.data) && Array.isArray(edge.data.condition) && edge.data.condition.length > 0) continue;
-      const node = nodeById.get(edge.source);
-      if (node && typeof nodeData(node.node).condition === "string" && nodeData(node.node).condition!.trim() !== "") continue;
+      if (label !== undefined && label.trim() !== "") return;
+      if (isObject(edge.data) && Array.isArray(edge.data.condition) && edge.data.condition.length > 0) return;
+      const node = unique[edgeSource[e]!];
+      if (node && typeof nodeData(node.node).condition === "string" && nodeData(node.node).condition!.trim() !== "") return;
       report({
         pointer: edgeLabelPointer(entry),
         message: `The edge from ${node ? `node ${describeNode(node.node)}` : `node id ${edge.source}`} back to itself has no label or condition, so nothing says when to repeat the node and the caller may hear it again and again; label it with when to repeat, or delete it.`,
       });
-    }
+    });
   },
 });

@@ -104,828 +104,14 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const node = validate21;
-const schema32 = {"$id":"node","$ref":"pathway#/$defs/Node"};
-const schema35 = {"type":"object","properties":{"id":{"type":"string","minLength":1},"type":{"anyOf":[{"type":"string","enum":["Default","End Call","Transfer Node","Knowledge Base","Webhook","Transfer Call","Wait for Response","Custom Code","Route","SMS","Custom Tool","Transfer Pathway","Press Button","Scheduling","Vector DB Knowledge Base"]},{"type":"string"}]},"data":{"$ref":"#/$defs/NodeData"},"position":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":{}}},"required":["id","type"],"additionalProperties":{}};
+const schema32 = {"type":"object","properties":{"id":{"type":"string","minLength":1},"type":{"anyOf":[{"type":"string","enum":["Default","End Call","Transfer Node","Knowledge Base","Webhook","Transfer Call","Wait for Response","Custom Code","Route","SMS","Custom Tool","Transfer Pathway","Press Button","Scheduling","Vector DB Knowledge Base"]},{"type":"string"}]},"data":{"type":"object","properties":{"name":{"type":"string"},"isStart":{"type":"boolean"},"isGlobal":{"type":"boolean"},"globalLabel":{"type":"string"},"globalDescription":{"type":"string"},"enableGlobalAutoReturn":{"type":"boolean"},"text":{"type":"string"},"prompt":{"type":"string"},"condition":{"type":"string"},"transferNumber":{"type":"string"},"kb":{"type":"string"},"url":{"type":"string"},"method":{"type":"string"},"body":{},"headers":{},"responseData":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"data":{"type":"string"},"context":{"type":"string"}},"additionalProperties":{}}},"responsePathways":{"type":"array","items":{"type":"array","prefixItems":[{"type":"string"},{"type":"string"},{},{"type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"}},"additionalProperties":{}}],"items":{},"minItems":4}},"routes":{"type":"array","items":{"type":"object","properties":{"conditions":{"type":"array","items":{"type":"object","properties":{"field":{"type":"string"},"value":{},"operator":{"type":"string"},"isGroup":{"type":"boolean"}},"additionalProperties":{}}},"targetNodeId":{"type":"string"}},"additionalProperties":{}}},"fallbackNodeId":{"type":["string","null"]},"extractVars":{"type":"array","items":{"type":"array","prefixItems":[{"type":"string"},{"type":"string","enum":["string","integer","boolean"]},{"type":"string"}],"items":{},"minItems":3,"description":"[variable name, type, description, ...]; elements after the third are kept as they are."}},"modelOptions":{"type":"object","properties":{"modelName":{"type":"string"},"modelType":{"type":"string"},"interruptionThreshold":{"type":"number"},"temperature":{"type":"number","minimum":0,"maximum":1}},"additionalProperties":{}},"pathwayExamples":{"type":"array","items":{"type":"object","properties":{"Chosen Pathway":{"type":"string"},"Conversation History":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"object","properties":{"role":{"type":"string"},"content":{"type":"string"}},"required":["role","content"],"additionalProperties":{}}}]}},"additionalProperties":{}}},"conditionExamples":{},"dialogueExamples":{}},"additionalProperties":{}},"position":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":{}}},"required":["id","type"],"additionalProperties":{},"$id":"node"};
 const func1 = func1Module.default ?? func1Module;
-const schema36 = {"type":"object","properties":{"name":{"type":"string"},"isStart":{"type":"boolean"},"isGlobal":{"type":"boolean"},"globalLabel":{"type":"string"},"globalDescription":{"type":"string"},"enableGlobalAutoReturn":{"type":"boolean"},"text":{"type":"string"},"prompt":{"type":"string"},"condition":{"type":"string"},"transferNumber":{"type":"string"},"kb":{"type":"string"},"url":{"type":"string"},"method":{"type":"string"},"body":{},"headers":{},"responseData":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"data":{"type":"string"},"context":{"type":"string"}},"additionalProperties":{}}},"responsePathways":{"type":"array","items":{"type":"array","prefixItems":[{"type":"string"},{"type":"string"},{},{"type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"}},"additionalProperties":{}}],"items":{},"minItems":4}},"routes":{"type":"array","items":{"type":"object","properties":{"conditions":{"type":"array","items":{"type":"object","properties":{"field":{"type":"string"},"value":{},"operator":{"type":"string"},"isGroup":{"type":"boolean"}},"additionalProperties":{}}},"targetNodeId":{"type":"string"}},"additionalProperties":{}}},"fallbackNodeId":{"type":["string","null"]},"extractVars":{"type":"array","items":{"$ref":"#/$defs/ExtractVar"}},"modelOptions":{"$ref":"#/$defs/ModelOptions"},"pathwayExamples":{"type":"array","items":{"type":"object","properties":{"Chosen Pathway":{"type":"string"},"Conversation History":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"object","properties":{"role":{"type":"string"},"content":{"type":"string"}},"required":["role","content"],"additionalProperties":{}}}]}},"additionalProperties":{}}},"conditionExamples":{},"dialogueExamples":{}},"additionalProperties":{}};
-const schema37 = {"type":"array","prefixItems":[{"type":"string"},{"type":"string","enum":["string","integer","boolean"]},{"type":"string"}],"items":{},"minItems":3,"description":"[variable name, type, description, ...]; elements after the third are kept as they are."};
-const schema38 = {"type":"object","properties":{"modelName":{"type":"string"},"modelType":{"type":"string"},"interruptionThreshold":{"type":"number"},"temperature":{"type":"number","minimum":0,"maximum":1}},"additionalProperties":{}};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="node" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate25.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.isStart !== undefined){
-if(typeof data.isStart !== "boolean"){
-const err1 = {instancePath:instancePath+"/isStart",schemaPath:"#/properties/isStart/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.isGlobal !== undefined){
-if(typeof data.isGlobal !== "boolean"){
-const err2 = {instancePath:instancePath+"/isGlobal",schemaPath:"#/properties/isGlobal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.globalLabel !== undefined){
-if(typeof data.globalLabel !== "string"){
-const err3 = {instancePath:instancePath+"/globalLabel",schemaPath:"#/properties/globalLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.globalDescription !== undefined){
-if(typeof data.globalDescription !== "string"){
-const err4 = {instancePath:instancePath+"/globalDescription",schemaPath:"#/properties/globalDescription/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.enableGlobalAutoReturn !== undefined){
-if(typeof data.enableGlobalAutoReturn !== "boolean"){
-const err5 = {instancePath:instancePath+"/enableGlobalAutoReturn",schemaPath:"#/properties/enableGlobalAutoReturn/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err6 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.prompt !== undefined){
-if(typeof data.prompt !== "string"){
-const err7 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.condition !== undefined){
-if(typeof data.condition !== "string"){
-const err8 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.transferNumber !== undefined){
-if(typeof data.transferNumber !== "string"){
-const err9 = {instancePath:instancePath+"/transferNumber",schemaPath:"#/properties/transferNumber/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.kb !== undefined){
-if(typeof data.kb !== "string"){
-const err10 = {instancePath:instancePath+"/kb",schemaPath:"#/properties/kb/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.url !== undefined){
-if(typeof data.url !== "string"){
-const err11 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-if(typeof data.method !== "string"){
-const err12 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.responseData !== undefined){
-let data13 = data.responseData;
-if(Array.isArray(data13)){
-const len0 = data13.length;
-for(let i0=0; i0<len0; i0++){
-let data14 = data13[i0];
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.name !== undefined){
-if(typeof data14.name !== "string"){
-const err13 = {instancePath:instancePath+"/responseData/" + i0+"/name",schemaPath:"#/properties/responseData/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data14.data !== undefined){
-if(typeof data14.data !== "string"){
-const err14 = {instancePath:instancePath+"/responseData/" + i0+"/data",schemaPath:"#/properties/responseData/items/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data14.context !== undefined){
-if(typeof data14.context !== "string"){
-const err15 = {instancePath:instancePath+"/responseData/" + i0+"/context",schemaPath:"#/properties/responseData/items/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/responseData/" + i0,schemaPath:"#/properties/responseData/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/responseData",schemaPath:"#/properties/responseData/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.responsePathways !== undefined){
-let data18 = data.responsePathways;
-if(Array.isArray(data18)){
-const len1 = data18.length;
-for(let i1=0; i1<len1; i1++){
-let data19 = data18[i1];
-if(Array.isArray(data19)){
-if(data19.length < 4){
-const err18 = {instancePath:instancePath+"/responsePathways/" + i1,schemaPath:"#/properties/responsePathways/items/minItems",keyword:"minItems",params:{limit: 4},message:"must NOT have fewer than 4 items"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-const len2 = data19.length;
-if(len2 > 0){
-if(typeof data19[0] !== "string"){
-const err19 = {instancePath:instancePath+"/responsePathways/" + i1+"/0",schemaPath:"#/properties/responsePathways/items/prefixItems/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(len2 > 1){
-if(typeof data19[1] !== "string"){
-const err20 = {instancePath:instancePath+"/responsePathways/" + i1+"/1",schemaPath:"#/properties/responsePathways/items/prefixItems/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(len2 > 3){
-let data22 = data19[3];
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.id !== undefined){
-if(typeof data22.id !== "string"){
-const err21 = {instancePath:instancePath+"/responsePathways/" + i1+"/3/id",schemaPath:"#/properties/responsePathways/items/prefixItems/3/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data22.name !== undefined){
-if(typeof data22.name !== "string"){
-const err22 = {instancePath:instancePath+"/responsePathways/" + i1+"/3/name",schemaPath:"#/properties/responsePathways/items/prefixItems/3/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/responsePathways/" + i1+"/3",schemaPath:"#/properties/responsePathways/items/prefixItems/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/responsePathways/" + i1,schemaPath:"#/properties/responsePathways/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/responsePathways",schemaPath:"#/properties/responsePathways/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.routes !== undefined){
-let data25 = data.routes;
-if(Array.isArray(data25)){
-const len3 = data25.length;
-for(let i2=0; i2<len3; i2++){
-let data26 = data25[i2];
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.conditions !== undefined){
-let data27 = data26.conditions;
-if(Array.isArray(data27)){
-const len4 = data27.length;
-for(let i3=0; i3<len4; i3++){
-let data28 = data27[i3];
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.field !== undefined){
-if(typeof data28.field !== "string"){
-const err26 = {instancePath:instancePath+"/routes/" + i2+"/conditions/" + i3+"/field",schemaPath:"#/properties/routes/items/properties/conditions/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data28.operator !== undefined){
-if(typeof data28.operator !== "string"){
-const err27 = {instancePath:instancePath+"/routes/" + i2+"/conditions/" + i3+"/operator",schemaPath:"#/properties/routes/items/properties/conditions/items/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data28.isGroup !== undefined){
-if(typeof data28.isGroup !== "boolean"){
-const err28 = {instancePath:instancePath+"/routes/" + i2+"/conditions/" + i3+"/isGroup",schemaPath:"#/properties/routes/items/properties/conditions/items/properties/isGroup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/routes/" + i2+"/conditions/" + i3,schemaPath:"#/properties/routes/items/properties/conditions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/routes/" + i2+"/conditions",schemaPath:"#/properties/routes/items/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data26.targetNodeId !== undefined){
-if(typeof data26.targetNodeId !== "string"){
-const err31 = {instancePath:instancePath+"/routes/" + i2+"/targetNodeId",schemaPath:"#/properties/routes/items/properties/targetNodeId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/routes/" + i2,schemaPath:"#/properties/routes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/routes",schemaPath:"#/properties/routes/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data.fallbackNodeId !== undefined){
-let data33 = data.fallbackNodeId;
-if((typeof data33 !== "string") && (data33 !== null)){
-const err34 = {instancePath:instancePath+"/fallbackNodeId",schemaPath:"#/properties/fallbackNodeId/type",keyword:"type",params:{type: schema36.properties.fallbackNodeId.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data.extractVars !== undefined){
-let data34 = data.extractVars;
-if(Array.isArray(data34)){
-const len5 = data34.length;
-for(let i4=0; i4<len5; i4++){
-let data35 = data34[i4];
-if(Array.isArray(data35)){
-if(data35.length < 3){
-const err35 = {instancePath:instancePath+"/extractVars/" + i4,schemaPath:"#/$defs/ExtractVar/minItems",keyword:"minItems",params:{limit: 3},message:"must NOT have fewer than 3 items"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-const len6 = data35.length;
-if(len6 > 0){
-if(typeof data35[0] !== "string"){
-const err36 = {instancePath:instancePath+"/extractVars/" + i4+"/0",schemaPath:"#/$defs/ExtractVar/prefixItems/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(len6 > 1){
-let data37 = data35[1];
-if(typeof data37 !== "string"){
-const err37 = {instancePath:instancePath+"/extractVars/" + i4+"/1",schemaPath:"#/$defs/ExtractVar/prefixItems/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if(!(((data37 === "string") || (data37 === "integer")) || (data37 === "boolean"))){
-const err38 = {instancePath:instancePath+"/extractVars/" + i4+"/1",schemaPath:"#/$defs/ExtractVar/prefixItems/1/enum",keyword:"enum",params:{allowedValues: schema37.prefixItems[1].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(len6 > 2){
-if(typeof data35[2] !== "string"){
-const err39 = {instancePath:instancePath+"/extractVars/" + i4+"/2",schemaPath:"#/$defs/ExtractVar/prefixItems/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/extractVars/" + i4,schemaPath:"#/$defs/ExtractVar/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/extractVars",schemaPath:"#/properties/extractVars/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data.modelOptions !== undefined){
-let data39 = data.modelOptions;
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-if(data39.modelName !== undefined){
-if(typeof data39.modelName !== "string"){
-const err42 = {instancePath:instancePath+"/modelOptions/modelName",schemaPath:"#/$defs/ModelOptions/properties/modelName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data39.modelType !== undefined){
-if(typeof data39.modelType !== "string"){
-const err43 = {instancePath:instancePath+"/modelOptions/modelType",schemaPath:"#/$defs/ModelOptions/properties/modelType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-if(data39.interruptionThreshold !== undefined){
-if(!(typeof data39.interruptionThreshold == "number")){
-const err44 = {instancePath:instancePath+"/modelOptions/interruptionThreshold",schemaPath:"#/$defs/ModelOptions/properties/interruptionThreshold/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(data39.temperature !== undefined){
-let data43 = data39.temperature;
-if(typeof data43 == "number"){
-if(data43 > 1 || isNaN(data43)){
-const err45 = {instancePath:instancePath+"/modelOptions/temperature",schemaPath:"#/$defs/ModelOptions/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(data43 < 0 || isNaN(data43)){
-const err46 = {instancePath:instancePath+"/modelOptions/temperature",schemaPath:"#/$defs/ModelOptions/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/modelOptions/temperature",schemaPath:"#/$defs/ModelOptions/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/modelOptions",schemaPath:"#/$defs/ModelOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-if(data.pathwayExamples !== undefined){
-let data44 = data.pathwayExamples;
-if(Array.isArray(data44)){
-const len7 = data44.length;
-for(let i5=0; i5<len7; i5++){
-let data45 = data44[i5];
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-if(data45["Chosen Pathway"] !== undefined){
-if(typeof data45["Chosen Pathway"] !== "string"){
-const err49 = {instancePath:instancePath+"/pathwayExamples/" + i5+"/Chosen Pathway",schemaPath:"#/properties/pathwayExamples/items/properties/Chosen%20Pathway/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-if(data45["Conversation History"] !== undefined){
-let data47 = data45["Conversation History"];
-const _errs105 = errors;
-let valid23 = false;
-const _errs106 = errors;
-if(typeof data47 !== "string"){
-const err50 = {instancePath:instancePath+"/pathwayExamples/" + i5+"/Conversation History",schemaPath:"#/properties/pathwayExamples/items/properties/Conversation%20History/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-var _valid0 = _errs106 === errors;
-valid23 = valid23 || _valid0;
-const _errs108 = errors;
-if(Array.isArray(data47)){
-const len8 = data47.length;
-for(let i6=0; i6<len8; i6++){
-let data48 = data47[i6];
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-if(data48.role === undefined){
-const err51 = {instancePath:instancePath+"/pathwayExamples/" + i5+"/Conversation History/" + i6,schemaPath:"#/properties/pathwayExamples/items/properties/Conversation%20History/anyOf/1/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-if(data48.content === undefined){
-const err52 = {instancePath:instancePath+"/pathwayExamples/" + i5+"/Conversation History/" + i6,schemaPath:"#/properties/pathwayExamples/items/properties/Conversation%20History/anyOf/1/items/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-if(data48.role !== undefined){
-if(typeof data48.role !== "string"){
-const err53 = {instancePath:instancePath+"/pathwayExamples/" + i5+"/Conversation History/" + i6+"/role",schemaPath:"#/properties/pathwayExamples/items/properties/Conversation%20History/anyOf/1/items/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-if(data48.content !== undefined){
-if(typeof data48.content !== "string"){
-const err54 = {instancePath:instancePath+"/pathwayExamples/" + i5+"/Conversation History/" + i6+"/content",schemaPath:"#/properties/pathwayExamples/items/properties/Conversation%20History/anyOf/1/items/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-}
-else {
-const err55 = {instancePath:instancePath+"/pathwayExamples/" + i5+"/Conversation History/" + i6,schemaPath:"#/properties/pathwayExamples/items/properties/Conversation%20History/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/pathwayExamples/" + i5+"/Conversation History",schemaPath:"#/properties/pathwayExamples/items/properties/Conversation%20History/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-var _valid0 = _errs108 === errors;
-valid23 = valid23 || _valid0;
-if(!valid23){
-const err57 = {instancePath:instancePath+"/pathwayExamples/" + i5+"/Conversation History",schemaPath:"#/properties/pathwayExamples/items/properties/Conversation%20History/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-else {
-errors = _errs105;
-if(vErrors !== null){
-if(_errs105){
-vErrors.length = _errs105;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/pathwayExamples/" + i5,schemaPath:"#/properties/pathwayExamples/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-}
-else {
-const err59 = {instancePath:instancePath+"/pathwayExamples",schemaPath:"#/properties/pathwayExamples/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-}
-else {
-const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-validate25.errors = vErrors;
-return errors === 0;
-}
-validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate21.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -994,7 +180,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((((((((((((((data1 === "Default") || (data1 === "End Call")) || (data1 === "Transfer Node")) || (data1 === "Knowledge Base")) || (data1 === "Webhook")) || (data1 === "Transfer Call")) || (data1 === "Wait for Response")) || (data1 === "Custom Code")) || (data1 === "Route")) || (data1 === "SMS")) || (data1 === "Custom Tool")) || (data1 === "Transfer Pathway")) || (data1 === "Press Button")) || (data1 === "Scheduling")) || (data1 === "Vector DB Knowledge Base"))){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema35.properties.type.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema32.properties.type.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1041,16 +227,11 @@ vErrors = null;
 }
 }
 if(data.data !== undefined){
-if(!(validate25(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-errors = vErrors.length;
-}
-}
-if(data.position !== undefined){
-let data3 = data.position;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.x === undefined){
-const err8 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'"};
+let data2 = data.data;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.name !== undefined){
+if(typeof data2.name !== "string"){
+const err8 = {instancePath:instancePath+"/data/name",schemaPath:"#/properties/data/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1059,8 +240,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data3.y === undefined){
-const err9 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/required",keyword:"required",params:{missingProperty: "y"},message:"must have required property '"+"y"+"'"};
+}
+if(data2.isStart !== undefined){
+if(typeof data2.isStart !== "boolean"){
+const err9 = {instancePath:instancePath+"/data/isStart",schemaPath:"#/properties/data/properties/isStart/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1069,9 +252,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data3.x !== undefined){
-if(!(typeof data3.x == "number")){
-const err10 = {instancePath:instancePath+"/position/x",schemaPath:"#/properties/position/properties/x/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+if(data2.isGlobal !== undefined){
+if(typeof data2.isGlobal !== "boolean"){
+const err10 = {instancePath:instancePath+"/data/isGlobal",schemaPath:"#/properties/data/properties/isGlobal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1081,9 +265,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data3.y !== undefined){
-if(!(typeof data3.y == "number")){
-const err11 = {instancePath:instancePath+"/position/y",schemaPath:"#/properties/position/properties/y/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data2.globalLabel !== undefined){
+if(typeof data2.globalLabel !== "string"){
+const err11 = {instancePath:instancePath+"/data/globalLabel",schemaPath:"#/properties/data/properties/globalLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1093,9 +277,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data2.globalDescription !== undefined){
+if(typeof data2.globalDescription !== "string"){
+const err12 = {instancePath:instancePath+"/data/globalDescription",schemaPath:"#/properties/data/properties/globalDescription/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1105,9 +289,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data2.enableGlobalAutoReturn !== undefined){
+if(typeof data2.enableGlobalAutoReturn !== "boolean"){
+const err13 = {instancePath:instancePath+"/data/enableGlobalAutoReturn",schemaPath:"#/properties/data/properties/enableGlobalAutoReturn/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1116,41 +300,813 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate31.errors = vErrors;
-return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="node" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate21.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
+if(data2.text !== undefined){
+if(typeof data2.text !== "string"){
+const err14 = {instancePath:instancePath+"/data/text",schemaPath:"#/properties/data/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
 }
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
+else {
+vErrors.push(err14);
 }
-if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
-errors = vErrors.length;
+errors++;
+}
+}
+if(data2.prompt !== undefined){
+if(typeof data2.prompt !== "string"){
+const err15 = {instancePath:instancePath+"/data/prompt",schemaPath:"#/properties/data/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data2.condition !== undefined){
+if(typeof data2.condition !== "string"){
+const err16 = {instancePath:instancePath+"/data/condition",schemaPath:"#/properties/data/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data2.transferNumber !== undefined){
+if(typeof data2.transferNumber !== "string"){
+const err17 = {instancePath:instancePath+"/data/transferNumber",schemaPath:"#/properties/data/properties/transferNumber/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data2.kb !== undefined){
+if(typeof data2.kb !== "string"){
+const err18 = {instancePath:instancePath+"/data/kb",schemaPath:"#/properties/data/properties/kb/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data2.url !== undefined){
+if(typeof data2.url !== "string"){
+const err19 = {instancePath:instancePath+"/data/url",schemaPath:"#/properties/data/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data2.method !== undefined){
+if(typeof data2.method !== "string"){
+const err20 = {instancePath:instancePath+"/data/method",schemaPath:"#/properties/data/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data2.responseData !== undefined){
+let data16 = data2.responseData;
+if(Array.isArray(data16)){
+const len0 = data16.length;
+for(let i0=0; i0<len0; i0++){
+let data17 = data16[i0];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.name !== undefined){
+if(typeof data17.name !== "string"){
+const err21 = {instancePath:instancePath+"/data/responseData/" + i0+"/name",schemaPath:"#/properties/data/properties/responseData/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data17.data !== undefined){
+if(typeof data17.data !== "string"){
+const err22 = {instancePath:instancePath+"/data/responseData/" + i0+"/data",schemaPath:"#/properties/data/properties/responseData/items/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data17.context !== undefined){
+if(typeof data17.context !== "string"){
+const err23 = {instancePath:instancePath+"/data/responseData/" + i0+"/context",schemaPath:"#/properties/data/properties/responseData/items/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/data/responseData/" + i0,schemaPath:"#/properties/data/properties/responseData/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/data/responseData",schemaPath:"#/properties/data/properties/responseData/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data2.responsePathways !== undefined){
+let data21 = data2.responsePathways;
+if(Array.isArray(data21)){
+const len1 = data21.length;
+for(let i1=0; i1<len1; i1++){
+let data22 = data21[i1];
+if(Array.isArray(data22)){
+if(data22.length < 4){
+const err26 = {instancePath:instancePath+"/data/responsePathways/" + i1,schemaPath:"#/properties/data/properties/responsePathways/items/minItems",keyword:"minItems",params:{limit: 4},message:"must NOT have fewer than 4 items"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+const len2 = data22.length;
+if(len2 > 0){
+if(typeof data22[0] !== "string"){
+const err27 = {instancePath:instancePath+"/data/responsePathways/" + i1+"/0",schemaPath:"#/properties/data/properties/responsePathways/items/prefixItems/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(len2 > 1){
+if(typeof data22[1] !== "string"){
+const err28 = {instancePath:instancePath+"/data/responsePathways/" + i1+"/1",schemaPath:"#/properties/data/properties/responsePathways/items/prefixItems/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(len2 > 3){
+let data25 = data22[3];
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if(data25.id !== undefined){
+if(typeof data25.id !== "string"){
+const err29 = {instancePath:instancePath+"/data/responsePathways/" + i1+"/3/id",schemaPath:"#/properties/data/properties/responsePathways/items/prefixItems/3/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data25.name !== undefined){
+if(typeof data25.name !== "string"){
+const err30 = {instancePath:instancePath+"/data/responsePathways/" + i1+"/3/name",schemaPath:"#/properties/data/properties/responsePathways/items/prefixItems/3/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/data/responsePathways/" + i1+"/3",schemaPath:"#/properties/data/properties/responsePathways/items/prefixItems/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/data/responsePathways/" + i1,schemaPath:"#/properties/data/properties/responsePathways/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/data/responsePathways",schemaPath:"#/properties/data/properties/responsePathways/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data2.routes !== undefined){
+let data28 = data2.routes;
+if(Array.isArray(data28)){
+const len3 = data28.length;
+for(let i2=0; i2<len3; i2++){
+let data29 = data28[i2];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.conditions !== undefined){
+let data30 = data29.conditions;
+if(Array.isArray(data30)){
+const len4 = data30.length;
+for(let i3=0; i3<len4; i3++){
+let data31 = data30[i3];
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.field !== undefined){
+if(typeof data31.field !== "string"){
+const err34 = {instancePath:instancePath+"/data/routes/" + i2+"/conditions/" + i3+"/field",schemaPath:"#/properties/data/properties/routes/items/properties/conditions/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data31.operator !== undefined){
+if(typeof data31.operator !== "string"){
+const err35 = {instancePath:instancePath+"/data/routes/" + i2+"/conditions/" + i3+"/operator",schemaPath:"#/properties/data/properties/routes/items/properties/conditions/items/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data31.isGroup !== undefined){
+if(typeof data31.isGroup !== "boolean"){
+const err36 = {instancePath:instancePath+"/data/routes/" + i2+"/conditions/" + i3+"/isGroup",schemaPath:"#/properties/data/properties/routes/items/properties/conditions/items/properties/isGroup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/data/routes/" + i2+"/conditions/" + i3,schemaPath:"#/properties/data/properties/routes/items/properties/conditions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/data/routes/" + i2+"/conditions",schemaPath:"#/properties/data/properties/routes/items/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data29.targetNodeId !== undefined){
+if(typeof data29.targetNodeId !== "string"){
+const err39 = {instancePath:instancePath+"/data/routes/" + i2+"/targetNodeId",schemaPath:"#/properties/data/properties/routes/items/properties/targetNodeId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/data/routes/" + i2,schemaPath:"#/properties/data/properties/routes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/data/routes",schemaPath:"#/properties/data/properties/routes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data2.fallbackNodeId !== undefined){
+let data36 = data2.fallbackNodeId;
+if((typeof data36 !== "string") && (data36 !== null)){
+const err42 = {instancePath:instancePath+"/data/fallbackNodeId",schemaPath:"#/properties/data/properties/fallbackNodeId/type",keyword:"type",params:{type: schema32.properties.data.properties.fallbackNodeId.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data2.extractVars !== undefined){
+let data37 = data2.extractVars;
+if(Array.isArray(data37)){
+const len5 = data37.length;
+for(let i4=0; i4<len5; i4++){
+let data38 = data37[i4];
+if(Array.isArray(data38)){
+if(data38.length < 3){
+const err43 = {instancePath:instancePath+"/data/extractVars/" + i4,schemaPath:"#/properties/data/properties/extractVars/items/minItems",keyword:"minItems",params:{limit: 3},message:"must NOT have fewer than 3 items"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+const len6 = data38.length;
+if(len6 > 0){
+if(typeof data38[0] !== "string"){
+const err44 = {instancePath:instancePath+"/data/extractVars/" + i4+"/0",schemaPath:"#/properties/data/properties/extractVars/items/prefixItems/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(len6 > 1){
+let data40 = data38[1];
+if(typeof data40 !== "string"){
+const err45 = {instancePath:instancePath+"/data/extractVars/" + i4+"/1",schemaPath:"#/properties/data/properties/extractVars/items/prefixItems/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(!(((data40 === "string") || (data40 === "integer")) || (data40 === "boolean"))){
+const err46 = {instancePath:instancePath+"/data/extractVars/" + i4+"/1",schemaPath:"#/properties/data/properties/extractVars/items/prefixItems/1/enum",keyword:"enum",params:{allowedValues: schema32.properties.data.properties.extractVars.items.prefixItems[1].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(len6 > 2){
+if(typeof data38[2] !== "string"){
+const err47 = {instancePath:instancePath+"/data/extractVars/" + i4+"/2",schemaPath:"#/properties/data/properties/extractVars/items/prefixItems/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/data/extractVars/" + i4,schemaPath:"#/properties/data/properties/extractVars/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/data/extractVars",schemaPath:"#/properties/data/properties/extractVars/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data2.modelOptions !== undefined){
+let data42 = data2.modelOptions;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.modelName !== undefined){
+if(typeof data42.modelName !== "string"){
+const err50 = {instancePath:instancePath+"/data/modelOptions/modelName",schemaPath:"#/properties/data/properties/modelOptions/properties/modelName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data42.modelType !== undefined){
+if(typeof data42.modelType !== "string"){
+const err51 = {instancePath:instancePath+"/data/modelOptions/modelType",schemaPath:"#/properties/data/properties/modelOptions/properties/modelType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data42.interruptionThreshold !== undefined){
+if(!(typeof data42.interruptionThreshold == "number")){
+const err52 = {instancePath:instancePath+"/data/modelOptions/interruptionThreshold",schemaPath:"#/properties/data/properties/modelOptions/properties/interruptionThreshold/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data42.temperature !== undefined){
+let data46 = data42.temperature;
+if(typeof data46 == "number"){
+if(data46 > 1 || isNaN(data46)){
+const err53 = {instancePath:instancePath+"/data/modelOptions/temperature",schemaPath:"#/properties/data/properties/modelOptions/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+if(data46 < 0 || isNaN(data46)){
+const err54 = {instancePath:instancePath+"/data/modelOptions/temperature",schemaPath:"#/properties/data/properties/modelOptions/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/data/modelOptions/temperature",schemaPath:"#/properties/data/properties/modelOptions/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/data/modelOptions",schemaPath:"#/properties/data/properties/modelOptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data2.pathwayExamples !== undefined){
+let data47 = data2.pathwayExamples;
+if(Array.isArray(data47)){
+const len7 = data47.length;
+for(let i5=0; i5<len7; i5++){
+let data48 = data47[i5];
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+if(data48["Chosen Pathway"] !== undefined){
+if(typeof data48["Chosen Pathway"] !== "string"){
+const err57 = {instancePath:instancePath+"/data/pathwayExamples/" + i5+"/Chosen Pathway",schemaPath:"#/properties/data/properties/pathwayExamples/items/properties/Chosen%20Pathway/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data48["Conversation History"] !== undefined){
+let data50 = data48["Conversation History"];
+const _errs114 = errors;
+let valid23 = false;
+const _errs115 = errors;
+if(typeof data50 !== "string"){
+const err58 = {instancePath:instancePath+"/data/pathwayExamples/" + i5+"/Conversation History",schemaPath:"#/properties/data/properties/pathwayExamples/items/properties/Conversation%20History/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+var _valid1 = _errs115 === errors;
+valid23 = valid23 || _valid1;
+const _errs117 = errors;
+if(Array.isArray(data50)){
+const len8 = data50.length;
+for(let i6=0; i6<len8; i6++){
+let data51 = data50[i6];
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.role === undefined){
+const err59 = {instancePath:instancePath+"/data/pathwayExamples/" + i5+"/Conversation History/" + i6,schemaPath:"#/properties/data/properties/pathwayExamples/items/properties/Conversation%20History/anyOf/1/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+if(data51.content === undefined){
+const err60 = {instancePath:instancePath+"/data/pathwayExamples/" + i5+"/Conversation History/" + i6,schemaPath:"#/properties/data/properties/pathwayExamples/items/properties/Conversation%20History/anyOf/1/items/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+if(data51.role !== undefined){
+if(typeof data51.role !== "string"){
+const err61 = {instancePath:instancePath+"/data/pathwayExamples/" + i5+"/Conversation History/" + i6+"/role",schemaPath:"#/properties/data/properties/pathwayExamples/items/properties/Conversation%20History/anyOf/1/items/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data51.content !== undefined){
+if(typeof data51.content !== "string"){
+const err62 = {instancePath:instancePath+"/data/pathwayExamples/" + i5+"/Conversation History/" + i6+"/content",schemaPath:"#/properties/data/properties/pathwayExamples/items/properties/Conversation%20History/anyOf/1/items/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/data/pathwayExamples/" + i5+"/Conversation History/" + i6,schemaPath:"#/properties/data/properties/pathwayExamples/items/properties/Conversation%20History/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/data/pathwayExamples/" + i5+"/Conversation History",schemaPath:"#/properties/data/properties/pathwayExamples/items/properties/Conversation%20History/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+var _valid1 = _errs117 === errors;
+valid23 = valid23 || _valid1;
+if(!valid23){
+const err65 = {instancePath:instancePath+"/data/pathwayExamples/" + i5+"/Conversation History",schemaPath:"#/properties/data/properties/pathwayExamples/items/properties/Conversation%20History/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+else {
+errors = _errs114;
+if(vErrors !== null){
+if(_errs114){
+vErrors.length = _errs114;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/data/pathwayExamples/" + i5,schemaPath:"#/properties/data/properties/pathwayExamples/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/data/pathwayExamples",schemaPath:"#/properties/data/properties/pathwayExamples/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data.position !== undefined){
+let data54 = data.position;
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+if(data54.x === undefined){
+const err69 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(data54.y === undefined){
+const err70 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/required",keyword:"required",params:{missingProperty: "y"},message:"must have required property '"+"y"+"'"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if(data54.x !== undefined){
+if(!(typeof data54.x == "number")){
+const err71 = {instancePath:instancePath+"/position/x",schemaPath:"#/properties/position/properties/x/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data54.y !== undefined){
+if(!(typeof data54.y == "number")){
+const err72 = {instancePath:instancePath+"/position/y",schemaPath:"#/properties/position/properties/y/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
 }
 validate21.errors = vErrors;
 return errors === 0;
 }
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const globalConfig = validate34;
-const schema43 = {"$id":"globalConfig","$ref":"pathway#/$defs/GlobalConfigEntry"};
-const schema39 = {"type":"object","properties":{"globalConfig":{"type":"object","properties":{"globalPrompt":{"type":"string"}},"additionalProperties":{}}},"required":["globalConfig"],"additionalProperties":{}};
+export const globalConfig = validate22;
+const schema33 = {"type":"object","properties":{"globalConfig":{"type":"object","properties":{"globalPrompt":{"type":"string"}},"additionalProperties":{}}},"required":["globalConfig"],"additionalProperties":{},"$id":"globalConfig"};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="globalConfig" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate22.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1159,7 +1115,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.globalConfig === undefined){
-const err0 = {instancePath,schemaPath:"pathway#/$defs/GlobalConfigEntry/required",keyword:"required",params:{missingProperty: "globalConfig"},message:"must have required property '"+"globalConfig"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "globalConfig"},message:"must have required property '"+"globalConfig"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1173,7 +1129,7 @@ let data0 = data.globalConfig;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.globalPrompt !== undefined){
 if(typeof data0.globalPrompt !== "string"){
-const err1 = {instancePath:instancePath+"/globalConfig/globalPrompt",schemaPath:"pathway#/$defs/GlobalConfigEntry/properties/globalConfig/properties/globalPrompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/globalConfig/globalPrompt",schemaPath:"#/properties/globalConfig/properties/globalPrompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1185,7 +1141,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/globalConfig",schemaPath:"pathway#/$defs/GlobalConfigEntry/properties/globalConfig/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath:instancePath+"/globalConfig",schemaPath:"#/properties/globalConfig/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1197,7 +1153,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"pathway#/$defs/GlobalConfigEntry/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1206,20 +1162,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const edge = validate35;
-const schema45 = {"$id":"edge","$ref":"pathway#/$defs/Edge"};
-const schema40 = {"type":"object","properties":{"id":{"type":"string","minLength":1},"source":{"type":"string"},"target":{"type":"string"},"label":{"type":"string"},"type":{"type":"string"},"data":{"$ref":"#/$defs/EdgeData"}},"required":["id","source","target"],"additionalProperties":{}};
-const schema41 = {"type":"object","properties":{"label":{"type":"string"},"description":{"type":"string"},"isHighlighted":{"type":"boolean"},"alwaysPick":{"type":"boolean"},"isVoicemailEdge":{"type":"boolean"},"condition":{"type":"array","items":{"type":"object","properties":{"field":{"type":"string"},"value":{},"operator":{"type":"string"},"isGroup":{"type":"boolean"}},"additionalProperties":{}}}},"additionalProperties":{}};
+export const edge = validate23;
+const schema34 = {"type":"object","properties":{"id":{"type":"string","minLength":1},"source":{"type":"string"},"target":{"type":"string"},"label":{"type":"string"},"type":{"type":"string"},"data":{"type":"object","properties":{"label":{"type":"string"},"description":{"type":"string"},"isHighlighted":{"type":"boolean"},"alwaysPick":{"type":"boolean"},"isVoicemailEdge":{"type":"boolean"},"condition":{"type":"array","items":{"type":"object","properties":{"field":{"type":"string"},"value":{},"operator":{"type":"string"},"isGroup":{"type":"boolean"}},"additionalProperties":{}}}},"additionalProperties":{}}},"required":["id","source","target"],"additionalProperties":{},"$id":"edge"};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="edge" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate23.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1335,7 +1290,7 @@ let data5 = data.data;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.label !== undefined){
 if(typeof data5.label !== "string"){
-const err9 = {instancePath:instancePath+"/data/label",schemaPath:"#/$defs/EdgeData/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/data/label",schemaPath:"#/properties/data/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1347,7 +1302,7 @@ errors++;
 }
 if(data5.description !== undefined){
 if(typeof data5.description !== "string"){
-const err10 = {instancePath:instancePath+"/data/description",schemaPath:"#/$defs/EdgeData/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/data/description",schemaPath:"#/properties/data/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1359,7 +1314,7 @@ errors++;
 }
 if(data5.isHighlighted !== undefined){
 if(typeof data5.isHighlighted !== "boolean"){
-const err11 = {instancePath:instancePath+"/data/isHighlighted",schemaPath:"#/$defs/EdgeData/properties/isHighlighted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err11 = {instancePath:instancePath+"/data/isHighlighted",schemaPath:"#/properties/data/properties/isHighlighted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1371,7 +1326,7 @@ errors++;
 }
 if(data5.alwaysPick !== undefined){
 if(typeof data5.alwaysPick !== "boolean"){
-const err12 = {instancePath:instancePath+"/data/alwaysPick",schemaPath:"#/$defs/EdgeData/properties/alwaysPick/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err12 = {instancePath:instancePath+"/data/alwaysPick",schemaPath:"#/properties/data/properties/alwaysPick/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1383,7 +1338,7 @@ errors++;
 }
 if(data5.isVoicemailEdge !== undefined){
 if(typeof data5.isVoicemailEdge !== "boolean"){
-const err13 = {instancePath:instancePath+"/data/isVoicemailEdge",schemaPath:"#/$defs/EdgeData/properties/isVoicemailEdge/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err13 = {instancePath:instancePath+"/data/isVoicemailEdge",schemaPath:"#/properties/data/properties/isVoicemailEdge/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1402,7 +1357,7 @@ let data12 = data11[i0];
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.field !== undefined){
 if(typeof data12.field !== "string"){
-const err14 = {instancePath:instancePath+"/data/condition/" + i0+"/field",schemaPath:"#/$defs/EdgeData/properties/condition/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/data/condition/" + i0+"/field",schemaPath:"#/properties/data/properties/condition/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1414,7 +1369,7 @@ errors++;
 }
 if(data12.operator !== undefined){
 if(typeof data12.operator !== "string"){
-const err15 = {instancePath:instancePath+"/data/condition/" + i0+"/operator",schemaPath:"#/$defs/EdgeData/properties/condition/items/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/data/condition/" + i0+"/operator",schemaPath:"#/properties/data/properties/condition/items/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1426,7 +1381,7 @@ errors++;
 }
 if(data12.isGroup !== undefined){
 if(typeof data12.isGroup !== "boolean"){
-const err16 = {instancePath:instancePath+"/data/condition/" + i0+"/isGroup",schemaPath:"#/$defs/EdgeData/properties/condition/items/properties/isGroup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err16 = {instancePath:instancePath+"/data/condition/" + i0+"/isGroup",schemaPath:"#/properties/data/properties/condition/items/properties/isGroup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1438,7 +1393,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/data/condition/" + i0,schemaPath:"#/$defs/EdgeData/properties/condition/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = {instancePath:instancePath+"/data/condition/" + i0,schemaPath:"#/properties/data/properties/condition/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1450,7 +1405,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/data/condition",schemaPath:"#/$defs/EdgeData/properties/condition/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err18 = {instancePath:instancePath+"/data/condition",schemaPath:"#/properties/data/properties/condition/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1462,7 +1417,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/data",schemaPath:"#/$defs/EdgeData/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1483,29 +1438,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="edge" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate35.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
-errors = vErrors.length;
-}
-validate35.errors = vErrors;
-return errors === 0;
-}
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 

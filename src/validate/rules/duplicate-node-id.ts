@@ -10,9 +10,9 @@ export default defineRule({
     defaultSeverity: "error",
     options: noOptions,
   },
-  check({ nodes, nodeById }, report) {
+  check({ nodes, unique, positionOf }, report) {
     for (const { node, index } of nodes) {
-      const first = nodeById.get(node.id)!;
+      const first = unique[positionOf.get(node.id)!]!;
       if (first.index === index) continue;
       report({
         pointer: `${nodePointer(index)}/id`,

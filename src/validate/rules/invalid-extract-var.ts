@@ -1,10 +1,40 @@
 // extractVars tell the model what to collect: each a tuple [name, type, description, ...] with a usable, unique name.
-import { describeNode, EXTRACT_VAR_TYPES, nodeData } from "../../model/index.js";
+import type { Report } from "../../diagnostics/index.js";
+import { describeNode, EXTRACT_VAR_TYPES, nodeData, type IndexedNode } from "../../model/index.js";
 import { defineRule } from "../rule.js";
 import { nodePointer, noOptions } from "./helpers.js";
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const TYPES: readonly unknown[] = EXTRACT_VAR_TYPES;
+
+/** Checks one node's extractVars. A function of its own: a closure in the loop over nodes would cost an allocation per node. */
+function checkVariables({ node, index }: IndexedNode, vars: unknown, report: (report: Report) => void): void {
+  const where = `node ${describeNode(node)}`;
+  if (!Array.isArray(vars)) {
+    report({ pointer: nodePointer(index, "extractVars"), message: `extractVars of ${where} must be an array of [name, type, description] tuples.` });
+    return;
+  }
+  const seen = new Set<string>();
+  vars.forEach((tuple: unknown, v) => {
+    const at = (...path: number[]) => nodePointer(index, "extractVars", v, ...path);
+    if (!Array.isArray(tuple) || tuple.length < 3) {
+      report({ pointer: at(), message: `extractVars[${v}] of ${where} must be a tuple [name, type, description]; found ${JSON.stringify(tuple)}.` });
+      return;
+    }
+    const [name, type, description] = tuple as unknown[];
+    if (typeof name !== "string" || !IDENTIFIER.test(name)) {
+      report({ pointer: at(0), message: `Variable name ${JSON.stringify(name)} in ${where} is not an identifier; use letters, digits and underscores, not starting with a digit.` });
+    } else if (seen.has(name)) {
+      report({ pointer: at(0), message: `Variable "${name}" is extracted twice in ${where}; remove one of the two tuples.` });
+    } else seen.add(name);
+    if (!TYPES.includes(type)) {
+      report({ pointer: at(1), message: `Variable ${JSON.stringify(name)} in ${where} has type ${JSON.stringify(type)}; use one of ${EXTRACT_VAR_TYPES.join(", ")}.` });
+    }
+    if (typeof description !== "string" || description.trim() === "") {
+      report({ pointer: at(2), message: `Variable ${JSON.stringify(name)} in ${where} has no description; say what the model should extract.` });
+    }
+  });
+}
 
 export default defineRule({
   meta: {
@@ -14,34 +44,9 @@ export default defineRule({
     options: noOptions,
   },
   check({ nodes }, report) {
-    for (const { node, index } of nodes) {
-      const vars = nodeData(node).extractVars as unknown;
-      if (vars === undefined) continue;
-      const where = `node ${describeNode(node)}`;
-      if (!Array.isArray(vars)) {
-        report({ pointer: nodePointer(index, "extractVars"), message: `extractVars of ${where} must be an array of [name, type, description] tuples.` });
-        continue;
-      }
-      const seen = new Set<string>();
-      vars.forEach((tuple: unknown, v) => {
-        const at = (...path: number[]) => nodePointer(index, "extractVars", v, ...path);
-        if (!Array.isArray(tuple) || tuple.length < 3) {
-          report({ pointer: at(), message: `extractVars[${v}] of ${where} must be a tuple [name, type, description]; found ${JSON.stringify(tuple)}.` });
-          return;
-        }
-        const [name, type, description] = tuple as unknown[];
-        if (typeof name !== "string" || !IDENTIFIER.test(name)) {
-          report({ pointer: at(0), message: `Variable name ${JSON.stringify(name)} in ${where} is not an identifier; use letters, digits and underscores, not starting with a digit.` });
-        } else if (seen.has(name)) {
-          report({ pointer: at(0), message: `Variable "${name}" is extracted twice in ${where}; remove one of the two tuples.` });
-        } else seen.add(name);
-        if (!TYPES.includes(type)) {
-          report({ pointer: at(1), message: `Variable ${JSON.stringify(name)} in ${where} has type ${JSON.stringify(type)}; use one of ${EXTRACT_VAR_TYPES.join(", ")}.` });
-        }
-        if (typeof description !== "string" || description.trim() === "") {
-          report({ pointer: at(2), message: `Variable ${JSON.stringify(name)} in ${where} has no description; say what the model should extract.` });
-        }
-      });
+    for (const entry of nodes) {
+      const vars = nodeData(entry.node).extractVars as unknown;
+      if (vars !== undefined) checkVariables(entry, vars, report);
     }
   },
 });

@@ -6,7 +6,13 @@ import { noOptions } from "./helpers.js";
 import * as generated from "../generated/shape-validators.js";
 
 /** An ajv validate function (precompiled by scripts/generate-validators.ts, so no compiler runs here). */
-type ValidateFunction = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+type ValidateFunction = ((data: unknown, context?: object) => boolean) & { errors?: ErrorObject[] | null };
+
+/**
+ * The call context ajv's functions would otherwise build from defaults on every call, 40,000 times for a large
+ * pathway. Nothing in it is written to: the schema has no dynamic anchors.
+ */
+const CALL = Object.freeze({ instancePath: "", dynamicAnchors: Object.freeze({}) });
 
 const v = generated as unknown as Record<"top" | "node" | "globalConfig" | "edge", ValidateFunction>;
 
@@ -65,35 +71,34 @@ export default defineRule({
     options: noOptions,
   },
   check({ pathway }, report) {
-    const check = (validate: ValidateFunction, value: unknown, base: string, who: string, isNode: boolean) => {
-      if (validate(value)) return;
+    // Called only after a validator failed: naming the entry costs a string, and almost every entry is valid.
+    const reportErrors = (validate: ValidateFunction, value: unknown, base: string, who: string, isNode: boolean) => {
       for (const error of firstPerPath(validate.errors ?? [])) {
         if (ownedElsewhere(error, isNode)) continue;
-        const pointer = base + error.instancePath;
-        report({ pointer, message: `${who}: ${describeError(error, value)}; fix the value or remove the key.` });
+        report({ pointer: base + error.instancePath, message: `${who}: ${describeError(error, value)}; fix the value or remove the key.` });
       }
     };
-    check(v.top, pathway, "", "Pathway", false);
-    (pathway.nodes as unknown[]).forEach((entry, index) => {
-      const base = `/nodes/${index}`;
+    if (!v.top(pathway, CALL)) reportErrors(v.top, pathway, "", "Pathway", false);
+    const nodes = pathway.nodes as unknown[];
+    for (let index = 0; index < nodes.length; index++) {
+      const entry = nodes[index];
       if (!isObject(entry)) {
-        report({ pointer: base, message: `nodes[${index}] is ${kindOf(entry)}, but every node must be an object with id, type and data; remove or fix it.` });
+        report({ pointer: `/nodes/${index}`, message: `nodes[${index}] is ${kindOf(entry)}, but every node must be an object with id, type and data; remove or fix it.` });
       } else if (isGlobalConfigEntry(entry)) {
-        check(v.globalConfig, entry, base, `The globalConfig entry at nodes[${index}]`, false);
-      } else {
-        const who = typeof entry.id === "string" ? `Node ${describeNode(entry as PathwayNode)}` : `nodes[${index}]`;
-        check(v.node, entry, base, who, true);
+        if (!v.globalConfig(entry, CALL)) reportErrors(v.globalConfig, entry, `/nodes/${index}`, `The globalConfig entry at nodes[${index}]`, false);
+      } else if (!v.node(entry, CALL)) {
+        reportErrors(v.node, entry, `/nodes/${index}`, typeof entry.id === "string" ? `Node ${describeNode(entry as PathwayNode)}` : `nodes[${index}]`, true);
       }
-    });
+    }
     const edges = pathway.edges;
     if (!Array.isArray(edges)) return;
-    edges.forEach((edge, index) => {
-      const base = `/edges/${index}`;
+    for (let index = 0; index < edges.length; index++) {
+      const edge: unknown = edges[index];
       if (!isObject(edge)) {
-        report({ pointer: base, message: `edges[${index}] is ${kindOf(edge)}, but every edge must be an object with id, source, target and label; remove or fix it.` });
-      } else {
-        check(v.edge, edge, base, `Edge ${typeof edge.id === "string" ? JSON.stringify(edge.id) : `edges[${index}]`}`, false);
+        report({ pointer: `/edges/${index}`, message: `edges[${index}] is ${kindOf(edge)}, but every edge must be an object with id, source, target and label; remove or fix it.` });
+      } else if (!v.edge(edge, CALL)) {
+        reportErrors(v.edge, edge, `/edges/${index}`, `Edge ${typeof edge.id === "string" ? JSON.stringify(edge.id) : `edges[${index}]`}`, false);
       }
-    });
+    }
   },
 });

@@ -1,4 +1,5 @@
 // Every edge's source and target must name an existing node: an edge to a deleted node strands the caller.
+import type { IndexedEdge } from "../../model/index.js";
 import { defineRule } from "../rule.js";
 import { edgePointer, noOptions } from "./helpers.js";
 
@@ -9,16 +10,18 @@ export default defineRule({
     defaultSeverity: "error",
     options: noOptions,
   },
-  check({ edges, nodeById }, report) {
-    for (const { edge, index } of edges) {
-      for (const end of ["source", "target"] as const) {
-        const id = edge[end];
-        if (typeof id !== "string" || nodeById.has(id)) continue;
-        report({
-          pointer: edgePointer(index, end),
-          message: `Edge ${JSON.stringify(edge.id)} has ${end} ${JSON.stringify(id)}, but no node has that id; point it at an existing node or remove the edge.`,
-        });
-      }
-    }
+  check({ edges, edgeSource, edgeTarget }, report) {
+    const check = ({ edge, index }: IndexedEdge, end: "source" | "target", resolved: number) => {
+      const id = edge[end];
+      if (typeof id !== "string" || resolved >= 0) return;
+      report({
+        pointer: edgePointer(index, end),
+        message: `Edge ${JSON.stringify(edge.id)} has ${end} ${JSON.stringify(id)}, but no node has that id; point it at an existing node or remove the edge.`,
+      });
+    };
+    edges.forEach((entry, e) => {
+      check(entry, "source", edgeSource[e]!);
+      check(entry, "target", edgeTarget[e]!);
+    });
   },
 });

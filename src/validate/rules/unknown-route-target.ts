@@ -1,5 +1,5 @@
 // Route routes, Route fallbacks and webhook response routes point at node ids too; each must exist.
-import { describeNode, isObject, nodeData } from "../../model/index.js";
+import { describeNode, isObject, nodeData, type IndexedNode } from "../../model/index.js";
 import { defineRule } from "../rule.js";
 import { nodePointer, noOptions } from "./helpers.js";
 
@@ -10,24 +10,24 @@ export default defineRule({
     defaultSeverity: "error",
     options: noOptions,
   },
-  check({ nodes, nodeById }, report) {
-    for (const { node, index } of nodes) {
-      const data = nodeData(node);
-      const check = (target: unknown, path: (string | number)[], what: string) => {
-        if (typeof target !== "string" || nodeById.has(target)) return;
-        report({
-          pointer: nodePointer(index, ...path),
-          message: `${what} of node ${describeNode(node)} points at node id ${JSON.stringify(target)}, which does not exist; point it at an existing node.`,
-        });
-      };
+  check({ nodes, positionOf }, report) {
+    const check = ({ node, index }: IndexedNode, target: unknown, path: (string | number)[], what: string) => {
+      if (typeof target !== "string" || positionOf.has(target)) return;
+      report({
+        pointer: nodePointer(index, ...path),
+        message: `${what} of node ${describeNode(node)} points at node id ${JSON.stringify(target)}, which does not exist; point it at an existing node.`,
+      });
+    };
+    for (const entry of nodes) {
+      const data = nodeData(entry.node);
       if (Array.isArray(data.routes)) {
-        data.routes.forEach((route, r) => check(isObject(route) ? route.targetNodeId : undefined, ["routes", r, "targetNodeId"], `Route ${r + 1}`));
+        data.routes.forEach((route, r) => check(entry, isObject(route) ? route.targetNodeId : undefined, ["routes", r, "targetNodeId"], `Route ${r + 1}`));
       }
-      check(data.fallbackNodeId, ["fallbackNodeId"], "The fallback route");
+      if (data.fallbackNodeId !== undefined) check(entry, data.fallbackNodeId, ["fallbackNodeId"], "The fallback route");
       if (Array.isArray(data.responsePathways)) {
         data.responsePathways.forEach((tuple, r) => {
           const target = Array.isArray(tuple) && isObject(tuple[3]) ? tuple[3].id : undefined;
-          check(target, ["responsePathways", r, 3, "id"], `Webhook response route ${r + 1}`);
+          check(entry, target, ["responsePathways", r, 3, "id"], `Webhook response route ${r + 1}`);
         });
       }
     }

@@ -10,5 +10,19 @@ ruleTable("duplicate-edge-id", validateText, {
       text: pathwayText([START, END], [edge("e1", "start", "end"), `{"id": «"e1", "source": "start", "target": "end", "label": "again"}`]),
       findings: [{ pointer: "/edges/1/id", message: /"e1" is already used by edges\[0\]/ }],
     },
+    {
+      name: "three edges with one id, after others",
+      text: pathwayText([START, END], [
+        edge("e0", "start", "end", "zero"),
+        `{"id": 7, "source": "start", "target": "end", "label": "numbered"}`,
+        edge("e1", "start", "end"),
+        `{"id": «"e1", "source": "start", "target": "end", "label": "again"}`,
+        `{"id": «"e1", "source": "start", "target": "end", "label": "and again"}`,
+      ]),
+      findings: [
+        { pointer: "/edges/3/id", message: /"e1" is already used by edges\[2\]/ },
+        { pointer: "/edges/4/id", message: /"e1" is already used by edges\[2\]/ },
+      ],
+    },
   ],
 });
