@@ -2,12 +2,16 @@
 
 /** Escapes one reference token (`~` -> `~0`, `/` -> `~1`). */
 export function escapeToken(token: string | number): string {
-  return String(token).replace(/~/g, "~0").replace(/\//g, "~1");
+  // Nearly every token is a plain key or an index: skip the two replacements for them (findings build thousands).
+  if (typeof token === "number") return String(token);
+  return token.includes("~") || token.includes("/") ? token.replace(/~/g, "~0").replace(/\//g, "~1") : token;
 }
 
 /** Builds a pointer from path segments: `toPointer(["nodes", 3, "id"])` is `/nodes/3/id`. */
 export function toPointer(segments: readonly (string | number)[]): string {
-  return segments.map((s) => "/" + escapeToken(s)).join("");
+  let pointer = "";
+  for (const s of segments) pointer += "/" + escapeToken(s);
+  return pointer;
 }
 
 /** Splits a pointer into its unescaped segments; "" is the whole document. */

@@ -7,6 +7,7 @@ export interface LocateOptions {
 }
 
 interface Trie {
+  /** Shared and empty for a leaf: most nodes of the trie are leaves, and a map each would be thousands of allocations. */
   children: Map<string, Trie>;
   start: number;
   end: number;
@@ -27,8 +28,10 @@ function elementsOf(node: Trie): { index: number; child: Trie }[] {
   return node.elements;
 }
 
+const NO_CHILDREN: Map<string, Trie> = new Map();
+
 function createTrie(): Trie {
-  return { children: new Map(), start: -1, end: -1, wanted: false, pending: 0 };
+  return { children: NO_CHILDREN, start: -1, end: -1, wanted: false, pending: 0 };
 }
 
 /** 1-based line and column of each offset, counting lines only up to the largest offset. */
@@ -73,6 +76,7 @@ export function locateAll(text: string, pointers: Iterable<string>, options: Loc
       let next = node.children.get(s);
       if (!next) {
         next = createTrie();
+        if (node.children === NO_CHILDREN) node.children = new Map();
         node.children.set(s, next);
       }
       node = next;
@@ -165,7 +169,7 @@ export function locateAll(text: string, pointers: Iterable<string>, options: Loc
   const visit = (i: number, node: Trie): number => {
     node.start = i;
     // A value read earlier under a duplicate key lost to this one: what was found inside it no longer counts.
-    for (const child of node.children.values()) child.start = -1;
+    if (node.children.size > 0) for (const child of node.children.values()) child.start = -1;
     const c = text.charCodeAt(i);
     let end: number;
     if (node.children.size === 0 || (c !== 123 && c !== 91)) {
@@ -211,7 +215,7 @@ export function locateAll(text: string, pointers: Iterable<string>, options: Loc
     // Now this value's own pointer is placed, and so is every pointer through a child it lacks (at this value).
     if (unique) {
       if (node.wanted) pending--;
-      for (const child of node.children.values()) if (child.start < 0) pending -= child.pending;
+      if (node.children.size > 0) for (const child of node.children.values()) if (child.start < 0) pending -= child.pending;
     }
     return end;
   };

@@ -68,9 +68,9 @@ export function locateDiagnostics(diagnostics: readonly Diagnostic[], locateMany
   }
   if (pointers.size === 0) return [...diagnostics];
   const ranges = locateMany(pointers);
-  const withRange = <T extends { pointer: string; range?: unknown }>(x: T): T => {
+  const place = <T extends Diagnostic | NonNullable<Diagnostic["related"]>[number]>(x: T): T => {
     const range = x.range ?? ranges.get(x.pointer);
-    return range ? { ...x, range } : x;
+    return range && !x.range ? { ...x, range } : x;
   };
-  return diagnostics.map((d) => ({ ...withRange(d), ...(d.related && { related: d.related.map(withRange) }) }));
+  return diagnostics.map((d) => (d.related ? { ...place(d), related: d.related.map(place) } : place(d)));
 }
