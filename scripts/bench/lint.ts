@@ -23,7 +23,7 @@ export const lintSuite: BenchSuite = {
     // The 10k lint runs in turns with the 100k one, so that the growth ratio compares like with like.
     const [parseLarge, lintLarge, parseAgain, lintAgain] = timeInTurns(
       [() => JSON.parse(large), () => lintPathway(large), () => JSON.parse(small), () => lintPathway(small)],
-      3,
+      5,
       1,
     );
     return [

@@ -111,33 +111,40 @@ export function locateAll(text: string, pointers: Iterable<string>, options: Loc
       from = q + 1;
     }
   };
-  // The next occurrence of one character at or after a position. Reading only moves forward, so an occurrence not yet
-  // passed is still the next one: each character is searched for again only once passed, never from scratch per value.
-  const cursor = (ch: string) => {
-    let at = -1;
-    return (from: number): number => {
-      if (at < from) {
-        at = text.indexOf(ch, from);
-        if (at < 0) at = n;
-      }
-      return at;
-    };
+  // The next occurrence of each character at or after the reading position. Reading only moves forward, so one not
+  // yet passed is still the next: each is searched for again only once passed, never from scratch per value.
+  let quote = -1;
+  let openBrace = -1;
+  let closeBrace = -1;
+  let openBracket = -1;
+  let closeBracket = -1;
+  const find = (ch: string, from: number): number => {
+    const at = text.indexOf(ch, from);
+    return at < 0 ? n : at;
   };
-  const nextQuote = cursor('"');
-  const nextBrace = { open: cursor("{"), close: cursor("}") };
-  const nextBracket = { open: cursor("["), close: cursor("]") };
   const skipValue = (i: number): number => {
     const c = text.charCodeAt(i);
     if (c === 34) return skipString(i);
     if (c === 123 || c === 91) {
       // Brackets of the other kind nest properly inside this value, so only its own kind needs counting.
-      const next = c === 123 ? nextBrace : nextBracket;
+      const brace = c === 123;
       let depth = 1;
       let at = i + 1;
       for (;;) {
-        const quote = nextQuote(at);
-        const open = next.open(at);
-        const close = next.close(at);
+        if (quote < at) quote = find('"', at);
+        let open: number;
+        let close: number;
+        if (brace) {
+          if (openBrace < at) openBrace = find("{", at);
+          if (closeBrace < at) closeBrace = find("}", at);
+          open = openBrace;
+          close = closeBrace;
+        } else {
+          if (openBracket < at) openBracket = find("[", at);
+          if (closeBracket < at) closeBracket = find("]", at);
+          open = openBracket;
+          close = closeBracket;
+        }
         if (quote < open && quote < close) {
           at = skipString(quote);
         } else if (open < close) {
