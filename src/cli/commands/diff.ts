@@ -127,7 +127,12 @@ Examples:
         }
         return (await readPathwayFile(io, spec)).value;
       };
-      const [before, after] = await Promise.all([load(a), load(b)]);
+      // Both sides load at once, but a failure is reported for the first side that failed, in argument order, not
+      // whichever happened to fail first.
+      const [first, second] = await Promise.allSettled([load(a), load(b)]);
+      if (first.status === "rejected") throw first.reason;
+      if (second.status === "rejected") throw second.reason;
+      const [before, after] = [first.value, second.value];
       const diff = getPathwayDiff(before, after, options);
       io.stdout.write(diffFormatters[flags.format]!({ diff, before, after, labelA: a === "-" ? "<stdin>" : a, labelB: b === "-" ? "<stdin>" : b }, { color }));
       io.setExitCode(diff.equal ? EXIT.ok : EXIT.findings);
