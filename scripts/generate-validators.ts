@@ -15,7 +15,7 @@ function inlineDefinitions(schema: unknown, defs: Record<string, unknown>, seen:
   const ref = (schema as { $ref?: unknown }).$ref;
   const name = typeof ref === "string" ? /^#\/\$defs\/(.+)$/.exec(ref)?.[1] : undefined;
   if (name !== undefined) {
-    if (seen.includes(name) || !(name in defs)) throw new Error(`cannot inline ${String(ref)}`);
+    if (seen.includes(name) || !Object.hasOwn(defs, name)) throw new Error(`cannot inline ${String(ref)}`);
     const { $ref: _, ...rest } = schema as Record<string, unknown>;
     return { ...(inlineDefinitions(defs[name], defs, [...seen, name]) as object), ...rest };
   }

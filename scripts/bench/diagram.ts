@@ -5,10 +5,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
-import { toDirectedGraph, toMermaid } from "../../src/export/index.js";
-import { getBrowserLocation, CHROMIUM_ARGS } from "../../src/render/index.js";
 import { generatePathway } from "../generate-pathway.js";
-import { ms, ratio, timeMedian, type BenchSuite } from "./measure.js";
+import { loadShipped, ms, ratio, timeMedian, type BenchSuite } from "./measure.js";
+
+const { toDirectedGraph, toMermaid } = await loadShipped<typeof import("../../src/export/index.js")>("export");
+const { getBrowserLocation, CHROMIUM_ARGS } = await loadShipped<typeof import("../../src/render/index.js")>("render");
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 

@@ -3,9 +3,10 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { create } from "jsondiffpatch";
-import { getPathwayDiff } from "../../src/diff/index.js";
 import { createRandom, generatePathway } from "../generate-pathway.js";
-import { ms, ratio, timeMedian, type BenchSuite } from "./measure.js";
+import { loadShipped, ms, ratio, timeMedian, type BenchSuite } from "./measure.js";
+
+const { getPathwayDiff } = await loadShipped<typeof import("../../src/diff/index.js")>("diff");
 
 type Obj = Record<string, unknown>;
 

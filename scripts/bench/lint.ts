@@ -16,26 +16,26 @@ export const lintSuite: BenchSuite = {
       () => lintPathway(small),
       () => JSON.parse(clean),
       () => lintPathway(clean),
-    ]);
+    ] as const);
     const findings = lintPathway(small).diagnostics.length;
     const cleanFindings = lintPathway(clean).diagnostics.length;
     const large = JSON.stringify(generatePathway({ nodes: 100_000, edges: 300_000 }), null, 2);
     // The 10k lint runs in turns with the 100k one, so that the growth ratio compares like with like.
     const [parseLarge, lintLarge, parseAgain, lintAgain] = timeInTurns(
-      [() => JSON.parse(large), () => lintPathway(large), () => JSON.parse(small), () => lintPathway(small)],
+      [() => JSON.parse(large), () => lintPathway(large), () => JSON.parse(small), () => lintPathway(small)] as const,
       5,
       1,
     );
     return [
-      { name: "JSON.parse, 10k nodes / 30k edges", value: ms(parse!), note: `${(small.length / 1e6).toFixed(1)} MB` },
-      { name: "validatePathway, same text (for context)", value: ms(validate!), note: ratio(validate!, parse!) + " of JSON.parse" },
-      { name: "lintPathway, same text", value: ms(lintSmall!), note: `${findings} findings` },
-      { name: "lint / JSON.parse (target <= 3x)", value: ratio(lintSmall!, parse!) },
-      { name: "lintPathway, clean 10k / 30k pathway", value: ms(lintClean!), note: `${cleanFindings} findings; JSON.parse ${ms(parseClean!)}` },
-      { name: "lint / JSON.parse, clean pathway", value: ratio(lintClean!, parseClean!) },
-      { name: "lintPathway, 100k nodes / 300k edges", value: ms(lintLarge!), note: `10k in the same turns: ${ms(lintAgain!)}` },
-      { name: "lint 100k / lint 10k (target <= ~12x)", value: ratio(lintLarge!, lintAgain!) },
-      { name: "JSON.parse 100k / JSON.parse 10k (for context)", value: ratio(parseLarge!, parseAgain!), note: `${(large.length / 1e6).toFixed(1)} MB: ${ms(parseLarge!)}` },
+      { name: "JSON.parse, 10k nodes / 30k edges", value: ms(parse), note: `${(small.length / 1e6).toFixed(1)} MB` },
+      { name: "validatePathway, same text (for context)", value: ms(validate), note: ratio(validate, parse) + " of JSON.parse" },
+      { name: "lintPathway, same text", value: ms(lintSmall), note: `${findings} findings` },
+      { name: "lint / JSON.parse (target <= 3x)", value: ratio(lintSmall, parse) },
+      { name: "lintPathway, clean 10k / 30k pathway", value: ms(lintClean), note: `${cleanFindings} findings; JSON.parse ${ms(parseClean)}` },
+      { name: "lint / JSON.parse, clean pathway", value: ratio(lintClean, parseClean) },
+      { name: "lintPathway, 100k nodes / 300k edges", value: ms(lintLarge), note: `10k in the same turns: ${ms(lintAgain)}` },
+      { name: "lint 100k / lint 10k (target <= ~12x)", value: ratio(lintLarge, lintAgain) },
+      { name: "JSON.parse 100k / JSON.parse 10k (for context)", value: ratio(parseLarge, parseAgain), note: `${(large.length / 1e6).toFixed(1)} MB: ${ms(parseLarge)}` },
     ];
   },
 };

@@ -19,7 +19,7 @@ export function timeMedian(fn: () => unknown, runs = 7, warmup = 2): number {
  * of two medians taken this way compares them under the same machine load and heap state, which on a shared machine
  * matters more than the number of runs.
  */
-export function timeInTurns(fns: readonly (() => unknown)[], runs = 15, warmup = 2): number[] {
+export function timeInTurns<T extends readonly (() => unknown)[]>(fns: T, runs = 15, warmup = 2): { [K in keyof T]: number } {
   for (let i = 0; i < warmup; i++) for (const fn of fns) fn();
   const times = fns.map((): number[] => []);
   for (let i = 0; i < runs; i++) {
@@ -29,7 +29,7 @@ export function timeInTurns(fns: readonly (() => unknown)[], runs = 15, warmup =
       times[k]!.push(performance.now() - start);
     });
   }
-  return times.map((t) => t.sort((a, b) => a - b)[Math.floor(t.length / 2)]!);
+  return times.map((t) => t.sort((a, b) => a - b)[Math.floor(t.length / 2)]!) as { [K in keyof T]: number };
 }
 
 /** Async variant of `timeMedian`. */

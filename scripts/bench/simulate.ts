@@ -1,9 +1,11 @@
 // Bench "simulate": 10,000 scripted scenarios on a generated 1,000-node pathway, and the keyword decider's cost per decision.
 import { performance } from "node:perf_hooks";
 import type { Pathway, PathwayEdge, PathwayNode } from "../../src/model/index.js";
-import { createKeywordDecider, createSimulator, getCandidates, runScenario, transition, type Scenario, type SimState } from "../../src/simulate/index.js";
+import type { Scenario, SimState } from "../../src/simulate/index.js";
 import { createRandom, generatePathway } from "../generate-pathway.js";
-import type { BenchRow, BenchSuite } from "./measure.js";
+import { loadShipped, type BenchRow, type BenchSuite } from "./measure.js";
+
+const { createKeywordDecider, createSimulator, getCandidates, runScenario, transition } = await loadShipped<typeof import("../../src/simulate/index.js")>("simulate");
 
 const WORDS = ["book", "cancel", "reschedule", "price", "hours", "human", "order", "menu", "refund", "address", "confirm", "repeat", "delivery", "payment", "table", "party"];
 

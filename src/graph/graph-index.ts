@@ -75,7 +75,7 @@ function toCsr(count: number, from: Int32Array): { offset: Int32Array; order: In
  * already hold the pathway's `indexPathway` may pass it to save a pass.
  */
 export function createGraphIndex(pathway: Pathway, index: PathwayIndex = indexPathway(pathway)): GraphIndex {
-  const { unique: nodes, positionOf: indexOf, edgeSource, edgeTarget } = index;
+  const { firstNodes: nodes, positionOf: indexOf, edgeSource, edgeTarget } = index;
   const ids = nodes.map((entry) => entry.node.id);
   const n = nodes.length;
   const isGlobal = new Uint8Array(n);

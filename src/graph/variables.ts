@@ -97,9 +97,12 @@ function collectStrings(value: unknown, path: (string | number)[], visit: (text:
 }
 
 /** One search state for every scan (`matchAll` would copy the pattern for each string). */
-const variablePattern = new RegExp(VARIABLE_PATTERN.source, "g");
+const variablePattern = new RegExp(VARIABLE_PATTERN);
 
-/** Adds the uses in one field's value. A function of its own, so the loop over nodes holds no closure (see below). */
+/**
+ * Adds the uses in one field's value. A function of its own because a callback written inside a loop over nodes makes
+ * V8 allocate the loop's variables afresh on every pass, used or not: thousands of allocations on a large pathway.
+ */
 function addUses(uses: VariableUse[], node: PathwayNode, index: number, field: VariableUse["field"], value: unknown): void {
   collectStrings(value, ["nodes", index, "data", field], (text, path) => {
     if (!text.includes("{{")) return;
@@ -116,7 +119,6 @@ function addUses(uses: VariableUse[], node: PathwayNode, index: number, field: V
 export function getVariableUses(source: GraphSource): VariableUse[] {
   const g = toGraphIndex(source);
   const uses: VariableUse[] = [];
-  // No closure may capture the loop's variables: V8 would then allocate them afresh for every node and field.
   for (const { node, index } of g.nodes) {
     const data = nodeData(node);
     for (const field of VARIABLE_FIELDS) {
@@ -128,23 +130,26 @@ export function getVariableUses(source: GraphSource): VariableUse[] {
   return uses;
 }
 
+const NONE: readonly unknown[] = [];
+
 /** Every extracted variable (`extractVars`) and webhook response variable (`responseData[].name`). */
 export function getVariableDefinitions(source: GraphSource): VariableDefinition[] {
   const g = toGraphIndex(source);
   const definitions: VariableDefinition[] = [];
-  // Plain loops, no callbacks: a closure over `node` and `index` would be allocated for every node.
+  // Plain loops rather than callbacks, for the reason given at `addUses`.
   for (const { node, index } of g.nodes) {
-    const data = nodeData(node);
-    const { extractVars, responseData } = data;
-    for (let i = 0; Array.isArray(extractVars) && i < extractVars.length; i++) {
-      const tuple: unknown = extractVars[i];
+    const { extractVars, responseData } = nodeData(node);
+    const tuples: readonly unknown[] = Array.isArray(extractVars) ? extractVars : NONE;
+    const responses: readonly unknown[] = Array.isArray(responseData) ? responseData : NONE;
+    for (let i = 0; i < tuples.length; i++) {
+      const tuple = tuples[i];
       const name = Array.isArray(tuple) ? tuple[0] : undefined;
       if (typeof name === "string" && name.trim() !== "") {
         definitions.push({ name: name.trim(), nodeId: node.id, nodeIndex: index, source: "extractVars", path: ["nodes", index, "data", "extractVars", i, 0] });
       }
     }
-    for (let i = 0; Array.isArray(responseData) && i < responseData.length; i++) {
-      const entry: unknown = responseData[i];
+    for (let i = 0; i < responses.length; i++) {
+      const entry = responses[i];
       const name = isObject(entry) ? entry.name : undefined;
       if (typeof name === "string" && name.trim() !== "") {
         definitions.push({ name: name.trim(), nodeId: node.id, nodeIndex: index, source: "responseData", path: ["nodes", index, "data", "responseData", i, "name"] });

@@ -8,12 +8,12 @@ export interface PathwayIndex {
   /** Edge entries that are objects, in file order. */
   readonly edges: readonly IndexedEdge[];
   /** The first node with each id, in file order. */
-  readonly unique: readonly IndexedNode[];
-  /** Node id -> its position in `unique`. */
+  readonly firstNodes: readonly IndexedNode[];
+  /** Node id -> its position in `firstNodes`. */
   readonly positionOf: ReadonlyMap<string, number>;
-  /** For `edges[e]`: the position in `unique` of its source node, or -1 when the source names no node. */
+  /** For `edges[e]`: the position in `firstNodes` of its source node, or -1 when the source names no node. */
   readonly edgeSource: Int32Array;
-  /** For `edges[e]`: the position in `unique` of its target node, or -1 when the target names no node. */
+  /** For `edges[e]`: the position in `firstNodes` of its target node, or -1 when the target names no node. */
   readonly edgeTarget: Int32Array;
 }
 
@@ -25,12 +25,12 @@ function positionIn(positionOf: ReadonlyMap<string, number>, id: unknown): numbe
 export function indexPathway(pathway: unknown): PathwayIndex {
   const nodes = getNodes(pathway);
   const edges = getEdges(pathway);
-  const unique: IndexedNode[] = [];
+  const firstNodes: IndexedNode[] = [];
   const positionOf = new Map<string, number>();
   for (const entry of nodes) {
     if (positionOf.has(entry.node.id)) continue;
-    positionOf.set(entry.node.id, unique.length);
-    unique.push(entry);
+    positionOf.set(entry.node.id, firstNodes.length);
+    firstNodes.push(entry);
   }
   const edgeSource = new Int32Array(edges.length);
   const edgeTarget = new Int32Array(edges.length);
@@ -39,6 +39,5 @@ export function indexPathway(pathway: unknown): PathwayIndex {
     edgeSource[e] = positionIn(positionOf, edge.source);
     edgeTarget[e] = positionIn(positionOf, edge.target);
   }
-  return { nodes, edges, unique, positionOf, edgeSource, edgeTarget };
+  return { nodes, edges, firstNodes, positionOf, edgeSource, edgeTarget };
 }
-

@@ -84,7 +84,7 @@ export function countKeys(value: unknown): number {
 export interface DuplicateKeys {
   diagnostics: Diagnostic[];
   /** No key repeats within any object, so no later key overrides an earlier one. False when that is unknown. */
-  unique: boolean;
+  noDuplicateKeys: boolean;
 }
 
 /**
@@ -95,12 +95,12 @@ export interface DuplicateKeys {
  */
 export function findDuplicateKeys(text: string, value: unknown): DuplicateKeys {
   const keys = countKeys(value);
-  if (countKeyColons(text) === keys || countMembers(text) === keys) return { diagnostics: [], unique: true };
+  if (countKeyColons(text) === keys || countMembers(text) === keys) return { diagnostics: [], noDuplicateKeys: true };
   let root: AnyNode;
   try {
     root = parseTree(text, { mode: "json" }).body;
   } catch {
-    return { diagnostics: [], unique: false };
+    return { diagnostics: [], noDuplicateKeys: false };
   }
   const found: Diagnostic[] = [];
   const stack: { node: AnyNode; pointer: string }[] = [{ node: root, pointer: "" }];
@@ -126,5 +126,5 @@ export function findDuplicateKeys(text: string, value: unknown): DuplicateKeys {
       stack.push({ node: member.value, pointer: at });
     }
   }
-  return { diagnostics: found, unique: found.length === 0 };
+  return { diagnostics: found, noDuplicateKeys: found.length === 0 };
 }

@@ -1,9 +1,10 @@
 // Locates many JSON pointers in one pass over the text: linear in the text, unlike building a full syntax tree.
 import { parsePointer, type Position, type Range } from "../diagnostics/index.js";
 
+/** Options of `locateAll` and the locators built on it; all optional. */
 export interface LocateOptions {
   /** The text has no duplicate keys, so reading can stop once every pointer is placed: no later key can override. */
-  unique?: boolean;
+  noDuplicateKeys?: boolean;
 }
 
 interface Trie {
@@ -29,6 +30,7 @@ function elementsOf(node: Trie): { index: number; child: Trie }[] {
 }
 
 const NO_CHILDREN: Map<string, Trie> = new Map();
+const NO_ELEMENTS: readonly { index: number; child: Trie }[] = [];
 
 function createTrie(): Trie {
   return { children: NO_CHILDREN, start: -1, end: -1, wanted: false, pending: 0 };
@@ -56,7 +58,7 @@ function positionsAt(text: string, offsets: readonly number[]): Map<number, Posi
  * The range of each pointer's value in `text` (which must be valid JSON, as JSON.parse accepted it).
  * A pointer that goes past what exists resolves to its deepest existing ancestor, and of duplicate keys the last wins.
  * Only the parts of the text on the way to a wanted value are looked at closely; the rest is skipped with native searches.
- * With `unique`, reading stops once every pointer is placed; without it the whole text is read, as a later key may win.
+ * With `noDuplicateKeys`, reading stops once every pointer is placed; without it the whole text is read, as a later key may win.
  */
 export function locateAll(text: string, pointers: Iterable<string>, options: LocateOptions = {}): Map<string, Range | undefined> {
   const root = createTrie();
@@ -64,8 +66,7 @@ export function locateAll(text: string, pointers: Iterable<string>, options: Loc
   for (const pointer of pointers) {
     let segments: string[];
     try {
-      // Most pointers hold no escapes, and unescaping them all costs more than placing them.
-      segments = pointer.startsWith("/") && !pointer.includes("~") ? pointer.slice(1).split("/") : parsePointer(pointer);
+      segments = parsePointer(pointer);
     } catch {
       continue;
     }
@@ -169,7 +170,7 @@ export function locateAll(text: string, pointers: Iterable<string>, options: Loc
     const raw = text.slice(i + 1, end - 1);
     return raw.includes("\\") ? (JSON.parse(text.slice(i, end)) as string) : raw;
   };
-  const unique = options.unique === true;
+  const stopEarly = options.noDuplicateKeys === true;
   // Pointers not yet placed, counted down only when no later duplicate key can move them.
   let pending = root.pending;
   // Recursion goes only as deep as the longest wanted pointer; skipped subtrees are scanned with loops.
@@ -185,7 +186,7 @@ export function locateAll(text: string, pointers: Iterable<string>, options: Loc
       const isObject = c === 123;
       let j = skipWs(i + 1);
       // Array elements are matched by walking the wanted indexes in order, not by a lookup per element.
-      const elements = isObject ? [] : elementsOf(node);
+      const elements = isObject ? NO_ELEMENTS : elementsOf(node);
       let index = 0;
       let nextElement = 0;
       if (text.charCodeAt(j) === (isObject ? 125 : 93)) {
@@ -220,7 +221,7 @@ export function locateAll(text: string, pointers: Iterable<string>, options: Loc
     }
     node.end = end;
     // Now this value's own pointer is placed, and so is every pointer through a child it lacks (at this value).
-    if (unique) {
+    if (stopEarly) {
       if (node.wanted) pending--;
       if (node.children.size > 0) for (const child of node.children.values()) if (child.start < 0) pending -= child.pending;
     }

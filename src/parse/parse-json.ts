@@ -45,9 +45,9 @@ function explain(text: string, message: string, offset: number): string {
 export function parseJson(text: string): ParseResult {
   try {
     const value: unknown = JSON.parse(text);
-    const { diagnostics, unique } = findDuplicateKeys(text, value);
+    const { diagnostics, noDuplicateKeys } = findDuplicateKeys(text, value);
     // Without repeated keys no later key can override a value found, so locating may stop early; with them it may not.
-    const options = { unique };
+    const options = { noDuplicateKeys };
     return { ok: true, value, diagnostics, locate: createLocator(text, options), locateMany: createBatchLocator(text, options) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

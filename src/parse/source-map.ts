@@ -10,13 +10,13 @@ export type BatchLocator = (pointers: Iterable<string>) => Map<string, Range | u
 
 /**
  * A batch locator over `text` (valid JSON). A pointer past what exists resolves to its deepest existing ancestor.
- * With `unique` (the text is known to have no duplicate keys) the scan stops once every pointer is placed.
+ * With `noDuplicateKeys` (the text is known to have no duplicate keys) the scan stops once every pointer is placed.
  */
 export function createBatchLocator(text: string, options?: LocateOptions): BatchLocator {
   return (pointers) => locateAll(text, pointers, options);
 }
 
-/** A single-pointer locator over `text` (valid JSON); with `unique`, the scan stops as soon as the value is read. */
+/** A single-pointer locator over `text` (valid JSON); with `noDuplicateKeys`, the scan stops as soon as the value is read. */
 export function createLocator(text: string, options?: LocateOptions): Locator {
   return (pointer) => locateAll(text, [pointer], options).get(pointer);
 }

@@ -69,8 +69,9 @@ export function locateDiagnostics(diagnostics: readonly Diagnostic[], locateMany
   if (pointers.size === 0) return [...diagnostics];
   const ranges = locateMany(pointers);
   const place = <T extends Diagnostic | NonNullable<Diagnostic["related"]>[number]>(x: T): T => {
-    const range = x.range ?? ranges.get(x.pointer);
-    return range && !x.range ? { ...x, range } : x;
+    if (x.range) return x;
+    const range = ranges.get(x.pointer);
+    return range ? { ...x, range } : x;
   };
   return diagnostics.map((d) => (d.related ? { ...place(d), related: d.related.map(place) } : place(d)));
 }

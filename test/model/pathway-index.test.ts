@@ -22,7 +22,7 @@ describe("indexPathway", () => {
       ],
     });
     expect(index.nodes.map((n) => n.index)).toEqual([1, 2, 3]);
-    expect(index.unique.map((n) => n.index)).toEqual([1, 2]);
+    expect(index.firstNodes.map((n) => n.index)).toEqual([1, 2]);
     expect([...index.positionOf]).toEqual([
       ["a", 0],
       ["b", 1],
@@ -35,7 +35,7 @@ describe("indexPathway", () => {
   it("is empty, never throwing, for values that are not pathways", () => {
     for (const value of [null, 3, "x", [], {}, { nodes: {} }, { nodes: [], edges: "no" }]) {
       const index = indexPathway(value);
-      expect([index.nodes.length, index.edges.length, index.unique.length, index.edgeSource.length]).toEqual([0, 0, 0, 0]);
+      expect([index.nodes.length, index.edges.length, index.firstNodes.length, index.edgeSource.length]).toEqual([0, 0, 0, 0]);
     }
   });
 
@@ -55,7 +55,7 @@ describe("indexPathway", () => {
             ["target", index.edgeTarget[e]!],
           ] as const) {
             const expected = firstIndex(edge[end]);
-            expect(resolved < 0 ? -1 : index.unique[resolved]!.index).toBe(expected);
+            expect(resolved < 0 ? -1 : index.firstNodes[resolved]!.index).toBe(expected);
           }
         });
       }),

@@ -82,9 +82,9 @@ describe("duplicate-key", () => {
     ["a lost value full of colons", '{"a": {"x:": ":", "y": {"z": ": :"}, "w": ["::"]}, "a": 1}', ["/a"]],
     ["a repeat inside a lost value", '{"a": {"b": 1, "b": 2}, "a": {"b": 3}}', ["/a", "/a/b"]],
   ])("finds exactly the repeats among %s", (_, text, expected) => {
-    const { diagnostics, unique } = findDuplicateKeys(text, JSON.parse(text));
+    const { diagnostics, noDuplicateKeys } = findDuplicateKeys(text, JSON.parse(text));
     expect(diagnostics.map((d) => d.pointer).sort()).toEqual(expected);
-    expect(unique).toBe(expected.length === 0);
+    expect(noDuplicateKeys).toBe(expected.length === 0);
   });
 
   it("counts every member's colon, and besides only colons that open a string", () => {
@@ -117,9 +117,9 @@ describe("duplicate-key", () => {
       fc.property(jsonText, (text) => {
         const { repeats } = oracle(text);
         if (repeats.length) withRepeats++;
-        const { diagnostics, unique } = findDuplicateKeys(text, JSON.parse(text));
+        const { diagnostics, noDuplicateKeys } = findDuplicateKeys(text, JSON.parse(text));
         expect(diagnostics.map((d) => d.pointer).sort()).toEqual(repeats);
-        expect(unique).toBe(repeats.length === 0);
+        expect(noDuplicateKeys).toBe(repeats.length === 0);
       }),
       { numRuns: 1000 },
     );
@@ -144,32 +144,32 @@ describe("duplicate-key", () => {
   it("does not call keys unique when a repeat is too deep to name, so locating still reads to the last repeat", () => {
     const depth = 100_000;
     const text = `{"a": 1, "d": ${"[".repeat(depth)}${"]".repeat(depth)},\n"a": 2}`;
-    expect(findDuplicateKeys(text, JSON.parse(text))).toEqual({ diagnostics: [], unique: false });
+    expect(findDuplicateKeys(text, JSON.parse(text))).toEqual({ diagnostics: [], noDuplicateKeys: false });
     const { locate, locateMany } = parseJson(text);
     expect(locate("/a")).toEqual({ start: { line: 2, column: 6 }, end: { line: 2, column: 7 } });
     expect(locateMany(["/a"]).get("/a")).toEqual({ start: { line: 2, column: 6 }, end: { line: 2, column: 7 } });
     const unrepeated = `{"a": 1, "d": ${'{"x":'.repeat(depth)}1${"}".repeat(depth)}}`;
-    expect(findDuplicateKeys(unrepeated, JSON.parse(unrepeated))).toEqual({ diagnostics: [], unique: true });
+    expect(findDuplicateKeys(unrepeated, JSON.parse(unrepeated))).toEqual({ diagnostics: [], noDuplicateKeys: true });
   });
 
   it("proves keys unique from the exact count when the cheap one over-counts, without the deep-recursing parser", () => {
     const depth = 100_000;
     const text = `{"s": " :", "d": ${"[".repeat(depth)}${"]".repeat(depth)}}`;
     expect(countKeyColons(text)).toBe(3);
-    expect(findDuplicateKeys(text, JSON.parse(text))).toEqual({ diagnostics: [], unique: true });
+    expect(findDuplicateKeys(text, JSON.parse(text))).toEqual({ diagnostics: [], noDuplicateKeys: true });
   });
 
   it("lets locating stop early exactly when no key repeats", () => {
-    for (const [text, unique] of [
+    for (const [text, noDuplicateKeys] of [
       ['{"a": ":", "b": {"a": 1}}', true],
       ['{"a": 1, "b": 2, "a": 3}', false],
     ] as const) {
       const { locate, locateMany } = parseJson(text);
       vi.mocked(locateAll).mockClear();
       locateMany(["/a", "/b"]);
-      expect(vi.mocked(locateAll)).toHaveBeenLastCalledWith(text, ["/a", "/b"], { unique });
+      expect(vi.mocked(locateAll)).toHaveBeenLastCalledWith(text, ["/a", "/b"], { noDuplicateKeys });
       locate("/a");
-      expect(vi.mocked(locateAll)).toHaveBeenLastCalledWith(text, ["/a"], { unique });
+      expect(vi.mocked(locateAll)).toHaveBeenLastCalledWith(text, ["/a"], { noDuplicateKeys });
     }
   });
 

@@ -45,7 +45,7 @@ describe("locateAll", () => {
         const missing = present.flatMap((p, i) => (i % 2 ? [`${p}/missing`, `${p}/0/deeper`] : [`${p}/99`]));
         const pointers = [...present.slice(0, 2), ...missing, ...present];
         const locate = createLocator(text);
-        const early = locateAll(text, pointers, { unique: true });
+        const early = locateAll(text, pointers, { noDuplicateKeys: true });
         const whole = locateAll(text, pointers);
         for (const p of pointers) {
           expect(early.get(p), p).toEqual(whole.get(p));
@@ -58,7 +58,7 @@ describe("locateAll", () => {
 
   it("told keys are unique, reads no further than the last pointer's value (so a later repeat goes unseen)", () => {
     const text = '{"a": {"x": 1}, "b": 2,\n"a": {"b": 3}, "b": 4}';
-    expect(locateAll(text, ["/a/b", "/b"], { unique: true })).toEqual(
+    expect(locateAll(text, ["/a/b", "/b"], { noDuplicateKeys: true })).toEqual(
       new Map([
         ["/a/b", { start: { line: 1, column: 7 }, end: { line: 1, column: 15 } }],
         ["/b", { start: { line: 1, column: 22 }, end: { line: 1, column: 23 } }],

@@ -66,9 +66,9 @@ export default defineRule({
     defaultSeverity: "warning",
     options: noOptions,
   },
-  check({ edges, unique, edgeSource }, report) {
+  check({ edges, firstNodes, edgeSource }, report) {
     // Labelled edges seen so far, chained per source node (head[v] -> next[...]) so each edge meets only its siblings.
-    const head = new Int32Array(unique.length).fill(-1);
+    const head = new Int32Array(firstNodes.length).fill(-1);
     const next = new Int32Array(edges.length);
     const ends = new Int32Array(edges.length);
     const labels: string[] = new Array<string>(edges.length);
@@ -92,7 +92,7 @@ export default defineRule({
       }
       report({
         pointer: edgeLabelPointer(entry),
-        message: `Two edges out of node ${describeNode(unique[v]!.node)} have the label ${JSON.stringify(label.trim())}, so the agent cannot tell them apart; give each a label that says when to take it, or merge them.`,
+        message: `Two edges out of node ${describeNode(firstNodes[v]!.node)} have the label ${JSON.stringify(label.trim())}, so the agent cannot tell them apart; give each a label that says when to take it, or merge them.`,
         related: [{ pointer: edgeLabelPointer(earlier), message: "The first edge with this label." }],
       });
     });

@@ -10,14 +10,14 @@ export default defineRule({
     defaultSeverity: "warning",
     options: noOptions,
   },
-  check({ edges, unique, edgeSource, edgeTarget }, report) {
+  check({ edges, firstNodes, edgeSource, edgeTarget }, report) {
     edges.forEach((entry, e) => {
       const { edge } = entry;
       if (edge.source === edge.target) return;
       const label = getEdgeLabel(edge);
       if (label !== undefined && label.trim() !== "") return;
       if (isObject(edge.data) && Array.isArray(edge.data.condition) && edge.data.condition.length > 0) return;
-      const name = (position: number, id: unknown) => (position >= 0 ? describeNode(unique[position]!.node) : `id ${String(id)}`);
+      const name = (position: number, id: unknown) => (position >= 0 ? describeNode(firstNodes[position]!.node) : `id ${String(id)}`);
       report({
         pointer: edgeLabelPointer(entry),
         message: `The edge from ${name(edgeSource[e]!, edge.source)} to ${name(edgeTarget[e]!, edge.target)} has ${label === undefined ? "no" : "an empty"} label, so the agent cannot tell when to follow it; add a "label" that describes what the caller said or wants.`,

@@ -10,14 +10,14 @@ export default defineRule({
     defaultSeverity: "warning",
     options: noOptions,
   },
-  check({ edges, unique, edgeSource }, report) {
+  check({ edges, firstNodes, edgeSource }, report) {
     edges.forEach((entry, e) => {
       const { edge } = entry;
       if (typeof edge.source !== "string" || edge.source !== edge.target) return;
       const label = getEdgeLabel(edge);
       if (label !== undefined && label.trim() !== "") return;
       if (isObject(edge.data) && Array.isArray(edge.data.condition) && edge.data.condition.length > 0) return;
-      const node = unique[edgeSource[e]!];
+      const node = edgeSource[e]! < 0 ? undefined : firstNodes[edgeSource[e]!];
       if (node && typeof nodeData(node.node).condition === "string" && nodeData(node.node).condition!.trim() !== "") return;
       report({
         pointer: edgeLabelPointer(entry),

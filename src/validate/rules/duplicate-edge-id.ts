@@ -1,14 +1,6 @@
 // Edge ids must be unique, or the editor and the service cannot tell the edges apart.
-import type { IndexedEdge } from "../../model/index.js";
 import { defineRule } from "../rule.js";
 import { edgePointer, noOptions } from "./helpers.js";
-
-/** The index in `edges[]` of the first edge with each id. */
-function firstIndexes(edges: readonly IndexedEdge[]): Map<string, number> {
-  const first = new Map<string, number>();
-  for (const { edge, index } of edges) if (typeof edge.id === "string" && !first.has(edge.id)) first.set(edge.id, index);
-  return first;
-}
 
 export default defineRule({
   meta: {
@@ -18,16 +10,14 @@ export default defineRule({
     options: noOptions,
   },
   check({ edges }, report) {
-    // One hash operation per edge (a repeat leaves the set's size unchanged); where each id first appeared is only
-    // looked up once there is a repeat to report.
-    const seen = new Set<string>();
-    let firstIndex: Map<string, number> | undefined;
+    const firstIndex = new Map<string, number>();
     for (const { edge, index } of edges) {
       if (typeof edge.id !== "string") continue;
-      const size = seen.size;
-      if (seen.add(edge.id).size > size) continue;
-      firstIndex ??= firstIndexes(edges);
-      const first = firstIndex.get(edge.id)!;
+      const first = firstIndex.get(edge.id);
+      if (first === undefined) {
+        firstIndex.set(edge.id, index);
+        continue;
+      }
       report({
         pointer: edgePointer(index, "id"),
         message: `Edge id ${JSON.stringify(edge.id)} is already used by edges[${first}]; give this edge a unique id.`,

@@ -10,9 +10,9 @@ export default defineRule({
     defaultSeverity: "error",
     options: noOptions,
   },
-  check({ nodes, unique, positionOf }, report) {
+  check({ nodes, firstNodes, positionOf }, report) {
     for (const { node, index } of nodes) {
-      const first = unique[positionOf.get(node.id)!]!;
+      const first = firstNodes[positionOf.get(node.id)!]!;
       if (first.index === index) continue;
       report({
         pointer: `${nodePointer(index)}/id`,

@@ -23,6 +23,7 @@ export default defineRule({
       if (Array.isArray(data.routes)) {
         data.routes.forEach((route, r) => check(entry, isObject(route) ? route.targetNodeId : undefined, ["routes", r, "targetNodeId"], `Route ${r + 1}`));
       }
+      // Checked first so that the path array is built only for nodes that have a fallback.
       if (data.fallbackNodeId !== undefined) check(entry, data.fallbackNodeId, ["fallbackNodeId"], "The fallback route");
       if (Array.isArray(data.responsePathways)) {
         data.responsePathways.forEach((tuple, r) => {

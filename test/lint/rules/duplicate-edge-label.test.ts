@@ -43,17 +43,31 @@ it("treats labels as equal exactly when they match after trimming, lower-casing 
   const spaces = fc.stringMatching(/^[ \t\n\u00A0]{0,3}$/);
   const label = fc.tuple(spaces, fc.array(fc.tuple(word, spaces), { maxLength: 4 })).map(([lead, parts]) => lead + parts.map(([w, s], i) => w + (i < parts.length - 1 && s === "" ? " " : s)).join(""));
   const normalise = (s: string) => s.trim().toLowerCase().replace(/\s+/g, " ");
+  // Two to four siblings, some of them case/spacing variants of earlier ones, so that a repeat may follow a different label.
+  const variant = (l: string) => `  ${l.toUpperCase().replace(/ /g, "\t ")} `;
+  const siblings = fc
+    .array(fc.tuple(label, fc.nat(3), fc.boolean()), { minLength: 2, maxLength: 4 })
+    .map((drawn) => drawn.reduce<string[]>((labels, [l, k, copy]) => [...labels, copy && labels.length > 0 ? variant(labels[k % labels.length]!) : l], []));
   fc.assert(
-    fc.property(label, label, fc.boolean(), (a, b, variant) => {
-      // Half the time, make b a spacing/case variant of a so that equal pairs are common.
-      const other = variant ? `  ${a.toUpperCase().replace(/ /g, "\t ")} ` : b;
-      const text = pathwayText([START, B, END], [
-        `{"id": "e1", "source": "start", "target": "b", "label": ${JSON.stringify(a)}}`,
-        `{"id": "e2", "source": "start", "target": "end", "label": ${JSON.stringify(other)}}`,
-      ]);
-      const reported = lintText(text).some((d) => d.ruleId === "duplicate-edge-label");
-      expect(reported).toBe(normalise(a) !== "" && normalise(a) === normalise(other));
+    fc.property(siblings, (labels) => {
+      const text = pathwayText(
+        [START, B, END],
+        labels.map((l, i) => `{"id": "e${i}", "source": "start", "target": "end", "label": ${JSON.stringify(l)}}`),
+      );
+      const reported = lintText(text).filter((d) => d.ruleId === "duplicate-edge-label").map((d) => d.pointer);
+      const expected = labels.flatMap((l, i) => (normalise(l) !== "" && labels.slice(0, i).some((m) => normalise(m) === normalise(l)) ? [`/edges/${i}/label`] : []));
+      expect(reported).toEqual(expected);
     }),
     { numRuns: 300 },
   );
+});
+
+it("compares labels whose ends are not ASCII in full (the Kelvin sign lower-cases to k)", () => {
+  const text = pathwayText([START, B, END], [
+    `{"id": "e1", "source": "start", "target": "b", "label": "ok\u212A"}`,
+    `{"id": "e2", "source": "start", "target": "end", "label": " OKK"}`,
+    `{"id": "e3", "source": "start", "target": "end", "label": "\u212Ao"}`,
+    `{"id": "e4", "source": "start", "target": "end", "label": "kO"}`,
+  ]);
+  expect(lintText(text).filter((d) => d.ruleId === "duplicate-edge-label").map((d) => d.pointer)).toEqual(["/edges/1/label", "/edges/3/label"]);
 });

@@ -19,5 +19,12 @@ ruleTable("empty-edge-label", lintText, {
       text: pathwayText([START, END], [`«{"id": "e1", "source": "start", "target": "end"}`]),
       findings: [{ pointer: "/edges/0", message: /has no label/ }],
     },
+    {
+      name: "an edge to a missing node, from a node whose id is used twice (the first one is named)",
+      text: pathwayText([START, END, `{"id": "start", "type": "Default", "data": {"name": "Second greeting", "text": "Hi again"}}`], [
+        `{"id": "e1", "source": "start", "target": "zz", "label": «""}`,
+      ]),
+      findings: [{ pointer: "/edges/0/label", message: /The edge from "Greeting" \(id start\) to id zz has an empty label/ }],
+    },
   ],
 });

@@ -17,5 +17,10 @@ ruleTable("self-loop-without-condition", lintText, {
       text: pathwayText([START, END], [`{"id": "e1", "source": "start", "target": "start", "label": «""}`, edge("e2", "start", "end")]),
       findings: [{ pointer: "/edges/0/label", message: /The edge from node "Greeting" \(id start\) back to itself has no label or condition/ }],
     },
+    {
+      name: "a self-loop on an id no node has",
+      text: pathwayText([START, END], [`{"id": "e1", "source": "ghost", "target": "ghost", "label": «""}`, edge("e2", "start", "end")]),
+      findings: [{ pointer: "/edges/0/label", message: /The edge from node id ghost back to itself/ }],
+    },
   ],
 });
