@@ -123,41 +123,41 @@ export function locateAll(text: string, pointers: Iterable<string>, options: Loc
     const at = text.indexOf(ch, from);
     return at < 0 ? n : at;
   };
+  // Reads from `at`, inside an object (`brace`) or array, to just past its closing bracket. Brackets of the other kind
+  // nest properly inside it, so only its own kind needs counting.
+  const skipContainer = (at: number, brace: boolean): number => {
+    let depth = 1;
+    for (;;) {
+      if (quote < at) quote = find('"', at);
+      let open: number;
+      let close: number;
+      if (brace) {
+        if (openBrace < at) openBrace = find("{", at);
+        if (closeBrace < at) closeBrace = find("}", at);
+        open = openBrace;
+        close = closeBrace;
+      } else {
+        if (openBracket < at) openBracket = find("[", at);
+        if (closeBracket < at) closeBracket = find("]", at);
+        open = openBracket;
+        close = closeBracket;
+      }
+      if (quote < open && quote < close) {
+        at = skipString(quote);
+      } else if (open < close) {
+        depth++;
+        at = open + 1;
+      } else {
+        if (close === n) return n;
+        at = close + 1;
+        if (--depth === 0) return at;
+      }
+    }
+  };
   const skipValue = (i: number): number => {
     const c = text.charCodeAt(i);
     if (c === 34) return skipString(i);
-    if (c === 123 || c === 91) {
-      // Brackets of the other kind nest properly inside this value, so only its own kind needs counting.
-      const brace = c === 123;
-      let depth = 1;
-      let at = i + 1;
-      for (;;) {
-        if (quote < at) quote = find('"', at);
-        let open: number;
-        let close: number;
-        if (brace) {
-          if (openBrace < at) openBrace = find("{", at);
-          if (closeBrace < at) closeBrace = find("}", at);
-          open = openBrace;
-          close = closeBrace;
-        } else {
-          if (openBracket < at) openBracket = find("[", at);
-          if (closeBracket < at) closeBracket = find("]", at);
-          open = openBracket;
-          close = closeBracket;
-        }
-        if (quote < open && quote < close) {
-          at = skipString(quote);
-        } else if (open < close) {
-          depth++;
-          at = open + 1;
-        } else {
-          if (close === n) return n;
-          at = close + 1;
-          if (--depth === 0) return at;
-        }
-      }
-    }
+    if (c === 123 || c === 91) return skipContainer(i + 1, c === 123);
     let j = i;
     while (j < n) {
       const d = text.charCodeAt(j);
@@ -189,6 +189,8 @@ export function locateAll(text: string, pointers: Iterable<string>, options: Loc
       const elements = isObject ? NO_ELEMENTS : elementsOf(node);
       let index = 0;
       let nextElement = 0;
+      // Pointers below this value not yet placed: once none is left, the rest of it needs no close reading.
+      let unsettled = node.pending - (node.wanted ? 1 : 0);
       if (text.charCodeAt(j) === (isObject ? 125 : 93)) {
         end = j + 1;
       } else {
@@ -206,6 +208,11 @@ export function locateAll(text: string, pointers: Iterable<string>, options: Loc
           if (child) {
             j = visit(j, child);
             if (pending === 0) return j;
+            unsettled -= child.pending;
+            if (stopEarly && unsettled === 0) {
+              end = skipContainer(j, isObject);
+              break;
+            }
           } else {
             j = skipValue(j);
           }
