@@ -21,7 +21,7 @@ export const lintSuite: BenchSuite = {
     // The 10k lint runs in turns with the 100k one, so that the growth ratio compares like with like.
     const [parseLarge, lintLarge, parseAgain, lintAgain] = timeInTurns(
       [() => JSON.parse(large), () => lintPathway(large), () => JSON.parse(small), () => lintPathway(small)] as const,
-      5,
+      9,
       1,
     );
     return [
