@@ -20,50 +20,46 @@ export function getDominatorTree(source: GraphSource): DominatorTree {
   const total = n + 1;
   const useHub = g.globals.length > 0;
   const postorder = new Int32Array(total).fill(-1);
-  const rpo: number[] = [];
   const idom = new Int32Array(total).fill(-1);
   const pre = new Int32Array(total).fill(-1);
   const post = new Int32Array(total).fill(-1);
   if (g.start < 0) return { idom: idom.subarray(0, n), dominates: () => false };
 
-  // Successors of x in the augmented graph, visited by position: out-edges, then the hub (or, for the hub, the globals).
-  const degree = (x: number): number =>
-    x === hub ? g.globals.length : g.outOffset[x + 1]! - g.outOffset[x]! + (useHub && g.isGlobal[x] === 0 ? 1 : 0);
-  const successor = (x: number, k: number): number => {
-    if (x === hub) return g.globals[k]!;
-    const base = g.outOffset[x]!;
-    return base + k < g.outOffset[x + 1]! ? g.outTarget[base + k]! : hub;
-  };
-
-  // Iterative depth-first search for a postorder of the reachable part.
+  // Iterative depth-first search for a postorder of the reachable part. The successors of x, by position k: its
+  // out-edges, then the hub (for a non-global node); the hub's successors are the globals.
+  const { outOffset, outTarget, isGlobal, globals } = g;
+  const order = new Int32Array(total);
   const seen = new Uint8Array(total);
   const stackNode = new Int32Array(total);
   const stackPos = new Int32Array(total);
-  let sp = 0;
+  let sp = 1;
   let counter = 0;
   stackNode[0] = g.start;
-  stackPos[0] = 0;
   seen[g.start] = 1;
-  sp = 1;
   while (sp > 0) {
     const x = stackNode[sp - 1]!;
     const k = stackPos[sp - 1]!;
-    if (k < degree(x)) {
-      stackPos[sp - 1] = k + 1;
-      const y = successor(x, k);
-      if (seen[y] === 0) {
-        seen[y] = 1;
-        stackNode[sp] = y;
-        stackPos[sp] = 0;
-        sp++;
-      }
+    let y = -1;
+    if (x === hub) {
+      if (k < globals.length) y = globals[k]!;
+    } else {
+      const degree = outOffset[x + 1]! - outOffset[x]!;
+      if (k < degree) y = outTarget[outOffset[x]! + k]!;
+      else if (k === degree && useHub && isGlobal[x] === 0) y = hub;
+    }
+    if (y < 0) {
+      postorder[x] = counter;
+      order[counter++] = x;
+      sp--;
       continue;
     }
-    postorder[x] = counter++;
-    rpo.push(x);
-    sp--;
+    stackPos[sp - 1] = k + 1;
+    if (seen[y] === 0) {
+      seen[y] = 1;
+      stackNode[sp] = y;
+      stackPos[sp++] = 0;
+    }
   }
-  rpo.reverse();
 
   const intersect = (a: number, b: number): number => {
     while (a !== b) {
@@ -72,26 +68,31 @@ export function getDominatorTree(source: GraphSource): DominatorTree {
     }
     return a;
   };
-  const reachedNonGlobals: number[] = [];
-  for (const x of rpo) if (x !== hub && g.isGlobal[x] === 0) reachedNonGlobals.push(x);
 
   idom[g.start] = g.start;
   let changed = true;
   while (changed) {
     changed = false;
-    for (const b of rpo) {
+    // Reverse postorder: every node after (most of) its predecessors.
+    for (let r = counter - 1; r >= 0; r--) {
+      const b = order[r]!;
       if (b === g.start) continue;
       let next = -1;
       if (b === hub) {
         // Every reachable non-global node leads to the hub; the start (when not global) dominates all of them.
-        if (g.isGlobal[g.start] === 0) next = g.start;
-        else for (const p of reachedNonGlobals) if (idom[p] !== -1) next = next === -1 ? p : intersect(p, next);
+        if (isGlobal[g.start] === 0) next = g.start;
+        else {
+          for (let q = 0; q < counter; q++) {
+            const p = order[q]!;
+            if (p !== hub && isGlobal[p] === 0 && idom[p] !== -1) next = next === -1 ? p : intersect(p, next);
+          }
+        }
       } else {
         for (let q = g.inOffset[b]!, end = g.inOffset[b + 1]!; q < end; q++) {
           const p = g.inSource[q]!;
           if (idom[p] !== -1) next = next === -1 ? p : intersect(p, next);
         }
-        if (useHub && g.isGlobal[b] === 1 && idom[hub] !== -1) next = next === -1 ? hub : intersect(hub, next);
+        if (useHub && isGlobal[b] === 1 && idom[hub] !== -1) next = next === -1 ? hub : intersect(hub, next);
       }
       if (next !== -1 && idom[b] !== next) {
         idom[b] = next;
@@ -102,13 +103,12 @@ export function getDominatorTree(source: GraphSource): DominatorTree {
 
   // Pre/post numbers on the dominator tree answer ancestor queries in constant time.
   const childCount = new Int32Array(total + 1);
-  for (const x of rpo) if (x !== g.start) childCount[idom[x]! + 1]!++;
+  for (let q = 0; q < counter; q++) if (order[q] !== g.start) childCount[idom[order[q]!]! + 1]!++;
   for (let i = 0; i < total; i++) childCount[i + 1]! += childCount[i]!;
   const cursor = childCount.slice(0, total);
-  const children = new Int32Array(rpo.length);
-  for (const x of rpo) if (x !== g.start) children[cursor[idom[x]!]!++] = x;
+  const children = new Int32Array(counter);
+  for (let r = counter - 1; r >= 0; r--) if (order[r] !== g.start) children[cursor[idom[order[r]!]!]!++] = order[r]!;
   let clock = 0;
-  sp = 0;
   stackNode[sp] = g.start;
   stackPos[sp] = childCount[g.start]!;
   sp++;

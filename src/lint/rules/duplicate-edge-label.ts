@@ -71,7 +71,6 @@ export default defineRule({
     const head = new Int32Array(firstNodes.length).fill(-1);
     const next = new Int32Array(edges.length);
     const ends = new Int32Array(edges.length);
-    const labels: string[] = new Array<string>(edges.length);
     edges.forEach((entry, e) => {
       const label = getEdgeLabel(entry.edge);
       const v = edgeSource[e]!;
@@ -81,10 +80,9 @@ export default defineRule({
       if (key === 0) return;
       let earlier: IndexedEdge | undefined;
       for (let k = head[v]!; k >= 0 && !earlier; k = next[k]!) {
-        if ((key === ends[k] || key < 0 || ends[k]! < 0) && sameLabel(labels[k]!, label)) earlier = edges[k];
+        if ((key === ends[k] || key < 0 || ends[k]! < 0) && sameLabel(getEdgeLabel(edges[k]!.edge)!, label)) earlier = edges[k];
       }
       if (!earlier) {
-        labels[e] = label;
         ends[e] = key;
         next[e] = head[v]!;
         head[v] = e;
