@@ -3,6 +3,7 @@ import type { Pathway } from "../model/index.js";
 import { createKeywordDecider } from "./deciders/keyword.js";
 import { createInitialState, createInitialStateAsync, getVisitedPath, transition, transitionAsync } from "./engine.js";
 import { createSimulator, findNode, getSimNodeName, matchesNode, resolveSimulatorOptions, type Simulator } from "./machine.js";
+import { compileTextPattern } from "./text-pattern.js";
 import type { EndExpect, Scenario, ScenarioLocator, TextExpect, TurnExpect } from "./scenario.js";
 import type { Decider, SimState, TraceEvent, Turn, WebhookHandler } from "./types.js";
 import { getVariable } from "./variables.js";
@@ -78,7 +79,11 @@ function loose(expected: unknown, actual: unknown): boolean {
 function checkText(expect: TextExpect, said: string): string | undefined {
   if (typeof expect === "string") return said.toLowerCase().includes(expect.toLowerCase()) ? undefined : `to contain ${JSON.stringify(expect)}`;
   if (expect.contains !== undefined && !said.toLowerCase().includes(expect.contains.toLowerCase())) return `to contain ${JSON.stringify(expect.contains)}`;
-  if (expect.matches !== undefined && !new RegExp(expect.matches).test(said)) return `to match /${expect.matches}/`;
+  if (expect.matches !== undefined) {
+    const pattern = compileTextPattern(expect.matches);
+    if (!pattern.ok) return `to match /${expect.matches}/, but ${pattern.message}`;
+    if (!pattern.test(said)) return `to match /${expect.matches}/`;
+  }
   if (expect.equals !== undefined && said !== expect.equals) return `to equal ${JSON.stringify(expect.equals)}`;
   return undefined;
 }

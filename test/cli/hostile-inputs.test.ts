@@ -1,0 +1,46 @@
+// Hostile files through the built CLI: a YAML alias bomb is one file's error, and control characters never reach the terminal raw.
+import { beforeAll, describe, expect, it } from "vitest";
+import { execSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { ROOT, runCli, tempDir } from "../support/cli.js";
+
+beforeAll(() => {
+  if (!existsSync(path.join(ROOT, "dist/cli/main.js"))) execSync("npm run build", { cwd: ROOT, stdio: "ignore" });
+});
+
+const TINY = JSON.stringify({
+  name: "tiny",
+  nodes: [
+    { id: "start", type: "Default", data: { name: "Start", isStart: true, text: "Hello." } },
+    { id: "bye", type: "End Call", data: { name: "Bye", text: "Bye." } },
+  ],
+  edges: [{ id: "e1", source: "start", target: "bye", data: { label: "done" } }],
+});
+
+function billionLaughs(): string {
+  const lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+  for (let i = 1; i < 12; i++) {
+    const name = String.fromCharCode(97 + i);
+    lines.push(`${name}: &${name} [${Array(9).fill("*" + String.fromCharCode(96 + i)).join(",")}]`);
+  }
+  return [...lines, "pathway: tiny.json", "turns: []", ""].join("\n");
+}
+
+describe("pathway test with an alias bomb beside valid scenarios", () => {
+  it("reports the bomb as that file's error and still runs and reports the other files", () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "tiny.json"), TINY);
+    writeFileSync(path.join(dir, "a-ends.scenario.yaml"), "name: ends\npathway: tiny.json\nturns:\n  - user: done\n    take: done\nexpect: { ended: true }\n");
+    writeFileSync(path.join(dir, "b-bomb.scenario.yaml"), billionLaughs());
+    writeFileSync(path.join(dir, "c-stays.scenario.yaml"), "name: stays\npathway: tiny.json\nturns:\n  - user: hello\n    expect: { node: Start }\n");
+    const r = runCli(["test", dir, "--format", "json"]);
+    expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+    expect(r.code).toBe(2);
+    const out = r.stdout;
+    expect(out).toMatch(/alias/i);
+    expect(out).toContain("b-bomb.scenario.yaml");
+    expect(out).toContain('"ends"');
+    expect(out).toContain('"stays"');
+  });
+});
