@@ -25,12 +25,60 @@ interface Draft {
   turn: number;
   returnTo: string[];
   visits: Record<string, number>;
-  previous: readonly TraceEvent[];
+  previous: TraceLog | undefined;
   events: TraceEvent[];
   autoMoves: number;
 }
 
 const scripted = createScriptedDecider();
+
+/**
+ * A state's trace as a chain of per-transition chunks, each sharing its predecessor's. Copying the whole trace into
+ * every new state made a scenario quadratic in its turns (200,000 turns: minutes); a chunk costs only its own events.
+ */
+interface TraceLog {
+  previous: TraceLog | undefined;
+  events: readonly TraceEvent[];
+  length: number;
+  /** The whole trace as one array, once someone has read it. */
+  whole?: readonly TraceEvent[];
+}
+
+/** The log behind each state this engine made; states built by hand have none and are read from their array. */
+const logs = new WeakMap<SimState, TraceLog>();
+
+function logOf(state: SimState): TraceLog {
+  return logs.get(state) ?? { previous: undefined, events: state.trace, length: state.trace.length, whole: state.trace };
+}
+
+/** Joins a log's chunks into one array, from the nearest chunk that already has its whole trace. */
+function wholeTrace(log: TraceLog): readonly TraceEvent[] {
+  if (log.whole) return log.whole;
+  const chunks: (readonly TraceEvent[])[] = [];
+  let at: TraceLog | undefined = log;
+  while (at && !at.whole) {
+    chunks.push(at.events);
+    at = at.previous;
+  }
+  const out: TraceEvent[] = at ? at.whole!.slice() : [];
+  for (let i = chunks.length - 1; i >= 0; i--) for (const e of chunks[i]!) out.push(e);
+  log.whole = out;
+  return out;
+}
+
+/** The events `after` has beyond `before`, a state it was reached from, without building either whole trace. */
+export function getEventsSince(before: SimState, after: SimState): TraceEvent[] {
+  const stop = logOf(before).length;
+  const chunks: (readonly TraceEvent[])[] = [];
+  let at: TraceLog | undefined = logOf(after);
+  while (at && at.length > stop && !at.whole) {
+    chunks.push(at.events);
+    at = at.previous;
+  }
+  const out: TraceEvent[] = at && at.length > stop ? at.whole!.slice(stop) : [];
+  for (let i = chunks.length - 1; i >= 0; i--) for (const e of chunks[i]!) out.push(e);
+  return out;
+}
 
 // Optional fields are assigned only when present (no conditional spreads): these run on every turn.
 function toDraft(state: SimState): Draft {
@@ -40,7 +88,7 @@ function toDraft(state: SimState): Draft {
     turn: state.turn,
     returnTo: state.returnTo.slice(),
     visits: { ...state.visits },
-    previous: state.trace,
+    previous: logOf(state),
     events: [],
     autoMoves: 0,
   };
@@ -57,8 +105,26 @@ function toState(d: Draft): SimState {
     turn: d.turn,
     returnTo: d.returnTo,
     visits: d.visits,
-    trace: d.events.length === 0 ? d.previous : d.previous.concat(d.events),
+    trace: [],
   };
+  const log: TraceLog =
+    d.events.length === 0 && d.previous ? d.previous : { previous: d.previous, events: d.events, length: (d.previous?.length ?? 0) + d.events.length };
+  logs.set(state, log);
+  // Built on first read and kept: a runner that never reads a state's whole trace never pays for it.
+  Object.defineProperty(state, "trace", {
+    enumerable: true,
+    configurable: true,
+    get(this: SimState) {
+      const trace = wholeTrace(log);
+      Object.defineProperty(this, "trace", { value: trace, enumerable: true, writable: true, configurable: true });
+      return trace;
+    },
+    // A caller that replaces the trace gets a plain property, and the log no longer speaks for this state.
+    set(this: SimState, trace: readonly TraceEvent[]) {
+      logs.delete(this);
+      Object.defineProperty(this, "trace", { value: trace, enumerable: true, writable: true, configurable: true });
+    },
+  });
   if (d.nodeId !== undefined) state.nodeId = d.nodeId;
   if (d.reason !== undefined) state.reason = d.reason;
   if (d.transferNumber !== undefined) state.transferNumber = d.transferNumber;
@@ -89,7 +155,13 @@ function getHistory(d: Draft, limit = 10): { role: "agent" | "user"; text: strin
     }
   };
   scan(d.events);
-  scan(d.previous);
+  for (let log = d.previous; log && out.length < limit; log = log.previous) {
+    if (log.whole) {
+      scan(log.whole);
+      break;
+    }
+    scan(log.events);
+  }
   return out.reverse();
 }
 
@@ -394,7 +466,7 @@ function* initialSteps(sim: Simulator, options: InitialStateOptions): Generator<
     turn: 0,
     returnTo: [],
     visits: {},
-    previous: [],
+    previous: undefined,
     events: [],
     autoMoves: 0,
   };
