@@ -17,14 +17,16 @@ function codeFrame(lines: readonly string[], d: Diagnostic, c: Colors): string {
   const width = String(last).length;
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
-    let text = (lines[n - 1] ?? "").replace(/\t/g, " ");
+    let text = lines[n - 1] ?? "";
     let caretAt = column - 1;
-    // Long lines (a 2,000-character prompt) are windowed around the column so the caret stays visible.
+    // Long lines (a 2,000-character prompt, a whole pathway on one line) are windowed around the column first, so
+    // a frame costs its width, not the line's length: 30,000 findings on a 100 MB line stay linear.
     if (text.length > MAX_FRAME_WIDTH) {
       const start = n === line ? Math.max(0, column - 1 - MAX_FRAME_WIDTH / 2) : 0;
       text = (start > 0 ? "…" : "") + text.slice(start, start + MAX_FRAME_WIDTH) + "…";
       caretAt = caretAt - start + (start > 0 ? 1 : 0);
     }
+    text = text.replace(/\t/g, " ");
     const gutter = `${n === line ? c.red(">") : " "} ${String(n).padStart(width)} |`;
     out.push(`    ${c.dim(gutter)} ${text}`);
     if (n === line) out.push(`    ${c.dim(`  ${" ".repeat(width)} |`)} ${" ".repeat(Math.max(0, caretAt))}${c.red("^")}`);
