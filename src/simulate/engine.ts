@@ -3,6 +3,7 @@ import { isTransferNode, nodeData, type PathwayNode } from "../model/index.js";
 import { evaluateCondition } from "./conditions.js";
 import { createScriptedDecider, resolveTake } from "./deciders/scripted.js";
 import { getCandidates, getSimNodeName, type Simulator } from "./machine.js";
+import { attachTraceLog, logOf, type TraceLog } from "./trace-log.js";
 import type { Candidate, Decision, DecisionRequest, MoveVia, SimState, TraceEvent, Turn, WebhookRequest, WebhookResponse } from "./types.js";
 import { extractTyped, getJsonPath, getVariable, renderTemplate } from "./variables.js";
 
@@ -32,54 +33,6 @@ interface Draft {
 
 const scripted = createScriptedDecider();
 
-/**
- * A state's trace as a chain of per-transition chunks, each sharing its predecessor's. Copying the whole trace into
- * every new state made a scenario quadratic in its turns (200,000 turns: minutes); a chunk costs only its own events.
- */
-interface TraceLog {
-  previous: TraceLog | undefined;
-  events: readonly TraceEvent[];
-  length: number;
-  /** The whole trace as one array, once someone has read it. */
-  whole?: readonly TraceEvent[];
-}
-
-/** The log behind each state this engine made; states built by hand have none and are read from their array. */
-const logs = new WeakMap<SimState, TraceLog>();
-
-function logOf(state: SimState): TraceLog {
-  return logs.get(state) ?? { previous: undefined, events: state.trace, length: state.trace.length, whole: state.trace };
-}
-
-/** Joins a log's chunks into one array, from the nearest chunk that already has its whole trace. */
-function wholeTrace(log: TraceLog): readonly TraceEvent[] {
-  if (log.whole) return log.whole;
-  const chunks: (readonly TraceEvent[])[] = [];
-  let at: TraceLog | undefined = log;
-  while (at && !at.whole) {
-    chunks.push(at.events);
-    at = at.previous;
-  }
-  const out: TraceEvent[] = at ? at.whole!.slice() : [];
-  for (let i = chunks.length - 1; i >= 0; i--) for (const e of chunks[i]!) out.push(e);
-  log.whole = out;
-  return out;
-}
-
-/** The events `after` has beyond `before`, a state it was reached from, without building either whole trace. */
-export function getEventsSince(before: SimState, after: SimState): TraceEvent[] {
-  const stop = logOf(before).length;
-  const chunks: (readonly TraceEvent[])[] = [];
-  let at: TraceLog | undefined = logOf(after);
-  while (at && at.length > stop && !at.whole) {
-    chunks.push(at.events);
-    at = at.previous;
-  }
-  const out: TraceEvent[] = at && at.length > stop ? at.whole!.slice(stop) : [];
-  for (let i = chunks.length - 1; i >= 0; i--) for (const e of chunks[i]!) out.push(e);
-  return out;
-}
-
 // Optional fields are assigned only when present (no conditional spreads): these run on every turn.
 function toDraft(state: SimState): Draft {
   const d: Draft = {
@@ -107,24 +60,7 @@ function toState(d: Draft): SimState {
     visits: d.visits,
     trace: [],
   };
-  const log: TraceLog =
-    d.events.length === 0 && d.previous ? d.previous : { previous: d.previous, events: d.events, length: (d.previous?.length ?? 0) + d.events.length };
-  logs.set(state, log);
-  // Built on first read and kept: a runner that never reads a state's whole trace never pays for it.
-  Object.defineProperty(state, "trace", {
-    enumerable: true,
-    configurable: true,
-    get(this: SimState) {
-      const trace = wholeTrace(log);
-      Object.defineProperty(this, "trace", { value: trace, enumerable: true, writable: true, configurable: true });
-      return trace;
-    },
-    // A caller that replaces the trace gets a plain property, and the log no longer speaks for this state.
-    set(this: SimState, trace: readonly TraceEvent[]) {
-      logs.delete(this);
-      Object.defineProperty(this, "trace", { value: trace, enumerable: true, writable: true, configurable: true });
-    },
-  });
+  attachTraceLog(state, d.events.length === 0 && d.previous ? d.previous : { previous: d.previous, events: d.events, length: (d.previous?.length ?? 0) + d.events.length });
   if (d.nodeId !== undefined) state.nodeId = d.nodeId;
   if (d.reason !== undefined) state.reason = d.reason;
   if (d.transferNumber !== undefined) state.transferNumber = d.transferNumber;

@@ -1,9 +1,10 @@
 // Runs one scenario against a pathway: turn by turn, checking expectations, stopping at the first failure with the trace.
 import type { Pathway } from "../model/index.js";
 import { createKeywordDecider } from "./deciders/keyword.js";
-import { createInitialState, createInitialStateAsync, getEventsSince, getVisitedPath, transition, transitionAsync } from "./engine.js";
+import { createInitialState, createInitialStateAsync, getVisitedPath, transition, transitionAsync } from "./engine.js";
 import { createSimulator, findNode, getSimNodeName, matchesNode, resolveSimulatorOptions, type Simulator } from "./machine.js";
 import { compileTextPattern } from "./text-pattern.js";
+import { getEventsSince } from "./trace-log.js";
 import type { EndExpect, Scenario, ScenarioLocator, TextExpect, TurnExpect } from "./scenario.js";
 import type { Decider, SimState, TraceEvent, Turn, WebhookHandler } from "./types.js";
 import { getVariable } from "./variables.js";

@@ -44,3 +44,32 @@ describe("pathway test with an alias bomb beside valid scenarios", () => {
     expect(out).toContain('"stays"');
   });
 });
+
+describe("deeply nested data", () => {
+  function deepPathway(depth: number, leaf: number): string {
+    let extra: unknown = leaf;
+    for (let i = 0; i < depth; i++) extra = [extra];
+    return JSON.stringify({ name: "deep", nodes: [{ id: "s", type: "Default", data: { name: "S", isStart: true, text: "Hi.", extra } }], edges: [] });
+  }
+
+  it("import of data nested 700 deep exits 2 with the depth, no stack trace", () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "deep.json"), deepPathway(700, 1));
+    const r = runCli(["import", path.join(dir, "deep.json")]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/nested 70\d levels deep at \/nodes\/0\/data\/extra/);
+    expect(r.stderr).not.toMatch(/internal error|Maximum call stack|\n\s+at .*:\d+:\d+\)?$/m);
+    expect(r.stderr.length).toBeLessThan(5_000);
+  });
+
+  it("diff of data nested 2,500 deep exits 2 naming the file and the depth", () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "a.json"), deepPathway(2_500, 1));
+    writeFileSync(path.join(dir, "b.json"), deepPathway(2_500, 2));
+    const r = runCli(["diff", path.join(dir, "a.json"), path.join(dir, "b.json")]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/a\.json:1:\d+: Data nested 250\d levels deep/);
+    expect(r.stderr).not.toMatch(/internal error|Maximum call stack/);
+  });
+});
