@@ -14,12 +14,13 @@ const ALLOWED: Record<string, string[]> = {
   lint: ["model", "diagnostics", "parse", "graph", "validate"],
   builder: ["model", "diagnostics", "validate"],
   codegen: ["model", "diagnostics", "parse", "validate", "builder"],
-  export: ["model", "graph"],
+  export: ["model", "graph", "escape"],
   render: ["model", "graph", "export"],
   simulate: ["model", "diagnostics", "parse", "graph"],
   remote: ["model", "diagnostics", "parse"],
   diff: ["model", "diagnostics", "parse"],
-  format: ["diagnostics"],
+  format: ["diagnostics", "escape"],
+  escape: [],
 };
 
 function filesUnder(dir: string): string[] {

@@ -1,4 +1,5 @@
 // The default human format: findings grouped by file, each with a code frame, and a summary line.
+import { escapeTerminalText } from "../escape/terminal.js";
 import pc from "picocolors";
 import { countBySeverity } from "../diagnostics/index.js";
 import type { Diagnostic } from "../diagnostics/index.js";
@@ -26,7 +27,8 @@ function codeFrame(lines: readonly string[], d: Diagnostic, c: Colors): string {
       text = (start > 0 ? "…" : "") + text.slice(start, start + MAX_FRAME_WIDTH) + "…";
       caretAt = caretAt - start + (start > 0 ? 1 : 0);
     }
-    text = text.replace(/\t/g, " ");
+    // The frame shows the file's own text: a raw C1 control or DEL in it must not reach the terminal either.
+    text = escapeTerminalText(text.replace(/\t/g, " "));
     const gutter = `${n === line ? c.red(">") : " "} ${String(n).padStart(width)} |`;
     out.push(`    ${c.dim(gutter)} ${text}`);
     if (n === line) out.push(`    ${c.dim(`  ${" ".repeat(width)} |`)} ${" ".repeat(Math.max(0, caretAt))}${c.red("^")}`);
@@ -45,12 +47,13 @@ export const formatStylish: Formatter = (results, options = {}) => {
     errors += counts.errorCount;
     warnings += counts.warningCount;
     const lines = result.text?.split("\n") ?? [];
-    out.push(c.underline(result.filePath));
+    out.push(c.underline(escapeTerminalText(result.filePath)));
     for (const d of result.diagnostics) {
       const where = d.range ? `${d.range.start.line}:${d.range.start.column}` : "-";
       const level = d.severity === "error" ? c.red("error") : c.yellow("warning");
-      out.push(`  ${c.dim(where.padEnd(8))} ${level}  ${d.message}  ${c.dim(d.ruleId)}`);
-      if (d.pointer) out.push(`    ${c.dim(`at ${d.pointer}`)}`);
+      // Messages quote node names and ids from the file: escaped, so a name cannot clear the screen or set the title.
+      out.push(`  ${c.dim(where.padEnd(8))} ${level}  ${escapeTerminalText(d.message)}  ${c.dim(d.ruleId)}`);
+      if (d.pointer) out.push(`    ${c.dim(`at ${escapeTerminalText(d.pointer)}`)}`);
       const frame = codeFrame(lines, d, c);
       if (frame) out.push(frame);
     }

@@ -73,3 +73,50 @@ describe("deeply nested data", () => {
     expect(r.stderr).not.toMatch(/internal error|Maximum call stack/);
   });
 });
+
+describe("control characters in node names and ids", () => {
+  /** Clear screen, set the window title, ring the bell, a C1 CSI, DEL: none may reach the terminal raw. */
+  const HOSTILE = "Evil\u001b[2J\u001b]0;owned\u0007\u009b31m\u007f";
+  const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+  const pathwayText = JSON.stringify({
+    name: `Tiny ${HOSTILE}`,
+    nodes: [
+      { id: "start", type: "Default", data: { name: `Start ${HOSTILE}`, isStart: true, text: `Hello ${HOSTILE}.` } },
+      { id: `island${HOSTILE}`, type: "Default", data: { name: `Island ${HOSTILE}`, text: "Nobody comes here." } },
+      { id: "bye", type: "End Call", data: { name: "Bye", text: "Bye." } },
+    ],
+    edges: [{ id: "e1", source: "start", target: "bye", data: { label: `done ${HOSTILE}` } }],
+  });
+
+  function project(): string {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "p.json"), pathwayText);
+    writeFileSync(path.join(dir, "s.scenario.yaml"), `name: "stays ${HOSTILE.replace(/\u001b/g, "\\e").replace(/\u0007/g, "\\a").replace(/\u009b/g, "\\x9b").replace(/\u007f/g, "\\x7f")}"\npathway: p.json\nturns:\n  - user: hi\n    expect: { node: Bye }\n`);
+    return dir;
+  }
+
+  it.each([
+    { command: "lint", args: (dir: string) => ["lint", path.join(dir, "p.json")] },
+    { command: "analyze", args: (dir: string) => ["analyze", path.join(dir, "p.json")] },
+    { command: "test", args: (dir: string) => ["test", path.join(dir, "s.scenario.yaml")] },
+    { command: "chat", args: (dir: string) => ["chat", path.join(dir, "p.json"), "--decider", "scripted"], input: "hello\n/edges\n/take 1\n/quit\n" },
+  ])("$command shows them escaped", ({ args, input }) => {
+    const r = runCli(args(project()), input === undefined ? {} : { input });
+    const out = r.stdout + r.stderr;
+    expect(out).not.toMatch(/internal error/);
+    expect(out).toContain("\\u001b");
+    expect(out).not.toMatch(RAW);
+  });
+
+  it("diff -f md keeps a newline in a node name inside its #### heading", () => {
+    const dir = tempDir();
+    const before = { nodes: [{ id: "a", type: "Default", data: { name: "A", text: "one" } }], edges: [] };
+    const after = { nodes: [{ id: "a", type: "Default", data: { name: "A\n# Injected heading\n@someone", text: "two" } }], edges: [] };
+    writeFileSync(path.join(dir, "a.json"), JSON.stringify(before));
+    writeFileSync(path.join(dir, "b.json"), JSON.stringify(after));
+    const r = runCli(["diff", path.join(dir, "a.json"), path.join(dir, "b.json"), "-f", "md"]);
+    expect(r.stdout).toMatch(/^#### .*Injected heading.*$/m);
+    expect(r.stdout).not.toMatch(/^# Injected heading/m);
+    expect(r.stdout).not.toMatch(/@someone/);
+  });
+});
