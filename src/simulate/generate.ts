@@ -1,9 +1,10 @@
 // Scenario generation: few, short scripted scenarios whose `take:` steps together visit every reachable edge.
 import { stringify } from "yaml";
-import { getReachability } from "../graph/index.js";
-import { getEdgeLabel, getEdges, isGlobalNode, nodeData, type Pathway, type PathwayNode } from "../model/index.js";
+import { getSearchTree } from "../graph/index.js";
+import { getEdgeLabel, getEdges, isTransferNode, nodeData, type Pathway, type PathwayNode } from "../model/index.js";
+import { getEdgeWays } from "./coverage.js";
 import { createInitialState, transition } from "./engine.js";
-import { createSimulator, getCandidates, getSimNodeName, type Simulator } from "./machine.js";
+import { createSimulator, getCandidates, getSimNodeName, getSimWays, type Simulator } from "./machine.js";
 import type { Scenario, ScenarioTurn } from "./scenario.js";
 import type { Candidate, SimState, Turn, WebhookResponse } from "./types.js";
 import { createMockWebhooks } from "./webhooks.js";
@@ -47,8 +48,28 @@ function webhookNodes(sim: Simulator): PathwayNode[] {
   return [...sim.nodes.values()].filter((n) => n.type === "Webhook" && typeof nodeData(n).url === "string");
 }
 
-/** Ways into `target`: one per route / response route (with the inputs that pick it), or just one. */
-function getVariants(sim: Simulator, target: string): { vars?: Record<string, unknown>; webhooks?: Record<string, WebhookResponse> }[] {
+type Variant = { vars?: Record<string, unknown>; webhooks?: Record<string, WebhookResponse>; transfer?: "not-answered" };
+
+/** True when entering `target` can reach a transfer with a voicemail edge: the node itself or one automatic move on. */
+function leadsToVoicemail(sim: Simulator, target: string): boolean {
+  const hasVoicemail = (id: string) => {
+    const node = sim.nodes.get(id);
+    return node !== undefined && isTransferNode(node) && getSimWays(sim, id).some((w) => w.kind === "voicemail");
+  };
+  if (hasVoicemail(target)) return true;
+  return getSimWays(sim, target).some((w) => w.kind !== "edge" && w.kind !== "voicemail" && hasVoicemail(w.to));
+}
+
+/**
+ * Ways into `target`: one per route / response route (with the inputs that pick it), or just one; each again with the
+ * transfer not answered when that can lead on along a voicemail edge.
+ */
+function getVariants(sim: Simulator, target: string): Variant[] {
+  const variants = getSteeringVariants(sim, target);
+  return leadsToVoicemail(sim, target) ? [...variants, ...variants.map((v) => ({ ...v, transfer: "not-answered" as const }))] : variants;
+}
+
+function getSteeringVariants(sim: Simulator, target: string): Variant[] {
   const node = sim.nodes.get(target);
   if (!node) return [{}];
   const data = nodeData(node);
@@ -97,7 +118,10 @@ function getActions(sim: Simulator, state: SimState): Action[] {
   for (const c of candidates) {
     for (const v of getVariants(sim, c.targetId)) {
       const vars = { ...placeholders, ...v.vars };
-      actions.push({ turn: { user: userLine(c), take: takeRef(candidates, c), ...(Object.keys(vars).length > 0 && { vars }), ...(v.webhooks && { webhooks: v.webhooks }) }, covers: [] });
+      actions.push({
+        turn: { user: userLine(c), take: takeRef(candidates, c), ...(Object.keys(vars).length > 0 && { vars }), ...(v.webhooks && { webhooks: v.webhooks }), ...(v.transfer && { transfer: v.transfer }) },
+        covers: [],
+      });
     }
   }
   return actions;
@@ -156,6 +180,13 @@ function nodeRef(sim: Simulator, id: string | undefined): string {
   return same === 1 && !sim.nodes.has(name) ? name : id;
 }
 
+/** Why an edge stayed uncovered, by when the flow model says it is taken. */
+function uncoveredReason(when: string | undefined): string {
+  if (when === "transfer-not-answered") return "a voicemail edge: only a turn whose transfer is not answered takes it, and no generated path reached its transfer node";
+  if (when === "press") return "taken after its Press Button node presses its digits, and no generated path reached that node";
+  return "no scripted path reaches this edge (it may depend on route conditions or webhook answers the generator cannot build)";
+}
+
 /**
  * Writes scripted scenarios that together take every reachable edge and jump to every global node. Greedy: each
  * scenario keeps taking an untaken edge from where it is (or the shortest way to the nearest one) until it ends or
@@ -169,16 +200,21 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
   const probe = createSimulator(pathway);
   for (const node of webhookNodes(probe)) defaults[getSimNodeName(node) ?? node.id] = { status: 200, body: {} };
   const sim: Simulator = { ...probe, config: { ...probe.config, webhook: createMockWebhooks(defaults), maxTurns: maxTurns + 1 } };
-  const reachable = new Set(getReachability(pathway).reachable);
+  // What to cover comes from the flow model, as coverage counts it: edges that can be taken, out of reachable nodes.
+  const { distance } = getSearchTree(sim.flow);
+  const edgeWays = getEdgeWays(sim.flow);
   const uncovered = new Set<string>();
   const edgeKeys = new Map<string, string>();
-  for (const { edge } of getEdges(pathway)) {
-    if (!reachable.has(edge.source) || typeof edge.id !== "string") continue;
+  const whenOf = new Map<string, string>();
+  for (const { edge, index } of getEdges(pathway)) {
+    const way = edgeWays.get(index);
+    if (!way || way.when === "never" || way.toIndex < 0 || distance[way.fromIndex]! < 0 || typeof edge.id !== "string") continue;
     const key = `edge:${edge.source}\u0000${edge.id}`;
     uncovered.add(key);
     edgeKeys.set(key, edge.id);
+    whenOf.set(key, way.when);
   }
-  for (const node of sim.nodes.values()) if (isGlobalNode(node) && reachable.has(node.id)) uncovered.add(`global:${node.id}`);
+  for (const i of sim.flow.globals) if (distance[i]! >= 0) uncovered.add(`global:${sim.flow.ids[i]}`);
   const scenarios: Scenario[] = [];
   const budget = Math.max(2_000, sim.nodes.size * 20);
   while (uncovered.size > 0 && scenarios.length < maxScenarios) {
@@ -197,6 +233,7 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
           ...(t.take !== undefined && { take: t.take }),
           ...(t.vars && { vars: t.vars }),
           ...(t.webhooks && { webhooks: t.webhooks as ScenarioTurn["webhooks"] }),
+          ...(t.transfer && { transfer: t.transfer }),
           expect: { node: nodeRef(sim, state.nodeId) },
         } as ScenarioTurn);
       }
@@ -221,7 +258,7 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
       ? { id: k.startsWith("global:") ? k.slice(7) : (edgeKeys.get(k) ?? k), kind: k.startsWith("global:") ? ("global" as const) : ("edge" as const), reason: `the limit of ${maxScenarios} scenarios was reached first` }
       : k.startsWith("global:")
         ? { id: k.slice(7), kind: "global" as const, reason: "no generated turn could jump to this global node" }
-        : { id: edgeKeys.get(k) ?? k, kind: "edge" as const, reason: "no scripted path reaches this edge (it may depend on route conditions or webhook answers the generator cannot build)" },
+        : { id: edgeKeys.get(k) ?? k, kind: "edge" as const, reason: uncoveredReason(whenOf.get(k)) },
   );
   return { scenarios, uncovered: uncoveredList };
 }
