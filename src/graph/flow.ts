@@ -1,5 +1,6 @@
 // The one flow model of a pathway: node roles (start, global, exits, global return) and every way control moves, with its kind.
 import {
+  getEdgeLabel,
   indexPathway,
   isGlobalNode,
   isObject,
@@ -95,6 +96,8 @@ export interface FlowWay {
   toIndex: number;
   /** Index in `edges[]`, `routes[]` or `responsePathways[]`; 0 for a fallback, -1 for `targetNodeAfterPress`. */
   ref: number;
+  /** What the file says about it: the edge label, the route's or response route's condition, else "". */
+  label: string;
 }
 
 /** The exit kind of a node, or undefined when the call does not leave the pathway there. */
@@ -160,6 +163,39 @@ function pressTarget(node: PathwayNode): string | undefined {
   const target = prop(nodeData(node), "targetNodeAfterPress");
   const id = typeof target === "string" ? target : prop(target, "id");
   return typeof id === "string" && id !== "" ? id : undefined;
+}
+
+function conditionText(condition: unknown): string {
+  if (!isObject(condition)) return "";
+  const value = prop(condition, "value");
+  const parts = [prop(condition, "field"), prop(condition, "operator"), typeof value === "object" && value !== null ? JSON.stringify(value) : value];
+  return parts.filter((p) => p !== undefined && p !== null && String(p) !== "").map(String).join(" ");
+}
+
+/** The condition a node-data way is taken on: a route's conditions joined by "and", or a response route's test. */
+function nodeWayLabel(node: PathwayNode, kind: number, ref: number): string {
+  const data = nodeData(node);
+  if (kind === 1) {
+    const conditions = prop(Array.isArray(data.routes) ? data.routes[ref] : undefined, "conditions");
+    return Array.isArray(conditions) ? conditions.map(conditionText).filter((c) => c !== "").join(" and ") : "";
+  }
+  if (kind === 3) {
+    const tuple = Array.isArray(data.responsePathways) ? data.responsePathways[ref] : undefined;
+    const [variable, operator, value] = (Array.isArray(tuple) ? tuple : []) as unknown[];
+    return operator === "" || operator === undefined ? String(variable ?? "") : conditionText({ field: variable, operator, value });
+  }
+  return "";
+}
+
+/**
+ * How a diagram captions a way: "otherwise" for a fallback, "not answered: <label>" for a voicemail edge, "after press"
+ * for a press target without a label, else the way's label.
+ */
+export function getFlowWayCaption(way: FlowWay): string {
+  if (way.kind === "fallback") return "otherwise";
+  if (way.kind === "voicemail") return way.label.trim() === "" ? "not answered (voicemail)" : `not answered: ${way.label}`;
+  if (way.kind === "press" && way.label.trim() === "") return "after press";
+  return way.label;
 }
 
 /** Kind code of the way `edges[e]` gives, from its source node's exit kind and type. */
@@ -338,16 +374,17 @@ export function getFlowWays(source: FlowSource): FlowWay[] {
     const kind = getFlowEdgeKind(edgeKindCode(edge, exit, isPress));
     if (kind === "press") pressEdges.add(`${edge.source}\u0000${edge.target}`);
     const when = exit !== 0 && kind !== "voicemail" ? "never" : getFlowWhen(kind);
-    ways.push({ kind, when, from: edge.source, to: edge.target, fromIndex, toIndex: flow.indexOf.get(edge.target) ?? -1, ref: index });
+    ways.push({ kind, when, from: edge.source, to: edge.target, fromIndex, toIndex: flow.indexOf.get(edge.target) ?? -1, ref: index, label: getEdgeLabel(edge) ?? "" });
   }
   for (let i = 0; i < flow.ids.length; i++) {
     const from = flow.ids[i]!;
     const never = flow.isExit[i] === 1;
-    forEachNodeWay(flow.nodes[i]!.node, (target, k, ref) => {
+    const node = flow.nodes[i]!.node;
+    forEachNodeWay(node, (target, k, ref) => {
       if (typeof target !== "string" || target === "") return;
       const kind = getFlowEdgeKind(k);
       if (kind === "press" && pressEdges.has(`${from}\u0000${target}`)) return;
-      ways.push({ kind, when: never ? "never" : getFlowWhen(kind), from, to: target, fromIndex: i, toIndex: flow.indexOf.get(target) ?? -1, ref });
+      ways.push({ kind, when: never ? "never" : getFlowWhen(kind), from, to: target, fromIndex: i, toIndex: flow.indexOf.get(target) ?? -1, ref, label: nodeWayLabel(node, k, ref) });
     });
   }
   return ways;
