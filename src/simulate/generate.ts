@@ -1,6 +1,6 @@
 // Scenario generation: few, short scripted scenarios whose `take:` steps together visit every reachable edge.
 import { stringify } from "yaml";
-import { getSearchTree } from "../graph/index.js";
+import { getFlowWays, getSearchTree } from "../graph/index.js";
 import { getEdgeLabel, getEdges, isTransferNode, nodeData, type Pathway, type PathwayNode } from "../model/index.js";
 import { getEdgeWays } from "./coverage.js";
 import { createInitialState, transition } from "./engine.js";
@@ -24,8 +24,11 @@ export interface GenerateScenariosOptions {
 /** Generated scenarios, and the reachable edges and global nodes they could not visit (with why). */
 export interface GeneratedScenarios {
   scenarios: Scenario[];
-  /** Reachable edge ids (and global node ids) no generated scenario visits. */
-  uncovered: { id: string; kind: "edge" | "global"; reason: string }[];
+  /**
+   * Reachable edge ids, global node ids and other ways (routes, fallbacks, response routes, press targets not drawn as
+   * an edge: id `from → to`) no generated scenario takes.
+   */
+  uncovered: { id: string; kind: "edge" | "global" | "way"; reason: string }[];
 }
 
 type Action = { turn: Turn; covers: string[] };
@@ -136,12 +139,16 @@ function getPlaceholders(node: PathwayNode | undefined): Record<string, unknown>
   return vars;
 }
 
+/** Moves the engine makes on its own, along ways of node data (routes, fallbacks, response routes, press targets). */
+const AUTOMATIC = new Set(["route", "fallback", "webhook", "press"]);
+
 function coveredBy(before: SimState, after: SimState): string[] {
   const keys: string[] = [];
   for (let i = before.trace.length; i < after.trace.length; i++) {
     const e = after.trace[i]!;
     if (e.type === "move" && e.edgeId !== undefined) keys.push(`edge:${e.from}\u0000${e.edgeId}`);
     if (e.type === "move" && e.via === "global") keys.push(`global:${e.to}`);
+    if (e.type === "move" && AUTOMATIC.has(e.via)) keys.push(`way:${e.from}\u0000${e.to}`);
   }
   return keys;
 }
@@ -184,6 +191,8 @@ function nodeRef(sim: Simulator, id: string | undefined): string {
 function uncoveredReason(when: string | undefined): string {
   if (when === "transfer-not-answered") return "a voicemail edge: only a turn whose transfer is not answered takes it, and no generated path reached its transfer node";
   if (when === "press") return "taken after its Press Button node presses its digits, and no generated path reached that node";
+  if (when === "response") return "a webhook response route: no generated webhook answer picked it";
+  if (when === "route") return "a Route condition or fallback: no generated input made it the one taken (route conditions the generator cannot build)";
   return "no scripted path reaches this edge (it may depend on route conditions or webhook answers the generator cannot build)";
 }
 
@@ -215,6 +224,13 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
     whenOf.set(key, way.when);
   }
   for (const i of sim.flow.globals) if (distance[i]! >= 0) uncovered.add(`global:${sim.flow.ids[i]}`);
+  for (const way of getFlowWays(sim.flow)) {
+    const fromData = way.kind === "route" || way.kind === "fallback" || way.kind === "response" || (way.kind === "press" && way.ref < 0);
+    if (!fromData || way.when === "never" || way.toIndex < 0 || distance[way.fromIndex]! < 0) continue;
+    const key = `way:${way.from}\u0000${way.to}`;
+    uncovered.add(key);
+    whenOf.set(key, way.when);
+  }
   const scenarios: Scenario[] = [];
   const budget = Math.max(2_000, sim.nodes.size * 20);
   while (uncovered.size > 0 && scenarios.length < maxScenarios) {
@@ -253,13 +269,12 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
     } as Scenario);
   }
   const capped = uncovered.size > 0 && scenarios.length >= maxScenarios;
-  const uncoveredList = [...uncovered].map((k) =>
-    capped
-      ? { id: k.startsWith("global:") ? k.slice(7) : (edgeKeys.get(k) ?? k), kind: k.startsWith("global:") ? ("global" as const) : ("edge" as const), reason: `the limit of ${maxScenarios} scenarios was reached first` }
-      : k.startsWith("global:")
-        ? { id: k.slice(7), kind: "global" as const, reason: "no generated turn could jump to this global node" }
-        : { id: edgeKeys.get(k) ?? k, kind: "edge" as const, reason: uncoveredReason(whenOf.get(k)) },
-  );
+  const uncoveredList = [...uncovered].map((k) => {
+    const kind = k.startsWith("global:") ? ("global" as const) : k.startsWith("way:") ? ("way" as const) : ("edge" as const);
+    const id = kind === "global" ? k.slice(7) : kind === "way" ? k.slice(4).replace("\u0000", " → ") : (edgeKeys.get(k) ?? k);
+    if (capped) return { id, kind, reason: `the limit of ${maxScenarios} scenarios was reached first` };
+    return { id, kind, reason: kind === "global" ? "no generated turn could jump to this global node" : uncoveredReason(whenOf.get(k)) };
+  });
   return { scenarios, uncovered: uncoveredList };
 }
 
