@@ -390,13 +390,6 @@ export function getFlowWays(source: FlowSource): FlowWay[] {
   return ways;
 }
 
-/** The ways out of node index `i` that can be taken, as `[target index, kind, ref]` triples in row order. */
-export function getWaysOut(flow: FlowModel, i: number): { to: number; kind: FlowEdgeKind; ref: number }[] {
-  const result: { to: number; kind: FlowEdgeKind; ref: number }[] = [];
-  for (let p = flow.outOffset[i]!, end = flow.outOffset[i + 1]!; p < end; p++) result.push({ to: flow.outTarget[p]!, kind: getFlowEdgeKind(flow.outKind[p]!), ref: flow.outRef[p]! });
-  return result;
-}
-
 /** Earlier names of the flow model, kept for the analyses written against them. */
 export type GraphIndex = FlowModel;
 /** Earlier name of `FlowSource`. */
