@@ -4,11 +4,10 @@ import { InvalidArgumentError, Option } from "commander";
 import { countBySeverity, type Diagnostic, type RuleDescriptor } from "../diagnostics/index.js";
 import { diagnosticFormatters, type FileResult } from "../format/index.js";
 import { EXIT, ExitError } from "./exit.js";
-import { collectInputs, describeFsError, type Input } from "./inputs.js";
+import { describeFsError } from "../engine/fs-errors.js";
+import { readInputs, type ReadInput } from "../engine/inputs.js";
 import type { CliIo } from "./io.js";
 import { useColor } from "./io.js";
-import { writeFileAtomic } from "./write-file-atomic.js";
-import path from "node:path";
 
 /** Options every file-checking command takes. */
 export interface CheckCommandOptions {
@@ -44,8 +43,8 @@ export function parseWholeNumber(min: number): (value: string) => number {
 export const parseCount = parseWholeNumber(0);
 
 /** A read failure as a finding, so it shows in every format next to the others. */
-export function unreadable(input: Input): FileResult {
-  const diagnostic: Diagnostic = { ruleId: "unreadable-file", severity: "error", message: input.error!, pointer: "" };
+export function unreadable(input: ReadInput): FileResult {
+  const diagnostic: Diagnostic = input.problem ?? { ruleId: "unreadable-file", severity: "error", message: `${input.path}: cannot be read.`, pointer: "" };
   return { filePath: input.path, diagnostics: [diagnostic] };
 }
 
@@ -57,20 +56,20 @@ export async function checkFiles(
   args: readonly string[],
   options: CheckCommandOptions,
   io: CliIo,
-  check: (input: Input & { bytes: Uint8Array }) => FileResult | Promise<FileResult>,
+  check: (input: ReadInput & { bytes: Uint8Array }) => FileResult | Promise<FileResult>,
   rules: readonly RuleDescriptor[],
 ): Promise<number> {
   if (args.length === 0) throw new ExitError(EXIT.failure, "No files given; name pathway files, directories or globs (or - for stdin).");
-  const inputs = await collectInputs(args, { ignore: options.ignorePattern, stdin: io.stdin, cwd: io.cwd });
+  const inputs = await readInputs(io.host, "pathway", args, { ignore: options.ignorePattern });
   const results: FileResult[] = [];
   let unreadableCount = 0;
   for (const input of inputs) {
-    if (input.error !== undefined || !input.bytes) {
+    if (input.problem !== undefined || !input.bytes) {
       unreadableCount++;
       results.push(unreadable(input));
       continue;
     }
-    const result = await check(input as Input & { bytes: Uint8Array });
+    const result = await check(input as ReadInput & { bytes: Uint8Array });
     results.push(options.quiet ? { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === "error") } : result);
   }
   const formatter = diagnosticFormatters[options.format]!;
@@ -78,7 +77,7 @@ export async function checkFiles(
   const report = formatter(results, { color, rules, version: io.version, cwd: io.cwd });
   if (options.outputFile) {
     try {
-      await writeFileAtomic(path.resolve(io.cwd, options.outputFile), report);
+      await io.host.writeFile(options.outputFile, report);
     } catch (error) {
       throw new ExitError(EXIT.failure, `cannot write the report: ${describeFsError(error, options.outputFile)}`);
     }

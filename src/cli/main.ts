@@ -4,6 +4,8 @@ import { readFileSync } from "node:fs";
 import { EXIT, ExitError } from "./exit.js";
 import type { CliIo } from "./io.js";
 import { commands } from "./commands/index.js";
+import { isEngineError } from "../engine/errors.js";
+import { createNodeHost } from "../engine/node-host.js";
 
 function packageVersion(): string {
   try {
@@ -33,18 +35,19 @@ export function createProgram(io: CliIo): Command {
 /** Runs the CLI with `argv` (user arguments only) and returns the exit code. Never throws. */
 export async function main(argv: readonly string[], partial: Partial<CliIo> = {}): Promise<number> {
   let exitCode: number = EXIT.ok;
-  const io: CliIo = {
+  const base = {
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
     cwd: process.cwd(),
     version: packageVersion(),
-    setExitCode: (code) => {
+    setExitCode: (code: number) => {
       exitCode = Math.max(exitCode, code);
     },
     ...partial,
   };
+  const io: CliIo = { ...base, host: partial.host ?? createNodeHost({ cwd: base.cwd, env: base.env, stdin: base.stdin }) };
   try {
     await createProgram(io).parseAsync([...argv], { from: "user" });
     return exitCode;
@@ -56,6 +59,10 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
     if (error instanceof ExitError) {
       io.stderr.write(`pathway: ${error.message}\n`);
       return error.code;
+    }
+    if (isEngineError(error)) {
+      io.stderr.write(`pathway: ${error.message}\n`);
+      return error.kind === "refused" || error.kind === "findings" ? EXIT.findings : EXIT.failure;
     }
     const message = error instanceof Error ? error.message : String(error);
     io.stderr.write(`pathway: internal error: ${message}\nThis is a bug in pathwaykit; please report it with the command you ran.${io.env.PATHWAYKIT_DEBUG && error instanceof Error ? `\n${error.stack}` : " (set PATHWAYKIT_DEBUG=1 for details)"}\n`);

@@ -1,9 +1,10 @@
-// Finds and reads pathway.config.json (walking up from each file) and baseline files, turning their mistakes into exit 2.
-import { readFile, stat } from "node:fs/promises";
+// Finds and reads pathway.config.json (walking up from each file) and baseline files through the host; mistakes are EngineErrors.
 import path from "node:path";
 import { BaselineSchema, createDefaultLintConfig, LintConfigError, resolveLintConfig, type Baseline, type LintConfig } from "../lint/index.js";
 import type { RuleMeta } from "../validate/index.js";
-import { EXIT, ExitError } from "./exit.js";
+import { EngineError } from "./errors.js";
+import { describeFsError } from "./fs-errors.js";
+import type { Host } from "./host.js";
 
 /** The config file's name, looked for in the file's directory and each parent. */
 export const CONFIG_FILE_NAME = "pathway.config.json";
@@ -16,52 +17,52 @@ export interface LoadedLintConfig {
   file?: string;
 }
 
-async function readJson(file: string, what: string): Promise<unknown> {
-  let text: string;
+/** Reads a JSON file the user relies on (config, baseline, manifest); any problem is an EngineError("config"). */
+export async function readJsonFile(host: Host, file: string, what: string): Promise<unknown> {
+  let bytes: Uint8Array;
   try {
-    text = await readFile(file, "utf8");
+    bytes = await host.readFile(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ExitError(EXIT.failure, `${what} ${file}: ${code === "ENOENT" ? "no such file" : `cannot be read (${code ?? (error as Error).message})`}; check the path.`);
+    throw new EngineError("config", `${what} ${describeFsError(error, file)}`);
   }
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, "")) as unknown;
+    return JSON.parse(new TextDecoder().decode(bytes).replace(/^\uFEFF/, "")) as unknown;
   } catch (error) {
-    throw new ExitError(EXIT.failure, `${what} ${file} is not valid JSON (${(error as Error).message}); fix the syntax.`);
+    throw new EngineError("config", `${what} ${file} is not valid JSON (${(error as Error).message}); fix the syntax.`);
   }
 }
 
-async function loadConfigFile(file: string, rules: readonly RuleMeta[]): Promise<LoadedLintConfig> {
-  const raw = await readJson(file, "Config file");
+async function loadConfigFile(host: Host, file: string, rules: readonly RuleMeta[]): Promise<LoadedLintConfig> {
+  const raw = await readJsonFile(host, file, "Config file");
   try {
     return { config: resolveLintConfig(raw, rules), root: path.dirname(file), file };
   } catch (error) {
-    if (error instanceof LintConfigError) throw new ExitError(EXIT.failure, `Config file ${file}: ${error.message}`);
+    if (error instanceof LintConfigError) throw new EngineError("config", `Config file ${file}: ${error.message}`);
     throw error;
   }
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
+/** Options of `createLintConfigLoader`. */
+export interface LintConfigLoaderOptions {
+  /** A config file to use for every file instead of looking for the nearest one (--config). */
+  explicit?: string;
+  /** Rules whose options the config may set. */
+  rules: readonly RuleMeta[];
 }
 
 /**
- * Returns a loader that gives the configuration for a file: `explicit` (from --config) when given, else the nearest
- * pathway.config.json in the file's directory or a parent, else the defaults (relative to `cwd`). Results are cached
- * per directory, so a tree of files reads each config once.
+ * Returns a loader that gives the configuration for a file: `explicit` when given, else the nearest
+ * pathway.config.json in the file's directory or a parent, else the defaults (relative to cwd). Results are cached
+ * per directory, so a tree of files reads each config once. `undefined` (stdin) looks from cwd.
  */
-export function createLintConfigLoader(options: { cwd: string; explicit?: string; rules: readonly RuleMeta[] }): (file: string | undefined) => Promise<LoadedLintConfig> {
+export function createLintConfigLoader(host: Host, options: LintConfigLoaderOptions): (file: string | undefined) => Promise<LoadedLintConfig> {
   const byDir = new Map<string, Promise<LoadedLintConfig>>();
   let explicit: Promise<LoadedLintConfig> | undefined;
   const find = async (dir: string): Promise<LoadedLintConfig> => {
     const candidate = path.join(dir, CONFIG_FILE_NAME);
-    if (await exists(candidate)) return loadConfigFile(candidate, options.rules);
+    if ((await host.stat(candidate))?.kind === "file") return loadConfigFile(host, candidate, options.rules);
     const parent = path.dirname(dir);
-    if (parent === dir) return { config: createDefaultLintConfig(), root: options.cwd };
+    if (parent === dir) return { config: createDefaultLintConfig(), root: host.cwd };
     return forDir(parent);
   };
   const forDir = (dir: string): Promise<LoadedLintConfig> => {
@@ -74,10 +75,10 @@ export function createLintConfigLoader(options: { cwd: string; explicit?: string
   };
   return (file) => {
     if (options.explicit !== undefined) {
-      explicit ??= loadConfigFile(path.resolve(options.cwd, options.explicit), options.rules);
+      explicit ??= loadConfigFile(host, path.resolve(host.cwd, options.explicit), options.rules);
       return explicit;
     }
-    return forDir(file === undefined ? path.resolve(options.cwd) : path.dirname(path.resolve(options.cwd, file)));
+    return forDir(file === undefined ? path.resolve(host.cwd) : path.dirname(path.resolve(host.cwd, file)));
   };
 }
 
@@ -87,12 +88,12 @@ export function toRelativePosix(root: string, file: string): string {
 }
 
 /** Reads and checks a baseline file written by `--baseline-write`. */
-export async function readBaselineFile(file: string): Promise<Baseline> {
-  const raw = await readJson(file, "Baseline file");
+export async function readBaselineFile(host: Host, file: string): Promise<Baseline> {
+  const raw = await readJsonFile(host, file, "Baseline file");
   const parsed = BaselineSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new ExitError(EXIT.failure, `Baseline file ${file}: "${issue.path.join(".")}": ${issue.message}; write it again with --baseline-write.`);
+    throw new EngineError("config", `Baseline file ${file}: "${issue.path.join(".")}": ${issue.message}; write it again with --baseline-write.`);
   }
   return parsed.data;
 }

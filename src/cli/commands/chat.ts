@@ -8,7 +8,7 @@ import type { Candidate, FetchLike, SimState, Simulator } from "../../simulate/i
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
-import { loadPathway } from "../load-pathway.js";
+import { requirePathway } from "../../engine/load-pathway.js";
 import { createLlmFromEnv } from "./test.js";
 
 interface ChatOptions {
@@ -56,7 +56,7 @@ Examples:
     )
     .action(async (pathwayArg: string, options: ChatOptions) => {
       if (pathwayArg === "-") throw new ExitError(EXIT.failure, "chat reads your turns from stdin, so the pathway cannot come from there too; name the pathway file.");
-      const { pathway } = await loadPathway(pathwayArg, { cwd: io.cwd, requireStart: true });
+      const { pathway } = await requirePathway(io.host, pathwayArg, { requireStart: true });
       let variables: Record<string, unknown> = {};
       if (options.requestData !== undefined) {
         try {

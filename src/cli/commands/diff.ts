@@ -1,12 +1,13 @@
 // `pathway diff`: the semantic difference of two pathway versions (files, stdin or remote), or drift of every manifest file.
 import { Option, type Command } from "commander";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { PathwayDiff } from "../../diff/index.js";
 import type { PathwayClient, PathwayEndpoint } from "../../remote/index.js";
 import { EXIT, ExitError } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
-import { fromManifestPath, loadManifest, type LoadedManifest } from "../manifest.js";
+import { fromManifestPath, loadManifest, type LoadedManifest } from "../../engine/manifest.js";
+import { isEngineError } from "../../engine/errors.js";
+import { requirePathway } from "../../engine/load-pathway.js";
 import { createProgress } from "../progress.js";
 import { addRemoteOptions, createClientFromFlags, createConcurrencyOption, mapPool, toEndpoint, toExitError, type RemoteFlags } from "./fetch.js";
 
@@ -19,51 +20,10 @@ interface DiffFlags extends RemoteFlags {
   color?: boolean;
 }
 
-/** Reads stdin to the end. */
-async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks);
-}
-
-function describeValue(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value === "object" ? "an object" : `${typeof value} ${JSON.stringify(value)}`.slice(0, 40);
-}
-
-/**
- * Parses a pathway file's bytes; syntax and encoding errors stop the command with the place and the fix, and so does
- * JSON that is not an object with a `nodes` list (the diff would otherwise compare nothing and report "no differences").
- */
-export async function toPathwayValue(bytes: Uint8Array, label: string): Promise<unknown> {
-  const { parseDocument } = await import("../../parse/index.js");
-  const { isObject } = await import("../../model/index.js");
-  const parsed = parseDocument(bytes);
-  if (!parsed.ok) {
-    const d = parsed.diagnostics.find((x) => x.severity === "error") ?? parsed.diagnostics[0];
-    const where = d?.range ? `:${d.range.start.line}:${d.range.start.column}` : "";
-    throw new ExitError(EXIT.failure, `${label}${where}: ${d?.message ?? "cannot be parsed"}`);
-  }
-  const value = parsed.value;
-  if (!isObject(value) || !Array.isArray(value.nodes)) {
-    const found = !isObject(value) ? describeValue(value) : !Object.prototype.hasOwnProperty.call(value, "nodes") ? 'an object without "nodes"' : `"nodes" as ${describeValue(value.nodes)}`;
-    const validateArg = label === "<stdin>" ? "-" : label;
-    throw new ExitError(EXIT.failure, `${label}: not a pathway: expected an object with a "nodes" list, found ${found}. Run \`pathway validate ${validateArg}\` for details.`);
-  }
-  return value;
-}
-
-/** Reads a file relative to the command's working directory, with a clear message when it cannot. */
+/** Reads one side of a diff (a file, or `-` for stdin) with the one pathway loader: the same words as every command. */
 export async function readPathwayFile(io: CliIo, file: string): Promise<{ bytes: Uint8Array; value: unknown }> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(path.resolve(io.cwd, file));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ExitError(EXIT.failure, code === "ENOENT" ? `${file}: no such file; check the path.` : `${file}: cannot be read (${code ?? String(error)}).`);
-  }
-  return { bytes, value: await toPathwayValue(bytes, file) };
+  const loaded = await requirePathway(io.host, file, { allowEmpty: true });
+  return { bytes: loaded.bytes!, value: loaded.pathway };
 }
 
 /** Registers the command on the program. */
@@ -101,7 +61,7 @@ Examples:
       const { diffFormatters } = await import("../../format/diff-formatters.js");
       const color = useColor(flags.color, io);
       const options = { includeLayout: flags.includeLayout === true };
-      const loaded = await loadManifest(io.cwd);
+      const loaded = await loadManifest(io.host);
       let client: PathwayClient | undefined;
       const getClient = async () => (client ??= await createClientFromFlags(flags, io, loaded));
 
@@ -114,7 +74,7 @@ Examples:
       if (a === undefined || b === undefined) throw new ExitError(EXIT.failure, "pathway diff needs two versions, e.g. `pathway diff old.json new.json` or `pathway diff file.json remote:<id>`; or --check.");
       if (a === "-" && b === "-") throw new ExitError(EXIT.failure, "Only one side can be - (stdin).");
       const load = async (spec: string): Promise<unknown> => {
-        if (spec === "-") return toPathwayValue(await readAll(io.stdin), "<stdin>");
+        if (spec === "-") return (await readPathwayFile(io, "-")).value;
         if (spec.startsWith("remote:")) {
           const id = spec.slice("remote:".length);
           if (id === "") throw new ExitError(EXIT.failure, `"${spec}": expected remote:<pathway id>.`);
@@ -173,7 +133,7 @@ async function runCheck(
       const diff = getPathwayDiff(local, remote.pathway, options);
       return { result: { file, id: entry.id, equal: diff.equal, diff } as DriftResult, local, remote: remote.pathway };
     } catch (error) {
-      if (error instanceof RemoteError || error instanceof ExitError) return { result: { file, id: entry.id, error: error.message } as DriftResult };
+      if (error instanceof RemoteError || error instanceof ExitError || isEngineError(error)) return { result: { file, id: entry.id, error: error.message } as DriftResult };
       throw error;
     } finally {
       progress.tick(entry.file);

@@ -5,9 +5,8 @@ import type { FetchedPathway, PathwayClient, PathwayEndpoint } from "../../remot
 import { parseWholeNumber } from "../check-files.js";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
-import { createEmptyManifest, fromManifestPath, loadManifest, saveManifest, setEntry, toManifestPath, type LoadedManifest } from "../manifest.js";
+import { createEmptyManifest, fromManifestPath, loadManifest, saveManifest, setEntry, toManifestPath, type LoadedManifest } from "../../engine/manifest.js";
 import { createProgress } from "../progress.js";
-import { writeFileAtomic } from "../write-file-atomic.js";
 
 /** Flags shared by fetch, diff and push. */
 export interface RemoteFlags {
@@ -129,7 +128,7 @@ Examples:
     .action(async (ids: string[], flags: FetchFlags) => {
       const endpointFlag = toEndpoint(flags.endpoint);
       const concurrency = flags.concurrency ?? 4;
-      const loaded = flags.manifest ? await loadManifest(io.cwd) : createEmptyManifest(io.cwd);
+      const loaded = flags.manifest ? await loadManifest(io.host) : createEmptyManifest(io.cwd);
       if (flags.output !== undefined && ids.length !== 1) throw new ExitError(EXIT.failure, "-o/--output takes exactly one pathway id; use --out-dir for several.");
       type Job = { id: string; file: string; endpoint: PathwayEndpoint };
       let jobs: Job[];
@@ -155,7 +154,7 @@ Examples:
           const result = await client.getPathway(job.id, { endpoint: job.endpoint });
           const text = toCanonicalJson(result.pathway);
           if (job.file === "-") io.stdout.write(text);
-          else await writeFileAtomic(path.resolve(io.cwd, job.file), text);
+          else await io.host.writeFile(job.file, text);
           fetched.set(index, result);
           const count = (v: unknown) => (Array.isArray(v) ? v.length : 0);
           return { id: job.id, file: job.file, ok: true, hash: result.hash, nodes: count(result.pathway.nodes), edges: count(result.pathway.edges), warnings: result.warnings };
@@ -179,7 +178,7 @@ Examples:
           setEntry(loaded, { file: toManifestPath(loaded, io.cwd, job.file), id: job.id, endpoint: job.endpoint, hash: result.hash, fetchedAt: now });
           changed = true;
         });
-        if (changed) await saveManifest(loaded);
+        if (changed) await saveManifest(io.host, loaded);
       }
 
       // With -o - stdout holds the pathway itself, so the report goes to stderr: stdout stays one JSON document.

@@ -6,8 +6,7 @@ import type { RuleSetting } from "../../validate/index.js";
 import { addCheckOptions, checkFiles, type CheckCommandOptions } from "../check-files.js";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
-import { createLintConfigLoader, readBaselineFile, toRelativePosix } from "../lint-config-files.js";
-import { writeFileAtomic } from "../write-file-atomic.js";
+import { createLintConfigLoader, readBaselineFile, toRelativePosix } from "../../engine/config.js";
 import { parseRuleFlags } from "./validate.js";
 
 interface LintCommandOptions extends CheckCommandOptions {
@@ -46,8 +45,8 @@ Examples:
     )
     .action(async (inputs: string[], options: LintCommandOptions) => {
       const flags = parseRuleFlags(options.rule, new Set(allRuleMetas.map((m) => m.id)));
-      const loadConfig = createLintConfigLoader({ cwd: io.cwd, explicit: options.config, rules: allRuleMetas });
-      const baseline: Baseline | undefined = options.baseline !== undefined ? await readBaselineFile(path.resolve(io.cwd, options.baseline)) : undefined;
+      const loadConfig = createLintConfigLoader(io.host, { explicit: options.config, rules: allRuleMetas });
+      const baseline: Baseline | undefined = options.baseline !== undefined ? await readBaselineFile(io.host, path.resolve(io.cwd, options.baseline)) : undefined;
       const baselineFile = options.baselineWrite ?? options.baseline;
       const baselineRoot = baselineFile !== undefined ? path.dirname(path.resolve(io.cwd, baselineFile)) : io.cwd;
       // A baseline kept beside the pathways is JSON too; never lint it as a pathway.
@@ -93,7 +92,7 @@ Examples:
         const target = path.resolve(io.cwd, options.baselineWrite);
         const written = createBaseline(recorded);
         try {
-          await writeFileAtomic(target, JSON.stringify(written, null, 2) + "\n");
+          await io.host.writeFile(target, JSON.stringify(written, null, 2) + "\n");
         } catch (error) {
           throw new ExitError(EXIT.failure, `Cannot write the baseline ${options.baselineWrite} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check the directory exists and is writable.`);
         }

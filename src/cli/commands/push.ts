@@ -3,7 +3,7 @@ import { Option, type Command } from "commander";
 import type { PushBody } from "../../remote/index.js";
 import { EXIT, ExitError } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
-import { findEntryByFile, loadManifest, saveManifest, setEntry, toManifestPath } from "../manifest.js";
+import { findEntryByFile, loadManifest, saveManifest, setEntry, toManifestPath } from "../../engine/manifest.js";
 import { readPathwayFile } from "./diff.js";
 import { addRemoteOptions, createClientFromFlags, toEndpoint, toExitError, type RemoteFlags } from "./fetch.js";
 
@@ -117,7 +117,7 @@ Examples:
 async function runPush(io: CliIo, file: string, flags: PushFlags, target: { id?: string }): Promise<void> {
   const endpointFlag = toEndpoint(flags.endpoint);
   const { bytes, value } = await readPathwayFile(io, file);
-  const loaded = await loadManifest(io.cwd);
+  const loaded = await loadManifest(io.host);
   const entry = findEntryByFile(loaded, io.cwd, file);
   const id = flags.id ?? entry?.id;
   target.id = id;
@@ -191,7 +191,7 @@ async function runPush(io: CliIo, file: string, flags: PushFlags, target: { id?:
     io.stderr.write(`pathway: warning: pushed, but could not read pathway ${id} back (${(await toExitError(error) as Error).message}); run \`pathway fetch ${id}\` before the next push.\n`);
   }
   setEntry(loaded, { file: toManifestPath(loaded, io.cwd, file), id, endpoint, ...(after ? { hash: after, fetchedAt: new Date().toISOString() } : {}) });
-  await saveManifest(loaded);
+  await saveManifest(io.host, loaded);
   report.reason = `✔ pushed ${file} to pathway ${id}${liftedLabels ? ` (${liftedLabels} edge label${liftedLabels === 1 ? "" : "s"} copied from data.label to label)` : ""}.`;
   print();
 }

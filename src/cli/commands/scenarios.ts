@@ -7,9 +7,8 @@ import pc from "picocolors";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
-import { writeFileAtomic } from "../write-file-atomic.js";
 import { parseCount } from "../check-files.js";
-import { loadPathway } from "../load-pathway.js";
+import { requirePathway } from "../../engine/load-pathway.js";
 import { display } from "./test.js";
 
 interface GenerateOptions {
@@ -63,7 +62,7 @@ Examples:
     .action(async (pathwayArg: string, options: GenerateOptions) => {
       if (pathwayArg === "-") throw new ExitError(EXIT.failure, "scenarios name their pathway by path, so it cannot come from stdin; name the pathway file.");
       const pathwayFile = path.resolve(io.cwd, pathwayArg);
-      const { pathway } = await loadPathway(pathwayArg, { cwd: io.cwd, requireStart: true });
+      const { pathway } = await requirePathway(io.host, pathwayArg, { requireStart: true });
       const { generateScenarios, toScenarioYaml } = await import("../../simulate/index.js");
       const dir = path.resolve(io.cwd, options.output);
       const pathwayRef = path.relative(dir, pathwayFile).split(path.sep).join("/");
@@ -83,7 +82,7 @@ Examples:
       }
       for (const [i, scenario] of generated.scenarios.entries()) {
         try {
-          await writeFileAtomic(files[i]!, toScenarioYaml(scenario));
+          await io.host.writeFile(files[i]!, toScenarioYaml(scenario));
         } catch (error) {
           throw new ExitError(EXIT.failure, `cannot write ${files[i]}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
         }

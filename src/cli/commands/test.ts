@@ -1,7 +1,7 @@
 // `pathway test`: runs scenario files against their pathways, prints a report (stylish, json, junit, tap) and coverage.
 import type { Command } from "commander";
 import { Option } from "commander";
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { glob, isDynamicPattern } from "tinyglobby";
@@ -10,11 +10,10 @@ import type { Pathway } from "../../model/index.js";
 import { decodeUtf8 } from "../../parse/index.js";
 import type { Decider, FetchLike, ScenarioResult, Simulator } from "../../simulate/index.js";
 import { EXIT, ExitError } from "../exit.js";
-import { describeFsError } from "../inputs.js";
-import { checkPathway, loadPathway } from "../load-pathway.js";
+import { describeFsError } from "../../engine/fs-errors.js";
+import { describeLoadFailure, getPathwayProblem, loadPathwayFile } from "../../engine/load-pathway.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
-import { writeFileAtomic } from "../write-file-atomic.js";
 
 /** Scenario file name endings `pathway test` picks up in directories. */
 export const SCENARIO_EXTENSIONS = [".scenario.yaml", ".scenario.yml", ".scenario.json"] as const;
@@ -108,7 +107,7 @@ export async function runTests(files: readonly string[], options: TestOptions, i
       results.push({ file: shown, name: path.basename(file), status: "error", durationMs: performance.now() - t0, failures: issues ?? [{ message, pointer: "" }], warnings: [], trace: [], ...extra });
     let bytes: Uint8Array;
     try {
-      bytes = await readFile(path.resolve(io.cwd, file));
+      bytes = await io.host.readFile(file);
     } catch (error) {
       fail(describeFsError(error, shown));
       continue;
@@ -130,24 +129,18 @@ export async function runTests(files: readonly string[], options: TestOptions, i
     let entry = pathways.get(pathwayFile);
     if (!entry) {
       entry = { traces: [], display: display(pathwayFile, io.cwd) };
-      try {
-        entry.pathway = (await loadPathway(entry.display, { cwd: io.cwd })).pathway;
+      const loadedPathway = await loadPathwayFile(io.host, entry.display);
+      if (loadedPathway.pathway) {
+        entry.pathway = loadedPathway.pathway;
         entry.simulator = sim.createSimulator(entry.pathway);
-      } catch (error) {
-        if (!(error instanceof ExitError)) throw error;
-        entry.error = error.message;
-      }
+      } else entry.error = describeLoadFailure(loadedPathway);
       pathways.set(pathwayFile, entry);
     }
     // A scenario with `start:` names its own first node; the others need the pathway's start node.
     let problem = entry.error;
     if (problem === undefined && scenario.start === undefined && entry.simulator?.startId === undefined) {
-      try {
-        checkPathway(entry.pathway, entry.display, { requireStart: true });
-      } catch (error) {
-        if (!(error instanceof ExitError)) throw error;
-        problem = error.message;
-      }
+      const missing = getPathwayProblem(entry.pathway, entry.display, { requireStart: true });
+      if (missing) problem = describeLoadFailure({ path: entry.display, diagnostics: [missing] });
     }
     if (problem !== undefined || !entry.pathway) {
       const pos = loaded.locate(["pathway"]);
@@ -241,7 +234,7 @@ Examples:
       const text = formatter(report, { color: options.output ? false : useColor(options.color, io), coverage: Boolean(options.coverage) });
       if (options.output) {
         try {
-          await writeFileAtomic(path.resolve(io.cwd, options.output), text);
+          await io.host.writeFile(options.output, text);
         } catch (error) {
           throw new ExitError(EXIT.failure, `cannot write ${options.output}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
         }
