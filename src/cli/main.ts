@@ -3,7 +3,7 @@ import { Command, CommanderError } from "commander";
 import { readFileSync } from "node:fs";
 import { EXIT, ExitError } from "./exit.js";
 import type { CliIo } from "./io.js";
-import { commands } from "./commands/index.js";
+import { commands, type CommandEntry } from "./commands/index.js";
 import { isEngineError } from "../engine/errors.js";
 import { createNodeHost } from "../engine/node-host.js";
 
@@ -16,8 +16,18 @@ function packageVersion(): string {
   }
 }
 
-/** Builds the program with every command registered against `io`. */
-export function createProgram(io: CliIo): Command {
+/** The table entry `argv` runs (`pathway help <name>` counts as <name>), if any. */
+function selectCommand(argv: readonly string[]): CommandEntry | undefined {
+  const words = argv.filter((a) => !a.startsWith("-"));
+  const name = words[0] === "help" ? words[1] : words[0];
+  return commands.find((c) => c.name === name);
+}
+
+/**
+ * Builds the program for `argv`: the command it names is imported and registered in full; every other command is only
+ * listed (name, arguments, summary) for `pathway --help` and for suggestions, so a run loads one command's code.
+ */
+export async function createProgram(io: CliIo, argv: readonly string[] = []): Promise<Command> {
   const program = new Command("pathway")
     .description("Validate, lint, analyse, draw, simulate and diff voice-agent conversational pathways.")
     .version(io.version, "-v, --version")
@@ -27,7 +37,11 @@ export function createProgram(io: CliIo): Command {
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
     });
-  for (const register of commands) register(program, io);
+  const selected = selectCommand(argv);
+  for (const entry of commands) {
+    if (entry === selected) (await entry.load()).register(program, io);
+    else program.command(entry.name).description(entry.summary).arguments(entry.args);
+  }
   for (const command of program.commands) command.exitOverride();
   return program;
 }
@@ -49,7 +63,7 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
   };
   const io: CliIo = { ...base, host: partial.host ?? createNodeHost({ cwd: base.cwd, env: base.env, stdin: base.stdin }) };
   try {
-    await createProgram(io).parseAsync([...argv], { from: "user" });
+    await (await createProgram(io, argv)).parseAsync([...argv], { from: "user" });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {

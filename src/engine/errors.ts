@@ -17,6 +17,8 @@ export class EngineError extends Error {
   constructor(
     readonly kind: EngineErrorKind,
     message: string,
+    /** A finer reason where one exists, e.g. the RemoteError kind (`auth`, `timeout`...) for kind "remote". */
+    readonly reason?: string,
   ) {
     super(message);
   }

@@ -9,7 +9,7 @@ import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
 import { requirePathway } from "../../engine/load-pathway.js";
-import { createLlmFromEnv } from "./test.js";
+import { createLlmDeciderFromEnv } from "../../engine/run-scenarios.js";
 
 interface ChatOptions {
   decider: "keyword" | "scripted" | "llm";
@@ -70,12 +70,12 @@ Examples:
       const sim = await import("../../simulate/index.js");
       let decider = options.decider === "keyword" ? sim.createKeywordDecider() : sim.createScriptedDecider();
       if (options.decider === "llm") {
-        const llm = await createLlmFromEnv(io, options);
+        const llm = await createLlmDeciderFromEnv(io.host, options);
         if (!llm) throw new ExitError(EXIT.failure, "--decider llm needs PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (or --llm-base-url and --llm-model).");
         decider = llm;
       }
       const webhook = options.live
-        ? sim.createLiveWebhooks({ fetch: globalThis.fetch as unknown as FetchLike })
+        ? sim.createLiveWebhooks({ fetch: io.host.fetch as unknown as FetchLike })
         : () => ({ status: 200, body: {} });
       const machine: Simulator = sim.createSimulator(pathway, { decider, webhook });
       const c = pc.createColors(useColor(options.color, io));
