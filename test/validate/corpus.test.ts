@@ -10,6 +10,17 @@ const expected: Record<string, Finding[]> = {
   "docs-get-pathway-example.MALFORMED.json": [["parse-error", "", 10, 16]],
   "docs-get-pathway-version-example.json": [],
   "docs-update-pathway-example.MALFORMED.json": [["parse-error", "", 14, 32]],
+  // An empty "Transfer Call" stub (name only): reached, the transfer would have nowhere to go.
+  "ivr-claims-press-button.json": [["transfer-number-format", "/nodes/16", 346, 5]],
+  "ivr-workaround-custom-code-sms.json": [
+    // "users_position " ends in a space: {{users_position}} elsewhere would not name it.
+    ["invalid-extract-var", "/nodes/6/data/extractVars/0/0", 394, 13],
+    ["invalid-extract-var", "/nodes/20/data/extractVars/0/0", 2210, 13],
+    // Knowledge Base nodes whose kb is "": they answer from nothing but their prompt.
+    ["missing-kb", "/nodes/45/data/kb", 3927, 15],
+    ["missing-kb", "/nodes/49/data/kb", 4021, 15],
+  ],
+  "noshow-rebooking-v1-export.json": [],
   "pathwalk-pizzeria-dialect.json": [],
   "receptionist-auto-shop.json": [],
   "restaurant-2024-get-dump.json": [["global-label-empty", "/nodes/9/data/globalLabel", 199, 32]],
