@@ -1,11 +1,11 @@
 // The findings each real pathway file deserves, each variable and flow finding with why it is right, and that linting
 // any real file never throws and stays deterministic.
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { getReachability, getTraps } from "../../src/graph/index.js";
 import { lintPathway, lintRules } from "../../src/lint/index.js";
 import type { Diagnostic } from "../../src/diagnostics/index.js";
 import type { Pathway } from "../../src/model/index.js";
-import { corpusFiles, parseableCorpus, readCorpus } from "../support/corpus.js";
+import { corpusFiles, describeCorpus, parseableCorpus, readCorpus } from "../support/corpus.js";
 
 const KB = "9ed56a1f-b9eb-46e9-a510-5d66b0ab12b2";
 const lintRuleIds = new Set(lintRules.map((r) => r.meta.id));
@@ -282,7 +282,7 @@ const expected: Record<string, Expected[]> = {
 
 };
 
-describe("real corpus", () => {
+describeCorpus("real corpus", () => {
   it("has an expectation for every file", () => {
     expect(Object.keys(expected).sort()).toEqual([...corpusFiles]);
   });

@@ -1,8 +1,8 @@
 // Every real pathway file gets the outcome it deserves: which rules fire where, or which parse error at which line.
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { firstInvalidUtf8 } from "../../src/parse/index.js";
 import { validatePathway } from "../../src/validate/index.js";
-import { corpusFiles, readCorpus } from "../support/corpus.js";
+import { corpusFiles, describeCorpus, readCorpus } from "../support/corpus.js";
 
 type Finding = [ruleId: string, pointer: string, line: number, column: number];
 
@@ -41,7 +41,7 @@ const expected: Record<string, Finding[]> = {
   ],
 };
 
-describe("the real corpus", () => {
+describeCorpus("the real corpus", () => {
   it("has an expectation for every file", () => {
     expect(Object.keys(expected).sort()).toEqual([...corpusFiles]);
   });
