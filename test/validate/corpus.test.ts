@@ -11,7 +11,11 @@ const expected: Record<string, Finding[]> = {
   "docs-get-pathway-version-example.json": [],
   "docs-update-pathway-example.MALFORMED.json": [["parse-error", "", 14, 32]],
   // An empty "Transfer Call" stub (name only): reached, the transfer would have nowhere to go.
-  "ivr-claims-press-button.json": [["transfer-number-format", "/nodes/16", 346, 5]],
+  "ivr-claims-press-button.json": [
+    // "New Press Button Node" is a stub with only a name: it would press nothing.
+    ["press-button-missing-digits", "/nodes/11", 261, 5],
+    ["transfer-number-format", "/nodes/16", 346, 5],
+  ],
   "ivr-workaround-custom-code-sms.json": [
     // "users_position " ends in a space: {{users_position}} elsewhere would not name it.
     ["invalid-extract-var", "/nodes/6/data/extractVars/0/0", 394, 13],
@@ -19,6 +23,8 @@ const expected: Record<string, Finding[]> = {
     // Knowledge Base nodes whose kb is "": they answer from nothing but their prompt.
     ["missing-kb", "/nodes/45/data/kb", 3927, 15],
     ["missing-kb", "/nodes/49/data/kb", 4021, 15],
+    // "New Custom Code Node" is a stub with only a name: no code, no snippet.
+    ["custom-code-missing-code", "/nodes/51", 4061, 5],
   ],
   "noshow-rebooking-v1-export.json": [],
   "pathwalk-pizzeria-dialect.json": [],
