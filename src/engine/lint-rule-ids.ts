@@ -5,6 +5,7 @@ export const LINT_ONLY_RULE_IDS: ReadonlySet<string> = new Set([
   "dead-end",
   "duplicate-edge-label",
   "empty-edge-label",
+  "global-never-returns",
   "maybe-unset-variable",
   "prompt-too-long",
   "self-loop-without-condition",
