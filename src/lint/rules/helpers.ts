@@ -1,7 +1,7 @@
 // Pointers and wording the lint rules share.
 import { toPointer } from "../../diagnostics/index.js";
 import { describeNode, prop, type IndexedEdge, type PathwayNode } from "../../model/index.js";
-import type { GraphIndex } from "../../graph/index.js";
+import type { FlowModel } from "../../graph/index.js";
 
 export { edgePointer, nodePointer, noOptions } from "../../validate/rules/helpers.js";
 
@@ -12,8 +12,8 @@ export function edgeLabelPointer({ edge, index }: IndexedEdge): string {
   return toPointer(["edges", index]);
 }
 
-/** `describeNode` for the node at index `i` of the graph index. */
-export function describeAt(graph: GraphIndex, i: number): string {
+/** `describeNode` for the node at index `i` of the flow model. */
+export function describeAt(graph: FlowModel, i: number): string {
   return describeNode(graph.nodes[i]!.node);
 }
 
