@@ -1,4 +1,6 @@
 // The process boundary handed to commands: streams, environment and working directory, so commands stay testable.
+import { createRedactor } from "../remote/redact.js";
+import { API_KEY_ENV } from "../remote/settings.js";
 
 /** What a command may touch of the process. */
 export interface CliIo {
@@ -10,6 +12,42 @@ export interface CliIo {
   version: string;
   /** Records the command's exit code (commands never call process.exit). */
   setExitCode(code: number): void;
+  /**
+   * Hides the API key in a text about to leave the process. stdout and stderr already pass through it (see
+   * `withRedaction`); commands call it for what they write to files. Default: the identity.
+   */
+  redact?: (text: string) => string;
+}
+
+type Stream = CliIo["stdout"];
+
+/** `stream` with every written chunk passed through `redact` first; everything else (isTTY, columns, on...) is the stream's own. */
+function redactStream(stream: Stream, redact: (text: string) => string): Stream {
+  const write = (chunk: unknown, ...rest: unknown[]): boolean => {
+    const text = typeof chunk === "string" ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk).toString("utf8") : undefined;
+    const clean = text === undefined ? chunk : redact(text);
+    const same = clean === text;
+    return (stream.write as (...args: unknown[]) => boolean)(same ? chunk : clean, ...(same || typeof rest[0] !== "string" ? rest : rest.slice(1)));
+  };
+  return new Proxy(stream, {
+    get(target, prop) {
+      if (prop === "write") return write;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * The one redaction step at the output boundary: returns `io` whose stdout and stderr hide the API key (from
+ * $PATHWAYKIT_API_KEY) in everything written, whatever command, format or error path produced it, and whose `redact`
+ * does the same for files. The service can echo the key back in any answer, so no printed value is trusted.
+ */
+export function withRedaction(io: CliIo): CliIo {
+  const key = io.env[API_KEY_ENV]?.trim();
+  if (!key) return io;
+  const redact = createRedactor(key);
+  return { ...io, stdout: redactStream(io.stdout, redact), stderr: redactStream(io.stderr, redact), redact };
 }
 
 /** `--color` / `--no-color` win; otherwise NO_COLOR turns colour off, FORCE_COLOR on, and a terminal decides. */

@@ -2,7 +2,7 @@
 import { Command, CommanderError } from "commander";
 import { readFileSync } from "node:fs";
 import { EXIT, ExitError } from "./exit.js";
-import type { CliIo } from "./io.js";
+import { withRedaction, type CliIo } from "./io.js";
 import { commands } from "./commands/index.js";
 
 function packageVersion(): string {
@@ -33,7 +33,7 @@ export function createProgram(io: CliIo): Command {
 /** Runs the CLI with `argv` (user arguments only) and returns the exit code. Never throws. */
 export async function main(argv: readonly string[], partial: Partial<CliIo> = {}): Promise<number> {
   let exitCode: number = EXIT.ok;
-  const io: CliIo = {
+  const io: CliIo = withRedaction({
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
@@ -44,7 +44,7 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
       exitCode = Math.max(exitCode, code);
     },
     ...partial,
-  };
+  });
   try {
     await createProgram(io).parseAsync([...argv], { from: "user" });
     return exitCode;

@@ -2,6 +2,7 @@
 import { Option, type Command } from "commander";
 import path from "node:path";
 import type { FetchedPathway, PathwayClient, PathwayEndpoint } from "../../remote/index.js";
+import { parseByteSize, resolveByteSize } from "../byte-size.js";
 import { parseWholeNumber } from "../check-files.js";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
@@ -16,7 +17,11 @@ export interface RemoteFlags {
   timeout?: number;
   retries?: number;
   concurrency?: number;
+  maxResponse?: number;
 }
+
+/** Environment variable for the answer cap (`--max-response` wins). */
+export const MAX_RESPONSE_SIZE_ENV = "PATHWAYKIT_MAX_RESPONSE_SIZE";
 
 /** The --concurrency option of fetch and `diff --check`. */
 export function createConcurrencyOption(description: string): Option {
@@ -29,7 +34,8 @@ export function addRemoteOptions(command: Command): Command {
     .option("--base-url <url>", "API root (default: $PATHWAYKIT_BASE_URL, the manifest's baseUrl, or https://api.bland.ai)")
     .addOption(new Option("--endpoint <name>", "read endpoint: convo (GET /v1/convo_pathway/{id}) or pathway (GET /v1/pathway/{id})").choices(["convo", "pathway"]))
     .addOption(new Option("--timeout <ms>", "per-attempt timeout in milliseconds").argParser(parseWholeNumber(1)).default(30000))
-    .addOption(new Option("--retries <n>", "retries on network errors, timeouts, 429 and 5xx").argParser(parseWholeNumber(0)).default(3));
+    .addOption(new Option("--retries <n>", "retries on network errors, timeouts, 429 and 5xx").argParser(parseWholeNumber(0)).default(3))
+    .addOption(new Option("--max-response <size>", `largest answer accepted, decompressed (default: $${MAX_RESPONSE_SIZE_ENV} or 64MB)`).argParser(parseByteSize));
 }
 
 /** Narrows --endpoint to its type (commander has already checked the choices; this also guards other callers). */
@@ -41,13 +47,14 @@ export function toEndpoint(value: string | undefined): PathwayEndpoint | undefin
 
 /** Builds the client from flags, environment and manifest; the remote modules are loaded only here. */
 export async function createClientFromFlags(flags: RemoteFlags, io: CliIo, loaded: LoadedManifest): Promise<PathwayClient> {
-  const { createPathwayClient, resolveRemoteSettings } = await import("../../remote/index.js");
+  const { createPathwayClient, resolveRemoteSettings, DEFAULT_MAX_RESPONSE_BYTES } = await import("../../remote/index.js");
   const settings = resolveRemoteSettings({ baseUrl: flags.baseUrl, env: io.env, configBaseUrl: loaded.manifest.baseUrl });
   return createPathwayClient({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
     timeoutMs: flags.timeout,
     retries: flags.retries,
+    maxResponseBytes: resolveByteSize(flags.maxResponse, io.env, MAX_RESPONSE_SIZE_ENV, DEFAULT_MAX_RESPONSE_BYTES),
     onRetry: io.env.PATHWAYKIT_DEBUG ? (info) => io.stderr.write(`pathway: retrying ${info.url} in ${info.delayMs} ms (${info.reason}; attempt ${info.attempt} of ${info.maxAttempts})\n`) : undefined,
   });
 }
@@ -153,7 +160,10 @@ Examples:
       const outcomes = await mapPool(jobs, concurrency, async (job, index): Promise<FetchOutcome> => {
         try {
           const result = await client.getPathway(job.id, { endpoint: job.endpoint });
-          const text = toCanonicalJson(result.pathway);
+          // The file is written as well as printed, so the key the service may have echoed into it is hidden here too.
+          const raw = toCanonicalJson(result.pathway);
+          const text = io.redact ? io.redact(raw) : raw;
+          if (text !== raw) result.warnings.push(`the answer for ${job.id} held the API key; it was replaced by [redacted] in ${job.file === "-" ? "the output" : job.file}. Rotate the key.`);
           if (job.file === "-") io.stdout.write(text);
           else await writeFileAtomic(path.resolve(io.cwd, job.file), text);
           fetched.set(index, result);
