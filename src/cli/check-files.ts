@@ -61,7 +61,7 @@ export async function checkFiles(
   rules: readonly RuleDescriptor[],
 ): Promise<number> {
   if (args.length === 0) throw new ExitError(EXIT.failure, "No files given; name pathway files, directories or globs (or - for stdin).");
-  const inputs = await collectInputs(args, { ignore: options.ignorePattern, stdin: io.stdin, cwd: io.cwd });
+  const inputs = await collectInputs(args, { ignore: options.ignorePattern, stdin: io.stdin, cwd: io.cwd, maxBytes: io.maxFileBytes });
   const results: FileResult[] = [];
   let unreadableCount = 0;
   for (const input of inputs) {

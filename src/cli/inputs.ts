@@ -1,7 +1,8 @@
 // Expands the files, directories, globs and `-` a user names into readable inputs, never throwing on a bad one.
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { glob, isDynamicPattern } from "tinyglobby";
 import path from "node:path";
+import { InputRefusedError, readFileBounded, readStreamBounded } from "../engine/read-file-bounded.js";
 
 /** One input: its display path and bytes, or why it could not be read. */
 export interface Input {
@@ -24,15 +25,12 @@ export const DEFAULT_IGNORES = [
   "**/pathwaykit.manifest.json",
 ];
 
-async function readStdin(stdin: NodeJS.ReadableStream): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks);
-}
-
 /** A file-system error as a user-facing sentence: which path, what went wrong, what to check. */
 export function describeFsError(error: unknown, target: string): string {
+  if (error instanceof InputRefusedError) return `${target}: ${error.message}`;
   const code = (error as NodeJS.ErrnoException).code;
+  // open() of a Unix socket fails with ENXIO: there is nothing to read from it as a file.
+  if (code === "ENXIO") return `${target}: is a socket or a device with nothing behind it, not a regular file; name a file (or - for stdin).`;
   if (code === "ENOENT") return `${target}: no such file or directory; check the path.`;
   if (code === "EACCES" || code === "EPERM") return `${target}: permission denied; check the file's permissions.`;
   if (code === "EISDIR") return `${target}: is a directory; name a file.`;
@@ -49,6 +47,8 @@ export interface CollectOptions {
   ignore?: readonly string[];
   stdin?: NodeJS.ReadableStream;
   cwd?: string;
+  /** Largest input read, stdin included. Default DEFAULT_MAX_FILE_BYTES (256 MiB). */
+  maxBytes?: number;
 }
 
 /**
@@ -66,14 +66,18 @@ export async function collectInputs(args: readonly string[], options: CollectOpt
     if (seen.has(key)) return;
     seen.add(key);
     try {
-      inputs.push({ path: file, bytes: await readFile(key) });
+      inputs.push({ path: file, bytes: await readFileBounded(key, options.maxBytes) });
     } catch (error) {
       inputs.push({ path: file, error: describeFsError(error, file) });
     }
   };
   for (const arg of args) {
     if (arg === "-") {
-      inputs.push({ path: "<stdin>", bytes: await readStdin(options.stdin ?? process.stdin) });
+      try {
+        inputs.push({ path: "<stdin>", bytes: await readStreamBounded(options.stdin ?? process.stdin, options.maxBytes) });
+      } catch (error) {
+        inputs.push({ path: "<stdin>", error: describeFsError(error, "<stdin>") });
+      }
       continue;
     }
     let isDirectory = false;

@@ -17,6 +17,8 @@ export interface CliIo {
    * `withRedaction`); commands call it for what they write to files. Default: the identity.
    */
   redact?: (text: string) => string;
+  /** Largest input file (or stdin) a command reads: --max-file-size, else $PATHWAYKIT_MAX_FILE_SIZE, else 256 MiB. */
+  maxFileBytes?: number;
 }
 
 type Stream = CliIo["stdout"];

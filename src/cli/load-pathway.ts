@@ -1,8 +1,8 @@
 // The one way commands read a pathway: a file or stdin, decoded and parsed, then checked to hold something to work on.
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { getNodes, isObject, isStartNode, type Pathway } from "../model/index.js";
 import { parseDocument } from "../parse/index.js";
+import { readFileBounded, readStreamBounded } from "../engine/read-file-bounded.js";
 import { EXIT, ExitError } from "./exit.js";
 import { describeFsError } from "./inputs.js";
 
@@ -14,6 +14,8 @@ export interface LoadPathwayOptions {
   stdin?: NodeJS.ReadableStream;
   /** Directory relative paths are read from. Default process.cwd(). */
   cwd?: string;
+  /** Largest file (or stdin) read. Default DEFAULT_MAX_FILE_BYTES (256 MiB). */
+  maxBytes?: number;
 }
 
 /** A pathway read by `loadPathway`: the path as the user named it (`<stdin>` for `-`) and the value. */
@@ -25,12 +27,6 @@ export interface LoadedPathway {
 function validateHint(where: string): string {
   const arg = where === "<stdin>" ? "-" : /[\s"'$`\\]/.test(where) ? JSON.stringify(where) : where;
   return `run \`pathway validate ${arg}\` to see why`;
-}
-
-async function readAll(stdin: NodeJS.ReadableStream): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks);
 }
 
 /**
@@ -67,7 +63,7 @@ export async function loadPathway(file: string, options: LoadPathwayOptions = {}
   const where = file === "-" ? "<stdin>" : file;
   let bytes: Uint8Array;
   try {
-    bytes = file === "-" ? await readAll(options.stdin ?? process.stdin) : await readFile(path.resolve(options.cwd ?? process.cwd(), file));
+    bytes = file === "-" ? await readStreamBounded(options.stdin ?? process.stdin, options.maxBytes) : await readFileBounded(path.resolve(options.cwd ?? process.cwd(), file), options.maxBytes);
   } catch (error) {
     // describeFsError is what `pathway validate` says about an unreadable file, so both read alike.
     throw new ExitError(EXIT.failure, describeFsError(error, where));

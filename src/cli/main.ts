@@ -1,6 +1,8 @@
 // The `pathway` command line: builds the program, runs one command, and maps every failure to an exit code and a message.
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, Option } from "commander";
 import { readFileSync } from "node:fs";
+import { DEFAULT_MAX_FILE_BYTES } from "../engine/read-file-bounded.js";
+import { parseByteSize, resolveByteSize } from "./byte-size.js";
 import { EXIT, ExitError } from "./exit.js";
 import { withRedaction, type CliIo } from "./io.js";
 import { commands } from "./commands/index.js";
@@ -14,6 +16,9 @@ function packageVersion(): string {
   }
 }
 
+/** Environment variable for the input cap (`--max-file-size` wins). */
+export const MAX_FILE_SIZE_ENV = "PATHWAYKIT_MAX_FILE_SIZE";
+
 /** Builds the program with every command registered against `io`. */
 export function createProgram(io: CliIo): Command {
   const program = new Command("pathway")
@@ -24,6 +29,13 @@ export function createProgram(io: CliIo): Command {
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
+    });
+  // One cap for every command that reads pathways or scenarios, so it is a program option (accepted before or after
+  // the command name) resolved once, before the command runs.
+  program
+    .addOption(new Option("--max-file-size <size>", `largest pathway or scenario file read, stdin included (default: $${MAX_FILE_SIZE_ENV} or 256MB)`).argParser(parseByteSize))
+    .hook("preAction", () => {
+      io.maxFileBytes = resolveByteSize(program.opts<{ maxFileSize?: number }>().maxFileSize, io.env, MAX_FILE_SIZE_ENV, DEFAULT_MAX_FILE_BYTES);
     });
   for (const register of commands) register(program, io);
   for (const command of program.commands) command.exitOverride();

@@ -35,7 +35,7 @@ Examples:
     .action(async (file: string, options: { format: string; config?: string; color?: boolean }) => {
       let loaded: LoadedPathway;
       try {
-        loaded = await loadPathway(file, { stdin: io.stdin, cwd: io.cwd });
+        loaded = await loadPathway(file, { stdin: io.stdin, cwd: io.cwd, maxBytes: io.maxFileBytes });
       } catch (error) {
         // Whoever asked for JSON reads stdout, so the error goes there too, as JSON.
         if (options.format === "json" && error instanceof ExitError) io.stdout.write(JSON.stringify({ filePath: file === "-" ? "<stdin>" : file, error: error.message }, null, 2) + "\n");

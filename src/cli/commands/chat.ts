@@ -56,7 +56,7 @@ Examples:
     )
     .action(async (pathwayArg: string, options: ChatOptions) => {
       if (pathwayArg === "-") throw new ExitError(EXIT.failure, "chat reads your turns from stdin, so the pathway cannot come from there too; name the pathway file.");
-      const { pathway } = await loadPathway(pathwayArg, { cwd: io.cwd, requireStart: true });
+      const { pathway } = await loadPathway(pathwayArg, { cwd: io.cwd, requireStart: true, maxBytes: io.maxFileBytes });
       let variables: Record<string, unknown> = {};
       if (options.requestData !== undefined) {
         try {

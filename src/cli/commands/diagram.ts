@@ -167,7 +167,7 @@ async function runDiagram(args: string[], options: DiagramCommandOptions, io: Cl
   };
 
   const drawings: Drawing[] = [];
-  for (const input of await collectInputs(args, { stdin: io.stdin, cwd: io.cwd })) {
+  for (const input of await collectInputs(args, { stdin: io.stdin, cwd: io.cwd, maxBytes: io.maxFileBytes })) {
     if (input.error !== undefined || !input.bytes) {
       fail(EXIT.failure, input.error ?? `${input.path}: cannot be read.`, input.path);
       continue;

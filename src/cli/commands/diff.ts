@@ -1,10 +1,11 @@
 // `pathway diff`: the semantic difference of two pathway versions (files, stdin or remote), or drift of every manifest file.
 import { Option, type Command } from "commander";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { PathwayDiff } from "../../diff/index.js";
 import type { PathwayClient, PathwayEndpoint } from "../../remote/index.js";
+import { readFileBounded, readStreamBounded } from "../../engine/read-file-bounded.js";
 import { EXIT, ExitError } from "../exit.js";
+import { describeFsError } from "../inputs.js";
 import { useColor, type CliIo } from "../io.js";
 import { fromManifestPath, loadManifest, type LoadedManifest } from "../manifest.js";
 import { createProgress } from "../progress.js";
@@ -19,11 +20,13 @@ interface DiffFlags extends RemoteFlags {
   color?: boolean;
 }
 
-/** Reads stdin to the end. */
-async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks);
+/** Reads stdin to the end, within the input cap. */
+async function readAll(io: CliIo): Promise<Uint8Array> {
+  try {
+    return await readStreamBounded(io.stdin, io.maxFileBytes);
+  } catch (error) {
+    throw new ExitError(EXIT.failure, describeFsError(error, "<stdin>"));
+  }
 }
 
 function describeValue(value: unknown): string {
@@ -58,10 +61,9 @@ export async function toPathwayValue(bytes: Uint8Array, label: string): Promise<
 export async function readPathwayFile(io: CliIo, file: string): Promise<{ bytes: Uint8Array; value: unknown }> {
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(path.resolve(io.cwd, file));
+    bytes = await readFileBounded(path.resolve(io.cwd, file), io.maxFileBytes);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ExitError(EXIT.failure, code === "ENOENT" ? `${file}: no such file; check the path.` : `${file}: cannot be read (${code ?? String(error)}).`);
+    throw new ExitError(EXIT.failure, describeFsError(error, file));
   }
   return { bytes, value: await toPathwayValue(bytes, file) };
 }
@@ -114,7 +116,7 @@ Examples:
       if (a === undefined || b === undefined) throw new ExitError(EXIT.failure, "pathway diff needs two versions, e.g. `pathway diff old.json new.json` or `pathway diff file.json remote:<id>`; or --check.");
       if (a === "-" && b === "-") throw new ExitError(EXIT.failure, "Only one side can be - (stdin).");
       const load = async (spec: string): Promise<unknown> => {
-        if (spec === "-") return toPathwayValue(await readAll(io.stdin), "<stdin>");
+        if (spec === "-") return toPathwayValue(await readAll(io), "<stdin>");
         if (spec.startsWith("remote:")) {
           const id = spec.slice("remote:".length);
           if (id === "") throw new ExitError(EXIT.failure, `"${spec}": expected remote:<pathway id>.`);

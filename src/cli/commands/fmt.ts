@@ -52,7 +52,7 @@ Examples:
     )
     .action(async (args: string[], options: FmtOptions) => {
       if (args.length === 0) throw new ExitError(EXIT.failure, "No files given; name pathway files, directories or globs (or - for stdin).");
-      const inputs = await collectInputs(args, { ignore: options.ignorePattern, stdin: io.stdin, cwd: io.cwd });
+      const inputs = await collectInputs(args, { ignore: options.ignorePattern, stdin: io.stdin, cwd: io.cwd, maxBytes: io.maxFileBytes });
       const results: FmtFileResult[] = [];
       const broken: FileResult[] = [];
       for (const input of inputs) {

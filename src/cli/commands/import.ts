@@ -41,7 +41,7 @@ Examples:
   $ pathway import pathway.json --import-from ../src/builder/index.js`,
     )
     .action(async (input: string, options: ImportOptions) => {
-      const [read] = await collectInputs([input], { stdin: io.stdin, cwd: io.cwd });
+      const [read] = await collectInputs([input], { stdin: io.stdin, cwd: io.cwd, maxBytes: io.maxFileBytes });
       if (!read || read.error !== undefined || !read.bytes) throw new ExitError(EXIT.failure, read?.error ?? `${input}: cannot be read.`);
       const parsed = parseDocument(read.bytes);
       if (!parsed.ok) {

@@ -63,7 +63,7 @@ Examples:
     .action(async (pathwayArg: string, options: GenerateOptions) => {
       if (pathwayArg === "-") throw new ExitError(EXIT.failure, "scenarios name their pathway by path, so it cannot come from stdin; name the pathway file.");
       const pathwayFile = path.resolve(io.cwd, pathwayArg);
-      const { pathway } = await loadPathway(pathwayArg, { cwd: io.cwd, requireStart: true });
+      const { pathway } = await loadPathway(pathwayArg, { cwd: io.cwd, requireStart: true, maxBytes: io.maxFileBytes });
       const { generateScenarios, toScenarioYaml } = await import("../../simulate/index.js");
       const dir = path.resolve(io.cwd, options.output);
       const pathwayRef = path.relative(dir, pathwayFile).split(path.sep).join("/");

@@ -1,7 +1,7 @@
 // `pathway test`: runs scenario files against their pathways, prints a report (stylish, json, junit, tap) and coverage.
 import type { Command } from "commander";
 import { Option } from "commander";
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { glob, isDynamicPattern } from "tinyglobby";
@@ -9,6 +9,7 @@ import type { TestCaseReport, TestCoverageReport, TestFormatter, TestReport, Tes
 import type { Pathway } from "../../model/index.js";
 import { decodeUtf8 } from "../../parse/index.js";
 import type { Decider, FetchLike, ScenarioResult, Simulator } from "../../simulate/index.js";
+import { readFileBounded } from "../../engine/read-file-bounded.js";
 import { EXIT, ExitError } from "../exit.js";
 import { describeFsError } from "../inputs.js";
 import { checkPathway, loadPathway } from "../load-pathway.js";
@@ -108,7 +109,7 @@ export async function runTests(files: readonly string[], options: TestOptions, i
       results.push({ file: shown, name: path.basename(file), status: "error", durationMs: performance.now() - t0, failures: issues ?? [{ message, pointer: "" }], warnings: [], trace: [], ...extra });
     let bytes: Uint8Array;
     try {
-      bytes = await readFile(path.resolve(io.cwd, file));
+      bytes = await readFileBounded(path.resolve(io.cwd, file), io.maxFileBytes);
     } catch (error) {
       fail(describeFsError(error, shown));
       continue;
@@ -131,7 +132,7 @@ export async function runTests(files: readonly string[], options: TestOptions, i
     if (!entry) {
       entry = { traces: [], display: display(pathwayFile, io.cwd) };
       try {
-        entry.pathway = (await loadPathway(entry.display, { cwd: io.cwd })).pathway;
+        entry.pathway = (await loadPathway(entry.display, { cwd: io.cwd, maxBytes: io.maxFileBytes })).pathway;
         entry.simulator = sim.createSimulator(entry.pathway);
       } catch (error) {
         if (!(error instanceof ExitError)) throw error;
