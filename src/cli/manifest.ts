@@ -2,6 +2,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { resolveInsideRoot } from "../engine/confine-path.js";
 import { EXIT, ExitError } from "./exit.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
 
@@ -92,9 +93,19 @@ export function toManifestPath(loaded: LoadedManifest, cwd: string, file: string
   return path.relative(loaded.dir, path.resolve(cwd, file)).split(path.sep).join("/");
 }
 
-/** The absolute path of an entry's file. */
+/** The absolute path of an entry's file, unchecked: commands use `resolveEntryFile`, which keeps it inside the project. */
 export function fromManifestPath(loaded: LoadedManifest, entry: ManifestEntry): string {
   return path.resolve(loaded.dir, entry.file);
+}
+
+/**
+ * The absolute path of an entry's file, or a message naming the entry when its path is absolute, climbs out with `..`
+ * or leaves the manifest's folder through a symlink: a committed manifest may only name files inside the project.
+ */
+export async function resolveEntryFile(loaded: LoadedManifest, entry: ManifestEntry): Promise<{ path: string; error?: undefined } | { path?: undefined; error: string }> {
+  const confined = await resolveInsideRoot(loaded.dir, entry.file);
+  if (confined.ok) return { path: confined.path };
+  return { error: `${MANIFEST_FILE}: the entry for pathway ${entry.id} names ${JSON.stringify(entry.file)}, which ${confined.reason}. Nothing was read or written for it.` };
 }
 
 /** The entry for a file (given relative to `cwd`), if any. */

@@ -7,7 +7,7 @@ import { readFileBounded, readStreamBounded } from "../../engine/read-file-bound
 import { EXIT, ExitError } from "../exit.js";
 import { describeFsError } from "../inputs.js";
 import { useColor, type CliIo } from "../io.js";
-import { fromManifestPath, loadManifest, type LoadedManifest } from "../manifest.js";
+import { loadManifest, resolveEntryFile, type LoadedManifest } from "../manifest.js";
 import { createProgress } from "../progress.js";
 import { addRemoteOptions, createClientFromFlags, createConcurrencyOption, mapPool, toEndpoint, toExitError, type RemoteFlags } from "./fetch.js";
 
@@ -168,8 +168,10 @@ async function runCheck(
   const entries = loaded.manifest.pathways;
   const progress = await createProgress(io, { total: entries.length, label: "checking" });
   const results = await mapPool(entries, flags.concurrency ?? 4, async (entry) => {
-    const file = path.relative(io.cwd, fromManifestPath(loaded, entry)) || entry.file;
+    const resolved = await resolveEntryFile(loaded, entry);
+    const file = resolved.path === undefined ? entry.file : path.relative(io.cwd, resolved.path) || entry.file;
     try {
+      if (resolved.error !== undefined) throw new ExitError(EXIT.failure, resolved.error);
       const local = (await readPathwayFile(io, file)).value;
       const remote = await client.getPathway(entry.id, { endpoint: endpoint ?? entry.endpoint ?? "convo" });
       const diff = getPathwayDiff(local, remote.pathway, options);

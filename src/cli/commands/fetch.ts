@@ -6,7 +6,7 @@ import { parseByteSize, resolveByteSize } from "../byte-size.js";
 import { parseWholeNumber } from "../check-files.js";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
-import { createEmptyManifest, fromManifestPath, loadManifest, saveManifest, setEntry, toManifestPath, type LoadedManifest } from "../manifest.js";
+import { MANIFEST_FILE, createEmptyManifest, loadManifest, resolveEntryFile, saveManifest, setEntry, toManifestPath, type LoadedManifest } from "../manifest.js";
 import { createProgress } from "../progress.js";
 import { writeFileAtomic } from "../write-file-atomic.js";
 
@@ -138,19 +138,26 @@ Examples:
       const concurrency = flags.concurrency ?? 4;
       const loaded = flags.manifest ? await loadManifest(io.cwd) : createEmptyManifest(io.cwd);
       if (flags.output !== undefined && ids.length !== 1) throw new ExitError(EXIT.failure, "-o/--output takes exactly one pathway id; use --out-dir for several.");
-      type Job = { id: string; file: string; endpoint: PathwayEndpoint };
+      // `error`: the manifest entry names a path outside the project; that job is reported, the others still run.
+      type Job = { id: string; file: string; endpoint: PathwayEndpoint; error?: string };
+      const entryFile = async (e: (typeof loaded.manifest.pathways)[number]) => {
+        const resolved = await resolveEntryFile(loaded, e);
+        return resolved.path === undefined ? { file: e.file, error: resolved.error } : { file: path.relative(io.cwd, resolved.path) || e.file };
+      };
       let jobs: Job[];
       if (ids.length === 0) {
         if (!flags.manifest || loaded.manifest.pathways.length === 0) {
           throw new ExitError(EXIT.failure, "No pathway ids given and no pathways in pathwaykit.manifest.json; run e.g. `pathway fetch <id> -o pathways/name.json` first.");
         }
-        jobs = loaded.manifest.pathways.map((e) => ({ id: e.id, file: path.relative(io.cwd, fromManifestPath(loaded, e)) || e.file, endpoint: endpointFlag ?? e.endpoint ?? "convo" }));
+        jobs = await Promise.all(loaded.manifest.pathways.map(async (e) => ({ id: e.id, ...(await entryFile(e)), endpoint: endpointFlag ?? e.endpoint ?? "convo" })));
       } else {
-        jobs = ids.map((id) => {
-          const known = loaded.manifest.pathways.find((e) => e.id === id);
-          const file = flags.output ?? (known ? path.relative(io.cwd, fromManifestPath(loaded, known)) : path.join(flags.outDir, toPathwayFileName(id)));
-          return { id, file, endpoint: endpointFlag ?? known?.endpoint ?? "convo" };
-        });
+        jobs = await Promise.all(
+          ids.map(async (id) => {
+            const known = loaded.manifest.pathways.find((e) => e.id === id);
+            const where = flags.output !== undefined ? { file: flags.output } : known ? await entryFile(known) : { file: path.join(flags.outDir, toPathwayFileName(id)) };
+            return { id, ...where, endpoint: endpointFlag ?? known?.endpoint ?? "convo" };
+          }),
+        );
       }
       const client = await createClientFromFlags(flags, io, loaded);
       const { toCanonicalJson } = await import("../../model/index.js");
@@ -159,6 +166,7 @@ Examples:
       const fetched = new Map<number, FetchedPathway>();
       const outcomes = await mapPool(jobs, concurrency, async (job, index): Promise<FetchOutcome> => {
         try {
+          if (job.error !== undefined) return { id: job.id, file: job.file, ok: false, warnings: [], error: { kind: "manifest", message: job.error } };
           const result = await client.getPathway(job.id, { endpoint: job.endpoint });
           // The file is written as well as printed, so the key the service may have echoed into it is hidden here too.
           const raw = toCanonicalJson(result.pathway);
@@ -186,7 +194,13 @@ Examples:
         jobs.forEach((job, i) => {
           const result = fetched.get(i);
           if (!result || job.file === "-") return;
-          setEntry(loaded, { file: toManifestPath(loaded, io.cwd, job.file), id: job.id, endpoint: job.endpoint, hash: result.hash, fetchedAt: now });
+          const file = toManifestPath(loaded, io.cwd, job.file);
+          // The manifest only records files inside the project (it would refuse them on the next bare fetch).
+          if (file.startsWith("../") || file === ".." || path.isAbsolute(file)) {
+            io.stderr.write(`pathway: warning: ${job.file} is outside the manifest's folder, so it was not recorded in ${MANIFEST_FILE}.\n`);
+            return;
+          }
+          setEntry(loaded, { file, id: job.id, endpoint: job.endpoint, hash: result.hash, fetchedAt: now });
           changed = true;
         });
         if (changed) await saveManifest(loaded);
