@@ -1,8 +1,9 @@
 // Finds and reads pathway.config.json (walking up from each file) and baseline files, turning their mistakes into exit 2.
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { BaselineSchema, createDefaultLintConfig, LintConfigError, resolveLintConfig, type Baseline, type LintConfig } from "../lint/index.js";
 import type { RuleMeta } from "../validate/index.js";
+import { InputRefusedError, readFileBounded } from "../engine/read-file-bounded.js";
 import { EXIT, ExitError } from "./exit.js";
 
 /** The config file's name, looked for in the file's directory and each parent. */
@@ -19,8 +20,10 @@ export interface LoadedLintConfig {
 async function readJson(file: string, what: string): Promise<unknown> {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    // Bounded and regular files only: a config named by a FIFO or /dev/zero must not hang the run.
+    text = Buffer.from(await readFileBounded(file)).toString("utf8");
   } catch (error) {
+    if (error instanceof InputRefusedError) throw new ExitError(EXIT.failure, `${what} ${file} ${error.message}`);
     const code = (error as NodeJS.ErrnoException).code;
     throw new ExitError(EXIT.failure, `${what} ${file}: ${code === "ENOENT" ? "no such file" : `cannot be read (${code ?? (error as Error).message})`}; check the path.`);
   }

@@ -1,8 +1,8 @@
 // The project manifest `pathwaykit.manifest.json`: which file holds which remote pathway, and the hash of the version last fetched.
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { resolveInsideRoot } from "../engine/confine-path.js";
+import { InputRefusedError, readFileBounded } from "../engine/read-file-bounded.js";
 import { EXIT, ExitError } from "./exit.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
 
@@ -45,8 +45,9 @@ export async function loadManifest(cwd: string): Promise<LoadedManifest> {
     const file = path.join(dir, MANIFEST_FILE);
     let text: string | undefined;
     try {
-      text = await readFile(file, "utf8");
+      text = Buffer.from(await readFileBounded(file)).toString("utf8");
     } catch (error) {
+      if (error instanceof InputRefusedError) throw new ExitError(EXIT.failure, `${file} ${error.message}`);
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw new ExitError(EXIT.failure, `${file}: cannot be read (${(error as NodeJS.ErrnoException).code}).`);
     }
     if (text !== undefined) return { path: file, dir, manifest: parseManifest(text, file), exists: true };

@@ -1,6 +1,6 @@
 // Bounded input reading on real special files: a FIFO, /dev/zero, a socket, a /proc file that is longer than its size.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -72,6 +72,18 @@ describe("commands refuse special files and oversized inputs with a message, and
     expect(byFile["/dev/zero"]).toMatch(/is a device/);
     expect(byFile["sock.json"]).toMatch(/socket/);
     expect(byFile["p.json"]).toBe("");
+  });
+
+  it.runIf(unix)("a FIFO as the manifest or the lint config is refused instead of blocking", async () => {
+    const sub = path.join(dir, "sub");
+    mkdirSync(sub, { recursive: true });
+    execFileSync("mkfifo", [path.join(sub, "pathwaykit.manifest.json")]);
+    const fetch = await runMain(["fetch", "pw-1", "-o", "-"], { cwd: sub, env: { PATHWAYKIT_API_KEY: "k" } });
+    expect(fetch.code).toBe(2);
+    expect(fetch.stderr).toMatch(/pathwaykit\.manifest\.json is a named pipe/);
+    const lint = await run(["lint", "p.json", "--config", "fifo.json"]);
+    expect(lint.code).toBe(2);
+    expect(lint.stderr).toMatch(/fifo\.json is a named pipe/);
   });
 
   it("--max-file-size (before or after the command) and PATHWAYKIT_MAX_FILE_SIZE cap the files read", async () => {
