@@ -26,18 +26,28 @@ export function createRedactor(secret: string | undefined): (text: string) => st
   if (!secret || secret.length < MIN_SECRET) return (text) => text;
   const forms = secretForms(secret);
   const size = fragmentLength(secret);
-  const fragments = new Set<string>();
-  for (let i = 0; i + size <= secret.length; i++) fragments.add(secret.slice(i, i + size));
+  // Any run of `size` key characters contains one whole block of the key cut at multiples of `block` (as
+  // 2 * block - 1 <= size), so a few indexOf scans for the blocks find every fragment; each hit is then grown to the
+  // longest stretch of text that matches the key at that alignment.
+  const block = Math.max(1, Math.floor((size + 1) / 2));
+  const blocks: string[] = [];
+  for (let j = 0; (j + 1) * block <= secret.length; j++) blocks.push(secret.slice(j * block, (j + 1) * block));
   return (text) => {
     let result = text;
     for (const form of forms) if (result.includes(form)) result = result.split(form).join(REDACTED);
-    // Fragments: mark every place a fragment starts, merge overlapping ones, replace each run once.
     const spans: [number, number][] = [];
-    for (const fragment of fragments) {
-      for (let at = result.indexOf(fragment); at !== -1; at = result.indexOf(fragment, at + 1)) spans.push([at, at + size]);
-    }
+    blocks.forEach((piece, j) => {
+      for (let at = result.indexOf(piece); at !== -1; at = result.indexOf(piece, at + 1)) {
+        const offset = at - j * block;
+        let start = at;
+        while (start > 0 && start - 1 - offset >= 0 && result[start - 1] === secret[start - 1 - offset]) start--;
+        let end = at + block;
+        while (end < result.length && end - offset < secret.length && result[end] === secret[end - offset]) end++;
+        if (end - start >= size) spans.push([start, end]);
+      }
+    });
     if (spans.length === 0) return result;
-    spans.sort((a, b) => a[0] - b[0]);
+    spans.sort((x, y) => x[0] - y[0]);
     let out = "";
     let last = 0;
     for (let i = 0; i < spans.length; ) {

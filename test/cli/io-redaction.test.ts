@@ -1,0 +1,40 @@
+// withRedaction: the CLI's one output boundary hides the key in every write to stdout and stderr, strings or bytes.
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { withRedaction, type CliIo } from "../../src/cli/io.js";
+
+function sink(): { stream: Writable & { isTTY?: boolean }; text: () => string } {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(Buffer.from(chunk));
+      done();
+    },
+  });
+  return { stream: Object.assign(stream, { isTTY: true }), text: () => Buffer.concat(chunks).toString("utf8") };
+}
+
+const KEY = "org_5e1f0c2a9b8d7e6f";
+
+describe("withRedaction", () => {
+  it("hides the key in strings, Buffers and encoded writes, and keeps the stream's own properties and callbacks", async () => {
+    const out = sink();
+    const err = sink();
+    const io = withRedaction({ stdin: process.stdin, stdout: out.stream, stderr: err.stream, env: { PATHWAYKIT_API_KEY: ` ${KEY} ` }, cwd: ".", version: "0", setExitCode() {} } satisfies CliIo);
+    io.stdout.write(`a ${KEY} b\n`);
+    io.stdout.write(Buffer.from(`bytes:${KEY}\n`));
+    await new Promise<void>((resolve) => io.stderr.write(`cb ${KEY.slice(0, 12)}…\n`, "utf8", () => resolve()));
+    expect(io.stdout.isTTY).toBe(true);
+    expect(typeof io.redact).toBe("function");
+    expect(out.text()).toBe("a [redacted] b\nbytes:[redacted]\n");
+    expect(err.text()).toBe("cb [redacted]…\n");
+  });
+
+  it("passes output through untouched when no key is set", () => {
+    const out = sink();
+    const io = withRedaction({ stdin: process.stdin, stdout: out.stream, stderr: out.stream, env: {}, cwd: ".", version: "0", setExitCode() {} });
+    io.stdout.write(`${KEY}\n`);
+    expect(out.text()).toBe(`${KEY}\n`);
+    expect(io.redact).toBeUndefined();
+  });
+});
