@@ -94,6 +94,15 @@ export function toManifestPath(loaded: LoadedManifest, cwd: string, file: string
   return path.relative(loaded.dir, path.resolve(cwd, file)).split(path.sep).join("/");
 }
 
+/**
+ * `file` (relative to `cwd`) as the manifest names it, or undefined when it lies outside the manifest's folder: the
+ * manifest records only files inside the project, since it refuses any other on the next read (see resolveEntryFile).
+ */
+export function toRecordablePath(loaded: LoadedManifest, cwd: string, file: string): string | undefined {
+  const relative = toManifestPath(loaded, cwd, file);
+  return relative === ".." || relative.startsWith("../") || path.isAbsolute(relative) ? undefined : relative;
+}
+
 /** The absolute path of an entry's file, unchecked: commands use `resolveEntryFile`, which keeps it inside the project. */
 export function fromManifestPath(loaded: LoadedManifest, entry: ManifestEntry): string {
   return path.resolve(loaded.dir, entry.file);

@@ -75,6 +75,16 @@ describe("manifest paths stay inside the project", () => {
   });
 });
 
+describe("push of a file outside the project", () => {
+  it("pushes it but does not record it in the manifest", async () => {
+    writeFileSync(path.join(outer, "elsewhere/mine.json"), JSON.stringify({ ...PATHWAY, name: "Mine" }));
+    const result = await run(["push", "../elsewhere/mine.json", "--id", "good", "--force"]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/outside the manifest's folder, so it was not recorded/);
+    expect(readFileSync(path.join(project, "pathwaykit.manifest.json"), "utf8")).not.toContain("mine.json");
+  });
+});
+
 describe("resolveInsideRoot", () => {
   it("accepts nested paths and ones that climb back in; refuses the rest", async () => {
     expect(await resolveInsideRoot(project, "a/../b/c.json")).toEqual({ ok: true, path: path.join(project, "b/c.json") });

@@ -6,7 +6,7 @@ import { parseByteSize, resolveByteSize } from "../byte-size.js";
 import { parseWholeNumber } from "../check-files.js";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
-import { MANIFEST_FILE, createEmptyManifest, loadManifest, resolveEntryFile, saveManifest, setEntry, toManifestPath, type LoadedManifest } from "../manifest.js";
+import { MANIFEST_FILE, createEmptyManifest, loadManifest, resolveEntryFile, saveManifest, setEntry, toRecordablePath, type LoadedManifest } from "../manifest.js";
 import { createProgress } from "../progress.js";
 import { writeFileAtomic } from "../write-file-atomic.js";
 
@@ -194,9 +194,8 @@ Examples:
         jobs.forEach((job, i) => {
           const result = fetched.get(i);
           if (!result || job.file === "-") return;
-          const file = toManifestPath(loaded, io.cwd, job.file);
-          // The manifest only records files inside the project (it would refuse them on the next bare fetch).
-          if (file.startsWith("../") || file === ".." || path.isAbsolute(file)) {
+          const file = toRecordablePath(loaded, io.cwd, job.file);
+          if (file === undefined) {
             io.stderr.write(`pathway: warning: ${job.file} is outside the manifest's folder, so it was not recorded in ${MANIFEST_FILE}.\n`);
             return;
           }

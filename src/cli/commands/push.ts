@@ -3,7 +3,7 @@ import { Option, type Command } from "commander";
 import type { PushBody } from "../../remote/index.js";
 import { EXIT, ExitError } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
-import { findEntryByFile, loadManifest, saveManifest, setEntry, toManifestPath } from "../manifest.js";
+import { MANIFEST_FILE, findEntryByFile, loadManifest, saveManifest, setEntry, toRecordablePath } from "../manifest.js";
 import { readPathwayFile } from "./diff.js";
 import { addRemoteOptions, createClientFromFlags, toEndpoint, toExitError, type RemoteFlags } from "./fetch.js";
 
@@ -190,8 +190,12 @@ async function runPush(io: CliIo, file: string, flags: PushFlags, target: { id?:
   } catch (error) {
     io.stderr.write(`pathway: warning: pushed, but could not read pathway ${id} back (${(await toExitError(error) as Error).message}); run \`pathway fetch ${id}\` before the next push.\n`);
   }
-  setEntry(loaded, { file: toManifestPath(loaded, io.cwd, file), id, endpoint, ...(after ? { hash: after, fetchedAt: new Date().toISOString() } : {}) });
-  await saveManifest(loaded);
+  const recorded = toRecordablePath(loaded, io.cwd, file);
+  if (recorded === undefined) io.stderr.write(`pathway: warning: ${file} is outside the manifest's folder, so it was not recorded in ${MANIFEST_FILE}.\n`);
+  else {
+    setEntry(loaded, { file: recorded, id, endpoint, ...(after ? { hash: after, fetchedAt: new Date().toISOString() } : {}) });
+    await saveManifest(loaded);
+  }
   report.reason = `✔ pushed ${file} to pathway ${id}${liftedLabels ? ` (${liftedLabels} edge label${liftedLabels === 1 ? "" : "s"} copied from data.label to label)` : ""}.`;
   print();
 }
