@@ -23,6 +23,9 @@ export interface CliIo {
 
 type Stream = CliIo["stdout"];
 
+/** Environment variables holding secrets no output may show: the service's key, and the model endpoint's key of `test --decider llm`. */
+const SECRET_ENVS = [API_KEY_ENV, "PATHWAYKIT_LLM_API_KEY"];
+
 /** `stream` with every written chunk passed through `redact` first; everything else (isTTY, columns, on...) is the stream's own. */
 function redactStream(stream: Stream, redact: (text: string) => string): Stream {
   const write = (chunk: unknown, ...rest: unknown[]): boolean => {
@@ -41,14 +44,15 @@ function redactStream(stream: Stream, redact: (text: string) => string): Stream 
 }
 
 /**
- * The one redaction step at the output boundary: returns `io` whose stdout and stderr hide the API key (from
- * $PATHWAYKIT_API_KEY) in everything written, whatever command, format or error path produced it, and whose `redact`
+ * The one redaction step at the output boundary: returns `io` whose stdout and stderr hide the API keys (from
+ * $PATHWAYKIT_API_KEY and $PATHWAYKIT_LLM_API_KEY) in everything written, whatever command, format or error path produced it, and whose `redact`
  * does the same for files. The service can echo the key back in any answer, so no printed value is trusted.
  */
 export function withRedaction(io: CliIo): CliIo {
-  const key = io.env[API_KEY_ENV]?.trim();
-  if (!key) return io;
-  const redact = createRedactor(key);
+  const keys = SECRET_ENVS.map((name) => io.env[name]?.trim()).filter((key): key is string => !!key);
+  if (keys.length === 0) return io;
+  const redactors = keys.map(createRedactor);
+  const redact = (text: string) => redactors.reduce((clean, redactor) => redactor(clean), text);
   return { ...io, stdout: redactStream(io.stdout, redact), stderr: redactStream(io.stderr, redact), redact };
 }
 

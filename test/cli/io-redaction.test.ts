@@ -30,6 +30,13 @@ describe("withRedaction", () => {
     expect(err.text()).toBe("cb [redacted]…\n");
   });
 
+  it("also hides the model endpoint's key (PATHWAYKIT_LLM_API_KEY)", () => {
+    const out = sink();
+    const io = withRedaction({ stdin: process.stdin, stdout: out.stream, stderr: out.stream, env: { PATHWAYKIT_API_KEY: KEY, PATHWAYKIT_LLM_API_KEY: "llm-key-abcdef123456" }, cwd: ".", version: "0", setExitCode() {} });
+    io.stderr.write(`401 for llm-key-abcdef123456 and ${KEY}\n`);
+    expect(out.text()).toBe("401 for [redacted] and [redacted]\n");
+  });
+
   it("passes output through untouched when no key is set", () => {
     const out = sink();
     const io = withRedaction({ stdin: process.stdin, stdout: out.stream, stderr: out.stream, env: {}, cwd: ".", version: "0", setExitCode() {} });
