@@ -71,7 +71,8 @@ async function removeStaleTemps(target: string): Promise<void> {
  * Replaces `file` with `content`, creating parent directories; on failure the old file is untouched.
  *
  * - A symlink is written through: its target gets the new content and the link stays a link.
- * - The target's permission bits are kept (a 0600 file stays 0600); a new file gets the usual 0666 minus umask.
+ * - The target's permission bits are kept (a 0600 file stays 0600), and its owner and group where the process may
+ *   set them; a new file gets the usual 0666 minus umask.
  * - A file with several hard links is rewritten in place after the new content is safely on disk beside it, so the
  *   links stay one file; that last copy is not atomic (a reader may see a partial file while it runs), the price of
  *   keeping the links.
@@ -83,10 +84,10 @@ export async function writeFileAtomic(file: string, content: string | Uint8Array
   const dir = path.dirname(target);
   await mkdir(dir, { recursive: true });
   await removeStaleTemps(target);
-  let existing: { mode: number; nlink: number } | undefined;
+  let existing: { mode: number; nlink: number; uid: number; gid: number } | undefined;
   try {
     const info = await stat(target);
-    existing = { mode: info.mode & 0o7777, nlink: info.nlink };
+    existing = { mode: info.mode & 0o7777, nlink: info.nlink, uid: info.uid, gid: info.gid };
   } catch {
     // A new file.
   }
@@ -96,7 +97,12 @@ export async function writeFileAtomic(file: string, content: string | Uint8Array
     try {
       await handle.writeFile(content);
       // open() applies the umask; chmod gives the exact bits the old file had.
-      if (existing) await handle.chmod(existing.mode);
+      if (existing) {
+        // Owner first (only root may give a file away; anyone else keeps the file as theirs), then the mode, since
+        // chown clears set-user-id bits.
+        await handle.chown(existing.uid, existing.gid).catch(() => undefined);
+        await handle.chmod(existing.mode);
+      }
       // On disk before the rename, so a crash leaves the old file or the new one, not an empty one.
       await handle.sync();
     } finally {
