@@ -1,20 +1,10 @@
 // Reads an input file with a size cap, and only if it is a regular file: no FIFO that blocks, no /dev/zero that never ends.
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
+import { fsError } from "./fs-errors.js";
 
 /** 256 MiB: far above real pathways (the largest known is a few MB), low enough that a runaway input fails fast. */
 export const DEFAULT_MAX_FILE_BYTES = 256 * 1024 * 1024;
-
-/** Why an input was refused before or while reading it; `message` is a sentence that says what to do. */
-export class InputRefusedError extends Error {
-  override readonly name = "InputRefusedError";
-  constructor(
-    readonly code: "not-regular" | "too-large",
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 function size(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MiB` : `${bytes} bytes`;
@@ -32,7 +22,8 @@ function kindOf(stat: { isFIFO(): boolean; isCharacterDevice(): boolean; isBlock
  * The bytes of `file`, refusing anything but a regular file and anything over `maxBytes`. The file is opened
  * non-blocking (so opening a FIFO does not wait for a writer), checked with fstat on that same descriptor (no race
  * with a rename), and the cap is checked again while reading, so a file that grows while it is read stops at the
- * limit. Throws InputRefusedError for a refusal and the usual errno errors (ENOENT, EACCES...) otherwise.
+ * limit. Refusals are errors with `code` ENOTREGULAR or EFBIG and a message without the path (describeFsError adds
+ * it); anything else is the usual errno error (ENOENT, EACCES...).
  */
 export async function readFileBounded(file: string, maxBytes: number = DEFAULT_MAX_FILE_BYTES): Promise<Uint8Array> {
   // O_NONBLOCK does not exist on Windows, where opening a pipe by name does not block either.
@@ -40,8 +31,8 @@ export async function readFileBounded(file: string, maxBytes: number = DEFAULT_M
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) {
-      if (stat.isDirectory()) throw Object.assign(new Error(`EISDIR: ${file}`), { code: "EISDIR" });
-      throw new InputRefusedError("not-regular", `is ${kindOf(stat)}, not a regular file; pathwaykit reads only files (pipe data in with - for stdin).`);
+      if (stat.isDirectory()) throw fsError("EISDIR", `is a directory`);
+      throw fsError("ENOTREGULAR", `is ${kindOf(stat)}, not a regular file; pathwaykit reads only files (pipe data in with - for stdin).`);
     }
     if (stat.size > maxBytes) throw tooLarge(stat.size, maxBytes);
     const chunks: Buffer[] = [];
@@ -60,9 +51,9 @@ export async function readFileBounded(file: string, maxBytes: number = DEFAULT_M
   }
 }
 
-function tooLarge(bytes: number, maxBytes: number, growing = false): InputRefusedError {
+function tooLarge(bytes: number, maxBytes: number, growing = false): NodeJS.ErrnoException {
   const what = growing ? `grew past ${size(maxBytes)} while being read` : `is ${size(bytes)}`;
-  return new InputRefusedError("too-large", `${what}, over the limit of ${size(maxBytes)}; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE if the file really is a pathway.`);
+  return fsError("EFBIG", `${what}, over the limit of ${size(maxBytes)}; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE if the file really is a pathway.`);
 }
 
 /** Reads a stream (stdin) to its end, refusing more than `maxBytes`; the stream is destroyed at the limit. */
@@ -74,7 +65,7 @@ export async function readStreamBounded(stream: NodeJS.ReadableStream, maxBytes:
     total += buffer.length;
     if (total > maxBytes) {
       (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
-      throw new InputRefusedError("too-large", `stdin is over the limit of ${size(maxBytes)}; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE.`);
+      throw fsError("EFBIG", `is over the limit of ${size(maxBytes)}; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE.`);
     }
     chunks.push(buffer);
   }

@@ -2,6 +2,9 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { withRedaction, type CliIo } from "../../src/cli/io.js";
+import { createNodeHost } from "../../src/engine/node-host.js";
+
+const host = createNodeHost({ cwd: "." });
 
 function sink(): { stream: Writable & { isTTY?: boolean }; text: () => string } {
   const chunks: Buffer[] = [];
@@ -20,28 +23,28 @@ describe("withRedaction", () => {
   it("hides the key in strings, Buffers and encoded writes, and keeps the stream's own properties and callbacks", async () => {
     const out = sink();
     const err = sink();
-    const io = withRedaction({ stdin: process.stdin, stdout: out.stream, stderr: err.stream, env: { PATHWAYKIT_API_KEY: ` ${KEY} ` }, cwd: ".", version: "0", setExitCode() {} } satisfies CliIo);
+    const io = withRedaction({ stdin: process.stdin, stdout: out.stream, stderr: err.stream, env: { PATHWAYKIT_API_KEY: ` ${KEY} ` }, cwd: ".", version: "0", host, setExitCode() {} } satisfies CliIo);
     io.stdout.write(`a ${KEY} b\n`);
     io.stdout.write(Buffer.from(`bytes:${KEY}\n`));
     await new Promise<void>((resolve) => io.stderr.write(`cb ${KEY.slice(0, 12)}…\n`, "utf8", () => resolve()));
     expect(io.stdout.isTTY).toBe(true);
-    expect(typeof io.redact).toBe("function");
+    expect(io.host).not.toBe(host);
     expect(out.text()).toBe("a [redacted] b\nbytes:[redacted]\n");
     expect(err.text()).toBe("cb [redacted]…\n");
   });
 
   it("also hides the model endpoint's key (PATHWAYKIT_LLM_API_KEY)", () => {
     const out = sink();
-    const io = withRedaction({ stdin: process.stdin, stdout: out.stream, stderr: out.stream, env: { PATHWAYKIT_API_KEY: KEY, PATHWAYKIT_LLM_API_KEY: "llm-key-abcdef123456" }, cwd: ".", version: "0", setExitCode() {} });
+    const io = withRedaction({ stdin: process.stdin, stdout: out.stream, stderr: out.stream, env: { PATHWAYKIT_API_KEY: KEY, PATHWAYKIT_LLM_API_KEY: "llm-key-abcdef123456" }, cwd: ".", version: "0", host, setExitCode() {} });
     io.stderr.write(`401 for llm-key-abcdef123456 and ${KEY}\n`);
     expect(out.text()).toBe("401 for [redacted] and [redacted]\n");
   });
 
   it("passes output through untouched when no key is set", () => {
     const out = sink();
-    const io = withRedaction({ stdin: process.stdin, stdout: out.stream, stderr: out.stream, env: {}, cwd: ".", version: "0", setExitCode() {} });
+    const io = withRedaction({ stdin: process.stdin, stdout: out.stream, stderr: out.stream, env: {}, cwd: ".", version: "0", host, setExitCode() {} });
     io.stdout.write(`${KEY}\n`);
     expect(out.text()).toBe(`${KEY}\n`);
-    expect(io.redact).toBeUndefined();
+    expect(io.host).toBe(host);
   });
 });

@@ -77,7 +77,7 @@ describe("the API key is never printed or written", () => {
     const toFile = await run(["fetch", "pw-1", "-o", "out.json"]);
     expect(toFile.code).toBe(0);
     expect(readFileSync(path.join(dir, "out.json"), "utf8")).toContain("Bye [redacted]");
-    expect(toFile.stderr).toMatch(/held the API key/);
+    expect(toFile.stderr).toMatch(/held an API key/);
     expectNoKey(toFile);
     service.addFault({ type: "body", body: ECHOED });
     const toStdout = await run(["fetch", "pw-1", "-o", "-", "--format", "json", "--no-manifest"]);

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolveInsideRoot } from "../../src/engine/confine-path.js";
+import { createNodeHost } from "../../src/engine/node-host.js";
 import { startFakeService, type FakeService } from "../support/fake-service.js";
 import { runMain } from "../support/run-main.js";
 
@@ -87,8 +88,8 @@ describe("push of a file outside the project", () => {
 
 describe("resolveInsideRoot", () => {
   it("accepts nested paths and ones that climb back in; refuses the rest", async () => {
-    expect(await resolveInsideRoot(project, "a/../b/c.json")).toEqual({ ok: true, path: path.join(project, "b/c.json") });
-    expect((await resolveInsideRoot(project, "a/../../x.json")).ok).toBe(false);
-    expect((await resolveInsideRoot(project, "C:\\x.json")).ok).toBe(false);
+    expect(await resolveInsideRoot(createNodeHost({ cwd: project }), project, "a/../b/c.json")).toEqual({ ok: true, path: path.join(project, "b/c.json") });
+    expect((await resolveInsideRoot(createNodeHost({ cwd: project }), project, "a/../../x.json")).ok).toBe(false);
+    expect((await resolveInsideRoot(createNodeHost({ cwd: project }), project, "C:\\x.json")).ok).toBe(false);
   });
 });

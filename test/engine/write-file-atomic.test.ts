@@ -4,7 +4,7 @@ import { chmodSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, rea
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TEMP_MARKER, writeFileAtomic } from "../../src/engine/atomic-write.js";
+import { TEMP_MARKER, writeFileAtomic } from "../../src/engine/write-file-atomic.js";
 import { ROOT } from "../support/cli.js";
 import { runMain } from "../support/run-main.js";
 
@@ -68,7 +68,7 @@ describe("writeFileAtomic", () => {
     // The child stops for good just before the rename (its sync never returns), tells us, and is killed outright.
     const script = `
       import { open } from "node:fs/promises";
-      const { writeFileAtomic } = await import(${JSON.stringify(path.join(ROOT, "src/engine/atomic-write.ts"))});
+      const { writeFileAtomic } = await import(${JSON.stringify(path.join(ROOT, "src/engine/write-file-atomic.ts"))});
       const probe = await open(${JSON.stringify(at("p.json"))}, "r");
       Object.getPrototypeOf(probe).sync = () => { process.stdout.write("ready\\n"); return new Promise(() => {}); };
       await probe.close();
