@@ -1,4 +1,7 @@
 // withRedaction: the CLI's one output boundary hides the key in every write to stdout and stderr, strings or bytes.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { withRedaction, type CliIo } from "../../src/cli/io.js";
@@ -38,6 +41,21 @@ describe("withRedaction", () => {
     const io = withRedaction({ stdin: process.stdin, stdout: out.stream, stderr: out.stream, env: { PATHWAYKIT_API_KEY: KEY, PATHWAYKIT_LLM_API_KEY: "llm-key-abcdef123456" }, cwd: ".", version: "0", host, setExitCode() {} });
     io.stderr.write(`401 for llm-key-abcdef123456 and ${KEY}\n`);
     expect(out.text()).toBe("401 for [redacted] and [redacted]\n");
+  });
+
+  it("hides the key in files written through the host, and warns on stderr", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "pathwaykit-io-redact-"));
+    try {
+      const err = sink();
+      const io = withRedaction({ stdin: process.stdin, stdout: err.stream, stderr: err.stream, env: { PATHWAYKIT_API_KEY: KEY }, cwd: dir, version: "0", host: createNodeHost({ cwd: dir }), setExitCode() {} });
+      await io.host.writeFile("out.json", Buffer.from(`{"name": "${KEY}"}`));
+      await io.host.writeFile("clean.json", "{}");
+      expect(readFileSync(path.join(dir, "out.json"), "utf8")).toBe('{"name": "[redacted]"}');
+      expect(readFileSync(path.join(dir, "clean.json"), "utf8")).toBe("{}");
+      expect(err.text()).toBe("pathway: warning: what was written to out.json held an API key; it was replaced by [redacted]. Rotate the key.\n");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("passes output through untouched when no key is set", () => {
