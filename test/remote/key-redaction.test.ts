@@ -94,6 +94,20 @@ describe("the API key is never printed or written", () => {
     });
   }
 
+  it("diff remote: -o and push -o: reports written to files are redacted too", async () => {
+    service.addFault({ type: "body", body: ECHOED });
+    const diff = await run(["diff", "local.json", "remote:pw-1", "--format", "md", "-o", "diff.md"]);
+    expect(diff.code).toBe(1);
+    expect(readFileSync(path.join(dir, "diff.md"), "utf8")).toContain("[redacted]");
+    expectNoKey(diff);
+    writeFileSync(path.join(dir, "local.json"), JSON.stringify({ ...PATHWAY, name: "Changed" }));
+    service.addFault({ type: "body", body: ECHOED }, "GET");
+    const push = await run(["push", "local.json", "--id", "pw-1", "--force", "--dry-run", "--format", "json", "-o", "push.json"]);
+    expect(push.code).toBe(0);
+    expect(readFileSync(path.join(dir, "push.json"), "utf8")).toContain("[redacted]");
+    expectNoKey(push);
+  });
+
   it("diff remote: with an error body, and with an error in a non-2xx body", async () => {
     service.addFault({ type: "body", body: JSON.stringify({ status: "error", message: `key ${ECHO_KEY}` }) });
     expectNoKey(await run(["diff", "local.json", "remote:pw-1"]));
