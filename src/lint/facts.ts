@@ -4,14 +4,16 @@ import {
   getCanExit,
   getCycleGroups,
   getSearchTree,
-  getVariableDefinitions,
   getVariableFindingsFrom,
-  getVariableUses,
+  getVariableProducers,
+  getVariableReads,
   type FlowModel,
   type SearchTree,
   type VariableDefinition,
   type VariableFindings,
   type VariableOptions,
+  type VariableProducers,
+  type VariableReads,
   type VariableUse,
 } from "../graph/index.js";
 import type { Pathway } from "../model/index.js";
@@ -24,7 +26,11 @@ export interface LintFacts {
   readonly search: SearchTree;
   readonly canExit: Uint8Array;
   readonly cycles: number[][];
+  /** Pathway variables and `{{SECRET.x}}` references read by interpolated fields. */
+  readonly reads: VariableReads;
   readonly uses: VariableUse[];
+  /** What sets variables, what may set unknown ones (opaque Custom Code), and Custom Code that does not parse. */
+  readonly producers: VariableProducers;
   readonly definitions: VariableDefinition[];
   readonly variableFindings: VariableFindings;
 }
@@ -55,14 +61,20 @@ export function createLintFacts(context: RuleContext, options: VariableOptions =
     get cycles() {
       return once("cycles", () => getCycleGroups(result.graph));
     },
+    get reads() {
+      return once("reads", () => getVariableReads(result.graph));
+    },
     get uses() {
-      return once("uses", () => getVariableUses(result.graph));
+      return result.reads.uses;
+    },
+    get producers() {
+      return once("producers", () => getVariableProducers(result.graph));
     },
     get definitions() {
-      return once("definitions", () => getVariableDefinitions(result.graph));
+      return result.producers.definitions;
     },
     get variableFindings() {
-      return once("variableFindings", () => getVariableFindingsFrom(result.graph, result.uses, result.definitions, options, result.search));
+      return once("variableFindings", () => getVariableFindingsFrom(result.graph, result.uses, result.producers, options, result.search));
     },
   };
   return result;

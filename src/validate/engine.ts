@@ -1,7 +1,7 @@
 // Runs rules over a loaded document, and places their findings in the source text in one batch.
-import { compareDiagnostics, type Diagnostic, type Severity } from "../diagnostics/index.js";
+import { compareDiagnostics, type Diagnostic, type Severity, type StringSpan } from "../diagnostics/index.js";
 import { indexPathway, isObject } from "../model/index.js";
-import type { BatchLocator } from "../parse/index.js";
+import { toSpanKey, type BatchLocator } from "../parse/index.js";
 import type { Rule, RuleContext } from "./rule.js";
 
 /** A rule's configured severity; `off` skips it. */
@@ -59,6 +59,7 @@ export function runRules(
           pointer: report.pointer,
           url: rule.meta.docs,
           ...(report.related && { related: report.related }),
+          ...(report.span && { span: report.span }),
         });
       },
       resolved,
@@ -70,15 +71,29 @@ export function runRules(
 /** Adds the range of every finding (and of its related places) with one pass over the text; the order is kept. */
 export function locateDiagnostics(diagnostics: readonly Diagnostic[], locateMany: BatchLocator): Diagnostic[] {
   const pointers = new Set<string>();
+  const spans = new Map<string, StringSpan[]>();
   for (const d of diagnostics) {
     if (d.range) continue;
     pointers.add(d.pointer);
+    if (d.span) {
+      const list = spans.get(d.pointer);
+      if (list) list.push(d.span);
+      else spans.set(d.pointer, [d.span]);
+    }
     for (const r of d.related ?? []) pointers.add(r.pointer);
   }
   if (pointers.size === 0) return [...diagnostics];
-  const ranges = locateMany(pointers);
+  const ranges = locateMany(pointers, spans);
   const place = <T extends Diagnostic | NonNullable<Diagnostic["related"]>[number]>(x: T): T => {
     if (x.range) return x;
+    if ("span" in x && x.span) {
+      // The placeholder's own place when the string was found; else the value's, and the span is kept for the caller.
+      const inside = ranges.get(toSpanKey(x.pointer, x.span));
+      if (inside) {
+        const { span: _, ...rest } = x;
+        return { ...rest, range: inside } as T;
+      }
+    }
     const range = ranges.get(x.pointer);
     return range ? { ...x, range } : x;
   };

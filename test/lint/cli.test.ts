@@ -26,14 +26,15 @@ describe("pathway lint", () => {
     // The global KB node has no edge and no enableGlobalAutoReturn: it returns to where the caller was, not a dead end.
     expect(r.stdout).not.toMatch(/dead-end/);
     expect(r.stdout).toMatch(/199:32\s+error\s+.*global-label-empty/);
-    expect(r.stdout).toMatch(/215:27\s+warning\s+\{\{restaurant_name\}\}.*undefined-variable/);
+    expect(r.stdout).toMatch(/215:55\s+warning\s+\{\{restaurant_name\}\}.*undefined-variable/);
   });
 
   itCorpus("prints JSON with the same shape as validate", () => {
     const r = runCli(["lint", RESTAURANT, "--format", "json"]);
     const [report] = JSON.parse(r.stdout);
-    expect(report).toMatchObject({ filePath: RESTAURANT, errorCount: 1, warningCount: 6 });
-    expect(report.messages[0]).toMatchObject({ ruleId: "undefined-variable", pointer: "/nodes/1/data/prompt", line: 27, column: 27 });
+    // Every node's globalPrompt reads {{ restaurant_language }}, which nothing sets: one finding per node, at its placeholder.
+    expect(report).toMatchObject({ filePath: RESTAURANT, errorCount: 1, warningCount: 22 });
+    expect(report.messages[0]).toMatchObject({ ruleId: "undefined-variable", pointer: "/nodes/0/data/globalPrompt", line: 12, column: 44 });
   });
 
   itCorpus("turns rules off with --rule and exits 0 when only warnings remain", () => {
@@ -52,7 +53,7 @@ describe("pathway lint", () => {
   itCorpus("finds pathway.config.json above the file and applies rules, variables and suppressions", () => {
     const { dir } = project({
       rules: { "global-label-empty": "warn" },
-      variables: { requestData: ["restaurant_name", "restaurant_menu", "store_location", "unique_azz_id"] },
+      variables: { requestData: ["restaurant_name", "restaurant_menu", "store_location", "unique_azz_id", "restaurant_language", "opening_hours", "timezone"] },
       suppressions: [{ file: "pathways/restaurant.json", nodeId: "9ed56a1f-b9eb-46e9-a510-5d66b0ab12b2", rule: "dead-end", reason: "the KB answers one question and the call goes on" }],
     });
     const r = runCli(["lint", "pathways", "--format", "json"], { cwd: dir });
@@ -85,7 +86,7 @@ describe("pathway lint", () => {
     const { dir, file } = project();
     const w = runCli(["lint", "pathways", "--baseline-write", "baseline.json"], { cwd: dir });
     expect(w.code).toBe(0);
-    expect(w.stderr).toMatch(/wrote 7 findings to the baseline baseline.json/);
+    expect(w.stderr).toMatch(/wrote 23 findings to the baseline baseline.json/);
     const baseline = JSON.parse(readFileSync(path.join(dir, "baseline.json"), "utf8"));
     expect(baseline.findings).toContainEqual(expect.objectContaining({ file: "pathways/restaurant.json", ruleId: "global-label-empty", location: "node:9ed56a1f-b9eb-46e9-a510-5d66b0ab12b2/data/globalLabel" }));
     expect(runCli(["lint", "pathways", "--baseline", "baseline.json", "--max-warnings", "0"], { cwd: dir }).code).toBe(0);
