@@ -6,6 +6,7 @@ import type { CliIo } from "./io.js";
 import { commands, type CommandEntry } from "./commands/index.js";
 import { isEngineError } from "../engine/errors.js";
 import { createNodeHost } from "../engine/node-host.js";
+import { guardUserModules } from "./guard-exit.js";
 
 function packageVersion(): string {
   try {
@@ -61,7 +62,7 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
     },
     ...partial,
   };
-  const io: CliIo = { ...base, host: partial.host ?? createNodeHost({ cwd: base.cwd, env: base.env, stdin: base.stdin }) };
+  const io: CliIo = { ...base, host: partial.host ?? guardUserModules(createNodeHost({ cwd: base.cwd, env: base.env, stdin: base.stdin })) };
   try {
     await (await createProgram(io, argv)).parseAsync([...argv], { from: "user" });
     return exitCode;

@@ -1,5 +1,6 @@
 // `pathway analyze`: a summary of one pathway's graph (counts, start, globals, terminals, problems, variables).
 import type { Command } from "commander";
+import { createFormatOption } from "../format-option.js";
 import { Option } from "commander";
 import path from "node:path";
 import { getPathwayAnalysis } from "../../graph/index.js";
@@ -19,7 +20,7 @@ export function register(program: Command, io: CliIo): void {
     .command("analyze")
     .description("summarise one pathway: counts by type, start, globals, terminals, unreachable nodes, dead ends, traps, depth and variables")
     .argument("<file>", "a pathway file, or - for stdin")
-    .addOption(new Option("-f, --format <name>", "output format").choices(["text", "json"]).default("text"))
+    .addOption(createFormatOption(["text", "json"]))
     .option("-c, --config <file>", "config file for declared variables (default: the nearest pathway.config.json)")
     .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
