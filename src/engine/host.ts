@@ -36,7 +36,7 @@ export interface Host {
   fetch: HostFetch;
   /**
    * Imports a user's TypeScript or JavaScript module (`pathway build`) and returns its exports. It runs the user's
-   * code: a host guards what it must (the CLI's turns a `process.exit` during loading into an error).
+   * code: a host guards what it must (the CLI's turns an exit call during loading into an error).
    */
   importModule(file: string): Promise<Record<string, unknown>>;
 }
