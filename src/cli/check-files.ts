@@ -10,7 +10,7 @@ import { useColor } from "./io.js";
 import { writeOutput } from "./output.js";
 
 /** The formats every findings report offers; `text` is the human one (ESLint's stylish). */
-export const FINDINGS_FORMATS = ["text", "json", "sarif", "github", "junit", "tap"] as const;
+export const FINDINGS_FORMATS = ["text", "json", "sarif", "github"] as const;
 
 /** Options every findings-reporting command takes. */
 export interface CheckCommandOptions {
@@ -54,9 +54,10 @@ export const parseCount = parseWholeNumber(0);
 export async function reportFindings(results: readonly FileResult[], options: CheckCommandOptions & { outputFile?: string }, io: CliIo, rules: readonly RuleDescriptor[]): Promise<number> {
   const shown = options.quiet ? results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === "error") })) : results;
   const output = options.output ?? options.outputFile;
-  const { diagnosticFormatters } = await import("../format/index.js");
+  const { loadDiagnosticFormatter } = await import("../format/load-formatter.js");
+  const format = await loadDiagnosticFormatter(options.format === "text" ? "stylish" : (options.format as "json" | "sarif" | "github"));
   const color = output !== undefined && output !== "-" ? options.color === true : useColor(options.color, io);
-  await writeOutput(io, output, diagnosticFormatters[options.format === "text" ? "stylish" : options.format]!(shown, { color, rules, version: io.version, cwd: io.cwd }));
+  await writeOutput(io, output, format(shown, { color, rules, version: io.version, cwd: io.cwd }));
   if (results.some((r) => r.diagnostics.some((d) => d.ruleId === "unreadable-file" || d.ruleId === "no-matching-files"))) return EXIT.failure;
   let errors = 0;
   let warnings = 0;
