@@ -2,7 +2,8 @@
 import type { Command } from "commander";
 import { InvalidArgumentError, Option } from "commander";
 import { createFormatOption } from "./format-option.js";
-import { countBySeverity, type RuleDescriptor } from "../diagnostics/index.js";
+import type { RuleDescriptor } from "../diagnostics/index.js";
+import { countResults } from "../engine/count-results.js";
 import type { FileResult } from "../format/result.js";
 import { EXIT } from "./exit.js";
 import type { CliIo } from "./io.js";
@@ -59,13 +60,7 @@ export async function reportFindings(results: readonly FileResult[], options: Ch
   const color = output !== undefined && output !== "-" ? options.color === true : useColor(options.color, io);
   await writeOutput(io, output, format(shown, { color, rules, version: io.version, cwd: io.cwd }));
   if (results.some((r) => r.diagnostics.some((d) => d.ruleId === "unreadable-file" || d.ruleId === "no-matching-files"))) return EXIT.failure;
-  let errors = 0;
-  let warnings = 0;
-  for (const r of results) {
-    const c = countBySeverity(r.diagnostics);
-    errors += c.errorCount;
-    warnings += c.warningCount;
-  }
+  const { errorCount: errors, warningCount: warnings } = countResults(results);
   if (errors > 0) return EXIT.findings;
   if (options.maxWarnings !== undefined && warnings > options.maxWarnings) {
     io.stderr.write(`pathway: ${warnings} warnings, more than --max-warnings ${options.maxWarnings}.\n`);

@@ -1,7 +1,7 @@
 // zod schemas of a pathway file: the single source of the TypeScript types and of schemas/pathway.schema.json.
 import { z } from "zod";
 
-import { EXTRACT_VAR_TYPES, KNOWN_NODE_TYPES, WEBHOOK_METHODS } from "./vocabulary.js";
+import { EXTRACT_VAR_TYPES, KNOWN_NODE_TYPES } from "./vocabulary.js";
 export * from "./vocabulary.js";
 
 /** `[name, type, description, ...extra]`: real files carry 3 to 6 elements; the extra ones are kept as they are. */

@@ -1,7 +1,7 @@
 // `pathway build`: flags -> buildModules -> what was written (stderr) and the findings report -> exit code.
 import { Option, type Command } from "commander";
 import { buildModules } from "../../engine/build-modules.js";
-import { validationRuleMetas } from "../../validate/registry.js";
+import { validationRuleMetas } from "../../engine/validate-files.js";
 import { FINDINGS_FORMATS, parseCount, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { createFormatOption } from "../format-option.js";
 import { EXIT, requireInputs } from "../exit.js";

@@ -1,5 +1,5 @@
 // `pathway diff`: flags -> diffVersions or checkDrift -> a diff formatter -> exit code (0 equal, 1 differences).
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
 import { checkDrift, diffVersions } from "../../engine/diff-versions.js";
 import { EXIT, ExitError } from "../exit.js";

@@ -1,5 +1,5 @@
 // `pathway fetch`: flags -> fetchPathways -> one line per pathway (or JSON) -> exit code.
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
 import { fetchPathways } from "../../engine/fetch-pathways.js";
 import { EXIT } from "../exit.js";

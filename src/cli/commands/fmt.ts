@@ -1,7 +1,6 @@
 // `pathway fmt`: rewrites pathway JSON files in canonical form (atomically), or with --check lists the ones that would change.
 import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
-import { Option } from "commander";
 import { formatFiles } from "../../engine/format-files.js";
 import { requireInputs, EXIT } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";

@@ -1,8 +1,7 @@
 // `pathway lint`: flags -> lintFiles (config, baseline) -> findings report -> exit code.
 import type { Command } from "commander";
-import { lintFiles } from "../../engine/lint-files.js";
+import { allRuleMetas, lintFiles } from "../../engine/lint-files.js";
 import { parseRuleFlags } from "../../engine/rule-flags.js";
-import { allRuleMetas } from "../../lint/registry.js";
 import { addCheckOptions, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { requireInputs } from "../exit.js";
 import type { CliIo } from "../io.js";

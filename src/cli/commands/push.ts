@@ -1,5 +1,5 @@
 // `pathway push`: flags -> planPush -> the diff -> push -> report (text or JSON) -> exit code.
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
 import { isEngineError } from "../../engine/errors.js";
 import { planPush, push, type PushFailure } from "../../engine/push.js";

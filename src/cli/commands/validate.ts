@@ -1,9 +1,8 @@
 // `pathway validate`: the CI gate. Flags -> validateFiles -> findings report -> exit code.
 import type { Command } from "commander";
 import { parseRuleFlags } from "../../engine/rule-flags.js";
-import { validateFiles } from "../../engine/validate-files.js";
+import { validateFiles, validationRuleMetas } from "../../engine/validate-files.js";
 import { LINT_ONLY_RULE_IDS } from "../../engine/lint-rule-ids.js";
-import { validationRuleMetas } from "../../validate/registry.js";
 import { addCheckOptions, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { requireInputs } from "../exit.js";
 import type { CliIo } from "../io.js";
