@@ -83,7 +83,6 @@ export {
   getTraps,
   getVariableFindings,
   getVariableUses,
-  createPathwayGraph,
 } from "./graph/index.js";
 export type { PathwayAnalysis } from "./graph/index.js";
 

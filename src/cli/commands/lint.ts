@@ -44,7 +44,7 @@ Examples:
     )
     .action(async (inputs: string[], options: LintCommandOptions) => {
       requireInputs(inputs);
-      const rules = parseRuleFlags(options.rule, new Set(allRuleMetas.map((m) => m.id)));
+      const rules = await parseRuleFlags(options.rule, new Set(allRuleMetas.map((m) => m.id)));
       const lint = await lintFiles(io.host, inputs, { rules, config: options.config, baseline: options.baseline, baselineWrite: options.baselineWrite, ignore: options.ignorePattern });
       const code = await reportFindings(lint.results, options, io, allRuleMetas);
       if (options.format === "text" && lint.suppressed > 0) io.stderr.write(`pathway: ${plural(lint.suppressed, "finding")} suppressed by pathway.config.json.\n`);

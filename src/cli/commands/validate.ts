@@ -2,7 +2,6 @@
 import type { Command } from "commander";
 import { parseRuleFlags } from "../../engine/rule-flags.js";
 import { validateFiles, validationRuleMetas } from "../../engine/validate-files.js";
-import { LINT_ONLY_RULE_IDS } from "../../engine/lint-rule-ids.js";
 import { addCheckOptions, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { requireInputs } from "../exit.js";
 import type { CliIo } from "../io.js";
@@ -28,7 +27,8 @@ Examples:
     )
     .action(async (inputs: string[], options: CheckCommandOptions & { rule?: string[] }) => {
       requireInputs(inputs);
-      const rules = parseRuleFlags(options.rule, new Set(validationRuleMetas.map((m) => m.id)), LINT_ONLY_RULE_IDS);
+      const lintRuleIds = async () => new Set((await import("../../engine/lint-files.js")).allRuleMetas.map((m) => m.id));
+      const rules = await parseRuleFlags(options.rule, new Set(validationRuleMetas.map((m) => m.id)), lintRuleIds);
       const results = await validateFiles(io.host, inputs, { rules, ignore: options.ignorePattern });
       io.setExitCode(await reportFindings(results, options, io, validationRuleMetas));
     });
