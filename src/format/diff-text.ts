@@ -1,11 +1,24 @@
 // The human diff format: changes grouped by node and edge, coloured, long strings shown word by word.
 import pc from "picocolors";
-import { describeEntity, groupChanges, toFieldPath, toSafeText, toShortValue, toSummaryLine, type DiffFormatter, type FormattableChange } from "./diff-report.js";
+import {
+  describeEntity,
+  groupChanges,
+  toFieldPath,
+  toKindLine,
+  toSafeText,
+  toShortValue,
+  toSummaryLine,
+  toUnitName,
+  type DiffFormatter,
+  type FormattableChange,
+  type FormattableTextDiff,
+  type FormattableWord,
+} from "./diff-report.js";
 
 type Colors = ReturnType<typeof pc.createColors>;
 
-function wordLine(change: FormattableChange, c: Colors, useMarkers: boolean): string {
-  return (change.words ?? [])
+function wordLine(words: readonly FormattableWord[], c: Colors, useMarkers: boolean): string {
+  return words
     .map((w) => {
       const value = toSafeText(w.value);
       if (w.removed) return useMarkers ? `[-${value}-]` : c.red(c.strikethrough(value));
@@ -20,10 +33,56 @@ function fieldLine(change: FormattableChange, c: Colors, color: boolean): string
   if (change.op === "add") return [`    ${c.green("+")} ${field}: ${c.green(toShortValue(change.after))}`];
   if (change.op === "remove") return [`    ${c.red("-")} ${field}: ${c.red(toShortValue(change.before))}`];
   if (change.words) {
-    const text = wordLine(change, c, !color).replace(/\n/g, "\n        ");
+    const text = wordLine(change.words, c, !color).replace(/\n/g, "\n        ");
     return [`    ${c.yellow("~")} ${field}:`, `        ${text}`];
   }
+  if (change.textDiff) return [`    ${c.yellow("~")} ${field}: ${textDiffHeader(change.textDiff)}`, ...hunkLines(change.textDiff, c, color)];
   return [`    ${c.yellow("~")} ${field}: ${c.red(toShortValue(change.before))} → ${c.green(toShortValue(change.after))}`];
+}
+
+function textDiffHeader(d: FormattableTextDiff): string {
+  if (d.sameJson) return "same JSON, only formatting or key order differs";
+  const changed = d.hunks.reduce((n, h) => n + h.lines.filter((l) => l.op !== " ").length, 0);
+  const what = d.unit === "json" ? "JSON, compared as JSON" : `${d.oldUnits} → ${d.newUnits} ${toUnitName(d.unit, d.newUnits)}`;
+  return `${what}; ${changed} changed in ${d.hunks.length} hunk${d.hunks.length === 1 ? "" : "s"}`;
+}
+
+/**
+ * The hunks of a long string. Sentences of one-line text stay on one line per hunk (the text was one line), with the
+ * edit marked inside; lines get a unified-diff hunk header and one line each.
+ */
+function hunkLines(d: FormattableTextDiff, c: Colors, color: boolean): string[] {
+  const out: string[] = [];
+  const removed = (t: string) => (color ? c.red(c.strikethrough(t)) : `[-${t}-]`);
+  const added = (t: string) => (color ? c.green(c.underline(t)) : `{+${t}+}`);
+  for (const hunk of d.hunks) {
+    if (d.unit === "sentence") {
+      const text = hunk.lines
+        .map((l) => {
+          const t = toSafeText(l.text);
+          if (l.op === "~") return wordLine(l.words ?? [], c, !color);
+          return l.op === "-" ? removed(t) : l.op === "+" ? added(t) : c.dim(t);
+        })
+        .join("")
+        .trimEnd();
+      const head = hunk.oldStart > 1 ? "… " : "";
+      const tail = hunk.oldStart + hunk.oldCount - 1 < d.oldUnits ? " …" : "";
+      out.push(`        ${c.cyan(`@@ sentence ${hunk.newStart}`)} ${head}${text}${tail}`);
+      continue;
+    }
+    out.push(`        ${c.cyan(`@@ -${hunk.oldStart},${hunk.oldCount} +${hunk.newStart},${hunk.newCount} @@`)}`);
+    for (const l of hunk.lines) {
+      const t = toSafeText(l.text);
+      if (l.op === " ") out.push(`          ${c.dim(t)}`);
+      else if (l.op === "-") out.push(`        ${c.red(`- ${t}`)}`);
+      else if (l.op === "+") out.push(`        ${c.green(`+ ${t}`)}`);
+      else if (color) {
+        out.push(`        ${c.red("- ")}${wordLine((l.words ?? []).filter((w) => !w.added), c, false)}`);
+        out.push(`        ${c.green("+ ")}${wordLine((l.words ?? []).filter((w) => !w.removed), c, false)}`);
+      } else out.push(`        ~ ${wordLine(l.words ?? [], c, true)}`);
+    }
+  }
+  return out;
 }
 
 /** Formats a diff for a terminal: a header, one block per changed node or edge, and a summary line. */
@@ -51,6 +110,11 @@ export const formatDiffText: DiffFormatter = (input, options = {}) => {
     out.push(c.yellow(`~ ${what}`) + (rename ? c.cyan(` renamed from id ${toSafeText(rename.fromId ?? "")} (${Math.round((rename.similarity ?? 0) * 100)}% similar)`) : ""));
     for (const change of fields) out.push(...fieldLine(change, c, color));
   }
-  out.push("", c.bold(toSummaryLine(diff)));
+  if (diff.losses && diff.losses.length > 0) {
+    out.push("", c.yellow(c.bold(`⚠ ${diff.losses.length} likely loss${diff.losses.length === 1 ? "" : "es"} to confirm:`)));
+    for (const loss of diff.losses) out.push(`  ${c.yellow("⚠")} ${toSafeText(loss.message)}`);
+  }
+  const kinds = toKindLine(diff);
+  out.push("", c.bold(toSummaryLine(diff)) + (kinds ? c.dim(` (${kinds})`) : "") + (options.only?.length ? c.dim(` [only ${options.only.join(", ")}]`) : ""));
   return out.join("\n") + "\n";
 };

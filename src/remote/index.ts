@@ -5,3 +5,4 @@ export * from "./hash.js";
 export * from "./retry.js";
 export * from "./shape.js";
 export * from "./settings.js";
+export * from "./versions.js";

@@ -42,7 +42,7 @@ describe("formatDiffText", () => {
     expect(text).toContain('+ node "Say "hi" --> [x]');
     expect(text).toContain('- node "Old" (id 2) removed');
     expect(text).toContain('- edge 1 → 2 "old way" removed');
-    expect(text.trimEnd().split("\n").at(-1)).toBe("1 node added, 1 node removed, 1 node changed, 1 edge added, 1 edge removed");
+    expect(text.trimEnd().split("\n").at(-1)).toBe("1 node added, 1 node removed, 1 node changed, 1 edge added, 1 edge removed (1 prompt, 4 routing)");
     expect(text).not.toMatch(/\u001b\[/);
   });
 
@@ -123,7 +123,8 @@ describe("formatDiffMd", () => {
     const md = formatDiffMd(input(a, b));
     expect(md).toContain("### Pathway diff: `old.json` → `new.json`");
     expect(md).toContain("**1 node added, 1 node removed, 1 node changed, 1 edge added, 1 edge removed**");
-    expect(md).toContain("#### ✏️ Changed node \"Start\" (id 1)");
+    expect(md).toContain("| nodes | 1 | 1 | 0 | 1 |");
+    expect(md).toContain("<details><summary>✏️ Changed node \"Start\" (id 1) <sub>prompt</sub></summary>");
     expect(md).toContain("Greet the caller <ins>warmly </ins>and ask");
     expect(md).not.toContain("<script>");
     expect(md).toContain("&lt;script&gt;");
