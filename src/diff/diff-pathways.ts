@@ -471,7 +471,7 @@ export function getPathwayDiff(a: unknown, b: unknown, options: DiffOptions = {}
   }
 
   const summary = toDiffSummary(changes);
-  const gone = new Set(aNodes.map((n) => n.node.id).filter((id) => !bIds.has(id)));
+  const gone = new Map(aNodes.filter((n) => !bIds.has(n.node.id)).map((n) => [n.node.id, nodeName(n)] as const));
   losses.push(...getDanglingReferences(b, gone));
   return { equal: changes.length === 0, summary, changes, ignoredFields: config.includeLayout ? [] : [...IGNORED_FIELDS], losses };
 }

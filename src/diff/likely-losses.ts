@@ -66,19 +66,24 @@ export function getEdgeLoss(edge: Record<string, unknown>, index: number, remove
   return undefined;
 }
 
-/** References in `b` (edges, routes, fallbacks, response routes, press-button targets) to node ids that `b` no longer has. */
-export function getDanglingReferences(b: unknown, goneIds: ReadonlySet<string>): LikelyLoss[] {
+/**
+ * References in `b` (edges, routes, fallbacks, response routes, press-button targets) to node ids that `b` no longer
+ * has (`goneIds`: removed id -> its name): one loss per removed node, naming the first few things that still point at it.
+ */
+export function getDanglingReferences(b: unknown, goneIds: ReadonlyMap<string, string | undefined>): LikelyLoss[] {
   if (goneIds.size === 0) return [];
   const present = new Set(getNodes(b).map((n) => n.node.id));
-  const losses: LikelyLoss[] = [];
+  const refs = new Map<string, { from: string; pointer: string }[]>();
   const check = (target: unknown, pointer: string, from: string) => {
-    if (typeof target === "string" && goneIds.has(target) && !present.has(target)) {
-      losses.push({ type: "dangling-reference", nodeId: target, pointer, message: `node ${target} was removed but ${from} still points at it.` });
-    }
+    if (typeof target !== "string" || !goneIds.has(target) || present.has(target)) return;
+    const list = refs.get(target) ?? [];
+    if (!list.some((r) => r.from === from)) list.push({ from, pointer });
+    refs.set(target, list);
   };
   for (const { edge, index } of getEdges(b)) {
-    check(edge.source, toJsonPointer(["edges", index, "source"]), `edge ${String(edge.source)} → ${String(edge.target)}`);
-    check(edge.target, toJsonPointer(["edges", index, "target"]), `edge ${String(edge.source)} → ${String(edge.target)}`);
+    const name = `edge ${String(edge.source)} → ${String(edge.target)}`;
+    check(edge.target, toJsonPointer(["edges", index, "target"]), name);
+    check(edge.source, toJsonPointer(["edges", index, "source"]), name);
   }
   for (const { node, index } of getNodes(b)) {
     const data = nodeData(node);
@@ -88,5 +93,9 @@ export function getDanglingReferences(b: unknown, goneIds: ReadonlySet<string>):
     if (Array.isArray(data.responsePathways)) data.responsePathways.forEach((t, i) => check(Array.isArray(t) && isObject(t[3]) ? t[3].id : undefined, at("responsePathways", i, 3, "id"), `node ${nameOf(node)} responsePathways[${i}]`));
     check(isObject(data.targetNodeAfterPress) ? data.targetNodeAfterPress.id : undefined, at("targetNodeAfterPress", "id"), `node ${nameOf(node)} targetNodeAfterPress`);
   }
-  return losses;
+  return [...refs].map(([id, list]) => {
+    const shown = list.slice(0, 3).map((r) => r.from).join(", ");
+    const more = list.length > 3 ? ` and ${list.length - 3} more` : "";
+    return { type: "dangling-reference", nodeId: id, pointer: list[0]!.pointer, message: `node ${goneIds.get(id) ? `"${goneIds.get(id)}" (id ${id})` : id} was removed but ${list.length} reference${list.length === 1 ? "" : "s"} still point at it: ${shown}${more}.` };
+  });
 }

@@ -43,6 +43,15 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
   return out;
 }
 
+/** The service's per-version bookkeeping, which differs between any two versions and would drown the real changes. */
+const BOOKKEEPING = ["version_number", "is_latest", "revision_number", "published_at"];
+
+function withoutBookkeeping(pathway: Record<string, unknown>): Record<string, unknown> {
+  const copy = { ...pathway };
+  for (const key of BOOKKEEPING) delete copy[key];
+  return copy;
+}
+
 /** The saved versions of a pathway, oldest first. Throws RemoteError. */
 export function listPathwayVersions(client: PathwayClient, id: string): Promise<PathwayVersionInfo[]> {
   return client.listVersions(id);
@@ -56,7 +65,7 @@ export async function getPathwayLog(client: PathwayClient, id: string, options: 
   const limit = Math.max(2, options.limit ?? 20);
   const versions = await client.listVersions(id);
   const window = versions.slice(-limit);
-  const values = await mapLimited(window, options.concurrency ?? 4, async (v) => (await client.getVersion(id, v.version)).pathway);
+  const values = await mapLimited(window, options.concurrency ?? 4, async (v) => withoutBookkeeping((await client.getVersion(id, v.version)).pathway));
   const entries: LogEntry[] = [];
   for (let i = window.length - 1; i > 0; i--) {
     const diff = getPathwayDiff(values[i - 1], values[i], options.diff);

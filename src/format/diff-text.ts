@@ -36,7 +36,13 @@ function fieldLine(change: FormattableChange, c: Colors, color: boolean): string
     const text = wordLine(change.words, c, !color).replace(/\n/g, "\n        ");
     return [`    ${c.yellow("~")} ${field}:`, `        ${text}`];
   }
-  if (change.textDiff) return [`    ${c.yellow("~")} ${field}: ${textDiffHeader(change.textDiff)}`, ...hunkLines(change.textDiff, c, color)];
+  if (change.textDiff) {
+    const d = change.textDiff;
+    // One hunk of lines: its @@ header goes on the field's line, which keeps a one-word change short.
+    const lines = hunkLines(d, c, color);
+    if (d.unit !== "sentence" && d.hunks.length === 1) return [`    ${c.yellow("~")} ${field} ${lines[0]!.trim()} ${c.dim(`of ${d.newUnits} ${toUnitName(d.unit, d.newUnits)}`)}`, ...lines.slice(1)];
+    return [`    ${c.yellow("~")} ${field}: ${textDiffHeader(d)}`, ...lines];
+  }
   return [`    ${c.yellow("~")} ${field}: ${c.red(toShortValue(change.before))} → ${c.green(toShortValue(change.after))}`];
 }
 

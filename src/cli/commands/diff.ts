@@ -1,5 +1,5 @@
 // `pathway diff`: the semantic difference of two pathway versions (files, stdin or remote), or drift of every manifest file.
-import { Option, type Command } from "commander";
+import { InvalidArgumentError, Option, type Command } from "commander";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { PathwayDiff } from "../../diff/index.js";
@@ -8,6 +8,8 @@ import { EXIT, ExitError } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
 import { fromManifestPath, loadManifest, type LoadedManifest } from "../manifest.js";
 import { createProgress } from "../progress.js";
+import { parseWholeNumber } from "../check-files.js";
+import { writeOutput } from "../write-output.js";
 import { addRemoteOptions, createClientFromFlags, createConcurrencyOption, mapPool, toEndpoint, toExitError, type RemoteFlags } from "./fetch.js";
 
 const FORMATS = ["text", "json", "mermaid", "md"];
@@ -17,6 +19,27 @@ interface DiffFlags extends RemoteFlags {
   includeLayout?: boolean;
   check?: boolean;
   color?: boolean;
+  context: number | "all";
+  only?: string;
+  maxChars?: number;
+  output?: string;
+}
+
+/** `--context`: a whole number of units, or `all`. */
+function parseContext(value: string): number | "all" {
+  if (value === "all") return "all";
+  if (!/^\d{1,6}$/.test(value)) throw new InvalidArgumentError("expected a whole number of lines or sentences, or all.");
+  return Number(value);
+}
+
+/** `--only`: kind names, checked against the diff layer's list. */
+async function parseOnly(value: string | undefined): Promise<import("../../diff/index.js").ChangeKind[] | undefined> {
+  if (value === undefined) return undefined;
+  const { CHANGE_KINDS, isChangeKind } = await import("../../diff/index.js");
+  const names = value.split(",").map((k) => k.trim()).filter(Boolean);
+  const unknown = names.filter((k) => !isChangeKind(k));
+  if (names.length === 0 || unknown.length > 0) throw new ExitError(EXIT.failure, `--only ${JSON.stringify(value)}: unknown kind ${unknown.map((k) => JSON.stringify(k)).join(", ") || "(none given)"}; choose from ${CHANGE_KINDS.join(", ")}.`);
+  return names.filter(isChangeKind);
 }
 
 /** Reads stdin to the end. */
@@ -72,11 +95,15 @@ export function register(program: Command, io: CliIo): void {
     program
       .command("diff")
       .description("show what changed between two pathway versions: nodes, edges and fields, not JSON lines")
-      .argument("[a]", "first version: a file, - for stdin, or remote:<id>")
-      .argument("[b]", "second version: a file, - for stdin, or remote:<id>"),
+      .argument("[a]", "first version: a file, - for stdin, remote:<id>, remote:<id>@<n> or remote:<id>@latest")
+      .argument("[b]", "second version: a file, - for stdin, remote:<id>, remote:<id>@<n> or remote:<id>@latest"),
   )
     .addOption(new Option("-f, --format <name>", "output format").choices(FORMATS).default("text"))
     .option("--include-layout", "also compare layout and editor-only fields (positions, edge ids, label placement...)")
+    .addOption(new Option("--context <n>", "lines (or sentences) of context around changes inside long text; all shows everything").argParser(parseContext).default(3))
+    .option("--only <kinds>", "only these kinds of change, comma-separated: prompt, routing, variables, webhook, transfer, globals, model, metadata, layout, other")
+    .addOption(new Option("--max-chars <n>", "md: cut the largest details past this many characters, with a note (0: no limit)").argParser(parseWholeNumber(0)).default(65536))
+    .option("-o, --output <file>", "write the diff to a file instead of stdout")
     .option("--check", "compare every file in pathwaykit.manifest.json with its remote pathway (drift check for CI)")
     .addOption(createConcurrencyOption("with --check: downloads at a time"))
     .option("--color", "force colour")
@@ -86,6 +113,11 @@ export function register(program: Command, io: CliIo): void {
       `
 Nodes are matched by id (a node whose id changed but whose content is similar is a rename); edges by source,
 target and label, never by their regenerated ids. Layout and editor-only fields are ignored unless --include-layout.
+Long text is compared by lines (by sentences when it is one line) and only changed hunks are shown, with
+--context units around them and the changed words marked; text that holds JSON on both sides (webhook bodies) is
+compared as JSON. Each change has a kind (--only filters by it); likely losses (a label, an extractVars entry or
+a route removed, a removed node still pointed at) are listed. --format md fits a pull-request comment: past
+--max-chars (GitHub's 65536 by default) the largest details are cut and a note says so.
 
 Exit codes: 0 no differences, 1 differences (or drift with --check), 2 usage, read or network error.
 
@@ -93,6 +125,8 @@ Examples:
   $ pathway diff pathways/support.json remote:1b2c3d4e
   $ git show HEAD~1:pathways/support.json | pathway diff - pathways/support.json --format md > comment.md
   $ pathway diff old.json new.json --format mermaid > changes.mmd
+  $ pathway diff remote:1b2c3d4e@3 remote:1b2c3d4e@5 --only routing,variables
+  $ pathway diff old.json new.json --context 1
   $ pathway diff --check                 # CI: has anyone edited a pathway in the web editor?`,
     )
     .action(async (a: string | undefined, b: string | undefined, flags: DiffFlags) => {
@@ -100,7 +134,8 @@ Examples:
       const { getPathwayDiff } = await import("../../diff/index.js");
       const { diffFormatters } = await import("../../format/diff-formatters.js");
       const color = useColor(flags.color, io);
-      const options = { includeLayout: flags.includeLayout === true };
+      const options = { includeLayout: flags.includeLayout === true, context: flags.context };
+      const only = await parseOnly(flags.only);
       const loaded = await loadManifest(io.cwd);
       let client: PathwayClient | undefined;
       const getClient = async () => (client ??= await createClientFromFlags(flags, io, loaded));
@@ -116,11 +151,13 @@ Examples:
       const load = async (spec: string): Promise<unknown> => {
         if (spec === "-") return toPathwayValue(await readAll(io.stdin), "<stdin>");
         if (spec.startsWith("remote:")) {
-          const id = spec.slice("remote:".length);
-          if (id === "") throw new ExitError(EXIT.failure, `"${spec}": expected remote:<pathway id>.`);
-          const known = loaded.manifest.pathways.find((e) => e.id === id);
+          const { parseRemoteRef } = await import("../../remote/index.js");
+          const ref = parseRemoteRef(spec.slice("remote:".length));
+          if (!ref) throw new ExitError(EXIT.failure, `"${spec}": expected remote:<pathway id>, remote:<id>@<version number> or remote:<id>@latest.`);
+          const known = loaded.manifest.pathways.find((e) => e.id === ref.id);
+          const { fetchRemoteRef } = await import("../../engine/remote-pathways.js");
           try {
-            return (await (await getClient()).getPathway(id, { endpoint: endpoint ?? known?.endpoint ?? "convo" })).pathway;
+            return (await fetchRemoteRef(await getClient(), ref, endpoint ?? known?.endpoint ?? "convo")).pathway;
           } catch (error) {
             throw await toExitError(error);
           }
@@ -133,8 +170,16 @@ Examples:
       if (first.status === "rejected") throw first.reason;
       if (second.status === "rejected") throw second.reason;
       const [before, after] = [first.value, second.value];
-      const diff = getPathwayDiff(before, after, options);
-      io.stdout.write(diffFormatters[flags.format]!({ diff, before, after, labelA: a === "-" ? "<stdin>" : a, labelB: b === "-" ? "<stdin>" : b }, { color }));
+      const { filterDiffByKind } = await import("../../diff/index.js");
+      const full = getPathwayDiff(before, after, options);
+      const diff = only ? filterDiffByKind(full, only) : full;
+      const labelA = a === "-" ? "<stdin>" : a;
+      const labelB = b === "-" ? "<stdin>" : b;
+      const text = diffFormatters[flags.format]!(
+        { diff, before, after, labelA, labelB },
+        { color: color && flags.output === undefined, maxChars: flags.maxChars, ...(only ? { only } : {}), fullDiffCommand: `pathway diff ${labelA} ${labelB} --format md --max-chars 0${only ? ` --only ${only.join(",")}` : ""}` },
+      );
+      await writeOutput(io, flags.output, text);
       io.setExitCode(diff.equal ? EXIT.ok : EXIT.findings);
     });
 }

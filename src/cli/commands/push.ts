@@ -64,6 +64,11 @@ function toSentView(body: PushBody["body"]): Record<string, unknown> {
   return view;
 }
 
+/** Where to save the remote version beside a local file: `support.json` -> `support.remote.json`. */
+function toBesideName(file: string): string {
+  return /\.json$/i.test(file) ? file.replace(/\.json$/i, ".remote.json") : `${file}.remote.json`;
+}
+
 /** Registers the command on the program. */
 export function register(program: Command, io: CliIo): void {
   addRemoteOptions(
@@ -160,9 +165,9 @@ async function runPush(io: CliIo, file: string, flags: PushFlags, target: { id?:
   }
   if (!flags.force) {
     if (known === undefined) {
-      report.reason = `Refusing to push: there is no record of which version of pathway ${id} ${file} was fetched from, so remote edits could be overwritten. Run \`pathway fetch ${id} -o ${file}\` first (then re-apply your edits), or pass --force.`;
+      report.reason = `Refusing to push: there is no record of which version of pathway ${id} ${file} was fetched from, so remote edits could be overwritten. Compare first with \`pathway diff ${file} remote:${id}\`; to work from their version, save it beside yours with \`pathway fetch ${id} -o ${toBesideName(file)} --no-manifest\` and bring your edits into it; when ${file} holds everything that should stay, pass --force.`;
     } else if (known !== remote.hash) {
-      report.reason = `Refusing to push: pathway ${id} changed on the service since ${file} was fetched${entry?.fetchedAt ? ` (${entry.fetchedAt})` : ""}. See \`pathway diff ${file} remote:${id}\`; take their version with \`pathway fetch ${id}\`, or pass --force to overwrite it.`;
+      report.reason = `Refusing to push: pathway ${id} changed on the service since ${file} was fetched${entry?.fetchedAt ? ` (${entry.fetchedAt})` : ""}, and pushing would discard their changes. See them with \`pathway diff ${file} remote:${id}\`; save their version beside yours with \`pathway fetch ${id} -o ${toBesideName(file)} --no-manifest\`, bring their changes into ${file}, then push with --force. (--force alone overwrites their changes; \`pathway fetch --force\` discards yours.)`;
     }
     if (report.reason) {
       report.ok = false;
@@ -190,7 +195,17 @@ async function runPush(io: CliIo, file: string, flags: PushFlags, target: { id?:
   } catch (error) {
     io.stderr.write(`pathway: warning: pushed, but could not read pathway ${id} back (${(await toExitError(error) as Error).message}); run \`pathway fetch ${id}\` before the next push.\n`);
   }
-  setEntry(loaded, { file: toManifestPath(loaded, io.cwd, file), id, endpoint, ...(after ? { hash: after, fetchedAt: new Date().toISOString() } : {}) });
+  // The file's own hash too: what the service stores may differ (labels copied to data.label), and the next fetch must
+  // still see this file as unedited.
+  const { getFileContentHash } = await import("../../engine/local-edits.js");
+  const fileHash = getFileContentHash(bytes);
+  setEntry(loaded, {
+    file: toManifestPath(loaded, io.cwd, file),
+    id,
+    endpoint,
+    ...(after ? { hash: after, fetchedAt: new Date().toISOString() } : {}),
+    ...(fileHash && fileHash !== after ? { fileHash } : {}),
+  });
   await saveManifest(loaded);
   report.reason = `✔ pushed ${file} to pathway ${id}${liftedLabels ? ` (${liftedLabels} edge label${liftedLabels === 1 ? "" : "s"} copied from data.label to label)` : ""}.`;
   print();
