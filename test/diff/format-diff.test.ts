@@ -131,3 +131,83 @@ describe("formatDiffMd", () => {
     expect(md).toContain("&lt;script&gt;");
   });
 });
+
+describe("changes with context", () => {
+  const sentences = Array.from({ length: 260 }, (_, i) => `Rule ${i}: when the caller asks about item ${i}, answer politely and briefly.`).join(" ");
+  const onePrompt = (prompt: string) => ({ nodes: [{ id: "1", type: "Default", data: { name: "Main", isStart: true, prompt } }], edges: [] });
+
+  it("prints a one-word change in a 19,500-character one-line prompt in at most 10 lines", () => {
+    expect(sentences.length).toBeGreaterThan(19_500);
+    const text = formatDiffText(input(onePrompt(sentences), onePrompt(sentences.replace("about item 130,", "about product 130,"))));
+    expect(text.trimEnd().split("\n").length).toBeLessThanOrEqual(10);
+    expect(text).toContain("[-item-]{+product+} 130");
+    expect(text.length).toBeLessThan(1_000);
+  });
+
+  it("prints a one-word change in a long multi-line prompt as one hunk, in at most 10 lines with --context 1", () => {
+    const prompt = Array.from({ length: 300 }, (_, i) => `- Step ${i}: confirm the caller's details before moving on.`).join("\n");
+    const after = prompt.replace("Step 150: confirm", "Step 150: check");
+    const text = formatDiffText({ ...input(onePrompt(prompt), onePrompt(after)), diff: getPathwayDiff(onePrompt(prompt), onePrompt(after), { context: 1 }) });
+    expect(text.trimEnd().split("\n").length).toBeLessThanOrEqual(10);
+    expect(text).toContain("~ data.prompt @@ -150,3 +150,3 @@ of 300 lines");
+    expect(text).toContain("~ - Step 150: [-confirm-]{+check+} the caller's details");
+  });
+
+  itCorpus("shows every change of the real restaurant pair in a few lines", () => {
+    const text = formatDiffText(input(real("restaurant-history-6ebf769.json"), real("restaurant-2024-get-dump.json")));
+    expect(text.trimEnd().split("\n").length).toBeLessThanOrEqual(8);
+  });
+
+  it("keeps full values in --format json and adds the hunks", () => {
+    const before = onePrompt(sentences);
+    const after = onePrompt(sentences.replace("about item 7,", "about item seven,"));
+    const json = JSON.parse(formatDiffJson(input(before, after))) as { changes: { before: string; after: string; kind: string; textDiff: { unit: string; hunks: unknown[] } }[] };
+    expect(json.changes[0]).toMatchObject({ before: sentences, after: after.nodes[0]!.data.prompt, kind: "prompt", textDiff: { unit: "sentence", hunks: [expect.any(Object)] } });
+  });
+
+  it("shows a webhook body that only changed in formatting as the same JSON", () => {
+    const hook = (body: string) => ({ nodes: [{ id: "w", type: "Webhook", data: { name: "Hook", url: "https://x.test", body } }], edges: [] });
+    const text = formatDiffText(input(hook('{"a": "{{x}}", "b": 1}'), hook('{\n  "b": 1,\n  "a": "{{x}}"\n}')));
+    expect(text).toContain("~ data.body: same JSON, only formatting or key order differs");
+  });
+});
+
+describe("Markdown that fits a pull-request comment", () => {
+  /** A pair of pathways with `n` nodes whose long prompts all changed. */
+  const bigPair = (n: number) => {
+    const make = (v: string) => ({
+      nodes: Array.from({ length: n }, (_, i) => ({
+        id: `n${i}`,
+        type: "Default",
+        data: { name: `Step ${i}`, prompt: Array.from({ length: 30 }, (_, k) => `Line ${k} of step ${i}: ${v} ${k % 7}`).join("\n") },
+      })),
+      edges: Array.from({ length: n - 1 }, (_, i) => ({ id: `e${i}`, source: `n${i}`, target: `n${i + 1}`, label: `next ${i}` })),
+    });
+    return [make("say hello"), make("say goodbye")] as const;
+  };
+
+  it("starts with a summary table, and puts details in <details> blocks", () => {
+    const md = formatDiffMd(input(a, b));
+    expect(md.indexOf("| nodes | 1 | 1 | 0 | 1 |")).toBeLessThan(md.indexOf("<details>"));
+    expect(md).toContain("| prompt | routing |");
+    expect(md).not.toContain("shortened");
+  });
+
+  it("stays under GitHub's 65,536 characters on a large pair, cutting the largest details with a note", () => {
+    const [x, y] = bigPair(300);
+    const full = formatDiffMd(input(x, y), { maxChars: 0 });
+    expect(full.length).toBeGreaterThan(65_536);
+    const md = formatDiffMd(input(x, y));
+    expect(md.length).toBeLessThanOrEqual(65_536);
+    expect(md).toMatch(/This diff was shortened to fit 65536 characters: \d+ sections? cut/);
+    expect(md).toContain("`pathway diff old.json new.json --format md --max-chars 0`");
+    expect(md).toContain("| nodes | 0 | 0 | 0 | 300 |");
+  });
+
+  it("honours --max-chars, leaving sections out (and saying how many) when cutting is not enough", () => {
+    const [x, y] = bigPair(300);
+    const md = formatDiffMd(input(x, y), { maxChars: 8_000, fullDiffCommand: "pathway diff x y" });
+    expect(md.length).toBeLessThanOrEqual(8_000);
+    expect(md).toMatch(/sections cut, \d+ left out\. Full diff: `pathway diff x y`/);
+  });
+});
