@@ -1,5 +1,5 @@
 // Changes inside long strings as git shows them: units (lines, or sentences of one-line text) in hunks with context.
-import { diffArrays, diffWords } from "diff";
+import { diffArrays, diffWordsWithSpace } from "diff";
 
 /** One piece of a word-level diff of a string. */
 export interface WordPart {
@@ -57,7 +57,8 @@ function toLines(text: string): string[] {
 
 /** Splits one-line text after each sentence end (the spaces stay with the sentence before). */
 function toSentences(text: string): string[] {
-  return text.match(/[^.!?]*(?:[.!?]+(?:["')\]]*)(?:\s+|$)|$)/g)?.filter((s) => s !== "") ?? [];
+  // A split (not a match) so that no character is ever dropped: the units always join back to the text.
+  return text === "" ? [] : text.split(/(?<=[.!?]["')\]]*\s+)(?=\S)/);
 }
 
 /** The JSON value of a string that holds a JSON object or array, else undefined. */
@@ -85,16 +86,25 @@ function toSortedJson(value: unknown): string {
 
 /** Word parts of two units, or undefined when they share too little for a word diff to help. */
 export function getWordParts(before: string, after: string, maxEditLength = 400): WordPart[] | undefined {
-  const parts = diffWords(before, after, { maxEditLength });
+  // WithSpace: whitespace is kept token for token, so the parts always join back to both texts exactly.
+  const parts = diffWordsWithSpace(before, after, { maxEditLength });
   if (parts === undefined) return undefined;
   const same = parts.filter((p) => !p.added && !p.removed).reduce((n, p) => n + p.value.trim().length, 0);
   if (same === 0 && before.trim() !== "" && after.trim() !== "") return undefined;
-  return parts.map((part) => {
+  // Adjacent parts of the same side are one edit to the reader ("," and " the time" -> ", the time").
+  const words: WordPart[] = [];
+  for (const part of parts) {
+    const last = words[words.length - 1];
+    if (last && last.added === (part.added || undefined) && last.removed === (part.removed || undefined)) {
+      last.value += part.value;
+      continue;
+    }
     const word: WordPart = { value: part.value };
     if (part.added) word.added = true;
     if (part.removed) word.removed = true;
-    return word;
-  });
+    words.push(word);
+  }
+  return words;
 }
 
 const stripBreak = (unit: string) => unit.replace(/\r?\n$/, "");

@@ -149,8 +149,12 @@ describe("getPathwayDiff", () => {
     });
     const [change] = getPathwayDiff(base, b).changes;
     expect(change!.words!.filter((w) => w.added || w.removed)).toEqual([
-      { value: ", the time ", added: true },
+      { value: ",", added: true },
+      { value: "the time ", added: true },
     ]);
+    // Whitespace is kept token for token: the parts give back both texts exactly.
+    expect(change!.words!.filter((w) => !w.added).map((w) => w.value).join("")).toBe(change!.before);
+    expect(change!.words!.filter((w) => !w.removed).map((w) => w.value).join("")).toBe(change!.after);
   });
 
   it("compares the global prompt pseudo-entry and top-level fields", () => {

@@ -75,6 +75,21 @@ describe("getTextDiff", () => {
     );
   });
 
+  it("never drops a character when it cuts one-line text into sentences (property)", () => {
+    const piece = fc.constantFrom("Price is $12.99 each.", " ", "e.g.", "Yes!", "  ", "why?", "(see above.)", "ok", "3.5", "\"quoted.\"");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 25 }), fc.array(piece, { maxLength: 25 }), (xs, ys) => {
+        const a = xs.join("");
+        const b = ys.join("");
+        const diff = getTextDiff(a, b, { context: "all" });
+        if (a === b) return;
+        const got = sides(diff);
+        expect(got.old.join("")).toBe(a);
+        expect(got.new.join("")).toBe(b);
+      }),
+    );
+  });
+
   it("stays fast on a 20,000-line text with one edit", () => {
     const big = lines(20_000);
     const diff = getTextDiff(big, big.replace("line 9999 of", "line 9999 in"));

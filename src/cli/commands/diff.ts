@@ -42,6 +42,11 @@ async function parseOnly(value: string | undefined): Promise<import("../../diff/
   return names.filter(isChangeKind);
 }
 
+/** A file name as a shell word: quoted when it holds anything but plain characters. */
+function toShellWord(text: string): string {
+  return /^[\w./:@=+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
+}
+
 /** Reads stdin to the end. */
 async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
@@ -143,7 +148,7 @@ Examples:
       if (flags.check) {
         if (a !== undefined || b !== undefined) throw new ExitError(EXIT.failure, "--check compares the manifest's files with their remotes; give no files with it.");
         if (flags.format === "mermaid") throw new ExitError(EXIT.failure, "--check prints text, json or md; mermaid draws one diff at a time.");
-        io.setExitCode(await runCheck(io, loaded, await getClient(), flags, endpoint, options, color));
+        io.setExitCode(await runCheck(io, loaded, await getClient(), flags, endpoint, options, color, only));
         return;
       }
       if (a === undefined || b === undefined) throw new ExitError(EXIT.failure, "pathway diff needs two versions, e.g. `pathway diff old.json new.json` or `pathway diff file.json remote:<id>`; or --check.");
@@ -177,7 +182,7 @@ Examples:
       const labelB = b === "-" ? "<stdin>" : b;
       const text = diffFormatters[flags.format]!(
         { diff, before, after, labelA, labelB },
-        { color: color && flags.output === undefined, maxChars: flags.maxChars, ...(only ? { only } : {}), fullDiffCommand: `pathway diff ${labelA} ${labelB} --format md --max-chars 0${only ? ` --only ${only.join(",")}` : ""}` },
+        { color: color && flags.output === undefined, maxChars: flags.maxChars, ...(only ? { only } : {}), fullDiffCommand: `pathway diff ${toShellWord(labelA)} ${toShellWord(labelB)} --format md --max-chars 0${only ? ` --only ${only.join(",")}` : ""}` },
       );
       await writeOutput(io, flags.output, text);
       io.setExitCode(diff.equal ? EXIT.ok : EXIT.findings);
@@ -199,13 +204,14 @@ async function runCheck(
   client: PathwayClient,
   flags: DiffFlags,
   endpoint: PathwayEndpoint | undefined,
-  options: { includeLayout: boolean },
+  options: { includeLayout: boolean; context: number | "all" },
   color: boolean,
+  only: import("../../diff/index.js").ChangeKind[] | undefined,
 ): Promise<number> {
   if (!loaded.exists || loaded.manifest.pathways.length === 0) {
     throw new ExitError(EXIT.failure, "No pathwaykit.manifest.json with pathways here or above; run `pathway fetch <id> -o <file>` first to record which file holds which pathway.");
   }
-  const { getPathwayDiff } = await import("../../diff/index.js");
+  const { getPathwayDiff, filterDiffByKind } = await import("../../diff/index.js");
   const { diffFormatters } = await import("../../format/diff-formatters.js");
   const { RemoteError } = await import("../../remote/index.js");
   const entries = loaded.manifest.pathways;
@@ -215,7 +221,8 @@ async function runCheck(
     try {
       const local = (await readPathwayFile(io, file)).value;
       const remote = await client.getPathway(entry.id, { endpoint: endpoint ?? entry.endpoint ?? "convo" });
-      const diff = getPathwayDiff(local, remote.pathway, options);
+      const full = getPathwayDiff(local, remote.pathway, options);
+      const diff = only ? filterDiffByKind(full, only) : full;
       return { result: { file, id: entry.id, equal: diff.equal, diff } as DriftResult, local, remote: remote.pathway };
     } catch (error) {
       if (error instanceof RemoteError || error instanceof ExitError) return { result: { file, id: entry.id, error: error.message } as DriftResult };
@@ -235,7 +242,8 @@ async function runCheck(
       else if (result.equal) {
         if (flags.format === "text") io.stdout.write(`✔ ${result.file} matches remote:${result.id}\n`);
       } else {
-        io.stdout.write(diffFormatters[flags.format]!({ diff: result.diff!, before: local, after: remote, labelA: result.file, labelB: `remote:${result.id}` }, { color }) + "\n");
+        const labels = { labelA: result.file, labelB: `remote:${result.id}` };
+        io.stdout.write(diffFormatters[flags.format]!({ diff: result.diff!, before: local, after: remote, ...labels }, { color, maxChars: flags.maxChars, ...(only ? { only } : {}) }) + "\n");
       }
     }
     const summary = `${drifted} of ${results.length} pathway${results.length === 1 ? "" : "s"} differ from the remote${failed ? `, ${failed} could not be checked` : ""}.`;
