@@ -1,13 +1,15 @@
 // A pathway's changelog: its saved versions, and what changed between each consecutive pair, by kind.
 import { getPathwayDiff, type DiffOptions, type DiffSummary, type LikelyLoss } from "../diff/index.js";
 import type { PathwayClient, PathwayVersionInfo } from "../remote/index.js";
+import type { Host } from "./host.js";
+import { loadManifest } from "./manifest.js";
+import { resolvePathwayId } from "./pathway-id.js";
+import { createClient, mapPool, toEngineError, type RemoteOptions } from "./remote.js";
 
-/** Options of `getPathwayLog`; all optional. */
-export interface LogOptions {
+/** Options of `getVersionLog` and `logPathway`; all optional. */
+export interface LogOptions extends RemoteOptions {
   /** Only the newest this many versions (so `limit` reads, `limit - 1` diffs). Default 20. */
   limit?: number;
-  /** Versions read at a time. Default 4. */
-  concurrency?: number;
   /** Passed to the diff of each pair. */
   diff?: DiffOptions;
 }
@@ -30,19 +32,6 @@ export interface PathwayLog {
   entries: LogEntry[];
 }
 
-async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return out;
-}
-
 /** The service's per-version bookkeeping, which differs between any two versions and would drown the real changes. */
 const BOOKKEEPING = ["version_number", "is_latest", "revision_number", "published_at"];
 
@@ -52,20 +41,44 @@ function withoutBookkeeping(pathway: Record<string, unknown>): Record<string, un
   return copy;
 }
 
-/** The saved versions of a pathway, oldest first. Throws RemoteError. */
-export function listPathwayVersions(client: PathwayClient, id: string): Promise<PathwayVersionInfo[]> {
-  return client.listVersions(id);
+/** The saved versions of the pathway `target` names (an id, `remote:<id>`, or a tracked file), oldest first. Throws EngineError. */
+export async function listPathwayVersions(host: Host, target: string, options: RemoteOptions = {}): Promise<{ id: string; versions: PathwayVersionInfo[] }> {
+  const loaded = await loadManifest(host);
+  const { id } = await resolvePathwayId(host, target, loaded);
+  const client = await createClient(host, options, loaded);
+  try {
+    return { id, versions: await client.listVersions(id) };
+  } catch (error) {
+    throw await toEngineError(error);
+  }
+}
+
+/** The changelog of the pathway `target` names (an id, `remote:<id>`, or a tracked file). Throws EngineError. */
+export async function logPathway(host: Host, target: string, options: LogOptions = {}): Promise<PathwayLog> {
+  const loaded = await loadManifest(host);
+  const { id } = await resolvePathwayId(host, target, loaded);
+  const client = await createClient(host, options, loaded);
+  try {
+    return await getVersionLog(client, id, options);
+  } catch (error) {
+    throw await toEngineError(error);
+  }
 }
 
 /**
  * Reads the newest `limit` versions (each once, a few at a time) and diffs each consecutive pair. Throws RemoteError
  * when the list or a version cannot be read.
  */
-export async function getPathwayLog(client: PathwayClient, id: string, options: LogOptions = {}): Promise<PathwayLog> {
+export async function getVersionLog(client: PathwayClient, id: string, options: LogOptions = {}): Promise<PathwayLog> {
   const limit = Math.max(2, options.limit ?? 20);
   const versions = await client.listVersions(id);
   const window = versions.slice(-limit);
-  const values = await mapLimited(window, options.concurrency ?? 4, async (v) => withoutBookkeeping((await client.getVersion(id, v.version)).pathway));
+  let done = 0;
+  const values = await mapPool(window, options.concurrency ?? 4, async (v) => {
+    const value = withoutBookkeeping((await client.getVersion(id, v.version)).pathway);
+    options.onProgress?.({ done: ++done, total: window.length, detail: `version ${v.version}` });
+    return value;
+  });
   const entries: LogEntry[] = [];
   for (let i = window.length - 1; i > 0; i--) {
     const diff = getPathwayDiff(values[i - 1], values[i], options.diff);

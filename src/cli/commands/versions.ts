@@ -1,11 +1,10 @@
-// `pathway versions <id|file>`: the saved versions of a remote pathway (number, name, date, latest).
+// `pathway versions <id|file>`: flags -> listPathwayVersions -> a table (or JSON) of the saved versions -> exit code.
 import { Option, type Command } from "commander";
+import { listPathwayVersions } from "../../engine/history.js";
 import { EXIT } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
-import { loadManifest } from "../manifest.js";
-import { toPathwayId } from "../pathway-id.js";
-import { writeOutput } from "../write-output.js";
-import { addRemoteOptions, createClientFromFlags, toExitError, type RemoteFlags } from "./fetch.js";
+import { writeOutput } from "../output.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
 interface VersionsFlags extends RemoteFlags {
   format: string;
@@ -22,14 +21,15 @@ export function register(program: Command, io: CliIo): void {
       .argument("<pathway>", "a pathway id, remote:<id>, or a file tracked in pathwaykit.manifest.json"),
   )
     .addOption(new Option("-f, --format <name>", "output format").choices(["text", "json"]).default("text"))
-    .option("-o, --output <file>", "write to a file instead of stdout")
-    .option("--color", "force colour")
-    .option("--no-color", "disable colour")
+    .option("-o, --output <file>", "write the list to a file (atomically) instead of stdout")
+    .option("--color", "force colours even when not writing to a terminal")
+    .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addHelpText(
       "after",
       `
 Reads GET /v1/pathway/{id}/versions. Use a version anywhere a remote pathway is accepted as remote:<id>@<n>
-(or remote:<id>@latest for the newest saved version).
+(or remote:<id>@latest for the newest saved version); \`pathway fetch <id>@<n> -o file.json\` saves one to lint,
+validate or diff it.
 
 Exit codes: 0 listed, 2 usage, read or network error.
 
@@ -38,20 +38,11 @@ Examples:
   $ pathway versions pathways/support.json --format json
   $ pathway diff remote:1b2c3d4e@3 remote:1b2c3d4e@5`,
     )
-    .action(async (arg: string, flags: VersionsFlags) => {
-      const loaded = await loadManifest(io.cwd);
-      const { id } = toPathwayId(arg, loaded, io.cwd);
-      const client = await createClientFromFlags(flags, io, loaded);
-      const { listPathwayVersions } = await import("../../engine/history.js");
-      let versions;
-      try {
-        versions = await listPathwayVersions(client, id);
-      } catch (error) {
-        throw await toExitError(error);
-      }
+    .action(async (target: string, flags: VersionsFlags) => {
+      const { id, versions } = await listPathwayVersions(io.host, target, toRemoteOptions(flags, io));
       const { formatVersionsText } = await import("../../format/history.js");
-      const text = flags.format === "json" ? JSON.stringify({ id, versions }, null, 2) + "\n" : formatVersionsText(id, versions, { color: flags.output ? false : useColor(flags.color, io) });
-      await writeOutput(io, flags.output, text);
+      const color = flags.output === undefined && useColor(flags.color, io);
+      await writeOutput(io, flags.output, flags.format === "json" ? JSON.stringify({ id, versions }, null, 2) + "\n" : formatVersionsText(id, versions, { color }));
       io.setExitCode(EXIT.ok);
     });
 }
