@@ -41,28 +41,26 @@ function withoutBookkeeping(pathway: Record<string, unknown>): Record<string, un
   return copy;
 }
 
-/** The saved versions of the pathway `target` names (an id, `remote:<id>`, or a tracked file), oldest first. Throws EngineError. */
-export async function listPathwayVersions(host: Host, target: string, options: RemoteOptions = {}): Promise<{ id: string; versions: PathwayVersionInfo[] }> {
+/** The id `target` names (an id, `remote:<id>`, or a tracked file) and a client for it, then `work` with RemoteErrors as EngineErrors. */
+async function withPathway<T>(host: Host, target: string, options: RemoteOptions, work: (client: PathwayClient, id: string) => Promise<T>): Promise<T> {
   const loaded = await loadManifest(host);
   const { id } = await resolvePathwayId(host, target, loaded);
   const client = await createClient(host, options, loaded);
   try {
-    return { id, versions: await client.listVersions(id) };
+    return await work(client, id);
   } catch (error) {
     throw await toEngineError(error);
   }
 }
 
+/** The saved versions of the pathway `target` names (an id, `remote:<id>`, or a tracked file), oldest first. Throws EngineError. */
+export function listPathwayVersions(host: Host, target: string, options: RemoteOptions = {}): Promise<{ id: string; versions: PathwayVersionInfo[] }> {
+  return withPathway(host, target, options, async (client, id) => ({ id, versions: await client.listVersions(id) }));
+}
+
 /** The changelog of the pathway `target` names (an id, `remote:<id>`, or a tracked file). Throws EngineError. */
-export async function logPathway(host: Host, target: string, options: LogOptions = {}): Promise<PathwayLog> {
-  const loaded = await loadManifest(host);
-  const { id } = await resolvePathwayId(host, target, loaded);
-  const client = await createClient(host, options, loaded);
-  try {
-    return await getVersionLog(client, id, options);
-  } catch (error) {
-    throw await toEngineError(error);
-  }
+export function logPathway(host: Host, target: string, options: LogOptions = {}): Promise<PathwayLog> {
+  return withPathway(host, target, options, (client, id) => getVersionLog(client, id, options));
 }
 
 /**
