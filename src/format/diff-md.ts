@@ -3,7 +3,10 @@ import {
   describeEntity,
   groupChanges,
   toFieldPath,
+  toElidedWords,
+  toHunkWords,
   toOldText,
+  toShortContext,
   toShortValue,
   toSummaryLine,
   toUnitName,
@@ -59,12 +62,9 @@ function textDiffItem(field: string, d: FormattableTextDiff): string[] {
   const out = [`- ${field} changed (${what}):`, ""];
   if (d.unit === "sentence") {
     for (const hunk of d.hunks) {
-      const body = hunk.lines
-        .map((l) => (l.op === "~" ? wordsHtml(l.words ?? []) : l.op === "-" ? `<del>${escapeHtml(l.text)}</del>` : l.op === "+" ? `<ins>${escapeHtml(l.text)}</ins>` : escapeHtml(l.text)))
-        .join("")
-        .trimEnd();
-      const head = hunk.oldStart > 1 ? "… " : "";
-      const tail = hunk.oldStart + hunk.oldCount - 1 < d.oldUnits ? " …" : "";
+      const body = wordsHtml(toElidedWords(toHunkWords(hunk), 300)).trimEnd();
+      const head = hunk.oldStart > 1 && !body.startsWith("…") ? "… " : "";
+      const tail = hunk.oldStart + hunk.oldCount - 1 < d.oldUnits && !body.endsWith("…") ? " …" : "";
       out.push(`  <blockquote>${head}${body}${tail}</blockquote>`, "");
     }
     return out;
@@ -74,7 +74,7 @@ function textDiffItem(field: string, d: FormattableTextDiff): string[] {
     lines.push(`@@ -${hunk.oldStart},${hunk.oldCount} +${hunk.newStart},${hunk.newCount} @@`);
     for (const l of hunk.lines) {
       if (l.op === "~") lines.push(`-${toOldText(l.words ?? [])}`, `+${l.text}`);
-      else lines.push(`${l.op}${l.text}`);
+      else lines.push(`${l.op}${l.op === " " ? toShortContext(l.text) : l.text}`);
     }
   }
   out.push(...fenced("diff", lines).map((l) => `  ${l}`), "");
@@ -85,7 +85,7 @@ function fieldItem(change: FormattableChange): string[] {
   const field = code(toFieldPath(change.path) || "(value)");
   if (change.op === "add") return [`- ${field} added: ${code(toShortValue(change.after, 200))}`];
   if (change.op === "remove") return [`- ${field} removed (was ${code(toShortValue(change.before, 200))})`];
-  if (change.words) return [`- ${field} changed:`, "", `  <blockquote>${wordsHtml(change.words)}</blockquote>`, ""];
+  if (change.words) return [`- ${field} changed:`, "", `  <blockquote>${wordsHtml(toElidedWords(change.words))}</blockquote>`, ""];
   if (change.textDiff) return textDiffItem(field, change.textDiff);
   return [`- ${field}: ${code(toShortValue(change.before, 200))} → ${code(toShortValue(change.after, 200))}`];
 }

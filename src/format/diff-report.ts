@@ -167,3 +167,38 @@ export function toKindLine(diff: FormattableDiff): string {
     .map(([kind, n]) => `${n} ${kind}`)
     .join(", ");
 }
+
+/**
+ * Word parts with long unchanged runs shortened to `keep` characters on the side that touches a change (both sides
+ * for a run between changes), joined by " … ": a one-word edit in a 20,000-character line shows as a few words
+ * around it. Changed parts are never shortened.
+ */
+export function toElidedWords(words: readonly FormattableWord[], keep = 120): FormattableWord[] {
+  return words.map((w, i) => {
+    if (w.added || w.removed) return w;
+    const first = i === 0;
+    const last = i === words.length - 1;
+    const v = w.value;
+    if (first && last) return v.length > 2 * keep ? { value: v.slice(0, keep) + " …" } : w;
+    if (first) return v.length > keep + 10 ? { value: "… " + v.slice(v.length - keep) } : w;
+    if (last) return v.length > keep + 10 ? { value: v.slice(0, keep) + " …" } : w;
+    return v.length > 2 * keep + 10 ? { value: v.slice(0, keep) + " … " + v.slice(v.length - keep) } : w;
+  });
+}
+
+/** An unchanged context unit cut to `max` characters (what is left out is marked with "…"). */
+export function toShortContext(text: string, max = 240): string {
+  return text.length > max ? text.slice(0, max - 1) + "…" : text;
+}
+
+/** A hunk of sentences as one run of word parts (context unchanged, whole units removed or added), same-side parts merged. */
+export function toHunkWords(hunk: FormattableTextDiff["hunks"][number]): FormattableWord[] {
+  const out: FormattableWord[] = [];
+  const parts = hunk.lines.flatMap((l): FormattableWord[] => (l.op === "~" ? (l.words ?? []) : [{ value: l.text, ...(l.op === "-" && { removed: true }), ...(l.op === "+" && { added: true }) }]));
+  for (const p of parts) {
+    const last = out[out.length - 1];
+    if (last && !last.added === !p.added && !last.removed === !p.removed) last.value += p.value;
+    else out.push({ ...p });
+  }
+  return out;
+}

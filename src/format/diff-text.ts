@@ -4,7 +4,10 @@ import {
   describeEntity,
   groupChanges,
   toFieldPath,
+  toElidedWords,
+  toHunkWords,
   toKindLine,
+  toShortContext,
   toSafeText,
   toShortValue,
   toSummaryLine,
@@ -33,7 +36,7 @@ function fieldLine(change: FormattableChange, c: Colors, color: boolean): string
   if (change.op === "add") return [`    ${c.green("+")} ${field}: ${c.green(toShortValue(change.after))}`];
   if (change.op === "remove") return [`    ${c.red("-")} ${field}: ${c.red(toShortValue(change.before))}`];
   if (change.words) {
-    const text = wordLine(change.words, c, !color).replace(/\n/g, "\n        ");
+    const text = wordLine(toElidedWords(change.words), c, !color).replace(/\n/g, "\n        ");
     return [`    ${c.yellow("~")} ${field}:`, `        ${text}`];
   }
   if (change.textDiff) {
@@ -63,29 +66,24 @@ function hunkLines(d: FormattableTextDiff, c: Colors, color: boolean): string[] 
   const added = (t: string) => (color ? c.green(c.underline(t)) : `{+${t}+}`);
   for (const hunk of d.hunks) {
     if (d.unit === "sentence") {
-      const text = hunk.lines
-        .map((l) => {
-          const t = toSafeText(l.text);
-          if (l.op === "~") return wordLine(l.words ?? [], c, !color);
-          return l.op === "-" ? removed(t) : l.op === "+" ? added(t) : c.dim(t);
-        })
-        .join("")
-        .trimEnd();
-      const head = hunk.oldStart > 1 ? "… " : "";
-      const tail = hunk.oldStart + hunk.oldCount - 1 < d.oldUnits ? " …" : "";
+      // The hunk was one line of text: shown as one line, unchanged stretches past a few hundred characters cut.
+      const text = wordLine(toElidedWords(toHunkWords(hunk), 300), c, !color).trimEnd();
+      const head = hunk.oldStart > 1 && !text.startsWith("…") ? "… " : "";
+      const tail = hunk.oldStart + hunk.oldCount - 1 < d.oldUnits && !text.endsWith("…") ? " …" : "";
       out.push(`        ${c.cyan(`@@ sentence ${hunk.newStart}`)} ${head}${text}${tail}`);
       continue;
     }
     out.push(`        ${c.cyan(`@@ -${hunk.oldStart},${hunk.oldCount} +${hunk.newStart},${hunk.newCount} @@`)}`);
     for (const l of hunk.lines) {
       const t = toSafeText(l.text);
-      if (l.op === " ") out.push(`          ${c.dim(t)}`);
+      if (l.op === " ") out.push(`          ${c.dim(toShortContext(t))}`);
       else if (l.op === "-") out.push(`        ${c.red(`- ${t}`)}`);
       else if (l.op === "+") out.push(`        ${c.green(`+ ${t}`)}`);
       else if (color) {
-        out.push(`        ${c.red("- ")}${wordLine((l.words ?? []).filter((w) => !w.added), c, false)}`);
-        out.push(`        ${c.green("+ ")}${wordLine((l.words ?? []).filter((w) => !w.removed), c, false)}`);
-      } else out.push(`        ~ ${wordLine(l.words ?? [], c, true)}`);
+        const words = toElidedWords(l.words ?? []);
+        out.push(`        ${c.red("- ")}${wordLine(words.filter((w) => !w.added), c, false)}`);
+        out.push(`        ${c.green("+ ")}${wordLine(words.filter((w) => !w.removed), c, false)}`);
+      } else out.push(`        ~ ${wordLine(toElidedWords(l.words ?? []), c, true)}`);
     }
   }
   return out;

@@ -153,6 +153,18 @@ describe("changes with context", () => {
     expect(text).toContain("~ - Step 150: [-confirm-]{+check+} the caller's details");
   });
 
+  it("cuts the unchanged stretches of a 20,000-character line with no sentence ends around a one-word change", () => {
+    const words = Array.from({ length: 3000 }, (_, i) => `word${i}`).join(" ");
+    const after = words.replace("word1500 ", "WORD1500 ");
+    for (const format of [formatDiffText, formatDiffMd]) {
+      const out = format(input(onePrompt(words), onePrompt(after)));
+      expect(out.length).toBeLessThan(1_500);
+      expect(out).toMatch(/word1499 (\[-word1500-\]\{\+WORD1500\+\}|<del>word1500<\/del><ins>WORD1500<\/ins>) word1501/);
+      expect(out).toContain("…");
+    }
+    expect(formatDiffText(input(onePrompt(words), onePrompt(after))).trimEnd().split("\n").length).toBeLessThanOrEqual(10);
+  });
+
   itCorpus("shows every change of the real restaurant pair in a few lines", () => {
     const text = formatDiffText(input(real("restaurant-history-6ebf769.json"), real("restaurant-2024-get-dump.json")));
     expect(text.trimEnd().split("\n").length).toBeLessThanOrEqual(8);
