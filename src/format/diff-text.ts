@@ -89,13 +89,20 @@ function hunkLines(d: FormattableTextDiff, c: Colors, color: boolean): string[] 
   return out;
 }
 
-/** Formats a diff for a terminal: a header, one block per changed node or edge, and a summary line. */
+/** Formats a diff for a terminal: a header line with the summary, likely losses, then one block per changed node or edge. */
 export const formatDiffText: DiffFormatter = (input, options = {}) => {
   const color = options.color ?? false;
   const c = pc.createColors(color);
   const { diff } = input;
-  const out: string[] = [c.red(`--- ${input.labelA}`), c.green(`+++ ${input.labelB}`)];
-  if (diff.equal) return `${out.join("\n")}\n${c.green("✔")} no differences${diff.ignoredFields.length ? c.dim(" (layout fields ignored; --include-layout compares them)") : ""}\n`;
+  // One header line, summary included (as the Markdown puts its table first): a small change stays a few lines.
+  const header = `${c.red(`--- ${toSafeText(input.labelA)}`)} ${c.green(`+++ ${toSafeText(input.labelB)}`)}`;
+  if (diff.equal) return `${header}: ${c.green("✔")} no differences${diff.ignoredFields.length ? c.dim(" (layout fields ignored; --include-layout compares them)") : ""}\n`;
+  const kinds = toKindLine(diff);
+  const out: string[] = [`${header}: ${c.bold(toSummaryLine(diff))}${kinds ? c.dim(` (${kinds})`) : ""}${options.only?.length ? c.dim(` [only ${options.only.join(", ")}]`) : ""}`];
+  if (diff.losses && diff.losses.length > 0) {
+    out.push(c.yellow(c.bold(`⚠ ${diff.losses.length} likely loss${diff.losses.length === 1 ? "" : "es"} to confirm:`)));
+    for (const loss of diff.losses) out.push(`  ${c.yellow("⚠")} ${toSafeText(loss.message)}`);
+  }
   for (const group of groupChanges(diff.changes)) {
     const first = group.changes[0]!;
     const what = describeEntity(first);
@@ -111,14 +118,14 @@ export const formatDiffText: DiffFormatter = (input, options = {}) => {
     }
     const fields = group.changes.filter((ch) => ch.op !== "rename");
     const rename = group.changes.find((ch) => ch.op === "rename");
+    if (!rename && fields.length === 1 && fields[0]!.op === "change") {
+      // One changed field: on the entity's line, its detail four columns in.
+      const [line, ...rest] = fieldLine(fields[0]!, c, color);
+      out.push(`${c.yellow(`~ ${what}`)} ${line!.trimStart()}`, ...rest.map((l) => l.replace(/^ {4}/, "")));
+      continue;
+    }
     out.push(c.yellow(`~ ${what}`) + (rename ? c.cyan(` renamed from id ${toSafeText(rename.fromId ?? "")} (${Math.round((rename.similarity ?? 0) * 100)}% similar)`) : ""));
     for (const change of fields) out.push(...fieldLine(change, c, color));
   }
-  if (diff.losses && diff.losses.length > 0) {
-    out.push("", c.yellow(c.bold(`⚠ ${diff.losses.length} likely loss${diff.losses.length === 1 ? "" : "es"} to confirm:`)));
-    for (const loss of diff.losses) out.push(`  ${c.yellow("⚠")} ${toSafeText(loss.message)}`);
-  }
-  const kinds = toKindLine(diff);
-  out.push("", c.bold(toSummaryLine(diff)) + (kinds ? c.dim(` (${kinds})`) : "") + (options.only?.length ? c.dim(` [only ${options.only.join(", ")}]`) : ""));
   return out.join("\n") + "\n";
 };

@@ -37,13 +37,13 @@ const b = {
 };
 
 describe("formatDiffText", () => {
-  it("groups changes by node, shows long prompts word by word, and ends with a summary", () => {
+  it("starts with a summary, groups changes by node, and shows long prompts word by word", () => {
     const text = formatDiffText(input(a, b), { color: false });
-    expect(text).toContain('~ node "Start" (id 1)\n    ~ data.prompt:\n        Greet the caller {+warmly +}and ask');
+    expect(text).toContain('~ node "Start" (id 1) ~ data.prompt:\n    Greet the caller {+warmly +}and ask');
     expect(text).toContain('+ node "Say "hi" --> [x]');
     expect(text).toContain('- node "Old" (id 2) removed');
     expect(text).toContain('- edge 1 → 2 "old way" removed');
-    expect(text.trimEnd().split("\n").at(-1)).toBe("1 node added, 1 node removed, 1 node changed, 1 edge added, 1 edge removed (1 prompt, 4 routing)");
+    expect(text.split("\n")[0]).toBe("--- old.json +++ new.json: 1 node added, 1 node removed, 1 node changed, 1 edge added, 1 edge removed (1 prompt, 4 routing)");
     expect(text).not.toMatch(/\u001b\[/);
   });
 
@@ -67,7 +67,7 @@ describe("formatDiffText", () => {
 
   itCorpus("shows the real restaurant change as one node with one field", () => {
     const text = formatDiffText(input(real("restaurant-history-6ebf769.json"), real("restaurant-2024-get-dump.json")));
-    expect(text).toContain('~ node "Send the order" (id 74e3fdcc-7f38-4e2f-80d3-76618eff8967)\n    ~ data.url:');
+    expect(text).toContain('~ node "Send the order" (id 74e3fdcc-7f38-4e2f-80d3-76618eff8967) ~ data.url:\n    https://');
     expect(text).toContain("[-phone-]{+voice+}");
   });
 });
@@ -142,6 +142,13 @@ describe("changes with context", () => {
     expect(text.trimEnd().split("\n").length).toBeLessThanOrEqual(10);
     expect(text).toContain("[-item-]{+product+} 130");
     expect(text.length).toBeLessThan(1_000);
+  });
+
+  it("prints a one-word change in a long multi-line prompt as one hunk with 3 lines of context, in at most 10 lines", () => {
+    const prompt = Array.from({ length: 300 }, (_, i) => `- Step ${i}: confirm the caller's details before moving on.`).join("\n");
+    const text = formatDiffText(input(onePrompt(prompt), onePrompt(prompt.replace("Step 150: confirm", "Step 150: check"))));
+    expect(text.trimEnd().split("\n").length).toBeLessThanOrEqual(10);
+    expect(text).toContain("~ data.prompt @@ -148,7 +148,7 @@ of 300 lines");
   });
 
   it("prints a one-word change in a long multi-line prompt as one hunk, in at most 10 lines with --context 1", () => {
