@@ -1,5 +1,6 @@
 // Changes that usually mean something was lost by accident: a label, a variable or a route gone, a node still pointed at.
-import { getEdgeLabel, getEdges, getNodes, isObject, nodeData, type PathwayEdge, type PathwayNode } from "../model/index.js";
+import { getFlowWays } from "../graph/index.js";
+import { getEdgeLabel, getNodes, isObject, nodeData, type Pathway, type PathwayEdge, type PathwayNode } from "../model/index.js";
 import { toJsonPointer } from "./json-value.js";
 
 /** What kind of loss. */
@@ -26,15 +27,15 @@ function extractVarNames(node: PathwayNode): string[] {
   return vars.flatMap((v) => (Array.isArray(v) && typeof v[0] === "string" ? [v[0]] : isObject(v) && typeof v.name === "string" ? [v.name] : []));
 }
 
-/** The targets of a node's own routes: Route `routes`, webhook `responsePathways`, as `kind:target` keys. */
-function routeKeys(node: PathwayNode): Map<string, string> {
-  const data = nodeData(node);
+/**
+ * A node's own ways on other than edges (Route routes, fallback, webhook response routes, press target), read from the
+ * flow model of the node alone, keyed by kind, target and condition.
+ */
+function nodeWays(node: PathwayNode): Map<string, string> {
   const keys = new Map<string, string>();
-  if (Array.isArray(data.routes)) data.routes.forEach((r, i) => isObject(r) && keys.set(`route:${String(r.targetNodeId)}:${JSON.stringify(r.conditions ?? null)}`, `routes[${i}] → ${String(r.targetNodeId)}`));
-  if (Array.isArray(data.responsePathways)) {
-    data.responsePathways.forEach((t, i) => {
-      if (Array.isArray(t)) keys.set(`response:${JSON.stringify(t.slice(0, 3))}:${isObject(t[3]) ? String(t[3].id) : ""}`, `responsePathways[${i}] (${t.slice(0, 3).map(String).join(" ")})`.replace(/\s+\)/, ")"));
-    });
+  for (const way of getFlowWays({ nodes: [node], edges: [] } as unknown as Pathway)) {
+    const where = way.kind === "route" ? `routes[${way.ref}]` : way.kind === "response" ? `responsePathways[${way.ref}]` : way.kind === "fallback" ? "fallbackNodeId" : "targetNodeAfterPress";
+    keys.set(`${way.kind}\u0000${way.to}\u0000${way.label}`, `${where} → ${way.to}${way.label ? ` (${way.label})` : ""}`);
   }
   return keys;
 }
@@ -48,8 +49,8 @@ export function getNodeLosses(a: PathwayNode, b: PathwayNode, indexA: number): L
       losses.push({ type: "extract-var-removed", nodeId: b.id, pointer: toJsonPointer(["nodes", indexA, "data", "extractVars"]), message: `extractVars entry "${name}" removed from node ${nameOf(b)}: later uses of {{${name}}} get no value.` });
     }
   }
-  const after = routeKeys(b);
-  for (const [key, where] of routeKeys(a)) {
+  const after = nodeWays(b);
+  for (const [key, where] of nodeWays(a)) {
     if (!after.has(key)) losses.push({ type: "route-removed", nodeId: b.id, pointer: toJsonPointer(["nodes", indexA, "data"]), message: `route ${where} removed from node ${nameOf(b)}.` });
   }
   return losses;
@@ -67,31 +68,29 @@ export function getEdgeLoss(edge: Record<string, unknown>, index: number, remove
 }
 
 /**
- * References in `b` (edges, routes, fallbacks, response routes, press-button targets) to node ids that `b` no longer
- * has (`goneIds`: removed id -> its name): one loss per removed node, naming the first few things that still point at it.
+ * Ways on in `b` (edges, routes, fallbacks, response routes, press targets, from the flow model) that still name node
+ * ids `b` no longer has (`goneIds`: removed id -> its name): one loss per removed node, naming the first few.
  */
 export function getDanglingReferences(b: unknown, goneIds: ReadonlyMap<string, string | undefined>): LikelyLoss[] {
-  if (goneIds.size === 0) return [];
-  const present = new Set(getNodes(b).map((n) => n.node.id));
+  if (goneIds.size === 0 || !isObject(b) || !Array.isArray(b.nodes)) return [];
   const refs = new Map<string, { from: string; pointer: string }[]>();
-  const check = (target: unknown, pointer: string, from: string) => {
-    if (typeof target !== "string" || !goneIds.has(target) || present.has(target)) return;
-    const list = refs.get(target) ?? [];
+  const note = (id: string, from: string, pointer: string) => {
+    const list = refs.get(id) ?? [];
     if (!list.some((r) => r.from === from)) list.push({ from, pointer });
-    refs.set(target, list);
+    refs.set(id, list);
   };
-  for (const { edge, index } of getEdges(b)) {
-    const name = `edge ${String(edge.source)} → ${String(edge.target)}`;
-    check(edge.target, toJsonPointer(["edges", index, "target"]), name);
-    check(edge.source, toJsonPointer(["edges", index, "source"]), name);
-  }
-  for (const { node, index } of getNodes(b)) {
-    const data = nodeData(node);
-    const at = (...path: (string | number)[]) => toJsonPointer(["nodes", index, "data", ...path]);
-    if (Array.isArray(data.routes)) data.routes.forEach((r, i) => check(isObject(r) ? r.targetNodeId : undefined, at("routes", i, "targetNodeId"), `node ${nameOf(node)} routes[${i}]`));
-    check(data.fallbackNodeId, at("fallbackNodeId"), `node ${nameOf(node)} fallbackNodeId`);
-    if (Array.isArray(data.responsePathways)) data.responsePathways.forEach((t, i) => check(Array.isArray(t) && isObject(t[3]) ? t[3].id : undefined, at("responsePathways", i, 3, "id"), `node ${nameOf(node)} responsePathways[${i}]`));
-    check(isObject(data.targetNodeAfterPress) ? data.targetNodeAfterPress.id : undefined, at("targetNodeAfterPress", "id"), `node ${nameOf(node)} targetNodeAfterPress`);
+  const nodeIndex = new Map(getNodes(b).map((n) => [n.node.id, n.index]));
+  for (const way of getFlowWays(b as Pathway)) {
+    const name = way.kind === "edge" || way.kind === "voicemail" ? `edge ${way.from} → ${way.to}` : `node ${way.from} ${way.kind === "route" ? `routes[${way.ref}]` : way.kind === "response" ? `responsePathways[${way.ref}]` : way.kind === "fallback" ? "fallbackNodeId" : "targetNodeAfterPress"}`;
+    const isEdge = way.kind === "edge" || way.kind === "voicemail" || (way.kind === "press" && way.ref >= 0);
+    const at = (end: "source" | "target") => {
+      if (isEdge) return toJsonPointer(["edges", way.ref, end]);
+      const base = ["nodes", nodeIndex.get(way.from) ?? 0, "data"];
+      const field = way.kind === "route" ? ["routes", way.ref, "targetNodeId"] : way.kind === "response" ? ["responsePathways", way.ref, 3, "id"] : way.kind === "fallback" ? ["fallbackNodeId"] : ["targetNodeAfterPress"];
+      return toJsonPointer(end === "target" ? [...base, ...field] : base);
+    };
+    if (way.toIndex < 0 && goneIds.has(way.to)) note(way.to, name, at("target"));
+    if (way.fromIndex < 0 && goneIds.has(way.from)) note(way.from, name, at("source"));
   }
   return [...refs].map(([id, list]) => {
     const shown = list.slice(0, 3).map((r) => r.from).join(", ");

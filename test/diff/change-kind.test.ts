@@ -111,4 +111,25 @@ describe("likely losses", () => {
     b.edges = [];
     expect(getPathwayDiff(a, b).losses).toEqual([]);
   });
+
+  it("follows the flow model's other ways too: a Route target, a fallback and a webhook response route", () => {
+    const p = {
+      nodes: [
+        { id: "r", type: "Route", data: { name: "Pick", routes: [{ conditions: [], targetNodeId: "gone" }], fallbackNodeId: "gone" } },
+        { id: "w", type: "Webhook", data: { name: "Hook", responsePathways: [["BlandStatusCode", "==", "200", { id: "gone", name: "Gone" }]] } },
+        { id: "gone", type: "End Call", data: { name: "Bye" } },
+      ],
+      edges: [],
+    };
+    const b = structuredClone(p);
+    b.nodes.pop();
+    expect(getPathwayDiff(p, b).losses).toEqual([
+      {
+        type: "dangling-reference",
+        nodeId: "gone",
+        pointer: "/nodes/0/data/routes/0/targetNodeId",
+        message: 'node "Bye" (id gone) was removed but 3 references still point at it: node r routes[0], node r fallbackNodeId, node w responsePathways[0].',
+      },
+    ]);
+  });
 });
