@@ -230,3 +230,28 @@ describe("Markdown that fits a pull-request comment", () => {
     expect(md).toMatch(/sections cut, \d+ left out\. Full diff: `pathway diff x y`/);
   });
 });
+
+describe("Markdown limit (property)", () => {
+  it("never cuts silently: output within --max-chars, or a note that names the full diff; nothing cut when it fits", () => {
+    const make = (texts: readonly string[]) => ({
+      nodes: texts.map((t, i) => ({ id: `n${i}`, type: "Default", data: { name: `Step ${i}`, prompt: t } })),
+      edges: texts.slice(1).map((_, i) => ({ id: `e${i}`, source: `n${i}`, target: `n${i + 1}`, label: `next ${i}` })),
+    });
+    const text = fc.array(fc.constantFrom("Ask for the date.", "Confirm the time.", "Say goodbye.", "Offer a callback.", "\n"), { minLength: 1, maxLength: 40 }).map((xs) => xs.join(" "));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, text), { minLength: 1, maxLength: 25 }), fc.integer({ min: 1_500, max: 20_000 }), (pairs, maxChars) => {
+        const x = make(pairs.map((p) => p[0]));
+        const y = make(pairs.map((p) => p[1]));
+        const full = formatDiffMd(input(x, y), { maxChars: 0 });
+        const md = formatDiffMd(input(x, y), { maxChars, fullDiffCommand: "pathway diff x y --max-chars 0" });
+        if (full.length <= maxChars) expect(md).toBe(full);
+        else {
+          expect(md.length).toBeLessThanOrEqual(maxChars);
+          expect(md).toContain("This diff was shortened to fit");
+          expect(md).toContain("`pathway diff x y --max-chars 0`");
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
