@@ -29,8 +29,13 @@ export interface PathwayLog {
   versions: PathwayVersionInfo[];
   /** Versions older than the window (`limit`) that were not read. */
   omitted: number;
+  /** Versions in the window the service would not give (missing, not a pathway); the log steps over them. */
+  unreadable: { version: number; message: string }[];
   entries: LogEntry[];
 }
+
+/** Failures that belong to one version (the log goes on without it); anything else (key, network) stops the log. */
+const PER_VERSION: ReadonlySet<string> = new Set(["not-found", "shape", "invalid-json", "truncated", "http"]);
 
 /** The service's per-version bookkeeping, which differs between any two versions and would drown the real changes. */
 const BOOKKEEPING = ["version_number", "is_latest", "revision_number", "published_at"];
@@ -72,15 +77,26 @@ export async function getVersionLog(client: PathwayClient, id: string, options: 
   const versions = await client.listVersions(id);
   const window = versions.slice(-limit);
   let done = 0;
+  const { RemoteError } = await import("../remote/index.js");
+  const unreadable: PathwayLog["unreadable"] = [];
   const values = await mapPool(window, options.concurrency ?? 4, async (v) => {
-    const value = withoutBookkeeping((await client.getVersion(id, v.version)).pathway);
-    options.onProgress?.({ done: ++done, total: window.length, detail: `version ${v.version}` });
-    return value;
+    try {
+      return withoutBookkeeping((await client.getVersion(id, v.version)).pathway);
+    } catch (error) {
+      if (!(error instanceof RemoteError) || !PER_VERSION.has(error.kind)) throw error;
+      unreadable.push({ version: v.version, message: error.message });
+      return undefined;
+    } finally {
+      options.onProgress?.({ done: ++done, total: window.length, detail: `version ${v.version}` });
+    }
   });
+  // Consecutive readable versions, newest first: an unreadable one is stepped over, not compared as empty.
+  const readable = window.map((v, i) => ({ v, value: values[i] })).filter((x) => x.value !== undefined);
   const entries: LogEntry[] = [];
-  for (let i = window.length - 1; i > 0; i--) {
-    const diff = getPathwayDiff(values[i - 1], values[i], options.diff);
-    entries.push({ from: window[i - 1]!, to: window[i]!, equal: diff.equal, summary: diff.summary, losses: diff.losses });
+  for (let i = readable.length - 1; i > 0; i--) {
+    const diff = getPathwayDiff(readable[i - 1]!.value, readable[i]!.value, options.diff);
+    entries.push({ from: readable[i - 1]!.v, to: readable[i]!.v, equal: diff.equal, summary: diff.summary, losses: diff.losses });
   }
-  return { id, versions, omitted: versions.length - window.length, entries };
+  unreadable.sort((x, y) => y.version - x.version);
+  return { id, versions, omitted: versions.length - window.length, unreadable, entries };
 }

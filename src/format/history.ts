@@ -15,6 +15,7 @@ export interface FormattableLog {
   id: string;
   versions: FormattableVersion[];
   omitted: number;
+  unreadable?: { version: number; message: string }[];
   entries: { from: FormattableVersion; to: FormattableVersion; equal: boolean; summary: FormattableDiff["summary"]; losses: { message: string }[] }[];
 }
 
@@ -46,6 +47,7 @@ export function formatLogText(log: FormattableLog, options: { color?: boolean } 
     }
     out.push("");
   }
+  for (const u of log.unreadable ?? []) out.push(c.red(`✖ version ${u.version} could not be read (${toSafeText(u.message)}); the log steps over it.`));
   if (log.omitted > 0) out.push(c.dim(`${log.omitted} older version${log.omitted === 1 ? "" : "s"} not shown; raise --limit to see them.`));
   return out.join("\n").trimEnd() + "\n";
 }

@@ -98,6 +98,14 @@ describeCorpus("review over the fake service", () => {
       expect(log.entries[0]!.summary.byKind.variables).toBe(1);
       expect(service.requests.filter((r) => /\/version\/\d+$/.test(r.path)).map((r) => r.path).sort()).toEqual(["/v1/pathway/pw-rest/version/2", "/v1/pathway/pw-rest/version/3"]);
     });
+
+    it("steps over a version the service will not give, says so, and compares its neighbours", async () => {
+      service.versions.get("pw-rest")![1] = { status: "error", message: "gone" };
+      const result = await run(["log", "pw-rest"]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^version 3 .*vs 1/);
+      expect(result.stdout).toMatch(/✖ version 2 could not be read \(.*\); the log steps over it\./);
+    });
   });
 
   describe("remote:<id>@<n>", () => {
