@@ -130,6 +130,20 @@ describeCorpus("review over the fake service", () => {
       expect((await run(["diff", "remote:pw-rest@x", "remote:pw-rest@2"])).stderr).toContain("remote:<id>@<version number>");
     });
 
+    it("validates and lints a saved version through a fetched copy, named as given", async () => {
+      const validated = await run(["validate", "remote:pw-rest@1", "--format", "json"]);
+      expect(validated.code).not.toBe(2);
+      expect(validated.stdout).toContain("remote:pw-rest@1");
+      const linted = await run(["lint", "remote:pw-rest@latest", "--format", "json"]);
+      expect(linted.code).not.toBe(2);
+      expect(linted.stdout).toContain("remote:pw-rest@latest");
+      expect(service.requests.map((r) => r.path)).toEqual(expect.arrayContaining(["/v1/pathway/pw-rest/version/1", "/v1/pathway/pw-rest/versions", "/v1/pathway/pw-rest/version/3"]));
+      expect(existsSync(path.join(dir, "remote:pw-rest@1"))).toBe(false);
+      const missing = await run(["validate", "remote:nope@2"]);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain("not found (404)");
+    });
+
     it("fetches a saved version into a file, and lint reads that fetched copy", async () => {
       const result = await run(["fetch", "pw-rest@1", "-o", "v1.json"]);
       expect(result.code).toBe(0);

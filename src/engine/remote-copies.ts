@@ -1,0 +1,55 @@
+// Lint and validate read remote pathways through a fetched copy: `remote:<id>`, `remote:<id>@<n>`, `remote:<id>@latest` as inputs.
+import path from "node:path";
+import { EngineError } from "./errors.js";
+import type { Host } from "./host.js";
+import { loadManifest } from "./manifest.js";
+import { fetchRemoteRef } from "./remote-pathways.js";
+import { createClient, toEngineError, type RemoteOptions } from "./remote.js";
+
+/** True for an input that names a remote pathway rather than a file. */
+export function isRemoteInput(arg: string): boolean {
+  return arg.startsWith("remote:");
+}
+
+/**
+ * A host on which each `remote:` argument reads as a file holding the remote pathway's canonical JSON (fetched once,
+ * in memory; nothing is written), so file operations such as validateFiles and lintFiles take remote versions
+ * unchanged and report them under the name the user gave. Returns `host` itself when no argument is remote. Throws
+ * EngineError for a malformed reference or a pathway that cannot be read (the message says which).
+ */
+export async function withRemoteCopies(host: Host, args: readonly string[], options: RemoteOptions = {}): Promise<Host> {
+  const remote = args.filter(isRemoteInput);
+  if (remote.length === 0) return host;
+  const { parseRemoteRef } = await import("../remote/index.js");
+  const { toCanonicalJson } = await import("../model/canonical.js");
+  const loaded = await loadManifest(host);
+  const client = await createClient(host, options, loaded);
+  const copies = new Map<string, Uint8Array>();
+  for (const arg of remote) {
+    const ref = parseRemoteRef(arg.slice("remote:".length));
+    if (!ref) throw new EngineError("usage", `"${arg}": expected remote:<pathway id>, remote:<id>@<version number> or remote:<id>@latest.`);
+    const known = loaded.manifest.pathways.find((e) => e.id === ref.id);
+    try {
+      const fetched = await fetchRemoteRef(client, ref, options.endpoint ?? known?.endpoint ?? "convo");
+      copies.set(path.resolve(host.cwd, arg), new TextEncoder().encode(toCanonicalJson(fetched.pathway)));
+    } catch (error) {
+      throw await toEngineError(error);
+    }
+  }
+  const copyOf = (file: string) => copies.get(path.resolve(host.cwd, file));
+  return {
+    cwd: host.cwd,
+    env: host.env,
+    readFile: async (file) => copyOf(file) ?? host.readFile(file),
+    stat: async (file) => {
+      const copy = copyOf(file);
+      return copy ? { kind: "file", size: copy.byteLength } : host.stat(file);
+    },
+    writeFile: (file, content) => host.writeFile(file, content),
+    glob: (patterns, o) => host.glob(patterns, o),
+    isGlob: (pattern) => !isRemoteInput(pattern) && host.isGlob(pattern),
+    readStdin: () => host.readStdin(),
+    now: () => host.now(),
+    fetch: (url, init) => host.fetch(url, init),
+  };
+}
