@@ -154,6 +154,23 @@ describeCorpus("review over the fake service", () => {
     });
   });
 
+  describe("diff --check --format md", () => {
+    it("shares --max-chars among the drifted files, so the whole comment fits, with a note per cut diff", async () => {
+      service.pathways.set("pw-a", realJson("ivr-workaround-custom-code-sms.json"));
+      service.pathways.set("pw-b", realJson("noshow-rebooking-v1-export.json"));
+      await run(["fetch", "pw-a", "pw-b"]);
+      service.pathways.set("pw-a", realJson("noshow-rebooking-v1-export.json"));
+      service.pathways.set("pw-b", realJson("ivr-workaround-custom-code-sms.json"));
+      const full = await run(["diff", "--check", "-f", "md", "--max-chars", "0"]);
+      expect(full.stdout.length).toBeGreaterThan(20_000);
+      const cut = await run(["diff", "--check", "-f", "md", "--max-chars", "20000"]);
+      expect(cut.code).toBe(1);
+      expect(cut.stdout.length).toBeLessThanOrEqual(20_000);
+      expect(cut.stdout.match(/This diff was shortened to fit/g)).toHaveLength(2);
+      expect(cut.stdout).toContain("`pathway diff pathways/pw-a.json remote:pw-a --format md --max-chars 0`");
+    });
+  });
+
   describe("a fetch that never discards work", () => {
     it("refuses to overwrite a file edited since the last fetch: exit 1, bytes as they were, both ways on named", async () => {
       await run(["fetch", "pw-rest", "-o", "r.json"]);

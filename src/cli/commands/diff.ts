@@ -111,7 +111,12 @@ Examples:
           if (result.error !== undefined) io.stderr.write(`✖ ${result.file} (remote:${result.id}): ${result.error}\n`);
           else if (result.equal) {
             if (flags.format === "text") report += `✔ ${result.file} matches remote:${result.id}\n`;
-          } else report += diffFormatters[flags.format]!({ diff: result.diff!, before: local, after: remote, labelA: result.file, labelB: `remote:${result.id}` }, formatOptions) + "\n";
+          } else {
+            // One comment holds every drifted file: each gets an equal share of --max-chars (less a line for the total).
+            const share = flags.maxChars > 0 ? Math.max(1, Math.floor((flags.maxChars - 200) / Math.max(1, drifted))) : 0;
+            const fullDiffCommand = `pathway diff ${toShellWord(result.file)} remote:${toShellWord(result.id)} --format md --max-chars 0`;
+            report += diffFormatters[flags.format]!({ diff: result.diff!, before: local, after: remote, labelA: result.file, labelB: `remote:${result.id}` }, { ...formatOptions, maxChars: share, fullDiffCommand }) + "\n";
+          }
         }
         const summary = `${drifted} of ${checks.length} pathway${checks.length === 1 ? "" : "s"} differ from the remote${failed ? `, ${failed} could not be checked` : ""}.`;
         report += flags.format === "md" ? `**${summary}**\n` : `${summary}\n`;
