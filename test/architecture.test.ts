@@ -20,6 +20,8 @@ const ALLOWED: Record<string, string[]> = {
   remote: ["model", "diagnostics", "parse"],
   diff: ["model", "diagnostics", "parse"],
   format: ["diagnostics"],
+  requests: ["model", "diagnostics", "parse", "graph"],
+  engine: ["model", "diagnostics", "parse", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests"],
 };
 
 function filesUnder(dir: string): string[] {
