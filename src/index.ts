@@ -12,3 +12,5 @@ export * from "./remote/index.js";
 export * from "./diff/index.js";
 export * from "./builder/index.js";
 export * from "./codegen/index.js";
+export * from "./requests/index.js";
+export { checkRequests, toPathwayRef, type CheckRequestsHost, type CheckRequestsOptions, type LoadedRequestPathway, type PathwayRef, type RequestFile, type RequestFileResult } from "./engine/check-requests.js";

@@ -18,6 +18,8 @@ export interface CheckCommandOptions {
   quiet?: boolean;
   ignorePattern?: string[];
   outputFile?: string;
+  /** Extensions a directory walk picks up (default [".json"]). */
+  extensions?: readonly string[];
 }
 
 /** Adds the shared options (format, colour, warnings budget, quiet, ignore) to a command. */
@@ -43,6 +45,9 @@ export function parseWholeNumber(min: number): (value: string) => number {
 /** Parses a count option (a whole number of 0 or more). */
 export const parseCount = parseWholeNumber(0);
 
+/** A checked file; `failed` when it could not be checked at all (it counts like an unreadable file: exit 2). */
+export type CheckedFile = FileResult & { failed?: boolean };
+
 /** A read failure as a finding, so it shows in every format next to the others. */
 export function unreadable(input: Input): FileResult {
   const diagnostic: Diagnostic = { ruleId: "unreadable-file", severity: "error", message: input.error!, pointer: "" };
@@ -57,11 +62,11 @@ export async function checkFiles(
   args: readonly string[],
   options: CheckCommandOptions,
   io: CliIo,
-  check: (input: Input & { bytes: Uint8Array }) => FileResult | Promise<FileResult>,
+  check: (input: Input & { bytes: Uint8Array }) => CheckedFile | Promise<CheckedFile>,
   rules: readonly RuleDescriptor[],
 ): Promise<number> {
   if (args.length === 0) throw new ExitError(EXIT.failure, "No files given; name pathway files, directories or globs (or - for stdin).");
-  const inputs = await collectInputs(args, { ignore: options.ignorePattern, stdin: io.stdin, cwd: io.cwd });
+  const inputs = await collectInputs(args, { ignore: options.ignorePattern, stdin: io.stdin, cwd: io.cwd, extensions: options.extensions });
   const results: FileResult[] = [];
   let unreadableCount = 0;
   for (const input of inputs) {
@@ -71,6 +76,7 @@ export async function checkFiles(
       continue;
     }
     const result = await check(input as Input & { bytes: Uint8Array });
+    if (result.failed) unreadableCount++;
     results.push(options.quiet ? { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === "error") } : result);
   }
   const formatter = diagnosticFormatters[options.format]!;

@@ -74,8 +74,11 @@ function isYamlName(fileName: string | undefined): boolean {
   return fileName !== undefined && /\.ya?ml$/i.test(fileName);
 }
 
-/** Parses request text as JSON, or YAML for .yaml/.yml names and for text that is not JSON-like. */
-function parseRequest(input: string | Uint8Array, fileName: string | undefined): ParseResult & { text?: string } {
+/** A request file parsed (JSON or YAML), with its text. */
+export type ParsedRequest = ParseResult & { text?: string };
+
+/** Parses request text as JSON, or YAML for .yaml/.yml names and for text that is not JSON-like. Never throws. */
+export function parseRequestText(input: string | Uint8Array, fileName?: string): ParsedRequest {
   const json = parseDocument(input);
   if (json.text === undefined || (json.ok && !isYamlName(fileName))) return json;
   const looksJson = /^\s*[[{]/.test(json.text) && !isYamlName(fileName);
@@ -85,7 +88,11 @@ function parseRequest(input: string | Uint8Array, fileName: string | undefined):
 
 /** Decodes, parses (JSON or YAML) and checks a request file; findings carry line and column in that file. */
 export function checkRequestText(input: string | Uint8Array, options: CheckRequestOptions = {}): RequestCheckResult {
-  const parsed = parseRequest(input, options.fileName);
+  return checkParsedRequest(parseRequestText(input, options.fileName), options);
+}
+
+/** Checks a request parsed by `parseRequestText` (callers that read pathway_id before loading the pathway parse once). */
+export function checkParsedRequest(parsed: ParsedRequest, options: CheckRequestOptions = {}): RequestCheckResult {
   if (!parsed.ok) return { text: parsed.text, fatal: true, diagnostics: parsed.diagnostics };
   const result = checkRequestValue(parsed.value, options);
   const pointers = new Set(result.diagnostics.map((d) => d.pointer));

@@ -1,6 +1,6 @@
 // The request rules, as an explicit sorted list (never a folder scan); the generic type rule covers the fields the others leave.
 import type { RequestKind } from "./models.js";
-import type { RequestRule, RequestRuleMeta } from "./rule.js";
+import { requestRuleDocsUrl, type RequestRule, type RequestRuleMeta } from "./rule.js";
 import { createFieldTypeRule } from "./rules/request-field-type.js";
 import analysisSchema from "./rules/analysis-schema.js";
 import areaCodeFormat from "./rules/area-code-format.js";
@@ -96,10 +96,17 @@ export const requestRules: readonly RequestRule[] = [...fieldRules, createFieldT
 /** Findings about the request file itself (reported while reading it, not by a rule's check). */
 export const requestDocumentRuleMetas: readonly RequestRuleMeta[] = [
   {
+    id: "pathway-not-loaded",
+    description: "The pathway a request uses (--pathway, remote:<id>, the manifest entry or the config's `requests`) can be read and is a pathway.",
+    defaultSeverity: "error",
+    docs: requestRuleDocsUrl("pathway-not-loaded"),
+    kinds: ["call", "batch", "inbound", "purchase"],
+  },
+  {
     id: "request-shape",
     description: "A request file holds one JSON or YAML object whose kind (call, batch, inbound, purchase) is known, and is not a pathway; the pathway it uses loads.",
     defaultSeverity: "error",
-    docs: "https://www.npmjs.com/package/pathwaykit#request-shape",
+    docs: requestRuleDocsUrl("request-shape"),
     kinds: ["call", "batch", "inbound", "purchase"],
   },
 ];

@@ -1,23 +1,12 @@
 // `pathway validate`: the CI gate. Checks pathway files against the model and the structural rules.
 import type { Command } from "commander";
 import { allRuleMetas } from "../../lint/index.js";
-import { validatePathway, validationRuleMetas, type RuleSeverity } from "../../validate/index.js";
+import { validatePathway, validationRuleMetas } from "../../validate/index.js";
 import { addCheckOptions, checkFiles, type CheckCommandOptions } from "../check-files.js";
-import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
+import { parseRuleFlags } from "../rule-flags.js";
 
-/** Parses `--rule id:severity` into a severity map, rejecting unknown ids and severities as usage errors. */
-export function parseRuleFlags(flags: readonly string[] | undefined, known: ReadonlySet<string>, elsewhere: ReadonlySet<string> = new Set()): Record<string, RuleSeverity> {
-  const rules: Record<string, RuleSeverity> = {};
-  for (const flag of flags ?? []) {
-    const m = /^([a-z0-9-]+):(off|warn|warning|error)$/.exec(flag.trim());
-    if (!m) throw new ExitError(EXIT.failure, `--rule "${flag}": expected <rule-id>:<off|warn|error>, e.g. --rule unknown-node-type:off.`);
-    if (elsewhere.has(m[1]!)) throw new ExitError(EXIT.failure, `--rule "${flag}": "${m[1]}" is a lint rule, which pathway validate does not run; use pathway lint.`);
-    if (!known.has(m[1]!)) throw new ExitError(EXIT.failure, `--rule "${flag}": unknown rule "${m[1]}"; see the rule table in README.md.`);
-    rules[m[1]!] = m[2] === "off" ? "off" : m[2] === "error" ? "error" : "warning";
-  }
-  return rules;
-}
+export { parseRuleFlags };
 
 export function register(program: Command, io: CliIo): void {
   addCheckOptions(
