@@ -7,9 +7,9 @@ import { CORPUS_DIR, hasCorpus } from "./corpus-dir.js";
 export { CORPUS_DIR, hasCorpus };
 
 /** `describe`, skipped when the corpus is absent. */
-export const describeCorpus = describe.skipIf(!hasCorpus);
+export const describeCorpus: ReturnType<typeof describe.skipIf> = describe.skipIf(!hasCorpus);
 /** `it`, skipped when the corpus is absent. */
-export const itCorpus = it.skipIf(!hasCorpus);
+export const itCorpus: ReturnType<typeof it.skipIf> = it.skipIf(!hasCorpus);
 
 /** Every corpus file name (*.json), sorted; empty without the corpus. */
 export const corpusFiles: readonly string[] = hasCorpus
