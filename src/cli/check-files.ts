@@ -64,6 +64,8 @@ export async function checkFiles(
   io: CliIo,
   check: (input: Input & { bytes: Uint8Array }) => CheckedFile | Promise<CheckedFile>,
   rules: readonly RuleDescriptor[],
+  /** Results checked elsewhere to report with these (lint adds the config's request files). Default none. */
+  extra: readonly CheckedFile[] = [],
 ): Promise<number> {
   if (args.length === 0) throw new ExitError(EXIT.failure, "No files given; name pathway files, directories or globs (or - for stdin).");
   const inputs = await collectInputs(args, { ignore: options.ignorePattern, stdin: io.stdin, cwd: io.cwd, extensions: options.extensions });
@@ -76,6 +78,10 @@ export async function checkFiles(
       continue;
     }
     const result = await check(input as Input & { bytes: Uint8Array });
+    if (result.failed) unreadableCount++;
+    results.push(options.quiet ? { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === "error") } : result);
+  }
+  for (const result of extra) {
     if (result.failed) unreadableCount++;
     results.push(options.quiet ? { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === "error") } : result);
   }

@@ -7,6 +7,8 @@ import { addCheckOptions, checkFiles, type CheckCommandOptions } from "../check-
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { createLintConfigLoader, readBaselineFile, toRelativePosix } from "../lint-config-files.js";
+import { checkConfiguredRequests } from "../lint-requests.js";
+import { requestRuleMetas } from "../../requests/index.js";
 import { writeFileAtomic } from "../write-file-atomic.js";
 import { parseRuleFlags } from "./validate.js";
 
@@ -56,6 +58,9 @@ Examples:
       const recorded: BaselineInput[] = [];
       let baselined = 0;
       let suppressed = 0;
+      const requests = await checkConfiguredRequests(await loadConfig(undefined), io);
+      // Request files sit beside the pathways; a directory walk must not lint them as pathways.
+      if (requests.length > 0) options.ignorePattern = [...(options.ignorePattern ?? []), ...requests.map((r) => r.filePath)];
       const code = await checkFiles(
         inputs,
         options,
@@ -85,7 +90,8 @@ Examples:
           }
           return { filePath: input.path, diagnostics, text: result.text };
         },
-        allRuleMetas,
+        requests.length > 0 ? [...allRuleMetas, ...requestRuleMetas] : allRuleMetas,
+        requests,
       );
       if (suppressed > 0 && options.format === "stylish") io.stderr.write(`pathway: ${suppressed} finding${suppressed === 1 ? "" : "s"} suppressed by pathway.config.json.\n`);
       if (baseline && baselined > 0 && options.format === "stylish") io.stderr.write(`pathway: ${baselined} finding${baselined === 1 ? "" : "s"} hidden by the baseline ${options.baseline}.\n`);
