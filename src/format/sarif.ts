@@ -31,7 +31,7 @@ export const formatSarif: Formatter = (results, options = {}) => {
     r.diagnostics.map((d) => ({
       ruleId: d.ruleId,
       ruleIndex: index.get(d.ruleId)!,
-      level: d.severity === "error" ? "error" : "warning",
+      level: d.severity === "error" ? "error" : d.severity === "info" ? "note" : "warning",
       message: { text: d.message },
       locations: [
         {

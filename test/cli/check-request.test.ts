@@ -147,3 +147,18 @@ describe("request JSON Schemas", () => {
     expect(validate({ phone_number: "+14155550123", task: "x", background_track: "street" })).toBe(false);
   });
 });
+
+describe("notes (info)", () => {
+  it("prints a past start_time as info in every format, never failing the run or counting as a warning", async () => {
+    write("notes/past.json", '{"phone_number": "+14155550123", "task": "Hi", "start_time": "2020-01-01 09:00:00"}');
+    const stylish = await run(["notes/past.json", "--max-warnings", "0"]);
+    expect(stylish.code).toBe(0);
+    expect(stylish.stdout).toMatch(/1:\d+\s+info\s+start_time 2020-01-01 09:00:00 is in the past/);
+    const json = JSON.parse((await run(["notes/past.json", "--format", "json"])).stdout) as { warningCount: number; messages: { severity: string }[] }[];
+    expect(json[0]).toMatchObject({ warningCount: 0, messages: [{ severity: "info" }] });
+    const sarif = JSON.parse((await run(["notes/past.json", "--format", "sarif"])).stdout) as { runs: { results: { level: string }[] }[] };
+    expect(sarif.runs[0]!.results[0]!.level).toBe("note");
+    expect((await run(["notes/past.json", "--format", "github"])).stdout).toMatch(/^::notice file=notes\/past.json/m);
+    expect((await run(["notes/past.json", "--rule", "start-time-past:error"])).code).toBe(1);
+  });
+});

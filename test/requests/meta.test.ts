@@ -34,7 +34,7 @@ describe("request rule registry", () => {
     const lintIds = new Set(allRuleMetas.map((m) => m.id));
     for (const meta of requestRuleMetas) {
       expect(meta.description.length).toBeGreaterThan(10);
-      expect(["error", "warning"]).toContain(meta.defaultSeverity);
+      expect(["error", "warning", "info"]).toContain(meta.defaultSeverity);
       expect(meta.kinds.length).toBeGreaterThan(0);
       expect(readme).toContain(`<a id="${meta.id}"></a>`);
       expect(lintIds.has(meta.id), meta.id).toBe(false);

@@ -6,7 +6,7 @@ export default defineRequestRule({
   meta: {
     id: "batch-test-mode",
     description: "A batch with `test_mode: true` dispatches only the first `call_data` row (seed 4.3, part 8); remove it before the real send.",
-    defaultSeverity: "warning",
+    defaultSeverity: "info",
     kinds: ["batch"],
   },
   check({ body }, report) {

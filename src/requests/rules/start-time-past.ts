@@ -7,7 +7,7 @@ export default defineRequestRule({
   meta: {
     id: "start-time-past",
     description: "A `start_time` is in the future (a past one is sent at once, seed 4.1).",
-    defaultSeverity: "warning",
+    defaultSeverity: "info",
     kinds: ["call", "batch"],
   },
   check({ body, now }, report) {

@@ -7,7 +7,7 @@ export default defineRequestRule({
   meta: {
     id: "unused-request-data",
     description: "Each `request_data` key is read by the pathway or by first_sentence, task or voicemail_message (a note: it may be misnamed).",
-    defaultSeverity: "warning",
+    defaultSeverity: "info",
     kinds: ["call", "batch"],
   },
   check({ body, pathway }, report) {
