@@ -7,15 +7,15 @@ export default defineRequestRule({
   meta: {
     id: "voice",
     description: `\`voice\` is a non-empty name or id (curated: ${CURATED_VOICES.join(", ")}); a legacy RL/HQ prefix is followed by the integer voice_id (seed 4.1).`,
-    defaultSeverity: "error",
+    // A voice the toolkit does not know may still be a preset or clone id: a warning, not an error (types are request-field-type's).
+    defaultSeverity: "warning",
     kinds: ["call", "batch", "inbound"],
-    fields: ["voice"],
   },
   check({ body }, report) {
     const voice = body.voice;
-    if (voice === undefined) return;
-    if (typeof voice !== "string" || voice.trim() === "") {
-      report({ pointer: at("voice"), message: `voice is ${show(voice)}; write a voice name such as "mason" or a voice id as a string.` });
+    if (typeof voice !== "string") return;
+    if (voice.trim() === "") {
+      report({ pointer: at("voice"), message: `voice is ${show(voice)}; write a voice name such as "mason" or a voice id, or leave voice out for the default.` });
       return;
     }
     if (/^(RL|HQ)/.test(voice) && !/^(RL|HQ)\d+$/.test(voice) && /^(RL|HQ)[\d\W]/.test(voice)) {

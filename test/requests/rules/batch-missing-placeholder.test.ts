@@ -9,3 +9,14 @@ ruleTable("batch-missing-placeholder", checkText(), {
     { name: "seed 4.3: property names are case-sensitive", text: requestText({ base_prompt: "\"Hi {name}\"", call_data: "[«{\"phone_number\": \"+14155550123\", \"Name\": \"Ada\"}]" }), findings: [{ pointer: "/call_data/0", message: /case-sensitive/ }] },
   ],
 });
+
+ruleTable("batch-missing-placeholder", checkText(), {
+  valid: [],
+  invalid: [
+    {
+      name: "seed 4.3: twelve rows without {name}: ten reported one by one, the rest counted at call_data",
+      text: requestText({ base_prompt: '"Hi {name}"', call_data: `«[\n${Array.from({ length: 12 }, (_, i) => `${i < 10 ? "«" : ""}{"phone_number": "+1415555010${i % 10}"}`).join(",\n")}]` }),
+      findings: [{ pointer: "/call_data", message: /2 more call_data rows \(12 of 12 in all\)/ }, ...Array.from({ length: 10 }, (_, i) => ({ pointer: `/call_data/${i}` }))],
+    },
+  ],
+});

@@ -14,3 +14,14 @@ ruleTable("missing-request-variable", checkWithPathway, {
     { name: "seed 4.3: the batch row index names the row that lacks it", text: requestText({ ...BATCH, pathway_id: '"p"', request_data: '{"company": "Acme"}', call_data: '[{"phone_number": "+14155550123", "name": "A"},\n«{"phone_number": "+14155550124"}]', base_prompt: '"x"' }), findings: [{ pointer: "/call_data/1", message: /call_data\[1\] does not supply it/ }] },
   ],
 });
+
+ruleTable("missing-request-variable", checkWithPathway, {
+  valid: [],
+  invalid: [
+    {
+      name: "seed 4.3: no call_data row supplies {{name}}: one finding for the batch, not one per row",
+      text: requestText({ ...BATCH, pathway_id: '"p"', request_data: '{"company": "Acme"}', call_data: '«[{"phone_number": "+14155550123"}, {"phone_number": "+14155550124"}]', base_prompt: '"x"' }),
+      findings: [{ pointer: "/call_data", message: /no call_data row supplies it/ }],
+    },
+  ],
+});
