@@ -13,4 +13,4 @@ export * from "./diff/index.js";
 export * from "./builder/index.js";
 export * from "./codegen/index.js";
 export * from "./requests/index.js";
-export { checkRequests, toPathwayRef, type CheckRequestsHost, type CheckRequestsOptions, type LoadedRequestPathway, type PathwayRef, type RequestFile, type RequestFileResult } from "./engine/check-requests.js";
+export { checkRequestFiles, checkRequestInputs, toPathwayRef, type CheckRequestFilesOptions, type PathwayRef, type RequestFileResult, type RequestInput } from "./engine/check-requests.js";

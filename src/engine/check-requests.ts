@@ -1,47 +1,32 @@
-// The check-request operation: request files in, findings per file out, with each request's pathway loaded through a host.
+// `checkRequestFiles`: request files in, findings per file out; each request's pathway is loaded (file, remote, manifest) through the host.
+import path from "node:path";
 import type { Diagnostic } from "../diagnostics/index.js";
-import type { FileResult } from "../format/index.js";
+import type { FileResult } from "../format/result.js";
 import { isObject, type Pathway } from "../model/index.js";
 import { checkParsedRequest, parseRequestText, type CheckRequestOptions, type RequestKind } from "../requests/index.js";
+import type { Host } from "./host.js";
+import { displayPath, readInput, readInputs, STDIN, type ExpandOptions, type ReadInput } from "./inputs.js";
+import { describeLoadFailure, getPathwayProblem, loadPathwayFile } from "./load-pathway.js";
+import { fromManifestPath, loadManifest, type LoadedManifest } from "./manifest.js";
+import { createClient, toEngineError, type RemoteOptions } from "./remote.js";
 
 /** Where a request's pathway comes from: a file, the service (`remote:<id>`), or the manifest entry with the body's pathway_id. */
 export type PathwayRef = { kind: "file"; path: string } | { kind: "remote"; id: string } | { kind: "manifest"; id: string };
 
-/** A loaded pathway and how to name it in messages. */
-export interface LoadedRequestPathway {
-  where: string;
-  value: Pathway;
-}
-
-/** How the operation reaches files and the network; the CLI gives one, tests can give their own. */
-export interface CheckRequestsHost {
-  /**
-   * Loads a pathway. Returns undefined when a manifest has no entry for the id (the pathway checks are then skipped);
-   * throws an Error whose message says what went wrong when the pathway cannot be loaded.
-   */
-  loadPathway(ref: PathwayRef): Promise<LoadedRequestPathway | undefined>;
-}
-
-/** One request file: its display path and bytes (or why it could not be read), and the pathway configured for it. */
-export interface RequestFile {
-  path: string;
-  bytes?: Uint8Array;
-  error?: string;
-  /** `<file>` or `remote:<id>`; wins over `CheckRequestsOptions.pathway` (pathway.config.json sets it per file). */
-  pathway?: string;
-}
-
-/** Options of `checkRequests`; all optional. */
-export interface CheckRequestsOptions extends Pick<CheckRequestOptions, "rules" | "now" | "systemVariables"> {
-  /** The kind of every file (default: per file, from its name or fields). */
+/** Options of `checkRequestFiles`; all optional. */
+export interface CheckRequestFilesOptions extends ExpandOptions, Pick<CheckRequestOptions, "rules" | "now" | "systemVariables"> {
+  /** The kind of every file (default: per file, from its name `x.<kind>.request.json`, else its fields). */
   kind?: RequestKind;
   /** The pathway every request uses: `<file>` or `remote:<id>` (default: the manifest entry of the body's pathway_id). */
   pathway?: string;
-  /** Loads pathways; without one, only the checks that need no pathway run. */
-  host?: CheckRequestsHost;
+  /** How to reach the service for `remote:<id>` (base URL, timeout, retries). */
+  remote?: RemoteOptions;
 }
 
-/** The findings for one request file. `failed` marks a file that could not be checked (exit 2 in the CLI). */
+/** One request input: read bytes (or the problem), and the pathway configured for it (pathway.config.json's `requests`). */
+export type RequestInput = ReadInput & { pathway?: string };
+
+/** The findings for one request file. `failed` marks a file that could not be checked at all (exit 2 in the CLI). */
 export interface RequestFileResult extends FileResult {
   kind?: RequestKind;
   failed?: boolean;
@@ -52,52 +37,108 @@ export function toPathwayRef(value: string): PathwayRef {
   return value.startsWith("remote:") ? { kind: "remote", id: value.slice("remote:".length) } : { kind: "file", path: value };
 }
 
-function refKey(ref: PathwayRef): string {
-  return ref.kind === "file" ? `file:${ref.path}` : `${ref.kind}:${ref.id}`;
-}
-
-function failure(filePath: string, ruleId: string, message: string, text?: string): RequestFileResult {
-  const diagnostic: Diagnostic = { ruleId, severity: "error", message, pointer: "" };
+function failure(filePath: string, diagnostic: Diagnostic, text?: string): RequestFileResult {
   return { filePath, diagnostics: [diagnostic], failed: true, ...(text !== undefined && { text }) };
 }
 
-/**
- * Checks request files (calls, batches, inbound updates, purchases). Each file's findings carry line and column in that
- * file. A file that is unreadable, not a request, or whose pathway does not load is reported and marked `failed`; the
- * others are still checked. Each pathway is loaded once, however many files use it.
- */
-export async function checkRequests(files: readonly RequestFile[], options: CheckRequestsOptions = {}): Promise<RequestFileResult[]> {
-  const cache = new Map<string, Promise<LoadedRequestPathway | undefined>>();
-  const load = (ref: PathwayRef) => {
-    let found = cache.get(refKey(ref));
+/** Loads the pathways requests name, each once per run; a failure is an Error whose message says what and where. */
+function createPathwayLoader(host: Host, options: CheckRequestFilesOptions) {
+  const cache = new Map<string, Promise<{ where: string; value: Pathway } | undefined>>();
+  let manifest: Promise<LoadedManifest> | undefined;
+  const fromFile = async (file: string, where = file) => {
+    const loaded = await loadPathwayFile(host, file);
+    if (!loaded.pathway) throw new Error(describeLoadFailure({ ...loaded, path: where }));
+    return { where, value: loaded.pathway };
+  };
+  const load = async (ref: PathwayRef) => {
+    if (ref.kind === "file") return fromFile(ref.path);
+    manifest ??= loadManifest(host);
+    const found = await manifest;
+    if (ref.kind === "manifest") {
+      const entry = found.manifest.pathways.find((e) => e.id === ref.id);
+      // No entry: the request names a pathway this project does not keep; the checks that need it are skipped.
+      return entry ? fromFile(fromManifestPath(found, entry), entry.file) : undefined;
+    }
+    try {
+      const client = await createClient(host, options.remote ?? {}, found);
+      const fetched = await client.getPathway(ref.id);
+      const where = `remote:${ref.id}`;
+      const problem = getPathwayProblem(fetched.pathway, where);
+      if (problem) throw new Error(problem.message);
+      return { where, value: fetched.pathway as Pathway };
+    } catch (error) {
+      throw await toEngineError(error);
+    }
+  };
+  return (ref: PathwayRef) => {
+    const key = ref.kind === "file" ? `file:${ref.path}` : `${ref.kind}:${ref.id}`;
+    let found = cache.get(key);
     if (!found) {
-      found = options.host ? options.host.loadPathway(ref) : Promise.resolve(undefined);
-      cache.set(refKey(ref), found);
+      found = load(ref);
+      cache.set(key, found);
     }
     return found;
   };
+}
+
+/**
+ * Checks request inputs already read (the lint uses it for the config's `requests`). A file that is unreadable, not a
+ * request, or whose pathway does not load is reported and marked `failed`; the others are still checked.
+ */
+export async function checkRequestInputs(host: Host, inputs: readonly RequestInput[], options: CheckRequestFilesOptions = {}): Promise<RequestFileResult[]> {
+  const loadPathway = createPathwayLoader(host, options);
   const results: RequestFileResult[] = [];
-  for (const file of files) {
-    if (file.error !== undefined || !file.bytes) {
-      results.push(failure(file.path, "unreadable-file", file.error ?? `${file.path}: cannot be read.`));
+  for (const input of inputs) {
+    if (!input.bytes) {
+      results.push(failure(input.path, input.problem!));
       continue;
     }
-    const fileName = file.path === "<stdin>" ? undefined : file.path;
-    const parsed = parseRequestText(file.bytes, fileName);
-    let pathway: LoadedRequestPathway | undefined;
-    const configured = file.pathway ?? options.pathway;
+    const fileName = input.path === STDIN ? undefined : input.path;
+    const parsed = parseRequestText(input.bytes, fileName);
+    const configured = input.pathway ?? options.pathway;
     const pathwayId = parsed.ok && isObject(parsed.value) && typeof parsed.value.pathway_id === "string" ? parsed.value.pathway_id.trim() : "";
+    let pathway: { where: string; value: Pathway } | undefined;
     if (parsed.ok && (configured !== undefined || pathwayId !== "")) {
-      const ref = configured !== undefined ? toPathwayRef(configured) : ({ kind: "manifest", id: pathwayId } as const);
       try {
-        pathway = await load(ref);
+        pathway = await loadPathway(configured !== undefined ? toPathwayRef(configured) : { kind: "manifest", id: pathwayId });
       } catch (error) {
-        results.push(failure(file.path, "pathway-not-loaded", `The pathway ${configured ?? pathwayId} does not load: ${(error as Error).message.replace(/\.$/, "")}; fix it or pass another with --pathway.`, parsed.text));
+        // Loader failures (unreadable file, not a pathway, the service refusing) are this file's problem, not a crash.
+        const detail = error instanceof Error ? error.message : String(error);
+        const message = `The pathway ${configured ?? pathwayId} does not load: ${detail.replace(/\.$/, "")}; fix it or pass another with --pathway.`;
+        results.push(failure(input.path, { ruleId: "pathway-not-loaded", severity: "error", message, pointer: "" }, parsed.text));
         continue;
       }
     }
-    const result = checkParsedRequest(parsed, { kind: options.kind, fileName, rules: options.rules, now: options.now, systemVariables: options.systemVariables, ...(pathway && { pathway }) });
-    results.push({ filePath: file.path, diagnostics: result.diagnostics, ...(result.text !== undefined && { text: result.text }), ...(result.kind && { kind: result.kind }), ...(result.fatal && { failed: true }) });
+    const result = checkParsedRequest(parsed, { kind: options.kind, fileName, rules: options.rules, now: options.now ?? host.now(), systemVariables: options.systemVariables, ...(pathway && { pathway }) });
+    results.push({ filePath: input.path, diagnostics: result.diagnostics, ...(result.text !== undefined && { text: result.text }), ...(result.kind && { kind: result.kind }), ...(result.fatal && { failed: true }) });
   }
   return results;
+}
+
+/**
+ * Checks request files (bodies of calls, batches, inbound updates, purchases) named by files, directories (searched for
+ * `*.request.json|yaml|yml`), globs and `-`. Findings carry line and column in each request file.
+ */
+export async function checkRequestFiles(host: Host, args: readonly string[], options: CheckRequestFilesOptions = {}): Promise<RequestFileResult[]> {
+  return checkRequestInputs(host, await readInputs(host, "request", args, options), options);
+}
+
+/**
+ * The request files pathway.config.json lists (`requests: [{files, pathway}]`), read, with the pathway of each group
+ * (relative to the config's directory, like the globs). A group matching no file is an input with a problem.
+ */
+export async function readConfiguredRequests(host: Host, loaded: { config: { requests: readonly { files: readonly string[]; pathway?: string }[] }; root: string; file?: string }): Promise<RequestInput[]> {
+  const inputs: RequestInput[] = [];
+  const fromCwd = (file: string) => displayPath(host.cwd, path.resolve(loaded.root, file));
+  for (const [i, entry] of loaded.config.requests.entries()) {
+    const found = await host.glob(entry.files.map(fromCwd));
+    const pathway = entry.pathway === undefined || entry.pathway.startsWith("remote:") ? entry.pathway : fromCwd(entry.pathway);
+    if (found.length === 0) {
+      const where = `${loaded.file === undefined ? "pathway.config.json" : displayPath(host.cwd, loaded.file)} requests[${i}]`;
+      inputs.push({ path: where, problem: { ruleId: "no-matching-files", severity: "error", message: `requests[${i}].files (${entry.files.join(", ")}) matches no files; check the globs (relative to the config's directory).`, pointer: "" } });
+      continue;
+    }
+    for (const file of found) inputs.push({ ...(await readInput(host, { path: file, file: path.resolve(host.cwd, file) })), ...(pathway !== undefined && { pathway }) });
+  }
+  return inputs;
 }

@@ -5,9 +5,9 @@ import { REQUEST_KINDS, type RequestKind } from "./models.js";
 /** A kind, or why none could be told. */
 export type KindAnswer = { kind: RequestKind } | { message: string; pointer: string };
 
-/** The kind a file name declares: `<name>.<kind>.json|yaml|yml`. */
+/** The kind a file name declares: `<name>.<kind>.json` or `<name>.<kind>.request.json` (or .yaml, .yml). */
 export function getKindFromFileName(fileName: string | undefined): RequestKind | undefined {
-  const m = fileName === undefined ? null : /\.(call|batch|inbound|purchase)\.(json|ya?ml)$/i.exec(fileName);
+  const m = fileName === undefined ? null : /\.(call|batch|inbound|purchase)(\.request)?\.(json|ya?ml)$/i.exec(fileName);
   return m ? (m[1]!.toLowerCase() as RequestKind) : undefined;
 }
 
@@ -32,6 +32,6 @@ export function detectRequestKind(value: unknown, options: { kind?: RequestKind;
   if ("pathway_id" in value && "phone_number" in value) return { kind: "call" };
   return {
     pointer: "",
-    message: `Cannot tell which request this is from its fields; pass --kind ${REQUEST_KINDS.join("|")}, or name the file <name>.<kind>.json (e.g. campaign.batch.json).`,
+    message: `Cannot tell which request this is from its fields; pass --kind ${REQUEST_KINDS.join("|")}, or name the file <name>.<kind>.request.json (e.g. campaign.batch.request.json).`,
   };
 }
