@@ -117,6 +117,16 @@ export function getDynamicDataNames(body: JsonObject): string[] {
   return names;
 }
 
+/** True for an absolute http(s) URL: the only kind the service can call. */
+export function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  try {
+    return ["http:", "https:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** A value as a short quoted example for a message. */
 export function show(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);

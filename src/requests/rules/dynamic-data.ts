@@ -1,16 +1,11 @@
 // `dynamic_data` items have a url and response_data of {name, data, context} (seed 2.6); inbound may give one object (4.2).
 import { isObject } from "../../model/index.js";
-import { at, show } from "../helpers.js";
+import { at, isHttpUrl, show } from "../helpers.js";
 import { defineRequestRule } from "../rule.js";
 
+// A {{variable}} in the URL is filled in at call time, so such a URL cannot be judged here.
 function httpUrl(value: unknown): boolean {
-  if (typeof value !== "string") return false;
-  if (value.includes("{{")) return true;
-  try {
-    return ["http:", "https:"].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
+  return (typeof value === "string" && value.includes("{{")) || isHttpUrl(value);
 }
 
 export default defineRequestRule({

@@ -1,5 +1,5 @@
 // `webhook` is an http or https URL (seed 4.1, 4.6) the service can POST the call details to.
-import { at, show } from "../helpers.js";
+import { at, isHttpUrl, show } from "../helpers.js";
 import { defineRequestRule } from "../rule.js";
 
 export default defineRequestRule({
@@ -13,14 +13,6 @@ export default defineRequestRule({
   check({ body }, report) {
     const url = body.webhook;
     if (url === undefined || url === null) return;
-    let ok = false;
-    if (typeof url === "string") {
-      try {
-        ok = ["http:", "https:"].includes(new URL(url).protocol);
-      } catch {
-        ok = false;
-      }
-    }
-    if (!ok) report({ pointer: at("webhook"), message: `webhook ${show(url)} is not an http(s) URL; write an absolute URL such as "https://example.com/call-ended".` });
+    if (!isHttpUrl(url)) report({ pointer: at("webhook"), message: `webhook ${show(url)} is not an http(s) URL; write an absolute URL such as "https://example.com/call-ended".` });
   },
 });
