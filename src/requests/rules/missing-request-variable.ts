@@ -34,20 +34,37 @@ export default defineRequestRule({
     if (kind === "batch" && Array.isArray(body.call_data)) {
       const rows = body.call_data.map((row, i) => [row, i] as const).filter(([row]) => isObject(row)) as [Record<string, unknown>, number][];
       const everyRow = new Set(common);
+      // How many rows have each key: with it, a variable every row (or no row) supplies costs nothing per row.
+      const rowsWith = new Map<string, number>();
+      for (const [row] of rows) for (const key of Object.keys(row)) rowsWith.set(key, (rowsWith.get(key) ?? 0) + 1);
+      const has = (row: Record<string, unknown>, v: RequiredVariable) => Object.hasOwn(row, v.name) || Object.hasOwn(row, v.root);
       for (const v of pathway.required) {
         if (isSupplied(v.name, everyRow)) continue;
-        const lacking = rows.filter(([row]) => !(v.name in row) && !(v.root in row)).map(([, i]) => i);
-        if (lacking.length === 0) continue;
+        const withName = rowsWith.get(v.name) ?? 0;
+        const withRoot = v.root === v.name ? 0 : (rowsWith.get(v.root) ?? 0);
+        if (withName === rows.length || withRoot === rows.length) continue;
+        // Count the rows without it but keep only the first few: a large batch must not allocate a list per variable.
+        const lacking: number[] = [];
+        let missingCount = 0;
+        if (withName + withRoot === 0) missingCount = rows.length;
+        else {
+          for (const [row, i] of rows) {
+            if (has(row, v)) continue;
+            if (missingCount++ < MAX_ROWS) lacking.push(i);
+          }
+        }
+        if (missingCount === 0) continue;
         const literal = `or the caller hears the literal {{${v.name}}}`;
-        if (lacking.length === rows.length && rows.length > 1) {
+        if (lacking.length === 0) lacking.push(...rows.slice(0, MAX_ROWS).map(([, i]) => i));
+        if (missingCount === rows.length && rows.length > 1) {
           report({ pointer: at("call_data"), message: `{{${v.name}}} is read by ${describe(v)} in its ${v.field} before any node sets it, and no call_data row supplies it; add "${v.root}" to every row (or to request_data), ${literal}.` });
           continue;
         }
         // A large batch missing a variable in most rows would otherwise print a finding per row: show the first few.
-        for (const i of lacking.slice(0, MAX_ROWS)) {
+        for (const i of lacking) {
           report({ pointer: at("call_data", i), message: `{{${v.name}}} is read by ${describe(v)} in its ${v.field} before any node sets it, and call_data[${i}] does not supply it; add "${v.root}" to this row (or to request_data for every row), ${literal}.` });
         }
-        if (lacking.length > MAX_ROWS) report({ pointer: at("call_data"), message: `{{${v.name}}} is also missing from ${lacking.length - MAX_ROWS} more call_data rows (${lacking.length} of ${rows.length} in all); add "${v.root}" to each.` });
+        if (missingCount > MAX_ROWS) report({ pointer: at("call_data"), message: `{{${v.name}}} is also missing from ${missingCount - MAX_ROWS} more call_data rows (${missingCount} of ${rows.length} in all); add "${v.root}" to each.` });
       }
       return;
     }
