@@ -68,8 +68,13 @@ export default defineRequestRule({
       }
       return;
     }
+    if (kind === "inbound") {
+      // An inbound update has no request_data, and pathway_id resets dynamic_data (seed 4.2): only the pathway can set it.
+      check(new Set(), at("pathway_id"), "an inbound call (no request_data; pathway_id resets dynamic_data, seed 4.2)", (name) => `extract or fetch "${name}" in the pathway before this node`);
+      return;
+    }
     const pointer = isObject(body.request_data) ? at("request_data") : "";
-    check(new Set(common), pointer, kind === "inbound" ? "the inbound number's dynamic_data" : "request_data", (name) => (kind === "inbound" ? `fetch "${name}" with dynamic_data or set it in the pathway` : `add "${name}" to request_data`));
+    check(new Set(common), pointer, "request_data", (name) => `add "${name}" to request_data`);
   },
 });
 

@@ -17,15 +17,16 @@ export default defineRequestRule({
     if (given(body.transfer_list)) report({ pointer: at("transfer_list"), message: "model turbo cannot transfer calls (seed 4.2); use enhanced or base, or remove transfer_list." });
     if (given(body.tools)) report({ pointer: at("tools"), message: "model turbo cannot use custom tools (seed 4.2); use base (best for tools) or remove tools." });
     if (!pathway) return;
+    // One finding per limitation, naming a few of the nodes: a pathway may have dozens of them.
+    const transfers: string[] = [];
+    const ivr: string[] = [];
     for (const { node } of pathway.graph.nodes) {
       const type = String(node.type ?? "");
-      const transfer = type === "Transfer Call" || type === "Transfer Node" || nodeData(node).transferNumber !== undefined;
-      const ivr = type === "IVR" || type === "Press Button";
-      if (!transfer && !ivr) continue;
-      report({
-        pointer: at("model"),
-        message: `model turbo cannot ${transfer ? "transfer" : "navigate IVR"} (seed 4.2), but the pathway ${pathway.where} has the ${type} node ${describeNode(node)}; use enhanced or base.`,
-      });
+      if (type === "Transfer Call" || type === "Transfer Node" || nodeData(node).transferNumber !== undefined) transfers.push(describeNode(node));
+      else if (type === "IVR" || type === "Press Button") ivr.push(describeNode(node));
     }
+    const list = (names: string[]) => `${names.slice(0, 3).join(", ")}${names.length > 3 ? ` and ${names.length - 3} more` : ""}`;
+    if (transfers.length > 0) report({ pointer: at("model"), message: `model turbo cannot transfer (seed 4.2), but the pathway ${pathway.where} has transfer nodes: ${list(transfers)}; use enhanced or base.` });
+    if (ivr.length > 0) report({ pointer: at("model"), message: `model turbo cannot navigate IVR (seed 4.2), but the pathway ${pathway.where} has IVR / Press Button nodes: ${list(ivr)}; use enhanced or base.` });
   },
 });

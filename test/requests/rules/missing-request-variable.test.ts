@@ -25,3 +25,17 @@ ruleTable("missing-request-variable", checkWithPathway, {
     },
   ],
 });
+
+ruleTable("missing-request-variable", checkWithPathway, {
+  valid: [],
+  invalid: [
+    {
+      name: "seed 4.2: an inbound number whose pathway reads {{company}} and {{name}} at the start: nothing can supply them",
+      text: requestText({ model: '"base"', pathway_id: '««"p-orders"' }),
+      findings: [
+        { pointer: "/pathway_id", message: /\{\{company\}\}.*an inbound call .*extract or fetch "company" in the pathway/ },
+        { pointer: "/pathway_id", message: /\{\{name\}\}/ },
+      ],
+    },
+  ],
+});
