@@ -3,7 +3,9 @@ import path from "node:path";
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { FileResult } from "../format/result.js";
 import { isObject, type Pathway } from "../model/index.js";
-import { checkParsedRequest, parseRequestText, type CheckRequestOptions, type RequestKind } from "../requests/index.js";
+import { z } from "zod";
+import { checkParsedRequest, parseRequestText, requestRuleMetas, type CheckRequestOptions, type RequestKind } from "../requests/index.js";
+import type { RuleMeta, RuleSeverity } from "../validate/index.js";
 import type { Host } from "./host.js";
 import { displayPath, readInput, readInputs, STDIN, type ExpandOptions, type ReadInput } from "./inputs.js";
 import { describeLoadFailure, getPathwayProblem, loadPathwayFile } from "./load-pathway.js";
@@ -141,4 +143,18 @@ export async function readConfiguredRequests(host: Host, loaded: { config: { req
     for (const file of found) inputs.push({ ...(await readInput(host, { path: file, file: path.resolve(host.cwd, file) })), ...(pathway !== undefined && { pathway }) });
   }
   return inputs;
+}
+
+/** The request rules in the shape pathway.config.json's resolver takes (they have no options), so `rules` may set them. */
+export function requestRulesAsConfigurable(): RuleMeta[] {
+  return requestRuleMetas.map((m) => ({ id: m.id, description: m.description, defaultSeverity: m.defaultSeverity, docs: m.docs, options: z.object({}), fixable: false }));
+}
+
+/** The severities the config (then --rule flags) give request rules. */
+export function getRequestRuleSeverities(configRules: Readonly<Record<string, { severity: RuleSeverity }>>, flags: Readonly<Record<string, RuleSeverity>> = {}): Record<string, RuleSeverity> {
+  const ids = new Set(requestRuleMetas.map((m) => m.id));
+  const out: Record<string, RuleSeverity> = {};
+  for (const [id, setting] of Object.entries(configRules)) if (ids.has(id)) out[id] = setting.severity;
+  for (const [id, severity] of Object.entries(flags)) if (ids.has(id)) out[id] = severity;
+  return out;
 }

@@ -32,6 +32,17 @@ describe("pathway lint with requests in pathway.config.json", () => {
     expect(result.code).toBe(1);
   });
 
+  it("takes request rule severities from the same config's rules", async () => {
+    const other = tempDir("pathwaykit-lint-requests-rules-");
+    writeFileSync(path.join(other, "p.json"), JSON.stringify(PATHWAY));
+    writeFileSync(path.join(other, "c.request.json"), JSON.stringify({ phone_number: "+14155550123", pathway_id: "p", request_data: { name: "A" } }));
+    writeFileSync(path.join(other, "pathway.config.json"), JSON.stringify({ rules: { "unreachable-node": "off", "dead-end": "off", "missing-request-variable": "warn" }, requests: [{ files: "*.request.json", pathway: "p.json" }] }));
+    const result = await runMain(["lint", "p.json", "--format", "json"], { cwd: other });
+    const report = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string; severity: string }[] }[];
+    expect(report.find((r) => r.filePath === "c.request.json")!.messages).toMatchObject([{ ruleId: "missing-request-variable", severity: "warning" }]);
+    expect(result.code).toBe(0);
+  });
+
   it("rejects an unknown key in a requests entry as a config error (exit 2)", async () => {
     const other = tempDir("pathwaykit-lint-requests-bad-");
     writeFileSync(path.join(other, "pathway.config.json"), JSON.stringify({ requests: [{ files: "*.json", pathways: "x.json" }] }));
