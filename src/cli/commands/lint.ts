@@ -6,6 +6,7 @@ import { allRuleMetas } from "../../lint/registry.js";
 import { addCheckOptions, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { requireInputs } from "../exit.js";
 import type { CliIo } from "../io.js";
+import { requestRuleMetas } from "../../requests/registry.js";
 
 interface LintCommandOptions extends CheckCommandOptions {
   rule?: string[];
@@ -47,7 +48,10 @@ Examples:
       requireInputs(inputs);
       const rules = parseRuleFlags(options.rule, new Set(allRuleMetas.map((m) => m.id)));
       const lint = await lintFiles(io.host, inputs, { rules, config: options.config, baseline: options.baseline, baselineWrite: options.baselineWrite, ignore: options.ignorePattern });
-      const code = await reportFindings(lint.results, options, io, allRuleMetas);
+      // The config's request files bring request rules; SARIF lists them only then.
+      const requestIds = new Set(requestRuleMetas.map((m) => m.id));
+      const withRequests = lint.results.some((r) => r.diagnostics.some((d) => requestIds.has(d.ruleId)));
+      const code = await reportFindings(lint.results, options, io, withRequests ? [...allRuleMetas, ...requestRuleMetas] : allRuleMetas);
       if (options.format === "stylish" && lint.suppressed > 0) io.stderr.write(`pathway: ${plural(lint.suppressed, "finding")} suppressed by pathway.config.json.\n`);
       if (options.baselineWrite !== undefined) {
         io.stderr.write(`pathway: wrote ${plural(lint.recorded ?? 0, "finding")} to the baseline ${options.baselineWrite}; lint with --baseline ${options.baselineWrite} to report only new ones.\n`);
