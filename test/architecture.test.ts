@@ -22,7 +22,8 @@ const ALLOWED: Record<string, string[]> = {
   diff: ["model", "diagnostics", "parse", "graph"],
   format: ["diagnostics", "graph"],
   cli: ["engine", "format"],
-  engine: ["model", "diagnostics", "parse", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format"],
+  requests: ["model", "diagnostics", "parse", "graph"],
+  engine: ["model", "diagnostics", "parse", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests"],
 };
 
 function filesUnder(dir: string): string[] {
