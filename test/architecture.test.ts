@@ -16,6 +16,7 @@ const ALLOWED: Record<string, string[]> = {
   codegen: ["model", "diagnostics", "parse", "validate", "builder"],
   export: ["model", "graph"],
   render: ["model", "graph", "export"],
+  layout: ["model", "graph", "export"],
   simulate: ["model", "diagnostics", "parse", "graph"],
   remote: ["model", "diagnostics", "parse"],
   diff: ["model", "diagnostics", "parse"],

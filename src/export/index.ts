@@ -5,3 +5,4 @@ export * from "./mermaid.js";
 export * from "./dot.js";
 export * from "./markdown.js";
 export { toDisplayText, toTruncated } from "./text.js";
+export { escapeHtml } from "./html.js";
