@@ -17,10 +17,12 @@ const ALLOWED: Record<string, string[]> = {
   export: ["model", "graph"],
   render: ["model", "graph", "export"],
   layout: ["model", "graph", "export"],
+  report: ["model", "diagnostics", "graph", "export", "layout", "diff"],
   simulate: ["model", "diagnostics", "parse", "graph"],
   remote: ["model", "diagnostics", "parse"],
   diff: ["model", "diagnostics", "parse"],
   format: ["diagnostics"],
+  engine: ["model", "diagnostics", "parse", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "layout", "report"],
 };
 
 function filesUnder(dir: string): string[] {

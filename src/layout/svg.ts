@@ -19,40 +19,59 @@ const MARK_FILL = { unreachable: "#f5f5f5", "dead-end": "#ffe0b2", trap: "#ffcdd
 
 const n2 = (v: number) => (Math.round(v * 10) / 10).toString();
 
-/** The outline of a node of `kind` in box `b`, as SVG elements (without style attributes). */
-export function getShapeElements(kind: DiagramNodeKind, b: { x: number; y: number; width: number; height: number }): string[] {
+/** One SVG element of a node's outline: a fixed tag and numeric/path attributes computed here (never from the file). */
+export interface ShapeElement {
+  tag: "rect" | "polygon" | "path";
+  attrs: Record<string, string>;
+}
+
+/** The outline of a node of `kind` in box `b`: what both the SVG writer and the report page draw. */
+export function getNodeShapes(kind: DiagramNodeKind, b: { x: number; y: number; width: number; height: number }): ShapeElement[] {
   const { x, y, width: w, height: h } = b;
-  const pts = (list: [number, number][]) => `points="${list.map(([px, py]) => `${n2(px)},${n2(py)}`).join(" ")}"`;
+  const rect = (extra: Record<string, string> = {}): ShapeElement => ({ tag: "rect", attrs: { x: n2(x), y: n2(y), width: n2(w), height: n2(h), ...extra } });
+  const poly = (list: [number, number][]): ShapeElement => ({ tag: "polygon", attrs: { points: list.map(([px, py]) => `${n2(px)},${n2(py)}`).join(" ") } });
   switch (kind) {
     case "terminal":
-      return [`<rect x="${n2(x)}" y="${n2(y)}" width="${n2(w)}" height="${n2(h)}" rx="${n2(h / 2)}"/>`];
+      return [rect({ rx: n2(h / 2) })];
     case "transfer":
-      return [`<rect x="${n2(x)}" y="${n2(y)}" width="${n2(w)}" height="${n2(h)}"/>`, `<path d="M${n2(x + 8)},${n2(y)}v${n2(h)}M${n2(x + w - 8)},${n2(y)}v${n2(h)}" fill="none"/>`];
+      return [rect(), { tag: "path", attrs: { d: `M${n2(x + 8)},${n2(y)}v${n2(h)}M${n2(x + w - 8)},${n2(y)}v${n2(h)}`, fill: "none" } }];
     case "webhook":
-      return [`<polygon ${pts([[x + 14, y], [x + w - 14, y], [x + w, y + h / 2], [x + w - 14, y + h], [x + 14, y + h], [x, y + h / 2]])}/>`];
+      return [poly([[x + 14, y], [x + w - 14, y], [x + w, y + h / 2], [x + w - 14, y + h], [x + 14, y + h], [x, y + h / 2]])];
     case "route":
-      return [`<polygon ${pts([[x + w / 2, y], [x + w, y + h / 2], [x + w / 2, y + h], [x, y + h / 2]])}/>`];
+      return [poly([[x + w / 2, y], [x + w, y + h / 2], [x + w / 2, y + h], [x, y + h / 2]])];
     case "knowledge":
       return [
-        `<path d="M${n2(x)},${n2(y + 6)}a${n2(w / 2)},6 0 0 1 ${n2(w)},0v${n2(h - 12)}a${n2(w / 2)},6 0 0 1 ${n2(-w)},0z"/>`,
-        `<path d="M${n2(x)},${n2(y + 6)}a${n2(w / 2)},6 0 0 0 ${n2(w)},0" fill="none"/>`,
+        { tag: "path", attrs: { d: `M${n2(x)},${n2(y + 6)}a${n2(w / 2)},6 0 0 1 ${n2(w)},0v${n2(h - 12)}a${n2(w / 2)},6 0 0 1 ${n2(-w)},0z` } },
+        { tag: "path", attrs: { d: `M${n2(x)},${n2(y + 6)}a${n2(w / 2)},6 0 0 0 ${n2(w)},0`, fill: "none" } },
       ];
     case "other":
-      return [`<polygon ${pts([[x + 10, y], [x + w, y], [x + w - 10, y + h], [x, y + h]])}/>`];
+      return [poly([[x + 10, y], [x + w, y], [x + w - 10, y + h], [x, y + h]])];
     default:
-      return [`<rect x="${n2(x)}" y="${n2(y)}" width="${n2(w)}" height="${n2(h)}" rx="3"/>`];
+      return [rect({ rx: "3" })];
   }
 }
 
-function nodeElement(node: DiagramNode, box: LaidOutNode): string {
+/** The fill, stroke and dash a node is drawn with: its kind's colours, a finding's fill, a thick green outline at the start. */
+export function getNodeLook(node: DiagramNode): { fill: string; stroke: string; strokeWidth: string; dash?: string; text: string } {
   const look = LOOK[node.kind];
   const mark = node.marks.find((m) => m !== "unreachable") ?? node.marks[0];
-  const fill = mark ? MARK_FILL[mark] : look.fill;
   const dash = look.dash ?? (node.marks.includes("unreachable") ? "4 4" : undefined);
-  const stroke = node.start ? `stroke="#1b5e20" stroke-width="4"` : `stroke="${look.stroke}" stroke-width="1.5"`;
-  const shape = getShapeElements(node.kind, box).join("");
-  const text = `<text x="${n2(box.x + box.width / 2)}" y="${n2(box.y + box.height / 2)}" text-anchor="middle" dominant-baseline="central" font-size="${NODE_FONT_SIZE}" fill="${look.text ?? "#1a1a1a"}">${escapeHtml(getNodeCaption(node))}</text>`;
-  return `<g class="node ${node.kind}${node.start ? " start" : ""}" data-key="${node.key}" fill="${fill}" ${stroke}${dash ? ` stroke-dasharray="${dash}"` : ""}>${shape}</g>${text}`;
+  return {
+    fill: mark ? MARK_FILL[mark] : look.fill,
+    stroke: node.start ? "#1b5e20" : look.stroke,
+    strokeWidth: node.start ? "4" : "1.5",
+    ...(dash && { dash }),
+    text: look.text ?? "#1a1a1a",
+  };
+}
+
+function nodeElement(node: DiagramNode, box: LaidOutNode): string {
+  const look = getNodeLook(node);
+  const shape = getNodeShapes(node.kind, box)
+    .map((el) => `<${el.tag} ${Object.entries(el.attrs).map(([k, v]) => `${k}="${escapeHtml(v)}"`).join(" ")}/>`)
+    .join("");
+  const text = `<text x="${n2(box.x + box.width / 2)}" y="${n2(box.y + box.height / 2)}" text-anchor="middle" dominant-baseline="central" font-size="${NODE_FONT_SIZE}" fill="${look.text}">${escapeHtml(getNodeCaption(node))}</text>`;
+  return `<g class="node ${node.kind}${node.start ? " start" : ""}" data-key="${node.key}" fill="${look.fill}" stroke="${look.stroke}" stroke-width="${look.strokeWidth}"${look.dash ? ` stroke-dasharray="${look.dash}"` : ""}>${shape}</g>${text}`;
 }
 
 /** Options of `toSvg`; all optional. */

@@ -14,8 +14,9 @@ import { register as chat } from "./chat.js";
 import { register as fetchCommand } from "./fetch.js";
 import { register as diff } from "./diff.js";
 import { register as push } from "./push.js";
+import { register as report } from "./report.js";
 
 /** Registers one command on the program. */
 export type RegisterCommand = (program: Command, io: CliIo) => void;
 
-export const commands: readonly RegisterCommand[] = [validate, build, importCommand, fmt, lint, analyze, diagram, test, scenarios, chat, fetchCommand, diff, push];
+export const commands: readonly RegisterCommand[] = [validate, build, importCommand, fmt, lint, analyze, diagram, test, scenarios, chat, fetchCommand, diff, push, report];

@@ -1,0 +1,132 @@
+// `pathway report`: one pathway as a self-contained offline HTML review page (graph, findings, diff, coverage).
+import type { Command } from "commander";
+import { InvalidArgumentError, Option } from "commander";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import pc from "picocolors";
+import { EXIT, ExitError } from "../exit.js";
+import type { CliIo } from "../io.js";
+import { useColor } from "../io.js";
+import { createLintConfigLoader, toRelativePosix } from "../lint-config-files.js";
+import { describeFsError } from "../inputs.js";
+import { startStatusLine } from "../status-line.js";
+import { writeFileAtomic } from "../write-file-atomic.js";
+
+interface ReportCommandOptions {
+  output?: string;
+  base?: string;
+  coverage?: string;
+  scenarios?: string;
+  config?: string;
+  engine: "auto" | "elk" | "ranks";
+  timeout: number;
+  format: "text" | "json";
+  color?: boolean;
+}
+
+function parseSeconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("give a number of seconds above 0, e.g. --timeout 300.");
+  return n;
+}
+
+/** Registers `pathway report` on the program. */
+export function register(program: Command, io: CliIo): void {
+  program
+    .command("report")
+    .description("write one pathway as a self-contained HTML review page: searchable graph, node details, lint findings, diff and coverage")
+    .argument("<pathway>", "the pathway file")
+    .option("-o, --output <file>", "where to write the page (default: <name>.report.html beside the pathway)")
+    .option("--base <file>", "an older version of the pathway: colour what was added, renamed or changed, and list what was removed")
+    .option("--coverage <file>", "coverage from `pathway test --coverage --format json`: colour covered, untested and unreachable parts")
+    .option("--scenarios <dir>", "run the scenario files in this directory on the pathway and show their coverage")
+    .option("-c, --config <file>", "lint with this config file instead of the nearest pathway.config.json")
+    .addOption(new Option("--engine <name>", "layout: elk (layered), ranks (instant, for huge graphs), auto: elk up to 2,000 nodes + edges").choices(["auto", "elk", "ranks"]).default("auto"))
+    .addOption(new Option("--timeout <seconds>", "give up on the layout after this long").argParser(parseSeconds).default(180))
+    .addOption(new Option("-f, --format <name>", "what to print: a one-line summary, or the summary as JSON").choices(["text", "json"]).default("text"))
+    .option("--color", "force colours even when not writing to a terminal")
+    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addHelpText(
+      "after",
+      `
+The page needs nothing else: its script and style are inside it, it loads nothing from the network (its
+Content-Security-Policy forbids it), and it opens from a file:// URL or as a CI artifact. Pathway text is only
+ever shown as text; secrets (keys such as token, apiKey, Authorization) and every header value are masked.
+
+In the page: search (/) by node name, id or text; click or Tab + Enter to select; arrow keys pan, + and - zoom,
+f fits; "Colour by" switches between node types, changes (--base) and coverage.
+
+Exit codes: 0 written (findings do not fail a report; use pathway lint for that), 2 usage error, an input that
+cannot be read or is not a pathway, a layout that timed out, or an output that could not be written.
+
+Examples:
+  $ pathway report pathways/support.json -o support.html
+  $ pathway report support.json --base support.old.json -o review.html
+  $ pathway test --coverage --format json > coverage.json && pathway report support.json --coverage coverage.json
+  $ pathway report support.json --scenarios test/scenarios/`,
+    )
+    .action(async (file: string, options: ReportCommandOptions) => {
+      io.setExitCode(await runReport(file, options, io));
+    });
+}
+
+async function runReport(file: string, options: ReportCommandOptions, io: CliIo): Promise<number> {
+  if (options.coverage !== undefined && options.scenarios !== undefined) throw new ExitError(EXIT.failure, "Give --coverage or --scenarios, not both.");
+  if (options.base?.startsWith("remote:")) {
+    throw new ExitError(EXIT.failure, `--base ${options.base}: remote versions are not read by report yet; save it first (pathway fetch) and pass the file.`);
+  }
+  const absolute = path.resolve(io.cwd, file);
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(absolute);
+  } catch (error) {
+    throw new ExitError(EXIT.failure, describeFsError(error, file));
+  }
+  const { allRuleMetas, getFileLintSettings } = await import("../../lint/index.js");
+  const { config, root } = await createLintConfigLoader({ cwd: io.cwd, explicit: options.config, rules: allRuleMetas })(absolute);
+  const settings = getFileLintSettings(config, toRelativePosix(root, absolute));
+  const { createReport, ReportInputError } = await import("../../engine/report.js");
+  const { glob } = await import("tinyglobby");
+  const host = {
+    readFile: (p: string) => readFile(path.resolve(io.cwd, p)),
+    listFiles: async (dir: string, suffixes: readonly string[]) =>
+      (await glob(suffixes.map((s) => `**/*${s}`), { cwd: path.resolve(io.cwd, dir), ignore: ["**/node_modules/**"] })).sort().map((f) => path.join(dir, f)),
+  };
+  const stop = startStatusLine(io, `pathway: laying out ${file}…`);
+  let result;
+  try {
+    result = await createReport(
+      {
+        path: file,
+        bytes,
+        ...(options.base !== undefined && { base: options.base }),
+        ...(options.coverage !== undefined && { coverage: options.coverage }),
+        ...(options.scenarios !== undefined && { scenarios: options.scenarios }),
+        lint: { rules: settings.rules, requestData: settings.requestData, systemVariables: settings.systemVariables, suppressions: settings.suppressions },
+        layout: { engine: options.engine, timeoutMs: options.timeout * 1000 },
+      },
+      host,
+    );
+  } catch (error) {
+    stop();
+    if (error instanceof ReportInputError) throw new ExitError(EXIT.failure, error.message);
+    if (error instanceof Error && /did not finish within/.test(error.message)) {
+      throw new ExitError(EXIT.failure, `${file}: ${error.message}; raise --timeout or use --engine ranks.`);
+    }
+    throw error;
+  }
+  stop();
+  const output = options.output ?? path.join(path.dirname(file), `${path.basename(file).replace(/\.json$/i, "")}.report.html`);
+  try {
+    await writeFileAtomic(path.resolve(io.cwd, output), result.html);
+  } catch (error) {
+    throw new ExitError(EXIT.failure, `${output}: cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check the path and permissions.`);
+  }
+  const s = result.summary;
+  if (options.format === "json") io.stdout.write(`${JSON.stringify({ output, ...s }, null, 2)}\n`);
+  else {
+    const c = pc.createColors(useColor(options.color, io));
+    io.stdout.write(`${c.green("✔")} wrote ${output}: ${s.nodes} nodes, ${s.edges} edges, ${s.findings} findings${s.diff ? ", diff" : ""}${s.coverage ? ", coverage" : ""} (layout: ${s.engine})\n`);
+  }
+  return EXIT.ok;
+}
