@@ -11,6 +11,10 @@ import { parseableCorpus } from "../support/corpus.js";
 import { tempDir } from "../support/cli.js";
 import { createInjectionPathway, INJECTIONS } from "../export/injection.js";
 
+/** The page's DOM, reached through globalThis inside page.evaluate (this package compiles without DOM types). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Dom = any;
+
 type Browser = Awaited<ReturnType<typeof import("puppeteer").default.launch>>;
 type Page = Awaited<ReturnType<Browser["newPage"]>>;
 
@@ -134,7 +138,9 @@ describe("pathway report page", () => {
       }
       const { page, requests, errors } = await open(`${c.name}.html`, report);
       const unfound = await page.evaluate((ids: string[]) => {
-        const search = document.getElementById("search") as HTMLInputElement;
+        const document = (globalThis as unknown as { document: Dom }).document;
+        const Event = (globalThis as unknown as { Event: Dom }).Event;
+        const search = document.getElementById("search");
         const missing: string[] = [];
         for (const id of ids) {
           search.value = id;
@@ -159,27 +165,32 @@ describe("pathway report page", () => {
     const title = await page.title();
     // Select every node and edge, hover and focus them: any handler smuggled in would fire now.
     const count = await page.evaluate(() => {
-      const nodes = Array.from(document.querySelectorAll<SVGGElement>("g.node"));
+      const document = (globalThis as unknown as { document: Dom }).document;
+      const MouseEvent = (globalThis as unknown as { MouseEvent: Dom }).MouseEvent;
+      const nodes: Dom[] = Array.from(document.querySelectorAll("g.node"));
       for (const n of nodes) {
         n.dispatchEvent(new MouseEvent("click", { bubbles: true }));
         n.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
         n.focus();
-        for (const el of Array.from(document.querySelectorAll("#panel *"))) el.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+        for (const el of Array.from(document.querySelectorAll("#panel *")) as Dom[]) el.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
       }
-      for (const e of Array.from(document.querySelectorAll(".edge .hit"))) e.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      for (const e of Array.from(document.querySelectorAll(".edge .hit")) as Dom[]) e.dispatchEvent(new MouseEvent("click", { bubbles: true }));
       return nodes.length;
     });
     expect(count).toBe(report.data.nodes.length);
     await page.type("#search", "<script>");
     await page.click("#search-results .result");
-    const state = await page.evaluate(() => ({
-      pwned: (window as unknown as { __pwned?: number }).__pwned,
+    const state = await page.evaluate(() => {
+      const document = (globalThis as unknown as { document: Dom }).document;
+      return {
+      pwned: (globalThis as unknown as { __pwned?: number }).__pwned,
       title: document.title,
       scripts: document.scripts.length,
       iframes: document.querySelectorAll("iframe, img, object, embed, a[href]").length,
-      handlers: Array.from(document.querySelectorAll("*")).flatMap((el) => Array.from(el.attributes).filter((a) => /^on/i.test(a.name)).map((a) => a.name)),
-      panel: document.getElementById("panel")!.textContent ?? "",
-    }));
+      handlers: (Array.from(document.querySelectorAll("*")) as Dom[]).flatMap((el: Dom) => (Array.from(el.attributes) as Dom[]).filter((a: Dom) => /^on/i.test(a.name)).map((a: Dom) => String(a.name))),
+      panel: String(document.getElementById("panel").textContent ?? ""),
+      };
+    });
     expect(state.pwned).toBeUndefined();
     expect(state.title).toBe(title);
     expect(state.title).not.toContain("PWNED");
