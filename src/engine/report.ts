@@ -1,120 +1,101 @@
 // `createReport`: the file-level report operation: lint, diff against a base, coverage from a test run or scenarios, layout, HTML.
-import { getPathwayDiff } from "../diff/index.js";
+import path from "node:path";
 import { toDirectedGraph } from "../export/index.js";
 import { getGraphLayout, type GraphLayoutOptions } from "../layout/index.js";
-import { lintPathway, type LintOptions } from "../lint/index.js";
-import { isObject, type Pathway } from "../model/index.js";
+import { isObject } from "../model/index.js";
 import { toReportData, toReportHtml, type ReportCoverage, type ReportData } from "../report/index.js";
-import { createSimulator, getCoverage, loadScenario, runScenario } from "../simulate/index.js";
+import { createLintConfigLoader, readJsonFile, toRelativePosix } from "./config.js";
+import { diffVersions } from "./diff-versions.js";
+import { EngineError } from "./errors.js";
+import type { Host } from "./host.js";
+import { STDIN } from "./inputs.js";
+import { requirePathway } from "./load-pathway.js";
+import type { RemoteOptions } from "./remote.js";
+import { runScenarioFiles } from "./run-scenarios.js";
 
-/** What the report operation reads files through (the CLI passes node:fs; tests pass a map). */
-export interface ReportHost {
-  readFile(path: string): Promise<Uint8Array>;
-  /** Files under `dir` whose names end in one of `suffixes`, sorted. */
-  listFiles(dir: string, suffixes: readonly string[]): Promise<string[]>;
-}
-
-/** Options of `createReport`. */
+/** Options of `createReport`; all optional. */
 export interface ReportOptions {
-  /** The pathway file, as named to the user. */
-  path: string;
-  /** Its bytes. */
-  bytes: Uint8Array;
-  /** An older version (a file) to diff against. */
+  /** An older version to diff against: a file, or `remote:<id>` (read with `remote`). */
   base?: string;
-  /** The JSON printed by `pathway test --format json --coverage`. */
+  /** How to reach the service for a `remote:<id>` base. */
+  remote?: RemoteOptions;
+  /** The JSON printed by `pathway test --coverage --format json`. */
   coverage?: string;
-  /** A directory of scenario files to run on the pathway for coverage. */
+  /** Scenario files, directories or globs to run (with the simulator) for coverage. */
   scenarios?: string;
-  /** Lint settings, as `pathway lint` resolves them for this file. */
-  lint?: LintOptions;
+  /** A lint config file instead of the nearest pathway.config.json (--config). */
+  config?: string;
   layout?: GraphLayoutOptions;
 }
 
 /** A report and what it holds, for the command's summary and `--format json`. */
 export interface ReportResult {
+  /** The pathway as the user named it. */
+  path: string;
   html: string;
   data: ReportData;
   summary: { nodes: number; edges: number; findings: number; errors: number; engine: string; diff: boolean; coverage: boolean };
 }
 
-/** A problem with an input of the report (unreadable, not JSON, not a pathway...): the message says which and what to do. */
-export class ReportInputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ReportInputError";
-  }
-}
-
-const SCENARIO_SUFFIXES = [".scenario.yaml", ".scenario.yml", ".scenario.json"] as const;
-
-async function readText(host: ReportHost, file: string, what: string): Promise<string> {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(await host.readFile(file)).replace(/^\uFEFF/, "");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ReportInputError(`${what} ${file}: ${code === "ENOENT" ? "no such file" : code ? `cannot be read (${code})` : "is not UTF-8 text"}; check the path.`);
-  }
-}
-
-function parseJson(text: string, file: string, what: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new ReportInputError(`${what} ${file} is not valid JSON (${(error as Error).message}); give ${what === "--base" ? "a pathway file" : "the output of `pathway test --coverage --format json`"}.`);
-  }
-}
-
 /** Picks the coverage entry of `path` from a `pathway test` JSON report: the one naming the same file, or the only one. */
 function pickCoverage(report: unknown, path: string, file: string): ReportCoverage {
   const list = isObject(report) && Array.isArray(report.coverage) ? (report.coverage as unknown[]) : undefined;
-  if (!list || list.length === 0) throw new ReportInputError(`--coverage ${file} holds no coverage; run \`pathway test --coverage --format json > ${file}\`.`);
+  if (!list || list.length === 0) throw new EngineError("input", `--coverage ${file} holds no coverage; run \`pathway test --coverage --format json > ${file}\`.`);
   const base = (p: string) => p.replace(/\\/g, "/").split("/").pop();
   const same = list.filter((c) => isObject(c) && typeof c.pathway === "string" && (c.pathway === path || base(c.pathway) === base(path)));
   const entry = same[0] ?? (list.length === 1 ? list[0] : undefined);
   if (!isObject(entry) || !isObject(entry.nodes) || !isObject(entry.edges) || !isObject(entry.globals)) {
-    throw new ReportInputError(`--coverage ${file} has no coverage for ${path} (it covers ${list.map((c) => (isObject(c) ? String(c.pathway) : "?")).join(", ")}).`);
+    throw new EngineError("input", `--coverage ${file} has no coverage for ${path} (it covers ${list.map((c) => (isObject(c) ? String(c.pathway) : "?")).join(", ")}).`);
   }
   return entry as unknown as ReportCoverage;
 }
 
+function samePath(host: Host, a: string, b: string): boolean {
+  return path.resolve(host.cwd, a) === path.resolve(host.cwd, b);
+}
+
 /**
- * Builds the report of one pathway: lint findings with the given settings, the diff from `base`, coverage from a
- * test report or from running every scenario in `scenarios` on this pathway, the layout (ELK, or ranks for huge
- * graphs), and the self-contained page. Throws ReportInputError for an input that cannot be used.
+ * Builds the report of the pathway `arg` names: lint findings with the file's config (as `pathway lint`), the diff
+ * from `base` (a file or remote:<id>), coverage from a test report or from running `scenarios` with the simulator,
+ * the layout (ELK, or ranks for huge graphs), and the self-contained page. Throws EngineError for an unusable input.
  */
-export async function createReport(options: ReportOptions, host: ReportHost): Promise<ReportResult> {
-  const lint = lintPathway(options.bytes, options.lint ?? {});
-  if (!isObject(lint.value) || !Array.isArray(lint.value.nodes)) {
-    const first = lint.diagnostics.find((d) => d.severity === "error");
-    throw new ReportInputError(`${options.path}: not a pathway${first ? ` (${first.message})` : ""}; run \`pathway validate ${options.path}\` to see why.`);
-  }
-  const pathway = lint.value as Pathway;
+export async function createReport(host: Host, arg: string, options: ReportOptions = {}): Promise<ReportResult> {
+  if (options.coverage !== undefined && options.scenarios !== undefined) throw new EngineError("usage", "Give --coverage or --scenarios, not both.");
+  const loaded = await requirePathway(host, arg);
+  const { allRuleMetas, getFileLintSettings, lintPathway } = await import("../lint/index.js");
+  const { config, root } = await createLintConfigLoader(host, { rules: allRuleMetas, ...(options.config !== undefined && { explicit: options.config }) })(loaded.file);
+  const settings = getFileLintSettings(config, loaded.file === undefined ? STDIN : toRelativePosix(root, loaded.file));
+  const lint = lintPathway(loaded.bytes ?? JSON.stringify(loaded.pathway), {
+    rules: settings.rules,
+    requestData: settings.requestData,
+    systemVariables: settings.systemVariables,
+    suppressions: settings.suppressions,
+  });
+  const pathway = loaded.pathway;
   let diff: Parameters<typeof toReportData>[0]["diff"];
   if (options.base !== undefined) {
-    const before = parseJson(await readText(host, options.base, "--base"), options.base, "--base");
-    if (!isObject(before) || !Array.isArray(before.nodes)) throw new ReportInputError(`--base ${options.base}: not a pathway (no "nodes" array).`);
-    diff = { base: options.base, diff: getPathwayDiff(before, pathway) };
+    const versions = await diffVersions(host, options.base, arg, options.remote ?? {});
+    diff = { base: options.base, diff: versions.diff };
   }
   let coverage: Parameters<typeof toReportData>[0]["coverage"];
   if (options.coverage !== undefined) {
-    coverage = { source: options.coverage, coverage: pickCoverage(parseJson(await readText(host, options.coverage, "--coverage"), options.coverage, "--coverage"), options.path, options.coverage) };
+    coverage = { source: options.coverage, coverage: pickCoverage(await readJsonFile(host, options.coverage, "--coverage"), loaded.path, options.coverage) };
   } else if (options.scenarios !== undefined) {
-    const files = await host.listFiles(options.scenarios, SCENARIO_SUFFIXES);
-    if (files.length === 0) throw new ReportInputError(`--scenarios ${options.scenarios}: no scenario files (*${SCENARIO_SUFFIXES.join(", *")}) there.`);
-    const simulator = createSimulator(pathway);
-    const traces = [];
-    for (const file of files) {
-      const loaded = loadScenario(await readText(host, file, "scenario"));
-      if (!loaded.ok) throw new ReportInputError(`${file}: ${loaded.issues[0]?.message ?? "not a scenario"}; run \`pathway test ${file}\` to see why.`);
-      traces.push(runScenario(pathway, loaded.scenario, { simulator, locate: loaded.locate }).trace);
+    const report = await runScenarioFiles(host, [options.scenarios], { coverage: true });
+    const ran = report.results.filter((r) => r.pathway !== undefined && samePath(host, r.pathway, loaded.path));
+    if (ran.length === 0) {
+      const named = [...new Set(report.results.map((r) => r.pathway ?? r.file))].join(", ") || "nothing";
+      throw new EngineError("input", `--scenarios ${options.scenarios}: no scenario there runs on ${loaded.path} (they name ${named}).`);
     }
-    coverage = { source: `${files.length} scenario${files.length === 1 ? "" : "s"} in ${options.scenarios}`, coverage: getCoverage(pathway, traces) };
+    const entry = report.coverage?.find((c) => samePath(host, c.pathway, loaded.path));
+    if (!entry) throw new EngineError("input", `--scenarios ${options.scenarios}: no coverage for ${loaded.path}.`);
+    coverage = { source: `${ran.length} scenario${ran.length === 1 ? "" : "s"} in ${options.scenarios}`, coverage: entry };
   }
   const graph = toDirectedGraph(pathway);
   const layout = await getGraphLayout(graph, options.layout ?? {});
-  const data = toReportData({ pathway, graph, layout, source: options.path, diagnostics: lint.diagnostics, ...(diff && { diff }), ...(coverage && { coverage }) });
+  const data = toReportData({ pathway, graph, layout, source: loaded.path, diagnostics: lint.diagnostics, ...(diff && { diff }), ...(coverage && { coverage }) });
   return {
+    path: loaded.path,
     html: toReportHtml(data),
     data,
     summary: {

@@ -3,7 +3,7 @@ import Ajv04Module from "ajv-draft-04";
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CORPUS_DIR } from "../support/corpus.js";
+import { CORPUS_DIR, itCorpus } from "../support/corpus.js";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
 
 const corpus = (name: string) => path.join(CORPUS_DIR, name);
@@ -12,13 +12,13 @@ const BAD = corpus("restaurant-2024-get-dump.json");
 const NO_STACK = /\n\s+at .*\(.*:\d+:\d+\)/;
 
 describe("pathway validate", () => {
-  it("exits 0 and says so for a valid file", () => {
+  itCorpus("exits 0 and says so for a valid file", () => {
     const r = runCli(["validate", GOOD]);
     expect(r).toMatchObject({ code: 0, stderr: "" });
     expect(r.stdout).toMatch(/1 file checked, no problems/);
   });
 
-  it("exits 1 with file, line:column, message, rule id and a code frame for an invalid file", () => {
+  itCorpus("exits 1 with file, line:column, message, rule id and a code frame for an invalid file", () => {
     const r = runCli(["validate", BAD]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(BAD);
@@ -27,7 +27,7 @@ describe("pathway validate", () => {
     expect(r.stdout).toMatch(/1 problem \(1 error, 0 warnings\) in 1 file/);
   });
 
-  it("prints ESLint-style JSON with pointer and range", () => {
+  itCorpus("prints ESLint-style JSON with pointer and range", () => {
     const r = runCli(["validate", BAD, GOOD, "--format", "json"]);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toEqual([
@@ -52,7 +52,7 @@ describe("pathway validate", () => {
     ]);
   });
 
-  it("prints SARIF 2.1.0 that the official schema accepts, with stable rule ids and physical locations", () => {
+  itCorpus("prints SARIF 2.1.0 that the official schema accepts, with stable rule ids and physical locations", () => {
     const r = runCli(["validate", "--format", "sarif", path.relative(ROOT, BAD)]);
     const log = JSON.parse(r.stdout);
     const schema = JSON.parse(readFileSync(path.join(ROOT, "node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"), "utf8"));
@@ -68,12 +68,12 @@ describe("pathway validate", () => {
     });
   });
 
-  it("prints GitHub workflow annotations", () => {
+  itCorpus("prints GitHub workflow annotations", () => {
     const r = runCli(["validate", "--format", "github", BAD]);
     expect(r.stdout).toMatch(new RegExp(`^::error file=${BAD.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")},line=199,col=32,endLine=199,endColumn=34,title=pathway global-label-empty::Global node`, "m"));
   });
 
-  it("checks the other files when one is missing, and exits 2", () => {
+  itCorpus("checks the other files when one is missing, and exits 2", () => {
     const r = runCli(["validate", "does-not-exist.json", GOOD, "--format", "json"]);
     expect(r.code).toBe(2);
     const report = JSON.parse(r.stdout);
@@ -81,17 +81,17 @@ describe("pathway validate", () => {
     expect(report[0].messages[0]).toMatchObject({ ruleId: "unreadable-file", message: "does-not-exist.json: no such file or directory; check the path." });
   });
 
-  it("walks a directory, and says so when it holds no pathway files", () => {
+  itCorpus("walks a directory, and says so when it holds no pathway files", () => {
     const dir = tempDir();
     mkdirSync(path.join(dir, "empty"));
     writeFileSync(path.join(dir, "package.json"), "{}");
     const none = runCli(["validate", "empty", "."], { cwd: dir });
     expect(none.code).toBe(2);
     expect(none.stdout).toMatch(/empty: no pathway files \(\.json\) in this directory/);
-    expect(runCli(["validate", CORPUS_DIR]).stdout).toMatch(/14 problems \(14 errors, 0 warnings\) in 11 files/);
+    expect(runCli(["validate", CORPUS_DIR]).stdout).toMatch(/21 problems \(19 errors, 2 warnings\) in 14 files/);
   });
 
-  it("handles an empty file, a byte-order mark and a bad byte without a stack trace", () => {
+  itCorpus("handles an empty file, a byte-order mark and a bad byte without a stack trace", () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, "empty.json"), "");
     writeFileSync(path.join(dir, "bom.json"), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(GOOD)]));
@@ -123,7 +123,7 @@ describe("pathway validate", () => {
     expect(JSON.parse(r.stdout)[0].messages.map((m: any) => m.ruleId)).toEqual(["missing-start-node"]);
   });
 
-  it("validates a 100 MB file", () => {
+  itCorpus("validates a 100 MB file", () => {
     const dir = tempDir();
     const big = JSON.parse(readFileSync(GOOD, "utf8"));
     big.nodes[0].data.prompt = "x".repeat(100 * 1024 * 1024);
@@ -132,7 +132,7 @@ describe("pathway validate", () => {
     expect(r).toMatchObject({ code: 0, stderr: "" });
   });
 
-  it("writes the report to a file with -o, leaving stdout empty", () => {
+  itCorpus("writes the report to a file with -o, leaving stdout empty", () => {
     const dir = tempDir();
     const r = runCli(["validate", BAD, "-f", "sarif", "-o", "out/report.sarif"], { cwd: dir });
     expect(r).toMatchObject({ code: 1, stdout: "" });
@@ -147,13 +147,13 @@ describe("pathway validate", () => {
     expect(JSON.parse(r.stdout)[0].messages).toMatchObject([{ ruleId: "duplicate-key", severity: "warning", pointer: "/nodes/0/data/text", line: 1, column: 83 }]);
   });
 
-  it("reads stdin with -", () => {
+  itCorpus("reads stdin with -", () => {
     const r = runCli(["validate", "-"], { input: readFileSync(BAD) });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/<stdin>\n\s+199:32/);
   });
 
-  it("turns a rule off or down with --rule, and rejects unknown rules as a usage error", () => {
+  itCorpus("turns a rule off or down with --rule, and rejects unknown rules as a usage error", () => {
     expect(runCli(["validate", BAD, "--rule", "global-label-empty:off"]).code).toBe(0);
     expect(runCli(["validate", BAD, "--rule", "global-label-empty:warn"]).code).toBe(0);
     const r = runCli(["validate", BAD, "--rule", "no-such-rule:off"]);
@@ -162,7 +162,7 @@ describe("pathway validate", () => {
     expect(runCli(["validate", BAD, "--rule", "dead-end:off"]).stderr).toMatch(/"dead-end" is a lint rule, which pathway validate does not run; use pathway lint/);
   });
 
-  it("explains itself with --help, and treats bad usage as exit 2", () => {
+  itCorpus("explains itself with --help, and treats bad usage as exit 2", () => {
     const help = runCli(["validate", "--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/Exit codes: 0 no errors, 1 errors/);
@@ -172,7 +172,7 @@ describe("pathway validate", () => {
     expect(runCli(["validate", GOOD, "--max-warnings", "-1"]).stderr).toMatch(/option .--max-warnings <n>. argument .-1. is invalid\. Expected a whole number of at least 0/);
   });
 
-  it("colours stylish output only when asked or on a terminal", () => {
+  itCorpus("colours stylish output only when asked or on a terminal", () => {
     expect(runCli(["validate", BAD]).stdout).not.toContain("\u001b[");
     expect(runCli(["validate", BAD, "--color"]).stdout).toContain("\u001b[");
     expect(runCli(["validate", BAD], { env: { FORCE_COLOR: "1", NO_COLOR: "" } }).stdout).toContain("\u001b[");

@@ -4,14 +4,14 @@ import { copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { toCanonicalJson } from "../../src/model/index.js";
-import { CORPUS_DIR } from "../support/corpus.js";
+import { CORPUS_DIR, itCorpus } from "../support/corpus.js";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
 
 const BUILDER = pathToFileURL(path.join(ROOT, "src/builder/index.ts")).href;
 const RECEPTIONIST = path.join(CORPUS_DIR, "receptionist-auto-shop.json");
 
 describe("pathway import", () => {
-  test("writes a module that pathway build turns back into the same JSON value", () => {
+  itCorpus("writes a module that pathway build turns back into the same JSON value", () => {
     const dir = tempDir("pathwaykit-import-");
     writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
     const imported = runCli(["import", RECEPTIONIST, "-o", "shop.pathway.ts", "--import-from", BUILDER], { cwd: dir });
@@ -32,13 +32,13 @@ describe("pathway import", () => {
     expect(result.stdout).toMatch(/const answerFromTheHelpCenterKb = `Acme Router X2 support facts\.\n/);
   });
 
-  test("notes validation findings of the input on stderr without failing", () => {
+  itCorpus("notes validation findings of the input on stderr without failing", () => {
     const result = runCli(["import", path.join(CORPUS_DIR, "terraform-fixture-read.json")]);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/note: .* has 4 error\(s\)/);
   });
 
-  test("exits 2 with the parse finding for a file that is not JSON", () => {
+  itCorpus("exits 2 with the parse finding for a file that is not JSON", () => {
     const result = runCli(["import", path.join(CORPUS_DIR, "docs-get-pathway-example.MALFORMED.json")]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
@@ -61,7 +61,7 @@ describe("pathway fmt", () => {
     return dir;
   }
 
-  test("--check exits 1 naming each file that would change, and writes nothing", () => {
+  itCorpus("--check exits 1 naming each file that would change, and writes nothing", () => {
     const dir = corpusCopy();
     const before = readFileSync(path.join(dir, "terraform-fixture-read.json"));
     const result = runCli(["fmt", "--check", "receptionist-auto-shop.json", "terraform-fixture-read.json"], { cwd: dir });
@@ -71,7 +71,7 @@ describe("pathway fmt", () => {
     expect(readFileSync(path.join(dir, "terraform-fixture-read.json")).equals(before)).toBe(true);
   });
 
-  test("formats files in place atomically, keeping their values, then --check passes", () => {
+  itCorpus("formats files in place atomically, keeping their values, then --check passes", () => {
     const dir = corpusCopy();
     const value = JSON.parse(readFileSync(path.join(dir, "receptionist-auto-shop.json"), "utf8")) as unknown;
     const result = runCli(["fmt", "receptionist-auto-shop.json", "terraform-fixture-read.json"], { cwd: dir });
@@ -85,7 +85,7 @@ describe("pathway fmt", () => {
     });
   });
 
-  test("reports an unparseable file with its parse finding and exit 2, still formatting the others", () => {
+  itCorpus("reports an unparseable file with its parse finding and exit 2, still formatting the others", () => {
     const dir = corpusCopy();
     const malformed = readFileSync(path.join(dir, "docs-get-pathway-example.MALFORMED.json"));
     const result = runCli(["fmt", "."], { cwd: dir });
@@ -102,7 +102,7 @@ describe("pathway fmt", () => {
     expect(result).toMatchObject({ code: 0, stdout: '{\n  "name": "x",\n  "nodes": [],\n  "edges": []\n}\n' });
   });
 
-  test("--format json lists each file's status", () => {
+  itCorpus("--format json lists each file's status", () => {
     const dir = corpusCopy();
     const result = runCli(["fmt", "--check", ".", "--format", "json"], { cwd: dir });
     const statuses = Object.fromEntries((JSON.parse(result.stdout) as { filePath: string; status: string }[]).map((r) => [r.filePath, r.status]));

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { isDeepStrictEqual } from "node:util";
 import { formatPathwayDocument } from "../../src/codegen/index.js";
 import { toCanonicalJson } from "../../src/model/index.js";
-import { corpusFiles, readCorpus } from "../support/corpus.js";
+import { corpusFiles, itCorpus, readCorpus } from "../support/corpus.js";
 import { validPathway } from "../support/arbitraries.js";
 
 /** Any JSON document a user might hand to fmt, written with some indentation. */
@@ -161,7 +161,7 @@ describe("formatPathwayDocument", () => {
     expect(result.text).toBe('{\n  "nodes": []\n}\n');
   });
 
-  test("formats every parseable corpus file to the canonical text of its value", () => {
+  itCorpus("formats every parseable corpus file to the canonical text of its value", () => {
     let formatted = 0;
     for (const name of corpusFiles) {
       const result = formatPathwayDocument(readCorpus(name));

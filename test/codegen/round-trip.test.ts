@@ -10,7 +10,7 @@ import { toBuilderCode } from "../../src/codegen/index.js";
 import { toCanonicalJson } from "../../src/model/index.js";
 import { parseDocument } from "../../src/parse/index.js";
 import { generatePathway } from "../../scripts/generate-pathway.js";
-import { corpusFiles, readCorpus } from "../support/corpus.js";
+import { corpusFiles, describeCorpus, readCorpus } from "../support/corpus.js";
 import { validPathway } from "../support/arbitraries.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -38,7 +38,7 @@ const parseable = corpusFiles.flatMap((name) => {
   return parsed.ok ? [{ name, value: parsed.value }] : [];
 });
 
-describe("round trip on the real corpus", () => {
+describeCorpus("round trip on the real corpus", () => {
   test("the corpus has parseable files to check", () => {
     expect(parseable.length).toBeGreaterThanOrEqual(6);
   });

@@ -2,14 +2,15 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { corpusValue, itCorpus } from "../support/corpus.js";
 import { applyChanges, getPathwayDiff, IGNORED_FIELDS } from "../../src/diff/index.js";
 import { generatePathway } from "../../scripts/generate-pathway.js";
 import { mutatePathway, shuffleEntries, type Mutation } from "./mutate.js";
 
-const real = (name: string): Record<string, unknown> => JSON.parse(readFileSync(`/work/shared/corpus/real/${name}`, "utf8"));
+const real = (name: string): Record<string, unknown> => corpusValue<Record<string, unknown>>(name);
 
 describe("getPathwayDiff on real versions", () => {
-  it("finds exactly the webhook URL change between two versions of the restaurant pathway", () => {
+  itCorpus("finds exactly the webhook URL change between two versions of the restaurant pathway", () => {
     const diff = getPathwayDiff(real("restaurant-history-6ebf769.json"), real("restaurant-2024-get-dump.json"));
     expect(diff.equal).toBe(false);
     expect(diff.changes).toEqual([
@@ -29,13 +30,13 @@ describe("getPathwayDiff on real versions", () => {
     expect(diff.summary).toMatchObject({ nodesChanged: 1, nodesAdded: 0, nodesRemoved: 0, edgesAdded: 0, edgesRemoved: 0, edgesChanged: 0 });
   });
 
-  it("gives the second version back when the changes are applied to the first", () => {
+  itCorpus("gives the second version back when the changes are applied to the first", () => {
     const a = real("restaurant-history-6ebf769.json");
     const b = real("restaurant-2024-get-dump.json");
     expect(applyChanges(a, getPathwayDiff(a, b).changes)).toEqual(b);
   });
 
-  it("sees an unrelated pathway as every node and edge replaced, and still replays it", () => {
+  itCorpus("sees an unrelated pathway as every node and edge replaced, and still replays it", () => {
     const a = real("restaurant-history-6ebf769.json");
     const b = real("receptionist-auto-shop.json");
     const diff = getPathwayDiff(a, b);

@@ -2,11 +2,12 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { corpusValue, itCorpus } from "../support/corpus.js";
 import { getPathwayDiff } from "../../src/diff/index.js";
 import { parseMermaid } from "../export/mermaid-parser.js";
 import { formatDiffJson, formatDiffMd, formatDiffMermaid, formatDiffText, toMermaidText, type DiffFormatInput } from "../../src/format/diff-formatters.js";
 
-const real = (name: string): unknown => JSON.parse(readFileSync(`/work/shared/corpus/real/${name}`, "utf8"));
+const real = (name: string): unknown => corpusValue<unknown>(name);
 const input = (before: unknown, after: unknown): DiffFormatInput => ({ diff: getPathwayDiff(before, after), before, after, labelA: "old.json", labelB: "new.json" });
 
 const tricky = 'Say "hi" --> [x] | %%{init: {"theme":"dark"}}%% <script>`end`</script>\nnext line';
@@ -64,7 +65,7 @@ describe("formatDiffText", () => {
     expect(formatDiffText(input(a, a))).toContain("no differences");
   });
 
-  it("shows the real restaurant change as one node with one field", () => {
+  itCorpus("shows the real restaurant change as one node with one field", () => {
     const text = formatDiffText(input(real("restaurant-history-6ebf769.json"), real("restaurant-2024-get-dump.json")));
     expect(text).toContain('~ node "Send the order" (id 74e3fdcc-7f38-4e2f-80d3-76618eff8967)\n    ~ data.url:');
     expect(text).toContain("[-phone-]{+voice+}");
@@ -100,7 +101,7 @@ describe("formatDiffMermaid", () => {
     expect(chart).not.toContain("<script>");
   });
 
-  it("is accepted by Mermaid's own parser, with no directive smuggled in through a label", async () => {
+  itCorpus("is accepted by Mermaid's own parser, with no directive smuggled in through a label", async () => {
     for (const chart of [formatDiffMermaid(input(a, b)), formatDiffMermaid(input(real("restaurant-history-6ebf769.json"), real("receptionist-auto-shop.json")))]) {
       const parsed = await parseMermaid(chart);
       expect(parsed.diagramType).toMatch(/^flowchart/);

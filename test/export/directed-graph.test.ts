@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { findDiagramNode, getDiagramAnnotations, toDirectedGraph, type DirectedGraph } from "../../src/export/index.js";
 import type { Pathway } from "../../src/model/index.js";
-import { parseableCorpus } from "../support/corpus.js";
+import { corpusValue, itCorpus } from "../support/corpus.js";
 import { validPathway } from "../support/arbitraries.js";
 
-const pizzeria = parseableCorpus.find((c) => c.name === "pathwalk-pizzeria-dialect.json")!.value as Pathway;
-const receptionist = parseableCorpus.find((c) => c.name === "receptionist-auto-shop.json")!.value as Pathway;
+const pizzeria = corpusValue<Pathway>("pathwalk-pizzeria-dialect.json");
+const receptionist = corpusValue<Pathway>("receptionist-auto-shop.json");
 
 function nodeById(graph: DirectedGraph, id: string) {
   return graph.nodes.find((n) => n.id === id)!;
@@ -66,7 +66,7 @@ describe("toDirectedGraph", () => {
     expect(ghost).toMatchObject({ kind: "missing", label: "missing node: ghost" });
   });
 
-  it("draws Route conditions and the fallback as route edges", () => {
+  itCorpus("draws Route conditions and the fallback as route edges", () => {
     const graph = toDirectedGraph(pizzeria, { maxLabel: 0 });
     const router = nodeById(graph, "route-op");
     expect(router.kind).toBe("route");
@@ -80,7 +80,7 @@ describe("toDirectedGraph", () => {
     ]);
   });
 
-  it("draws webhook response routes with their conditions", () => {
+  itCorpus("draws webhook response routes with their conditions", () => {
     const graph = toDirectedGraph(receptionist);
     const labels = graph.edges.filter((e) => e.kind === "response").map((e) => e.label);
     expect(labels).toEqual(["BlandStatusCode == 200", "BlandStatusCode != 200"]);

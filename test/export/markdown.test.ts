@@ -2,18 +2,18 @@
 import { describe, expect, it } from "vitest";
 import { escapeMarkdownText, getDiagramAnnotations, toDirectedGraph, toMarkdown } from "../../src/export/index.js";
 import type { Pathway } from "../../src/model/index.js";
-import { parseableCorpus } from "../support/corpus.js";
+import { corpusValue, itCorpus } from "../support/corpus.js";
 import { createInjectionPathway } from "./injection.js";
 import { parseMermaid } from "./mermaid-parser.js";
 
-const receptionist = parseableCorpus.find((c) => c.name === "receptionist-auto-shop.json")!.value as Pathway;
+const receptionist = corpusValue<Pathway>("receptionist-auto-shop.json");
 
 function mermaidBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/^```mermaid\n([\s\S]*?)\n```$/gm)].map((m) => m[1]!);
 }
 
 describe("toMarkdown", () => {
-  it("holds one mermaid block that parses, without the legend box, and lists the full labels below it", async () => {
+  itCorpus("holds one mermaid block that parses, without the legend box, and lists the full labels below it", async () => {
     const graph = toDirectedGraph(receptionist, { annotations: getDiagramAnnotations(receptionist) });
     const markdown = toMarkdown(graph);
     const blocks = mermaidBlocks(markdown);
@@ -37,7 +37,7 @@ describe("toMarkdown", () => {
     expect(await parseMermaid(blocks[0]!)).toEqual({ diagramType: "flowchart-v2", config: {} });
   });
 
-  it("says what a focused drawing leaves out", () => {
+  itCorpus("says what a focused drawing leaves out", () => {
     const markdown = toMarkdown(toDirectedGraph(receptionist, { focus: "Wrap Up", depth: 1 }));
     expect(markdown).toMatch(/Only the nodes within 1 steps of node id g9000000\\-0000/);
   });

@@ -12,7 +12,7 @@ import {
 } from "../../src/export/index.js";
 import type { Pathway } from "../../src/model/index.js";
 import { generatePathway } from "../../scripts/generate-pathway.js";
-import { parseableCorpus } from "../support/corpus.js";
+import { itCorpus, parseableCorpus } from "../support/corpus.js";
 import { validPathway } from "../support/arbitraries.js";
 import { createInjectionPathway, INJECTIONS } from "./injection.js";
 import { loadMermaid, parseMermaid } from "./mermaid-parser.js";
@@ -126,7 +126,7 @@ describe("toMermaid", () => {
     expect(text).not.toMatch(/n0 --> n1/);
   });
 
-  it("uses the requested direction, a shape per kind and dotted arrows for routes", async () => {
+  itCorpus("uses the requested direction, a shape per kind and dotted arrows for routes", async () => {
     const pathway = parseableCorpus.find((c) => c.name === "pathwalk-pizzeria-dialect.json")!.value as Pathway;
     const text = toMermaid(toDirectedGraph(pathway, { direction: "LR" }));
     expect(text.startsWith("flowchart LR\n")).toBe(true);

@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CORPUS_DIR } from "../support/corpus.js";
+import { CORPUS_DIR, itCorpus } from "../support/corpus.js";
 import { runCli, tempDir } from "../support/cli.js";
 
 const RESTAURANT = path.join(CORPUS_DIR, "restaurant-2024-get-dump.json");
@@ -20,7 +20,7 @@ function project(config?: unknown): { dir: string; file: string } {
 }
 
 describe("pathway lint", () => {
-  it("exits 1 and reports validation and lint findings with line:column and rule id", () => {
+  itCorpus("exits 1 and reports validation and lint findings with line:column and rule id", () => {
     const r = runCli(["lint", RESTAURANT]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/191:9\s+error\s+Global node "New Knowledge Base Node" .* never hands control back.*dead-end/);
@@ -28,27 +28,27 @@ describe("pathway lint", () => {
     expect(r.stdout).toMatch(/215:27\s+warning\s+\{\{restaurant_name\}\}.*undefined-variable/);
   });
 
-  it("prints JSON with the same shape as validate", () => {
+  itCorpus("prints JSON with the same shape as validate", () => {
     const r = runCli(["lint", RESTAURANT, "--format", "json"]);
     const [report] = JSON.parse(r.stdout);
     expect(report).toMatchObject({ filePath: RESTAURANT, errorCount: 2, warningCount: 6 });
     expect(report.messages[0]).toMatchObject({ ruleId: "undefined-variable", pointer: "/nodes/1/data/prompt", line: 27, column: 27 });
   });
 
-  it("turns rules off with --rule and exits 0 when only warnings remain", () => {
+  itCorpus("turns rules off with --rule and exits 0 when only warnings remain", () => {
     const r = runCli(["lint", RESTAURANT, "--rule", "dead-end:off", "global-label-empty:off"]);
     expect(r.code).toBe(0);
     expect(r.stdout).not.toMatch(/dead-end|global-label-empty/);
     expect(runCli(["lint", RESTAURANT, "--rule", "dead-end:off", "global-label-empty:off", "--max-warnings", "0"]).code).toBe(1);
   });
 
-  it("rejects an unknown rule in --rule as a usage error", () => {
+  itCorpus("rejects an unknown rule in --rule as a usage error", () => {
     const r = runCli(["lint", RESTAURANT, "--rule", "no-such-rule:off"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown rule "no-such-rule"/);
   });
 
-  it("finds pathway.config.json above the file and applies rules, variables and suppressions", () => {
+  itCorpus("finds pathway.config.json above the file and applies rules, variables and suppressions", () => {
     const { dir } = project({
       rules: { "global-label-empty": "warn" },
       variables: { requestData: ["restaurant_name", "restaurant_menu", "store_location", "unique_azz_id"] },
@@ -60,7 +60,7 @@ describe("pathway lint", () => {
     expect(report.messages.map((m: { ruleId: string; severity: string }) => [m.ruleId, m.severity])).toEqual([["global-label-empty", "warning"]]);
   });
 
-  it("exits 2 naming the key when the config is invalid", () => {
+  itCorpus("exits 2 naming the key when the config is invalid", () => {
     const { dir } = project({ rules: { "prompt-too-long": ["error", { maxLength: "long" }] } });
     const r = runCli(["lint", "pathways"], { cwd: dir });
     expect(r.code).toBe(2);
@@ -68,19 +68,19 @@ describe("pathway lint", () => {
     expect(r.stderr).not.toMatch(NO_STACK);
   });
 
-  it("exits 2 when the config is not JSON", () => {
+  itCorpus("exits 2 when the config is not JSON", () => {
     const { dir } = project("{ rules: }");
     const r = runCli(["lint", "pathways"], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/is not valid JSON/);
   });
 
-  it("ignores files matching the config's ignore globs", () => {
+  itCorpus("ignores files matching the config's ignore globs", () => {
     const { dir } = project({ ignore: ["pathways/**"] });
     expect(runCli(["lint", "pathways"], { cwd: dir }).code).toBe(0);
   });
 
-  it("writes a baseline, then reports only findings that are not in it", () => {
+  itCorpus("writes a baseline, then reports only findings that are not in it", () => {
     const { dir, file } = project();
     const w = runCli(["lint", "pathways", "--baseline-write", "baseline.json"], { cwd: dir });
     expect(w.code).toBe(0);
@@ -99,7 +99,7 @@ describe("pathway lint", () => {
     expect(JSON.parse(r.stdout)[0].messages.map((m: { ruleId: string }) => m.ruleId).sort()).toEqual(["dead-end", "unreachable-node"]);
   });
 
-  it("reads stdin", () => {
+  itCorpus("reads stdin", () => {
     const r = runCli(["lint", "-", "--format", "json"], { input: readFileSync(RECEPTIONIST) });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)[0].filePath).toBe("<stdin>");
@@ -114,7 +114,7 @@ describe("pathway lint", () => {
 });
 
 describe("pathway analyze", () => {
-  it("prints a readable summary", () => {
+  itCorpus("prints a readable summary", () => {
     const r = runCli(["analyze", RESTAURANT]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/12 nodes, 24 edges/);
@@ -124,14 +124,14 @@ describe("pathway analyze", () => {
     expect(r.stdout).toMatch(/restaurant_name\s+undefined/);
   });
 
-  it("prints the library's analysis as JSON", () => {
+  itCorpus("prints the library's analysis as JSON", () => {
     const r = runCli(["analyze", RESTAURANT, "--format", "json"]);
     const a = JSON.parse(r.stdout);
     expect(a).toMatchObject({ start: "1", unreachable: [], deadEnds: ["9ed56a1f-b9eb-46e9-a510-5d66b0ab12b2"], traps: [] });
     expect(a.stats.countsByType).toEqual({ Default: 8, "End Call": 2, Webhook: 1, "Knowledge Base": 1 });
   });
 
-  it("exits 2 with a clear message for a file that is not JSON", () => {
+  itCorpus("exits 2 with a clear message for a file that is not JSON", () => {
     const r = runCli(["analyze", path.join(CORPUS_DIR, "docs-get-pathway-example.MALFORMED.json")]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/:10:16: Trailing comma/);
@@ -166,7 +166,7 @@ describe("pathway analyze", () => {
     expect(JSON.parse(missing.stdout)).toEqual({ filePath: "missing.json", error: "missing.json: no such file or directory; check the path." });
   });
 
-  it("takes --color and --no-color like validate", () => {
+  itCorpus("takes --color and --no-color like validate", () => {
     const help = runCli(["analyze", "--help"]).stdout;
     expect(help).toMatch(/--color\s+force colours even when not writing to a terminal/);
     expect(help).toMatch(/--no-color\s+disable colours \(also NO_COLOR=1\)/);

@@ -1,9 +1,9 @@
 // The findings each real pathway file deserves, and that linting any real file never throws and stays deterministic.
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { getReachability, getTraps } from "../../src/graph/index.js";
 import { lintPathway } from "../../src/lint/index.js";
 import type { Pathway } from "../../src/model/index.js";
-import { corpusFiles, parseableCorpus, readCorpus } from "../support/corpus.js";
+import { corpusFiles, describeCorpus, parseableCorpus, readCorpus } from "../support/corpus.js";
 
 const KB = "9ed56a1f-b9eb-46e9-a510-5d66b0ab12b2";
 const lintRules = new Set([
@@ -17,7 +17,7 @@ function lintFindings(name: string): string[] {
     .map((d) => `${d.ruleId} ${d.pointer}`);
 }
 
-describe("real corpus", () => {
+describeCorpus("real corpus", () => {
   it.each(["restaurant-2024-get-dump.json", "restaurant-history-6ebf769.json"])("%s: flags the global KB node and the variables nothing sets", (name) => {
     const result = lintPathway(readCorpus(name));
     const kb = result.diagnostics.filter((d) => d.pointer.startsWith("/nodes/9"));

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { locateAll } from "../../src/parse/index.js";
 import { createTreeLocator as createLocator } from "../support/tree-locator.js";
-import { parseableCorpus } from "../support/corpus.js";
+import { itCorpus, parseableCorpus } from "../support/corpus.js";
 
 function pointersOf(value: unknown, prefix = "", out: string[] = []): string[] {
   out.push(prefix);
@@ -13,7 +13,7 @@ function pointersOf(value: unknown, prefix = "", out: string[] = []): string[] {
 }
 
 describe("locateAll", () => {
-  it("matches the syntax-tree locator on every pointer of the real corpus, and on missing ones", () => {
+  itCorpus("matches the syntax-tree locator on every pointer of the real corpus, and on missing ones", () => {
     for (const { text, value } of parseableCorpus) {
       const pointers = [...pointersOf(value), "/nodes/0/data/missing/deeper", "/nope", "/nodes/100000"];
       const locate = createLocator(text);

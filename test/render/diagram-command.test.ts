@@ -6,7 +6,7 @@ import { fromDot } from "ts-graphviz";
 import { toDirectedGraph } from "../../src/export/index.js";
 import type { Pathway } from "../../src/model/index.js";
 import { generatePathway } from "../../scripts/generate-pathway.js";
-import { CORPUS_DIR } from "../support/corpus.js";
+import { CORPUS_DIR, itCorpus } from "../support/corpus.js";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
 
 const RECEPTIONIST = path.join(CORPUS_DIR, "receptionist-auto-shop.json");
@@ -16,21 +16,21 @@ const NO_STACK = /\n\s+at .*:\d+:\d+/;
 const browserEnv = { ...(process.env.PATHWAYKIT_CHROMIUM && { PATHWAYKIT_CHROMIUM: process.env.PATHWAYKIT_CHROMIUM }) };
 
 describe("pathway diagram", () => {
-  it("prints Mermaid on stdout by default and exits 0", () => {
+  itCorpus("prints Mermaid on stdout by default and exits 0", () => {
     const r = runCli(["diagram", RECEPTIONIST]);
     expect(r).toMatchObject({ code: 0, stderr: "" });
     expect(r.stdout.startsWith("flowchart TB\n")).toBe(true);
     expect(r.stdout).toContain('n0["#9654; Greeting"]');
   });
 
-  it("prints exactly the library's drawing data with --format json", () => {
+  itCorpus("prints exactly the library's drawing data with --format json", () => {
     const r = runCli(["diagram", PIZZERIA, "--format", "json", "--direction", "LR", "--max-label", "12"]);
     expect(r.code).toBe(0);
     const pathway = JSON.parse(readFileSync(PIZZERIA, "utf8")) as Pathway;
     expect(JSON.parse(r.stdout)).toEqual([{ filePath: PIZZERIA, graph: toDirectedGraph(pathway, { direction: "LR", maxLabel: 12 }) }]);
   });
 
-  it("writes DOT to a file that a DOT parser reads", () => {
+  itCorpus("writes DOT to a file that a DOT parser reads", () => {
     const dir = tempDir();
     const out = path.join(dir, "receptionist.dot");
     const r = runCli(["diagram", RECEPTIONIST, "-f", "dot", "-o", out]);
@@ -51,7 +51,7 @@ describe("pathway diagram", () => {
     expect(focused.stdout).toMatch(/Only the nodes within 1 steps of node id node\\-0/);
   });
 
-  it("renders several files to SVG in one call, one file each in the output directory", () => {
+  itCorpus("renders several files to SVG in one call, one file each in the output directory", () => {
     const dir = tempDir();
     const r = runCli(["diagram", RECEPTIONIST, PIZZERIA, path.join(ROOT, "pathways"), "-f", "svg", "-o", path.join(dir, "out"), "--annotate"], { env: browserEnv });
     expect(r.stderr).toMatch(/wrote \d+ svg files/);
@@ -63,7 +63,7 @@ describe("pathway diagram", () => {
     for (const f of files) expect(readFileSync(path.join(dir, "out", f), "utf8")).toMatch(/^<svg [^>]*class="flowchart"/);
   });
 
-  it("writes an image beside its input when no -o is given, and refuses -o <file> for several pathways", () => {
+  itCorpus("writes an image beside its input when no -o is given, and refuses -o <file> for several pathways", () => {
     const dir = tempDir();
     const input = path.join(dir, "shop.json");
     writeFileSync(input, readFileSync(RECEPTIONIST));
@@ -75,7 +75,7 @@ describe("pathway diagram", () => {
     expect(several.stderr).toMatch(/2 pathways need a directory, one file each/);
   });
 
-  it("without a browser, exits 2, says how to install one and still writes the Mermaid text", () => {
+  itCorpus("without a browser, exits 2, says how to install one and still writes the Mermaid text", () => {
     const dir = tempDir();
     const out = path.join(dir, "receptionist.png");
     const r = runCli(["diagram", RECEPTIONIST, "-f", "png", "-o", out], { env: { PATHWAYKIT_CHROMIUM: path.join(dir, "no-such-chromium") } });
@@ -89,14 +89,14 @@ describe("pathway diagram", () => {
     expect(readFileSync(path.join(dir, "receptionist.mmd"), "utf8").startsWith("flowchart TB\n")).toBe(true);
   });
 
-  it("exits 2 for a file that is not valid JSON, naming line and column, and still draws the others", () => {
+  itCorpus("exits 2 for a file that is not valid JSON, naming line and column, and still draws the others", () => {
     const r = runCli(["diagram", MALFORMED, RECEPTIONIST, "-f", "md"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/MALFORMED\.json:\d+:\d+: .*run `pathway validate .*MALFORMED\.json` to see why/);
     expect(r.stdout).toContain("```mermaid");
   });
 
-  it("exits 2 for a file whose nodes hold no node with a string id, naming it, and still draws the others", () => {
+  itCorpus("exits 2 for a file whose nodes hold no node with a string id, naming it, and still draws the others", () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, "junk.json"), '{"nodes":[null,1,"x",{"id":5}],"edges":{}}');
     const alone = runCli(["diagram", "junk.json"], { cwd: dir });
@@ -108,7 +108,7 @@ describe("pathway diagram", () => {
     expect(both.stdout).toMatch(/^digraph /);
   });
 
-  it("carries errors in the JSON with --format json, and still exits 2", () => {
+  itCorpus("carries errors in the JSON with --format json, and still exits 2", () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, "junk.json"), '{"nodes":[null,1,"x",{"id":5}],"edges":{}}');
     const alone = runCli(["diagram", "junk.json", "missing.json", "-f", "json"], { cwd: dir });
@@ -131,7 +131,7 @@ describe("pathway diagram", () => {
     expect(runCli(["diagram", "missing.json", "--no-color"], { env: { FORCE_COLOR: "1" } }).stderr).toBe("pathway: missing.json: no such file or directory; check the path.\n");
   });
 
-  it("exits 2 with a clear message for usage mistakes", () => {
+  itCorpus("exits 2 with a clear message for usage mistakes", () => {
     const focus = runCli(["diagram", RECEPTIONIST, "--focus", "Nowhere"]);
     expect(focus.code).toBe(2);
     expect(focus.stderr).toMatch(/--focus: no node has the id or name "Nowhere"/);

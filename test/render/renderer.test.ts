@@ -21,8 +21,8 @@ const pathways: { name: string; value: Pathway }[] = [
     .map((f) => ({ name: f, value: JSON.parse(readFileSync(path.join(EXAMPLES_DIR, f), "utf8")) as Pathway })),
   ...["receptionist-auto-shop.json", "pathwalk-pizzeria-dialect.json", "restaurant-2024-get-dump.json"].map((name) => ({
     name,
-    value: parseableCorpus.find((c) => c.name === name)!.value as Pathway,
-  })),
+    value: parseableCorpus.find((c) => c.name === name)?.value as Pathway,
+  })).filter((p) => p.value !== undefined),
 ];
 
 let renderer: DiagramRenderer;

@@ -4,7 +4,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseHtml } from "parse5";
-import { createReport, type ReportHost, type ReportResult } from "../../src/engine/report.js";
+import { createReport, type ReportResult } from "../../src/engine/report.js";
+import { createNodeHost } from "../../src/engine/node-host.js";
 import type { Pathway } from "../../src/model/index.js";
 import { CHROMIUM_ARGS, getBrowserLocation } from "../../src/render/index.js";
 import { parseableCorpus } from "../support/corpus.js";
@@ -18,12 +19,6 @@ type Dom = any;
 type Browser = Awaited<ReturnType<typeof import("puppeteer").default.launch>>;
 type Page = Awaited<ReturnType<Browser["newPage"]>>;
 
-const noFiles: ReportHost = {
-  readFile: async (p) => {
-    throw Object.assign(new Error(`no file ${p}`), { code: "ENOENT" });
-  },
-  listFiles: async () => [],
-};
 
 /** Payloads that set a marker if they ever run: in ids, names, prompts, field names, labels and conditions. */
 const MARKERS = [
@@ -52,6 +47,16 @@ function createHostilePathway(): Pathway {
 
 let browser: Browser;
 let dir: string;
+
+/** The real file system host, rooted in this file's temporary directory. */
+const host = () => createNodeHost({ cwd: dir, env: {} });
+
+/** Writes a pathway into the temporary directory and returns its name. */
+function writeInput(name: string, text: string): string {
+  mkdirSync(path.join(dir, "in"), { recursive: true });
+  writeFileSync(path.join(dir, "in", name), text);
+  return path.join("in", name);
+}
 
 beforeAll(async () => {
   const { default: puppeteer } = await import("puppeteer");
@@ -100,7 +105,7 @@ const corpus = parseableCorpus.find((c) => c.name === "noshow-rebooking-v1-expor
 
 describe("pathway report page", () => {
   it.skipIf(!corpus)("finds a node by search, shows its prompt on click, puts a finding badge on its node, loads nothing", async () => {
-    const report = await createReport({ path: "noshow.json", bytes: new TextEncoder().encode(corpus!.text) }, noFiles);
+    const report = await createReport(host(), writeInput("noshow.json", corpus!.text));
     expect(htmlErrors(report.html)).toEqual([]);
     const { page, requests, errors } = await open("noshow.html", report);
     await page.type("#search", "Verify identity");
@@ -132,7 +137,7 @@ describe("pathway report page", () => {
     for (const c of pathways) {
       let report: ReportResult;
       try {
-        report = await createReport({ path: c.name, bytes: new TextEncoder().encode(c.text), layout: { engine: "ranks" } }, noFiles);
+        report = await createReport(host(), writeInput(c.name, c.text), { layout: { engine: "ranks" } });
       } catch {
         continue; // Not a pathway the report can draw (no node with a string id): the command says so instead.
       }
@@ -158,7 +163,7 @@ describe("pathway report page", () => {
 
   it("never runs, loads or breaks out of anything in hostile pathway text", async () => {
     const hostile = createHostilePathway();
-    const report = await createReport({ path: "hostile.json", bytes: new TextEncoder().encode(JSON.stringify(hostile)) }, noFiles);
+    const report = await createReport(host(), writeInput("hostile.json", JSON.stringify(hostile)));
     expect(htmlErrors(report.html)).toEqual([]);
     expect(report.html.match(/<script/g)).toHaveLength(2);
     const { page, requests, errors } = await open("hostile.html", report);

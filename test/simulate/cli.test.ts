@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { XMLValidator } from "fast-xml-parser";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
-import { CORPUS_DIR } from "../support/corpus.js";
+import { CORPUS_DIR, itCorpus } from "../support/corpus.js";
 
 const RECEPTIONIST = path.join(CORPUS_DIR, "receptionist-auto-shop.json");
 /** Parses as JSON and has a nodes array, but no node a command could work on. */
@@ -32,7 +32,7 @@ describe("pathway test", () => {
     expect(r.stdout).toContain("Coverage of pathways/appointment-booking.json");
   });
 
-  it("exits 1 on a failing scenario, showing expected, actual and the trace", () => {
+  itCorpus("exits 1 on a failing scenario, showing expected, actual and the trace", () => {
     const dir = scenarioDir({ "fail.scenario.yaml": "pathway: $PATHWAY\nturns:\n  - user: book\n    take: Offer Availability\n    expect: { node: Wrap Up }\n" });
     const r = runCli(["test", dir]);
     expect(r.code).toBe(1);
@@ -41,7 +41,7 @@ describe("pathway test", () => {
     expect(r.stdout).toContain("trace up to the failure:");
   });
 
-  it("exits 2 on an invalid scenario file, naming the line", () => {
+  itCorpus("exits 2 on an invalid scenario file, naming the line", () => {
     const dir = scenarioDir({ "bad.scenario.yaml": "pathway: $PATHWAY\nturns:\n  - usr: hi\n" });
     const r = runCli(["test", dir]);
     expect(r.code).toBe(2);
@@ -49,14 +49,14 @@ describe("pathway test", () => {
     expect(r.stdout).toMatch(/bad\.scenario\.yaml:3:5/);
   });
 
-  it("exits 2 when the scenario's pathway file is missing", () => {
+  itCorpus("exits 2 when the scenario's pathway file is missing", () => {
     const dir = scenarioDir({ "x.scenario.yaml": "pathway: nowhere.json\nturns: []\n" });
     const r = runCli(["test", dir, "--format", "json"]);
     expect(r.code).toBe(2);
     expect(JSON.parse(r.stdout).results[0]).toMatchObject({ status: "error", failures: [{ line: 1, message: expect.stringContaining("nowhere.json: no such file or directory; check the path.") }] });
   });
 
-  it("exits 2 when the scenario's pathway has no usable node or no start node, naming the pathway", () => {
+  itCorpus("exits 2 when the scenario's pathway has no usable node or no start node, naming the pathway", () => {
     const dir = scenarioDir({ "junk.scenario.yaml": "pathway: junk.json\nturns: []\n", "nostart.scenario.yaml": "pathway: nostart.json\nturns: []\n" });
     writeFileSync(path.join(dir, "junk.json"), JUNK);
     writeFileSync(path.join(dir, "nostart.json"), NO_START);
@@ -68,7 +68,7 @@ describe("pathway test", () => {
     expect(byFile["nostart.scenario.yaml"]).toMatchObject({ status: "error", failures: [{ line: 1, message: expect.stringMatching(/nostart\.json: no start node/) }] });
   });
 
-  it("runs a scenario with start: on a pathway without a start node", () => {
+  itCorpus("runs a scenario with start: on a pathway without a start node", () => {
     const dir = scenarioDir({ "s.scenario.yaml": "pathway: nostart.json\nstart: A\nturns: []\n" });
     writeFileSync(path.join(dir, "nostart.json"), NO_START);
     const r = runCli(["test", dir]);
@@ -76,7 +76,7 @@ describe("pathway test", () => {
     expect(r.code).toBe(0);
   });
 
-  it("exits 2 on a scenario file that is not UTF-8, naming the bad byte's line and column", () => {
+  itCorpus("exits 2 on a scenario file that is not UTF-8, naming the bad byte's line and column", () => {
     const dir = scenarioDir({});
     writeFileSync(path.join(dir, "latin1.scenario.yaml"), Buffer.concat([Buffer.from(`pathway: ${JSON.stringify(RECEPTIONIST)}\nname: caf`), Buffer.from([0xe9]), Buffer.from("\nturns: []\n")]));
     const r = runCli(["test", dir]);
@@ -112,7 +112,7 @@ describe("pathway test", () => {
     expect(bad.stderr).toMatch(/--min-coverage "lines=80": expected/);
   });
 
-  it("needs a model endpoint for --decider llm and never prints the key", () => {
+  itCorpus("needs a model endpoint for --decider llm and never prints the key", () => {
     const missing = runCli(["test", "test/fixtures/scenarios", "--decider", "llm"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/PATHWAYKIT_LLM_BASE_URL/);
@@ -123,10 +123,12 @@ describe("pathway test", () => {
     expect(r.stdout + r.stderr).not.toContain("sk-very-secret");
   });
 
-  it("reports a missing input as a usage error", () => {
-    const r = runCli(["test", "no/such/dir"]);
+  it("reports a missing input as a scenario that could not run (exit 2), and still runs the others", () => {
+    const r = runCli(["test", "no/such/dir", "test/fixtures/scenarios", "--format", "json"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/no such file or directory/);
+    const report = JSON.parse(r.stdout) as { results: { file: string; status: string; failures: { message: string }[] }[] };
+    expect(report.results[0]).toMatchObject({ status: "error", failures: [{ message: "no/such/dir: no such file or directory; check the path." }] });
+    expect(report.results.length).toBeGreaterThan(1);
   });
 });
 
@@ -182,7 +184,7 @@ describe("pathway scenarios generate", () => {
 });
 
 describe("pathway chat", () => {
-  it("runs a piped session: turns, /edges, /vars, /back, /take and /quit", () => {
+  itCorpus("runs a piped session: turns, /edges, /vars, /back, /take and /quit", () => {
     const input = ["Hi, I want to book an appointment", "/edges", "/vars", "/back", "Can I talk to a human person?", "/take 1", "hello?", "/quit", "never read"].join("\n");
     const r = runCli(["chat", RECEPTIONIST, "--request-data", '{"from": "+15551234567"}'], { input });
     expect(r.code).toBe(0);
@@ -197,7 +199,7 @@ describe("pathway chat", () => {
     expect(r.stdout).not.toContain("never read");
   });
 
-  it("does not count a failed /take as a turn, so /back undoes the last real one", () => {
+  itCorpus("does not count a failed /take as a turn, so /back undoes the last real one", () => {
     const input = ["Hi, I want to book an appointment", "/take 99", "/back", "/quit"].join("\n");
     const r = runCli(["chat", RECEPTIONIST], { input });
     expect(r.code).toBe(0);
@@ -219,7 +221,7 @@ describe("pathway chat", () => {
     expect(runCli(["chat", "-"], { input: JUNK }).stderr).toMatch(/chat reads your turns from stdin/);
   });
 
-  it("rejects bad --request-data as a usage error", () => {
+  itCorpus("rejects bad --request-data as a usage error", () => {
     const r = runCli(["chat", RECEPTIONIST, "--request-data", "[1]"], { input: "" });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--request-data: expected a JSON object/);

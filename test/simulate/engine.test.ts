@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { CORPUS_DIR } from "../support/corpus.js";
+import { corpusValue, itCorpus } from "../support/corpus.js";
 import type { Pathway } from "../../src/model/index.js";
 import {
   createInitialState,
@@ -16,7 +16,7 @@ import {
   type TraceEvent,
 } from "../../src/simulate/index.js";
 
-const receptionist = JSON.parse(readFileSync(path.join(CORPUS_DIR, "receptionist-auto-shop.json"), "utf8")) as Pathway;
+const receptionist = corpusValue<Pathway>("receptionist-auto-shop.json");
 const ids = {
   greeting: "a1000000-0000-4000-8000-000000000001",
   availability: "b2000000-0000-4000-8000-000000000002",
@@ -58,7 +58,7 @@ describe("speaking", () => {
     expect(say).toMatchObject({ speech: "text", text: "Hello Ann, you owe {{ amount }}.", unset: ["amount"] });
   });
 
-  it("marks prompts as prompts and fills their variables", () => {
+  itCorpus("marks prompts as prompts and fills their variables", () => {
     const sim = createSimulator(receptionist);
     const s1 = transition(sim, createInitialState(sim), { user: "are you a bot?", take: "AI Disclosure" });
     const say = events(s1, "say").at(-1)!;
@@ -101,7 +101,7 @@ describe("deciding", () => {
     expect(start).toEqual(copy);
   });
 
-  it("picks edges by keyword similarity, and reports no match instead of guessing", () => {
+  itCorpus("picks edges by keyword similarity, and reports no match instead of guessing", () => {
     const sim = createSimulator(receptionist, { decider: createKeywordDecider() });
     const s1 = transition(sim, createInitialState(sim), { user: "Hi, can I book an appointment?" });
     expect(s1.nodeId).toBe(ids.availability);
@@ -215,7 +215,7 @@ describe("global nodes", () => {
     expect(getVisitedPath(s3.trace)).toEqual(["start", "ask", "faq", "ask", "human"]);
   });
 
-  it("takes the real receptionist from the AI Disclosure global node to the transfer", () => {
+  itCorpus("takes the real receptionist from the AI Disclosure global node to the transfer", () => {
     const sim = createSimulator(receptionist);
     const s1 = transition(sim, createInitialState(sim), { user: "is this a robot?", take: "AI Disclosure" });
     const s2 = transition(sim, s1, { user: "get me a real person", take: "Transfer To Human" });
@@ -254,7 +254,7 @@ describe("routes and webhooks", () => {
     expect(moved).toMatchObject({ via: "route", reason: expect.stringMatching(/age \(12\) less than "18"/) });
   });
 
-  it("answers a webhook from the turn's mock, maps responseData and follows responsePathways on the status", () => {
+  itCorpus("answers a webhook from the turn's mock, maps responseData and follows responsePathways on the status", () => {
     const sim = createSimulator(receptionist);
     let s = createInitialState(sim);
     s = transition(sim, s, { user: "book", take: "Offer Availability" });
@@ -282,7 +282,7 @@ describe("routes and webhooks", () => {
     expect(events(state, "webhook")[0]).toMatchObject({ url: "https://x.test/7", status: 200 });
   });
 
-  it("stops with what to add when a webhook is called and nothing answers it", () => {
+  itCorpus("stops with what to add when a webhook is called and nothing answers it", () => {
     const sim = createSimulator(receptionist);
     let s = createInitialState(sim);
     for (const take of ["Offer Availability", "Caller And Vehicle Details", "Capture Service List", "Text VIN And Parts Links"]) s = transition(sim, s, { user: "ok", take });

@@ -4,11 +4,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { CORPUS_DIR } from "../support/corpus.js";
+import { corpusValue, itCorpus } from "../support/corpus.js";
 import type { Pathway } from "../../src/model/index.js";
 import { createLiveWebhooks, createLlmDecider, loadScenario, runScenario, runScenarioAsync, type FetchLike } from "../../src/simulate/index.js";
 
-const receptionist = JSON.parse(readFileSync(path.join(CORPUS_DIR, "receptionist-auto-shop.json"), "utf8")) as Pathway;
+const receptionist = corpusValue<Pathway>("receptionist-auto-shop.json");
 const fetchLike = globalThis.fetch as unknown as FetchLike;
 
 let server: Server;
@@ -39,7 +39,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe("live webhooks", () => {
-  it("send the rendered request and map the real response; the synchronous runner refuses them", async () => {
+  itCorpus("send the rendered request and map the real response; the synchronous runner refuses them", async () => {
     const pathway = structuredClone(receptionist);
     const webhook = pathway.nodes.find((n) => "id" in n && n.id === "e5000000-0000-4000-8000-000000000005") as { data: { url: string } };
     webhook.data.url = `${base}/sms?to={{from}}`;
@@ -63,7 +63,7 @@ describe("live webhooks", () => {
 });
 
 describe("llm decider in a scenario", () => {
-  it("decides turns without take: through the model endpoint", async () => {
+  itCorpus("decides turns without take: through the model endpoint", async () => {
     const loaded = loadScenario("pathway: p.json\ndecider: llm\nturns:\n  - user: I want to book an appointment\n    expect: {node: Offer Availability}\n  - user: hmm\n    expect: {stayed: true}\n");
     if (!loaded.ok) throw new Error("bad scenario");
     const llm = createLlmDecider({ baseUrl: `${base}/v1`, model: "fake", fetch: fetchLike });

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { generatePathway } from "../../scripts/generate-pathway.js";
 import { getReachability } from "../../src/graph/index.js";
 import { getEdges } from "../../src/model/index.js";
-import { parseableCorpus } from "../support/corpus.js";
+import { itCorpus, parseableCorpus } from "../support/corpus.js";
 import type { Pathway } from "../../src/model/index.js";
 import { generateScenarios, getCoverage, loadScenario, runScenario, toScenarioYaml, createKeywordDecider } from "../../src/simulate/index.js";
 
@@ -34,7 +34,7 @@ describe("generated scenarios", () => {
     );
   });
 
-  it("pass on every real corpus pathway they can be generated for", () => {
+  itCorpus("pass on every real corpus pathway they can be generated for", () => {
     for (const { name, value } of parseableCorpus) {
       const pathway = value as Pathway;
       if (!Array.isArray(pathway.nodes)) continue;
@@ -43,7 +43,7 @@ describe("generated scenarios", () => {
     }
   });
 
-  it("are few and short on the receptionist: two scenarios cover all 7 edges and the global node", () => {
+  itCorpus("are few and short on the receptionist: two scenarios cover all 7 edges and the global node", () => {
     const receptionist = parseableCorpus.find((c) => c.name === "receptionist-auto-shop.json")!.value as Pathway;
     const { generated, results } = runAll(receptionist);
     expect(generated.scenarios.map((s) => s.turns.length)).toEqual([5, 2]);

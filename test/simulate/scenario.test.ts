@@ -2,11 +2,11 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { CORPUS_DIR } from "../support/corpus.js";
+import { corpusValue, itCorpus } from "../support/corpus.js";
 import type { Pathway } from "../../src/model/index.js";
 import { loadScenario, runScenario, type LoadedScenario } from "../../src/simulate/index.js";
 
-const receptionist = JSON.parse(readFileSync(path.join(CORPUS_DIR, "receptionist-auto-shop.json"), "utf8")) as Pathway;
+const receptionist = corpusValue<Pathway>("receptionist-auto-shop.json");
 
 function issues(text: string) {
   const loaded = loadScenario(text);
@@ -57,7 +57,7 @@ describe("loadScenario", () => {
 });
 
 describe("runScenario", () => {
-  it("passes a real booking call and fails with expected against actual and the trace up to the failure", () => {
+  itCorpus("passes a real booking call and fails with expected against actual and the trace up to the failure", () => {
     const text = [
       "pathway: receptionist.json",
       "turns:",
@@ -82,34 +82,34 @@ describe("runScenario", () => {
     expect(result.trace.filter((e) => e.type === "user").map((e) => (e as { text: string }).text)).toEqual(["I want to book", "nine please"]);
   });
 
-  it("fails a take that is not a choice at the take's line", () => {
+  itCorpus("fails a take that is not a choice at the take's line", () => {
     const loaded = load("pathway: r.json\nturns:\n  - user: hi\n    take: Wrap Up\n");
     const result = runScenario(receptionist, loaded.scenario, { locate: loaded.locate });
     expect(result.failures[0]).toMatchObject({ line: 4, turn: 1 });
     expect(result.failures[0]!.message).toMatch(/take: "Wrap Up" is not a choice here/);
   });
 
-  it("fails a scenario whose turns continue after the call ended", () => {
+  itCorpus("fails a scenario whose turns continue after the call ended", () => {
     const loaded = load("pathway: r.json\nturns:\n  - user: robot?\n    take: AI Disclosure\n  - user: human\n    take: Transfer To Human\n  - user: hello?\n");
     const result = runScenario(receptionist, loaded.scenario, { locate: loaded.locate });
     expect(result.failures[0]!.message).toMatch(/already transferred .* 1 more turn/);
     expect(result.failures[0]!.line).toBe(7);
   });
 
-  it("fails an expectation naming a node the pathway does not have, saying so", () => {
+  itCorpus("fails an expectation naming a node the pathway does not have, saying so", () => {
     const loaded = load("pathway: r.json\nturns: []\nexpect:\n  node: Nowhere\n");
     const result = runScenario(receptionist, loaded.scenario, { locate: loaded.locate });
     expect(result.failures[0]!.message).toMatch(/"Nowhere" is not a node of the pathway/);
   });
 
-  it("checks the end: transfer number and the visited path", () => {
+  itCorpus("checks the end: transfer number and the visited path", () => {
     const loaded = load(
       "pathway: r.json\nturns:\n  - user: bot?\n    take: AI Disclosure\n  - user: person\n    take: Transfer To Human\nexpect:\n  transferred_to: '+15550000000'\n  path: [Greeting, AI Disclosure, Transfer To Human]\n",
     );
     expect(runScenario(receptionist, loaded.scenario).status).toBe("passed");
   });
 
-  it("warns about variables the agent used before they were set", () => {
+  itCorpus("warns about variables the agent used before they were set", () => {
     const loaded = load("pathway: r.json\nwebhooks: {Text VIN And Parts Links: {status: 200}}\nturns:\n" + ["Offer Availability", "Caller And Vehicle Details", "Capture Service List", "Text VIN And Parts Links"].map((t) => `  - user: ok\n    take: ${t}\n`).join(""));
     const result = runScenario(receptionist, loaded.scenario);
     expect(result.status).toBe("passed");

@@ -1,8 +1,8 @@
 // Every real pathway file gets the outcome it deserves: which rules fire where, or which parse error at which line.
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { firstInvalidUtf8 } from "../../src/parse/index.js";
 import { validatePathway } from "../../src/validate/index.js";
-import { corpusFiles, readCorpus } from "../support/corpus.js";
+import { corpusFiles, describeCorpus, readCorpus } from "../support/corpus.js";
 
 type Finding = [ruleId: string, pointer: string, line: number, column: number];
 
@@ -10,6 +10,20 @@ const expected: Record<string, Finding[]> = {
   "docs-get-pathway-example.MALFORMED.json": [["parse-error", "", 10, 16]],
   "docs-get-pathway-version-example.json": [],
   "docs-update-pathway-example.MALFORMED.json": [["parse-error", "", 14, 32]],
+  // The Transfer Call stub at /nodes/16 has no number: the service cannot transfer a caller with it.
+  "ivr-claims-press-button.json": [["transfer-number-format", "/nodes/16", 346, 5]],
+  "ivr-workaround-custom-code-sms.json": [
+    // "users_position " ends in a space: no {{placeholder}} can name it.
+    ["invalid-extract-var", "/nodes/6/data/extractVars/0/0", 394, 13],
+    ["invalid-extract-var", "/nodes/20/data/extractVars/0/0", 2210, 13],
+    // Knowledge Base nodes with no kb text answer from nothing.
+    ["missing-kb", "/nodes/45/data/kb", 3927, 15],
+    // IVR is a real node type (docs/real-world-pathways.md); the rule does not know it yet (issue 11 adds it).
+    ["unknown-node-type", "/nodes/47/type", 3986, 15],
+    ["unknown-node-type", "/nodes/48/type", 4012, 15],
+    ["missing-kb", "/nodes/49/data/kb", 4021, 15],
+  ],
+  "noshow-rebooking-v1-export.json": [],
   "pathwalk-pizzeria-dialect.json": [],
   "receptionist-auto-shop.json": [],
   "restaurant-2024-get-dump.json": [["global-label-empty", "/nodes/9/data/globalLabel", 199, 32]],
@@ -30,7 +44,7 @@ const expected: Record<string, Finding[]> = {
   ],
 };
 
-describe("the real corpus", () => {
+describeCorpus("the real corpus", () => {
   it("has an expectation for every file", () => {
     expect(Object.keys(expected).sort()).toEqual([...corpusFiles]);
   });

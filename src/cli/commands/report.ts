@@ -1,16 +1,13 @@
 // `pathway report`: one pathway as a self-contained offline HTML review page (graph, findings, diff, coverage).
 import type { Command } from "commander";
 import { InvalidArgumentError, Option } from "commander";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import pc from "picocolors";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
-import { createLintConfigLoader, toRelativePosix } from "../lint-config-files.js";
-import { describeFsError } from "../inputs.js";
+import { writeOutput } from "../output.js";
 import { startStatusLine } from "../status-line.js";
-import { writeFileAtomic } from "../write-file-atomic.js";
 
 interface ReportCommandOptions {
   output?: string;
@@ -37,7 +34,7 @@ export function register(program: Command, io: CliIo): void {
     .description("write one pathway as a self-contained HTML review page: searchable graph, node details, lint findings, diff and coverage")
     .argument("<pathway>", "the pathway file")
     .option("-o, --output <file>", "where to write the page (default: <name>.report.html beside the pathway)")
-    .option("--base <file>", "an older version of the pathway: colour what was added, renamed or changed, and list what was removed")
+    .option("--base <file|remote:id>", "an older version (a file, or remote:<id> with PATHWAYKIT_API_KEY): colour what was added, renamed or changed; list what was removed")
     .option("--coverage <file>", "coverage from `pathway test --coverage --format json`: colour covered, untested and unreachable parts")
     .option("--scenarios <dir>", "run the scenario files in this directory on the pathway and show their coverage")
     .option("-c, --config <file>", "lint with this config file instead of the nearest pathway.config.json")
@@ -71,57 +68,28 @@ Examples:
 }
 
 async function runReport(file: string, options: ReportCommandOptions, io: CliIo): Promise<number> {
-  if (options.coverage !== undefined && options.scenarios !== undefined) throw new ExitError(EXIT.failure, "Give --coverage or --scenarios, not both.");
-  if (options.base?.startsWith("remote:")) {
-    throw new ExitError(EXIT.failure, `--base ${options.base}: remote versions are not read by report yet; save it first (pathway fetch) and pass the file.`);
-  }
-  const absolute = path.resolve(io.cwd, file);
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(absolute);
-  } catch (error) {
-    throw new ExitError(EXIT.failure, describeFsError(error, file));
-  }
-  const { allRuleMetas, getFileLintSettings } = await import("../../lint/index.js");
-  const { config, root } = await createLintConfigLoader({ cwd: io.cwd, explicit: options.config, rules: allRuleMetas })(absolute);
-  const settings = getFileLintSettings(config, toRelativePosix(root, absolute));
-  const { createReport, ReportInputError } = await import("../../engine/report.js");
-  const { glob } = await import("tinyglobby");
-  const host = {
-    readFile: (p: string) => readFile(path.resolve(io.cwd, p)),
-    listFiles: async (dir: string, suffixes: readonly string[]) =>
-      (await glob(suffixes.map((s) => `**/*${s}`), { cwd: path.resolve(io.cwd, dir), ignore: ["**/node_modules/**"] })).sort().map((f) => path.join(dir, f)),
-  };
+  const { createReport } = await import("../../engine/report.js");
   const stop = startStatusLine(io, `pathway: laying out ${file}…`);
-  let result;
+  let result: Awaited<ReturnType<typeof createReport>>;
   try {
-    result = await createReport(
-      {
-        path: file,
-        bytes,
-        ...(options.base !== undefined && { base: options.base }),
-        ...(options.coverage !== undefined && { coverage: options.coverage }),
-        ...(options.scenarios !== undefined && { scenarios: options.scenarios }),
-        lint: { rules: settings.rules, requestData: settings.requestData, systemVariables: settings.systemVariables, suppressions: settings.suppressions },
-        layout: { engine: options.engine, timeoutMs: options.timeout * 1000 },
-      },
-      host,
-    );
+    result = await createReport(io.host, file, {
+      ...(options.base !== undefined && { base: options.base }),
+      ...(options.coverage !== undefined && { coverage: options.coverage }),
+      ...(options.scenarios !== undefined && { scenarios: options.scenarios }),
+      ...(options.config !== undefined && { config: options.config }),
+      layout: { engine: options.engine, timeoutMs: options.timeout * 1000 },
+    });
   } catch (error) {
-    stop();
-    if (error instanceof ReportInputError) throw new ExitError(EXIT.failure, error.message);
     if (error instanceof Error && /did not finish within/.test(error.message)) {
       throw new ExitError(EXIT.failure, `${file}: ${error.message}; raise --timeout or use --engine ranks.`);
     }
     throw error;
+  } finally {
+    stop();
   }
-  stop();
   const output = options.output ?? path.join(path.dirname(file), `${path.basename(file).replace(/\.json$/i, "")}.report.html`);
-  try {
-    await writeFileAtomic(path.resolve(io.cwd, output), result.html);
-  } catch (error) {
-    throw new ExitError(EXIT.failure, `${output}: cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check the path and permissions.`);
-  }
+  if (output === "-") throw new ExitError(EXIT.failure, "-o -: the report is a file to open in a browser; name one, e.g. -o report.html.");
+  await writeOutput(io, output, result.html);
   const s = result.summary;
   if (options.format === "json") io.stdout.write(`${JSON.stringify({ output, ...s }, null, 2)}\n`);
   else {

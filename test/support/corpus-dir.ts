@@ -1,0 +1,12 @@
+// Where the shared corpus of real pathway files is: PATHWAYKIT_CORPUS, else ../shared/corpus/real beside the checkout (as in CI).
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Directory of the real corpus. */
+export const CORPUS_DIR = process.env["PATHWAYKIT_CORPUS"]
+  ? path.resolve(process.env["PATHWAYKIT_CORPUS"])
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../shared/corpus/real");
+
+/** Whether the corpus is there: a plain clone has none. */
+export const hasCorpus = existsSync(CORPUS_DIR);
