@@ -21,6 +21,7 @@ main { flex: 1; display: flex; min-height: 0; }
 #view { flex: 1; position: relative; overflow: hidden; background: #fff; cursor: grab; }
 #graph { width: 100%; height: 100%; display: block; user-select: none; }
 #minimap { position: absolute; right: 10px; bottom: 10px; width: 200px; height: 150px; background: rgba(255,255,255,.92); border: 1px solid var(--line); cursor: pointer; }
+#minimap[hidden] { display: none; }
 #minimap .mini-view { fill: rgba(11,87,208,.08); stroke: var(--accent); stroke-width: 2; vector-effect: non-scaling-stroke; }
 aside { width: 420px; max-width: 45%; overflow: auto; border-left: 1px solid var(--line); padding: 0 14px 14px; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; margin: 4px 0; }

@@ -1,11 +1,11 @@
 // `pathway diagram`: pathway files to Mermaid, DOT, Markdown, or SVG/PNG/PDF rendered in one shared Chromium.
 import type { Command } from "commander";
-import { InvalidArgumentError, Option } from "commander";
+import { Option } from "commander";
 import path from "node:path";
 import { stat } from "node:fs/promises";
 import pc from "picocolors";
 import type { DiagramDirection, DirectedGraph } from "../../export/index.js";
-import { parseCount } from "../check-files.js";
+import { parseCount, parseSeconds } from "../check-files.js";
 import { EXIT, ExitError } from "../exit.js";
 import { readInputs, type ReadInput } from "../../engine/inputs.js";
 import type { CliIo } from "../io.js";
@@ -50,11 +50,6 @@ const MERMAID_MAX_ITEMS = 150;
 /** Above this many nodes + edges a layout takes long enough to say so first. */
 const SLOW_ITEMS = { mermaid: 400, elk: 1_200 } as const;
 
-function parseSeconds(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("give a number of seconds above 0, e.g. --timeout 300.");
-  return n;
-}
 
 /** One pathway drawn: its input, Mermaid text, the text of the chosen format (text formats), and where it goes. */
 interface Drawing {

@@ -1,8 +1,9 @@
 // `pathway report`: one pathway as a self-contained offline HTML review page (graph, findings, diff, coverage).
 import type { Command } from "commander";
-import { InvalidArgumentError, Option } from "commander";
+import { Option } from "commander";
 import path from "node:path";
 import pc from "picocolors";
+import { parseSeconds } from "../check-files.js";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
@@ -21,11 +22,6 @@ interface ReportCommandOptions {
   color?: boolean;
 }
 
-function parseSeconds(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("give a number of seconds above 0, e.g. --timeout 300.");
-  return n;
-}
 
 /** Registers `pathway report` on the program. */
 export function register(program: Command, io: CliIo): void {
