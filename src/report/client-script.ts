@@ -420,6 +420,9 @@ export const REPORT_CLIENT_SCRIPT = String.raw`(function () {
   fit();
   select(null);
   window.addEventListener("resize", updateMinimap);
+  // Printed, the whole graph shows: fit it to the printed box before the page is laid out for paper.
+  window.addEventListener("beforeprint", fit);
+  if (window.matchMedia) window.matchMedia("print").addListener(function (m) { if (m.matches) fit(); });
   document.body.setAttribute("data-ready", "true");
 })();
 `;

@@ -33,8 +33,10 @@ ol.array { margin: 0; padding-left: 1.4em; }
 ul { padding-left: 1.2em; margin: 4px 0; }
 .link { background: none; border: none; color: var(--accent); cursor: pointer; padding: 0; text-align: left; text-decoration: underline; }
 .small { font-size: 11px; margin-left: 4px; }
-li.sev-error, .findings .sev-error { color: #b3261e; }
-li.sev-warning { color: #8a5300; }
+ul.findings { list-style: none; padding-left: 0; }
+ul.findings li { margin: 3px 0; }
+li.sev-error, .findings .sev-error, .findings .sev-error .link { color: #b3261e; }
+li.sev-warning, .findings .sev-warning .link { color: #8a5300; }
 table { border-collapse: collapse; margin: 4px 0; }
 th, td { border: 1px solid var(--line); padding: 2px 8px; text-align: left; }
 del { background: #ffebe9; } ins { background: #dafbe1; text-decoration: none; }
