@@ -106,7 +106,9 @@ export function toSvg(graph: DirectedGraph, layout: GraphLayout, options: SvgOpt
     const edge = graph.edges[e.index]!;
     if (e.points.length < 2) continue;
     const d = e.points.map((p, i) => `${i === 0 ? "M" : "L"}${n2(p.x)},${n2(p.y)}`).join("");
-    out.push(`<path d="${d}" marker-end="url(#arrow)"${edge.kind === "edge" ? "" : ` stroke-dasharray="5 4"`}/>`);
+    // As in the Mermaid export: edges and press targets solid, conditions and responses dotted, voicemail purple.
+    const dotted = edge.kind !== "edge" && edge.kind !== "press";
+    out.push(`<path d="${d}" marker-end="url(#arrow)"${dotted ? ` stroke-dasharray="5 4"` : ""}${edge.kind === "voicemail" ? ` stroke="#8e24aa"` : ""}/>`);
   }
   out.push(`</g><g class="edge-labels" font-size="${LABEL_FONT_SIZE}">`);
   for (const e of layout.edges) {

@@ -10,6 +10,7 @@ export const REPORT_CLIENT_SCRIPT = String.raw`(function () {
   var data = JSON.parse(document.getElementById("report-data").textContent);
   var NS = "http://www.w3.org/2000/svg";
   var SHAPE_TAGS = { rect: true, polygon: true, path: true };
+  var KIND_NAMES = { edge: "edge", route: "Route condition", fallback: "Route fallback", response: "webhook response route", voicemail: "not answered (voicemail)", press: "key press" };
   var SHAPE_ATTRS = { x: true, y: true, width: true, height: true, rx: true, points: true, d: true, fill: true };
   var byKey = {};
   var nodeEls = {};
@@ -309,7 +310,7 @@ export const REPORT_CLIENT_SCRIPT = String.raw`(function () {
     var to = h("span");
     button(caption(e.to), to, function () { select("node", e.to); }, "link");
     dl(panel, [
-      ["From", from], ["To", to], ["Kind", e.kind === "edge" ? "edge" : e.kind === "route" ? "Route condition" : e.kind === "fallback" ? "Route fallback" : "webhook response route"],
+      ["From", from], ["To", to], ["Kind", KIND_NAMES[e.kind] || e.kind],
       ["Label / condition", e.fullLabel || e.label || "(none)"], ["Index in edges[]", e.fileIndex], ["Change", e.diff || ""], ["Coverage", e.coverage || ""],
       ["Drawn", e.drawn ? "" : "no: it touches a global node, listed in the globals box"]
     ]);

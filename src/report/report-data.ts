@@ -125,8 +125,9 @@ function maskChange(path: string[], value: unknown): unknown {
 
 /**
  * Joins the drawing, the layout and the analyses into the data the page shows. Drawn edges from `edges[]` are matched
- * to the file's edges by order (toDirectedGraph keeps file order and skips edges without string endpoints), so
- * findings, diff and coverage that name a file edge land on the drawn one.
+ * to the file's edges by order (the flow model's ways of edges[] come first, in file order, skipping entries without
+ * string endpoints), so findings, diff and coverage that name a file edge land on the drawn one. `graph` must be
+ * drawn without `focus`.
  */
 export function toReportData(input: ReportInput): ReportData {
   const { pathway, graph, layout } = input;
@@ -137,14 +138,12 @@ export function toReportData(input: ReportInput): ReportData {
   const firstNode = new Map<string, (typeof fileNodes)[number]["node"]>();
   for (const { node } of fileNodes) if (!firstNode.has(node.id)) firstNode.set(node.id, node);
 
-  // Drawn edges that come from edges[], in order, against the file's edges with string endpoints.
+  // toDirectedGraph draws the flow model's ways in order, and getFlowWays lists the ways of edges[] first (every entry
+  // with string endpoints, whatever its kind: edge, voicemail, press), so drawn edge i is the i-th such entry.
   const fileEdges = getEdges(pathway).filter(({ edge }) => typeof edge.source === "string" && typeof edge.target === "string");
   const drawnByFileIndex = new Map<number, number>();
-  let next = 0;
-  graph.edges.forEach((e, i) => {
-    if (e.kind !== "edge") return;
-    const file = fileEdges[next++];
-    if (file) drawnByFileIndex.set(file.index, i);
+  fileEdges.forEach((file, i) => {
+    if (i < graph.edges.length) drawnByFileIndex.set(file.index, i);
   });
   const fileIndexByDrawn = new Map([...drawnByFileIndex].map(([f, d]) => [d, f]));
 

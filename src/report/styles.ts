@@ -44,6 +44,7 @@ del { background: #ffebe9; } ins { background: #dafbe1; text-decoration: none; }
 #graph marker path { fill: #333; }
 .edge .line { fill: none; stroke: #555; stroke-width: 1.3; }
 .edge.kind-route .line, .edge.kind-fallback .line, .edge.kind-response .line { stroke-dasharray: 5 4; }
+.edge.kind-voicemail .line { stroke-dasharray: 5 4; stroke: #7b1fa2; }
 .edge .hit { fill: none; stroke: transparent; stroke-width: 10; cursor: pointer; }
 .edge.selected .line { stroke: var(--accent); stroke-width: 3; }
 .edge-label rect { fill: #fff; fill-opacity: .9; }
