@@ -5,4 +5,3 @@ export * from "./mermaid.js";
 export * from "./dot.js";
 export * from "./markdown.js";
 export { toDisplayText, toTruncated } from "./text.js";
-export { escapeHtml } from "./html.js";

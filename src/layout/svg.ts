@@ -1,5 +1,6 @@
 // A laid-out diagram as a standalone SVG: shapes per node kind, routed edges with their labels, globals apart, legend below.
-import { escapeHtml, getNodeCaption, type DiagramNode, type DiagramNodeKind, type DirectedGraph } from "../export/index.js";
+import { getNodeCaption, type DiagramNode, type DiagramNodeKind, type DirectedGraph } from "../export/index.js";
+import { escapeHtml } from "../export/html.js";
 import { MARGIN } from "./place.js";
 import { getGlobalEdgeLines, getLineWidth, GLOBALS_NOTE, LABEL_FONT_SIZE, LINE_HEIGHT, NODE_FONT_SIZE } from "./sizes.js";
 import type { GraphLayout, LaidOutNode } from "./types.js";

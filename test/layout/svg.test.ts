@@ -1,7 +1,8 @@
 // ELK and rank layouts drawn by toSvg: well-formed SVG, every node placed once, labels clear of nodes, hostile text inert.
 import { describe, expect, it } from "vitest";
 import { JSDOM } from "jsdom";
-import { escapeHtml, toDirectedGraph, type DirectedGraph } from "../../src/export/index.js";
+import { toDirectedGraph, type DirectedGraph } from "../../src/export/index.js";
+import { escapeHtml } from "../../src/export/html.js";
 import { getElkLayout, getGraphLayout, getRankLayout, GLOBALS_NOTE_TEXT, toSvg, type GraphLayout, type LayoutBox } from "../../src/layout/index.js";
 import type { Pathway } from "../../src/model/index.js";
 import { generatePathway } from "../../scripts/generate-pathway.js";
