@@ -2,9 +2,18 @@
 import type { DirectedGraph } from "../export/index.js";
 import { getGlobalEdgeIndexes, placeAround } from "./place.js";
 import { getLabelSize, getNodeSize } from "./sizes.js";
-import type { GraphLayout, LaidOutEdge, LaidOutNode } from "./types.js";
+import type { GraphLayout, LaidOutEdge, LaidOutNode, LayoutBox } from "./types.js";
 
 const ROW_GAP = 70;
+
+/** Edge `index` as a straight line from the bottom of box `a` to the top of `b` (or its bottom when `b` is above), label at the middle. */
+export function getStraightEdge(graph: DirectedGraph, index: number, a: LayoutBox, b: LayoutBox): LaidOutEdge {
+  const start = { x: a.x + a.width / 2, y: a.y + a.height };
+  const end = b.y > a.y ? { x: b.x + b.width / 2, y: b.y } : { x: b.x + b.width / 2, y: b.y + b.height };
+  const size = getLabelSize(graph.edges[index]!);
+  const mid = { x: (start.x + end.x) / 2, y: (start.y + end.y) / 2 };
+  return { index, points: [start, end], ...(size && { label: { x: mid.x - size.width / 2, y: mid.y - size.height / 2, ...size } }) };
+}
 const COLUMN_GAP = 28;
 /** Most nodes in one row; a wider rank wraps so the picture keeps a readable shape. */
 const MAX_ROW = 24;
@@ -64,14 +73,7 @@ export function getRankLayout(graph: DirectedGraph): GraphLayout {
   }
   const edges: LaidOutEdge[] = [];
   graph.edges.forEach((e, index) => {
-    if (skip.has(index)) return;
-    const a = boxes.get(e.from)!;
-    const b = boxes.get(e.to)!;
-    const start = { x: a.x + a.width / 2, y: a.y + a.height };
-    const end = b.y > a.y ? { x: b.x + b.width / 2, y: b.y } : { x: b.x + b.width / 2, y: b.y + b.height };
-    const size = getLabelSize(e);
-    const mid = { x: (start.x + end.x) / 2, y: (start.y + end.y) / 2 };
-    edges.push({ index, points: [start, end], ...(size && { label: { x: mid.x - size.width / 2, y: mid.y - size.height / 2, ...size } }) });
+    if (!skip.has(index)) edges.push(getStraightEdge(graph, index, boxes.get(e.from)!, boxes.get(e.to)!));
   });
   return placeAround(graph, "ranks", { width: Math.max(width, 0), height: Math.max(y - ROW_GAP, 0), nodes, edges }, globalEdges);
 }

@@ -94,12 +94,15 @@ export function toSvg(graph: DirectedGraph, layout: GraphLayout, options: SvgOpt
   const legendLines = (options.legend ?? true) ? graph.legend.map((e) => `[${e.ref}] ${e.text}`) : [];
   const legendHeight = legendLines.length > 0 ? 28 + legendLines.length * LINE_HEIGHT + MARGIN : 0;
   const width = Math.ceil(Math.max(layout.width, 240, ...legendLines.map((l) => Math.min(1600, getLineWidth(l)) + 2 * MARGIN)));
-  const height = Math.ceil(layout.height + header + legendHeight);
+  const height = Math.ceil(layout.height + header + legendHeight + (layout.straightEdges !== undefined ? 20 : 0));
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Helvetica, Arial, sans-serif">`,
     `<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#333"/></marker></defs>`,
     `<rect width="100%" height="100%" fill="${escapeHtml(options.background ?? "white")}"/>`,
   ];
+  if (layout.straightEdges !== undefined) {
+    out.push(`<text x="${MARGIN}" y="${height - 8}" font-size="${LABEL_FONT_SIZE}" fill="#555">${escapeHtml(`${layout.straightEdges} of the edges are drawn as straight lines (large graph: nodes placed by a spanning tree); their labels may overlap.`)}</text>`);
+  }
   if (header > 0) out.push(`<text x="${MARGIN}" y="24" font-size="16" font-weight="bold" fill="#1a1a1a">${escapeHtml(graph.title)}</text>`);
   out.push(`<g transform="translate(0,${header})">`);
   out.push(`<g class="edges" fill="none" stroke="#333" stroke-width="1.3">`);

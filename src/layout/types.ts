@@ -43,4 +43,9 @@ export interface GraphLayout {
   nodes: LaidOutNode[];
   edges: LaidOutEdge[];
   globalEdges: number[];
+  /**
+   * Set when ELK placed the nodes by a spanning forest of the flow (large graphs): this many flow edges were then drawn
+   * as straight lines with their labels at the middle, where they can cross nodes and each other.
+   */
+  straightEdges?: number;
 }

@@ -103,6 +103,8 @@ export interface ReportData {
   title: string;
   source: string;
   engine: string;
+  /** Edges drawn straight because the graph was too large for ELK to route them all. */
+  straightEdges?: number;
   size: [number, number];
   flow: [number, number, number, number];
   globals?: [number, number, number, number];
@@ -293,6 +295,7 @@ export function toReportData(input: ReportInput): ReportData {
     title: graph.title,
     source: input.source ?? "",
     engine: layout.engine,
+    ...(layout.straightEdges !== undefined && { straightEdges: layout.straightEdges }),
     size: [Math.ceil(layout.width), Math.ceil(layout.height)],
     flow: box(layout.flow),
     ...(layout.globals && { globals: box(layout.globals) }),

@@ -50,7 +50,7 @@ export function toReportHtml(data: ReportData): string {
 <body>
 <header>
 <h1 id="title">${escapeHtml(data.title || "Pathway")}</h1>
-<p class="muted" id="meta">${escapeHtml(`${data.source ? `${data.source} · ` : ""}${data.nodes.length} nodes, ${data.edges.length} edges · ${data.findings.length} findings · layout: ${data.engine}`)}</p>
+<p class="muted" id="meta">${escapeHtml(`${data.source ? `${data.source} · ` : ""}${data.nodes.length} nodes, ${data.edges.length} edges · ${data.findings.length} findings · layout: ${data.engine}${data.straightEdges !== undefined ? ` (${data.straightEdges} edges drawn straight)` : ""}`)}</p>
 <div class="controls">
 <label for="search">Search</label> <input id="search" type="search" placeholder="name, id or text  (/)" autocomplete="off" spellcheck="false">
 <button id="fit" type="button" title="Fit (f)">Fit</button> <button id="zoom-in" type="button" title="Zoom in (+)" aria-label="Zoom in">+</button> <button id="zoom-out" type="button" title="Zoom out (-)" aria-label="Zoom out">−</button>

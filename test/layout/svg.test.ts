@@ -62,6 +62,15 @@ describe("layout and toSvg", () => {
     parse(toSvg(graph, layout));
   });
 
+  it("places a 300-node / 900-edge pathway by a spanning tree, draws every other flow edge straight and says so", async () => {
+    const graph = toDirectedGraph(generatePathway({ nodes: 300, edges: 900, seed: 4 }));
+    const layout = await getElkLayout(graph, { maxRoutedEdges: 600 });
+    checkPlaced(graph, layout);
+    expect(layout.straightEdges).toBe(graph.edges.length - layout.globalEdges.length - (graph.nodes.filter((n) => !n.global).length - 1));
+    expect(layout.edges.every((e) => e.points.length >= 2)).toBe(true);
+    expect(parse(toSvg(graph, layout)).documentElement.textContent).toContain(`${layout.straightEdges} of the edges are drawn as straight lines`);
+  }, 120_000);
+
   it("keeps hostile pathway text as text: no element, attribute or URL comes from the file", async () => {
     const graph = toDirectedGraph(createInjectionPathway());
     for (const engine of ["elk", "ranks"] as const) {

@@ -48,7 +48,7 @@ type DiagramEngine = (typeof DIAGRAM_ENGINES)[number];
 /** Above this many nodes + edges "auto" leaves Mermaid (which took 21 s at 200 nodes) for ELK. */
 const MERMAID_MAX_ITEMS = 150;
 /** Above this many nodes + edges a layout takes long enough to say so first. */
-const SLOW_ITEMS = { mermaid: 400, elk: 1_200 } as const;
+const SLOW_ITEMS = { mermaid: 400, elk: 3_000 } as const;
 
 
 /** One pathway drawn: its input, Mermaid text, the text of the chosen format (text formats), and where it goes. */
@@ -142,7 +142,7 @@ Shapes: rectangle step, rounded End Call, double-sided transfer, hexagon webhook
 diamond Route; dotted arrows are Route and webhook response conditions; global nodes sit in their own box.
 
 Images: up to ${MERMAID_MAX_ITEMS} nodes + edges Mermaid draws them (--engine auto); larger ones are laid out by ELK in Node
-(ranks beyond 2,000 nodes + edges) and written as SVG directly, with the legend below the picture and global nodes in
+(ranks beyond 8,000 nodes + edges; beyond 600 edges ELK places nodes by a spanning tree and draws the other edges straight) and written as SVG directly, with the legend below the picture and global nodes in
 a box beside it (their edges listed there). PNG and PDF of any engine are rendered by a headless Chromium: PATHWAYKIT_CHROMIUM, else
 PUPPETEER_EXECUTABLE_PATH, else /usr/bin/chromium (Debian/Ubuntu: apt-get install chromium). One browser draws
 every file. Without a browser the Mermaid text is written instead (<name>.mmd) and the exit code is 2.
@@ -258,7 +258,7 @@ async function runDiagram(args: string[], options: DiagramCommandOptions, io: Cl
 function pickEngine(graph: DirectedGraph, engine: DiagramEngine): Exclude<DiagramEngine, "auto"> {
   if (engine !== "auto") return engine;
   const items = graph.nodes.length + graph.edges.length;
-  return items <= MERMAID_MAX_ITEMS ? "mermaid" : items <= 2_000 ? "elk" : "ranks";
+  return items <= MERMAID_MAX_ITEMS ? "mermaid" : items <= 8_000 ? "elk" : "ranks"; // 8,000: ELK_MAX_ITEMS of the layout layer
 }
 
 /**
@@ -278,6 +278,16 @@ async function renderDrawings(
   const { BrowserUnavailableError, createDiagramRenderer, getBrowserLocation } = await import("../../render/index.js");
   const engines = drawings.map((d) => pickEngine(d.graph, options.engine));
   const needsBrowser = engines.some((e) => e === "mermaid") || format !== "svg";
+  const c = pc.createColors(useColor(options.color, { ...io, stdout: io.stderr }));
+  // Said before the work starts, so nobody waits without knowing why.
+  drawings.forEach((d, i) => {
+    const engine = engines[i]!;
+    const items = d.graph.nodes.length + d.graph.edges.length;
+    if ((engine === "mermaid" || engine === "elk") && items > SLOW_ITEMS[engine]) {
+      const hint = engine === "mermaid" ? " --engine elk lays it out in seconds." : " --engine ranks draws it at once (simpler picture).";
+      io.stderr.write(`pathway: ${c.yellow("warning:")} ${d.input.path}: ${d.graph.nodes.length} nodes and ${d.graph.edges.length} edges take ${engine === "mermaid" ? "Mermaid minutes" : "ELK up to a minute"} to lay out (limit --timeout ${options.timeout} s).${hint}\n`);
+    }
+  });
   let renderer: Awaited<ReturnType<typeof createDiagramRenderer>> | undefined;
   if (needsBrowser) {
     try {
@@ -293,16 +303,6 @@ async function renderDrawings(
       return EXIT.failure;
     }
   }
-  const c = pc.createColors(useColor(options.color, { ...io, stdout: io.stderr }));
-  // Said before the work starts, so nobody waits without knowing why.
-  drawings.forEach((d, i) => {
-    const engine = engines[i]!;
-    const items = d.graph.nodes.length + d.graph.edges.length;
-    if ((engine === "mermaid" || engine === "elk") && items > SLOW_ITEMS[engine]) {
-      const hint = engine === "mermaid" ? " --engine elk lays it out in seconds." : " --engine ranks draws it at once (simpler picture).";
-      io.stderr.write(`pathway: ${c.yellow("warning:")} ${d.input.path}: ${d.graph.nodes.length} nodes and ${d.graph.edges.length} edges take ${engine === "mermaid" ? "Mermaid minutes" : "ELK up to a minute"} to lay out (limit --timeout ${options.timeout} s).${hint}\n`);
-    }
-  });
   const { getGraphLayout, toSvg } = await import("../../layout/index.js");
   let code: number = EXIT.ok;
   const progress = await createProgress(io, { total: drawings.length, label: `rendering ${format}` });
