@@ -17,7 +17,7 @@ const ALLOWED: Record<string, string[]> = {
   export: ["model", "graph"],
   render: ["model", "graph", "export"],
   layout: ["model", "graph", "export"],
-  report: ["model", "diagnostics", "graph", "export", "layout", "diff"],
+  report: ["model", "diagnostics", "graph", "export", "layout", "diff", "simulate"],
   simulate: ["model", "diagnostics", "parse", "graph"],
   remote: ["model", "diagnostics", "parse"],
   diff: ["model", "diagnostics", "parse"],

@@ -5,23 +5,11 @@ import { getNodeCaption, type DirectedGraph } from "../export/index.js";
 import { getVariableDefinitions, getVariableUses } from "../graph/index.js";
 import { getGlobalEdgeLines, getNodeLook, getNodeShapes, GLOBALS_NOTE_TEXT, type GraphLayout, type ShapeElement } from "../layout/index.js";
 import { getEdgeLabel, getEdges, getNodes, nodeData, type Pathway } from "../model/index.js";
+import type { PathwayCoverage } from "../simulate/index.js";
 import { isMaskedPath, MASK, maskSecrets } from "./mask.js";
 
-/** Coverage of one kind as `pathway test --format json` prints it: ids of untested and unreachable items. */
-export interface ReportCoverageCategory {
-  covered: number;
-  total: number;
-  percent: number;
-  untested: { id: string; label: string }[];
-  unreachable: { id: string; label: string }[];
-}
-
-/** Coverage of the pathway (nodes, edges, global entries). */
-export interface ReportCoverage {
-  nodes: ReportCoverageCategory;
-  edges: ReportCoverageCategory;
-  globals: ReportCoverageCategory;
-}
+/** Coverage of the pathway (nodes, edges, global entries): the simulator's model, as `pathway test --format json` prints it. */
+export type ReportCoverage = PathwayCoverage;
 
 /** Everything a report is made from; only `pathway`, `graph` and `layout` are required. */
 export interface ReportInput {
