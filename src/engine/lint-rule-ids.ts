@@ -2,9 +2,11 @@
 
 /** Rules `pathway lint` runs and `pathway validate` does not (a test keeps this equal to lint's registry). */
 export const LINT_ONLY_RULE_IDS: ReadonlySet<string> = new Set([
+  "custom-code-syntax-error",
   "dead-end",
   "duplicate-edge-label",
   "empty-edge-label",
+  "global-never-returns",
   "maybe-unset-variable",
   "prompt-too-long",
   "self-loop-without-condition",
@@ -13,5 +15,6 @@ export const LINT_ONLY_RULE_IDS: ReadonlySet<string> = new Set([
   "undefined-variable",
   "unreachable-node",
   "unused-extracted-variable",
+  "unverified-variable",
   "webhook-missing-default-route",
 ]);

@@ -49,6 +49,14 @@ Examples:
         io.stderr.write(diagnosticFormatters.stylish!([{ filePath: read.path, diagnostics: parsed.diagnostics, text: parsed.text }], { color }));
         throw new ExitError(EXIT.failure, `${read.path} cannot be parsed as JSON; fix the problem above, then import again.`);
       }
+      // Like fmt: the generated code could only hold the last of two equal keys, so the first would be lost silently.
+      const { toDuplicateKeyErrors } = await import("../../codegen/fmt.js");
+      const duplicates = toDuplicateKeyErrors(parsed.diagnostics, "import");
+      if (duplicates.length > 0) {
+        const color = options.color ?? (io.stderr.isTTY === true && useColor(undefined, io));
+        io.stderr.write(diagnosticFormatters.stylish!([{ filePath: read.path, diagnostics: duplicates, text: parsed.text }], { color }));
+        throw new ExitError(EXIT.failure, `${read.path} repeats a key in the same object; importing it would keep only the last value. Remove the duplicate, then import again.`);
+      }
       const { toBuilderCode } = await import("../../codegen/index.js");
       let code: string;
       try {
