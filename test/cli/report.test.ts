@@ -3,6 +3,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
+import { startFakeService } from "../support/fake-service.js";
+import { runMain } from "../support/run-main.js";
 
 const BOOKING = path.join(ROOT, "pathways/appointment-booking.json");
 const NO_STACK = /\n\s+at .*:\d+:\d+/;
@@ -62,5 +64,26 @@ describe("pathway report", () => {
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/--coverage or --scenarios, not both/);
     for (const r of [missing, cov, both]) expect(r.stderr).not.toMatch(NO_STACK);
+  }, 60_000);
+
+  it("diffs against remote:<id> from a real HTTP service on loopback, never writing the API key into the page", async () => {
+    const pathway = JSON.parse(readFileSync(BOOKING, "utf8")) as { nodes: { id: string; data: Record<string, unknown> }[] };
+    const old = structuredClone(pathway);
+    old.nodes[2]!.data.prompt = "What the service has";
+    const service = await startFakeService({ pathways: { "pw-book": old } });
+    try {
+      const dir = tempDir();
+      const out = path.join(dir, "r.html");
+      const r = await runMain(["report", BOOKING, "--base", "remote:pw-book", "-o", out], { cwd: dir, env: { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey } });
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      const html = readFileSync(out, "utf8");
+      expect(html).not.toContain(service.apiKey);
+      const data = embedded(html);
+      expect(data.nodes.find((n) => n.id === pathway.nodes[2]!.id)!.diff).toBe("changed");
+      expect(service.requests.map((q) => q.path)).toEqual(["/v1/convo_pathway/pw-book"]);
+    } finally {
+      await service.close();
+    }
   }, 60_000);
 });

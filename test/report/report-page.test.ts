@@ -122,8 +122,17 @@ describe("pathway report page", () => {
     expect(onNode.join(" ").split(" ")).toContain(String(finding));
     // A click in the findings list selects the node it names.
     await page.click("#findings .link");
-    const first = report.data.findings.find((f) => f.node !== undefined || f.edge !== undefined)!;
-    expect(await page.$eval("body", (b) => b.getAttribute("data-selected"))).toBe(first.node !== undefined ? `node:${first.node}` : `edge:${first.edge}`);
+    const firstFinding = report.data.findings.find((f) => f.node !== undefined || f.edge !== undefined)!;
+    expect(await page.$eval("body", (b) => b.getAttribute("data-selected"))).toBe(firstFinding.node !== undefined ? `node:${firstFinding.node}` : `edge:${firstFinding.edge}`);
+
+    // Keyboard: from the graph, Tab reaches the first node and Enter selects it.
+    const first = report.data.nodes[0]!;
+    await page.focus("#view");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => (globalThis as unknown as { document: Dom }).document.activeElement.getAttribute("data-key"))).toBe(first.key);
+    await page.keyboard.press("Enter");
+    expect(await page.$eval("body", (b) => b.getAttribute("data-selected"))).toBe(`node:${first.key}`);
+    expect(await page.$eval("#panel h2", (e) => e.textContent)).toBe(first.caption);
 
     await page.screenshot({ path: path.join(dir, "noshow.png") });
     mkdirSync(path.join(dir, "shots"), { recursive: true });
