@@ -50,7 +50,7 @@ describe("pathway report", () => {
     expect(data.nodes.filter((n) => n.coverage === "covered").length).toBeGreaterThan(0);
   }, 60_000);
 
-  it("exits 2 with a clear message for an unreadable pathway, a bad --coverage file, or both coverage flags", () => {
+  it("exits 2 with a clear message for an unreadable pathway, a bad --coverage file, both coverage flags, or stdin without -o", () => {
     const dir = tempDir();
     const missing = runCli(["report", path.join(dir, "nope.json")]);
     expect(missing.code).toBe(2);
@@ -63,7 +63,12 @@ describe("pathway report", () => {
     const both = runCli(["report", BOOKING, "--coverage", bad, "--scenarios", dir]);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/--coverage or --scenarios, not both/);
-    for (const r of [missing, cov, both]) expect(r.stderr).not.toMatch(NO_STACK);
+    const stdin = runCli(["report", "-"], { input: readFileSync(BOOKING) });
+    expect(stdin.code).toBe(2);
+    expect(stdin.stderr).toMatch(/stdin needs a place for its report: name a file with -o <file>/);
+    const fromStdin = runCli(["report", "-", "-o", path.join(dir, "stdin.html")], { input: readFileSync(BOOKING) });
+    expect(fromStdin.code).toBe(0);
+    for (const r of [missing, cov, both, stdin, fromStdin]) expect(r.stderr).not.toMatch(NO_STACK);
   }, 60_000);
 
   it("diffs against remote:<id> from a real HTTP service on loopback, never writing the API key into the page", async () => {

@@ -28,7 +28,7 @@ export function register(program: Command, io: CliIo): void {
   program
     .command("report")
     .description("write one pathway as a self-contained HTML review page: searchable graph, node details, lint findings, diff and coverage")
-    .argument("<pathway>", "the pathway file")
+    .argument("<pathway>", "the pathway file, or - for stdin (then -o is needed)")
     .option("-o, --output <file>", "where to write the page (default: <name>.report.html beside the pathway)")
     .option("--base <file|remote:id>", "an older version (a file, or remote:<id> with PATHWAYKIT_API_KEY): colour what was added, renamed or changed; list what was removed")
     .option("--coverage <file>", "coverage from `pathway test --coverage --format json`: colour covered, untested and unreachable parts")
@@ -64,6 +64,7 @@ Examples:
 }
 
 async function runReport(file: string, options: ReportCommandOptions, io: CliIo): Promise<number> {
+  if (file === "-" && options.output === undefined) throw new ExitError(EXIT.failure, "A pathway read from stdin needs a place for its report: name a file with -o <file>.");
   const { createReport } = await import("../../engine/report.js");
   const stop = startStatusLine(io, `pathway: laying out ${file}…`);
   let result: Awaited<ReturnType<typeof createReport>>;
