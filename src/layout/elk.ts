@@ -90,32 +90,71 @@ interface ElkOut {
   }[];
 }
 
-/** The worker's code (CommonJS, evaluated): lay out the graph it is given with the bundled ELK, post the result. */
+/** The worker's code (CommonJS, evaluated): one ELK, laying out each graph it is sent and posting the result back by id. */
 const WORKER_CODE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const ELK = require(workerData.elk);
-new ELK().layout(workerData.graph).then(
-  (result) => parentPort.postMessage({ result }),
-  (error) => parentPort.postMessage({ error: String(error && error.message || error) }),
-);`;
+const elk = new ELK();
+parentPort.on("message", ({ id, graph }) => {
+  elk.layout(graph).then(
+    (result) => parentPort.postMessage({ id, result }),
+    (error) => parentPort.postMessage({ id, error: String((error && error.message) || error) }),
+  );
+});`;
 
-/** Runs ELK on `input` in a worker thread; rejects with LayoutTimeoutError after `timeoutMs`. */
+type ElkWorker = import("node:worker_threads").Worker;
+
+/** One worker for every layout of the process: loading ELK costs a second or more of CPU, so it is paid once. */
+let shared: ElkWorker | undefined;
+let nextId = 0;
+
+/**
+ * Runs ELK on `input` in the shared worker thread; rejects with LayoutTimeoutError after `timeoutMs` (the worker is
+ * then stopped and the next layout starts a new one). The worker only keeps the process alive while it works.
+ */
 async function runElk(input: ElkIn, timeoutMs: number): Promise<ElkOut> {
   const { Worker } = await import("node:worker_threads");
-  const elk = createRequire(import.meta.url).resolve("elkjs/lib/elk.bundled.js");
-  const worker = new Worker(WORKER_CODE, { eval: true, workerData: { elk, graph: input } });
+  if (!shared) shared = new Worker(WORKER_CODE, { eval: true, workerData: { elk: createRequire(import.meta.url).resolve("elkjs/lib/elk.bundled.js") } });
+  const worker = shared;
+  const id = nextId++;
+  worker.ref();
   return new Promise<ElkOut>((resolve, reject) => {
-    const timer = setTimeout(() => {
+    const stop = () => {
+      if (shared === worker) shared = undefined;
       void worker.terminate();
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      worker.off("exit", onExit);
+      worker.unref();
+    };
+    const timer = setTimeout(() => {
+      cleanup();
+      stop();
       reject(new LayoutTimeoutError(timeoutMs));
     }, timeoutMs);
-    const finish = (fn: () => void) => {
-      clearTimeout(timer);
-      void worker.terminate();
-      fn();
+    const onMessage = (m: { id: number; result?: ElkOut; error?: string }) => {
+      if (m.id !== id) return;
+      cleanup();
+      if (m.error !== undefined) reject(new Error(`ELK failed: ${m.error}`));
+      else resolve(m.result!);
     };
-    worker.once("message", (m: { result?: ElkOut; error?: string }) => finish(() => (m.error !== undefined ? reject(new Error(`ELK failed: ${m.error}`)) : resolve(m.result!))));
-    worker.once("error", (error) => finish(() => reject(error)));
+    const onError = (error: Error) => {
+      cleanup();
+      stop();
+      reject(error);
+    };
+    const onExit = () => {
+      cleanup();
+      if (shared === worker) shared = undefined;
+      reject(new Error("the layout worker stopped before it finished"));
+    };
+    worker.on("message", onMessage);
+    worker.on("error", onError);
+    worker.on("exit", onExit);
+    worker.postMessage({ id, graph: input });
   });
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { JSDOM } from "jsdom";
 import { toDirectedGraph, type DirectedGraph } from "../../src/export/index.js";
 import { escapeHtml } from "../../src/export/html.js";
-import { getElkLayout, getGraphLayout, getRankLayout, GLOBALS_NOTE_TEXT, toSvg, type GraphLayout, type LayoutBox } from "../../src/layout/index.js";
+import { getElkLayout, getGraphLayout, getRankLayout, GLOBALS_NOTE_TEXT, LayoutTimeoutError, toSvg, type GraphLayout, type LayoutBox } from "../../src/layout/index.js";
 import type { Pathway } from "../../src/model/index.js";
 import { generatePathway } from "../../scripts/generate-pathway.js";
 import { parseableCorpus } from "../support/corpus.js";
@@ -69,6 +69,13 @@ describe("layout and toSvg", () => {
     expect(layout.straightEdges).toBe(graph.edges.length - layout.globalEdges.length - (graph.nodes.filter((n) => !n.global).length - 1));
     expect(layout.edges.every((e) => e.points.length >= 2)).toBe(true);
     expect(parse(toSvg(graph, layout)).documentElement.textContent).toContain(`${layout.straightEdges} of the edges are drawn as straight lines`);
+  }, 120_000);
+
+  it("gives up after the time allowed with LayoutTimeoutError, and the next layout still works", async () => {
+    const graph = toDirectedGraph(generatePathway({ nodes: 200, edges: 500, seed: 9 }));
+    await expect(getElkLayout(graph, { timeoutMs: 1 })).rejects.toThrow(LayoutTimeoutError);
+    const small = toDirectedGraph(generatePathway({ nodes: 10, edges: 14, seed: 9 }));
+    checkPlaced(small, await getElkLayout(small));
   }, 120_000);
 
   it("keeps hostile pathway text as text: no element, attribute or URL comes from the file", async () => {
