@@ -1,9 +1,12 @@
 // The `pathway` command line: builds the program, runs one command, and maps every failure to an exit code and a message.
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, Option } from "commander";
 import { readFileSync } from "node:fs";
 import { EXIT, ExitError } from "./exit.js";
-import type { CliIo } from "./io.js";
-import { commands } from "./commands/index.js";
+import { createSecretRedactor, redactHost, withRedaction, type CliIo } from "./io.js";
+import { parseByteSize, resolveByteSize } from "./byte-size.js";
+import { commands, type CommandEntry } from "./commands/index.js";
+import { isEngineError } from "../engine/errors.js";
+import { createNodeHost, DEFAULT_MAX_FILE_BYTES } from "../engine/node-host.js";
 
 function packageVersion(): string {
   try {
@@ -14,8 +17,19 @@ function packageVersion(): string {
   }
 }
 
-/** Builds the program with every command registered against `io`. */
-export function createProgram(io: CliIo): Command {
+/** The table entry `argv` runs (`pathway help <name>` counts as <name>), if any. */
+function selectCommand(argv: readonly string[]): CommandEntry | undefined {
+  // The value of the one program option given as a separate word is not a command name.
+  const words = argv.filter((a, i) => !a.startsWith("-") && argv[i - 1] !== "--max-file-size");
+  const name = words[0] === "help" ? words[1] : words[0];
+  return commands.find((c) => c.name === name);
+}
+
+/**
+ * Builds the program for `argv`: the command it names is imported and registered in full; every other command is only
+ * listed (name, arguments, summary) for `pathway --help` and for suggestions, so a run loads one command's code.
+ */
+export async function createProgram(io: CliIo, argv: readonly string[] = []): Promise<Command> {
   const program = new Command("pathway")
     .description("Validate, lint, analyse, draw, simulate and diff voice-agent conversational pathways.")
     .version(io.version, "-v, --version")
@@ -25,28 +39,48 @@ export function createProgram(io: CliIo): Command {
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
     });
-  for (const register of commands) register(program, io);
+  const selected = selectCommand(argv);
+  for (const entry of commands) {
+    if (entry === selected) (await entry.load()).register(program, io);
+    else program.command(entry.name).description(entry.summary).arguments(entry.args);
+  }
   for (const command of program.commands) command.exitOverride();
   return program;
 }
 
+/** Environment variable for the input cap (`--max-file-size` wins). */
+export const MAX_FILE_SIZE_ENV = "PATHWAYKIT_MAX_FILE_SIZE";
+
 /** Runs the CLI with `argv` (user arguments only) and returns the exit code. Never throws. */
 export async function main(argv: readonly string[], partial: Partial<CliIo> = {}): Promise<number> {
   let exitCode: number = EXIT.ok;
-  const io: CliIo = {
+  const base = {
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
     cwd: process.cwd(),
     version: packageVersion(),
-    setExitCode: (code) => {
+    setExitCode: (code: number) => {
       exitCode = Math.max(exitCode, code);
     },
     ...partial,
   };
+  const io: CliIo = withRedaction({ ...base, host: partial.host ?? createNodeHost({ cwd: base.cwd, env: base.env, stdin: base.stdin }) });
   try {
-    await createProgram(io).parseAsync([...argv], { from: "user" });
+    const program = await createProgram(io, argv);
+    // One input cap for every command that reads pathways or scenarios: a program option (accepted before or after
+    // the command name), resolved before the command runs into the host every command reads through.
+    program
+      .addOption(new Option("--max-file-size <size>", `largest pathway or scenario file read, stdin included (default: $${MAX_FILE_SIZE_ENV} or 256MB)`).argParser(parseByteSize))
+      .hook("preAction", () => {
+        const maxFileBytes = resolveByteSize(program.opts<{ maxFileSize?: number }>().maxFileSize, io.env, MAX_FILE_SIZE_ENV, DEFAULT_MAX_FILE_BYTES);
+        if (partial.host) return;
+        const host = createNodeHost({ cwd: base.cwd, env: base.env, stdin: base.stdin, maxFileBytes });
+        const redact = createSecretRedactor(io.env);
+        io.host = redact ? redactHost(host, redact, (message) => io.stderr.write(`pathway: warning: ${message}\n`)) : host;
+      });
+    await program.parseAsync([...argv], { from: "user" });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -56,6 +90,10 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
     if (error instanceof ExitError) {
       io.stderr.write(`pathway: ${error.message}\n`);
       return error.code;
+    }
+    if (isEngineError(error)) {
+      io.stderr.write(`pathway: ${error.message}\n`);
+      return error.kind === "refused" || error.kind === "findings" ? EXIT.findings : EXIT.failure;
     }
     const message = error instanceof Error ? error.message : String(error);
     io.stderr.write(`pathway: internal error: ${message}\nThis is a bug in pathwaykit; please report it with the command you ran.${io.env.PATHWAYKIT_DEBUG && error instanceof Error ? `\n${error.stack}` : " (set PATHWAYKIT_DEBUG=1 for details)"}\n`);

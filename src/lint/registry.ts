@@ -5,6 +5,7 @@ import customCodeSyntaxError from "./rules/custom-code-syntax-error.js";
 import deadEnd from "./rules/dead-end.js";
 import duplicateEdgeLabel from "./rules/duplicate-edge-label.js";
 import emptyEdgeLabel from "./rules/empty-edge-label.js";
+import globalNeverReturns from "./rules/global-never-returns.js";
 import maybeUnsetVariable from "./rules/maybe-unset-variable.js";
 import promptTooLong from "./rules/prompt-too-long.js";
 import selfLoopWithoutCondition from "./rules/self-loop-without-condition.js";
@@ -22,6 +23,7 @@ export const lintRules: readonly Rule[] = [
   deadEnd,
   duplicateEdgeLabel,
   emptyEdgeLabel,
+  globalNeverReturns,
   maybeUnsetVariable,
   promptTooLong,
   selfLoopWithoutCondition,

@@ -26,22 +26,31 @@ export function createRuleContext(value: unknown): { context?: RuleContext; fata
   return { context: { pathway: value, ...indexPathway(value) } };
 }
 
-/** Runs `rules` with their settings; the diagnostics have no range yet (see `locateDiagnostics`). */
-export function runRules(value: unknown, rules: readonly Rule[], settingFor: (rule: Rule) => RuleSetting): Diagnostic[] {
+/**
+ * Runs `rules` with their settings; the diagnostics have no range yet (see `locateDiagnostics`). `extend` may add what
+ * the rules of a caller share (the linter's analyses) to the context, which is built fresh for every call.
+ */
+export function runRules(
+  value: unknown,
+  rules: readonly Rule[],
+  settingFor: (rule: Rule) => RuleSetting,
+  extend?: (context: RuleContext) => RuleContext,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const { context, fatal } = createRuleContext(value);
+  const { context: base, fatal } = createRuleContext(value);
   if (fatal) {
     const shape = rules.find((r) => r.meta.id === "pathway-shape");
     const severity = shape ? settingFor(shape).severity : "error";
     if (severity !== "off") diagnostics.push({ ruleId: "pathway-shape", severity, ...fatal });
     return diagnostics;
   }
+  const context = extend ? extend(base!) : base!;
   for (const rule of rules) {
     const { severity, options } = settingFor(rule);
     if (severity === "off") continue;
     const resolved = options === undefined ? rule.meta.options.parse({}) : options;
     rule.check(
-      context!,
+      context,
       (report) => {
         diagnostics.push({
           ruleId: rule.meta.id,

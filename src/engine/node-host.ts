@@ -1,0 +1,70 @@
+// The real host on Node: node:fs with regular-file checks and a size cap, tinyglobby, atomic writes, global fetch.
+import { realpath, stat as fsStat } from "node:fs/promises";
+import path from "node:path";
+import type { Host, HostFetch, HostStat } from "./host.js";
+import { DEFAULT_MAX_FILE_BYTES, readFileBounded, readStreamBounded } from "./read-file-bounded.js";
+import { writeFileAtomic } from "./write-file-atomic.js";
+
+/** Options of `createNodeHost`; only the process's own streams and environment need passing (the engine never reads `process`). */
+export interface NodeHostOptions {
+  /** Working directory. */
+  cwd: string;
+  /** Environment variables. Default {} (nothing set). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Where `-` reads from. Default: an empty stream. */
+  stdin?: NodeJS.ReadableStream;
+  /** Largest file read, in bytes. Default 256 MiB: far above real pathways, far below what would exhaust memory. */
+  maxFileBytes?: number;
+  /** The network. Default globalThis.fetch. */
+  fetch?: HostFetch;
+  /** The clock. Default () => new Date(). */
+  now?: () => Date;
+}
+
+/** Default `maxFileBytes`. */
+export { DEFAULT_MAX_FILE_BYTES };
+
+const GLOB_CHARS = /[*?[\]{}!]|\(.*\|.*\)/;
+
+/** A Host over the real file system, network and clock. */
+export function createNodeHost(options: NodeHostOptions): Host {
+  const cwd = path.resolve(options.cwd);
+  const max = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  let stdinBytes: Promise<Uint8Array> | undefined;
+  const resolve = (file: string) => path.resolve(cwd, file);
+  return {
+    cwd,
+    env: options.env ?? {},
+    // Only regular files, opened without blocking (a FIFO would wait for a writer), checked through the handle and
+    // capped before and while reading (a device or a growing file never ends).
+    readFile: (file) => readFileBounded(resolve(file), max),
+    async stat(file): Promise<HostStat | undefined> {
+      try {
+        const info = await fsStat(resolve(file));
+        return { kind: info.isFile() ? "file" : info.isDirectory() ? "directory" : "other", size: info.size };
+      } catch {
+        return undefined;
+      }
+    },
+    writeFile: (file, content) => writeFileAtomic(resolve(file), content),
+    async realPath(file) {
+      try {
+        return await realpath(resolve(file));
+      } catch {
+        return undefined;
+      }
+    },
+    async glob(patterns, globOptions = {}) {
+      const { glob } = await import("tinyglobby");
+      const found = await glob([...patterns], { cwd, ignore: [...(globOptions.ignore ?? [])], dot: false });
+      return found.sort();
+    },
+    isGlob: (pattern) => GLOB_CHARS.test(pattern),
+    readStdin() {
+      stdinBytes ??= options.stdin ? readStreamBounded(options.stdin, max) : Promise.resolve(new Uint8Array());
+      return stdinBytes;
+    },
+    now: options.now ?? (() => new Date()),
+    fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init)),
+  };
+}
