@@ -92,3 +92,6 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
   }
   return out;
 }
+
+/** Metadata of every rule `lintFiles` runs (for help texts and SARIF's rule table). */
+export { allRuleMetas } from "../lint/registry.js";

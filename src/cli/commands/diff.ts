@@ -1,5 +1,6 @@
 // `pathway diff`: flags -> diffVersions or checkDrift -> a diff formatter -> exit code (0 equal, 1 differences).
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
+import { createFormatOption } from "../format-option.js";
 import { checkDrift, diffVersions } from "../../engine/diff-versions.js";
 import { EXIT, ExitError } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
@@ -26,7 +27,7 @@ export function register(program: Command, io: CliIo): void {
       .argument("[a]", "first version: a file, - for stdin, or remote:<id>")
       .argument("[b]", "second version: a file, - for stdin, or remote:<id>"),
   )
-    .addOption(new Option("-f, --format <name>", "output format").choices(FORMATS).default("text"))
+    .addOption(createFormatOption(FORMATS))
     .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
     .option("--include-layout", "also compare layout and editor-only fields (positions, edge ids, label placement...)")
     .option("--check", "compare every file in pathwaykit.manifest.json with its remote pathway (drift check for CI)")

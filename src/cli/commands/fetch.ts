@@ -1,5 +1,6 @@
 // `pathway fetch`: flags -> fetchPathways -> one line per pathway (or JSON) -> exit code.
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
+import { createFormatOption } from "../format-option.js";
 import { fetchPathways } from "../../engine/fetch-pathways.js";
 import { EXIT } from "../exit.js";
 import type { CliIo } from "../io.js";
@@ -25,7 +26,7 @@ export function register(program: Command, io: CliIo): void {
     .option("--out-dir <dir>", "directory for new files, named <id>.json", "pathways")
     .addOption(createConcurrencyOption("downloads at a time"))
     .option("--no-manifest", "do not read or update pathwaykit.manifest.json")
-    .addOption(new Option("-f, --format <name>", "output format; with -o - the outcome report goes to stderr").choices(["text", "json"]).default("text"))
+    .addOption(createFormatOption(["text", "json"], "output format; with -o - the outcome report goes to stderr"))
     .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addHelpText(

@@ -1,8 +1,7 @@
 // `pathway lint`: flags -> lintFiles (config, baseline) -> findings report -> exit code.
 import type { Command } from "commander";
-import { lintFiles } from "../../engine/lint-files.js";
+import { allRuleMetas, lintFiles } from "../../engine/lint-files.js";
 import { parseRuleFlags } from "../../engine/rule-flags.js";
-import { allRuleMetas } from "../../lint/registry.js";
 import { addCheckOptions, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { requireInputs } from "../exit.js";
 import type { CliIo } from "../io.js";
@@ -45,13 +44,13 @@ Examples:
     )
     .action(async (inputs: string[], options: LintCommandOptions) => {
       requireInputs(inputs);
-      const rules = parseRuleFlags(options.rule, new Set(allRuleMetas.map((m) => m.id)));
+      const rules = await parseRuleFlags(options.rule, new Set(allRuleMetas.map((m) => m.id)));
       const lint = await lintFiles(io.host, inputs, { rules, config: options.config, baseline: options.baseline, baselineWrite: options.baselineWrite, ignore: options.ignorePattern });
       const code = await reportFindings(lint.results, options, io, allRuleMetas);
-      if (options.format === "stylish" && lint.suppressed > 0) io.stderr.write(`pathway: ${plural(lint.suppressed, "finding")} suppressed by pathway.config.json.\n`);
+      if (options.format === "text" && lint.suppressed > 0) io.stderr.write(`pathway: ${plural(lint.suppressed, "finding")} suppressed by pathway.config.json.\n`);
       if (options.baselineWrite !== undefined) {
         io.stderr.write(`pathway: wrote ${plural(lint.recorded ?? 0, "finding")} to the baseline ${options.baselineWrite}; lint with --baseline ${options.baselineWrite} to report only new ones.\n`);
-      } else if (options.format === "stylish" && lint.baselined > 0) io.stderr.write(`pathway: ${plural(lint.baselined, "finding")} hidden by the baseline ${options.baseline}.\n`);
+      } else if (options.format === "text" && lint.baselined > 0) io.stderr.write(`pathway: ${plural(lint.baselined, "finding")} hidden by the baseline ${options.baseline}.\n`);
       io.setExitCode(code);
     });
 }

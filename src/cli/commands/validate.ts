@@ -1,9 +1,7 @@
 // `pathway validate`: the CI gate. Flags -> validateFiles -> findings report -> exit code.
 import type { Command } from "commander";
 import { parseRuleFlags } from "../../engine/rule-flags.js";
-import { validateFiles } from "../../engine/validate-files.js";
-import { LINT_ONLY_RULE_IDS } from "../../engine/lint-rule-ids.js";
-import { validationRuleMetas } from "../../validate/registry.js";
+import { validateFiles, validationRuleMetas } from "../../engine/validate-files.js";
 import { addCheckOptions, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { requireInputs } from "../exit.js";
 import type { CliIo } from "../io.js";
@@ -29,7 +27,8 @@ Examples:
     )
     .action(async (inputs: string[], options: CheckCommandOptions & { rule?: string[] }) => {
       requireInputs(inputs);
-      const rules = parseRuleFlags(options.rule, new Set(validationRuleMetas.map((m) => m.id)), LINT_ONLY_RULE_IDS);
+      const lintRuleIds = async () => new Set((await import("../../engine/lint-files.js")).allRuleMetas.map((m) => m.id));
+      const rules = await parseRuleFlags(options.rule, new Set(validationRuleMetas.map((m) => m.id)), lintRuleIds);
       const results = await validateFiles(io.host, inputs, { rules, ignore: options.ignorePattern });
       io.setExitCode(await reportFindings(results, options, io, validationRuleMetas));
     });

@@ -1,5 +1,5 @@
 // A Press Button node presses the digits of `digit`, `sequence` or `digitPrompt`; with none of them it presses nothing.
-import { describeNode, nodeData } from "../../model/index.js";
+import { describeNode, nodeData } from "../../model/pathway.js";
 import { defineRule } from "../rule.js";
 import { missingTextPointer, noOptions } from "./helpers.js";
 

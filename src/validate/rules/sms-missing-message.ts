@@ -1,5 +1,5 @@
 // An SMS node sends `message` (or `smsBody`, the other spelling seen); without either it sends an empty text.
-import { describeNode, nodeData } from "../../model/index.js";
+import { describeNode, nodeData } from "../../model/pathway.js";
 import { defineRule } from "../rule.js";
 import { missingTextPointer, noOptions } from "./helpers.js";
 
