@@ -1,5 +1,7 @@
 // `pathway lint`: flags -> lintFiles (config, baseline) -> findings report -> exit code.
 import type { Command } from "commander";
+import { withRemoteCopies } from "../../engine/remote-copies.js";
+import { toRemoteOptions } from "../remote-options.js";
 import { allRuleMetas, lintFiles } from "../../engine/lint-files.js";
 import { parseRuleFlags } from "../../engine/rule-flags.js";
 import { addCheckOptions, reportFindings, type CheckCommandOptions } from "../check-files.js";
@@ -21,7 +23,7 @@ export function register(program: Command, io: CliIo): void {
     program
       .command("lint")
       .description("validate pathway files and check their graph and content: unreachable nodes, dead ends, traps, variables, labels")
-      .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, or - for stdin"),
+      .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, - for stdin, or remote:<id>[@<n>|@latest] (a fetched copy, never written)"),
   )
     .option("--rule <id:severity...>", "override a rule's severity, e.g. unused-extracted-variable:off (wins over the config)")
     .option("-c, --config <file>", "use this config file instead of the nearest pathway.config.json")
@@ -45,7 +47,8 @@ Examples:
     .action(async (inputs: string[], options: LintCommandOptions) => {
       requireInputs(inputs);
       const rules = await parseRuleFlags(options.rule, new Set(allRuleMetas.map((m) => m.id)));
-      const lint = await lintFiles(io.host, inputs, { rules, config: options.config, baseline: options.baseline, baselineWrite: options.baselineWrite, ignore: options.ignorePattern });
+      const host = await withRemoteCopies(io.host, inputs, toRemoteOptions({}, io));
+      const lint = await lintFiles(host, inputs, { rules, config: options.config, baseline: options.baseline, baselineWrite: options.baselineWrite, ignore: options.ignorePattern });
       const code = await reportFindings(lint.results, options, io, allRuleMetas);
       if (options.format === "text" && lint.suppressed > 0) io.stderr.write(`pathway: ${plural(lint.suppressed, "finding")} suppressed by pathway.config.json.\n`);
       if (options.baselineWrite !== undefined) {
