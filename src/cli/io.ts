@@ -1,7 +1,6 @@
 // The process boundary handed to commands: streams, environment, working directory and the engine's host, so commands stay testable.
 import type { Host } from "../engine/host.js";
-import { createRedactor } from "../remote/redact.js";
-import { API_KEY_ENV } from "../remote/settings.js";
+import { API_KEY_ENV, createRedactor } from "../engine/secrets.js";
 
 /** What a command may touch of the process. */
 export interface CliIo {

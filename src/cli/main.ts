@@ -7,6 +7,7 @@ import { parseByteSize, resolveByteSize } from "./byte-size.js";
 import { commands, type CommandEntry } from "./commands/index.js";
 import { isEngineError } from "../engine/errors.js";
 import { createNodeHost, DEFAULT_MAX_FILE_BYTES } from "../engine/node-host.js";
+import { guardUserModules } from "./guard-exit.js";
 
 function packageVersion(): string {
   try {
@@ -66,7 +67,7 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
     },
     ...partial,
   };
-  const io: CliIo = withRedaction({ ...base, host: partial.host ?? createNodeHost({ cwd: base.cwd, env: base.env, stdin: base.stdin }) });
+  const io: CliIo = withRedaction({ ...base, host: partial.host ?? guardUserModules(createNodeHost({ cwd: base.cwd, env: base.env, stdin: base.stdin })) });
   try {
     const program = await createProgram(io, argv);
     // One input cap for every command that reads pathways or scenarios: a program option (accepted before or after
@@ -76,7 +77,7 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
       .hook("preAction", () => {
         const maxFileBytes = resolveByteSize(program.opts<{ maxFileSize?: number }>().maxFileSize, io.env, MAX_FILE_SIZE_ENV, DEFAULT_MAX_FILE_BYTES);
         if (partial.host) return;
-        const host = createNodeHost({ cwd: base.cwd, env: base.env, stdin: base.stdin, maxFileBytes });
+        const host = guardUserModules(createNodeHost({ cwd: base.cwd, env: base.env, stdin: base.stdin, maxFileBytes }));
         const redact = createSecretRedactor(io.env);
         io.host = redact ? redactHost(host, redact, (message) => io.stderr.write(`pathway: warning: ${message}\n`)) : host;
       });

@@ -39,4 +39,9 @@ export interface Host {
   now(): Date;
   /** The network. */
   fetch: HostFetch;
+  /**
+   * Imports a user's TypeScript or JavaScript module (`pathway build`) and returns its exports. It runs the user's
+   * code: a host guards what it must (the CLI's turns an exit call during loading into an error).
+   */
+  importModule(file: string): Promise<Record<string, unknown>>;
 }

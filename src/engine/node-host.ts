@@ -1,6 +1,7 @@
 // The real host on Node: node:fs with regular-file checks and a size cap, tinyglobby, atomic writes, global fetch.
 import { realpath, stat as fsStat } from "node:fs/promises";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { Host, HostFetch, HostStat } from "./host.js";
 import { DEFAULT_MAX_FILE_BYTES, readFileBounded, readStreamBounded } from "./read-file-bounded.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
@@ -66,5 +67,10 @@ export function createNodeHost(options: NodeHostOptions): Host {
     },
     now: options.now ?? (() => new Date()),
     fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init)),
+    async importModule(file) {
+      // tsx is heavy and only build needs it.
+      const { tsImport } = await import("tsx/esm/api");
+      return (await tsImport(pathToFileURL(resolve(file)).href, import.meta.url)) as Record<string, unknown>;
+    },
   };
 }

@@ -108,15 +108,17 @@ describe("control characters in node names and ids", () => {
     expect(out).not.toMatch(RAW);
   });
 
-  it("diff -f md keeps a newline in a node name inside its #### heading", () => {
+  it("diff -f md keeps a newline in a node name inside its heading (the <summary> line)", () => {
     const dir = tempDir();
     const before = { nodes: [{ id: "a", type: "Default", data: { name: "A", text: "one" } }], edges: [] };
     const after = { nodes: [{ id: "a", type: "Default", data: { name: "A\n# Injected heading\n@someone", text: "two" } }], edges: [] };
     writeFileSync(path.join(dir, "a.json"), JSON.stringify(before));
     writeFileSync(path.join(dir, "b.json"), JSON.stringify(after));
     const r = runCli(["diff", path.join(dir, "a.json"), path.join(dir, "b.json"), "-f", "md"]);
-    expect(r.stdout).toMatch(/^#### .*Injected heading.*$/m);
-    expect(r.stdout).not.toMatch(/^# Injected heading/m);
-    expect(r.stdout).not.toMatch(/@someone/);
+    // Fenced code (the line diff) is inert: what matters is the Markdown outside it.
+    const prose = r.stdout.replace(/^(\s*)(`{3,})[^\n]*\n[\s\S]*?^\1\2\s*$/gm, "");
+    expect(prose).toMatch(/^<details><summary>✏️ Changed node .*Injected heading.*<\/summary>$/m);
+    expect(prose).not.toMatch(/^\s*# Injected heading/m);
+    expect(prose).not.toMatch(/@someone/);
   });
 });

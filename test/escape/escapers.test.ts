@@ -37,8 +37,8 @@ describe("escapeMarkdownText", () => {
 });
 
 describe("escapeHtml, toDotString, escapeMermaidText", () => {
-  it("HTML: the five significant characters as entities", () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
+  it("HTML: the five significant characters as entities, characters XML cannot hold as U+FFFD", () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>\u0001`)).toBe("&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;&#38;&#60;/a&#62;\ufffd");
   });
 
   it("DOT: quotes and backslashes escaped, line breaks as spaces", () => {

@@ -1,5 +1,5 @@
 // Every edge's source and target must name an existing node: an edge to a deleted node strands the caller.
-import type { IndexedEdge } from "../../model/index.js";
+import type { IndexedEdge } from "../../model/pathway.js";
 import { defineRule } from "../rule.js";
 import { edgePointer, noOptions } from "./helpers.js";
 
