@@ -32,4 +32,5 @@ export const commands: readonly CommandEntry[] = [
   { name: "fetch", args: "[ids...]", summary: "download remote pathways into canonical JSON files and record them in pathwaykit.manifest.json", load: () => import("./fetch.js") },
   { name: "diff", args: "[a] [b]", summary: "show what changed between two pathway versions: nodes, edges and fields, not JSON lines", load: () => import("./diff.js") },
   { name: "push", args: "<file>", summary: "upload a pathway file to the service (POST /v1/pathway/{id}), showing the diff first", load: () => import("./push.js") },
+  { name: "completion", args: "<shell>", summary: "print a shell completion script (bash, zsh or fish) for the commands and their options", load: () => import("./completion.js") },
 ];
