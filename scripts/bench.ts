@@ -6,9 +6,10 @@ import { diffSuite } from "./bench/diff.js";
 import { diagramSuite } from "./bench/diagram.js";
 import { simulateSuite } from "./bench/simulate.js";
 import { startSuite } from "./bench/start.js";
+import { memorySuite } from "./bench/memory.js";
 import type { BenchSuite } from "./bench/measure.js";
 
-const suites: BenchSuite[] = [validateSuite, lintSuite, builderSuite, diffSuite, diagramSuite, simulateSuite, startSuite];
+const suites: BenchSuite[] = [validateSuite, lintSuite, builderSuite, diffSuite, diagramSuite, simulateSuite, memorySuite, startSuite];
 
 const only = process.argv[2];
 for (const suite of suites) {

@@ -6,7 +6,7 @@ import { EngineError, isEngineError } from "./errors.js";
 import type { Host } from "./host.js";
 import { STDIN } from "./inputs.js";
 import { requirePathway } from "./load-pathway.js";
-import { fromManifestPath, loadManifest, type LoadedManifest } from "./manifest.js";
+import { loadManifest, resolveEntryFile, type LoadedManifest } from "./manifest.js";
 import { createClient, mapPool, toEngineError, type RemoteOptions } from "./remote.js";
 
 /** Options of `diffVersions` and `checkDrift`; all optional. */
@@ -80,8 +80,10 @@ export async function checkDrift(host: Host, options: DiffVersionsOptions = {}):
   const entries = loaded.manifest.pathways;
   let done = 0;
   return mapPool(entries, options.concurrency ?? 4, async (entry): Promise<DriftCheck> => {
-    const file = path.relative(host.cwd, fromManifestPath(loaded, entry)) || entry.file;
+    const resolved = await resolveEntryFile(host, loaded, entry);
+    const file = resolved.path === undefined ? entry.file : path.relative(host.cwd, resolved.path) || entry.file;
     try {
+      if (resolved.error !== undefined) return { result: { file, id: entry.id, error: resolved.error } };
       const local = (await requirePathway(host, file, { allowEmpty: true })).pathway;
       const remote = await client.getPathway(entry.id, { endpoint: options.endpoint ?? entry.endpoint ?? "convo" });
       const diff = getPathwayDiff(local, remote.pathway, options);

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { FetchedPathway } from "../remote/index.js";
 import { EngineError } from "./errors.js";
 import type { Host } from "./host.js";
-import { createEmptyManifest, fromManifestPath, loadManifest, saveManifest, setEntry, toManifestPath } from "./manifest.js";
+import { MANIFEST_FILE, createEmptyManifest, loadManifest, resolveEntryFile, saveManifest, setEntry, toRecordablePath, type ManifestEntry } from "./manifest.js";
 import { createClient, mapPool, type RemoteOptions } from "./remote.js";
 
 /** Options of `fetchPathways`; all optional. */
@@ -45,19 +45,26 @@ export async function fetchPathways(host: Host, ids: readonly string[], options:
   const useManifest = options.manifest !== false;
   const loaded = useManifest ? await loadManifest(host) : createEmptyManifest(host.cwd);
   if (options.output !== undefined && ids.length !== 1) throw new EngineError("usage", "-o/--output takes exactly one pathway id; use --out-dir for several.");
-  type Job = { id: string; file: string; endpoint: "convo" | "pathway" };
+  // `error`: the manifest entry names a path outside the project; that job is reported, the others still run.
+  type Job = { id: string; file: string; endpoint: "convo" | "pathway"; error?: string };
+  const entryFile = async (e: ManifestEntry) => {
+    const resolved = await resolveEntryFile(host, loaded, e);
+    return resolved.path === undefined ? { file: e.file, error: resolved.error } : { file: path.relative(host.cwd, resolved.path) || e.file };
+  };
   let jobs: Job[];
   if (ids.length === 0) {
     if (!useManifest || loaded.manifest.pathways.length === 0) {
       throw new EngineError("usage", "No pathway ids given and no pathways in pathwaykit.manifest.json; run e.g. `pathway fetch <id> -o pathways/name.json` first.");
     }
-    jobs = loaded.manifest.pathways.map((e) => ({ id: e.id, file: path.relative(host.cwd, fromManifestPath(loaded, e)) || e.file, endpoint: options.endpoint ?? e.endpoint ?? "convo" }));
+    jobs = await Promise.all(loaded.manifest.pathways.map(async (e) => ({ id: e.id, ...(await entryFile(e)), endpoint: options.endpoint ?? e.endpoint ?? "convo" })));
   } else {
-    jobs = ids.map((id) => {
-      const known = loaded.manifest.pathways.find((e) => e.id === id);
-      const file = options.output ?? (known ? path.relative(host.cwd, fromManifestPath(loaded, known)) : path.join(options.outDir ?? "pathways", toPathwayFileName(id)));
-      return { id, file, endpoint: options.endpoint ?? known?.endpoint ?? "convo" };
-    });
+    jobs = await Promise.all(
+      ids.map(async (id) => {
+        const known = loaded.manifest.pathways.find((e) => e.id === id);
+        const where = options.output !== undefined ? { file: options.output } : known ? await entryFile(known) : { file: path.join(options.outDir ?? "pathways", toPathwayFileName(id)) };
+        return { id, ...where, endpoint: options.endpoint ?? known?.endpoint ?? "convo" };
+      }),
+    );
   }
   const client = await createClient(host, options, loaded);
   const { toCanonicalJson } = await import("../model/canonical.js");
@@ -66,6 +73,7 @@ export async function fetchPathways(host: Host, ids: readonly string[], options:
   let done = 0;
   const outcomes = await mapPool(jobs, options.concurrency ?? 4, async (job, index): Promise<FetchOutcome> => {
     try {
+      if (job.error !== undefined) return { id: job.id, file: job.file, ok: false, warnings: [], error: { kind: "manifest", message: job.error } };
       const result = await client.getPathway(job.id, { endpoint: job.endpoint });
       const text = toCanonicalJson(result.pathway);
       if (job.file !== "-") await host.writeFile(job.file, text);
@@ -87,7 +95,12 @@ export async function fetchPathways(host: Host, ids: readonly string[], options:
     jobs.forEach((job, i) => {
       const result = fetched.get(i);
       if (!result || job.file === "-") return;
-      setEntry(loaded, { file: toManifestPath(loaded, host.cwd, job.file), id: job.id, endpoint: job.endpoint, hash: result.hash, fetchedAt: now });
+      const file = toRecordablePath(loaded, host.cwd, job.file);
+      if (file === undefined) {
+        outcomes[i]!.warnings.push(`${job.file} is outside the manifest's folder, so it was not recorded in ${MANIFEST_FILE}.`);
+        return;
+      }
+      setEntry(loaded, { file, id: job.id, endpoint: job.endpoint, hash: result.hash, fetchedAt: now });
       changed = true;
     });
     if (changed) await saveManifest(host, loaded);

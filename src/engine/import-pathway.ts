@@ -20,7 +20,7 @@ export interface ImportPathwayResult {
   path: string;
   /** The TypeScript module (absent when the input is not JSON). */
   code?: string;
-  /** Why the input could not be imported (unreadable-file, invalid-utf8, parse-error...). */
+  /** Why the input could not be imported (unreadable-file, invalid-utf8, parse-error, duplicate-key...). */
   diagnostics: Diagnostic[];
   /** The input's decoded text, for code frames. */
   text?: string;
@@ -50,6 +50,10 @@ export async function importPathway(host: Host, input: string, options: ImportPa
   const { parseDocument } = await import("../parse/index.js");
   const parsed = parseDocument(read.bytes);
   if (!parsed.ok) return { ...base, diagnostics: parsed.diagnostics, ...(parsed.text !== undefined && { text: parsed.text }) };
+  // Like fmt: the generated code could only hold the last of two equal keys, so the first would be lost silently.
+  const { toDuplicateKeyErrors } = await import("../codegen/fmt.js");
+  const duplicates = toDuplicateKeyErrors(parsed.diagnostics, "import");
+  if (duplicates.length > 0) return { ...base, diagnostics: duplicates, ...(parsed.text !== undefined && { text: parsed.text }) };
   const { toBuilderCode } = await import("../codegen/index.js");
   let code: string;
   try {

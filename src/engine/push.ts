@@ -5,7 +5,7 @@ import type { PathwayClient, PushBody } from "../remote/index.js";
 import { EngineError } from "./errors.js";
 import type { Host } from "./host.js";
 import { requirePathway } from "./load-pathway.js";
-import { findEntryByFile, loadManifest, saveManifest, setEntry, toManifestPath, type LoadedManifest, type ManifestEntry } from "./manifest.js";
+import { MANIFEST_FILE, findEntryByFile, loadManifest, saveManifest, setEntry, toRecordablePath, type LoadedManifest, type ManifestEntry } from "./manifest.js";
 import { createClient, toEngineError, type RemoteOptions } from "./remote.js";
 
 /** Options of `planPush` and `push`; all optional. */
@@ -150,7 +150,11 @@ export async function push(host: Host, plan: PushPlan, options: { force?: boolea
   } catch (error) {
     options.warn?.(`pushed, but could not read pathway ${report.id} back (${(error as Error).message}); run \`pathway fetch ${report.id}\` before the next push.`);
   }
-  setEntry(plan.manifest, { file: toManifestPath(plan.manifest, host.cwd, report.file), id: report.id, endpoint: plan.endpoint, ...(after ? { hash: after, fetchedAt: host.now().toISOString() } : {}) });
-  await saveManifest(host, plan.manifest);
+  const recorded = toRecordablePath(plan.manifest, host.cwd, report.file);
+  if (recorded === undefined) options.warn?.(`${report.file} is outside the manifest's folder, so it was not recorded in ${MANIFEST_FILE}.`);
+  else {
+    setEntry(plan.manifest, { file: recorded, id: report.id, endpoint: plan.endpoint, ...(after ? { hash: after, fetchedAt: host.now().toISOString() } : {}) });
+    await saveManifest(host, plan.manifest);
+  }
   return { ...report, pushed: true, reason: `✔ pushed ${report.file} to pathway ${report.id}${labels(report.liftedLabels)}.` };
 }

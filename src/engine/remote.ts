@@ -14,6 +14,8 @@ export interface RemoteOptions {
   timeout?: number;
   /** Retries on network errors, timeouts, 429 and 5xx. Default 3. */
   retries?: number;
+  /** Largest answer accepted, in bytes after decompression. Default 64 MiB (see DEFAULT_MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number;
   /** Downloads at a time (fetch, drift check). Default 4. */
   concurrency?: number;
   /** Told before each retry (the CLI logs it with PATHWAYKIT_DEBUG). */
@@ -32,6 +34,7 @@ export async function createClient(host: Host, options: RemoteOptions, loaded: L
       apiKey: settings.apiKey,
       timeoutMs: options.timeout,
       retries: options.retries,
+      ...(options.maxResponseBytes !== undefined && { maxResponseBytes: options.maxResponseBytes }),
       fetch: (url, init) => host.fetch(url, init),
       ...(options.onRetry && { onRetry: options.onRetry }),
     });

@@ -2,6 +2,7 @@
 export * from "./client.js";
 export * from "./errors.js";
 export * from "./hash.js";
+export { createRedactor, redactSecret } from "./redact.js";
 export * from "./retry.js";
 export * from "./shape.js";
 export * from "./settings.js";

@@ -9,7 +9,12 @@ export type Fault =
   | { type: "drop-mid-body" }
   | { type: "reset" }
   | { type: "invalid-json" }
-  | { type: "body"; body: string; status?: number };
+  | { type: "body"; body: string; status?: number; headers?: Record<string, string> }
+  | { type: "endless" }
+  | { type: "raw"; status?: number; headers: Record<string, string>; body: Buffer };
+
+/** In a `body` fault's body and headers, replaced by the authorization header the request carried (a service echoing the key). */
+export const ECHO_KEY = "{{authorization}}";
 
 /** A request as the server saw it. */
 export interface RecordedRequest {
@@ -110,8 +115,27 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
       return;
     }
     if (fault?.type === "body") {
-      res.writeHead(fault.status ?? 200, { "content-type": "application/json" });
+      const echo = (text: string) => text.split(ECHO_KEY).join(authorization ?? "");
+      const headers = Object.fromEntries(Object.entries(fault.headers ?? {}).map(([k, v]) => [k, echo(v)]));
+      res.writeHead(fault.status ?? 200, { "content-type": "application/json", ...headers });
+      res.end(echo(fault.body));
+      return;
+    }
+    if (fault?.type === "raw") {
+      res.writeHead(fault.status ?? 200, fault.headers);
       res.end(fault.body);
+      return;
+    }
+    if (fault?.type === "endless") {
+      // Chunked, never ending: 64 KiB at a time until the client hangs up.
+      res.writeHead(200, { "content-type": "application/json" });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once("drain", pump);
+      };
+      res.write("[");
+      pump();
       return;
     }
     if (authorization !== apiKey) return sendJson(res, 401, { status: "error", message: "Invalid API key" });

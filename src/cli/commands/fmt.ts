@@ -30,6 +30,7 @@ The JSON value is kept exactly; only layout changes: known keys first in a fixed
 edges; id, type, data; ...), other keys alphabetically, 2-space indent, a trailing newline. Files are replaced
 atomically. Formatting twice changes nothing. Files that are not valid JSON, or that cannot be rewritten without
 changing a value (a duplicate key, a number a 64-bit float cannot hold exactly), are reported and left alone.
+A symlink is written through (its target is formatted, the link stays); permissions and hard links are kept.
 
 Exit codes: 0 done (or all canonical), 1 --check found files to format, 2 a file could not be read, parsed or
 rewritten exactly (the other files are still processed).
