@@ -1,4 +1,3 @@
-// What the CLI needs to keep the API key out of everything it prints, and the remote limits it documents in --help.
+// What the CLI needs at start to keep secrets out of everything it prints: the redactor and the key's variable name (no client).
 export { createRedactor } from "../remote/redact.js";
-export { API_KEY_ENV } from "../remote/settings.js";
-export { DEFAULT_MAX_RESPONSE_BYTES } from "../remote/client.js";
+export { API_KEY_ENV } from "../remote/env-names.js";

@@ -1,10 +1,7 @@
 // Where the base URL and API key come from: flag, then environment, then project config, then the default.
 import { DEFAULT_BASE_URL } from "./client.js";
-
-/** Environment variable holding the API key. */
-export const API_KEY_ENV = "PATHWAYKIT_API_KEY";
-/** Environment variable overriding the base URL. */
-export const BASE_URL_ENV = "PATHWAYKIT_BASE_URL";
+import { API_KEY_ENV, BASE_URL_ENV } from "./env-names.js";
+export { API_KEY_ENV, BASE_URL_ENV };
 
 /** What the caller knows; `env` is passed in so this stays pure. */
 export interface RemoteSettingsInput {
