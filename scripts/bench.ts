@@ -5,8 +5,8 @@ import { builderSuite } from "./bench/builder.js";
 import { diffSuite } from "./bench/diff.js";
 import { diagramSuite } from "./bench/diagram.js";
 import { simulateSuite } from "./bench/simulate.js";
-import { startSuite } from "./bench/start.js";
 import { memorySuite } from "./bench/memory.js";
+import { startSuite } from "./bench/start.js";
 import type { BenchSuite } from "./bench/measure.js";
 
 const suites: BenchSuite[] = [validateSuite, lintSuite, builderSuite, diffSuite, diagramSuite, simulateSuite, memorySuite, startSuite];

@@ -1,7 +1,6 @@
 // The flags of the remote commands (fetch, diff, push): --base-url, --endpoint, --timeout, --retries, --max-response, --concurrency.
 import { Option, type Command } from "commander";
-import type { RemoteOptions } from "../engine/remote.js";
-import { DEFAULT_MAX_RESPONSE_BYTES } from "../engine/remote.js";
+import { DEFAULT_MAX_RESPONSE_BYTES, type RemoteOptions } from "../engine/remote.js";
 import { parseByteSize, resolveByteSize } from "./byte-size.js";
 import { parseWholeNumber } from "./check-files.js";
 import type { CliIo } from "./io.js";

@@ -50,10 +50,10 @@ export async function importPathway(host: Host, input: string, options: ImportPa
   const { parseDocument } = await import("../parse/index.js");
   const parsed = parseDocument(read.bytes);
   if (!parsed.ok) return { ...base, diagnostics: parsed.diagnostics, ...(parsed.text !== undefined && { text: parsed.text }) };
-  // Like fmt: the generated code could only hold the last of two equal keys, so the first would be lost silently.
+  // Like fmt: the generated code could hold only the last of two equal keys, so the first would be lost silently.
   const { toDuplicateKeyErrors } = await import("../codegen/fmt.js");
   const duplicates = toDuplicateKeyErrors(parsed.diagnostics, "import");
-  if (duplicates.length > 0) return { ...base, diagnostics: duplicates, ...(parsed.text !== undefined && { text: parsed.text }) };
+  if (duplicates.length > 0) return { ...base, diagnostics: duplicates, text: parsed.text };
   const { toBuilderCode } = await import("../codegen/index.js");
   let code: string;
   try {

@@ -1,9 +1,8 @@
 // Shared by the remote operations (fetch, drift check, push): the client from options, host and manifest; a bounded pool.
 import type { PathwayClient, RetryInfo } from "../remote/index.js";
-
-/** The default cap on a response body (the CLI documents it in --help). */
-export { DEFAULT_MAX_RESPONSE_BYTES } from "../remote/client.js";
 import { EngineError } from "./errors.js";
+
+export { DEFAULT_MAX_RESPONSE_BYTES } from "../remote/read-body.js";
 import type { Host } from "./host.js";
 import type { LoadedManifest } from "./manifest.js";
 

@@ -1,3 +1,2 @@
-// What the CLI needs at start to keep secrets out of everything it prints: the redactor and the key's variable name (no client).
-export { createRedactor } from "../remote/redact.js";
-export { API_KEY_ENV } from "../remote/env-names.js";
+// The secrets the CLI hides in everything it prints or writes: the environment variables that hold keys, and the redactor.
+export { API_KEY_ENV, createRedactor, REDACTED } from "../remote/redact.js";

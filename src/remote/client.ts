@@ -2,7 +2,7 @@
 import { getPathwayHash } from "./hash.js";
 import { RemoteError, type RemoteErrorKind } from "./errors.js";
 import { createRedactor } from "./redact.js";
-import { readCappedBody, ResponseTooLargeError } from "./read-body.js";
+import { readCappedBody, ResponseTooLargeError, DEFAULT_MAX_RESPONSE_BYTES } from "./read-body.js";
 import { getBackoffDelay, isRetryableStatus, parseRetryAfter } from "./retry.js";
 import { toPushBody, toRemotePathway } from "./shape.js";
 
@@ -54,8 +54,7 @@ export interface ClientOptions {
   maxResponseBytes?: number;
 }
 
-/** 64 MiB: far above any real pathway (the largest in the corpus is under 1 MB), far below what hurts a CI runner. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+export { DEFAULT_MAX_RESPONSE_BYTES };
 
 /** ClientOptions with defaults filled in. */
 export type ClientConfig = Required<Omit<ClientOptions, "apiKey" | "signal" | "onRetry">> & Pick<ClientOptions, "apiKey" | "signal" | "onRetry">;

@@ -1,5 +1,8 @@
 // Reads an HTTP answer's body with a byte cap, so an endless, huge or decompression-bomb answer stops at the limit.
 
+/** 64 MiB: the largest answer accepted by default, decompressed; far above any real pathway (the corpus's largest is under 1 MB), far below what hurts a CI runner. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
 /** The answer is larger than the cap; `message` says by which measure (Content-Length or bytes streamed). */
 export class ResponseTooLargeError extends Error {
   override readonly name = "ResponseTooLargeError";

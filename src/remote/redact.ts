@@ -1,5 +1,8 @@
 // Hides an API key in any text: the whole key, its escaped forms, and long fragments of it (a key cut by truncation).
 
+/** Environment variable holding the API key (here, beside the redactor, so hiding it loads no client or model code). */
+export const API_KEY_ENV = "PATHWAYKIT_API_KEY";
+
 /** What replaces a key or a fragment of it. */
 export const REDACTED = "[redacted]";
 

@@ -1,7 +1,11 @@
 // Where the base URL and API key come from: flag, then environment, then project config, then the default.
 import { DEFAULT_BASE_URL } from "./client.js";
-import { API_KEY_ENV, BASE_URL_ENV } from "./env-names.js";
-export { API_KEY_ENV, BASE_URL_ENV };
+
+import { API_KEY_ENV } from "./redact.js";
+
+export { API_KEY_ENV };
+/** Environment variable overriding the base URL. */
+export const BASE_URL_ENV = "PATHWAYKIT_BASE_URL";
 
 /** What the caller knows; `env` is passed in so this stays pure. */
 export interface RemoteSettingsInput {

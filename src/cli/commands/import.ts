@@ -48,9 +48,9 @@ Examples:
         const { formatStylish } = await import("../../format/stylish.js");
         const color = options.color ?? (io.stderr.isTTY === true && useColor(undefined, io));
         io.stderr.write(formatStylish([{ filePath: result.path, diagnostics: result.diagnostics, ...(result.text !== undefined && { text: result.text }) }], { color }));
-        const first = result.diagnostics[0]?.ruleId;
-        if (first === "duplicate-key") throw new ExitError(EXIT.failure, `${result.path} repeats a key in the same object; importing it would keep only the last value. Remove the duplicate, then import again.`);
-        throw new ExitError(EXIT.failure, `${result.path} cannot be ${first === "unreadable-file" ? "read" : "parsed as JSON"}; fix the problem above, then import again.`);
+        const rule = result.diagnostics[0]?.ruleId;
+        const what = rule === "unreadable-file" ? "cannot be read" : rule === "duplicate-key" ? "repeats a key in the same object (importing it would keep only the last value)" : "cannot be parsed as JSON";
+        throw new ExitError(EXIT.failure, `${result.path} ${what}; fix the problem above, then import again.`);
       }
       if (result.written !== undefined) io.stderr.write(`wrote ${result.written}\n`);
       else io.stdout.write(result.code);
