@@ -7,9 +7,10 @@ import { diagramSuite } from "./bench/diagram.js";
 import { simulateSuite } from "./bench/simulate.js";
 import { memorySuite } from "./bench/memory.js";
 import { startSuite } from "./bench/start.js";
+import { requestsSuite } from "./bench/requests.js";
 import type { BenchSuite } from "./bench/measure.js";
 
-const suites: BenchSuite[] = [validateSuite, lintSuite, builderSuite, diffSuite, diagramSuite, simulateSuite, memorySuite, startSuite];
+const suites: BenchSuite[] = [validateSuite, lintSuite, builderSuite, diffSuite, diagramSuite, simulateSuite, memorySuite, startSuite, requestsSuite];
 
 const only = process.argv[2];
 for (const suite of suites) {

@@ -21,6 +21,7 @@ export { fetchPathways, type FetchPathwaysOptions, type FetchOutcome } from "./e
 export { checkDrift, diffVersions, type DiffVersionsOptions, type DriftCheck, type DriftResult, type VersionsDiff } from "./engine/diff-versions.js";
 export { planPush, push, type PushOptions, type PushPlan, type PushReport, type PushFailure } from "./engine/push.js";
 export type { RemoteOptions } from "./engine/remote.js";
+export { checkRequestFiles, checkRequestInputs, toPathwayRef, type CheckRequestFilesOptions, type PathwayRef, type RequestFileResult, type RequestInput } from "./engine/check-requests.js";
 
 // Model: the pathway's schema and types, and safe accessors.
 export {

@@ -18,10 +18,12 @@ const ALLOWED: Record<string, string[]> = {
   render: ["model", "graph", "export"],
   simulate: ["model", "diagnostics", "parse", "graph"],
   remote: ["model", "diagnostics", "parse"],
-  diff: ["model", "diagnostics", "parse"],
+  // The diff reads the one flow model (house style) for the ways a removed node or route leaves behind.
+  diff: ["model", "diagnostics", "parse", "graph"],
   format: ["diagnostics", "graph"],
   cli: ["engine", "format"],
-  engine: ["model", "diagnostics", "parse", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format"],
+  requests: ["model", "diagnostics", "parse", "graph"],
+  engine: ["model", "diagnostics", "parse", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests"],
 };
 
 function filesUnder(dir: string): string[] {

@@ -59,7 +59,8 @@ export async function reportFindings(results: readonly FileResult[], options: Ch
   const format = await loadDiagnosticFormatter(options.format === "text" ? "stylish" : (options.format as "json" | "sarif" | "github"));
   const color = output !== undefined && output !== "-" ? options.color === true : useColor(options.color, io);
   await writeOutput(io, output, format(shown, { color, rules, version: io.version, cwd: io.cwd }));
-  if (results.some((r) => r.diagnostics.some((d) => d.ruleId === "unreadable-file" || d.ruleId === "no-matching-files"))) return EXIT.failure;
+  // `failed`: a file the operation could not check at all (check-request: not a request, or its pathway does not load).
+  if (results.some((r) => (r as { failed?: boolean }).failed || r.diagnostics.some((d) => d.ruleId === "unreadable-file" || d.ruleId === "no-matching-files"))) return EXIT.failure;
   const { errorCount: errors, warningCount: warnings } = countResults(results);
   if (errors > 0) return EXIT.findings;
   if (options.maxWarnings !== undefined && warnings > options.maxWarnings) {

@@ -14,6 +14,8 @@ const EntrySchema = z.strictObject({
   id: z.string().min(1),
   endpoint: z.enum(["convo", "pathway"]).optional(),
   hash: z.string().optional(),
+  /** Hash of the file's content as the last push sent it, when it differs from what the service stored (`hash`). */
+  fileHash: z.string().optional(),
   fetchedAt: z.string().optional(),
 });
 

@@ -9,11 +9,11 @@ import { EngineError } from "./errors.js";
 export async function parseRuleFlags(flags: readonly string[] | undefined, known: ReadonlySet<string>, elsewhere?: () => Promise<ReadonlySet<string>>): Promise<Record<string, RuleSeverity>> {
   const rules: Record<string, RuleSeverity> = {};
   for (const flag of flags ?? []) {
-    const m = /^([a-z0-9-]+):(off|warn|warning|error)$/.exec(flag.trim());
-    if (!m) throw new EngineError("usage", `--rule "${flag}": expected <rule-id>:<off|warn|error>, e.g. --rule unknown-node-type:off.`);
+    const m = /^([a-z0-9-]+):(off|warn|warning|error|info)$/.exec(flag.trim());
+    if (!m) throw new EngineError("usage", `--rule "${flag}": expected <rule-id>:<off|info|warn|error>, e.g. --rule unknown-node-type:off.`);
     if (!known.has(m[1]!) && elsewhere && (await elsewhere()).has(m[1]!)) throw new EngineError("usage", `--rule "${flag}": "${m[1]}" is a lint rule, which pathway validate does not run; use pathway lint.`);
     if (!known.has(m[1]!)) throw new EngineError("usage", `--rule "${flag}": unknown rule "${m[1]}"; see the rule table in README.md.`);
-    rules[m[1]!] = m[2] === "off" ? "off" : m[2] === "error" ? "error" : "warning";
+    rules[m[1]!] = m[2] === "off" ? "off" : m[2] === "error" ? "error" : m[2] === "info" ? "info" : "warning";
   }
   return rules;
 }

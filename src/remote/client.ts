@@ -5,6 +5,7 @@ import { createRedactor } from "./redact.js";
 import { readCappedBody, ResponseTooLargeError, DEFAULT_MAX_RESPONSE_BYTES } from "./read-body.js";
 import { getBackoffDelay, isRetryableStatus, parseRetryAfter } from "./retry.js";
 import { toPushBody, toRemotePathway } from "./shape.js";
+import { toVersionList, type PathwayVersionInfo } from "./versions.js";
 
 /** The service's public API root. */
 export const DEFAULT_BASE_URL = "https://api.bland.ai";
@@ -130,6 +131,10 @@ export interface PathwayClient {
   getPathway(id: string, options?: { endpoint?: PathwayEndpoint }): Promise<FetchedPathway>;
   /** Saves a pathway with POST /v1/pathway/{id}; edge labels are sent at the top level. Throws RemoteError. */
   updatePathway(id: string, pathway: Record<string, unknown>): Promise<PushResult>;
+  /** Lists the saved versions (GET /v1/pathway/{id}/versions), oldest first. Throws RemoteError. */
+  listVersions(id: string): Promise<PathwayVersionInfo[]>;
+  /** Reads one saved version (GET /v1/pathway/{id}/version/{n}; 0 is the live pathway). Throws RemoteError. */
+  getVersion(id: string, version: number): Promise<FetchedPathway & { version: number }>;
 }
 
 interface Answer {
@@ -333,6 +338,17 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
         throw fail("rejected", `${what}: the service answered ${answer.status} but refused the save${refusal ? `: ${serverMessage(redact(refusal))}` : ""}. Nothing was changed on the service.`, { url: answer.url, status: answer.status, attempts: answer.attempts });
       }
       return { id, url: answer.url, status: answer.status, response, liftedLabels, attempts: answer.attempts };
+    },
+    async listVersions(id) {
+      const what = `listing the versions of pathway ${id}`;
+      const answer = await request("GET", `v1/pathway/${encodeURIComponent(id)}/versions`, undefined, what);
+      return toVersionList(parse(answer, what), id);
+    },
+    async getVersion(id, version) {
+      const what = `fetching version ${version} of pathway ${id}`;
+      const answer = await request("GET", `v1/pathway/${encodeURIComponent(id)}/version/${version}`, undefined, what);
+      const { pathway, warnings } = toRemotePathway(parse(answer, what), `${id}@${version}`);
+      return { id, endpoint: "pathway", url: answer.url, pathway, hash: getPathwayHash(pathway), warnings, attempts: answer.attempts, version };
     },
   };
 }

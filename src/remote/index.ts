@@ -6,3 +6,4 @@ export { createRedactor, redactSecret } from "./redact.js";
 export * from "./retry.js";
 export * from "./shape.js";
 export * from "./settings.js";
+export * from "./versions.js";

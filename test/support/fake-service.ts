@@ -30,6 +30,8 @@ export interface FakeServiceOptions {
   pathways?: Record<string, unknown>;
   /** Ids the key may not read or write (403). */
   forbidden?: string[];
+  /** Saved versions by pathway id, oldest first: version n is item n-1 (version 0 is the live pathway). */
+  versions?: Record<string, unknown[]>;
 }
 
 /** The running fake service. */
@@ -39,6 +41,8 @@ export interface FakeService {
   apiKey: string;
   requests: RecordedRequest[];
   pathways: Map<string, unknown>;
+  /** Saved versions by pathway id, oldest first (version n is item n-1); tests may add more. */
+  versions: Map<string, unknown[]>;
   /** Most requests handled at the same time so far. */
   readonly maxInFlight: number;
   /** Queues a fault for the next request (matching `method` when given). */
@@ -81,6 +85,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
   const apiKey = options.apiKey ?? "test-key-0123456789";
   const pathways = new Map<string, unknown>(Object.entries(options.pathways ?? {}));
   const forbidden = new Set(options.forbidden ?? []);
+  const versions = new Map<string, unknown[]>(Object.entries(options.versions ?? {}));
   const requests: RecordedRequest[] = [];
   const faults: { fault: Fault; method?: string }[] = [];
   let inFlight = 0;
@@ -140,6 +145,22 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     }
     if (authorization !== apiKey) return sendJson(res, 401, { status: "error", message: "Invalid API key" });
 
+    const versioned = /^\/v1\/pathway\/([^/?]+)\/(?:versions|version\/(\d+))$/.exec(path);
+    if (versioned && method === "GET") {
+      const vid = decodeURIComponent(versioned[1]!);
+      if (forbidden.has(vid)) return sendJson(res, 403, { status: "error", message: "Forbidden" });
+      const list = versions.get(vid);
+      if (!list || !pathways.has(vid)) return sendJson(res, 404, { status: "error", message: "Pathway not found" });
+      if (versioned[2] === undefined) {
+        // Newest first, as the service lists them.
+        const items = list.map((v, i) => ({ id: `ver-${vid}-${i + 1}`, version_number: i + 1, created_at: new Date(Date.UTC(2024, 0, i + 1)).toISOString(), name: (v as { name?: unknown }).name ?? null, is_latest: i === list.length - 1 }));
+        return sendJson(res, 200, items.reverse());
+      }
+      const n = Number(versioned[2]);
+      const value = n === 0 ? pathways.get(vid) : list[n - 1];
+      if (value === undefined) return sendJson(res, 404, { status: "error", message: `Version ${n} not found` });
+      return sendJson(res, 200, { ...(value as Record<string, unknown>), version_number: n, is_latest: n === list.length });
+    }
     const read = /^\/v1\/(?:convo_pathway|pathway)\/([^/?]+)$/.exec(path);
     const id = read ? decodeURIComponent(read[1]!) : undefined;
     if (!id) return sendJson(res, 404, { status: "error", message: "Not found" });
@@ -176,6 +197,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     apiKey,
     requests,
     pathways,
+    versions,
     get maxInFlight() {
       return maxInFlight;
     },

@@ -1,5 +1,7 @@
 // `pathway validate`: the CI gate. Flags -> validateFiles -> findings report -> exit code.
 import type { Command } from "commander";
+import { withRemoteCopies } from "../../engine/remote-copies.js";
+import { toRemoteOptions } from "../remote-options.js";
 import { parseRuleFlags } from "../../engine/rule-flags.js";
 import { validateFiles, validationRuleMetas } from "../../engine/validate-files.js";
 import { addCheckOptions, reportFindings, type CheckCommandOptions } from "../check-files.js";
@@ -12,7 +14,7 @@ export function register(program: Command, io: CliIo): void {
     program
       .command("validate")
       .description("check pathway files: JSON syntax and encoding, shape, start node, ids, references and node data")
-      .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, or - for stdin"),
+      .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, - for stdin, or remote:<id>[@<n>|@latest] (a fetched copy, never written)"),
   )
     .option("--rule <id:severity...>", "override a rule's severity, e.g. unknown-node-type:off")
     .addHelpText(
@@ -29,7 +31,8 @@ Examples:
       requireInputs(inputs);
       const lintRuleIds = async () => new Set((await import("../../engine/lint-files.js")).allRuleMetas.map((m) => m.id));
       const rules = await parseRuleFlags(options.rule, new Set(validationRuleMetas.map((m) => m.id)), lintRuleIds);
-      const results = await validateFiles(io.host, inputs, { rules, ignore: options.ignorePattern });
+      const host = await withRemoteCopies(io.host, inputs, toRemoteOptions({}, io));
+      const results = await validateFiles(host, inputs, { rules, ignore: options.ignorePattern });
       io.setExitCode(await reportFindings(results, options, io, validationRuleMetas));
     });
 }
