@@ -16,6 +16,8 @@ const ALLOWED: Record<string, string[]> = {
   codegen: ["model", "diagnostics", "parse", "validate", "builder"],
   export: ["model", "graph"],
   render: ["model", "graph", "export"],
+  layout: ["model", "graph", "export"],
+  report: ["model", "diagnostics", "graph", "export", "layout", "diff", "simulate"],
   simulate: ["model", "diagnostics", "parse", "graph"],
   remote: ["model", "diagnostics", "parse"],
   // The diff reads the one flow model (house style) for the ways a removed node or route leaves behind.
@@ -23,7 +25,7 @@ const ALLOWED: Record<string, string[]> = {
   format: ["diagnostics", "graph"],
   cli: ["engine", "format"],
   requests: ["model", "diagnostics", "parse", "graph"],
-  engine: ["model", "diagnostics", "parse", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests"],
+  engine: ["model", "diagnostics", "parse", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests", "layout", "report"],
 };
 
 function filesUnder(dir: string): string[] {

@@ -45,6 +45,13 @@ export function parseWholeNumber(min: number): (value: string) => number {
   };
 }
 
+/** Commander parser for a time limit in seconds: any number above 0 (fractions allowed). */
+export function parseSeconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("give a number of seconds above 0, e.g. --timeout 300.");
+  return n;
+}
+
 /** Parses a count option (a whole number of 0 or more). */
 export const parseCount = parseWholeNumber(0);
 

@@ -34,6 +34,43 @@ export interface DrawFilesOptions {
   annotate?: boolean;
   /** Told as each image is rendered. */
   onProgress?: (event: { done: number; total: number; detail: string }) => void;
+  /** Who lays out images: see DIAGRAM_ENGINES. Default "auto". */
+  engine?: DiagramEngine;
+  /** Longest one image's layout or render may take, in seconds. Default 180. */
+  timeout?: number;
+  /** Told at once (before the work) of a problem worth saying early: a layout that will take long. */
+  onNotice?: (problem: DrawProblem) => void;
+  /** Told when one slow step starts (text such as "laying out big.json…"); returns the function called when it ends. */
+  onSlowStep?: (text: string) => () => void;
+}
+
+/** Who lays out an image: Mermaid in the browser, ELK in Node (layered), the quick rank layout, or chosen by size. */
+export const DIAGRAM_ENGINES = ["auto", "mermaid", "elk", "ranks"] as const;
+/** One of `DIAGRAM_ENGINES`. */
+export type DiagramEngine = (typeof DIAGRAM_ENGINES)[number];
+
+/** Above this many nodes + edges "auto" leaves Mermaid (which took 21 s at 200 nodes) for ELK. */
+const MERMAID_MAX_ITEMS = 150;
+/** Above this many nodes + edges "auto" leaves ELK for the rank layout (ELK_MAX_ITEMS of the layout layer). */
+const ELK_MAX_ITEMS = 8_000;
+/** Above this many nodes + edges a layout takes long enough to say so first. */
+const SLOW_ITEMS = { mermaid: 400, elk: 3_000 } as const;
+
+/** The engine that lays out `graph` for an image. */
+function pickEngine(graph: DirectedGraph, engine: DiagramEngine): Exclude<DiagramEngine, "auto"> {
+  if (engine !== "auto") return engine;
+  const items = graph.nodes.length + graph.edges.length;
+  return items <= MERMAID_MAX_ITEMS ? "mermaid" : items <= ELK_MAX_ITEMS ? "elk" : "ranks";
+}
+
+/** `promise`, or a rejection saying it did not finish within `ms` (the browser keeps its own protocol timeout too). */
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the render did not finish within ${Math.round(ms / 1000)} s.`)), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A problem met while drawing: `exit` 2 for input, output or browser problems, 1 when Mermaid could not draw a file. */
@@ -184,7 +221,10 @@ export async function drawFiles(host: Host, args: readonly string[], options: Dr
   return result;
 }
 
-/** Renders every drawing in one browser; without a browser, writes the Mermaid text instead and says how to get one. */
+/**
+ * Renders every drawing: Mermaid ones in one shared browser; ELK and rank ones laid out in Node and written as SVG
+ * (the browser only turns that SVG into PNG or PDF). Without a browser, Mermaid drawings are saved as Mermaid text.
+ */
 async function renderDrawings(
   host: Host,
   drawings: Drawing[],
@@ -195,34 +235,70 @@ async function renderDrawings(
   write: (target: string, content: string | Uint8Array) => Promise<boolean>,
   options: DrawFilesOptions,
 ): Promise<void> {
-  const { BrowserUnavailableError, createDiagramRenderer, getBrowserLocation } = await import("../render/index.js");
-  let renderer: Awaited<ReturnType<typeof createDiagramRenderer>>;
-  try {
-    renderer = await createDiagramRenderer({ browser: getBrowserLocation(host.env) });
-  } catch (error) {
-    if (!(error instanceof BrowserUnavailableError)) throw error;
-    const saved: string[] = [];
-    for (const d of drawings) {
-      const target = where === "stdout" ? (d.path === STDIN ? "stdin.mmd" : stripJson(d.path) + ".mmd") : d.target!.replace(/\.(svg|png|pdf)$/i, "") + ".mmd";
-      if (await write(target, d.mermaid)) saved.push(target);
+  const timeoutSeconds = options.timeout ?? 180;
+  const timeoutMs = timeoutSeconds * 1000;
+  const engines = drawings.map((d) => pickEngine(d.graph, options.engine ?? "auto"));
+  // Said before the work starts (even before the browser), so nobody waits without knowing why.
+  drawings.forEach((d, i) => {
+    const engine = engines[i]!;
+    const items = d.graph.nodes.length + d.graph.edges.length;
+    if ((engine === "mermaid" || engine === "elk") && items > SLOW_ITEMS[engine]) {
+      const hint = engine === "mermaid" ? " --engine elk lays it out in seconds." : " --engine ranks draws it at once (simpler picture).";
+      const problem: DrawProblem = {
+        filePath: d.path,
+        severity: "warning",
+        message: `${d.path}: ${d.graph.nodes.length} nodes and ${d.graph.edges.length} edges take ${engine === "mermaid" ? "Mermaid minutes" : "ELK up to a minute"} to lay out (limit --timeout ${timeoutSeconds} s).${hint}`,
+      };
+      if (options.onNotice) options.onNotice(problem);
+      else result.problems.push(problem);
     }
-    fail(2, `${error.message}${saved.length > 0 ? `\nThe Mermaid text was written instead: ${listPaths(saved)} (render it later with this command, or paste it into a Markdown mermaid block).` : ""}`);
-    return;
+  });
+  const { BrowserUnavailableError, createDiagramRenderer, getBrowserLocation } = await import("../render/index.js");
+  let renderer: Awaited<ReturnType<typeof createDiagramRenderer>> | undefined;
+  if (engines.some((e) => e === "mermaid") || format !== "svg") {
+    try {
+      renderer = await createDiagramRenderer({ browser: getBrowserLocation(host.env), timeoutMs });
+    } catch (error) {
+      if (!(error instanceof BrowserUnavailableError)) throw error;
+      const saved: string[] = [];
+      for (const d of drawings) {
+        const target = where === "stdout" ? (d.path === STDIN ? "stdin.mmd" : stripJson(d.path) + ".mmd") : d.target!.replace(/\.(svg|png|pdf)$/i, "") + ".mmd";
+        if (await write(target, d.mermaid)) saved.push(target);
+      }
+      fail(2, `${error.message}${saved.length > 0 ? `\nThe Mermaid text was written instead: ${listPaths(saved)} (render it later with this command, or paste it into a Markdown mermaid block).` : ""}`);
+      return;
+    }
   }
+  const { getGraphLayout, toSvg } = await import("../layout/index.js");
   let done = 0;
   try {
-    for (const d of drawings) {
-      if (d.graph.edges.length > 2000) result.problems.push({ filePath: d.path, severity: "note", message: `${d.path}: ${d.graph.edges.length} edges take a while to lay out; --focus <node> draws a readable part.` });
+    for (const [i, d] of drawings.entries()) {
+      const engine = engines[i]!;
+      const stop = drawings.length <= 3 && options.onSlowStep ? options.onSlowStep(`pathway: ${engine === "mermaid" ? "rendering" : "laying out"} ${d.path} (${d.graph.nodes.length} nodes, ${d.graph.edges.length} edges)…`) : () => undefined;
       try {
-        const data = await renderer.render(d.mermaid, format);
+        let data: Uint8Array;
+        if (engine === "mermaid") data = await withTimeout(renderer!.render(d.mermaid, format), timeoutMs);
+        else {
+          const svg = toSvg(d.graph, await getGraphLayout(d.graph, { engine, timeoutMs }));
+          data = renderer ? await withTimeout(renderer.renderSvg(svg, format), timeoutMs) : new TextEncoder().encode(svg);
+        }
+        stop();
         if (where === "stdout") result.stdout.push(data);
         else await write(d.target!, data);
       } catch (error) {
-        fail(1, `${d.path}: Mermaid could not draw it: ${error instanceof Error ? error.message : String(error)}`, d.path);
+        stop();
+        const message = error instanceof Error ? error.message : String(error);
+        const timedOut = /did not finish within|timed out/i.test(message);
+        fail(
+          1,
+          `${d.path}: ${engine === "mermaid" ? "Mermaid" : "the layout"} could not draw it: ${message}` +
+            (timedOut ? ` Raise --timeout, use --engine ${engine === "mermaid" ? "elk" : "ranks"}, or draw part of it with --focus <node>.` : ""),
+          d.path,
+        );
       }
       options.onProgress?.({ done: ++done, total: drawings.length, detail: d.path });
     }
   } finally {
-    await renderer.close();
+    await renderer?.close();
   }
 }

@@ -2,13 +2,14 @@
 import type { Command } from "commander";
 import { Option } from "commander";
 import pc from "picocolors";
-import { DIAGRAM_FORMATS, drawFiles, listPaths, type DrawFilesOptions } from "../../engine/draw-files.js";
-import { parseCount } from "../check-files.js";
+import { DIAGRAM_ENGINES, DIAGRAM_FORMATS, drawFiles, listPaths, type DrawFilesOptions } from "../../engine/draw-files.js";
+import { parseCount, parseSeconds } from "../check-files.js";
 import { requireInputs } from "../exit.js";
 import { createFormatOption } from "../format-option.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
 import { createProgressReporter } from "../progress.js";
+import { startStatusLine } from "../status-line.js";
 
 interface DiagramCommandOptions extends DrawFilesOptions {
   color?: boolean;
@@ -27,6 +28,8 @@ export function register(program: Command, io: CliIo): void {
     .option("--focus <node>", "draw only the neighbourhood of this node (id or name)")
     .addOption(new Option("--depth <n>", "steps around --focus, following edges either way (default 2)").argParser(parseCount))
     .option("--annotate", "mark unreachable nodes, dead ends and traps")
+    .addOption(new Option("--engine <name>", "image layout: mermaid (browser), elk (layered, in Node), ranks (instant, for huge graphs), auto: mermaid when small").choices([...DIAGRAM_ENGINES]).default("auto"))
+    .addOption(new Option("--timeout <seconds>", "give up on one image's layout or render after this long").argParser(parseSeconds).default(180))
     .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addHelpText(
@@ -35,7 +38,11 @@ export function register(program: Command, io: CliIo): void {
 Shapes: rectangle step, rounded End Call, double-sided transfer, hexagon webhook, cylinder knowledge base,
 diamond Route; dotted arrows are Route and webhook response conditions; global nodes sit in their own box.
 
-Images (svg, png, pdf) are rendered by Mermaid in a headless Chromium: PATHWAYKIT_CHROMIUM, else
+Images: up to 150 nodes + edges Mermaid draws them (--engine auto); larger ones are laid out by ELK in Node
+(ranks beyond 8,000 nodes + edges; beyond 600 edges ELK places nodes by a spanning tree and draws the other edges
+straight) and written as SVG directly, with the legend below the picture and global nodes in a box beside it (their
+edges listed there). A slow layout is announced first; --timeout bounds each image. PNG and PDF of any engine are
+rendered by a headless Chromium: PATHWAYKIT_CHROMIUM, else
 PUPPETEER_EXECUTABLE_PATH, else /usr/bin/chromium (Debian/Ubuntu: apt-get install chromium). One browser draws
 every file. Without a browser the Mermaid text is written instead (<name>.mmd) and the exit code is 2.
 Without -o, images are written beside each input (pathways/a.json -> pathways/a.svg); text goes to stdout.
@@ -56,9 +63,14 @@ Examples:
     .action(async (args: string[], options: DiagramCommandOptions) => {
       requireInputs(args);
       const progress = createProgressReporter(io, `rendering ${options.format}`);
-      const result = await drawFiles(io.host, args, { ...options, onProgress: progress.report }).finally(progress.stop);
       // Messages go to stderr, so a terminal there (not on stdout, often piped) decides.
       const c = pc.createColors(useColor(options.color, { ...io, stdout: io.stderr }));
+      const result = await drawFiles(io.host, args, {
+        ...options,
+        onProgress: progress.report,
+        onNotice: (p) => io.stderr.write(`pathway: ${c.yellow("warning:")} ${p.message}\n`),
+        onSlowStep: (text) => startStatusLine(io, text),
+      }).finally(progress.stop);
       for (const p of result.problems) io.stderr.write(`pathway: ${p.severity === "error" ? c.red(p.message) : p.severity === "warning" ? `${c.yellow("warning:")} ${p.message}` : `note: ${p.message}`}\n`);
       for (const chunk of result.stdout) io.stdout.write(chunk);
       if (result.written.length > 1) io.stderr.write(`pathway: wrote ${result.written.length} ${options.format === "mermaid" || options.format === "md" || options.format === "dot" || options.format === "json" ? "diagrams" : `${options.format} files`}: ${listPaths(result.written)}\n`);

@@ -26,6 +26,16 @@ export function isSavedToolWebhook(data: Readonly<Record<string, unknown>>): boo
   return typeof data.tool === "string" && data.tool.trim() !== "";
 }
 
+/**
+ * For a node that needs text in one of `fields`: undefined when one holds some; else the pointer to report at (the
+ * first field present, empty, or the node when none is there).
+ */
+export function missingTextPointer(index: number, data: Readonly<Record<string, unknown>>, fields: readonly string[]): string | undefined {
+  if (fields.some((f) => typeof data[f] === "string" && (data[f] as string).trim() !== "")) return undefined;
+  const present = fields.find((f) => f in data);
+  return present ? nodePointer(index, present) : nodePointer(index);
+}
+
 function parseNoOptions(input: unknown): RuleOptionsParseResult<Record<string, never>> {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return { success: false, error: { issues: [{ path: [], message: "Invalid input: expected object" }] } };
   const extra = Object.keys(input);
