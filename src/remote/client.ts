@@ -3,6 +3,8 @@ import { getPathwayHash } from "./hash.js";
 import { RemoteError, redactSecret, type RemoteErrorKind } from "./errors.js";
 import { getBackoffDelay, isRetryableStatus, parseRetryAfter } from "./retry.js";
 import { toPushBody, toRemotePathway } from "./shape.js";
+import { toChatCreateBody, toChatReply, toChatSession } from "./chat.js";
+import type { ChatApi } from "../model/index.js";
 
 /** The service's public API root. */
 export const DEFAULT_BASE_URL = "https://api.bland.ai";
@@ -117,7 +119,7 @@ export interface PushResult {
 }
 
 /** The client: one method per endpoint. */
-export interface PathwayClient {
+export interface PathwayClient extends ChatApi {
   readonly config: ClientConfig;
   /** Reads a pathway; throws RemoteError. */
   getPathway(id: string, options?: { endpoint?: PathwayEndpoint }): Promise<FetchedPathway>;
@@ -297,6 +299,16 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
         // A non-JSON success body is kept as text.
       }
       return { id, url: answer.url, status: answer.status, response, liftedLabels, attempts: answer.attempts };
+    },
+    async createChat(start) {
+      const what = `starting a chat with pathway ${start.pathwayId}`;
+      const answer = await request("POST", "v1/pathway/chat/create", JSON.stringify(toChatCreateBody(start)), what);
+      return toChatSession(parse(answer, what), what);
+    },
+    async sendChatMessage(chatId, message) {
+      const what = `sending a message to chat ${chatId}`;
+      const answer = await request("POST", `v1/pathway/chat/${encodeURIComponent(chatId)}`, JSON.stringify({ message }), what);
+      return toChatReply(parse(answer, what), chatId, what);
     },
   };
 }
