@@ -20,6 +20,7 @@ const ALLOWED: Record<string, string[]> = {
   remote: ["model", "diagnostics", "parse"],
   diff: ["model", "diagnostics", "parse"],
   format: ["diagnostics"],
+  engine: ["model", "diagnostics", "parse", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format"],
 };
 
 function filesUnder(dir: string): string[] {

@@ -1,35 +1,38 @@
-// The loop shared by `validate` and `lint`: read every input, check it, print one report, pick the exit code.
+// The reporting shared by every command that reports findings: --format, -o, --color, --quiet, --max-warnings, and the exit code.
 import type { Command } from "commander";
 import { InvalidArgumentError, Option } from "commander";
-import { countBySeverity, type Diagnostic, type RuleDescriptor } from "../diagnostics/index.js";
-import { diagnosticFormatters, type FileResult } from "../format/index.js";
-import { EXIT, ExitError } from "./exit.js";
-import { collectInputs, describeFsError, type Input } from "./inputs.js";
+import { countBySeverity, type RuleDescriptor } from "../diagnostics/index.js";
+import type { FileResult } from "../format/result.js";
+import { EXIT } from "./exit.js";
 import type { CliIo } from "./io.js";
 import { useColor } from "./io.js";
-import { writeFileAtomic } from "./write-file-atomic.js";
-import path from "node:path";
+import { writeOutput } from "./output.js";
 
-/** Options every file-checking command takes. */
+/** The formats every findings report offers; `stylish` is the human one (`text` is accepted as its alias). */
+export const FINDINGS_FORMATS = ["stylish", "json", "sarif", "github", "junit", "tap"] as const;
+
+/** Options every findings-reporting command takes. */
 export interface CheckCommandOptions {
   format: string;
   color?: boolean;
   maxWarnings?: number;
   quiet?: boolean;
   ignorePattern?: string[];
-  outputFile?: string;
+  output?: string;
 }
 
-/** Adds the shared options (format, colour, warnings budget, quiet, ignore) to a command. */
-export function addCheckOptions(command: Command): Command {
-  return command
-    .addOption(new Option("-f, --format <name>", "output format").choices(Object.keys(diagnosticFormatters)).default("stylish"))
+/** Adds the shared options (format, output, colour, warnings budget, quiet) to a command; `walk` adds --ignore-pattern. */
+export function addCheckOptions(command: Command, walk = true): Command {
+  command
+    .addOption(new Option("-f, --format <name>", "output format").choices([...FINDINGS_FORMATS, "text"]).default("stylish").argParser((v) => (v === "text" ? "stylish" : v)))
+    .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
+    .addOption(new Option("--output-file <file>").hideHelp())
     .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addOption(new Option("--max-warnings <n>", "exit 1 when there are more than n warnings").argParser(parseCount))
-    .option("-q, --quiet", "report errors only")
-    .option("--ignore-pattern <glob...>", "skip files matching these globs when walking directories")
-    .option("-o, --output-file <path>", "write the report to a file (atomically) instead of stdout");
+    .option("-q, --quiet", "report errors only");
+  if (walk) command.option("--ignore-pattern <glob...>", "skip files matching these globs when walking directories");
+  return command;
 }
 
 /** An option parser for whole numbers of at least `min`; commander turns its error into a usage error naming the flag. */
@@ -43,47 +46,17 @@ export function parseWholeNumber(min: number): (value: string) => number {
 /** Parses a count option (a whole number of 0 or more). */
 export const parseCount = parseWholeNumber(0);
 
-/** A read failure as a finding, so it shows in every format next to the others. */
-export function unreadable(input: Input): FileResult {
-  const diagnostic: Diagnostic = { ruleId: "unreadable-file", severity: "error", message: input.error!, pointer: "" };
-  return { filePath: input.path, diagnostics: [diagnostic] };
-}
-
 /**
- * Checks every input with `check` and prints the report. Exit code: 2 when an input could not be read (the others are
- * still checked and reported), 1 when there are errors or more warnings than allowed, else 0.
+ * Prints `results` in the chosen format (to -o or stdout) and returns the exit code: 2 when an input could not be read
+ * or found (the others are still reported), 1 when there are errors or more warnings than allowed, else 0.
  */
-export async function checkFiles(
-  args: readonly string[],
-  options: CheckCommandOptions,
-  io: CliIo,
-  check: (input: Input & { bytes: Uint8Array }) => FileResult | Promise<FileResult>,
-  rules: readonly RuleDescriptor[],
-): Promise<number> {
-  if (args.length === 0) throw new ExitError(EXIT.failure, "No files given; name pathway files, directories or globs (or - for stdin).");
-  const inputs = await collectInputs(args, { ignore: options.ignorePattern, stdin: io.stdin, cwd: io.cwd });
-  const results: FileResult[] = [];
-  let unreadableCount = 0;
-  for (const input of inputs) {
-    if (input.error !== undefined || !input.bytes) {
-      unreadableCount++;
-      results.push(unreadable(input));
-      continue;
-    }
-    const result = await check(input as Input & { bytes: Uint8Array });
-    results.push(options.quiet ? { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === "error") } : result);
-  }
-  const formatter = diagnosticFormatters[options.format]!;
-  const color = options.outputFile ? options.color === true : useColor(options.color, io);
-  const report = formatter(results, { color, rules, version: io.version, cwd: io.cwd });
-  if (options.outputFile) {
-    try {
-      await writeFileAtomic(path.resolve(io.cwd, options.outputFile), report);
-    } catch (error) {
-      throw new ExitError(EXIT.failure, `cannot write the report: ${describeFsError(error, options.outputFile)}`);
-    }
-  } else io.stdout.write(report);
-  if (unreadableCount > 0) return EXIT.failure;
+export async function reportFindings(results: readonly FileResult[], options: CheckCommandOptions & { outputFile?: string }, io: CliIo, rules: readonly RuleDescriptor[]): Promise<number> {
+  const shown = options.quiet ? results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === "error") })) : results;
+  const output = options.output ?? options.outputFile;
+  const { diagnosticFormatters } = await import("../format/index.js");
+  const color = output !== undefined && output !== "-" ? options.color === true : useColor(options.color, io);
+  await writeOutput(io, output, diagnosticFormatters[options.format]!(shown, { color, rules, version: io.version, cwd: io.cwd }));
+  if (results.some((r) => r.diagnostics.some((d) => d.ruleId === "unreadable-file" || d.ruleId === "no-matching-files"))) return EXIT.failure;
   let errors = 0;
   let warnings = 0;
   for (const r of results) {

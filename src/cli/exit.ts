@@ -12,3 +12,8 @@ export class ExitError extends Error {
     super(message);
   }
 }
+
+/** A command that checks files needs at least one; without any it is a usage error (exit 2). */
+export function requireInputs(inputs: readonly string[]): void {
+  if (inputs.length === 0) throw new ExitError(EXIT.failure, "No files given; name pathway files, directories or globs (or - for stdin).");
+}

@@ -1,4 +1,5 @@
-// The process boundary handed to commands: streams, environment and working directory, so commands stay testable.
+// The process boundary handed to commands: streams, environment, working directory and the engine's host, so commands stay testable.
+import type { Host } from "../engine/host.js";
 
 /** What a command may touch of the process. */
 export interface CliIo {
@@ -8,6 +9,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   cwd: string;
   version: string;
+  /** Files, stdin, environment, clock and network for engine operations (built from the fields above by `main`). */
+  host: Host;
   /** Records the command's exit code (commands never call process.exit). */
   setExitCode(code: number): void;
 }

@@ -3,7 +3,9 @@ import { Command, CommanderError } from "commander";
 import { readFileSync } from "node:fs";
 import { EXIT, ExitError } from "./exit.js";
 import type { CliIo } from "./io.js";
-import { commands } from "./commands/index.js";
+import { commands, type CommandEntry } from "./commands/index.js";
+import { isEngineError } from "../engine/errors.js";
+import { createNodeHost } from "../engine/node-host.js";
 
 function packageVersion(): string {
   try {
@@ -14,8 +16,18 @@ function packageVersion(): string {
   }
 }
 
-/** Builds the program with every command registered against `io`. */
-export function createProgram(io: CliIo): Command {
+/** The table entry `argv` runs (`pathway help <name>` counts as <name>), if any. */
+function selectCommand(argv: readonly string[]): CommandEntry | undefined {
+  const words = argv.filter((a) => !a.startsWith("-"));
+  const name = words[0] === "help" ? words[1] : words[0];
+  return commands.find((c) => c.name === name);
+}
+
+/**
+ * Builds the program for `argv`: the command it names is imported and registered in full; every other command is only
+ * listed (name, arguments, summary) for `pathway --help` and for suggestions, so a run loads one command's code.
+ */
+export async function createProgram(io: CliIo, argv: readonly string[] = []): Promise<Command> {
   const program = new Command("pathway")
     .description("Validate, lint, analyse, draw, simulate and diff voice-agent conversational pathways.")
     .version(io.version, "-v, --version")
@@ -25,7 +37,11 @@ export function createProgram(io: CliIo): Command {
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
     });
-  for (const register of commands) register(program, io);
+  const selected = selectCommand(argv);
+  for (const entry of commands) {
+    if (entry === selected) (await entry.load()).register(program, io);
+    else program.command(entry.name).description(entry.summary).arguments(entry.args);
+  }
   for (const command of program.commands) command.exitOverride();
   return program;
 }
@@ -33,20 +49,21 @@ export function createProgram(io: CliIo): Command {
 /** Runs the CLI with `argv` (user arguments only) and returns the exit code. Never throws. */
 export async function main(argv: readonly string[], partial: Partial<CliIo> = {}): Promise<number> {
   let exitCode: number = EXIT.ok;
-  const io: CliIo = {
+  const base = {
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
     cwd: process.cwd(),
     version: packageVersion(),
-    setExitCode: (code) => {
+    setExitCode: (code: number) => {
       exitCode = Math.max(exitCode, code);
     },
     ...partial,
   };
+  const io: CliIo = { ...base, host: partial.host ?? createNodeHost({ cwd: base.cwd, env: base.env, stdin: base.stdin }) };
   try {
-    await createProgram(io).parseAsync([...argv], { from: "user" });
+    await (await createProgram(io, argv)).parseAsync([...argv], { from: "user" });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -56,6 +73,10 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
     if (error instanceof ExitError) {
       io.stderr.write(`pathway: ${error.message}\n`);
       return error.code;
+    }
+    if (isEngineError(error)) {
+      io.stderr.write(`pathway: ${error.message}\n`);
+      return error.kind === "refused" || error.kind === "findings" ? EXIT.findings : EXIT.failure;
     }
     const message = error instanceof Error ? error.message : String(error);
     io.stderr.write(`pathway: internal error: ${message}\nThis is a bug in pathwaykit; please report it with the command you ran.${io.env.PATHWAYKIT_DEBUG && error instanceof Error ? `\n${error.stack}` : " (set PATHWAYKIT_DEBUG=1 for details)"}\n`);

@@ -51,3 +51,27 @@ export async function createProgress(io: CliIo, options: ProgressOptions): Promi
     },
   };
 }
+
+/** What engine operations report as each item finishes. */
+export interface ProgressEvent {
+  done: number;
+  total: number;
+  detail: string;
+}
+
+/**
+ * A progress bar for an engine operation that learns the total only as it runs: the bar starts on the first event
+ * (with that event's total). `report` is the operation's `onProgress`; call `stop` when it returns.
+ */
+export function createProgressReporter(io: CliIo, label: string): { report: (event: ProgressEvent) => void; stop: () => Promise<void> } {
+  let bar: Promise<Progress> | undefined;
+  return {
+    report(event) {
+      bar ??= createProgress(io, { total: event.total, label });
+      void bar.then((b) => b.tick(event.detail));
+    },
+    async stop() {
+      if (bar) (await bar).stop();
+    },
+  };
+}

@@ -48,7 +48,7 @@ describe("pathway lint", () => {
     expect(r.stderr).toMatch(/unknown rule "no-such-rule"/);
   });
 
-  it("finds pathway.config.json above the file and applies rules, variables and suppressions", () => {
+  itCorpus("finds pathway.config.json above the file and applies rules, variables and suppressions", () => {
     const { dir } = project({
       rules: { "global-label-empty": "warn" },
       variables: { requestData: ["restaurant_name", "restaurant_menu", "store_location", "unique_azz_id"] },
@@ -60,7 +60,7 @@ describe("pathway lint", () => {
     expect(report.messages.map((m: { ruleId: string; severity: string }) => [m.ruleId, m.severity])).toEqual([["global-label-empty", "warning"]]);
   });
 
-  it("exits 2 naming the key when the config is invalid", () => {
+  itCorpus("exits 2 naming the key when the config is invalid", () => {
     const { dir } = project({ rules: { "prompt-too-long": ["error", { maxLength: "long" }] } });
     const r = runCli(["lint", "pathways"], { cwd: dir });
     expect(r.code).toBe(2);
@@ -68,19 +68,19 @@ describe("pathway lint", () => {
     expect(r.stderr).not.toMatch(NO_STACK);
   });
 
-  it("exits 2 when the config is not JSON", () => {
+  itCorpus("exits 2 when the config is not JSON", () => {
     const { dir } = project("{ rules: }");
     const r = runCli(["lint", "pathways"], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/is not valid JSON/);
   });
 
-  it("ignores files matching the config's ignore globs", () => {
+  itCorpus("ignores files matching the config's ignore globs", () => {
     const { dir } = project({ ignore: ["pathways/**"] });
     expect(runCli(["lint", "pathways"], { cwd: dir }).code).toBe(0);
   });
 
-  it("writes a baseline, then reports only findings that are not in it", () => {
+  itCorpus("writes a baseline, then reports only findings that are not in it", () => {
     const { dir, file } = project();
     const w = runCli(["lint", "pathways", "--baseline-write", "baseline.json"], { cwd: dir });
     expect(w.code).toBe(0);

@@ -238,7 +238,7 @@ describeCorpus("pathway diff", () => {
       // Both sides are bad: the first one, in argument order, is the one named.
       expect(result.stderr).toMatch(/^pathway: one\.json: not a pathway: /);
       expect(result.stderr).toMatch(found);
-      expect(result.stderr).toMatch(/Run `pathway validate one\.json`/);
+      expect(result.stderr).toMatch(/run `pathway validate one\.json` to see why/);
     });
   }
 

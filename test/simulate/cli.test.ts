@@ -123,10 +123,12 @@ describe("pathway test", () => {
     expect(r.stdout + r.stderr).not.toContain("sk-very-secret");
   });
 
-  it("reports a missing input as a usage error", () => {
-    const r = runCli(["test", "no/such/dir"]);
+  it("reports a missing input as a scenario that could not run (exit 2), and still runs the others", () => {
+    const r = runCli(["test", "no/such/dir", "test/fixtures/scenarios", "--format", "json"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/no such file or directory/);
+    const report = JSON.parse(r.stdout) as { results: { file: string; status: string; failures: { message: string }[] }[] };
+    expect(report.results[0]).toMatchObject({ status: "error", failures: [{ message: "no/such/dir: no such file or directory; check the path." }] });
+    expect(report.results.length).toBeGreaterThan(1);
   });
 });
 

@@ -9,8 +9,9 @@ import { getNodes, nodeData } from "../../model/index.js";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
-import { loadPathway, type LoadedPathway } from "../load-pathway.js";
-import { createLintConfigLoader, toRelativePosix } from "../lint-config-files.js";
+import { requirePathway } from "../../engine/load-pathway.js";
+import { createLintConfigLoader, toRelativePosix } from "../../engine/config.js";
+import { isEngineError } from "../../engine/errors.js";
 
 /** Registers `pathway analyze` on the program. */
 export function register(program: Command, io: CliIo): void {
@@ -33,16 +34,16 @@ Examples:
   $ pathway analyze pathway.json --format json | jq .unreachable`,
     )
     .action(async (file: string, options: { format: string; config?: string; color?: boolean }) => {
-      let loaded: LoadedPathway;
+      let loaded: Awaited<ReturnType<typeof requirePathway>>;
       try {
-        loaded = await loadPathway(file, { stdin: io.stdin, cwd: io.cwd });
+        loaded = await requirePathway(io.host, file);
       } catch (error) {
         // Whoever asked for JSON reads stdout, so the error goes there too, as JSON.
-        if (options.format === "json" && error instanceof ExitError) io.stdout.write(JSON.stringify({ filePath: file === "-" ? "<stdin>" : file, error: error.message }, null, 2) + "\n");
+        if (options.format === "json" && isEngineError(error)) io.stdout.write(JSON.stringify({ filePath: file === "-" ? "<stdin>" : file, error: error.message }, null, 2) + "\n");
         throw error;
       }
       const absolute = loaded.path === "<stdin>" ? undefined : path.resolve(io.cwd, loaded.path);
-      const { config, root } = await createLintConfigLoader({ cwd: io.cwd, explicit: options.config, rules: allRuleMetas })(absolute);
+      const { config, root } = await createLintConfigLoader(io.host, { explicit: options.config, rules: allRuleMetas })(absolute);
       const settings = getFileLintSettings(config, absolute === undefined ? "<stdin>" : toRelativePosix(root, absolute));
       const pathway = loaded.pathway;
       const analysis = getPathwayAnalysis(pathway, { declaredVariables: settings.requestData, systemVariables: settings.systemVariables });

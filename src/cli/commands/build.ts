@@ -13,7 +13,6 @@ import { isObject, toCanonicalJson } from "../../model/index.js";
 import { validateValue, validationRuleMetas } from "../../validate/index.js";
 import { EXIT, ExitError } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
-import { writeFileAtomic } from "../write-file-atomic.js";
 
 interface BuildOptions {
   out?: string;
@@ -183,7 +182,7 @@ Examples:
           results.push({ entry, output, status: current === json ? "up-to-date" : "out-of-date", diagnostics: loaded.diagnostics });
           continue;
         }
-        if (current !== json) await writeFileAtomic(target, json);
+        if (current !== json) await io.host.writeFile(target, json);
         results.push({ entry, output, status: current === json ? "unchanged" : "written", diagnostics: loaded.diagnostics });
       }
       const files = await toFileResults(results, io.cwd);

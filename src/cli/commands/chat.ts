@@ -8,8 +8,8 @@ import type { Candidate, FetchLike, SimState, Simulator } from "../../simulate/i
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
-import { loadPathway } from "../load-pathway.js";
-import { createLlmFromEnv } from "./test.js";
+import { requirePathway } from "../../engine/load-pathway.js";
+import { createLlmDeciderFromEnv } from "../../engine/run-scenarios.js";
 
 interface ChatOptions {
   decider: "keyword" | "scripted" | "llm";
@@ -56,7 +56,7 @@ Examples:
     )
     .action(async (pathwayArg: string, options: ChatOptions) => {
       if (pathwayArg === "-") throw new ExitError(EXIT.failure, "chat reads your turns from stdin, so the pathway cannot come from there too; name the pathway file.");
-      const { pathway } = await loadPathway(pathwayArg, { cwd: io.cwd, requireStart: true });
+      const { pathway } = await requirePathway(io.host, pathwayArg, { requireStart: true });
       let variables: Record<string, unknown> = {};
       if (options.requestData !== undefined) {
         try {
@@ -70,12 +70,12 @@ Examples:
       const sim = await import("../../simulate/index.js");
       let decider = options.decider === "keyword" ? sim.createKeywordDecider() : sim.createScriptedDecider();
       if (options.decider === "llm") {
-        const llm = await createLlmFromEnv(io, options);
+        const llm = await createLlmDeciderFromEnv(io.host, options);
         if (!llm) throw new ExitError(EXIT.failure, "--decider llm needs PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (or --llm-base-url and --llm-model).");
         decider = llm;
       }
       const webhook = options.live
-        ? sim.createLiveWebhooks({ fetch: globalThis.fetch as unknown as FetchLike })
+        ? sim.createLiveWebhooks({ fetch: io.host.fetch as unknown as FetchLike })
         : () => ({ status: 200, body: {} });
       const machine: Simulator = sim.createSimulator(pathway, { decider, webhook });
       const c = pc.createColors(useColor(options.color, io));

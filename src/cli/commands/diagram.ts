@@ -7,11 +7,10 @@ import pc from "picocolors";
 import type { DiagramDirection, DirectedGraph } from "../../export/index.js";
 import { parseCount } from "../check-files.js";
 import { EXIT, ExitError } from "../exit.js";
-import { collectInputs, type Input } from "../inputs.js";
+import { readInputs, type ReadInput } from "../../engine/inputs.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
 import { createProgress } from "../progress.js";
-import { writeFileAtomic } from "../write-file-atomic.js";
 
 /** Output formats of `pathway diagram`. */
 export const DIAGRAM_FORMATS = ["mermaid", "dot", "md", "svg", "png", "pdf", "json"] as const;
@@ -41,7 +40,7 @@ interface DiagramCommandOptions {
 
 /** One pathway drawn: its input, Mermaid text, the text of the chosen format (text formats), and where it goes. */
 interface Drawing {
-  input: Input;
+  input: ReadInput;
   graph: DirectedGraph;
   mermaid: string;
   text?: string;
@@ -154,7 +153,7 @@ async function runDiagram(args: string[], options: DiagramCommandOptions, io: Cl
   if (args.length === 0) throw new ExitError(EXIT.failure, "No files given; name pathway files, directories or globs (or - for stdin).");
   if (options.depth !== undefined && options.focus === undefined) throw new ExitError(EXIT.failure, "--depth only applies with --focus <node>; add --focus or drop --depth.");
   const { findDiagramNode, getDiagramAnnotations, getMermaidLimitProblems, toDirectedGraph, toDot, toMarkdown, toMermaid } = await import("../../export/index.js");
-  const { parsePathway } = await import("../load-pathway.js");
+  const { describeLoadFailure, parsePathwayInput } = await import("../../engine/load-pathway.js");
   // Messages go to stderr, so a terminal there (not on stdout, often piped) decides.
   const c = pc.createColors(useColor(options.color, { ...io, stdout: io.stderr }));
   let code: number = EXIT.ok;
@@ -167,17 +166,11 @@ async function runDiagram(args: string[], options: DiagramCommandOptions, io: Cl
   };
 
   const drawings: Drawing[] = [];
-  for (const input of await collectInputs(args, { stdin: io.stdin, cwd: io.cwd })) {
-    if (input.error !== undefined || !input.bytes) {
-      fail(EXIT.failure, input.error ?? `${input.path}: cannot be read.`, input.path);
-      continue;
-    }
-    let pathway;
-    try {
-      pathway = parsePathway(input.bytes, input.path);
-    } catch (error) {
-      if (!(error instanceof ExitError)) throw error;
-      fail(error.code, error.message, input.path);
+  for (const input of await readInputs(io.host, "pathway", args)) {
+    const loaded = parsePathwayInput(input);
+    const pathway = loaded.pathway;
+    if (!pathway) {
+      fail(EXIT.failure, describeLoadFailure(loaded), input.path);
       continue;
     }
     if (options.focus !== undefined) {
@@ -218,7 +211,7 @@ async function runDiagram(args: string[], options: DiagramCommandOptions, io: Cl
   const where = await planTargets(drawings, options, io);
   const write = async (target: string, content: string | Uint8Array): Promise<boolean> => {
     try {
-      await writeFileAtomic(path.resolve(io.cwd, target), content);
+      await io.host.writeFile(target, content);
       return true;
     } catch (error) {
       fail(EXIT.failure, `${target}: cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check the path and permissions.`);

@@ -5,9 +5,8 @@ import path from "node:path";
 import { formatPathwayDocument } from "../../codegen/fmt.js";
 import { diagnosticFormatters, type FileResult } from "../../format/index.js";
 import { EXIT, ExitError } from "../exit.js";
-import { collectInputs } from "../inputs.js";
+import { readInputs } from "../../engine/inputs.js";
 import { useColor, type CliIo } from "../io.js";
-import { writeFileAtomic } from "../write-file-atomic.js";
 
 interface FmtOptions {
   check?: boolean;
@@ -52,12 +51,12 @@ Examples:
     )
     .action(async (args: string[], options: FmtOptions) => {
       if (args.length === 0) throw new ExitError(EXIT.failure, "No files given; name pathway files, directories or globs (or - for stdin).");
-      const inputs = await collectInputs(args, { ignore: options.ignorePattern, stdin: io.stdin, cwd: io.cwd });
+      const inputs = await readInputs(io.host, "pathway", args, { ignore: options.ignorePattern });
       const results: FmtFileResult[] = [];
       const broken: FileResult[] = [];
       for (const input of inputs) {
-        if (input.error !== undefined || !input.bytes) {
-          const diagnostics = [{ ruleId: "unreadable-file", severity: "error" as const, message: input.error ?? "cannot be read", pointer: "" }];
+        if (input.problem !== undefined || !input.bytes) {
+          const diagnostics = [input.problem ?? { ruleId: "unreadable-file", severity: "error" as const, message: `${input.path}: cannot be read.`, pointer: "" }];
           results.push({ filePath: input.path, status: "failed", diagnostics });
           broken.push({ filePath: input.path, diagnostics });
           continue;
@@ -89,7 +88,7 @@ Examples:
           results.push({ filePath: input.path, status: "would-change", diagnostics: [] });
         } else {
           try {
-            await writeFileAtomic(path.resolve(io.cwd, input.path), formatted.text);
+            await io.host.writeFile(input.path, formatted.text);
           } catch (error) {
             const message = `Cannot write the formatted file (${error instanceof Error ? error.message : String(error)}); check that it is writable.`;
             const diagnostics = [{ ruleId: "unwritable-file", severity: "error" as const, message, pointer: "" }];

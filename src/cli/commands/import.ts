@@ -5,9 +5,8 @@ import { diagnosticFormatters } from "../../format/index.js";
 import { parseDocument } from "../../parse/index.js";
 import { validateValue } from "../../validate/index.js";
 import { EXIT, ExitError } from "../exit.js";
-import { collectInputs } from "../inputs.js";
+import { readInputs } from "../../engine/inputs.js";
 import { useColor, type CliIo } from "../io.js";
-import { writeFileAtomic } from "../write-file-atomic.js";
 
 interface ImportOptions {
   out?: string;
@@ -41,8 +40,8 @@ Examples:
   $ pathway import pathway.json --import-from ../src/builder/index.js`,
     )
     .action(async (input: string, options: ImportOptions) => {
-      const [read] = await collectInputs([input], { stdin: io.stdin, cwd: io.cwd });
-      if (!read || read.error !== undefined || !read.bytes) throw new ExitError(EXIT.failure, read?.error ?? `${input}: cannot be read.`);
+      const [read] = await readInputs(io.host, "pathway", [input]);
+      if (!read || read.problem !== undefined || !read.bytes) throw new ExitError(EXIT.failure, read?.problem?.message ?? `${input}: cannot be read.`);
       const parsed = parseDocument(read.bytes);
       if (!parsed.ok) {
         // stdout may be the destination of the code, so the findings go to stderr.
@@ -59,7 +58,7 @@ Examples:
         throw error;
       }
       if (options.out !== undefined) {
-        await writeFileAtomic(options.out, code);
+        await io.host.writeFile(options.out, code);
         io.stderr.write(`wrote ${options.out}\n`);
       } else io.stdout.write(code);
       const { errorCount, warningCount } = countBySeverity(validateValue(parsed.value));

@@ -1,21 +1,35 @@
-// Every command's register function, in the order `pathway --help` lists them. Command modules import heavy code lazily.
+// The command table: one line per command, in `pathway --help` order. Only the command that runs is imported.
 import type { Command } from "commander";
 import type { CliIo } from "../io.js";
-import { register as validate } from "./validate.js";
-import { register as build } from "./build.js";
-import { register as importCommand } from "./import.js";
-import { register as fmt } from "./fmt.js";
-import { register as lint } from "./lint.js";
-import { register as analyze } from "./analyze.js";
-import { register as diagram } from "./diagram.js";
-import { register as test } from "./test.js";
-import { register as scenarios } from "./scenarios.js";
-import { register as chat } from "./chat.js";
-import { register as fetchCommand } from "./fetch.js";
-import { register as diff } from "./diff.js";
-import { register as push } from "./push.js";
 
 /** Registers one command on the program. */
 export type RegisterCommand = (program: Command, io: CliIo) => void;
 
-export const commands: readonly RegisterCommand[] = [validate, build, importCommand, fmt, lint, analyze, diagram, test, scenarios, chat, fetchCommand, diff, push];
+/** One line of the table: enough to list the command in `pathway --help` without loading it. */
+export interface CommandEntry {
+  /** The word after `pathway`. */
+  name: string;
+  /** Its arguments as `--help` shows them. */
+  args: string;
+  /** The one-line description (a test checks it equals the command's own). */
+  summary: string;
+  /** Imports the command's module. */
+  load: () => Promise<{ register: RegisterCommand }>;
+}
+
+/** Every command. To add one: a line here and a file `commands/<name>.ts` exporting `register`. */
+export const commands: readonly CommandEntry[] = [
+  { name: "validate", args: "[inputs...]", summary: "check pathway files: JSON syntax and encoding, shape, start node, ids, references and node data", load: () => import("./validate.js") },
+  { name: "build", args: "<entries...>", summary: "build TypeScript pathway modules into canonical pathway JSON (validated; --check for CI)", load: () => import("./build.js") },
+  { name: "import", args: "<input>", summary: "generate builder TypeScript from a pathway JSON file (round trip: build gives back the same JSON)", load: () => import("./import.js") },
+  { name: "fmt", args: "<inputs...>", summary: "format pathway JSON files canonically (stable key order, 2-space indent, trailing newline)", load: () => import("./fmt.js") },
+  { name: "lint", args: "[inputs...]", summary: "validate pathway files and check their graph and content: unreachable nodes, dead ends, traps, variables, labels", load: () => import("./lint.js") },
+  { name: "analyze", args: "<file>", summary: "summarise one pathway: counts by type, start, globals, terminals, unreachable nodes, dead ends, traps, depth and variables", load: () => import("./analyze.js") },
+  { name: "diagram", args: "[inputs...]", summary: "draw pathways for review: Mermaid, Graphviz DOT, a Markdown pull-request comment, or SVG/PNG/PDF images", load: () => import("./diagram.js") },
+  { name: "test", args: "[inputs...]", summary: "run scenario files (*.scenario.yaml) against their pathways: path taken, what was said, variables collected", load: () => import("./test.js") },
+  { name: "scenarios", args: "<command>", summary: "work with scenario files (see pathway test)", load: () => import("./scenarios.js") },
+  { name: "chat", args: "<pathway>", summary: "talk to a pathway in the terminal: see what the agent says, the current node, variables and edges", load: () => import("./chat.js") },
+  { name: "fetch", args: "[ids...]", summary: "download remote pathways into canonical JSON files and record them in pathwaykit.manifest.json", load: () => import("./fetch.js") },
+  { name: "diff", args: "[a] [b]", summary: "show what changed between two pathway versions: nodes, edges and fields, not JSON lines", load: () => import("./diff.js") },
+  { name: "push", args: "<file>", summary: "upload a pathway file to the service (POST /v1/pathway/{id}), showing the diff first", load: () => import("./push.js") },
+];

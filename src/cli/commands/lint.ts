@@ -1,14 +1,11 @@
-// `pathway lint`: validation plus the graph and content rules, configured by pathway.config.json and flags.
+// `pathway lint`: flags -> lintFiles (config, baseline) -> findings report -> exit code.
 import type { Command } from "commander";
-import path from "node:path";
-import { allRuleMetas, createBaseline, createBaselineFilter, getFileLintSettings, lintPathway, type Baseline, type BaselineInput } from "../../lint/index.js";
-import type { RuleSetting } from "../../validate/index.js";
-import { addCheckOptions, checkFiles, type CheckCommandOptions } from "../check-files.js";
-import { EXIT, ExitError } from "../exit.js";
+import { lintFiles } from "../../engine/lint-files.js";
+import { parseRuleFlags } from "../../engine/rule-flags.js";
+import { allRuleMetas } from "../../lint/registry.js";
+import { addCheckOptions, reportFindings, type CheckCommandOptions } from "../check-files.js";
+import { requireInputs } from "../exit.js";
 import type { CliIo } from "../io.js";
-import { createLintConfigLoader, readBaselineFile, toRelativePosix } from "../lint-config-files.js";
-import { writeFileAtomic } from "../write-file-atomic.js";
-import { parseRuleFlags } from "./validate.js";
 
 interface LintCommandOptions extends CheckCommandOptions {
   rule?: string[];
@@ -16,6 +13,8 @@ interface LintCommandOptions extends CheckCommandOptions {
   baseline?: string;
   baselineWrite?: string;
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Registers `pathway lint` on the program. */
 export function register(program: Command, io: CliIo): void {
@@ -28,7 +27,7 @@ export function register(program: Command, io: CliIo): void {
     .option("--rule <id:severity...>", "override a rule's severity, e.g. unused-extracted-variable:off (wins over the config)")
     .option("-c, --config <file>", "use this config file instead of the nearest pathway.config.json")
     .option("--baseline <file>", "report only findings that are not recorded in this baseline file")
-    .option("--baseline-write <file>", "record every current finding in this baseline file (then exit 0)")
+    .option("--baseline-write <file>", "record every current finding in this baseline file; they are not reported (exit 0 unless a file is unreadable)")
     .addHelpText(
       "after",
       `
@@ -45,62 +44,14 @@ Examples:
   $ cat pathway.json | pathway lint - --format json`,
     )
     .action(async (inputs: string[], options: LintCommandOptions) => {
-      const flags = parseRuleFlags(options.rule, new Set(allRuleMetas.map((m) => m.id)));
-      const loadConfig = createLintConfigLoader({ cwd: io.cwd, explicit: options.config, rules: allRuleMetas });
-      const baseline: Baseline | undefined = options.baseline !== undefined ? await readBaselineFile(path.resolve(io.cwd, options.baseline)) : undefined;
-      const baselineFile = options.baselineWrite ?? options.baseline;
-      const baselineRoot = baselineFile !== undefined ? path.dirname(path.resolve(io.cwd, baselineFile)) : io.cwd;
-      // A baseline kept beside the pathways is JSON too; never lint it as a pathway.
-      if (baselineFile !== undefined) options.ignorePattern = [...(options.ignorePattern ?? []), toRelativePosix(io.cwd, path.resolve(io.cwd, baselineFile))];
-      const applyBaseline = baseline ? createBaselineFilter(baseline) : undefined;
-      const recorded: BaselineInput[] = [];
-      let baselined = 0;
-      let suppressed = 0;
-      const code = await checkFiles(
-        inputs,
-        options,
-        io,
-        async (input) => {
-          const stdin = input.path === "<stdin>";
-          const absolute = stdin ? undefined : path.resolve(io.cwd, input.path);
-          const { config, root } = await loadConfig(absolute);
-          const settings = getFileLintSettings(config, absolute === undefined ? "<stdin>" : toRelativePosix(root, absolute));
-          if (settings.ignored) return { filePath: input.path, diagnostics: [] };
-          const rules: Record<string, RuleSetting> = { ...settings.rules };
-          for (const [id, severity] of Object.entries(flags)) rules[id] = { ...rules[id], severity };
-          const result = lintPathway(input.bytes, {
-            rules,
-            requestData: settings.requestData,
-            systemVariables: settings.systemVariables,
-            suppressions: settings.suppressions,
-          });
-          suppressed += result.suppressed.length;
-          let diagnostics = result.diagnostics;
-          const file = absolute === undefined ? "<stdin>" : toRelativePosix(baselineRoot, absolute);
-          if (options.baselineWrite !== undefined) recorded.push({ file, value: result.value, diagnostics });
-          if (applyBaseline) {
-            const filtered = applyBaseline({ file, value: result.value, diagnostics });
-            baselined += filtered.baselined;
-            diagnostics = filtered.file.diagnostics;
-          }
-          return { filePath: input.path, diagnostics, text: result.text };
-        },
-        allRuleMetas,
-      );
-      if (suppressed > 0 && options.format === "stylish") io.stderr.write(`pathway: ${suppressed} finding${suppressed === 1 ? "" : "s"} suppressed by pathway.config.json.\n`);
-      if (baseline && baselined > 0 && options.format === "stylish") io.stderr.write(`pathway: ${baselined} finding${baselined === 1 ? "" : "s"} hidden by the baseline ${options.baseline}.\n`);
+      requireInputs(inputs);
+      const rules = parseRuleFlags(options.rule, new Set(allRuleMetas.map((m) => m.id)));
+      const lint = await lintFiles(io.host, inputs, { rules, config: options.config, baseline: options.baseline, baselineWrite: options.baselineWrite, ignore: options.ignorePattern });
+      const code = await reportFindings(lint.results, options, io, allRuleMetas);
+      if (options.format === "stylish" && lint.suppressed > 0) io.stderr.write(`pathway: ${plural(lint.suppressed, "finding")} suppressed by pathway.config.json.\n`);
       if (options.baselineWrite !== undefined) {
-        const target = path.resolve(io.cwd, options.baselineWrite);
-        const written = createBaseline(recorded);
-        try {
-          await writeFileAtomic(target, JSON.stringify(written, null, 2) + "\n");
-        } catch (error) {
-          throw new ExitError(EXIT.failure, `Cannot write the baseline ${options.baselineWrite} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check the directory exists and is writable.`);
-        }
-        io.stderr.write(`pathway: wrote ${written.findings.length} finding${written.findings.length === 1 ? "" : "s"} to the baseline ${options.baselineWrite}.\n`);
-        io.setExitCode(code === EXIT.failure ? code : EXIT.ok);
-        return;
-      }
+        io.stderr.write(`pathway: wrote ${plural(lint.recorded ?? 0, "finding")} to the baseline ${options.baselineWrite}; lint with --baseline ${options.baselineWrite} to report only new ones.\n`);
+      } else if (options.format === "stylish" && lint.baselined > 0) io.stderr.write(`pathway: ${plural(lint.baselined, "finding")} hidden by the baseline ${options.baseline}.\n`);
       io.setExitCode(code);
     });
 }

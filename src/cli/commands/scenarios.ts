@@ -1,16 +1,12 @@
 // `pathway scenarios generate`: writes editable scenario skeletons whose scripted steps visit every reachable edge.
 import type { Command } from "commander";
 import { Option } from "commander";
-import { access } from "node:fs/promises";
-import path from "node:path";
 import pc from "picocolors";
-import { EXIT, ExitError } from "../exit.js";
+import { generateScenarioFiles } from "../../engine/generate-scenario-files.js";
+import { parseCount } from "../check-files.js";
+import { EXIT } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
-import { writeFileAtomic } from "../write-file-atomic.js";
-import { parseCount } from "../check-files.js";
-import { loadPathway } from "../load-pathway.js";
-import { display } from "./test.js";
 
 interface GenerateOptions {
   output: string;
@@ -19,19 +15,6 @@ interface GenerateOptions {
   force?: boolean;
   format: "stylish" | "json";
   color?: boolean;
-}
-
-function toSlug(text: string): string {
-  return text.toLowerCase().replace(/\.json$/, "").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "pathway";
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Registers `pathway scenarios generate` on the program. */
@@ -61,40 +44,14 @@ Examples:
   $ pathway test pathways/scenarios/appointment-booking --coverage`,
     )
     .action(async (pathwayArg: string, options: GenerateOptions) => {
-      if (pathwayArg === "-") throw new ExitError(EXIT.failure, "scenarios name their pathway by path, so it cannot come from stdin; name the pathway file.");
-      const pathwayFile = path.resolve(io.cwd, pathwayArg);
-      const { pathway } = await loadPathway(pathwayArg, { cwd: io.cwd, requireStart: true });
-      const { generateScenarios, toScenarioYaml } = await import("../../simulate/index.js");
-      const dir = path.resolve(io.cwd, options.output);
-      const pathwayRef = path.relative(dir, pathwayFile).split(path.sep).join("/");
-      const name = typeof pathway.name === "string" && pathway.name.trim() !== "" ? pathway.name.trim() : path.basename(pathwayFile, ".json");
-      const generated = generateScenarios(pathway, {
-        pathwayRef,
-        name,
-        ...(options.maxTurns !== undefined && { maxTurns: Math.max(1, options.maxTurns) }),
-        ...(options.maxScenarios !== undefined && { maxScenarios: options.maxScenarios }),
-      });
-      const slug = toSlug(path.basename(pathwayFile));
-      const files = generated.scenarios.map((_, i) => path.join(dir, `${slug}-${i + 1}.scenario.yaml`));
-      if (!options.force) {
-        const clash: string[] = [];
-        for (const f of files) if (await exists(f)) clash.push(display(f, io.cwd));
-        if (clash.length > 0) throw new ExitError(EXIT.failure, `${clash.length} scenario file(s) already exist (${clash.slice(0, 3).join(", ")}${clash.length > 3 ? ", ..." : ""}); use --force to overwrite or choose another -o directory.`);
-      }
-      for (const [i, scenario] of generated.scenarios.entries()) {
-        try {
-          await writeFileAtomic(files[i]!, toScenarioYaml(scenario));
-        } catch (error) {
-          throw new ExitError(EXIT.failure, `cannot write ${files[i]}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-        }
-      }
-      const written = files.map((f) => display(f, io.cwd));
+      const generated = await generateScenarioFiles(io.host, pathwayArg, options);
+      const { files: written, dir } = generated;
       if (options.format === "json") {
-        io.stdout.write(JSON.stringify({ files: written, ...generated }, null, 2) + "\n");
+        io.stdout.write(JSON.stringify({ files: written, scenarios: generated.scenarios, uncovered: generated.uncovered }, null, 2) + "\n");
       } else {
         const c = pc.createColors(useColor(options.color, io));
         const turns = generated.scenarios.reduce((n, s) => n + s.turns.length, 0);
-        io.stdout.write(`${c.green("Wrote")} ${written.length} scenario${written.length === 1 ? "" : "s"} (${turns} turns) to ${display(dir, io.cwd) || "."}\n`);
+        io.stdout.write(`${c.green("Wrote")} ${written.length} scenario${written.length === 1 ? "" : "s"} (${turns} turns) to ${dir}\n`);
         for (const f of written) io.stdout.write(`  ${f}\n`);
         for (const u of generated.uncovered.slice(0, 20)) io.stdout.write(`  ${c.yellow("not covered:")} ${u.kind} ${u.id}: ${u.reason}\n`);
         if (generated.uncovered.length > 20) io.stdout.write(`  ... and ${generated.uncovered.length - 20} more (--format json lists them all)\n`);

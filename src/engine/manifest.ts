@@ -1,9 +1,8 @@
 // The project manifest `pathwaykit.manifest.json`: which file holds which remote pathway, and the hash of the version last fetched.
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { EXIT, ExitError } from "./exit.js";
-import { writeFileAtomic } from "./write-file-atomic.js";
+import { EngineError } from "./errors.js";
+import type { Host } from "./host.js";
 
 /** The manifest's file name; it lives at the project root (found by walking up from the working directory). */
 export const MANIFEST_FILE = "pathwaykit.manifest.json";
@@ -39,14 +38,14 @@ export interface LoadedManifest {
 }
 
 /** Finds and reads the manifest from `cwd` upwards; when there is none, returns an empty one to be created in `cwd`. */
-export async function loadManifest(cwd: string): Promise<LoadedManifest> {
-  for (let dir = path.resolve(cwd); ; ) {
+export async function loadManifest(host: Host, cwd: string = host.cwd): Promise<LoadedManifest> {
+  for (let dir = path.resolve(host.cwd, cwd); ; ) {
     const file = path.join(dir, MANIFEST_FILE);
     let text: string | undefined;
     try {
-      text = await readFile(file, "utf8");
+      text = new TextDecoder().decode(await host.readFile(file));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw new ExitError(EXIT.failure, `${file}: cannot be read (${(error as NodeJS.ErrnoException).code}).`);
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw new EngineError("config", `${file}: cannot be read (${(error as NodeJS.ErrnoException).code}).`);
     }
     if (text !== undefined) return { path: file, dir, manifest: parseManifest(text, file), exists: true };
     const parent = path.dirname(dir);
@@ -68,22 +67,22 @@ export function parseManifest(text: string, file: string): Manifest {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new ExitError(EXIT.failure, `${file}: not valid JSON (${(error as Error).message}); fix it or delete it and fetch again.`);
+    throw new EngineError("config", `${file}: not valid JSON (${(error as Error).message}); fix it or delete it and fetch again.`);
   }
   const parsed = ManifestSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length ? issue.path.join(".") : "(top level)";
-    throw new ExitError(EXIT.failure, `${file}: ${where}: ${issue.message}. Expected {"version": 1, "pathways": [{"file", "id", "hash"?}]}.`);
+    throw new EngineError("config", `${file}: ${where}: ${issue.message}. Expected {"version": 1, "pathways": [{"file", "id", "hash"?}]}.`);
   }
   return parsed.data;
 }
 
 /** Writes the manifest atomically, entries sorted by file, with a trailing newline. */
-export async function saveManifest(loaded: LoadedManifest): Promise<void> {
+export async function saveManifest(host: Host, loaded: LoadedManifest): Promise<void> {
   const pathways = [...loaded.manifest.pathways].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const manifest: Manifest = { ...loaded.manifest, pathways };
-  await writeFileAtomic(loaded.path, JSON.stringify(manifest, null, 2) + "\n");
+  await host.writeFile(loaded.path, JSON.stringify(manifest, null, 2) + "\n");
   loaded.exists = true;
 }
 

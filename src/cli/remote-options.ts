@@ -1,0 +1,38 @@
+// The flags of the remote commands (fetch, diff, push): --base-url, --endpoint, --timeout, --retries, --concurrency.
+import { Option, type Command } from "commander";
+import type { RemoteOptions } from "../engine/remote.js";
+import { parseWholeNumber } from "./check-files.js";
+import type { CliIo } from "./io.js";
+
+/** Flags shared by fetch, diff and push, as commander parses them. */
+export interface RemoteFlags {
+  baseUrl?: string;
+  endpoint?: "convo" | "pathway";
+  timeout?: number;
+  retries?: number;
+  concurrency?: number;
+}
+
+/** The --concurrency option of fetch and `diff --check`. */
+export function createConcurrencyOption(description: string): Option {
+  return new Option("--concurrency <n>", description).argParser(parseWholeNumber(1)).default(4);
+}
+
+/** Adds --base-url, --endpoint, --timeout, --retries to a command. */
+export function addRemoteOptions(command: Command): Command {
+  return command
+    .option("--base-url <url>", "API root (default: $PATHWAYKIT_BASE_URL, the manifest's baseUrl, or https://api.bland.ai)")
+    .addOption(new Option("--endpoint <name>", "read endpoint: convo (GET /v1/convo_pathway/{id}) or pathway (GET /v1/pathway/{id})").choices(["convo", "pathway"]))
+    .addOption(new Option("--timeout <ms>", "per-attempt timeout in milliseconds").argParser(parseWholeNumber(1)).default(30000))
+    .addOption(new Option("--retries <n>", "retries on network errors, timeouts, 429 and 5xx").argParser(parseWholeNumber(0)).default(3));
+}
+
+/** The engine's RemoteOptions from flags; with PATHWAYKIT_DEBUG, retries are logged on stderr (never the key). */
+export function toRemoteOptions(flags: RemoteFlags, io: CliIo): RemoteOptions {
+  return {
+    ...flags,
+    ...(io.env.PATHWAYKIT_DEBUG && {
+      onRetry: (info) => io.stderr.write(`pathway: retrying ${info.url} in ${info.delayMs} ms (${info.reason}; attempt ${info.attempt} of ${info.maxAttempts})\n`),
+    }),
+  };
+}

@@ -1,0 +1,96 @@
+// `diffVersions` and `checkDrift`: the semantic diff of two pathway versions (files, stdin, remote:<id>), or of every manifest file with its remote.
+import path from "node:path";
+import type { DiffOptions, PathwayDiff } from "../diff/index.js";
+import type { PathwayClient } from "../remote/index.js";
+import { EngineError, isEngineError } from "./errors.js";
+import type { Host } from "./host.js";
+import { STDIN } from "./inputs.js";
+import { requirePathway } from "./load-pathway.js";
+import { fromManifestPath, loadManifest, type LoadedManifest } from "./manifest.js";
+import { createClient, mapPool, toEngineError, type RemoteOptions } from "./remote.js";
+
+/** Options of `diffVersions` and `checkDrift`; all optional. */
+export interface DiffVersionsOptions extends RemoteOptions, DiffOptions {}
+
+/** A diff and the two values it compares, with their labels (what the diff formatters print). */
+export interface VersionsDiff {
+  diff: PathwayDiff;
+  before: unknown;
+  after: unknown;
+  labelA: string;
+  labelB: string;
+}
+
+/** Reads one version named by the user: a file, `-` for stdin, or `remote:<id>`. Empty pathways are versions too. */
+async function loadVersion(host: Host, spec: string, loaded: LoadedManifest, client: () => Promise<PathwayClient>, options: DiffVersionsOptions): Promise<unknown> {
+  if (!spec.startsWith("remote:")) return (await requirePathway(host, spec, { allowEmpty: true })).pathway;
+  const id = spec.slice("remote:".length);
+  if (id === "") throw new EngineError("usage", `"${spec}": expected remote:<pathway id>.`);
+  const known = loaded.manifest.pathways.find((e) => e.id === id);
+  try {
+    return (await (await client()).getPathway(id, { endpoint: options.endpoint ?? known?.endpoint ?? "convo" })).pathway;
+  } catch (error) {
+    throw await toEngineError(error);
+  }
+}
+
+/** Compares two versions: each a file, `-` (stdin, one side only) or `remote:<id>`. A version that cannot be read throws. */
+export async function diffVersions(host: Host, a: string, b: string, options: DiffVersionsOptions = {}): Promise<VersionsDiff> {
+  if (a === "-" && b === "-") throw new EngineError("usage", "Only one side can be - (stdin).");
+  const loaded = await loadManifest(host);
+  let client: Promise<PathwayClient> | undefined;
+  const getClient = () => (client ??= createClient(host, options, loaded));
+  // Both sides load at once, but a failure is reported for the first side that failed, in argument order.
+  const [first, second] = await Promise.allSettled([loadVersion(host, a, loaded, getClient, options), loadVersion(host, b, loaded, getClient, options)]);
+  if (first.status === "rejected") throw first.reason;
+  if (second.status === "rejected") throw second.reason;
+  const { getPathwayDiff } = await import("../diff/index.js");
+  const diff = getPathwayDiff(first.value, second.value, options);
+  return { diff, before: first.value, after: second.value, labelA: a === "-" ? STDIN : a, labelB: b === "-" ? STDIN : b };
+}
+
+/** One manifest file's drift, as `diff --check --format json` prints it. */
+export interface DriftResult {
+  file: string;
+  id: string;
+  equal?: boolean;
+  diff?: PathwayDiff;
+  error?: string;
+}
+
+/** A drift result with the two values compared (for the human formats). */
+export interface DriftCheck {
+  result: DriftResult;
+  local?: unknown;
+  remote?: unknown;
+}
+
+/**
+ * Compares every file in the manifest with its remote pathway. A file or pathway that cannot be read is a result with
+ * `error`; no manifest (or an empty one) throws EngineError("usage").
+ */
+export async function checkDrift(host: Host, options: DiffVersionsOptions = {}): Promise<DriftCheck[]> {
+  const loaded = await loadManifest(host);
+  if (!loaded.exists || loaded.manifest.pathways.length === 0) {
+    throw new EngineError("usage", "No pathwaykit.manifest.json with pathways here or above; run `pathway fetch <id> -o <file>` first to record which file holds which pathway.");
+  }
+  const client = await createClient(host, options, loaded);
+  const { getPathwayDiff } = await import("../diff/index.js");
+  const { RemoteError } = await import("../remote/index.js");
+  const entries = loaded.manifest.pathways;
+  let done = 0;
+  return mapPool(entries, options.concurrency ?? 4, async (entry): Promise<DriftCheck> => {
+    const file = path.relative(host.cwd, fromManifestPath(loaded, entry)) || entry.file;
+    try {
+      const local = (await requirePathway(host, file, { allowEmpty: true })).pathway;
+      const remote = await client.getPathway(entry.id, { endpoint: options.endpoint ?? entry.endpoint ?? "convo" });
+      const diff = getPathwayDiff(local, remote.pathway, options);
+      return { result: { file, id: entry.id, equal: diff.equal, diff }, local, remote: remote.pathway };
+    } catch (error) {
+      if (error instanceof RemoteError || isEngineError(error)) return { result: { file, id: entry.id, error: error.message } };
+      throw error;
+    } finally {
+      options.onProgress?.({ done: ++done, total: entries.length, detail: entry.file });
+    }
+  });
+}

@@ -1,0 +1,62 @@
+// `generateScenarioFiles`: writes scenario skeletons whose scripted `take:` steps together visit every reachable edge of a pathway.
+import path from "node:path";
+import type { GeneratedScenarios } from "../simulate/index.js";
+import { EngineError } from "./errors.js";
+import { describeFsError } from "./fs-errors.js";
+import type { Host } from "./host.js";
+import { displayPath } from "./inputs.js";
+import { requirePathway } from "./load-pathway.js";
+
+/** Options of `generateScenarioFiles`. */
+export interface GenerateScenarioFilesOptions {
+  /** Directory to write `<pathway>-<n>.scenario.yaml` files into (required). */
+  output: string;
+  /** Longest scenario, in turns. Default 12. */
+  maxTurns?: number;
+  /** Most scenarios written. Default 1000. */
+  maxScenarios?: number;
+  /** Overwrite scenario files that already exist. Default false (refuse, writing nothing). */
+  force?: boolean;
+}
+
+/** What was written: the files (relative to cwd), the scenarios and what could not be covered. */
+export interface GeneratedScenarioFiles extends GeneratedScenarios {
+  files: string[];
+  /** The output directory, relative to cwd. */
+  dir: string;
+}
+
+function toSlug(text: string): string {
+  return text.toLowerCase().replace(/\.json$/, "").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "pathway";
+}
+
+/** Generates and writes scenarios for one pathway file (not stdin: scenarios name their pathway by path). */
+export async function generateScenarioFiles(host: Host, pathwayArg: string, options: GenerateScenarioFilesOptions): Promise<GeneratedScenarioFiles> {
+  if (pathwayArg === "-") throw new EngineError("usage", "scenarios name their pathway by path, so it cannot come from stdin; name the pathway file.");
+  const { pathway, file } = await requirePathway(host, pathwayArg, { requireStart: true });
+  const { generateScenarios: generate, toScenarioYaml } = await import("../simulate/index.js");
+  const dir = path.resolve(host.cwd, options.output);
+  const pathwayRef = path.relative(dir, file!).split(path.sep).join("/");
+  const name = typeof pathway.name === "string" && pathway.name.trim() !== "" ? pathway.name.trim() : path.basename(file!, ".json");
+  const generated = generate(pathway, {
+    pathwayRef,
+    name,
+    ...(options.maxTurns !== undefined && { maxTurns: Math.max(1, options.maxTurns) }),
+    ...(options.maxScenarios !== undefined && { maxScenarios: options.maxScenarios }),
+  });
+  const slug = toSlug(path.basename(file!));
+  const files = generated.scenarios.map((_, i) => path.join(dir, `${slug}-${i + 1}.scenario.yaml`));
+  if (!options.force) {
+    const clash: string[] = [];
+    for (const f of files) if ((await host.stat(f)) !== undefined) clash.push(displayPath(host.cwd, f));
+    if (clash.length > 0) throw new EngineError("usage", `${clash.length} scenario file(s) already exist (${clash.slice(0, 3).join(", ")}${clash.length > 3 ? ", ..." : ""}); use --force to overwrite or choose another -o directory.`);
+  }
+  for (const [i, scenario] of generated.scenarios.entries()) {
+    try {
+      await host.writeFile(files[i]!, toScenarioYaml(scenario));
+    } catch (error) {
+      throw new EngineError("io", `cannot write ${describeFsError(error, displayPath(host.cwd, files[i]!))}`);
+    }
+  }
+  return { ...generated, files: files.map((f) => displayPath(host.cwd, f)), dir: displayPath(host.cwd, dir) };
+}

@@ -1,0 +1,37 @@
+// The host: the one small interface through which the engine touches files, stdin, environment, clock and network.
+
+/** What `Host.stat` tells about a path. */
+export interface HostStat {
+  kind: "file" | "directory" | "other";
+  size: number;
+}
+
+/** The subset of WHATWG fetch the engine passes on to the remote client and live webhooks. */
+export type HostFetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+/**
+ * Everything outside the process's memory that engine operations use. Paths may be relative (to `cwd`) or absolute.
+ * `createNodeHost` is the real one; tests and embedders may pass their own (e.g. an in-memory file system).
+ */
+export interface Host {
+  /** Directory relative paths are resolved against, and that results name files relative to. */
+  readonly cwd: string;
+  /** Environment variables (API keys, base URLs, NO_COLOR...). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Reads a regular file whole. Rejects with a Node-style error (`code` ENOENT, EISDIR, ENOTREGULAR, EFBIG...). */
+  readFile(file: string): Promise<Uint8Array>;
+  /** What is at `file`, or undefined when nothing is. */
+  stat(file: string): Promise<HostStat | undefined>;
+  /** Replaces `file` atomically (readers see the old content or the new), creating parent directories. */
+  writeFile(file: string, content: string | Uint8Array): Promise<void>;
+  /** Files matching `patterns` (relative to `cwd`), sorted, as paths relative to `cwd` with forward slashes. */
+  glob(patterns: readonly string[], options?: { ignore?: readonly string[] }): Promise<string[]>;
+  /** True when `pattern` is a glob rather than a plain path. */
+  isGlob(pattern: string): boolean;
+  /** Standard input, read to the end once (later calls get the same bytes). */
+  readStdin(): Promise<Uint8Array>;
+  /** The current time (fetchedAt stamps, durations). */
+  now(): Date;
+  /** The network. */
+  fetch: HostFetch;
+}

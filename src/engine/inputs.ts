@@ -1,0 +1,137 @@
+// Expands the files, directories, globs and `-` a user names into inputs of one kind, and reads them: one way for every kind.
+import path from "node:path";
+import type { Diagnostic } from "../diagnostics/index.js";
+import { describeFsError } from "./fs-errors.js";
+import type { Host } from "./host.js";
+
+/** The kinds of input files the engine works on. */
+export type InputKind = "pathway" | "scenario" | "module" | "request";
+
+/** How a directory of one kind is searched. Add a line here for a new kind of file. */
+export interface InputKindSpec {
+  /** Plural noun for messages ("pathway files"). */
+  noun: string;
+  /** Name endings a directory walk picks up. */
+  extensions: readonly string[];
+  /** Globs a directory walk skips. */
+  ignore: readonly string[];
+}
+
+const ALWAYS_IGNORED = ["**/node_modules/**", "**/.git/**"];
+
+/** JSON files inside a directory that are not pathways. */
+export const DEFAULT_IGNORES: readonly string[] = [
+  ...ALWAYS_IGNORED,
+  "**/package.json",
+  "**/package-lock.json",
+  "**/tsconfig*.json",
+  "**/pathway.config.json",
+  "**/*.scenario.json",
+  "**/*.request.json",
+  "**/*.schema.json",
+  "**/.pathwaykit/**",
+  "**/pathwaykit.manifest.json",
+];
+
+/** Every kind of input and how directories of it are searched. */
+export const INPUT_KINDS: Readonly<Record<InputKind, InputKindSpec>> = {
+  pathway: { noun: "pathway files", extensions: [".json"], ignore: DEFAULT_IGNORES },
+  scenario: { noun: "scenario files", extensions: [".scenario.yaml", ".scenario.yml", ".scenario.json"], ignore: ALWAYS_IGNORED },
+  module: { noun: "pathway modules", extensions: [".pathway.ts", ".pathway.mts"], ignore: ALWAYS_IGNORED },
+  request: { noun: "request files", extensions: [".request.json", ".request.yaml", ".request.yml"], ignore: ALWAYS_IGNORED },
+};
+
+/** One input named by the user: where it is, or why there is nothing to read. */
+export interface InputRef {
+  /** The path as shown to the user: as named or found (relative to cwd), or `<stdin>`. */
+  path: string;
+  /** Absolute path; absent for stdin and for an argument that named nothing. */
+  file?: string;
+  /** Why nothing can be read for this argument (a missing path, an empty directory, a glob matching nothing). */
+  problem?: Diagnostic;
+}
+
+/** Options of `expandInputs`. */
+export interface ExpandOptions {
+  /** Extra globs to skip (relative to cwd), on top of the kind's own when walking directories. */
+  ignore?: readonly string[];
+}
+
+/** The display name of stdin. */
+export const STDIN = "<stdin>";
+
+/** A finding about a file that could not be read or found, in the one Diagnostic shape. */
+export function unreadableFile(message: string): Diagnostic {
+  return { ruleId: "unreadable-file", severity: "error", message, pointer: "" };
+}
+
+/**
+ * Resolves arguments in order: `-` is stdin, a directory is searched for the kind's files, a glob is expanded, anything
+ * else is a file. Never throws for a bad argument: it becomes an input with a `problem`, so the others are still
+ * processed. Duplicates (the same absolute file twice) are kept once.
+ */
+export async function expandInputs(host: Host, kind: InputKind, args: readonly string[], options: ExpandOptions = {}): Promise<InputRef[]> {
+  const spec = INPUT_KINDS[kind];
+  const refs: InputRef[] = [];
+  const seen = new Set<string>();
+  const add = (shown: string) => {
+    const file = path.resolve(host.cwd, shown);
+    if (seen.has(file)) return;
+    seen.add(file);
+    refs.push({ path: shown, file });
+  };
+  for (const arg of args) {
+    if (arg === "-") {
+      refs.push({ path: STDIN });
+      continue;
+    }
+    const info = await host.stat(arg);
+    const isDirectory = info?.kind === "directory";
+    if (!isDirectory && !(info === undefined && host.isGlob(arg))) {
+      if (info === undefined) refs.push({ path: arg, problem: unreadableFile(describeFsError({ code: "ENOENT" }, arg)) });
+      else add(arg);
+      continue;
+    }
+    const base = arg.replace(/\/+$/, "");
+    const patterns = isDirectory ? spec.extensions.map((ext) => `${base === "." ? "" : `${base}/`}**/*${ext}`) : [arg];
+    const ignore = isDirectory ? [...spec.ignore, ...(options.ignore ?? [])] : [...(options.ignore ?? [])];
+    const found = await host.glob(patterns, { ignore });
+    if (found.length === 0) {
+      const message = isDirectory
+        ? `${arg}: no ${spec.noun} (${spec.extensions.join(", ")}) in this directory; name files directly or check the path.`
+        : `${arg}: the pattern matches no files; check the glob (quote it so the shell does not expand it).`;
+      refs.push({ path: arg, problem: { ruleId: "no-matching-files", severity: "error", message, pointer: "" } });
+    }
+    for (const file of found) add(file);
+  }
+  return refs;
+}
+
+/** An input with its bytes, or the finding that says why it has none. */
+export interface ReadInput extends InputRef {
+  bytes?: Uint8Array;
+}
+
+/** Reads one input (stdin for `-`); a failure becomes an `unreadable-file` problem naming the path, never an exception. */
+export async function readInput(host: Host, ref: InputRef): Promise<ReadInput> {
+  if (ref.problem) return ref;
+  try {
+    return { ...ref, bytes: ref.file === undefined ? await host.readStdin() : await host.readFile(ref.file) };
+  } catch (error) {
+    return { ...ref, problem: unreadableFile(describeFsError(error, ref.path)) };
+  }
+}
+
+/** `expandInputs` then `readInput` for each, in order. */
+export async function readInputs(host: Host, kind: InputKind, args: readonly string[], options: ExpandOptions = {}): Promise<ReadInput[]> {
+  const refs = await expandInputs(host, kind, args, options);
+  const read: ReadInput[] = [];
+  for (const ref of refs) read.push(await readInput(host, ref));
+  return read;
+}
+
+/** A path as the user should see it: relative to `cwd` with forward slashes when inside it, else as given. */
+export function displayPath(cwd: string, file: string): string {
+  const rel = path.relative(cwd, path.resolve(cwd, file));
+  return rel === "" ? "." : rel.startsWith("..") || path.isAbsolute(rel) ? file : rel.split(path.sep).join("/");
+}

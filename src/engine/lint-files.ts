@@ -1,0 +1,94 @@
+// `lintFiles`: validation plus the graph and content rules over files, with pathway.config.json, --rule overrides and a baseline.
+import path from "node:path";
+import type { FileResult } from "../format/result.js";
+import type { BaselineInput } from "../lint/index.js";
+import type { RuleSetting, RuleSeverity } from "../validate/index.js";
+import { createLintConfigLoader, readBaselineFile, toRelativePosix } from "./config.js";
+import { EngineError } from "./errors.js";
+import { describeFsError } from "./fs-errors.js";
+import type { Host } from "./host.js";
+import { readInputs, STDIN, type ExpandOptions } from "./inputs.js";
+
+/** Options of `lintFiles`; all optional. */
+export interface LintFilesOptions extends ExpandOptions {
+  /** Severity overrides by rule id; they win over the config. */
+  rules?: Record<string, RuleSeverity>;
+  /** A config file for every file, instead of the nearest pathway.config.json above each. */
+  config?: string;
+  /** Report only findings not recorded in this baseline file. */
+  baseline?: string;
+  /** Record every current finding in this baseline file; the recorded findings are then not reported. */
+  baselineWrite?: string;
+}
+
+/** What `lintFiles` returns: one result per file, and counts of what was hidden and why. */
+export interface LintFilesResult {
+  results: FileResult[];
+  /** Findings hidden by suppressions in pathway.config.json. */
+  suppressed: number;
+  /** Findings hidden by the baseline (read, or just written). */
+  baselined: number;
+  /** With `baselineWrite`: how many findings were recorded. */
+  recorded?: number;
+}
+
+/**
+ * Lints files, directories (searched for *.json), globs and `-` (stdin), like ESLint's `lintFiles`: each file gets the
+ * nearest config's settings; unreadable files are results with an `unreadable-file` finding. A broken config or
+ * baseline throws EngineError("config").
+ */
+export async function lintFiles(host: Host, args: readonly string[], options: LintFilesOptions = {}): Promise<LintFilesResult> {
+  const { allRuleMetas, createBaseline, createBaselineFilter, getFileLintSettings, lintPathway } = await import("../lint/index.js");
+  const loadConfig = createLintConfigLoader(host, { explicit: options.config, rules: allRuleMetas });
+  const baseline = options.baseline !== undefined ? await readBaselineFile(host, path.resolve(host.cwd, options.baseline)) : undefined;
+  const baselineFile = options.baselineWrite ?? options.baseline;
+  const baselineRoot = baselineFile !== undefined ? path.dirname(path.resolve(host.cwd, baselineFile)) : host.cwd;
+  // A baseline kept beside the pathways is JSON too; never lint it as a pathway.
+  const ignore = [...(options.ignore ?? []), ...(baselineFile !== undefined ? [toRelativePosix(host.cwd, path.resolve(host.cwd, baselineFile))] : [])];
+  const applyBaseline = baseline ? createBaselineFilter(baseline) : undefined;
+  const recorded: (BaselineInput & { index: number })[] = [];
+  const out: LintFilesResult = { results: [], suppressed: 0, baselined: 0 };
+  for (const input of await readInputs(host, "pathway", args, { ignore })) {
+    if (!input.bytes) {
+      out.results.push({ filePath: input.path, diagnostics: [input.problem!] });
+      continue;
+    }
+    const { config, root } = await loadConfig(input.file);
+    const settings = getFileLintSettings(config, input.file === undefined ? STDIN : toRelativePosix(root, input.file));
+    if (settings.ignored) {
+      out.results.push({ filePath: input.path, diagnostics: [] });
+      continue;
+    }
+    const rules: Record<string, RuleSetting> = { ...settings.rules };
+    for (const [id, severity] of Object.entries(options.rules ?? {})) rules[id] = { ...rules[id], severity };
+    const result = lintPathway(input.bytes, { rules, requestData: settings.requestData, systemVariables: settings.systemVariables, suppressions: settings.suppressions });
+    out.suppressed += result.suppressed.length;
+    let diagnostics = result.diagnostics;
+    const file = input.file === undefined ? STDIN : toRelativePosix(baselineRoot, input.file);
+    if (options.baselineWrite !== undefined) recorded.push({ file, value: result.value, diagnostics, index: out.results.length });
+    if (applyBaseline) {
+      const filtered = applyBaseline({ file, value: result.value, diagnostics });
+      out.baselined += filtered.baselined;
+      diagnostics = filtered.file.diagnostics;
+    }
+    out.results.push({ filePath: input.path, diagnostics, ...(result.text !== undefined && { text: result.text }) });
+  }
+  if (options.baselineWrite !== undefined) {
+    const written = createBaseline(recorded);
+    try {
+      await host.writeFile(options.baselineWrite, JSON.stringify(written, null, 2) + "\n");
+    } catch (error) {
+      throw new EngineError("io", `Cannot write the baseline: ${describeFsError(error, options.baselineWrite)}`);
+    }
+    // What is now in the baseline is adopted, not reported: the run shows what a run with --baseline would show.
+    const adopt = createBaselineFilter(written);
+    out.baselined = 0;
+    for (const r of recorded) {
+      const filtered = adopt(r);
+      out.baselined += filtered.baselined;
+      out.results[r.index] = { ...out.results[r.index]!, diagnostics: [...filtered.file.diagnostics] };
+    }
+    out.recorded = written.findings.length;
+  }
+  return out;
+}

@@ -1,0 +1,61 @@
+// Shared by the remote operations (fetch, drift check, push): the client from options, host and manifest; a bounded pool.
+import type { PathwayClient, RetryInfo } from "../remote/index.js";
+import { EngineError } from "./errors.js";
+import type { Host } from "./host.js";
+import type { LoadedManifest } from "./manifest.js";
+
+/** How to reach the service; all optional. */
+export interface RemoteOptions {
+  /** API root. Default: $PATHWAYKIT_BASE_URL, the manifest's baseUrl, or the service's public URL. */
+  baseUrl?: string;
+  /** Read endpoint. Default: the manifest entry's, else "convo". */
+  endpoint?: "convo" | "pathway";
+  /** Per-attempt timeout in milliseconds. Default 30000. */
+  timeout?: number;
+  /** Retries on network errors, timeouts, 429 and 5xx. Default 3. */
+  retries?: number;
+  /** Downloads at a time (fetch, drift check). Default 4. */
+  concurrency?: number;
+  /** Told before each retry (the CLI logs it with PATHWAYKIT_DEBUG). */
+  onRetry?: (info: RetryInfo) => void;
+  /** Told as each item finishes (the CLI draws a progress bar). */
+  onProgress?: (event: { done: number; total: number; detail: string }) => void;
+}
+
+/** Builds the client from options, the host's environment (API key, base URL) and the manifest; remote/ is loaded only here. */
+export async function createClient(host: Host, options: RemoteOptions, loaded: LoadedManifest): Promise<PathwayClient> {
+  const { createPathwayClient, resolveRemoteSettings } = await import("../remote/index.js");
+  try {
+    const settings = resolveRemoteSettings({ baseUrl: options.baseUrl, env: host.env, configBaseUrl: loaded.manifest.baseUrl });
+    return createPathwayClient({
+      baseUrl: settings.baseUrl,
+      apiKey: settings.apiKey,
+      timeoutMs: options.timeout,
+      retries: options.retries,
+      fetch: (url, init) => host.fetch(url, init),
+      ...(options.onRetry && { onRetry: options.onRetry }),
+    });
+  } catch (error) {
+    throw await toEngineError(error);
+  }
+}
+
+/** A RemoteError as an EngineError("remote"); anything else is returned unchanged. */
+export async function toEngineError(error: unknown): Promise<unknown> {
+  const { RemoteError } = await import("../remote/index.js");
+  return error instanceof RemoteError ? new EngineError("remote", error.message, error.kind) : error;
+}
+
+/** Runs `work` over `items` with at most `limit` at a time, keeping results in input order. */
+export async function mapPool<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}

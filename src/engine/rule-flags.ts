@@ -1,0 +1,16 @@
+// Parses `--rule id:severity` overrides into a severity map; unknown ids and severities are usage errors.
+import type { RuleSeverity } from "../validate/index.js";
+import { EngineError } from "./errors.js";
+
+/** Parses `id:severity` strings, rejecting unknown ids (and ids that belong to another command, in `elsewhere`). */
+export function parseRuleFlags(flags: readonly string[] | undefined, known: ReadonlySet<string>, elsewhere: ReadonlySet<string> = new Set()): Record<string, RuleSeverity> {
+  const rules: Record<string, RuleSeverity> = {};
+  for (const flag of flags ?? []) {
+    const m = /^([a-z0-9-]+):(off|warn|warning|error)$/.exec(flag.trim());
+    if (!m) throw new EngineError("usage", `--rule "${flag}": expected <rule-id>:<off|warn|error>, e.g. --rule unknown-node-type:off.`);
+    if (elsewhere.has(m[1]!)) throw new EngineError("usage", `--rule "${flag}": "${m[1]}" is a lint rule, which pathway validate does not run; use pathway lint.`);
+    if (!known.has(m[1]!)) throw new EngineError("usage", `--rule "${flag}": unknown rule "${m[1]}"; see the rule table in README.md.`);
+    rules[m[1]!] = m[2] === "off" ? "off" : m[2] === "error" ? "error" : "warning";
+  }
+  return rules;
+}

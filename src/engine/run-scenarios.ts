@@ -1,0 +1,154 @@
+// `runScenarioFiles`: runs scenario files against their pathways and returns the report (results, summary, coverage).
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import type { TestCaseReport, TestCoverageReport, TestReport, TestTraceEvent } from "../format/test-report.js";
+import type { Pathway } from "../model/index.js";
+import { decodeUtf8 } from "../parse/index.js";
+import type { Decider, FetchLike, ScenarioResult, Simulator } from "../simulate/index.js";
+import { EngineError } from "./errors.js";
+import { describeFsError } from "./fs-errors.js";
+import type { Host } from "./host.js";
+import { displayPath, expandInputs } from "./inputs.js";
+import { describeLoadFailure, getPathwayProblem, loadPathwayFile } from "./load-pathway.js";
+
+/** Options of `runScenarioFiles`; all optional. */
+export interface RunScenariosOptions {
+  /** Decide turns without `take:` this way in every scenario. Default: each scenario's own decider. */
+  decider?: "scripted" | "keyword" | "llm";
+  /** Call real webhook URLs for webhooks a scenario does not mock. Default false (mocks only). */
+  live?: boolean;
+  /** Work out coverage per pathway. Default false (true when minCoverage is given). */
+  coverage?: boolean;
+  /** Fail below these percentages, e.g. "nodes=90,edges=80,globals=100". */
+  minCoverage?: string;
+  /** OpenAI-compatible endpoint for the llm decider. Default $PATHWAYKIT_LLM_BASE_URL. */
+  llmBaseUrl?: string;
+  /** Model for the llm decider. Default $PATHWAYKIT_LLM_MODEL (the key comes from $PATHWAYKIT_LLM_API_KEY). */
+  llmModel?: string;
+}
+
+/** The llm decider from options or PATHWAYKIT_LLM_BASE_URL / _MODEL / _API_KEY in the host's environment; undefined when not configured. */
+export async function createLlmDeciderFromEnv(host: Host, options: { llmBaseUrl?: string; llmModel?: string }): Promise<Decider | undefined> {
+  const baseUrl = options.llmBaseUrl ?? host.env.PATHWAYKIT_LLM_BASE_URL;
+  const model = options.llmModel ?? host.env.PATHWAYKIT_LLM_MODEL;
+  if (!baseUrl || !model) return undefined;
+  const { createLlmDecider } = await import("../simulate/index.js");
+  const apiKey = host.env.PATHWAYKIT_LLM_API_KEY;
+  return createLlmDecider({ baseUrl, model, ...(apiKey && { apiKey }), fetch: host.fetch as unknown as FetchLike });
+}
+
+/**
+ * Runs every scenario the arguments name (files, directories searched for *.scenario.yaml/.yml/.json, globs; none:
+ * the working directory) and returns the report, the same object `pathway test --format json` prints. A scenario or
+ * pathway that cannot be read or is invalid is a result with status "error"; the others still run.
+ */
+export async function runScenarioFiles(host: Host, args: readonly string[], options: RunScenariosOptions = {}): Promise<TestReport> {
+  const sim = await import("../simulate/index.js");
+  const llm = await createLlmDeciderFromEnv(host, options);
+  if (options.decider === "llm" && !llm) throw new EngineError("usage", "--decider llm needs a model endpoint: set PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (and PATHWAYKIT_LLM_API_KEY), or --llm-base-url and --llm-model.");
+  const override = options.decider === "llm" ? llm : options.decider === "keyword" ? sim.createKeywordDecider() : options.decider === "scripted" ? sim.createScriptedDecider() : undefined;
+  const live = options.live ? sim.createLiveWebhooks({ fetch: host.fetch as unknown as FetchLike }) : undefined;
+  const pathways = new Map<string, { pathway?: Pathway; simulator?: Simulator; error?: string; traces: TestTraceEvent[][]; display: string }>();
+  const results: TestCaseReport[] = [];
+  const started = performance.now();
+  for (const ref of await expandInputs(host, "scenario", args.length ? args : ["."])) {
+    const file = ref.file ?? ref.path;
+    const shown = displayPath(host.cwd, file);
+    const t0 = performance.now();
+    const fail = (message: string, extra: Partial<TestCaseReport> = {}, issues?: { message: string; pointer: string; line?: number; column?: number }[]) =>
+      results.push({ file: shown, name: path.basename(file), status: "error", durationMs: performance.now() - t0, failures: issues ?? [{ message, pointer: "" }], warnings: [], trace: [], ...extra });
+    if (ref.problem) {
+      fail(ref.problem.message);
+      continue;
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = await host.readFile(file);
+    } catch (error) {
+      fail(describeFsError(error, shown));
+      continue;
+    }
+    // Strict, like validate: a lossy decode would turn a bad byte into U+FFFD and a confusing schema error later.
+    const decoded = decodeUtf8(bytes);
+    if (decoded.text === undefined) {
+      const d = decoded.diagnostics.find((x) => x.severity === "error")!;
+      fail(d.message, {}, [{ message: d.message, pointer: "", ...(d.range && { line: d.range.start.line, column: d.range.start.column }) }]);
+      continue;
+    }
+    const loaded = sim.loadScenario(decoded.text);
+    if (!loaded.ok) {
+      fail(loaded.issues[0]!.message, {}, loaded.issues);
+      continue;
+    }
+    const scenario = loaded.scenario;
+    const pathwayFile = path.resolve(path.dirname(path.resolve(host.cwd, file)), scenario.pathway);
+    let entry = pathways.get(pathwayFile);
+    if (!entry) {
+      entry = { traces: [], display: displayPath(host.cwd, pathwayFile) };
+      const loadedPathway = await loadPathwayFile(host, entry.display);
+      if (loadedPathway.pathway) {
+        entry.pathway = loadedPathway.pathway;
+        entry.simulator = sim.createSimulator(entry.pathway);
+      } else entry.error = describeLoadFailure(loadedPathway);
+      pathways.set(pathwayFile, entry);
+    }
+    // A scenario with `start:` names its own first node; the others need the pathway's start node.
+    let problem = entry.error;
+    if (problem === undefined && scenario.start === undefined && entry.simulator?.startId === undefined) {
+      const missing = getPathwayProblem(entry.pathway, entry.display, { requireStart: true });
+      if (missing) problem = describeLoadFailure({ path: entry.display, diagnostics: [missing] });
+    }
+    if (problem !== undefined || !entry.pathway) {
+      const pos = loaded.locate(["pathway"]);
+      fail(`${problem} (named by pathway: in the scenario)`, { name: scenario.name ?? path.basename(file), pathway: entry.display }, [{ message: `${problem}`, pointer: "/pathway", ...pos }]);
+      continue;
+    }
+    const runOptions = { simulator: entry.simulator!, locate: loaded.locate, ...(llm && { llm }), ...(override && { decider: override }), ...(live && { webhook: live }) };
+    const needsAsync = Boolean(live) || scenario.decider === "llm" || options.decider === "llm";
+    const result: ScenarioResult = needsAsync ? await sim.runScenarioAsync(entry.pathway, scenario, runOptions) : sim.runScenario(entry.pathway, scenario, runOptions);
+    const trace = result.trace as unknown as TestTraceEvent[];
+    entry.traces.push(trace);
+    results.push({
+      file: shown,
+      name: scenario.name ?? path.basename(file),
+      pathway: entry.display,
+      status: result.status,
+      durationMs: performance.now() - t0,
+      failures: result.failures,
+      warnings: result.warnings,
+      trace,
+    });
+  }
+  const report: TestReport = {
+    results,
+    summary: {
+      total: results.length,
+      passed: results.filter((r) => r.status === "passed").length,
+      failed: results.filter((r) => r.status === "failed").length,
+      errors: results.filter((r) => r.status === "error").length,
+      durationMs: performance.now() - started,
+    },
+  };
+  if (options.coverage || options.minCoverage !== undefined) {
+    let min: ReturnType<typeof sim.parseMinCoverage> = {};
+    if (options.minCoverage !== undefined) {
+      try {
+        min = sim.parseMinCoverage(options.minCoverage);
+      } catch (error) {
+        throw new EngineError("usage", `--min-coverage ${(error as Error).message}`);
+      }
+    }
+    const coverage: TestCoverageReport[] = [];
+    const shortfalls: string[] = [];
+    for (const entry of pathways.values()) {
+      if (!entry.pathway) continue;
+      const cov = sim.getCoverage(entry.pathway, entry.traces as never);
+      coverage.push({ pathway: entry.display, ...cov });
+      for (const s of sim.getCoverageShortfalls(cov, min)) shortfalls.push(`${entry.display}: ${s}`);
+    }
+    report.coverage = coverage;
+    if (options.minCoverage !== undefined) report.coverageFailures = shortfalls;
+  }
+  return report;
+}
+
