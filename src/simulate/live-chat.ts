@@ -1,5 +1,5 @@
 // Runs a scenario against the service's text chat: each turn's user text is sent, and the live answer becomes the same state and trace an offline run leaves.
-import type { ChatApi, ChatReply, Pathway, PathwayNode } from "../model/index.js";
+import { isTransferNode, type ChatApi, type ChatReply, type Pathway, type PathwayNode } from "../model/index.js";
 import { resolveTake, describeCandidate } from "./deciders/scripted.js";
 import { createSimulator, findNode, getCandidates, getSimNodeName, type Simulator } from "./machine.js";
 import { runScenarioWith, type ScenarioResult } from "./run.js";
@@ -113,12 +113,14 @@ function toLiveState(sim: Simulator, state: SimState, turn: Turn, reply: ChatRep
   const variables = { ...state.variables, ...reply.variables };
   const set = changedVariables(state.variables, reply.variables);
   if (Object.keys(set).length > 0) events.push({ type: "vars", turn: n, nodeId: to ?? "", set, how: "explicit" });
-  if (reply.completed) events.push({ type: "end", turn: n, status: "ended", reason: "the live chat completed" });
+  // The chat says only that it completed; the local file says whether that node is a transfer.
+  const status = !reply.completed ? "active" : node && isTransferNode(node) ? "transferred" : "ended";
+  if (status !== "active") events.push({ type: "end", turn: n, status, reason: "the live chat completed" });
   const visits = { ...state.visits };
   for (const e of events) if (e.type === "enter") visits[e.nodeId] = (visits[e.nodeId] ?? 0) + 1;
   return {
     ...state,
-    status: reply.completed ? "ended" : "active",
+    status,
     ...(to !== undefined && { nodeId: to }),
     ...(reply.completed && { reason: "the live chat completed" }),
     variables,

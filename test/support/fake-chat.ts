@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Pathway } from "../../src/model/index.js";
-import { createInitialState, createSimulator, getCandidates, getSimNodeName, transition, type SimState, type Simulator, type Turn } from "../../src/simulate/index.js";
+import { createInitialState, createKeywordDecider, createSimulator, getCandidates, getSimNodeName, transition, type SimState, type Simulator, type Turn } from "../../src/simulate/index.js";
 
 /** What the scripted agent does when it hears `user`: the choice to take, variables it extracts, webhook answers it gets. */
 export type AgentScript = Record<string, Omit<Turn, "user">>;
@@ -68,7 +68,8 @@ function toData(sim: Simulator, chatId: string, pathwayId: string, state: SimSta
 /** Starts the fake chat on a free loopback port. */
 export async function startFakeChat(options: FakeChatOptions): Promise<FakeChat> {
   const apiKey = options.apiKey ?? "chat-key-0123456789";
-  const sims = new Map(Object.entries(options.pathways).map(([id, p]) => [id, createSimulator(p)]));
+  // Unscripted messages are decided by keywords, as a model might; scripted ones follow their take.
+  const sims = new Map(Object.entries(options.pathways).map(([id, p]) => [id, createSimulator(p, { decider: createKeywordDecider() })]));
   const chats = new Map<string, { pathwayId: string; state: SimState }>();
   const faults: ChatFault[] = [];
   const requests: FakeChat["requests"] = [];
@@ -79,6 +80,11 @@ export async function startFakeChat(options: FakeChatOptions): Promise<FakeChat>
     const authorization = typeof req.headers.authorization === "string" ? req.headers.authorization : undefined;
     requests.push({ path, ...(authorization !== undefined && { authorization }), body });
     if (authorization !== apiKey) return sendJson(res, 401, { data: null, errors: ["Invalid API key"] });
+    const read = /^\/v1\/pathway\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && read) {
+      const pathway = options.pathways[decodeURIComponent(read[1]!)];
+      return pathway ? sendJson(res, 200, pathway) : sendJson(res, 404, { status: "error", message: "Pathway not found" });
+    }
     let input: Record<string, unknown>;
     try {
       input = JSON.parse(body) as Record<string, unknown>;

@@ -14,7 +14,7 @@ import { createLlmDeciderFromEnv } from "../../engine/run-scenarios.js";
 interface ChatOptions {
   decider: "keyword" | "scripted" | "llm";
   requestData?: string;
-  live?: boolean;
+  liveWebhooks?: boolean;
   full?: boolean;
   color?: boolean;
   llmBaseUrl?: string;
@@ -37,7 +37,7 @@ export function register(program: Command, io: CliIo): void {
     .argument("<pathway>", "the pathway file")
     .addOption(new Option("--decider <name>", "how your turns choose an edge").choices(["keyword", "scripted", "llm"]).default("keyword"))
     .option("--request-data <json>", "variables known at the start, as a JSON object")
-    .option("--live", "call real webhook URLs (default: every webhook answers 200 with an empty body)")
+    .option("--live-webhooks", "call real webhook URLs (default: every webhook answers 200 with an empty body)")
     .option("--full", "print whole prompts (default: the first 300 characters)")
     .option("--llm-base-url <url>", "OpenAI-compatible endpoint for --decider llm (default PATHWAYKIT_LLM_BASE_URL)")
     .option("--llm-model <name>", "model for --decider llm (default PATHWAYKIT_LLM_MODEL)")
@@ -74,7 +74,7 @@ Examples:
         if (!llm) throw new ExitError(EXIT.failure, "--decider llm needs PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (or --llm-base-url and --llm-model).");
         decider = llm;
       }
-      const webhook = options.live
+      const webhook = options.liveWebhooks
         ? sim.createLiveWebhooks({ fetch: io.host.fetch as unknown as FetchLike })
         : () => ({ status: 200, body: {} });
       const machine: Simulator = sim.createSimulator(pathway, { decider, webhook });
@@ -94,7 +94,7 @@ Examples:
           else if (e.type === "decide") write(c.dim(`  ${e.decider}: ${e.decision.kind} (${e.decision.reason})`));
           else if (e.type === "move") write(c.dim(`  → ${nodeLabel(e.to)} via ${e.via}`));
           else if (e.type === "vars") write(c.dim(`  vars (${e.how}): ${JSON.stringify(e.set)}`));
-          else if (e.type === "webhook") write(c.dim(`  webhook ${e.method} ${e.url} → ${e.status}${options.live ? "" : " (mock)"}`));
+          else if (e.type === "webhook") write(c.dim(`  webhook ${e.method} ${e.url} → ${e.status}${options.liveWebhooks ? "" : " (mock)"}`));
           else if (e.type === "end") write(c.magenta(`conversation ${e.status}: ${e.reason}${e.transferNumber ? ` → ${e.transferNumber}` : ""}`));
         }
         if (state.status === "active") {
@@ -103,7 +103,7 @@ Examples:
         }
       };
       const history: SimState[] = [await sim.createInitialStateAsync(machine, { variables })];
-      write(c.dim(`Chatting with ${path.basename(pathwayArg)} (decider: ${decider.name}${options.live ? ", live webhooks" : ", webhooks answer 200"}). /help for commands.`));
+      write(c.dim(`Chatting with ${path.basename(pathwayArg)} (decider: ${decider.name}${options.liveWebhooks ? ", live webhooks" : ", webhooks answer 200"}). /help for commands.`));
       show(history[0]!, 0);
       const rl = createInterface({ input: io.stdin, ...(interactive && { output: io.stdout }), terminal: interactive });
       // Ctrl-C leaves like /quit (readline would otherwise only pause).
