@@ -1,8 +1,9 @@
 // Rewrites the rule table in README.md from rule metadata (`npm run readme`; a test fails when README is stale).
 import { readFileSync, writeFileSync } from "node:fs";
 import { withRuleTable } from "./readme-rules.js";
+import { withVariableFieldTable } from "./readme-variables.js";
 import { documentedRules, validateRuleIds } from "./rule-metas.js";
 
 const file = new URL("../README.md", import.meta.url);
-writeFileSync(file, withRuleTable(readFileSync(file, "utf8"), documentedRules, validateRuleIds));
+writeFileSync(file, withVariableFieldTable(withRuleTable(readFileSync(file, "utf8"), documentedRules, validateRuleIds)));
 console.log(`updated the rule table in ${file.pathname} (${documentedRules.length} rules)`);

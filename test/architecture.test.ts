@@ -19,7 +19,7 @@ const ALLOWED: Record<string, string[]> = {
   simulate: ["model", "diagnostics", "parse", "graph"],
   remote: ["model", "diagnostics", "parse"],
   diff: ["model", "diagnostics", "parse"],
-  format: ["diagnostics"],
+  format: ["diagnostics", "graph"],
   engine: ["model", "diagnostics", "parse", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format"],
 };
 

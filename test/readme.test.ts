@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { withRuleTable } from "../scripts/readme-rules.js";
+import { withVariableFieldTable } from "../scripts/readme-variables.js";
 import { documentedRules, validateRuleIds } from "../scripts/rule-metas.js";
 import { ROOT } from "./support/cli.js";
 
@@ -11,6 +12,10 @@ const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
 describe("README.md", () => {
   it("has the rule table generated from rule metadata (run `npm run readme` when this fails)", () => {
     expect(readme).toBe(withRuleTable(readme, documentedRules, validateRuleIds));
+  });
+
+  it("has the table of interpolated fields generated from VARIABLE_FIELDS (run `npm run readme` when this fails)", () => {
+    expect(readme).toBe(withVariableFieldTable(readme));
   });
 
   it("lists every rule id with an anchor its docs URL points at", () => {

@@ -5,7 +5,7 @@ import type { Scenario, SimState } from "../../src/simulate/index.js";
 import { createRandom, generatePathway } from "../generate-pathway.js";
 import { loadShipped, type BenchRow, type BenchSuite } from "./measure.js";
 
-const { createKeywordDecider, createSimulator, getCandidates, runScenario, transition } = await loadShipped<typeof import("../../src/simulate/index.js")>("simulate");
+const { createKeywordDecider, createSimulator, getCandidates, getSimWays, runScenario, transition } = await loadShipped<typeof import("../../src/simulate/index.js")>("simulate");
 
 const WORDS = ["book", "cancel", "reschedule", "price", "hours", "human", "order", "menu", "refund", "address", "confirm", "repeat", "delivery", "payment", "table", "party"];
 
@@ -18,7 +18,7 @@ function createWalks(pathway: Pathway, count: number, maxTurns: number, seed: nu
     const turns: Scenario["turns"] = [];
     let at = sim.startId!;
     for (let t = 0; t < maxTurns; t++) {
-      const out = sim.edgesFrom.get(at) ?? [];
+      const out = getSimWays(sim, at).flatMap((w) => (w.kind === "edge" && w.edge ? [w.edge] : []));
       if (out.length === 0) break;
       const edge = out[Math.floor(random() * out.length)]!;
       turns.push({ user: `caller says ${edge.label}`, take: edge.id });

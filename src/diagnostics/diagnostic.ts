@@ -36,6 +36,14 @@ export interface Diagnostic {
   related?: RelatedLocation[];
   /** Documentation of the rule. */
   url?: string;
+  /** The part of the string at `pointer` the finding is about; placing the finding turns it into `range` and drops it. */
+  span?: StringSpan;
+}
+
+/** Offsets in a string value as decoded (UTF-16 code units; escapes count as the character they stand for), end exclusive. */
+export interface StringSpan {
+  start: number;
+  end: number;
 }
 
 /** What a rule reports: the engine adds rule id, severity, range and url. */
@@ -43,6 +51,8 @@ export interface Report {
   pointer: string;
   message: string;
   related?: { pointer: string; message: string }[];
+  /** Part of the string at `pointer` (a `{{placeholder}}` in a long prompt): the range then covers just that part. */
+  span?: StringSpan;
 }
 
 /** Number of findings at each severity. */

@@ -1,17 +1,6 @@
 // A pathway as drawing data: generated node keys, display labels, node kinds, flow edges with their conditions, and a legend.
-import {
-  getEdgeLabel,
-  getEdges,
-  getNodes,
-  isGlobalNode,
-  isObject,
-  isStartNode,
-  isTransferNode,
-  nodeData,
-  prop,
-  type Pathway,
-  type PathwayNode,
-} from "../model/index.js";
+import { createFlowModel, getFlowWayCaption, getFlowWays } from "../graph/index.js";
+import { getNodes, isGlobalNode, isStartNode, isTransferNode, nodeData, prop, type Pathway, type PathwayNode } from "../model/index.js";
 import { toDisplayText, toTruncated } from "./text.js";
 
 /** How a node is drawn: one shape per kind. */
@@ -20,8 +9,11 @@ export type DiagramNodeKind = "default" | "terminal" | "transfer" | "webhook" | 
 /** A finding from the graph analyses that `annotate` marks on a node. */
 export type DiagramMark = "unreachable" | "dead-end" | "trap";
 
-/** Where a drawn edge comes from: an entry of `edges[]`, a Route condition or fallback, or a webhook response route. */
-export type DiagramEdgeKind = "edge" | "route" | "fallback" | "response";
+/**
+ * Where a drawn edge comes from (the flow model's kind): an entry of `edges[]`, a Route condition or fallback, a webhook
+ * response route, a transfer's voicemail edge (taken when the transfer is not answered), or a Press Button's way on.
+ */
+export type DiagramEdgeKind = "edge" | "route" | "fallback" | "response" | "voicemail" | "press";
 
 /** Layout direction: top to bottom or left to right. */
 export type DiagramDirection = "TB" | "LR";
@@ -159,13 +151,6 @@ export function findDiagramNode(pathway: Pathway, ref: string): { id: string } |
   return { error: `no node has the id or name "${ref}"; give a node id or name from the file.` };
 }
 
-function conditionText(condition: unknown): string {
-  if (!isObject(condition)) return "";
-  const value = prop(condition, "value");
-  const parts = [prop(condition, "field"), prop(condition, "operator"), typeof value === "object" && value !== null ? JSON.stringify(value) : value];
-  return parts.filter((p) => p !== undefined && p !== null && String(p) !== "").map(String).join(" ");
-}
-
 interface RawEdge {
   source: string;
   target: string;
@@ -173,40 +158,9 @@ interface RawEdge {
   label: string;
 }
 
-/** Every flow edge of the file, in file order: edges[], then per node its Route routes, fallback and response routes. */
+/** Every way of the flow model, in file order (edges[], then per node its routes, fallback, response routes, press target), captioned. */
 function getRawEdges(pathway: Pathway): RawEdge[] {
-  const raw: RawEdge[] = [];
-  for (const { edge } of getEdges(pathway)) {
-    if (typeof edge.source !== "string" || typeof edge.target !== "string") continue;
-    raw.push({ source: edge.source, target: edge.target, kind: "edge", label: getEdgeLabel(edge) ?? "" });
-  }
-  for (const { node } of getNodes(pathway)) {
-    const data = nodeData(node);
-    const routes = prop(data, "routes");
-    if (Array.isArray(routes)) {
-      for (const route of routes) {
-        const target = prop(route, "targetNodeId");
-        if (typeof target !== "string" || target === "") continue;
-        const conditions = prop(route, "conditions");
-        const label = Array.isArray(conditions) ? conditions.map(conditionText).filter((c) => c !== "").join(" and ") : "";
-        raw.push({ source: node.id, target, kind: "route", label });
-      }
-    }
-    const fallback = prop(data, "fallbackNodeId");
-    if (typeof fallback === "string" && fallback !== "") raw.push({ source: node.id, target: fallback, kind: "fallback", label: "otherwise" });
-    const responses = prop(data, "responsePathways");
-    if (Array.isArray(responses)) {
-      for (const response of responses) {
-        if (!Array.isArray(response)) continue;
-        const target = prop(response[3], "id");
-        if (typeof target !== "string" || target === "") continue;
-        const [variable, operator, value] = response as unknown[];
-        const label = operator === "" || operator === undefined ? String(variable ?? "") : conditionText({ field: variable, operator, value });
-        raw.push({ source: node.id, target, kind: "response", label });
-      }
-    }
-  }
-  return raw;
+  return getFlowWays(createFlowModel(pathway)).map((way) => ({ source: way.from, target: way.to, kind: way.kind, label: getFlowWayCaption(way) }));
 }
 
 /** The neighbourhood of `center`: ids within `depth` steps following edges either way. */
@@ -240,8 +194,8 @@ function getNeighbourhood(center: string, depth: number, raw: readonly RawEdge[]
 
 /**
  * Converts a pathway into drawing data: one node per node id (first occurrence wins) plus a "missing" node for each id
- * an edge names that does not exist; edges from `edges[]`, Route routes (with their conditions) and fallbacks, and
- * webhook response routes. Keys are generated; labels are folded to one line, cut to `maxLabel` and numbered in the
+ * an edge names that does not exist; edges are the flow model's ways: `edges[]` (voicemail edges labelled "not
+ * answered"), Route routes (with their conditions) and fallbacks, webhook response routes and press targets. Keys are generated; labels are folded to one line, cut to `maxLabel` and numbered in the
  * legend. Global nodes are flagged so exporters can group them instead of drawing an edge from every node.
  * Throws a RangeError for options that cannot be met (bad numbers, a `focus` that names no node).
  */

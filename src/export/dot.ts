@@ -37,7 +37,8 @@ function nodeStatement(node: DiagramNode, indent: string, focus: string | undefi
 function edgeStatement(edge: DiagramEdge): string {
   const attrs: string[] = [];
   if (edge.label !== undefined) attrs.push(`label=${toDotString(edge.label)}`);
-  if (edge.kind !== "edge") attrs.push(`style=${edge.kind === "fallback" ? "dotted" : "dashed"}`);
+  if (edge.kind !== "edge" && edge.kind !== "press") attrs.push(`style=${edge.kind === "fallback" ? "dotted" : "dashed"}`);
+  if (edge.kind === "voicemail") attrs.push('color="#8e24aa"', 'fontcolor="#8e24aa"');
   return `  ${edge.from} -> ${edge.to}${attrs.length > 0 ? ` [${attrs.join(", ")}]` : ""};`;
 }
 

@@ -29,6 +29,7 @@ const KEY = [
   "diamond: route",
   "slanted: other node types",
   "dotted arrow: Route or webhook response condition",
+  "purple dotted arrow: voicemail edge, taken when the transfer is not answered",
   "▶: start node",
 ];
 

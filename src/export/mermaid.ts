@@ -75,7 +75,8 @@ function nodeLine(node: DiagramNode, indent: string): string {
 }
 
 function edgeLine(edge: DiagramEdge): string {
-  const arrow = edge.kind === "edge" ? "-->" : "-.->";
+  // Edges and press targets are ways a caller simply goes on by; conditions, responses and voicemail are dotted.
+  const arrow = edge.kind === "edge" || edge.kind === "press" ? "-->" : "-.->";
   return edge.label === undefined ? `  ${edge.from} ${arrow} ${edge.to}` : `  ${edge.from} ${arrow}|"${escapeMermaidText(edge.label)}"| ${edge.to}`;
 }
 
@@ -94,6 +95,8 @@ export function toMermaid(graph: DirectedGraph, options: MermaidOptions = {}): s
     lines.push("  end");
   }
   for (const edge of graph.edges) lines.push(edgeLine(edge));
+  // Voicemail edges (taken only when a transfer is not answered) get a colour of their own; indexes count every edge.
+  graph.edges.forEach((edge, i) => edge.kind === "voicemail" && lines.push(`  linkStyle ${i} stroke:#8e24aa,stroke-width:2px,stroke-dasharray:6 3`));
   if ((options.legend ?? true) && graph.legend.length > 0) {
     const entries = graph.legend.map((e) => escapeMermaidText(`[${e.ref}] ${e.text}`)).join("<br/>");
     lines.push(`  subgraph legendBox ["Legend"]`, `    legend["${entries}"]`, "  end");

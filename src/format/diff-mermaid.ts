@@ -1,29 +1,15 @@
 // The diff as a Mermaid flowchart of the new version, with added, removed, renamed and changed nodes and edges coloured.
+import { createFlowModel, getFlowWayCaption, getFlowWays } from "../graph/index.js";
 import type { DiffFormatter, FormattableChange } from "./diff-report.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-const toKey = (v: unknown): string => (typeof v === "string" ? v : (JSON.stringify(v) ?? "undefined"));
 
 /** Node entries with a string id, with their index (the `{globalConfig}` entry and junk are skipped). */
 function listNodes(pathway: unknown): { node: Obj & { id: string }; index: number }[] {
   const nodes = isObj(pathway) ? pathway.nodes : undefined;
   if (!Array.isArray(nodes)) return [];
   return nodes.flatMap((node, index) => (isObj(node) && typeof node.id === "string" ? [{ node: node as Obj & { id: string }, index }] : []));
-}
-
-/** Edge entries that are objects, with their index. */
-function listEdges(pathway: unknown): { edge: Obj; index: number }[] {
-  const edges = isObj(pathway) ? pathway.edges : undefined;
-  if (!Array.isArray(edges)) return [];
-  return edges.flatMap((edge, index) => (isObj(edge) ? [{ edge, index }] : []));
-}
-
-/** The label at the top level or under data, as the editor and the service keep it. */
-function edgeLabel(edge: Obj): string | undefined {
-  if (typeof edge.label === "string") return edge.label;
-  const inData = isObj(edge.data) ? edge.data.label : undefined;
-  return typeof inData === "string" ? inData : undefined;
 }
 
 const MAX_LABEL = 60;
@@ -93,15 +79,22 @@ export const formatDiffMermaid: DiffFormatter = (input) => {
 
   const linkStyles: string[] = [];
   let link = 0;
-  const addEdge = (source: string, target: string, label: string | undefined, status: Status | undefined) => {
-    const arrow = status === "removed" ? "-.->" : status === "added" ? "==>" : "-->";
+  const addEdge = (source: string, target: string, label: string | undefined, status: Status | undefined, dotted = false) => {
+    const arrow = status === "removed" || (dotted && status === undefined) ? "-.->" : status === "added" ? "==>" : "-->";
     const text = label ? `|"${toMermaidText(label)}"|` : "";
     lines.push(`  ${endpoint(source)} ${arrow}${text} ${endpoint(target)}`);
     const stroke = status === "added" ? "#2da44e" : status === "removed" ? "#cf222e" : status === "changed" ? "#bf8700" : undefined;
     if (stroke) linkStyles.push(`  linkStyle ${link} stroke:${stroke},stroke-width:2px`);
     link++;
   };
-  for (const { edge, index } of listEdges(input.after)) addEdge(toKey(edge.source), toKey(edge.target), edgeLabel(edge), edgeStatus.get(index));
+  // The new version's flow, from the one flow model: edges (coloured by their change), then routes, fallbacks, response
+  // routes and press targets; conditions and voicemail edges are dotted, as in `pathway diagram`.
+  const ways = isObj(input.after) && Array.isArray(input.after.nodes) ? getFlowWays(createFlowModel(input.after as Parameters<typeof createFlowModel>[0])) : [];
+  for (const way of ways) {
+    const isEdge = way.kind === "edge" || way.kind === "voicemail" || (way.kind === "press" && way.ref >= 0);
+    const caption = getFlowWayCaption(way);
+    addEdge(way.from, way.to, caption === "" ? undefined : caption, isEdge ? edgeStatus.get(way.ref) : undefined, way.kind !== "edge" && way.kind !== "press");
+  }
   for (const change of removedEdges) addEdge(change.edge!.source, change.edge!.target, change.edge!.label ?? undefined, "removed");
 
   lines.push(...linkStyles);

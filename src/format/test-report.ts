@@ -109,6 +109,7 @@ export function toTraceLines(trace: readonly TestTraceEvent[], limit = 40): stri
       }
       case "move": return `${t}   → ${node(e.to)} via ${String(e.via)}${e.edgeId !== undefined ? ` (edge ${String(e.edgeId)})` : ""}`;
       case "webhook": return `${t}   webhook ${String(e.method)} ${clip(String(e.url), 80)} → ${String(e.status)}`;
+      case "code": return `${t}   ${e.kind === "tool" ? "tool" : "custom code"} ${show(clip(String(e.name), 60))}: ${e.answered ? "answered by the scenario" : "not run (no answer in the scenario)"}`;
       case "end": return `${t} ${String(e.status)}: ${String(e.reason)}${e.transferNumber !== undefined ? ` (${String(e.transferNumber)})` : ""}`;
       default: return `${t} ${e.type}`;
     }

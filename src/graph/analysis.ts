@@ -1,6 +1,6 @@
 // Whole-pathway summary: counts, depth, branching, cycles, and every analysis, computed over one shared index.
 import { getEdges, nodeData } from "../model/index.js";
-import { toGraphIndex, type GraphSource } from "./graph-index.js";
+import { getFlow, type FlowSource } from "./flow.js";
 import { getCanExit, getCycleGroups, getSearchTree, getStrandingGlobals } from "./reachability.js";
 import { getVariableFindings, getVariableSummary, type VariableFindings, type VariableOptions, type VariableSummary } from "./variables.js";
 
@@ -40,8 +40,8 @@ export interface PathwayAnalysis {
 }
 
 /** Counts, depth, branching and cycles of the pathway. */
-export function getPathwayStats(source: GraphSource): PathwayStats {
-  const g = toGraphIndex(source);
+export function getPathwayStats(source: FlowSource): PathwayStats {
+  const g = getFlow(source);
   const n = g.ids.length;
   const countsByType: Record<string, number> = {};
   for (const { node } of g.nodes) {
@@ -79,8 +79,8 @@ function project(findings: VariableFindings): PathwayAnalysis["variableFindings"
 }
 
 /** Runs every analysis once over a shared index. */
-export function getPathwayAnalysis(source: GraphSource, options: VariableOptions = {}): PathwayAnalysis {
-  const g = toGraphIndex(source);
+export function getPathwayAnalysis(source: FlowSource, options: VariableOptions = {}): PathwayAnalysis {
+  const g = getFlow(source);
   const { distance, order } = getSearchTree(g);
   const can = getCanExit(g);
   const distances: Record<string, number> = {};
@@ -91,7 +91,7 @@ export function getPathwayAnalysis(source: GraphSource, options: VariableOptions
   for (let i = 0; i < g.ids.length; i++) {
     if (distance[i]! < 0) unreachable.push(g.ids[i]!);
     if (g.isExit[i] === 1) terminals.push(g.ids[i]!);
-    else if (g.outOffset[i + 1] === g.outOffset[i] && g.autoReturn[i] === 0) deadEnds.push(g.ids[i]!);
+    else if (g.outOffset[i + 1] === g.outOffset[i] && g.returns[i] === 0) deadEnds.push(g.ids[i]!);
   }
   const name = g.pathway.name;
   return {
@@ -113,8 +113,8 @@ export function getPathwayAnalysis(source: GraphSource, options: VariableOptions
 }
 
 /** The node's display name, for summaries. */
-export function getNodeName(source: GraphSource, id: string): string | undefined {
-  const g = toGraphIndex(source);
+export function getNodeName(source: FlowSource, id: string): string | undefined {
+  const g = getFlow(source);
   const i = g.indexOf.get(id);
   if (i === undefined) return undefined;
   const name = nodeData(g.nodes[i]!.node).name;

@@ -1,5 +1,5 @@
 // Dominators of the flow graph from the start node (Cooper, Harvey and Kennedy's iterative algorithm), with global jumps.
-import { toGraphIndex, type GraphSource } from "./graph-index.js";
+import { getFlow, type FlowSource } from "./flow.js";
 
 /** The dominator tree of the nodes reachable from the start; answers "does every path to `u` pass through `d`?". */
 export interface DominatorTree {
@@ -13,8 +13,8 @@ export interface DominatorTree {
  * Builds the dominator tree. Jumps to global nodes are modelled by one virtual node entered from every reachable
  * non-global node and leading to every global, so a global is dominated only by what dominates all of the conversation.
  */
-export function getDominatorTree(source: GraphSource): DominatorTree {
-  const g = toGraphIndex(source);
+export function getDominatorTree(source: FlowSource): DominatorTree {
+  const g = getFlow(source);
   const n = g.ids.length;
   const hub = n;
   const total = n + 1;

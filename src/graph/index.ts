@@ -1,6 +1,5 @@
-// The graph layer's public surface: pure analyses over a loaded pathway.
-export * from "./graph-index.js";
-export * from "./create-graph.js";
+// The graph layer's public surface: the flow model and pure analyses over a loaded pathway.
+export * from "./flow.js";
 export * from "./reachability.js";
 export * from "./dominators.js";
 export * from "./variables.js";

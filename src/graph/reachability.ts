@@ -1,5 +1,5 @@
 // Reachability from the start node, shortest paths, dead ends, traps and global nodes: iterative, linear-time passes.
-import { toGraphIndex, type GraphIndex, type GraphSource } from "./graph-index.js";
+import { getFlow, type FlowModel, type FlowSource } from "./flow.js";
 
 /** Which nodes a caller can get to from the start node. */
 export interface Reachability {
@@ -23,8 +23,8 @@ export interface SearchTree {
  * Breadth-first search from the start node over flow edges. Global nodes are entered from any non-global node, so
  * they join the search (one step away) when the first non-global node is reached.
  */
-export function getSearchTree(source: GraphSource): SearchTree {
-  const g = toGraphIndex(source);
+export function getSearchTree(source: FlowSource): SearchTree {
+  const g = getFlow(source);
   const n = g.ids.length;
   const distance = new Int32Array(n).fill(-1);
   const parent = new Int32Array(n).fill(-1);
@@ -60,8 +60,8 @@ export function getSearchTree(source: GraphSource): SearchTree {
 }
 
 /** Reachable and unreachable nodes from the start node; global nodes count as reachable once any other node is. */
-export function getReachability(source: GraphSource): Reachability {
-  const g = toGraphIndex(source);
+export function getReachability(source: FlowSource): Reachability {
+  const g = getFlow(source);
   const { distance } = getSearchTree(g);
   const reachable: string[] = [];
   const unreachable: string[] = [];
@@ -70,14 +70,14 @@ export function getReachability(source: GraphSource): Reachability {
 }
 
 /** Ids of the global nodes (`data.isGlobal: true`), in file order. */
-export function getGlobalNodes(source: GraphSource): string[] {
-  const g = toGraphIndex(source);
+export function getGlobalNodes(source: FlowSource): string[] {
+  const g = getFlow(source);
   return g.globals.map((i) => g.ids[i]!);
 }
 
 /** Shortest number of steps from the start node to each reachable node (a jump to a global node is one step). */
-export function getDistances(source: GraphSource): Record<string, number> {
-  const g = toGraphIndex(source);
+export function getDistances(source: FlowSource): Record<string, number> {
+  const g = getFlow(source);
   const { distance, order } = getSearchTree(g);
   const result: Record<string, number> = Object.create(null) as Record<string, number>;
   for (const i of order) result[g.ids[i]!] = distance[i]!;
@@ -85,8 +85,8 @@ export function getDistances(source: GraphSource): Record<string, number> {
 }
 
 /** One shortest path of node ids from the start node to `target` (both included), or undefined when unreachable. */
-export function getShortestPath(source: GraphSource, target: string): string[] | undefined {
-  const g = toGraphIndex(source);
+export function getShortestPath(source: FlowSource, target: string): string[] | undefined {
+  const g = getFlow(source);
   const t = g.indexOf.get(target);
   if (t === undefined) return undefined;
   const { distance, parent } = getSearchTree(g);
@@ -96,39 +96,40 @@ export function getShortestPath(source: GraphSource, target: string): string[] |
   return path.reverse();
 }
 
-function hasWayOut(g: GraphIndex, v: number): boolean {
-  return g.outOffset[v + 1]! > g.outOffset[v]! || g.autoReturn[v] === 1;
+function hasWayOut(g: FlowModel, v: number): boolean {
+  return g.outOffset[v + 1]! > g.outOffset[v]! || g.returns[v] !== 0;
 }
 
 /**
- * Ids of dead ends: nodes with no way out (no edge, route or response route to an existing node) that are not End
- * Call, a transfer or Transfer Pathway. A global node with `enableGlobalAutoReturn` hands control back, so it is not one.
+ * Ids of dead ends: nodes with no way on (no edge, route, response route or press target that leads to an existing
+ * node) that are not End Call, a transfer or Transfer Pathway. A global node that hands control back (see
+ * `GlobalReturn`) is not one.
  */
-export function getDeadEnds(source: GraphSource): string[] {
-  const g = toGraphIndex(source);
+export function getDeadEnds(source: FlowSource): string[] {
+  const g = getFlow(source);
   const result: string[] = [];
   for (let i = 0; i < g.ids.length; i++) if (g.isExit[i] === 0 && !hasWayOut(g, i)) result.push(g.ids[i]!);
   return result;
 }
 
-/** Ids of global nodes that never hand control back: no auto-return and no way out of their own. */
-export function getStrandingGlobals(source: GraphSource): string[] {
-  const g = toGraphIndex(source);
+/** Ids of global nodes that never hand control back: `enableGlobalAutoReturn: false` and no way on of their own. */
+export function getStrandingGlobals(source: FlowSource): string[] {
+  const g = getFlow(source);
   return g.globals.filter((i) => g.isExit[i] === 0 && !hasWayOut(g, i)).map((i) => g.ids[i]!);
 }
 
 /**
- * Which nodes can reach an exit (End Call, transfer, Transfer Pathway) over flow edges. A global node with auto-return
- * counts as one that can, since it hands control back to the conversation it interrupted.
+ * Which nodes can reach an exit (End Call, transfer, Transfer Pathway) over ways that can be taken. A global node that
+ * returns counts as one that can, since it hands control back to the conversation it interrupted.
  */
-export function getCanExit(source: GraphSource): Uint8Array {
-  const g = toGraphIndex(source);
+export function getCanExit(source: FlowSource): Uint8Array {
+  const g = getFlow(source);
   const n = g.ids.length;
   const can = new Uint8Array(n);
   const queue = new Int32Array(n);
   let tail = 0;
   for (let i = 0; i < n; i++) {
-    if (g.isExit[i] === 1 || g.autoReturn[i] === 1) {
+    if (g.isExit[i] === 1 || g.returns[i] !== 0) {
       can[i] = 1;
       queue[tail++] = i;
     }
@@ -150,8 +151,8 @@ export function getCanExit(source: GraphSource): Uint8Array {
  * Strongly connected components (iterative Tarjan). Returns the component number of each node; components are
  * numbered in reverse topological order (a component's successors have smaller numbers).
  */
-export function getComponents(source: GraphSource): { component: Int32Array; count: number } {
-  const g = toGraphIndex(source);
+export function getComponents(source: FlowSource): { component: Int32Array; count: number } {
+  const g = getFlow(source);
   const n = g.ids.length;
   const index = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
@@ -205,8 +206,8 @@ export function getComponents(source: GraphSource): { component: Int32Array; cou
 }
 
 /** Node index groups of the cyclic components: more than one node, or one node with an edge to itself. */
-export function getCycleGroups(source: GraphSource): number[][] {
-  const g = toGraphIndex(source);
+export function getCycleGroups(source: FlowSource): number[][] {
+  const g = getFlow(source);
   const { component, count } = getComponents(g);
   const groups: number[][] = Array.from({ length: count }, () => []);
   for (let i = 0; i < g.ids.length; i++) groups[component[i]!]!.push(i);
@@ -223,8 +224,8 @@ export function getCycleGroups(source: GraphSource): number[][] {
  * by their first node. Global jumps are not counted as ways out: a caller should not need to say a global's label to
  * leave a loop.
  */
-export function getTraps(source: GraphSource): string[][] {
-  const g = toGraphIndex(source);
+export function getTraps(source: FlowSource): string[][] {
+  const g = getFlow(source);
   const can = getCanExit(g);
   return getCycleGroups(g)
     .filter((members) => members.every((i) => can[i] === 0))

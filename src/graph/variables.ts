@@ -1,11 +1,19 @@
 // Prompt variables: where each `{{name}}` is used and defined, and which uses are never defined or may be unset.
-import { isObject, nodeData, type PathwayNode } from "../model/index.js";
+import { isObject, nodeData, prop, type PathwayNode } from "../model/index.js";
+import { readCustomCodeOutputs, type CodeSyntaxError } from "./custom-code.js";
 import { getDominatorTree } from "./dominators.js";
 import { toGraphIndex, type GraphIndex, type GraphSource } from "./graph-index.js";
 import { getSearchTree, type SearchTree } from "./reachability.js";
+import { GLOBAL_CONFIG_FIELD, VARIABLE_FIELDS, type VariableField } from "./variable-fields.js";
 
-/** System variables every call has (seed part 2.1), plus the two the service fills from the conversation. */
+/**
+ * Variables every call has without any node setting them: the call record's variables (seed part 2.1: now, now_utc,
+ * from, to, short_from, short_to, call_id, phone_number, city, country, state, zip, input), what the service fills
+ * from the conversation (`lastUserMessage`, `prevNodePrompt`) and the chat API's `callID` (returned in `variables`).
+ * The simulator gives each a value; the linter never reports them.
+ */
 export const SYSTEM_VARIABLES: readonly string[] = [
+  "callID",
   "call_id",
   "city",
   "country",
@@ -26,29 +34,62 @@ export const SYSTEM_VARIABLES: readonly string[] = [
 /** A `{{name}}` reference (spaces inside the braces and dotted paths allowed). */
 export const VARIABLE_PATTERN = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
 
-/** Node fields whose text may hold variables. */
-export const VARIABLE_FIELDS = ["text", "prompt", "condition", "globalLabel", "url", "body", "headers", "transferNumber"] as const;
+/** The root of `{{SECRET.name}}`: a secret stored with the service, never a call variable. */
+export const SECRET_ROOT = "SECRET";
 
-/** One use of a variable. `path` holds the JSON pointer segments of the string it appears in. */
+export { VARIABLE_FIELDS, GLOBAL_CONFIG_FIELD, type VariableField } from "./variable-fields.js";
+
+/** One use of a variable: the first `{{name}}` of that name in one field of one node (later ones add nothing). */
 export interface VariableUse {
   /** The name as written, trimmed: `user.name`. */
   name: string;
   /** The part before the first dot: `user`. */
   root: string;
+  /** Id of the node; `""` for the pathway-level global prompt (the `{globalConfig}` entry, which applies everywhere). */
   nodeId: string;
-  /** Index of the node in `nodes[]`. */
+  /** Index of the entry in `nodes[]`. */
   nodeIndex: number;
-  field: (typeof VARIABLE_FIELDS)[number];
+  /** Name of the field in `VARIABLE_FIELDS` (or `GLOBAL_CONFIG_FIELD`). */
+  field: string;
+  /** JSON pointer segments of the string the placeholder is in. */
   path: (string | number)[];
+  /** Offset of `{{` in that string (as decoded), and the placeholder's length. */
+  offset: number;
+  length: number;
 }
 
-/** A place that gives a variable a value: an extracted variable or a webhook's response data. */
+/** A place that gives a variable a value. */
 export interface VariableDefinition {
   name: string;
   nodeId: string;
   nodeIndex: number;
-  source: "extractVars" | "responseData";
+  /** extractVars; webhook responseData; a node tool's `response_data`; a key a Custom Code node returns. */
+  source: "extractVars" | "responseData" | "tool" | "customCode";
   path: (string | number)[];
+}
+
+/** A node that sets variables the analysis cannot name: Custom Code whose result is not a plain object literal, a stub, ... */
+export interface OpaqueProducer {
+  nodeId: string;
+  nodeIndex: number;
+  /** Why its variables cannot be read: "it spreads an object into Response.json". */
+  reason: string;
+}
+
+/** Custom Code that does not parse, with where in the code. */
+export interface CodeProblem {
+  nodeId: string;
+  nodeIndex: number;
+  /** Pointer segments of the `code` string. */
+  path: (string | number)[];
+  error: CodeSyntaxError;
+}
+
+/** Everything that sets variables in a pathway. */
+export interface VariableProducers {
+  definitions: VariableDefinition[];
+  opaque: OpaqueProducer[];
+  codeProblems: CodeProblem[];
 }
 
 /** Options of the variable analysis; all optional. */
@@ -59,10 +100,16 @@ export interface VariableOptions {
   systemVariables?: readonly string[];
 }
 
-/** Uses nobody defines, and uses some path from the start reaches without passing a node that defines them. */
+/**
+ * Uses nobody defines; uses nothing readable defines while Custom Code whose result cannot be read might
+ * (`opaque`); and uses some path from the start reaches without passing a node that defines them.
+ */
 export interface VariableFindings {
   undefined: VariableUse[];
   maybeUnset: VariableUse[];
+  opaque: VariableUse[];
+  /** The reachable opaque producers that `opaque` uses may come from (an unreachable one never runs, so sets nothing). */
+  opaqueProducers: OpaqueProducer[];
 }
 
 /** One row of the variables table: where a variable comes from, where it is defined and where it is used. */
@@ -73,12 +120,12 @@ export interface VariableSummary {
   usedIn: string[];
 }
 
+/** Every string at or below `value`, with its path; an explicit stack keeps deeply nested webhook bodies off the call stack. */
 function collectStrings(value: unknown, path: (string | number)[], visit: (text: string, path: (string | number)[]) => void): void {
   if (typeof value === "string") {
     visit(value, path);
     return;
   }
-  // An explicit stack keeps deeply nested webhook bodies from overflowing the call stack.
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path }];
   while (stack.length > 0) {
     const item = stack.pop()!;
@@ -87,76 +134,186 @@ function collectStrings(value: unknown, path: (string | number)[], visit: (text:
       for (let i = item.value.length - 1; i >= 0; i--) stack.push({ value: item.value[i], path: [...item.path, i] });
     } else if (isObject(item.value)) {
       const keys = Object.keys(item.value);
-      for (let i = keys.length - 1; i >= 0; i--) {
-        const key = keys[i]!;
-        if (key.includes("{{")) visit(key, item.path);
-        stack.push({ value: item.value[key], path: [...item.path, key] });
-      }
+      for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: item.value[keys[i]!], path: [...item.path, keys[i]!] });
     }
+  }
+}
+
+/** The values at a field's path below `base` (`"*"` fans out over arrays and objects), with their paths. */
+function valuesAt(base: unknown, steps: readonly string[], path: (string | number)[], visit: (value: unknown, path: (string | number)[]) => void, from = 0): void {
+  if (from === steps.length) {
+    visit(base, path);
+    return;
+  }
+  const step = steps[from]!;
+  if (step !== "*") {
+    const next = isObject(base) ? base[step] : undefined;
+    if (next !== undefined) valuesAt(next, steps, [...path, step], visit, from + 1);
+  } else if (Array.isArray(base)) {
+    for (let i = 0; i < base.length; i++) valuesAt(base[i], steps, [...path, i], visit, from + 1);
+  } else if (isObject(base)) {
+    for (const key of Object.keys(base)) valuesAt(base[key], steps, [...path, key], visit, from + 1);
   }
 }
 
 /** One search state for every scan (`matchAll` would copy the pattern for each string). */
 const variablePattern = new RegExp(VARIABLE_PATTERN);
 
+/** What one pass over the interpolated strings finds: pathway variables, and `{{SECRET.x}}` references. */
+export interface VariableReads {
+  uses: VariableUse[];
+  secrets: VariableUse[];
+}
+
 /**
- * Adds the uses in one field's value. A function of its own because a callback written inside a loop over nodes makes
+ * Adds the placeholders of one string. A function of its own because a callback written inside a loop over nodes makes
  * V8 allocate the loop's variables afresh on every pass, used or not: thousands of allocations on a large pathway.
  */
-function addUses(uses: VariableUse[], node: PathwayNode, index: number, field: VariableUse["field"], value: unknown): void {
-  collectStrings(value, ["nodes", index, "data", field], (text, path) => {
-    if (!text.includes("{{")) return;
-    variablePattern.lastIndex = 0;
-    for (let match = variablePattern.exec(text); match; match = variablePattern.exec(text)) {
-      const name = match[1]!;
-      const dot = name.indexOf(".");
-      uses.push({ name, root: dot < 0 ? name : name.slice(0, dot), nodeId: node.id, nodeIndex: index, field, path });
-    }
+function addPlaceholders(reads: VariableReads, seen: Set<string>, nodeId: string, nodeIndex: number, field: VariableField, text: string, path: (string | number)[]): void {
+  if (!text.includes("{{")) return;
+  variablePattern.lastIndex = 0;
+  for (let match = variablePattern.exec(text); match; match = variablePattern.exec(text)) {
+    const name = match[1]!;
+    const dot = name.indexOf(".");
+    const root = dot < 0 ? name : name.slice(0, dot);
+    // Inside a tool, `{{input.x}}` is the tool's own input (from its input_schema), not a call variable.
+    if (root === "input" && field === TOOL_FIELD) continue;
+    const key = field.name + "\u0000" + name;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const use: VariableUse = { name, root, nodeId, nodeIndex, field: field.name, path, offset: match.index, length: match[0].length };
+    (root === SECRET_ROOT ? reads.secrets : reads.uses).push(use);
+  }
+}
+
+const TOOL_FIELD = VARIABLE_FIELDS.find((f) => f.name === "tool request")!;
+
+function addFieldReads(reads: VariableReads, seen: Set<string>, nodeId: string, nodeIndex: number, base: unknown, basePath: (string | number)[], field: VariableField): void {
+  valuesAt(base, field.path, basePath, (value, path) => {
+    if (typeof value === "string") addPlaceholders(reads, seen, nodeId, nodeIndex, field, value, path);
+    else if (field.deep && typeof value === "object" && value !== null) collectStrings(value, path, (text, p) => addPlaceholders(reads, seen, nodeId, nodeIndex, field, text, p));
   });
 }
 
-/** Every `{{variable}}` used in node text, prompt, condition, globalLabel, webhook url/body/headers and transferNumber. */
-export function getVariableUses(source: GraphSource): VariableUse[] {
+/** Every `{{variable}}` and `{{SECRET.x}}` in the fields of `VARIABLE_FIELDS` and in the `{globalConfig}` entry. */
+export function getVariableReads(source: GraphSource): VariableReads {
   const g = toGraphIndex(source);
-  const uses: VariableUse[] = [];
+  const reads: VariableReads = { uses: [], secrets: [] };
+  const seen = new Set<string>();
   for (const { node, index } of g.nodes) {
     const data = nodeData(node);
+    let cleared = false;
     for (const field of VARIABLE_FIELDS) {
-      const value = data[field];
+      const value = data[field.path[0]!];
       if (value === undefined || (typeof value === "string" && !value.includes("{{"))) continue;
-      addUses(uses, node, index, field, value);
+      if (!cleared) {
+        seen.clear();
+        cleared = true;
+      }
+      addFieldReads(reads, seen, node.id, index, data, ["nodes", index, "data"], field);
     }
   }
-  return uses;
+  const entries: unknown = g.pathway.nodes;
+  if (Array.isArray(entries)) {
+    for (let i = 0; i < entries.length; i++) {
+      const entry: unknown = entries[i];
+      if (!isObject(entry) || !isObject(entry.globalConfig)) continue;
+      seen.clear();
+      addFieldReads(reads, seen, "", i, entry, ["nodes", i], GLOBAL_CONFIG_FIELD);
+    }
+  }
+  return reads;
+}
+
+/** Every `{{variable}}` the service fills in (see `VARIABLE_FIELDS`), once per node, field and name; secrets left out. */
+export function getVariableUses(source: GraphSource): VariableUse[] {
+  return getVariableReads(source).uses;
 }
 
 const NONE: readonly unknown[] = [];
 
-/** Every extracted variable (`extractVars`) and webhook response variable (`responseData[].name`). */
-export function getVariableDefinitions(source: GraphSource): VariableDefinition[] {
-  const g = toGraphIndex(source);
-  const definitions: VariableDefinition[] = [];
-  // Plain loops rather than callbacks, for the reason given at `addUses`.
-  for (const { node, index } of g.nodes) {
-    const { extractVars, responseData } = nodeData(node);
-    const tuples: readonly unknown[] = Array.isArray(extractVars) ? extractVars : NONE;
-    const responses: readonly unknown[] = Array.isArray(responseData) ? responseData : NONE;
-    for (let i = 0; i < tuples.length; i++) {
-      const tuple = tuples[i];
-      const name = Array.isArray(tuple) ? tuple[0] : undefined;
-      if (typeof name === "string" && name.trim() !== "") {
-        definitions.push({ name: name.trim(), nodeId: node.id, nodeIndex: index, source: "extractVars", path: ["nodes", index, "data", "extractVars", i, 0] });
-      }
-    }
-    for (let i = 0; i < responses.length; i++) {
-      const entry = responses[i];
-      const name = isObject(entry) ? entry.name : undefined;
-      if (typeof name === "string" && name.trim() !== "") {
-        definitions.push({ name: name.trim(), nodeId: node.id, nodeIndex: index, source: "responseData", path: ["nodes", index, "data", "responseData", i, "name"] });
+function nonEmptyName(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+/** The `response_data` of a node tool as the vendor nests it (`config.tool.tool.response_data`); other shapes give none. */
+function toolResponseData(tool: unknown): readonly unknown[] {
+  const inner = prop(prop(prop(tool, "config"), "tool"), "tool");
+  const list = prop(inner, "response_data");
+  return Array.isArray(list) ? list : NONE;
+}
+
+/** What one node sets when it runs: the names it is known to set, and why it may set others (an opaque producer). */
+export interface NodeOutputs {
+  names: { name: string; source: VariableDefinition["source"]; path: (string | number)[] }[];
+  opaque?: string;
+  syntaxError?: CodeSyntaxError;
+}
+
+/**
+ * The variables a node sets: extractVars, webhook responseData, node tools' `response_data[].name`, and the keys a
+ * Custom Code node returns (read with a JavaScript parser, loaded only when there is code). Paths are relative to
+ * the node. The simulator uses the same answer for what a node may set.
+ */
+export function getNodeOutputs(node: PathwayNode): NodeOutputs {
+  const data = nodeData(node);
+  const out: NodeOutputs = { names: [] };
+  const { extractVars, responseData, tools } = data;
+  const tuples: readonly unknown[] = Array.isArray(extractVars) ? extractVars : NONE;
+  for (let i = 0; i < tuples.length; i++) {
+    const tuple = tuples[i];
+    const name = nonEmptyName(Array.isArray(tuple) ? tuple[0] : undefined);
+    if (name !== undefined) out.names.push({ name, source: "extractVars", path: ["data", "extractVars", i, 0] });
+  }
+  const responses: readonly unknown[] = Array.isArray(responseData) ? responseData : NONE;
+  for (let i = 0; i < responses.length; i++) {
+    const name = nonEmptyName(prop(responses[i], "name"));
+    if (name !== undefined) out.names.push({ name, source: "responseData", path: ["data", "responseData", i, "name"] });
+  }
+  if (Array.isArray(tools)) {
+    for (let t = 0; t < tools.length; t++) {
+      const list = toolResponseData(tools[t]);
+      for (let i = 0; i < list.length; i++) {
+        const name = nonEmptyName(prop(list[i], "name"));
+        if (name !== undefined) out.names.push({ name, source: "tool", path: ["data", "tools", t, "config", "tool", "tool", "response_data", i, "name"] });
       }
     }
   }
-  return definitions;
+  if (node.type === "Custom Code") {
+    const code = data.code;
+    if (typeof code !== "string" || code.trim() === "") out.opaque = "it has no code";
+    else {
+      const read = readCustomCodeOutputs(code);
+      for (const name of read.keys) out.names.push({ name, source: "customCode", path: ["data", "code"] });
+      if (read.opaque !== undefined) out.opaque = read.opaque;
+      if (read.syntaxError) out.syntaxError = read.syntaxError;
+    }
+  } else if (node.type === "Webhook" && typeof data.tool === "string" && responses.length === 0) {
+    // A saved tool keeps its response mapping with the tool, out of the file's sight.
+    out.opaque = `it runs the saved tool ${data.tool}, whose response variables are not in the file`;
+  }
+  return out;
+}
+
+/** Every place that sets a variable, every node whose variables cannot be read, and Custom Code that does not parse. */
+export function getVariableProducers(source: GraphSource): VariableProducers {
+  const g = toGraphIndex(source);
+  const producers: VariableProducers = { definitions: [], opaque: [], codeProblems: [] };
+  // Plain loops rather than callbacks, for the reason given at `addPlaceholders`.
+  for (const { node, index } of g.nodes) {
+    const data = nodeData(node);
+    if (data.extractVars === undefined && data.responseData === undefined && data.tools === undefined && node.type !== "Custom Code" && node.type !== "Webhook") continue;
+    const out = getNodeOutputs(node);
+    for (const { name, source: from, path } of out.names) producers.definitions.push({ name, nodeId: node.id, nodeIndex: index, source: from, path: ["nodes", index, ...path] });
+    if (out.opaque !== undefined) producers.opaque.push({ nodeId: node.id, nodeIndex: index, reason: out.opaque });
+    if (out.syntaxError) producers.codeProblems.push({ nodeId: node.id, nodeIndex: index, path: ["nodes", index, "data", "code"], error: out.syntaxError });
+  }
+  return producers;
+}
+
+/** Every place that sets a variable (see `getVariableProducers`). */
+export function getVariableDefinitions(source: GraphSource): VariableDefinition[] {
+  return getVariableProducers(source).definitions;
 }
 
 function alwaysSet(options: VariableOptions): Set<string> {
@@ -170,17 +327,18 @@ function alwaysSet(options: VariableOptions): Set<string> {
  */
 export function getVariableFindings(source: GraphSource, options: VariableOptions = {}): VariableFindings {
   const g = toGraphIndex(source);
-  return getVariableFindingsFrom(g, getVariableUses(g), getVariableDefinitions(g), options);
+  return getVariableFindingsFrom(g, getVariableUses(g), getVariableProducers(g), options);
 }
 
-/** `getVariableFindings` over uses and definitions the caller already has (the linter computes them once per file). */
+/** `getVariableFindings` over uses and producers the caller already has (the linter computes them once per file). */
 export function getVariableFindingsFrom(
   g: GraphIndex,
   uses: readonly VariableUse[],
-  definitions: readonly VariableDefinition[],
+  producers: Pick<VariableProducers, "definitions" | "opaque">,
   options: VariableOptions = {},
   search: SearchTree = getSearchTree(g),
 ): VariableFindings {
+  const { definitions, opaque } = producers;
   const known = alwaysSet(options);
   const definers = new Map<string, number[]>();
   for (const d of definitions) {
@@ -189,20 +347,23 @@ export function getVariableFindingsFrom(
     if (!list) definers.set(d.name, [i]);
     else if (list[list.length - 1] !== i) list.push(i);
   }
-  const findings: VariableFindings = { undefined: [], maybeUnset: [] };
-  if (uses.length === 0) return findings;
   const { distance } = search;
+  const live = opaque.filter((o) => distance[g.indexOf.get(o.nodeId)!]! >= 0);
+  const findings: VariableFindings = { undefined: [], maybeUnset: [], opaque: [], opaqueProducers: live };
+  if (uses.length === 0) return findings;
   let dominators: ReturnType<typeof getDominatorTree> | undefined;
   const avoiding = new Map<string, Uint8Array>();
   for (const use of uses) {
     if (known.has(use.name) || known.has(use.root)) continue;
     const d = definers.get(use.name) ?? (use.name !== use.root ? definers.get(use.root) : undefined);
     if (!d) {
-      findings.undefined.push(use);
+      // Custom Code whose result cannot be read may be what sets it: say so rather than "never defined".
+      (live.length > 0 ? findings.opaque : findings.undefined).push(use);
       continue;
     }
-    const u = g.indexOf.get(use.nodeId)!;
-    if (distance[u]! < 0 || d.includes(u)) continue;
+    // The pathway-level global prompt ("" id) applies at every node: only whether the variable is set at all counts.
+    const u = g.indexOf.get(use.nodeId);
+    if (u === undefined || distance[u]! < 0 || d.includes(u)) continue;
     let unset: boolean;
     if (d.length === 1) {
       dominators ??= getDominatorTree(g);
@@ -277,7 +438,8 @@ export function getVariableSummary(source: GraphSource, options: VariableOptions
   for (const d of getVariableDefinitions(g)) pushOnce(row(d.name).definedIn, d.nodeId);
   for (const u of getVariableUses(g)) {
     const key = !rows.has(u.name) && rows.has(u.root) && rows.get(u.root)!.definedIn.length > 0 ? u.root : u.name;
-    pushOnce(row(key).usedIn, u.nodeId);
+    // The pathway-level global prompt has no node id: name the entry instead.
+    pushOnce(row(key).usedIn, u.nodeId === "" ? "{globalConfig}" : u.nodeId);
   }
   for (const r of rows.values()) {
     const root = r.name.split(".")[0]!;

@@ -1,17 +1,19 @@
-// The graph analyses lint rules share, computed at most once per pathway value and only when a rule asks for them.
+// The graph analyses lint rules share: built per run, handed to the rules in their context, each computed on first use.
 import {
+  createFlowModel,
   getCanExit,
   getCycleGroups,
   getSearchTree,
-  getVariableDefinitions,
   getVariableFindingsFrom,
-  getVariableUses,
-  createGraphIndex,
-  type GraphIndex,
+  getVariableProducers,
+  getVariableReads,
+  type FlowModel,
   type SearchTree,
   type VariableDefinition,
   type VariableFindings,
   type VariableOptions,
+  type VariableProducers,
+  type VariableReads,
   type VariableUse,
 } from "../graph/index.js";
 import type { Pathway } from "../model/index.js";
@@ -19,19 +21,27 @@ import type { RuleContext } from "../validate/index.js";
 
 /** Lazily computed analyses of one pathway; each getter runs its analysis on first use. */
 export interface LintFacts {
-  readonly graph: GraphIndex;
+  /** The pathway's flow model (every way on, node roles). */
+  readonly graph: FlowModel;
   readonly search: SearchTree;
   readonly canExit: Uint8Array;
   readonly cycles: number[][];
+  /** Pathway variables and `{{SECRET.x}}` references read by interpolated fields. */
+  readonly reads: VariableReads;
   readonly uses: VariableUse[];
+  /** What sets variables, what may set unknown ones (opaque Custom Code), and Custom Code that does not parse. */
+  readonly producers: VariableProducers;
   readonly definitions: VariableDefinition[];
   readonly variableFindings: VariableFindings;
 }
 
-const facts = new WeakMap<object, LintFacts>();
-const variableOptions = new WeakMap<object, VariableOptions>();
+/** The rule context of a lint run: the validator's context plus the analyses of this run. */
+export interface LintRuleContext extends RuleContext {
+  readonly facts: LintFacts;
+}
 
-function createFacts(context: RuleContext): LintFacts {
+/** Builds the analyses of the pathway in `context` for one run; nothing is computed until a rule asks. */
+export function createLintFacts(context: RuleContext, options: VariableOptions = {}): LintFacts {
   const pathway = context.pathway as Pathway;
   const memo: Partial<Record<keyof LintFacts, unknown>> = {};
   const once = <K extends keyof LintFacts>(key: K, compute: () => LintFacts[K]): LintFacts[K] => {
@@ -40,7 +50,7 @@ function createFacts(context: RuleContext): LintFacts {
   };
   const result: LintFacts = {
     get graph() {
-      return once("graph", () => createGraphIndex(pathway, context));
+      return once("graph", () => createFlowModel(pathway, context));
     },
     get search() {
       return once("search", () => getSearchTree(result.graph));
@@ -51,39 +61,35 @@ function createFacts(context: RuleContext): LintFacts {
     get cycles() {
       return once("cycles", () => getCycleGroups(result.graph));
     },
+    get reads() {
+      return once("reads", () => getVariableReads(result.graph));
+    },
     get uses() {
-      return once("uses", () => getVariableUses(result.graph));
+      return result.reads.uses;
+    },
+    get producers() {
+      return once("producers", () => getVariableProducers(result.graph));
     },
     get definitions() {
-      return once("definitions", () => getVariableDefinitions(result.graph));
+      return result.producers.definitions;
     },
     get variableFindings() {
-      return once("variableFindings", () => getVariableFindingsFrom(result.graph, result.uses, result.definitions, variableOptions.get(pathway) ?? {}, result.search));
+      return once("variableFindings", () => getVariableFindingsFrom(result.graph, result.uses, result.producers, options, result.search));
     },
   };
   return result;
 }
 
-/** The analyses of the pathway a rule is checking, shared by every rule in the same run. */
-export function getLintFacts(context: RuleContext): LintFacts {
-  let found = facts.get(context.pathway);
-  if (!found) {
-    found = createFacts(context);
-    facts.set(context.pathway, found);
-  }
-  return found;
+/** The context with this run's analyses added (what the linter hands to `runRules`). */
+export function withLintFacts(context: RuleContext, options: VariableOptions = {}): LintRuleContext {
+  return { ...context, facts: createLintFacts(context, options) };
 }
 
-/** Runs `body` with the variable options the variable rules should see for `pathway`, then forgets every cached analysis. */
-export function withLintFacts<T>(pathway: unknown, options: VariableOptions, body: () => T): T {
-  if (typeof pathway !== "object" || pathway === null) return body();
-  variableOptions.set(pathway, options);
-  facts.delete(pathway);
-  try {
-    return body();
-  } finally {
-    // The value may be edited and linted again; a stale analysis must never survive the run.
-    facts.delete(pathway);
-    variableOptions.delete(pathway);
-  }
+/**
+ * The analyses of the run a rule is checking, from its context. A rule run outside the linter (a context without
+ * facts) gets analyses of its own, built from that context alone: nothing is kept between calls.
+ */
+export function getLintFacts(context: RuleContext): LintFacts {
+  const facts = (context as Partial<LintRuleContext>).facts;
+  return facts ?? createLintFacts(context);
 }

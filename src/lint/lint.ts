@@ -62,9 +62,8 @@ function applySuppressions(value: unknown, diagnostics: Diagnostic[], suppressio
 }
 
 function lintUnlocated(value: unknown, options: LintOptions): Omit<LintResult, "text" | "value"> {
-  const diagnostics = withLintFacts(value, { declaredVariables: options.requestData, systemVariables: options.systemVariables }, () =>
-    runRules(value, allRules, settingsFrom(options)),
-  );
+  const variables = { declaredVariables: options.requestData, systemVariables: options.systemVariables };
+  const diagnostics = runRules(value, allRules, settingsFrom(options), (context) => withLintFacts(context, variables));
   const { kept, suppressed } = applySuppressions(value, diagnostics, options.suppressions ?? []);
   return { diagnostics: kept, suppressed };
 }

@@ -1,9 +1,11 @@
 // The linter's own rules, as an explicit sorted list, and the metadata of every rule `pathway lint` can report.
 import type { Rule, RuleMeta } from "../validate/index.js";
 import { validationRuleMetas, validationRules } from "../validate/index.js";
+import customCodeSyntaxError from "./rules/custom-code-syntax-error.js";
 import deadEnd from "./rules/dead-end.js";
 import duplicateEdgeLabel from "./rules/duplicate-edge-label.js";
 import emptyEdgeLabel from "./rules/empty-edge-label.js";
+import globalNeverReturns from "./rules/global-never-returns.js";
 import maybeUnsetVariable from "./rules/maybe-unset-variable.js";
 import promptTooLong from "./rules/prompt-too-long.js";
 import selfLoopWithoutCondition from "./rules/self-loop-without-condition.js";
@@ -12,13 +14,16 @@ import trapCycle from "./rules/trap-cycle.js";
 import undefinedVariable from "./rules/undefined-variable.js";
 import unreachableNode from "./rules/unreachable-node.js";
 import unusedExtractedVariable from "./rules/unused-extracted-variable.js";
+import unverifiedVariable from "./rules/unverified-variable.js";
 import webhookMissingDefaultRoute from "./rules/webhook-missing-default-route.js";
 
 /** The graph and content rules the linter adds to validation, sorted by id. */
 export const lintRules: readonly Rule[] = [
+  customCodeSyntaxError,
   deadEnd,
   duplicateEdgeLabel,
   emptyEdgeLabel,
+  globalNeverReturns,
   maybeUnsetVariable,
   promptTooLong,
   selfLoopWithoutCondition,
@@ -27,6 +32,7 @@ export const lintRules: readonly Rule[] = [
   undefinedVariable,
   unreachableNode,
   unusedExtractedVariable,
+  unverifiedVariable,
   webhookMissingDefaultRoute,
 ] as Rule[];
 

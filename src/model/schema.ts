@@ -17,6 +17,7 @@ export const KNOWN_NODE_TYPES = [
   "Press Button",
   "Scheduling",
   "Vector DB Knowledge Base",
+  "IVR",
 ] as const;
 export type KnownNodeType = (typeof KNOWN_NODE_TYPES)[number];
 

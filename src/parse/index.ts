@@ -5,7 +5,7 @@ import { parseJson, type ParseResult } from "./parse-json.js";
 export { byteOrderMarkDiagnostic, decodeUtf8, firstInvalidUtf8 } from "./decode.js";
 export { parseJson, type ParseResult } from "./parse-json.js";
 export { createBatchLocator, createLocator, type BatchLocator, type Locator } from "./source-map.js";
-export { locateAll, type LocateOptions } from "./locate-all.js";
+export { locateAll, toSpanKey, type LocateOptions, type StringSpans } from "./locate-all.js";
 export { lineStarts, positionAt } from "./position.js";
 
 /** Decodes (when given bytes) and parses a document; diagnostics of both steps are kept. */

@@ -1,10 +1,50 @@
 // Locates many JSON pointers in one pass over the text: linear in the text, unlike building a full syntax tree.
-import { parsePointer, type Position, type Range } from "../diagnostics/index.js";
+import { parsePointer, type Position, type Range, type StringSpan } from "../diagnostics/index.js";
+
+/** Parts of string values to place: pointer -> spans in the decoded string. */
+export type StringSpans = ReadonlyMap<string, readonly StringSpan[]>;
 
 /** Options of `locateAll` and the locators built on it; all optional. */
 export interface LocateOptions {
   /** The text has no duplicate keys, so reading can stop once every pointer is placed: no later key can override. */
   noDuplicateKeys?: boolean;
+  /** Spans inside the strings at some of the pointers; each one's range is in the result under `toSpanKey`. */
+  spans?: StringSpans;
+}
+
+/** The key of a span's range in `locateAll`'s result. */
+export function toSpanKey(pointer: string, span: StringSpan): string {
+  return `${pointer}\u0000${span.start}:${span.end}`;
+}
+
+/**
+ * Offsets in `text` of decoded offsets (ascending) in the JSON string whose opening quote is at `quote`. One forward
+ * walk from backslash to backslash: an escape (`\n`, `\"`, `\uXXXX`) is one decoded unit but two or six in the text.
+ */
+function rawOffsets(text: string, quote: number, decoded: readonly number[]): number[] {
+  const result: number[] = [];
+  let raw = quote + 1;
+  let dec = 0;
+  // Searched again only once passed; "none left" is the text's length, so it is never searched for twice.
+  const next = (from: number): number => {
+    const at = text.indexOf("\\", from);
+    return at < 0 ? text.length : at;
+  };
+  let backslash = next(raw);
+  for (const target of decoded) {
+    while (dec < target) {
+      if (backslash < raw) backslash = next(raw);
+      if (backslash - raw >= target - dec) {
+        raw += target - dec;
+        dec = target;
+        break;
+      }
+      dec += backslash - raw + 1;
+      raw = backslash + (text.charCodeAt(backslash + 1) === 117 ? 6 : 2);
+    }
+    result.push(raw);
+  }
+  return result;
 }
 
 interface Trie {
@@ -243,6 +283,7 @@ export function locateAll(text: string, pointers: Iterable<string>, options: Loc
   }
   visit(start, root);
   const resolved: { pointer: string; node: Trie }[] = [];
+  const placed: { key: string; start: number; end: number }[] = [];
   const offsets: number[] = [];
   for (const w of wanted) {
     let node = root;
@@ -255,8 +296,22 @@ export function locateAll(text: string, pointers: Iterable<string>, options: Loc
     }
     resolved.push({ pointer: w.pointer, node: found });
     offsets.push(found.start, found.end);
+    const spans = options.spans?.get(w.pointer);
+    // Only a string found at exactly this pointer has the spans' characters; otherwise the value's range stands in.
+    if (spans && found === node && node.start >= 0 && text.charCodeAt(node.start) === 34) {
+      const ends = [...new Set(spans.flatMap((s) => [s.start, s.end]))].sort((a, b) => a - b);
+      const raw = rawOffsets(text, node.start, ends);
+      const at = new Map(ends.map((d, i) => [d, Math.min(raw[i]!, node.end - 1)]));
+      for (const span of spans) {
+        const start = at.get(span.start)!;
+        const end = at.get(span.end)!;
+        placed.push({ key: toSpanKey(w.pointer, span), start, end });
+        offsets.push(start, end);
+      }
+    }
   }
   const positions = positionsAt(text, offsets);
   for (const { pointer, node } of resolved) result.set(pointer, { start: positions.get(node.start)!, end: positions.get(node.end)! });
+  for (const { key, start, end } of placed) result.set(key, { start: positions.get(start)!, end: positions.get(end)! });
   return result;
 }

@@ -1,6 +1,6 @@
 // Coverage over many runs of one pathway: nodes entered, edges taken, global nodes jumped to; unreachable kept apart.
-import { getReachability } from "../graph/index.js";
-import { getEdgeLabel, getEdges, getNodes, isGlobalNode, nodeData, type Pathway } from "../model/index.js";
+import { createFlowModel, getFlowWays, getSearchTree, type FlowModel, type FlowWay, type FlowWhen } from "../graph/index.js";
+import { getEdgeLabel, getEdges, nodeData, type Pathway } from "../model/index.js";
 import type { TraceEvent } from "./types.js";
 
 /** One node, edge or global entry in a coverage listing. */
@@ -8,6 +8,8 @@ export interface CoverageItem {
   id: string;
   /** `"Greeting"`, or `"Greeting" → "Book"` for edges. */
   label: string;
+  /** For an edge taken only in some circumstance (the flow model's `when`): `transfer-not-answered` or `press`. */
+  when?: FlowWhen;
 }
 
 /** Coverage of one kind of item. `percent` is over the reachable items; unreachable ones cannot be tested. */
@@ -18,7 +20,10 @@ export interface CoverageCategory {
   percent: number;
   /** Reachable but never visited: write a scenario for these. */
   untested: CoverageItem[];
-  /** Not reachable from the start node: no scenario can visit these (a pathway problem, see `pathway lint`). */
+  /**
+   * Not reachable from the start node, or (edges) never taken because they leave a node where the call has already left
+   * this pathway: no scenario can visit these (a pathway problem, see `pathway lint`).
+   */
   unreachable: CoverageItem[];
 }
 
@@ -46,7 +51,14 @@ function category(items: { item: CoverageItem; reachable: boolean; covered: bool
   };
 }
 
-/** Computes coverage from the traces of every run on `pathway`. */
+/** The flow model's way for each entry of `edges[]` (by its index in the file). */
+export function getEdgeWays(flow: FlowModel): Map<number, FlowWay> {
+  const result = new Map<number, FlowWay>();
+  for (const way of getFlowWays(flow)) if ((way.kind === "edge" || way.kind === "voicemail" || way.kind === "press") && way.ref >= 0) result.set(way.ref, way);
+  return result;
+}
+
+/** Computes coverage from the traces of every run on `pathway`; what counts as coverable comes from the flow model. */
 export function getCoverage(pathway: Pathway, traces: readonly (readonly TraceEvent[])[]): PathwayCoverage {
   const entered = new Set<string>();
   const taken = new Set<string>();
@@ -60,28 +72,30 @@ export function getCoverage(pathway: Pathway, traces: readonly (readonly TraceEv
       }
     }
   }
-  const reachable = new Set(getReachability(pathway).reachable);
-  const names = new Map<string, string>();
-  const nodes = getNodes(pathway);
-  for (const { node } of nodes) if (!names.has(node.id)) names.set(node.id, typeof nodeData(node).name === "string" && nodeData(node).name ? `"${nodeData(node).name}"` : node.id);
-  const seen = new Set<string>();
-  const nodeItems = nodes.flatMap(({ node }) => {
-    if (seen.has(node.id)) return [];
-    seen.add(node.id);
-    return [{ item: { id: node.id, label: names.get(node.id)! }, reachable: reachable.has(node.id), covered: entered.has(node.id) }];
-  });
+  const flow = createFlowModel(pathway);
+  const { distance } = getSearchTree(flow);
+  const names = flow.nodes.map(({ node }) => (typeof nodeData(node).name === "string" && nodeData(node).name ? `"${nodeData(node).name}"` : node.id));
+  const nodeItems = flow.ids.map((id, i) => ({ item: { id, label: names[i]! }, reachable: distance[i]! >= 0, covered: entered.has(id) }));
+  const edgeWays = getEdgeWays(flow);
+  const nameOf = (id: string) => {
+    const i = flow.indexOf.get(id);
+    return i === undefined ? id : names[i]!;
+  };
   const edgeItems = getEdges(pathway).map(({ edge, index }) => {
     const id = typeof edge.id === "string" ? edge.id : `#${index}`;
     const edgeLabel = getEdgeLabel(edge);
     const short = edgeLabel ? ` (${edgeLabel.length > 50 ? edgeLabel.slice(0, 47) + "..." : edgeLabel})` : "";
+    const way = edgeWays.get(index);
+    // Coverable when the flow model says the edge can be taken and its source can be reached.
+    const coverable = way !== undefined && way.when !== "never" && way.toIndex >= 0 && way.fromIndex >= 0 && distance[way.fromIndex]! >= 0;
+    const special = way && (way.when === "transfer-not-answered" || way.when === "press") ? way.when : undefined;
     return {
-      item: { id, label: `${names.get(edge.source) ?? edge.source} → ${names.get(edge.target) ?? edge.target}${short}` },
-      reachable: reachable.has(edge.source),
+      item: { id, label: `${nameOf(edge.source)} → ${nameOf(edge.target)}${short}`, ...(special && { when: special }) },
+      reachable: coverable,
       covered: taken.has(`${edge.source}\u0000${id}`),
     };
   });
-  const globalIds = new Set(nodes.filter(({ node }) => isGlobalNode(node)).map(({ node }) => node.id));
-  const globalItems = nodeItems.filter(({ item }) => globalIds.has(item.id)).map((g) => ({ ...g, covered: jumped.has(g.item.id) }));
+  const globalItems = flow.globals.map((i) => ({ ...nodeItems[i]!, covered: jumped.has(flow.ids[i]!) }));
   return { nodes: category(nodeItems), edges: category(edgeItems), globals: category(globalItems) };
 }
 

@@ -1,15 +1,19 @@
 // The simulator core: an initial state and `transition(state, turn) → state`, pure apart from the injected decider and webhooks.
-import { isTransferNode, nodeData, type PathwayNode } from "../model/index.js";
+import { getTransferPathwayId } from "../graph/index.js";
+import { isObject, isTransferNode, nodeData, prop, type PathwayNode } from "../model/index.js";
+import { getCallVariables, type CallInfo } from "./call.js";
 import { evaluateCondition } from "./conditions.js";
 import { createScriptedDecider, resolveTake } from "./deciders/scripted.js";
-import { getCandidates, getSimNodeName, type Simulator } from "./machine.js";
+import { getCandidates, getSimNodeName, getSimWays, returnsToCaller, type Simulator } from "./machine.js";
 import type { Candidate, Decision, DecisionRequest, MoveVia, SimState, TraceEvent, Turn, WebhookRequest, WebhookResponse } from "./types.js";
 import { extractTyped, getJsonPath, getVariable, renderTemplate } from "./variables.js";
 
 /** Options of `createInitialState`; all optional. */
 export interface InitialStateOptions {
-  /** The call's request_data: the variable store's first contents. */
+  /** The call's request_data: set over the system variables. */
   variables?: Record<string, unknown>;
+  /** The call's system variables (from, to, a fixed clock `now`, call_id, ...); default `DEFAULT_CALL`. */
+  call?: CallInfo;
 }
 
 type Effect = { type: "decide"; request: DecisionRequest } | { type: "webhook"; request: WebhookRequest };
@@ -21,6 +25,7 @@ interface Draft {
   nodeId?: string;
   reason?: string;
   transferNumber?: string;
+  transferPathwayId?: string;
   variables: Record<string, unknown>;
   turn: number;
   returnTo: string[];
@@ -47,6 +52,7 @@ function toDraft(state: SimState): Draft {
   if (state.nodeId !== undefined) d.nodeId = state.nodeId;
   if (state.reason !== undefined) d.reason = state.reason;
   if (state.transferNumber !== undefined) d.transferNumber = state.transferNumber;
+  if (state.transferPathwayId !== undefined) d.transferPathwayId = state.transferPathwayId;
   return d;
 }
 
@@ -62,6 +68,7 @@ function toState(d: Draft): SimState {
   if (d.nodeId !== undefined) state.nodeId = d.nodeId;
   if (d.reason !== undefined) state.reason = d.reason;
   if (d.transferNumber !== undefined) state.transferNumber = d.transferNumber;
+  if (d.transferPathwayId !== undefined) state.transferPathwayId = d.transferPathwayId;
   return state;
 }
 
@@ -71,11 +78,15 @@ function label(sim: Simulator, id: string | undefined): string {
   return name ? `"${name}" (id ${id})` : `id ${id}`;
 }
 
-function finish(d: Draft, status: "ended" | "transferred" | "stopped", reason: string, transferNumber?: string): void {
+function finish(d: Draft, status: "ended" | "transferred" | "stopped", reason: string, transferNumber?: string, transferPathwayId?: string): void {
   d.status = status;
   d.reason = reason;
   if (transferNumber !== undefined) d.transferNumber = transferNumber;
-  d.events.push({ type: "end", turn: d.turn, status, reason, ...(transferNumber !== undefined && { transferNumber }) });
+  if (transferPathwayId !== undefined) d.transferPathwayId = transferPathwayId;
+  d.events.push({
+    type: "end", turn: d.turn, status, reason,
+    ...(transferNumber !== undefined && { transferNumber }), ...(transferPathwayId !== undefined && { transferPathwayId }),
+  });
 }
 
 /** The last `limit` lines of conversation, read backwards from the trace so the cost does not grow with its length. */
@@ -93,10 +104,11 @@ function getHistory(d: Draft, limit = 10): { role: "agent" | "user"; text: strin
   return out.reverse();
 }
 
-function findMock(sim: Simulator, node: PathwayNode, mocks: Turn["webhooks"]): WebhookResponse | undefined {
+/** The answer in `mocks` for a node (by id, then name) or a tool (by name, `ref`), ignoring case and spaces around names. */
+function findMock(node: PathwayNode | undefined, mocks: Turn["webhooks"], ref?: string): WebhookResponse | undefined {
   if (!mocks) return undefined;
-  if (Object.prototype.hasOwnProperty.call(mocks, node.id)) return mocks[node.id];
-  const name = getSimNodeName(node)?.trim().toLowerCase();
+  if (node && Object.prototype.hasOwnProperty.call(mocks, node.id)) return mocks[node.id];
+  const name = (ref ?? getSimNodeName(node))?.trim().toLowerCase();
   for (const [key, value] of Object.entries(mocks)) if (name !== undefined && key.trim().toLowerCase() === name) return value;
   return undefined;
 }
@@ -114,6 +126,76 @@ function toHeaderPairs(headers: unknown, variables: Record<string, unknown>, uns
   return pairs;
 }
 
+/** Sets `set` in the store and records where it came from. */
+function assign(d: Draft, nodeId: string, set: Record<string, unknown>, how: "explicit" | "typed" | "webhook" | "code" | "tool"): void {
+  if (Object.keys(set).length === 0) return;
+  Object.assign(d.variables, set);
+  d.events.push({ type: "vars", turn: d.turn, nodeId, set, how });
+}
+
+/**
+ * A Custom Code node: the simulator never runs its code. The turn's (or the scenario's) answer for the node stands for
+ * what it returns with `Response.json({...})`: its top-level keys become variables. Without one, nothing is set.
+ */
+function runCustomCode(sim: Simulator, d: Draft, node: PathwayNode, turn: Turn | undefined): void {
+  const mock = findMock(node, turn?.webhooks) ?? findMock(node, sim.config.mocks);
+  d.events.push({ type: "code", turn: d.turn, nodeId: node.id, kind: "code", name: getSimNodeName(node) ?? node.id, answered: mock !== undefined, ...(mock?.body !== undefined && { response: mock.body }) });
+  if (mock && isObject(mock.body)) assign(d, node.id, { ...mock.body }, "code");
+}
+
+/** The node's tools (`data.tools[]`) that have a name, with their `response_data` mappings (either place real files keep them). */
+function getNodeTools(node: PathwayNode): { name: string; responseData: { name: string; data: string }[] }[] {
+  const tools = prop(nodeData(node), "tools");
+  if (!Array.isArray(tools)) return [];
+  return tools.flatMap((tool) => {
+    const inner = prop(prop(prop(tool, "config"), "tool"), "tool");
+    const name = prop(tool, "name") ?? prop(inner, "name");
+    if (typeof name !== "string" || name.trim() === "") return [];
+    const mapping = prop(inner, "response_data") ?? prop(tool, "response_data");
+    const responseData = Array.isArray(mapping)
+      ? mapping.flatMap((m) => (typeof prop(m, "name") === "string" && typeof prop(m, "data") === "string" ? [{ name: prop(m, "name") as string, data: prop(m, "data") as string }] : []))
+      : [];
+    return [{ name, responseData }];
+  });
+}
+
+/** Node tools the turn (or scenario) answers, by tool name: each `response_data[].name` is read from the answer. */
+function runNodeTools(sim: Simulator, d: Draft, node: PathwayNode, turn: Turn | undefined): void {
+  for (const tool of getNodeTools(node)) {
+    const mock = findMock(undefined, turn?.webhooks, tool.name) ?? findMock(undefined, sim.config.mocks, tool.name);
+    // The model decides whether to call a tool; without an answer the run assumes it did not.
+    if (!mock) continue;
+    d.events.push({ type: "code", turn: d.turn, nodeId: node.id, kind: "tool", name: tool.name, answered: true, ...(mock.body !== undefined && { response: mock.body }) });
+    const set: Record<string, unknown> = {};
+    for (const item of tool.responseData) {
+      const value = getJsonPath(mock.body, item.data);
+      if (value !== undefined) set[item.name] = value;
+    }
+    assign(d, node.id, set, "tool");
+  }
+}
+
+/** A move the engine makes on its own, without the caller choosing. */
+type Next = { to: string; via: MoveVia; reason: string; edgeId?: string };
+
+/**
+ * A transfer node: the call leaves (transferred), unless the turn says the transfer was not answered; then the run goes
+ * on along the node's voicemail edge, or stops when it has none. Undefined when the run ended here.
+ */
+function leaveByTransfer(sim: Simulator, d: Draft, node: PathwayNode, turn: Turn | undefined): Next | undefined {
+  const number = renderTemplate(String(nodeData(node).transferNumber ?? ""), d.variables).text;
+  if (turn?.transfer !== "not-answered") {
+    finish(d, "transferred", `transfer node ${label(sim, node.id)} reached`, number);
+    return undefined;
+  }
+  const voicemail = getSimWays(sim, node.id).find((w) => w.kind === "voicemail");
+  if (!voicemail) {
+    finish(d, "stopped", `the transfer at ${label(sim, node.id)} was not answered and the node has no voicemail edge (an edge with data.isVoicemailEdge: true) to go on by`);
+    return undefined;
+  }
+  return { to: voicemail.to, via: "voicemail", reason: `the transfer to ${number || "(no number)"} was not answered: voicemail edge`, ...(voicemail.edge && { edgeId: voicemail.edge.id }) };
+}
+
 /** Moves to `to` and records how; counts automatic moves so that cycles without user input are caught. */
 function move(sim: Simulator, d: Draft, to: string, via: MoveVia, reason: string, edgeId?: string): void {
   const from = d.nodeId ?? "";
@@ -125,8 +207,12 @@ function move(sim: Simulator, d: Draft, to: string, via: MoveVia, reason: string
   if (typeof prompt === "string") d.variables.prevNodePrompt = prompt;
 }
 
-/** Enters `nodeId`: speaks, then follows Route conditions and webhook response routes until a node waits for the caller. */
-function* enter(sim: Simulator, d: Draft, nodeId: string, mocks: Turn["webhooks"]): Generator<Effect, void, unknown> {
+/**
+ * Enters `nodeId`: speaks, then follows what moves on its own (a press target, Route conditions, webhook response routes,
+ * the voicemail edge of a transfer the turn says was not answered) until a node waits for the caller or the call leaves.
+ */
+function* enter(sim: Simulator, d: Draft, nodeId: string, turn: Turn | undefined): Generator<Effect, void, unknown> {
+  const mocks = turn?.webhooks;
   let current = nodeId;
   for (;;) {
     const node = sim.nodes.get(current);
@@ -155,23 +241,31 @@ function* enter(sim: Simulator, d: Draft, nodeId: string, mocks: Turn["webhooks"
       finish(d, "ended", `End Call node ${label(sim, current)} reached`);
       return;
     }
+    let next: Next | undefined;
     if (isTransferNode(node)) {
-      const number = renderTemplate(String(data.transferNumber ?? ""), d.variables).text;
-      finish(d, "transferred", `transfer node ${label(sim, current)} reached`, number);
+      next = leaveByTransfer(sim, d, node, turn);
+      if (!next) return;
+    } else if (node.type === "Transfer Pathway") {
+      const pathwayId = getTransferPathwayId(node);
+      finish(d, "transferred", `Transfer Pathway node ${label(sim, current)} hands the call to ${pathwayId === undefined ? "another pathway (no pathway id in the node)" : `pathway ${pathwayId}`}`, undefined, pathwayId);
       return;
-    }
-    let next: { to: string; via: MoveVia; reason: string } | undefined;
-    if (node.type === "Route" && (Array.isArray(data.routes) || typeof data.fallbackNodeId === "string")) {
-      next = routeOf(d, node);
-      if (!next) {
-        // No route and no fallback: its own edges may still lead on, decided on the caller's next turn.
-        if (!(sim.edgesFrom.get(current)?.length)) finish(d, "stopped", `no route of Route node ${label(sim, current)} matched and it has no fallbackNodeId or edges`);
-        return;
+    } else {
+      if (node.type === "Custom Code") runCustomCode(sim, d, node, turn);
+      runNodeTools(sim, d, node, turn);
+      const press = getSimWays(sim, current).find((w) => w.kind === "press");
+      if (press) next = { to: press.to, via: "press", reason: "after pressing its digits", ...(press.edge && { edgeId: press.edge.id }) };
+      else if (node.type === "Route" && (Array.isArray(data.routes) || typeof data.fallbackNodeId === "string")) {
+        next = routeOf(d, node);
+        if (!next) {
+          // No route and no fallback: its own edges may still lead on, decided on the caller's next turn.
+          if (!getSimWays(sim, current).some((w) => w.kind === "edge")) finish(d, "stopped", `no route of Route node ${label(sim, current)} matched and it has no fallbackNodeId or edges`);
+          return;
+        }
+      } else if (node.type === "Webhook" && typeof data.url === "string") {
+        const answer = yield* callWebhook(sim, d, node, mocks);
+        if (!answer) return;
+        next = responseRouteOf(d, node, answer);
       }
-    } else if (node.type === "Webhook" && typeof data.url === "string") {
-      const answer = yield* callWebhook(sim, d, node, mocks);
-      if (!answer) return;
-      next = responseRouteOf(d, node, answer);
     }
     if (!next) return;
     d.autoMoves++;
@@ -179,15 +273,15 @@ function* enter(sim: Simulator, d: Draft, nodeId: string, mocks: Turn["webhooks"
       finish(d, "stopped", `loop: ${d.autoMoves - 1} automatic moves (routes, webhook responses) without the caller speaking, last at ${label(sim, current)}`);
       return;
     }
-    const edge = (sim.edgesFrom.get(current) ?? []).find((e) => e.target === next!.to);
-    move(sim, d, next.to, next.via, next.reason, edge?.id);
+    // A route or response route drawn as an edge to the same node counts as taking that edge.
+    const edgeId = next.edgeId ?? getSimWays(sim, current).find((w) => w.kind === "edge" && w.to === next!.to)?.edge?.id;
+    move(sim, d, next.to, next.via, next.reason, edgeId);
     current = next.to;
   }
 }
 
-/** First route whose conditions all hold, else the fallback; stops the run when neither applies. */
 /** First route whose conditions all hold, else the fallback; undefined when neither applies. */
-function routeOf(d: Draft, node: PathwayNode): { to: string; via: MoveVia; reason: string } | undefined {
+function routeOf(d: Draft, node: PathwayNode): Next | undefined {
   const data = nodeData(node);
   const unknown = new Set<string>();
   for (const [i, route] of (data.routes ?? []).entries()) {
@@ -224,7 +318,7 @@ function* callWebhook(sim: Simulator, d: Draft, node: PathwayNode, mocks: Turn["
   const headers = toHeaderPairs(data.headers, d.variables, unset);
   const method = typeof data.method === "string" && data.method ? data.method.toUpperCase() : "POST";
   const nodeName = getSimNodeName(node);
-  let response = findMock(sim, node, mocks);
+  let response = findMock(node, mocks);
   if (!response) {
     if (!sim.config.webhook) {
       finish(d, "stopped", `webhook node ${label(sim, node.id)} was called but nothing answers it; mock it (webhooks: {"${nodeName ?? node.id}": {status: 200, body: {...}}}) or run with --live`);
@@ -248,10 +342,7 @@ function* callWebhook(sim: Simulator, d: Draft, node: PathwayNode, mocks: Turn["
     const value = getJsonPath(response.body, item.data);
     if (value !== undefined) set[item.name] = value;
   }
-  if (Object.keys(set).length > 0) {
-    Object.assign(d.variables, set);
-    d.events.push({ type: "vars", turn: d.turn, nodeId: node.id, set, how: "webhook" });
-  }
+  assign(d, node.id, set, "webhook");
   return response;
 }
 
@@ -343,11 +434,10 @@ function* decide(sim: Simulator, d: Draft, turn: Turn, all: readonly Candidate[]
   return decision;
 }
 
-function* takeCandidate(sim: Simulator, d: Draft, c: Candidate, reason: string, mocks: Turn["webhooks"]): Generator<Effect, void, unknown> {
+function* takeCandidate(sim: Simulator, d: Draft, c: Candidate, reason: string, turn: Turn): Generator<Effect, void, unknown> {
   const from = d.nodeId!;
   if (c.kind === "global") {
-    const target = sim.nodes.get(c.targetId);
-    if (target && nodeData(target).enableGlobalAutoReturn === true) d.returnTo.push(from);
+    if (returnsToCaller(sim, c.targetId)) d.returnTo.push(from);
     move(sim, d, c.targetId, "global", reason);
   } else {
     // Leaving an interrupting global node by its own edge abandons the return to the interrupted node.
@@ -355,7 +445,7 @@ function* takeCandidate(sim: Simulator, d: Draft, c: Candidate, reason: string, 
     if (fromNode && nodeData(fromNode).isGlobal === true && d.returnTo.length > 0) d.returnTo.pop();
     move(sim, d, c.targetId, "edge", reason, c.id);
   }
-  yield* enter(sim, d, c.targetId, mocks);
+  yield* enter(sim, d, c.targetId, turn);
 }
 
 function* transitionSteps(sim: Simulator, state: SimState, turn: Turn): Generator<Effect, SimState, unknown> {
@@ -371,18 +461,18 @@ function* transitionSteps(sim: Simulator, state: SimState, turn: Turn): Generato
   extractVariables(sim, d, turn);
   let decision = yield* decide(sim, d, turn, getCandidates(sim, d.nodeId!));
   if (decision.kind === "take") {
-    yield* takeCandidate(sim, d, getCandidates(sim, d.nodeId!)[decision.index]!, decision.reason, turn.webhooks);
+    yield* takeCandidate(sim, d, getCandidates(sim, d.nodeId!)[decision.index]!, decision.reason, turn);
     return toState(d);
   }
   const here = sim.nodes.get(d.nodeId!);
   const interrupted = d.returnTo[d.returnTo.length - 1];
-  if (here && interrupted !== undefined && nodeData(here).isGlobal === true && nodeData(here).enableGlobalAutoReturn === true) {
+  if (here && interrupted !== undefined && nodeData(here).isGlobal === true && returnsToCaller(sim, here.id)) {
     d.returnTo.pop();
     move(sim, d, interrupted, "return", `global node ${label(sim, here.id)} returns to the interrupted node`);
-    yield* enter(sim, d, interrupted, turn.webhooks);
+    yield* enter(sim, d, interrupted, turn);
     if (d.status !== "active") return toState(d);
     decision = yield* decide(sim, d, turn, getCandidates(sim, d.nodeId!));
-    if (decision.kind === "take") yield* takeCandidate(sim, d, getCandidates(sim, d.nodeId!)[decision.index]!, decision.reason, turn.webhooks);
+    if (decision.kind === "take") yield* takeCandidate(sim, d, getCandidates(sim, d.nodeId!)[decision.index]!, decision.reason, turn);
   }
   return toState(d);
 }
@@ -390,7 +480,7 @@ function* transitionSteps(sim: Simulator, state: SimState, turn: Turn): Generato
 function* initialSteps(sim: Simulator, options: InitialStateOptions): Generator<Effect, SimState, unknown> {
   const d: Draft = {
     status: "active",
-    variables: { ...(options.variables ?? {}) },
+    variables: { ...getCallVariables(options.call), ...(options.variables ?? {}) },
     turn: 0,
     returnTo: [],
     visits: {},

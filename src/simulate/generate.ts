@@ -1,9 +1,10 @@
 // Scenario generation: few, short scripted scenarios whose `take:` steps together visit every reachable edge.
 import { stringify } from "yaml";
-import { getReachability } from "../graph/index.js";
-import { getEdgeLabel, getEdges, isGlobalNode, nodeData, type Pathway, type PathwayNode } from "../model/index.js";
+import { getFlowWays, getSearchTree } from "../graph/index.js";
+import { getEdgeLabel, getEdges, isTransferNode, nodeData, type Pathway, type PathwayNode } from "../model/index.js";
+import { getEdgeWays } from "./coverage.js";
 import { createInitialState, transition } from "./engine.js";
-import { createSimulator, getCandidates, getSimNodeName, type Simulator } from "./machine.js";
+import { createSimulator, getCandidates, getSimNodeName, getSimWays, type Simulator } from "./machine.js";
 import type { Scenario, ScenarioTurn } from "./scenario.js";
 import type { Candidate, SimState, Turn, WebhookResponse } from "./types.js";
 import { createMockWebhooks } from "./webhooks.js";
@@ -23,8 +24,11 @@ export interface GenerateScenariosOptions {
 /** Generated scenarios, and the reachable edges and global nodes they could not visit (with why). */
 export interface GeneratedScenarios {
   scenarios: Scenario[];
-  /** Reachable edge ids (and global node ids) no generated scenario visits. */
-  uncovered: { id: string; kind: "edge" | "global"; reason: string }[];
+  /**
+   * Reachable edge ids, global node ids and other ways (routes, fallbacks, response routes, press targets not drawn as
+   * an edge: id `from → to`) no generated scenario takes.
+   */
+  uncovered: { id: string; kind: "edge" | "global" | "way"; reason: string }[];
 }
 
 type Action = { turn: Turn; covers: string[] };
@@ -47,8 +51,28 @@ function webhookNodes(sim: Simulator): PathwayNode[] {
   return [...sim.nodes.values()].filter((n) => n.type === "Webhook" && typeof nodeData(n).url === "string");
 }
 
-/** Ways into `target`: one per route / response route (with the inputs that pick it), or just one. */
-function getVariants(sim: Simulator, target: string): { vars?: Record<string, unknown>; webhooks?: Record<string, WebhookResponse> }[] {
+type Variant = { vars?: Record<string, unknown>; webhooks?: Record<string, WebhookResponse>; transfer?: "not-answered" };
+
+/** True when entering `target` can reach a transfer with a voicemail edge: the node itself or one automatic move on. */
+function leadsToVoicemail(sim: Simulator, target: string): boolean {
+  const hasVoicemail = (id: string) => {
+    const node = sim.nodes.get(id);
+    return node !== undefined && isTransferNode(node) && getSimWays(sim, id).some((w) => w.kind === "voicemail");
+  };
+  if (hasVoicemail(target)) return true;
+  return getSimWays(sim, target).some((w) => w.kind !== "edge" && w.kind !== "voicemail" && hasVoicemail(w.to));
+}
+
+/**
+ * Ways into `target`: one per route / response route (with the inputs that pick it), or just one; each again with the
+ * transfer not answered when that can lead on along a voicemail edge.
+ */
+function getVariants(sim: Simulator, target: string): Variant[] {
+  const variants = getSteeringVariants(sim, target);
+  return leadsToVoicemail(sim, target) ? [...variants, ...variants.map((v) => ({ ...v, transfer: "not-answered" as const }))] : variants;
+}
+
+function getSteeringVariants(sim: Simulator, target: string): Variant[] {
   const node = sim.nodes.get(target);
   if (!node) return [{}];
   const data = nodeData(node);
@@ -97,7 +121,10 @@ function getActions(sim: Simulator, state: SimState): Action[] {
   for (const c of candidates) {
     for (const v of getVariants(sim, c.targetId)) {
       const vars = { ...placeholders, ...v.vars };
-      actions.push({ turn: { user: userLine(c), take: takeRef(candidates, c), ...(Object.keys(vars).length > 0 && { vars }), ...(v.webhooks && { webhooks: v.webhooks }) }, covers: [] });
+      actions.push({
+        turn: { user: userLine(c), take: takeRef(candidates, c), ...(Object.keys(vars).length > 0 && { vars }), ...(v.webhooks && { webhooks: v.webhooks }), ...(v.transfer && { transfer: v.transfer }) },
+        covers: [],
+      });
     }
   }
   return actions;
@@ -112,12 +139,16 @@ function getPlaceholders(node: PathwayNode | undefined): Record<string, unknown>
   return vars;
 }
 
+/** Moves the engine makes on its own, along ways of node data (routes, fallbacks, response routes, press targets). */
+const AUTOMATIC = new Set(["route", "fallback", "webhook", "press"]);
+
 function coveredBy(before: SimState, after: SimState): string[] {
   const keys: string[] = [];
   for (let i = before.trace.length; i < after.trace.length; i++) {
     const e = after.trace[i]!;
     if (e.type === "move" && e.edgeId !== undefined) keys.push(`edge:${e.from}\u0000${e.edgeId}`);
     if (e.type === "move" && e.via === "global") keys.push(`global:${e.to}`);
+    if (e.type === "move" && AUTOMATIC.has(e.via)) keys.push(`way:${e.from}\u0000${e.to}`);
   }
   return keys;
 }
@@ -156,6 +187,15 @@ function nodeRef(sim: Simulator, id: string | undefined): string {
   return same === 1 && !sim.nodes.has(name) ? name : id;
 }
 
+/** Why an edge stayed uncovered, by when the flow model says it is taken. */
+function uncoveredReason(when: string | undefined): string {
+  if (when === "transfer-not-answered") return "a voicemail edge: only a turn whose transfer is not answered takes it, and no generated path reached its transfer node";
+  if (when === "press") return "taken after its Press Button node presses its digits, and no generated path reached that node";
+  if (when === "response") return "a webhook response route: no generated webhook answer picked it";
+  if (when === "route") return "a Route condition or fallback: no generated input made it the one taken (route conditions the generator cannot build)";
+  return "no scripted path reaches this edge (it may depend on route conditions or webhook answers the generator cannot build)";
+}
+
 /**
  * Writes scripted scenarios that together take every reachable edge and jump to every global node. Greedy: each
  * scenario keeps taking an untaken edge from where it is (or the shortest way to the nearest one) until it ends or
@@ -169,16 +209,28 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
   const probe = createSimulator(pathway);
   for (const node of webhookNodes(probe)) defaults[getSimNodeName(node) ?? node.id] = { status: 200, body: {} };
   const sim: Simulator = { ...probe, config: { ...probe.config, webhook: createMockWebhooks(defaults), maxTurns: maxTurns + 1 } };
-  const reachable = new Set(getReachability(pathway).reachable);
+  // What to cover comes from the flow model, as coverage counts it: edges that can be taken, out of reachable nodes.
+  const { distance } = getSearchTree(sim.flow);
+  const edgeWays = getEdgeWays(sim.flow);
   const uncovered = new Set<string>();
   const edgeKeys = new Map<string, string>();
-  for (const { edge } of getEdges(pathway)) {
-    if (!reachable.has(edge.source) || typeof edge.id !== "string") continue;
+  const whenOf = new Map<string, string>();
+  for (const { edge, index } of getEdges(pathway)) {
+    const way = edgeWays.get(index);
+    if (!way || way.when === "never" || way.toIndex < 0 || distance[way.fromIndex]! < 0 || typeof edge.id !== "string") continue;
     const key = `edge:${edge.source}\u0000${edge.id}`;
     uncovered.add(key);
     edgeKeys.set(key, edge.id);
+    whenOf.set(key, way.when);
   }
-  for (const node of sim.nodes.values()) if (isGlobalNode(node) && reachable.has(node.id)) uncovered.add(`global:${node.id}`);
+  for (const i of sim.flow.globals) if (distance[i]! >= 0) uncovered.add(`global:${sim.flow.ids[i]}`);
+  for (const way of getFlowWays(sim.flow)) {
+    const fromData = way.kind === "route" || way.kind === "fallback" || way.kind === "response" || (way.kind === "press" && way.ref < 0);
+    if (!fromData || way.when === "never" || way.toIndex < 0 || distance[way.fromIndex]! < 0) continue;
+    const key = `way:${way.from}\u0000${way.to}`;
+    uncovered.add(key);
+    whenOf.set(key, way.when);
+  }
   const scenarios: Scenario[] = [];
   const budget = Math.max(2_000, sim.nodes.size * 20);
   while (uncovered.size > 0 && scenarios.length < maxScenarios) {
@@ -197,6 +249,7 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
           ...(t.take !== undefined && { take: t.take }),
           ...(t.vars && { vars: t.vars }),
           ...(t.webhooks && { webhooks: t.webhooks as ScenarioTurn["webhooks"] }),
+          ...(t.transfer && { transfer: t.transfer }),
           expect: { node: nodeRef(sim, state.nodeId) },
         } as ScenarioTurn);
       }
@@ -216,13 +269,12 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
     } as Scenario);
   }
   const capped = uncovered.size > 0 && scenarios.length >= maxScenarios;
-  const uncoveredList = [...uncovered].map((k) =>
-    capped
-      ? { id: k.startsWith("global:") ? k.slice(7) : (edgeKeys.get(k) ?? k), kind: k.startsWith("global:") ? ("global" as const) : ("edge" as const), reason: `the limit of ${maxScenarios} scenarios was reached first` }
-      : k.startsWith("global:")
-        ? { id: k.slice(7), kind: "global" as const, reason: "no generated turn could jump to this global node" }
-        : { id: edgeKeys.get(k) ?? k, kind: "edge" as const, reason: "no scripted path reaches this edge (it may depend on route conditions or webhook answers the generator cannot build)" },
-  );
+  const uncoveredList = [...uncovered].map((k) => {
+    const kind = k.startsWith("global:") ? ("global" as const) : k.startsWith("way:") ? ("way" as const) : ("edge" as const);
+    const id = kind === "global" ? k.slice(7) : kind === "way" ? k.slice(4).replace("\u0000", " → ") : (edgeKeys.get(k) ?? k);
+    if (capped) return { id, kind, reason: `the limit of ${maxScenarios} scenarios was reached first` };
+    return { id, kind, reason: kind === "global" ? "no generated turn could jump to this global node" : uncoveredReason(whenOf.get(k)) };
+  });
   return { scenarios, uncovered: uncoveredList };
 }
 

@@ -1,6 +1,7 @@
 // The simulate layer's public surface: engine, deciders, scenarios, runner, coverage and scenario generation.
 export * from "./types.js";
 export * from "./variables.js";
+export * from "./call.js";
 export * from "./conditions.js";
 export * from "./machine.js";
 export * from "./engine.js";

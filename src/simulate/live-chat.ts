@@ -1,7 +1,7 @@
 // Runs a scenario against the service's text chat: each turn's user text is sent, and the live answer becomes the same state and trace an offline run leaves.
 import { isTransferNode, type ChatApi, type ChatReply, type Pathway, type PathwayNode } from "../model/index.js";
 import { resolveTake, describeCandidate } from "./deciders/scripted.js";
-import { createSimulator, findNode, getCandidates, getSimNodeName, type Simulator } from "./machine.js";
+import { createSimulator, findNode, getCandidates, getSimNodeName, getSimWays, type Simulator } from "./machine.js";
 import { runScenarioWith, type ScenarioResult } from "./run.js";
 import type { Scenario, ScenarioLocator } from "./scenario.js";
 import type { SimState, TraceEvent, Turn } from "./types.js";
@@ -33,12 +33,9 @@ function changedVariables(before: Readonly<Record<string, unknown>>, after: Reco
 /** Node types the agent passes through without waiting for the caller (the simulator's automatic moves). */
 const PASS_THROUGH = new Set(["Route", "Webhook"]);
 
-/** Where control can go from a node: edges, Route targets and webhook response targets. */
+/** Where control can go from a node, from the flow model. */
 function nextNodes(sim: Simulator, id: string): string[] {
-  const data = (sim.nodes.get(id)?.data ?? {}) as Record<string, unknown>;
-  const routes = Array.isArray(data.routes) ? data.routes.map((r) => (r as { targetNodeId?: unknown }).targetNodeId) : [];
-  const responses = Array.isArray(data.responsePathways) ? data.responsePathways.map((r) => (Array.isArray(r) ? (r[3] as { id?: unknown } | undefined)?.id : undefined)) : [];
-  return [...(sim.edgesFrom.get(id) ?? []).map((e) => e.target), ...routes, data.fallbackNodeId, ...responses].filter((t): t is string => typeof t === "string");
+  return getSimWays(sim, id).map((w) => w.to);
 }
 
 /**
@@ -64,8 +61,7 @@ function pathWithinTurn(sim: Simulator, starts: readonly string[], live: string 
 
 /** The edge the live agent moved along, when the local file has one between the two nodes (so coverage counts it). */
 function edgeBetween(sim: Simulator, from: string | undefined, to: string): string | undefined {
-  if (from === undefined) return undefined;
-  return sim.edgesFrom.get(from)?.find((e) => e.target === to)?.id;
+  return from === undefined ? undefined : getSimWays(sim, from).find((w) => w.to === to && w.edge)?.edge?.id;
 }
 
 /**

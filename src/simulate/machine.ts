@@ -1,18 +1,7 @@
-// The compiled form of a pathway the engine walks: nodes by id, edges out of each node, global nodes, the start node.
-import {
-  getEdgeLabel,
-  getEdges,
-  getNodes,
-  isGlobalNode,
-  isObject,
-  isStartNode,
-  nodeData,
-  prop,
-  type Pathway,
-  type PathwayEdge,
-  type PathwayNode,
-} from "../model/index.js";
-import type { Candidate, Decider, WebhookHandler } from "./types.js";
+// The compiled form of a pathway the engine walks: its flow model (the one every analysis reads) and nodes by id.
+import { createFlowModel, getFlowEdgeKind, type FlowEdgeKind, type FlowModel } from "../graph/index.js";
+import { getEdgeLabel, isObject, nodeData, prop, type Pathway, type PathwayEdge, type PathwayNode } from "../model/index.js";
+import type { Candidate, Decider, WebhookHandler, WebhookResponse } from "./types.js";
 
 /** Options of `createSimulator`; all optional. */
 export interface SimulatorOptions {
@@ -20,6 +9,11 @@ export interface SimulatorOptions {
   decider?: Decider;
   /** Answers webhook calls that the turn does not mock. Default: none (an unmocked webhook stops the run). */
   webhook?: WebhookHandler;
+  /**
+   * Answers for Custom Code nodes (by node id or name) and node tools (by tool name) that the turn does not give: the
+   * scenario's `webhooks:`. Never answered live: the simulator does not run code. Default none.
+   */
+  mocks?: Readonly<Record<string, WebhookResponse>>;
   /** User turns after which the conversation is stopped. Default 50. */
   maxTurns?: number;
   /** Times one node may be entered before the run is stopped as a loop. Default 25. */
@@ -34,6 +28,7 @@ export interface SimulatorOptions {
 export interface SimulatorConfig {
   decider?: Decider;
   webhook?: WebhookHandler;
+  mocks: Readonly<Record<string, WebhookResponse>>;
   maxTurns: number;
   maxVisits: number;
   maxAutoMoves: number;
@@ -45,6 +40,7 @@ export function resolveSimulatorOptions(options: SimulatorOptions = {}): Simulat
   return {
     ...(options.decider && { decider: options.decider }),
     ...(options.webhook && { webhook: options.webhook }),
+    mocks: options.mocks ?? {},
     maxTurns: options.maxTurns ?? 50,
     maxVisits: options.maxVisits ?? 25,
     maxAutoMoves: options.maxAutoMoves ?? 100,
@@ -56,9 +52,9 @@ export function resolveSimulatorOptions(options: SimulatorOptions = {}): Simulat
 export interface Simulator {
   pathway: Pathway;
   config: SimulatorConfig;
+  /** The pathway's flow model: every way on with its kind, exits, globals and how each global returns. */
+  flow: FlowModel;
   nodes: ReadonlyMap<string, PathwayNode>;
-  /** Edges out of each node, in file order. */
-  edgesFrom: ReadonlyMap<string, readonly PathwayEdge[]>;
   /** Global nodes in file order. */
   globals: readonly PathwayNode[];
   /** The start node's id (first `isStart: true`), when there is one. */
@@ -69,31 +65,47 @@ export interface Simulator {
 
 /** Compiles a pathway for the engine. */
 export function createSimulator(pathway: Pathway, options: SimulatorOptions = {}): Simulator {
+  const flow = createFlowModel(pathway);
   const nodes = new Map<string, PathwayNode>();
-  const globals: PathwayNode[] = [];
-  let startId: string | undefined;
-  for (const { node } of getNodes(pathway)) {
-    if (nodes.has(node.id)) continue;
-    nodes.set(node.id, node);
-    if (isGlobalNode(node)) globals.push(node);
-    if (startId === undefined && isStartNode(node)) startId = node.id;
-  }
-  const edgesFrom = new Map<string, PathwayEdge[]>();
-  for (const { edge } of getEdges(pathway)) {
-    if (typeof edge.source !== "string" || typeof edge.target !== "string") continue;
-    let list = edgesFrom.get(edge.source);
-    if (!list) edgesFrom.set(edge.source, (list = []));
-    list.push(edge);
-  }
+  for (const { node } of flow.nodes) nodes.set(node.id, node);
   return {
     pathway,
     config: resolveSimulatorOptions(options),
+    flow,
     nodes,
-    edgesFrom,
-    globals,
-    ...(startId !== undefined && { startId }),
+    globals: flow.globals.map((i) => flow.nodes[i]!.node),
+    ...(flow.start >= 0 && { startId: flow.ids[flow.start] }),
     candidateCache: new Map(),
   };
+}
+
+/** A way out of a node that the engine can take, from the flow model. */
+export interface SimWay {
+  kind: FlowEdgeKind;
+  to: string;
+  /** The edge of `edges[]` for edge, voicemail and press ways drawn as an edge. */
+  edge?: PathwayEdge;
+}
+
+/** The ways out of `nodeId` the flow model says can be taken, in file order (edges first). */
+export function getSimWays(sim: Simulator, nodeId: string): SimWay[] {
+  const { flow } = sim;
+  const i = flow.indexOf.get(nodeId);
+  if (i === undefined) return [];
+  const ways: SimWay[] = [];
+  for (let p = flow.outOffset[i]!, end = flow.outOffset[i + 1]!; p < end; p++) {
+    const kind = getFlowEdgeKind(flow.outKind[p]!);
+    const ref = flow.outRef[p]!;
+    const edge = kind === "edge" || kind === "voicemail" || (kind === "press" && ref >= 0) ? flow.pathway.edges?.[ref] : undefined;
+    ways.push({ kind, to: flow.ids[flow.outTarget[p]!]!, ...(edge && { edge }) });
+  }
+  return ways;
+}
+
+/** True when the global node `nodeId` hands control back to the node it interrupted (documented or assumed). */
+export function returnsToCaller(sim: Simulator, nodeId: string): boolean {
+  const i = sim.flow.indexOf.get(nodeId);
+  return i !== undefined && sim.flow.returns[i] !== 0;
 }
 
 /** The node's name, when it has one. */
@@ -122,13 +134,15 @@ function getExamples(node: PathwayNode, label: string): string[] {
   return result;
 }
 
-/** Everything the engine may choose at `nodeId`: its outgoing edges, then jumps to the other global nodes. */
+/** Everything a caller's turn may choose at `nodeId`: its edges (plain ones, per the flow model), then jumps to the other global nodes. */
 export function getCandidates(sim: Simulator, nodeId: string): readonly Candidate[] {
   const cached = sim.candidateCache.get(nodeId);
   if (cached) return cached;
   const node = sim.nodes.get(nodeId);
   const result: Candidate[] = [];
-  for (const edge of sim.edgesFrom.get(nodeId) ?? []) {
+  for (const way of getSimWays(sim, nodeId)) {
+    const edge = way.edge;
+    if (way.kind !== "edge" || !edge) continue;
     const target = sim.nodes.get(edge.target);
     const label = getEdgeLabel(edge) ?? "";
     const description = prop(edge.data, "description");

@@ -42,6 +42,8 @@ export interface FinalState {
   nodeName?: string;
   reason?: string;
   transferNumber?: string;
+  /** The pathway a Transfer Pathway node handed the call to. */
+  transferPathwayId?: string;
   turns: number;
   variables: Record<string, unknown>;
 }
@@ -97,6 +99,7 @@ function toFinal(sim: Simulator, state: SimState): FinalState {
     ...(nodeName !== undefined && { nodeName }),
     ...(state.reason !== undefined && { reason: state.reason }),
     ...(state.transferNumber !== undefined && { transferNumber: state.transferNumber }),
+    ...(state.transferPathwayId !== undefined && { transferPathwayId: state.transferPathwayId }),
     turns: state.turn,
     variables: { ...state.variables },
   };
@@ -140,7 +143,16 @@ function checkExpect(sim: Simulator, state: SimState, expect: TurnExpect & EndEx
   }
   if (expect.transferred_to !== undefined && (state.status !== "transferred" || state.transferNumber !== expect.transferred_to)) {
     failures.push({ key: "transferred_to", message: state.status === "transferred" ? `expected a transfer to ${expect.transferred_to}, but it went to ${state.transferNumber}` : `expected a transfer to ${expect.transferred_to}, but the conversation is ${state.status} at ${nodeLabel(sim, state.nodeId)}`, expected: expect.transferred_to, actual: state.transferNumber ?? null });
+  }  if (expect.transferred_to_pathway !== undefined && (state.status !== "transferred" || state.transferPathwayId !== expect.transferred_to_pathway)) {
+    const actual = state.transferPathwayId ?? null;
+    failures.push({
+      key: "transferred_to_pathway",
+      message: state.status === "transferred" ? `expected the call to be handed to pathway ${expect.transferred_to_pathway}, but it went to ${actual === null ? (state.transferNumber ?? "no pathway") : `pathway ${actual}`}` : `expected the call to be handed to pathway ${expect.transferred_to_pathway}, but the conversation is ${state.status} at ${nodeLabel(sim, state.nodeId)}`,
+      expected: expect.transferred_to_pathway,
+      actual,
+    });
   }
+
   const path = getVisitedPath(state.trace);
   if (expect.path !== undefined) {
     const ok = path.length === expect.path.length && expect.path.every((ref, i) => matchesNode(sim.nodes.get(path[i]!), ref));
@@ -186,7 +198,13 @@ function* runSteps(sim: Simulator, scenario: Scenario, locate: ScenarioLocator):
       failures.push({ message: `the conversation is already ${state.status} (${state.reason ?? "no reason"}), but the scenario has ${scenario.turns.length - i} more turn(s)`, turn: turnNo, ...at(["turns", i]) });
       break;
     }
-    const turn: Turn = { user: t.user, ...(t.take !== undefined && { take: t.take }), ...(t.vars && { vars: t.vars }), ...(t.webhooks && { webhooks: t.webhooks as Turn["webhooks"] }) };
+    const turn: Turn = {
+      user: t.user,
+      ...(t.take !== undefined && { take: t.take }),
+      ...(t.vars && { vars: t.vars }),
+      ...(t.webhooks && { webhooks: t.webhooks as Turn["webhooks"] }),
+      ...(t.transfer !== undefined && { transfer: t.transfer }),
+    };
     const before = state.trace.length;
     state = yield { kind: "turn", state, turn };
     const events = state.trace.slice(before);
@@ -243,6 +261,8 @@ function prepare(pathway: Pathway, scenario: Scenario, options: RunScenarioOptio
   const config = resolveSimulatorOptions({
     ...(decider && { decider }),
     webhook: createMockWebhooks((scenario.webhooks ?? {}) as Record<string, { status: number; body?: unknown }>, options.webhook),
+    // Custom Code and node tools are answered only by the scenario, never live.
+    mocks: (scenario.webhooks ?? {}) as Record<string, { status: number; body?: unknown }>,
     ...(scenario.max_turns !== undefined && { maxTurns: scenario.max_turns }),
     ...(startNodeId !== undefined && { startNodeId }),
   });
@@ -277,7 +297,7 @@ export function runScenario(pathway: Pathway, scenario: Scenario, options: RunSc
   let r = steps.next(undefined as unknown as SimState);
   while (!r.done) {
     const step = r.value;
-    r = steps.next(step.kind === "init" ? createInitialState(sim, { variables: scenario.request_data ?? {} }) : transition(sim, step.state, step.turn));
+    r = steps.next(step.kind === "init" ? createInitialState(sim, { variables: scenario.request_data ?? {}, ...(scenario.call && { call: scenario.call }) }) : transition(sim, step.state, step.turn));
   }
   return r.value;
 }
@@ -304,5 +324,6 @@ export async function runScenarioAsync(pathway: Pathway, scenario: Scenario, opt
   const run = startRun(pathway, scenario, options);
   if ("result" in run) return run.result;
   const { sim } = run;
-  return runScenarioWith(sim, scenario, { init: () => createInitialStateAsync(sim, { variables: scenario.request_data ?? {} }), turn: (state, turn) => transitionAsync(sim, state, turn) }, options.locate);
+  const initial = { variables: scenario.request_data ?? {}, ...(scenario.call && { call: scenario.call }) };
+  return runScenarioWith(sim, scenario, { init: () => createInitialStateAsync(sim, initial), turn: (state, turn) => transitionAsync(sim, state, turn) }, options.locate);
 }

@@ -32,6 +32,22 @@ const STATUSES = ["active", "ended", "transferred", "stopped"] as const;
 /** A node or edge reference; YAML reads `take: 2` as a number, so numbers are accepted as the id they spell. */
 const RefSchema = z.union([z.string().min(1), z.number()]).transform(String);
 
+function isDate(text: string): boolean {
+  return !Number.isNaN(new Date(text).getTime());
+}
+
+/** The simulated call's system variables (`{{from}}`, `{{now}}`, ...); every field has a default. */
+export const CallSchema = z.strictObject({
+  from: z.string().optional().describe('caller number (default "+15550100001")'),
+  to: z.string().optional().describe('number called (default "+15550100002")'),
+  now: z.string().refine(isDate, "not a date: write ISO 8601, e.g. 2025-01-06T09:00:00Z").optional().describe("the fixed clock of the run (default 2025-01-06T09:00:00Z)"),
+  call_id: z.string().optional().describe('call id, also {{callID}} (default "sim-call-0001")'),
+  city: z.string().optional(),
+  country: z.string().optional(),
+  state: z.string().optional(),
+  zip: z.string().optional(),
+});
+
 /** Expectations checked after one turn. */
 export const TurnExpectSchema = z.strictObject({
   node: RefSchema.optional().describe("node (id or name) the conversation is at after the turn"),
@@ -46,7 +62,8 @@ export const TurnSchema = z.strictObject({
   user: z.string().describe("what the caller says"),
   take: RefSchema.optional().describe("edge to take: edge id or label, target node id or name, or a global node"),
   vars: z.record(z.string(), z.unknown()).optional().describe("variables the caller gives (instead of typed extraction)"),
-  webhooks: z.record(z.string(), WebhookMockSchema).optional().describe("webhook answers for this turn, by node id or name"),
+  webhooks: z.record(z.string(), WebhookMockSchema).optional().describe("answers for this turn: webhooks and Custom Code nodes by node id or name (a Custom Code body's keys become variables), node tools by tool name"),
+  transfer: z.enum(["answered", "not-answered"]).optional().describe("not-answered: a transfer reached in this turn is not answered and the call follows the node's voicemail edge"),
   expect: TurnExpectSchema.optional(),
 });
 
@@ -58,6 +75,7 @@ export const EndExpectSchema = z.strictObject({
     .string({ error: "the number must be a string: quote it, e.g. transferred_to: \"+15550000000\" (YAML drops the + of a bare number)" })
     .optional()
     .describe("the number a transfer went to"),
+  transferred_to_pathway: z.string().optional().describe("the pathway id a Transfer Pathway node handed the call to"),
   node: RefSchema.optional().describe("the node the conversation is at (or ended at)"),
   path: z.array(RefSchema).optional().describe("every node entered, in order (ids or names)"),
   path_contains: z.array(RefSchema).optional().describe("nodes entered in this order, others allowed in between"),
@@ -74,7 +92,8 @@ export const ScenarioSchema = z.strictObject({
   decider: z.enum(["scripted", "keyword", "llm"]).default("scripted").describe("how turns without take: are decided"),
   threshold: z.number().min(0).max(1).optional().describe("keyword decider threshold (default 0.15)"),
   request_data: z.record(z.string(), z.unknown()).optional().describe("variables known when the call starts"),
-  webhooks: z.record(z.string(), WebhookMockSchema).optional().describe("webhook answers for the whole scenario"),
+  call: CallSchema.optional().describe("system variables of the simulated call (from, to, now, call_id, ...); defaults apply"),
+  webhooks: z.record(z.string(), WebhookMockSchema).optional().describe("answers for the whole scenario: webhooks and Custom Code nodes by node id or name, node tools by tool name"),
   max_turns: z.number().int().positive().optional(),
   turns: z.array(TurnSchema).default([]),
   expect: EndExpectSchema.optional(),

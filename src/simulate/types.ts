@@ -30,8 +30,10 @@ export interface Turn {
   take?: string;
   /** Variables the caller gives in this turn, set as they are (instead of typed extraction). */
   vars?: Record<string, unknown>;
-  /** Webhook answers for this turn, by webhook node id or name. */
+  /** Answers for this turn: webhooks and Custom Code nodes by node id or name, node tools by tool name. */
   webhooks?: Record<string, WebhookResponse>;
+  /** `not-answered`: a transfer reached in this turn is not answered, and the run follows its voicemail edge. Default answered. */
+  transfer?: "answered" | "not-answered";
 }
 
 /** Something the engine may choose at a node: an outgoing edge or a jump to a global node. */
@@ -79,7 +81,7 @@ export interface Decider {
 export type WebhookHandler = (request: WebhookRequest) => WebhookResponse | Promise<WebhookResponse>;
 
 /** How a move happened. */
-export type MoveVia = "edge" | "global" | "return" | "route" | "fallback" | "webhook";
+export type MoveVia = "edge" | "global" | "return" | "route" | "fallback" | "webhook" | "press" | "voicemail";
 
 /** One event of the trace. `turn` is the user turn it belongs to (0 = before the caller spoke). */
 export type TraceEvent =
@@ -95,7 +97,9 @@ export type TraceEvent =
       unset: string[];
     }
   | { type: "user"; turn: number; nodeId: string; text: string }
-  | { type: "vars"; turn: number; nodeId: string; set: Record<string, unknown>; how: "explicit" | "typed" | "webhook" }
+  | { type: "vars"; turn: number; nodeId: string; set: Record<string, unknown>; how: "explicit" | "typed" | "webhook" | "code" | "tool" }
+  /** A Custom Code node entered or a node tool answered: `answered` says whether a scenario answer stood for it (code never runs). */
+  | { type: "code"; turn: number; nodeId: string; kind: "code" | "tool"; name: string; answered: boolean; response?: unknown }
   | {
       type: "decide";
       turn: number;
@@ -107,7 +111,7 @@ export type TraceEvent =
     }
   | { type: "move"; turn: number; from: string; to: string; via: MoveVia; edgeId?: string; reason: string }
   | { type: "webhook"; turn: number; nodeId: string; method: string; url: string; body?: string; status: number; response?: unknown; unset: string[] }
-  | { type: "end"; turn: number; status: Exclude<SimStatus, "active">; reason: string; transferNumber?: string };
+  | { type: "end"; turn: number; status: Exclude<SimStatus, "active">; reason: string; transferNumber?: string; transferPathwayId?: string };
 
 /** The whole state of a simulated conversation; `transition` returns a new one and never mutates. */
 export interface SimState {
@@ -118,6 +122,8 @@ export interface SimState {
   reason?: string;
   /** The number a transfer went to, with variables filled. */
   transferNumber?: string;
+  /** The pathway a Transfer Pathway node handed the call to. */
+  transferPathwayId?: string;
   /** The variable store: request_data, extracted variables, webhook data. */
   variables: Readonly<Record<string, unknown>>;
   /** User turns processed so far. */

@@ -1,7 +1,7 @@
 // Runs rules over a loaded document, and places their findings in the source text in one batch.
-import { compareDiagnostics, type Diagnostic, type Severity } from "../diagnostics/index.js";
+import { compareDiagnostics, type Diagnostic, type Severity, type StringSpan } from "../diagnostics/index.js";
 import { indexPathway, isObject } from "../model/index.js";
-import type { BatchLocator } from "../parse/index.js";
+import { toSpanKey, type BatchLocator } from "../parse/index.js";
 import type { Rule, RuleContext } from "./rule.js";
 
 /** A rule's configured severity; `off` skips it. */
@@ -26,22 +26,31 @@ export function createRuleContext(value: unknown): { context?: RuleContext; fata
   return { context: { pathway: value, ...indexPathway(value) } };
 }
 
-/** Runs `rules` with their settings; the diagnostics have no range yet (see `locateDiagnostics`). */
-export function runRules(value: unknown, rules: readonly Rule[], settingFor: (rule: Rule) => RuleSetting): Diagnostic[] {
+/**
+ * Runs `rules` with their settings; the diagnostics have no range yet (see `locateDiagnostics`). `extend` may add what
+ * the rules of a caller share (the linter's analyses) to the context, which is built fresh for every call.
+ */
+export function runRules(
+  value: unknown,
+  rules: readonly Rule[],
+  settingFor: (rule: Rule) => RuleSetting,
+  extend?: (context: RuleContext) => RuleContext,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const { context, fatal } = createRuleContext(value);
+  const { context: base, fatal } = createRuleContext(value);
   if (fatal) {
     const shape = rules.find((r) => r.meta.id === "pathway-shape");
     const severity = shape ? settingFor(shape).severity : "error";
     if (severity !== "off") diagnostics.push({ ruleId: "pathway-shape", severity, ...fatal });
     return diagnostics;
   }
+  const context = extend ? extend(base!) : base!;
   for (const rule of rules) {
     const { severity, options } = settingFor(rule);
     if (severity === "off") continue;
     const resolved = options === undefined ? rule.meta.options.parse({}) : options;
     rule.check(
-      context!,
+      context,
       (report) => {
         diagnostics.push({
           ruleId: rule.meta.id,
@@ -50,6 +59,7 @@ export function runRules(value: unknown, rules: readonly Rule[], settingFor: (ru
           pointer: report.pointer,
           url: rule.meta.docs,
           ...(report.related && { related: report.related }),
+          ...(report.span && { span: report.span }),
         });
       },
       resolved,
@@ -61,15 +71,29 @@ export function runRules(value: unknown, rules: readonly Rule[], settingFor: (ru
 /** Adds the range of every finding (and of its related places) with one pass over the text; the order is kept. */
 export function locateDiagnostics(diagnostics: readonly Diagnostic[], locateMany: BatchLocator): Diagnostic[] {
   const pointers = new Set<string>();
+  const spans = new Map<string, StringSpan[]>();
   for (const d of diagnostics) {
     if (d.range) continue;
     pointers.add(d.pointer);
+    if (d.span) {
+      const list = spans.get(d.pointer);
+      if (list) list.push(d.span);
+      else spans.set(d.pointer, [d.span]);
+    }
     for (const r of d.related ?? []) pointers.add(r.pointer);
   }
   if (pointers.size === 0) return [...diagnostics];
-  const ranges = locateMany(pointers);
+  const ranges = locateMany(pointers, spans);
   const place = <T extends Diagnostic | NonNullable<Diagnostic["related"]>[number]>(x: T): T => {
     if (x.range) return x;
+    if ("span" in x && x.span) {
+      // The placeholder's own place when the string was found; else the value's, and the span is kept for the caller.
+      const inside = ranges.get(toSpanKey(x.pointer, x.span));
+      if (inside) {
+        const { span: _, ...rest } = x;
+        return { ...rest, range: inside } as T;
+      }
+    }
     const range = ranges.get(x.pointer);
     return range ? { ...x, range } : x;
   };

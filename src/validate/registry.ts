@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { Rule, RuleMeta } from "./rule.js";
 import { ruleDocsUrl } from "./rule.js";
+import customCodeMissingCode from "./rules/custom-code-missing-code.js";
 import duplicateEdgeId from "./rules/duplicate-edge-id.js";
 import duplicateNodeId from "./rules/duplicate-node-id.js";
 import globalLabelEmpty from "./rules/global-label-empty.js";
@@ -16,6 +17,8 @@ import missingStartNode from "./rules/missing-start-node.js";
 import missingTextOrPrompt from "./rules/missing-text-or-prompt.js";
 import multipleStartNodes from "./rules/multiple-start-nodes.js";
 import pathwayShape from "./rules/pathway-shape.js";
+import pressButtonMissingDigits from "./rules/press-button-missing-digits.js";
+import smsMissingMessage from "./rules/sms-missing-message.js";
 import transferNumberFormat from "./rules/transfer-number-format.js";
 import unknownEdgeEndpoint from "./rules/unknown-edge-endpoint.js";
 import unknownNodeType from "./rules/unknown-node-type.js";
@@ -23,6 +26,7 @@ import unknownRouteTarget from "./rules/unknown-route-target.js";
 
 /** Every structural validation rule, sorted by id. */
 export const validationRules: readonly Rule[] = [
+  customCodeMissingCode,
   duplicateEdgeId,
   duplicateNodeId,
   globalLabelEmpty,
@@ -37,6 +41,8 @@ export const validationRules: readonly Rule[] = [
   missingTextOrPrompt,
   multipleStartNodes,
   pathwayShape,
+  pressButtonMissingDigits,
+  smsMissingMessage,
   transferNumberFormat,
   unknownEdgeEndpoint,
   unknownNodeType,

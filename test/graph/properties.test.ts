@@ -38,13 +38,14 @@ const randomPathway: fc.Arbitrary<Pathway> = fc
     } as Pathway;
   });
 
-/** Successor lists, the oracle's way: edges, routes and (from any non-global node) the globals. */
+/** Successor lists, the oracle's way: edges and routes, none out of a node where the call has left (End Call, transfer). */
 function successors(p: Pathway): Map<string, string[]> {
   const ids = new Set(p.nodes.map((n) => (n as { id: string }).id));
+  const left = new Set((p.nodes as { id: string; type: string }[]).filter((n) => n.type === "End Call" || n.type === "Transfer Call").map((n) => n.id));
   const out = new Map<string, string[]>([...ids].map((id) => [id, []]));
-  for (const e of p.edges ?? []) if (ids.has(e.source) && ids.has(e.target)) out.get(e.source)!.push(e.target);
+  for (const e of p.edges ?? []) if (ids.has(e.source) && ids.has(e.target) && !left.has(e.source)) out.get(e.source)!.push(e.target);
   for (const n of p.nodes as { id: string; data: { routes?: { targetNodeId: string }[] } }[]) {
-    for (const r of n.data.routes ?? []) out.get(n.id)!.push(r.targetNodeId);
+    if (!left.has(n.id)) for (const r of n.data.routes ?? []) out.get(n.id)!.push(r.targetNodeId);
   }
   return out;
 }

@@ -1,7 +1,6 @@
-// Reachability, dead ends, traps, global nodes, shortest paths and the graphlib view of a pathway.
+// Reachability, dead ends, traps, global nodes and shortest paths over the flow model.
 import { describe, expect, it } from "vitest";
 import {
-  createPathwayGraph,
   getDeadEnds,
   getDistances,
   getGlobalNodes,
@@ -13,34 +12,6 @@ import {
 } from "../../src/graph/index.js";
 import type { Pathway } from "../../src/model/index.js";
 import { node, pathway } from "./support.js";
-
-describe("createPathwayGraph", () => {
-  it("has a node per unique id and an edge per edge, route, fallback and response route", () => {
-    const p = pathway(
-      [
-        node("a"),
-        node("r", "Route", { routes: [{ conditions: [], targetNodeId: "b" }], fallbackNodeId: "c" }),
-        node("w", "Webhook", { responsePathways: [["Default/Webhook Completion", "", "", { id: "end", name: "End" }]] }),
-        node("b"),
-        node("c"),
-        node("end", "End Call"),
-      ],
-      [["a", "r"], ["b", "w"], ["c", "missing"]],
-    );
-    const g = createPathwayGraph(p);
-    expect(g.nodes()).toEqual(["a", "r", "w", "b", "c", "end"]);
-    expect(g.edges().map((e) => `${e.v}->${e.w}:${e.name}`).sort()).toEqual(
-      ["a->r:edge:0", "b->w:edge:1", "r->b:route:r:0", "r->c:fallback:r", "w->end:response:w:0"].sort(),
-    );
-    expect(g.graph()).toEqual({ start: "a", globals: [] });
-    expect(g.node("end").isExit).toBe(true);
-  });
-
-  it("keeps parallel edges between the same two nodes", () => {
-    const g = createPathwayGraph(pathway([node("a"), node("b")], [["a", "b"], ["a", "b"]]));
-    expect(g.edgeCount()).toBe(2);
-  });
-});
 
 describe("getReachability", () => {
   it("lists nodes no path from the start reaches, in file order", () => {
@@ -85,7 +56,7 @@ describe("getReachability", () => {
       node(`n${i}`, i === n - 1 ? "End Call" : "Default", i === 1 ? { extractVars: [["v", "string", "v"]] } : i === n - 2 ? { prompt: "{{v}}" } : {}),
     );
     const pairs = Array.from({ length: n - 1 }, (_, i) => [`n${i}`, `n${i + 1}`] as [string, string]);
-    expect(getVariableFindings(pathway(nodes, pairs))).toEqual({ undefined: [], maybeUnset: [] });
+    expect(getVariableFindings(pathway(nodes, pairs))).toMatchObject({ undefined: [], maybeUnset: [], opaque: [] });
   });
 });
 
@@ -98,15 +69,16 @@ describe("getDeadEnds", () => {
     expect(getDeadEnds(p)).toEqual(["b"]);
   });
 
-  it("does not count a global node with auto-return, and counts one without", () => {
+  it("does not count a global node that returns (documented or assumed), and counts one told not to", () => {
     const p = pathway([
       node("a", "End Call"),
       node("back", "Default", { isGlobal: true, globalLabel: "x", enableGlobalAutoReturn: true }),
-      node("stuck", "Default", { isGlobal: true, globalLabel: "y" }),
+      node("sample", "Default", { isGlobal: true, globalLabel: "z" }),
+      node("stuck", "Default", { isGlobal: true, globalLabel: "y", enableGlobalAutoReturn: false }),
     ]);
     expect(getDeadEnds(p)).toEqual(["stuck"]);
     expect(getStrandingGlobals(p)).toEqual(["stuck"]);
-    expect(getGlobalNodes(p)).toEqual(["back", "stuck"]);
+    expect(getGlobalNodes(p)).toEqual(["back", "sample", "stuck"]);
   });
 });
 

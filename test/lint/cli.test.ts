@@ -23,16 +23,18 @@ describe("pathway lint", () => {
   itCorpus("exits 1 and reports validation and lint findings with line:column and rule id", () => {
     const r = runCli(["lint", RESTAURANT]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/191:9\s+error\s+Global node "New Knowledge Base Node" .* never hands control back.*dead-end/);
+    // The global KB node has no edge and no enableGlobalAutoReturn: it returns to where the caller was, not a dead end.
+    expect(r.stdout).not.toMatch(/dead-end/);
     expect(r.stdout).toMatch(/199:32\s+error\s+.*global-label-empty/);
-    expect(r.stdout).toMatch(/215:27\s+warning\s+\{\{restaurant_name\}\}.*undefined-variable/);
+    expect(r.stdout).toMatch(/215:55\s+warning\s+\{\{restaurant_name\}\}.*undefined-variable/);
   });
 
   itCorpus("prints JSON with the same shape as validate", () => {
     const r = runCli(["lint", RESTAURANT, "--format", "json"]);
     const [report] = JSON.parse(r.stdout);
-    expect(report).toMatchObject({ filePath: RESTAURANT, errorCount: 2, warningCount: 6 });
-    expect(report.messages[0]).toMatchObject({ ruleId: "undefined-variable", pointer: "/nodes/1/data/prompt", line: 27, column: 27 });
+    // Every node's globalPrompt reads {{ restaurant_language }}, which nothing sets: one finding per node, at its placeholder.
+    expect(report).toMatchObject({ filePath: RESTAURANT, errorCount: 1, warningCount: 22 });
+    expect(report.messages[0]).toMatchObject({ ruleId: "undefined-variable", pointer: "/nodes/0/data/globalPrompt", line: 12, column: 44 });
   });
 
   itCorpus("turns rules off with --rule and exits 0 when only warnings remain", () => {
@@ -51,7 +53,7 @@ describe("pathway lint", () => {
   itCorpus("finds pathway.config.json above the file and applies rules, variables and suppressions", () => {
     const { dir } = project({
       rules: { "global-label-empty": "warn" },
-      variables: { requestData: ["restaurant_name", "restaurant_menu", "store_location", "unique_azz_id"] },
+      variables: { requestData: ["restaurant_name", "restaurant_menu", "store_location", "unique_azz_id", "restaurant_language", "opening_hours", "timezone"] },
       suppressions: [{ file: "pathways/restaurant.json", nodeId: "9ed56a1f-b9eb-46e9-a510-5d66b0ab12b2", rule: "dead-end", reason: "the KB answers one question and the call goes on" }],
     });
     const r = runCli(["lint", "pathways", "--format", "json"], { cwd: dir });
@@ -84,9 +86,9 @@ describe("pathway lint", () => {
     const { dir, file } = project();
     const w = runCli(["lint", "pathways", "--baseline-write", "baseline.json"], { cwd: dir });
     expect(w.code).toBe(0);
-    expect(w.stderr).toMatch(/wrote 8 findings to the baseline baseline.json/);
+    expect(w.stderr).toMatch(/wrote 23 findings to the baseline baseline.json/);
     const baseline = JSON.parse(readFileSync(path.join(dir, "baseline.json"), "utf8"));
-    expect(baseline.findings[0]).toMatchObject({ file: "pathways/restaurant.json", ruleId: "dead-end", location: "node:9ed56a1f-b9eb-46e9-a510-5d66b0ab12b2" });
+    expect(baseline.findings).toContainEqual(expect.objectContaining({ file: "pathways/restaurant.json", ruleId: "global-label-empty", location: "node:9ed56a1f-b9eb-46e9-a510-5d66b0ab12b2/data/globalLabel" }));
     expect(runCli(["lint", "pathways", "--baseline", "baseline.json", "--max-warnings", "0"], { cwd: dir }).code).toBe(0);
     // Linting the whole project does not read the baseline file as a pathway.
     expect(runCli(["lint", ".", "--baseline", "baseline.json", "--max-warnings", "0"], { cwd: dir }).code).toBe(0);
@@ -119,7 +121,8 @@ describe("pathway analyze", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/12 nodes, 24 edges/);
     expect(r.stdout).toMatch(/Start:\s+"Start" \(1\)/);
-    expect(r.stdout).toMatch(/never return: "New Knowledge Base Node"/);
+    // The global KB node returns to the interrupted node (no edge, no enableGlobalAutoReturn: false).
+    expect(r.stdout).not.toMatch(/never return/);
     expect(r.stdout).toMatch(/Unreachable:\s+none/);
     expect(r.stdout).toMatch(/restaurant_name\s+undefined/);
   });
@@ -127,7 +130,7 @@ describe("pathway analyze", () => {
   itCorpus("prints the library's analysis as JSON", () => {
     const r = runCli(["analyze", RESTAURANT, "--format", "json"]);
     const a = JSON.parse(r.stdout);
-    expect(a).toMatchObject({ start: "1", unreachable: [], deadEnds: ["9ed56a1f-b9eb-46e9-a510-5d66b0ab12b2"], traps: [] });
+    expect(a).toMatchObject({ start: "1", unreachable: [], deadEnds: [], strandingGlobals: [], traps: [] });
     expect(a.stats.countsByType).toEqual({ Default: 8, "End Call": 2, Webhook: 1, "Knowledge Base": 1 });
   });
 

@@ -10,18 +10,21 @@ const expected: Record<string, Finding[]> = {
   "docs-get-pathway-example.MALFORMED.json": [["parse-error", "", 10, 16]],
   "docs-get-pathway-version-example.json": [],
   "docs-update-pathway-example.MALFORMED.json": [["parse-error", "", 14, 32]],
-  // The Transfer Call stub at /nodes/16 has no number: the service cannot transfer a caller with it.
-  "ivr-claims-press-button.json": [["transfer-number-format", "/nodes/16", 346, 5]],
+  // An empty "Transfer Call" stub (name only): reached, the transfer would have nowhere to go.
+  "ivr-claims-press-button.json": [
+    // "New Press Button Node" is a stub with only a name: it would press nothing.
+    ["press-button-missing-digits", "/nodes/11", 261, 5],
+    ["transfer-number-format", "/nodes/16", 346, 5],
+  ],
   "ivr-workaround-custom-code-sms.json": [
-    // "users_position " ends in a space: no {{placeholder}} can name it.
+    // "users_position " ends in a space: {{users_position}} elsewhere would not name it.
     ["invalid-extract-var", "/nodes/6/data/extractVars/0/0", 394, 13],
     ["invalid-extract-var", "/nodes/20/data/extractVars/0/0", 2210, 13],
-    // Knowledge Base nodes with no kb text answer from nothing.
+    // Knowledge Base nodes whose kb is "": they answer from nothing but their prompt.
     ["missing-kb", "/nodes/45/data/kb", 3927, 15],
-    // IVR is a real node type (docs/real-world-pathways.md); the rule does not know it yet (issue 11 adds it).
-    ["unknown-node-type", "/nodes/47/type", 3986, 15],
-    ["unknown-node-type", "/nodes/48/type", 4012, 15],
     ["missing-kb", "/nodes/49/data/kb", 4021, 15],
+    // "New Custom Code Node" is a stub with only a name: no code, no snippet.
+    ["custom-code-missing-code", "/nodes/51", 4061, 5],
   ],
   "noshow-rebooking-v1-export.json": [],
   "pathwalk-pizzeria-dialect.json": [],

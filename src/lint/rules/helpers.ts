@@ -1,7 +1,8 @@
 // Pointers and wording the lint rules share.
 import { toPointer } from "../../diagnostics/index.js";
 import { describeNode, prop, type IndexedEdge, type PathwayNode } from "../../model/index.js";
-import type { GraphIndex } from "../../graph/index.js";
+import type { GraphIndex, VariableUse } from "../../graph/index.js";
+import type { StringSpan } from "../../diagnostics/index.js";
 
 export { edgePointer, nodePointer, noOptions } from "../../validate/rules/helpers.js";
 
@@ -28,3 +29,14 @@ export function describeList(nodes: readonly PathwayNode[], limit = 3): string {
 
 /** The JSON pointer of a path of segments. */
 export { toPointer };
+
+/** Where a variable use is, for a message: `the prompt of node "A" (id 1)`, or the pathway's global prompt. */
+export function describeUse(graph: GraphIndex, use: VariableUse): string {
+  if (use.nodeId === "") return `the pathway's global prompt (the {globalConfig} entry of nodes[])`;
+  return `the ${use.field} of node ${describeAt(graph, graph.indexOf.get(use.nodeId)!)}`;
+}
+
+/** The place of a variable finding: the string's pointer, and the `{{placeholder}}` inside it. */
+export function usePlace(use: VariableUse): { pointer: string; span: StringSpan } {
+  return { pointer: toPointer(use.path), span: { start: use.offset, end: use.offset + use.length } };
+}

@@ -6,7 +6,8 @@ import { describeList, nodePointer, noOptions } from "./helpers.js";
 export default defineRule({
   meta: {
     id: "trap-cycle",
-    description: "No loop of nodes is a trap: from every cycle some path leads to End Call, a transfer or Transfer Pathway.",
+    description:
+      "No loop of nodes is a trap: from every cycle some way on (edge, route, response route, press target) leads to End Call, a transfer, Transfer Pathway or a global node that returns.",
     defaultSeverity: "error",
     options: noOptions,
   },

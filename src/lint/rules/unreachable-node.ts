@@ -6,7 +6,8 @@ import { describeAt, nodePointer, noOptions } from "./helpers.js";
 export default defineRule({
   meta: {
     id: "unreachable-node",
-    description: "Every node can be reached from the start node through edges, routes or response routes (global nodes count as reachable).",
+    description:
+      "Every node can be reached from the start node through ways that can be taken: edges, routes, response routes, press targets and voicemail edges (global nodes count as reachable).",
     defaultSeverity: "warning",
     options: noOptions,
   },
@@ -18,7 +19,7 @@ export default defineRule({
       if (search.distance[i]! >= 0) continue;
       report({
         pointer: nodePointer(graph.nodes[i]!.index),
-        message: `Node ${describeAt(graph, i)} cannot be reached from the start node ${start}: no edge, route or response route leads to it; add an edge to it from a reachable node, or delete it.`,
+        message: `Node ${describeAt(graph, i)} cannot be reached from the start node ${start}: no edge, route, response route or press target leads to it from a node the call can get to; add an edge to it from a reachable node, or delete it.`,
       });
     }
   },

@@ -21,5 +21,10 @@ export const LEADING_VARIABLE = /^\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
 /** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
 export const E164 = /^\+[1-9]\d{1,14}$/;
 
+/** A Webhook node that runs a saved tool (`"tool": "TL-..."`): the tool holds the url and method, not the node. */
+export function isSavedToolWebhook(data: Readonly<Record<string, unknown>>): boolean {
+  return typeof data.tool === "string" && data.tool.trim() !== "";
+}
+
 /** The options schema of rules that take none. */
 export const noOptions = z.object({});

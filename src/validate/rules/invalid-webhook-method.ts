@@ -1,20 +1,21 @@
 // A Webhook node's `method` must be an HTTP method the service can send.
 import { describeNode, nodeData, WEBHOOK_METHODS } from "../../model/index.js";
 import { defineRule } from "../rule.js";
-import { nodePointer, noOptions } from "./helpers.js";
+import { isSavedToolWebhook, nodePointer, noOptions } from "./helpers.js";
 
 const METHODS: readonly string[] = WEBHOOK_METHODS;
 
 export default defineRule({
   meta: {
     id: "invalid-webhook-method",
-    description: `Webhook nodes have a \`method\`: one of ${WEBHOOK_METHODS.join(", ")}.`,
+    description: `Webhook nodes have a \`method\`: one of ${WEBHOOK_METHODS.join(", ")} (unless they run a saved tool, \`"tool": "TL-..."\`).`,
     defaultSeverity: "error",
     options: noOptions,
   },
   check({ nodes }, report) {
     for (const { node, index } of nodes) {
-      if (node.type !== "Webhook") continue;
+      // A saved tool carries its own request; the node has no url or method, and that is not a defect.
+      if (node.type !== "Webhook" || isSavedToolWebhook(nodeData(node))) continue;
       const method = nodeData(node).method;
       if (typeof method === "string" && METHODS.includes(method.toUpperCase())) continue;
       report({

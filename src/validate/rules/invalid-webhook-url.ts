@@ -1,7 +1,7 @@
 // A Webhook node calls its `url`: it must be an http(s) URL or start with a {{variable}} filled at run time.
 import { describeNode, nodeData } from "../../model/index.js";
 import { defineRule } from "../rule.js";
-import { LEADING_VARIABLE, nodePointer, noOptions } from "./helpers.js";
+import { isSavedToolWebhook, LEADING_VARIABLE, nodePointer, noOptions } from "./helpers.js";
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -15,13 +15,14 @@ function isHttpUrl(value: string): boolean {
 export default defineRule({
   meta: {
     id: "invalid-webhook-url",
-    description: "Webhook nodes have a `url` that is http(s) or starts with a `{{variable}}`.",
+    description: "Webhook nodes have a `url` that is http(s) or starts with a `{{variable}}` (unless they run a saved tool, `\"tool\": \"TL-...\"`).",
     defaultSeverity: "error",
     options: noOptions,
   },
   check({ nodes }, report) {
     for (const { node, index } of nodes) {
-      if (node.type !== "Webhook") continue;
+      // A saved tool carries its own request; the node has no url or method, and that is not a defect.
+      if (node.type !== "Webhook" || isSavedToolWebhook(nodeData(node))) continue;
       const url = nodeData(node).url;
       if (typeof url === "string" && (isHttpUrl(url.trim()) || LEADING_VARIABLE.test(url.trim()))) continue;
       report({

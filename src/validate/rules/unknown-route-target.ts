@@ -6,7 +6,7 @@ import { nodePointer, noOptions } from "./helpers.js";
 export default defineRule({
   meta: {
     id: "unknown-route-target",
-    description: "Route `routes[].targetNodeId` and `fallbackNodeId`, and webhook `responsePathways` targets, name existing nodes.",
+    description: "Route `routes[].targetNodeId` and `fallbackNodeId`, webhook `responsePathways` targets and Press Button `targetNodeAfterPress` name existing nodes.",
     defaultSeverity: "error",
     options: noOptions,
   },
@@ -31,6 +31,8 @@ export default defineRule({
           check(entry, target, ["responsePathways", r, 3, "id"], `Webhook response route ${r + 1}`);
         });
       }
+      // Where a Press Button node goes once the digits are pressed: a way on like an edge (ivr-claims in the corpus).
+      if (isObject(data.targetNodeAfterPress)) check(entry, data.targetNodeAfterPress.id, ["targetNodeAfterPress", "id"], "The target after the press");
     }
   },
 });

@@ -8,17 +8,24 @@ ruleTable("dead-end", lintText, {
     { name: "a conversation that ends in End Call", text: pathwayText([START, END], [edge("e1", "start", "end")]) },
     { name: "a transfer with no way out", text: pathwayText([START, `{"id": "t", "type": "Transfer Call", "data": {"transferNumber": "+15551234567", "text": "x"}}`], [edge("e1", "start", "t")]) },
     { name: "a global node that returns on its own", text: pathwayText([START, END, `{"id": "g", "type": "Default", "data": {"isGlobal": true, "globalLabel": "help", "enableGlobalAutoReturn": true, "text": "x"}}`], [edge("e1", "start", "end")]) },
+    {
+      name: "a global node written as the vendor's sample writes it: no edge and no enableGlobalAutoReturn (it returns)",
+      text: pathwayText([START, END, `{"id": "g", "type": "Knowledge Base", "data": {"name": "KB", "isGlobal": true, "globalLabel": "facts", "kb": "k"}}`], [edge("e1", "start", "end")]),
+    },
+    {
+      name: "a global node told not to return (global-never-returns reports it, at warning level)",
+      text: pathwayText([START, END, `{"id": "g", "type": "Default", "data": {"isGlobal": true, "globalLabel": "x", "enableGlobalAutoReturn": false, "text": "x"}}`], [edge("e1", "start", "end")]),
+    },
+    {
+      name: "a Press Button node whose targetNodeAfterPress is its way on",
+      text: pathwayText([START, END, `{"id": "p", "type": "Press Button", "data": {"digit": "1", "targetNodeAfterPress": {"id": "end", "name": "End"}}}`], [edge("e1", "start", "p")]),
+    },
   ],
   invalid: [
     {
       name: "a Default node with no edge out",
       text: pathwayText([START, END, `«{"id": "stuck", "type": "Default", "data": {"name": "Stuck", "text": "x"}}`], [edge("e1", "start", "end"), edge("e2", "start", "stuck")]),
       findings: [{ pointer: "/nodes/2", message: /Node "Stuck" \(id stuck\) is a dead end.*add an edge out of it/ }],
-    },
-    {
-      name: "a global node that never hands control back",
-      text: pathwayText([START, END, `«{"id": "g", "type": "Knowledge Base", "data": {"name": "KB", "isGlobal": true, "globalLabel": "facts", "kb": "k"}}`], [edge("e1", "start", "end")]),
-      findings: [{ pointer: "/nodes/2", message: /Global node "KB" \(id g\) never hands control back.*enableGlobalAutoReturn/ }],
     },
     {
       name: "a node whose only edge points at a missing node",

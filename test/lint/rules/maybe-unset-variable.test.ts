@@ -5,7 +5,7 @@ import { lintText } from "../support.js";
 
 const ASK = `{"id": "ask", "type": "Default", "data": {"name": "Ask", "text": "Time?", "extractVars": [["time", "string", "Appointment time"]]}}`;
 const SKIP = `{"id": "skip", "type": "Default", "data": {"name": "Skip", "text": "OK."}}`;
-const use = (mark = "") => `{"id": "end", "type": "End Call", "data": {"name": "Bye", "prompt": ${mark}"See you at {{time}}"}}`;
+const use = (mark = "") => `{"id": "end", "type": "End Call", "data": {"name": "Bye", "prompt": "See you at ${mark}{{time}}"}}`;
 
 ruleTable("maybe-unset-variable", lintText, {
   valid: [

@@ -6,6 +6,10 @@ const hook = (method: string) => `{"id": "w", "type": "Webhook", "data": {"name"
 
 ruleTable("invalid-webhook-method", validateText, {
   valid: [
+    {
+      name: "a Webhook node that runs a saved tool (no url or method of its own)",
+      text: pathwayText([START, `{"id": "w", "type": "Webhook", "data": {"name": "Hook", "tool": "TL-5a2d1c3e-0000-4000-8000-000000000001", "staticVars": {"k": "v"}}}`]),
+    },
     { name: "POST", text: pathwayText([START, hook(', "method": "POST"')]) },
     { name: "lower-case get", text: pathwayText([START, hook(', "method": "get"')]) },
   ],

@@ -6,6 +6,10 @@ const hook = (url: string) => `{"id": "w", "type": "Webhook", "data": {"name": "
 
 ruleTable("invalid-webhook-url", validateText, {
   valid: [
+    {
+      name: "a Webhook node that runs a saved tool (no url or method of its own)",
+      text: pathwayText([START, `{"id": "w", "type": "Webhook", "data": {"name": "Hook", "tool": "TL-5a2d1c3e-0000-4000-8000-000000000001", "staticVars": {"k": "v"}}}`]),
+    },
     { name: "an https URL", text: pathwayText([START, hook('"url": "https://api.example.com/x?y={{id}}", ')]) },
     { name: "a URL that starts with a variable", text: pathwayText([START, hook('"url": "{{base_url}}/orders", ')]) },
   ],

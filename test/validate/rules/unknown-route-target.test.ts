@@ -7,10 +7,13 @@ const route = (target: string, fallback: string) =>
 const webhook = (target: string) =>
   `{"id": "w", "type": "Webhook", "data": {"name": "Hook", "url": "https://x.test", "method": "POST", "responsePathways": [["Default/Webhook Completion", "", "", {"id": ${target}, "name": "End"}]]}}`;
 
+const press = (id: string) => `{"id": "b", "type": "Press Button", "data": {"name": "Keys", "sequence": "1", "goToNextNode": true, "targetNodeAfterPress": {"id": ${id}, "name": "Next"}}}`;
+
 ruleTable("unknown-route-target", validateText, {
   valid: [
     { name: "routes to existing nodes, null fallback", text: pathwayText([START, END, route('"end"', "null")]) },
     { name: "a webhook response route to an existing node", text: pathwayText([START, END, webhook('"end"')]) },
+    { name: "a Press Button target that exists", text: pathwayText([START, END, press('"end"')]) },
   ],
   invalid: [
     {
@@ -25,6 +28,11 @@ ruleTable("unknown-route-target", validateText, {
       name: "a webhook response route to a missing node",
       text: pathwayText([START, END, webhook('«"missing"')]),
       findings: [{ pointer: "/nodes/2/data/responsePathways/0/3/id", message: /Webhook response route 1/ }],
+    },
+    {
+      name: "a Press Button target after the press that does not exist",
+      text: pathwayText([START, END, press('«"CONFIRM"')]),
+      findings: [{ pointer: "/nodes/2/data/targetNodeAfterPress/id", message: /The target after the press of node "Keys" \(id b\) points at node id "CONFIRM"/ }],
     },
   ],
 });

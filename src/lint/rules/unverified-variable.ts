@@ -1,0 +1,28 @@
+// A `{{variable}}` nothing readable sets, in a pathway with Custom Code whose result cannot be read: it may be set there.
+import { defineRule } from "../../validate/rule.js";
+import { getLintFacts } from "../facts.js";
+import { describeAt, describeUse, noOptions, usePlace } from "./helpers.js";
+
+export default defineRule({
+  meta: {
+    id: "unverified-variable",
+    description:
+      "A `{{variable}}` no readable node sets, while a node whose outputs cannot be read (Custom Code with a spread, computed keys or no code; a saved tool) might set it: check that it does.",
+    defaultSeverity: "warning",
+    options: noOptions,
+  },
+  check(context, report) {
+    const { graph, variableFindings } = getLintFacts(context);
+    const producers = variableFindings.opaqueProducers;
+    if (variableFindings.opaque.length === 0) return;
+    const shown = producers.slice(0, 2).map((o) => `${describeAt(graph, graph.indexOf.get(o.nodeId)!)} (${o.reason})`);
+    const more = producers.length - shown.length;
+    const which = shown.join(" and ") + (more > 0 ? ` and ${more} more` : "");
+    for (const use of variableFindings.opaque) {
+      report({
+        ...usePlace(use),
+        message: `{{${use.name}}} in ${describeUse(graph, use)} is set by no node whose outputs can be read; it may come from ${which}. Make sure that node returns it, or declare it in pathway.config.json "variables.requestData" if request_data provides it.`,
+      });
+    }
+  },
+});

@@ -1,0 +1,67 @@
+// The call's system variables (seed part 2.1 plus what real pathways read): always set in a simulated run, from a `call:` block.
+/** What a scenario's `call:` block may say about the simulated call; every field is optional. */
+export interface CallInfo {
+  /** The caller's number, E.164. Default "+15550100001". */
+  from?: string;
+  /** The number called, E.164. Default "+15550100002". */
+  to?: string;
+  /** The fixed clock of the run, ISO 8601 with an offset or Z. Default "2025-01-06T09:00:00Z" (a Monday morning). */
+  now?: string;
+  /** The call id. Default "sim-call-0001". */
+  call_id?: string;
+  city?: string;
+  country?: string;
+  state?: string;
+  zip?: string;
+}
+
+/** The defaults of `CallInfo`. */
+export const DEFAULT_CALL: Required<CallInfo> = {
+  from: "+15550100001",
+  to: "+15550100002",
+  now: "2025-01-06T09:00:00Z",
+  call_id: "sim-call-0001",
+  city: "San Francisco",
+  country: "US",
+  state: "CA",
+  zip: "94105",
+};
+
+/** The number without country code and plus (`short_from`, `short_to`): the last ten digits of a +1 number. */
+function toShort(number: string): string {
+  const digits = number.replace(/\D/g, "");
+  return number.startsWith("+1") && digits.length === 11 ? digits.slice(1) : digits;
+}
+
+/** A readable form of the clock, as the service fills `now` in (`Monday, January 6, 2025 9:00 AM UTC`-like, in UTC). */
+function toSpoken(now: Date): string {
+  return now.toLocaleString("en-US", { timeZone: "UTC", weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" }) + " UTC";
+}
+
+/**
+ * The system variables of a simulated call: now, now_utc, from, to, short_from, short_to, call_id (and callID, as the
+ * chat API names it), phone_number, city, country, state, zip, plus lastUserMessage and prevNodePrompt (empty until
+ * the caller speaks or the conversation moves). Throws a RangeError naming `now` when it is not a date.
+ */
+export function getCallVariables(call: CallInfo = {}): Record<string, unknown> {
+  const c = { ...DEFAULT_CALL, ...call };
+  const clock = new Date(c.now);
+  if (Number.isNaN(clock.getTime())) throw new RangeError(`call.now: "${c.now}" is not a date; write it as ISO 8601, e.g. 2025-01-06T09:00:00Z`);
+  return {
+    now: toSpoken(clock),
+    now_utc: clock.toISOString(),
+    from: c.from,
+    to: c.to,
+    short_from: toShort(c.from),
+    short_to: toShort(c.to),
+    call_id: c.call_id,
+    callID: c.call_id,
+    phone_number: c.from,
+    city: c.city,
+    country: c.country,
+    state: c.state,
+    zip: c.zip,
+    lastUserMessage: "",
+    prevNodePrompt: "",
+  };
+}

@@ -1,0 +1,29 @@
+// A Press Button node presses the digits of `digit`, `sequence` or `digitPrompt`; with none of them it presses nothing.
+import { describeNode, nodeData } from "../../model/index.js";
+import { defineRule } from "../rule.js";
+import { nodePointer, noOptions } from "./helpers.js";
+
+/** The fields real Press Button nodes give their keys in (ivr-claims and ivr-workaround in the corpus). */
+const DIGIT_FIELDS = ["digit", "sequence", "digitPrompt"] as const;
+
+export default defineRule({
+  meta: {
+    id: "press-button-missing-digits",
+    description: "Press Button nodes say what to press: a non-empty `digit`, `sequence` or `digitPrompt`.",
+    // Real files have such stubs (unconnected); the vendor documents no requirement, so this stays a warning.
+    defaultSeverity: "warning",
+    options: noOptions,
+  },
+  check({ nodes }, report) {
+    for (const { node, index } of nodes) {
+      if (node.type !== "Press Button") continue;
+      const data = nodeData(node);
+      if (DIGIT_FIELDS.some((f) => typeof data[f] === "string" && (data[f] as string).trim() !== "")) continue;
+      const present = DIGIT_FIELDS.find((f) => f in data);
+      report({
+        pointer: present ? nodePointer(index, present) : nodePointer(index),
+        message: `Press Button node ${describeNode(node)} has nothing to press; set "sequence" (the digits, may be a {{variable}}), "digit", or "digitPrompt" (instructions for choosing them).`,
+      });
+    }
+  },
+});
