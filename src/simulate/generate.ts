@@ -392,9 +392,9 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
     };
     // Each scenario walks down the search tree to a target, takes it, takes whatever else is still uncovered where the
     // call is, then goes on to a target below that node: every step is a few transitions, so generation is linear.
+    let fresh = true;
     while (ti >= 0) {
       const target = targets[ti]!;
-      pending.remove(ti);
       const path: string[] = [];
       for (let i = sourceOf(target); i >= 0; i = parent[i]!) path.unshift(sim.flow.ids[i]!);
       const position = new Map(path.map((id, i) => [id, i]));
@@ -408,7 +408,11 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
         if (!found || turns.length + found.length > maxTurns) break;
         for (const s of found) take({ action: s.actions[0]!, state: s.state });
       }
-      if (uncovered.delete(target)) notReached.add(target);
+      // A target missed from the start node cannot be reached within maxTurns; one missed on the way gets a scenario of its own.
+      if (fresh && uncovered.delete(target)) notReached.add(target);
+      if (uncovered.has(target)) break;
+      pending.remove(ti);
+      fresh = false;
       while (state.status === "active" && turns.length < maxTurns) {
         const step = coveringStep(sim, state, uncovered);
         if (!step) break;
