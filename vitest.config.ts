@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // Type-only tests (*.test-d.ts) are checked by the compiler, not run: an expectation that does not hold fails.
+    typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "tsconfig.json" },
     globalSetup: ["test/support/announce-corpus.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,

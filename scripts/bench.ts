@@ -5,9 +5,13 @@ import { builderSuite } from "./bench/builder.js";
 import { diffSuite } from "./bench/diff.js";
 import { diagramSuite } from "./bench/diagram.js";
 import { simulateSuite } from "./bench/simulate.js";
+import { memorySuite } from "./bench/memory.js";
+import { startSuite } from "./bench/start.js";
+import { requestsSuite } from "./bench/requests.js";
+import { reportSuite } from "./bench/report.js";
 import type { BenchSuite } from "./bench/measure.js";
 
-const suites: BenchSuite[] = [validateSuite, lintSuite, builderSuite, diffSuite, diagramSuite, simulateSuite];
+const suites: BenchSuite[] = [validateSuite, lintSuite, builderSuite, diffSuite, diagramSuite, simulateSuite, memorySuite, startSuite, requestsSuite, reportSuite];
 
 const only = process.argv[2];
 for (const suite of suites) {

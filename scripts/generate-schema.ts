@@ -2,11 +2,16 @@
 import { writeFileSync } from "node:fs";
 import { toPathwayJsonSchema } from "../src/model/index.js";
 import { getScenarioJsonSchema } from "../src/simulate/index.js";
+import { toRequestJsonSchema } from "../src/requests/index.js";
 
 /** Each committed schema file and the function that generates it. */
 export const generatedSchemas: Record<string, () => Record<string, unknown>> = {
   "pathway.schema.json": toPathwayJsonSchema,
   "scenario.schema.json": getScenarioJsonSchema,
+  "call-request.schema.json": () => toRequestJsonSchema("call"),
+  "batch-request.schema.json": () => toRequestJsonSchema("batch"),
+  "inbound-request.schema.json": () => toRequestJsonSchema("inbound"),
+  "purchase-request.schema.json": () => toRequestJsonSchema("purchase"),
 };
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -4,9 +4,14 @@ import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { create } from "jsondiffpatch";
 import { createRandom, generatePathway } from "../generate-pathway.js";
-import { loadShipped, ms, ratio, timeMedian, type BenchSuite } from "./measure.js";
+import { loadShipped, ms, ratio, timeInTurns, timeMedian, type BenchSuite } from "./measure.js";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 const { getPathwayDiff } = await loadShipped<typeof import("../../src/diff/index.js")>("diff");
+const { diffFormatters } = await loadShipped<typeof import("../../src/format/index.js")>("format");
+const { toCanonicalJson } = await loadShipped<typeof import("../../src/model/index.js")>("model");
 
 type Obj = Record<string, unknown>;
 
@@ -69,6 +74,53 @@ if (process.env.PATHWAYKIT_BENCH_CHILD) {
   console.log(`jsondiffpatch-ms ${(performance.now() - start).toFixed(1)}`);
 }
 
+/** Median wall time of a command over `runs` runs (after one warm-up), in ms. */
+function timeProcess(command: string, args: string[], runs = 5): number {
+  spawnSync(command, args, { stdio: "ignore" });
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    spawnSync(command, args, { stdio: "ignore" });
+    times.push(performance.now() - start);
+  }
+  return times.sort((x, y) => x - y)[Math.floor(runs / 2)]!;
+}
+
+/**
+ * The review formats on the 10k pair: diff plus text, md and json formatting, timed in turns (so the ratios compare
+ * like with like), and the whole `pathway diff` process next to `git diff --no-index` of the same canonical files.
+ */
+function reviewRows(a: unknown, b: unknown): { name: string; value: string; note?: string }[] {
+  const format = (name: string) => () => {
+    const diff = getPathwayDiff(a, b);
+    return diffFormatters[name]!({ diff, before: a, after: b, labelA: "a.json", labelB: "b.json" }, { color: false });
+  };
+  const [json, text, md] = timeInTurns([format("json"), format("text"), format("md")] as const, 7, 1);
+  const dir = mkdtempSync(path.join(tmpdir(), "pathwaykit-bench-diff-"));
+  const fileA = path.join(dir, "a.json");
+  const fileB = path.join(dir, "b.json");
+  writeFileSync(fileA, toCanonicalJson(a));
+  writeFileSync(fileB, toCanonicalJson(b));
+  const bin = fileURLToPath(new URL("../../bin/pathway.js", import.meta.url));
+  const ours = timeProcess(process.execPath, [bin, "diff", fileA, fileB, "--no-color"]);
+  const oursMd = timeProcess(process.execPath, [bin, "diff", fileA, fileB, "--format", "md"]);
+  const git = timeProcess("git", ["diff", "--no-index", "--no-color", fileA, fileB]);
+  const textSize = format("text")().length;
+  const mdSize = format("md")().length;
+  rmSync(dir, { recursive: true, force: true });
+  return [
+    { name: "diff + --format json, 10k pair", value: ms(json) },
+    { name: "diff + --format text, same pair", value: ms(text), note: `${textSize} characters` },
+    { name: "diff + --format md, same pair", value: ms(md), note: `${mdSize} characters, limit 65536` },
+    { name: "text / json (goal ≤ 2x)", value: ratio(text, json) },
+    { name: "md / json (goal ≤ 2x)", value: ratio(md, json) },
+    { name: "`pathway diff a.json b.json` (whole process)", value: ms(ours) },
+    { name: "`pathway diff --format md` (whole process)", value: ms(oursMd) },
+    { name: "`git diff --no-index` of the canonical files", value: ms(git) },
+    { name: "pathway diff / git diff --no-index", value: ratio(ours, git) },
+  ];
+}
+
 export const diffSuite: BenchSuite = {
   name: "diff",
   async run() {
@@ -99,6 +151,7 @@ export const diffSuite: BenchSuite = {
       { name: "getPathwayDiff, 2k nodes / 6k edges, ~1% edited", value: ms(oursSmall) },
       { name: "jsondiffpatch, same 2k pair as is", value: ms(rawSmall) },
       { name: "getPathwayDiff / jsondiffpatch (2k, as is)", value: ratio(oursSmall, rawSmall) },
+      ...reviewRows(a, b),
     ];
   },
 };

@@ -1,9 +1,26 @@
 // Bench: linting generated pathways in process, next to JSON.parse of the same text, and growth from 10k to 100k nodes.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { CORPUS_DIR, hasCorpus } from "../../test/support/corpus-dir.js";
 import { generatePathway } from "../generate-pathway.js";
 import { loadShipped, ms, ratio, timeInTurns, type BenchSuite } from "./measure.js";
 
 const { lintPathway } = await loadShipped<typeof import("../../src/lint/index.js")>("lint");
 const { validatePathway } = await loadShipped<typeof import("../../src/validate/index.js")>("validate");
+
+/** Findings per rule for each real corpus file (when the corpus is there), so a change in precision shows beside the times. */
+function corpusRows(): { name: string; value: string; note?: string }[] {
+  if (!hasCorpus) return [{ name: "corpus findings", value: "skipped", note: `no corpus at ${CORPUS_DIR}` }];
+  const rows: { name: string; value: string; note?: string }[] = [];
+  for (const file of readdirSync(CORPUS_DIR).filter((f) => f.endsWith(".json")).sort()) {
+    const counts = new Map<string, number>();
+    for (const d of lintPathway(readFileSync(path.join(CORPUS_DIR, file))).diagnostics) counts.set(d.ruleId, (counts.get(d.ruleId) ?? 0) + 1);
+    const total = [...counts.values()].reduce((a, b) => a + b, 0);
+    const byRule = [...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([rule, n]) => `${rule} ${n}`);
+    rows.push({ name: `corpus ${file}`, value: `${total} findings`, ...(byRule.length > 0 && { note: byRule.join(", ") }) });
+  }
+  return rows;
+}
 
 export const lintSuite: BenchSuite = {
   name: "lint",
@@ -36,6 +53,7 @@ export const lintSuite: BenchSuite = {
       { name: "JSON.parse 100k / JSON.parse 10k (for context)", value: ratio(parseLarge, parseAgain), note: `${(large.length / 1e6).toFixed(1)} MB: ${ms(parseLarge)}` },
       // What lint adds to reading the text: the part of its growth that is its own.
       { name: "(lint - JSON.parse) 100k / 10k", value: ratio(lintLarge - parseLarge, lintAgain - parseAgain) },
+      ...corpusRows(),
     ];
   },
 };

@@ -1,15 +1,17 @@
 // The reporting shared by every command that reports findings: --format, -o, --color, --quiet, --max-warnings, and the exit code.
 import type { Command } from "commander";
 import { InvalidArgumentError, Option } from "commander";
-import { countBySeverity, type RuleDescriptor } from "../diagnostics/index.js";
+import { createFormatOption } from "./format-option.js";
+import type { RuleDescriptor } from "../diagnostics/index.js";
+import { countResults } from "../engine/count-results.js";
 import type { FileResult } from "../format/result.js";
 import { EXIT } from "./exit.js";
 import type { CliIo } from "./io.js";
 import { useColor } from "./io.js";
 import { writeOutput } from "./output.js";
 
-/** The formats every findings report offers; `stylish` is the human one (`text` is accepted as its alias). */
-export const FINDINGS_FORMATS = ["stylish", "json", "sarif", "github", "junit", "tap"] as const;
+/** The formats every findings report offers; `text` is the human one (ESLint's stylish). */
+export const FINDINGS_FORMATS = ["text", "json", "sarif", "github"] as const;
 
 /** Options every findings-reporting command takes. */
 export interface CheckCommandOptions {
@@ -24,7 +26,7 @@ export interface CheckCommandOptions {
 /** Adds the shared options (format, output, colour, warnings budget, quiet) to a command; `walk` adds --ignore-pattern. */
 export function addCheckOptions(command: Command, walk = true): Command {
   command
-    .addOption(new Option("-f, --format <name>", "output format").choices([...FINDINGS_FORMATS, "text"]).default("stylish").argParser((v) => (v === "text" ? "stylish" : v)))
+    .addOption(createFormatOption(FINDINGS_FORMATS))
     .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
     .addOption(new Option("--output-file <file>").hideHelp())
     .option("--color", "force colours even when not writing to a terminal")
@@ -43,6 +45,13 @@ export function parseWholeNumber(min: number): (value: string) => number {
   };
 }
 
+/** Commander parser for a time limit in seconds: any number above 0 (fractions allowed). */
+export function parseSeconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("give a number of seconds above 0, e.g. --timeout 300.");
+  return n;
+}
+
 /** Parses a count option (a whole number of 0 or more). */
 export const parseCount = parseWholeNumber(0);
 
@@ -53,17 +62,13 @@ export const parseCount = parseWholeNumber(0);
 export async function reportFindings(results: readonly FileResult[], options: CheckCommandOptions & { outputFile?: string }, io: CliIo, rules: readonly RuleDescriptor[]): Promise<number> {
   const shown = options.quiet ? results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === "error") })) : results;
   const output = options.output ?? options.outputFile;
-  const { diagnosticFormatters } = await import("../format/index.js");
+  const { loadDiagnosticFormatter } = await import("../format/load-formatter.js");
+  const format = await loadDiagnosticFormatter(options.format === "text" ? "stylish" : (options.format as "json" | "sarif" | "github"));
   const color = output !== undefined && output !== "-" ? options.color === true : useColor(options.color, io);
-  await writeOutput(io, output, diagnosticFormatters[options.format]!(shown, { color, rules, version: io.version, cwd: io.cwd }));
-  if (results.some((r) => r.diagnostics.some((d) => d.ruleId === "unreadable-file" || d.ruleId === "no-matching-files"))) return EXIT.failure;
-  let errors = 0;
-  let warnings = 0;
-  for (const r of results) {
-    const c = countBySeverity(r.diagnostics);
-    errors += c.errorCount;
-    warnings += c.warningCount;
-  }
+  await writeOutput(io, output, format(shown, { color, rules, version: io.version, cwd: io.cwd }));
+  // `failed`: a file the operation could not check at all (check-request: not a request, or its pathway does not load).
+  if (results.some((r) => (r as { failed?: boolean }).failed || r.diagnostics.some((d) => d.ruleId === "unreadable-file" || d.ruleId === "no-matching-files"))) return EXIT.failure;
+  const { errorCount: errors, warningCount: warnings } = countResults(results);
   if (errors > 0) return EXIT.findings;
   if (options.maxWarnings !== undefined && warnings > options.maxWarnings) {
     io.stderr.write(`pathway: ${warnings} warnings, more than --max-warnings ${options.maxWarnings}.\n`);

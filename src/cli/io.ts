@@ -1,5 +1,6 @@
 // The process boundary handed to commands: streams, environment, working directory and the engine's host, so commands stay testable.
 import type { Host } from "../engine/host.js";
+import { API_KEY_ENV, createRedactor } from "../engine/secrets.js";
 
 /** What a command may touch of the process. */
 export interface CliIo {
@@ -13,6 +14,61 @@ export interface CliIo {
   host: Host;
   /** Records the command's exit code (commands never call process.exit). */
   setExitCode(code: number): void;
+}
+
+type Stream = CliIo["stdout"];
+
+/** Environment variables holding secrets no output may show: the service's key, and the model endpoint's key of `test --decider llm`. */
+const SECRET_ENVS = [API_KEY_ENV, "PATHWAYKIT_LLM_API_KEY"];
+
+/** A function hiding every secret set in `env` (see createRedactor), or undefined when none is set. */
+export function createSecretRedactor(env: Readonly<Record<string, string | undefined>>): ((text: string) => string) | undefined {
+  const keys = SECRET_ENVS.map((name) => env[name]?.trim()).filter((key): key is string => !!key);
+  if (keys.length === 0) return undefined;
+  const redactors = keys.map(createRedactor);
+  return (text) => redactors.reduce((clean, redactor) => redactor(clean), text);
+}
+
+/** `stream` with every written chunk passed through `redact` first; everything else (isTTY, columns, on...) is the stream's own. */
+function redactStream(stream: Stream, redact: (text: string) => string): Stream {
+  const write = (chunk: unknown, ...rest: unknown[]): boolean => {
+    const text = typeof chunk === "string" ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk).toString("utf8") : undefined;
+    const clean = text === undefined ? chunk : redact(text);
+    const same = clean === text;
+    return (stream.write as (...args: unknown[]) => boolean)(same ? chunk : clean, ...(same || typeof rest[0] !== "string" ? rest : rest.slice(1)));
+  };
+  return new Proxy(stream, {
+    get(target, prop) {
+      if (prop === "write") return write;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** `host` whose file writes pass through `redact`; `warn` is told which file held a secret. */
+export function redactHost(host: Host, redact: (text: string) => string, warn: (message: string) => void): Host {
+  return {
+    ...host,
+    async writeFile(file, content) {
+      const text = typeof content === "string" ? content : Buffer.from(content).toString("utf8");
+      const clean = redact(text);
+      if (clean !== text) warn(`what was written to ${file} held an API key; it was replaced by [redacted]. Rotate the key.`);
+      await host.writeFile(file, clean === text ? content : clean);
+    },
+  };
+}
+
+/**
+ * The one redaction step at the output boundary: returns `io` whose stdout, stderr and file writes (through the host)
+ * hide the API keys ($PATHWAYKIT_API_KEY, $PATHWAYKIT_LLM_API_KEY) in everything, whatever command, format or error
+ * path produced it. The service can echo the key back in any answer, so no value that leaves the process is trusted.
+ */
+export function withRedaction(io: CliIo): CliIo {
+  const redact = createSecretRedactor(io.env);
+  if (!redact) return io;
+  const stderr = redactStream(io.stderr, redact);
+  return { ...io, stdout: redactStream(io.stdout, redact), stderr, host: redactHost(io.host, redact, (message) => stderr.write(`pathway: warning: ${message}\n`)) };
 }
 
 /** `--color` / `--no-color` win; otherwise NO_COLOR turns colour off, FORCE_COLOR on, and a terminal decides. */

@@ -1,11 +1,13 @@
 // The `pathway` command line: builds the program, runs one command, and maps every failure to an exit code and a message.
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, Option } from "commander";
 import { readFileSync } from "node:fs";
 import { EXIT, ExitError } from "./exit.js";
-import type { CliIo } from "./io.js";
+import { createSecretRedactor, redactHost, withRedaction, type CliIo } from "./io.js";
+import { parseByteSize, resolveByteSize } from "./byte-size.js";
 import { commands, type CommandEntry } from "./commands/index.js";
 import { isEngineError } from "../engine/errors.js";
-import { createNodeHost } from "../engine/node-host.js";
+import { createNodeHost, DEFAULT_MAX_FILE_BYTES } from "../engine/node-host.js";
+import { guardUserModules } from "./guard-exit.js";
 
 function packageVersion(): string {
   try {
@@ -18,7 +20,8 @@ function packageVersion(): string {
 
 /** The table entry `argv` runs (`pathway help <name>` counts as <name>), if any. */
 function selectCommand(argv: readonly string[]): CommandEntry | undefined {
-  const words = argv.filter((a) => !a.startsWith("-"));
+  // The value of the one program option given as a separate word is not a command name.
+  const words = argv.filter((a, i) => !a.startsWith("-") && argv[i - 1] !== "--max-file-size");
   const name = words[0] === "help" ? words[1] : words[0];
   return commands.find((c) => c.name === name);
 }
@@ -46,6 +49,9 @@ export async function createProgram(io: CliIo, argv: readonly string[] = []): Pr
   return program;
 }
 
+/** Environment variable for the input cap (`--max-file-size` wins). */
+export const MAX_FILE_SIZE_ENV = "PATHWAYKIT_MAX_FILE_SIZE";
+
 /** Runs the CLI with `argv` (user arguments only) and returns the exit code. Never throws. */
 export async function main(argv: readonly string[], partial: Partial<CliIo> = {}): Promise<number> {
   let exitCode: number = EXIT.ok;
@@ -61,9 +67,21 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
     },
     ...partial,
   };
-  const io: CliIo = { ...base, host: partial.host ?? createNodeHost({ cwd: base.cwd, env: base.env, stdin: base.stdin }) };
+  const io: CliIo = withRedaction({ ...base, host: partial.host ?? guardUserModules(createNodeHost({ cwd: base.cwd, env: base.env, stdin: base.stdin })) });
   try {
-    await (await createProgram(io, argv)).parseAsync([...argv], { from: "user" });
+    const program = await createProgram(io, argv);
+    // One input cap for every command that reads pathways or scenarios: a program option (accepted before or after
+    // the command name), resolved before the command runs into the host every command reads through.
+    program
+      .addOption(new Option("--max-file-size <size>", `largest pathway or scenario file read, stdin included (default: $${MAX_FILE_SIZE_ENV} or 256MB)`).argParser(parseByteSize))
+      .hook("preAction", () => {
+        const maxFileBytes = resolveByteSize(program.opts<{ maxFileSize?: number }>().maxFileSize, io.env, MAX_FILE_SIZE_ENV, DEFAULT_MAX_FILE_BYTES);
+        if (partial.host) return;
+        const host = guardUserModules(createNodeHost({ cwd: base.cwd, env: base.env, stdin: base.stdin, maxFileBytes }));
+        const redact = createSecretRedactor(io.env);
+        io.host = redact ? redactHost(host, redact, (message) => io.stderr.write(`pathway: warning: ${message}\n`)) : host;
+      });
+    await program.parseAsync([...argv], { from: "user" });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -1,6 +1,7 @@
-// The flags of the remote commands (fetch, diff, push): --base-url, --endpoint, --timeout, --retries, --concurrency.
+// The flags of the remote commands (fetch, diff, push): --base-url, --endpoint, --timeout, --retries, --max-response, --concurrency.
 import { Option, type Command } from "commander";
-import type { RemoteOptions } from "../engine/remote.js";
+import { DEFAULT_MAX_RESPONSE_BYTES, type RemoteOptions } from "../engine/remote.js";
+import { parseByteSize, resolveByteSize } from "./byte-size.js";
 import { parseWholeNumber } from "./check-files.js";
 import type { CliIo } from "./io.js";
 
@@ -11,7 +12,11 @@ export interface RemoteFlags {
   timeout?: number;
   retries?: number;
   concurrency?: number;
+  maxResponse?: number;
 }
+
+/** Environment variable for the answer cap (`--max-response` wins). */
+export const MAX_RESPONSE_SIZE_ENV = "PATHWAYKIT_MAX_RESPONSE_SIZE";
 
 /** The --concurrency option of fetch and `diff --check`. */
 export function createConcurrencyOption(description: string): Option {
@@ -24,13 +29,16 @@ export function addRemoteOptions(command: Command): Command {
     .option("--base-url <url>", "API root (default: $PATHWAYKIT_BASE_URL, the manifest's baseUrl, or https://api.bland.ai)")
     .addOption(new Option("--endpoint <name>", "read endpoint: convo (GET /v1/convo_pathway/{id}) or pathway (GET /v1/pathway/{id})").choices(["convo", "pathway"]))
     .addOption(new Option("--timeout <ms>", "per-attempt timeout in milliseconds").argParser(parseWholeNumber(1)).default(30000))
-    .addOption(new Option("--retries <n>", "retries on network errors, timeouts, 429 and 5xx").argParser(parseWholeNumber(0)).default(3));
+    .addOption(new Option("--retries <n>", "retries on network errors, timeouts, 429 and 5xx").argParser(parseWholeNumber(0)).default(3))
+    .addOption(new Option("--max-response <size>", `largest answer accepted, decompressed (default: $${MAX_RESPONSE_SIZE_ENV} or 64MB)`).argParser(parseByteSize));
 }
 
 /** The engine's RemoteOptions from flags; with PATHWAYKIT_DEBUG, retries are logged on stderr (never the key). */
 export function toRemoteOptions(flags: RemoteFlags, io: CliIo): RemoteOptions {
+  const { maxResponse, ...rest } = flags;
   return {
-    ...flags,
+    ...rest,
+    maxResponseBytes: resolveByteSize(maxResponse, io.env, MAX_RESPONSE_SIZE_ENV, DEFAULT_MAX_RESPONSE_BYTES),
     ...(io.env.PATHWAYKIT_DEBUG && {
       onRetry: (info) => io.stderr.write(`pathway: retrying ${info.url} in ${info.delayMs} ms (${info.reason}; attempt ${info.attempt} of ${info.maxAttempts})\n`),
     }),

@@ -160,6 +160,23 @@ function duplicateKeyName(diagnostic: Diagnostic): string | undefined {
 }
 
 /**
+ * The duplicate-key findings of a parse as errors: JSON.parse keeps the last of two equal keys, so any tool that
+ * rewrites the value (fmt, import) would silently drop the first. `command` names the tool to run again after the fix.
+ */
+export function toDuplicateKeyErrors(diagnostics: readonly Diagnostic[], command: string): Diagnostic[] {
+  return diagnostics
+    .filter((d) => d.ruleId === "duplicate-key")
+    .map((d) => {
+      const key = duplicateKeyName(d);
+      return {
+        ...d,
+        severity: "error" as const,
+        message: `${key === undefined ? "A key" : `The key ${JSON.stringify(key)}`} appears twice in the same object, so rewriting the file would drop the first value; remove one of the two, then run ${command} again.`,
+      };
+    });
+}
+
+/**
  * Formats a pathway document canonically (see README, "Canonical form"). The JSON value is kept; only whitespace, key
  * order and number/string spelling change. Idempotent: formatting the result again changes nothing. Refuses (with
  * diagnostics) documents it cannot rewrite without changing a value: duplicate keys, numbers a float cannot hold.
@@ -168,20 +185,8 @@ export function formatPathwayDocument(input: string | Uint8Array): FormatDocumen
   const parsed = parseDocument(input);
   if (!parsed.ok) return { changed: false, diagnostics: parsed.diagnostics.filter((d) => d.severity === "error") };
   // JSON.parse keeps the last of two equal keys, so writing the value back would silently drop the first.
-  const duplicates = parsed.diagnostics.filter((d) => d.ruleId === "duplicate-key");
-  if (duplicates.length > 0) {
-    return {
-      changed: false,
-      diagnostics: duplicates.map((d) => {
-        const key = duplicateKeyName(d);
-        return {
-          ...d,
-          severity: "error" as const,
-          message: `${key === undefined ? "A key" : `The key ${JSON.stringify(key)}`} appears twice in the same object, so rewriting the file would drop the first value; remove one of the two, then run fmt again.`,
-        };
-      }),
-    };
-  }
+  const duplicates = toDuplicateKeyErrors(parsed.diagnostics, "fmt");
+  if (duplicates.length > 0) return { changed: false, diagnostics: duplicates };
   const text = parsed.text ?? (typeof input === "string" ? input : Buffer.from(input).toString("utf8"));
   const changedNumbers = findChangedNumbers(text);
   if (changedNumbers.length > 0) return { changed: false, diagnostics: numberDiagnostics(text, changedNumbers) };

@@ -1,7 +1,7 @@
 // The one shape of everything a user can get wrong, shared by every command and formatter.
 
-/** How bad a finding is; `off` exists only in configuration. */
-export type Severity = "error" | "warning";
+/** How bad a finding is; `info` is a note that never fails a run or counts as a warning; `off` exists only in configuration. */
+export type Severity = "error" | "warning" | "info";
 
 /** A 1-based line/column position in the source text. */
 export interface Position {
@@ -55,13 +55,13 @@ export interface Report {
   span?: StringSpan;
 }
 
-/** Number of findings at each severity. */
+/** Number of errors and warnings (notes at `info` are counted by neither). */
 export function countBySeverity(diagnostics: readonly Diagnostic[]): { errorCount: number; warningCount: number } {
   let errorCount = 0;
   let warningCount = 0;
   for (const d of diagnostics) {
     if (d.severity === "error") errorCount++;
-    else warningCount++;
+    else if (d.severity === "warning") warningCount++;
   }
   return { errorCount, warningCount };
 }

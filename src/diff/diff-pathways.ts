@@ -1,9 +1,13 @@
 // The semantic diff of two pathways: nodes matched by id (or by content when an id changed), edges by source, target and label.
-import { diffWords } from "diff";
 import { getEdgeLabel, getEdges, getNodes, isObject, nodeData, type IndexedNode } from "../model/index.js";
 import { isJsonEqual, setOwn, toJsonPointer, type JsonPath } from "./json-value.js";
 import { getContentTokens, getContentSimilarity } from "./similarity.js";
+import { countByKind, getChangeKind, type ChangeKind, type KindCounts } from "./change-kind.js";
+import { getDanglingReferences, getEdgeLoss, getNodeLosses, type LikelyLoss } from "./likely-losses.js";
+import { getTextDiff, getTextUnit, getWordParts, type TextDiff, type WordPart } from "./text-hunks.js";
 import { IGNORED_FIELDS, toEdgeView, toNodeView } from "./views.js";
+
+export type { WordPart } from "./text-hunks.js";
 
 /** Options of `getPathwayDiff`; all optional. */
 export interface DiffOptions {
@@ -15,6 +19,8 @@ export interface DiffOptions {
   wordDiffMinLength?: number;
   /** Most removed x added node pairs compared for renames; beyond it only nodes of the same type are compared. Default 250,000. */
   maxRenamePairs?: number;
+  /** Units (lines or sentences) of context around each change inside a long string; `"all"` keeps them all. Default 3. */
+  context?: number | "all";
 }
 
 /** DiffOptions with every default filled in. */
@@ -27,6 +33,7 @@ export function resolveDiffOptions(options: DiffOptions = {}): DiffConfig {
     renameThreshold: options.renameThreshold ?? 0.6,
     wordDiffMinLength: options.wordDiffMinLength ?? 60,
     maxRenamePairs: options.maxRenamePairs ?? 250_000,
+    context: options.context ?? 3,
   };
 }
 
@@ -45,17 +52,12 @@ export interface EdgeRef {
   occurrence: number;
 }
 
-/** One piece of a word-level diff of a long string. */
-export interface WordPart {
-  value: string;
-  added?: boolean;
-  removed?: boolean;
-}
-
 /** One change. Whole entities are added or removed with `path: []`; fields change at `path` inside the entity. */
 export interface PathwayChange {
   entity: DiffEntity;
   op: DiffOp;
+  /** What the change is about (prompt, routing, variables...). */
+  kind: ChangeKind;
   /** Field path inside the entity (node or edge without its id and endpoints; the pathway without nodes and edges). */
   path: string[];
   /** Node changes: the node's id (the new id for a renamed node). */
@@ -68,8 +70,10 @@ export interface PathwayChange {
   edge?: EdgeRef;
   before?: unknown;
   after?: unknown;
-  /** Long strings: the change word by word. */
+  /** Long one-line, one-sentence strings: the change word by word. */
   words?: WordPart[];
+  /** Long strings of several lines or sentences, and JSON held in strings: the changed hunks with context. */
+  textDiff?: TextDiff;
   /** Renames: content similarity, 0..1. */
   similarity?: number;
   /** Where the old value is in the first document (RFC 6901). */
@@ -88,6 +92,8 @@ export interface DiffSummary {
   edgesRemoved: number;
   edgesChanged: number;
   pathwayFieldsChanged: number;
+  /** Changes by kind (field changes, whole nodes and edges added or removed, renames). */
+  byKind: KindCounts;
 }
 
 /** The result of `getPathwayDiff`. */
@@ -97,6 +103,8 @@ export interface PathwayDiff {
   changes: PathwayChange[];
   /** The fields left out of the comparison (empty with `includeLayout`). */
   ignoredFields: string[];
+  /** Changes that often mean an accidental loss: labels, variables or routes removed, removed nodes still pointed at. */
+  losses: LikelyLoss[];
 }
 
 type Emit = (op: DiffOp, path: JsonPath, before: unknown, after: unknown) => void;
@@ -121,18 +129,22 @@ function compareValues(a: unknown, b: unknown, path: string[], emit: Emit): void
   emit("change", path, a, b);
 }
 
-function toWordParts(before: unknown, after: unknown, minLength: number): WordPart[] | undefined {
-  if (typeof before !== "string" || typeof after !== "string") return undefined;
-  if (Math.max(before.length, after.length) < minLength && !before.includes("\n") && !after.includes("\n")) return undefined;
-  // Two unrelated long texts would make the word diff quadratic; past this many edits the plain before/after says it better.
-  const parts = diffWords(before, after, { maxEditLength: 2000 });
-  if (parts === undefined) return undefined;
-  return parts.map((part) => {
-    const word: WordPart = { value: part.value };
-    if (part.added) word.added = true;
-    if (part.removed) word.removed = true;
-    return word;
-  });
+/**
+ * How a changed string is shown: short strings not at all (before and after say it), one-unit strings word by word,
+ * longer ones as hunks of lines or sentences with context, JSON held in strings as JSON.
+ */
+function toStringDiff(before: unknown, after: unknown, config: DiffConfig): { words?: WordPart[]; textDiff?: TextDiff } {
+  if (typeof before !== "string" || typeof after !== "string") return {};
+  const long = Math.max(before.length, after.length) >= config.wordDiffMinLength || before.includes("\n") || after.includes("\n");
+  if (!long && getTextUnit(before, after) !== "json") return {};
+  const textDiff = getTextDiff(before, after, { context: config.context });
+  if (textDiff.unit === "json") return { textDiff };
+  if (textDiff.oldUnits <= 1 && textDiff.newUnits <= 1) {
+    // Two unrelated long texts would make the word diff quadratic; past this many edits the plain before/after says it better.
+    const words = getWordParts(before, after, 2000);
+    return words ? { words } : {};
+  }
+  return { textDiff };
 }
 
 /** An edge endpoint as a string key (ids are strings; anything else is keyed by its JSON). */
@@ -237,6 +249,48 @@ function edgeRawPath(edge: Record<string, unknown>, path: JsonPath, includeLayou
 }
 
 /**
+ * Counts what changed: whole nodes and edges added, removed or renamed; nodes and edges with field changes; pathway and
+ * global-config fields; and every change by kind.
+ */
+export function toDiffSummary(changes: readonly PathwayChange[]): DiffSummary {
+  const whole = (entity: DiffEntity, op: DiffOp) => changes.filter((c) => c.entity === entity && c.op === op && c.path.length === 0).length;
+  const changedNodes = new Set<string>();
+  const changedEdges = new Set<string>();
+  for (const c of changes) {
+    if (c.path.length === 0) continue;
+    if (c.entity === "node" && c.nodeId !== undefined) changedNodes.add(c.nodeId);
+    else if (c.entity === "edge") changedEdges.add(JSON.stringify(c.edge));
+  }
+  return {
+    nodesAdded: whole("node", "add"),
+    nodesRemoved: whole("node", "remove"),
+    nodesRenamed: whole("node", "rename"),
+    nodesChanged: changedNodes.size,
+    edgesAdded: whole("edge", "add"),
+    edgesRemoved: whole("edge", "remove"),
+    edgesChanged: changedEdges.size,
+    pathwayFieldsChanged: changes.filter((c) => c.entity === "pathway" || c.entity === "globalConfig").length,
+    byKind: countByKind(changes),
+  };
+}
+
+/** The losses that belong to a kind: variables for extractVars entries, routing for the rest. */
+const LOSS_KIND: Record<LikelyLoss["type"], ChangeKind> = {
+  "edge-label-removed": "routing",
+  "edge-removed": "routing",
+  "extract-var-removed": "variables",
+  "route-removed": "routing",
+  "dangling-reference": "routing",
+};
+
+/** The diff restricted to changes (and likely losses) of the given kinds, with the summary counted again. */
+export function filterDiffByKind(diff: PathwayDiff, kinds: readonly ChangeKind[]): PathwayDiff {
+  const keep = new Set(kinds);
+  const changes = diff.changes.filter((c) => keep.has(c.kind));
+  return { ...diff, equal: changes.length === 0, changes, summary: toDiffSummary(changes), losses: diff.losses.filter((l) => keep.has(LOSS_KIND[l.type])) };
+}
+
+/**
  * Compares two pathway values semantically. Node and edge order never matter; UI-only fields (IGNORED_FIELDS) are
  * ignored unless `includeLayout`; a node whose id changed but whose content is similar is reported as a rename;
  * edges are matched by source, target and label (then by endpoints alone, as a label change), never by id.
@@ -245,17 +299,18 @@ function edgeRawPath(edge: Record<string, unknown>, path: JsonPath, includeLayou
 export function getPathwayDiff(a: unknown, b: unknown, options: DiffOptions = {}): PathwayDiff {
   const config = resolveDiffOptions(options);
   const changes: PathwayChange[] = [];
-  const words = (before: unknown, after: unknown) => toWordParts(before, after, config.wordDiffMinLength);
-  const push = (change: PathwayChange) => {
-    const w = change.op === "change" ? words(change.before, change.after) : undefined;
-    if (w) change.words = w;
+  const losses: LikelyLoss[] = [];
+  const push = (partial: Omit<PathwayChange, "kind">) => {
+    const change = partial as PathwayChange;
+    change.kind = getChangeKind(change);
+    if (change.op === "change") Object.assign(change, toStringDiff(change.before, change.after, config));
     for (const key of Object.keys(change) as (keyof PathwayChange)[]) if (change[key] === undefined) delete change[key];
     changes.push(change);
   };
 
   // Top-level fields.
   compareValues(topLevelView(a), topLevelView(b), [], (op, path, before, after) => {
-    const change: PathwayChange = { entity: "pathway", op, path: [...path], before, after };
+    const change: Omit<PathwayChange, "kind"> = { entity: "pathway", op, path: [...path], before, after };
     if (op !== "add") change.pointerA = toJsonPointer(path);
     if (op !== "remove") change.pointerB = toJsonPointer(path);
     push(change);
@@ -270,7 +325,7 @@ export function getPathwayDiff(a: unknown, b: unknown, options: DiffOptions = {}
     [],
     (op, path, before, after) => {
       const pointer = (extra: { index: number }[]) => (path.length === 0 ? "/nodes" : toJsonPointer(["nodes", extra[Number(path[0])]?.index ?? "-", ...path.slice(1)]));
-      const change: PathwayChange = { entity: "globalConfig", op, path: [...path], before, after };
+      const change: Omit<PathwayChange, "kind"> = { entity: "globalConfig", op, path: [...path], before, after };
       if (op !== "add") change.pointerA = pointer(aExtra);
       if (op !== "remove") change.pointerB = pointer(bExtra);
       push(change);
@@ -305,7 +360,6 @@ export function getPathwayDiff(a: unknown, b: unknown, options: DiffOptions = {}
   }
   const mapId = (id: string) => renames.get(id)?.to.node.id ?? id;
 
-  let nodesChanged = 0;
   for (const bn of bNodes) {
     const rename = renamedTo.get(bn);
     const an = partner.get(bn) ?? rename?.from;
@@ -330,12 +384,14 @@ export function getPathwayDiff(a: unknown, b: unknown, options: DiffOptions = {}
     }
     const before = changes.length;
     compareValues(toNodeView(an.node as Record<string, unknown>, config.includeLayout), toNodeView(bn.node as Record<string, unknown>, config.includeLayout), [], (op, path, va, vb) => {
-      const change: PathwayChange = { entity: "node", op, path: [...path], nodeId: bn.node.id, ...(name ? { name } : {}), before: va, after: vb };
+      const change: Omit<PathwayChange, "kind"> = { entity: "node", op, path: [...path], nodeId: bn.node.id, ...(name ? { name } : {}), before: va, after: vb };
       if (op !== "add") change.pointerA = toJsonPointer([...base(an), ...path]);
       if (op !== "remove") change.pointerB = toJsonPointer([...base(bn), ...path]);
       push(change);
     });
-    if (changes.length > before) nodesChanged++;
+    if (changes.length > before) {
+      losses.push(...getNodeLosses(an.node, bn.node, an.index));
+    }
   }
   for (const an of removedNodes) {
     if (renames.has(an.node.id)) continue;
@@ -388,7 +444,6 @@ export function getPathwayDiff(a: unknown, b: unknown, options: DiffOptions = {}
     }
   }
   const refOf = (e: KeyedEdge): EdgeRef => ({ source: e.source, target: e.target, label: e.label, occurrence: e.occurrence });
-  let edgesChanged = 0;
   for (const be of bEdges) {
     const ae = edgePartner.get(be);
     if (!ae) {
@@ -397,29 +452,27 @@ export function getPathwayDiff(a: unknown, b: unknown, options: DiffOptions = {}
     }
     const before = changes.length;
     compareValues(toEdgeView(ae.edge, config.includeLayout), toEdgeView(be.edge, config.includeLayout), [], (op, path, va, vb) => {
-      const change: PathwayChange = { entity: "edge", op, path: [...path], edge: refOf(ae), before: va, after: vb };
+      const change: Omit<PathwayChange, "kind"> = { entity: "edge", op, path: [...path], edge: refOf(ae), before: va, after: vb };
       if (op !== "add") change.pointerA = toJsonPointer(["edges", String(ae.index), ...edgeRawPath(ae.edge, path, config.includeLayout)]);
       if (op !== "remove") change.pointerB = toJsonPointer(["edges", String(be.index), ...edgeRawPath(be.edge, path, config.includeLayout)]);
       push(change);
     });
-    if (changes.length > before) edgesChanged++;
+    if (changes.length > before) {
+      const loss = getEdgeLoss(ae.edge, ae.index, false, be.label ?? undefined);
+      if (loss) losses.push(loss);
+    }
   }
+  const bIds = new Set(bNodes.map((n) => n.node.id));
   for (const ae of aEdges) {
     if (matchedEdges.has(ae)) continue;
+    // Edges of removed nodes go with them; the node's removal is the change to review.
+    if (bIds.has(ae.source) && bIds.has(ae.target)) losses.push(getEdgeLoss(ae.edge, ae.index, true, undefined)!);
     push({ entity: "edge", op: "remove", path: [], edge: refOf(ae), before: ae.edge, pointerA: toJsonPointer(["edges", String(ae.index)]) });
   }
 
-  const whole = (entity: DiffEntity, op: DiffOp) => changes.filter((c) => c.entity === entity && c.op === op && c.path.length === 0).length;
-  const summary: DiffSummary = {
-    nodesAdded: whole("node", "add"),
-    nodesRemoved: whole("node", "remove"),
-    nodesRenamed: whole("node", "rename"),
-    nodesChanged,
-    edgesAdded: whole("edge", "add"),
-    edgesRemoved: whole("edge", "remove"),
-    edgesChanged,
-    pathwayFieldsChanged: changes.filter((c) => c.entity === "pathway" || c.entity === "globalConfig").length,
-  };
-  return { equal: changes.length === 0, summary, changes, ignoredFields: config.includeLayout ? [] : [...IGNORED_FIELDS] };
+  const summary = toDiffSummary(changes);
+  const gone = new Map(aNodes.filter((n) => !bIds.has(n.node.id)).map((n) => [n.node.id, nodeName(n)] as const));
+  losses.push(...getDanglingReferences(b, gone));
+  return { equal: changes.length === 0, summary, changes, ignoredFields: config.includeLayout ? [] : [...IGNORED_FIELDS], losses };
 }
 

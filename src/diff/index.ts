@@ -1,6 +1,8 @@
 // The diff layer: semantic comparison of two pathways, and replaying the changes.
 export {
   getPathwayDiff,
+  toDiffSummary,
+  filterDiffByKind,
   resolveDiffOptions,
   getNonNodeEntries,
   toEndpointKey,
@@ -14,6 +16,9 @@ export {
   type PathwayDiff,
   type WordPart,
 } from "./diff-pathways.js";
+export { getTextDiff, getTextUnit, getWordParts, type TextDiff, type TextDiffOptions, type TextHunk, type HunkLine, type TextUnit } from "./text-hunks.js";
+export { CHANGE_KINDS, getChangeKind, countByKind, isChangeKind, type ChangeKind, type KindCounts } from "./change-kind.js";
+export { getDanglingReferences, type LikelyLoss, type LossType } from "./likely-losses.js";
 export { applyChanges, type ApplyOptions } from "./apply.js";
 export { IGNORED_FIELDS, toNodeView, toEdgeView, fromNodeView, fromEdgeView } from "./views.js";
 export { getContentTokens, getContentSimilarity } from "./similarity.js";

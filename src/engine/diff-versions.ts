@@ -1,16 +1,29 @@
 // `diffVersions` and `checkDrift`: the semantic diff of two pathway versions (files, stdin, remote:<id>), or of every manifest file with its remote.
 import path from "node:path";
-import type { DiffOptions, PathwayDiff } from "../diff/index.js";
+import type { ChangeKind, DiffOptions, PathwayDiff } from "../diff/index.js";
 import type { PathwayClient } from "../remote/index.js";
 import { EngineError, isEngineError } from "./errors.js";
 import type { Host } from "./host.js";
 import { STDIN } from "./inputs.js";
 import { requirePathway } from "./load-pathway.js";
-import { fromManifestPath, loadManifest, type LoadedManifest } from "./manifest.js";
+import { loadManifest, resolveEntryFile, type LoadedManifest } from "./manifest.js";
 import { createClient, mapPool, toEngineError, type RemoteOptions } from "./remote.js";
 
+/** `--only`: kind names (comma-separated), checked against the diff layer's list; undefined when not given. */
+export async function parseChangeKinds(value: string | undefined): Promise<ChangeKind[] | undefined> {
+  if (value === undefined) return undefined;
+  const { CHANGE_KINDS, isChangeKind } = await import("../diff/index.js");
+  const names = value.split(",").map((k) => k.trim()).filter(Boolean);
+  const unknown = names.filter((k) => !isChangeKind(k));
+  if (names.length === 0 || unknown.length > 0) throw new EngineError("usage", `--only ${JSON.stringify(value)}: unknown kind ${unknown.map((k) => JSON.stringify(k)).join(", ") || "(none given)"}; choose from ${CHANGE_KINDS.join(", ")}.`);
+  return names.filter(isChangeKind);
+}
+
 /** Options of `diffVersions` and `checkDrift`; all optional. */
-export interface DiffVersionsOptions extends RemoteOptions, DiffOptions {}
+export interface DiffVersionsOptions extends RemoteOptions, DiffOptions {
+  /** Keep only changes (and likely losses) of these kinds. Default: all. */
+  only?: readonly ChangeKind[];
+}
 
 /** A diff and the two values it compares, with their labels (what the diff formatters print). */
 export interface VersionsDiff {
@@ -21,14 +34,23 @@ export interface VersionsDiff {
   labelB: string;
 }
 
-/** Reads one version named by the user: a file, `-` for stdin, or `remote:<id>`. Empty pathways are versions too. */
+/** The diff of two values, filtered to `options.only` when given. */
+async function toDiff(a: unknown, b: unknown, options: DiffVersionsOptions): Promise<PathwayDiff> {
+  const { getPathwayDiff, filterDiffByKind } = await import("../diff/index.js");
+  const diff = getPathwayDiff(a, b, options);
+  return options.only ? filterDiffByKind(diff, options.only) : diff;
+}
+
+/** Reads one version named by the user: a file, `-` for stdin, `remote:<id>`, `remote:<id>@<n>` or `remote:<id>@latest`. Empty pathways are versions too. */
 async function loadVersion(host: Host, spec: string, loaded: LoadedManifest, client: () => Promise<PathwayClient>, options: DiffVersionsOptions): Promise<unknown> {
   if (!spec.startsWith("remote:")) return (await requirePathway(host, spec, { allowEmpty: true })).pathway;
-  const id = spec.slice("remote:".length);
-  if (id === "") throw new EngineError("usage", `"${spec}": expected remote:<pathway id>.`);
-  const known = loaded.manifest.pathways.find((e) => e.id === id);
+  const { parseRemoteRef } = await import("../remote/index.js");
+  const ref = parseRemoteRef(spec.slice("remote:".length));
+  if (!ref) throw new EngineError("usage", `"${spec}": expected remote:<pathway id>, remote:<id>@<version number> or remote:<id>@latest.`);
+  const known = loaded.manifest.pathways.find((e) => e.id === ref.id);
+  const { fetchRemoteRef } = await import("./remote-pathways.js");
   try {
-    return (await (await client()).getPathway(id, { endpoint: options.endpoint ?? known?.endpoint ?? "convo" })).pathway;
+    return (await fetchRemoteRef(await client(), ref, options.endpoint ?? known?.endpoint ?? "convo")).pathway;
   } catch (error) {
     throw await toEngineError(error);
   }
@@ -44,8 +66,7 @@ export async function diffVersions(host: Host, a: string, b: string, options: Di
   const [first, second] = await Promise.allSettled([loadVersion(host, a, loaded, getClient, options), loadVersion(host, b, loaded, getClient, options)]);
   if (first.status === "rejected") throw first.reason;
   if (second.status === "rejected") throw second.reason;
-  const { getPathwayDiff } = await import("../diff/index.js");
-  const diff = getPathwayDiff(first.value, second.value, options);
+  const diff = await toDiff(first.value, second.value, options);
   return { diff, before: first.value, after: second.value, labelA: a === "-" ? STDIN : a, labelB: b === "-" ? STDIN : b };
 }
 
@@ -75,16 +96,17 @@ export async function checkDrift(host: Host, options: DiffVersionsOptions = {}):
     throw new EngineError("usage", "No pathwaykit.manifest.json with pathways here or above; run `pathway fetch <id> -o <file>` first to record which file holds which pathway.");
   }
   const client = await createClient(host, options, loaded);
-  const { getPathwayDiff } = await import("../diff/index.js");
   const { RemoteError } = await import("../remote/index.js");
   const entries = loaded.manifest.pathways;
   let done = 0;
   return mapPool(entries, options.concurrency ?? 4, async (entry): Promise<DriftCheck> => {
-    const file = path.relative(host.cwd, fromManifestPath(loaded, entry)) || entry.file;
+    const resolved = await resolveEntryFile(host, loaded, entry);
+    const file = resolved.path === undefined ? entry.file : path.relative(host.cwd, resolved.path) || entry.file;
     try {
+      if (resolved.error !== undefined) return { result: { file, id: entry.id, error: resolved.error } };
       const local = (await requirePathway(host, file, { allowEmpty: true })).pathway;
       const remote = await client.getPathway(entry.id, { endpoint: options.endpoint ?? entry.endpoint ?? "convo" });
-      const diff = getPathwayDiff(local, remote.pathway, options);
+      const diff = await toDiff(local, remote.pathway, options);
       return { result: { file, id: entry.id, equal: diff.equal, diff }, local, remote: remote.pathway };
     } catch (error) {
       if (error instanceof RemoteError || isEngineError(error)) return { result: { file, id: entry.id, error: error.message } };

@@ -1,9 +1,9 @@
 // `fetchPathways`: downloads remote pathways into canonical JSON files, atomically, and records them in the manifest.
 import path from "node:path";
-import type { FetchedPathway } from "../remote/index.js";
+import type { FetchedPathway, RemoteRef } from "../remote/index.js";
 import { EngineError } from "./errors.js";
 import type { Host } from "./host.js";
-import { createEmptyManifest, fromManifestPath, loadManifest, saveManifest, setEntry, toManifestPath } from "./manifest.js";
+import { MANIFEST_FILE, createEmptyManifest, findEntryByFile, loadManifest, resolveEntryFile, saveManifest, setEntry, toRecordablePath, type ManifestEntry } from "./manifest.js";
 import { createClient, mapPool, type RemoteOptions } from "./remote.js";
 
 /** Options of `fetchPathways`; all optional. */
@@ -14,6 +14,8 @@ export interface FetchPathwaysOptions extends RemoteOptions {
   outDir?: string;
   /** Read and update pathwaykit.manifest.json. Default true. */
   manifest?: boolean;
+  /** Overwrite files with local edits. Default false: such a file is left as it is and reported as skipped. */
+  force?: boolean;
 }
 
 /** One fetch's outcome, as `pathway fetch --format json` prints it. */
@@ -25,6 +27,10 @@ export interface FetchOutcome {
   nodes?: number;
   edges?: number;
   warnings: string[];
+  /** True when the file had local edits and was left byte for byte as it was (`error.kind` "local-edits"). */
+  skipped?: boolean;
+  /** The saved version fetched (`<id>@<n>`, `<id>@latest`), when one was asked for. */
+  version?: number;
   error?: { kind: string; message: string };
   /** The canonical JSON, when `output` was "-" (not printed by --format json). */
   text?: string;
@@ -37,41 +43,74 @@ export function toPathwayFileName(id: string): string {
 }
 
 /**
- * Fetches `ids` (none: every pathway in the manifest) and writes each as canonical JSON; a failed download leaves its
- * file as it was. Per-id failures are outcomes with `ok: false`; only misuse (no ids and no manifest, -o with several
+ * Fetches `ids` (none: every pathway in the manifest; `<id>@<n>` or `<id>@latest` for a saved version) and writes each
+ * as canonical JSON; a failed download leaves its file as it was, and so does a file with local edits (its content no
+ * longer matches the hash recorded at the last fetch or push, or fetch never wrote it) unless `force`: that outcome is
+ * `skipped`. Per-id failures are outcomes with `ok: false`; only misuse (no ids and no manifest, -o with several
  * ids) throws.
  */
 export async function fetchPathways(host: Host, ids: readonly string[], options: FetchPathwaysOptions = {}): Promise<FetchOutcome[]> {
   const useManifest = options.manifest !== false;
   const loaded = useManifest ? await loadManifest(host) : createEmptyManifest(host.cwd);
   if (options.output !== undefined && ids.length !== 1) throw new EngineError("usage", "-o/--output takes exactly one pathway id; use --out-dir for several.");
-  type Job = { id: string; file: string; endpoint: "convo" | "pathway" };
+  // `error`: the manifest entry names a path outside the project; that job is reported, the others still run.
+  type Job = { id: string; file: string; endpoint: "convo" | "pathway"; ref: RemoteRef; error?: string };
+  const { parseRemoteRef } = await import("../remote/index.js");
+  const entryFile = async (e: ManifestEntry) => {
+    const resolved = await resolveEntryFile(host, loaded, e);
+    return resolved.path === undefined ? { file: e.file, error: resolved.error } : { file: path.relative(host.cwd, resolved.path) || e.file };
+  };
   let jobs: Job[];
   if (ids.length === 0) {
     if (!useManifest || loaded.manifest.pathways.length === 0) {
       throw new EngineError("usage", "No pathway ids given and no pathways in pathwaykit.manifest.json; run e.g. `pathway fetch <id> -o pathways/name.json` first.");
     }
-    jobs = loaded.manifest.pathways.map((e) => ({ id: e.id, file: path.relative(host.cwd, fromManifestPath(loaded, e)) || e.file, endpoint: options.endpoint ?? e.endpoint ?? "convo" }));
+    jobs = await Promise.all(loaded.manifest.pathways.map(async (e) => ({ id: e.id, ...(await entryFile(e)), endpoint: options.endpoint ?? e.endpoint ?? "convo", ref: { id: e.id } })));
   } else {
-    jobs = ids.map((id) => {
-      const known = loaded.manifest.pathways.find((e) => e.id === id);
-      const file = options.output ?? (known ? path.relative(host.cwd, fromManifestPath(loaded, known)) : path.join(options.outDir ?? "pathways", toPathwayFileName(id)));
-      return { id, file, endpoint: options.endpoint ?? known?.endpoint ?? "convo" };
-    });
+    jobs = await Promise.all(
+      ids.map(async (arg) => {
+        const ref = parseRemoteRef(arg.startsWith("remote:") ? arg.slice("remote:".length) : arg);
+        if (!ref) throw new EngineError("usage", `"${arg}": expected a pathway id, <id>@<version number> or <id>@latest.`);
+        const id = ref.id;
+        const known = loaded.manifest.pathways.find((e) => e.id === id);
+        const where = options.output !== undefined ? { file: options.output } : known ? await entryFile(known) : { file: path.join(options.outDir ?? "pathways", toPathwayFileName(id)) };
+        return { id, ...where, endpoint: options.endpoint ?? known?.endpoint ?? "convo", ref };
+      }),
+    );
   }
   const client = await createClient(host, options, loaded);
   const { toCanonicalJson } = await import("../model/canonical.js");
   const { RemoteError } = await import("../remote/index.js");
+  const { fetchRemoteRef } = await import("./remote-pathways.js");
+  const { getLocalFileState, isSafeToReplace, toLocalEditsMessage } = await import("./local-edits.js");
+  const readBytes = async (file: string): Promise<Uint8Array | undefined> => {
+    try {
+      return await host.readFile(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
+  };
   const fetched = new Map<number, FetchedPathway>();
   let done = 0;
   const outcomes = await mapPool(jobs, options.concurrency ?? 4, async (job, index): Promise<FetchOutcome> => {
     try {
-      const result = await client.getPathway(job.id, { endpoint: job.endpoint });
+      if (job.error !== undefined) return { id: job.id, file: job.file, ok: false, warnings: [], error: { kind: "manifest", message: job.error } };
+      const result = await fetchRemoteRef(client, job.ref, job.endpoint);
+      const version = result.version !== undefined ? { version: result.version } : {};
+      if (job.file !== "-" && !options.force) {
+        // Checked after the download: a file that already holds exactly the remote content loses nothing.
+        const entry = findEntryByFile(loaded, host.cwd, job.file);
+        const state = await getLocalFileState(job.file, entry?.fileHash ?? entry?.hash, readBytes);
+        if (state.state === "edited" && !isSafeToReplace(state, result.hash)) {
+          return { id: job.id, file: job.file, ok: false, skipped: true, ...version, warnings: result.warnings, error: { kind: "local-edits", message: toLocalEditsMessage(job.file, job.id, state) } };
+        }
+      }
       const text = toCanonicalJson(result.pathway);
       if (job.file !== "-") await host.writeFile(job.file, text);
       fetched.set(index, result);
       const count = (v: unknown) => (Array.isArray(v) ? v.length : 0);
-      return { id: job.id, file: job.file, ok: true, hash: result.hash, nodes: count(result.pathway.nodes), edges: count(result.pathway.edges), warnings: result.warnings, ...(job.file === "-" && { text }) };
+      return { id: job.id, file: job.file, ok: true, ...version, hash: result.hash, nodes: count(result.pathway.nodes), edges: count(result.pathway.edges), warnings: result.warnings, ...(job.file === "-" && { text }) };
     } catch (error) {
       if (error instanceof RemoteError) return { id: job.id, file: job.file, ok: false, warnings: [], error: { kind: error.kind, message: error.message } };
       const code = (error as NodeJS.ErrnoException).code;
@@ -87,7 +126,12 @@ export async function fetchPathways(host: Host, ids: readonly string[], options:
     jobs.forEach((job, i) => {
       const result = fetched.get(i);
       if (!result || job.file === "-") return;
-      setEntry(loaded, { file: toManifestPath(loaded, host.cwd, job.file), id: job.id, endpoint: job.endpoint, hash: result.hash, fetchedAt: now });
+      const file = toRecordablePath(loaded, host.cwd, job.file);
+      if (file === undefined) {
+        outcomes[i]!.warnings.push(`${job.file} is outside the manifest's folder, so it was not recorded in ${MANIFEST_FILE}.`);
+        return;
+      }
+      setEntry(loaded, { file, id: job.id, endpoint: job.endpoint, hash: result.hash, fetchedAt: now });
       changed = true;
     });
     if (changed) await saveManifest(host, loaded);

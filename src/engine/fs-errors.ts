@@ -8,8 +8,10 @@ export function describeFsError(error: unknown, target: string): string {
   if (code === "EISDIR") return `${target}: is a directory; name a file.`;
   if (code === "ENOTDIR") return `${target}: a part of this path is a file, not a directory; check the path.`;
   if (code === "EROFS") return `${target}: the file system is read-only.`;
-  if (code === "ENOTREGULAR") return `${target}: not a regular file (a device, pipe or socket); name a file, or use - for stdin.`;
-  if (code === "EFBIG") return `${target}: ${(error as Error).message}`;
+  // The reader's message says which kind of file (FIFO, device, socket) and how to raise the size limit.
+  if (code === "ENOTREGULAR" || code === "EFBIG") return `${target}: ${(error as Error).message}`;
+  // open() of a Unix socket fails with ENXIO: there is nothing to read from it as a file.
+  if (code === "ENXIO") return `${target}: is a socket or a device with nothing behind it, not a regular file; name a file (or - for stdin).`;
   return `${target}: cannot be read (${code ?? (error instanceof Error ? error.message : String(error))}).`;
 }
 

@@ -22,6 +22,11 @@ export interface Host {
   readFile(file: string): Promise<Uint8Array>;
   /** What is at `file`, or undefined when nothing is. */
   stat(file: string): Promise<HostStat | undefined>;
+  /**
+   * The path with every symbolic link resolved, or undefined when nothing is there. Optional: a host without links
+   * (in memory) leaves it out, and paths are then checked by their text alone (see resolveInsideRoot).
+   */
+  realPath?(file: string): Promise<string | undefined>;
   /** Replaces `file` atomically (readers see the old content or the new), creating parent directories. */
   writeFile(file: string, content: string | Uint8Array): Promise<void>;
   /** Files matching `patterns` (relative to `cwd`), sorted, as paths relative to `cwd` with forward slashes. */
@@ -34,4 +39,9 @@ export interface Host {
   now(): Date;
   /** The network. */
   fetch: HostFetch;
+  /**
+   * Imports a user's TypeScript or JavaScript module (`pathway build`) and returns its exports. It runs the user's
+   * code: a host guards what it must (the CLI's turns an exit call during loading into an error).
+   */
+  importModule(file: string): Promise<Record<string, unknown>>;
 }

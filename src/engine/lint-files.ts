@@ -3,6 +3,9 @@ import path from "node:path";
 import type { FileResult } from "../format/result.js";
 import type { BaselineInput } from "../lint/index.js";
 import type { RuleSetting, RuleSeverity } from "../validate/index.js";
+import { checkRequestInputs, getRequestRuleSeverities, readConfiguredRequests, requestRulesAsConfigurable } from "./check-requests.js";
+
+export { requestRuleMetas } from "./check-requests.js";
 import { createLintConfigLoader, readBaselineFile, toRelativePosix } from "./config.js";
 import { EngineError } from "./errors.js";
 import { describeFsError } from "./fs-errors.js";
@@ -39,12 +42,16 @@ export interface LintFilesResult {
  */
 export async function lintFiles(host: Host, args: readonly string[], options: LintFilesOptions = {}): Promise<LintFilesResult> {
   const { allRuleMetas, createBaseline, createBaselineFilter, getFileLintSettings, lintPathway } = await import("../lint/index.js");
-  const loadConfig = createLintConfigLoader(host, { explicit: options.config, rules: allRuleMetas });
+  // Request rules may be set in the same "rules" (they apply to the config's `requests` files).
+  const loadConfig = createLintConfigLoader(host, { explicit: options.config, rules: [...allRuleMetas, ...requestRulesAsConfigurable()] });
   const baseline = options.baseline !== undefined ? await readBaselineFile(host, path.resolve(host.cwd, options.baseline)) : undefined;
   const baselineFile = options.baselineWrite ?? options.baseline;
   const baselineRoot = baselineFile !== undefined ? path.dirname(path.resolve(host.cwd, baselineFile)) : host.cwd;
+  // Request files the config lists are checked as requests (below), never linted as pathways.
+  const projectConfig = await loadConfig(undefined);
+  const requests = await readConfiguredRequests(host, projectConfig);
   // A baseline kept beside the pathways is JSON too; never lint it as a pathway.
-  const ignore = [...(options.ignore ?? []), ...(baselineFile !== undefined ? [toRelativePosix(host.cwd, path.resolve(host.cwd, baselineFile))] : [])];
+  const ignore = [...(options.ignore ?? []), ...(baselineFile !== undefined ? [toRelativePosix(host.cwd, path.resolve(host.cwd, baselineFile))] : []), ...requests.map((r) => r.path)];
   const applyBaseline = baseline ? createBaselineFilter(baseline) : undefined;
   const recorded: (BaselineInput & { index: number })[] = [];
   const out: LintFilesResult = { results: [], suppressed: 0, baselined: 0 };
@@ -90,5 +97,9 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
     }
     out.recorded = written.findings.length;
   }
+  if (requests.length > 0) out.results.push(...(await checkRequestInputs(host, requests, { rules: getRequestRuleSeverities(projectConfig.config.rules, options.rules) })));
   return out;
 }
+
+/** Metadata of every rule `lintFiles` runs (for help texts and SARIF's rule table). */
+export { allRuleMetas } from "../lint/registry.js";

@@ -1,7 +1,9 @@
 // The project manifest `pathwaykit.manifest.json`: which file holds which remote pathway, and the hash of the version last fetched.
 import path from "node:path";
 import { z } from "zod";
+import { resolveInsideRoot } from "./confine-path.js";
 import { EngineError } from "./errors.js";
+import { describeFsError } from "./fs-errors.js";
 import type { Host } from "./host.js";
 
 /** The manifest's file name; it lives at the project root (found by walking up from the working directory). */
@@ -12,6 +14,8 @@ const EntrySchema = z.strictObject({
   id: z.string().min(1),
   endpoint: z.enum(["convo", "pathway"]).optional(),
   hash: z.string().optional(),
+  /** Hash of the file's content as the last push sent it, when it differs from what the service stored (`hash`). */
+  fileHash: z.string().optional(),
   fetchedAt: z.string().optional(),
 });
 
@@ -45,7 +49,7 @@ export async function loadManifest(host: Host, cwd: string = host.cwd): Promise<
     try {
       text = new TextDecoder().decode(await host.readFile(file));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw new EngineError("config", `${file}: cannot be read (${(error as NodeJS.ErrnoException).code}).`);
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw new EngineError("config", describeFsError(error, file));
     }
     if (text !== undefined) return { path: file, dir, manifest: parseManifest(text, file), exists: true };
     const parent = path.dirname(dir);
@@ -91,7 +95,26 @@ export function toManifestPath(loaded: LoadedManifest, cwd: string, file: string
   return path.relative(loaded.dir, path.resolve(cwd, file)).split(path.sep).join("/");
 }
 
-/** The absolute path of an entry's file. */
+/**
+ * The absolute path of an entry's file, or a message naming the entry when its path is absolute, climbs out with `..`
+ * or leaves the manifest's folder through a symlink: a committed manifest may only name files inside the project.
+ */
+export async function resolveEntryFile(host: Host, loaded: LoadedManifest, entry: ManifestEntry): Promise<{ path: string; error?: undefined } | { path?: undefined; error: string }> {
+  const confined = await resolveInsideRoot(host, loaded.dir, entry.file);
+  if (confined.ok) return { path: confined.path };
+  return { error: `${MANIFEST_FILE}: the entry for pathway ${entry.id} names ${JSON.stringify(entry.file)}, which ${confined.reason}. Nothing was read or written for it.` };
+}
+
+/**
+ * `file` (relative to `cwd`) as the manifest names it, or undefined when it lies outside the manifest's folder: the
+ * manifest records only files inside the project, since it refuses any other on the next read (see resolveEntryFile).
+ */
+export function toRecordablePath(loaded: LoadedManifest, cwd: string, file: string): string | undefined {
+  const relative = toManifestPath(loaded, cwd, file);
+  return relative === ".." || relative.startsWith("../") || path.isAbsolute(relative) ? undefined : relative;
+}
+
+/** The absolute path of an entry's file, unchecked: operations use `resolveEntryFile`, which keeps it inside the project. */
 export function fromManifestPath(loaded: LoadedManifest, entry: ManifestEntry): string {
   return path.resolve(loaded.dir, entry.file);
 }

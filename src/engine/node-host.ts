@@ -1,8 +1,9 @@
 // The real host on Node: node:fs with regular-file checks and a size cap, tinyglobby, atomic writes, global fetch.
-import { open, stat as fsStat } from "node:fs/promises";
+import { realpath, stat as fsStat } from "node:fs/promises";
 import path from "node:path";
-import { fsError } from "./fs-errors.js";
+import { pathToFileURL } from "node:url";
 import type { Host, HostFetch, HostStat } from "./host.js";
+import { DEFAULT_MAX_FILE_BYTES, readFileBounded, readStreamBounded } from "./read-file-bounded.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
 
 /** Options of `createNodeHost`; only the process's own streams and environment need passing (the engine never reads `process`). */
@@ -22,7 +23,7 @@ export interface NodeHostOptions {
 }
 
 /** Default `maxFileBytes`. */
-export const DEFAULT_MAX_FILE_BYTES = 256 * 1024 * 1024;
+export { DEFAULT_MAX_FILE_BYTES };
 
 const GLOB_CHARS = /[*?[\]{}!]|\(.*\|.*\)/;
 
@@ -35,20 +36,9 @@ export function createNodeHost(options: NodeHostOptions): Host {
   return {
     cwd,
     env: options.env ?? {},
-    async readFile(file) {
-      // Opened first and checked through the handle, so a file swapped after the check cannot slip through; a FIFO
-      // or device would block or never end, so only regular files are read.
-      const handle = await open(resolve(file), "r");
-      try {
-        const info = await handle.stat();
-        if (info.isDirectory()) throw fsError("EISDIR", `${file}: is a directory`);
-        if (!info.isFile()) throw fsError("ENOTREGULAR", `${file}: not a regular file`);
-        if (info.size > max) throw fsError("EFBIG", `${info.size} bytes, more than the limit of ${max}; is this really a pathway?`);
-        return new Uint8Array(await handle.readFile());
-      } finally {
-        await handle.close();
-      }
-    },
+    // Only regular files, opened without blocking (a FIFO would wait for a writer), checked through the handle and
+    // capped before and while reading (a device or a growing file never ends).
+    readFile: (file) => readFileBounded(resolve(file), max),
     async stat(file): Promise<HostStat | undefined> {
       try {
         const info = await fsStat(resolve(file));
@@ -58,6 +48,13 @@ export function createNodeHost(options: NodeHostOptions): Host {
       }
     },
     writeFile: (file, content) => writeFileAtomic(resolve(file), content),
+    async realPath(file) {
+      try {
+        return await realpath(resolve(file));
+      } catch {
+        return undefined;
+      }
+    },
     async glob(patterns, globOptions = {}) {
       const { glob } = await import("tinyglobby");
       const found = await glob([...patterns], { cwd, ignore: [...(globOptions.ignore ?? [])], dot: false });
@@ -65,14 +62,15 @@ export function createNodeHost(options: NodeHostOptions): Host {
     },
     isGlob: (pattern) => GLOB_CHARS.test(pattern),
     readStdin() {
-      stdinBytes ??= (async () => {
-        const chunks: Buffer[] = [];
-        if (options.stdin) for await (const chunk of options.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
-        return new Uint8Array(Buffer.concat(chunks));
-      })();
+      stdinBytes ??= options.stdin ? readStreamBounded(options.stdin, max) : Promise.resolve(new Uint8Array());
       return stdinBytes;
     },
     now: options.now ?? (() => new Date()),
     fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init)),
+    async importModule(file) {
+      // tsx is heavy and only build needs it.
+      const { tsImport } = await import("tsx/esm/api");
+      return (await tsImport(pathToFileURL(resolve(file)).href, import.meta.url)) as Record<string, unknown>;
+    },
   };
 }

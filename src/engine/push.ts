@@ -5,7 +5,7 @@ import type { PathwayClient, PushBody } from "../remote/index.js";
 import { EngineError } from "./errors.js";
 import type { Host } from "./host.js";
 import { requirePathway } from "./load-pathway.js";
-import { findEntryByFile, loadManifest, saveManifest, setEntry, toManifestPath, type LoadedManifest, type ManifestEntry } from "./manifest.js";
+import { MANIFEST_FILE, findEntryByFile, loadManifest, saveManifest, setEntry, toRecordablePath, type LoadedManifest, type ManifestEntry } from "./manifest.js";
 import { createClient, toEngineError, type RemoteOptions } from "./remote.js";
 
 /** Options of `planPush` and `push`; all optional. */
@@ -55,6 +55,8 @@ export interface PushPlan {
   endpoint: "convo" | "pathway";
   client: PathwayClient;
   manifest: LoadedManifest;
+  /** Hash of the file's content (see getFileContentHash), recorded after a push so the next fetch sees no local edits. */
+  fileHash?: string;
 }
 
 /**
@@ -68,6 +70,11 @@ function toSentView(body: PushBody["body"]): Record<string, unknown> {
   view.nodes = body.nodes;
   view.edges = body.edges;
   return view;
+}
+
+/** Where to save the remote version beside a local file: `support.json` -> `support.remote.json`. */
+function toBesideName(file: string): string {
+  return /\.json$/i.test(file) ? file.replace(/\.json$/i, ".remote.json") : `${file}.remote.json`;
 }
 
 function labels(n: number): string {
@@ -117,12 +124,14 @@ export async function planPush(host: Host, file: string, options: PushOptions = 
   let refusal: string | undefined;
   if (!options.force) {
     if (known === undefined) {
-      refusal = `Refusing to push: there is no record of which version of pathway ${id} ${file} was fetched from, so remote edits could be overwritten. Run \`pathway fetch ${id} -o ${file}\` first (then re-apply your edits), or pass --force.`;
+      refusal = `Refusing to push: there is no record of which version of pathway ${id} ${file} was fetched from, so remote edits could be overwritten. Compare first with \`pathway diff ${file} remote:${id}\`; to work from their version, save it beside yours with \`pathway fetch ${id} -o ${toBesideName(file)} --no-manifest\` and bring your edits into it; when ${file} holds everything that should stay, pass --force.`;
     } else if (known !== remote.hash) {
-      refusal = `Refusing to push: pathway ${id} changed on the service since ${file} was fetched${entry?.fetchedAt ? ` (${entry.fetchedAt})` : ""}. See \`pathway diff ${file} remote:${id}\`; take their version with \`pathway fetch ${id}\`, or pass --force to overwrite it.`;
+      refusal = `Refusing to push: pathway ${id} changed on the service since ${file} was fetched${entry?.fetchedAt ? ` (${entry.fetchedAt})` : ""}, and pushing would discard their changes. See them with \`pathway diff ${file} remote:${id}\`; save their version beside yours with \`pathway fetch ${id} -o ${toBesideName(file)} --no-manifest\`, bring their changes into ${file}, then push with --force. (--force alone overwrites their changes; \`pathway fetch --force\` discards yours.)`;
     }
   }
-  return { report, remoteSent, localSent, ...(refusal !== undefined && { refusal }), body, pathway: loadedFile.pathway, endpoint, client, manifest };
+  const { getFileContentHash } = await import("./local-edits.js");
+  const fileHash = getFileContentHash(loadedFile.bytes!);
+  return { report, remoteSent, localSent, ...(refusal !== undefined && { refusal }), body, pathway: loadedFile.pathway, endpoint, client, manifest, ...(fileHash && { fileHash }) };
 }
 
 /**
@@ -150,7 +159,19 @@ export async function push(host: Host, plan: PushPlan, options: { force?: boolea
   } catch (error) {
     options.warn?.(`pushed, but could not read pathway ${report.id} back (${(error as Error).message}); run \`pathway fetch ${report.id}\` before the next push.`);
   }
-  setEntry(plan.manifest, { file: toManifestPath(plan.manifest, host.cwd, report.file), id: report.id, endpoint: plan.endpoint, ...(after ? { hash: after, fetchedAt: host.now().toISOString() } : {}) });
-  await saveManifest(host, plan.manifest);
+  const recorded = toRecordablePath(plan.manifest, host.cwd, report.file);
+  if (recorded === undefined) options.warn?.(`${report.file} is outside the manifest's folder, so it was not recorded in ${MANIFEST_FILE}.`);
+  else {
+    // The file's own hash too: what the service stores may differ (labels copied to data.label), and the next fetch
+    // must still see this file as unedited.
+    setEntry(plan.manifest, {
+      file: recorded,
+      id: report.id,
+      endpoint: plan.endpoint,
+      ...(after ? { hash: after, fetchedAt: host.now().toISOString() } : {}),
+      ...(plan.fileHash && plan.fileHash !== after ? { fileHash: plan.fileHash } : {}),
+    });
+    await saveManifest(host, plan.manifest);
+  }
   return { ...report, pushed: true, reason: `✔ pushed ${report.file} to pathway ${report.id}${labels(report.liftedLabels)}.` };
 }

@@ -1,6 +1,8 @@
 // Shared by the remote operations (fetch, drift check, push): the client from options, host and manifest; a bounded pool.
 import type { PathwayClient, RetryInfo } from "../remote/index.js";
 import { EngineError } from "./errors.js";
+
+export { DEFAULT_MAX_RESPONSE_BYTES } from "../remote/read-body.js";
 import type { Host } from "./host.js";
 import type { LoadedManifest } from "./manifest.js";
 
@@ -14,6 +16,8 @@ export interface RemoteOptions {
   timeout?: number;
   /** Retries on network errors, timeouts, 429 and 5xx. Default 3. */
   retries?: number;
+  /** Largest answer accepted, in bytes after decompression. Default 64 MiB (see DEFAULT_MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number;
   /** Downloads at a time (fetch, drift check). Default 4. */
   concurrency?: number;
   /** Told before each retry (the CLI logs it with PATHWAYKIT_DEBUG). */
@@ -32,6 +36,7 @@ export async function createClient(host: Host, options: RemoteOptions, loaded: L
       apiKey: settings.apiKey,
       timeoutMs: options.timeout,
       retries: options.retries,
+      ...(options.maxResponseBytes !== undefined && { maxResponseBytes: options.maxResponseBytes }),
       fetch: (url, init) => host.fetch(url, init),
       ...(options.onRetry && { onRetry: options.onRetry }),
     });

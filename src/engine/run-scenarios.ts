@@ -12,7 +12,7 @@ import { displayPath, expandInputs } from "./inputs.js";
 import { resolveLiveTarget, type LiveContext } from "./live-target.js";
 import { loadManifest } from "./manifest.js";
 import { createClient, mapPool, type RemoteOptions } from "./remote.js";
-import { describeLoadFailure, getPathwayProblem, loadPathwayFile } from "./load-pathway.js";
+import { describeLoadFailure, getPathwayProblem, isPathway, loadPathwayFile } from "./load-pathway.js";
 
 /** Options of `runScenarioFiles`; all optional. */
 export interface RunScenariosOptions {
@@ -42,6 +42,15 @@ export interface RunScenariosOptions {
   llmBaseUrl?: string;
   /** Model for the llm decider. Default $PATHWAYKIT_LLM_MODEL (the key comes from $PATHWAYKIT_LLM_API_KEY). */
   llmModel?: string;
+}
+
+/** True when `text` is JSON holding a pathway. */
+function looksLikePathway(text: string): boolean {
+  try {
+    return isPathway(JSON.parse(text));
+  } catch {
+    return false;
+  }
 }
 
 /** The llm decider from options or PATHWAYKIT_LLM_BASE_URL / _MODEL / _API_KEY in the host's environment; undefined when not configured. */
@@ -95,6 +104,11 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     }
     const loaded = sim.loadScenario(decoded.text);
     if (!loaded.ok) {
+      // A pathway named where a scenario belongs gets the one answer to "is this a pathway?", not a schema error.
+      if (looksLikePathway(decoded.text)) {
+        fail(`${shown}: this is a pathway, not a scenario; a scenario file (*.scenario.yaml) names its pathway with \`pathway: ${path.basename(file)}\`. Write one, or generate them with \`pathway scenarios generate ${shown} -o <dir>\`.`);
+        continue;
+      }
       fail(loaded.issues[0]!.message, {}, loaded.issues);
       continue;
     }

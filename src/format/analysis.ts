@@ -1,6 +1,11 @@
 // Pure formatter of `pathway analyze`: a pathway's analysis as a readable summary.
 import pc from "picocolors";
 
+/** `1 edge`, `2 edges`, `0 edges`. */
+function count(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
 /** What the formatter reads of a pathway analysis (the graph layer's `PathwayAnalysis` has this shape). */
 export interface AnalysisView {
   name?: string;
@@ -50,7 +55,7 @@ export function formatAnalysis(analysis: AnalysisView, options: AnalysisFormatOp
   };
   const s = analysis.stats;
   const lines: string[] = [];
-  lines.push(`Pathway${analysis.name ? ` "${analysis.name}"` : ""}: ${s.nodeCount} nodes, ${s.edgeCount} edges (${s.flowEdgeCount} flow edges incl. routes)`);
+  lines.push(`Pathway${analysis.name ? ` "${analysis.name}"` : ""}: ${count(s.nodeCount, "node")}, ${count(s.edgeCount, "edge")} (${count(s.flowEdgeCount, "flow edge")} incl. routes)`);
   lines.push("");
   lines.push(c.bold("Nodes by type:"));
   const types = Object.entries(s.countsByType).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
@@ -64,9 +69,9 @@ export function formatAnalysis(analysis: AnalysisView, options: AnalysisFormatOp
   lines.push(`Unreachable:    ${problem(analysis.unreachable, list(analysis.unreachable))}`);
   lines.push(`Dead ends:      ${problem(analysis.deadEnds, list(analysis.deadEnds))}`);
   lines.push(`Traps:          ${analysis.traps.length === 0 ? "none" : c.red(analysis.traps.map((t) => `[${list(t)}]`).join("; "))}`);
-  lines.push(`Depth:          ${s.depth} steps from the start to the farthest node`);
-  lines.push(`Branching:      ${s.branching.mean} ways out on average, at most ${s.branching.max}`);
-  lines.push(`Cycles:         ${s.cycles.count} (${s.cycles.nodes} nodes on a cycle)`);
+  lines.push(`Depth:          ${count(s.depth, "step")} from the start to the farthest node`);
+  lines.push(`Branching:      ${s.branching.mean} ${s.branching.mean === 1 ? "way" : "ways"} out on average, at most ${s.branching.max}`);
+  lines.push(`Cycles:         ${s.cycles.count} (${count(s.cycles.nodes, "node")} on a cycle)`);
   lines.push("");
   if (analysis.variables.length === 0) {
     lines.push("Variables: none");

@@ -1,5 +1,26 @@
-// The diff as Markdown for a pull-request comment: a summary, then one section per changed node or edge.
-import { describeEntity, groupChanges, toFieldPath, toShortValue, toSummaryLine, type DiffFormatter, type FormattableChange } from "./diff-report.js";
+// The diff as Markdown for a pull-request comment: a summary table, likely losses, then details that fit GitHub's limit.
+import {
+  describeEntity,
+  groupChanges,
+  toFieldPath,
+  toElidedWords,
+  toHunkWords,
+  toOldText,
+  toShortContext,
+  toShortValue,
+  toSummaryLine,
+  toUnitName,
+  type DiffFormatter,
+  type FormattableChange,
+  type FormattableDiff,
+  type FormattableTextDiff,
+  type FormattableWord,
+} from "./diff-report.js";
+
+/** GitHub refuses comments longer than this many characters. */
+export const GITHUB_COMMENT_LIMIT = 65_536;
+
+const MAX_LOSSES = 50;
 
 /** Inline code that survives backticks inside the value. */
 function code(text: string): string {
@@ -18,48 +39,145 @@ export function toMarkdownText(text: string): string {
   return escapeHtml(text).replace(/([\\`*_{}[\]#|~])/g, "\\$1");
 }
 
+/** Word parts as HTML with <del> and <ins> (GitHub renders both inside Markdown). */
+function wordsHtml(words: readonly FormattableWord[]): string {
+  return words
+    .map((w) => {
+      const text = escapeHtml(w.value).replace(/\n/g, "<br>");
+      return w.removed ? `<del>${text}</del>` : w.added ? `<ins>${text}</ins>` : text;
+    })
+    .join("");
+}
+
+/** A fenced block whose fence is longer than any backtick run inside. */
+function fenced(lang: string, lines: readonly string[]): string[] {
+  const longest = Math.max(2, ...lines.flatMap((l) => [...l.matchAll(/`+/g)].map((m) => m[0].length)));
+  const fence = "`".repeat(longest + 1);
+  return [`${fence}${lang}`, ...lines, fence];
+}
+
+function textDiffItem(field: string, d: FormattableTextDiff): string[] {
+  if (d.sameJson) return [`- ${field}: same JSON, only formatting or key order differs`];
+  const what = d.unit === "json" ? "compared as JSON" : `${d.oldUnits} → ${d.newUnits} ${toUnitName(d.unit, d.newUnits)}`;
+  const out = [`- ${field} changed (${what}):`, ""];
+  if (d.unit === "sentence") {
+    for (const hunk of d.hunks) {
+      const body = wordsHtml(toElidedWords(toHunkWords(hunk), 300)).trimEnd();
+      const head = hunk.oldStart > 1 && !body.startsWith("…") ? "… " : "";
+      const tail = hunk.oldStart + hunk.oldCount - 1 < d.oldUnits && !body.endsWith("…") ? " …" : "";
+      out.push(`  <blockquote>${head}${body}${tail}</blockquote>`, "");
+    }
+    return out;
+  }
+  const lines: string[] = [];
+  for (const hunk of d.hunks) {
+    lines.push(`@@ -${hunk.oldStart},${hunk.oldCount} +${hunk.newStart},${hunk.newCount} @@`);
+    for (const l of hunk.lines) {
+      if (l.op === "~") lines.push(`-${toOldText(l.words ?? [])}`, `+${l.text}`);
+      else lines.push(`${l.op}${l.op === " " ? toShortContext(l.text) : l.text}`);
+    }
+  }
+  out.push(...fenced("diff", lines).map((l) => `  ${l}`), "");
+  return out;
+}
+
 function fieldItem(change: FormattableChange): string[] {
   const field = code(toFieldPath(change.path) || "(value)");
   if (change.op === "add") return [`- ${field} added: ${code(toShortValue(change.after, 200))}`];
   if (change.op === "remove") return [`- ${field} removed (was ${code(toShortValue(change.before, 200))})`];
-  if (change.words) {
-    const body = change.words
-      .map((w) => {
-        const text = escapeHtml(w.value).replace(/\n/g, "<br>");
-        return w.removed ? `<del>${text}</del>` : w.added ? `<ins>${text}</ins>` : text;
-      })
-      .join("");
-    return [`- ${field} changed:`, "", `  <blockquote>${body}</blockquote>`, ""];
-  }
+  if (change.words) return [`- ${field} changed:`, "", `  <blockquote>${wordsHtml(toElidedWords(change.words))}</blockquote>`, ""];
+  if (change.textDiff) return textDiffItem(field, change.textDiff);
   return [`- ${field}: ${code(toShortValue(change.before, 200))} → ${code(toShortValue(change.after, 200))}`];
 }
 
-/** Formats a diff as GitHub-flavoured Markdown. */
-export const formatDiffMd: DiffFormatter = (input) => {
-  const { diff } = input;
-  const out = [`### Pathway diff: ${code(input.labelA)} → ${code(input.labelB)}`, ""];
-  if (diff.equal) {
-    out.push("No differences.");
-    return out.join("\n") + "\n";
-  }
-  out.push(`**${toSummaryLine(diff)}**`, "");
-  for (const group of groupChanges(diff.changes)) {
+/** The summary tables: entities by operation, and changes by kind. */
+function summaryTables(diff: FormattableDiff): string[] {
+  const s = diff.summary;
+  const out = ["| | added | removed | renamed | changed |", "|---|---:|---:|---:|---:|"];
+  out.push(`| nodes | ${s.nodesAdded} | ${s.nodesRemoved} | ${s.nodesRenamed} | ${s.nodesChanged} |`);
+  out.push(`| edges | ${s.edgesAdded} | ${s.edgesRemoved} | – | ${s.edgesChanged} |`);
+  if (s.pathwayFieldsChanged > 0) out.push(`| pathway fields | – | – | – | ${s.pathwayFieldsChanged} |`);
+  const kinds = Object.entries(s.byKind ?? {}).filter(([, n]) => n > 0);
+  if (kinds.length > 0) out.push("", `| ${kinds.map(([k]) => k).join(" | ")} |`, `|${kinds.map(() => "---:").join("|")}|`, `| ${kinds.map(([, n]) => n).join(" | ")} |`);
+  return out;
+}
+
+/** One `<details>` section per changed node or edge, as [summary line, body]. */
+function detailSections(diff: FormattableDiff): { title: string; body: string }[] {
+  return groupChanges(diff.changes).map((group) => {
     const first = group.changes[0]!;
     const what = toMarkdownText(describeEntity(first));
+    const kinds = [...new Set(group.changes.map((c) => c.kind).filter((k): k is string => k !== undefined))];
+    const tag = kinds.length > 0 ? ` <sub>${kinds.join(", ")}</sub>` : "";
     if (first.path.length === 0 && first.op === "add") {
-      out.push(`#### ➕ Added ${what}`, "");
-      continue;
+      const type = first.entity === "node" ? (first.after as { type?: unknown } | undefined)?.type : undefined;
+      return { title: `➕ Added ${what}${typeof type === "string" ? ` (${toMarkdownText(type)})` : ""}${tag}`, body: "" };
     }
-    if (first.path.length === 0 && first.op === "remove") {
-      out.push(`#### ➖ Removed ${what}`, "");
-      continue;
-    }
+    if (first.path.length === 0 && first.op === "remove") return { title: `➖ Removed ${what}${tag}`, body: "" };
+    const lines: string[] = [];
     const rename = group.changes.find((c) => c.op === "rename");
-    out.push(`#### ✏️ Changed ${what}`, "");
-    if (rename) out.push(`- id renamed from ${code(rename.fromId ?? "")} (${Math.round((rename.similarity ?? 0) * 100)}% similar content)`);
-    for (const change of group.changes) if (change.op !== "rename") out.push(...fieldItem(change));
-    out.push("");
+    if (rename) lines.push(`- id renamed from ${code(rename.fromId ?? "")} (${Math.round((rename.similarity ?? 0) * 100)}% similar content)`);
+    for (const change of group.changes) if (change.op !== "rename") lines.push(...fieldItem(change));
+    return { title: `✏️ Changed ${what}${tag}`, body: lines.join("\n") };
+  });
+}
+
+function renderSection(section: { title: string; body: string }): string {
+  if (section.body === "") return `- ${section.title}`;
+  return `<details><summary>${section.title}</summary>\n\n${section.body.trimEnd()}\n\n</details>`;
+}
+
+/**
+ * Formats a diff as GitHub-flavoured Markdown: a summary table, likely losses, then one collapsed section per changed
+ * node or edge. Past `maxChars` (default GITHUB_COMMENT_LIMIT) the largest sections are cut, largest first, and a note
+ * at the top says so and how to get the full diff; it never cuts silently.
+ */
+export const formatDiffMd: DiffFormatter = (input, options = {}) => {
+  const { diff } = input;
+  const maxChars = options.maxChars ?? GITHUB_COMMENT_LIMIT;
+  const head = [`### Pathway diff: ${code(input.labelA)} → ${code(input.labelB)}`, ""];
+  if (options.only?.length) head.push(`<sub>Only ${options.only.map((k) => toMarkdownText(k)).join(", ")} changes.</sub>`, "");
+  if (diff.equal) return [...head, "No differences."].join("\n") + "\n";
+  head.push(`**${toSummaryLine(diff)}**`, "", ...summaryTables(diff), "");
+  if (diff.losses && diff.losses.length > 0) {
+    head.push(`#### ⚠️ Likely losses (${diff.losses.length}): confirm they were meant`, "");
+    // A long list would crowd out the details; the rest are in the text and JSON output.
+    for (const loss of diff.losses.slice(0, MAX_LOSSES)) head.push(`- ${toMarkdownText(loss.message)}`);
+    if (diff.losses.length > MAX_LOSSES) head.push(`- … and ${diff.losses.length - MAX_LOSSES} more (see \`--format text\`).`);
+    head.push("");
   }
-  if (diff.ignoredFields.length > 0) out.push(`<sub>Layout and editor-only fields ignored (${diff.ignoredFields.length}); run with \`--include-layout\` to compare them.</sub>`);
-  return out.join("\n") + "\n";
+  const foot = diff.ignoredFields.length > 0 ? [`<sub>Layout and editor-only fields ignored (${diff.ignoredFields.length}); run with \`--include-layout\` to compare them.</sub>`] : [];
+  const sections = detailSections(diff);
+  const rendered = sections.map(renderSection);
+  const join = (note: string[]) => [...head, ...note, ...rendered.map((r) => r + "\n"), ...foot].join("\n") + "\n";
+  let text = join([]);
+  if (maxChars <= 0 || text.length <= maxChars) return text;
+
+  // Too long: shorten the largest sections first until it fits (the note's length is reserved up front).
+  const full = options.fullDiffCommand ?? `pathway diff ${input.labelA} ${input.labelB} --format md --max-chars 0`;
+  const noteFor = (cut: number, dropped: number) => [
+    `> [!WARNING]`,
+    `> This diff was shortened to fit ${maxChars} characters: ${cut} section${cut === 1 ? "" : "s"} cut${dropped ? `, ${dropped} left out` : ""}. Full diff: ${code(full)}`,
+    "",
+  ];
+  const reserve = noteFor(sections.length, sections.length).join("\n").length + 1;
+  const order = rendered.map((r, i) => ({ i, size: r.length })).sort((x, y) => y.size - x.size || x.i - y.i);
+  let cut = 0;
+  let total = text.length + reserve;
+  for (const { i } of order) {
+    if (total <= maxChars) break;
+    const stub = `<details><summary>${sections[i]!.title}</summary>\n\n_Cut to fit the comment (${rendered[i]!.length} characters); see the full diff._\n\n</details>`;
+    if (stub.length >= rendered[i]!.length) continue;
+    total -= rendered[i]!.length - stub.length;
+    rendered[i] = stub;
+    cut++;
+  }
+  // Still too long (thousands of sections): leave out the last ones, and say how many.
+  let dropped = 0;
+  while (total > maxChars && rendered.length > 0) {
+    total -= rendered.pop()!.length + 2;
+    dropped++;
+  }
+  text = join(noteFor(cut, dropped));
+  return text;
 };

@@ -1,5 +1,21 @@
 // The input every diff formatter takes: the diff plus both pathway values and how to name them.
 
+/** One piece of a word-level diff. */
+export interface FormattableWord {
+  value: string;
+  added?: boolean;
+  removed?: boolean;
+}
+
+/** The hunks of a long string's change, as formatters read them: structurally the diff layer's TextDiff. */
+export interface FormattableTextDiff {
+  unit: "line" | "sentence" | "json";
+  oldUnits: number;
+  newUnits: number;
+  hunks: { oldStart: number; oldCount: number; newStart: number; newCount: number; lines: { op: " " | "-" | "+" | "~"; text: string; words?: FormattableWord[] }[] }[];
+  sameJson?: boolean;
+}
+
 /**
  * The shape of one change as formatters read it: structurally the diff layer's PathwayChange (declared here because
  * formatters import nothing but diagnostics; a PathwayChange is assignable to it).
@@ -14,7 +30,11 @@ export interface FormattableChange {
   edge?: { source: string; target: string; label: string | null; occurrence: number };
   before?: unknown;
   after?: unknown;
-  words?: { value: string; added?: boolean; removed?: boolean }[];
+  words?: FormattableWord[];
+  /** Long strings: changed hunks of lines or sentences (or JSON lines), with context. */
+  textDiff?: FormattableTextDiff;
+  /** What the change is about: prompt, routing, variables, webhook, transfer, globals, model, metadata, layout, other. */
+  kind?: string;
   similarity?: number;
   pointerA?: string;
   pointerB?: string;
@@ -32,9 +52,12 @@ export interface FormattableDiff {
     edgesRemoved: number;
     edgesChanged: number;
     pathwayFieldsChanged: number;
+    byKind?: Record<string, number>;
   };
   changes: FormattableChange[];
   ignoredFields: string[];
+  /** Changes that often mean an accidental loss, each with a message for the reviewer. */
+  losses?: { type: string; message: string; nodeId?: string; pointer: string }[];
 }
 
 /** What a diff formatter formats. `before`/`after` are the two pathway values (the diagram needs the graph). */
@@ -51,6 +74,12 @@ export interface DiffFormatInput {
 export interface DiffFormatOptions {
   /** ANSI colours (text format only). Default false. */
   color?: boolean;
+  /** Markdown only: the longest output; past it the largest details are cut, with a note. 0 for no limit. Default 65,536 (GitHub's comment limit). */
+  maxChars?: number;
+  /** Markdown only: the command that prints the full diff, named in the note when details are cut. */
+  fullDiffCommand?: string;
+  /** The kinds the diff was filtered to (`--only`), for the header. */
+  only?: readonly string[];
 }
 
 /** A pure diff formatter. */
@@ -117,4 +146,59 @@ export function toSummaryLine(diff: FormattableDiff): string {
   add(s.edgesChanged, "edge{s} changed");
   add(s.pathwayFieldsChanged, "pathway field{s} changed");
   return parts.length === 0 ? "no differences" : parts.join(", ");
+}
+
+/** The old side of a changed unit, from its word parts. */
+export function toOldText(words: readonly FormattableWord[]): string {
+  return words.filter((w) => !w.added).map((w) => w.value).join("");
+}
+
+/** What a unit is called in messages, singular or plural. */
+export function toUnitName(unit: FormattableTextDiff["unit"], n: number): string {
+  const name = unit === "sentence" ? "sentence" : "line";
+  return n === 1 ? name : `${name}s`;
+}
+
+/** "3 prompt, 2 routing": the kinds with changes, in the diff layer's order. */
+export function toKindLine(diff: FormattableDiff): string {
+  const byKind = diff.summary.byKind ?? {};
+  return Object.entries(byKind)
+    .filter(([, n]) => n > 0)
+    .map(([kind, n]) => `${n} ${kind}`)
+    .join(", ");
+}
+
+/**
+ * Word parts with long unchanged runs shortened to `keep` characters on the side that touches a change (both sides
+ * for a run between changes), joined by " … ": a one-word edit in a 20,000-character line shows as a few words
+ * around it. Changed parts are never shortened.
+ */
+export function toElidedWords(words: readonly FormattableWord[], keep = 120): FormattableWord[] {
+  return words.map((w, i) => {
+    if (w.added || w.removed) return w;
+    const first = i === 0;
+    const last = i === words.length - 1;
+    const v = w.value;
+    if (first && last) return v.length > 2 * keep ? { value: v.slice(0, keep) + " …" } : w;
+    if (first) return v.length > keep + 10 ? { value: "… " + v.slice(v.length - keep) } : w;
+    if (last) return v.length > keep + 10 ? { value: v.slice(0, keep) + " …" } : w;
+    return v.length > 2 * keep + 10 ? { value: v.slice(0, keep) + " … " + v.slice(v.length - keep) } : w;
+  });
+}
+
+/** An unchanged context unit cut to `max` characters (what is left out is marked with "…"). */
+export function toShortContext(text: string, max = 240): string {
+  return text.length > max ? text.slice(0, max - 1) + "…" : text;
+}
+
+/** A hunk of sentences as one run of word parts (context unchanged, whole units removed or added), same-side parts merged. */
+export function toHunkWords(hunk: FormattableTextDiff["hunks"][number]): FormattableWord[] {
+  const out: FormattableWord[] = [];
+  const parts = hunk.lines.flatMap((l): FormattableWord[] => (l.op === "~" ? (l.words ?? []) : [{ value: l.text, ...(l.op === "-" && { removed: true }), ...(l.op === "+" && { added: true }) }]));
+  for (const p of parts) {
+    const last = out[out.length - 1];
+    if (last && !last.added === !p.added && !last.removed === !p.removed) last.value += p.value;
+    else out.push({ ...p });
+  }
+  return out;
 }

@@ -1,11 +1,27 @@
 // The human diff format: changes grouped by node and edge, coloured, long strings shown word by word.
 import pc from "picocolors";
-import { describeEntity, groupChanges, toFieldPath, toSafeText, toShortValue, toSummaryLine, type DiffFormatter, type FormattableChange } from "./diff-report.js";
+import {
+  describeEntity,
+  groupChanges,
+  toFieldPath,
+  toElidedWords,
+  toHunkWords,
+  toKindLine,
+  toShortContext,
+  toSafeText,
+  toShortValue,
+  toSummaryLine,
+  toUnitName,
+  type DiffFormatter,
+  type FormattableChange,
+  type FormattableTextDiff,
+  type FormattableWord,
+} from "./diff-report.js";
 
 type Colors = ReturnType<typeof pc.createColors>;
 
-function wordLine(change: FormattableChange, c: Colors, useMarkers: boolean): string {
-  return (change.words ?? [])
+function wordLine(words: readonly FormattableWord[], c: Colors, useMarkers: boolean): string {
+  return words
     .map((w) => {
       const value = toSafeText(w.value);
       if (w.removed) return useMarkers ? `[-${value}-]` : c.red(c.strikethrough(value));
@@ -20,19 +36,73 @@ function fieldLine(change: FormattableChange, c: Colors, color: boolean): string
   if (change.op === "add") return [`    ${c.green("+")} ${field}: ${c.green(toShortValue(change.after))}`];
   if (change.op === "remove") return [`    ${c.red("-")} ${field}: ${c.red(toShortValue(change.before))}`];
   if (change.words) {
-    const text = wordLine(change, c, !color).replace(/\n/g, "\n        ");
+    const text = wordLine(toElidedWords(change.words), c, !color).replace(/\n/g, "\n        ");
     return [`    ${c.yellow("~")} ${field}:`, `        ${text}`];
+  }
+  if (change.textDiff) {
+    const d = change.textDiff;
+    // One hunk of lines: its @@ header goes on the field's line, which keeps a one-word change short.
+    const lines = hunkLines(d, c, color);
+    if (d.unit !== "sentence" && d.hunks.length === 1) return [`    ${c.yellow("~")} ${field} ${lines[0]!.trim()} ${c.dim(`of ${d.newUnits} ${toUnitName(d.unit, d.newUnits)}`)}`, ...lines.slice(1)];
+    return [`    ${c.yellow("~")} ${field}: ${textDiffHeader(d)}`, ...lines];
   }
   return [`    ${c.yellow("~")} ${field}: ${c.red(toShortValue(change.before))} → ${c.green(toShortValue(change.after))}`];
 }
 
-/** Formats a diff for a terminal: a header, one block per changed node or edge, and a summary line. */
+function textDiffHeader(d: FormattableTextDiff): string {
+  if (d.sameJson) return "same JSON, only formatting or key order differs";
+  const changed = d.hunks.reduce((n, h) => n + h.lines.filter((l) => l.op !== " ").length, 0);
+  const what = d.unit === "json" ? "JSON, compared as JSON" : `${d.oldUnits} → ${d.newUnits} ${toUnitName(d.unit, d.newUnits)}`;
+  return `${what}; ${changed} changed in ${d.hunks.length} hunk${d.hunks.length === 1 ? "" : "s"}`;
+}
+
+/**
+ * The hunks of a long string. Sentences of one-line text stay on one line per hunk (the text was one line), with the
+ * edit marked inside; lines get a unified-diff hunk header and one line each.
+ */
+function hunkLines(d: FormattableTextDiff, c: Colors, color: boolean): string[] {
+  const out: string[] = [];
+  const removed = (t: string) => (color ? c.red(c.strikethrough(t)) : `[-${t}-]`);
+  const added = (t: string) => (color ? c.green(c.underline(t)) : `{+${t}+}`);
+  for (const hunk of d.hunks) {
+    if (d.unit === "sentence") {
+      // The hunk was one line of text: shown as one line, unchanged stretches past a few hundred characters cut.
+      const text = wordLine(toElidedWords(toHunkWords(hunk), 300), c, !color).trimEnd();
+      const head = hunk.oldStart > 1 && !text.startsWith("…") ? "… " : "";
+      const tail = hunk.oldStart + hunk.oldCount - 1 < d.oldUnits && !text.endsWith("…") ? " …" : "";
+      out.push(`        ${c.cyan(`@@ sentence ${hunk.newStart}`)} ${head}${text}${tail}`);
+      continue;
+    }
+    out.push(`        ${c.cyan(`@@ -${hunk.oldStart},${hunk.oldCount} +${hunk.newStart},${hunk.newCount} @@`)}`);
+    for (const l of hunk.lines) {
+      const t = toSafeText(l.text);
+      if (l.op === " ") out.push(`          ${c.dim(toShortContext(t))}`);
+      else if (l.op === "-") out.push(`        ${c.red(`- ${t}`)}`);
+      else if (l.op === "+") out.push(`        ${c.green(`+ ${t}`)}`);
+      else if (color) {
+        const words = toElidedWords(l.words ?? []);
+        out.push(`        ${c.red("- ")}${wordLine(words.filter((w) => !w.added), c, false)}`);
+        out.push(`        ${c.green("+ ")}${wordLine(words.filter((w) => !w.removed), c, false)}`);
+      } else out.push(`        ~ ${wordLine(toElidedWords(l.words ?? []), c, true)}`);
+    }
+  }
+  return out;
+}
+
+/** Formats a diff for a terminal: a header line with the summary, likely losses, then one block per changed node or edge. */
 export const formatDiffText: DiffFormatter = (input, options = {}) => {
   const color = options.color ?? false;
   const c = pc.createColors(color);
   const { diff } = input;
-  const out: string[] = [c.red(`--- ${input.labelA}`), c.green(`+++ ${input.labelB}`)];
-  if (diff.equal) return `${out.join("\n")}\n${c.green("✔")} no differences${diff.ignoredFields.length ? c.dim(" (layout fields ignored; --include-layout compares them)") : ""}\n`;
+  // One header line, summary included (as the Markdown puts its table first): a small change stays a few lines.
+  const header = `${c.red(`--- ${toSafeText(input.labelA)}`)} ${c.green(`+++ ${toSafeText(input.labelB)}`)}`;
+  if (diff.equal) return `${header}: ${c.green("✔")} no differences${diff.ignoredFields.length ? c.dim(" (layout fields ignored; --include-layout compares them)") : ""}\n`;
+  const kinds = toKindLine(diff);
+  const out: string[] = [`${header}: ${c.bold(toSummaryLine(diff))}${kinds ? c.dim(` (${kinds})`) : ""}${options.only?.length ? c.dim(` [only ${options.only.join(", ")}]`) : ""}`];
+  if (diff.losses && diff.losses.length > 0) {
+    out.push(c.yellow(c.bold(`⚠ ${diff.losses.length} likely loss${diff.losses.length === 1 ? "" : "es"} to confirm:`)));
+    for (const loss of diff.losses) out.push(`  ${c.yellow("⚠")} ${toSafeText(loss.message)}`);
+  }
   for (const group of groupChanges(diff.changes)) {
     const first = group.changes[0]!;
     const what = describeEntity(first);
@@ -48,9 +118,14 @@ export const formatDiffText: DiffFormatter = (input, options = {}) => {
     }
     const fields = group.changes.filter((ch) => ch.op !== "rename");
     const rename = group.changes.find((ch) => ch.op === "rename");
+    if (!rename && fields.length === 1 && fields[0]!.op === "change") {
+      // One changed field: on the entity's line, its detail four columns in.
+      const [line, ...rest] = fieldLine(fields[0]!, c, color);
+      out.push(`${c.yellow(`~ ${what}`)} ${line!.trimStart()}`, ...rest.map((l) => l.replace(/^ {4}/, "")));
+      continue;
+    }
     out.push(c.yellow(`~ ${what}`) + (rename ? c.cyan(` renamed from id ${toSafeText(rename.fromId ?? "")} (${Math.round((rename.similarity ?? 0) * 100)}% similar)`) : ""));
     for (const change of fields) out.push(...fieldLine(change, c, color));
   }
-  out.push("", c.bold(toSummaryLine(diff)));
   return out.join("\n") + "\n";
 };

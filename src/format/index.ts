@@ -21,3 +21,4 @@ export * from "./test-report.js";
 export { formatTestJunit, escapeXml } from "./junit.js";
 export { formatTestTap } from "./tap.js";
 export { formatAnalysis, type AnalysisView, type AnalysisFormatOptions } from "./analysis.js";
+export * from "./history.js";

@@ -9,7 +9,7 @@ export interface JsonFileReport {
   warningCount: number;
   messages: {
     ruleId: string;
-    severity: "error" | "warning";
+    severity: "error" | "warning" | "info";
     message: string;
     pointer: string;
     line: number | null;

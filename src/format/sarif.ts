@@ -22,7 +22,7 @@ export const formatSarif: Formatter = (results, options = {}) => {
       name: m.id,
       shortDescription: { text: m.description },
       helpUri: m.docs,
-      defaultConfiguration: { level: m.defaultSeverity === "error" ? "error" : "warning" },
+      defaultConfiguration: { level: m.defaultSeverity === "error" ? "error" : m.defaultSeverity === "info" ? "note" : "warning" },
     })),
     ...[...ruleIds].filter((id) => !known.has(id)).sort().map((id) => ({ id, name: id, shortDescription: { text: id } })),
   ];
@@ -31,7 +31,7 @@ export const formatSarif: Formatter = (results, options = {}) => {
     r.diagnostics.map((d) => ({
       ruleId: d.ruleId,
       ruleIndex: index.get(d.ruleId)!,
-      level: d.severity === "error" ? "error" : "warning",
+      level: d.severity === "error" ? "error" : d.severity === "info" ? "note" : "warning",
       message: { text: d.message },
       locations: [
         {

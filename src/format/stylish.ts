@@ -46,7 +46,7 @@ export const formatStylish: Formatter = (results, options = {}) => {
     out.push(c.underline(result.filePath));
     for (const d of result.diagnostics) {
       const where = d.range ? `${d.range.start.line}:${d.range.start.column}` : "-";
-      const level = d.severity === "error" ? c.red("error") : c.yellow("warning");
+      const level = d.severity === "error" ? c.red("error") : d.severity === "info" ? c.blue("info") : c.yellow("warning");
       out.push(`  ${c.dim(where.padEnd(8))} ${level}  ${d.message}  ${c.dim(d.ruleId)}`);
       if (d.pointer) out.push(`    ${c.dim(`at ${d.pointer}`)}`);
       const frame = codeFrame(lines, d, c);
@@ -55,7 +55,12 @@ export const formatStylish: Formatter = (results, options = {}) => {
     out.push("");
   }
   const total = errors + warnings;
-  if (total === 0) return `${c.green("✔")} ${results.length} file${results.length === 1 ? "" : "s"} checked, no problems\n`;
+  if (total === 0) {
+    // Notes (info) are printed but are not problems.
+    const notes = results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === "info").length, 0);
+    const listed = out.length > 0 ? out.join("\n") + "\n" : "";
+    return `${listed}${c.green("✔")} ${results.length} file${results.length === 1 ? "" : "s"} checked, no problems${notes > 0 ? ` (${notes} note${notes === 1 ? "" : "s"})` : ""}\n`;
+  }
   const summary = `✖ ${total} problem${total === 1 ? "" : "s"} (${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}) in ${results.length} file${results.length === 1 ? "" : "s"}`;
   out.push(errors ? c.red(c.bold(summary)) : c.yellow(c.bold(summary)));
   return out.join("\n") + "\n";

@@ -1,5 +1,5 @@
 // Whole-pathway summary: counts, depth, branching, cycles, and every analysis, computed over one shared index.
-import { getEdges, nodeData } from "../model/index.js";
+import { getEdges } from "../model/index.js";
 import { getFlow, type FlowSource } from "./flow.js";
 import { getCanExit, getCycleGroups, getSearchTree, getStrandingGlobals } from "./reachability.js";
 import { getVariableFindings, getVariableSummary, type VariableFindings, type VariableOptions, type VariableSummary } from "./variables.js";
@@ -112,11 +112,3 @@ export function getPathwayAnalysis(source: FlowSource, options: VariableOptions 
   };
 }
 
-/** The node's display name, for summaries. */
-export function getNodeName(source: FlowSource, id: string): string | undefined {
-  const g = getFlow(source);
-  const i = g.indexOf.get(id);
-  if (i === undefined) return undefined;
-  const name = nodeData(g.nodes[i]!.node).name;
-  return typeof name === "string" ? name : undefined;
-}

@@ -247,6 +247,14 @@ export function createFlowModel(pathway: Pathway, index: PathwayIndex = indexPat
   // allocated once, at their final size. Ways out of exits (other than voicemail) are never taken: left out.
   const extra: number[] = [];
   let pressTargets: number[] | undefined;
+  // One callback for every node (no closure per node): `current` is the node whose ways are being read.
+  let current = 0;
+  const addWay = (target: unknown, k: number, r: number) => {
+    const t = typeof target === "string" ? indexOf.get(target) : undefined;
+    if (t === undefined) return;
+    if (k === K_PRESS) (pressTargets ??= []).push(current, t);
+    else extra.push(current, t, k, r);
+  };
   for (let i = 0; i < n; i++) {
     const node = nodes[i]!.node;
     if (isGlobalNode(node)) {
@@ -262,12 +270,8 @@ export function createFlowModel(pathway: Pathway, index: PathwayIndex = indexPat
       continue;
     }
     if (node.type === "Press Button") isPress[i] = 1;
-    forEachNodeWay(node, (target, k, r) => {
-      const t = typeof target === "string" ? indexOf.get(target) : undefined;
-      if (t === undefined) return;
-      if (k === K_PRESS) (pressTargets ??= []).push(i, t);
-      else extra.push(i, t, k, r);
-    });
+    current = i;
+    forEachNodeWay(node, addWay);
   }
   let m = extra.length / 4;
   const edgeKind = new Uint8Array(edgeSource.length);

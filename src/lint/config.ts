@@ -15,6 +15,12 @@ export const SuppressionSchema = z.strictObject({
   reason: z.string().trim().min(1, "say why the finding is accepted"),
 });
 
+/** Request files `pathway lint` also checks: globs relative to the config, and the pathway they use (`<file>` or `remote:<id>`). */
+export const RequestFilesSchema = z.strictObject({
+  files: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+  pathway: z.string().min(1).optional(),
+});
+
 /** The schema of pathway.config.json. */
 export const LintConfigFileSchema = z.strictObject({
   $schema: z.string().optional(),
@@ -30,6 +36,8 @@ export const LintConfigFileSchema = z.strictObject({
     })
     .optional(),
   suppressions: z.array(SuppressionSchema).optional(),
+  /** Request files (API bodies) `pathway lint` also checks, each group with the pathway it uses (see `pathway check-request`). */
+  requests: z.array(RequestFilesSchema).optional(),
 });
 
 /** pathway.config.json as written (the `Options` form: everything optional). */
@@ -47,6 +55,8 @@ export interface LintConfig {
   requestData: string[];
   systemVariables: string[];
   suppressions: Suppression[];
+  /** Request files to check with the pathway each group uses (globs and pathway file relative to the config's directory). */
+  requests: { files: string[]; pathway?: string }[];
 }
 
 /** A configuration mistake, with the dotted path of the offending key. */
@@ -121,12 +131,13 @@ export function resolveLintConfig(raw: unknown, rules: readonly RuleMeta[]): Lin
     requestData: config.variables?.requestData ?? [],
     systemVariables: config.variables?.system ?? [],
     suppressions: config.suppressions ?? [],
+    requests: (config.requests ?? []).map((r) => ({ files: typeof r.files === "string" ? [r.files] : r.files, ...(r.pathway !== undefined && { pathway: r.pathway }) })),
   };
 }
 
 /** An empty configuration: every rule at its default. */
 export function createDefaultLintConfig(): LintConfig {
-  return { rules: {}, overrides: [], ignore: [], requestData: [], systemVariables: [], suppressions: [] };
+  return { rules: {}, overrides: [], ignore: [], requestData: [], systemVariables: [], suppressions: [], requests: [] };
 }
 
 const matchers = new Map<string, (path: string) => boolean>();

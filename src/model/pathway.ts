@@ -1,5 +1,5 @@
 // Read-only helpers over a loaded pathway value that stay safe on malformed input.
-import type { Pathway, PathwayEdge, PathwayNode, NodeData } from "./schema.js";
+import type { PathwayEdge, PathwayNode, NodeData } from "./schema.js";
 
 /** A JSON object; everything the toolkit reads is checked against this first. */
 export type JsonObject = Record<string, unknown>;
@@ -93,17 +93,3 @@ export function describeNode(node: PathwayNode): string {
   return typeof name === "string" && name.trim() !== "" ? `"${name}" (id ${node.id})` : `id ${node.id}`;
 }
 
-/** The pathway's global prompt, from the pseudo-entry or (older files) the first node that copies it. */
-export function getGlobalPrompt(pathway: Pathway): string | undefined {
-  for (const entry of pathway.nodes) {
-    if (isGlobalConfigEntry(entry)) {
-      const prompt = prop(prop(entry, "globalConfig"), "globalPrompt");
-      if (typeof prompt === "string") return prompt;
-    }
-  }
-  for (const { node } of getNodes(pathway)) {
-    const prompt = prop(node.data, "globalPrompt");
-    if (typeof prompt === "string") return prompt;
-  }
-  return undefined;
-}

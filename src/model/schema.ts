@@ -1,32 +1,8 @@
 // zod schemas of a pathway file: the single source of the TypeScript types and of schemas/pathway.schema.json.
 import { z } from "zod";
 
-/** Node types named by the service's documentation (seed part 2.5). */
-export const DOCUMENTED_NODE_TYPES = ["Default", "End Call", "Transfer Node", "Knowledge Base", "Webhook"] as const;
-
-/** Every node type seen in real pathway files, documented or not. */
-export const KNOWN_NODE_TYPES = [
-  ...DOCUMENTED_NODE_TYPES,
-  "Transfer Call",
-  "Wait for Response",
-  "Custom Code",
-  "Route",
-  "SMS",
-  "Custom Tool",
-  "Transfer Pathway",
-  "Press Button",
-  "Scheduling",
-  "Vector DB Knowledge Base",
-  "IVR",
-] as const;
-export type KnownNodeType = (typeof KNOWN_NODE_TYPES)[number];
-
-/** Types an extracted variable may have. */
-export const EXTRACT_VAR_TYPES = ["string", "integer", "boolean"] as const;
-export type ExtractVarType = (typeof EXTRACT_VAR_TYPES)[number];
-
-/** HTTP methods a Webhook node may use. */
-export const WEBHOOK_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+import { EXTRACT_VAR_TYPES, KNOWN_NODE_TYPES } from "./vocabulary.js";
+export * from "./vocabulary.js";
 
 /** `[name, type, description, ...extra]`: real files carry 3 to 6 elements; the extra ones are kept as they are. */
 export const ExtractVarSchema = z

@@ -54,9 +54,28 @@ export function byteOrderMarkDiagnostic(): Diagnostic {
   };
 }
 
+/** "UTF-16 little-endian" etc. when the bytes start like UTF-16 (a byte-order mark, or ASCII interleaved with zero bytes). */
+function detectUtf16(bytes: Uint8Array): string | undefined {
+  const [a, b, c, d] = [bytes[0], bytes[1], bytes[2], bytes[3]];
+  if (a === 0xff && b === 0xfe) return c === 0 && d === 0 ? "UTF-32 little-endian (byte-order mark FF FE 00 00)" : "UTF-16 little-endian (byte-order mark FF FE)";
+  if (a === 0xfe && b === 0xff) return "UTF-16 big-endian (byte-order mark FE FF)";
+  const ascii = (x: number | undefined) => x !== undefined && x > 0 && x < 0x80;
+  if (ascii(a) && b === 0 && ascii(c) && d === 0) return "UTF-16 little-endian (no byte-order mark)";
+  if (a === 0 && ascii(b) && c === 0 && ascii(d)) return "UTF-16 big-endian (no byte-order mark)";
+  return undefined;
+}
+
 /** Decodes UTF-8 bytes; a leading byte-order mark is dropped with a warning, a bad byte is an error at its line and column. */
 export function decodeUtf8(bytes: Uint8Array): DecodeResult {
   const diagnostics: Diagnostic[] = [];
+  // Checked first: read as UTF-8, a UTF-16 file is either a bad byte (0xFF, "a Windows-1252 character?") or text
+  // full of NUL characters, and neither message leads to the fix.
+  const utf16 = detectUtf16(bytes);
+  if (utf16) {
+    const range = { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } };
+    diagnostics.push({ ruleId: "invalid-utf8", severity: "error", message: `The file is encoded as ${utf16}, not UTF-8; JSON files must be UTF-8 (RFC 8259): re-save it as UTF-8.`, pointer: "", range });
+    return { diagnostics };
+  }
   let body = bytes;
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     body = bytes.subarray(3);

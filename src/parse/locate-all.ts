@@ -19,28 +19,17 @@ export function toSpanKey(pointer: string, span: StringSpan): string {
 
 /**
  * Offsets in `text` of decoded offsets (ascending) in the JSON string whose opening quote is at `quote`. One forward
- * walk from backslash to backslash: an escape (`\n`, `\"`, `\uXXXX`) is one decoded unit but two or six in the text.
+ * walk over the string up to the last offset (never past it: a search for the next backslash could run to the end of
+ * a large file for every string): an escape (`\n`, `\"`, `\uXXXX`) is one decoded unit but two or six in the text.
  */
 function rawOffsets(text: string, quote: number, decoded: readonly number[]): number[] {
   const result: number[] = [];
   let raw = quote + 1;
   let dec = 0;
-  // Searched again only once passed; "none left" is the text's length, so it is never searched for twice.
-  const next = (from: number): number => {
-    const at = text.indexOf("\\", from);
-    return at < 0 ? text.length : at;
-  };
-  let backslash = next(raw);
   for (const target of decoded) {
-    while (dec < target) {
-      if (backslash < raw) backslash = next(raw);
-      if (backslash - raw >= target - dec) {
-        raw += target - dec;
-        dec = target;
-        break;
-      }
-      dec += backslash - raw + 1;
-      raw = backslash + (text.charCodeAt(backslash + 1) === 117 ? 6 : 2);
+    while (dec < target && raw < text.length) {
+      raw += text.charCodeAt(raw) !== 92 ? 1 : text.charCodeAt(raw + 1) === 117 ? 6 : 2;
+      dec++;
     }
     result.push(raw);
   }
@@ -288,17 +277,19 @@ export function locateAll(text: string, pointers: Iterable<string>, options: Loc
   for (const w of wanted) {
     let node = root;
     let found = root;
+    let depth = 0;
     for (const s of w.segments) {
       const next = node.children.get(s);
       if (!next || next.start < 0) break;
       node = next;
       found = next;
+      depth++;
     }
     resolved.push({ pointer: w.pointer, node: found });
     offsets.push(found.start, found.end);
     const spans = options.spans?.get(w.pointer);
     // Only a string found at exactly this pointer has the spans' characters; otherwise the value's range stands in.
-    if (spans && found === node && node.start >= 0 && text.charCodeAt(node.start) === 34) {
+    if (spans && depth === w.segments.length && node.start >= 0 && text.charCodeAt(node.start) === 34) {
       const ends = [...new Set(spans.flatMap((s) => [s.start, s.end]))].sort((a, b) => a - b);
       const raw = rawOffsets(text, node.start, ends);
       const at = new Map(ends.map((d, i) => [d, Math.min(raw[i]!, node.end - 1)]));

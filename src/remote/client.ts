@@ -1,10 +1,13 @@
 // HTTP client of the service's pathway endpoints, over an injected fetch: timeouts, retries with backoff, clear errors.
 import { getPathwayHash } from "./hash.js";
-import { RemoteError, redactSecret, type RemoteErrorKind } from "./errors.js";
+import { RemoteError, type RemoteErrorKind } from "./errors.js";
+import { createRedactor } from "./redact.js";
+import { readCappedBody, ResponseTooLargeError, DEFAULT_MAX_RESPONSE_BYTES } from "./read-body.js";
 import { getBackoffDelay, isRetryableStatus, parseRetryAfter } from "./retry.js";
 import { toPushBody, toRemotePathway } from "./shape.js";
 import { toChatCreateBody, toChatReply, toChatSession } from "./chat.js";
 import type { ChatApi } from "../model/index.js";
+import { toVersionList, type PathwayVersionInfo } from "./versions.js";
 
 /** The service's public API root. */
 export const DEFAULT_BASE_URL = "https://api.bland.ai";
@@ -50,7 +53,11 @@ export interface ClientOptions {
   onRetry?: (info: RetryInfo) => void;
   /** Cancels everything. */
   signal?: AbortSignal;
+  /** Largest answer accepted, in bytes after decompression; checked on Content-Length and while the body streams. Default DEFAULT_MAX_RESPONSE_BYTES. */
+  maxResponseBytes?: number;
 }
+
+export { DEFAULT_MAX_RESPONSE_BYTES };
 
 /** ClientOptions with defaults filled in. */
 export type ClientConfig = Required<Omit<ClientOptions, "apiKey" | "signal" | "onRetry">> & Pick<ClientOptions, "apiKey" | "signal" | "onRetry">;
@@ -85,6 +92,7 @@ export function resolveClientOptions(options: ClientOptions = {}): ClientConfig 
     sleep: options.sleep ?? defaultSleep,
     onRetry: options.onRetry,
     signal: options.signal,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   };
 }
 
@@ -125,6 +133,10 @@ export interface PathwayClient extends ChatApi {
   getPathway(id: string, options?: { endpoint?: PathwayEndpoint }): Promise<FetchedPathway>;
   /** Saves a pathway with POST /v1/pathway/{id}; edge labels are sent at the top level. Throws RemoteError. */
   updatePathway(id: string, pathway: Record<string, unknown>): Promise<PushResult>;
+  /** Lists the saved versions (GET /v1/pathway/{id}/versions), oldest first. Throws RemoteError. */
+  listVersions(id: string): Promise<PathwayVersionInfo[]>;
+  /** Reads one saved version (GET /v1/pathway/{id}/version/{n}; 0 is the live pathway). Throws RemoteError. */
+  getVersion(id: string, version: number): Promise<FetchedPathway & { version: number }>;
 }
 
 interface Answer {
@@ -159,11 +171,25 @@ function serverMessage(text: string): string {
   return message.length > 200 ? message.slice(0, 199) + "…" : message;
 }
 
+/** The service's message when a 2xx answer is really a refusal (`status: "error"` or an `error` field); undefined when it is not. */
+function getRefusal(response: unknown): string | undefined {
+  if (!response || typeof response !== "object" || Array.isArray(response)) return undefined;
+  const r = response as Record<string, unknown>;
+  const failed = (typeof r.status === "string" && /^(error|fail(ed|ure)?)$/i.test(r.status)) || r.success === false || (r.error !== undefined && r.error !== null && r.error !== false);
+  if (!failed) return undefined;
+  const m = r.message ?? r.error ?? r.errors;
+  return m === undefined || m === true ? "" : typeof m === "string" ? m : JSON.stringify(m);
+}
+
 /** Creates a client. Checks the base URL and key lazily, on the first call, so a bad one is reported as a RemoteError. */
 export function createPathwayClient(options: ClientOptions = {}): PathwayClient {
   const config = resolveClientOptions(options);
-  const fail = (kind: RemoteErrorKind, message: string, details: RemoteError["details"] = {}) =>
-    new RemoteError(kind, redactSecret(message, config.apiKey), details);
+  // The service may echo the authorization header anywhere (a 200 body, an error, a header): every text this client
+  // builds from an answer passes through the redactor, so a RemoteError's message never holds the key.
+  const redact = createRedactor(config.apiKey);
+  const fail = (kind: RemoteErrorKind, message: string, details: RemoteError["details"] = {}) => new RemoteError(kind, redact(message), details);
+  /** Re-raises a RemoteError built elsewhere (the shape checks) with its message redacted. */
+  const redacted = (error: unknown): unknown => (error instanceof RemoteError ? new RemoteError(error.kind, redact(error.message), error.details) : error);
 
   const baseUrl = (): URL => {
     let url: URL;
@@ -172,7 +198,8 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
     } catch {
       throw fail("config", `Base URL ${JSON.stringify(config.baseUrl)} is not a URL; pass e.g. --base-url ${DEFAULT_BASE_URL}.`);
     }
-    if (url.protocol !== "https:" && url.protocol !== "http:") throw fail("config", `Base URL ${url.origin}: only https (or http to this machine) is supported.`);
+    // `origin` is "null" for file:, data: and other non-web schemes, so the message names the scheme instead.
+    if (url.protocol !== "https:" && url.protocol !== "http:") throw fail("config", `Base URL ${JSON.stringify(config.baseUrl)} uses ${url.protocol.replace(/:$/, "")}:, which is not supported: use https (or http to this machine), e.g. --base-url ${DEFAULT_BASE_URL}.`);
     if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
       throw fail("insecure", `Refusing to send the API key over plain http to ${url.host}; use https://${url.host} (plain http is allowed only to localhost).`);
     }
@@ -199,8 +226,11 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
         const status = response.status;
         let text: string;
         try {
-          text = await response.text();
+          text = await readCappedBody(response, config.maxResponseBytes);
         } catch (error) {
+          if (error instanceof ResponseTooLargeError) {
+            throw fail("too-large", `${what}: the answer from ${where} ${error.message}; nothing was read past the limit. Raise --max-response if the pathway really is that large.`, { url, status, attempts: attempt });
+          }
           if (aborted()) throw fail("aborted", `${what}: cancelled.`);
           if (timedOut()) throw fail("timeout", `${what}: the answer from ${where} did not finish within ${config.timeoutMs} ms.`, { url, attempts: attempt });
           throw fail("truncated", `${what}: the answer from ${where} was cut short (${describeCause(error)}).`, { url, status, attempts: attempt });
@@ -210,7 +240,7 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
           throw fail("truncated", `${what}: the answer from ${where} was cut short (${Buffer.byteLength(text)} of ${length} bytes).`, { url, status, attempts: attempt });
         }
         if (status >= 200 && status < 300) return { status, text, attempts: attempt, url };
-        const said = serverMessage(text);
+        const said = serverMessage(redact(text));
         const saying = said ? ` The service said: ${said}` : "";
         if (status >= 300 && status < 400) {
           throw fail("redirect", `${what}: ${where} answered with a redirect (${status}) to ${response.headers.get("location") ?? "nowhere"}; not followed (the key must not go elsewhere). Check --base-url.`, { url, status, attempts: attempt });
@@ -285,8 +315,14 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
       const what = `fetching pathway ${id}`;
       const path = endpoint === "convo" ? `v1/convo_pathway/${encodeURIComponent(id)}` : `v1/pathway/${encodeURIComponent(id)}`;
       const answer = await request("GET", path, undefined, what);
-      const { pathway, warnings } = toRemotePathway(parse(answer, what), id);
-      return { id, endpoint, url: answer.url, pathway, hash: getPathwayHash(pathway), warnings, attempts: answer.attempts };
+      let shaped: ReturnType<typeof toRemotePathway>;
+      try {
+        shaped = toRemotePathway(parse(answer, what), id);
+      } catch (error) {
+        throw redacted(error);
+      }
+      const { pathway } = shaped;
+      return { id, endpoint, url: answer.url, pathway, hash: getPathwayHash(pathway), warnings: shaped.warnings.map(redact), attempts: answer.attempts };
     },
     async updatePathway(id, pathway) {
       const what = `pushing pathway ${id}`;
@@ -298,7 +334,23 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
       } catch {
         // A non-JSON success body is kept as text.
       }
+      // The save endpoint answers 200 even when it refuses: `{"status": "error", "message": ...}`.
+      const refusal = getRefusal(response);
+      if (refusal !== undefined) {
+        throw fail("rejected", `${what}: the service answered ${answer.status} but refused the save${refusal ? `: ${serverMessage(redact(refusal))}` : ""}. Nothing was changed on the service.`, { url: answer.url, status: answer.status, attempts: answer.attempts });
+      }
       return { id, url: answer.url, status: answer.status, response, liftedLabels, attempts: answer.attempts };
+    },
+    async listVersions(id) {
+      const what = `listing the versions of pathway ${id}`;
+      const answer = await request("GET", `v1/pathway/${encodeURIComponent(id)}/versions`, undefined, what);
+      return toVersionList(parse(answer, what), id);
+    },
+    async getVersion(id, version) {
+      const what = `fetching version ${version} of pathway ${id}`;
+      const answer = await request("GET", `v1/pathway/${encodeURIComponent(id)}/version/${version}`, undefined, what);
+      const { pathway, warnings } = toRemotePathway(parse(answer, what), `${id}@${version}`);
+      return { id, endpoint: "pathway", url: answer.url, pathway, hash: getPathwayHash(pathway), warnings, attempts: answer.attempts, version };
     },
     async createChat(start) {
       const what = `starting a chat with pathway ${start.pathwayId}`;

@@ -16,7 +16,9 @@ export type RemoteErrorKind =
   | "redirect"
   | "truncated"
   | "invalid-json"
-  | "shape";
+  | "shape"
+  | "too-large"
+  | "rejected";
 
 /** A failed remote call. `message` is safe to print: it never holds the API key. */
 export class RemoteError extends Error {
@@ -28,10 +30,4 @@ export class RemoteError extends Error {
   ) {
     super(message);
   }
-}
-
-/** Replaces every occurrence of `secret` in `text` (secrets shorter than 4 characters are not worth hiding and would mangle text). */
-export function redactSecret(text: string, secret: string | undefined): string {
-  if (!secret || secret.length < 4) return text;
-  return text.split(secret).join("[redacted]");
 }

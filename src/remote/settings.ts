@@ -1,8 +1,9 @@
 // Where the base URL and API key come from: flag, then environment, then project config, then the default.
 import { DEFAULT_BASE_URL } from "./client.js";
 
-/** Environment variable holding the API key. */
-export const API_KEY_ENV = "PATHWAYKIT_API_KEY";
+import { API_KEY_ENV } from "./redact.js";
+
+export { API_KEY_ENV };
 /** Environment variable overriding the base URL. */
 export const BASE_URL_ENV = "PATHWAYKIT_BASE_URL";
 

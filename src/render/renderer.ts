@@ -29,6 +29,8 @@ export interface RendererOptions {
 export interface DiagramRenderer {
   /** Renders one Mermaid definition; rejects with Mermaid's message when the text does not parse. */
   render(definition: string, format: RenderFormat): Promise<Uint8Array>;
+  /** Turns a finished SVG (e.g. from `toSvg`) into PNG or PDF in a page without Mermaid; SVG comes back as it is. */
+  renderSvg(svg: string, format: RenderFormat): Promise<Uint8Array>;
   /** Closes the browser; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -141,19 +143,7 @@ export async function createDiagramRenderer(options: RendererOptions): Promise<D
         background,
       );
       if (format === "svg") return new TextEncoder().encode(drawn.svg);
-      if (format === "png") {
-        const density = Math.max(0.1, Math.min(scale, MAX_CAPTURE_PIXELS / Math.max(drawn.width, drawn.height, 1)));
-        await page.setViewport({ width: drawn.x + drawn.width, height: drawn.y + drawn.height, deviceScaleFactor: density });
-        const data = await page.screenshot({ type: "png", clip: { x: drawn.x, y: drawn.y, width: drawn.width, height: drawn.height } });
-        return new Uint8Array(data);
-      }
-      const data = await page.pdf({
-        width: `${drawn.width + drawn.x * 2}px`,
-        height: `${drawn.height + drawn.y * 2}px`,
-        printBackground: true,
-        pageRanges: "1-1",
-      });
-      return new Uint8Array(data);
+      return await capture(page, drawn, format);
     } catch (error) {
       // A crashed or timed-out page is replaced before the next diagram; a Mermaid error leaves the page usable.
       if (page.isClosed() || !(error instanceof Error) || !/Parse error|Lexical error|Syntax error|exceeds|Maximum/i.test(error.message)) {
@@ -164,9 +154,53 @@ export async function createDiagramRenderer(options: RendererOptions): Promise<D
     }
   };
 
+  /** A screenshot (PNG) or a one-page PDF of the drawn picture at its own size. */
+  const capture = async (page: Page, drawn: Drawn, format: "png" | "pdf"): Promise<Uint8Array> => {
+    if (format === "png") {
+      const density = Math.max(0.1, Math.min(scale, MAX_CAPTURE_PIXELS / Math.max(drawn.width, drawn.height, 1)));
+      await page.setViewport({ width: drawn.x + drawn.width, height: drawn.y + drawn.height, deviceScaleFactor: density });
+      const data = await page.screenshot({ type: "png", clip: { x: drawn.x, y: drawn.y, width: drawn.width, height: drawn.height } });
+      return new Uint8Array(data);
+    }
+    const data = await page.pdf({
+      width: `${drawn.width + drawn.x * 2}px`,
+      height: `${drawn.height + drawn.y * 2}px`,
+      printBackground: true,
+      pageRanges: "1-1",
+    });
+    return new Uint8Array(data);
+  };
+
+  let svgPage: Promise<Page> | undefined;
+  const openSvgPage = async (): Promise<Page> => {
+    const page = await browser.newPage();
+    await page.setRequestInterception(true);
+    page.on("request", (request) => void request.abort().catch(() => undefined));
+    await page.setJavaScriptEnabled(false);
+    return page;
+  };
+  const drawSvg = async (svg: string, format: RenderFormat): Promise<Uint8Array> => {
+    if (closed) throw new Error("the renderer is closed");
+    if (format === "svg") return new TextEncoder().encode(svg);
+    svgPage ??= openSvgPage();
+    const page = await svgPage;
+    const size = /<svg[^>]*\swidth="(\d+)"[^>]*\sheight="(\d+)"/.exec(svg);
+    const width = Number(size?.[1] ?? 800);
+    const height = Number(size?.[2] ?? 600);
+    await page.setViewport({ width: Math.min(width, MAX_CAPTURE_PIXELS), height: Math.min(height, MAX_CAPTURE_PIXELS), deviceScaleFactor: 1 });
+    // Scripts are off in this page: the SVG is only drawn, and its text (escaped by toSvg) can never run.
+    await page.setContent(`<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0">${svg}</body></html>`, { waitUntil: "load" });
+    return capture(page, { svg, x: 0, y: 0, width, height }, format);
+  };
+
   return {
     render(definition, format) {
       const result = queue.then(() => draw(definition, format));
+      queue = result.catch(() => undefined);
+      return result;
+    },
+    renderSvg(svg, format) {
+      const result = queue.then(() => drawSvg(svg, format));
       queue = result.catch(() => undefined);
       return result;
     },

@@ -580,17 +580,6 @@ export function transitionAsync(sim: Simulator, state: SimState, turn: Turn): Pr
   return runAsync(sim, transitionSteps(sim, state, turn));
 }
 
-/** Events of turn `turn` (0 = the opening, before the caller spoke). */
-export function getTurnEvents(state: SimState, turn: number): TraceEvent[] {
-  const out: TraceEvent[] = [];
-  for (let i = state.trace.length - 1; i >= 0; i--) {
-    const e = state.trace[i]!;
-    if (e.turn < turn) break;
-    if (e.turn === turn) out.push(e);
-  }
-  return out.reverse();
-}
-
 /** The ids of the nodes entered, in order (the visited path). */
 export function getVisitedPath(trace: readonly TraceEvent[]): string[] {
   return trace.flatMap((e) => (e.type === "enter" ? [e.nodeId] : []));

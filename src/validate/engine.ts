@@ -1,6 +1,7 @@
 // Runs rules over a loaded document, and places their findings in the source text in one batch.
 import { compareDiagnostics, type Diagnostic, type Severity, type StringSpan } from "../diagnostics/index.js";
-import { indexPathway, isObject } from "../model/index.js";
+import { isObject } from "../model/pathway.js";
+import { indexPathway } from "../model/pathway-index.js";
 import { toSpanKey, type BatchLocator } from "../parse/index.js";
 import type { Rule, RuleContext } from "./rule.js";
 

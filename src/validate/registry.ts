@@ -1,6 +1,6 @@
 // The validator's rules, as an explicit sorted list (never a folder scan), plus the document-level rules the parser reports.
-import { z } from "zod";
 import type { Rule, RuleMeta } from "./rule.js";
+import { noOptions } from "./rules/helpers.js";
 import { ruleDocsUrl } from "./rule.js";
 import customCodeMissingCode from "./rules/custom-code-missing-code.js";
 import duplicateEdgeId from "./rules/duplicate-edge-id.js";
@@ -50,7 +50,7 @@ export const validationRules: readonly Rule[] = [
 ] as Rule[];
 
 function documentRule(id: string, description: string, defaultSeverity: "error" | "warning"): RuleMeta {
-  return { id, description, defaultSeverity, docs: ruleDocsUrl(id), options: z.object({}), fixable: false };
+  return { id, description, defaultSeverity, docs: ruleDocsUrl(id), options: noOptions, fixable: false };
 }
 
 /** Findings about the file itself, reported while reading it rather than by a rule's check. */

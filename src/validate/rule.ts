@@ -1,7 +1,7 @@
 // The shape of a rule module, shared by the validator's rules and the linter's.
-import type { z } from "zod";
 import type { Report, RuleDescriptor } from "../diagnostics/index.js";
-import type { JsonObject, PathwayIndex } from "../model/index.js";
+import type { JsonObject } from "../model/pathway.js";
+import type { PathwayIndex } from "../model/pathway-index.js";
 
 /** Everything a rule may look at: the pathway as loaded plus its index (nodes, edges, resolved endpoints), built once per file. */
 export interface RuleContext extends PathwayIndex {
@@ -9,10 +9,22 @@ export interface RuleContext extends PathwayIndex {
   readonly pathway: JsonObject;
 }
 
+/** The result of checking options: the options with defaults filled in, or the first problems with their paths. */
+export type RuleOptionsParseResult<Options> = { success: true; data: Options } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+
+/**
+ * A rule's options schema: what a zod schema offers (`parse`, `safeParse`), so a rule with options declares a zod
+ * object, and a rule without any uses `noOptions`, which needs no zod (validate then loads without it).
+ */
+export interface RuleOptionsSchema<Options = unknown> {
+  parse(input: unknown): Options;
+  safeParse(input: unknown): RuleOptionsParseResult<Options>;
+}
+
 /** What every rule declares about itself; the registry, the README table and SARIF come from it. */
 export interface RuleMeta<Options = unknown> extends RuleDescriptor {
-  /** Options the rule accepts, with their defaults; rules without options use an empty object schema. */
-  options: z.ZodType<Options>;
+  /** Options the rule accepts, with their defaults; rules without options use `noOptions`. */
+  options: RuleOptionsSchema<Options>;
   fixable: false;
 }
 

@@ -166,7 +166,7 @@ describe("pathway validate", () => {
     const help = runCli(["validate", "--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/Exit codes: 0 no errors, 1 errors/);
-    expect(help.stdout).toMatch(/--format <name>\s+output format \(choices: "stylish", "json",\s+"sarif", "github"/);
+    expect(help.stdout).toMatch(/--format <name>\s+output format \(stylish = text\) \(choices: "text",\s+"json", "sarif", "github"/);
     expect(runCli(["validate"]).code).toBe(2);
     expect(runCli(["validate", GOOD, "--format", "xml"]).code).toBe(2);
     expect(runCli(["validate", GOOD, "--max-warnings", "-1"]).stderr).toMatch(/option .--max-warnings <n>. argument .-1. is invalid\. Expected a whole number of at least 0/);

@@ -17,6 +17,7 @@ describe("getPathwayDiff on real versions", () => {
       {
         entity: "node",
         op: "change",
+        kind: "webhook",
         path: ["data", "url"],
         nodeId: "74e3fdcc-7f38-4e2f-80d3-76618eff8967",
         name: "Send the order",
@@ -105,7 +106,7 @@ describe("getPathwayDiff", () => {
       p.edges[1]!.label = "booking confirmed";
     });
     expect(getPathwayDiff(base, b).changes).toEqual([
-      { entity: "edge", op: "change", path: ["label"], edge: { source: "2", target: "3", label: "done", occurrence: 0 }, before: "done", after: "booking confirmed", pointerA: "/edges/1/label", pointerB: "/edges/1/label" },
+      { entity: "edge", op: "change", kind: "routing", path: ["label"], edge: { source: "2", target: "3", label: "done", occurrence: 0 }, before: "done", after: "booking confirmed", pointerA: "/edges/1/label", pointerB: "/edges/1/label" },
     ]);
   });
 
@@ -148,8 +149,12 @@ describe("getPathwayDiff", () => {
     });
     const [change] = getPathwayDiff(base, b).changes;
     expect(change!.words!.filter((w) => w.added || w.removed)).toEqual([
-      { value: ", the time ", added: true },
+      { value: ",", added: true },
+      { value: "the time ", added: true },
     ]);
+    // Whitespace is kept token for token: the parts give back both texts exactly.
+    expect(change!.words!.filter((w) => !w.added).map((w) => w.value).join("")).toBe(change!.before);
+    expect(change!.words!.filter((w) => !w.removed).map((w) => w.value).join("")).toBe(change!.after);
   });
 
   it("compares the global prompt pseudo-entry and top-level fields", () => {
@@ -185,7 +190,7 @@ describe("getPathwayDiff", () => {
     const b = JSON.parse('{"__proto__":2,"nodes":[],"edges":[]}');
     for (const includeLayout of [false, true]) {
       const diff = getPathwayDiff(a, b, { includeLayout });
-      expect(diff.changes).toEqual([{ entity: "pathway", op: "change", path: ["__proto__"], before: 1, after: 2, pointerA: "/__proto__", pointerB: "/__proto__" }]);
+      expect(diff.changes).toEqual([{ entity: "pathway", op: "change", kind: "metadata", path: ["__proto__"], before: 1, after: 2, pointerA: "/__proto__", pointerB: "/__proto__" }]);
       expect(getPathwayDiff(applyChanges(a, diff.changes, { includeLayout }), b, { includeLayout }).equal).toBe(true);
     }
   });

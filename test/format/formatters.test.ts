@@ -63,3 +63,12 @@ describe("json", () => {
     expect(file).toMatchObject({ errorCount: 1, warningCount: 0 });
   });
 });
+
+describe("loadDiagnosticFormatter", () => {
+  it("loads the same formatter as the diagnosticFormatters table, for every name", async () => {
+    const { DIAGNOSTIC_FORMATTER_NAMES, loadDiagnosticFormatter } = await import("../../src/format/load-formatter.js");
+    const { diagnosticFormatters } = await import("../../src/format/index.js");
+    expect([...DIAGNOSTIC_FORMATTER_NAMES].sort()).toEqual(Object.keys(diagnosticFormatters).sort());
+    for (const name of DIAGNOSTIC_FORMATTER_NAMES) expect(await loadDiagnosticFormatter(name)).toBe(diagnosticFormatters[name]);
+  });
+});

@@ -1,7 +1,7 @@
-// createGraphIndex: its compressed rows hold exactly the flow edges a plain reading of the pathway finds, in file order.
+// The flow model: its compressed rows hold exactly the ways a plain reading of the pathway finds, in file order.
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { createGraphIndex, getFlowEdgeKind } from "../../src/graph/index.js";
+import { createFlowModel as createGraphIndex, getFlowEdgeKind } from "../../src/graph/index.js";
 
 const id = fc.constantFrom("a", "b", "c", "d", 7);
 

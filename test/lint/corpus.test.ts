@@ -30,6 +30,32 @@ const LONG = "over the prompt length limit (not a variable or flow finding)";
 const NO_DEFAULT_ROUTE = "responsePathways has no default entry and the node has no edge: an unmatched response leaves the call nowhere";
 const DEAD_DEFAULT = "Default node reached by one edge, with no edge on and no exit: the conversation stops there";
 
+// {{ restaurant_language }} in every node's globalPrompt is set nowhere (the example): one finding per node.
+const RESTAURANT: Expected[] = [
+    f("undefined-variable /nodes/0/data/globalPrompt 12:44 {{restaurant_language}}", NEVER_SET),
+    f("undefined-variable /nodes/1/data/prompt 27:274 {{restaurant_menu}}", NEVER_SET),
+    f("undefined-variable /nodes/1/data/globalPrompt 28:44 {{restaurant_language}}", NEVER_SET),
+    f("undefined-variable /nodes/2/data/globalPrompt 44:44 {{restaurant_language}}", NEVER_SET),
+    f("undefined-variable /nodes/3/data/globalPrompt 60:44 {{restaurant_language}}", NEVER_SET),
+    f("undefined-variable /nodes/4/data/globalPrompt 89:44 {{restaurant_language}}", NEVER_SET),
+    f("undefined-variable /nodes/5/data/prompt 104:180 {{store_location}}", NEVER_SET),
+    f("undefined-variable /nodes/5/data/globalPrompt 105:44 {{restaurant_language}}", NEVER_SET),
+    f("undefined-variable /nodes/6/data/body 119:48 {{unique_azz_id}}", NEVER_SET),
+    f("undefined-variable /nodes/6/data/globalPrompt 124:44 {{restaurant_language}}", NEVER_SET),
+    f("undefined-variable /nodes/7/data/globalPrompt 165:44 {{restaurant_language}}", NEVER_SET),
+    f("undefined-variable /nodes/8/data/globalPrompt 181:44 {{restaurant_language}}", NEVER_SET),
+    f("undefined-variable /nodes/9/data/kb 194:105 {{opening_hours}}", NEVER_SET),
+    f("undefined-variable /nodes/9/data/kb 194:145 {{store_location}}", NEVER_SET),
+    f("undefined-variable /nodes/9/data/kb 194:180 {{timezone}}", NEVER_SET),
+    f("undefined-variable /nodes/9/data/kb 194:223 {{restaurant_menu}}", NEVER_SET),
+    f("undefined-variable /nodes/9/data/prompt 197:794 {{restaurant_name}}", NEVER_SET),
+    f("undefined-variable /nodes/9/data/globalPrompt 200:44 {{restaurant_language}}", NEVER_SET),
+    f("undefined-variable /nodes/10/data/prompt 215:55 {{restaurant_name}}", NEVER_SET),
+    f("undefined-variable /nodes/10/data/globalPrompt 216:44 {{restaurant_language}}", NEVER_SET),
+    f("undefined-variable /nodes/11/data/prompt 231:96 {{restaurant_name}}", NEVER_SET),
+    f("undefined-variable /nodes/11/data/globalPrompt 232:44 {{restaurant_language}}", NEVER_SET),
+];
+
 /** Every finding of the linter's own rules (validation findings are in test/validate/corpus.test.ts), in report order. */
 const expected: Record<string, Expected[]> = {
   "docs-get-pathway-example.MALFORMED.json": [
@@ -202,57 +228,11 @@ const expected: Record<string, Expected[]> = {
     f("unused-extracted-variable /nodes/5/data/extractVars/5/0 153:13", UNUSED),
     f("unused-extracted-variable /nodes/5/data/extractVars/6/0 158:13", UNUSED),
   ],
-  // {{ restaurant_language }} in every node's globalPrompt is set nowhere (the example): one finding per node.
-  "restaurant-2024-get-dump.json": [
-    f("undefined-variable /nodes/0/data/globalPrompt 12:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/1/data/prompt 27:274 {{restaurant_menu}}", NEVER_SET),
-    f("undefined-variable /nodes/1/data/globalPrompt 28:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/2/data/globalPrompt 44:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/3/data/globalPrompt 60:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/4/data/globalPrompt 89:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/5/data/prompt 104:180 {{store_location}}", NEVER_SET),
-    f("undefined-variable /nodes/5/data/globalPrompt 105:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/6/data/body 119:48 {{unique_azz_id}}", NEVER_SET),
-    f("undefined-variable /nodes/6/data/globalPrompt 124:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/7/data/globalPrompt 165:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/8/data/globalPrompt 181:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/9/data/kb 194:105 {{opening_hours}}", NEVER_SET),
-    f("undefined-variable /nodes/9/data/kb 194:145 {{store_location}}", NEVER_SET),
-    f("undefined-variable /nodes/9/data/kb 194:180 {{timezone}}", NEVER_SET),
-    f("undefined-variable /nodes/9/data/kb 194:223 {{restaurant_menu}}", NEVER_SET),
-    f("undefined-variable /nodes/9/data/prompt 197:794 {{restaurant_name}}", NEVER_SET),
-    f("undefined-variable /nodes/9/data/globalPrompt 200:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/10/data/prompt 215:55 {{restaurant_name}}", NEVER_SET),
-    f("undefined-variable /nodes/10/data/globalPrompt 216:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/11/data/prompt 231:96 {{restaurant_name}}", NEVER_SET),
-    f("undefined-variable /nodes/11/data/globalPrompt 232:44 {{restaurant_language}}", NEVER_SET),
-  ],
+  "restaurant-2024-get-dump.json": RESTAURANT,
   "restaurant-control-chars.MALFORMED.json": [
   ],
-  "restaurant-history-6ebf769.json": [
-    f("undefined-variable /nodes/0/data/globalPrompt 12:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/1/data/prompt 27:274 {{restaurant_menu}}", NEVER_SET),
-    f("undefined-variable /nodes/1/data/globalPrompt 28:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/2/data/globalPrompt 44:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/3/data/globalPrompt 60:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/4/data/globalPrompt 89:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/5/data/prompt 104:180 {{store_location}}", NEVER_SET),
-    f("undefined-variable /nodes/5/data/globalPrompt 105:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/6/data/body 119:48 {{unique_azz_id}}", NEVER_SET),
-    f("undefined-variable /nodes/6/data/globalPrompt 124:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/7/data/globalPrompt 165:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/8/data/globalPrompt 181:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/9/data/kb 194:105 {{opening_hours}}", NEVER_SET),
-    f("undefined-variable /nodes/9/data/kb 194:145 {{store_location}}", NEVER_SET),
-    f("undefined-variable /nodes/9/data/kb 194:180 {{timezone}}", NEVER_SET),
-    f("undefined-variable /nodes/9/data/kb 194:223 {{restaurant_menu}}", NEVER_SET),
-    f("undefined-variable /nodes/9/data/prompt 197:794 {{restaurant_name}}", NEVER_SET),
-    f("undefined-variable /nodes/9/data/globalPrompt 200:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/10/data/prompt 215:55 {{restaurant_name}}", NEVER_SET),
-    f("undefined-variable /nodes/10/data/globalPrompt 216:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/11/data/prompt 231:96 {{restaurant_name}}", NEVER_SET),
-    f("undefined-variable /nodes/11/data/globalPrompt 232:44 {{restaurant_language}}", NEVER_SET),
-  ],
+  // The same pathway one version earlier: the same findings at the same places.
+  "restaurant-history-6ebf769.json": RESTAURANT,
   "restaurant-history-b72bd49.BAD-BYTE.json": [
   ],
   "terraform-fixture-create-no-edges.json": [

@@ -1,7 +1,7 @@
 // The one-pass locator agrees with a syntax-tree locator (momoa's parser) on every pointer, present or not.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { locateAll } from "../../src/parse/index.js";
+import { locateAll, toSpanKey } from "../../src/parse/index.js";
 import { createTreeLocator as createLocator } from "../support/tree-locator.js";
 import { itCorpus, parseableCorpus } from "../support/corpus.js";
 
@@ -78,5 +78,16 @@ describe("locateAll", () => {
       const found = locateAll(text, ["/a/b", "/a/0/0", "/a"]);
       for (const p of ["/a/b", "/a/0/0", "/a"]) expect(found.get(p), `${text} ${p}`).toEqual(locate(p));
     }
+  });
+
+  it("places spans inside a string after escapes (\\n, \\\", \\uXXXX, a surrogate pair), and the value's range when no string is there", () => {
+    const text = '{"p": "a\\n\\"b\\u00e9\\ud83d\\ude00 {{x}} {{y}}", "q": 5}';
+    const decoded = (JSON.parse(text) as { p: string }).p;
+    const x = { start: decoded.indexOf("{{x}}"), end: decoded.indexOf("{{x}}") + 5 };
+    const y = { start: decoded.indexOf("{{y}}"), end: decoded.length };
+    const found = locateAll(text, ["/p", "/q"], { spans: new Map([["/p", [x, y]], ["/q", [{ start: 0, end: 1 }]]]) });
+    expect(found.get(toSpanKey("/p", x))).toEqual({ start: { line: 1, column: text.indexOf("{{x}}") + 1 }, end: { line: 1, column: text.indexOf("{{x}}") + 6 } });
+    expect(found.get(toSpanKey("/p", y))!.start.column).toBe(text.indexOf("{{y}}") + 1);
+    expect(found.get(toSpanKey("/q", { start: 0, end: 1 }))).toBeUndefined();
   });
 });

@@ -165,4 +165,14 @@ describe("getScenarioJsonSchema", () => {
     for (const file of files) expect({ file, ok: validate(parse(readFileSync(file, "utf8"))) }).toEqual({ file, ok: true });
     expect(validate({ pathway: "p.json", turns: [{ user: "hi", tkae: "x" }] })).toBe(false);
   });
+
+  it("describes the call: block, a turn's transfer outcome and transferred_to_pathway, and rejects what they do not allow", async () => {
+    const { Ajv2020 } = await import("ajv/dist/2020.js");
+    const { getScenarioJsonSchema } = await import("../../src/simulate/index.js");
+    const validate = new Ajv2020({ strict: false }).compile(getScenarioJsonSchema());
+    const ok = { pathway: "p.json", call: { from: "+14155550123", now: "2025-01-06T09:00:00Z" }, turns: [{ user: "hi", transfer: "not-answered" }], expect: { transferred_to_pathway: "PW-1" } };
+    expect(validate(ok)).toBe(true);
+    expect(validate({ ...ok, call: { form: "+1" } })).toBe(false);
+    expect(validate({ ...ok, turns: [{ user: "hi", transfer: "busy" }] })).toBe(false);
+  });
 });

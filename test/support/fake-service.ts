@@ -9,7 +9,12 @@ export type Fault =
   | { type: "drop-mid-body" }
   | { type: "reset" }
   | { type: "invalid-json" }
-  | { type: "body"; body: string; status?: number };
+  | { type: "body"; body: string; status?: number; headers?: Record<string, string> }
+  | { type: "endless" }
+  | { type: "raw"; status?: number; headers: Record<string, string>; body: Buffer };
+
+/** In a `body` fault's body and headers, replaced by the authorization header the request carried (a service echoing the key). */
+export const ECHO_KEY = "{{authorization}}";
 
 /** A request as the server saw it. */
 export interface RecordedRequest {
@@ -25,6 +30,8 @@ export interface FakeServiceOptions {
   pathways?: Record<string, unknown>;
   /** Ids the key may not read or write (403). */
   forbidden?: string[];
+  /** Saved versions by pathway id, oldest first: version n is item n-1 (version 0 is the live pathway). */
+  versions?: Record<string, unknown[]>;
 }
 
 /** The running fake service. */
@@ -34,6 +41,8 @@ export interface FakeService {
   apiKey: string;
   requests: RecordedRequest[];
   pathways: Map<string, unknown>;
+  /** Saved versions by pathway id, oldest first (version n is item n-1); tests may add more. */
+  versions: Map<string, unknown[]>;
   /** Most requests handled at the same time so far. */
   readonly maxInFlight: number;
   /** Queues a fault for the next request (matching `method` when given). */
@@ -76,6 +85,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
   const apiKey = options.apiKey ?? "test-key-0123456789";
   const pathways = new Map<string, unknown>(Object.entries(options.pathways ?? {}));
   const forbidden = new Set(options.forbidden ?? []);
+  const versions = new Map<string, unknown[]>(Object.entries(options.versions ?? {}));
   const requests: RecordedRequest[] = [];
   const faults: { fault: Fault; method?: string }[] = [];
   let inFlight = 0;
@@ -110,12 +120,47 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
       return;
     }
     if (fault?.type === "body") {
-      res.writeHead(fault.status ?? 200, { "content-type": "application/json" });
+      const echo = (text: string) => text.split(ECHO_KEY).join(authorization ?? "");
+      const headers = Object.fromEntries(Object.entries(fault.headers ?? {}).map(([k, v]) => [k, echo(v)]));
+      res.writeHead(fault.status ?? 200, { "content-type": "application/json", ...headers });
+      res.end(echo(fault.body));
+      return;
+    }
+    if (fault?.type === "raw") {
+      res.writeHead(fault.status ?? 200, fault.headers);
       res.end(fault.body);
+      return;
+    }
+    if (fault?.type === "endless") {
+      // Chunked, never ending: 64 KiB at a time until the client hangs up.
+      res.writeHead(200, { "content-type": "application/json" });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once("drain", pump);
+      };
+      res.write("[");
+      pump();
       return;
     }
     if (authorization !== apiKey) return sendJson(res, 401, { status: "error", message: "Invalid API key" });
 
+    const versioned = /^\/v1\/pathway\/([^/?]+)\/(?:versions|version\/(\d+))$/.exec(path);
+    if (versioned && method === "GET") {
+      const vid = decodeURIComponent(versioned[1]!);
+      if (forbidden.has(vid)) return sendJson(res, 403, { status: "error", message: "Forbidden" });
+      const list = versions.get(vid);
+      if (!list || !pathways.has(vid)) return sendJson(res, 404, { status: "error", message: "Pathway not found" });
+      if (versioned[2] === undefined) {
+        // Newest first, as the service lists them.
+        const items = list.map((v, i) => ({ id: `ver-${vid}-${i + 1}`, version_number: i + 1, created_at: new Date(Date.UTC(2024, 0, i + 1)).toISOString(), name: (v as { name?: unknown }).name ?? null, is_latest: i === list.length - 1 }));
+        return sendJson(res, 200, items.reverse());
+      }
+      const n = Number(versioned[2]);
+      const value = n === 0 ? pathways.get(vid) : list[n - 1];
+      if (value === undefined) return sendJson(res, 404, { status: "error", message: `Version ${n} not found` });
+      return sendJson(res, 200, { ...(value as Record<string, unknown>), version_number: n, is_latest: n === list.length });
+    }
     const read = /^\/v1\/(?:convo_pathway|pathway)\/([^/?]+)$/.exec(path);
     const id = read ? decodeURIComponent(read[1]!) : undefined;
     if (!id) return sendJson(res, 404, { status: "error", message: "Not found" });
@@ -152,6 +197,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     apiKey,
     requests,
     pathways,
+    versions,
     get maxInFlight() {
       return maxInFlight;
     },

@@ -4,7 +4,7 @@ import { Option } from "commander";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import pc from "picocolors";
-import type { Candidate, FetchLike, SimState, Simulator } from "../../simulate/index.js";
+import type { Candidate, FetchLike, SimState, Simulator } from "../../engine/simulator.js";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
@@ -67,7 +67,7 @@ Examples:
           throw new ExitError(EXIT.failure, `--request-data: expected a JSON object, e.g. '{"from": "+15551234567"}'.`);
         }
       }
-      const sim = await import("../../simulate/index.js");
+      const sim = await import("../../engine/simulator.js");
       let decider = options.decider === "keyword" ? sim.createKeywordDecider() : sim.createScriptedDecider();
       if (options.decider === "llm") {
         const llm = await createLlmDeciderFromEnv(io.host, options);

@@ -1,6 +1,8 @@
 // `pathway diff`: flags -> diffVersions or checkDrift -> a diff formatter -> exit code (0 equal, 1 differences).
-import { Option, type Command } from "commander";
-import { checkDrift, diffVersions } from "../../engine/diff-versions.js";
+import { InvalidArgumentError, Option, type Command } from "commander";
+import { parseWholeNumber } from "../check-files.js";
+import { createFormatOption } from "../format-option.js";
+import { checkDrift, diffVersions, parseChangeKinds } from "../../engine/diff-versions.js";
 import { EXIT, ExitError } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
 import { writeOutput } from "../output.js";
@@ -15,6 +17,21 @@ interface DiffFlags extends RemoteFlags {
   includeLayout?: boolean;
   check?: boolean;
   color?: boolean;
+  context: number | "all";
+  only?: string;
+  maxChars: number;
+}
+
+/** `--context`: a whole number of units, or `all`. */
+function parseContext(value: string): number | "all" {
+  if (value === "all") return "all";
+  if (!/^\d{1,6}$/.test(value)) throw new InvalidArgumentError("expected a whole number of lines or sentences, or all.");
+  return Number(value);
+}
+
+/** A file name as a shell word: quoted when it holds anything but plain characters. */
+function toShellWord(text: string): string {
+  return /^[\w./:@=+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }
 
 /** Registers the command on the program. */
@@ -23,12 +40,15 @@ export function register(program: Command, io: CliIo): void {
     program
       .command("diff")
       .description("show what changed between two pathway versions: nodes, edges and fields, not JSON lines")
-      .argument("[a]", "first version: a file, - for stdin, or remote:<id>")
-      .argument("[b]", "second version: a file, - for stdin, or remote:<id>"),
+      .argument("[a]", "first version: a file, - for stdin, remote:<id>, remote:<id>@<n> or remote:<id>@latest")
+      .argument("[b]", "second version: a file, - for stdin, remote:<id>, remote:<id>@<n> or remote:<id>@latest"),
   )
-    .addOption(new Option("-f, --format <name>", "output format").choices(FORMATS).default("text"))
+    .addOption(createFormatOption(FORMATS))
     .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
     .option("--include-layout", "also compare layout and editor-only fields (positions, edge ids, label placement...)")
+    .addOption(new Option("--context <n>", "lines (or sentences) of context around changes inside long text; all shows everything").argParser(parseContext).default(3))
+    .option("--only <kinds>", "only these kinds of change, comma-separated: prompt, routing, variables, webhook, transfer, globals, model, metadata, layout, other")
+    .addOption(new Option("--max-chars <n>", "md: cut the largest details past this many characters, with a note (0: no limit)").argParser(parseWholeNumber(0)).default(65536))
     .option("--check", "compare every file in pathwaykit.manifest.json with its remote pathway (drift check for CI)")
     .addOption(createConcurrencyOption("with --check: downloads at a time"))
     .option("--color", "force colours even when not writing to a terminal")
@@ -38,6 +58,11 @@ export function register(program: Command, io: CliIo): void {
       `
 Nodes are matched by id (a node whose id changed but whose content is similar is a rename); edges by source,
 target and label, never by their regenerated ids. Layout and editor-only fields are ignored unless --include-layout.
+Long text is compared by lines (by sentences when it is one line) and only changed hunks are shown, with
+--context units around them and the changed words marked; text that holds JSON on both sides (webhook bodies) is
+compared as JSON. Each change has a kind (--only filters by it); likely losses (a label, an extractVars entry or
+a route removed, a removed node still pointed at) are listed. --format md fits a pull-request comment: past
+--max-chars (GitHub's 65536 by default) the largest details are cut and a note says so.
 
 Exit codes: 0 no differences, 1 differences (or drift with --check), 2 usage, read or network error.
 
@@ -45,16 +70,21 @@ Examples:
   $ pathway diff pathways/support.json remote:1b2c3d4e
   $ git show HEAD~1:pathways/support.json | pathway diff - pathways/support.json --format md > comment.md
   $ pathway diff old.json new.json --format mermaid > changes.mmd
+  $ pathway diff remote:1b2c3d4e@3 remote:1b2c3d4e@5 --only routing,variables
+  $ pathway diff old.json new.json --context 1
   $ pathway diff --check                 # CI: has anyone edited a pathway in the web editor?`,
     )
     .action(async (a: string | undefined, b: string | undefined, flags: DiffFlags) => {
       const { diffFormatters } = await import("../../format/diff-formatters.js");
       const color = flags.output === undefined && useColor(flags.color, io);
-      const options = { ...toRemoteOptions(flags, io), includeLayout: flags.includeLayout === true };
+      const only = await parseChangeKinds(flags.only);
+      const options = { ...toRemoteOptions(flags, io), includeLayout: flags.includeLayout === true, context: flags.context, ...(only && { only }) };
+      const formatOptions = { color, maxChars: flags.maxChars, ...(only && { only }) };
       if (!flags.check) {
         if (a === undefined || b === undefined) throw new ExitError(EXIT.failure, "pathway diff needs two versions, e.g. `pathway diff old.json new.json` or `pathway diff file.json remote:<id>`; or --check.");
         const versions = await diffVersions(io.host, a, b, options);
-        await writeOutput(io, flags.output, diffFormatters[flags.format]!(versions, { color }));
+        const fullDiffCommand = `pathway diff ${toShellWord(versions.labelA)} ${toShellWord(versions.labelB)} --format md --max-chars 0${only ? ` --only ${only.join(",")}` : ""}`;
+        await writeOutput(io, flags.output, diffFormatters[flags.format]!(versions, { ...formatOptions, fullDiffCommand }));
         io.setExitCode(versions.diff.equal ? EXIT.ok : EXIT.findings);
         return;
       }
@@ -71,7 +101,12 @@ Examples:
           if (result.error !== undefined) io.stderr.write(`✖ ${result.file} (remote:${result.id}): ${result.error}\n`);
           else if (result.equal) {
             if (flags.format === "text") report += `✔ ${result.file} matches remote:${result.id}\n`;
-          } else report += diffFormatters[flags.format]!({ diff: result.diff!, before: local, after: remote, labelA: result.file, labelB: `remote:${result.id}` }, { color }) + "\n";
+          } else {
+            // One comment holds every drifted file: each gets an equal share of --max-chars (less a line for the total).
+            const share = flags.maxChars > 0 ? Math.max(1, Math.floor((flags.maxChars - 200) / Math.max(1, drifted))) : 0;
+            const fullDiffCommand = `pathway diff ${toShellWord(result.file)} remote:${toShellWord(result.id)} --format md --max-chars 0`;
+            report += diffFormatters[flags.format]!({ diff: result.diff!, before: local, after: remote, labelA: result.file, labelB: `remote:${result.id}` }, { ...formatOptions, maxChars: share, fullDiffCommand }) + "\n";
+          }
         }
         const summary = `${drifted} of ${checks.length} pathway${checks.length === 1 ? "" : "s"} differ from the remote${failed ? `, ${failed} could not be checked` : ""}.`;
         report += flags.format === "md" ? `**${summary}**\n` : `${summary}\n`;

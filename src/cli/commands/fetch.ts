@@ -1,5 +1,6 @@
 // `pathway fetch`: flags -> fetchPathways -> one line per pathway (or JSON) -> exit code.
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
+import { createFormatOption } from "../format-option.js";
 import { fetchPathways } from "../../engine/fetch-pathways.js";
 import { EXIT } from "../exit.js";
 import type { CliIo } from "../io.js";
@@ -7,6 +8,7 @@ import { createProgressReporter } from "../progress.js";
 import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
 interface FetchFlags extends RemoteFlags {
+  force?: boolean;
   output?: string;
   outDir: string;
   manifest: boolean;
@@ -19,29 +21,34 @@ export function register(program: Command, io: CliIo): void {
     program
       .command("fetch")
       .description("download remote pathways into canonical JSON files and record them in pathwaykit.manifest.json")
-      .argument("[ids...]", "pathway ids; none re-fetches every pathway in the manifest"),
+      .argument("[ids...]", "pathway ids (or <id>@<n>, <id>@latest for a saved version); none re-fetches every pathway in the manifest"),
   )
     .option("-o, --output <file>", "file to write (one id only); - prints to stdout")
+    .option("--force", "overwrite files with local edits (by default they are left as they are and reported)")
     .option("--out-dir <dir>", "directory for new files, named <id>.json", "pathways")
     .addOption(createConcurrencyOption("downloads at a time"))
     .option("--no-manifest", "do not read or update pathwaykit.manifest.json")
-    .addOption(new Option("-f, --format <name>", "output format; with -o - the outcome report goes to stderr").choices(["text", "json"]).default("text"))
+    .addOption(createFormatOption(["text", "json"], "output format; with -o - the outcome report goes to stderr"))
     .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addHelpText(
       "after",
       `
 The API key comes from $PATHWAYKIT_API_KEY (sent raw in the authorization header). A file is replaced only by a
-complete, checked download: a failed fetch leaves it byte for byte as it was. With -o - stdout holds only the
-pathway; the report (text or --format json) goes to stderr.
+complete, checked download: a failed fetch leaves it byte for byte as it was. A file whose content no longer
+matches the hash recorded in the manifest at the last fetch or push (local edits), or an existing file fetch never
+wrote, is not overwritten unless --force: fetch reports it, fetches the others, and exits 1; see the edits with
+\`pathway diff <file> remote:<id>\`. With -o - stdout holds only the pathway; the report (text or --format json)
+goes to stderr.
 
-Exit codes: 0 all fetched, 2 usage error or any download failed.
+Exit codes: 0 all fetched, 1 some files skipped because of local edits, 2 usage error or any download failed.
 
 Examples:
   $ export PATHWAYKIT_API_KEY=sk-...
   $ pathway fetch 1b2c3d4e -o pathways/support.json
   $ pathway fetch 1b2c3d4e 5f6a7b8c --out-dir pathways
   $ pathway fetch                       # refresh every pathway in the manifest
+  $ pathway fetch 1b2c3d4e@3 -o old.json   # a saved version (see \`pathway versions\`)
   $ pathway fetch 1b2c3d4e -o - | jq '.nodes | length'`,
     )
     .action(async (ids: string[], flags: FetchFlags) => {
@@ -51,6 +58,7 @@ Examples:
         output: flags.output,
         outDir: flags.outDir,
         manifest: flags.manifest,
+        force: flags.force === true,
         onProgress: progress.report,
       }).finally(() => progress.stop());
       // With -o - stdout holds the pathway itself, so the report goes to stderr: stdout stays one JSON document.
@@ -61,9 +69,11 @@ Examples:
         for (const o of outcomes) {
           for (const w of o.warnings) io.stderr.write(`pathway: warning: ${w}\n`);
           if (o.ok) out.write(`✔ ${o.id} → ${o.file} (${o.nodes} nodes, ${o.edges} edges)\n`);
+          else if (o.skipped) io.stderr.write(`⚠ skipped ${o.file}: ${o.error!.message}\n`);
           else io.stderr.write(`✖ ${o.id}: ${o.error!.message}\n`);
         }
       }
-      io.setExitCode(outcomes.every((o) => o.ok) ? EXIT.ok : EXIT.failure);
+      const failed = outcomes.some((o) => !o.ok && !o.skipped);
+      io.setExitCode(failed ? EXIT.failure : outcomes.some((o) => o.skipped) ? EXIT.findings : EXIT.ok);
     });
 }

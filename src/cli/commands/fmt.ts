@@ -1,11 +1,8 @@
 // `pathway fmt`: rewrites pathway JSON files in canonical form (atomically), or with --check lists the ones that would change.
 import type { Command } from "commander";
-import { Option } from "commander";
-import path from "node:path";
-import { formatPathwayDocument } from "../../codegen/fmt.js";
-import { diagnosticFormatters, type FileResult } from "../../format/index.js";
-import { EXIT, ExitError } from "../exit.js";
-import { readInputs } from "../../engine/inputs.js";
+import { createFormatOption } from "../format-option.js";
+import { formatFiles } from "../../engine/format-files.js";
+import { requireInputs, EXIT } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
 
 interface FmtOptions {
@@ -15,13 +12,6 @@ interface FmtOptions {
   ignorePattern?: string[];
 }
 
-/** What `pathway fmt --format json` prints for each file. */
-export interface FmtFileResult {
-  filePath: string;
-  status: "formatted" | "unchanged" | "would-change" | "failed";
-  diagnostics: FileResult["diagnostics"];
-}
-
 /** Registers `pathway fmt`. */
 export function register(program: Command, io: CliIo): void {
   program
@@ -29,7 +19,7 @@ export function register(program: Command, io: CliIo): void {
     .description("format pathway JSON files canonically (stable key order, 2-space indent, trailing newline)")
     .argument("<inputs...>", "pathway files, directories (searched for *.json), globs, or - (stdin to stdout)")
     .option("--check", "write nothing; exit 1 when a file is not in canonical form, naming it")
-    .addOption(new Option("-f, --format <name>", "output format").choices(["text", "json"]).default("text"))
+    .addOption(createFormatOption(["text", "json"]))
     .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
     .option("--ignore-pattern <glob...>", "skip files matching these globs when walking directories")
@@ -40,6 +30,7 @@ The JSON value is kept exactly; only layout changes: known keys first in a fixed
 edges; id, type, data; ...), other keys alphabetically, 2-space indent, a trailing newline. Files are replaced
 atomically. Formatting twice changes nothing. Files that are not valid JSON, or that cannot be rewritten without
 changing a value (a duplicate key, a number a 64-bit float cannot hold exactly), are reported and left alone.
+A symlink is written through (its target is formatted, the link stays); permissions and hard links are kept.
 
 Exit codes: 0 done (or all canonical), 1 --check found files to format, 2 a file could not be read, parsed or
 rewritten exactly (the other files are still processed).
@@ -50,55 +41,12 @@ Examples:
   $ cat exported.json | pathway fmt - > pathway.json`,
     )
     .action(async (args: string[], options: FmtOptions) => {
-      if (args.length === 0) throw new ExitError(EXIT.failure, "No files given; name pathway files, directories or globs (or - for stdin).");
-      const inputs = await readInputs(io.host, "pathway", args, { ignore: options.ignorePattern });
-      const results: FmtFileResult[] = [];
-      const broken: FileResult[] = [];
-      for (const input of inputs) {
-        if (input.problem !== undefined || !input.bytes) {
-          const diagnostics = [input.problem ?? { ruleId: "unreadable-file", severity: "error" as const, message: `${input.path}: cannot be read.`, pointer: "" }];
-          results.push({ filePath: input.path, status: "failed", diagnostics });
-          broken.push({ filePath: input.path, diagnostics });
-          continue;
-        }
-        let formatted: ReturnType<typeof formatPathwayDocument>;
-        try {
-          formatted = formatPathwayDocument(input.bytes);
-        } catch (error) {
-          // One file that breaks the formatter must not stop the others; it is reported and left untouched.
-          const message = `Internal error while formatting this file (${error instanceof Error ? error.message : String(error)}); the file was left unchanged. Please report it.`;
-          const diagnostics = [{ ruleId: "internal-error", severity: "error" as const, message, pointer: "" }];
-          results.push({ filePath: input.path, status: "failed", diagnostics });
-          broken.push({ filePath: input.path, diagnostics });
-          continue;
-        }
-        if (formatted.text === undefined) {
-          results.push({ filePath: input.path, status: "failed", diagnostics: formatted.diagnostics });
-          broken.push({ filePath: input.path, diagnostics: formatted.diagnostics, text: Buffer.from(input.bytes).toString("utf8") });
-          continue;
-        }
-        if (input.path === "<stdin>") {
-          if (!options.check) io.stdout.write(formatted.text);
-          results.push({ filePath: input.path, status: formatted.changed ? (options.check ? "would-change" : "formatted") : "unchanged", diagnostics: [] });
-          continue;
-        }
-        if (!formatted.changed) {
-          results.push({ filePath: input.path, status: "unchanged", diagnostics: [] });
-        } else if (options.check) {
-          results.push({ filePath: input.path, status: "would-change", diagnostics: [] });
-        } else {
-          try {
-            await io.host.writeFile(input.path, formatted.text);
-          } catch (error) {
-            const message = `Cannot write the formatted file (${error instanceof Error ? error.message : String(error)}); check that it is writable.`;
-            const diagnostics = [{ ruleId: "unwritable-file", severity: "error" as const, message, pointer: "" }];
-            results.push({ filePath: input.path, status: "failed", diagnostics });
-            broken.push({ filePath: input.path, diagnostics });
-            continue;
-          }
-          results.push({ filePath: input.path, status: "formatted", diagnostics: [] });
-        }
-      }
+      requireInputs(args);
+      const all = await formatFiles(io.host, args, { check: options.check, ignore: options.ignorePattern });
+      for (const r of all) if (r.output !== undefined) io.stdout.write(r.output);
+      const results = all.map(({ filePath, status, diagnostics }) => ({ filePath, status, diagnostics }));
+      const broken = all.filter((r) => r.status === "failed").map((r) => ({ filePath: r.filePath, diagnostics: r.diagnostics, ...(r.text !== undefined && { text: r.text }) }));
+      const inputs = all.map((r) => ({ path: r.filePath }));
       const toStdout = !inputs.some((i) => i.path === "<stdin>") || options.check;
       if (options.format === "json") {
         if (toStdout) io.stdout.write(JSON.stringify(results, null, 2) + "\n");
@@ -111,7 +59,8 @@ Examples:
         }
         if (broken.length > 0) {
           const color = useColor(options.color, io);
-          io.stderr.write(diagnosticFormatters.stylish!(broken, { color }));
+          const { formatStylish } = await import("../../format/stylish.js");
+          io.stderr.write(formatStylish(broken, { color }));
         }
         const unchanged = results.filter((r) => r.status === "unchanged").length;
         if (toStdout && unchanged === results.length) out.write(`${results.length} file${results.length === 1 ? "" : "s"} already canonical\n`);

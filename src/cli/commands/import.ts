@@ -1,15 +1,13 @@
-// `pathway import`: turns a pathway JSON file into builder TypeScript (codegen and ts-morph are loaded lazily).
-import type { Command } from "commander";
-import { countBySeverity } from "../../diagnostics/index.js";
-import { diagnosticFormatters } from "../../format/index.js";
-import { parseDocument } from "../../parse/index.js";
-import { validateValue } from "../../validate/index.js";
+// `pathway import`: flags -> importPathway -> the module (stdout or -o) and notes on stderr -> exit code.
+import { Option, type Command } from "commander";
+import { importPathway } from "../../engine/import-pathway.js";
 import { EXIT, ExitError } from "../exit.js";
-import { readInputs } from "../../engine/inputs.js";
 import { useColor, type CliIo } from "../io.js";
 
 interface ImportOptions {
+  output?: string;
   out?: string;
+  force?: boolean;
   importFrom: string;
   color?: boolean;
 }
@@ -20,7 +18,9 @@ export function register(program: Command, io: CliIo): void {
     .command("import")
     .description("generate builder TypeScript from a pathway JSON file (round trip: build gives back the same JSON)")
     .argument("<input>", "pathway JSON file, or - for stdin")
-    .option("-o, --out <file.ts>", "write the module to this file (default: stdout)")
+    .option("-o, --output <file.ts>", "write the module to this file (default: stdout); an existing file needs --force")
+    .addOption(new Option("--out <file.ts>").hideHelp())
+    .option("--force", "overwrite the -o file when it exists")
     .option("--import-from <specifier>", "module the generated code imports the builder from", "pathwaykit")
     .option("--color", "force colours in error output even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
@@ -32,7 +32,8 @@ node) where they fit, long texts as named template-literal constants, and every 
 through the typed escape hatches (data, fields, rawNode, rawEntry, rawEdge), so nothing is lost.
 \`pathway build\` on the result writes back the same JSON value in canonical form.
 
-Exit codes: 0 written, 2 the input cannot be read or is not a JSON pathway object.
+Exit codes: 0 written, 2 the input cannot be read or is not a JSON pathway object, or -o names an existing file
+without --force.
 
 Examples:
   $ pathway import exported.json -o pathways/support.pathway.ts
@@ -40,31 +41,22 @@ Examples:
   $ pathway import pathway.json --import-from ../src/builder/index.js`,
     )
     .action(async (input: string, options: ImportOptions) => {
-      const [read] = await readInputs(io.host, "pathway", [input]);
-      if (!read || read.problem !== undefined || !read.bytes) throw new ExitError(EXIT.failure, read?.problem?.message ?? `${input}: cannot be read.`);
-      const parsed = parseDocument(read.bytes);
-      if (!parsed.ok) {
+      const output = options.output ?? options.out;
+      const result = await importPathway(io.host, input, { importFrom: options.importFrom, output: output === "-" ? undefined : output, force: options.force });
+      if (result.code === undefined) {
         // stdout may be the destination of the code, so the findings go to stderr.
+        const { formatStylish } = await import("../../format/stylish.js");
         const color = options.color ?? (io.stderr.isTTY === true && useColor(undefined, io));
-        io.stderr.write(diagnosticFormatters.stylish!([{ filePath: read.path, diagnostics: parsed.diagnostics, text: parsed.text }], { color }));
-        throw new ExitError(EXIT.failure, `${read.path} cannot be parsed as JSON; fix the problem above, then import again.`);
+        io.stderr.write(formatStylish([{ filePath: result.path, diagnostics: result.diagnostics, ...(result.text !== undefined && { text: result.text }) }], { color }));
+        const rule = result.diagnostics[0]?.ruleId;
+        const what = rule === "unreadable-file" ? "cannot be read" : rule === "duplicate-key" ? "repeats a key in the same object (importing it would keep only the last value)" : "cannot be parsed as JSON";
+        throw new ExitError(EXIT.failure, `${result.path} ${what}; fix the problem above, then import again.`);
       }
-      const { toBuilderCode } = await import("../../codegen/index.js");
-      let code: string;
-      try {
-        code = await toBuilderCode(parsed.value, { importFrom: options.importFrom });
-      } catch (error) {
-        if (error instanceof TypeError || error instanceof RangeError) throw new ExitError(EXIT.failure, `${read.path}: ${error.message}`);
-        throw error;
-      }
-      if (options.out !== undefined) {
-        await io.host.writeFile(options.out, code);
-        io.stderr.write(`wrote ${options.out}\n`);
-      } else io.stdout.write(code);
-      const { errorCount, warningCount } = countBySeverity(validateValue(parsed.value));
-      if (errorCount + warningCount > 0) {
+      if (result.written !== undefined) io.stderr.write(`wrote ${result.written}\n`);
+      else io.stdout.write(result.code);
+      if (result.errorCount + result.warningCount > 0) {
         io.stderr.write(
-          `note: ${read.path} has ${errorCount} error(s) and ${warningCount} warning(s); \`pathway build\` reports them at the TypeScript line that declares each node or edge.\n`,
+          `note: ${result.path} has ${result.errorCount} error(s) and ${result.warningCount} warning(s); \`pathway build\` reports them at the TypeScript line that declares each node or edge.\n`,
         );
       }
     });

@@ -32,4 +32,8 @@ export const commands: readonly CommandEntry[] = [
   { name: "fetch", args: "[ids...]", summary: "download remote pathways into canonical JSON files and record them in pathwaykit.manifest.json", load: () => import("./fetch.js") },
   { name: "diff", args: "[a] [b]", summary: "show what changed between two pathway versions: nodes, edges and fields, not JSON lines", load: () => import("./diff.js") },
   { name: "push", args: "<file>", summary: "upload a pathway file to the service (POST /v1/pathway/{id}), showing the diff first", load: () => import("./push.js") },
+  { name: "versions", args: "<pathway>", summary: "list the saved versions of a remote pathway: number, date, name, which is latest", load: () => import("./versions.js") },
+  { name: "log", args: "<pathway>", summary: "show what changed between each consecutive pair of a remote pathway's saved versions, by kind", load: () => import("./log.js") },
+  { name: "check-request", args: "[inputs...]", summary: "check API request bodies (calls, batches, inbound numbers, purchases) against the API and the pathway they use", load: () => import("./check-request.js") },
+  { name: "report", args: "<pathway>", summary: "write one pathway as a self-contained HTML review page: searchable graph, node details, lint findings, diff and coverage", load: () => import("./report.js") },
 ];

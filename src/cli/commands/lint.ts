@@ -1,8 +1,9 @@
 // `pathway lint`: flags -> lintFiles (config, baseline) -> findings report -> exit code.
 import type { Command } from "commander";
-import { lintFiles } from "../../engine/lint-files.js";
+import { withRemoteCopies } from "../../engine/remote-copies.js";
+import { toRemoteOptions } from "../remote-options.js";
+import { allRuleMetas, lintFiles, requestRuleMetas } from "../../engine/lint-files.js";
 import { parseRuleFlags } from "../../engine/rule-flags.js";
-import { allRuleMetas } from "../../lint/registry.js";
 import { addCheckOptions, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { requireInputs } from "../exit.js";
 import type { CliIo } from "../io.js";
@@ -22,7 +23,7 @@ export function register(program: Command, io: CliIo): void {
     program
       .command("lint")
       .description("validate pathway files and check their graph and content: unreachable nodes, dead ends, traps, variables, labels")
-      .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, or - for stdin"),
+      .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, - for stdin, or remote:<id>[@<n>|@latest] (a fetched copy, never written)"),
   )
     .option("--rule <id:severity...>", "override a rule's severity, e.g. unused-extracted-variable:off (wins over the config)")
     .option("-c, --config <file>", "use this config file instead of the nearest pathway.config.json")
@@ -45,13 +46,18 @@ Examples:
     )
     .action(async (inputs: string[], options: LintCommandOptions) => {
       requireInputs(inputs);
-      const rules = parseRuleFlags(options.rule, new Set(allRuleMetas.map((m) => m.id)));
-      const lint = await lintFiles(io.host, inputs, { rules, config: options.config, baseline: options.baseline, baselineWrite: options.baselineWrite, ignore: options.ignorePattern });
-      const code = await reportFindings(lint.results, options, io, allRuleMetas);
-      if (options.format === "stylish" && lint.suppressed > 0) io.stderr.write(`pathway: ${plural(lint.suppressed, "finding")} suppressed by pathway.config.json.\n`);
+      const rules = await parseRuleFlags(options.rule, new Set(allRuleMetas.map((m) => m.id)));
+      const host = await withRemoteCopies(io.host, inputs, toRemoteOptions({}, io));
+      const lint = await lintFiles(host, inputs, { rules, config: options.config, baseline: options.baseline, baselineWrite: options.baselineWrite, ignore: options.ignorePattern });
+      // The config's request files bring request rules; SARIF lists them only then.
+      const requestIds = new Set(requestRuleMetas.map((m) => m.id));
+      const withRequests = lint.results.some((r) => r.diagnostics.some((d) => requestIds.has(d.ruleId)));
+      const code = await reportFindings(lint.results, options, io, withRequests ? [...allRuleMetas, ...requestRuleMetas] : allRuleMetas);
+      if (options.format === "text" && lint.suppressed > 0) io.stderr.write(`pathway: ${plural(lint.suppressed, "finding")} suppressed by pathway.config.json.
+`);
       if (options.baselineWrite !== undefined) {
         io.stderr.write(`pathway: wrote ${plural(lint.recorded ?? 0, "finding")} to the baseline ${options.baselineWrite}; lint with --baseline ${options.baselineWrite} to report only new ones.\n`);
-      } else if (options.format === "stylish" && lint.baselined > 0) io.stderr.write(`pathway: ${plural(lint.baselined, "finding")} hidden by the baseline ${options.baseline}.\n`);
+      } else if (options.format === "text" && lint.baselined > 0) io.stderr.write(`pathway: ${plural(lint.baselined, "finding")} hidden by the baseline ${options.baseline}.\n`);
       io.setExitCode(code);
     });
 }

@@ -1,5 +1,6 @@
 // `pathway push`: flags -> planPush -> the diff -> push -> report (text or JSON) -> exit code.
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
+import { createFormatOption } from "../format-option.js";
 import { isEngineError } from "../../engine/errors.js";
 import { planPush, push, type PushFailure } from "../../engine/push.js";
 import { EXIT } from "../exit.js";
@@ -29,7 +30,7 @@ export function register(program: Command, io: CliIo): void {
     .option("--force", "push even if the remote changed since the last fetch (or was never fetched)")
     .option("--dry-run", "show the diff and what would be sent; change nothing")
     .option("--no-validate", "push even when `pathway validate` finds errors")
-    .addOption(new Option("-f, --format <name>", "output format").choices(["text", "json"]).default("text"))
+    .addOption(createFormatOption(["text", "json"]))
     .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
     .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")

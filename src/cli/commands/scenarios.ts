@@ -1,5 +1,6 @@
 // `pathway scenarios generate`: writes editable scenario skeletons whose scripted steps visit every reachable edge.
 import type { Command } from "commander";
+import { createFormatOption } from "../format-option.js";
 import { Option } from "commander";
 import pc from "picocolors";
 import { generateScenarioFiles } from "../../engine/generate-scenario-files.js";
@@ -13,7 +14,7 @@ interface GenerateOptions {
   maxTurns?: number;
   maxScenarios?: number;
   force?: boolean;
-  format: "stylish" | "json";
+  format: "text" | "json";
   color?: boolean;
 }
 
@@ -28,7 +29,7 @@ export function register(program: Command, io: CliIo): void {
     .addOption(new Option("--max-turns <n>", "longest scenario, in turns").argParser(parseCount).default(12))
     .addOption(new Option("--max-scenarios <n>", "most scenarios written").argParser(parseCount).default(1000))
     .option("--force", "overwrite scenario files that already exist")
-    .addOption(new Option("-f, --format <name>", "what to print").choices(["stylish", "json"]).default("stylish"))
+    .addOption(createFormatOption(["text", "json"], "what to print"))
     .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addHelpText(

@@ -1,5 +1,6 @@
-// `pathway test`: runs scenario files against their pathways, prints a report (stylish, json, junit, tap) and coverage.
+// `pathway test`: runs scenario files against their pathways, prints a report (text, json, junit, tap) and coverage.
 import type { Command } from "commander";
+import { createFormatOption } from "../format-option.js";
 import { InvalidArgumentError, Option } from "commander";
 import { runScenarioFiles, type RunScenariosOptions } from "../../engine/run-scenarios.js";
 import type { TestFormatter } from "../../format/test-report.js";
@@ -10,7 +11,7 @@ import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
 import { writeOutput } from "../output.js";
 
-const FORMATS = ["stylish", "json", "junit", "tap"] as const;
+const FORMATS = ["text", "json", "junit", "tap"] as const;
 
 interface TestOptions extends Omit<RunScenariosOptions, "remote">, RemoteFlags {
   format: (typeof FORMATS)[number];
@@ -37,7 +38,7 @@ export function register(program: Command, io: CliIo): void {
   addRemoteOptions(program.command("test"))
     .description("run scenario files (*.scenario.yaml) against their pathways: path taken, what was said, variables collected")
     .argument("[inputs...]", "scenario files, directories (searched for *.scenario.yaml/.yml/.json) or globs; default: the current directory")
-    .addOption(new Option("-f, --format <name>", "report format").choices(FORMATS).default("stylish"))
+    .addOption(createFormatOption(FORMATS, "report format"))
     .option("--coverage", "print node, edge and global-entry coverage per pathway (untested kept apart from unreachable)")
     .option("--min-coverage <spec>", "fail (exit 1) below these percentages, e.g. nodes=90,edges=80,globals=100")
     .addOption(new Option("--decider <name>", "decide turns without take: this way in every scenario").choices(["scripted", "keyword", "llm"]))

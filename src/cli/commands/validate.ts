@@ -1,9 +1,9 @@
 // `pathway validate`: the CI gate. Flags -> validateFiles -> findings report -> exit code.
 import type { Command } from "commander";
+import { withRemoteCopies } from "../../engine/remote-copies.js";
+import { toRemoteOptions } from "../remote-options.js";
 import { parseRuleFlags } from "../../engine/rule-flags.js";
-import { validateFiles } from "../../engine/validate-files.js";
-import { LINT_ONLY_RULE_IDS } from "../../engine/lint-rule-ids.js";
-import { validationRuleMetas } from "../../validate/registry.js";
+import { validateFiles, validationRuleMetas } from "../../engine/validate-files.js";
 import { addCheckOptions, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { requireInputs } from "../exit.js";
 import type { CliIo } from "../io.js";
@@ -14,7 +14,7 @@ export function register(program: Command, io: CliIo): void {
     program
       .command("validate")
       .description("check pathway files: JSON syntax and encoding, shape, start node, ids, references and node data")
-      .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, or - for stdin"),
+      .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, - for stdin, or remote:<id>[@<n>|@latest] (a fetched copy, never written)"),
   )
     .option("--rule <id:severity...>", "override a rule's severity, e.g. unknown-node-type:off")
     .addHelpText(
@@ -29,8 +29,10 @@ Examples:
     )
     .action(async (inputs: string[], options: CheckCommandOptions & { rule?: string[] }) => {
       requireInputs(inputs);
-      const rules = parseRuleFlags(options.rule, new Set(validationRuleMetas.map((m) => m.id)), LINT_ONLY_RULE_IDS);
-      const results = await validateFiles(io.host, inputs, { rules, ignore: options.ignorePattern });
+      const lintRuleIds = async () => new Set((await import("../../engine/lint-files.js")).allRuleMetas.map((m) => m.id));
+      const rules = await parseRuleFlags(options.rule, new Set(validationRuleMetas.map((m) => m.id)), lintRuleIds);
+      const host = await withRemoteCopies(io.host, inputs, toRemoteOptions({}, io));
+      const results = await validateFiles(host, inputs, { rules, ignore: options.ignorePattern });
       io.setExitCode(await reportFindings(results, options, io, validationRuleMetas));
     });
 }

@@ -1,7 +1,7 @@
 // Pointers and wording the lint rules share.
 import { toPointer } from "../../diagnostics/index.js";
 import { describeNode, prop, type IndexedEdge, type PathwayNode } from "../../model/index.js";
-import type { GraphIndex, VariableUse } from "../../graph/index.js";
+import type { FlowModel, VariableUse } from "../../graph/index.js";
 import type { StringSpan } from "../../diagnostics/index.js";
 
 export { edgePointer, nodePointer, noOptions } from "../../validate/rules/helpers.js";
@@ -13,8 +13,8 @@ export function edgeLabelPointer({ edge, index }: IndexedEdge): string {
   return toPointer(["edges", index]);
 }
 
-/** `describeNode` for the node at index `i` of the graph index. */
-export function describeAt(graph: GraphIndex, i: number): string {
+/** `describeNode` for the node at index `i` of the flow model. */
+export function describeAt(graph: FlowModel, i: number): string {
   return describeNode(graph.nodes[i]!.node);
 }
 
@@ -31,7 +31,7 @@ export function describeList(nodes: readonly PathwayNode[], limit = 3): string {
 export { toPointer };
 
 /** Where a variable use is, for a message: `the prompt of node "A" (id 1)`, or the pathway's global prompt. */
-export function describeUse(graph: GraphIndex, use: VariableUse): string {
+export function describeUse(graph: FlowModel, use: VariableUse): string {
   if (use.nodeId === "") return `the pathway's global prompt (the {globalConfig} entry of nodes[])`;
   return `the ${use.field} of node ${describeAt(graph, graph.indexOf.get(use.nodeId)!)}`;
 }

@@ -1,5 +1,5 @@
 // A Custom Code node runs its `code` (or a saved snippet); a stub with neither does nothing and sets no variables.
-import { describeNode, nodeData } from "../../model/index.js";
+import { describeNode, nodeData } from "../../model/pathway.js";
 import { defineRule } from "../rule.js";
 import { nodePointer, noOptions } from "./helpers.js";
 

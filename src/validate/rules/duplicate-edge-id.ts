@@ -1,5 +1,5 @@
 // Edge ids must be unique, or the editor and the service cannot tell the edges apart.
-import type { IndexedEdge } from "../../model/index.js";
+import type { IndexedEdge } from "../../model/pathway.js";
 import { defineRule } from "../rule.js";
 import { edgePointer, noOptions } from "./helpers.js";
 

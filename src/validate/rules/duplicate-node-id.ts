@@ -1,5 +1,5 @@
 // Node ids must be unique: edges name nodes by id, so a duplicate makes their targets ambiguous.
-import { describeNode } from "../../model/index.js";
+import { describeNode } from "../../model/pathway.js";
 import { defineRule } from "../rule.js";
 import { nodePointer, noOptions } from "./helpers.js";
 

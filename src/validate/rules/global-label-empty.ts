@@ -1,5 +1,5 @@
 // A global node is entered when the caller's words match its label; with an empty label it is entered at random or never.
-import { describeNode, isGlobalNode, nodeData } from "../../model/index.js";
+import { describeNode, isGlobalNode, nodeData } from "../../model/pathway.js";
 import { defineRule } from "../rule.js";
 import { nodePointer, noOptions } from "./helpers.js";
 

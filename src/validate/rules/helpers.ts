@@ -1,6 +1,6 @@
 // Small pieces the validation rules share: pointers into nodes and edges, and the patterns of numbers and variables.
 import { toPointer } from "../../diagnostics/index.js";
-import { z } from "zod";
+import type { RuleOptionsParseResult, RuleOptionsSchema } from "../rule.js";
 
 /** Pointer to a node entry, or to a path inside its `data`. */
 export function nodePointer(index: number, ...dataPath: (string | number)[]): string {
@@ -26,5 +26,29 @@ export function isSavedToolWebhook(data: Readonly<Record<string, unknown>>): boo
   return typeof data.tool === "string" && data.tool.trim() !== "";
 }
 
-/** The options schema of rules that take none. */
-export const noOptions = z.object({});
+/**
+ * For a node that needs text in one of `fields`: undefined when one holds some; else the pointer to report at (the
+ * first field present, empty, or the node when none is there).
+ */
+export function missingTextPointer(index: number, data: Readonly<Record<string, unknown>>, fields: readonly string[]): string | undefined {
+  if (fields.some((f) => typeof data[f] === "string" && (data[f] as string).trim() !== "")) return undefined;
+  const present = fields.find((f) => f in data);
+  return present ? nodePointer(index, present) : nodePointer(index);
+}
+
+function parseNoOptions(input: unknown): RuleOptionsParseResult<Record<string, never>> {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return { success: false, error: { issues: [{ path: [], message: "Invalid input: expected object" }] } };
+  const extra = Object.keys(input);
+  if (extra.length > 0) return { success: false, error: { issues: [{ path: [], message: `Unrecognized key${extra.length === 1 ? "" : "s"}: ${extra.map((k) => `"${k}"`).join(", ")}` }] } };
+  return { success: true, data: {} };
+}
+
+/** The options schema of rules that take none: `{}` and nothing else (like a strict empty zod object, without zod). */
+export const noOptions: RuleOptionsSchema<Record<string, never>> = {
+  parse(input) {
+    const result = parseNoOptions(input);
+    if (!result.success) throw new TypeError(result.error.issues[0]!.message);
+    return result.data;
+  },
+  safeParse: parseNoOptions,
+};

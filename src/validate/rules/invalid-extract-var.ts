@@ -1,6 +1,7 @@
 // extractVars tell the model what to collect: each a tuple [name, type, description, ...] with a usable, unique name.
 import type { Report } from "../../diagnostics/index.js";
-import { describeNode, EXTRACT_VAR_TYPES, nodeData, type IndexedNode } from "../../model/index.js";
+import { describeNode, nodeData, type IndexedNode } from "../../model/pathway.js";
+import { EXTRACT_VAR_TYPES } from "../../model/vocabulary.js";
 import { defineRule } from "../rule.js";
 import { nodePointer, noOptions } from "./helpers.js";
 

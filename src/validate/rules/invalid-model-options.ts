@@ -1,5 +1,5 @@
 // modelOptions tune the model at a node: temperature is 0..1 and interruptionThreshold a number (seed part 4.1).
-import { describeNode, isObject, nodeData } from "../../model/index.js";
+import { describeNode, isObject, nodeData } from "../../model/pathway.js";
 import { defineRule } from "../rule.js";
 import { nodePointer, noOptions } from "./helpers.js";
 

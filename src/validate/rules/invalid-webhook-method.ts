@@ -1,5 +1,6 @@
 // A Webhook node's `method` must be an HTTP method the service can send.
-import { describeNode, nodeData, WEBHOOK_METHODS } from "../../model/index.js";
+import { describeNode, nodeData } from "../../model/pathway.js";
+import { WEBHOOK_METHODS } from "../../model/vocabulary.js";
 import { defineRule } from "../rule.js";
 import { isSavedToolWebhook, nodePointer, noOptions } from "./helpers.js";
 

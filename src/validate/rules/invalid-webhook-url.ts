@@ -1,5 +1,5 @@
 // A Webhook node calls its `url`: it must be an http(s) URL or start with a {{variable}} filled at run time.
-import { describeNode, nodeData } from "../../model/index.js";
+import { describeNode, nodeData } from "../../model/pathway.js";
 import { defineRule } from "../rule.js";
 import { isSavedToolWebhook, LEADING_VARIABLE, nodePointer, noOptions } from "./helpers.js";
 

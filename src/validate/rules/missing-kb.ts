@@ -1,5 +1,5 @@
 // A Knowledge Base node answers from its `kb`; without one it has nothing to answer from.
-import { describeNode, nodeData } from "../../model/index.js";
+import { describeNode, nodeData } from "../../model/pathway.js";
 import { defineRule } from "../rule.js";
 import { nodePointer, noOptions } from "./helpers.js";
 

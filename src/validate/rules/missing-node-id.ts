@@ -1,5 +1,5 @@
 // Every node entry (other than the globalConfig pseudo-entry) needs a non-empty string id.
-import { isGlobalConfigEntry, isObject } from "../../model/index.js";
+import { isGlobalConfigEntry, isObject } from "../../model/pathway.js";
 import { defineRule } from "../rule.js";
 import { nodePointer, noOptions } from "./helpers.js";
 

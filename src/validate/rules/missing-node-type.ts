@@ -1,6 +1,6 @@
 // Every node needs a string `type`, which decides what the node does.
-import { describeNode, isGlobalConfigEntry, isObject } from "../../model/index.js";
-import type { PathwayNode } from "../../model/index.js";
+import { describeNode, isGlobalConfigEntry, isObject } from "../../model/pathway.js";
+import type { PathwayNode } from "../../model/schema.js";
 import { defineRule } from "../rule.js";
 import { nodePointer, noOptions } from "./helpers.js";
 

@@ -1,5 +1,5 @@
 // A pathway needs a start node: without one the service has nowhere to begin the call.
-import { isStartNode } from "../../model/index.js";
+import { isStartNode } from "../../model/pathway.js";
 import { defineRule } from "../rule.js";
 import { noOptions } from "./helpers.js";
 

@@ -1,5 +1,5 @@
 // Default and End Call nodes speak: they need static `text` or a dynamic `prompt`.
-import { describeNode, nodeData } from "../../model/index.js";
+import { describeNode, nodeData } from "../../model/pathway.js";
 import { defineRule } from "../rule.js";
 import { nodePointer, noOptions } from "./helpers.js";
 

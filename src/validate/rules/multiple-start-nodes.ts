@@ -1,5 +1,5 @@
 // Exactly one start node: with several, which one a call begins at is up to chance.
-import { describeNode, isStartNode } from "../../model/index.js";
+import { describeNode, isStartNode } from "../../model/pathway.js";
 import { defineRule } from "../rule.js";
 import { nodePointer, noOptions } from "./helpers.js";
 

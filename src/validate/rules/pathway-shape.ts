@@ -1,6 +1,7 @@
 // The schema pass: every field the documentation defines has the documented JSON type (ajv, against the schema generated from zod).
 import type { ErrorObject } from "ajv";
-import { describeNode, isGlobalConfigEntry, isObject, type PathwayNode } from "../../model/index.js";
+import { describeNode, isGlobalConfigEntry, isObject } from "../../model/pathway.js";
+import type { PathwayNode } from "../../model/schema.js";
 import { defineRule } from "../rule.js";
 import { noOptions } from "./helpers.js";
 import * as generated from "../generated/shape-validators.js";

@@ -1,7 +1,7 @@
 // A Press Button node presses the digits of `digit`, `sequence` or `digitPrompt`; with none of them it presses nothing.
-import { describeNode, nodeData } from "../../model/index.js";
+import { describeNode, nodeData } from "../../model/pathway.js";
 import { defineRule } from "../rule.js";
-import { nodePointer, noOptions } from "./helpers.js";
+import { missingTextPointer, noOptions } from "./helpers.js";
 
 /** The fields real Press Button nodes give their keys in (ivr-claims and ivr-workaround in the corpus). */
 const DIGIT_FIELDS = ["digit", "sequence", "digitPrompt"] as const;
@@ -17,11 +17,10 @@ export default defineRule({
   check({ nodes }, report) {
     for (const { node, index } of nodes) {
       if (node.type !== "Press Button") continue;
-      const data = nodeData(node);
-      if (DIGIT_FIELDS.some((f) => typeof data[f] === "string" && (data[f] as string).trim() !== "")) continue;
-      const present = DIGIT_FIELDS.find((f) => f in data);
+      const pointer = missingTextPointer(index, nodeData(node), DIGIT_FIELDS);
+      if (pointer === undefined) continue;
       report({
-        pointer: present ? nodePointer(index, present) : nodePointer(index),
+        pointer,
         message: `Press Button node ${describeNode(node)} has nothing to press; set "sequence" (the digits, may be a {{variable}}), "digit", or "digitPrompt" (instructions for choosing them).`,
       });
     }

@@ -1,7 +1,7 @@
 // An SMS node sends `message` (or `smsBody`, the other spelling seen); without either it sends an empty text.
-import { describeNode, nodeData } from "../../model/index.js";
+import { describeNode, nodeData } from "../../model/pathway.js";
 import { defineRule } from "../rule.js";
-import { nodePointer, noOptions } from "./helpers.js";
+import { missingTextPointer, noOptions } from "./helpers.js";
 
 const MESSAGE_FIELDS = ["message", "smsBody"] as const;
 
@@ -16,11 +16,10 @@ export default defineRule({
   check({ nodes }, report) {
     for (const { node, index } of nodes) {
       if (node.type !== "SMS") continue;
-      const data = nodeData(node);
-      if (MESSAGE_FIELDS.some((f) => typeof data[f] === "string" && (data[f] as string).trim() !== "")) continue;
-      const present = MESSAGE_FIELDS.find((f) => f in data);
+      const pointer = missingTextPointer(index, nodeData(node), MESSAGE_FIELDS);
+      if (pointer === undefined) continue;
       report({
-        pointer: present ? nodePointer(index, present) : nodePointer(index),
+        pointer,
         message: `SMS node ${describeNode(node)} has no message to send; write the text in "message" ({{variables}} are filled in).`,
       });
     }

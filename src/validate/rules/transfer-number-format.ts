@@ -1,5 +1,5 @@
 // A transfer node needs a number the service can dial: E.164 (+ and country code) or a {{variable}} filled at run time.
-import { describeNode, isTransferNode, nodeData } from "../../model/index.js";
+import { describeNode, isTransferNode, nodeData } from "../../model/pathway.js";
 import { defineRule } from "../rule.js";
 import { E164, nodePointer, noOptions, SINGLE_VARIABLE } from "./helpers.js";
 

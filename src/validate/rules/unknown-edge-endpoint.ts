@@ -1,5 +1,5 @@
 // Every edge's source and target must name an existing node: an edge to a deleted node strands the caller.
-import type { IndexedEdge } from "../../model/index.js";
+import type { IndexedEdge } from "../../model/pathway.js";
 import { defineRule } from "../rule.js";
 import { edgePointer, noOptions } from "./helpers.js";
 
@@ -14,9 +14,11 @@ export default defineRule({
     const check = ({ edge, index }: IndexedEdge, end: "source" | "target", resolved: number) => {
       const id = edge[end];
       if (typeof id !== "string" || resolved >= 0) return;
+      // An edge without a string id is named by its place and ends, which the user can find in the file.
+      const name = typeof edge.id === "string" ? JSON.stringify(edge.id) : `edges[${index}] (${String(edge.source)} → ${String(edge.target)})`;
       report({
         pointer: edgePointer(index, end),
-        message: `Edge ${JSON.stringify(edge.id)} has ${end} ${JSON.stringify(id)}, but no node has that id; point it at an existing node or remove the edge.`,
+        message: `Edge ${name} has ${end} ${JSON.stringify(id)}, but no node has that id; point it at an existing node or remove the edge.`,
       });
     };
     edges.forEach((entry, e) => {

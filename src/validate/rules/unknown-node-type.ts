@@ -1,5 +1,6 @@
 // A type the toolkit has never seen in a real file is probably a typo; it is a warning because the service may add types.
-import { describeNode, KNOWN_NODE_TYPES } from "../../model/index.js";
+import { describeNode } from "../../model/pathway.js";
+import { KNOWN_NODE_TYPES } from "../../model/vocabulary.js";
 import { defineRule } from "../rule.js";
 import { nodePointer, noOptions } from "./helpers.js";
 

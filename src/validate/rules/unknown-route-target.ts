@@ -1,5 +1,5 @@
 // Route routes, Route fallbacks and webhook response routes point at node ids too; each must exist.
-import { describeNode, isObject, nodeData, type IndexedNode } from "../../model/index.js";
+import { describeNode, isObject, nodeData, type IndexedNode } from "../../model/pathway.js";
 import { defineRule } from "../rule.js";
 import { nodePointer, noOptions } from "./helpers.js";
 

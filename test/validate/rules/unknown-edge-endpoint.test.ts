@@ -15,5 +15,10 @@ ruleTable("unknown-edge-endpoint", validateText, {
       text: pathwayText([START, END], [`{"id": "e1", "source": «"ghost", "target": "end", "label": "x"}`]),
       findings: [{ pointer: "/edges/0/source" }],
     },
+    {
+      name: "an edge without an id, named by its place and ends (not \"Edge undefined\")",
+      text: pathwayText([START, END], [edge("e1", "start", "end"), `{"source": "start", "target": «"gone", "label": "x"}`]),
+      findings: [{ pointer: "/edges/1/target", message: /^Edge edges\[1\] \(start → gone\) has target "gone"/ }],
+    },
   ],
 });

@@ -151,4 +151,47 @@ describe("pathway diagram", () => {
     expect(r.stdout).toMatch(/500 edges and 50,000 characters/);
     expect(r.stdout).toMatch(/Examples:/);
   });
+
+  it("draws a large pathway with ELK in Node as SVG without any browser, globals note true", () => {
+    const dir = tempDir();
+    const big = path.join(dir, "big.json");
+    const pathway = generatePathway({ nodes: 400, edges: 900, seed: 5 });
+    (pathway.nodes[7]!.data as Record<string, unknown>).isGlobal = true;
+    writeFileSync(big, JSON.stringify(pathway));
+    const out = path.join(dir, "big.svg");
+    const r = runCli(["diagram", big, "-f", "svg", "-o", out], { env: { PATHWAYKIT_CHROMIUM: path.join(dir, "no-browser") } });
+    expect(r.stderr).not.toMatch(NO_STACK);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    const svg = readFileSync(out, "utf8");
+    expect(svg.startsWith("<svg ")).toBe(true);
+    expect(svg.match(/<g class="node /g)).toHaveLength(400);
+    expect(svg).toContain("their own edges are listed, not drawn");
+    expect(svg).toMatch(/in: from /);
+  }, 240_000);
+
+  it("warns before a layout that will take long, before anything else happens", () => {
+    const dir = tempDir();
+    const big = path.join(dir, "big.json");
+    writeFileSync(big, JSON.stringify(generatePathway({ nodes: 200, edges: 400, seed: 5 })));
+    const r = runCli(["diagram", big, "-f", "svg", "--engine", "mermaid", "-o", path.join(dir, "big.svg")], { env: { PATHWAYKIT_CHROMIUM: path.join(dir, "no-browser") } });
+    expect(r.stderr).toMatch(/^pathway: warning: .*big\.json: 200 nodes and 400 edges take Mermaid minutes to lay out \(limit --timeout 180 s\)\. --engine elk lays it out in seconds\./);
+    expect(r.code).toBe(2);
+  });
+
+  it("rejects a --timeout that is not a positive number of seconds with exit 2", () => {
+    const r = runCli(["diagram", RECEPTIONIST, "-f", "svg", "--timeout", "soon"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--timeout.*give a number of seconds/);
+  });
+
+  it("reports a layout that runs out of time, with what to do, and exit 1", () => {
+    const dir = tempDir();
+    const big = path.join(dir, "big.json");
+    writeFileSync(big, JSON.stringify(generatePathway({ nodes: 600, edges: 1800, seed: 6 })));
+    const r = runCli(["diagram", big, "-f", "svg", "--engine", "elk", "--timeout", "0.5", "-o", path.join(dir, "big.svg")]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/the layout could not draw it: the layout did not finish within 1 s.*Raise --timeout, use --engine ranks/s);
+    expect(r.stderr).not.toMatch(NO_STACK);
+  }, 60_000);
 });

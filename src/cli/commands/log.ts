@@ -1,0 +1,62 @@
+// `pathway log <id|file>`: flags -> logPathway -> each consecutive pair of saved versions summarised by kind -> exit code.
+import { Option, type Command } from "commander";
+import { logPathway } from "../../engine/history.js";
+import { parseWholeNumber } from "../check-files.js";
+import { EXIT } from "../exit.js";
+import { useColor, type CliIo } from "../io.js";
+import { writeOutput } from "../output.js";
+import { createProgressReporter } from "../progress.js";
+import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
+
+interface LogFlags extends RemoteFlags {
+  format: string;
+  output?: string;
+  limit: number;
+  includeLayout?: boolean;
+  color?: boolean;
+}
+
+/** Registers the command on the program. */
+export function register(program: Command, io: CliIo): void {
+  addRemoteOptions(
+    program
+      .command("log")
+      .description("show what changed between each consecutive pair of a remote pathway's saved versions, by kind")
+      .argument("<pathway>", "a pathway id, remote:<id>, or a file tracked in pathwaykit.manifest.json"),
+  )
+    .addOption(new Option("-f, --format <name>", "output format").choices(["text", "json"]).default("text"))
+    .option("-o, --output <file>", "write the changelog to a file (atomically) instead of stdout")
+    .addOption(new Option("--limit <n>", "only the newest n versions (n reads, n-1 diffs)").argParser(parseWholeNumber(2)).default(20))
+    .addOption(createConcurrencyOption("versions read at a time"))
+    .option("--include-layout", "also count layout and editor-only changes")
+    .option("--color", "force colours even when not writing to a terminal")
+    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addHelpText(
+      "after",
+      `
+Newest first: for each version, the counts of nodes and edges added, removed, renamed and changed, the changes by
+kind (prompt, routing, variables, webhook, transfer, globals, model, metadata, layout) and likely losses (a label,
+an extractVars entry or a route removed; a removed node still pointed at). The service's per-version bookkeeping
+(version_number, is_latest) is not counted. See one step in full with
+\`pathway diff remote:<id>@<n-1> remote:<id>@<n>\`.
+
+Exit codes: 0 shown, 2 usage, read or network error.
+
+Examples:
+  $ pathway log 1b2c3d4e
+  $ pathway log pathways/support.json --limit 5 --format json`,
+    )
+    .action(async (target: string, flags: LogFlags) => {
+      const progress = createProgressReporter(io, "reading versions");
+      const log = await logPathway(io.host, target, {
+        ...toRemoteOptions(flags, io),
+        limit: flags.limit,
+        diff: { includeLayout: flags.includeLayout === true },
+        onProgress: progress.report,
+      }).finally(() => progress.stop());
+      const { formatLogText } = await import("../../format/history.js");
+      const color = flags.output === undefined && useColor(flags.color, io);
+      await writeOutput(io, flags.output, flags.format === "json" ? JSON.stringify(log, null, 2) + "\n" : formatLogText(log, { color }));
+      io.setExitCode(EXIT.ok);
+    });
+}

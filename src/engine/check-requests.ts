@@ -1,0 +1,164 @@
+// `checkRequestFiles`: request files in, findings per file out; each request's pathway is loaded (file, remote, manifest) through the host.
+import path from "node:path";
+import type { Diagnostic } from "../diagnostics/index.js";
+import type { FileResult } from "../format/result.js";
+import { isObject, type Pathway } from "../model/index.js";
+import { z } from "zod";
+import { checkParsedRequest, parseRequestText, requestRuleMetas, type CheckRequestOptions, type RequestKind } from "../requests/index.js";
+import type { RuleMeta, RuleSeverity } from "../validate/index.js";
+import type { Host } from "./host.js";
+import { displayPath, readInput, readInputs, STDIN, type ExpandOptions, type ReadInput } from "./inputs.js";
+import { describeLoadFailure, getPathwayProblem, loadPathwayFile } from "./load-pathway.js";
+import { fromManifestPath, loadManifest, type LoadedManifest } from "./manifest.js";
+import { createClient, toEngineError, type RemoteOptions } from "./remote.js";
+
+/** What the CLI lists with request findings (SARIF's rule table): the request rules and the document rules (parse, UTF-8). */
+export { REQUEST_KINDS, requestRuleMetas, type RequestKind } from "../requests/index.js";
+export { documentRuleMetas } from "../validate/registry.js";
+
+/** Where a request's pathway comes from: a file, the service (`remote:<id>`), or the manifest entry with the body's pathway_id. */
+export type PathwayRef = { kind: "file"; path: string } | { kind: "remote"; id: string } | { kind: "manifest"; id: string };
+
+/** Options of `checkRequestFiles`; all optional. */
+export interface CheckRequestFilesOptions extends ExpandOptions, Pick<CheckRequestOptions, "rules" | "now" | "systemVariables"> {
+  /** The kind of every file (default: per file, from its name `x.<kind>.request.json`, else its fields). */
+  kind?: RequestKind;
+  /** The pathway every request uses: `<file>` or `remote:<id>` (default: the manifest entry of the body's pathway_id). */
+  pathway?: string;
+  /** How to reach the service for `remote:<id>` (base URL, timeout, retries). */
+  remote?: RemoteOptions;
+}
+
+/** One request input: read bytes (or the problem), and the pathway configured for it (pathway.config.json's `requests`). */
+export type RequestInput = ReadInput & { pathway?: string };
+
+/** The findings for one request file. `failed` marks a file that could not be checked at all (exit 2 in the CLI). */
+export interface RequestFileResult extends FileResult {
+  kind?: RequestKind;
+  failed?: boolean;
+}
+
+/** Parses `--pathway` / config values: `remote:<id>` or a file path. */
+export function toPathwayRef(value: string): PathwayRef {
+  return value.startsWith("remote:") ? { kind: "remote", id: value.slice("remote:".length) } : { kind: "file", path: value };
+}
+
+function failure(filePath: string, diagnostic: Diagnostic, text?: string): RequestFileResult {
+  return { filePath, diagnostics: [diagnostic], failed: true, ...(text !== undefined && { text }) };
+}
+
+/** Loads the pathways requests name, each once per run; a failure is an Error whose message says what and where. */
+function createPathwayLoader(host: Host, options: CheckRequestFilesOptions) {
+  const cache = new Map<string, Promise<{ where: string; value: Pathway } | undefined>>();
+  let manifest: Promise<LoadedManifest> | undefined;
+  const fromFile = async (file: string, where = file) => {
+    const loaded = await loadPathwayFile(host, file);
+    if (!loaded.pathway) throw new Error(describeLoadFailure({ ...loaded, path: where }));
+    return { where, value: loaded.pathway };
+  };
+  const load = async (ref: PathwayRef) => {
+    if (ref.kind === "file") return fromFile(ref.path);
+    manifest ??= loadManifest(host);
+    const found = await manifest;
+    if (ref.kind === "manifest") {
+      const entry = found.manifest.pathways.find((e) => e.id === ref.id);
+      // No entry: the request names a pathway this project does not keep; the checks that need it are skipped.
+      return entry ? fromFile(fromManifestPath(found, entry), entry.file) : undefined;
+    }
+    try {
+      const client = await createClient(host, options.remote ?? {}, found);
+      const fetched = await client.getPathway(ref.id);
+      const where = `remote:${ref.id}`;
+      const problem = getPathwayProblem(fetched.pathway, where);
+      if (problem) throw new Error(problem.message);
+      return { where, value: fetched.pathway as Pathway };
+    } catch (error) {
+      throw await toEngineError(error);
+    }
+  };
+  return (ref: PathwayRef) => {
+    const key = ref.kind === "file" ? `file:${ref.path}` : `${ref.kind}:${ref.id}`;
+    let found = cache.get(key);
+    if (!found) {
+      found = load(ref);
+      cache.set(key, found);
+    }
+    return found;
+  };
+}
+
+/**
+ * Checks request inputs already read (the lint uses it for the config's `requests`). A file that is unreadable, not a
+ * request, or whose pathway does not load is reported and marked `failed`; the others are still checked.
+ */
+export async function checkRequestInputs(host: Host, inputs: readonly RequestInput[], options: CheckRequestFilesOptions = {}): Promise<RequestFileResult[]> {
+  const loadPathway = createPathwayLoader(host, options);
+  const results: RequestFileResult[] = [];
+  for (const input of inputs) {
+    if (!input.bytes) {
+      results.push(failure(input.path, input.problem!));
+      continue;
+    }
+    const fileName = input.path === STDIN ? undefined : input.path;
+    const parsed = parseRequestText(input.bytes, fileName);
+    const configured = input.pathway ?? options.pathway;
+    const pathwayId = parsed.ok && isObject(parsed.value) && typeof parsed.value.pathway_id === "string" ? parsed.value.pathway_id.trim() : "";
+    let pathway: { where: string; value: Pathway } | undefined;
+    if (parsed.ok && (configured !== undefined || pathwayId !== "")) {
+      try {
+        pathway = await loadPathway(configured !== undefined ? toPathwayRef(configured) : { kind: "manifest", id: pathwayId });
+      } catch (error) {
+        // Loader failures (unreadable file, not a pathway, the service refusing) are this file's problem, not a crash.
+        const detail = error instanceof Error ? error.message : String(error);
+        const message = `The pathway ${configured ?? pathwayId} does not load: ${detail.replace(/\.$/, "")}; fix it or pass another with --pathway.`;
+        results.push(failure(input.path, { ruleId: "pathway-not-loaded", severity: "error", message, pointer: "" }, parsed.text));
+        continue;
+      }
+    }
+    const result = checkParsedRequest(parsed, { kind: options.kind, fileName, rules: options.rules, now: options.now ?? host.now(), systemVariables: options.systemVariables, ...(pathway && { pathway }) });
+    results.push({ filePath: input.path, diagnostics: result.diagnostics, ...(result.text !== undefined && { text: result.text }), ...(result.kind && { kind: result.kind }), ...(result.fatal && { failed: true }) });
+  }
+  return results;
+}
+
+/**
+ * Checks request files (bodies of calls, batches, inbound updates, purchases) named by files, directories (searched for
+ * `*.request.json|yaml|yml`), globs and `-`. Findings carry line and column in each request file.
+ */
+export async function checkRequestFiles(host: Host, args: readonly string[], options: CheckRequestFilesOptions = {}): Promise<RequestFileResult[]> {
+  return checkRequestInputs(host, await readInputs(host, "request", args, options), options);
+}
+
+/**
+ * The request files pathway.config.json lists (`requests: [{files, pathway}]`), read, with the pathway of each group
+ * (relative to the config's directory, like the globs). A group matching no file is an input with a problem.
+ */
+export async function readConfiguredRequests(host: Host, loaded: { config: { requests: readonly { files: readonly string[]; pathway?: string }[] }; root: string; file?: string }): Promise<RequestInput[]> {
+  const inputs: RequestInput[] = [];
+  const fromCwd = (file: string) => displayPath(host.cwd, path.resolve(loaded.root, file));
+  for (const [i, entry] of loaded.config.requests.entries()) {
+    const found = await host.glob(entry.files.map(fromCwd));
+    const pathway = entry.pathway === undefined || entry.pathway.startsWith("remote:") ? entry.pathway : fromCwd(entry.pathway);
+    if (found.length === 0) {
+      const where = `${loaded.file === undefined ? "pathway.config.json" : displayPath(host.cwd, loaded.file)} requests[${i}]`;
+      inputs.push({ path: where, problem: { ruleId: "no-matching-files", severity: "error", message: `requests[${i}].files (${entry.files.join(", ")}) matches no files; check the globs (relative to the config's directory).`, pointer: "" } });
+      continue;
+    }
+    for (const file of found) inputs.push({ ...(await readInput(host, { path: file, file: path.resolve(host.cwd, file) })), ...(pathway !== undefined && { pathway }) });
+  }
+  return inputs;
+}
+
+/** The request rules in the shape pathway.config.json's resolver takes (they have no options), so `rules` may set them. */
+export function requestRulesAsConfigurable(): RuleMeta[] {
+  return requestRuleMetas.map((m) => ({ id: m.id, description: m.description, defaultSeverity: m.defaultSeverity, docs: m.docs, options: z.object({}), fixable: false }));
+}
+
+/** The severities the config (then --rule flags) give request rules. */
+export function getRequestRuleSeverities(configRules: Readonly<Record<string, { severity: RuleSeverity }>>, flags: Readonly<Record<string, RuleSeverity>> = {}): Record<string, RuleSeverity> {
+  const ids = new Set(requestRuleMetas.map((m) => m.id));
+  const out: Record<string, RuleSeverity> = {};
+  for (const [id, setting] of Object.entries(configRules)) if (ids.has(id)) out[id] = setting.severity;
+  for (const [id, severity] of Object.entries(flags)) if (ids.has(id)) out[id] = severity;
+  return out;
+}

@@ -1,0 +1,304 @@
+// `drawFiles`: pathway files to Mermaid, DOT, Markdown, graph JSON, or SVG/PNG/PDF rendered in one shared Chromium, written where -o says.
+import path from "node:path";
+import type { DiagramDirection, DirectedGraph } from "../export/index.js";
+import { EngineError } from "./errors.js";
+import { describeFsError } from "./fs-errors.js";
+import type { Host } from "./host.js";
+import { readInputs, STDIN } from "./inputs.js";
+import { describeLoadFailure, parsePathwayInput } from "./load-pathway.js";
+
+/** Output formats of `drawFiles`. */
+export const DIAGRAM_FORMATS = ["mermaid", "dot", "md", "svg", "png", "pdf", "json"] as const;
+
+/** One of `DIAGRAM_FORMATS`. */
+export type DiagramFormat = (typeof DIAGRAM_FORMATS)[number];
+type ImageFormat = "svg" | "png" | "pdf";
+
+const EXTENSIONS: Record<DiagramFormat, string> = { mermaid: ".mmd", dot: ".dot", md: ".md", svg: ".svg", png: ".png", pdf: ".pdf", json: ".graph.json" };
+
+/** Options of `drawFiles`; all optional. */
+export interface DrawFilesOptions {
+  /** Default "mermaid". */
+  format?: DiagramFormat;
+  /** A file, a directory (several inputs, or a path ending in /), or "-" for the returned `stdout`. Default: text to `stdout`, images beside each input. */
+  output?: string;
+  /** Default "TB". */
+  direction?: DiagramDirection;
+  /** Cut labels longer than this, full text in a legend (0: never). Default 40. */
+  maxLabel?: number;
+  /** Draw only the neighbourhood of this node (id or name). */
+  focus?: string;
+  /** Steps around `focus`. Default 2. */
+  depth?: number;
+  /** Mark unreachable nodes, dead ends and traps. */
+  annotate?: boolean;
+  /** Told as each image is rendered. */
+  onProgress?: (event: { done: number; total: number; detail: string }) => void;
+  /** Who lays out images: see DIAGRAM_ENGINES. Default "auto". */
+  engine?: DiagramEngine;
+  /** Longest one image's layout or render may take, in seconds. Default 180. */
+  timeout?: number;
+  /** Told at once (before the work) of a problem worth saying early: a layout that will take long. */
+  onNotice?: (problem: DrawProblem) => void;
+  /** Told when one slow step starts (text such as "laying out big.json…"); returns the function called when it ends. */
+  onSlowStep?: (text: string) => () => void;
+}
+
+/** Who lays out an image: Mermaid in the browser, ELK in Node (layered), the quick rank layout, or chosen by size. */
+export const DIAGRAM_ENGINES = ["auto", "mermaid", "elk", "ranks"] as const;
+/** One of `DIAGRAM_ENGINES`. */
+export type DiagramEngine = (typeof DIAGRAM_ENGINES)[number];
+
+/** Above this many nodes + edges "auto" leaves Mermaid (which took 21 s at 200 nodes) for ELK. */
+const MERMAID_MAX_ITEMS = 150;
+/** Above this many nodes + edges "auto" leaves ELK for the rank layout (ELK_MAX_ITEMS of the layout layer). */
+const ELK_MAX_ITEMS = 8_000;
+/** Above this many nodes + edges a layout takes long enough to say so first. */
+const SLOW_ITEMS = { mermaid: 400, elk: 3_000 } as const;
+
+/** The engine that lays out `graph` for an image. */
+function pickEngine(graph: DirectedGraph, engine: DiagramEngine): Exclude<DiagramEngine, "auto"> {
+  if (engine !== "auto") return engine;
+  const items = graph.nodes.length + graph.edges.length;
+  return items <= MERMAID_MAX_ITEMS ? "mermaid" : items <= ELK_MAX_ITEMS ? "elk" : "ranks";
+}
+
+/** `promise`, or a rejection saying it did not finish within `ms` (the browser keeps its own protocol timeout too). */
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the render did not finish within ${Math.round(ms / 1000)} s.`)), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A problem met while drawing: `exit` 2 for input, output or browser problems, 1 when Mermaid could not draw a file. */
+export interface DrawProblem {
+  filePath?: string;
+  message: string;
+  severity: "error" | "warning" | "note";
+  exit?: 1 | 2;
+}
+
+/** What `drawFiles` did: what goes to stdout (in order), the files written, and the problems (the other files are still drawn). */
+export interface DrawFilesResult {
+  stdout: (string | Uint8Array)[];
+  written: string[];
+  problems: DrawProblem[];
+  /** 0, 1 or 2, as the problems say. */
+  exitCode: number;
+}
+
+interface Drawing {
+  path: string;
+  graph: DirectedGraph;
+  mermaid: string;
+  text?: string;
+  target?: string;
+}
+
+const isImage = (format: DiagramFormat): format is ImageFormat => format === "svg" || format === "png" || format === "pdf";
+const stripJson = (file: string) => path.basename(file).replace(/\.json$/i, "");
+
+/** A short list of paths for a message. */
+export function listPaths(paths: readonly string[]): string {
+  return paths.length <= 4 ? paths.join(", ") : `${paths.slice(0, 3).join(", ")} and ${paths.length - 3} more`;
+}
+
+/**
+ * Decides where each drawing goes: "-" or nothing (text formats) is stdout; an existing directory, a path ending in
+ * "/" or several inputs make `output` a directory; otherwise it is the file. Images without `output` go beside their input.
+ */
+async function planTargets(host: Host, drawings: Drawing[], format: DiagramFormat, output: string | undefined): Promise<"stdout" | "files"> {
+  if (output === "-" || (output === undefined && !isImage(format))) {
+    if (drawings.length > 1 && (format === "mermaid" || isImage(format))) {
+      throw new EngineError("usage", `${drawings.length} pathways cannot share one ${format === "mermaid" ? "Mermaid text" : "image"} on stdout; write them to a directory with -o <dir>.`);
+    }
+    return "stdout";
+  }
+  if (output === undefined) {
+    for (const d of drawings) {
+      if (d.path === STDIN) throw new EngineError("usage", `A ${format} read from stdin needs a place to go: name a file with -o <file>, or -o - for stdout.`);
+      d.target = path.join(path.dirname(d.path), stripJson(d.path) + EXTENSIONS[format]);
+    }
+    return "files";
+  }
+  let isDirectory = output.endsWith("/") || output.endsWith(path.sep) || (await host.stat(output))?.kind === "directory";
+  if (!isDirectory && drawings.length > 1) {
+    if (path.extname(output) !== "") throw new EngineError("usage", `-o ${output}: ${drawings.length} pathways need a directory, one file each; name one (e.g. -o diagrams/).`);
+    isDirectory = true;
+  }
+  if (!isDirectory) {
+    if (drawings[0]) drawings[0].target = output;
+    return "files";
+  }
+  const used = new Set<string>();
+  for (const d of drawings) {
+    const base = d.path === STDIN ? "stdin" : stripJson(d.path);
+    let name = base + EXTENSIONS[format];
+    for (let n = 2; used.has(name); n++) name = `${base}-${n}${EXTENSIONS[format]}`;
+    used.add(name);
+    d.target = path.join(output, name);
+  }
+  return "files";
+}
+
+/** Draws every pathway the arguments name (files, directories, globs, `-`); see `DrawFilesOptions`. */
+export async function drawFiles(host: Host, args: readonly string[], options: DrawFilesOptions = {}): Promise<DrawFilesResult> {
+  const format = options.format ?? "mermaid";
+  if (options.depth !== undefined && options.focus === undefined) throw new EngineError("usage", "--depth only applies with --focus <node>; add --focus or drop --depth.");
+  const { findDiagramNode, getDiagramAnnotations, getMermaidLimitProblems, toDirectedGraph, toDot, toMarkdown, toMermaid } = await import("../export/index.js");
+  const result: DrawFilesResult = { stdout: [], written: [], problems: [], exitCode: 0 };
+  const fail = (exit: 1 | 2, message: string, filePath?: string) => {
+    result.problems.push({ message, severity: "error", exit, ...(filePath !== undefined && { filePath }) });
+    result.exitCode = Math.max(result.exitCode, exit);
+  };
+  const drawings: Drawing[] = [];
+  for (const input of await readInputs(host, "pathway", args)) {
+    const pathway = parsePathwayInput(input).pathway;
+    if (!pathway) {
+      fail(2, describeLoadFailure(parsePathwayInput(input)), input.path);
+      continue;
+    }
+    if (options.focus !== undefined) {
+      const found = findDiagramNode(pathway, options.focus);
+      if ("error" in found) {
+        fail(2, `${input.path}: --focus: ${found.error}`, input.path);
+        continue;
+      }
+    }
+    const graph = toDirectedGraph(pathway, {
+      direction: options.direction ?? "TB",
+      maxLabel: options.maxLabel ?? 40,
+      ...(options.focus !== undefined && { focus: options.focus, depth: options.depth ?? 2 }),
+      ...(options.annotate && { annotations: getDiagramAnnotations(pathway) }),
+    });
+    const mermaid = toMermaid(graph);
+    const drawing: Drawing = { path: input.path, graph, mermaid };
+    if (format === "mermaid") drawing.text = mermaid;
+    else if (format === "dot") drawing.text = toDot(graph);
+    else if (format === "md") {
+      drawing.text = toMarkdown(graph);
+      const problems = getMermaidLimitProblems(toMermaid(graph, { legend: false }), graph.edges.length);
+      if (problems.length > 0) {
+        result.problems.push({
+          filePath: input.path,
+          severity: "warning",
+          message: `${input.path}: the diagram has ${problems.join(" and ")}, so GitHub will show an error instead of it. Draw part of it with --focus <node> --depth <n>, or attach an image (--format svg or png).`,
+        });
+      }
+    }
+    drawings.push(drawing);
+  }
+  const errorsJson = () => result.problems.filter((p) => p.severity === "error" && p.filePath !== undefined).map((p) => ({ filePath: p.filePath!, error: p.message }));
+  if (drawings.length === 0) {
+    if (format === "json" && (options.output === undefined || options.output === "-")) result.stdout.push(`${JSON.stringify(errorsJson(), null, 2)}\n`);
+    return result;
+  }
+  const where = await planTargets(host, drawings, format, options.output);
+  const write = async (target: string, content: string | Uint8Array): Promise<boolean> => {
+    try {
+      await host.writeFile(target, content);
+      result.written.push(target);
+      return true;
+    } catch (error) {
+      fail(2, `${describeFsError(error, target).replace(/\.$/, "")}; the diagram was not written.`);
+      return false;
+    }
+  };
+  if (format === "json") {
+    if (where === "stdout") result.stdout.push(`${JSON.stringify([...drawings.map((d) => ({ filePath: d.path, graph: d.graph })), ...errorsJson()], null, 2)}\n`);
+    else for (const d of drawings) await write(d.target!, `${JSON.stringify(d.graph, null, 2)}\n`);
+    return result;
+  }
+  if (!isImage(format)) {
+    if (where === "stdout") result.stdout.push(drawings.map((d) => d.text!).join("\n"));
+    else for (const d of drawings) await write(d.target!, d.text!);
+    return result;
+  }
+  await renderDrawings(host, drawings, format, where, result, fail, write, options);
+  return result;
+}
+
+/**
+ * Renders every drawing: Mermaid ones in one shared browser; ELK and rank ones laid out in Node and written as SVG
+ * (the browser only turns that SVG into PNG or PDF). Without a browser, Mermaid drawings are saved as Mermaid text.
+ */
+async function renderDrawings(
+  host: Host,
+  drawings: Drawing[],
+  format: ImageFormat,
+  where: "stdout" | "files",
+  result: DrawFilesResult,
+  fail: (exit: 1 | 2, message: string, filePath?: string) => void,
+  write: (target: string, content: string | Uint8Array) => Promise<boolean>,
+  options: DrawFilesOptions,
+): Promise<void> {
+  const timeoutSeconds = options.timeout ?? 180;
+  const timeoutMs = timeoutSeconds * 1000;
+  const engines = drawings.map((d) => pickEngine(d.graph, options.engine ?? "auto"));
+  // Said before the work starts (even before the browser), so nobody waits without knowing why.
+  drawings.forEach((d, i) => {
+    const engine = engines[i]!;
+    const items = d.graph.nodes.length + d.graph.edges.length;
+    if ((engine === "mermaid" || engine === "elk") && items > SLOW_ITEMS[engine]) {
+      const hint = engine === "mermaid" ? " --engine elk lays it out in seconds." : " --engine ranks draws it at once (simpler picture).";
+      const problem: DrawProblem = {
+        filePath: d.path,
+        severity: "warning",
+        message: `${d.path}: ${d.graph.nodes.length} nodes and ${d.graph.edges.length} edges take ${engine === "mermaid" ? "Mermaid minutes" : "ELK up to a minute"} to lay out (limit --timeout ${timeoutSeconds} s).${hint}`,
+      };
+      if (options.onNotice) options.onNotice(problem);
+      else result.problems.push(problem);
+    }
+  });
+  const { BrowserUnavailableError, createDiagramRenderer, getBrowserLocation } = await import("../render/index.js");
+  let renderer: Awaited<ReturnType<typeof createDiagramRenderer>> | undefined;
+  if (engines.some((e) => e === "mermaid") || format !== "svg") {
+    try {
+      renderer = await createDiagramRenderer({ browser: getBrowserLocation(host.env), timeoutMs });
+    } catch (error) {
+      if (!(error instanceof BrowserUnavailableError)) throw error;
+      const saved: string[] = [];
+      for (const d of drawings) {
+        const target = where === "stdout" ? (d.path === STDIN ? "stdin.mmd" : stripJson(d.path) + ".mmd") : d.target!.replace(/\.(svg|png|pdf)$/i, "") + ".mmd";
+        if (await write(target, d.mermaid)) saved.push(target);
+      }
+      fail(2, `${error.message}${saved.length > 0 ? `\nThe Mermaid text was written instead: ${listPaths(saved)} (render it later with this command, or paste it into a Markdown mermaid block).` : ""}`);
+      return;
+    }
+  }
+  const { getGraphLayout, toSvg } = await import("../layout/index.js");
+  let done = 0;
+  try {
+    for (const [i, d] of drawings.entries()) {
+      const engine = engines[i]!;
+      const stop = drawings.length <= 3 && options.onSlowStep ? options.onSlowStep(`pathway: ${engine === "mermaid" ? "rendering" : "laying out"} ${d.path} (${d.graph.nodes.length} nodes, ${d.graph.edges.length} edges)…`) : () => undefined;
+      try {
+        let data: Uint8Array;
+        if (engine === "mermaid") data = await withTimeout(renderer!.render(d.mermaid, format), timeoutMs);
+        else {
+          const svg = toSvg(d.graph, await getGraphLayout(d.graph, { engine, timeoutMs }));
+          data = renderer ? await withTimeout(renderer.renderSvg(svg, format), timeoutMs) : new TextEncoder().encode(svg);
+        }
+        stop();
+        if (where === "stdout") result.stdout.push(data);
+        else await write(d.target!, data);
+      } catch (error) {
+        stop();
+        const message = error instanceof Error ? error.message : String(error);
+        const timedOut = /did not finish within|timed out/i.test(message);
+        fail(
+          1,
+          `${d.path}: ${engine === "mermaid" ? "Mermaid" : "the layout"} could not draw it: ${message}` +
+            (timedOut ? ` Raise --timeout, use --engine ${engine === "mermaid" ? "elk" : "ranks"}, or draw part of it with --focus <node>.` : ""),
+          d.path,
+        );
+      }
+      options.onProgress?.({ done: ++done, total: drawings.length, detail: d.path });
+    }
+  } finally {
+    await renderer?.close();
+  }
+}

@@ -1,0 +1,102 @@
+// A pathway's changelog: its saved versions, and what changed between each consecutive pair, by kind.
+import { getPathwayDiff, type DiffOptions, type DiffSummary, type LikelyLoss } from "../diff/index.js";
+import type { PathwayClient, PathwayVersionInfo } from "../remote/index.js";
+import type { Host } from "./host.js";
+import { loadManifest } from "./manifest.js";
+import { resolvePathwayId } from "./pathway-id.js";
+import { createClient, mapPool, toEngineError, type RemoteOptions } from "./remote.js";
+
+/** Options of `getVersionLog` and `logPathway`; all optional. */
+export interface LogOptions extends RemoteOptions {
+  /** Only the newest this many versions (so `limit` reads, `limit - 1` diffs). Default 20. */
+  limit?: number;
+  /** Passed to the diff of each pair. */
+  diff?: DiffOptions;
+}
+
+/** One step of the changelog: from a version to the next. */
+export interface LogEntry {
+  from: PathwayVersionInfo;
+  to: PathwayVersionInfo;
+  equal: boolean;
+  summary: DiffSummary;
+  losses: LikelyLoss[];
+}
+
+/** The changelog of a pathway, newest step first. */
+export interface PathwayLog {
+  id: string;
+  versions: PathwayVersionInfo[];
+  /** Versions older than the window (`limit`) that were not read. */
+  omitted: number;
+  /** Versions in the window the service would not give (missing, not a pathway); the log steps over them. */
+  unreadable: { version: number; message: string }[];
+  entries: LogEntry[];
+}
+
+/** Failures that belong to one version (the log goes on without it); anything else (key, network) stops the log. */
+const PER_VERSION: ReadonlySet<string> = new Set(["not-found", "shape", "invalid-json", "truncated", "http"]);
+
+/** The service's per-version bookkeeping, which differs between any two versions and would drown the real changes. */
+const BOOKKEEPING = ["version_number", "is_latest", "revision_number", "published_at"];
+
+function withoutBookkeeping(pathway: Record<string, unknown>): Record<string, unknown> {
+  const copy = { ...pathway };
+  for (const key of BOOKKEEPING) delete copy[key];
+  return copy;
+}
+
+/** The id `target` names (an id, `remote:<id>`, or a tracked file) and a client for it, then `work` with RemoteErrors as EngineErrors. */
+async function withPathway<T>(host: Host, target: string, options: RemoteOptions, work: (client: PathwayClient, id: string) => Promise<T>): Promise<T> {
+  const loaded = await loadManifest(host);
+  const { id } = await resolvePathwayId(host, target, loaded);
+  const client = await createClient(host, options, loaded);
+  try {
+    return await work(client, id);
+  } catch (error) {
+    throw await toEngineError(error);
+  }
+}
+
+/** The saved versions of the pathway `target` names (an id, `remote:<id>`, or a tracked file), oldest first. Throws EngineError. */
+export function listPathwayVersions(host: Host, target: string, options: RemoteOptions = {}): Promise<{ id: string; versions: PathwayVersionInfo[] }> {
+  return withPathway(host, target, options, async (client, id) => ({ id, versions: await client.listVersions(id) }));
+}
+
+/** The changelog of the pathway `target` names (an id, `remote:<id>`, or a tracked file). Throws EngineError. */
+export function logPathway(host: Host, target: string, options: LogOptions = {}): Promise<PathwayLog> {
+  return withPathway(host, target, options, (client, id) => getVersionLog(client, id, options));
+}
+
+/**
+ * Reads the newest `limit` versions (each once, a few at a time) and diffs each consecutive pair. Throws RemoteError
+ * when the list or a version cannot be read.
+ */
+export async function getVersionLog(client: PathwayClient, id: string, options: LogOptions = {}): Promise<PathwayLog> {
+  const limit = Math.max(2, options.limit ?? 20);
+  const versions = await client.listVersions(id);
+  const window = versions.slice(-limit);
+  let done = 0;
+  const { RemoteError } = await import("../remote/index.js");
+  const unreadable: PathwayLog["unreadable"] = [];
+  const values = await mapPool(window, options.concurrency ?? 4, async (v) => {
+    try {
+      return withoutBookkeeping((await client.getVersion(id, v.version)).pathway);
+    } catch (error) {
+      if (!(error instanceof RemoteError) || !PER_VERSION.has(error.kind)) throw error;
+      unreadable.push({ version: v.version, message: error.message });
+      return undefined;
+    } finally {
+      options.onProgress?.({ done: ++done, total: window.length, detail: `version ${v.version}` });
+    }
+  });
+  // Consecutive readable versions, newest first: an unreadable one is stepped over, not compared as empty.
+  const readable = window.map((v, i) => ({ v, value: values[i] })).filter((x) => x.value !== undefined);
+  const entries: LogEntry[] = [];
+  for (let i = readable.length - 1; i > 0; i--) {
+    const diff = getPathwayDiff(readable[i - 1]!.value, readable[i]!.value, options.diff);
+    entries.push({ from: readable[i - 1]!.v, to: readable[i]!.v, equal: diff.equal, summary: diff.summary, losses: diff.losses });
+  }
+  unreadable.sort((x, y) => y.version - x.version);
+  return { id, versions, omitted: versions.length - window.length, unreadable, entries };
+}

@@ -1,0 +1,73 @@
+// Reads an input file with a size cap, and only if it is a regular file: no FIFO that blocks, no /dev/zero that never ends.
+import { constants } from "node:fs";
+import { open } from "node:fs/promises";
+import { fsError } from "./fs-errors.js";
+
+/** 256 MiB: far above real pathways (the largest known is a few MB), low enough that a runaway input fails fast. */
+export const DEFAULT_MAX_FILE_BYTES = 256 * 1024 * 1024;
+
+function size(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MiB` : `${bytes} bytes`;
+}
+
+function kindOf(stat: { isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean; isDirectory(): boolean }): string {
+  if (stat.isFIFO()) return "a named pipe (FIFO)";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isDirectory()) return "a directory";
+  return "not a regular file";
+}
+
+/**
+ * The bytes of `file`, refusing anything but a regular file and anything over `maxBytes`. The file is opened
+ * non-blocking (so opening a FIFO does not wait for a writer), checked with fstat on that same descriptor (no race
+ * with a rename), and the cap is checked again while reading, so a file that grows while it is read stops at the
+ * limit. Refusals are errors with `code` ENOTREGULAR or EFBIG and a message without the path (describeFsError adds
+ * it); anything else is the usual errno error (ENOENT, EACCES...).
+ */
+export async function readFileBounded(file: string, maxBytes: number = DEFAULT_MAX_FILE_BYTES): Promise<Uint8Array> {
+  // O_NONBLOCK does not exist on Windows, where opening a pipe by name does not block either.
+  const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) {
+      if (stat.isDirectory()) throw fsError("EISDIR", `is a directory`);
+      throw fsError("ENOTREGULAR", `is ${kindOf(stat)}, not a regular file; pathwaykit reads only files (pipe data in with - for stdin).`);
+    }
+    if (stat.size > maxBytes) throw tooLarge(stat.size, maxBytes);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(Math.max(stat.size - total, 64 * 1024), maxBytes + 1 - total, 16 * 1024 * 1024));
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      total += bytesRead;
+      if (total > maxBytes) throw tooLarge(total, maxBytes, true);
+      chunks.push(bytesRead === chunk.length ? chunk : chunk.subarray(0, bytesRead));
+    }
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+  } finally {
+    await handle.close();
+  }
+}
+
+function tooLarge(bytes: number, maxBytes: number, growing = false): NodeJS.ErrnoException {
+  const what = growing ? `grew past ${size(maxBytes)} while being read` : `is ${size(bytes)}`;
+  return fsError("EFBIG", `${what}, over the limit of ${size(maxBytes)}; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE if the file really is a pathway.`);
+}
+
+/** Reads a stream (stdin) to its end, refusing more than `maxBytes`; the stream is destroyed at the limit. */
+export async function readStreamBounded(stream: NodeJS.ReadableStream, maxBytes: number = DEFAULT_MAX_FILE_BYTES): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    total += buffer.length;
+    if (total > maxBytes) {
+      (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+      throw fsError("EFBIG", `is over the limit of ${size(maxBytes)}; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE.`);
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks, total);
+}

@@ -1,0 +1,53 @@
+// Lint and validate read remote pathways through a fetched copy: `remote:<id>`, `remote:<id>@<n>`, `remote:<id>@latest` as inputs.
+import path from "node:path";
+import { EngineError } from "./errors.js";
+import type { Host } from "./host.js";
+import type { RemoteOptions } from "./remote.js";
+
+/** True for an input that names a remote pathway rather than a file. */
+export function isRemoteInput(arg: string): boolean {
+  return arg.startsWith("remote:");
+}
+
+/**
+ * A host on which each `remote:` argument reads as a file holding the remote pathway's canonical JSON (fetched once,
+ * in memory; nothing is written), so file operations such as validateFiles and lintFiles take remote versions
+ * unchanged and report them under the name the user gave. Returns `host` itself when no argument is remote. Throws
+ * EngineError for a malformed reference or a pathway that cannot be read (the message says which).
+ */
+export async function withRemoteCopies(host: Host, args: readonly string[], options: RemoteOptions = {}): Promise<Host> {
+  const remote = args.filter(isRemoteInput);
+  if (remote.length === 0) return host;
+  // Loaded only when an input is remote: validate's start-up path must not pay for the manifest (zod) and the client.
+  const { parseRemoteRef } = await import("../remote/index.js");
+  const { toCanonicalJson } = await import("../model/canonical.js");
+  const { loadManifest } = await import("./manifest.js");
+  const { fetchRemoteRef } = await import("./remote-pathways.js");
+  const { createClient, toEngineError } = await import("./remote.js");
+  const loaded = await loadManifest(host);
+  const client = await createClient(host, options, loaded);
+  const copies = new Map<string, Uint8Array>();
+  for (const arg of remote) {
+    const ref = parseRemoteRef(arg.slice("remote:".length));
+    if (!ref) throw new EngineError("usage", `"${arg}": expected remote:<pathway id>, remote:<id>@<version number> or remote:<id>@latest.`);
+    const known = loaded.manifest.pathways.find((e) => e.id === ref.id);
+    try {
+      const fetched = await fetchRemoteRef(client, ref, options.endpoint ?? known?.endpoint ?? "convo");
+      copies.set(path.resolve(host.cwd, arg), new TextEncoder().encode(toCanonicalJson(fetched.pathway)));
+    } catch (error) {
+      throw await toEngineError(error);
+    }
+  }
+  const copyOf = (file: string) => copies.get(path.resolve(host.cwd, file));
+  // Only reads change: every other host call (writes, globs, module imports, the clock) goes to the real host.
+  return {
+    ...host,
+    readFile: async (file) => copyOf(file) ?? host.readFile(file),
+    stat: async (file) => {
+      const copy = copyOf(file);
+      return copy ? { kind: "file", size: copy.byteLength } : host.stat(file);
+    },
+    isGlob: (pattern) => !isRemoteInput(pattern) && host.isGlob(pattern),
+  };
+}
+

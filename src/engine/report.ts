@@ -1,0 +1,111 @@
+// `createReport`: the file-level report operation: lint, diff against a base, coverage from a test run or scenarios, layout, HTML.
+import path from "node:path";
+import { toDirectedGraph } from "../export/index.js";
+import { getGraphLayout, type GraphLayoutOptions } from "../layout/index.js";
+import { isObject } from "../model/index.js";
+import { toReportData, toReportHtml, type ReportCoverage, type ReportData } from "../report/index.js";
+import { createLintConfigLoader, readJsonFile, toRelativePosix } from "./config.js";
+import { diffVersions } from "./diff-versions.js";
+import { EngineError } from "./errors.js";
+import type { Host } from "./host.js";
+import { STDIN } from "./inputs.js";
+import { requirePathway } from "./load-pathway.js";
+import type { RemoteOptions } from "./remote.js";
+import { runScenarioFiles } from "./run-scenarios.js";
+
+/** Options of `createReport`; all optional. */
+export interface ReportOptions {
+  /** An older version to diff against: a file, or `remote:<id>` (read with `remote`). */
+  base?: string;
+  /** How to reach the service for a `remote:<id>` base. */
+  remote?: RemoteOptions;
+  /** The JSON printed by `pathway test --coverage --format json`. */
+  coverage?: string;
+  /** Scenario files, directories or globs to run (with the simulator) for coverage. */
+  scenarios?: string;
+  /** A lint config file instead of the nearest pathway.config.json (--config). */
+  config?: string;
+  layout?: GraphLayoutOptions;
+}
+
+/** A report and what it holds, for the command's summary and `--format json`. */
+export interface ReportResult {
+  /** The pathway as the user named it. */
+  path: string;
+  html: string;
+  data: ReportData;
+  summary: { nodes: number; edges: number; findings: number; errors: number; engine: string; diff: boolean; coverage: boolean };
+}
+
+/** Picks the coverage entry of `path` from a `pathway test` JSON report: the one naming the same file, or the only one. */
+function pickCoverage(report: unknown, path: string, file: string): ReportCoverage {
+  const list = isObject(report) && Array.isArray(report.coverage) ? (report.coverage as unknown[]) : undefined;
+  if (!list || list.length === 0) throw new EngineError("input", `--coverage ${file} holds no coverage; run \`pathway test --coverage --format json > ${file}\`.`);
+  const base = (p: string) => p.replace(/\\/g, "/").split("/").pop();
+  const same = list.filter((c) => isObject(c) && typeof c.pathway === "string" && (c.pathway === path || base(c.pathway) === base(path)));
+  const entry = same[0] ?? (list.length === 1 ? list[0] : undefined);
+  if (!isObject(entry) || !isObject(entry.nodes) || !isObject(entry.edges) || !isObject(entry.globals)) {
+    throw new EngineError("input", `--coverage ${file} has no coverage for ${path} (it covers ${list.map((c) => (isObject(c) ? String(c.pathway) : "?")).join(", ")}).`);
+  }
+  return entry as unknown as ReportCoverage;
+}
+
+function samePath(host: Host, a: string, b: string): boolean {
+  return path.resolve(host.cwd, a) === path.resolve(host.cwd, b);
+}
+
+/**
+ * Builds the report of the pathway `arg` names: lint findings with the file's config (as `pathway lint`), the diff
+ * from `base` (a file or remote:<id>), coverage from a test report or from running `scenarios` with the simulator,
+ * the layout (ELK, or ranks for huge graphs), and the self-contained page. Throws EngineError for an unusable input.
+ */
+export async function createReport(host: Host, arg: string, options: ReportOptions = {}): Promise<ReportResult> {
+  if (options.coverage !== undefined && options.scenarios !== undefined) throw new EngineError("usage", "Give --coverage or --scenarios, not both.");
+  const loaded = await requirePathway(host, arg);
+  const { allRuleMetas, getFileLintSettings, lintPathway } = await import("../lint/index.js");
+  const { config, root } = await createLintConfigLoader(host, { rules: allRuleMetas, ...(options.config !== undefined && { explicit: options.config }) })(loaded.file);
+  const settings = getFileLintSettings(config, loaded.file === undefined ? STDIN : toRelativePosix(root, loaded.file));
+  const lint = lintPathway(loaded.bytes ?? JSON.stringify(loaded.pathway), {
+    rules: settings.rules,
+    requestData: settings.requestData,
+    systemVariables: settings.systemVariables,
+    suppressions: settings.suppressions,
+  });
+  const pathway = loaded.pathway;
+  let diff: Parameters<typeof toReportData>[0]["diff"];
+  if (options.base !== undefined) {
+    const versions = await diffVersions(host, options.base, arg, options.remote ?? {});
+    diff = { base: options.base, diff: versions.diff };
+  }
+  let coverage: Parameters<typeof toReportData>[0]["coverage"];
+  if (options.coverage !== undefined) {
+    coverage = { source: options.coverage, coverage: pickCoverage(await readJsonFile(host, options.coverage, "--coverage"), loaded.path, options.coverage) };
+  } else if (options.scenarios !== undefined) {
+    const report = await runScenarioFiles(host, [options.scenarios], { coverage: true });
+    const ran = report.results.filter((r) => r.pathway !== undefined && samePath(host, r.pathway, loaded.path));
+    if (ran.length === 0) {
+      const named = [...new Set(report.results.map((r) => r.pathway ?? r.file))].join(", ") || "nothing";
+      throw new EngineError("input", `--scenarios ${options.scenarios}: no scenario there runs on ${loaded.path} (they name ${named}).`);
+    }
+    const entry = report.coverage?.find((c) => samePath(host, c.pathway, loaded.path));
+    if (!entry) throw new EngineError("input", `--scenarios ${options.scenarios}: no coverage for ${loaded.path}.`);
+    coverage = { source: `${ran.length} scenario${ran.length === 1 ? "" : "s"} in ${options.scenarios}`, coverage: entry };
+  }
+  const graph = toDirectedGraph(pathway);
+  const layout = await getGraphLayout(graph, options.layout ?? {});
+  const data = toReportData({ pathway, graph, layout, source: loaded.path, diagnostics: lint.diagnostics, ...(diff && { diff }), ...(coverage && { coverage }) });
+  return {
+    path: loaded.path,
+    html: toReportHtml(data),
+    data,
+    summary: {
+      nodes: data.nodes.length,
+      edges: data.edges.length,
+      findings: data.findings.length,
+      errors: data.findings.filter((f) => f.severity === "error").length,
+      engine: layout.engine,
+      diff: diff !== undefined,
+      coverage: coverage !== undefined,
+    },
+  };
+}

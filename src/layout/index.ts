@@ -1,0 +1,7 @@
+// The layout layer: a DirectedGraph placed on a plane (ELK's layered algorithm, or ranks for huge graphs) and drawn as SVG.
+export * from "./types.js";
+export * from "./elk.js";
+export * from "./ranks.js";
+export * from "./choose.js";
+export * from "./svg.js";
+export { getNodeSize, getLabelSize, getGlobalEdgeLines, GLOBALS_NOTE as GLOBALS_NOTE_TEXT } from "./sizes.js";

@@ -1,0 +1,52 @@
+// YAML text to a value with a pointer->range source map, in the same shape as the JSON parser's result.
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
+import type { Diagnostic, Range } from "../diagnostics/index.js";
+import { parsePointer } from "../diagnostics/index.js";
+import type { ParseResult } from "./parse-json.js";
+
+function toRange(lines: LineCounter, range: readonly number[]): Range {
+  const start = lines.linePos(range[0]!);
+  const end = lines.linePos(range[1] ?? range[0]!);
+  return { start: { line: start.line, column: start.col }, end: { line: end.line, column: end.col } };
+}
+
+/** The node at `pointer`, or its deepest existing ancestor (as the JSON locator does). */
+function nodeAt(root: unknown, pointer: string): Node | undefined {
+  let node = root as Node | undefined;
+  for (const token of parsePointer(pointer)) {
+    let next: unknown;
+    if (isMap(node)) next = node.items.find((pair) => isPair(pair) && isScalar(pair.key) && String(pair.key.value) === token)?.value;
+    else if (isSeq(node)) next = /^\d+$/.test(token) ? node.items[Number(token)] : undefined;
+    if (!next || !(next as Node).range) break;
+    node = next as Node;
+  }
+  return node;
+}
+
+/** Parses YAML text (one document; JSON is YAML too). Never throws on bad input. */
+export function parseYaml(text: string): ParseResult {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false });
+  const locate = (pointer: string) => {
+    const node = nodeAt(doc.contents, pointer);
+    return node?.range ? toRange(lines, node.range) : undefined;
+  };
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0]!;
+    const diagnostic: Diagnostic = {
+      ruleId: "parse-error",
+      severity: "error",
+      message: `${e.message.split("\n")[0]!.replace(/\.$/, "")}; fix the YAML syntax here.`,
+      pointer: "",
+      range: toRange(lines, e.pos),
+    };
+    return { ok: false, diagnostics: [diagnostic], locate: () => undefined, locateMany: () => new Map() };
+  }
+  return {
+    ok: true,
+    value: doc.toJS({ maxAliasCount: 100 }) as unknown,
+    diagnostics: [],
+    locate,
+    locateMany: (pointers) => new Map([...pointers].map((p) => [p, locate(p)])),
+  };
+}

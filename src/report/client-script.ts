@@ -1,0 +1,429 @@
+// The report page's script (plain ES2017, inlined and allowed by its hash): draws the laid-out graph from the JSON data.
+//
+// Kept as source text so the core stays free of DOM types and a bundler; test/report/client-script.test.ts parses it
+// with acorn. Rules it keeps: every text from the file is set with textContent or as a setAttribute value of a fixed
+// attribute name; no innerHTML, no eval, no URL is ever built from data; elements come from a fixed list of tags.
+
+/** The script of the report page. */
+export const REPORT_CLIENT_SCRIPT = String.raw`(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("report-data").textContent);
+  var NS = "http://www.w3.org/2000/svg";
+  var SHAPE_TAGS = { rect: true, polygon: true, path: true };
+  var KIND_NAMES = { edge: "edge", route: "Route condition", fallback: "Route fallback", response: "webhook response route", voicemail: "not answered (voicemail)", press: "key press" };
+  var SHAPE_ATTRS = { x: true, y: true, width: true, height: true, rx: true, points: true, d: true, fill: true };
+  var byKey = {};
+  var nodeEls = {};
+  var edgeEls = [];
+  var incoming = {};
+  var outgoing = {};
+  var view = document.getElementById("view");
+  var svg = document.getElementById("graph");
+  var world = document.getElementById("world");
+  var panel = document.getElementById("panel");
+  var state = { x: 0, y: 0, k: 1 };
+  var selected = null;
+
+  function svgEl(tag, attrs, parent) {
+    var e = document.createElementNS(NS, tag);
+    for (var k in attrs) if (Object.prototype.hasOwnProperty.call(attrs, k)) e.setAttribute(k, String(attrs[k]));
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function h(tag, text, parent, cls) {
+    var e = document.createElement(tag);
+    if (text !== null && text !== undefined) e.textContent = String(text);
+    if (cls) e.className = cls;
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+  function button(text, parent, onClick, cls) {
+    var b = h("button", text, parent, cls);
+    b.type = "button";
+    b.addEventListener("click", onClick);
+    return b;
+  }
+  function caption(key) { return byKey[key] ? byKey[key].caption : key; }
+
+  data.nodes.forEach(function (n) { byKey[n.key] = n; incoming[n.key] = []; outgoing[n.key] = []; });
+  data.edges.forEach(function (e, i) { outgoing[e.from].push(i); incoming[e.to].push(i); });
+
+  // ---- drawing -------------------------------------------------------------------------------------------------
+  function draw() {
+    var gb = data.globals;
+    if (gb) {
+      svgEl("rect", { x: gb[0], y: gb[1], width: gb[2], height: gb[3], rx: 6, "class": "globals-box" }, world);
+      svgEl("text", { x: gb[0] + 12, y: gb[1] + 18, "class": "globals-title" }, world).textContent = "Global nodes";
+      svgEl("text", { x: gb[0] + 12, y: gb[1] + 34, "class": "globals-note" }, world).textContent = data.globalsNote;
+    }
+    var edgeLayer = svgEl("g", { "class": "edges" }, world);
+    var labelLayer = svgEl("g", { "class": "edge-labels" }, world);
+    data.edges.forEach(function (e, i) {
+      if (!e.drawn || e.points.length < 4) { edgeEls.push(null); return; }
+      var d = "";
+      for (var p = 0; p < e.points.length; p += 2) d += (p === 0 ? "M" : "L") + e.points[p] + "," + e.points[p + 1];
+      var g = svgEl("g", { "class": "edge kind-" + e.kind + (e.diff ? " diff-" + e.diff : "") + (e.coverage ? " cov-" + e.coverage : "") }, edgeLayer);
+      svgEl("path", { d: d, "class": "line", "marker-end": "url(#arrow)" }, g);
+      svgEl("path", { d: d, "class": "hit" }, g).addEventListener("click", function () { select("edge", i); });
+      if (e.labelBox) {
+        var b = e.labelBox;
+        var lg = svgEl("g", { "class": "edge-label" }, labelLayer);
+        svgEl("rect", { x: b[0], y: b[1], width: b[2], height: b[3] }, lg);
+        svgEl("text", { x: b[0] + b[2] / 2, y: b[1] + b[3] / 2 }, lg).textContent = e.label || "";
+        lg.addEventListener("click", function () { select("edge", i); });
+      }
+      if (e.findings.length > 0) {
+        var mid = Math.floor(e.points.length / 4) * 2;
+        badge(g, e.points[mid], e.points[mid + 1], e.findings);
+      }
+      edgeEls.push(g);
+    });
+    var nodeLayer = svgEl("g", { "class": "nodes" }, world);
+    data.nodes.forEach(function (n) {
+      var g = svgEl("g", {
+        "class": "node kind-" + n.kind + (n.start ? " start" : "") + (n.global ? " global" : "") + (n.diff ? " diff-" + n.diff : "") + (n.coverage ? " cov-" + n.coverage : ""),
+        tabindex: "0", role: "button", "data-key": n.key,
+        fill: n.look.fill, stroke: n.look.stroke, "stroke-width": n.look.strokeWidth
+      }, nodeLayer);
+      g.setAttribute("aria-label", n.caption + (n.type ? " (" + n.type + ")" : ""));
+      if (n.look.dash) g.setAttribute("stroke-dasharray", n.look.dash);
+      n.shapes.forEach(function (s) {
+        if (!SHAPE_TAGS[s.tag]) return;
+        var attrs = {};
+        for (var k in s.attrs) if (SHAPE_ATTRS[k]) attrs[k] = s.attrs[k];
+        attrs["class"] = "shape";
+        svgEl(s.tag, attrs, g);
+      });
+      var t = svgEl("text", { x: n.box[0] + n.box[2] / 2, y: n.box[1] + n.box[3] / 2, "class": "caption", fill: n.look.text }, g);
+      t.textContent = n.caption;
+      if (n.findings.length > 0) badge(g, n.box[0] + n.box[2], n.box[1], n.findings);
+      (n.globalLines || []).forEach(function (line, i) {
+        svgEl("text", { x: n.box[0] + 4, y: n.box[1] + n.box[3] + 16 + i * 15, "class": "global-line" }, world).textContent = line;
+      });
+      g.addEventListener("click", function () { select("node", n.key); });
+      g.addEventListener("keydown", function (ev) {
+        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); select("node", n.key); }
+      });
+      nodeEls[n.key] = g;
+    });
+  }
+
+  function worst(list) {
+    var rank = { error: 3, warning: 2, info: 1 };
+    var best = "info";
+    list.forEach(function (i) { var s = data.findings[i].severity; if ((rank[s] || 0) > (rank[best] || 0)) best = s; });
+    return best;
+  }
+  function badge(parent, x, y, list) {
+    var b = svgEl("g", { "class": "badge sev-" + worst(list), "data-findings": list.join(" ") }, parent);
+    svgEl("circle", { cx: x, cy: y, r: 9 }, b);
+    svgEl("text", { x: x, y: y }, b).textContent = String(list.length);
+    var title = svgEl("title", {}, b);
+    title.textContent = list.map(function (i) { return data.findings[i].ruleId + ": " + data.findings[i].message; }).join("\n");
+  }
+
+  // ---- pan and zoom ----------------------------------------------------------------------------------------------
+  function apply() {
+    world.setAttribute("transform", "translate(" + state.x + "," + state.y + ") scale(" + state.k + ")");
+    updateMinimap();
+  }
+  function fit() {
+    var w = view.clientWidth || 800;
+    var hh = view.clientHeight || 600;
+    var k = Math.min(w / data.size[0], hh / data.size[1], 1.5);
+    state.k = k;
+    state.x = (w - data.size[0] * k) / 2;
+    state.y = (hh - data.size[1] * k) / 2;
+    apply();
+  }
+  function zoomAt(factor, cx, cy) {
+    var k = Math.max(0.02, Math.min(4, state.k * factor));
+    state.x = cx - (cx - state.x) * (k / state.k);
+    state.y = cy - (cy - state.y) * (k / state.k);
+    state.k = k;
+    apply();
+  }
+  function centerOn(x, y) {
+    if (state.k < 0.6) state.k = 0.9;
+    state.x = (view.clientWidth || 800) / 2 - x * state.k;
+    state.y = (view.clientHeight || 600) / 2 - y * state.k;
+    apply();
+  }
+  view.addEventListener("wheel", function (ev) {
+    ev.preventDefault();
+    var r = view.getBoundingClientRect();
+    zoomAt(ev.deltaY < 0 ? 1.15 : 1 / 1.15, ev.clientX - r.left, ev.clientY - r.top);
+  }, { passive: false });
+  var drag = null;
+  svg.addEventListener("pointerdown", function (ev) {
+    if (ev.button !== 0) return;
+    drag = { x: ev.clientX, y: ev.clientY, sx: state.x, sy: state.y, moved: false };
+  });
+  window.addEventListener("pointermove", function (ev) {
+    if (!drag) return;
+    var dx = ev.clientX - drag.x;
+    var dy = ev.clientY - drag.y;
+    if (Math.abs(dx) + Math.abs(dy) > 3) drag.moved = true;
+    state.x = drag.sx + dx;
+    state.y = drag.sy + dy;
+    apply();
+  });
+  window.addEventListener("pointerup", function () { drag = null; });
+  view.addEventListener("keydown", function (ev) {
+    if (ev.target !== view && !(ev.target.classList && ev.target.classList.contains("node"))) return;
+    var step = 60;
+    if (ev.key === "ArrowLeft") state.x += step;
+    else if (ev.key === "ArrowRight") state.x -= step;
+    else if (ev.key === "ArrowUp") state.y += step;
+    else if (ev.key === "ArrowDown") state.y -= step;
+    else if (ev.key === "+" || ev.key === "=") return zoomAt(1.2, view.clientWidth / 2, view.clientHeight / 2);
+    else if (ev.key === "-") return zoomAt(1 / 1.2, view.clientWidth / 2, view.clientHeight / 2);
+    else if (ev.key === "0" || ev.key === "f") return fit();
+    else return;
+    ev.preventDefault();
+    apply();
+  });
+  document.getElementById("zoom-in").addEventListener("click", function () { zoomAt(1.25, view.clientWidth / 2, view.clientHeight / 2); });
+  document.getElementById("zoom-out").addEventListener("click", function () { zoomAt(1 / 1.25, view.clientWidth / 2, view.clientHeight / 2); });
+  document.getElementById("fit").addEventListener("click", fit);
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "/" && document.activeElement !== search) { ev.preventDefault(); search.focus(); }
+    if (ev.key === "Escape") { select(null); }
+  });
+
+  // ---- minimap -----------------------------------------------------------------------------------------------
+  var mini = document.getElementById("minimap");
+  var miniView = null;
+  function buildMinimap() {
+    if (data.nodes.length < 40) { mini.setAttribute("hidden", ""); return; }
+    mini.removeAttribute("hidden");
+    mini.setAttribute("viewBox", "0 0 " + data.size[0] + " " + data.size[1]);
+    data.nodes.forEach(function (n) {
+      svgEl("rect", { x: n.box[0], y: n.box[1], width: n.box[2], height: n.box[3], fill: n.look.fill, stroke: n.look.stroke }, mini);
+    });
+    miniView = svgEl("rect", { "class": "mini-view" }, mini);
+    function jump(ev) {
+      var r = mini.getBoundingClientRect();
+      var s = Math.max(data.size[0] / r.width, data.size[1] / r.height);
+      var ox = (r.width - data.size[0] / s) / 2;
+      var oy = (r.height - data.size[1] / s) / 2;
+      var px = (ev.clientX - r.left - ox) * s;
+      var py = (ev.clientY - r.top - oy) * s;
+      state.x = view.clientWidth / 2 - px * state.k;
+      state.y = view.clientHeight / 2 - py * state.k;
+      apply();
+    }
+    mini.addEventListener("click", jump);
+  }
+  function updateMinimap() {
+    if (!miniView) return;
+    miniView.setAttribute("x", String(-state.x / state.k));
+    miniView.setAttribute("y", String(-state.y / state.k));
+    miniView.setAttribute("width", String(view.clientWidth / state.k));
+    miniView.setAttribute("height", String(view.clientHeight / state.k));
+  }
+
+  // ---- selection and the side panel --------------------------------------------------------------------------
+  function dl(parent, rows) {
+    var list = h("dl", null, parent);
+    rows.forEach(function (r) {
+      if (r[1] === undefined || r[1] === null || r[1] === "") return;
+      h("dt", r[0], list);
+      var dd = h("dd", null, list);
+      if (typeof r[1] === "object" && r[1].nodeType) dd.appendChild(r[1]); else dd.textContent = String(r[1]);
+    });
+    return list;
+  }
+  function value(v) {
+    if (v === null || typeof v !== "object") {
+      var text = typeof v === "string" ? v : JSON.stringify(v);
+      var el = h(typeof v === "string" && (v.length > 60 || v.indexOf("\n") >= 0) ? "pre" : "span", text, null, "value");
+      return el;
+    }
+    if (Array.isArray(v)) {
+      if (v.length === 0) return h("span", "[]", null, "value");
+      var ol = h("ol", null, null, "array");
+      v.forEach(function (item) { h("li", null, ol).appendChild(value(item)); });
+      return ol;
+    }
+    var keys = Object.keys(v);
+    if (keys.length === 0) return h("span", "{}", null, "value");
+    var list = h("dl", null, null, "fields");
+    keys.forEach(function (k) { h("dt", k, list); h("dd", null, list).appendChild(value(v[k])); });
+    return list;
+  }
+  function findingList(parent, list) {
+    if (list.length === 0) return;
+    h("h3", "Findings", parent);
+    var ul = h("ul", null, parent, "findings");
+    list.forEach(function (i) {
+      var f = data.findings[i];
+      h("li", f.severity + " " + f.ruleId + ": " + f.message + (f.line ? " (line " + f.line + ":" + f.column + ")" : ""), ul, "sev-" + f.severity);
+    });
+  }
+  function transitions(parent, title, list, other) {
+    h("h3", title + " (" + list.length + ")", parent);
+    if (list.length === 0) { h("p", "none", parent, "muted"); return; }
+    var ul = h("ul", null, parent, "transitions");
+    list.forEach(function (i) {
+      var e = data.edges[i];
+      var li = h("li", null, ul);
+      button(caption(e[other]), li, function () { select("node", e[other]); }, "link");
+      h("span", " " + e.kind + (e.fullLabel || e.label ? ": " + (e.fullLabel || e.label) : ""), li, "muted");
+      button("edge", li, function () { select("edge", i); }, "link small");
+    });
+  }
+  function showNode(n) {
+    clear(panel);
+    h("h2", n.caption, panel);
+    dl(panel, [
+      ["Type", n.type || "(none)"], ["ID", n.id], ["Start node", n.start ? "yes" : ""], ["Global", n.global ? "yes: entered from any node when the caller matches its global label" : ""],
+      ["Change", n.diff ? n.diff + (n.fromId ? " (was " + n.fromId + ")" : "") : ""], ["Coverage", n.coverage || ""]
+    ]);
+    findingList(panel, n.findings);
+    if (n.changes && n.changes.length > 0) {
+      h("h3", "Field changes", panel);
+      var ul = h("ul", null, panel, "changes");
+      n.changes.forEach(function (c) {
+        var li = h("li", null, ul);
+        h("code", c.path || "(node)", li);
+        h("span", " " + c.op + ": ", li);
+        if (c.before !== undefined) h("del", JSON.stringify(c.before), li);
+        if (c.before !== undefined && c.after !== undefined) h("span", " → ", li);
+        if (c.after !== undefined) h("ins", JSON.stringify(c.after), li);
+      });
+    }
+    h("h3", "Variables", panel);
+    dl(panel, [["Extracts", n.extracts.join(", ") || "none"], ["Reads", n.reads.join(", ") || "none"]]);
+    transitions(panel, "Incoming", incoming[n.key], "from");
+    transitions(panel, "Outgoing", outgoing[n.key], "to");
+    h("h3", "Data (secrets and header values masked)", panel);
+    panel.appendChild(value(n.data));
+  }
+  function showEdge(i) {
+    var e = data.edges[i];
+    clear(panel);
+    h("h2", caption(e.from) + " → " + caption(e.to), panel);
+    var from = h("span");
+    button(caption(e.from), from, function () { select("node", e.from); }, "link");
+    var to = h("span");
+    button(caption(e.to), to, function () { select("node", e.to); }, "link");
+    dl(panel, [
+      ["From", from], ["To", to], ["Kind", KIND_NAMES[e.kind] || e.kind],
+      ["Label / condition", e.fullLabel || e.label || "(none)"], ["Index in edges[]", e.fileIndex], ["Change", e.diff || ""], ["Coverage", e.coverage || ""],
+      ["Drawn", e.drawn ? "" : "no: it touches a global node, listed in the globals box"]
+    ]);
+    findingList(panel, e.findings);
+  }
+  function select(kind, id) {
+    if (selected && selected.el) selected.el.classList.remove("selected");
+    selected = null;
+    if (kind === null) { clear(panel); h("p", "Select a node or an edge: click it, or Tab to it and press Enter.", panel, "muted"); return; }
+    if (kind === "node") {
+      var n = byKey[id];
+      if (!n) return;
+      selected = { kind: kind, id: id, el: nodeEls[id] };
+      showNode(n);
+      centerOn(n.box[0] + n.box[2] / 2, n.box[1] + n.box[3] / 2);
+    } else {
+      var e = data.edges[id];
+      selected = { kind: kind, id: id, el: edgeEls[id] };
+      showEdge(id);
+      if (e.points.length >= 2) centerOn(e.points[0], e.points[1]);
+    }
+    if (selected.el) selected.el.classList.add("selected");
+    document.body.setAttribute("data-selected", kind + ":" + id);
+  }
+
+  // ---- search ------------------------------------------------------------------------------------------------
+  var search = document.getElementById("search");
+  var results = document.getElementById("search-results");
+  function runSearch() {
+    var q = search.value.trim().toLowerCase();
+    clear(results);
+    data.nodes.forEach(function (n) { nodeEls[n.key].classList.remove("match"); });
+    svg.classList.toggle("searching", q !== "");
+    if (q === "") return [];
+    var found = data.nodes.filter(function (n) { return n.search.indexOf(q) >= 0 || n.caption.toLowerCase().indexOf(q) >= 0; });
+    found.forEach(function (n) { nodeEls[n.key].classList.add("match"); });
+    h("p", found.length + " match" + (found.length === 1 ? "" : "es"), results, "muted");
+    found.slice(0, 50).forEach(function (n) {
+      button(n.caption + (n.name && n.caption.indexOf(n.name) < 0 ? " · " + n.name : "") + " [" + n.id + "]", results, function () { select("node", n.key); }, "result");
+    });
+    return found;
+  }
+  search.addEventListener("input", runSearch);
+  search.addEventListener("keydown", function (ev) {
+    if (ev.key === "Enter") { var found = runSearch(); if (found.length > 0) select("node", found[0].key); }
+  });
+
+  // ---- lists: findings, changes, coverage, legend -------------------------------------------------------------
+  function lists() {
+    var fl = document.getElementById("findings");
+    h("h2", "Lint findings (" + data.findings.length + ")", fl);
+    if (data.findings.length === 0) h("p", "No findings.", fl, "muted");
+    var ul = h("ul", null, fl, "findings");
+    data.findings.forEach(function (f) {
+      var li = h("li", null, ul, "sev-" + f.severity);
+      var where = f.node !== undefined ? caption(f.node) : f.edge !== undefined ? "edge " + caption(data.edges[f.edge].from) + " → " + caption(data.edges[f.edge].to) : f.pointer || "pathway";
+      var text = f.severity + " " + f.ruleId + ": " + f.message + " — " + where + (f.line ? " (line " + f.line + ":" + f.column + ")" : "");
+      if (f.node !== undefined) button(text, li, function () { select("node", f.node); }, "link");
+      else if (f.edge !== undefined) button(text, li, function () { select("edge", f.edge); }, "link");
+      else h("span", text, li);
+    });
+    var dsec = document.getElementById("changes");
+    if (data.diff) {
+      h("h2", "Changes since " + data.diff.base, dsec);
+      var t = h("table", null, dsec);
+      var s = data.diff.summary;
+      Object.keys(s).forEach(function (k) { var tr = h("tr", null, t); h("th", k, tr); h("td", s[k], tr); });
+      if (data.diff.removed.length > 0) {
+        h("h3", "Removed (not in this version, so not drawn)", dsec);
+        var rl = h("ul", null, dsec);
+        data.diff.removed.forEach(function (r) { h("li", r.entity + ": " + r.text, rl); });
+      }
+      if (data.diff.other.length > 0) {
+        h("h3", "Other changes", dsec);
+        var ol = h("ul", null, dsec);
+        data.diff.other.forEach(function (o) { h("li", o, ol); });
+      }
+    } else dsec.setAttribute("hidden", "");
+    var csec = document.getElementById("coverage");
+    if (data.coverage) {
+      h("h2", "Coverage (" + data.coverage.source + ")", csec);
+      var ct = h("table", null, csec);
+      var head = h("tr", null, ct);
+      ["", "covered", "of reachable", "%", "untested", "unreachable"].forEach(function (x) { h("th", x, head); });
+      data.coverage.table.forEach(function (r) {
+        var tr = h("tr", null, ct);
+        [r.kind, r.covered, r.total, r.percent, r.untested, r.unreachable].forEach(function (x) { h("td", x, tr); });
+      });
+    } else csec.setAttribute("hidden", "");
+    var lsec = document.getElementById("legend");
+    if (data.legend.length > 0) {
+      h("h2", "Full labels", lsec);
+      var ll = h("ol", null, lsec);
+      data.legend.forEach(function (e) { h("li", "[" + e.ref + "] " + e.text, ll); });
+    } else lsec.setAttribute("hidden", "");
+  }
+
+  var mode = document.getElementById("mode");
+  mode.addEventListener("change", function () { svg.setAttribute("data-mode", mode.value); });
+  if (!data.diff) mode.querySelector("option[value=diff]").disabled = true;
+  if (!data.coverage) mode.querySelector("option[value=coverage]").disabled = true;
+  svg.setAttribute("data-mode", data.diff ? "diff" : data.coverage ? "coverage" : "kind");
+  mode.value = svg.getAttribute("data-mode");
+
+  draw();
+  buildMinimap();
+  lists();
+  fit();
+  select(null);
+  window.addEventListener("resize", updateMinimap);
+  // Printed, the whole graph shows: fit it to the printed box before the page is laid out for paper.
+  window.addEventListener("beforeprint", fit);
+  if (window.matchMedia) window.matchMedia("print").addListener(function (m) { if (m.matches) fit(); });
+  document.body.setAttribute("data-ready", "true");
+})();
+`;

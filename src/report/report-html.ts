@@ -1,0 +1,82 @@
+// The report page: one self-contained HTML file (style and script inlined, allowed by hash) around the embedded JSON data.
+import { createHash } from "node:crypto";
+import { escapeHtml } from "../export/html.js";
+import { REPORT_CLIENT_SCRIPT } from "./client-script.js";
+import type { ReportData } from "./report-data.js";
+import { REPORT_STYLES } from "./styles.js";
+
+/** The CSP source for an inline script or style: its SHA-256, base64. */
+function hashSource(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+/**
+ * `data` as the text of a `<script type="application/json">`: `<` (so no `</script>` or `<!--` ends or bends the
+ * element), and the line separators U+2028/U+2029 written as JSON escapes. JSON.parse gives the same value back.
+ */
+export function toScriptJson(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+/** The Content-Security-Policy of the page: nothing may load; only our own script and style (by hash) may run. */
+export function getReportCsp(): string {
+  return [
+    "default-src 'none'",
+    `script-src ${hashSource(REPORT_CLIENT_SCRIPT)}`,
+    `style-src ${hashSource(REPORT_STYLES)}`,
+    "img-src data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; ");
+}
+
+/**
+ * The whole report page for `data`. The only dynamic parts in the markup are the escaped title and the JSON; the page's
+ * script draws everything else from the JSON with textContent, so no pathway text is ever parsed as HTML.
+ */
+export function toReportHtml(data: ReportData): string {
+  const title = `${data.title || "Pathway"} — pathway report`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(getReportCsp())}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
+<title>${escapeHtml(title)}</title>
+<style>${REPORT_STYLES}</style>
+</head>
+<body>
+<header>
+<h1 id="title">${escapeHtml(data.title || "Pathway")}</h1>
+<p class="muted" id="meta">${escapeHtml(`${data.source ? `${data.source} · ` : ""}${data.nodes.length} nodes, ${data.edges.length} edges · ${data.findings.length} findings · layout: ${data.engine}${data.straightEdges !== undefined ? ` (${data.straightEdges} edges drawn straight)` : ""}`)}</p>
+<div class="controls">
+<label for="search">Search</label> <input id="search" type="search" placeholder="name, id or text  (/)" autocomplete="off" spellcheck="false">
+<button id="fit" type="button" title="Fit (f)">Fit</button> <button id="zoom-in" type="button" title="Zoom in (+)" aria-label="Zoom in">+</button> <button id="zoom-out" type="button" title="Zoom out (-)" aria-label="Zoom out">−</button>
+<label for="mode">Colour by</label> <select id="mode"><option value="kind">node type</option><option value="diff">changes</option><option value="coverage">coverage</option></select>
+</div>
+<div id="search-results" aria-live="polite"></div>
+</header>
+<main>
+<div id="view" tabindex="0" aria-label="Pathway graph: arrow keys pan, + and - zoom, f fits; Tab moves between nodes">
+<svg id="graph" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Pathway graph">
+<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z"></path></marker></defs>
+<g id="world"></g>
+</svg>
+<svg id="minimap" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" hidden></svg>
+</div>
+<aside>
+<section id="panel" aria-live="polite"></section>
+<section id="findings"></section>
+<section id="changes"></section>
+<section id="coverage"></section>
+<section id="legend"></section>
+</aside>
+</main>
+<script type="application/json" id="report-data">${toScriptJson(data)}</script>
+<script>${REPORT_CLIENT_SCRIPT}</script>
+</body>
+</html>
+`;
+}

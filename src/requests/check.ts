@@ -1,0 +1,105 @@
+// Checks one request body: its kind, every field rule, and (given the pathway it uses) start node and variables.
+import { compareDiagnostics, type Diagnostic, type Severity } from "../diagnostics/index.js";
+import { getVariableUses } from "../graph/index.js";
+import type { Pathway } from "../model/index.js";
+import { parseDocument, parseYaml, type ParseResult } from "../parse/index.js";
+import { detectRequestKind } from "./kind.js";
+import type { RequestKind } from "./models.js";
+import { getRequestGraph, getRequiredVariables } from "./pathway-variables.js";
+import { requestRules } from "./registry.js";
+import type { RequestContext, RequestPathway } from "./rule.js";
+
+/** Options of `checkRequestValue` and `checkRequestText`; all optional. */
+export interface CheckRequestOptions {
+  /** The request kind (default: from `fileName`, then from the body's fields). */
+  kind?: RequestKind;
+  /** The file's name, for the kind (`x.batch.json`) and for YAML (`.yaml`, `.yml`). Default none. */
+  fileName?: string;
+  /** The pathway the request uses, loaded; enables the start-node and variable checks. Default none. */
+  pathway?: { where: string; value: Pathway };
+  /** Severity per rule id; `off` skips the rule. Default: each rule's own. */
+  rules?: Record<string, Severity | "off">;
+  /** "Now" for the start_time check. Default: the current time. */
+  now?: Date;
+  /** Variables to treat as always set besides the system ones. Default none. */
+  systemVariables?: readonly string[];
+}
+
+/** What checking one request gives. `fatal` is set when the body could not be checked at all (not a request). */
+export interface RequestCheckResult {
+  kind?: RequestKind;
+  value?: unknown;
+  text?: string;
+  diagnostics: Diagnostic[];
+  fatal?: boolean;
+}
+
+/** The pathway as request rules see it, walked from `startNodeId` when the pathway has that node. */
+export function toRequestPathway(pathway: { where: string; value: Pathway }, startNodeId?: string, systemVariables: readonly string[] = []): RequestPathway {
+  const graph = getRequestGraph(pathway.value, startNodeId);
+  const reads = new Set<string>();
+  for (const use of getVariableUses(graph)) {
+    reads.add(use.name);
+    reads.add(use.root);
+  }
+  return { where: pathway.where, value: pathway.value, graph, required: getRequiredVariables(graph, systemVariables), reads };
+}
+
+/** Checks a parsed request body; findings have pointers but no ranges. */
+export function checkRequestValue(value: unknown, options: CheckRequestOptions = {}): RequestCheckResult {
+  const answer = detectRequestKind(value, options);
+  if (!("kind" in answer)) {
+    return { value, fatal: true, diagnostics: [{ ruleId: "request-shape", severity: "error", message: answer.message, pointer: answer.pointer }] };
+  }
+  const body = value as Record<string, unknown>;
+  // A pathway applies only to a request that names one; without pathway_id the service never loads it.
+  const usesPathway = typeof body.pathway_id === "string" && body.pathway_id.trim() !== "";
+  const context: RequestContext = {
+    kind: answer.kind,
+    body,
+    now: options.now ?? new Date(),
+    ...(options.pathway && usesPathway && { pathway: toRequestPathway(options.pathway, typeof body.start_node_id === "string" ? body.start_node_id : undefined, options.systemVariables) }),
+  };
+  const diagnostics: Diagnostic[] = [];
+  for (const rule of requestRules) {
+    if (!rule.meta.kinds.includes(answer.kind)) continue;
+    const severity = options.rules?.[rule.meta.id] ?? rule.meta.defaultSeverity;
+    if (severity === "off") continue;
+    rule.check(context, (report) => diagnostics.push({ ruleId: rule.meta.id, severity, message: report.message, pointer: report.pointer, url: rule.meta.docs }));
+  }
+  return { kind: answer.kind, value, diagnostics: diagnostics.sort(compareDiagnostics) };
+}
+
+function isYamlName(fileName: string | undefined): boolean {
+  return fileName !== undefined && /\.ya?ml$/i.test(fileName);
+}
+
+/** A request file parsed (JSON or YAML), with its text. */
+export type ParsedRequest = ParseResult & { text?: string };
+
+/** Parses request text as JSON, or YAML for .yaml/.yml names and for text that is not JSON-like. Never throws. */
+export function parseRequestText(input: string | Uint8Array, fileName?: string): ParsedRequest {
+  const json = parseDocument(input);
+  if (json.text === undefined || (json.ok && !isYamlName(fileName))) return json;
+  const looksJson = /^\s*[[{]/.test(json.text) && !isYamlName(fileName);
+  if (looksJson) return json;
+  return { ...parseYaml(json.text), text: json.text };
+}
+
+/** Decodes, parses (JSON or YAML) and checks a request file; findings carry line and column in that file. */
+export function checkRequestText(input: string | Uint8Array, options: CheckRequestOptions = {}): RequestCheckResult {
+  return checkParsedRequest(parseRequestText(input, options.fileName), options);
+}
+
+/** Checks a request parsed by `parseRequestText` (callers that read pathway_id before loading the pathway parse once). */
+export function checkParsedRequest(parsed: ParsedRequest, options: CheckRequestOptions = {}): RequestCheckResult {
+  if (!parsed.ok) return { text: parsed.text, fatal: true, diagnostics: parsed.diagnostics };
+  const result = checkRequestValue(parsed.value, options);
+  const pointers = new Set(result.diagnostics.map((d) => d.pointer));
+  const ranges = parsed.locateMany(pointers);
+  const located = result.diagnostics.map((d) => {
+    const range = ranges.get(d.pointer);
+    return range ? { ...d, range } : d;
+  });
+  return { ...result, text: parsed.text, diagnostics: [...parsed.diagnostics, ...located].sort(compareDiagnostics) };
+}

@@ -1,0 +1,134 @@
+// Small shared pieces of the request rules: pointers, phone-number forms, templates, near-miss names.
+import { toPointer } from "../diagnostics/index.js";
+import { isObject, type JsonObject } from "../model/index.js";
+
+/** The pointer of a field path in the request body. */
+export function at(...segments: (string | number)[]): string {
+  return toPointer(segments);
+}
+
+/** How a phone number is written (seed 4.1): E.164, accepted but discouraged (with its E.164 form), or invalid (why). */
+export type PhoneForm = { form: "e164" } | { form: "discouraged"; e164: string; why: string } | { form: "invalid"; why: string; e164?: string };
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/** Classifies a phone number as seed 4.1 does. */
+export function classifyPhone(raw: string): PhoneForm {
+  const value = raw.trim();
+  if (E164.test(value)) return { form: "e164" };
+  if (value === "") return { form: "invalid", why: "it is empty" };
+  if (/(ext\.?|extension|x|#)\s*\d+\s*$/i.test(value) && /\d/.test(value.replace(/(ext\.?|extension|x|#)\s*\d+\s*$/i, ""))) {
+    return { form: "invalid", why: "it has extension text, which the service cannot dial" };
+  }
+  if (/[A-Za-z]/.test(value)) return { form: "invalid", why: "it has letters" };
+  if (/[^\d\s()+-]/.test(value) || value.indexOf("+") > 0) return { form: "invalid", why: "it has characters other than digits, spaces, parentheses, dashes and a leading +" };
+  const digits = value.replace(/\D/g, "");
+  if (value.startsWith("+")) {
+    return E164.test(`+${digits}`) ? { form: "discouraged", e164: `+${digits}`, why: "it has spaces, parentheses or dashes" } : { form: "invalid", why: "it does not have 7 to 15 digits after the +" };
+  }
+  if (digits.length === 10) return { form: "discouraged", e164: `+1${digits}`, why: /\D/.test(value) ? "it has no country code and has spaces, parentheses or dashes" : "it has 10 digits and no country code, so +1 is assumed" };
+  if (digits.length === 11 && digits.startsWith("1")) return { form: "invalid", why: "it has a country code without the plus", e164: `+${digits}` };
+  return { form: "invalid", why: `it has ${digits.length} digits and no +country code` };
+}
+
+/** One phone-number field of a request: its value and pointer. */
+export interface PhoneField {
+  value: unknown;
+  pointer: string;
+  field: string;
+  /** `from` needs a country code and no separators (seed 4.1); a purchase number needs +1 (4.6). */
+  strict?: "from" | "purchase";
+}
+
+/** Every phone-number field in a body: phone_number, from, transfer_phone_number, transfer_list values, call_data rows. */
+export function getPhoneFields(kind: string, body: JsonObject): PhoneField[] {
+  const fields: PhoneField[] = [];
+  const add = (value: unknown, pointer: string, field: string, strict?: PhoneField["strict"]) => {
+    if (value !== undefined && value !== null) fields.push({ value, pointer, field, ...(strict && { strict }) });
+  };
+  if (kind === "purchase") {
+    add(body.phone_number, at("phone_number"), "phone_number", "purchase");
+    return fields;
+  }
+  add(body.phone_number, at("phone_number"), "phone_number");
+  add(body.from, at("from"), "from", "from");
+  add(body.transfer_phone_number, at("transfer_phone_number"), "transfer_phone_number");
+  if (isObject(body.transfer_list)) {
+    for (const [label, value] of Object.entries(body.transfer_list)) add(value, at("transfer_list", label), `transfer_list.${label}`);
+  }
+  if (kind === "batch" && Array.isArray(body.call_data)) {
+    body.call_data.forEach((row, i) => {
+      if (isObject(row)) add(row.phone_number, at("call_data", i, "phone_number"), `call_data[${i}].phone_number`);
+    });
+  }
+  return fields;
+}
+
+/** The edit distance of two names (insertions, deletions, substitutions, adjacent swaps). */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** The known name closest to `name` when it is a likely typo (same letters ignoring case, or a few edits away). */
+export function closestName(name: string, known: readonly string[]): string | undefined {
+  const lower = name.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const k of known) {
+    const distance = k.toLowerCase() === lower ? 0 : editDistance(lower, k.toLowerCase());
+    if (distance < bestDistance) {
+      best = k;
+      bestDistance = distance;
+    }
+  }
+  const allowed = Math.max(1, Math.floor(name.length / 4));
+  return bestDistance <= allowed ? best : undefined;
+}
+
+/** `{{name}}` references in a text (spaces inside the braces allowed), with the root before any dot. */
+export function getTemplateVariables(text: string): { name: string; root: string }[] {
+  return [...text.matchAll(/\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g)].map((m) => ({ name: m[1]!, root: m[1]!.split(".")[0]! }));
+}
+
+/** `{name}` placeholders of a batch's base_prompt (single braces; `{{name}}` is not one). */
+export function getBatchPlaceholders(text: string): string[] {
+  const names = [...text.matchAll(/(?<!\{)\{\s*([A-Za-z_][\w-]*)\s*\}(?!\})/g)].map((m) => m[1]!);
+  return [...new Set(names)];
+}
+
+/** The names a request's dynamic_data makes into variables (`response_data[].name`). */
+export function getDynamicDataNames(body: JsonObject): string[] {
+  const items = Array.isArray(body.dynamic_data) ? body.dynamic_data : isObject(body.dynamic_data) ? [body.dynamic_data] : [];
+  const names: string[] = [];
+  for (const item of items) {
+    if (!isObject(item) || !Array.isArray(item.response_data)) continue;
+    for (const r of item.response_data) if (isObject(r) && typeof r.name === "string" && r.name.trim() !== "") names.push(r.name.trim());
+  }
+  return names;
+}
+
+/** True for an absolute http(s) URL: the only kind the service can call. */
+export function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  try {
+    return ["http:", "https:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** A value as a short quoted example for a message. */
+export function show(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

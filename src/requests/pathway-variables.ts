@@ -1,0 +1,58 @@
+// Which variables a pathway reads before any node sets them, walking from the start node a request uses (the lint's analysis).
+import { getSearchTree, getVariableFindings, SYSTEM_VARIABLES, toGraphIndex, type GraphIndex } from "../graph/index.js";
+import { isObject, nodeData, type Pathway } from "../model/index.js";
+
+/** A variable the request has to supply: where the pathway first reads it. */
+export interface RequiredVariable {
+  name: string;
+  /** The part before any dot; supplying it supplies `user.name` too. */
+  root: string;
+  nodeId: string;
+  nodeName?: string;
+  field: string;
+  /** Pointer of the field in the pathway file. */
+  path: (string | number)[];
+}
+
+/** The pathway with the start moved to `startNodeId`, so the analysis walks from where the call really begins. */
+function withStart(pathway: Pathway, startNodeId: string): Pathway {
+  const nodes = (pathway.nodes as unknown[]).map((node) => {
+    if (!isObject(node) || typeof node.id !== "string") return node;
+    const data = isObject(node.data) ? node.data : {};
+    return { ...node, data: { ...data, isStart: node.id === startNodeId } };
+  });
+  return { ...pathway, nodes } as Pathway;
+}
+
+/** The graph a request walks: the pathway's own start, or `startNodeId` when the pathway has such a node. */
+export function getRequestGraph(pathway: Pathway, startNodeId?: string): GraphIndex {
+  const g = toGraphIndex(pathway);
+  if (startNodeId === undefined || !g.indexOf.has(startNodeId) || g.ids[g.start] === startNodeId) return g;
+  return toGraphIndex(withStart(pathway, startNodeId));
+}
+
+/**
+ * Variables read, on some path from the start used, before any node sets them: what request_data (or dynamic_data, or
+ * the system) must supply. One entry per name, at its first use in file order. Uses in nodes that cannot be reached are
+ * left out: they never run.
+ */
+export function getRequiredVariables(graph: GraphIndex, systemVariables: readonly string[] = []): RequiredVariable[] {
+  const { distance } = getSearchTree(graph);
+  const findings = getVariableFindings(graph, { systemVariables });
+  const byName = new Map<string, RequiredVariable>();
+  for (const use of [...findings.undefined, ...findings.maybeUnset].sort((a, b) => a.nodeIndex - b.nodeIndex)) {
+    // nodeIndex counts entries of nodes[] in the file; the graph numbers unique nodes, so go through the id.
+    const i = graph.indexOf.get(use.nodeId);
+    if (i === undefined || distance[i]! < 0 || byName.has(use.name)) continue;
+    const node = graph.nodes[i]!.node;
+    const name = nodeData(node).name;
+    byName.set(use.name, { name: use.name, root: use.root, nodeId: use.nodeId, ...(typeof name === "string" && { nodeName: name }), field: use.field, path: use.path });
+  }
+  return [...byName.values()];
+}
+
+/** True when `name` (or its root before a dot) is a system variable or in `supplied`. */
+export function isSupplied(name: string, supplied: ReadonlySet<string>): boolean {
+  const root = name.split(".")[0]!;
+  return supplied.has(name) || supplied.has(root) || SYSTEM_VARIABLES.includes(name) || SYSTEM_VARIABLES.includes(root);
+}

@@ -1,0 +1,25 @@
+// `analysis_schema` maps a result field to a type or format hint such as email, string, boolean (seed 4.1).
+import { isObject } from "../../model/index.js";
+import { at, show } from "../helpers.js";
+import { defineRequestRule } from "../rule.js";
+
+export default defineRequestRule({
+  meta: {
+    id: "analysis-schema",
+    description: "`analysis_schema` is an object mapping each field name to a non-empty type or format hint (email, string, boolean, a date-time format; seed 4.1).",
+    defaultSeverity: "error",
+    kinds: ["call", "batch", "inbound"],
+    fields: ["analysis_schema"],
+  },
+  check({ body }, report) {
+    const schema = body.analysis_schema;
+    if (schema === undefined) return;
+    if (!isObject(schema)) {
+      report({ pointer: at("analysis_schema"), message: `analysis_schema is ${show(schema)}; write an object such as {"email": "email", "wants_demo": "boolean"}.` });
+      return;
+    }
+    for (const [name, hint] of Object.entries(schema)) {
+      if (typeof hint !== "string" || hint.trim() === "") report({ pointer: at("analysis_schema", name), message: `analysis_schema.${name} is ${show(hint)}; write a type or format hint as text, e.g. "string", "boolean", "email" or "YYYY-MM-DD".` });
+    }
+  },
+});

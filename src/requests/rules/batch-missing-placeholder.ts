@@ -1,0 +1,34 @@
+// Every {name} base_prompt uses is a property of every call_data row; names are case-sensitive (seed 4.3).
+import { isObject } from "../../model/index.js";
+import { at, getBatchPlaceholders } from "../helpers.js";
+import { defineRequestRule } from "../rule.js";
+
+/** Rows reported one by one per name before the rest are counted in one finding. */
+const MAX_ROWS = 10;
+
+export default defineRequestRule({
+  meta: {
+    id: "batch-missing-placeholder",
+    description: "Every `{name}` in a batch's `base_prompt` is a property of every `call_data` row, with the same case (seed 4.3).",
+    defaultSeverity: "error",
+    kinds: ["batch"],
+  },
+  check({ body }, report) {
+    if (typeof body.base_prompt !== "string" || !Array.isArray(body.call_data)) return;
+    const names = getBatchPlaceholders(body.base_prompt).filter((n) => n !== "phone_number");
+    const rows = body.call_data.map((row, i) => [row, i] as const).filter(([row]) => isObject(row)) as [Record<string, unknown>, number][];
+    for (const name of names) {
+      const lacking = rows.filter(([row]) => !(name in row));
+      if (lacking.length === 0) continue;
+      // A large batch missing a name in most rows would otherwise print a finding per row: show the first few.
+      for (const [row, i] of lacking.slice(0, MAX_ROWS)) {
+        const other = Object.keys(row).find((k) => k.toLowerCase() === name.toLowerCase());
+        report({
+          pointer: at("call_data", i),
+          message: `call_data[${i}] has no "${name}", which base_prompt inserts as {${name}}${other ? `; it has "${other}", but names are case-sensitive (seed 4.3)` : ""}: add "${name}" to this row, or the call hears the literal {${name}}.`,
+        });
+      }
+      if (lacking.length > MAX_ROWS) report({ pointer: at("call_data"), message: `"${name}" is also missing from ${lacking.length - MAX_ROWS} more call_data rows (${lacking.length} of ${rows.length} in all); base_prompt inserts it as {${name}}.` });
+    }
+  },
+});

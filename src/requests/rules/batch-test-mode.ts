@@ -1,0 +1,17 @@
+// test_mode dispatches only the first call_data row (seed 4.3, part 8): a note so a forgotten flag is seen.
+import { at } from "../helpers.js";
+import { defineRequestRule } from "../rule.js";
+
+export default defineRequestRule({
+  meta: {
+    id: "batch-test-mode",
+    description: "A batch with `test_mode: true` dispatches only the first `call_data` row (seed 4.3, part 8); remove it before the real send.",
+    defaultSeverity: "info",
+    kinds: ["batch"],
+  },
+  check({ body }, report) {
+    if (body.test_mode !== true) return;
+    const rows = Array.isArray(body.call_data) ? body.call_data.length : 0;
+    report({ pointer: at("test_mode"), message: `test_mode is on: only the first of ${rows} call_data row${rows === 1 ? "" : "s"} is dispatched (seed 4.3); remove test_mode to call every row.` });
+  },
+});

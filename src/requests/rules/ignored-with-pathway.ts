@@ -1,0 +1,29 @@
+// With pathway_id the pathway replaces task, model, tools and transfers (4.1), and resets the inbound prompt and friends (4.2).
+import { at } from "../helpers.js";
+import { defineRequestRule } from "../rule.js";
+
+const CALL = ["task", "model", "tools", "transfer_list", "transfer_phone_number"];
+const INBOUND = ["prompt", "first_sentence", "model", "dynamic_data", "tools", "transfer_list"];
+
+export default defineRequestRule({
+  meta: {
+    id: "ignored-with-pathway",
+    description: "Fields that do not apply with `pathway_id` are left out: task, model, tools, transfer_list, transfer_phone_number on calls; prompt, first_sentence, model, dynamic_data, tools, transfer_list on inbound numbers (seed 4.1, 4.2).",
+    defaultSeverity: "warning",
+    kinds: ["call", "batch", "inbound"],
+  },
+  check({ kind, body }, report) {
+    if (typeof body.pathway_id !== "string" || body.pathway_id.trim() === "") return;
+    for (const field of kind === "inbound" ? INBOUND : CALL) {
+      const value = body[field];
+      if (value === undefined || value === null || value === "") continue;
+      report({
+        pointer: at(field),
+        message:
+          kind === "inbound"
+            ? `${field} is reset to its default when pathway_id is set (seed 4.2), so this value is lost; remove it or remove pathway_id.`
+            : `${field} does not apply with pathway_id: the pathway's nodes replace it${field === "model" ? " and the service chooses the model" : ""} (seed 4.1); remove it or remove pathway_id.`,
+      });
+    }
+  },
+});

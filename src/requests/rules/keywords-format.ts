@@ -1,0 +1,34 @@
+// `keywords` entries are a word, optionally `<word>:<factor>` with a positive boost factor (seed 4.1, 2.6).
+import { at, show } from "../helpers.js";
+import { defineRequestRule } from "../rule.js";
+
+export default defineRequestRule({
+  meta: {
+    id: "keywords-format",
+    description: "`keywords` is a list of words, each optionally `<word>:<factor>` with a positive number (default factor 2; seed 4.1, 2.6).",
+    defaultSeverity: "error",
+    kinds: ["call", "batch", "inbound"],
+    fields: ["keywords"],
+  },
+  check({ body }, report) {
+    const list = body.keywords;
+    if (list === undefined) return;
+    if (!Array.isArray(list)) {
+      report({ pointer: at("keywords"), message: `keywords is ${show(list)}; write a list of strings such as ["Acme", "Zyrtec:3"].` });
+      return;
+    }
+    list.forEach((k, i) => {
+      if (typeof k !== "string" || k.trim() === "") {
+        report({ pointer: at("keywords", i), message: `keyword ${show(k)} is not a word; write a non-empty string, optionally "<word>:<factor>".` });
+        return;
+      }
+      const colon = k.lastIndexOf(":");
+      if (colon < 0) return;
+      const word = k.slice(0, colon).trim();
+      const factor = k.slice(colon + 1).trim();
+      if (word === "" || !/^\d+(\.\d+)?$/.test(factor) || Number(factor) <= 0) {
+        report({ pointer: at("keywords", i), message: `keyword ${show(k)} is not "<word>:<factor>": ${word === "" ? "the word is empty" : `the factor ${show(factor)} is not a positive number`}; e.g. "Zyrtec:3" (default factor 2).` });
+      }
+    });
+  },
+});

@@ -1,0 +1,28 @@
+// `retry` is {wait, voicemail_action, voicemail_message} (seed 2.6): wait in whole seconds, the action from the enum.
+import { isObject } from "../../model/index.js";
+import { VOICEMAIL_ACTIONS } from "../models.js";
+import { at, show } from "../helpers.js";
+import { defineRequestRule } from "../rule.js";
+
+export default defineRequestRule({
+  meta: {
+    id: "retry-shape",
+    description: "`retry` is an object with `wait` (whole seconds), `voicemail_action` (hangup, leave_message, ignore) and `voicemail_message` (seed 2.6).",
+    defaultSeverity: "error",
+    kinds: ["call", "batch"],
+    fields: ["retry"],
+  },
+  check({ body }, report) {
+    const retry = body.retry;
+    if (retry === undefined) return;
+    if (!isObject(retry)) {
+      report({ pointer: at("retry"), message: `retry is ${show(retry)}; write an object such as {"wait": 60, "voicemail_action": "leave_message", "voicemail_message": "..."} (seed 2.6).` });
+      return;
+    }
+    if (retry.wait !== undefined && !(Number.isInteger(retry.wait) && (retry.wait as number) >= 0)) report({ pointer: at("retry", "wait"), message: `retry.wait is ${show(retry.wait)}; write the seconds to wait before retrying as a whole number.` });
+    if (retry.voicemail_action !== undefined && !(VOICEMAIL_ACTIONS as readonly unknown[]).includes(retry.voicemail_action)) {
+      report({ pointer: at("retry", "voicemail_action"), message: `retry.voicemail_action is ${show(retry.voicemail_action)}; use one of ${VOICEMAIL_ACTIONS.join(", ")}.` });
+    }
+    if (retry.voicemail_message !== undefined && typeof retry.voicemail_message !== "string") report({ pointer: at("retry", "voicemail_message"), message: `retry.voicemail_message is ${show(retry.voicemail_message)}; write the message as a string.` });
+  },
+});

@@ -1,0 +1,18 @@
+// A start_time in the past does not schedule anything: the call is sent at once (seed 4.1).
+import { at } from "../helpers.js";
+import { defineRequestRule } from "../rule.js";
+import { parseStartTime } from "./start-time-format.js";
+
+export default defineRequestRule({
+  meta: {
+    id: "start-time-past",
+    description: "A `start_time` is in the future (a past one is sent at once, seed 4.1).",
+    defaultSeverity: "info",
+    kinds: ["call", "batch"],
+  },
+  check({ body, now }, report) {
+    if (typeof body.start_time !== "string") return;
+    const when = parseStartTime(body.start_time);
+    if (when && when.getTime() < now.getTime()) report({ pointer: at("start_time"), message: `start_time ${body.start_time} is in the past, so the call is sent at once (seed 4.1); set a future time or remove start_time.` });
+  },
+});

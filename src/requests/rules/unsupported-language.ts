@@ -1,0 +1,23 @@
+// `language` is one of the values seed 4.1 lists, spaced as published (`zh - Hans`).
+import { LANGUAGES } from "../models.js";
+import { at, closestName, show } from "../helpers.js";
+import { defineRequestRule } from "../rule.js";
+
+export default defineRequestRule({
+  meta: {
+    id: "unsupported-language",
+    description: "The `language` is one the service supports, spelled and spaced as seed 4.1 publishes it (`zh - Hans`).",
+    defaultSeverity: "error",
+    kinds: ["call", "batch", "inbound"],
+    fields: ["language"],
+  },
+  check({ body }, report) {
+    const value = body.language;
+    if (value === undefined) return;
+    if (typeof value === "string" && (LANGUAGES as readonly string[]).includes(value)) return;
+    const squeeze = (x: string) => x.replace(/\s+/g, "").toLowerCase();
+    // "zh-Hans" is the usual spelling; the service publishes "zh - Hans" (with spaces), so compare without them first.
+    const near = typeof value === "string" ? (LANGUAGES.find((l) => squeeze(l) === squeeze(value)) ?? closestName(value, LANGUAGES)) : undefined;
+    report({ pointer: at("language"), message: `language is ${show(value)}; ${near ? `did you mean "${near}"? ` : ""}use one of ${LANGUAGES.join(", ")} (seed 4.1).` });
+  },
+});

@@ -1,0 +1,30 @@
+// `webhook_events` names the categories seed 4.1 and part 6 list, streamed to the webhook.
+import { WEBHOOK_EVENTS } from "../models.js";
+import { at, closestName, show } from "../helpers.js";
+import { defineRequestRule } from "../rule.js";
+
+export default defineRequestRule({
+  meta: {
+    id: "webhook-events",
+    description: `\`webhook_events\` is a list of ${WEBHOOK_EVENTS.join(", ")} (seed 4.1, part 6), sent to a \`webhook\` that is set.`,
+    defaultSeverity: "error",
+    kinds: ["call", "batch"],
+    fields: ["webhook_events"],
+  },
+  check({ body }, report) {
+    const events = body.webhook_events;
+    if (events === undefined) return;
+    if (!Array.isArray(events)) {
+      report({ pointer: at("webhook_events"), message: `webhook_events is ${show(events)}; write a list such as ["call", "tool"].` });
+      return;
+    }
+    events.forEach((e, i) => {
+      if (typeof e === "string" && (WEBHOOK_EVENTS as readonly string[]).includes(e)) return;
+      const near = typeof e === "string" ? closestName(e, WEBHOOK_EVENTS) : undefined;
+      report({ pointer: at("webhook_events", i), message: `webhook_events has ${show(e)}; ${near ? `did you mean "${near}"? ` : ""}use ${WEBHOOK_EVENTS.join(", ")}.` });
+    });
+    if (events.length > 0 && (typeof body.webhook !== "string" || body.webhook === "")) {
+      report({ pointer: at("webhook_events"), message: "webhook_events are streamed to the webhook, but there is no webhook; add \"webhook\": \"https://...\" or remove webhook_events." });
+    }
+  },
+});

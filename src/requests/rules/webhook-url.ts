@@ -1,0 +1,18 @@
+// `webhook` is an http or https URL (seed 4.1, 4.6) the service can POST the call details to.
+import { at, isHttpUrl, show } from "../helpers.js";
+import { defineRequestRule } from "../rule.js";
+
+export default defineRequestRule({
+  meta: {
+    id: "webhook-url",
+    description: "`webhook` is an absolute http or https URL (seed 4.1, 4.6).",
+    defaultSeverity: "error",
+    kinds: ["call", "batch", "inbound", "purchase"],
+    fields: ["webhook"],
+  },
+  check({ body }, report) {
+    const url = body.webhook;
+    if (url === undefined || url === null) return;
+    if (!isHttpUrl(url)) report({ pointer: at("webhook"), message: `webhook ${show(url)} is not an http(s) URL; write an absolute URL such as "https://example.com/call-ended".` });
+  },
+});

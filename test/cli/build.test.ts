@@ -1,0 +1,45 @@
+// `pathway build` at the process boundary: what a user's module does to the process (exit, throw) never ends pathway silently.
+import { existsSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli, tempDir } from "../support/cli.js";
+
+function project(files: Record<string, string>): string {
+  const dir = tempDir("pathwaykit-build-edges-");
+  writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+describe("pathway build with misbehaving modules", () => {
+  it("a module that calls process.exit(0) while loading fails that entry (exit 2), and the others are still built", () => {
+    const dir = project({
+      "quits.pathway.ts": "process.exit(0);\nexport default { nodes: [] };\n",
+      "fine.pathway.ts": 'export default { nodes: [{ id: "a", type: "Default", data: { name: "A", isStart: true, text: "Hi" } }], edges: [] };\n',
+    });
+    const r = runCli(["build", "quits.pathway.ts", "fine.pathway.ts"], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain("quits.pathway.ts: could not be loaded (the module called process.exit(0) while it was being loaded");
+    expect(existsSync(path.join(dir, "fine.json"))).toBe(true);
+  });
+
+  it("a module that throws is the module's fault, never 'a bug in pathwaykit'", () => {
+    const dir = project({
+      "throws.pathway.ts": 'throw new TypeError("no pathway today");\n',
+      "getter.pathway.ts": 'export default { get nodes() { throw new Error("boom in a getter"); } };\n',
+    });
+    const r = runCli(["build", "throws.pathway.ts", "getter.pathway.ts"], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain("throws.pathway.ts: could not be loaded (no pathway today); the error is in the module, not in pathwaykit");
+    expect(r.stdout).toContain("getter.pathway.ts: threw while building its pathway (boom in a getter)");
+    expect(r.stdout + r.stderr).not.toMatch(/bug in pathwaykit|internal error|\n\s+at /);
+  });
+
+  it("refuses a .json entry instead of writing x.json.json", () => {
+    const dir = project({ "x.json": '{"nodes": []}' });
+    const r = runCli(["build", "x.json"], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain("x.json: not a TypeScript or JavaScript module, so there is nothing to build; it is already pathway JSON");
+    expect(existsSync(path.join(dir, "x.json.json"))).toBe(false);
+  });
+});

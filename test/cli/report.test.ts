@@ -1,0 +1,94 @@
+// `pathway report` run as a user would (the built executable): page written, base diff, scenarios coverage, exit codes.
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT, runCli, tempDir } from "../support/cli.js";
+import { startFakeService } from "../support/fake-service.js";
+import { runMain } from "../support/run-main.js";
+
+const BOOKING = path.join(ROOT, "pathways/appointment-booking.json");
+const NO_STACK = /\n\s+at .*:\d+:\d+/;
+
+/** The JSON data embedded in a report page. */
+function embedded(html: string): { nodes: { id: string; diff?: string; coverage?: string }[]; diff?: { summary: Record<string, number>; removed: unknown[] }; coverage?: { table: { kind: string }[] } } {
+  const m = /<script type="application\/json" id="report-data">([^<]*)<\/script>/.exec(html);
+  return JSON.parse(m![1]!) as ReturnType<typeof embedded>;
+}
+
+describe("pathway report", () => {
+  it("writes a page beside the pathway's name, with the summary as JSON on request", () => {
+    const dir = tempDir();
+    const out = path.join(dir, "booking.html");
+    const r = runCli(["report", BOOKING, "-o", out, "--format", "json"]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(r.stdout) as { output: string; nodes: number; engine: string };
+    expect(summary).toMatchObject({ output: out, engine: "elk" });
+    const html = readFileSync(out, "utf8");
+    expect(html.startsWith("<!doctype html>")).toBe(true);
+    expect(embedded(html).nodes.length).toBe(summary.nodes);
+  }, 60_000);
+
+  it("colours the changes since --base and runs --scenarios for coverage", () => {
+    const dir = tempDir();
+    const pathway = JSON.parse(readFileSync(BOOKING, "utf8")) as { nodes: { id: string; data: Record<string, unknown> }[] };
+    const old = structuredClone(pathway);
+    old.nodes[1]!.data.prompt = "An older prompt";
+    const removedId = "gone-node";
+    old.nodes.push({ id: removedId, data: { name: "Gone" } } as never);
+    const base = path.join(dir, "old.json");
+    writeFileSync(base, JSON.stringify(old));
+    const out = path.join(dir, "r.html");
+    const r = runCli(["report", BOOKING, "--base", base, "--scenarios", path.join(ROOT, "pathways/scenarios/appointment-booking"), "-o", out]);
+    expect(r.stderr).not.toMatch(NO_STACK);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/wrote .*r\.html: \d+ nodes, \d+ edges, \d+ findings, diff, coverage/);
+    const data = embedded(readFileSync(out, "utf8"));
+    expect(data.nodes.find((n) => n.id === pathway.nodes[1]!.id)!.diff).toBe("changed");
+    expect(data.diff!.summary.nodesRemoved).toBe(1);
+    expect(data.coverage!.table.map((t) => t.kind)).toEqual(["nodes", "edges", "globals"]);
+    expect(data.nodes.filter((n) => n.coverage === "covered").length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("exits 2 with a clear message for an unreadable pathway, a bad --coverage file, both coverage flags, or stdin without -o", () => {
+    const dir = tempDir();
+    const missing = runCli(["report", path.join(dir, "nope.json")]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/nope\.json/);
+    const bad = path.join(dir, "bad.json");
+    writeFileSync(bad, "{not json");
+    const cov = runCli(["report", BOOKING, "--coverage", bad, "-o", path.join(dir, "x.html")]);
+    expect(cov.code).toBe(2);
+    expect(cov.stderr).toMatch(/--coverage .*bad\.json is not valid JSON/);
+    const both = runCli(["report", BOOKING, "--coverage", bad, "--scenarios", dir]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--coverage or --scenarios, not both/);
+    const stdin = runCli(["report", "-"], { input: readFileSync(BOOKING) });
+    expect(stdin.code).toBe(2);
+    expect(stdin.stderr).toMatch(/stdin needs a place for its report: name a file with -o <file>/);
+    const fromStdin = runCli(["report", "-", "-o", path.join(dir, "stdin.html")], { input: readFileSync(BOOKING) });
+    expect(fromStdin.code).toBe(0);
+    for (const r of [missing, cov, both, stdin, fromStdin]) expect(r.stderr).not.toMatch(NO_STACK);
+  }, 60_000);
+
+  it("diffs against remote:<id> from a real HTTP service on loopback, never writing the API key into the page", async () => {
+    const pathway = JSON.parse(readFileSync(BOOKING, "utf8")) as { nodes: { id: string; data: Record<string, unknown> }[] };
+    const old = structuredClone(pathway);
+    old.nodes[2]!.data.prompt = "What the service has";
+    const service = await startFakeService({ pathways: { "pw-book": old } });
+    try {
+      const dir = tempDir();
+      const out = path.join(dir, "r.html");
+      const r = await runMain(["report", BOOKING, "--base", "remote:pw-book", "-o", out], { cwd: dir, env: { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey } });
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      const html = readFileSync(out, "utf8");
+      expect(html).not.toContain(service.apiKey);
+      const data = embedded(html);
+      expect(data.nodes.find((n) => n.id === pathway.nodes[2]!.id)!.diff).toBe("changed");
+      expect(service.requests.map((q) => q.path)).toEqual(["/v1/convo_pathway/pw-book"]);
+    } finally {
+      await service.close();
+    }
+  }, 60_000);
+});

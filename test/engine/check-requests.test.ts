@@ -1,0 +1,43 @@
+// checkRequestFiles through the engine's host: the library function the CLI prints, with the host's clock and files.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { checkRequestFiles } from "../../src/engine/check-requests.js";
+import { createNodeHost } from "../../src/engine/node-host.js";
+import { tempDir } from "../support/cli.js";
+import { PATHWAY } from "../support/request-text.js";
+
+function project(files: Record<string, string>, stdin = "") {
+  const dir = tempDir("pathwaykit-check-requests-");
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+  return createNodeHost({ cwd: dir, stdin: Readable.from([Buffer.from(stdin)]) });
+}
+
+describe("checkRequestFiles", () => {
+  it("returns per-file findings with positions, the kind, and failed for a file that is not a request", async () => {
+    const host = project({
+      "p.json": JSON.stringify(PATHWAY),
+      "calls/a.request.json": '{\n  "phone_number": "+14155550123",\n  "pathway_id": "x",\n  "request_data": {"name": "A"}\n}',
+      "calls/b.batch.request.yaml": "base_prompt: Hi {name}\ncall_data:\n  - phone_number: '+14155550123'\n",
+      "calls/c.request.json": JSON.stringify(PATHWAY),
+    });
+    const results = await checkRequestFiles(host, ["calls"], { pathway: "p.json" });
+    expect(results.map((r) => [r.filePath, r.kind, r.failed ?? false, r.diagnostics.map((d) => `${d.ruleId}@${d.range?.start.line}`)])).toEqual([
+      ["calls/a.request.json", "call", false, ["missing-request-variable@4"]],
+      ["calls/b.batch.request.yaml", "batch", false, ["batch-missing-placeholder@3"]],
+      ["calls/c.request.json", undefined, true, ["request-shape@1"]],
+    ]);
+  });
+
+  it("uses the injected clock for start_time (a note when past), so results are repeatable", async () => {
+    const host = project({}, '{"phone_number": "+14155550123", "task": "Hi", "start_time": "2026-06-01 10:00:00"}');
+    const before = await checkRequestFiles(host, ["-"], { now: new Date("2026-05-01T00:00:00Z") });
+    expect(before[0]!.diagnostics).toEqual([]);
+    const after = await checkRequestFiles(project({}, '{"phone_number": "+14155550123", "task": "Hi", "start_time": "2026-06-01 10:00:00"}'), ["-"], { now: new Date("2026-07-01T00:00:00Z") });
+    expect(after[0]!.diagnostics.map((d) => [d.ruleId, d.severity])).toEqual([["start-time-past", "info"]]);
+  });
+});

@@ -1,0 +1,219 @@
+// The report page in the real Chromium (one browser for this file): search, select, panel, badges, no network, hostile text inert.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse as parseHtml } from "parse5";
+import { createReport, type ReportResult } from "../../src/engine/report.js";
+import { createNodeHost } from "../../src/engine/node-host.js";
+import type { Pathway } from "../../src/model/index.js";
+import { CHROMIUM_ARGS, getBrowserLocation } from "../../src/render/index.js";
+import { parseableCorpus } from "../support/corpus.js";
+import { tempDir } from "../support/cli.js";
+import { createInjectionPathway, INJECTIONS } from "../export/injection.js";
+
+/** The page's DOM, reached through globalThis inside page.evaluate (this package compiles without DOM types). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Dom = any;
+
+type Browser = Awaited<ReturnType<typeof import("puppeteer").default.launch>>;
+type Page = Awaited<ReturnType<Browser["newPage"]>>;
+
+
+/** Payloads that set a marker if they ever run: in ids, names, prompts, field names, labels and conditions. */
+const MARKERS = [
+  `<img src=x onerror="window.__pwned=1;document.title='PWNED'">`,
+  `</script><script>window.__pwned=2;document.title='PWNED'</script>`,
+  `<svg onload="window.__pwned=3"></svg>`,
+  `javascript:window.__pwned=4`,
+  `" onmouseover="window.__pwned=5" x="`,
+  `' onfocus='window.__pwned=6' autofocus '`,
+  `<!-- <script>window.__pwned=7</script> -->`,
+  `\u2028</script\u2029><iframe src="javascript:parent.__pwned=8"></iframe>`,
+];
+
+function createHostilePathway(): Pathway {
+  const base = createInjectionPathway() as unknown as { nodes: Record<string, unknown>[]; edges: Record<string, unknown>[] };
+  MARKERS.forEach((m, i) => {
+    base.nodes.push({
+      id: `${m}-${i}`,
+      type: i % 2 ? "Webhook" : "Default",
+      data: { name: m, prompt: `prompt ${m}`, text: m, [m]: m, url: m, headers: [[m, m]], extractVars: [[m, "string", m]] },
+    });
+    base.edges.push({ id: `m${i}`, source: "start", target: `${m}-${i}`, label: m, data: { label: m } });
+  });
+  return base as unknown as Pathway;
+}
+
+let browser: Browser;
+let dir: string;
+
+/** The real file system host, rooted in this file's temporary directory. */
+const host = () => createNodeHost({ cwd: dir, env: {} });
+
+/** Writes a pathway into the temporary directory and returns its name. */
+function writeInput(name: string, text: string): string {
+  mkdirSync(path.join(dir, "in"), { recursive: true });
+  writeFileSync(path.join(dir, "in", name), text);
+  return path.join("in", name);
+}
+
+beforeAll(async () => {
+  const { default: puppeteer } = await import("puppeteer");
+  browser = await puppeteer.launch({ executablePath: getBrowserLocation(process.env).path, headless: true, args: [...CHROMIUM_ARGS] });
+  dir = tempDir("pathwaykit-report-");
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens a report from a file:// URL, recording every request but the page itself, console errors and dialogs. */
+async function open(name: string, report: ReportResult): Promise<{ page: Page; requests: string[]; errors: string[] }> {
+  const file = path.join(dir, name);
+  writeFileSync(file, report.html);
+  const url = pathToFileURL(file).href;
+  const page = await browser.newPage();
+  const requests: string[] = [];
+  const errors: string[] = [];
+  await page.setRequestInterception(true);
+  page.on("request", (r) => {
+    if (r.url() !== url) requests.push(r.url());
+    void (r.url() === url ? r.continue() : r.abort()).catch(() => undefined);
+  });
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("dialog", (d) => {
+    errors.push(`dialog: ${d.message()}`);
+    void d.dismiss();
+  });
+  await page.setViewport({ width: 1400, height: 900 });
+  await page.goto(url, { waitUntil: "load" });
+  await page.waitForSelector("body[data-ready=true]", { timeout: 20_000 });
+  return { page, requests, errors };
+}
+
+function htmlErrors(html: string): string[] {
+  const errors: string[] = [];
+  parseHtml(html, { onParseError: (e) => errors.push(`${e.code} at ${e.startLine}:${e.startCol}`) });
+  return errors;
+}
+
+const corpus = parseableCorpus.find((c) => c.name === "noshow-rebooking-v1-export.json");
+
+describe("pathway report page", () => {
+  it.skipIf(!corpus)("finds a node by search, shows its prompt on click, puts a finding badge on its node, loads nothing", async () => {
+    const report = await createReport(host(), writeInput("noshow.json", corpus!.text));
+    expect(htmlErrors(report.html)).toEqual([]);
+    const { page, requests, errors } = await open("noshow.html", report);
+    await page.type("#search", "Verify identity");
+    await page.click("#search-results .result");
+    const panel = await page.$eval("#panel", (e) => e.textContent ?? "");
+    const verify = (corpus!.value as Pathway).nodes.find((n) => n.id === "verify")!;
+    expect(panel).toContain((verify.data as { prompt: string }).prompt.slice(0, 80));
+    expect(await page.$eval("body", (b) => b.getAttribute("data-selected"))).toBe(`node:${report.data.nodes.find((n) => n.id === "verify")!.key}`);
+
+    const finding = report.data.findings.findIndex((f) => f.node !== undefined);
+    expect(finding).toBeGreaterThanOrEqual(0);
+    const key = report.data.findings[finding]!.node!;
+    const onNode = await page.$$eval(`g.node[data-key="${key}"] .badge`, (els) => els.map((e) => e.getAttribute("data-findings") ?? ""));
+    expect(onNode.join(" ").split(" ")).toContain(String(finding));
+    // A click in the findings list selects the node it names.
+    await page.click("#findings .link");
+    const firstFinding = report.data.findings.find((f) => f.node !== undefined || f.edge !== undefined)!;
+    expect(await page.$eval("body", (b) => b.getAttribute("data-selected"))).toBe(firstFinding.node !== undefined ? `node:${firstFinding.node}` : `edge:${firstFinding.edge}`);
+
+    // Keyboard: from the graph, Tab reaches the first node and Enter selects it.
+    const first = report.data.nodes[0]!;
+    await page.focus("#view");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => (globalThis as unknown as { document: Dom }).document.activeElement.getAttribute("data-key"))).toBe(first.key);
+    await page.keyboard.press("Enter");
+    expect(await page.$eval("body", (b) => b.getAttribute("data-selected"))).toBe(`node:${first.key}`);
+    expect(await page.$eval("#panel h2", (e) => e.textContent)).toBe(first.caption);
+
+    await page.screenshot({ path: path.join(dir, "noshow.png") });
+    mkdirSync(path.join(dir, "shots"), { recursive: true });
+    expect(requests).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("opens a report of every corpus pathway with no error, every node findable by its id", async () => {
+    const pathways = parseableCorpus.filter((c) => typeof c.value === "object" && c.value !== null && Array.isArray((c.value as { nodes?: unknown }).nodes));
+    for (const c of pathways) {
+      let report: ReportResult;
+      try {
+        report = await createReport(host(), writeInput(c.name, c.text), { layout: { engine: "ranks" } });
+      } catch {
+        continue; // Not a pathway the report can draw (no node with a string id): the command says so instead.
+      }
+      const { page, requests, errors } = await open(`${c.name}.html`, report);
+      const unfound = await page.evaluate((ids: string[]) => {
+        const document = (globalThis as unknown as { document: Dom }).document;
+        const Event = (globalThis as unknown as { Event: Dom }).Event;
+        const search = document.getElementById("search");
+        const missing: string[] = [];
+        for (const id of ids) {
+          search.value = id;
+          search.dispatchEvent(new Event("input"));
+          if (document.querySelectorAll("#search-results .result").length === 0) missing.push(id);
+        }
+        return missing;
+      }, report.data.nodes.filter((n) => n.kind !== "missing").map((n) => n.id));
+      expect(unfound, c.name).toEqual([]);
+      expect(requests, c.name).toEqual([]);
+      expect(errors, c.name).toEqual([]);
+      await page.close();
+    }
+  }, 240_000);
+
+  it("never runs, loads or breaks out of anything in hostile pathway text", async () => {
+    const hostile = createHostilePathway();
+    const report = await createReport(host(), writeInput("hostile.json", JSON.stringify(hostile)));
+    expect(htmlErrors(report.html)).toEqual([]);
+    expect(report.html.match(/<script/g)).toHaveLength(2);
+    const { page, requests, errors } = await open("hostile.html", report);
+    const title = await page.title();
+    // Select every node and edge, hover and focus them: any handler smuggled in would fire now.
+    const count = await page.evaluate(() => {
+      const document = (globalThis as unknown as { document: Dom }).document;
+      const MouseEvent = (globalThis as unknown as { MouseEvent: Dom }).MouseEvent;
+      const nodes: Dom[] = Array.from(document.querySelectorAll("g.node"));
+      for (const n of nodes) {
+        n.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+        n.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+        n.focus();
+        for (const el of Array.from(document.querySelectorAll("#panel *")) as Dom[]) el.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+      }
+      for (const e of Array.from(document.querySelectorAll(".edge .hit")) as Dom[]) e.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      return nodes.length;
+    });
+    expect(count).toBe(report.data.nodes.length);
+    await page.type("#search", "<script>");
+    await page.click("#search-results .result");
+    const state = await page.evaluate(() => {
+      const document = (globalThis as unknown as { document: Dom }).document;
+      return {
+      pwned: (globalThis as unknown as { __pwned?: number }).__pwned,
+      title: document.title,
+      scripts: document.scripts.length,
+      iframes: document.querySelectorAll("iframe, img, object, embed, a[href]").length,
+      handlers: (Array.from(document.querySelectorAll("*")) as Dom[]).flatMap((el: Dom) => (Array.from(el.attributes) as Dom[]).filter((a: Dom) => /^on/i.test(a.name)).map((a: Dom) => String(a.name))),
+      panel: String(document.getElementById("panel").textContent ?? ""),
+      };
+    });
+    expect(state.pwned).toBeUndefined();
+    expect(state.title).toBe(title);
+    expect(state.title).not.toContain("PWNED");
+    expect(state.scripts).toBe(2);
+    expect(state.iframes).toBe(0);
+    expect(state.handlers).toEqual([]);
+    expect(state.panel).toContain(INJECTIONS[0]);
+    expect(requests).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+});

@@ -1,0 +1,43 @@
+// Every request rule has its file, a table test whose cases quote the seed, a registry entry and a README anchor; ids never clash.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { allRuleMetas } from "../../src/lint/index.js";
+import { requestRuleMetas, requestRules } from "../../src/requests/index.js";
+import { ROOT } from "../support/cli.js";
+
+const RULES_SRC = path.join(ROOT, "src/requests/rules");
+const TESTS = path.join(ROOT, "test/requests/rules");
+
+describe("request rule registry", () => {
+  const files = readdirSync(RULES_SRC)
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => f.replace(/\.ts$/, ""))
+    .sort();
+
+  it("lists every rule file, sorted by id, with the file named after the rule", () => {
+    expect(requestRules.map((r) => r.meta.id)).toEqual(files);
+  });
+
+  it("has a table test for every rule, and every case names the seed part it comes from", () => {
+    for (const id of files) {
+      const file = path.join(TESTS, `${id}.test.ts`);
+      expect(existsSync(file), `${id}.test.ts`).toBe(true);
+      const names = [...readFileSync(file, "utf8").matchAll(/\bname: "([^"]*)"/g)].map((m) => m[1]!);
+      expect(names.length, `${id} has cases`).toBeGreaterThan(1);
+      for (const name of names) expect(name, `${id}: "${name}"`).toMatch(/^seed (\d\.\d|part \d)/);
+    }
+  });
+
+  it("gives every rule a description, severity, kinds and a README anchor; no id is also a lint rule's", () => {
+    const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+    const lintIds = new Set(allRuleMetas.map((m) => m.id));
+    for (const meta of requestRuleMetas) {
+      expect(meta.description.length).toBeGreaterThan(10);
+      expect(["error", "warning", "info"]).toContain(meta.defaultSeverity);
+      expect(meta.kinds.length).toBeGreaterThan(0);
+      expect(readme).toContain(`<a id="${meta.id}"></a>`);
+      expect(lintIds.has(meta.id), meta.id).toBe(false);
+    }
+  });
+});

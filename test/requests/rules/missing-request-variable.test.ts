@@ -1,0 +1,41 @@
+// Table test of missing-request-variable.
+import { ruleTable } from "../../support/rule-table.js";
+import { BATCH, CALL, checkWithPathway, INBOUND, requestText } from "../../support/request-text.js";
+
+ruleTable("missing-request-variable", checkWithPathway, {
+  valid: [
+    { name: "seed 4.1: request_data supplies what the start reads", text: requestText({ phone_number: CALL.phone_number, pathway_id: "\"p-orders\"", request_data: '{"name": "Ada", "company": "Acme"}' }) },
+    { name: "seed 2.6: dynamic_data response_data supplies company", text: requestText({ phone_number: CALL.phone_number, pathway_id: "\"p-orders\"", request_data: '{"name": "Ada"}', dynamic_data: '[{"url": "https://a.example", "response_data": [{"name": "company", "data": "$.c"}]}]' }) },
+    { name: "seed 4.1: starting at Status needs order, which request_data gives", text: requestText({ phone_number: CALL.phone_number, pathway_id: "\"p-orders\"", start_node_id: '"status"', request_data: '{"order": "A1"}' }) },
+  ],
+  invalid: [
+    { name: "seed 4.1: request_data without company", text: requestText({ phone_number: CALL.phone_number, pathway_id: "\"p-orders\"", request_data: '«{"name": "Ada"}' }), findings: [{ pointer: "/request_data", message: /\{\{company\}\} is read by node "Greeting" \(id start\) in its text/ }] },
+    { name: "seed 4.1: starting at Status skips the node that extracts order", text: requestText({ phone_number: CALL.phone_number, pathway_id: "\"p-orders\"", start_node_id: '"status"', request_data: '«{}' }), findings: [{ pointer: "/request_data", message: /\{\{order\}\} is read by node "Status" \(id status\)/ }] },
+    { name: "seed 4.3: the batch row index names the row that lacks it", text: requestText({ ...BATCH, pathway_id: '"p"', request_data: '{"company": "Acme"}', call_data: '[{"phone_number": "+14155550123", "name": "A"},\n«{"phone_number": "+14155550124"}]', base_prompt: '"x"' }), findings: [{ pointer: "/call_data/1", message: /call_data\[1\] does not supply it/ }] },
+  ],
+});
+
+ruleTable("missing-request-variable", checkWithPathway, {
+  valid: [],
+  invalid: [
+    {
+      name: "seed 4.3: no call_data row supplies {{name}}: one finding for the batch, not one per row",
+      text: requestText({ ...BATCH, pathway_id: '"p"', request_data: '{"company": "Acme"}', call_data: '«[{"phone_number": "+14155550123"}, {"phone_number": "+14155550124"}]', base_prompt: '"x"' }),
+      findings: [{ pointer: "/call_data", message: /no call_data row supplies it/ }],
+    },
+  ],
+});
+
+ruleTable("missing-request-variable", checkWithPathway, {
+  valid: [],
+  invalid: [
+    {
+      name: "seed 4.2: an inbound number whose pathway reads {{company}} and {{name}} at the start: nothing can supply them",
+      text: requestText({ model: '"base"', pathway_id: '««"p-orders"' }),
+      findings: [
+        { pointer: "/pathway_id", message: /\{\{company\}\}.*an inbound call .*extract or fetch "company" in the pathway/ },
+        { pointer: "/pathway_id", message: /\{\{name\}\}/ },
+      ],
+    },
+  ],
+});
