@@ -32,7 +32,7 @@ export interface GeneratedScenarios {
 }
 
 /** A turn the generator may write: `turn.take` is what the file says (a label where it is unique), `id` what runs (the edge or global id, the engine's fast path). */
-type Action = { turn: Turn; covers: string[]; id: string };
+type Action = { turn: Turn; covers: string[]; id: string; targetId: string };
 
 /** A value that makes `actual <operator> value` hold, for the operators the engine knows. */
 export function getSatisfyingValue(operator: string, value: unknown): unknown {
@@ -114,8 +114,20 @@ function userLine(c: Candidate): string {
   return text.length > 100 ? text.slice(0, 97) + "..." : text;
 }
 
-/** Every action at the state's node: each candidate, in each way of steering the automatic node it leads to. */
+const actionCache = new WeakMap<Simulator, Map<string, Action[]>>();
+
+/** Every action at the state's node: each candidate, in each way of steering the automatic node it leads to (per node, computed once). */
 function getActions(sim: Simulator, state: SimState): Action[] {
+  let byNode = actionCache.get(sim);
+  if (!byNode) actionCache.set(sim, (byNode = new Map()));
+  const known = byNode.get(state.nodeId!);
+  if (known) return known;
+  const actions = computeActions(sim, state);
+  byNode.set(state.nodeId!, actions);
+  return actions;
+}
+
+function computeActions(sim: Simulator, state: SimState): Action[] {
   const candidates = getCandidates(sim, state.nodeId!);
   const placeholders = getPlaceholders(sim.nodes.get(state.nodeId!));
   const actions: Action[] = [];
@@ -127,6 +139,7 @@ function getActions(sim: Simulator, state: SimState): Action[] {
         turn: { user: userLine(c), take: ref, ...(Object.keys(vars).length > 0 && { vars }), ...(v.webhooks && { webhooks: v.webhooks }), ...(v.transfer && { transfer: v.transfer }) },
         covers: [],
         id: c.kind === "edge" ? c.id : ref,
+        targetId: c.targetId,
       });
     }
   }
@@ -202,7 +215,11 @@ function entered(before: SimState, after: SimState): Set<string> {
 
 /** The first action at the state's node whose turn takes something still uncovered (`only`: that key). */
 function coveringStep(sim: Simulator, state: SimState, uncovered: ReadonlySet<string>, only?: string): Step | undefined {
-  for (const action of getActions(sim, state)) {
+  const actions = getActions(sim, state);
+  // Without a target, only actions that can take something new are tried: an uncovered edge or global, or a move into
+  // a node the engine passes through (its routes, response routes or edges may be new). Most nodes have none.
+  const tried = only !== undefined ? likelyFirst(actions, only) : actions.filter((a) => uncovered.has(`edge:${state.nodeId}\u0000${a.id}`) || uncovered.has(`global:${a.targetId}`) || passesThrough(sim, a.targetId));
+  for (const action of tried) {
     const after = run(sim, state, action);
     if (after.status === "stopped") continue;
     const covers = coveredBy(state, after).filter((k) => uncovered.has(k) && (only === undefined || k === only));
@@ -216,19 +233,38 @@ function stepAlong(sim: Simulator, state: SimState, position: ReadonlyMap<string
   const here = position.get(state.nodeId ?? "") ?? -1;
   let best: Step | undefined;
   let bestAt = here;
-  for (const action of getActions(sim, state)) {
-    const after = run(sim, state, action);
-    if (after.status !== "active") continue;
-    for (const id of entered(state, after)) {
-      const at = position.get(id) ?? -1;
-      // The state must wait on the path, or the next step would start off it.
-      if (at > bestAt && position.has(after.nodeId ?? "")) {
-        best = { action, state: after };
-        bestAt = at;
+  const actions = getActions(sim, state);
+  // Usually the action into the path's next node gets furthest: try it alone first, all of them only when it does not.
+  const next = actions.filter((a) => position.get(a.targetId) === here + 1);
+  for (const candidates of [next, actions]) {
+    for (const action of candidates) {
+      const after = run(sim, state, action);
+      if (after.status !== "active") continue;
+      for (const id of entered(state, after)) {
+        const at = position.get(id) ?? -1;
+        // The state must wait on the path, or the next step would start off it.
+        if (at > bestAt && position.has(after.nodeId ?? "")) {
+          best = { action, state: after };
+          bestAt = at;
+        }
       }
     }
+    if (best) return best;
   }
   return best;
+}
+
+/** True for a node the engine leaves on its own (a Route, a Webhook, a Press Button, ...): entering it may take its ways. */
+function passesThrough(sim: Simulator, nodeId: string): boolean {
+  return getSimWays(sim, nodeId).some((w) => w.kind !== "edge" && w.kind !== "voicemail") || sim.nodes.get(nodeId)?.type === "Webhook";
+}
+
+/** The actions that can take `key`, first (an edge by its id, a global or way by the node it enters), then the rest. */
+function likelyFirst(actions: readonly Action[], key: string): Action[] {
+  const [kind, rest] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
+  const [from, to] = rest.split("\u0000") as [string, string | undefined];
+  const likely = (a: Action) => (kind === "edge" ? a.id === to : kind === "global" ? a.targetId === from : a.targetId === from);
+  return [...actions.filter(likely), ...actions.filter((a) => !likely(a))];
 }
 
 /** How to name a node in `expect.node`: its name when no other node has it (case-insensitively), else its id. */
@@ -355,15 +391,19 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
   const order = getTreeOrder(parent);
   // Targets in depth-first order of the node they leave from: the targets below a node are one contiguous run.
   const sourceOf = (k: string): number => sim.flow.indexOf.get(k.slice(k.indexOf(":") + 1).split("\u0000")[0]!) ?? -1;
-  const targets = [...uncovered].filter((k) => sourceOf(k) >= 0).sort((x, y) => order.enter[sourceOf(x)]! - order.enter[sourceOf(y)]!);
-  const targetEnter = Int32Array.from(targets, (k) => order.enter[sourceOf(k)]!);
+  const targets = [...uncovered]
+    .map((k) => ({ k, at: order.enter[sourceOf(k)] ?? -1 }))
+    .filter((t) => t.at >= 0)
+    .sort((x, y) => x.at - y.at);
+  const targetEnter = Int32Array.from(targets, (t) => t.at);
+  const targetKeys = targets.map((t) => t.k);
   const pending = createSkipList(targets.length);
   /** The first target still to take whose node lies below `node` in the search tree (-1: none; `node` -1: anywhere). */
   const firstBelow = (node: number): number => {
     let i = node < 0 ? pending.next(0) : pending.next(lowerBound(targetEnter, order.enter[node]!));
     for (; i < targets.length; i = pending.next(i + 1)) {
       if (node >= 0 && targetEnter[i]! >= order.exit[node]!) return -1;
-      if (uncovered.has(targets[i]!)) return i;
+      if (uncovered.has(targetKeys[i]!)) return i;
       pending.remove(i);
     }
     return -1;
@@ -394,7 +434,7 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
     // call is, then goes on to a target below that node: every step is a few transitions, so generation is linear.
     let fresh = true;
     while (ti >= 0) {
-      const target = targets[ti]!;
+      const target = targetKeys[ti]!;
       const path: string[] = [];
       for (let i = sourceOf(target); i >= 0; i = parent[i]!) path.unshift(sim.flow.ids[i]!);
       const position = new Map(path.map((id, i) => [id, i]));
