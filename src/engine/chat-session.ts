@@ -10,7 +10,7 @@ export interface OpenChatOptions {
   /** How the caller's turns choose an edge. Default "keyword". */
   decider?: "keyword" | "scripted" | "llm";
   /** Call real webhook URLs. Default false: every webhook answers 200 with an empty body. */
-  live?: boolean;
+  liveWebhooks?: boolean;
   /** Variables known at the start. */
   variables?: Record<string, unknown>;
   llmBaseUrl?: string;
@@ -35,7 +35,7 @@ export async function openChat(host: Host, pathwayArg: string, options: OpenChat
     if (!llm) throw new EngineError("usage", "--decider llm needs PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (or --llm-base-url and --llm-model).");
     decider = llm;
   }
-  const webhook = options.live ? sim.createLiveWebhooks({ fetch: host.fetch as unknown as FetchLike }) : () => ({ status: 200, body: {} });
+  const webhook = options.liveWebhooks ? sim.createLiveWebhooks({ fetch: host.fetch as unknown as FetchLike }) : () => ({ status: 200, body: {} });
   const simulator = sim.createSimulator(pathway, { decider, webhook });
   return { simulator, deciderName: decider.name, initial: await sim.createInitialStateAsync(simulator, { variables: options.variables ?? {} }) };
 }

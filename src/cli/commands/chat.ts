@@ -15,7 +15,7 @@ import { useColor } from "../io.js";
 interface ChatOptions {
   decider: "keyword" | "scripted" | "llm";
   requestData?: string;
-  live?: boolean;
+  liveWebhooks?: boolean;
   full?: boolean;
   color?: boolean;
   llmBaseUrl?: string;
@@ -38,7 +38,7 @@ export function register(program: Command, io: CliIo): void {
     .argument("<pathway>", "the pathway file")
     .addOption(new Option("--decider <name>", "how your turns choose an edge").choices(["keyword", "scripted", "llm"]).default("keyword"))
     .option("--request-data <json>", "variables known at the start, as a JSON object")
-    .option("--live", "call real webhook URLs (default: every webhook answers 200 with an empty body)")
+    .option("--live-webhooks", "call real webhook URLs (default: every webhook answers 200 with an empty body)")
     .option("--full", "print whole prompts (default: the first 300 characters)")
     .option("--llm-base-url <url>", "OpenAI-compatible endpoint for --decider llm (default PATHWAYKIT_LLM_BASE_URL)")
     .option("--llm-model <name>", "model for --decider llm (default PATHWAYKIT_LLM_MODEL)")
@@ -80,14 +80,14 @@ Examples:
       };
       const candidates = (state: SimState): readonly Candidate[] => (state.nodeId ? sim.getCandidates(machine, state.nodeId) : []);
       const show = (state: SimState, from: number) => {
-        for (const line of toChatLines(state.trace.slice(from), { c, clip, nodeLabel, live: options.live === true })) write(line);
+        for (const line of toChatLines(state.trace.slice(from), { c, clip, nodeLabel, live: options.liveWebhooks === true })) write(line);
         if (state.status === "active") {
           const n = candidates(state).length;
           write(c.dim(`  ${n} choice${n === 1 ? "" : "s"} here (/edges to list)`));
         }
       };
       const history: SimState[] = [session.initial];
-      write(c.dim(`Chatting with ${path.basename(pathwayArg)} (decider: ${session.deciderName}${options.live ? ", live webhooks" : ", webhooks answer 200"}). /help for commands.`));
+      write(c.dim(`Chatting with ${path.basename(pathwayArg)} (decider: ${session.deciderName}${options.liveWebhooks ? ", live webhooks" : ", webhooks answer 200"}). /help for commands.`));
       show(history[0]!, 0);
       const rl = createInterface({ input: io.stdin, ...(interactive && { output: io.stdout }), terminal: interactive });
       // Ctrl-C leaves like /quit (readline would otherwise only pause).
