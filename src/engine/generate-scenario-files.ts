@@ -24,6 +24,8 @@ export interface GeneratedScenarioFiles extends GeneratedScenarios {
   files: string[];
   /** The output directory, relative to cwd. */
   dir: string;
+  /** The shared mocks file the scenarios name, when they need webhook answers. */
+  mocksFile?: string;
 }
 
 function toSlug(text: string): string {
@@ -34,29 +36,34 @@ function toSlug(text: string): string {
 export async function generateScenarioFiles(host: Host, pathwayArg: string, options: GenerateScenarioFilesOptions): Promise<GeneratedScenarioFiles> {
   if (pathwayArg === "-") throw new EngineError("usage", "scenarios name their pathway by path, so it cannot come from stdin; name the pathway file.");
   const { pathway, file } = await requirePathway(host, pathwayArg, { requireStart: true });
-  const { generateScenarios: generate, toScenarioYaml } = await import("../simulate/index.js");
+  const { generateScenarios: generate, toScenarioYaml, toMocksYaml } = await import("../simulate/index.js");
   const dir = path.resolve(host.cwd, options.output);
   const pathwayRef = path.relative(dir, file!).split(path.sep).join("/");
   const name = typeof pathway.name === "string" && pathway.name.trim() !== "" ? pathway.name.trim() : path.basename(file!, ".json");
+  const slug = toSlug(path.basename(file!));
+  const mocksFile = path.join(dir, `${slug}.mocks.yaml`);
   const generated = generate(pathway, {
     pathwayRef,
     name,
+    // Webhook answers every scenario needs are written once, beside them, not into every file.
+    mocksRef: path.basename(mocksFile),
     ...(options.maxTurns !== undefined && { maxTurns: Math.max(1, options.maxTurns) }),
     ...(options.maxScenarios !== undefined && { maxScenarios: options.maxScenarios }),
   });
-  const slug = toSlug(path.basename(file!));
   const files = generated.scenarios.map((_, i) => path.join(dir, `${slug}-${i + 1}.scenario.yaml`));
   if (!options.force) {
     const clash: string[] = [];
-    for (const f of files) if ((await host.stat(f)) !== undefined) clash.push(displayPath(host.cwd, f));
-    if (clash.length > 0) throw new EngineError("usage", `${clash.length} scenario file(s) already exist (${clash.slice(0, 3).join(", ")}${clash.length > 3 ? ", ..." : ""}); use --force to overwrite or choose another -o directory.`);
+    for (const f of generated.mocks ? [mocksFile, ...files] : files) if ((await host.stat(f)) !== undefined) clash.push(displayPath(host.cwd, f));
+    if (clash.length > 0) throw new EngineError("usage", `${clash.length} file(s) already exist (${clash.slice(0, 3).join(", ")}${clash.length > 3 ? ", ..." : ""}); use --force to overwrite or choose another -o directory.`);
   }
-  for (const [i, scenario] of generated.scenarios.entries()) {
+  const writes: [string, string][] = generated.scenarios.map((scenario, i) => [files[i]!, toScenarioYaml(scenario)]);
+  if (generated.mocks) writes.unshift([mocksFile, toMocksYaml(generated.mocks)]);
+  for (const [target, text] of writes) {
     try {
-      await host.writeFile(files[i]!, toScenarioYaml(scenario));
+      await host.writeFile(target, text);
     } catch (error) {
-      throw new EngineError("io", `cannot write ${describeFsError(error, displayPath(host.cwd, files[i]!))}`);
+      throw new EngineError("io", `cannot write ${describeFsError(error, displayPath(host.cwd, target))}`);
     }
   }
-  return { ...generated, files: files.map((f) => displayPath(host.cwd, f)), dir: displayPath(host.cwd, dir) };
+  return { ...generated, files: files.map((f) => displayPath(host.cwd, f)), ...(generated.mocks && { mocksFile: displayPath(host.cwd, mocksFile) }), dir: displayPath(host.cwd, dir) };
 }

@@ -77,6 +77,8 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
   const pathways = new Map<string, { pathway?: Pathway; simulator?: Simulator; error?: string; traces: TestTraceEvent[][]; display: string }>();
   const results: TestCaseReport[] = [];
   let liveContext: LiveContext | undefined;
+  // A suite's shared mocks file is read once, however many scenarios name it.
+  const mocksFiles = new Map<string, Promise<Awaited<ReturnType<typeof readMocks>>>>();
   const started = performance.now();
   for (const ref of await expandInputs(host, "scenario", args.length ? args : ["."])) {
     const file = ref.file ?? ref.path;
@@ -112,7 +114,19 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
       fail(loaded.issues[0]!.message, {}, loaded.issues);
       continue;
     }
-    const scenario = loaded.scenario;
+    let scenario = loaded.scenario;
+    if (scenario.mocks !== undefined) {
+      const mocksFile = path.resolve(path.dirname(path.resolve(host.cwd, file)), scenario.mocks);
+      let mocks = mocksFiles.get(mocksFile);
+      if (!mocks) mocksFiles.set(mocksFile, (mocks = readMocks(host, mocksFile, sim.loadMocks)));
+      const read = await mocks;
+      if ("problem" in read) {
+        fail(read.problem, { name: scenario.name ?? path.basename(file) }, [{ message: read.problem, pointer: "/mocks", ...loaded.locate(["mocks"]) }]);
+        continue;
+      }
+      // The shared answers first; the scenario's own win.
+      scenario = { ...scenario, webhooks: { ...read.webhooks, ...scenario.webhooks } };
+    }
     const pathwayFile = path.resolve(path.dirname(path.resolve(host.cwd, file)), scenario.pathway);
     let entry = pathways.get(pathwayFile);
     if (!entry) {
@@ -213,3 +227,21 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
   return report;
 }
 
+/** Reads a shared mocks file: its answers, or why it cannot be used (named, with the line of the first problem). */
+async function readMocks(host: Host, file: string, load: typeof import("../simulate/index.js").loadMocks): Promise<{ webhooks: Record<string, { status: number; body?: unknown }> } | { problem: string }> {
+  const shown = displayPath(host.cwd, file);
+  let bytes: Uint8Array;
+  try {
+    bytes = await host.readFile(file);
+  } catch (error) {
+    return { problem: `mocks: ${describeFsError(error, shown)}` };
+  }
+  const decoded = decodeUtf8(bytes);
+  if (decoded.text === undefined) return { problem: `mocks: ${shown}: ${decoded.diagnostics.find((d) => d.severity === "error")?.message ?? "not UTF-8"}` };
+  const loaded = load(decoded.text);
+  if (!loaded.ok) {
+    const first = loaded.issues[0]!;
+    return { problem: `mocks: ${shown}${first.line !== undefined ? `:${first.line}:${first.column ?? 1}` : ""}: ${first.message}` };
+  }
+  return { webhooks: loaded.webhooks };
+}

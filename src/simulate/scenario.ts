@@ -93,6 +93,7 @@ export const ScenarioSchema = z.strictObject({
   threshold: z.number().min(0).max(1).optional().describe("keyword decider threshold (default 0.15)"),
   request_data: z.record(z.string(), z.unknown()).optional().describe("variables known when the call starts"),
   call: CallSchema.optional().describe("system variables of the simulated call (from, to, now, call_id, ...); defaults apply"),
+  mocks: z.string().min(1).optional().describe("a shared mocks file (YAML or JSON, relative to this file) whose webhooks: answers this scenario starts from; its own webhooks: win"),
   webhooks: z.record(z.string(), WebhookMockSchema).optional().describe("answers for the whole scenario: webhooks and Custom Code nodes by node id or name, node tools by tool name"),
   max_turns: z.number().int().positive().optional(),
   turns: z.array(TurnSchema).default([]),
@@ -157,6 +158,24 @@ const MAX_ALIAS_COUNT = 100;
 
 /** Parses and checks a scenario file (YAML, or JSON, which YAML reads too). Never throws. */
 export function loadScenario(text: string): LoadedScenario {
+  const loaded = loadYamlFile(text, ScenarioSchema, "the scenario file is empty; it needs at least `pathway:` and `turns:`");
+  return loaded.ok ? { ok: true, scenario: loaded.value, locate: loaded.locate } : loaded;
+}
+
+/** A shared mocks file (`mocks.yaml`): answers that every scenario naming it with `mocks:` starts from. */
+export const MocksFileSchema = z.strictObject({
+  $schema: z.string().optional(),
+  webhooks: z.record(z.string(), WebhookMockSchema).default({}).describe("answers for every scenario that names this file: webhooks and Custom Code nodes by node id or name, node tools by tool name"),
+});
+
+/** Parses and checks a mocks file. Never throws. */
+export function loadMocks(text: string): { ok: true; webhooks: Record<string, z.infer<typeof WebhookMockSchema>> } | { ok: false; issues: ScenarioIssue[] } {
+  const loaded = loadYamlFile(text, MocksFileSchema, "the mocks file is empty; it needs `webhooks:`");
+  return loaded.ok ? { ok: true, webhooks: loaded.value.webhooks } : loaded;
+}
+
+/** Reads a YAML (or JSON) file against a schema, with alias limits and every problem placed at its line. Never throws. */
+function loadYamlFile<T>(text: string, schema: z.ZodType<T>, emptyMessage: string): { ok: true; value: T; locate: ScenarioLocator } | { ok: false; issues: ScenarioIssue[] } {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -178,9 +197,9 @@ export function loadScenario(text: string): LoadedScenario {
     const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, issues: [{ message: `YAML aliases: ${reason} (more than ${MAX_ALIAS_COUNT} alias expansions); write the values out or use fewer nested aliases`, pointer: "", line: 1, column: 1 }] };
   }
-  if (value === null || value === undefined) return { ok: false, issues: [{ message: "the scenario file is empty; it needs at least `pathway:` and `turns:`", pointer: "", line: 1, column: 1 }] };
-  const parsed = ScenarioSchema.safeParse(value);
-  if (parsed.success) return { ok: true, scenario: parsed.data, locate };
+  if (value === null || value === undefined) return { ok: false, issues: [{ message: emptyMessage, pointer: "", line: 1, column: 1 }] };
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data, locate };
   const issues: ScenarioIssue[] = [];
   for (const issue of parsed.error.issues) {
     const path = issue.path.filter((p): p is string | number => typeof p !== "symbol");

@@ -140,7 +140,13 @@ describe("pathway scenarios generate", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Wrote \d+ scenarios/);
     const files = readdirSync(out).sort();
-    expect(files.every((f) => /^appointment-booking-\d+\.scenario\.yaml$/.test(f))).toBe(true);
+    // The webhook answers every scenario needs are written once, beside them, and each scenario names that file.
+    expect(files.filter((f) => !/^appointment-booking-\d+\.scenario\.yaml$/.test(f))).toEqual(["appointment-booking.mocks.yaml"]);
+    for (const f of files.filter((f) => f.endsWith(".scenario.yaml"))) {
+      const text = readFileSync(path.join(out, f), "utf8");
+      expect(text).toContain("mocks: appointment-booking.mocks.yaml");
+      expect(text).not.toMatch(/^webhooks:/m);
+    }
     const test = runCli(["test", out, "--coverage", "--min-coverage", "nodes=100,edges=100,globals=100"]);
     expect(test.stdout).toMatch(/0 failed/);
     expect(test.code).toBe(0);

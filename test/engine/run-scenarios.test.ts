@@ -28,4 +28,32 @@ describe("runScenarioFiles", () => {
       ".: no scenario files (.scenario.yaml, .scenario.yml, .scenario.json) in this directory; name files directly or check the path.",
     ]);
   });
+
+  it("starts each scenario from its shared mocks file, read once; the scenario's own answers win", async () => {
+    const dir = tempDir("pathwaykit-scenarios-");
+    const hook = { nodes: [{ id: "a", type: "Default", data: { name: "A", isStart: true, text: "Hi" } }, { id: "w", type: "Webhook", data: { name: "Hook", url: "https://example.test/x", method: "GET", responseData: [{ name: "answer", data: "$.answer" }] } }], edges: [{ id: "e", source: "a", target: "w", label: "go" }] };
+    writeFileSync(path.join(dir, "pathway.json"), JSON.stringify(hook));
+    writeFileSync(path.join(dir, "shared.mocks.yaml"), "webhooks:\n  Hook: { status: 200, body: { answer: shared } }\n");
+    const scenario = (answer?: string) =>
+      `pathway: pathway.json\nmocks: shared.mocks.yaml\n${answer ? `webhooks:\n  Hook: { status: 200, body: { answer: ${answer} } }\n` : ""}turns:\n  - user: go\n    take: go\n    expect: { vars: { answer: ${answer ?? "shared"} } }\n`;
+    writeFileSync(path.join(dir, "a.scenario.yaml"), scenario());
+    writeFileSync(path.join(dir, "b.scenario.yaml"), scenario("own"));
+    const report = await runScenarioFiles(createNodeHost({ cwd: dir }), ["."]);
+    expect(report.results.map((r) => [r.file, r.status, r.failures[0]?.message])).toEqual([
+      ["a.scenario.yaml", "passed", undefined],
+      ["b.scenario.yaml", "passed", undefined],
+    ]);
+  });
+
+  it("reports a missing or broken mocks file at the scenario's mocks: key, naming the file and its line", async () => {
+    const dir = tempDir("pathwaykit-scenarios-");
+    writeFileSync(path.join(dir, "pathway.json"), PATHWAY);
+    writeFileSync(path.join(dir, "broken.mocks.yaml"), "webhooks:\n  Hook: { stat: 200 }\n");
+    writeFileSync(path.join(dir, "a.scenario.yaml"), "pathway: pathway.json\nmocks: nowhere.yaml\nturns: []\n");
+    writeFileSync(path.join(dir, "b.scenario.yaml"), "pathway: pathway.json\nmocks: broken.mocks.yaml\nturns: []\n");
+    const report = await runScenarioFiles(createNodeHost({ cwd: dir }), ["."]);
+    expect(report.results.map((r) => r.status)).toEqual(["error", "error"]);
+    expect(report.results[0]!.failures[0]).toMatchObject({ pointer: "/mocks", line: 2, message: expect.stringMatching(/^mocks: nowhere\.yaml: no such file or directory/) });
+    expect(report.results[1]!.failures[0]!.message).toMatch(/^mocks: broken\.mocks\.yaml:2:\d+: unknown key "stat"/);
+  });
 });
