@@ -1,4 +1,5 @@
 // Scenario files (*.scenario.yaml or .json): the zod schema, and loading with errors that point at the line.
+import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from "yaml";
 import { z } from "zod";
 import { compileTextPattern } from "./text-pattern.js";
@@ -174,8 +175,40 @@ export function loadMocks(text: string): { ok: true; webhooks: Record<string, z.
   return loaded.ok ? { ok: true, webhooks: loaded.value.webhooks } : loaded;
 }
 
-/** Reads a YAML (or JSON) file against a schema, with alias limits and every problem placed at its line. Never throws. */
+/** A locator that parses the text into a full YAML document (with positions) only when a place is first asked for. */
+function createLazyLocator(text: string): ScenarioLocator {
+  let locate: ScenarioLocator | undefined;
+  return (path) => {
+    if (!locate) {
+      const lines = new LineCounter();
+      locate = createLocator(parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true }), lines);
+    }
+    return locate(path);
+  };
+}
+
+/** Anchors, aliases and tags: YAML features only the full parser below handles with its limits. */
+const NEEDS_FULL_PARSER = /[&*!]/;
+
+/**
+ * Reads a YAML (or JSON) file against a schema, with alias limits and every problem placed at its line. Never throws.
+ * Most files (every generated one) use no anchors, aliases or tags and are valid: js-yaml's core schema reads those
+ * several times faster than the document parser, which then runs only for a file with a problem to place, or with
+ * features the fast path leaves to it. Both read YAML 1.2's core schema, so they give the same values.
+ */
 function loadYamlFile<T>(text: string, schema: z.ZodType<T>, emptyMessage: string): { ok: true; value: T; locate: ScenarioLocator } | { ok: false; issues: ScenarioIssue[] } {
+  if (!NEEDS_FULL_PARSER.test(text)) {
+    let fast: unknown;
+    try {
+      fast = loadYaml(text, { schema: CORE_SCHEMA });
+    } catch {
+      fast = undefined; // a syntax error or a repeated key: the full parser reports it at its line
+    }
+    if (fast !== undefined && fast !== null) {
+      const parsed = schema.safeParse(fast);
+      if (parsed.success) return { ok: true, value: parsed.data, locate: createLazyLocator(text) };
+    }
+  }
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {

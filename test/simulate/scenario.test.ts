@@ -1,5 +1,7 @@
 // Scenario files: the schema's errors point at the line, JSON files load too, and the runner reports expected vs actual.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { stringify } from "yaml";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { corpusValue, itCorpus } from "../support/corpus.js";
@@ -174,5 +176,32 @@ describe("getScenarioJsonSchema", () => {
     expect(validate(ok)).toBe(true);
     expect(validate({ ...ok, call: { form: "+1" } })).toBe(false);
     expect(validate({ ...ok, turns: [{ user: "hi", transfer: "busy" }] })).toBe(false);
+  });
+});
+
+describe("loadScenario's fast path", () => {
+  // Valid files without anchors, aliases or tags are read by js-yaml; everything else by the document parser. Both
+  // must give the same scenario, and the fast path must still place a later failure at its line.
+  const scalar = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constantFrom("yes", "no", "on", "10:30", "2025-01-06", "0o17", "1e3", ".inf", "~", "null", "<<"));
+  const turn = fc.record({ user: fc.string(), take: fc.option(fc.oneof(fc.string({ minLength: 1 }), fc.integer()), { nil: undefined }), vars: fc.option(fc.dictionary(fc.string({ minLength: 1 }), scalar), { nil: undefined }) }, { requiredKeys: ["user"] });
+  const scenario = fc.record({ name: fc.string(), pathway: fc.string({ minLength: 1 }), request_data: fc.dictionary(fc.string({ minLength: 1 }), scalar), turns: fc.array(turn, { maxLength: 4 }) });
+
+  it("gives the same scenario as the document parser for any file it reads", () => {
+    fc.assert(
+      fc.property(scenario, (value) => {
+        const text = stringify(JSON.parse(JSON.stringify(value)));
+        const fast = loadScenario(text);
+        // The same text with a comment holding "&" takes the full parser.
+        const full = loadScenario(`# & full parser\n${text}`);
+        expect(fast.ok).toBe(full.ok);
+        if (fast.ok && full.ok) expect(fast.scenario).toEqual(full.scenario);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("places a turn's expectation on its line when asked after a fast read", () => {
+    const loaded = loadScenario("pathway: p.json\nturns:\n  - user: hi\n    expect:\n      node: Greeting\n");
+    expect(loaded.ok && loaded.locate(["turns", 0, "expect", "node"])).toEqual({ line: 5, column: 13 });
   });
 });
