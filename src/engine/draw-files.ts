@@ -269,7 +269,15 @@ async function renderDrawings(
       return;
     }
   }
-  const { getGraphLayout, toSvg } = await import("../layout/index.js");
+  const { appendLegend, getGraphLayout, toSvg } = await import("../layout/index.js");
+  const { getGlobalsNote } = await import("../export/index.js");
+  // Mermaid draws the flow only (the legend is comments there); the legend goes below its picture, outside the flow.
+  const renderMermaid = async (d: Drawing): Promise<Uint8Array> => {
+    const notes = d.graph.nodes.some((n) => n.global) ? [getGlobalsNote(d.graph)] : [];
+    if (d.graph.legend.length === 0 && notes.length === 0) return renderer!.render(d.mermaid, format);
+    const svg = appendLegend(new TextDecoder().decode(await renderer!.render(d.mermaid, "svg")), d.graph.legend, notes);
+    return renderer!.renderSvg(svg, format);
+  };
   let done = 0;
   try {
     for (const [i, d] of drawings.entries()) {
@@ -277,7 +285,7 @@ async function renderDrawings(
       const stop = drawings.length <= 3 && options.onSlowStep ? options.onSlowStep(`pathway: ${engine === "mermaid" ? "rendering" : "laying out"} ${d.path} (${d.graph.nodes.length} nodes, ${d.graph.edges.length} edges)…`) : () => undefined;
       try {
         let data: Uint8Array;
-        if (engine === "mermaid") data = await withTimeout(renderer!.render(d.mermaid, format), timeoutMs);
+        if (engine === "mermaid") data = await withTimeout(renderMermaid(d), timeoutMs);
         else {
           const svg = toSvg(d.graph, await getGraphLayout(d.graph, { engine, timeoutMs }));
           data = renderer ? await withTimeout(renderer.renderSvg(svg, format), timeoutMs) : new TextEncoder().encode(svg);

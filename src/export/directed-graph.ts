@@ -151,6 +151,19 @@ export function findDiagramNode(pathway: Pathway, ref: string): { id: string } |
   return { error: `no node has the id or name "${ref}"; give a node id or name from the file.` };
 }
 
+/**
+ * What the box of global nodes means, true to what is drawn: how global nodes are entered (from any node, never drawn
+ * as arrows) and how many of the drawn edges go into and out of them (their own ways are drawn as any other edge).
+ * Exporters put it where it cannot widen the box over other nodes: under Mermaid's picture and as a comment in its text.
+ */
+export function getGlobalsNote(graph: DirectedGraph): string {
+  const globalKeys = new Set(graph.nodes.filter((n) => n.global).map((n) => n.key));
+  const into = graph.edges.filter((e) => globalKeys.has(e.to)).length;
+  const out = graph.edges.filter((e) => globalKeys.has(e.from)).length;
+  const drawn = into + out === 0 ? "they have no edges of their own" : `their own edges are drawn (${into} in, ${out} out)`;
+  return `Global nodes are entered from any node when the caller matches their global label (not drawn as arrows); ${drawn}.`;
+}
+
 interface RawEdge {
   source: string;
   target: string;
