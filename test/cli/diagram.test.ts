@@ -158,6 +158,8 @@ describe("pathway diagram", () => {
     expect(r.stdout).toMatch(/PATHWAYKIT_CHROMIUM/);
     expect(r.stdout).toMatch(/500 edges and 50,000 characters/);
     expect(r.stdout).toMatch(/Examples:/);
+    expect(r.stdout).toMatch(/no graphviz \(see below\)/);
+    expect(r.stdout).toMatch(/--engine graphviz is not offered: .*within 120 s/s);
   });
 
   it("draws a large pathway with ELK in Node as SVG without any browser, globals note true", () => {
