@@ -1,4 +1,5 @@
 // Pure reporters for `pathway test`: the report shape, stylish (human) and json; junit and tap live beside this file.
+import { escapeTerminalText } from "../escape/terminal.js";
 import pc from "picocolors";
 
 /** A failure as reporters see it (structurally equal to the simulator's ScenarioFailure). */
@@ -102,7 +103,9 @@ export function toTraceLines(trace: readonly TestTraceEvent[], limit = 40): stri
       default: return `${t} ${e.type}`;
     }
   });
-  return lines.length > limit ? ["…", ...lines.slice(-limit)] : lines;
+  // Names, texts and reasons come from files: no control character reaches the terminal (or a JUnit/TAP body) raw.
+  const safe = lines.map(escapeTerminalText);
+  return safe.length > limit ? ["…", ...safe.slice(-limit)] : safe;
 }
 
 function where(file: string, f: TestFailure): string {
@@ -120,20 +123,20 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
       out.push(c.underline(r.file));
     }
     const mark = r.status === "passed" ? c.green("✔") : c.red("✖");
-    out.push(`  ${mark} ${r.name}${r.status === "error" ? c.red(" (could not run)") : ""} ${c.dim(`${r.durationMs.toFixed(0)} ms`)}`);
+    out.push(`  ${mark} ${escapeTerminalText(r.name)}${r.status === "error" ? c.red(" (could not run)") : ""} ${c.dim(`${r.durationMs.toFixed(0)} ms`)}`);
     for (const f of r.failures) {
-      out.push(`    ${c.red(f.message)}`);
+      out.push(`    ${c.red(escapeTerminalText(f.message))}`);
       out.push(`      ${c.dim(`at ${where(r.file, f)}${f.turn !== undefined ? ` (turn ${f.turn})` : ""}`)}`);
       if (f.expected !== undefined || f.actual !== undefined) {
-        out.push(`      ${c.green("expected:")} ${clip(show(f.expected), 300)}`);
-        out.push(`      ${c.red("actual:  ")} ${clip(show(f.actual), 300)}`);
+        out.push(`      ${c.green("expected:")} ${escapeTerminalText(clip(show(f.expected), 300))}`);
+        out.push(`      ${c.red("actual:  ")} ${escapeTerminalText(clip(show(f.actual), 300))}`);
       }
     }
     if (r.status === "failed" && r.trace.length > 0) {
       out.push(`    ${c.dim("trace up to the failure:")}`);
       for (const line of toTraceLines(r.trace, options.traceLimit ?? 40)) out.push(`      ${c.dim(line)}`);
     }
-    for (const w of r.warnings) out.push(`    ${c.yellow("warning")} ${w}`);
+    for (const w of r.warnings) out.push(`    ${c.yellow("warning")} ${escapeTerminalText(w)}`);
   }
   if (report.coverage && (options.coverage ?? true)) {
     for (const cov of report.coverage) {
@@ -147,8 +150,8 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
       }
       for (const kind of ["nodes", "edges", "globals"] as const) {
         const k = cov[kind];
-        if (k.untested.length) out.push(`  untested ${kind} (reachable, no scenario visits them): ${k.untested.map((i) => `${i.label} [${i.id}]`).join("; ")}`);
-        if (k.unreachable.length) out.push(`  unreachable ${kind} (no scenario can visit them; see pathway lint): ${k.unreachable.map((i) => `${i.label} [${i.id}]`).join("; ")}`);
+        if (k.untested.length) out.push(escapeTerminalText(`  untested ${kind} (reachable, no scenario visits them): ${k.untested.map((i) => `${i.label} [${i.id}]`).join("; ")}`));
+        if (k.unreachable.length) out.push(escapeTerminalText(`  unreachable ${kind} (no scenario can visit them; see pathway lint): ${k.unreachable.map((i) => `${i.label} [${i.id}]`).join("; ")}`));
       }
     }
   }

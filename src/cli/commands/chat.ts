@@ -4,6 +4,7 @@ import { Option } from "commander";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import pc from "picocolors";
+import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Candidate, FetchLike, SimState, Simulator } from "../../engine/simulator.js";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
@@ -81,21 +82,22 @@ Examples:
       const c = pc.createColors(useColor(options.color, io));
       const interactive = (io.stdin as { isTTY?: boolean }).isTTY === true;
       const write = (s: string) => io.stdout.write(s + "\n");
-      const clip = (s: string) => (options.full || s.length <= 300 ? s : s.slice(0, 299) + "…");
+      // Everything that came from the pathway or the caller is escaped: a node name cannot clear the screen.
+      const clip = (s: string) => escapeTerminalText(options.full || s.length <= 300 ? s : s.slice(0, 299) + "…");
       const nodeLabel = (id: string | undefined) => {
         const name = id === undefined ? undefined : sim.getSimNodeName(machine.nodes.get(id));
-        return name ? `${name} (id ${id})` : `id ${id ?? "-"}`;
+        return escapeTerminalText(name ? `${name} (id ${id})` : `id ${id ?? "-"}`);
       };
       const candidates = (state: SimState): readonly Candidate[] => (state.nodeId ? sim.getCandidates(machine, state.nodeId) : []);
       const show = (state: SimState, from: number) => {
         for (const e of state.trace.slice(from)) {
           if (e.type === "enter") write(c.cyan(`[${nodeLabel(e.nodeId)}]`));
-          else if (e.type === "say") write(`${c.bold("agent")}${e.speech === "prompt" ? c.dim(" (prompt)") : ""}: ${clip(e.text)}${e.unset.length ? c.yellow(`  [unset: ${e.unset.join(", ")}]`) : ""}`);
-          else if (e.type === "decide") write(c.dim(`  ${e.decider}: ${e.decision.kind} (${e.decision.reason})`));
+          else if (e.type === "say") write(`${c.bold("agent")}${e.speech === "prompt" ? c.dim(" (prompt)") : ""}: ${clip(e.text)}${e.unset.length ? c.yellow(`  [unset: ${escapeTerminalText(e.unset.join(", "))}]`) : ""}`);
+          else if (e.type === "decide") write(c.dim(`  ${e.decider}: ${e.decision.kind} (${escapeTerminalText(e.decision.reason)})`));
           else if (e.type === "move") write(c.dim(`  → ${nodeLabel(e.to)} via ${e.via}`));
-          else if (e.type === "vars") write(c.dim(`  vars (${e.how}): ${JSON.stringify(e.set)}`));
-          else if (e.type === "webhook") write(c.dim(`  webhook ${e.method} ${e.url} → ${e.status}${options.live ? "" : " (mock)"}`));
-          else if (e.type === "end") write(c.magenta(`conversation ${e.status}: ${e.reason}${e.transferNumber ? ` → ${e.transferNumber}` : ""}`));
+          else if (e.type === "vars") write(c.dim(`  vars (${e.how}): ${escapeTerminalText(JSON.stringify(e.set))}`));
+          else if (e.type === "webhook") write(c.dim(`  webhook ${e.method} ${escapeTerminalText(e.url)} → ${e.status}${options.live ? "" : " (mock)"}`));
+          else if (e.type === "end") write(c.magenta(escapeTerminalText(`conversation ${e.status}: ${e.reason}${e.transferNumber ? ` → ${e.transferNumber}` : ""}`)));
         }
         if (state.status === "active") {
           const n = candidates(state).length;
@@ -123,7 +125,7 @@ Examples:
         // the caller's last real turn.
         const failed = take === undefined ? undefined : next.trace.slice(state.trace.length).find((e) => e.type === "decide" && e.decision.kind === "error");
         if (failed?.type === "decide") {
-          write(c.yellow(`${failed.decision.reason.replace(/\.$/, "")}; nothing changed (/edges lists the choices).`));
+          write(c.yellow(`${escapeTerminalText(failed.decision.reason.replace(/\.$/, ""))}; nothing changed (/edges lists the choices).`));
           return;
         }
         history.push(next);
@@ -137,11 +139,11 @@ Examples:
           // Nothing typed: nothing to do.
         } else if (line === "/quit" || line === "/exit") break;
         else if (line === "/help") write(HELP);
-        else if (line === "/vars") write(JSON.stringify(state.variables, (k, v: unknown) => (k === "prevNodePrompt" && typeof v === "string" ? clip(v) : v), 2));
+        else if (line === "/vars") write(escapeTerminalText(JSON.stringify(state.variables, (k, v: unknown) => (k === "prevNodePrompt" && typeof v === "string" && !options.full && v.length > 300 ? v.slice(0, 299) + "…" : v), 2)));
         else if (line === "/edges") {
           const list = candidates(state);
           if (list.length === 0) write("  no choices here");
-          list.forEach((cand, i) => write(`  ${i + 1}. ${sim.describeCandidate(cand)}`));
+          list.forEach((cand, i) => write(`  ${i + 1}. ${escapeTerminalText(sim.describeCandidate(cand))}`));
         } else if (line === "/back") {
           if (history.length > 1) {
             history.pop();
