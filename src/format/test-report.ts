@@ -27,8 +27,20 @@ export interface TestCaseReport {
   durationMs: number;
   failures: TestFailure[];
   warnings: string[];
-  /** The trace up to the end (or the failure). */
+  /** The trace up to the end (or the failure); with --repeat, the first failing run's (else the first run's). */
   trace: TestTraceEvent[];
+  /** `offline` (simulated) or `live` (the service's chat). */
+  mode?: "offline" | "live";
+  /** With --repeat: how many runs, how many passed, and the rate (0..1). */
+  runs?: number;
+  passed?: number;
+  passRate?: number;
+  /** With --repeat: the distinct paths (node ids) taken and how often. */
+  paths?: { path: string[]; count: number }[];
+  /** With --repeat: each assertion that failed in some run, with its own pass rate. */
+  assertions?: { pointer: string; line?: number; column?: number; message: string; failed: number; passRate: number }[];
+  /** With --compare: per turn, the node the offline run predicts beside the node the live agent reached. */
+  compare?: { turn: number; user: string; offline?: string; live?: string; diverged: boolean }[];
 }
 
 /** Coverage of one category, as reporters see it. */
@@ -123,7 +135,15 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
       out.push(c.underline(r.file));
     }
     const mark = r.status === "passed" ? c.green("✔") : c.red("✖");
-    out.push(`  ${mark} ${escapeTerminalText(r.name)}${r.status === "error" ? c.red(" (could not run)") : ""} ${c.dim(`${r.durationMs.toFixed(0)} ms`)}`);
+    const rate = r.passRate !== undefined ? ` ${c.bold(`${(r.passRate * 100).toFixed(0)}%`)} of ${r.runs} runs passed` : "";
+    const mode = r.mode === "live" ? c.cyan(" [live]") : "";
+    out.push(`  ${mark} ${escapeTerminalText(r.name)}${mode}${r.status === "error" ? c.red(" (could not run)") : ""}${rate} ${c.dim(`${r.durationMs.toFixed(0)} ms`)}`);
+    if (r.paths && r.paths.length > 1) for (const p of r.paths) out.push(`    ${c.dim(`${p.count}×`)} ${escapeTerminalText(p.path.join(" → "))}`);
+    for (const a of r.assertions ?? []) out.push(`    ${c.yellow(`${(a.passRate * 100).toFixed(0)}%`)} ${escapeTerminalText(a.message)} ${c.dim(`(failed in ${a.failed} run${a.failed === 1 ? "" : "s"}; ${a.pointer})`)}`);
+    for (const t of r.compare ?? []) {
+      const row = escapeTerminalText(`turn ${t.turn}: offline ${t.offline ?? "(stopped)"} | live ${t.live ?? "(stopped)"}  ${clip(t.user, 60)}`);
+      out.push(`    ${t.diverged ? c.red(`≠ ${row}`) : c.dim(`= ${row}`)}`);
+    }
     for (const f of r.failures) {
       out.push(`    ${c.red(escapeTerminalText(f.message))}`);
       out.push(`      ${c.dim(`at ${where(r.file, f)}${f.turn !== undefined ? ` (turn ${f.turn})` : ""}`)}`);

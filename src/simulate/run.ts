@@ -309,15 +309,28 @@ export function runScenario(pathway: Pathway, scenario: Scenario, options: RunSc
   return r.value;
 }
 
+/** How a run moves on: the first state, and the state after each user turn (simulated, or a live chat). */
+export interface ScenarioStepper {
+  init(): SimState | Promise<SimState>;
+  turn(state: SimState, turn: Turn): SimState | Promise<SimState>;
+}
+
+/** Runs a scenario's turns and expectations over any stepper, e.g. the live chat of `runScenarioLive`. */
+export async function runScenarioWith(sim: Simulator, scenario: Scenario, stepper: ScenarioStepper, locate: ScenarioLocator = () => undefined): Promise<ScenarioResult> {
+  const steps = runSteps(sim, scenario, locate);
+  let r = steps.next(undefined as unknown as SimState);
+  while (!r.done) {
+    const step = r.value;
+    r = steps.next(step.kind === "init" ? await stepper.init() : await stepper.turn(step.state, step.turn));
+  }
+  return r.value;
+}
+
 /** Runs a scenario with asynchronous deciders (llm) or webhook handlers (live HTTP). */
 export async function runScenarioAsync(pathway: Pathway, scenario: Scenario, options: RunScenarioOptions = {}): Promise<ScenarioResult> {
   const run = startRun(pathway, scenario, options);
   if ("result" in run) return run.result;
-  const { sim, steps } = run;
-  let r = steps.next(undefined as unknown as SimState);
-  while (!r.done) {
-    const step = r.value;
-    r = steps.next(step.kind === "init" ? await createInitialStateAsync(sim, { variables: scenario.request_data ?? {}, ...(scenario.call && { call: scenario.call }) }) : await transitionAsync(sim, step.state, step.turn));
-  }
-  return r.value;
+  const { sim } = run;
+  const initial = { variables: scenario.request_data ?? {}, ...(scenario.call && { call: scenario.call }) };
+  return runScenarioWith(sim, scenario, { init: () => createInitialStateAsync(sim, initial), turn: (state, turn) => transitionAsync(sim, state, turn) }, options.locate);
 }
