@@ -6,6 +6,7 @@ import { describeFsError } from "./fs-errors.js";
 import type { Host } from "./host.js";
 import { readInputs, STDIN } from "./inputs.js";
 import { describeLoadFailure, parsePathwayInput } from "./load-pathway.js";
+import { getSlowLayoutWarning } from "./slow-layout.js";
 
 /** Output formats of `drawFiles`. */
 export const DIAGRAM_FORMATS = ["mermaid", "dot", "md", "svg", "png", "pdf", "json"] as const;
@@ -53,8 +54,6 @@ export type DiagramEngine = (typeof DIAGRAM_ENGINES)[number];
 const MERMAID_MAX_ITEMS = 150;
 /** Above this many nodes + edges "auto" leaves ELK for the rank layout (ELK_MAX_ITEMS of the layout layer). */
 const ELK_MAX_ITEMS = 8_000;
-/** Above this many nodes + edges a layout takes long enough to say so first. */
-const SLOW_ITEMS = { mermaid: 400, elk: 3_000 } as const;
 
 /** The engine that lays out `graph` for an image. */
 function pickEngine(graph: DirectedGraph, engine: DiagramEngine): Exclude<DiagramEngine, "auto"> {
@@ -240,15 +239,9 @@ async function renderDrawings(
   const engines = drawings.map((d) => pickEngine(d.graph, options.engine ?? "auto"));
   // Said before the work starts (even before the browser), so nobody waits without knowing why.
   drawings.forEach((d, i) => {
-    const engine = engines[i]!;
-    const items = d.graph.nodes.length + d.graph.edges.length;
-    if ((engine === "mermaid" || engine === "elk") && items > SLOW_ITEMS[engine]) {
-      const hint = engine === "mermaid" ? " --engine elk lays it out in seconds." : " --engine ranks draws it at once (simpler picture).";
-      const problem: DrawProblem = {
-        filePath: d.path,
-        severity: "warning",
-        message: `${d.path}: ${d.graph.nodes.length} nodes and ${d.graph.edges.length} edges take ${engine === "mermaid" ? "Mermaid minutes" : "ELK up to a minute"} to lay out (limit --timeout ${timeoutSeconds} s).${hint}`,
-      };
+    const message = getSlowLayoutWarning(d.path, d.graph, engines[i]!, timeoutSeconds);
+    if (message !== undefined) {
+      const problem: DrawProblem = { filePath: d.path, severity: "warning", message };
       if (options.onNotice) options.onNotice(problem);
       else result.problems.push(problem);
     }
@@ -269,7 +262,15 @@ async function renderDrawings(
       return;
     }
   }
-  const { getGraphLayout, toSvg } = await import("../layout/index.js");
+  const { appendLegend, getGraphLayout, toSvg } = await import("../layout/index.js");
+  const { getGlobalsNote } = await import("../export/index.js");
+  // Mermaid draws the flow only (the legend is comments there); the legend goes below its picture, outside the flow.
+  const renderMermaid = async (d: Drawing): Promise<Uint8Array> => {
+    const notes = d.graph.nodes.some((n) => n.global) ? [getGlobalsNote(d.graph)] : [];
+    if (d.graph.legend.length === 0 && notes.length === 0) return renderer!.render(d.mermaid, format);
+    const svg = appendLegend(new TextDecoder().decode(await renderer!.render(d.mermaid, "svg")), d.graph.legend, notes);
+    return renderer!.renderSvg(svg, format);
+  };
   let done = 0;
   try {
     for (const [i, d] of drawings.entries()) {
@@ -277,7 +278,7 @@ async function renderDrawings(
       const stop = drawings.length <= 3 && options.onSlowStep ? options.onSlowStep(`pathway: ${engine === "mermaid" ? "rendering" : "laying out"} ${d.path} (${d.graph.nodes.length} nodes, ${d.graph.edges.length} edges)…`) : () => undefined;
       try {
         let data: Uint8Array;
-        if (engine === "mermaid") data = await withTimeout(renderer!.render(d.mermaid, format), timeoutMs);
+        if (engine === "mermaid") data = await withTimeout(renderMermaid(d), timeoutMs);
         else {
           const svg = toSvg(d.graph, await getGraphLayout(d.graph, { engine, timeoutMs }));
           data = renderer ? await withTimeout(renderer.renderSvg(svg, format), timeoutMs) : new TextEncoder().encode(svg);

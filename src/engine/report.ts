@@ -1,7 +1,7 @@
 // `createReport`: the file-level report operation: lint, diff against a base, coverage from a test run or scenarios, layout, HTML.
 import path from "node:path";
 import { toDirectedGraph } from "../export/index.js";
-import { getGraphLayout, type GraphLayoutOptions } from "../layout/index.js";
+import { chooseLayoutEngine, getGraphLayout, type GraphLayoutOptions } from "../layout/index.js";
 import { isObject } from "../model/index.js";
 import { toReportData, toReportHtml, type ReportCoverage, type ReportData } from "../report/index.js";
 import { createLintConfigLoader, readJsonFile, toRelativePosix } from "./config.js";
@@ -12,6 +12,7 @@ import { STDIN } from "./inputs.js";
 import { requirePathway } from "./load-pathway.js";
 import type { RemoteOptions } from "./remote.js";
 import { runScenarioFiles } from "./run-scenarios.js";
+import { getSlowLayoutWarning } from "./slow-layout.js";
 
 /** Options of `createReport`; all optional. */
 export interface ReportOptions {
@@ -26,6 +27,8 @@ export interface ReportOptions {
   /** A lint config file instead of the nearest pathway.config.json (--config). */
   config?: string;
   layout?: GraphLayoutOptions;
+  /** Told at once, before the layout starts, when it will take long (with the faster engine to use). */
+  onNotice?: (message: string) => void;
 }
 
 /** A report and what it holds, for the command's summary and `--format json`. */
@@ -92,6 +95,10 @@ export async function createReport(host: Host, arg: string, options: ReportOptio
     coverage = { source: `${ran.length} scenario${ran.length === 1 ? "" : "s"} in ${options.scenarios}`, coverage: entry };
   }
   const graph = toDirectedGraph(pathway);
+  const engine = options.layout?.engine === undefined || options.layout.engine === "auto" ? chooseLayoutEngine(graph) : options.layout.engine;
+  // Said before the layout starts, so nobody waits without knowing why.
+  const slow = getSlowLayoutWarning(loaded.path, graph, engine, (options.layout?.timeoutMs ?? 120_000) / 1000);
+  if (slow !== undefined) options.onNotice?.(slow);
   const layout = await getGraphLayout(graph, options.layout ?? {});
   const data = toReportData({ pathway, graph, layout, source: loaded.path, diagnostics: lint.diagnostics, ...(diff && { diff }), ...(coverage && { coverage }) });
   return {

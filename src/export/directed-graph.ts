@@ -48,6 +48,18 @@ export interface DiagramEdge {
   label?: string;
   /** Legend entry holding the full label when `label` was truncated. */
   note?: number;
+  /**
+   * Where in the file it comes from (the flow model's `FlowWay.ref`): the index in `edges[]` (kinds edge and voicemail,
+   * and press when an edge entry), in the source node's `routes[]` or `responsePathways[]`, 0 for a fallback, -1 for a
+   * `targetNodeAfterPress`. `getEdgeEntryIndex` reads the `edges[]` index from it.
+   */
+  ref: number;
+}
+
+/** The index in the file's `edges[]` of the entry a drawn edge comes from, or undefined for a way from node data. */
+export function getEdgeEntryIndex(edge: DiagramEdge): number | undefined {
+  const fromEntry = edge.kind === "edge" || edge.kind === "voicemail" || (edge.kind === "press" && edge.ref >= 0);
+  return fromEntry ? edge.ref : undefined;
 }
 
 /** A numbered full text of a truncated label. */
@@ -151,16 +163,30 @@ export function findDiagramNode(pathway: Pathway, ref: string): { id: string } |
   return { error: `no node has the id or name "${ref}"; give a node id or name from the file.` };
 }
 
+/**
+ * What the box of global nodes means, true to what is drawn: how global nodes are entered (from any node, never drawn
+ * as arrows) and how many of the drawn edges go into and out of them (their own ways are drawn as any other edge).
+ * Exporters put it where it cannot widen the box over other nodes: under Mermaid's picture and as a comment in its text.
+ */
+export function getGlobalsNote(graph: DirectedGraph): string {
+  const globalKeys = new Set(graph.nodes.filter((n) => n.global).map((n) => n.key));
+  const into = graph.edges.filter((e) => globalKeys.has(e.to)).length;
+  const out = graph.edges.filter((e) => globalKeys.has(e.from)).length;
+  const drawn = into + out === 0 ? "they have no edges of their own" : `their own edges are drawn (${into} in, ${out} out)`;
+  return `Global nodes are entered from any node when the caller matches their global label (not drawn as arrows); ${drawn}.`;
+}
+
 interface RawEdge {
   source: string;
   target: string;
   kind: DiagramEdgeKind;
+  ref: number;
   label: string;
 }
 
 /** Every way of the flow model, in file order (edges[], then per node its routes, fallback, response routes, press target), captioned. */
 function getRawEdges(pathway: Pathway): RawEdge[] {
-  return getFlowWays(createFlowModel(pathway)).map((way) => ({ source: way.from, target: way.to, kind: way.kind, label: getFlowWayCaption(way) }));
+  return getFlowWays(createFlowModel(pathway)).map((way) => ({ source: way.from, target: way.to, kind: way.kind, ref: way.ref, label: getFlowWayCaption(way) }));
 }
 
 /** The neighbourhood of `center`: ids within `depth` steps following edges either way. */
@@ -288,7 +314,7 @@ export function toDirectedGraph(pathway: Pathway, options: DiagramOptions = {}):
     }
     const from = missingKey(e.source);
     const to = missingKey(e.target);
-    edges.push({ from, to, kind: e.kind, ...(e.label.trim() !== "" && label(e.label)) });
+    edges.push({ from, to, kind: e.kind, ...(e.label.trim() !== "" && label(e.label)), ref: e.ref });
   }
 
   const name = prop(pathway, "name");

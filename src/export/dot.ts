@@ -1,6 +1,6 @@
 // Drawing data to Graphviz DOT: the same picture as the Mermaid export, with generated ids and escaped quoted labels.
 import { toDotString } from "../escape/dot.js";
-import type { DiagramEdge, DiagramNode, DiagramNodeKind, DirectedGraph } from "./directed-graph.js";
+import { getGlobalsNote, type DiagramEdge, type DiagramNode, type DiagramNodeKind, type DirectedGraph } from "./directed-graph.js";
 import { getNodeCaption } from "./mermaid.js";
 
 export { toDotString };
@@ -42,7 +42,7 @@ function edgeStatement(edge: DiagramEdge): string {
 
 /**
  * The Graphviz DOT digraph of `graph`: shapes per node kind, the start node bold, global nodes in a dashed cluster
- * with a note that they are reachable from every node, route edges dashed (fallbacks dotted), annotation marks as fill
+ * with a note saying how they are entered and which of their edges are drawn, route edges dashed (fallbacks dotted), annotation marks as fill
  * colours, and the legend of cut labels as a note node.
  */
 export function toDot(graph: DirectedGraph): string {
@@ -55,7 +55,7 @@ export function toDot(graph: DirectedGraph): string {
   for (const node of graph.nodes) if (!node.global) lines.push(nodeStatement(node, "  ", graph.focus?.id));
   const globals = graph.nodes.filter((n) => n.global);
   if (globals.length > 0) {
-    lines.push("  subgraph cluster_globals {", `    label=${toDotString("Global nodes (reachable from every node, no edges drawn)")};`, "    style=dashed;");
+    lines.push("  subgraph cluster_globals {", `    label=${toDotString(getGlobalsNote(graph))};`, "    style=dashed;");
     for (const node of globals) lines.push(nodeStatement(node, "    ", graph.focus?.id));
     lines.push("  }");
   }

@@ -1,6 +1,6 @@
 // Drawing data to a pull-request comment: a heading, a fenced mermaid block, a short key and the full text of cut labels.
 import { escapeMarkdownText } from "../escape/markdown.js";
-import type { DirectedGraph } from "./directed-graph.js";
+import { getGlobalsNote, type DirectedGraph } from "./directed-graph.js";
 import { toMermaid } from "./mermaid.js";
 
 /** Options of `toMarkdown`; all optional. */
@@ -25,7 +25,7 @@ const KEY = [
 ];
 
 /**
- * The Markdown for a pull-request comment: heading, one ```mermaid block (the legend box left out; cut labels are
+ * The Markdown for a pull-request comment: heading, one ```mermaid block (the legend comments left out; cut labels are
  * listed below instead), a one-line key to the shapes, the annotation key when annotated, and the numbered full texts.
  */
 export function toMarkdown(graph: DirectedGraph, options: MarkdownOptions = {}): string {
@@ -37,7 +37,7 @@ export function toMarkdown(graph: DirectedGraph, options: MarkdownOptions = {}):
     out.push(`Only the nodes within ${f.depth} steps of node id ${escapeMarkdownText(f.id)} (${f.omittedNodes} nodes and ${f.omittedEdges} edges left out).`, "");
   }
   out.push("```mermaid", toMermaid(graph, { legend: false }).trimEnd(), "```", "", `Key: ${KEY.join("; ")}.`);
-  if (graph.nodes.some((n) => n.global)) out.push("Global nodes are grouped in a box: a caller can reach them from every node, so no edges to them are drawn.");
+  if (graph.nodes.some((n) => n.global)) out.push(`Global nodes are grouped in a box. ${escapeMarkdownText(getGlobalsNote(graph))}`);
   if (graph.annotated) out.push("⚠ marks findings: unreachable (grey, dashed), dead end (orange: no way out), trap (red: a loop with no way to end the call).");
   if (graph.legend.length > 0) {
     out.push("", "<details><summary>Full text of shortened labels</summary>", "");

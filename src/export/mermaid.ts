@@ -1,6 +1,6 @@
 // Drawing data to a Mermaid flowchart: generated ids, entity-encoded labels, fixed styles; nothing from the file is syntax.
 import { escapeMermaidText } from "../escape/mermaid.js";
-import type { DiagramEdge, DiagramNode, DiagramNodeKind, DirectedGraph } from "./directed-graph.js";
+import { getGlobalsNote, type DiagramEdge, type DiagramNode, type DiagramNodeKind, type DirectedGraph } from "./directed-graph.js";
 
 export { escapeMermaidText };
 
@@ -9,7 +9,11 @@ export const MERMAID_GITHUB_LIMITS = { maxEdges: 500, maxTextSize: 50_000 } as c
 
 /** Options of `toMermaid`; all optional. */
 export interface MermaidOptions {
-  /** Draw the numbered full texts of cut labels as a "Legend" box (default true). */
+  /**
+   * Write the numbered full texts of cut labels as `%%` comment lines after the flowchart (default true). They are
+   * comments, not a node: Mermaid draws nothing for them, so the legend never sits in the flow with edges through it;
+   * a picture gets it below the flowchart instead (`appendLegend` of the layout layer).
+   */
   legend?: boolean;
 }
 
@@ -36,7 +40,6 @@ const CLASS_DEFS: readonly string[] = [
   "classDef unreachable fill:#f5f5f5,stroke:#9e9e9e,stroke-dasharray:4 4,color:#757575",
   "classDef deadEnd fill:#ffe0b2,stroke:#e65100",
   "classDef trap fill:#ffcdd2,stroke:#b71c1c,stroke-width:2px",
-  "classDef legend fill:#fffde7,stroke:#bdbdbd,text-align:left",
   "classDef focus stroke:#0d47a1,stroke-width:4px",
 ];
 
@@ -64,25 +67,23 @@ function edgeLine(edge: DiagramEdge): string {
 
 /**
  * The Mermaid flowchart of `graph`. Node ids are the generated keys, every label is quoted and entity-encoded, and the
- * only directives, styles and classes are fixed ones written here. Global nodes sit in their own subgraph with a
- * note that they are reachable from every node; Route and webhook response routes are dotted arrows.
+ * only directives, styles and classes are fixed ones written here. Global nodes sit in their own subgraph, explained by
+ * a `getGlobalsNote` comment line; Route and webhook response routes are dotted arrows. The legend of cut labels is a
+ * block of comment lines at the end (entity-encoded as labels are, so no comment holds a directive or closes a fence).
  */
 export function toMermaid(graph: DirectedGraph, options: MermaidOptions = {}): string {
   const lines = [`flowchart ${graph.direction}`];
   const globals = graph.nodes.filter((n) => n.global);
   for (const node of graph.nodes) if (!node.global) lines.push(nodeLine(node, "  "));
   if (globals.length > 0) {
-    lines.push(`  subgraph globals ["${escapeMermaidText("Global nodes (reachable from every node, no edges drawn)")}"]`);
+    // A short title: Mermaid widens a box to its title after layout, so a long one would cover the nodes beside it.
+    lines.push(`  subgraph globals ["Global nodes"]`);
     for (const node of globals) lines.push(nodeLine(node, "    "));
     lines.push("  end");
   }
   for (const edge of graph.edges) lines.push(edgeLine(edge));
   // Voicemail edges (taken only when a transfer is not answered) get a colour of their own; indexes count every edge.
   graph.edges.forEach((edge, i) => edge.kind === "voicemail" && lines.push(`  linkStyle ${i} stroke:#8e24aa,stroke-width:2px,stroke-dasharray:6 3`));
-  if ((options.legend ?? true) && graph.legend.length > 0) {
-    const entries = graph.legend.map((e) => escapeMermaidText(`[${e.ref}] ${e.text}`)).join("<br/>");
-    lines.push(`  subgraph legendBox ["Legend"]`, `    legend["${entries}"]`, "  end");
-  }
   const byClass = new Map<string, string[]>();
   const add = (cls: string, key: string) => {
     let list = byClass.get(cls);
@@ -95,9 +96,13 @@ export function toMermaid(graph: DirectedGraph, options: MermaidOptions = {}): s
     for (const m of node.marks) add(MARK_CLASS[m], node.key);
     if (graph.focus && node.id === graph.focus.id && node.kind !== "missing") add("focus", node.key);
   }
-  if ((options.legend ?? true) && graph.legend.length > 0) add("legend", "legend");
   for (const def of CLASS_DEFS) if (byClass.has(def.split(" ")[1]!)) lines.push(`  ${def}`);
   for (const [cls, keys] of byClass) lines.push(`  class ${keys.join(",")} ${cls}`);
+  if (globals.length > 0) lines.push(`  %% ${escapeMermaidText(getGlobalsNote(graph))}`);
+  if ((options.legend ?? true) && graph.legend.length > 0) {
+    lines.push("  %% Legend: full text of the labels cut short and marked [n]");
+    for (const e of graph.legend) lines.push(`  %% [${e.ref}] ${escapeMermaidText(e.text)}`);
+  }
   return `${lines.join("\n")}\n`;
 }
 

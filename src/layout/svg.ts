@@ -1,8 +1,9 @@
 // A laid-out diagram as a standalone SVG: shapes per node kind, routed edges with their labels, globals apart, legend below.
 import { getNodeCaption, type DiagramNode, type DiagramNodeKind, type DirectedGraph } from "../export/index.js";
 import { escapeHtml } from "../export/html.js";
+import { getLegendBlock } from "./legend.js";
 import { MARGIN } from "./place.js";
-import { getGlobalEdgeLines, getLineWidth, GLOBALS_NOTE, LABEL_FONT_SIZE, LINE_HEIGHT, NODE_FONT_SIZE } from "./sizes.js";
+import { getGlobalEdgeLines, GLOBALS_NOTE, LABEL_FONT_SIZE, LINE_HEIGHT, NODE_FONT_SIZE } from "./sizes.js";
 import type { GraphLayout, LaidOutNode } from "./types.js";
 
 /** Fill and stroke per kind: the colours of the Mermaid export's classDefs, so both pictures read alike. */
@@ -91,10 +92,9 @@ export interface SvgOptions {
 export function toSvg(graph: DirectedGraph, layout: GraphLayout, options: SvgOptions = {}): string {
   const byKey = new Map(graph.nodes.map((n) => [n.key, n]));
   const header = graph.title !== "" ? 30 : 0;
-  const legendLines = (options.legend ?? true) ? graph.legend.map((e) => `[${e.ref}] ${e.text}`) : [];
-  const legendHeight = legendLines.length > 0 ? 28 + legendLines.length * LINE_HEIGHT + MARGIN : 0;
-  const width = Math.ceil(Math.max(layout.width, 240, ...legendLines.map((l) => Math.min(1600, getLineWidth(l)) + 2 * MARGIN)));
-  const height = Math.ceil(layout.height + header + legendHeight + (layout.straightEdges !== undefined ? 20 : 0));
+  const legend = getLegendBlock((options.legend ?? true) ? graph.legend : [], layout.width);
+  const width = Math.ceil(Math.max(layout.width, 240, legend.width));
+  const height = Math.ceil(layout.height + header + legend.height + (layout.straightEdges !== undefined ? 20 : 0));
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Helvetica, Arial, sans-serif">`,
     `<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#333"/></marker></defs>`,
@@ -144,12 +144,7 @@ export function toSvg(graph: DirectedGraph, layout: GraphLayout, options: SvgOpt
     }
   }
   out.push(`</g>`);
-  if (legendLines.length > 0) {
-    const top = header + layout.height;
-    out.push(`<g class="legend" font-size="${LABEL_FONT_SIZE}" fill="#333"><text x="${MARGIN}" y="${top + 16}" font-size="13" font-weight="bold">Legend</text>`);
-    legendLines.forEach((line, i) => out.push(`<text x="${MARGIN}" y="${top + 34 + i * LINE_HEIGHT}">${escapeHtml(line)}</text>`));
-    out.push(`</g>`);
-  }
+  if (legend.lines.length > 0) out.push(legend.draw(header + layout.height));
   out.push(`</svg>`);
   return `${out.join("\n")}\n`;
 }

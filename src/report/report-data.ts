@@ -1,7 +1,7 @@
 // The report's data: the laid-out graph joined with every node's fields, variables, findings, diff and coverage (pure).
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { PathwayDiff } from "../diff/index.js";
-import { getNodeCaption, type DirectedGraph } from "../export/index.js";
+import { getEdgeEntryIndex, getNodeCaption, type DirectedGraph } from "../export/index.js";
 import { getVariableDefinitions, getVariableUses } from "../graph/index.js";
 import { getGlobalEdgeLines, getNodeLook, getNodeShapes, GLOBALS_NOTE_TEXT, type GraphLayout, type ShapeElement } from "../layout/index.js";
 import { getEdgeLabel, getEdges, getNodes, nodeData, type Pathway } from "../model/index.js";
@@ -115,9 +115,8 @@ function maskChange(path: string[], value: unknown): unknown {
 
 /**
  * Joins the drawing, the layout and the analyses into the data the page shows. Drawn edges from `edges[]` are matched
- * to the file's edges by order (the flow model's ways of edges[] come first, in file order, skipping entries without
- * string endpoints), so findings, diff and coverage that name a file edge land on the drawn one. `graph` must be
- * drawn without `focus`.
+ * to the file's edges by the index each drawn edge carries (`getEdgeEntryIndex`), so findings, diff and coverage that
+ * name a file edge land on the drawn one. `graph` must be drawn without `focus`.
  */
 export function toReportData(input: ReportInput): ReportData {
   const { pathway, graph, layout } = input;
@@ -128,12 +127,12 @@ export function toReportData(input: ReportInput): ReportData {
   const firstNode = new Map<string, (typeof fileNodes)[number]["node"]>();
   for (const { node } of fileNodes) if (!firstNode.has(node.id)) firstNode.set(node.id, node);
 
-  // toDirectedGraph draws the flow model's ways in order, and getFlowWays lists the ways of edges[] first (every entry
-  // with string endpoints, whatever its kind: edge, voicemail, press), so drawn edge i is the i-th such entry.
+  // Each drawn edge carries the flow model's ref, so an edge entry of the file maps to exactly the edge drawn for it.
   const fileEdges = getEdges(pathway).filter(({ edge }) => typeof edge.source === "string" && typeof edge.target === "string");
   const drawnByFileIndex = new Map<number, number>();
-  fileEdges.forEach((file, i) => {
-    if (i < graph.edges.length) drawnByFileIndex.set(file.index, i);
+  graph.edges.forEach((e, i) => {
+    const index = getEdgeEntryIndex(e);
+    if (index !== undefined && !drawnByFileIndex.has(index)) drawnByFileIndex.set(index, i);
   });
   const fileIndexByDrawn = new Map([...drawnByFileIndex].map(([f, d]) => [d, f]));
 

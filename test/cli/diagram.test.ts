@@ -60,7 +60,15 @@ describe("pathway diagram", () => {
     expect(files).toContain("receptionist-auto-shop.svg");
     expect(files).toContain("pathwalk-pizzeria-dialect.svg");
     expect(files.length).toBeGreaterThanOrEqual(3);
-    for (const f of files) expect(readFileSync(path.join(dir, "out", f), "utf8")).toMatch(/^<svg [^>]*class="flowchart"/);
+    for (const f of files) expect(readFileSync(path.join(dir, "out", f), "utf8")).toMatch(/^<svg [\s\S]*class="flowchart"/);
+    // Mermaid's picture holds the flow only; the globals note and the legend sit below it, outside the flow.
+    const shop = readFileSync(path.join(dir, "out", "receptionist-auto-shop.svg"), "utf8");
+    const flowEnd = shop.lastIndexOf("</svg>", shop.length - 8);
+    expect(shop).not.toMatch(/flowchart-legend|no edges drawn/);
+    expect(shop.indexOf('<g class="notes"')).toBeGreaterThan(flowEnd);
+    expect(shop.indexOf('<g class="legend"')).toBeGreaterThan(flowEnd);
+    const below = [...shop.slice(flowEnd).matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).join(" ");
+    expect(below).toContain("(not drawn as arrows); their own edges are drawn (0 in, 1 out). Legend [1] the caller wants to bring their car in");
   });
 
   itCorpus("writes an image beside its input when no -o is given, and refuses -o <file> for several pathways", () => {
@@ -150,6 +158,8 @@ describe("pathway diagram", () => {
     expect(r.stdout).toMatch(/PATHWAYKIT_CHROMIUM/);
     expect(r.stdout).toMatch(/500 edges and 50,000 characters/);
     expect(r.stdout).toMatch(/Examples:/);
+    expect(r.stdout).toMatch(/no graphviz \(see below\)/);
+    expect(r.stdout).toMatch(/--engine graphviz is not offered: .*within 120 s/s);
   });
 
   it("draws a large pathway with ELK in Node as SVG without any browser, globals note true", () => {

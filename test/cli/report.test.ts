@@ -2,6 +2,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { generatePathway } from "../../scripts/generate-pathway.js";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
 import { startFakeService } from "../support/fake-service.js";
 import { runMain } from "../support/run-main.js";
@@ -27,6 +28,18 @@ describe("pathway report", () => {
     const html = readFileSync(out, "utf8");
     expect(html.startsWith("<!doctype html>")).toBe(true);
     expect(embedded(html).nodes.length).toBe(summary.nodes);
+  }, 60_000);
+
+  it("warns before a long ELK layout, naming the faster engine, then says when it ran out of time", () => {
+    const dir = tempDir();
+    const big = path.join(dir, "big.json");
+    writeFileSync(big, JSON.stringify(generatePathway({ nodes: 800, edges: 2400, seed: 3 })));
+    const r = runCli(["report", big, "-o", path.join(dir, "big.html"), "--timeout", "0.5"]);
+    expect(r.stderr).toMatch(/^pathway: warning: .*big\.json: 800 nodes and \d+ edges take ELK up to a minute to lay out \(limit --timeout 0.5 s\)\. --engine ranks draws it at once/);
+    expect(r.stderr).toMatch(/did not finish within .*raise --timeout or use --engine ranks/);
+    expect(r.code).toBe(2);
+    const quick = runCli(["report", big, "-o", path.join(dir, "big.html"), "--engine", "ranks"]);
+    expect(quick).toMatchObject({ code: 0, stderr: "" });
   }, 60_000);
 
   it("colours the changes since --base and runs --scenarios for coverage", () => {

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import {
   escapeMermaidText,
   getDiagramAnnotations,
+  getGlobalsNote,
   getMermaidLimitProblems,
   toDirectedGraph,
   toMermaid,
@@ -22,7 +23,7 @@ const examples = readdirSync(EXAMPLES_DIR)
   .filter((f) => f.endsWith(".json"))
   .map((f) => ({ name: f, value: JSON.parse(readFileSync(path.join(EXAMPLES_DIR, f), "utf8")) as Pathway }));
 
-/** Every line of the Mermaid text that is not a node, edge, subgraph or one of our fixed style lines. */
+/** Every line of the Mermaid text that is not a node, edge, subgraph, one of our fixed style lines or a comment (no `%` in it, so never a directive). */
 function unexpectedLines(text: string): string[] {
   return text
     .trimEnd()
@@ -32,11 +33,11 @@ function unexpectedLines(text: string): string[] {
         !/^flowchart (TB|LR)$/.test(line) &&
         !/^ {2,4}n\d+(\["|\(\["|\[\["|\{\{"|\[\("|\{"|\[\/")[^"]*("\]|"\]\)|"\]\]|"\}\}|"\)\]|"\}|"\/\])$/.test(line) &&
         !/^ {2}n\d+ (-->|-\.->)(\|"[^"]*"\|)? n\d+$/.test(line) &&
-        !/^ {2}subgraph (globals|legendBox) \["[^"]*"\]$/.test(line) &&
-        !/^ {4}legend\["[^"]*"\]$/.test(line) &&
+        !/^ {2}subgraph globals \["Global nodes"\]$/.test(line) &&
+        !/^ {2}%% [^%"<>`&]+$/.test(line) &&
         !/^ {2}end$/.test(line) &&
-        !/^ {2}classDef (start|terminal|transfer|webhook|knowledge|route|missing|unreachable|deadEnd|trap|legend|focus) [a-z:#0-9,\- -]+$/.test(line) &&
-        !/^ {2}class [a-z0-9,]+ (start|terminal|transfer|webhook|knowledge|route|missing|unreachable|deadEnd|trap|legend|focus)$/.test(line),
+        !/^ {2}classDef (start|terminal|transfer|webhook|knowledge|route|missing|unreachable|deadEnd|trap|focus) [a-z:#0-9,\- -]+$/.test(line) &&
+        !/^ {2}class [a-z0-9,]+ (start|terminal|transfer|webhook|knowledge|route|missing|unreachable|deadEnd|trap|focus)$/.test(line),
     );
 }
 
@@ -98,11 +99,12 @@ describe("toMermaid", () => {
     const text = toMermaid(toDirectedGraph(createInjectionPathway(), { maxLabel: 15 }));
     expect(await parseMermaid(text)).toEqual({ diagramType: "flowchart-v2", config: {} });
     expect(unexpectedLines(text)).toEqual([]);
-    for (const forbidden of ["%%", "<script", "<img", "<a ", "javascript:", "`", "&"]) {
+    for (const forbidden of ["%%{", "<script", "<img", "<a ", "javascript:", "`", "&"]) {
       expect(text).not.toContain(forbidden);
     }
-    // The only markup is the legend's own line breaks.
-    expect(text.replace(/<br\/>/g, "").replace(/ (-->|-\.->)/g, " ")).not.toMatch(/[<>]/);
+    // "%%" only starts our comment lines (legend, globals note); no markup anywhere.
+    for (const line of text.split("\n")) if (line.includes("%%")) expect(line).toMatch(/^ {2}%% [^%]+$/);
+    expect(text.replace(/ (-->|-\.->)/g, " ")).not.toMatch(/[<>]/);
   });
 
   it("entity-encodes Mermaid, HTML and Markdown characters and keeps letters, digits and RTL text", () => {
@@ -112,18 +114,35 @@ describe("toMermaid", () => {
     for (const text of INJECTIONS) expect(escapeMermaidText(text)).not.toMatch(/["%<>`&|:\n]/);
   });
 
-  it("groups global nodes in their own subgraph with the note that they are reachable from everywhere", () => {
-    const text = toMermaid(
-      toDirectedGraph({
-        nodes: [
-          { id: "a", type: "Default", data: { name: "Start", isStart: true } },
-          { id: "g", type: "Default", data: { name: "Operator", isGlobal: true } },
-        ],
-        edges: [],
-      }),
-    );
-    expect(text).toContain('  subgraph globals ["Global nodes (reachable from every node, no edges drawn)"]\n    n1["Operator"]\n  end');
-    expect(text).not.toMatch(/n0 --> n1/);
+  it("groups global nodes in their own subgraph with a true note: entries not drawn, their own edges drawn and counted", () => {
+    const nodes = [
+      { id: "a", type: "Default", data: { name: "Start", isStart: true } },
+      { id: "g", type: "Default", data: { name: "Operator", isGlobal: true } },
+      { id: "t", type: "Transfer Node", data: { name: "Human" } },
+    ];
+    const bare = toMermaid(toDirectedGraph({ nodes, edges: [] }));
+    expect(bare).toContain('  subgraph globals ["Global nodes"]\n    n1["Operator"]\n  end');
+    expect(bare).not.toMatch(/n0 --> n1/);
+    expect(bare).toContain("  %% Global nodes are entered from any node when the caller matches their global label (not drawn as arrows)#59; they have no edges of their own.");
+    const graph = toDirectedGraph({ nodes, edges: [{ id: "e0", source: "a", target: "g" }, { id: "e1", source: "g", target: "t" }, { id: "e2", source: "a", target: "t" }] });
+    const text = toMermaid(graph);
+    // Every edge into or out of the global node is drawn, and the note counts exactly those.
+    expect(text).toMatch(/^ {2}n0 --> n1$/m);
+    expect(text).toMatch(/^ {2}n1 --> n2$/m);
+    expect(getGlobalsNote(graph)).toMatch(/their own edges are drawn \(1 in, 1 out\)\.$/);
+    expect(text).toContain(`  %% ${escapeMermaidText(getGlobalsNote(graph))}`);
+  });
+
+  it("writes the legend as comment lines after the flowchart, not as a node Mermaid lays out in the flow", async () => {
+    const long = "the caller says: <b>I'd like to talk</b> to a person %%{init}%% ``` now";
+    const graph = toDirectedGraph({ nodes: [{ id: "a", type: "Default", data: { name: "A" } }, { id: "b", type: "Default", data: { name: "B" } }], edges: [{ id: "e", source: "a", target: "b", label: long }] }, { maxLabel: 20 });
+    const text = toMermaid(graph);
+    expect(await parseMermaid(text)).toEqual({ diagramType: "flowchart-v2", config: {} });
+    expect(text).not.toMatch(/legend\[|subgraph legendBox/);
+    const comments = text.trimEnd().split("\n").slice(-2);
+    expect(comments[0]).toBe("  %% Legend: full text of the labels cut short and marked [n]");
+    expect(comments[1]).toBe(`  %% [1] ${escapeMermaidText(long)}`);
+    expect(toMermaid(graph, { legend: false })).not.toContain("%%");
   });
 
   itCorpus("uses the requested direction, a shape per kind and dotted arrows for routes", async () => {

@@ -1,7 +1,7 @@
 // toReportData: findings, diff and coverage land on the drawn node or edge they name; masked values stay masked.
 import { describe, expect, it } from "vitest";
 import { getPathwayDiff } from "../../src/diff/index.js";
-import { toDirectedGraph } from "../../src/export/index.js";
+import { getEdgeEntryIndex, toDirectedGraph } from "../../src/export/index.js";
 import { getRankLayout } from "../../src/layout/index.js";
 import type { Pathway } from "../../src/model/index.js";
 import { MASK, toReportData } from "../../src/report/index.js";
@@ -29,6 +29,15 @@ describe("toReportData", () => {
     const edge = data.edges[data.findings[0]!.edge!]!;
     expect([data.nodes.find((n) => n.key === edge.from)!.id, data.nodes.find((n) => n.key === edge.to)!.id, edge.fileIndex]).toEqual(["r", "c", 2]);
     expect(data.nodes.find((n) => n.id === "c")!.findings).toEqual([1]);
+  });
+
+  it("maps edges[i] through the index each drawn edge carries, even when other ways are left out of the drawing", () => {
+    // Drawn around "c" at depth 1: the edge entry a -> r is left out, so drawn edge 0 is entries[2], not entries[1].
+    const focused = toDirectedGraph(pathway, { focus: "c", depth: 1 });
+    expect(focused.edges.map((e) => [e.kind, getEdgeEntryIndex(e)])).toEqual([["edge", 2], ["route", undefined], ["fallback", undefined]]);
+    const data = toReportData({ pathway, graph: focused, layout: getRankLayout(focused), diagnostics: [{ ruleId: "x", severity: "warning", message: "m", pointer: "/edges/2" }, { ruleId: "x", severity: "warning", message: "m", pointer: "/edges/1" }] });
+    expect(data.findings.map((f) => f.edge)).toEqual([0, undefined]);
+    expect(data.edges.map((e) => e.fileIndex)).toEqual([2, undefined, undefined]);
   });
 
   it("lists variables, masks header values in the data and in diff changes, and colours edge coverage by edge id", () => {

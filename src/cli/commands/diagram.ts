@@ -28,7 +28,7 @@ export function register(program: Command, io: CliIo): void {
     .option("--focus <node>", "draw only the neighbourhood of this node (id or name)")
     .addOption(new Option("--depth <n>", "steps around --focus, following edges either way (default 2)").argParser(parseCount))
     .option("--annotate", "mark unreachable nodes, dead ends and traps")
-    .addOption(new Option("--engine <name>", "image layout: mermaid (browser), elk (layered, in Node), ranks (instant, for huge graphs), auto: mermaid when small").choices([...DIAGRAM_ENGINES]).default("auto"))
+    .addOption(new Option("--engine <name>", "image layout: mermaid (browser), elk (layered, in Node), ranks (instant, for huge graphs), auto: mermaid when small; no graphviz (see below)").choices([...DIAGRAM_ENGINES]).default("auto"))
     .addOption(new Option("--timeout <seconds>", "give up on one image's layout or render after this long").argParser(parseSeconds).default(180))
     .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
@@ -41,7 +41,10 @@ diamond Route; dotted arrows are Route and webhook response conditions; global n
 Images: up to 150 nodes + edges Mermaid draws them (--engine auto); larger ones are laid out by ELK in Node
 (ranks beyond 8,000 nodes + edges; beyond 600 edges ELK places nodes by a spanning tree and draws the other edges
 straight) and written as SVG directly, with the legend below the picture and global nodes in a box beside it (their
-edges listed there). A slow layout is announced first; --timeout bounds each image. PNG and PDF of any engine are
+edges listed there). Mermaid's pictures get the legend and the note on global nodes below them too, outside the
+flow. --engine graphviz is not offered: Graphviz dot compiled to WebAssembly did not lay out 500 nodes with 1,500
+labelled edges within 120 s here; for a Graphviz picture, write --format dot and run dot yourself.
+A slow layout is announced first; --timeout bounds each image. PNG and PDF of any engine are
 rendered by a headless Chromium: PATHWAYKIT_CHROMIUM, else
 PUPPETEER_EXECUTABLE_PATH, else /usr/bin/chromium (Debian/Ubuntu: apt-get install chromium). One browser draws
 every file. Without a browser the Mermaid text is written instead (<name>.mmd) and the exit code is 2.

@@ -34,7 +34,7 @@ export function register(program: Command, io: CliIo): void {
     .option("--coverage <file>", "coverage from `pathway test --coverage --format json`: colour covered, untested and unreachable parts")
     .option("--scenarios <dir>", "run the scenario files in this directory on the pathway and show their coverage")
     .option("-c, --config <file>", "lint with this config file instead of the nearest pathway.config.json")
-    .addOption(new Option("--engine <name>", "layout: elk (layered), ranks (instant, for huge graphs), auto: elk up to 8,000 nodes + edges").choices(["auto", "elk", "ranks"]).default("auto"))
+    .addOption(new Option("--engine <name>", "layout: elk (layered), ranks (instant, for huge graphs), auto: elk up to 8,000 nodes + edges (no graphviz: measured too slow with labels)").choices(["auto", "elk", "ranks"]).default("auto"))
     .addOption(new Option("--timeout <seconds>", "give up on the layout after this long").argParser(parseSeconds).default(180))
     .addOption(new Option("-f, --format <name>", "what to print: a one-line summary, or the summary as JSON").choices(["text", "json"]).default("text"))
     .option("--color", "force colours even when not writing to a terminal")
@@ -75,6 +75,7 @@ async function runReport(file: string, options: ReportCommandOptions, io: CliIo)
       ...(options.scenarios !== undefined && { scenarios: options.scenarios }),
       ...(options.config !== undefined && { config: options.config }),
       layout: { engine: options.engine, timeoutMs: options.timeout * 1000 },
+      onNotice: (message) => io.stderr.write(`pathway: ${pc.createColors(useColor(options.color, io)).yellow("warning:")} ${message}\n`),
     });
   } catch (error) {
     if (error instanceof Error && /did not finish within/.test(error.message)) {
