@@ -2,6 +2,8 @@
 
 /** A file-system error as a sentence: which path, what went wrong, what to check. */
 export function describeFsError(error: unknown, target: string): string {
+  // An empty word (an unset shell variable, `""`) resolves to the working directory; say what it really is.
+  if (target.trim() === "") return `${JSON.stringify(target)}: an empty path; name a file, directory or glob (is a shell variable unset?).`;
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === "ENOENT") return `${target}: no such file or directory; check the path.`;
   if (code === "EACCES" || code === "EPERM") return `${target}: permission denied; check the file's permissions.`;

@@ -88,7 +88,7 @@ export async function expandInputs(host: Host, kind: InputKind, args: readonly s
     if (arg.trim() === "") {
       // An empty word (an unset shell variable, `""`) would otherwise resolve to the working directory and, as a
       // directory glob with an empty base, to `/**/*`: a walk of the whole file system.
-      refs.push({ path: arg, problem: unreadableFile(`${JSON.stringify(arg)}: an empty path; name a file, directory or glob (is a shell variable unset?).`) });
+      refs.push({ path: arg, problem: unreadableFile(describeFsError(undefined, arg)) });
       continue;
     }
     const info = await host.stat(arg);

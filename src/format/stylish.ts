@@ -3,6 +3,7 @@ import pc from "picocolors";
 import { countBySeverity } from "../diagnostics/index.js";
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { Formatter } from "./result.js";
+import { toSafeColumns, toSafeText } from "./terminal-text.js";
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -17,7 +18,7 @@ function codeFrame(lines: readonly string[], d: Diagnostic, c: Colors): string {
   const width = String(last).length;
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
-    let text = (lines[n - 1] ?? "").replace(/\t/g, " ");
+    let text = toSafeColumns((lines[n - 1] ?? "").replace(/\t/g, " "));
     let caretAt = column - 1;
     // Long lines (a 2,000-character prompt) are windowed around the column so the caret stays visible.
     if (text.length > MAX_FRAME_WIDTH) {
@@ -43,12 +44,12 @@ export const formatStylish: Formatter = (results, options = {}) => {
     errors += counts.errorCount;
     warnings += counts.warningCount;
     const lines = result.text?.split("\n") ?? [];
-    out.push(c.underline(result.filePath));
+    out.push(c.underline(toSafeText(result.filePath)));
     for (const d of result.diagnostics) {
       const where = d.range ? `${d.range.start.line}:${d.range.start.column}` : "-";
       const level = d.severity === "error" ? c.red("error") : d.severity === "info" ? c.blue("info") : c.yellow("warning");
-      out.push(`  ${c.dim(where.padEnd(8))} ${level}  ${d.message}  ${c.dim(d.ruleId)}`);
-      if (d.pointer) out.push(`    ${c.dim(`at ${d.pointer}`)}`);
+      out.push(`  ${c.dim(where.padEnd(8))} ${level}  ${toSafeText(d.message)}  ${c.dim(d.ruleId)}`);
+      if (d.pointer) out.push(`    ${c.dim(`at ${toSafeText(d.pointer)}`)}`);
       const frame = codeFrame(lines, d, c);
       if (frame) out.push(frame);
     }

@@ -25,3 +25,33 @@ describe("an empty input argument", () => {
     expect(files.some((f) => f.filePath === "call.request.json")).toBe(true);
   }, 20_000);
 });
+
+describe("control characters in names reach the terminal escaped", () => {
+  const ESC = "\u001b";
+  it("in an error message (a missing file whose name holds an escape sequence)", async () => {
+    const result = await run(["report", `x${ESC}[31m.json`]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).not.toContain(ESC);
+    expect(result.stderr).toContain("x\\u001b[31m.json: no such file");
+  });
+  it("in a usage error commander prints", async () => {
+    const result = await run(["validate", "--max-warnings", `1${ESC}[2J`]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).not.toContain(ESC);
+    expect(result.stderr).toContain("\\u001b[2J");
+  });
+  it("in stylish output: file name, message and code frame", async () => {
+    writeFileSync(path.join(dir, `t${ESC}]0;pwned\u0007.request.yaml`), `task: "x"\nphone_number: "${ESC}[2J"\n`);
+    const result = await run(["check-request", `t${ESC}]0;pwned\u0007.request.yaml`]);
+    expect(result.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+    expect(result.stdout).toContain("t\\u001b]0;pwned\\u0007.request.yaml");
+  });
+});
+
+describe("an empty pathway id", () => {
+  it("is a usage error, not a request for GET /v1/pathway//versions", async () => {
+    const result = await runMain(["versions", ""], { cwd: dir, env: { PATHWAYKIT_API_KEY: "sk-test", PATHWAYKIT_BASE_URL: "http://127.0.0.1:9" } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("an empty pathway id");
+  });
+});
