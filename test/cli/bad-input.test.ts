@@ -55,3 +55,19 @@ describe("an empty pathway id", () => {
     expect(result.stderr).toContain("an empty pathway id");
   });
 });
+
+describe("-o onto a file where a directory is needed", () => {
+  const pathway = '{"nodes": [{"id": "a", "type": "Default", "data": {"name": "Start", "isStart": true, "prompt": "Hi"}}], "edges": []}';
+  it("scenarios generate -o <file> says to name a directory (it said `cannot be read (EEXIST)`)", async () => {
+    writeFileSync(path.join(dir, "one.json"), pathway);
+    const result = await run(["scenarios", "generate", "one.json", "-o", "one.json"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("-o one.json: is a file; name a directory");
+  });
+  it("a report under a path whose parent is a file says which part is wrong", async () => {
+    const result = await run(["validate", "one.json", "-o", "one.json/report.txt"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/cannot write the report: one\.json\/report\.txt: a part of this path/);
+    expect(result.stderr).not.toContain("cannot be read");
+  });
+});
