@@ -71,3 +71,15 @@ describe("-o onto a file where a directory is needed", () => {
     expect(result.stderr).not.toContain("cannot be read");
   });
 });
+
+describe("report --scenarios naming nothing readable", () => {
+  it("says why nothing was read (it said `no scenario there runs on ... (they name missing)`)", async () => {
+    writeFileSync(path.join(dir, "two.json"), '{"nodes": [{"id": "a", "type": "Default", "data": {"name": "Start", "isStart": true, "prompt": "Hi"}}], "edges": []}');
+    const missing = await run(["report", "two.json", "--scenarios", "missing/", "-o", "r.html"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("--scenarios missing/: missing/: no such file or directory");
+    const pathway = await run(["report", "two.json", "--scenarios", "two.json", "-o", "r.html"]);
+    expect(pathway.code).toBe(2);
+    expect(pathway.stderr).toContain("this is a pathway, not a scenario");
+  });
+});
