@@ -83,3 +83,13 @@ describe("report --scenarios naming nothing readable", () => {
     expect(pathway.stderr).toContain("this is a pathway, not a scenario");
   });
 });
+
+describe("-f stylish means text in every command", () => {
+  // versions, log and report built their own -f option and refused `stylish`, which every other command accepts.
+  it.each([["versions"], ["log"], ["report"]])("%s accepts -f stylish", async (command) => {
+    const result = await runMain([command, "--help"], { cwd: dir });
+    expect(result.stdout).toContain("stylish = text");
+    const run2 = await runMain([command, "missing.json", "-f", "stylish"], { cwd: dir, env: { PATHWAYKIT_API_KEY: "" } });
+    expect(run2.stderr).not.toContain("is invalid");
+  });
+});

@@ -7,6 +7,7 @@ import { useColor, type CliIo } from "../io.js";
 import { writeOutput } from "../output.js";
 import { createProgressReporter } from "../progress.js";
 import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
+import { createFormatOption } from "../format-option.js";
 
 interface LogFlags extends RemoteFlags {
   format: string;
@@ -24,7 +25,7 @@ export function register(program: Command, io: CliIo): void {
       .description("show what changed between each consecutive pair of a remote pathway's saved versions, by kind")
       .argument("<pathway>", "a pathway id, remote:<id>, or a file tracked in pathwaykit.manifest.json"),
   )
-    .addOption(new Option("-f, --format <name>", "output format").choices(["text", "json"]).default("text"))
+    .addOption(createFormatOption(["text", "json"]))
     .option("-o, --output <file>", "write the changelog to a file (atomically) instead of stdout")
     .addOption(new Option("--limit <n>", "only the newest n versions (n reads, n-1 diffs)").argParser(parseWholeNumber(2)).default(20))
     .addOption(createConcurrencyOption("versions read at a time"))
