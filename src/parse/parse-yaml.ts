@@ -23,6 +23,19 @@ function nodeAt(root: unknown, pointer: string): Node | undefined {
   return node;
 }
 
+/** Why a YAML document that parsed could still not be turned into a value (aliases expanding too far, mostly). */
+export function yamlExpansionError(error: unknown): Diagnostic {
+  const reason = error instanceof Error ? error.message.split("\n")[0]!.replace(/\.$/, "") : String(error);
+  return {
+    ruleId: "parse-error",
+    severity: "error",
+    message: /alias count/i.test(reason)
+      ? `The YAML cannot be expanded (${reason}): its aliases (*name) repeat too much; write the values out or use fewer aliases.`
+      : `The YAML cannot be read (${reason}); fix the YAML syntax.`,
+    pointer: "",
+  };
+}
+
 /** Parses YAML text (one document; JSON is YAML too). Never throws on bad input. */
 export function parseYaml(text: string): ParseResult {
   const lines = new LineCounter();
@@ -42,9 +55,16 @@ export function parseYaml(text: string): ParseResult {
     };
     return { ok: false, diagnostics: [diagnostic], locate: () => undefined, locateMany: () => new Map() };
   }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    // toJS throws for an alias bomb ("billion laughs") and for an alias to an anchor not yet defined.
+    return { ok: false, diagnostics: [yamlExpansionError(error)], locate: () => undefined, locateMany: () => new Map() };
+  }
   return {
     ok: true,
-    value: doc.toJS({ maxAliasCount: 100 }) as unknown,
+    value,
     diagnostics: [],
     locate,
     locateMany: (pointers) => new Map([...pointers].map((p) => [p, locate(p)])),

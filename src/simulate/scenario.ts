@@ -1,5 +1,6 @@
 // Scenario files (*.scenario.yaml or .json): the zod schema, and loading with errors that point at the line.
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from "yaml";
+import { yamlExpansionError } from "../parse/index.js";
 import { z } from "zod";
 
 /** A mocked webhook answer in a scenario. */
@@ -166,7 +167,12 @@ export function loadScenario(text: string): LoadedScenario {
     };
   }
   const locate = createLocator(doc, lines);
-  const value: unknown = doc.toJS();
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    return { ok: false, issues: [{ message: yamlExpansionError(error).message, pointer: "", line: 1, column: 1 }] };
+  }
   if (value === null || value === undefined) return { ok: false, issues: [{ message: "the scenario file is empty; it needs at least `pathway:` and `turns:`", pointer: "", line: 1, column: 1 }] };
   const parsed = ScenarioSchema.safeParse(value);
   if (parsed.success) return { ok: true, scenario: parsed.data, locate };

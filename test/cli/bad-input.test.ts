@@ -93,3 +93,26 @@ describe("-f stylish means text in every command", () => {
     expect(run2.stderr).not.toContain("is invalid");
   });
 });
+
+describe("a YAML alias bomb", () => {
+  // Nine levels of nine aliases: `yaml` refuses to expand it by throwing, which ended the whole run as an internal error.
+  const levels = "abcdefghi".split("");
+  const bomb = levels.map((name, i) => `${name}: &${name} [${Array(9).fill(i === 0 ? '"lol"' : `*${levels[i - 1]}`).join(",")}]`).join("\n");
+  it("in a request is a parse-error finding and the other files are still checked", async () => {
+    writeFileSync(path.join(dir, "bomb.request.yaml"), `${bomb}\ntask: hi\n`);
+    writeFileSync(path.join(dir, "undefined-alias.request.yaml"), "x: *nope\ntask: hi\n");
+    const result = await run(["check-request", "bomb.request.yaml", "undefined-alias.request.yaml", "call.request.json", "-f", "json"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("");
+    const files = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string; message: string }[] }[];
+    expect(files.find((f) => f.filePath === "bomb.request.yaml")?.messages[0]).toMatchObject({ ruleId: "parse-error", message: expect.stringMatching(/aliases/) as unknown });
+    expect(files.find((f) => f.filePath === "undefined-alias.request.yaml")?.messages[0]).toMatchObject({ ruleId: "parse-error", message: expect.stringMatching(/Unresolved alias/) as unknown });
+  });
+  it("in a scenario is that scenario's error, not an internal error", async () => {
+    writeFileSync(path.join(dir, "bomb.scenario.yaml"), `${bomb}\npathway: one.json\nturns: []\n`);
+    const result = await run(["test", "bomb.scenario.yaml"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).not.toContain("internal error");
+    expect(result.stdout).toMatch(/aliases/);
+  });
+});
