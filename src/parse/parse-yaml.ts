@@ -1,7 +1,7 @@
 // YAML text to a value with a pointer->range source map, in the same shape as the JSON parser's result.
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
 import type { Diagnostic, Range } from "../diagnostics/index.js";
-import { parsePointer } from "../diagnostics/index.js";
+import { parsePointer, toPointer } from "../diagnostics/index.js";
 import type { ParseResult } from "./parse-json.js";
 
 function toRange(lines: LineCounter, range: readonly number[]): Range {
@@ -21,6 +21,36 @@ function nodeAt(root: unknown, pointer: string): Node | undefined {
     node = next as Node;
   }
   return node;
+}
+
+/**
+ * A `duplicate-key` warning for every key a YAML mapping repeats, as the JSON parser gives: the document is read with
+ * uniqueKeys off (so it still loads), and without this the earlier value would be lost without a word.
+ */
+function findDuplicateYamlKeys(root: unknown, lines: LineCounter): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const walk = (node: unknown, at: (string | number)[]) => {
+    if (isMap(node)) {
+      const seen = new Set<string>();
+      for (const pair of node.items) {
+        if (!isPair(pair) || !isScalar(pair.key)) continue;
+        const key = String(pair.key.value);
+        if (seen.has(key)) {
+          found.push({
+            ruleId: "duplicate-key",
+            severity: "warning",
+            message: `Key ${JSON.stringify(key)} appears more than once in this mapping; YAML readers keep only the last value, so the earlier one is lost. Remove or rename one of them.`,
+            pointer: toPointer([...at, key]),
+            ...(pair.key.range && { range: toRange(lines, pair.key.range) }),
+          });
+        }
+        seen.add(key);
+        walk(pair.value, [...at, key]);
+      }
+    } else if (isSeq(node)) node.items.forEach((item, i) => walk(item, [...at, i]));
+  };
+  walk(root, []);
+  return found;
 }
 
 /** Why a YAML document that parsed could still not be turned into a value (aliases expanding too far, mostly). */
@@ -65,7 +95,7 @@ export function parseYaml(text: string): ParseResult {
   return {
     ok: true,
     value,
-    diagnostics: [],
+    diagnostics: findDuplicateYamlKeys(doc.contents, lines),
     locate,
     locateMany: (pointers) => new Map([...pointers].map((p) => [p, locate(p)])),
   };

@@ -116,3 +116,14 @@ describe("a YAML alias bomb", () => {
     expect(result.stdout).toMatch(/aliases/);
   });
 });
+
+describe("a YAML request that repeats a key", () => {
+  // JSON bodies got a duplicate-key warning; the same body in YAML silently lost the first value.
+  it("gets the duplicate-key warning JSON gets, at the repeated key", async () => {
+    writeFileSync(path.join(dir, "dup.request.yaml"), 'task: hi\ntask: again\nphone_number: "+14155550123"\n');
+    const result = await run(["check-request", "dup.request.yaml", "-f", "json"]);
+    const [file] = JSON.parse(result.stdout) as { messages: { ruleId: string; line: number; column: number }[] }[];
+    expect(file?.messages).toEqual([expect.objectContaining({ ruleId: "duplicate-key", line: 2, column: 1 })]);
+    expect(result.code).toBe(0);
+  });
+});
