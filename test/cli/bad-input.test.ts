@@ -127,3 +127,12 @@ describe("a YAML request that repeats a key", () => {
     expect(result.code).toBe(0);
   });
 });
+
+describe("a number too large for a float in a request", () => {
+  it("is named as written (it said `max_duration is null`)", async () => {
+    writeFileSync(path.join(dir, "huge.request.json"), '{"task": "hi", "phone_number": "+14155550123", "max_duration": 1e999}');
+    const result = await run(["check-request", "huge.request.json"]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("max_duration is Infinity (a number too large to hold)");
+  });
+});
