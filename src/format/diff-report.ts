@@ -1,5 +1,5 @@
 // The input every diff formatter takes: the diff plus both pathway values and how to name them.
-import { toSafeText } from "./terminal-text.js";
+import { escapeTerminalText } from "../escape/terminal.js";
 
 /** One piece of a word-level diff. */
 export interface FormattableWord {
@@ -86,8 +86,8 @@ export interface DiffFormatOptions {
 /** A pure diff formatter. */
 export type DiffFormatter = (input: DiffFormatInput, options?: DiffFormatOptions) => string;
 
-/** Re-exported where the diff formatters have always found it. */
-export { toSafeText };
+/** Text safe to print on a terminal: the one terminal escaper, kept under this name for the library API. */
+export const toSafeText: (text: string) => string = escapeTerminalText;
 
 /** A field path for people: `data.prompt`, `data.routes[0].targetNodeId`. */
 export function toFieldPath(path: readonly string[]): string {
