@@ -136,3 +136,22 @@ describe("a number too large for a float in a request", () => {
     expect(result.stdout).toContain("max_duration is Infinity (a number too large to hold)");
   });
 });
+
+describe("pathway log when no version can be read", () => {
+  it("says which versions could not be read (not only `nothing to compare`) and exits 2", async () => {
+    const { startFakeService } = await import("../support/fake-service.js");
+    const service = await startFakeService({ pathways: { "pw-gone": { nodes: [], edges: [] } } });
+    try {
+      service.versions.set("pw-gone", [
+        { status: "error", message: "gone" },
+        { status: "error", message: "gone" },
+      ]);
+      const result = await runMain(["log", "pw-gone"], { cwd: dir, env: { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey } });
+      expect(result.stdout).toContain("nothing to compare");
+      expect(result.stdout).toMatch(/✖ version \d+ could not be read/);
+      expect(result.code).toBe(2);
+    } finally {
+      await service.close();
+    }
+  });
+});

@@ -41,7 +41,7 @@ an extractVars entry or a route removed; a removed node still pointed at). The s
 (version_number, is_latest) is not counted. See one step in full with
 \`pathway diff remote:<id>@<n-1> remote:<id>@<n>\`.
 
-Exit codes: 0 shown, 2 usage, read or network error.
+Exit codes: 0 shown, 2 usage, read or network error, or a version that could not be read (the others are still compared).
 
 Examples:
   $ pathway log 1b2c3d4e
@@ -58,6 +58,7 @@ Examples:
       const { formatLogText } = await import("../../format/history.js");
       const color = flags.output === undefined && useColor(flags.color, io);
       await writeOutput(io, flags.output, flags.format === "json" ? JSON.stringify(log, null, 2) + "\n" : formatLogText(log, { color }));
-      io.setExitCode(EXIT.ok);
+      // A version that could not be read is an unreadable input: the rest is still compared, and the run exits 2.
+      io.setExitCode(log.unreadable.length > 0 ? EXIT.failure : EXIT.ok);
     });
 }
