@@ -155,3 +155,20 @@ describe("pathway log when no version can be read", () => {
     }
   });
 });
+
+describe("numeric flags are bounded", () => {
+  // `--retries 99999999` against a closed port retried for ever; `--timeout` past setTimeout's limit fires at once.
+  it.each([
+    [["--retries", "99999999"], "from 0 to 20"],
+    [["--timeout", "99999999999"], "from 1 to 86400000"],
+  ])("versions %j is a usage error", async (flag, expected) => {
+    const result = await runMain(["versions", "abc", ...flag], { cwd: dir, env: { PATHWAYKIT_API_KEY: "sk-test", PATHWAYKIT_BASE_URL: "http://127.0.0.1:9" } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(expected);
+  });
+  it("a count past what a number holds exactly is refused", async () => {
+    const result = await run(["validate", "call.request.json", "--max-warnings", "99999999999999999999"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("Expected a whole number of at least 0");
+  });
+});
