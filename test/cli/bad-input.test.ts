@@ -172,3 +172,25 @@ describe("numeric flags are bounded", () => {
     expect(result.stderr).toContain("Expected a whole number of at least 0");
   });
 });
+
+describe("check-request --pathway remote:<malformed>", () => {
+  // It said "No API key" for `remote:` and sent `x@3` whole as the id; the reference is now parsed as in diff and lint.
+  it.each([["remote:"], ["remote:x@two"]])("%s names the reference, not the missing key", async (ref) => {
+    const result = await runMain(["check-request", "call.request.json", "--pathway", ref, "-f", "json"], { cwd: dir, env: { PATHWAYKIT_API_KEY: "" } });
+    expect(result.code).toBe(2);
+    const [file] = JSON.parse(result.stdout) as { messages: { ruleId: string; message: string }[] }[];
+    expect(file?.messages[0]?.message).toContain(`"${ref}": expected remote:<pathway id>`);
+  });
+  it("remote:<id>@<n> reads that saved version", async () => {
+    const { startFakeService } = await import("../support/fake-service.js");
+    const pathway = { nodes: [{ id: "a", type: "Default", data: { name: "Start", isStart: true, prompt: "Hi" } }], edges: [] };
+    const service = await startFakeService({ pathways: { "pw-v": pathway }, versions: { "pw-v": [pathway] } });
+    try {
+      const result = await runMain(["check-request", "call.request.json", "--pathway", "remote:pw-v@1"], { cwd: dir, env: { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey } });
+      expect(result.code).toBe(0);
+      expect(service.requests.map((r) => r.path)).toContain("/v1/pathway/pw-v/version/1");
+    } finally {
+      await service.close();
+    }
+  });
+});
