@@ -194,3 +194,12 @@ describe("check-request --pathway remote:<malformed>", () => {
     }
   });
 });
+
+describe("an empty request file", () => {
+  it("is called empty (it said `The file holds null`)", async () => {
+    writeFileSync(path.join(dir, "blank.request.json"), "  \n");
+    const result = await run(["check-request", "blank.request.json"]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain("The file is empty");
+  });
+});
