@@ -38,9 +38,11 @@ export function addCheckOptions(command: Command, walk = true): Command {
 }
 
 /** An option parser for whole numbers of at least `min`; commander turns its error into a usage error naming the flag. */
-export function parseWholeNumber(min: number): (value: string) => number {
+export function parseWholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
+  // Past MAX_SAFE_INTEGER a count is no longer exact; a caller's own max bounds what the flag can cost (retries, waits).
+  const expected = max === Number.MAX_SAFE_INTEGER ? `Expected a whole number of at least ${min}.` : `Expected a whole number from ${min} to ${max}.`;
   return (value) => {
-    if (!/^\d+$/.test(value) || Number(value) < min) throw new InvalidArgumentError(`Expected a whole number of at least ${min}.`);
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new InvalidArgumentError(expected);
     return Number(value);
   };
 }

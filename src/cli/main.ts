@@ -7,6 +7,7 @@ import { parseByteSize, resolveByteSize } from "./byte-size.js";
 import { commands, type CommandEntry } from "./commands/index.js";
 import { isEngineError } from "../engine/errors.js";
 import { guardUserModules } from "./guard-exit.js";
+import { escapeTerminalText } from "../escape/terminal.js";
 import type { Host } from "../engine/host.js";
 
 function packageVersion(): string {
@@ -38,7 +39,8 @@ export async function createProgram(io: CliIo, argv: readonly string[] = []): Pr
     .exitOverride()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
-      writeErr: (s) => io.stderr.write(s),
+      // Usage errors quote the argument as typed: an escape sequence in it must not reach the terminal raw.
+      writeErr: (s) => io.stderr.write(escapeTerminalText(s)),
     });
   const selected = selectCommand(argv);
   for (const entry of commands) {
@@ -98,15 +100,15 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
       return error.exitCode === 0 ? EXIT.ok : EXIT.failure;
     }
     if (error instanceof ExitError) {
-      io.stderr.write(`pathway: ${error.message}\n`);
+      io.stderr.write(`pathway: ${escapeTerminalText(error.message)}\n`);
       return error.code;
     }
     if (isEngineError(error)) {
-      io.stderr.write(`pathway: ${error.message}\n`);
+      io.stderr.write(`pathway: ${escapeTerminalText(error.message)}\n`);
       return error.kind === "refused" || error.kind === "findings" ? EXIT.findings : EXIT.failure;
     }
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`pathway: internal error: ${message}\nThis is a bug in pathwaykit; please report it with the command you ran.${io.env.PATHWAYKIT_DEBUG && error instanceof Error ? `\n${error.stack}` : " (set PATHWAYKIT_DEBUG=1 for details)"}\n`);
+    io.stderr.write(`pathway: internal error: ${escapeTerminalText(message)}\nThis is a bug in pathwaykit; please report it with the command you ran.${io.env.PATHWAYKIT_DEBUG && error instanceof Error ? `\n${error.stack}` : " (set PATHWAYKIT_DEBUG=1 for details)"}\n`);
     return EXIT.failure;
   }
 }

@@ -28,8 +28,8 @@ export function addRemoteOptions(command: Command): Command {
   return command
     .option("--base-url <url>", "API root (default: $PATHWAYKIT_BASE_URL, the manifest's baseUrl, or https://api.bland.ai)")
     .addOption(new Option("--endpoint <name>", "read endpoint: convo (GET /v1/convo_pathway/{id}) or pathway (GET /v1/pathway/{id})").choices(["convo", "pathway"]))
-    .addOption(new Option("--timeout <ms>", "per-attempt timeout in milliseconds").argParser(parseWholeNumber(1)).default(30000))
-    .addOption(new Option("--retries <n>", "retries on network errors, timeouts, 429 and 5xx").argParser(parseWholeNumber(0)).default(3))
+    .addOption(new Option("--timeout <ms>", "per-attempt timeout in milliseconds (at most 86400000, a day)").argParser(parseWholeNumber(1, 86_400_000)).default(30000))
+    .addOption(new Option("--retries <n>", "retries on network errors, timeouts, 429 and 5xx (at most 20)").argParser(parseWholeNumber(0, 20)).default(3))
     .addOption(new Option("--max-response <size>", `largest answer accepted, decompressed (default: $${MAX_RESPONSE_SIZE_ENV} or 64MB)`).argParser(parseByteSize));
 }
 

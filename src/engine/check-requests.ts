@@ -65,9 +65,15 @@ function createPathwayLoader(host: Host, options: CheckRequestFilesOptions) {
       // No entry: the request names a pathway this project does not keep; the checks that need it are skipped.
       return entry ? fromFile(fromManifestPath(found, entry), entry.file) : undefined;
     }
+    // The reference is checked before the key and the network: `remote:` or `remote:x@two` is a typo to name, and
+    // `remote:<id>@<n>` is a saved version, as in diff and lint (it used to be sent whole as the id).
+    const { parseRemoteRef } = await import("../remote/index.js");
+    const remoteRef = parseRemoteRef(ref.id);
+    if (!remoteRef) throw new Error(`"remote:${ref.id}": expected remote:<pathway id>, remote:<id>@<version number> or remote:<id>@latest.`);
     try {
       const client = await createClient(host, options.remote ?? {}, found);
-      const fetched = await client.getPathway(ref.id);
+      const { fetchRemoteRef } = await import("./remote-pathways.js");
+      const fetched = await fetchRemoteRef(client, remoteRef, "convo");
       const where = `remote:${ref.id}`;
       const problem = getPathwayProblem(fetched.pathway, where);
       if (problem) throw new Error(problem.message);

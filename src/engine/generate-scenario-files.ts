@@ -51,6 +51,7 @@ export async function generateScenarioFiles(host: Host, pathwayArg: string, opti
     ...(options.maxScenarios !== undefined && { maxScenarios: options.maxScenarios }),
   });
   const files = generated.scenarios.map((_, i) => path.join(dir, `${slug}-${i + 1}.scenario.yaml`));
+  if ((await host.stat(dir))?.kind === "file") throw new EngineError("usage", `-o ${displayPath(host.cwd, dir)}: is a file; name a directory for the scenario files (it is created when missing).`);
   if (!options.force) {
     const clash: string[] = [];
     for (const f of generated.mocks ? [mocksFile, ...files] : files) if ((await host.stat(f)) !== undefined) clash.push(displayPath(host.cwd, f));

@@ -85,6 +85,12 @@ export async function expandInputs(host: Host, kind: InputKind, args: readonly s
       refs.push({ path: STDIN });
       continue;
     }
+    if (arg.trim() === "") {
+      // An empty word (an unset shell variable, `""`) would otherwise resolve to the working directory and, as a
+      // directory glob with an empty base, to `/**/*`: a walk of the whole file system.
+      refs.push({ path: arg, problem: unreadableFile(describeFsError(undefined, arg)) });
+      continue;
+    }
     const info = await host.stat(arg);
     const isDirectory = info?.kind === "directory";
     if (!isDirectory && !(info === undefined && host.isGlob(arg))) {

@@ -8,6 +8,8 @@ import { findEntryByFile, type LoadedManifest } from "./manifest.js";
  * manifest; `remote:<id>` and anything else are taken as the id. Throws EngineError("usage") otherwise.
  */
 export async function resolvePathwayId(host: Host, arg: string, loaded: LoadedManifest): Promise<{ id: string; file?: string }> {
+  // An empty word would be sent as the id: GET /v1/pathway//versions.
+  if (arg.trim() === "") throw new EngineError("usage", `${JSON.stringify(arg)}: an empty pathway id; pass the id, remote:<id> or a file recorded in pathwaykit.manifest.json.`);
   if (arg.startsWith("remote:")) {
     const id = arg.slice("remote:".length);
     if (id === "" || id.includes("@")) throw new EngineError("usage", `"${arg}": expected remote:<pathway id> (a whole pathway, not one version).`);

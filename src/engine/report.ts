@@ -87,6 +87,11 @@ export async function createReport(host: Host, arg: string, options: ReportOptio
     const report = await runScenarioFiles(host, [options.scenarios], { coverage: true });
     const ran = report.results.filter((r) => r.pathway !== undefined && samePath(host, r.pathway, loaded.path));
     if (ran.length === 0) {
+      // Nothing ran because nothing was read (a missing directory, a pathway given as a scenario): say that, not who is named.
+      const unread = report.results.filter((r) => r.status === "error" && r.pathway === undefined);
+      if (unread.length === report.results.length && unread[0]) {
+        throw new EngineError("input", `--scenarios ${options.scenarios}: ${unread[0].failures[0]?.message ?? "no scenario could be read"}`);
+      }
       const named = [...new Set(report.results.map((r) => r.pathway ?? r.file))].join(", ") || "nothing";
       throw new EngineError("input", `--scenarios ${options.scenarios}: no scenario there runs on ${loaded.path} (they name ${named}).`);
     }

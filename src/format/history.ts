@@ -32,8 +32,9 @@ export function formatVersionsText(id: string, versions: readonly FormattableVer
 /** Formats a changelog: one block per consecutive pair, newest first, with the summary by kind and likely losses. */
 export function formatLogText(log: FormattableLog, options: { color?: boolean } = {}): string {
   const c = pc.createColors(options.color ?? false);
-  if (log.entries.length === 0) return `pathway ${toSafeText(log.id)} has ${log.versions.length} saved version${log.versions.length === 1 ? "" : "s"}: nothing to compare.\n`;
   const out: string[] = [];
+  // Versions that could not be read are still listed below: "nothing to compare" alone would hide that they exist.
+  if (log.entries.length === 0) out.push(`pathway ${toSafeText(log.id)} has ${log.versions.length} saved version${log.versions.length === 1 ? "" : "s"}: nothing to compare.`);
   for (const e of log.entries) {
     const date = e.to.createdAt ? c.dim(` (${e.to.createdAt})`) : "";
     const name = e.to.name ? ` ${toSafeText(JSON.stringify(e.to.name))}` : "";

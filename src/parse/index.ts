@@ -4,7 +4,7 @@ import { parseJson, type ParseResult } from "./parse-json.js";
 
 export { byteOrderMarkDiagnostic, decodeUtf8, firstInvalidUtf8 } from "./decode.js";
 export { parseJson, type ParseResult } from "./parse-json.js";
-export { parseYaml } from "./parse-yaml.js";
+export { parseYaml, yamlExpansionError } from "./parse-yaml.js";
 export { createBatchLocator, createLocator, type BatchLocator, type Locator } from "./source-map.js";
 export { locateAll, toSpanKey, type LocateOptions, type StringSpans } from "./locate-all.js";
 export { lineStarts, positionAt } from "./position.js";

@@ -94,6 +94,11 @@ export function checkRequestText(input: string | Uint8Array, options: CheckReque
 /** Checks a request parsed by `parseRequestText` (callers that read pathway_id before loading the pathway parse once). */
 export function checkParsedRequest(parsed: ParsedRequest, options: CheckRequestOptions = {}): RequestCheckResult {
   if (!parsed.ok) return { text: parsed.text, fatal: true, diagnostics: parsed.diagnostics };
+  // An empty file reads as YAML null; "the file holds null" would send the user looking for a null that is not there.
+  if (parsed.text !== undefined && parsed.text.trim() === "") {
+    const message = 'The file is empty; write the request body as one object, e.g. {"phone_number": "+14155550123", "task": "..."}.';
+    return { text: parsed.text, fatal: true, diagnostics: [{ ruleId: "request-shape", severity: "error", message, pointer: "" }] };
+  }
   const result = checkRequestValue(parsed.value, options);
   const pointers = new Set(result.diagnostics.map((d) => d.pointer));
   const ranges = parsed.locateMany(pointers);

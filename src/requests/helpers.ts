@@ -129,6 +129,8 @@ export function isHttpUrl(value: unknown): boolean {
 
 /** A value as a short quoted example for a message. */
 export function show(value: unknown): string {
+  // JSON.stringify writes Infinity (what `1e999` parses to) as null, which is not what the file says.
+  if (typeof value === "number" && !Number.isFinite(value)) return `${value} (a number too large to hold)`;
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

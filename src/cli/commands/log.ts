@@ -7,6 +7,7 @@ import { useColor, type CliIo } from "../io.js";
 import { writeOutput } from "../output.js";
 import { createProgressReporter } from "../progress.js";
 import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
+import { createFormatOption } from "../format-option.js";
 
 interface LogFlags extends RemoteFlags {
   format: string;
@@ -24,7 +25,7 @@ export function register(program: Command, io: CliIo): void {
       .description("show what changed between each consecutive pair of a remote pathway's saved versions, by kind")
       .argument("<pathway>", "a pathway id, remote:<id>, or a file tracked in pathwaykit.manifest.json"),
   )
-    .addOption(new Option("-f, --format <name>", "output format").choices(["text", "json"]).default("text"))
+    .addOption(createFormatOption(["text", "json"]))
     .option("-o, --output <file>", "write the changelog to a file (atomically) instead of stdout")
     .addOption(new Option("--limit <n>", "only the newest n versions (n reads, n-1 diffs)").argParser(parseWholeNumber(2)).default(20))
     .addOption(createConcurrencyOption("versions read at a time"))
@@ -40,7 +41,7 @@ an extractVars entry or a route removed; a removed node still pointed at). The s
 (version_number, is_latest) is not counted. See one step in full with
 \`pathway diff remote:<id>@<n-1> remote:<id>@<n>\`.
 
-Exit codes: 0 shown, 2 usage, read or network error.
+Exit codes: 0 shown, 2 usage, read or network error, or a version that could not be read (the others are still compared).
 
 Examples:
   $ pathway log 1b2c3d4e
@@ -57,6 +58,7 @@ Examples:
       const { formatLogText } = await import("../../format/history.js");
       const color = flags.output === undefined && useColor(flags.color, io);
       await writeOutput(io, flags.output, flags.format === "json" ? JSON.stringify(log, null, 2) + "\n" : formatLogText(log, { color }));
-      io.setExitCode(EXIT.ok);
+      // A version that could not be read is an unreadable input: the rest is still compared, and the run exits 2.
+      io.setExitCode(log.unreadable.length > 0 ? EXIT.failure : EXIT.ok);
     });
 }

@@ -9,6 +9,7 @@ import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
 import { writeOutput } from "../output.js";
 import { startStatusLine } from "../status-line.js";
+import { createFormatOption } from "../format-option.js";
 
 interface ReportCommandOptions {
   output?: string;
@@ -36,7 +37,7 @@ export function register(program: Command, io: CliIo): void {
     .option("-c, --config <file>", "lint with this config file instead of the nearest pathway.config.json")
     .addOption(new Option("--engine <name>", "layout: elk (layered), ranks (instant, for huge graphs), auto: elk up to 8,000 nodes + edges (no graphviz: measured too slow with labels)").choices(["auto", "elk", "ranks"]).default("auto"))
     .addOption(new Option("--timeout <seconds>", "give up on the layout after this long").argParser(parseSeconds).default(180))
-    .addOption(new Option("-f, --format <name>", "what to print: a one-line summary, or the summary as JSON").choices(["text", "json"]).default("text"))
+    .addOption(createFormatOption(["text", "json"], "what to print: a one-line summary, or the summary as JSON"))
     .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addHelpText(

@@ -5,6 +5,7 @@ import { EXIT } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
 import { writeOutput } from "../output.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
+import { createFormatOption } from "../format-option.js";
 
 interface VersionsFlags extends RemoteFlags {
   format: string;
@@ -20,7 +21,7 @@ export function register(program: Command, io: CliIo): void {
       .description("list the saved versions of a remote pathway: number, date, name, which is latest")
       .argument("<pathway>", "a pathway id, remote:<id>, or a file tracked in pathwaykit.manifest.json"),
   )
-    .addOption(new Option("-f, --format <name>", "output format").choices(["text", "json"]).default("text"))
+    .addOption(createFormatOption(["text", "json"]))
     .option("-o, --output <file>", "write the list to a file (atomically) instead of stdout")
     .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
