@@ -53,15 +53,12 @@ export function runRules(
     rule.check(
       context,
       (report) => {
-        diagnostics.push({
-          ruleId: rule.meta.id,
-          severity,
-          message: report.message,
-          pointer: report.pointer,
-          url: rule.meta.docs,
-          ...(report.related && { related: report.related }),
-          ...(report.span && { span: report.span }),
-        });
+        // Optional fields assigned, not spread in (`...(x && {x})`): a spread per finding is a slow generic copy in
+        // V8, and variable rules report thousands. The key order stays the same.
+        const d: Diagnostic = { ruleId: rule.meta.id, severity, message: report.message, pointer: report.pointer, url: rule.meta.docs };
+        if (report.related) d.related = report.related;
+        if (report.span) d.span = report.span;
+        diagnostics.push(d);
       },
       resolved,
     );
