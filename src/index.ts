@@ -106,11 +106,13 @@ export {
   loadScenario,
   runScenario,
   runScenarioAsync,
+  runScenarioLive,
+  summariseRuns,
   toScenarioYaml,
   transition,
   transitionAsync,
 } from "./simulate/index.js";
-export type { Decider, Scenario, ScenarioResult, SimState, Simulator, Turn } from "./simulate/index.js";
+export type { Decider, LiveRunOptions, RepeatSummary, Scenario, ScenarioResult, SimState, Simulator, Turn } from "./simulate/index.js";
 
 // Remote service and semantic diff.
 export { RemoteError, createPathwayClient, getPathwayHash, resolveRemoteSettings, toPushBody } from "./remote/index.js";

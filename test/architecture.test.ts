@@ -14,7 +14,7 @@ const ALLOWED: Record<string, string[]> = {
   lint: ["model", "diagnostics", "parse", "graph", "validate"],
   builder: ["model", "diagnostics", "validate"],
   codegen: ["model", "diagnostics", "parse", "validate", "builder"],
-  export: ["model", "graph"],
+  export: ["model", "graph", "escape"],
   render: ["model", "graph", "export"],
   layout: ["model", "graph", "export"],
   report: ["model", "diagnostics", "graph", "export", "layout", "diff", "simulate"],
@@ -22,10 +22,11 @@ const ALLOWED: Record<string, string[]> = {
   remote: ["model", "diagnostics", "parse"],
   // The diff reads the one flow model (house style) for the ways a removed node or route leaves behind.
   diff: ["model", "diagnostics", "parse", "graph"],
-  format: ["diagnostics", "graph"],
-  cli: ["engine", "format"],
+  format: ["diagnostics", "graph", "escape"],
+  cli: ["engine", "format", "escape"],
   requests: ["model", "diagnostics", "parse", "graph"],
-  engine: ["model", "diagnostics", "parse", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests", "layout", "report"],
+  engine: ["model", "diagnostics", "parse", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests", "layout", "report", "escape"],
+  escape: [],
 };
 
 function filesUnder(dir: string): string[] {

@@ -7,6 +7,13 @@ import { loadShipped, ms, ratio, timeInTurns, type BenchSuite } from "./measure.
 
 const { lintPathway } = await loadShipped<typeof import("../../src/lint/index.js")>("lint");
 const { validatePathway } = await loadShipped<typeof import("../../src/validate/index.js")>("validate");
+const { formatStylish } = await loadShipped<typeof import("../../src/format/index.js")>("format");
+
+/** What `pathway lint` does with a file in process: lint it, then print every finding with its code frame. */
+function lintAndPrint(text: string): string {
+  const result = lintPathway(text);
+  return formatStylish([{ filePath: "p.json", text, diagnostics: result.diagnostics }]);
+}
 
 /** Findings per rule for each real corpus file (when the corpus is there), so a change in precision shows beside the times. */
 function corpusRows(): { name: string; value: string; note?: string }[] {
@@ -66,7 +73,11 @@ export const lintSuite: BenchSuite = {
       9,
       1,
     );
+    // The same pathway written on one line: positions and code frames must not cost per character of the line.
+    const oneLine = JSON.stringify(JSON.parse(small));
+    const [printIndented, printOneLine] = timeInTurns([() => lintAndPrint(small), () => lintAndPrint(oneLine)] as const, 9, 1);
     return [
+      { name: "lint + stylish, one-line / indented (goal <= 1.5x)", value: ratio(printOneLine, printIndented), note: `${ms(printOneLine)} vs ${ms(printIndented)}, ${findings} findings` },
       { name: "JSON.parse, 10k nodes / 30k edges", value: ms(parse), note: `${(small.length / 1e6).toFixed(1)} MB` },
       { name: "validatePathway, same text (for context)", value: ms(validate), note: ratio(validate, parse) + " of JSON.parse" },
       { name: "lintPathway, same text", value: ms(lintSmall), note: `${findings} findings` },

@@ -6,8 +6,8 @@ import { createSecretRedactor, redactHost, withRedaction, type CliIo } from "./i
 import { parseByteSize, resolveByteSize } from "./byte-size.js";
 import { commands, type CommandEntry } from "./commands/index.js";
 import { isEngineError } from "../engine/errors.js";
-import { createNodeHost, DEFAULT_MAX_FILE_BYTES } from "../engine/node-host.js";
 import { guardUserModules } from "./guard-exit.js";
+import type { Host } from "../engine/host.js";
 
 function packageVersion(): string {
   try {
@@ -52,6 +52,13 @@ export async function createProgram(io: CliIo, argv: readonly string[] = []): Pr
 /** Environment variable for the input cap (`--max-file-size` wins). */
 export const MAX_FILE_SIZE_ENV = "PATHWAYKIT_MAX_FILE_SIZE";
 
+/** Stands in for the host until a command starts; using it earlier is a bug in pathwaykit. */
+const notStartedHost: Host = new Proxy({} as Host, {
+  get(_target, prop) {
+    throw new Error(`the host was used before a command started (${String(prop)})`);
+  },
+});
+
 /** Runs the CLI with `argv` (user arguments only) and returns the exit code. Never throws. */
 export async function main(argv: readonly string[], partial: Partial<CliIo> = {}): Promise<number> {
   let exitCode: number = EXIT.ok;
@@ -67,14 +74,16 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
     },
     ...partial,
   };
-  const io: CliIo = withRedaction({ ...base, host: partial.host ?? guardUserModules(createNodeHost({ cwd: base.cwd, env: base.env, stdin: base.stdin })) });
+  // The real host is built when a command starts (preAction), so --help and usage errors never load the file system code.
+  const io: CliIo = withRedaction({ ...base, host: partial.host ?? notStartedHost });
   try {
     const program = await createProgram(io, argv);
     // One input cap for every command that reads pathways or scenarios: a program option (accepted before or after
     // the command name), resolved before the command runs into the host every command reads through.
     program
       .addOption(new Option("--max-file-size <size>", `largest pathway or scenario file read, stdin included (default: $${MAX_FILE_SIZE_ENV} or 256MB)`).argParser(parseByteSize))
-      .hook("preAction", () => {
+      .hook("preAction", async () => {
+        const { createNodeHost, DEFAULT_MAX_FILE_BYTES } = await import("../engine/node-host.js");
         const maxFileBytes = resolveByteSize(program.opts<{ maxFileSize?: number }>().maxFileSize, io.env, MAX_FILE_SIZE_ENV, DEFAULT_MAX_FILE_BYTES);
         if (partial.host) return;
         const host = guardUserModules(createNodeHost({ cwd: base.cwd, env: base.env, stdin: base.stdin, maxFileBytes }));

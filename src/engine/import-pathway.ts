@@ -20,7 +20,7 @@ export interface ImportPathwayResult {
   path: string;
   /** The TypeScript module (absent when the input is not JSON). */
   code?: string;
-  /** Why the input could not be imported (unreadable-file, invalid-utf8, parse-error...). */
+  /** Why the input could not be imported (unreadable-file, invalid-utf8, parse-error, duplicate-key...). */
   diagnostics: Diagnostic[];
   /** The input's decoded text, for code frames. */
   text?: string;

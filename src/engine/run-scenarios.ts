@@ -9,6 +9,9 @@ import { EngineError } from "./errors.js";
 import { describeFsError } from "./fs-errors.js";
 import type { Host } from "./host.js";
 import { displayPath, expandInputs } from "./inputs.js";
+import { resolveLiveTarget, type LiveContext } from "./live-target.js";
+import { loadManifest } from "./manifest.js";
+import { createClient, mapPool, type RemoteOptions } from "./remote.js";
 import { describeLoadFailure, getPathwayProblem, isPathway, loadPathwayFile } from "./load-pathway.js";
 
 /** Options of `runScenarioFiles`; all optional. */
@@ -16,7 +19,21 @@ export interface RunScenariosOptions {
   /** Decide turns without `take:` this way in every scenario. Default: each scenario's own decider. */
   decider?: "scripted" | "keyword" | "llm";
   /** Call real webhook URLs for webhooks a scenario does not mock. Default false (mocks only). */
+  liveWebhooks?: boolean;
+  /** Run against the service's text chat instead of the simulator (see LiveOptions). Default false. */
   live?: boolean;
+  /** With `live`: the remote pathway, else each scenario's pathway file's manifest entry. */
+  pathwayId?: string;
+  /** With `live`: how to reach the service. */
+  remote?: RemoteOptions;
+  /** Runs of each scenario. Default 1. */
+  repeat?: number;
+  /** Live runs at a time. Default 4. */
+  concurrency?: number;
+  /** A repeated scenario fails below this pass rate (0..1). Default 1: every run must pass. */
+  minPassRate?: number;
+  /** Run offline and live and report, per turn, where they part. */
+  compare?: boolean;
   /** Work out coverage per pathway. Default false (true when minCoverage is given). */
   coverage?: boolean;
   /** Fail below these percentages, e.g. "nodes=90,edges=80,globals=100". */
@@ -56,9 +73,10 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
   const llm = await createLlmDeciderFromEnv(host, options);
   if (options.decider === "llm" && !llm) throw new EngineError("usage", "--decider llm needs a model endpoint: set PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (and PATHWAYKIT_LLM_API_KEY), or --llm-base-url and --llm-model.");
   const override = options.decider === "llm" ? llm : options.decider === "keyword" ? sim.createKeywordDecider() : options.decider === "scripted" ? sim.createScriptedDecider() : undefined;
-  const live = options.live ? sim.createLiveWebhooks({ fetch: host.fetch as unknown as FetchLike }) : undefined;
+  const live = options.liveWebhooks ? sim.createLiveWebhooks({ fetch: host.fetch as unknown as FetchLike }) : undefined;
   const pathways = new Map<string, { pathway?: Pathway; simulator?: Simulator; error?: string; traces: TestTraceEvent[][]; display: string }>();
   const results: TestCaseReport[] = [];
+  let liveContext: LiveContext | undefined;
   const started = performance.now();
   for (const ref of await expandInputs(host, "scenario", args.length ? args : ["."])) {
     const file = ref.file ?? ref.path;
@@ -119,18 +137,47 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     }
     const runOptions = { simulator: entry.simulator!, locate: loaded.locate, ...(llm && { llm }), ...(override && { decider: override }), ...(live && { webhook: live }) };
     const needsAsync = Boolean(live) || scenario.decider === "llm" || options.decider === "llm";
-    const result: ScenarioResult = needsAsync ? await sim.runScenarioAsync(entry.pathway, scenario, runOptions) : sim.runScenario(entry.pathway, scenario, runOptions);
-    const trace = result.trace as unknown as TestTraceEvent[];
-    entry.traces.push(trace);
+    const offline = (): Promise<ScenarioResult> | ScenarioResult => (needsAsync ? sim.runScenarioAsync(entry.pathway!, scenario, runOptions) : sim.runScenario(entry.pathway!, scenario, runOptions));
+    let runOnce: () => Promise<ScenarioResult> | ScenarioResult = offline;
+    const liveWarnings: string[] = [];
+    if (options.live || options.compare) {
+      if (!liveContext) {
+        const manifest = await loadManifest(host);
+        const client = await createClient(host, options.remote ?? {}, manifest);
+        if (!client.config.apiKey) throw new EngineError("usage", `--${options.live ? "live" : "compare"} talks to the service's chat: set PATHWAYKIT_API_KEY to the key from the service's dashboard.`);
+        liveContext = { manifest, client, checked: new Map() };
+      }
+      const target = await resolveLiveTarget(host, liveContext, pathwayFile, entry.pathway, options.pathwayId);
+      if ("error" in target) {
+        fail(target.error, { name: scenario.name ?? path.basename(file), pathway: entry.display });
+        continue;
+      }
+      liveWarnings.push(...target.warnings);
+      const { client } = liveContext;
+      const pathway = entry.pathway;
+      const simulator = entry.simulator!;
+      runOnce = () => sim.runScenarioLive(pathway, scenario, client, { pathwayId: target.id, simulator, locate: loaded.locate });
+    }
+    const runs = await mapPool(Array.from({ length: options.repeat ?? 1 }), options.live ? (options.concurrency ?? 4) : 1, async () => runOnce());
+    const comparison = options.compare ? sim.compareRuns(scenario.turns, await offline(), runs[0]!) : undefined;
+    for (const r of runs) entry.traces.push(r.trace as unknown as TestTraceEvent[]);
+    // One case per scenario: a repeated one passes on its pass rate, and shows its first failing run.
+    const shownRun = runs.find((r) => r.status === "failed") ?? runs[0]!;
+    const summary = sim.summariseRuns(runs);
+    const repeated = runs.length > 1;
+    const passed = repeated ? summary.passRate >= (options.minPassRate ?? 1) : shownRun.status === "passed";
     results.push({
       file: shown,
       name: scenario.name ?? path.basename(file),
       pathway: entry.display,
-      status: result.status,
+      status: passed ? "passed" : "failed",
       durationMs: performance.now() - t0,
-      failures: result.failures,
-      warnings: result.warnings,
-      trace,
+      failures: passed ? [] : shownRun.failures,
+      warnings: [...liveWarnings, ...shownRun.warnings],
+      trace: shownRun.trace as unknown as TestTraceEvent[],
+      ...((options.live || options.compare) && { mode: options.live ? "live" : "offline" }),
+      ...(repeated && { runs: summary.runs, passed: summary.passed, passRate: summary.passRate, paths: summary.paths, assertions: summary.assertions }),
+      ...(comparison && { compare: comparison }),
     });
   }
   const report: TestReport = {

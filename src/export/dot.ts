@@ -1,11 +1,9 @@
 // Drawing data to Graphviz DOT: the same picture as the Mermaid export, with generated ids and escaped quoted labels.
+import { toDotString } from "../escape/dot.js";
 import type { DiagramEdge, DiagramNode, DiagramNodeKind, DirectedGraph } from "./directed-graph.js";
 import { getNodeCaption } from "./mermaid.js";
 
-/** `text` as a DOT quoted string (quotes included): backslashes and quotes escaped, so no escape sequence comes from data. */
-export function toDotString(text: string): string {
-  return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/[\r\n]/g, " ")}"`;
-}
+export { toDotString };
 
 const SHAPES: Record<DiagramNodeKind, { shape: string; style?: string; fill?: string; extra?: string }> = {
   default: { shape: "box" },

@@ -1,4 +1,5 @@
 // Drawing data to a pull-request comment: a heading, a fenced mermaid block, a short key and the full text of cut labels.
+import { escapeMarkdownText } from "../escape/markdown.js";
 import type { DirectedGraph } from "./directed-graph.js";
 import { toMermaid } from "./mermaid.js";
 
@@ -8,17 +9,7 @@ export interface MarkdownOptions {
   heading?: string;
 }
 
-/**
- * `text` as inert Markdown inline text: HTML-significant characters as entities, Markdown punctuation backslash-escaped,
- * and `@` followed by a zero-width space so a label cannot mention (notify) anyone in a pull-request comment.
- */
-export function escapeMarkdownText(text: string): string {
-  return text
-    .replace(/\s+/g, " ")
-    .replace(/[\\`*_{}[\]()#+\-.!|~]/g, (c) => `\\${c}`)
-    .replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
-    .replace(/@/g, "@\u200b");
-}
+export { escapeMarkdownText };
 
 const KEY = [
   "rectangle: conversation step",

@@ -1,5 +1,8 @@
 // Drawing data to a Mermaid flowchart: generated ids, entity-encoded labels, fixed styles; nothing from the file is syntax.
+import { escapeMermaidText } from "../escape/mermaid.js";
 import type { DiagramEdge, DiagramNode, DiagramNodeKind, DirectedGraph } from "./directed-graph.js";
+
+export { escapeMermaidText };
 
 /** Limits of Mermaid's default configuration, which GitHub uses and does not let a document raise. */
 export const MERMAID_GITHUB_LIMITS = { maxEdges: 500, maxTextSize: 50_000 } as const;
@@ -8,27 +11,6 @@ export const MERMAID_GITHUB_LIMITS = { maxEdges: 500, maxTextSize: 50_000 } as c
 export interface MermaidOptions {
   /** Draw the numbered full texts of cut labels as a "Legend" box (default true). */
   legend?: boolean;
-}
-
-/**
- * Characters kept as they are inside a quoted Mermaid label: letters, marks, digits, space and a little punctuation
- * that means nothing to Mermaid, HTML or Markdown. Everything else (quotes, `#`, `%`, `;`, `:`, `<`, `>`, `&`,
- * backticks, brackets, pipes, symbols and emoji) becomes a numeric entity `#<code>;`, which Mermaid shows as that
- * character and never reads as syntax. Encoding `%` means no `%%{init}%%` directive; encoding `:` keeps Mermaid's
- * `style ...:...#...;` pre-pass from touching labels; encoding `°` and `¶` keeps its entity placeholders out.
- */
-const UNSAFE = /[^\p{L}\p{M}\p{N} .,!?'()/_-]/gu;
-
-/**
- * `text` as the inside of a quoted Mermaid label: safe characters as they are, all others as `#<code point>;`.
- * Mermaid decodes its entity placeholders (`ﬂ°`, `¶ß`) a second time after decoding entities, so a word joiner (U+2060)
- * goes between those pairs: the text is shown as written instead of turning into `&`, `;` or markup-looking text.
- */
-export function escapeMermaidText(text: string): string {
-  return text
-    .replace(/\ufb02(?=\u00b0)/g, "\ufb02\u2060")
-    .replace(/\u00b6(?=\u00df)/g, "\u00b6\u2060")
-    .replace(UNSAFE, (char) => `#${char.codePointAt(0)};`);
 }
 
 const SHAPES: Record<DiagramNodeKind, [string, string]> = {

@@ -1,4 +1,5 @@
 // Pure formatter of `pathway analyze`: a pathway's analysis as a readable summary.
+import { escapeTerminalText } from "../escape/terminal.js";
 import pc from "picocolors";
 
 /** `1 edge`, `2 edges`, `0 edges`. */
@@ -44,9 +45,10 @@ export function formatAnalysis(analysis: AnalysisView, options: AnalysisFormatOp
   const limit = options.limit ?? 20;
   const c = pc.createColors(options.color ?? false);
   const problem = (ids: readonly unknown[], text: string) => (ids.length > 0 ? c.red(text) : text);
+  // Names and ids come from the file: every one passes the terminal escaper before it is printed.
   const label = (id: string) => {
     const name = options.names?.[id];
-    return name ? `"${name}" (${id})` : id;
+    return escapeTerminalText(name ? `"${name}" (${id})` : id);
   };
   const list = (ids: readonly string[]) => {
     if (ids.length === 0) return "none";
@@ -55,10 +57,10 @@ export function formatAnalysis(analysis: AnalysisView, options: AnalysisFormatOp
   };
   const s = analysis.stats;
   const lines: string[] = [];
-  lines.push(`Pathway${analysis.name ? ` "${analysis.name}"` : ""}: ${count(s.nodeCount, "node")}, ${count(s.edgeCount, "edge")} (${count(s.flowEdgeCount, "flow edge")} incl. routes)`);
+  lines.push(`Pathway${analysis.name ? ` "${escapeTerminalText(analysis.name)}"` : ""}: ${count(s.nodeCount, "node")}, ${count(s.edgeCount, "edge")} (${count(s.flowEdgeCount, "flow edge")} incl. routes)`);
   lines.push("");
   lines.push(c.bold("Nodes by type:"));
-  const types = Object.entries(s.countsByType).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const types = Object.entries(s.countsByType).map(([t, n]) => [escapeTerminalText(t), n] as const).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const width = Math.max(0, ...types.map(([t]) => t.length));
   for (const [type, count] of types) lines.push(`  ${type.padEnd(width)}  ${count}`);
   lines.push("");
@@ -78,17 +80,17 @@ export function formatAnalysis(analysis: AnalysisView, options: AnalysisFormatOp
   } else {
     lines.push(c.bold("Variables:"));
     // Node names read better than ids in a table; ids stand in for nodes without a name.
-    const short = (id: string) => options.names?.[id] ?? id;
+    const short = (id: string) => escapeTerminalText(options.names?.[id] ?? id);
     const cellOf = (ids: readonly string[]) => (ids.length ? ids.map(short).join(", ") : "-");
-    const rows = analysis.variables.map((v) => [v.name, v.origin, cellOf(v.definedIn), cellOf(v.usedIn)]);
+    const rows = analysis.variables.map((v) => [escapeTerminalText(v.name), v.origin, cellOf(v.definedIn), cellOf(v.usedIn)]);
     const header = ["name", "origin", "defined in", "used in"];
     const widths = header.map((h, i) => Math.min(48, Math.max(h.length, ...rows.map((r) => r[i]!.length))));
     const cell = (text: string, i: number) => (text.length > widths[i]! ? text.slice(0, widths[i]! - 1) + "…" : text.padEnd(widths[i]!));
     lines.push("  " + header.map(cell).join("  ").trimEnd());
     for (const r of rows) lines.push("  " + r.map(cell).join("  ").trimEnd());
     const { undefined: never, maybeUnset } = analysis.variableFindings;
-    if (never.length > 0) lines.push(c.red(`  never defined: ${never.map((u) => `{{${u.name}}} in ${label(u.nodeId)}`).join(", ")}`));
-    if (maybeUnset.length > 0) lines.push(c.yellow(`  may be unset: ${maybeUnset.slice(0, limit).map((u) => `{{${u.name}}} in ${label(u.nodeId)}`).join(", ")}${maybeUnset.length > limit ? ` and ${maybeUnset.length - limit} more` : ""}`));
+    if (never.length > 0) lines.push(c.red(`  never defined: ${never.map((u) => `{{${escapeTerminalText(u.name)}}} in ${label(u.nodeId)}`).join(", ")}`));
+    if (maybeUnset.length > 0) lines.push(c.yellow(`  may be unset: ${maybeUnset.slice(0, limit).map((u) => `{{${escapeTerminalText(u.name)}}} in ${label(u.nodeId)}`).join(", ")}${maybeUnset.length > limit ? ` and ${maybeUnset.length - limit} more` : ""}`));
   }
   return lines.join("\n") + "\n";
 }

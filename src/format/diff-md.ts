@@ -1,4 +1,6 @@
 // The diff as Markdown for a pull-request comment: a summary table, likely losses, then details that fit GitHub's limit.
+import { escapeHtml } from "../escape/html.js";
+import { defuseMentions, escapeMarkdownText } from "../escape/markdown.js";
 import {
   describeEntity,
   groupChanges,
@@ -30,20 +32,17 @@ function code(text: string): string {
   return `${fence}${pad}${text.replace(/\n/g, " ")}${pad}${fence}`;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
-/** Escapes Markdown (and HTML) syntax in plain text such as node names. */
-export function toMarkdownText(text: string): string {
-  return escapeHtml(text).replace(/([\\`*_{}[\]#|~])/g, "\\$1");
-}
+/**
+ * Escapes Markdown (and HTML) syntax in plain text such as node names: the one Markdown escaper (newlines folded, so
+ * a name cannot end a heading; `@` defused). Kept under this name for the library API.
+ */
+export const toMarkdownText: (text: string) => string = escapeMarkdownText;
 
 /** Word parts as HTML with <del> and <ins> (GitHub renders both inside Markdown). */
 function wordsHtml(words: readonly FormattableWord[]): string {
   return words
     .map((w) => {
-      const text = escapeHtml(w.value).replace(/\n/g, "<br>");
+      const text = defuseMentions(escapeHtml(w.value)).replace(/\n/g, "<br>");
       return w.removed ? `<del>${text}</del>` : w.added ? `<ins>${text}</ins>` : text;
     })
     .join("");

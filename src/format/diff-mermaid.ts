@@ -1,4 +1,5 @@
 // The diff as a Mermaid flowchart of the new version, with added, removed, renamed and changed nodes and edges coloured.
+import { escapeMermaidText } from "../escape/mermaid.js";
 import { createFlowModel, getFlowWayCaption, getFlowWays } from "../graph/index.js";
 import type { DiffFormatter, FormattableChange } from "./diff-report.js";
 
@@ -14,11 +15,11 @@ function listNodes(pathway: unknown): { node: Obj & { id: string }; index: numbe
 
 const MAX_LABEL = 60;
 
-/** Text safe inside a quoted Mermaid label: anything but plain characters becomes an entity code, newlines a space. */
+/** Text safe inside a quoted Mermaid label: folded to one line, cut to 60 characters, then the one Mermaid escaper. */
 export function toMermaidText(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
-  const cut = flat.length > MAX_LABEL ? flat.slice(0, MAX_LABEL - 1) + "…" : flat;
-  return [...cut].map((ch) => (/^[A-Za-z0-9 .,:_'()/?!+=-]$/.test(ch) ? ch : `#${ch.codePointAt(0)};`)).join("");
+  const chars = Array.from(flat);
+  return escapeMermaidText(chars.length > MAX_LABEL ? chars.slice(0, MAX_LABEL - 1).join("") + "…" : flat);
 }
 
 type Status = "added" | "removed" | "changed" | "renamed";

@@ -1,4 +1,5 @@
 // The input every diff formatter takes: the diff plus both pathway values and how to name them.
+import { escapeTerminalText } from "../escape/terminal.js";
 
 /** One piece of a word-level diff. */
 export interface FormattableWord {
@@ -85,10 +86,8 @@ export interface DiffFormatOptions {
 /** A pure diff formatter. */
 export type DiffFormatter = (input: DiffFormatInput, options?: DiffFormatOptions) => string;
 
-/** Text safe to print on a terminal: control characters (escape sequences included) become visible `\u001b` escapes. */
-export function toSafeText(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
+/** Text safe to print on a terminal: the one terminal escaper, kept under this name for the library API. */
+export const toSafeText: (text: string) => string = escapeTerminalText;
 
 /** A field path for people: `data.prompt`, `data.routes[0].targetNodeId`. */
 export function toFieldPath(path: readonly string[]): string {

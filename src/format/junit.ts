@@ -50,12 +50,18 @@ export const formatTestJunit: TestFormatter = (report) => {
     out.push(`  <testsuite name="${escapeXml(file)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="0" time="${seconds(time)}">`);
     for (const r of results) {
       const open = `    <testcase name="${escapeXml(r.name)}" classname="${escapeXml(file)}" time="${seconds(r.durationMs)}"`;
+      // A repeated scenario is one testcase; its pass rate (and runs) are properties CI tools show.
+      const properties =
+        r.passRate !== undefined
+          ? `      <properties><property name="passRate" value="${r.passRate}"/><property name="runs" value="${r.runs ?? 0}"/><property name="passed" value="${r.passed ?? 0}"/></properties>`
+          : undefined;
       const warnings = r.warnings.length ? `      <system-out>${escapeXml(r.warnings.map((w) => `warning: ${w}`).join("\n"))}</system-out>` : undefined;
-      if (r.status === "passed" && !warnings) {
+      if (r.status === "passed" && !warnings && !properties) {
         out.push(`${open}/>`);
         continue;
       }
       out.push(`${open}>`);
+      if (properties) out.push(properties);
       if (r.status !== "passed") {
         const tag = r.status === "error" ? "error" : "failure";
         const message = r.failures[0]?.message ?? r.status;

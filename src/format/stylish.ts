@@ -1,4 +1,5 @@
 // The default human format: findings grouped by file, each with a code frame, and a summary line.
+import { escapeTerminalText } from "../escape/terminal.js";
 import pc from "picocolors";
 import { countBySeverity } from "../diagnostics/index.js";
 import type { Diagnostic } from "../diagnostics/index.js";
@@ -17,14 +18,17 @@ function codeFrame(lines: readonly string[], d: Diagnostic, c: Colors): string {
   const width = String(last).length;
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
-    let text = (lines[n - 1] ?? "").replace(/\t/g, " ");
+    let text = lines[n - 1] ?? "";
     let caretAt = column - 1;
-    // Long lines (a 2,000-character prompt) are windowed around the column so the caret stays visible.
+    // Long lines (a 2,000-character prompt, a whole pathway on one line) are windowed around the column first, so
+    // a frame costs its width, not the line's length: 30,000 findings on a 100 MB line stay linear.
     if (text.length > MAX_FRAME_WIDTH) {
       const start = n === line ? Math.max(0, column - 1 - MAX_FRAME_WIDTH / 2) : 0;
       text = (start > 0 ? "…" : "") + text.slice(start, start + MAX_FRAME_WIDTH) + "…";
       caretAt = caretAt - start + (start > 0 ? 1 : 0);
     }
+    // The frame shows the file's own text: a raw C1 control or DEL in it must not reach the terminal either.
+    text = escapeTerminalText(text.replace(/\t/g, " "));
     const gutter = `${n === line ? c.red(">") : " "} ${String(n).padStart(width)} |`;
     out.push(`    ${c.dim(gutter)} ${text}`);
     if (n === line) out.push(`    ${c.dim(`  ${" ".repeat(width)} |`)} ${" ".repeat(Math.max(0, caretAt))}${c.red("^")}`);
@@ -43,12 +47,13 @@ export const formatStylish: Formatter = (results, options = {}) => {
     errors += counts.errorCount;
     warnings += counts.warningCount;
     const lines = result.text?.split("\n") ?? [];
-    out.push(c.underline(result.filePath));
+    out.push(c.underline(escapeTerminalText(result.filePath)));
     for (const d of result.diagnostics) {
       const where = d.range ? `${d.range.start.line}:${d.range.start.column}` : "-";
       const level = d.severity === "error" ? c.red("error") : d.severity === "info" ? c.blue("info") : c.yellow("warning");
-      out.push(`  ${c.dim(where.padEnd(8))} ${level}  ${d.message}  ${c.dim(d.ruleId)}`);
-      if (d.pointer) out.push(`    ${c.dim(`at ${d.pointer}`)}`);
+      // Messages quote node names and ids from the file: escaped, so a name cannot clear the screen or set the title.
+      out.push(`  ${c.dim(where.padEnd(8))} ${level}  ${escapeTerminalText(d.message)}  ${c.dim(d.ruleId)}`);
+      if (d.pointer) out.push(`    ${c.dim(`at ${escapeTerminalText(d.pointer)}`)}`);
       const frame = codeFrame(lines, d, c);
       if (frame) out.push(frame);
     }

@@ -1,4 +1,5 @@
 // Pure reporters for `pathway test`: the report shape, stylish (human) and json; junit and tap live beside this file.
+import { escapeTerminalText } from "../escape/terminal.js";
 import pc from "picocolors";
 
 /** A failure as reporters see it (structurally equal to the simulator's ScenarioFailure). */
@@ -26,8 +27,20 @@ export interface TestCaseReport {
   durationMs: number;
   failures: TestFailure[];
   warnings: string[];
-  /** The trace up to the end (or the failure). */
+  /** The trace up to the end (or the failure); with --repeat, the first failing run's (else the first run's). */
   trace: TestTraceEvent[];
+  /** `offline` (simulated) or `live` (the service's chat). */
+  mode?: "offline" | "live";
+  /** With --repeat: how many runs, how many passed, and the rate (0..1). */
+  runs?: number;
+  passed?: number;
+  passRate?: number;
+  /** With --repeat: the distinct paths (node ids) taken and how often. */
+  paths?: { path: string[]; count: number }[];
+  /** With --repeat: each assertion that failed in some run, with its own pass rate. */
+  assertions?: { pointer: string; line?: number; column?: number; message: string; failed: number; passRate: number }[];
+  /** With --compare: per turn, the node the offline run predicts beside the node the live agent reached. */
+  compare?: { turn: number; user: string; offline?: string; live?: string; diverged: boolean }[];
 }
 
 /** Coverage of one category, as reporters see it. */
@@ -102,7 +115,9 @@ export function toTraceLines(trace: readonly TestTraceEvent[], limit = 40): stri
       default: return `${t} ${e.type}`;
     }
   });
-  return lines.length > limit ? ["…", ...lines.slice(-limit)] : lines;
+  // Names, texts and reasons come from files: no control character reaches the terminal (or a JUnit/TAP body) raw.
+  const safe = lines.map(escapeTerminalText);
+  return safe.length > limit ? ["…", ...safe.slice(-limit)] : safe;
 }
 
 function where(file: string, f: TestFailure): string {
@@ -120,20 +135,28 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
       out.push(c.underline(r.file));
     }
     const mark = r.status === "passed" ? c.green("✔") : c.red("✖");
-    out.push(`  ${mark} ${r.name}${r.status === "error" ? c.red(" (could not run)") : ""} ${c.dim(`${r.durationMs.toFixed(0)} ms`)}`);
+    const rate = r.passRate !== undefined ? ` ${c.bold(`${(r.passRate * 100).toFixed(0)}%`)} of ${r.runs} runs passed` : "";
+    const mode = r.mode === "live" ? c.cyan(" [live]") : "";
+    out.push(`  ${mark} ${escapeTerminalText(r.name)}${mode}${r.status === "error" ? c.red(" (could not run)") : ""}${rate} ${c.dim(`${r.durationMs.toFixed(0)} ms`)}`);
+    if (r.paths && r.paths.length > 1) for (const p of r.paths) out.push(`    ${c.dim(`${p.count}×`)} ${escapeTerminalText(p.path.join(" → "))}`);
+    for (const a of r.assertions ?? []) out.push(`    ${c.yellow(`${(a.passRate * 100).toFixed(0)}%`)} ${escapeTerminalText(a.message)} ${c.dim(`(failed in ${a.failed} run${a.failed === 1 ? "" : "s"}; ${a.pointer})`)}`);
+    for (const t of r.compare ?? []) {
+      const row = escapeTerminalText(`turn ${t.turn}: offline ${t.offline ?? "(stopped)"} | live ${t.live ?? "(stopped)"}  ${clip(t.user, 60)}`);
+      out.push(`    ${t.diverged ? c.red(`≠ ${row}`) : c.dim(`= ${row}`)}`);
+    }
     for (const f of r.failures) {
-      out.push(`    ${c.red(f.message)}`);
+      out.push(`    ${c.red(escapeTerminalText(f.message))}`);
       out.push(`      ${c.dim(`at ${where(r.file, f)}${f.turn !== undefined ? ` (turn ${f.turn})` : ""}`)}`);
       if (f.expected !== undefined || f.actual !== undefined) {
-        out.push(`      ${c.green("expected:")} ${clip(show(f.expected), 300)}`);
-        out.push(`      ${c.red("actual:  ")} ${clip(show(f.actual), 300)}`);
+        out.push(`      ${c.green("expected:")} ${escapeTerminalText(clip(show(f.expected), 300))}`);
+        out.push(`      ${c.red("actual:  ")} ${escapeTerminalText(clip(show(f.actual), 300))}`);
       }
     }
     if (r.status === "failed" && r.trace.length > 0) {
       out.push(`    ${c.dim("trace up to the failure:")}`);
       for (const line of toTraceLines(r.trace, options.traceLimit ?? 40)) out.push(`      ${c.dim(line)}`);
     }
-    for (const w of r.warnings) out.push(`    ${c.yellow("warning")} ${w}`);
+    for (const w of r.warnings) out.push(`    ${c.yellow("warning")} ${escapeTerminalText(w)}`);
   }
   if (report.coverage && (options.coverage ?? true)) {
     for (const cov of report.coverage) {
@@ -147,8 +170,8 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
       }
       for (const kind of ["nodes", "edges", "globals"] as const) {
         const k = cov[kind];
-        if (k.untested.length) out.push(`  untested ${kind} (reachable, no scenario visits them): ${k.untested.map((i) => `${i.label} [${i.id}]`).join("; ")}`);
-        if (k.unreachable.length) out.push(`  unreachable ${kind} (no scenario can visit them; see pathway lint): ${k.unreachable.map((i) => `${i.label} [${i.id}]`).join("; ")}`);
+        if (k.untested.length) out.push(escapeTerminalText(`  untested ${kind} (reachable, no scenario visits them): ${k.untested.map((i) => `${i.label} [${i.id}]`).join("; ")}`));
+        if (k.unreachable.length) out.push(escapeTerminalText(`  unreachable ${kind} (no scenario can visit them; see pathway lint): ${k.unreachable.map((i) => `${i.label} [${i.id}]`).join("; ")}`));
       }
     }
   }

@@ -4,3 +4,4 @@ export * from "./pathway.js";
 export * from "./pathway-index.js";
 export * from "./json-schema.js";
 export * from "./canonical.js";
+export * from "./chat.js";

@@ -5,6 +5,8 @@ import { createRedactor } from "./redact.js";
 import { readCappedBody, ResponseTooLargeError, DEFAULT_MAX_RESPONSE_BYTES } from "./read-body.js";
 import { getBackoffDelay, isRetryableStatus, parseRetryAfter } from "./retry.js";
 import { toPushBody, toRemotePathway } from "./shape.js";
+import { toChatCreateBody, toChatReply, toChatSession } from "./chat.js";
+import type { ChatApi } from "../model/index.js";
 import { toVersionList, type PathwayVersionInfo } from "./versions.js";
 
 /** The service's public API root. */
@@ -125,7 +127,7 @@ export interface PushResult {
 }
 
 /** The client: one method per endpoint. */
-export interface PathwayClient {
+export interface PathwayClient extends ChatApi {
   readonly config: ClientConfig;
   /** Reads a pathway; throws RemoteError. */
   getPathway(id: string, options?: { endpoint?: PathwayEndpoint }): Promise<FetchedPathway>;
@@ -349,6 +351,16 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
       const answer = await request("GET", `v1/pathway/${encodeURIComponent(id)}/version/${version}`, undefined, what);
       const { pathway, warnings } = toRemotePathway(parse(answer, what), `${id}@${version}`);
       return { id, endpoint: "pathway", url: answer.url, pathway, hash: getPathwayHash(pathway), warnings, attempts: answer.attempts, version };
+    },
+    async createChat(start) {
+      const what = `starting a chat with pathway ${start.pathwayId}`;
+      const answer = await request("POST", "v1/pathway/chat/create", JSON.stringify(toChatCreateBody(start)), what);
+      return toChatSession(parse(answer, what), what);
+    },
+    async sendChatMessage(chatId, message) {
+      const what = `sending a message to chat ${chatId}`;
+      const answer = await request("POST", `v1/pathway/chat/${encodeURIComponent(chatId)}`, JSON.stringify({ message }), what);
+      return toChatReply(parse(answer, what), chatId, what);
     },
   };
 }

@@ -1,4 +1,5 @@
 // The remote layer: a client of the service's pathway endpoints over an injected fetch, and the helpers it uses.
+export * from "./chat.js";
 export * from "./client.js";
 export * from "./errors.js";
 export * from "./hash.js";

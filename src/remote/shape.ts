@@ -1,5 +1,6 @@
 // Checks that a response body is a pathway before anything is written, and builds the body the save endpoint reads.
-import { getEdgeLabel, isObject, prop, type PathwayEdge } from "../model/index.js";
+import { getEdgeLabel, isObject, prop } from "../model/pathway.js";
+import type { PathwayEdge } from "../model/schema.js";
 import { RemoteError } from "./errors.js";
 
 /** A pathway read from the service, normalised only where the service's own quirks would make an invalid file. */

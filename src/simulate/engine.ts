@@ -5,6 +5,7 @@ import { getCallVariables, type CallInfo } from "./call.js";
 import { evaluateCondition } from "./conditions.js";
 import { createScriptedDecider, resolveTake } from "./deciders/scripted.js";
 import { getCandidates, getSimNodeName, getSimWays, returnsToCaller, type Simulator } from "./machine.js";
+import { attachTraceLog, logOf, type TraceLog } from "./trace-log.js";
 import type { Candidate, Decision, DecisionRequest, MoveVia, SimState, TraceEvent, Turn, WebhookRequest, WebhookResponse } from "./types.js";
 import { extractTyped, getJsonPath, getVariable, renderTemplate } from "./variables.js";
 
@@ -30,7 +31,7 @@ interface Draft {
   turn: number;
   returnTo: string[];
   visits: Record<string, number>;
-  previous: readonly TraceEvent[];
+  previous: TraceLog | undefined;
   events: TraceEvent[];
   autoMoves: number;
 }
@@ -45,7 +46,7 @@ function toDraft(state: SimState): Draft {
     turn: state.turn,
     returnTo: state.returnTo.slice(),
     visits: { ...state.visits },
-    previous: state.trace,
+    previous: logOf(state),
     events: [],
     autoMoves: 0,
   };
@@ -63,8 +64,9 @@ function toState(d: Draft): SimState {
     turn: d.turn,
     returnTo: d.returnTo,
     visits: d.visits,
-    trace: d.events.length === 0 ? d.previous : d.previous.concat(d.events),
+    trace: [],
   };
+  attachTraceLog(state, d.events.length === 0 && d.previous ? d.previous : { previous: d.previous, events: d.events, length: (d.previous?.length ?? 0) + d.events.length });
   if (d.nodeId !== undefined) state.nodeId = d.nodeId;
   if (d.reason !== undefined) state.reason = d.reason;
   if (d.transferNumber !== undefined) state.transferNumber = d.transferNumber;
@@ -100,7 +102,13 @@ function getHistory(d: Draft, limit = 10): { role: "agent" | "user"; text: strin
     }
   };
   scan(d.events);
-  scan(d.previous);
+  for (let log = d.previous; log && out.length < limit; log = log.previous) {
+    if (log.whole) {
+      scan(log.whole);
+      break;
+    }
+    scan(log.events);
+  }
   return out.reverse();
 }
 
@@ -484,7 +492,7 @@ function* initialSteps(sim: Simulator, options: InitialStateOptions): Generator<
     turn: 0,
     returnTo: [],
     visits: {},
-    previous: [],
+    previous: undefined,
     events: [],
     autoMoves: 0,
   };

@@ -31,7 +31,8 @@ export interface GeneratedScenarios {
   uncovered: { id: string; kind: "edge" | "global" | "way"; reason: string }[];
 }
 
-type Action = { turn: Turn; covers: string[] };
+/** A turn the generator may write: `turn.take` is what the file says (a label where it is unique), `id` what runs (the edge or global id, the engine's fast path). */
+type Action = { turn: Turn; covers: string[]; id: string; targetId: string };
 
 /** A value that makes `actual <operator> value` hold, for the operators the engine knows. */
 export function getSatisfyingValue(operator: string, value: unknown): unknown {
@@ -113,17 +114,32 @@ function userLine(c: Candidate): string {
   return text.length > 100 ? text.slice(0, 97) + "..." : text;
 }
 
-/** Every action at the state's node: each candidate, in each way of steering the automatic node it leads to. */
+const actionCache = new WeakMap<Simulator, Map<string, Action[]>>();
+
+/** Every action at the state's node: each candidate, in each way of steering the automatic node it leads to (per node, computed once). */
 function getActions(sim: Simulator, state: SimState): Action[] {
+  let byNode = actionCache.get(sim);
+  if (!byNode) actionCache.set(sim, (byNode = new Map()));
+  const known = byNode.get(state.nodeId!);
+  if (known) return known;
+  const actions = computeActions(sim, state);
+  byNode.set(state.nodeId!, actions);
+  return actions;
+}
+
+function computeActions(sim: Simulator, state: SimState): Action[] {
   const candidates = getCandidates(sim, state.nodeId!);
   const placeholders = getPlaceholders(sim.nodes.get(state.nodeId!));
   const actions: Action[] = [];
   for (const c of candidates) {
+    const ref = takeRef(candidates, c);
     for (const v of getVariants(sim, c.targetId)) {
       const vars = { ...placeholders, ...v.vars };
       actions.push({
-        turn: { user: userLine(c), take: takeRef(candidates, c), ...(Object.keys(vars).length > 0 && { vars }), ...(v.webhooks && { webhooks: v.webhooks }), ...(v.transfer && { transfer: v.transfer }) },
+        turn: { user: userLine(c), take: ref, ...(Object.keys(vars).length > 0 && { vars }), ...(v.webhooks && { webhooks: v.webhooks }), ...(v.transfer && { transfer: v.transfer }) },
         covers: [],
+        id: c.kind === "edge" ? c.id : ref,
+        targetId: c.targetId,
       });
     }
   }
@@ -153,7 +169,7 @@ function coveredBy(before: SimState, after: SimState): string[] {
   return keys;
 }
 
-/** Breadth-first search from `state` for the shortest list of actions whose last one visits something still uncovered. */
+/** Breadth-first search from `state` for the shortest list of actions whose last one visits something still uncovered: the fallback where the search tree's path cannot be walked (a route or condition leads elsewhere). */
 function findNext(sim: Simulator, state: SimState, uncovered: ReadonlySet<string>, budget: number): { actions: Action[]; state: SimState }[] | undefined {
   const seen = new Set<string>([`${state.nodeId}|${state.returnTo.join(",")}`]);
   let frontier: { state: SimState; path: { actions: Action[]; state: SimState }[] }[] = [{ state, path: [] }];
@@ -163,7 +179,7 @@ function findNext(sim: Simulator, state: SimState, uncovered: ReadonlySet<string
     for (const item of frontier) {
       for (const action of getActions(sim, item.state)) {
         if (++expansions > budget) return undefined;
-        const after = transition(sim, item.state, action.turn);
+        const after = run(sim, item.state, action);
         const covers = coveredBy(item.state, after).filter((k) => uncovered.has(k));
         const step = { actions: [{ ...action, covers }], state: after };
         if (covers.length > 0 && after.status !== "stopped") return [...item.path, step];
@@ -179,12 +195,90 @@ function findNext(sim: Simulator, state: SimState, uncovered: ReadonlySet<string
   return undefined;
 }
 
-function nodeRef(sim: Simulator, id: string | undefined): string {
-  if (id === undefined) return "";
-  const name = getSimNodeName(sim.nodes.get(id));
-  if (name === undefined) return id;
-  const same = [...sim.nodes.values()].filter((n) => getSimNodeName(n)?.trim().toLowerCase() === name.trim().toLowerCase()).length;
-  return same === 1 && !sim.nodes.has(name) ? name : id;
+/** Runs an action by its id: the same choice as its written `take:` (takeRef keeps labels unique), without resolving a label. */
+function run(sim: Simulator, state: SimState, action: Action): SimState {
+  return transition(sim, state, { ...action.turn, take: action.id });
+}
+
+/** One turn taken: its action and the state after it. */
+type Step = { action: Action; state: SimState };
+
+/** The new events of a transition, entered node ids among them. */
+function entered(before: SimState, after: SimState): Set<string> {
+  const ids = new Set<string>();
+  for (let i = before.trace.length; i < after.trace.length; i++) {
+    const e = after.trace[i]!;
+    if (e.type === "enter") ids.add(e.nodeId);
+  }
+  return ids;
+}
+
+/** The first action at the state's node whose turn takes something still uncovered (`only`: that key). */
+function coveringStep(sim: Simulator, state: SimState, uncovered: ReadonlySet<string>, only?: string): Step | undefined {
+  const actions = getActions(sim, state);
+  // Without a target, only actions that can take something new are tried: an uncovered edge or global, or a move into
+  // a node the engine passes through (its routes, response routes or edges may be new). Most nodes have none.
+  const tried = only !== undefined ? likelyFirst(actions, only) : actions.filter((a) => uncovered.has(`edge:${state.nodeId}\u0000${a.id}`) || uncovered.has(`global:${a.targetId}`) || passesThrough(sim, a.targetId));
+  for (const action of tried) {
+    const after = run(sim, state, action);
+    if (after.status === "stopped") continue;
+    const covers = coveredBy(state, after).filter((k) => uncovered.has(k) && (only === undefined || k === only));
+    if (covers.length > 0) return { action: { ...action, covers }, state: after };
+  }
+  return undefined;
+}
+
+/** The action that moves furthest along `path` (node ids from the start), from the state's node: the way to a target. */
+function stepAlong(sim: Simulator, state: SimState, position: ReadonlyMap<string, number>): Step | undefined {
+  const here = position.get(state.nodeId ?? "") ?? -1;
+  let best: Step | undefined;
+  let bestAt = here;
+  const actions = getActions(sim, state);
+  // Usually the action into the path's next node gets furthest: try it alone first, all of them only when it does not.
+  const next = actions.filter((a) => position.get(a.targetId) === here + 1);
+  for (const candidates of [next, actions]) {
+    for (const action of candidates) {
+      const after = run(sim, state, action);
+      if (after.status !== "active") continue;
+      for (const id of entered(state, after)) {
+        const at = position.get(id) ?? -1;
+        // The state must wait on the path, or the next step would start off it.
+        if (at > bestAt && position.has(after.nodeId ?? "")) {
+          best = { action, state: after };
+          bestAt = at;
+        }
+      }
+    }
+    if (best) return best;
+  }
+  return best;
+}
+
+/** True for a node the engine leaves on its own (a Route, a Webhook, a Press Button, ...): entering it may take its ways. */
+function passesThrough(sim: Simulator, nodeId: string): boolean {
+  return getSimWays(sim, nodeId).some((w) => w.kind !== "edge" && w.kind !== "voicemail") || sim.nodes.get(nodeId)?.type === "Webhook";
+}
+
+/** The actions that can take `key`, first (an edge by its id, a global or way by the node it enters), then the rest. */
+function likelyFirst(actions: readonly Action[], key: string): Action[] {
+  const [kind, rest] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
+  const [from, to] = rest.split("\u0000") as [string, string | undefined];
+  const likely = (a: Action) => (kind === "edge" ? a.id === to : kind === "global" ? a.targetId === from : a.targetId === from);
+  return [...actions.filter(likely), ...actions.filter((a) => !likely(a))];
+}
+
+/** How to name a node in `expect.node`: its name when no other node has it (case-insensitively), else its id. */
+function createNodeRef(sim: Simulator): (id: string | undefined) => string {
+  const counts = new Map<string, number>();
+  for (const node of sim.nodes.values()) {
+    const name = getSimNodeName(node)?.trim().toLowerCase();
+    if (name !== undefined) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return (id) => {
+    if (id === undefined) return "";
+    const name = getSimNodeName(sim.nodes.get(id));
+    return name !== undefined && counts.get(name.trim().toLowerCase()) === 1 && !sim.nodes.has(name) ? name : id;
+  };
 }
 
 /** Why an edge stayed uncovered, by when the flow model says it is taken. */
@@ -194,6 +288,67 @@ function uncoveredReason(when: string | undefined): string {
   if (when === "response") return "a webhook response route: no generated webhook answer picked it";
   if (when === "route") return "a Route condition or fallback: no generated input made it the one taken (route conditions the generator cannot build)";
   return "no scripted path reaches this edge (it may depend on route conditions or webhook answers the generator cannot build)";
+}
+
+/** Depth-first entry and exit times of the search tree given by `parent`: v is below u when enter[u] <= enter[v] < exit[u]. */
+function getTreeOrder(parent: Int32Array): { enter: Int32Array; exit: Int32Array } {
+  const n = parent.length;
+  const childCount = new Int32Array(n + 1);
+  for (let v = 0; v < n; v++) if (parent[v]! >= 0) childCount[parent[v]! + 1]!++;
+  for (let v = 0; v < n; v++) childCount[v + 1]! += childCount[v]!;
+  const children = new Int32Array(n);
+  const fill = childCount.slice(0, n);
+  for (let v = 0; v < n; v++) if (parent[v]! >= 0) children[fill[parent[v]!]!++] = v;
+  const enter = new Int32Array(n).fill(-1);
+  const exit = new Int32Array(n).fill(-1);
+  let clock = 0;
+  const stack: number[] = [];
+  const cursor = childCount.slice(0, n);
+  for (let root = 0; root < n; root++) {
+    if (parent[root]! >= 0) continue;
+    stack.push(root);
+    enter[root] = clock++;
+    while (stack.length > 0) {
+      const v = stack[stack.length - 1]!;
+      if (cursor[v]! < childCount[v + 1]!) {
+        const c = children[cursor[v]!++]!;
+        enter[c] = clock++;
+        stack.push(c);
+      } else {
+        exit[v] = clock;
+        stack.pop();
+      }
+    }
+  }
+  return { enter, exit };
+}
+
+/** The first index whose value is at least `value`, in an ascending array. */
+function lowerBound(values: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Indexes 0..n-1 that can be removed, with `next(i)`: the first index >= i not removed (path-compressed, near O(1)). */
+function createSkipList(n: number): { next(i: number): number; remove(i: number): void } {
+  const link = Int32Array.from({ length: n + 1 }, (_, i) => i);
+  const next = (i: number): number => {
+    let root = i;
+    while (link[root] !== root) root = link[root]!;
+    while (link[i] !== root) {
+      const up = link[i]!;
+      link[i] = root;
+      i = up;
+    }
+    return root;
+  };
+  return { next, remove: (i) => void (link[i] = i + 1) };
 }
 
 /**
@@ -210,7 +365,7 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
   for (const node of webhookNodes(probe)) defaults[getSimNodeName(node) ?? node.id] = { status: 200, body: {} };
   const sim: Simulator = { ...probe, config: { ...probe.config, webhook: createMockWebhooks(defaults), maxTurns: maxTurns + 1 } };
   // What to cover comes from the flow model, as coverage counts it: edges that can be taken, out of reachable nodes.
-  const { distance } = getSearchTree(sim.flow);
+  const { distance, parent } = getSearchTree(sim.flow);
   const edgeWays = getEdgeWays(sim.flow);
   const uncovered = new Set<string>();
   const edgeKeys = new Map<string, string>();
@@ -232,33 +387,85 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
     whenOf.set(key, way.when);
   }
   const scenarios: Scenario[] = [];
+  const nodeRef = createNodeRef(sim);
+  const order = getTreeOrder(parent);
+  // Targets in depth-first order of the node they leave from: the targets below a node are one contiguous run.
+  const sourceOf = (k: string): number => sim.flow.indexOf.get(k.slice(k.indexOf(":") + 1).split("\u0000")[0]!) ?? -1;
+  const targets = [...uncovered]
+    .map((k) => ({ k, at: order.enter[sourceOf(k)] ?? -1 }))
+    .filter((t) => t.at >= 0)
+    .sort((x, y) => x.at - y.at);
+  const targetEnter = Int32Array.from(targets, (t) => t.at);
+  const targetKeys = targets.map((t) => t.k);
+  const pending = createSkipList(targets.length);
+  /** The first target still to take whose node lies below `node` in the search tree (-1: none; `node` -1: anywhere). */
+  const firstBelow = (node: number): number => {
+    let i = node < 0 ? pending.next(0) : pending.next(lowerBound(targetEnter, order.enter[node]!));
+    for (; i < targets.length; i = pending.next(i + 1)) {
+      if (node >= 0 && targetEnter[i]! >= order.exit[node]!) return -1;
+      if (uncovered.has(targetKeys[i]!)) return i;
+      pending.remove(i);
+    }
+    return -1;
+  };
+  const notReached = new Set<string>();
   const budget = Math.max(2_000, sim.nodes.size * 20);
   while (uncovered.size > 0 && scenarios.length < maxScenarios) {
+    let ti = firstBelow(-1);
+    if (ti < 0) break;
     let state = createInitialState(sim);
     for (const k of coveredBy({ ...state, trace: [] }, state)) uncovered.delete(k);
     const turns: ScenarioTurn[] = [];
-    while (state.status === "active" && turns.length < maxTurns) {
-      const found = findNext(sim, state, uncovered, budget);
-      if (!found || (turns.length > 0 && turns.length + found.length > maxTurns)) break;
-      for (const step of found) {
-        const t = step.actions[0]!.turn;
-        for (const k of coveredBy(state, step.state)) uncovered.delete(k);
-        state = step.state;
-        turns.push({
-          user: t.user,
-          ...(t.take !== undefined && { take: t.take }),
-          ...(t.vars && { vars: t.vars }),
-          ...(t.webhooks && { webhooks: t.webhooks as ScenarioTurn["webhooks"] }),
-          ...(t.transfer && { transfer: t.transfer }),
-          expect: { node: nodeRef(sim, state.nodeId) },
-        } as ScenarioTurn);
+    let covered = 0;
+    const take = (step: Step) => {
+      const t = step.action.turn;
+      for (const k of coveredBy(state, step.state)) if (uncovered.delete(k)) covered++;
+      state = step.state;
+      turns.push({
+        user: t.user,
+        ...(t.take !== undefined && { take: t.take }),
+        ...(t.vars && { vars: t.vars }),
+        ...(t.webhooks && { webhooks: t.webhooks as ScenarioTurn["webhooks"] }),
+        ...(t.transfer && { transfer: t.transfer }),
+        expect: { node: nodeRef(state.nodeId) },
+      } as ScenarioTurn);
+    };
+    // Each scenario walks down the search tree to a target, takes it, takes whatever else is still uncovered where the
+    // call is, then goes on to a target below that node: every step is a few transitions, so generation is linear.
+    let fresh = true;
+    while (ti >= 0) {
+      const target = targetKeys[ti]!;
+      const path: string[] = [];
+      for (let i = sourceOf(target); i >= 0; i = parent[i]!) path.unshift(sim.flow.ids[i]!);
+      const position = new Map(path.map((id, i) => [id, i]));
+      while (uncovered.has(target) && state.status === "active" && turns.length < maxTurns) {
+        const step = coveringStep(sim, state, uncovered, target) ?? stepAlong(sim, state, position);
+        if (step) {
+          take(step);
+          continue;
+        }
+        const found = findNext(sim, state, new Set([target]), budget);
+        if (!found || turns.length + found.length > maxTurns) break;
+        for (const s of found) take({ action: s.actions[0]!, state: s.state });
       }
+      // A target missed from the start node cannot be reached within maxTurns; one missed on the way gets a scenario of its own.
+      if (fresh && uncovered.delete(target)) notReached.add(target);
+      if (uncovered.has(target)) break;
+      pending.remove(ti);
+      fresh = false;
+      while (state.status === "active" && turns.length < maxTurns) {
+        const step = coveringStep(sim, state, uncovered);
+        if (!step) break;
+        take(step);
+      }
+      const here = sim.flow.indexOf.get(state.nodeId ?? "");
+      ti = state.status === "active" && turns.length < maxTurns && here !== undefined ? firstBelow(here) : -1;
     }
-    if (turns.length === 0) break;
+    if (covered === 0) continue;
     const expect: Scenario["expect"] =
-      state.status === "ended" ? { status: "ended", node: nodeRef(sim, state.nodeId) }
+      state.status === "ended" ? { status: "ended", node: nodeRef(state.nodeId) }
       : state.status === "transferred" ? { status: "transferred", ...(state.transferNumber !== undefined && { transferred_to: state.transferNumber }) }
-      : { status: state.status, node: nodeRef(sim, state.nodeId) };
+      : { status: state.status, node: nodeRef(state.nodeId) };
     scenarios.push({
       name: `${base} ${scenarios.length + 1}`,
       pathway: options.pathwayRef ?? "pathway.json",
@@ -269,7 +476,7 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
     } as Scenario);
   }
   const capped = uncovered.size > 0 && scenarios.length >= maxScenarios;
-  const uncoveredList = [...uncovered].map((k) => {
+  const uncoveredList = [...notReached, ...uncovered].map((k) => {
     const kind = k.startsWith("global:") ? ("global" as const) : k.startsWith("way:") ? ("way" as const) : ("edge" as const);
     const id = kind === "global" ? k.slice(7) : kind === "way" ? k.slice(4).replace("\u0000", " → ") : (edgeKeys.get(k) ?? k);
     if (capped) return { id, kind, reason: `the limit of ${maxScenarios} scenarios was reached first` };

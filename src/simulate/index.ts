@@ -13,3 +13,5 @@ export * from "./scenario.js";
 export * from "./run.js";
 export * from "./coverage.js";
 export * from "./generate.js";
+export * from "./live-chat.js";
+export * from "./repeat.js";

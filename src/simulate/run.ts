@@ -3,6 +3,8 @@ import type { Pathway } from "../model/index.js";
 import { createKeywordDecider } from "./deciders/keyword.js";
 import { createInitialState, createInitialStateAsync, getVisitedPath, transition, transitionAsync } from "./engine.js";
 import { createSimulator, findNode, getSimNodeName, matchesNode, resolveSimulatorOptions, type Simulator } from "./machine.js";
+import { compileTextPattern } from "./text-pattern.js";
+import { getEventsSince } from "./trace-log.js";
 import type { EndExpect, Scenario, ScenarioLocator, TextExpect, TurnExpect } from "./scenario.js";
 import type { Decider, SimState, TraceEvent, Turn, WebhookHandler } from "./types.js";
 import { getVariable } from "./variables.js";
@@ -80,7 +82,11 @@ function loose(expected: unknown, actual: unknown): boolean {
 function checkText(expect: TextExpect, said: string): string | undefined {
   if (typeof expect === "string") return said.toLowerCase().includes(expect.toLowerCase()) ? undefined : `to contain ${JSON.stringify(expect)}`;
   if (expect.contains !== undefined && !said.toLowerCase().includes(expect.contains.toLowerCase())) return `to contain ${JSON.stringify(expect.contains)}`;
-  if (expect.matches !== undefined && !new RegExp(expect.matches).test(said)) return `to match /${expect.matches}/`;
+  if (expect.matches !== undefined) {
+    const pattern = compileTextPattern(expect.matches);
+    if (!pattern.ok) return `to match /${expect.matches}/, but ${pattern.message}`;
+    if (!pattern.test(said)) return `to match /${expect.matches}/`;
+  }
   if (expect.equals !== undefined && said !== expect.equals) return `to equal ${JSON.stringify(expect.equals)}`;
   return undefined;
 }
@@ -153,7 +159,7 @@ function checkExpect(sim: Simulator, state: SimState, expect: TurnExpect & EndEx
     });
   }
 
-  const path = getVisitedPath(state.trace);
+  const path = expect.path !== undefined || expect.path_contains !== undefined ? getVisitedPath(state.trace) : [];
   if (expect.path !== undefined) {
     const ok = path.length === expect.path.length && expect.path.every((ref, i) => matchesNode(sim.nodes.get(path[i]!), ref));
     if (!ok) failures.push({ key: "path", message: "the visited path differs", expected: expect.path, actual: path.map((id) => getSimNodeName(sim.nodes.get(id)) ?? id) });
@@ -205,9 +211,10 @@ function* runSteps(sim: Simulator, scenario: Scenario, locate: ScenarioLocator):
       ...(t.webhooks && { webhooks: t.webhooks as Turn["webhooks"] }),
       ...(t.transfer !== undefined && { transfer: t.transfer }),
     };
-    const before = state.trace.length;
+    const before = state;
     state = yield { kind: "turn", state, turn };
-    const events = state.trace.slice(before);
+    // Only this turn's events: reading the whole trace every turn made long scenarios quadratic.
+    const events = getEventsSince(before, state);
     for (const problem of decisionProblems(events)) {
       failures.push({ message: problem, turn: turnNo, ...at(t.take !== undefined ? ["turns", i, "take"] : ["turns", i]) });
     }
@@ -302,15 +309,28 @@ export function runScenario(pathway: Pathway, scenario: Scenario, options: RunSc
   return r.value;
 }
 
+/** How a run moves on: the first state, and the state after each user turn (simulated, or a live chat). */
+export interface ScenarioStepper {
+  init(): SimState | Promise<SimState>;
+  turn(state: SimState, turn: Turn): SimState | Promise<SimState>;
+}
+
+/** Runs a scenario's turns and expectations over any stepper, e.g. the live chat of `runScenarioLive`. */
+export async function runScenarioWith(sim: Simulator, scenario: Scenario, stepper: ScenarioStepper, locate: ScenarioLocator = () => undefined): Promise<ScenarioResult> {
+  const steps = runSteps(sim, scenario, locate);
+  let r = steps.next(undefined as unknown as SimState);
+  while (!r.done) {
+    const step = r.value;
+    r = steps.next(step.kind === "init" ? await stepper.init() : await stepper.turn(step.state, step.turn));
+  }
+  return r.value;
+}
+
 /** Runs a scenario with asynchronous deciders (llm) or webhook handlers (live HTTP). */
 export async function runScenarioAsync(pathway: Pathway, scenario: Scenario, options: RunScenarioOptions = {}): Promise<ScenarioResult> {
   const run = startRun(pathway, scenario, options);
   if ("result" in run) return run.result;
-  const { sim, steps } = run;
-  let r = steps.next(undefined as unknown as SimState);
-  while (!r.done) {
-    const step = r.value;
-    r = steps.next(step.kind === "init" ? await createInitialStateAsync(sim, { variables: scenario.request_data ?? {}, ...(scenario.call && { call: scenario.call }) }) : await transitionAsync(sim, step.state, step.turn));
-  }
-  return r.value;
+  const { sim } = run;
+  const initial = { variables: scenario.request_data ?? {}, ...(scenario.call && { call: scenario.call }) };
+  return runScenarioWith(sim, scenario, { init: () => createInitialStateAsync(sim, initial), turn: (state, turn) => transitionAsync(sim, state, turn) }, options.locate);
 }

@@ -1,6 +1,7 @@
 // Scenario files (*.scenario.yaml or .json): the zod schema, and loading with errors that point at the line.
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from "yaml";
 import { z } from "zod";
+import { compileTextPattern } from "./text-pattern.js";
 
 /** A mocked webhook answer in a scenario. */
 export const WebhookMockSchema = z.strictObject({
@@ -8,21 +9,20 @@ export const WebhookMockSchema = z.strictObject({
   body: z.unknown().optional().describe("response body (JSON)"),
 });
 
-function isRegex(source: string): boolean {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** What the agent said: a plain string means "contains". */
 export const TextExpectSchema = z.union([
   z.string(),
   z.strictObject({
     contains: z.string().optional(),
-    matches: z.string().refine(isRegex, "not a valid regular expression").optional(),
+    matches: z
+      .string()
+      .superRefine((source, ctx) => {
+        const pattern = compileTextPattern(source);
+        if (!pattern.ok) ctx.addIssue({ code: "custom", message: pattern.message });
+      })
+      .optional()
+      .describe("a regular expression in RE2 syntax (linear time: no backreferences or lookaround), searched for in what the agent said"),
     equals: z.string().optional(),
   }),
 ]);
@@ -152,6 +152,9 @@ function locateKey(doc: Document, lines: LineCounter, path: readonly (string | n
   return undefined;
 }
 
+/** Alias expansions a scenario file may make (yaml's own default, stated here because it guards against alias bombs). */
+const MAX_ALIAS_COUNT = 100;
+
 /** Parses and checks a scenario file (YAML, or JSON, which YAML reads too). Never throws. */
 export function loadScenario(text: string): LoadedScenario {
   const lines = new LineCounter();
@@ -166,7 +169,15 @@ export function loadScenario(text: string): LoadedScenario {
     };
   }
   const locate = createLocator(doc, lines);
-  const value: unknown = doc.toJS();
+  let value: unknown;
+  try {
+    // Aliases are expanded by copying: a few nested ones (billion laughs) would build gigabytes. The yaml package counts
+    // expanded aliases against this limit and throws; it becomes this file's issue, so other scenario files still run.
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, issues: [{ message: `YAML aliases: ${reason} (more than ${MAX_ALIAS_COUNT} alias expansions); write the values out or use fewer nested aliases`, pointer: "", line: 1, column: 1 }] };
+  }
   if (value === null || value === undefined) return { ok: false, issues: [{ message: "the scenario file is empty; it needs at least `pathway:` and `turns:`", pointer: "", line: 1, column: 1 }] };
   const parsed = ScenarioSchema.safeParse(value);
   if (parsed.success) return { ok: true, scenario: parsed.data, locate };

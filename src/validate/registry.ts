@@ -58,6 +58,7 @@ export const documentRuleMetas: readonly RuleMeta[] = [
   documentRule("byte-order-mark", "The file does not start with a byte-order mark (JSON forbids it; it is ignored with a warning).", "warning"),
   documentRule("duplicate-key", "No object repeats a key (JSON readers keep only the last value, so the earlier one is silently lost).", "warning"),
   documentRule("invalid-utf8", "The file is UTF-8 text (reports the line and column of the first bad byte).", "error"),
+  documentRule("nesting-depth", "The file's data nests at most 256 levels deep (real pathways nest fewer than 20; deeper data is refused, not followed).", "error"),
   documentRule("parse-error", "The file is JSON (reports the line and column of the syntax error, with a hint such as a trailing comma).", "error"),
   documentRule("unreadable-file", "The file exists and can be read.", "error"),
 ];

@@ -1,4 +1,4 @@
-// Type-level guarantees of the builder, checked by `tsc -p tsconfig.json --noEmit` (each @ts-expect-error must error).
+// Type-level guarantees of the builder, checked by vitest typecheck (each expectation and @ts-expect-error must hold).
 import { describe, expectTypeOf, test } from "vitest";
 import { defaultNode, endCall, pathway, variable, type PathwayBuilder, type Variable } from "../../src/builder/index.js";
 import type { ExtractVarType } from "../../src/model/index.js";

@@ -44,7 +44,7 @@ describe("pathway fmt, file by file", () => {
     const result = await runMain(["fmt", "deep.json", "ok.json"], { cwd: dir });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("deep.json");
-    expect(result.stderr).toMatch(/Nested deeper than/);
+    expect(result.stderr).toMatch(/Data nested 100000 levels deep/);
     expect(result.stdout).toContain("formatted ok.json");
     expect(readFileSync(path.join(dir, "deep.json"), "utf8")).toBe(deep);
     expect(readFileSync(path.join(dir, "ok.json"), "utf8")).toBe('{\n  "name": "ok",\n  "nodes": []\n}\n');
@@ -55,7 +55,7 @@ describe("pathway fmt, file by file", () => {
     const result = await runMain(["fmt", "deep.json", "ok.json", "-f", "json"], { cwd: dir });
     expect(result.code).toBe(2);
     expect(JSON.parse(result.stdout)).toEqual([
-      { filePath: "deep.json", status: "failed", diagnostics: [expect.objectContaining({ ruleId: "too-deep" })] },
+      { filePath: "deep.json", status: "failed", diagnostics: [expect.objectContaining({ ruleId: "nesting-depth" })] },
       { filePath: "ok.json", status: "formatted", diagnostics: [] },
     ]);
   });

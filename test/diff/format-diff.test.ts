@@ -113,7 +113,7 @@ describe("formatDiffMermaid", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 100 }), (s) => {
         const escaped = toMermaidText(s);
-        return /^[A-Za-z0-9 .,:_'()/?!+=#;…-]*$/.test(escaped) && !escaped.includes('"') && !escaped.includes("\n");
+        return /^[\p{L}\p{M}\p{N} .,!?'()/_#;-]*$/u.test(escaped) && !escaped.includes('"') && !escaped.includes("\n");
       }),
     );
   });
@@ -125,10 +125,10 @@ describe("formatDiffMd", () => {
     expect(md).toContain("### Pathway diff: `old.json` → `new.json`");
     expect(md).toContain("**1 node added, 1 node removed, 1 node changed, 1 edge added, 1 edge removed**");
     expect(md).toContain("| nodes | 1 | 1 | 0 | 1 |");
-    expect(md).toContain("<details><summary>✏️ Changed node \"Start\" (id 1) <sub>prompt</sub></summary>");
+    expect(md).toContain("<details><summary>✏️ Changed node &#34;Start&#34; \\(id 1\\) <sub>prompt</sub></summary>");
     expect(md).toContain("Greet the caller <ins>warmly </ins>and ask");
     expect(md).not.toContain("<script>");
-    expect(md).toContain("&lt;script&gt;");
+    expect(md).toContain("&#60;script&#62;");
   });
 });
 

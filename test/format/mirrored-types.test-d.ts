@@ -1,5 +1,5 @@
-// The formatters may import only diagnostics, so they declare the result shapes they print; these checks keep the
-// copies in step with the layers that produce the results (tsc runs them in `npm test`; vitest runs the it()).
+// The formatters declare the result shapes they print; these type checks keep the copies in step with the layers
+// that produce the results (vitest typecheck runs them as a *.test-d.ts file).
 import { expectTypeOf, it } from "vitest";
 import type { PathwayDiff } from "../../src/diff/index.js";
 import type { AnalysisView, FormattableDiff, TestFailure } from "../../src/format/index.js";

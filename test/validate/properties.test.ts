@@ -6,8 +6,9 @@ import { toCanonicalJson } from "../../src/model/index.js";
 import { parseDocument } from "../../src/parse/index.js";
 import { validatePathway, validateValue } from "../../src/validate/index.js";
 import { shuffled, validPathway } from "../support/arbitraries.js";
+import { fuzzRuns } from "../support/fuzz.js";
 
-const runs = Number(process.env.FUZZ_RUNS ?? 200);
+const runs = fuzzRuns(200);
 
 describe("validator properties", () => {
   it("never throws on arbitrary JSON values, and every finding has a rule id, severity, message and pointer", () => {

@@ -4,17 +4,18 @@ import { Option } from "commander";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import pc from "picocolors";
-import type { Candidate, FetchLike, SimState, Simulator } from "../../engine/simulator.js";
+import { escapeTerminalText } from "../../escape/terminal.js";
+import { openChat } from "../../engine/chat-session.js";
+import { toChatLines } from "../chat-view.js";
+import type { Candidate, SimState, Simulator } from "../../engine/simulator.js";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
-import { requirePathway } from "../../engine/load-pathway.js";
-import { createLlmDeciderFromEnv } from "../../engine/run-scenarios.js";
 
 interface ChatOptions {
   decider: "keyword" | "scripted" | "llm";
   requestData?: string;
-  live?: boolean;
+  liveWebhooks?: boolean;
   full?: boolean;
   color?: boolean;
   llmBaseUrl?: string;
@@ -37,7 +38,7 @@ export function register(program: Command, io: CliIo): void {
     .argument("<pathway>", "the pathway file")
     .addOption(new Option("--decider <name>", "how your turns choose an edge").choices(["keyword", "scripted", "llm"]).default("keyword"))
     .option("--request-data <json>", "variables known at the start, as a JSON object")
-    .option("--live", "call real webhook URLs (default: every webhook answers 200 with an empty body)")
+    .option("--live-webhooks", "call real webhook URLs (default: every webhook answers 200 with an empty body)")
     .option("--full", "print whole prompts (default: the first 300 characters)")
     .option("--llm-base-url <url>", "OpenAI-compatible endpoint for --decider llm (default PATHWAYKIT_LLM_BASE_URL)")
     .option("--llm-model <name>", "model for --decider llm (default PATHWAYKIT_LLM_MODEL)")
@@ -55,8 +56,6 @@ Examples:
   $ printf 'I want to book\\n/vars\\n/quit\\n' | pathway chat pathways/appointment-booking.json --no-color`,
     )
     .action(async (pathwayArg: string, options: ChatOptions) => {
-      if (pathwayArg === "-") throw new ExitError(EXIT.failure, "chat reads your turns from stdin, so the pathway cannot come from there too; name the pathway file.");
-      const { pathway } = await requirePathway(io.host, pathwayArg, { requireStart: true });
       let variables: Record<string, unknown> = {};
       if (options.requestData !== undefined) {
         try {
@@ -67,43 +66,28 @@ Examples:
           throw new ExitError(EXIT.failure, `--request-data: expected a JSON object, e.g. '{"from": "+15551234567"}'.`);
         }
       }
+      const session = await openChat(io.host, pathwayArg, { ...options, variables });
       const sim = await import("../../engine/simulator.js");
-      let decider = options.decider === "keyword" ? sim.createKeywordDecider() : sim.createScriptedDecider();
-      if (options.decider === "llm") {
-        const llm = await createLlmDeciderFromEnv(io.host, options);
-        if (!llm) throw new ExitError(EXIT.failure, "--decider llm needs PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (or --llm-base-url and --llm-model).");
-        decider = llm;
-      }
-      const webhook = options.live
-        ? sim.createLiveWebhooks({ fetch: io.host.fetch as unknown as FetchLike })
-        : () => ({ status: 200, body: {} });
-      const machine: Simulator = sim.createSimulator(pathway, { decider, webhook });
+      const machine: Simulator = session.simulator;
       const c = pc.createColors(useColor(options.color, io));
       const interactive = (io.stdin as { isTTY?: boolean }).isTTY === true;
       const write = (s: string) => io.stdout.write(s + "\n");
-      const clip = (s: string) => (options.full || s.length <= 300 ? s : s.slice(0, 299) + "…");
+      // Everything that came from the pathway or the caller is escaped: a node name cannot clear the screen.
+      const clip = (s: string) => escapeTerminalText(options.full || s.length <= 300 ? s : s.slice(0, 299) + "…");
       const nodeLabel = (id: string | undefined) => {
         const name = id === undefined ? undefined : sim.getSimNodeName(machine.nodes.get(id));
-        return name ? `${name} (id ${id})` : `id ${id ?? "-"}`;
+        return escapeTerminalText(name ? `${name} (id ${id})` : `id ${id ?? "-"}`);
       };
       const candidates = (state: SimState): readonly Candidate[] => (state.nodeId ? sim.getCandidates(machine, state.nodeId) : []);
       const show = (state: SimState, from: number) => {
-        for (const e of state.trace.slice(from)) {
-          if (e.type === "enter") write(c.cyan(`[${nodeLabel(e.nodeId)}]`));
-          else if (e.type === "say") write(`${c.bold("agent")}${e.speech === "prompt" ? c.dim(" (prompt)") : ""}: ${clip(e.text)}${e.unset.length ? c.yellow(`  [unset: ${e.unset.join(", ")}]`) : ""}`);
-          else if (e.type === "decide") write(c.dim(`  ${e.decider}: ${e.decision.kind} (${e.decision.reason})`));
-          else if (e.type === "move") write(c.dim(`  → ${nodeLabel(e.to)} via ${e.via}`));
-          else if (e.type === "vars") write(c.dim(`  vars (${e.how}): ${JSON.stringify(e.set)}`));
-          else if (e.type === "webhook") write(c.dim(`  webhook ${e.method} ${e.url} → ${e.status}${options.live ? "" : " (mock)"}`));
-          else if (e.type === "end") write(c.magenta(`conversation ${e.status}: ${e.reason}${e.transferNumber ? ` → ${e.transferNumber}` : ""}`));
-        }
+        for (const line of toChatLines(state.trace.slice(from), { c, clip, nodeLabel, live: options.liveWebhooks === true })) write(line);
         if (state.status === "active") {
           const n = candidates(state).length;
           write(c.dim(`  ${n} choice${n === 1 ? "" : "s"} here (/edges to list)`));
         }
       };
-      const history: SimState[] = [await sim.createInitialStateAsync(machine, { variables })];
-      write(c.dim(`Chatting with ${path.basename(pathwayArg)} (decider: ${decider.name}${options.live ? ", live webhooks" : ", webhooks answer 200"}). /help for commands.`));
+      const history: SimState[] = [session.initial];
+      write(c.dim(`Chatting with ${path.basename(pathwayArg)} (decider: ${session.deciderName}${options.liveWebhooks ? ", live webhooks" : ", webhooks answer 200"}). /help for commands.`));
       show(history[0]!, 0);
       const rl = createInterface({ input: io.stdin, ...(interactive && { output: io.stdout }), terminal: interactive });
       // Ctrl-C leaves like /quit (readline would otherwise only pause).
@@ -123,7 +107,7 @@ Examples:
         // the caller's last real turn.
         const failed = take === undefined ? undefined : next.trace.slice(state.trace.length).find((e) => e.type === "decide" && e.decision.kind === "error");
         if (failed?.type === "decide") {
-          write(c.yellow(`${failed.decision.reason.replace(/\.$/, "")}; nothing changed (/edges lists the choices).`));
+          write(c.yellow(`${escapeTerminalText(failed.decision.reason.replace(/\.$/, ""))}; nothing changed (/edges lists the choices).`));
           return;
         }
         history.push(next);
@@ -137,11 +121,11 @@ Examples:
           // Nothing typed: nothing to do.
         } else if (line === "/quit" || line === "/exit") break;
         else if (line === "/help") write(HELP);
-        else if (line === "/vars") write(JSON.stringify(state.variables, (k, v: unknown) => (k === "prevNodePrompt" && typeof v === "string" ? clip(v) : v), 2));
+        else if (line === "/vars") write(escapeTerminalText(JSON.stringify(state.variables, (k, v: unknown) => (k === "prevNodePrompt" && typeof v === "string" && !options.full && v.length > 300 ? v.slice(0, 299) + "…" : v), 2)));
         else if (line === "/edges") {
           const list = candidates(state);
           if (list.length === 0) write("  no choices here");
-          list.forEach((cand, i) => write(`  ${i + 1}. ${sim.describeCandidate(cand)}`));
+          list.forEach((cand, i) => write(`  ${i + 1}. ${escapeTerminalText(sim.describeCandidate(cand))}`));
         } else if (line === "/back") {
           if (history.length > 1) {
             history.pop();

@@ -1,17 +1,19 @@
 // `pathway test`: runs scenario files against their pathways, prints a report (text, json, junit, tap) and coverage.
 import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
-import { Option } from "commander";
+import { InvalidArgumentError, Option } from "commander";
 import { runScenarioFiles, type RunScenariosOptions } from "../../engine/run-scenarios.js";
 import type { TestFormatter } from "../../format/test-report.js";
+import { parseWholeNumber } from "../check-files.js";
 import { EXIT } from "../exit.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
 import { writeOutput } from "../output.js";
 
 const FORMATS = ["text", "json", "junit", "tap"] as const;
 
-interface TestOptions extends RunScenariosOptions {
+interface TestOptions extends Omit<RunScenariosOptions, "remote">, RemoteFlags {
   format: (typeof FORMATS)[number];
   color?: boolean;
   output?: string;
@@ -24,17 +26,29 @@ async function getFormatter(name: TestOptions["format"]): Promise<TestFormatter>
   return name === "json" ? m.formatTestJson : m.formatTestStylish;
 }
 
+/** Parses a rate between 0 and 1 (commander argParser). */
+function parseRate(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError("Expected a number from 0 to 1, e.g. 0.9.");
+  return n;
+}
+
 /** Registers `pathway test` on the program. */
 export function register(program: Command, io: CliIo): void {
-  program
-    .command("test")
+  addRemoteOptions(program.command("test"))
     .description("run scenario files (*.scenario.yaml) against their pathways: path taken, what was said, variables collected")
     .argument("[inputs...]", "scenario files, directories (searched for *.scenario.yaml/.yml/.json) or globs; default: the current directory")
     .addOption(createFormatOption(FORMATS, "report format"))
     .option("--coverage", "print node, edge and global-entry coverage per pathway (untested kept apart from unreachable)")
     .option("--min-coverage <spec>", "fail (exit 1) below these percentages, e.g. nodes=90,edges=80,globals=100")
     .addOption(new Option("--decider <name>", "decide turns without take: this way in every scenario").choices(["scripted", "keyword", "llm"]))
-    .option("--live", "call real webhook URLs for webhooks the scenario does not mock (off by default: mocks only)")
+    .option("--live-webhooks", "call real webhook URLs for webhooks the scenario does not mock (off by default: mocks only)")
+    .option("--live", "run the scenarios against the service's text chat instead of the simulator (needs PATHWAYKIT_API_KEY)")
+    .option("--pathway-id <id>", "with --live: the remote pathway (default: the manifest entry of each scenario's pathway file)")
+    .option("--compare", "run offline and live, and show per turn where the live agent parts from the offline prediction")
+    .addOption(new Option("--repeat <n>", "run each scenario n times and report its pass rate and the paths taken").argParser(parseWholeNumber(1)).default(1))
+    .addOption(new Option("--min-pass-rate <rate>", "with --repeat: a scenario passes when at least this share of its runs pass (0..1, default 1)").argParser(parseRate))
+    .addOption(new Option("--concurrency <n>", "live runs at a time").argParser(parseWholeNumber(1)).default(4))
     .option("-o, --output <file>", "write the report to this file (atomically) instead of stdout")
     .option("--llm-base-url <url>", "OpenAI-compatible endpoint for the llm decider (default PATHWAYKIT_LLM_BASE_URL)")
     .option("--llm-model <name>", "model for the llm decider (default PATHWAYKIT_LLM_MODEL); the key comes from PATHWAYKIT_LLM_API_KEY")
@@ -46,6 +60,11 @@ export function register(program: Command, io: CliIo): void {
 Each scenario names its pathway (relative to the scenario file), gives the caller's turns and what to expect.
 A failure shows the expected and actual values and the trace up to that point.
 
+Live runs (--live) send each turn's user text to the service's chat with the remote pathway and check the same
+expectations against its answers: said (assistant responses), node (current node, resolved through the local file),
+vars, ended (completed); take: asserts that the live agent moved along that edge. Models vary: --repeat 5 runs each
+scenario five times and reports its pass rate and paths; --min-pass-rate 0.8 passes a scenario at 80%.
+
 Exit codes: 0 all scenarios passed, 1 a scenario failed or coverage is below --min-coverage,
 2 usage error, or a scenario (or its pathway) could not be read or is invalid.
 
@@ -53,10 +72,13 @@ Examples:
   $ pathway test pathways/scenarios/
   $ pathway test --coverage --min-coverage nodes=90,edges=80
   $ pathway test "test/**/*.scenario.yaml" --format junit -o reports/pathways.xml
-  $ pathway test booking.scenario.yaml --format json | jq '.results[0].trace'`,
+  $ pathway test booking.scenario.yaml --format json | jq '.results[0].trace'
+  $ PATHWAYKIT_API_KEY=... pathway test scenarios/ --live --repeat 3 --min-pass-rate 0.66
+  $ pathway test booking.scenario.yaml --compare --pathway-id 3f1c...`,
     )
     .action(async (inputs: string[], options: TestOptions) => {
-      const report = await runScenarioFiles(io.host, inputs, options);
+      const { baseUrl, endpoint, timeout, retries, ...rest } = options;
+      const report = await runScenarioFiles(io.host, inputs, { ...rest, remote: toRemoteOptions({ baseUrl, endpoint, timeout, retries }, io) });
       const formatter = await getFormatter(options.format);
       const text = formatter(report, { color: options.output ? options.color === true : useColor(options.color, io), coverage: Boolean(options.coverage) });
       await writeOutput(io, options.output, text);

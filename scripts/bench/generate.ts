@@ -1,0 +1,55 @@
+// Bench "generate": scenario generation from 250 to 10,000 nodes with its growth, against validate of the same file, and YAML's share of running a generated suite.
+import { performance } from "node:perf_hooks";
+import { generatePathway } from "../generate-pathway.js";
+import { loadShipped, timeInTurns, type BenchRow, type BenchSuite } from "./measure.js";
+
+const sim = await loadShipped<typeof import("../../src/simulate/index.js")>("simulate");
+const { validatePathway } = await loadShipped<typeof import("../../src/validate/index.js")>("validate");
+
+const SIZES = [250, 500, 1_000, 2_000, 5_000, 10_000];
+
+function timeOnce(fn: () => unknown): number {
+  const start = performance.now();
+  fn();
+  return performance.now() - start;
+}
+
+export const generateSuite: BenchSuite = {
+  name: "generate",
+  async run() {
+    const rows: BenchRow[] = [];
+    let previous: { nodes: number; ms: number } | undefined;
+    for (const nodes of SIZES) {
+      const pathway = generatePathway({ nodes, edges: nodes * 3, seed: 7 });
+      // No cap on the number of scenarios: the work must grow with the pathway for the growth to mean anything.
+      let result: ReturnType<typeof sim.generateScenarios> | undefined;
+      const ms = timeOnce(() => (result = sim.generateScenarios(pathway, { maxScenarios: Number.MAX_SAFE_INTEGER })));
+      const growth = previous ? ` (${(ms / previous.ms).toFixed(2)}x the time for ${(nodes / previous.nodes).toFixed(1)}x the nodes)` : "";
+      rows.push({ name: `generate ${nodes} nodes / ${nodes * 3} edges`, value: `${ms.toFixed(0)} ms`, note: `${result!.scenarios.length} scenarios, ${result!.uncovered.length} left uncovered${growth}` });
+      previous = { nodes, ms };
+      if (nodes === 1_000) {
+        const text = JSON.stringify(pathway, null, 2);
+        const [gen, validate] = timeInTurns([() => sim.generateScenarios(pathway, { maxScenarios: Number.MAX_SAFE_INTEGER }), () => validatePathway(text)] as const, 5, 1);
+        rows.push({ name: "generate / validate, 1,000 nodes", value: `${(gen / validate).toFixed(1)}x`, note: `${gen.toFixed(0)} ms vs ${validate.toFixed(1)} ms (goal ≤ 5x)` });
+        // What running the generated suite costs, and how much of it is reading the YAML.
+        const files = result!.scenarios.map((s) => sim.toScenarioYaml(s));
+        const [parse, run] = timeInTurns(
+          [
+            () => files.map((f) => sim.loadScenario(f)),
+            () => {
+              const compiled = sim.createSimulator(pathway);
+              for (const f of files) {
+                const loaded = sim.loadScenario(f);
+                if (loaded.ok) sim.runScenario(pathway, loaded.scenario, { simulator: compiled });
+              }
+            },
+          ] as const,
+          3,
+          1,
+        );
+        rows.push({ name: "YAML share of running the 1,000-node suite", value: `${((parse / run) * 100).toFixed(0)}%`, note: `${files.length} files, ${(files.reduce((n, f) => n + f.length, 0) / 1e6).toFixed(1)} MB of YAML; parse ${parse.toFixed(0)} ms of ${run.toFixed(0)} ms (goal ≤ 20%)` });
+      }
+    }
+    return rows;
+  },
+};

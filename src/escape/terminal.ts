@@ -1,0 +1,15 @@
+// The one terminal escaper: text from files shown on a terminal, with every control character made visible.
+
+/**
+ * C0 controls other than tab and newline (ESC starts colour, clear-screen and window-title sequences; BEL rings),
+ * DEL, C1 controls (U+009B is a one-character CSI on many terminals) and bidirectional controls (Trojan Source).
+ */
+const TERMINAL_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * `text` safe to print on a terminal: control characters become visible `\u001b`-style escapes, so a node name cannot
+ * clear the screen, set the window title, recolour the output or reorder what a reviewer reads. Tab and newline stay.
+ */
+export function escapeTerminalText(text: string): string {
+  return text.replace(TERMINAL_CONTROLS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}

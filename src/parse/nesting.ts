@@ -1,0 +1,61 @@
+// How deeply a parsed value nests, measured without recursion, so data nested thousands deep is refused, not a crash.
+import { toPointer } from "../diagnostics/index.js";
+
+/**
+ * Levels of arrays and objects a document may nest. Real pathways nest fewer than 20; every reader, writer and diff
+ * downstream is recursive, and JSON.parse accepts any depth, so the limit is checked once, right after parsing.
+ */
+export const MAX_NESTING_DEPTH = 256;
+
+/** Where a value nests too deeply: its depth, and the pointer of the first container past the limit. */
+export interface DeepNesting {
+  depth: number;
+  pointer: string;
+}
+
+/** The deepest nesting in `value` when it exceeds `limit` (default `MAX_NESTING_DEPTH`), else undefined. */
+export function findDeepNesting(value: unknown, limit = MAX_NESTING_DEPTH): DeepNesting | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  // Containers only, each with its depth: the common case (a shallow document) costs one walk and no paths.
+  const stack: object[] = [value];
+  const depths: number[] = [1];
+  let deepest = 1;
+  while (stack.length > 0) {
+    const v = stack.pop() as Record<string, unknown>;
+    const depth = depths.pop()!;
+    if (depth > deepest) deepest = depth;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const child: unknown = v[i];
+        if (typeof child === "object" && child !== null) {
+          stack.push(child);
+          depths.push(depth + 1);
+        }
+      }
+      continue;
+    }
+    for (const key of Object.keys(v)) {
+      const child = v[key];
+      if (typeof child === "object" && child !== null) {
+        stack.push(child);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  if (deepest <= limit) return undefined;
+  return { depth: deepest, pointer: toPointer(pathPastLimit(value, limit)) };
+}
+
+/** The path to the first container below `limit` levels (only walked for a document already known to be too deep). */
+function pathPastLimit(value: object, limit: number): string[] {
+  const stack: { v: object; path: string[] }[] = [{ v: value, path: [] }];
+  while (stack.length > 0) {
+    const { v, path } = stack.pop()!;
+    if (path.length >= limit) return path;
+    for (const key of Object.keys(v)) {
+      const child = (v as Record<string, unknown>)[key];
+      if (typeof child === "object" && child !== null) stack.push({ v: child, path: [...path, key] });
+    }
+  }
+  return [];
+}

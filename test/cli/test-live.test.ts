@@ -1,0 +1,119 @@
+// `pathway test --live` as a user runs it: the example scenarios against a fake chat service on loopback, divergence, --repeat, --compare, drift and a missing key.
+import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Pathway } from "../../src/model/index.js";
+import { loadScenario, type Scenario } from "../../src/simulate/index.js";
+import { ROOT, tempDir } from "../support/cli.js";
+import { startFakeChat, type AgentScript, type FakeChat } from "../support/fake-chat.js";
+import { runMain } from "../support/run-main.js";
+
+const NAMES = { "appointment-booking": "pw-book", "lead-qualification": "pw-lead", "support-kb": "pw-kb" } as const;
+const read = (file: string) => readFileSync(file, "utf8");
+
+/** A project with the example pathways, their scenarios and a manifest naming their remote ids. */
+function project(): string {
+  const dir = tempDir("pathwaykit-live-");
+  cpSync(path.join(ROOT, "pathways"), path.join(dir, "pathways"), { recursive: true });
+  const pathways = Object.entries(NAMES).map(([name, id]) => ({ file: `pathways/${name}.json`, id }));
+  writeFileSync(path.join(dir, "pathwaykit.manifest.json"), JSON.stringify({ version: 1, pathways }, null, 2));
+  return dir;
+}
+
+/** What the designer meant the agent to do for each line of the example scenarios. */
+function exampleScript(dir: string): AgentScript {
+  const script: AgentScript = {};
+  for (const name of Object.keys(NAMES)) {
+    const scenarioDir = path.join(dir, "pathways/scenarios", name);
+    for (const file of readdirSync(scenarioDir)) {
+      const loaded = loadScenario(read(path.join(scenarioDir, file)));
+      if (!loaded.ok) throw new Error(file);
+      const s: Scenario = loaded.scenario;
+      // Each line carries its scenario's webhook answers, so scenarios that mock the same webhook differently do not collide.
+      for (const t of s.turns) script[t.user] = { ...(t.take !== undefined && { take: t.take }), ...(t.vars && { vars: t.vars }), webhooks: { ...s.webhooks, ...t.webhooks } as never };
+    }
+  }
+  return script;
+}
+
+let chat: FakeChat | undefined;
+afterEach(async () => {
+  await chat?.close();
+  chat = undefined;
+});
+
+async function live(dir: string, args: string[], pathways?: Record<string, Pathway>) {
+  const script = exampleScript(dir);
+  chat ??= await startFakeChat({
+    pathways: pathways ?? Object.fromEntries(Object.entries(NAMES).map(([name, id]) => [id, JSON.parse(read(path.join(dir, "pathways", `${name}.json`))) as Pathway])),
+    script,
+  });
+  return runMain(["test", ...args], { cwd: dir, env: { PATHWAYKIT_API_KEY: chat.apiKey, PATHWAYKIT_BASE_URL: chat.url } });
+}
+
+describe("pathway test --live", () => {
+  it("passes the example scenarios against an agent that does what they script, finding each remote id in the manifest", async () => {
+    const dir = project();
+    const r = await live(dir, ["pathways/scenarios", "--live"]);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).not.toContain("✖");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/✔ 13 passed, 0 failed \(13 scenarios/);
+    expect(r.stdout).toContain("[live]");
+    expect(r.stdout + r.stderr).not.toContain(chat!.apiKey);
+  });
+
+  it("exits 1 when the live agent takes another edge, saying which", async () => {
+    const dir = project();
+    const first = await live(dir, ["pathways/scenarios/appointment-booking/books-first-choice.scenario.yaml", "--live"]);
+    expect(first.code).toBe(0);
+    chat!.addFault({ type: "diverge" });
+    const r = await live(dir, ["pathways/scenarios/appointment-booking/books-first-choice.scenario.yaml", "--live"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/live decider: the live agent did not take edge .*"Collect appointment details"/);
+  });
+
+  it("reports a pass rate per scenario with --repeat, gates on --min-pass-rate, and shows it in JUnit", async () => {
+    const dir = project();
+    const file = "pathways/scenarios/appointment-booking/books-first-choice.scenario.yaml";
+    await live(dir, [file, "--live"]);
+    chat!.addFault({ type: "diverge" });
+    const json = await live(dir, [file, "--live", "--repeat", "4", "--concurrency", "1", "--format", "json"]);
+    const [result] = JSON.parse(json.stdout).results;
+    expect(result).toMatchObject({ runs: 4, passed: 3, passRate: 0.75, status: "failed", mode: "live" });
+    expect(result.paths).toHaveLength(2);
+    expect(json.code).toBe(1);
+    chat!.addFault({ type: "diverge" });
+    const gated = await live(dir, [file, "--live", "--repeat", "4", "--concurrency", "1", "--min-pass-rate", "0.7", "--format", "junit"]);
+    expect(gated.code).toBe(0);
+    expect(gated.stdout).toContain('<property name="passRate" value="0.75"/>');
+    expect((await live(dir, [file, "--live", "--min-pass-rate", "2"])).code).toBe(2);
+  });
+
+  it("puts the offline prediction beside the live path with --compare", async () => {
+    const dir = project();
+    const file = "pathways/scenarios/appointment-booking/books-first-choice.scenario.yaml";
+    await live(dir, [file, "--live"]);
+    chat!.addFault({ type: "diverge" });
+    const r = await live(dir, [file, "--compare", "--format", "json"]);
+    const [result] = JSON.parse(r.stdout).results;
+    expect(result.compare[0]).toMatchObject({ turn: 1, diverged: true });
+  });
+
+  it("warns, naming both hashes, when the remote pathway is not the local file", async () => {
+    const dir = project();
+    const local = JSON.parse(read(path.join(dir, "pathways/appointment-booking.json"))) as Pathway & { name: string };
+    const r = await live(dir, ["pathways/scenarios/appointment-booking/books-first-choice.scenario.yaml", "--live"], { "pw-book": { ...local, name: "changed remotely" } });
+    expect(r.stdout).toMatch(/warning the remote pathway pw-book is not pathways\/appointment-booking\.json \(remote sha256:[0-9a-f]{64}, local sha256:[0-9a-f]{64}\)/);
+  });
+
+  it("needs the key, and a remote id for each pathway", async () => {
+    const dir = project();
+    const noKey = await runMain(["test", "pathways/scenarios", "--live"], { cwd: dir, env: { PATHWAYKIT_BASE_URL: "http://127.0.0.1:9" } });
+    expect(noKey).toMatchObject({ code: 2, stderr: expect.stringMatching(/set PATHWAYKIT_API_KEY/) });
+    writeFileSync(path.join(dir, "pathwaykit.manifest.json"), JSON.stringify({ version: 1, pathways: [] }));
+    const noId = await live(dir, ["pathways/scenarios/support-kb", "--live"]);
+    expect(noId.code).toBe(2);
+    expect(noId.stdout).toMatch(/has no remote pathway: pass --pathway-id <id>/);
+  });
+});
