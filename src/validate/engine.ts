@@ -1,5 +1,5 @@
 // Runs rules over a loaded document, and places their findings in the source text in one batch.
-import { compareDiagnostics, type Diagnostic, type Severity, type StringSpan } from "../diagnostics/index.js";
+import { compareDiagnostics, type Diagnostic, type Range, type Severity, type StringSpan } from "../diagnostics/index.js";
 import { isObject } from "../model/pathway.js";
 import { indexPathway } from "../model/pathway-index.js";
 import { toSpanKey, type BatchLocator } from "../parse/index.js";
@@ -53,20 +53,28 @@ export function runRules(
     rule.check(
       context,
       (report) => {
-        diagnostics.push({
-          ruleId: rule.meta.id,
-          severity,
-          message: report.message,
-          pointer: report.pointer,
-          url: rule.meta.docs,
-          ...(report.related && { related: report.related }),
-          ...(report.span && { span: report.span }),
-        });
+        // Optional fields assigned, not spread in (`...(x && {x})`): a spread per finding is a slow generic copy in
+        // V8, and variable rules report thousands. The key order stays the same.
+        const d: Diagnostic = { ruleId: rule.meta.id, severity, message: report.message, pointer: report.pointer, url: rule.meta.docs };
+        if (report.related) d.related = report.related;
+        if (report.span) d.span = report.span;
+        diagnostics.push(d);
       },
       resolved,
     );
   }
   return diagnostics.sort(compareDiagnostics);
+}
+
+/**
+ * A copy of `x` with `range` and without `span`, keys in the same order. A plain loop: rest destructuring
+ * (`const { span, ...rest } = x`) takes V8's generic copy and cost about 9 ms for 1,300 findings on the 10k bench.
+ */
+function withRangeForSpan<T extends object>(x: T, range: Range): T {
+  const out: Record<string, unknown> = {};
+  for (const key in x) if (key !== "span") out[key] = x[key];
+  out.range = range;
+  return out as T;
 }
 
 /** Adds the range of every finding (and of its related places) with one pass over the text; the order is kept. */
@@ -90,10 +98,7 @@ export function locateDiagnostics(diagnostics: readonly Diagnostic[], locateMany
     if ("span" in x && x.span) {
       // The placeholder's own place when the string was found; else the value's, and the span is kept for the caller.
       const inside = ranges.get(toSpanKey(x.pointer, x.span));
-      if (inside) {
-        const { span: _, ...rest } = x;
-        return { ...rest, range: inside } as T;
-      }
+      if (inside) return withRangeForSpan(x, inside);
     }
     const range = ranges.get(x.pointer);
     return range ? { ...x, range } : x;

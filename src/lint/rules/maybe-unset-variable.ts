@@ -1,7 +1,7 @@
 // A `{{variable}}` that some path reaches before it is set is spoken as literal braces on that path.
 import { defineRule } from "../../validate/rule.js";
 import { getLintFacts } from "../facts.js";
-import { describeUse, noOptions, usePlace } from "./helpers.js";
+import { describeUse, noOptions, useReport } from "./helpers.js";
 
 export default defineRule({
   meta: {
@@ -13,10 +13,12 @@ export default defineRule({
   check(context, report) {
     const { graph, variableFindings } = getLintFacts(context);
     for (const use of variableFindings.maybeUnset) {
-      report({
-        ...usePlace(use),
-        message: `{{${use.name}}} in ${describeUse(graph, use)} may be unset: some path from the start reaches this node without passing a node that sets it; set it on every path before this node, or reword the ${use.field} so it does not depend on it.`,
-      });
+      report(
+        useReport(
+          use,
+          `{{${use.name}}} in ${describeUse(graph, use)} may be unset: some path from the start reaches this node without passing a node that sets it; set it on every path before this node, or reword the ${use.field} so it does not depend on it.`,
+        ),
+      );
     }
   },
 });

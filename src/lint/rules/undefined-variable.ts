@@ -1,7 +1,7 @@
 // A `{{variable}}` nothing sets reaches the model as literal braces, which it may read aloud.
 import { defineRule } from "../../validate/rule.js";
 import { getLintFacts } from "../facts.js";
-import { describeUse, noOptions, usePlace } from "./helpers.js";
+import { describeUse, noOptions, useReport } from "./helpers.js";
 
 export default defineRule({
   meta: {
@@ -14,10 +14,12 @@ export default defineRule({
   check(context, report) {
     const { graph, variableFindings } = getLintFacts(context);
     for (const use of variableFindings.undefined) {
-      report({
-        ...usePlace(use),
-        message: `{{${use.name}}} in ${describeUse(graph, use)} is never defined: no extractVars, webhook responseData, tool response_data or Custom Code result sets it and it is not a system variable; extract it in an earlier node, or declare it in pathway.config.json "variables.requestData" if the call's request_data provides it.`,
-      });
+      report(
+        useReport(
+          use,
+          `{{${use.name}}} in ${describeUse(graph, use)} is never defined: no extractVars, webhook responseData, tool response_data or Custom Code result sets it and it is not a system variable; extract it in an earlier node, or declare it in pathway.config.json "variables.requestData" if the call's request_data provides it.`,
+        ),
+      );
     }
   },
 });

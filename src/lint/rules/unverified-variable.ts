@@ -1,7 +1,7 @@
 // A `{{variable}}` nothing readable sets, in a pathway with Custom Code whose result cannot be read: it may be set there.
 import { defineRule } from "../../validate/rule.js";
 import { getLintFacts } from "../facts.js";
-import { describeAt, describeUse, noOptions, usePlace } from "./helpers.js";
+import { describeAt, describeUse, noOptions, useReport } from "./helpers.js";
 
 export default defineRule({
   meta: {
@@ -19,10 +19,12 @@ export default defineRule({
     const more = producers.length - shown.length;
     const which = shown.join(" and ") + (more > 0 ? ` and ${more} more` : "");
     for (const use of variableFindings.opaque) {
-      report({
-        ...usePlace(use),
-        message: `{{${use.name}}} in ${describeUse(graph, use)} is set by no node whose outputs can be read; it may come from ${which}. Make sure that node returns it, or declare it in pathway.config.json "variables.requestData" if request_data provides it.`,
-      });
+      report(
+        useReport(
+          use,
+          `{{${use.name}}} in ${describeUse(graph, use)} is set by no node whose outputs can be read; it may come from ${which}. Make sure that node returns it, or declare it in pathway.config.json "variables.requestData" if request_data provides it.`,
+        ),
+      );
     }
   },
 });
