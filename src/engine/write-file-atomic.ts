@@ -42,16 +42,23 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Each directory's names, listed once per process: temps left by a killed writer were there before this process
+ * wrote, and this process removes its own, so one listing serves every later write into the directory (a fresh
+ * listing per write made writing thousands of files into one directory quadratic).
+ */
+const listings = new Map<string, Promise<string[]>>();
+
 /** Removes temp files of ours for `target` left by a writer that was killed (its pid is gone, or the file is old). */
 async function removeStaleTemps(target: string): Promise<void> {
   const dir = path.dirname(target);
   const prefix = `.${path.basename(target)}${TEMP_MARKER}`;
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch {
-    return;
+  let listing = listings.get(dir);
+  if (!listing) {
+    listing = readdir(dir).catch(() => []);
+    listings.set(dir, listing);
   }
+  const names = await listing;
   for (const name of names) {
     const m = name.startsWith(prefix) ? /^(\d+)-[0-9a-f]+$/.exec(name.slice(prefix.length)) : null;
     if (!m) continue;
@@ -76,6 +83,7 @@ async function removeStaleTemps(target: string): Promise<void> {
  * - A file with several hard links is rewritten in place after the new content is safely on disk beside it, so the
  *   links stay one file; that last copy is not atomic (a reader may see a partial file while it runs), the price of
  *   keeping the links.
+ * - Replacing a file syncs the new content to disk before the rename; a new file is not synced (nothing to lose).
  * - The temp file is removed on any error; one left by a writer killed outright (SIGKILL, power loss) is removed by
  *   the next write to the same file.
  */
@@ -103,8 +111,10 @@ export async function writeFileAtomic(file: string, content: string | Uint8Array
         await handle.chown(existing.uid, existing.gid).catch(() => undefined);
         await handle.chmod(existing.mode);
       }
-      // On disk before the rename, so a crash leaves the old file or the new one, not an empty one.
-      await handle.sync();
+      // On disk before the rename, so a crash leaves the old file or the new one, not an empty one. A new file has no
+      // old content to lose (a crash leaves at worst an empty new file, which the next run writes again), so it skips
+      // the sync: `scenarios generate` writes thousands of files, and a sync each made that ten times slower.
+      if (existing) await handle.sync();
     } finally {
       await handle.close();
     }
