@@ -393,12 +393,3 @@ export function getFlowWays(source: FlowSource): FlowWay[] {
   }
   return ways;
 }
-
-/** Earlier names of the flow model, kept for the analyses written against them. */
-export type GraphIndex = FlowModel;
-/** Earlier name of `FlowSource`. */
-export type GraphSource = FlowSource;
-/** Earlier name of `createFlowModel`. */
-export const createGraphIndex = createFlowModel;
-/** Earlier name of `getFlow`. */
-export const toGraphIndex = getFlow;

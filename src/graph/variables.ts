@@ -2,7 +2,7 @@
 import { isObject, nodeData, prop, type PathwayNode } from "../model/index.js";
 import { readCustomCodeOutputs, type CodeSyntaxError } from "./custom-code.js";
 import { getDominatorTree } from "./dominators.js";
-import { toGraphIndex, type GraphIndex, type GraphSource } from "./graph-index.js";
+import { getFlow, type FlowModel, type FlowSource } from "./flow.js";
 import { getSearchTree, type SearchTree } from "./reachability.js";
 import { GLOBAL_CONFIG_FIELD, VARIABLE_FIELDS, type VariableField } from "./variable-fields.js";
 
@@ -205,8 +205,8 @@ const FIELD_BITS: ReadonlyMap<string, number> = (() => {
 })();
 
 /** Every `{{variable}}` and `{{SECRET.x}}` in the fields of `VARIABLE_FIELDS` and in the `{globalConfig}` entry. */
-export function getVariableReads(source: GraphSource): VariableReads {
-  const g = toGraphIndex(source);
+export function getVariableReads(source: FlowSource): VariableReads {
+  const g = getFlow(source);
   const reads: VariableReads = { uses: [], secrets: [] };
   const seen = new Set<string>();
   for (const { node, index } of g.nodes) {
@@ -241,7 +241,7 @@ export function getVariableReads(source: GraphSource): VariableReads {
 }
 
 /** Every `{{variable}}` the service fills in (see `VARIABLE_FIELDS`), once per node, field and name; secrets left out. */
-export function getVariableUses(source: GraphSource): VariableUse[] {
+export function getVariableUses(source: FlowSource): VariableUse[] {
   return getVariableReads(source).uses;
 }
 
@@ -311,8 +311,8 @@ export function getNodeOutputs(node: PathwayNode): NodeOutputs {
 }
 
 /** Every place that sets a variable, every node whose variables cannot be read, and Custom Code that does not parse. */
-export function getVariableProducers(source: GraphSource): VariableProducers {
-  const g = toGraphIndex(source);
+export function getVariableProducers(source: FlowSource): VariableProducers {
+  const g = getFlow(source);
   const producers: VariableProducers = { definitions: [], opaque: [], codeProblems: [] };
   // Plain loops rather than callbacks, for the reason given at `addPlaceholders`.
   for (const { node, index } of g.nodes) {
@@ -327,7 +327,7 @@ export function getVariableProducers(source: GraphSource): VariableProducers {
 }
 
 /** Every place that sets a variable (see `getVariableProducers`). */
-export function getVariableDefinitions(source: GraphSource): VariableDefinition[] {
+export function getVariableDefinitions(source: FlowSource): VariableDefinition[] {
   return getVariableProducers(source).definitions;
 }
 
@@ -340,14 +340,14 @@ function alwaysSet(options: VariableOptions): Set<string> {
  * the start node reaches the using node without passing a node that defines it. A node's own definitions count for its
  * own fields. Uses in unreachable nodes are only checked for being defined at all.
  */
-export function getVariableFindings(source: GraphSource, options: VariableOptions = {}): VariableFindings {
-  const g = toGraphIndex(source);
+export function getVariableFindings(source: FlowSource, options: VariableOptions = {}): VariableFindings {
+  const g = getFlow(source);
   return getVariableFindingsFrom(g, getVariableUses(g), getVariableProducers(g), options);
 }
 
 /** `getVariableFindings` over uses and producers the caller already has (the linter computes them once per file). */
 export function getVariableFindingsFrom(
-  g: GraphIndex,
+  g: FlowModel,
   uses: readonly VariableUse[],
   producers: Pick<VariableProducers, "definitions" | "opaque">,
   options: VariableOptions = {},
@@ -398,8 +398,8 @@ export function getVariableFindingsFrom(
 }
 
 /** Nodes reached from the start by paths that pass through none of `blocked` (a blocked node is entered, never left). */
-function getReachedAvoiding(source: GraphSource, blocked: readonly number[]): Uint8Array {
-  const g = toGraphIndex(source);
+function getReachedAvoiding(source: FlowSource, blocked: readonly number[]): Uint8Array {
+  const g = getFlow(source);
   const n = g.ids.length;
   const reached = new Uint8Array(n);
   const stop = new Uint8Array(n);
@@ -434,8 +434,8 @@ function getReachedAvoiding(source: GraphSource, blocked: readonly number[]): Ui
 }
 
 /** Each variable used or defined, sorted by name: its origin and the ids of the nodes that define and use it. */
-export function getVariableSummary(source: GraphSource, options: VariableOptions = {}): VariableSummary[] {
-  const g = toGraphIndex(source);
+export function getVariableSummary(source: FlowSource, options: VariableOptions = {}): VariableSummary[] {
+  const g = getFlow(source);
   const system = new Set([...SYSTEM_VARIABLES, ...(options.systemVariables ?? [])]);
   const declared = new Set(options.declaredVariables ?? []);
   const rows = new Map<string, VariableSummary>();

@@ -1,5 +1,5 @@
 // Which variables a pathway reads before any node sets them, walking from the start node a request uses (the lint's analysis).
-import { getSearchTree, getVariableFindings, SYSTEM_VARIABLES, toGraphIndex, type GraphIndex } from "../graph/index.js";
+import { getSearchTree, getVariableFindings, SYSTEM_VARIABLES, getFlow, type FlowModel } from "../graph/index.js";
 import { isObject, nodeData, type Pathway } from "../model/index.js";
 
 /** A variable the request has to supply: where the pathway first reads it. */
@@ -25,10 +25,10 @@ function withStart(pathway: Pathway, startNodeId: string): Pathway {
 }
 
 /** The graph a request walks: the pathway's own start, or `startNodeId` when the pathway has such a node. */
-export function getRequestGraph(pathway: Pathway, startNodeId?: string): GraphIndex {
-  const g = toGraphIndex(pathway);
+export function getRequestGraph(pathway: Pathway, startNodeId?: string): FlowModel {
+  const g = getFlow(pathway);
   if (startNodeId === undefined || !g.indexOf.has(startNodeId) || g.ids[g.start] === startNodeId) return g;
-  return toGraphIndex(withStart(pathway, startNodeId));
+  return getFlow(withStart(pathway, startNodeId));
 }
 
 /**
@@ -36,7 +36,7 @@ export function getRequestGraph(pathway: Pathway, startNodeId?: string): GraphIn
  * the system) must supply. One entry per name, at its first use in file order. Uses in nodes that cannot be reached are
  * left out: they never run.
  */
-export function getRequiredVariables(graph: GraphIndex, systemVariables: readonly string[] = []): RequiredVariable[] {
+export function getRequiredVariables(graph: FlowModel, systemVariables: readonly string[] = []): RequiredVariable[] {
   const { distance } = getSearchTree(graph);
   const findings = getVariableFindings(graph, { systemVariables });
   const byName = new Map<string, RequiredVariable>();

@@ -1,6 +1,6 @@
 // The shape of a request rule: metadata (id, description, default severity, the kinds and fields it owns) and a check.
 import type { Report, RuleDescriptor } from "../diagnostics/index.js";
-import type { GraphIndex } from "../graph/index.js";
+import type { FlowModel } from "../graph/index.js";
 import type { JsonObject, Pathway } from "../model/index.js";
 import type { RequestKind } from "./models.js";
 import type { RequiredVariable } from "./pathway-variables.js";
@@ -11,7 +11,7 @@ export interface RequestPathway {
   where: string;
   value: Pathway;
   /** The graph walked from the start node the request uses (`start_node_id` when the pathway has it). */
-  graph: GraphIndex;
+  graph: FlowModel;
   /** Variables the pathway reads before any node sets them, from that start. */
   required: readonly RequiredVariable[];
   /** Every variable name (and root) the pathway reads anywhere. */

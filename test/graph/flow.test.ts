@@ -1,7 +1,7 @@
 // The flow model: its compressed rows hold exactly the ways a plain reading of the pathway finds, in file order.
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { createFlowModel as createGraphIndex, getFlowEdgeKind } from "../../src/graph/index.js";
+import { createFlowModel, getFlowEdgeKind } from "../../src/graph/index.js";
 
 const id = fc.constantFrom("a", "b", "c", "d", 7);
 
@@ -51,7 +51,7 @@ function readFlows(p: { nodes: unknown[]; edges: unknown[] }): Flow[] {
 it("holds every flow edge once, grouped by source in file order, and the same edges grouped by target", () => {
   fc.assert(
     fc.property(pathway, (p) => {
-      const g = createGraphIndex(p as never);
+      const g = createFlowModel(p as never);
       const out: Flow[] = [];
       const incoming: [string, string][] = [];
       for (let v = 0; v < g.ids.length; v++) {

@@ -1,7 +1,7 @@
 // Properties of the analyses on random graphs, checked against plain oracles: BFS, "can reach an ending", and order-independence.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createGraphIndex, getDeadEnds, getDominatorTree, getReachability, getTraps, getVariableFindings } from "../../src/graph/index.js";
+import { createFlowModel, getDeadEnds, getDominatorTree, getReachability, getTraps, getVariableFindings } from "../../src/graph/index.js";
 import type { Pathway } from "../../src/model/index.js";
 import { shuffled } from "../support/arbitraries.js";
 
@@ -182,7 +182,7 @@ describe("dominator tree", () => {
   it("says d dominates u exactly when u cannot be reached from the start without passing d", () => {
     fc.assert(
       fc.property(randomPathway, (p) => {
-        const g = createGraphIndex(p);
+        const g = createFlowModel(p);
         const tree = getDominatorTree(g);
         const reached = bfs(p);
         for (const [d, dId] of g.ids.entries()) {

@@ -1,12 +1,12 @@
 // On every real pathway: a minimal call supplying what the pathway reads passes; dropping one needed variable fails, naming it and its node.
 import { expect } from "vitest";
-import { toGraphIndex } from "../../src/graph/index.js";
+import { getFlow } from "../../src/graph/index.js";
 import { isObject, type Pathway } from "../../src/model/index.js";
 import { checkRequestValue, getRequestGraph, getRequiredVariables } from "../../src/requests/index.js";
 import { describeCorpus, itCorpus, parseableCorpus } from "../support/corpus.js";
 import { NOW } from "../support/request-text.js";
 
-const pathways = parseableCorpus.filter(({ value }) => isObject(value) && Array.isArray(value.nodes) && toGraphIndex(value as Pathway).start >= 0);
+const pathways = parseableCorpus.filter(({ value }) => isObject(value) && Array.isArray(value.nodes) && getFlow(value as Pathway).start >= 0);
 
 function minimalCall(pathway: Pathway, drop?: string): Record<string, unknown> {
   const needed = getRequiredVariables(getRequestGraph(pathway)).map((v) => v.root);
