@@ -1,4 +1,5 @@
 // `pathway fetch`, `pathway diff` and `pathway push` end to end against a real loopback fake service.
+// Without the corpus the whole file is skipped: its fake service serves the real restaurant and receptionist pathways.
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -31,7 +32,7 @@ const run = (args: string[], extraEnv: Record<string, string> = {}, stdin?: stri
 const read = (file: string) => readFileSync(path.join(dir, file), "utf8");
 const manifest = () => JSON.parse(read("pathwaykit.manifest.json")) as { pathways: { file: string; id: string; hash?: string }[] };
 
-describe("pathway fetch", () => {
+describeCorpus("pathway fetch", () => {
   itCorpus("writes the remote pathway as canonical JSON and records file, id and hash in the manifest", async () => {
     const result = await run(["fetch", "pw-rest", "-o", "pathways/restaurant.json"]);
     expect(result).toMatchObject({ code: 0, stderr: "" });
@@ -295,7 +296,7 @@ describeCorpus("pathway diff", () => {
   });
 });
 
-describe("pathway push", () => {
+describeCorpus("pathway push", () => {
   const edit = (file: string, fn: (p: { nodes: Record<string, unknown>[]; edges: Record<string, unknown>[]; name?: string }) => void) => {
     const value = JSON.parse(read(file));
     // The real restaurant pathway has an empty globalLabel, which validation (rightly) stops at push; fix it as a user would.
