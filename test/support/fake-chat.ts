@@ -1,7 +1,7 @@
 // A real node:http server on 127.0.0.1 playing the service's pathway chat: a scripted agent per pathway that can also diverge, stall, drop or fail.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer } from "node:http";
 import type { Pathway } from "../../src/model/index.js";
+import { listenOnLoopback, readBody, sendJson } from "./fake-service.js";
 import { createInitialState, createKeywordDecider, createSimulator, getCandidates, getSimNodeName, transition, type SimState, type Simulator, type Turn } from "../../src/simulate/index.js";
 
 /** What the scripted agent does when it hears `user`: the choice to take, variables it extracts, webhook answers it gets. */
@@ -35,18 +35,6 @@ export interface FakeChat {
   /** Queues a fault for the next chat message. */
   addFault(fault: ChatFault): void;
   close(): Promise<void>;
-}
-
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  const text = JSON.stringify(value);
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
-  res.end(text);
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** The agent's answer for one state: what it said since `from`, where it is, its variables. */
@@ -131,17 +119,6 @@ export async function startFakeChat(options: FakeChatOptions): Promise<FakeChat>
     }
     return sendJson(res, 404, { data: null, errors: ["Not found"] });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    apiKey,
-    requests,
-    addFault: (fault) => faults.push(fault),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await listenOnLoopback(server);
+  return { url, apiKey, requests, addFault: (fault) => faults.push(fault), close };
 }

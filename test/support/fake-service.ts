@@ -1,5 +1,5 @@
 // A real node:http server that plays the calling service's pathway endpoints on 127.0.0.1, with faults on demand.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** One scripted misbehaviour, used by the next matching request. */
@@ -50,13 +50,15 @@ export interface FakeService {
   close(): Promise<void>;
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+/** The request body as text. */
+export async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
 }
 
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
+/** Answers with `value` as JSON. */
+export function sendJson(res: ServerResponse, status: number, value: unknown): void {
   const text = JSON.stringify(value);
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
   res.end(text);
@@ -190,10 +192,9 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     }
     return sendJson(res, 405, { status: "error", message: "Method not allowed" });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     apiKey,
     requests,
     pathways,
@@ -202,6 +203,16 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
       return maxInFlight;
     },
     addFault: (fault, method) => faults.push({ fault, method }),
+    close,
+  };
+}
+
+/** Starts `server` on a free port of 127.0.0.1: its base URL, and a close that also drops open connections. */
+export async function listenOnLoopback(server: Server): Promise<{ url: string; close: () => Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
