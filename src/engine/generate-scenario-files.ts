@@ -6,6 +6,10 @@ import { describeFsError } from "./fs-errors.js";
 import type { Host } from "./host.js";
 import { displayPath } from "./inputs.js";
 import { requirePathway } from "./load-pathway.js";
+import { mapPool } from "./remote.js";
+
+/** Files written at once: enough to keep the file system busy while the next file's text is made, few open handles. */
+const PARALLEL_WRITES = 8;
 
 /** Options of `generateScenarioFiles`. */
 export interface GenerateScenarioFilesOptions {
@@ -57,14 +61,20 @@ export async function generateScenarioFiles(host: Host, pathwayArg: string, opti
     for (const f of generated.mocks ? [mocksFile, ...files] : files) if ((await host.stat(f)) !== undefined) clash.push(displayPath(host.cwd, f));
     if (clash.length > 0) throw new EngineError("usage", `${clash.length} file(s) already exist (${clash.slice(0, 3).join(", ")}${clash.length > 3 ? ", ..." : ""}); use --force to overwrite or choose another -o directory.`);
   }
-  const writes: [string, string][] = generated.scenarios.map((scenario, i) => [files[i]!, toScenarioYaml(scenario)]);
-  if (generated.mocks) writes.unshift([mocksFile, toMocksYaml(generated.mocks)]);
-  for (const [target, text] of writes) {
+  const writes: [string, () => string][] = generated.scenarios.map((scenario, i) => [files[i]!, () => toScenarioYaml(scenario)]);
+  const mocks = generated.mocks;
+  if (mocks) writes.unshift([mocksFile, () => toMocksYaml(mocks)]);
+  // Several files at once: each atomic write is a handful of file-system calls that wait on the disk, one after another,
+  // so writing hundreds of them one at a time left the process idle most of the time. The first failure stops the rest.
+  let failure: EngineError | undefined;
+  await mapPool(writes, PARALLEL_WRITES, async ([target, toText]) => {
+    if (failure) return;
     try {
-      await host.writeFile(target, text);
+      await host.writeFile(target, toText());
     } catch (error) {
-      throw new EngineError("io", `cannot write ${describeFsError(error, displayPath(host.cwd, target))}`);
+      failure ??= new EngineError("io", `cannot write ${describeFsError(error, displayPath(host.cwd, target))}`);
     }
-  }
+  });
+  if (failure) throw failure;
   return { ...generated, files: files.map((f) => displayPath(host.cwd, f)), ...(generated.mocks && { mocksFile: displayPath(host.cwd, mocksFile) }), dir: displayPath(host.cwd, dir) };
 }

@@ -1,13 +1,15 @@
 // Scenario generation: few, short scripted scenarios whose `take:` steps together visit every reachable edge.
-import { stringify } from "yaml";
-import { getFlowWays, getSearchTree } from "../graph/index.js";
+import { getFlowEdgeKind, getFlowWays, getSearchTree } from "../graph/index.js";
 import { getEdgeLabel, getEdges, isTransferNode, nodeData, type Pathway, type PathwayNode } from "../model/index.js";
 import { getEdgeWays } from "./coverage.js";
 import { createInitialState, transition } from "./engine.js";
-import { createSimulator, getCandidates, getSimNodeName, getSimWays, type Simulator } from "./machine.js";
+import { resolveTake } from "./deciders/scripted.js";
+import { createSimulator, getCandidates, getSimNodeName, getSimWays, returnsToCaller, type Simulator } from "./machine.js";
 import type { Scenario, ScenarioTurn } from "./scenario.js";
-import type { Candidate, SimState, Turn, WebhookResponse } from "./types.js";
+import { getEventsSince } from "./trace-log.js";
+import type { Candidate, SimState, TraceEvent, Turn, WebhookResponse } from "./types.js";
 import { createMockWebhooks } from "./webhooks.js";
+import { toBlockYaml } from "./yaml-text.js";
 
 /** Options of `generateScenarios`; all optional. */
 export interface GenerateScenariosOptions {
@@ -39,8 +41,37 @@ export interface GeneratedScenarios {
   uncovered: { id: string; kind: "edge" | "global" | "way"; reason: string }[];
 }
 
-/** A turn the generator may write: `turn.take` is what the file says (a label where it is unique), `id` what runs (the edge or global id, the engine's fast path). */
-type Action = { turn: Turn; covers: string[]; id: string; targetId: string };
+/**
+ * A turn the generator may write: `turn.take` is what the file says (a label where it is unique), `id` what runs (the
+ * edge or global id, the engine's fast path). `reach` is where running it can move from, known without running it
+ * (see `getReach`); undefined when that depends on the call's variables.
+ */
+type Action = {
+  turn: Turn;
+  covers: string[];
+  id: string;
+  targetId: string;
+  reach: Reach | undefined;
+  /** Its coverage keys as an edge from here and as a jump to its target, and whether its target moves on by itself (computed once per node). */
+  edgeKey: string;
+  globalKey: string;
+  passesThrough: boolean;
+};
+
+/** A coverage key taken apart: `edge:<from>\0<edge id>`, `global:<node>` or `way:<from>\0<to>`. */
+type Key = { key: string; kind: string; from: string; to: string | undefined };
+
+function parseKey(key: string): Key {
+  const colon = key.indexOf(":");
+  const [from, to] = key.slice(colon + 1).split("\u0000") as [string, string | undefined];
+  return { key, kind: key.slice(0, colon), from, to };
+}
+
+/**
+ * What one turn can take, besides the edge it decides at its own node: moves out of `from` (the node the decision enters
+ * and every node the engine's automatic ways lead on to from there), and the global node it jumps to, if any.
+ */
+type Reach = { from: ReadonlySet<string>; jumpsTo: string | undefined };
 
 /** A value that makes `actual <operator> value` hold, for the operators the engine knows. */
 export function getSatisfyingValue(operator: string, value: unknown): unknown {
@@ -138,16 +169,24 @@ function getActions(sim: Simulator, state: SimState): Action[] {
 function computeActions(sim: Simulator, state: SimState): Action[] {
   const candidates = getCandidates(sim, state.nodeId!);
   const placeholders = getPlaceholders(sim.nodes.get(state.nodeId!));
+  // An edge's own condition makes which candidate a take: resolves to depend on the variables: then nothing is known.
+  const decidedStatically = !candidates.some((c) => c.conditions);
   const actions: Action[] = [];
   for (const c of candidates) {
     const ref = takeRef(candidates, c);
+    const id = c.kind === "edge" ? c.id : ref;
+    const reach = decidedStatically ? getReach(sim, candidates, id) : undefined;
     for (const v of getVariants(sim, c.targetId)) {
       const vars = { ...placeholders, ...v.vars };
       actions.push({
         turn: { user: userLine(c), take: ref, ...(Object.keys(vars).length > 0 && { vars }), ...(v.webhooks && { webhooks: v.webhooks }), ...(v.transfer && { transfer: v.transfer }) },
         covers: [],
-        id: c.kind === "edge" ? c.id : ref,
+        id,
         targetId: c.targetId,
+        reach,
+        edgeKey: `edge:${state.nodeId}\u0000${id}`,
+        globalKey: `global:${c.targetId}`,
+        passesThrough: passesThrough(sim, c.targetId),
       });
     }
   }
@@ -166,15 +205,73 @@ function getPlaceholders(node: PathwayNode | undefined): Record<string, unknown>
 /** Moves the engine makes on its own, along ways of node data (routes, fallbacks, response routes, press targets). */
 const AUTOMATIC = new Set(["route", "fallback", "webhook", "press"]);
 
-function coveredBy(before: SimState, after: SimState): string[] {
+const autoReachCache = new WeakMap<Simulator["flow"], Map<string, ReadonlySet<string>>>();
+
+/**
+ * `nodeId` and every node the engine may move on to from it by itself, transitively: along routes, fallbacks, response
+ * routes, press targets and voicemail edges (every way of the flow model that is not a caller's edge).
+ */
+function getAutoReach(sim: Simulator, nodeId: string): ReadonlySet<string> {
+  let byNode = autoReachCache.get(sim.flow);
+  if (!byNode) autoReachCache.set(sim.flow, (byNode = new Map()));
+  const known = byNode.get(nodeId);
+  if (known) return known;
+  const { flow } = sim;
+  const reach = new Set<string>([nodeId]);
+  const stack = [flow.indexOf.get(nodeId)];
+  while (stack.length > 0) {
+    const i = stack.pop();
+    if (i === undefined) continue;
+    for (let p = flow.outOffset[i]!, end = flow.outOffset[i + 1]!; p < end; p++) {
+      if (getFlowEdgeKind(flow.outKind[p]!) === "edge") continue;
+      const to = flow.ids[flow.outTarget[p]!]!;
+      if (reach.has(to)) continue;
+      reach.add(to);
+      stack.push(flow.outTarget[p]!);
+    }
+  }
+  byNode.set(nodeId, reach);
+  return reach;
+}
+
+/** Where running `take: id` among `candidates` can move from and jump to: the candidate it resolves to, and on from there by itself. */
+function getReach(sim: Simulator, candidates: readonly Candidate[], id: string): Reach {
+  const decision = resolveTake(candidates, id);
+  if (decision.kind !== "take") return { from: new Set(), jumpsTo: undefined };
+  const chosen = candidates[decision.index]!;
+  return { from: getAutoReach(sim, chosen.targetId), jumpsTo: chosen.kind === "global" ? chosen.targetId : undefined };
+}
+
+/**
+ * False only when running `action` from `state` cannot take `key`, known without running it: so skipping it changes
+ * nothing. A turn moves by its decision at the state's node (the edge or global it resolves to), then by itself from
+ * the node entered; a global node that returns to the node it interrupted may instead go back there and decide
+ * again, which is not known in advance, and neither is a choice among edges with conditions.
+ */
+function mayTake(sim: Simulator, state: SimState, action: Action, key: Key): boolean {
+  const here = state.nodeId;
+  if (action.reach === undefined || here === undefined) return true;
+  const node = sim.nodes.get(here);
+  if (state.returnTo.length > 0 && node && nodeData(node).isGlobal === true && returnsToCaller(sim, here)) return true;
+  if (key.kind === "global") return action.reach.jumpsTo === key.from;
+  return key.from === here || action.reach.from.has(key.from);
+}
+
+/** The keys of what the events take: edges (by their source and id), jumps to global nodes, and automatic ways. */
+function coveredBy(events: readonly TraceEvent[]): string[] {
   const keys: string[] = [];
-  for (let i = before.trace.length; i < after.trace.length; i++) {
-    const e = after.trace[i]!;
-    if (e.type === "move" && e.edgeId !== undefined) keys.push(`edge:${e.from}\u0000${e.edgeId}`);
-    if (e.type === "move" && e.via === "global") keys.push(`global:${e.to}`);
-    if (e.type === "move" && AUTOMATIC.has(e.via)) keys.push(`way:${e.from}\u0000${e.to}`);
+  for (const e of events) {
+    if (e.type !== "move") continue;
+    if (e.edgeId !== undefined) keys.push(`edge:${e.from}\u0000${e.edgeId}`);
+    if (e.via === "global") keys.push(`global:${e.to}`);
+    if (AUTOMATIC.has(e.via)) keys.push(`way:${e.from}\u0000${e.to}`);
   }
   return keys;
+}
+
+/** What a transition from `before` to `after` takes (its new events only, without building either state's whole trace). */
+function coveredBetween(before: SimState, after: SimState): string[] {
+  return coveredBy(getEventsSince(before, after));
 }
 
 /** Breadth-first search from `state` for the shortest list of actions whose last one visits something still uncovered: the fallback where the search tree's path cannot be walked (a route or condition leads elsewhere). */
@@ -188,7 +285,7 @@ function findNext(sim: Simulator, state: SimState, uncovered: ReadonlySet<string
       for (const action of getActions(sim, item.state)) {
         if (++expansions > budget) return undefined;
         const after = run(sim, item.state, action);
-        const covers = coveredBy(item.state, after).filter((k) => uncovered.has(k));
+        const covers = coveredBetween(item.state, after).filter((k) => uncovered.has(k));
         const step = { actions: [{ ...action, covers }], state: after };
         if (covers.length > 0 && after.status !== "stopped") return [...item.path, step];
         if (after.status !== "active") continue;
@@ -211,13 +308,10 @@ function run(sim: Simulator, state: SimState, action: Action): SimState {
 /** One turn taken: its action and the state after it. */
 type Step = { action: Action; state: SimState };
 
-/** The new events of a transition, entered node ids among them. */
+/** The node ids a transition entered. */
 function entered(before: SimState, after: SimState): Set<string> {
   const ids = new Set<string>();
-  for (let i = before.trace.length; i < after.trace.length; i++) {
-    const e = after.trace[i]!;
-    if (e.type === "enter") ids.add(e.nodeId);
-  }
+  for (const e of getEventsSince(before, after)) if (e.type === "enter") ids.add(e.nodeId);
   return ids;
 }
 
@@ -226,11 +320,13 @@ function coveringStep(sim: Simulator, state: SimState, uncovered: ReadonlySet<st
   const actions = getActions(sim, state);
   // Without a target, only actions that can take something new are tried: an uncovered edge or global, or a move into
   // a node the engine passes through (its routes, response routes or edges may be new). Most nodes have none.
-  const tried = only !== undefined ? likelyFirst(actions, only) : actions.filter((a) => uncovered.has(`edge:${state.nodeId}\u0000${a.id}`) || uncovered.has(`global:${a.targetId}`) || passesThrough(sim, a.targetId));
+  // With one: only actions that may take it (most do not, on the way down to it), likely ones first.
+  const target = only !== undefined ? parseKey(only) : undefined;
+  const tried = target ? likelyFirst(actions, target).filter((a) => mayTake(sim, state, a, target)) : actions.filter((a) => uncovered.has(a.edgeKey) || uncovered.has(a.globalKey) || a.passesThrough);
   for (const action of tried) {
     const after = run(sim, state, action);
     if (after.status === "stopped") continue;
-    const covers = coveredBy(state, after).filter((k) => uncovered.has(k) && (only === undefined || k === only));
+    const covers = coveredBetween(state, after).filter((k) => uncovered.has(k) && (only === undefined || k === only));
     if (covers.length > 0) return { action: { ...action, covers }, state: after };
   }
   return undefined;
@@ -268,9 +364,7 @@ function passesThrough(sim: Simulator, nodeId: string): boolean {
 }
 
 /** The actions that can take `key`, first (an edge by its id, a global or way by the node it enters), then the rest. */
-function likelyFirst(actions: readonly Action[], key: string): Action[] {
-  const [kind, rest] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
-  const [from, to] = rest.split("\u0000") as [string, string | undefined];
+function likelyFirst(actions: readonly Action[], { kind, from, to }: Key): Action[] {
   const likely = (a: Action) => (kind === "edge" ? a.id === to : kind === "global" ? a.targetId === from : a.targetId === from);
   return [...actions.filter(likely), ...actions.filter((a) => !likely(a))];
 }
@@ -422,12 +516,12 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
     let ti = firstBelow(-1);
     if (ti < 0) break;
     let state = createInitialState(sim);
-    for (const k of coveredBy({ ...state, trace: [] }, state)) uncovered.delete(k);
+    for (const e of coveredBy(state.trace)) uncovered.delete(e);
     const turns: ScenarioTurn[] = [];
     let covered = 0;
     const take = (step: Step) => {
       const t = step.action.turn;
-      for (const k of coveredBy(state, step.state)) if (uncovered.delete(k)) covered++;
+      for (const k of coveredBetween(state, step.state)) if (uncovered.delete(k)) covered++;
       state = step.state;
       turns.push({
         user: t.user,
@@ -493,15 +587,20 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
   return { scenarios, uncovered: uncoveredList, ...(options.mocksRef !== undefined && Object.keys(defaults).length > 0 && { mocks: { webhooks: defaults } }) };
 }
 
+/** A header as YAML comment lines (every line of it). */
+function toComment(header: string): string {
+  return header.split(/\r\n|\r|\n/).map((line) => `# ${line}`.trimEnd() + "\n").join("");
+}
+
 /** A shared mocks file as YAML, with a header comment. */
 export function toMocksYaml(mocks: { webhooks: Record<string, WebhookResponse> }, header = "Generated by `pathway scenarios generate`: the webhook answers every scenario here starts from (each names this file with mocks:); a scenario's own webhooks: win."): string {
-  return `# ${header}\n` + stringify(mocks, { lineWidth: 0 });
+  return toComment(header) + toBlockYaml(mocks);
 }
 
 /** A scenario as an editable YAML file, with a header comment. */
 export function toScenarioYaml(scenario: Scenario, header = "Generated by `pathway scenarios generate`: edit the user lines, replace the <placeholder> values, add expectations."): string {
   const { decider, name, pathway, ...rest } = scenario;
   const ordered = { ...(name !== undefined && { name }), pathway, ...(decider !== "scripted" && { decider }), ...rest };
-  return `# ${header}\n` + stringify(ordered, { lineWidth: 0 });
+  return toComment(header) + toBlockYaml(ordered);
 }
 
