@@ -8,7 +8,7 @@ import { displayPath } from "./inputs.js";
 import { requirePathway } from "./load-pathway.js";
 import { mapPool } from "./remote.js";
 
-/** Files written at once: enough to keep the file system busy while the next file's text is made, few open handles. */
+/** Writes a host may have under way at once. */
 const PARALLEL_WRITES = 8;
 
 /** Options of `generateScenarioFiles`. */
@@ -40,7 +40,8 @@ function toSlug(text: string): string {
 export async function generateScenarioFiles(host: Host, pathwayArg: string, options: GenerateScenarioFilesOptions): Promise<GeneratedScenarioFiles> {
   if (pathwayArg === "-") throw new EngineError("usage", "scenarios name their pathway by path, so it cannot come from stdin; name the pathway file.");
   const { pathway, file } = await requirePathway(host, pathwayArg, { requireStart: true });
-  const { generateScenarios: generate, toScenarioYaml, toMocksYaml } = await import("../simulate/index.js");
+  // The generator alone, not the whole simulate layer: scenario loading and the live client (zod, two YAML parsers) are not needed here.
+  const { generateScenarios: generate, toScenarioYaml, toMocksYaml } = await import("../simulate/generate.js");
   const dir = path.resolve(host.cwd, options.output);
   const pathwayRef = path.relative(dir, file!).split(path.sep).join("/");
   const name = typeof pathway.name === "string" && pathway.name.trim() !== "" ? pathway.name.trim() : path.basename(file!, ".json");
@@ -64,8 +65,8 @@ export async function generateScenarioFiles(host: Host, pathwayArg: string, opti
   const writes: [string, () => string][] = generated.scenarios.map((scenario, i) => [files[i]!, () => toScenarioYaml(scenario)]);
   const mocks = generated.mocks;
   if (mocks) writes.unshift([mocksFile, () => toMocksYaml(mocks)]);
-  // Several files at once: each atomic write is a handful of file-system calls that wait on the disk, one after another,
-  // so writing hundreds of them one at a time left the process idle most of the time. The first failure stops the rest.
+  // Each file's text is made just before it is written (not all held at once), and a host whose writes wait (not the
+  // Node host, whose writes are synchronous calls) gets several at a time. The first failure stops the rest.
   let failure: EngineError | undefined;
   await mapPool(writes, PARALLEL_WRITES, async ([target, toText]) => {
     if (failure) return;

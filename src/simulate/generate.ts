@@ -492,13 +492,17 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
   const nodeRef = createNodeRef(sim);
   const order = getTreeOrder(parent);
   // Targets in depth-first order of the node they leave from: the targets below a node are one contiguous run.
-  const sourceOf = (k: string): number => sim.flow.indexOf.get(k.slice(k.indexOf(":") + 1).split("\u0000")[0]!) ?? -1;
+  const sourceOf = (k: string): number => sim.flow.indexOf.get(parseKey(k).from) ?? -1;
   const targets = [...uncovered]
-    .map((k) => ({ k, at: order.enter[sourceOf(k)] ?? -1 }))
+    .map((k) => {
+      const source = sourceOf(k);
+      return { k, source, at: order.enter[source] ?? -1 };
+    })
     .filter((t) => t.at >= 0)
     .sort((x, y) => x.at - y.at);
   const targetEnter = Int32Array.from(targets, (t) => t.at);
   const targetKeys = targets.map((t) => t.k);
+  const targetSource = Int32Array.from(targets, (t) => t.source);
   const pending = createSkipList(targets.length);
   /** The first target still to take whose node lies below `node` in the search tree (-1: none; `node` -1: anywhere). */
   const firstBelow = (node: number): number => {
@@ -512,11 +516,14 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
   };
   const notReached = new Set<string>();
   const budget = Math.max(2_000, sim.nodes.size * 20);
+  const initial = createInitialState(sim);
+  const initialKeys = coveredBy(initial.trace);
   while (uncovered.size > 0 && scenarios.length < maxScenarios) {
     let ti = firstBelow(-1);
     if (ti < 0) break;
-    let state = createInitialState(sim);
-    for (const e of coveredBy(state.trace)) uncovered.delete(e);
+    // States never change, so every scenario starts from the one initial state.
+    let state = initial;
+    for (const k of initialKeys) uncovered.delete(k);
     const turns: ScenarioTurn[] = [];
     let covered = 0;
     const take = (step: Step) => {
@@ -538,7 +545,8 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
     while (ti >= 0) {
       const target = targetKeys[ti]!;
       const path: string[] = [];
-      for (let i = sourceOf(target); i >= 0; i = parent[i]!) path.unshift(sim.flow.ids[i]!);
+      for (let i = targetSource[ti]!; i >= 0; i = parent[i]!) path.push(sim.flow.ids[i]!);
+      path.reverse();
       const position = new Map(path.map((id, i) => [id, i]));
       while (uncovered.has(target) && state.status === "active" && turns.length < maxTurns) {
         const step = coveringStep(sim, state, uncovered, target) ?? stepAlong(sim, state, position);

@@ -87,11 +87,20 @@ export interface SimWay {
   edge?: PathwayEdge;
 }
 
-/** The ways out of `nodeId` the flow model says can be taken, in file order (edges first). */
-export function getSimWays(sim: Simulator, nodeId: string): SimWay[] {
+/** Each flow model's ways per node index, listed on first use (the engine asks on every node it enters). */
+const waysByFlow = new WeakMap<FlowModel, (readonly SimWay[] | undefined)[]>();
+
+const NO_WAYS: readonly SimWay[] = Object.freeze([]);
+
+/** The ways out of `nodeId` the flow model says can be taken, in file order (edges first). Shared: do not change it. */
+export function getSimWays(sim: Simulator, nodeId: string): readonly SimWay[] {
   const { flow } = sim;
   const i = flow.indexOf.get(nodeId);
-  if (i === undefined) return [];
+  if (i === undefined) return NO_WAYS;
+  let byNode = waysByFlow.get(flow);
+  if (!byNode) waysByFlow.set(flow, (byNode = new Array(flow.ids.length)));
+  const known = byNode[i];
+  if (known) return known;
   const ways: SimWay[] = [];
   for (let p = flow.outOffset[i]!, end = flow.outOffset[i + 1]!; p < end; p++) {
     const kind = getFlowEdgeKind(flow.outKind[p]!);
@@ -99,7 +108,7 @@ export function getSimWays(sim: Simulator, nodeId: string): SimWay[] {
     const edge = kind === "edge" || kind === "voicemail" || (kind === "press" && ref >= 0) ? flow.pathway.edges?.[ref] : undefined;
     ways.push({ kind, to: flow.ids[flow.outTarget[p]!]!, ...(edge && { edge }) });
   }
-  return ways;
+  return (byNode[i] = Object.freeze(ways));
 }
 
 /** True when the global node `nodeId` hands control back to the node it interrupted (documented or assumed). */

@@ -1,6 +1,6 @@
 // Atomic writes on a real file system: modes kept, symlinks written through, hard links kept, no temp file left even after SIGKILL.
 import { spawn } from "node:child_process";
-import { chmodSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -67,11 +67,11 @@ describe("writeFileAtomic", () => {
     writeFileSync(at("p.json"), "old");
     // The child stops for good just before the rename (its sync never returns), tells us, and is killed outright.
     const script = `
-      import { open } from "node:fs/promises";
+      import fs from "node:fs";
+      import { syncBuiltinESMExports } from "node:module";
+      fs.fsyncSync = () => { fs.writeSync(1, "ready\\n"); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); };
+      syncBuiltinESMExports();
       const { writeFileAtomic } = await import(${JSON.stringify(path.join(ROOT, "src/engine/write-file-atomic.ts"))});
-      const probe = await open(${JSON.stringify(at("p.json"))}, "r");
-      Object.getPrototypeOf(probe).sync = () => { process.stdout.write("ready\\n"); return new Promise(() => {}); };
-      await probe.close();
       await writeFileAtomic(${JSON.stringify(at("p.json"))}, "x".repeat(1 << 20));`;
     const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
     await new Promise<void>((resolve, reject) => {
@@ -87,6 +87,19 @@ describe("writeFileAtomic", () => {
     expect(readFileSync(at("p.json"), "utf8")).toBe("new");
     expect(temps()).toEqual([]);
   }, 20_000);
+
+  it("leaves a file that already holds the content alone, and rewrites one of the same size that differs", async () => {
+    writeFileSync(at("same.yaml"), "name: a\n");
+    utimesSync(at("same.yaml"), new Date("2020-01-01T00:00:00Z"), new Date("2020-01-01T00:00:00Z"));
+    const before = statSync(at("same.yaml"));
+    await writeFileAtomic(at("same.yaml"), "name: a\n");
+    await writeFileAtomic(at("same.yaml"), new TextEncoder().encode("name: a\n"));
+    expect(statSync(at("same.yaml"))).toMatchObject({ ino: before.ino, mtimeMs: before.mtimeMs });
+    await writeFileAtomic(at("same.yaml"), "name: b\n");
+    expect(readFileSync(at("same.yaml"), "utf8")).toBe("name: b\n");
+    expect(statSync(at("same.yaml")).mtimeMs).toBeGreaterThan(before.mtimeMs);
+    expect(temps()).toEqual([]);
+  });
 
   it("never removes files that only look a little like ours", async () => {
     writeFileSync(at(`.p.json${TEMP_MARKER}notapid`), "keep");
