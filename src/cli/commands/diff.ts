@@ -5,7 +5,7 @@ import { createFormatOption } from "../format-option.js";
 import { checkDrift, diffVersions, parseChangeKinds } from "../../engine/diff-versions.js";
 import { EXIT, ExitError } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
-import { writeOutput } from "../output.js";
+import { createReportOutputOption, writeOutput } from "../output.js";
 import { createProgressReporter } from "../progress.js";
 import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
@@ -44,7 +44,7 @@ export function register(program: Command, io: CliIo): void {
       .argument("[b]", "second version: a file, - for stdin, remote:<id>, remote:<id>@<n> or remote:<id>@latest"),
   )
     .addOption(createFormatOption(FORMATS))
-    .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
+    .addOption(createReportOutputOption())
     .option("--include-layout", "also compare layout and editor-only fields (positions, edge ids, label placement...)")
     .addOption(new Option("--context <n>", "lines (or sentences) of context around changes inside long text; all shows everything").argParser(parseContext).default(3))
     .option("--only <kinds>", "only these kinds of change, comma-separated: prompt, routing, variables, webhook, transfer, globals, model, metadata, layout, other")
