@@ -75,7 +75,7 @@ Examples:
   $ pathway diff --check                 # CI: has anyone edited a pathway in the web editor?`,
     )
     .action(async (a: string | undefined, b: string | undefined, flags: DiffFlags) => {
-      const { diffFormatters } = await import("../../format/diff-formatters.js");
+      const { cutMarkdown, diffFormatters } = await import("../../format/diff-formatters.js");
       const color = flags.output === undefined && useColor(flags.color, io);
       const only = await parseChangeKinds(flags.only);
       const options = { ...toRemoteOptions(flags, io), includeLayout: flags.includeLayout === true, context: flags.context, ...(only && { only }) };
@@ -110,6 +110,8 @@ Examples:
         }
         const summary = `${drifted} of ${checks.length} pathway${checks.length === 1 ? "" : "s"} differ from the remote${failed ? `, ${failed} could not be checked` : ""}.`;
         report += flags.format === "md" ? `**${summary}**\n` : `${summary}\n`;
+        // The shares leave room for the summary; a limit too small for even that is still never exceeded.
+        if (flags.format === "md") report = cutMarkdown(report, flags.maxChars, "pathway diff --check --format md --max-chars 0");
       }
       await writeOutput(io, flags.output, report);
       io.setExitCode(failed > 0 ? EXIT.failure : drifted > 0 ? EXIT.findings : EXIT.ok);
