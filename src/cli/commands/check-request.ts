@@ -4,6 +4,7 @@ import { checkRequestFiles, documentRuleMetas, REQUEST_KINDS, requestRuleMetas, 
 import { parseRuleFlags } from "../../engine/rule-flags.js";
 import { addCheckOptions, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { requireInputs } from "../exit.js";
+import { createRuleOption } from "../completion-values.js";
 import type { CliIo } from "../io.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
@@ -24,7 +25,7 @@ export function register(program: Command, io: CliIo): void {
   )
     .addOption(new Option("--kind <kind>", "the request kind (default: from the name <name>.<kind>.request.json, else from the fields)").choices([...REQUEST_KINDS]))
     .option("--pathway <file|remote:id>", "the pathway the requests use (default: the pathwaykit.manifest.json entry whose id is the body's pathway_id)")
-    .option("--rule <id:severity...>", "override a rule's severity, e.g. unused-request-data:off (wins over the config)")
+    .addOption(createRuleOption("override a rule's severity, e.g. unused-request-data:off (wins over the config)", requestRuleMetas))
     .option("-c, --config <file>", "use this config file instead of the nearest pathway.config.json");
   addRemoteOptions(command).addHelpText(
     "after",
