@@ -6,7 +6,7 @@ import { isObject, type Pathway } from "../model/index.js";
 import { z } from "zod";
 import { checkParsedRequest, parseRequestText, requestRuleMetas, type CheckRequestOptions, type RequestKind } from "../requests/index.js";
 import type { RuleMeta, RuleSeverity } from "../validate/index.js";
-import { createLintConfigLoader, toRelativePosix } from "./config.js";
+import { createLintConfigLoader, toRelativePosix, type LoadedLintConfig } from "./config.js";
 import type { Host } from "./host.js";
 import { displayPath, readInput, readInputs, STDIN, type ExpandOptions, type ReadInput } from "./inputs.js";
 import { describeLoadFailure, getPathwayProblem, loadPathwayFile } from "./load-pathway.js";
@@ -149,11 +149,18 @@ export async function checkRequestFiles(host: Host, args: readonly string[], opt
 /**
  * `inputs` with the request rules' severities of each one's config: the nearest pathway.config.json (or `explicit`),
  * looked up and resolved by the loader `pathway lint` uses, `rules` then `overrides` matching the file, then `flags`.
+ * `lintFiles` passes its own loader, so its config's request files get the same per-file severities.
  */
-async function withConfiguredRules(host: Host, inputs: readonly RequestInput[], explicit: string | undefined, flags: Readonly<Record<string, RuleSeverity>> = {}): Promise<RequestInput[]> {
+export async function withConfiguredRules(
+  host: Host,
+  inputs: readonly RequestInput[],
+  explicit: string | undefined,
+  flags: Readonly<Record<string, RuleSeverity>> = {},
+  loader?: (file: string | undefined) => Promise<LoadedLintConfig>,
+): Promise<RequestInput[]> {
   // The config may set lint rules too: they must be known for it to resolve (the lint registry loads only here).
   const { allRuleMetas, getFileLintSettings } = await import("../lint/index.js");
-  const loadConfig = createLintConfigLoader(host, { explicit, rules: [...allRuleMetas, ...requestRulesAsConfigurable()] });
+  const loadConfig = loader ?? createLintConfigLoader(host, { explicit, rules: [...allRuleMetas, ...requestRulesAsConfigurable()] });
   const out: RequestInput[] = [];
   for (const input of inputs) {
     if (!input.bytes) {
