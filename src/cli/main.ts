@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import { EXIT, ExitError } from "./exit.js";
 import { createSecretRedactor, redactHost, withRedaction, type CliIo } from "./io.js";
 import { parseByteSize, resolveByteSize } from "./byte-size.js";
-import { commands, type CommandEntry } from "./commands/index.js";
+import { commands } from "./commands/index.js";
+import { selectCommandName } from "./select-command.js";
 import { isEngineError } from "../engine/errors.js";
 import { guardUserModules } from "./guard-exit.js";
 import { escapeTerminalText } from "../escape/terminal.js";
@@ -18,14 +19,6 @@ function packageVersion(): string {
   } catch {
     return "0.0.0";
   }
-}
-
-/** The table entry `argv` runs (`pathway help <name>` counts as <name>), if any. */
-function selectCommand(argv: readonly string[]): CommandEntry | undefined {
-  // The value of the one program option given as a separate word is not a command name.
-  const words = argv.filter((a, i) => !a.startsWith("-") && argv[i - 1] !== "--max-file-size");
-  const name = words[0] === "help" ? words[1] : words[0];
-  return commands.find((c) => c.name === name);
 }
 
 /**
@@ -43,7 +36,8 @@ export async function createProgram(io: CliIo, argv: readonly string[] = []): Pr
       // Usage errors quote the argument as typed: an escape sequence in it must not reach the terminal raw.
       writeErr: (s) => io.stderr.write(escapeTerminalText(s)),
     });
-  const selected = selectCommand(argv);
+  const name = selectCommandName(argv);
+  const selected = commands.find((c) => c.name === name);
   for (const entry of commands) {
     if (entry === selected) (await entry.load()).register(program, io);
     else program.command(entry.name).description(entry.summary).arguments(entry.args);
@@ -66,7 +60,6 @@ const notStartedHost: Host = new Proxy({} as Host, {
 export async function main(argv: readonly string[], partial: Partial<CliIo> = {}): Promise<number> {
   let exitCode: number = EXIT.ok;
   const base = {
-    stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
@@ -78,7 +71,10 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
     ...partial,
   };
   // The real host is built when a command starts (preAction), so --help and usage errors never load the file system code.
-  const io: CliIo = withRedaction({ ...base, host: partial.host ?? notStartedHost });
+  const fields = { ...base, host: partial.host ?? notStartedHost };
+  // process.stdin is created on first use: creating it loads stream and socket code that most runs never need.
+  if (!partial.stdin) Object.defineProperty(fields, "stdin", { get: () => process.stdin, enumerable: true });
+  const io = withRedaction(fields as CliIo);
   let program: Command | undefined;
   // The real host, built once: when a command starts, or when a fatal error's JSON document goes to an -o file.
   let hostStarted = false;
@@ -86,7 +82,7 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
     const { createNodeHost, DEFAULT_MAX_FILE_BYTES } = await import("../engine/node-host.js");
     const maxFileBytes = resolveByteSize(program?.opts<{ maxFileSize?: number }>().maxFileSize, io.env, MAX_FILE_SIZE_ENV, DEFAULT_MAX_FILE_BYTES);
     if (partial.host || hostStarted) return;
-    const host = guardUserModules(createNodeHost({ cwd: base.cwd, env: base.env, stdin: base.stdin, maxFileBytes }));
+    const host = guardUserModules(createNodeHost({ cwd: base.cwd, env: base.env, stdin: () => io.stdin, maxFileBytes }));
     const redact = createSecretRedactor(io.env);
     io.host = redact ? redactHost(host, redact, (message) => io.stderr.write(`pathway: warning: ${message}\n`)) : host;
     hostStarted = true;
