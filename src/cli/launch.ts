@@ -77,8 +77,17 @@ export async function launch(argv: readonly string[]): Promise<void> {
       throw error;
     });
   }
-  const { requireChunk } = loadPack(readCache(selectCommandName(argv)));
-  process.exitCode = await (requireChunk("./main.cjs") as { main: Main }).main(argv);
+  let main: Main;
+  try {
+    main = (loadPack(readCache(selectCommandName(argv))).requireChunk("./main.cjs") as { main: Main }).main;
+  } catch (error) {
+    // main() itself never throws; only a pack that is missing or damaged (an interrupted build or install) gets here.
+    const reason = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`pathway: the command line's pack ${PACK} could not be loaded (${reason}); run \`npm run build\` where pathwaykit is, or reinstall it.\n`);
+    process.exitCode = 2;
+    return;
+  }
+  process.exitCode = await main(argv);
 }
 
 /**

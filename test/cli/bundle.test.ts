@@ -1,7 +1,7 @@
 // The built executable's pack (dist/bundle): valid JavaScript with every import() handed to the launcher, code caches this Node accepts, and a start from anywhere.
 import { parse } from "acorn";
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BIN, ROOT, runCli, tempDir } from "../support/cli.js";
@@ -50,5 +50,22 @@ describe("the CLI pack", () => {
     expect(execFileSync(path.join(dir, "bin", "pathway"), ["--version"], { cwd: dir, encoding: "utf8" }).trim()).toBe(version);
     const out = execFileSync(path.join(dir, "bin", "pathway"), ["validate", path.join(ROOT, "pathways/appointment-booking.json")], { cwd: dir, encoding: "utf8", env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" } });
     expect(out).toContain("1 file checked, no problems");
+  });
+
+  it("an unbuilt or damaged install says what to do (status 2, no stack trace)", () => {
+    const dir = tempDir();
+    mkdirSync(path.join(dir, "bin"));
+    copyFileSync(BIN, path.join(dir, "bin", "pathway.cjs"));
+    const run = () => spawnSync(process.execPath, [path.join(dir, "bin", "pathway.cjs"), "--help"], { encoding: "utf8", env: { PATH: process.env.PATH ?? "" } });
+    const unbuilt = run();
+    expect([unbuilt.status, unbuilt.stdout]).toEqual([2, ""]);
+    expect(unbuilt.stderr).toBe("pathway: the command line is not built (dist/bundle/launch.cjs is missing); run `npm run build` where pathwaykit is, or reinstall it.\n");
+    mkdirSync(path.join(dir, "dist", "bundle"), { recursive: true });
+    copyFileSync(path.join(BUNDLE, "launch.cjs"), path.join(dir, "dist", "bundle", "launch.cjs"));
+    writeFileSync(path.join(dir, "dist", "bundle", "cli.cjs"), "({\"./main.cjs\": function (");
+    const damaged = run();
+    expect([damaged.status, damaged.stdout]).toEqual([2, ""]);
+    expect(damaged.stderr).toMatch(/^pathway: the command line's pack .*cli\.cjs could not be loaded \(Unexpected end of input\); run `npm run build`/);
+    expect(damaged.stderr).not.toMatch(/\n\s+at /);
   });
 });
