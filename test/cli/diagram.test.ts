@@ -1,4 +1,5 @@
 // `pathway diagram` (in-process; the executable for its streams and exit status): formats, outputs, exit codes, no browser, size warnings.
+import { spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -7,7 +8,7 @@ import { toDirectedGraph } from "../../src/export/index.js";
 import type { Pathway } from "../../src/model/index.js";
 import { generatePathway } from "../../scripts/generate-pathway.js";
 import { CORPUS_DIR, itCorpus } from "../support/corpus.js";
-import { ROOT, runCli, tempDir } from "../support/cli.js";
+import { BIN, ROOT, runCli, tempDir } from "../support/cli.js";
 import { runMain } from "../support/run-main.js";
 
 const RECEPTIONIST = path.join(CORPUS_DIR, "receptionist-auto-shop.json");
@@ -207,4 +208,24 @@ describe("pathway diagram", () => {
     expect(r.stderr).toMatch(/the layout could not draw it: the layout did not finish within 1 s.*Raise --timeout, use --engine ranks/s);
     expect(r.stderr).not.toMatch(NO_STACK);
   }, 60_000);
+
+  // The executable: `| head` closes the pipe while pathway still writes; that is the reader's choice, not an error.
+  it("ends quietly with status 0 when the reader of its stdout stops early (| head)", async () => {
+    const dir = tempDir();
+    const big = path.join(dir, "big.json");
+    // About 350 kB of Mermaid: far more than a pipe holds, so pathway is still writing when the reader goes.
+    writeFileSync(big, JSON.stringify(generatePathway({ nodes: 2000, edges: 4000, seed: 7 })));
+    const child = spawn(process.execPath, [BIN, "diagram", big], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" } });
+    let first = "";
+    let stderr = "";
+    child.stdout.once("data", (chunk: Buffer) => {
+      first = chunk.toString("utf8");
+      child.stdout.destroy();
+    });
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on("close", (c, s) => resolve([c, s])));
+    expect(first.startsWith("flowchart TB\n")).toBe(true);
+    expect(stderr).toBe("");
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+  });
 });
