@@ -174,9 +174,18 @@ describe("pathway validate", () => {
     expect((await runMain(["validate", BAD], { env: { NO_COLOR: "" }, tty: { columns: 80 } })).stdout).toContain("\u001b[");
     expect((await runMain(["validate", BAD], { tty: { columns: 80 } })).stdout).not.toContain("\u001b[");
   });
+
+  it("wraps --help to the width of the terminal it was given, not to the process's own stdout", async () => {
+    const summary = "check pathway files: JSON syntax and encoding, shape, start node, ids, references and node data";
+    const narrow = (await runMain(["validate", "--help"], { tty: { columns: 50 } })).stdout;
+    const wide = (await runMain(["validate", "--help"], { tty: { columns: 160 } })).stdout;
+    expect(wide).toContain(summary);
+    expect(narrow).not.toContain(summary);
+    expect(narrow).toContain("check pathway files: JSON syntax and encoding,\nshape, start node");
+  });
 });
 
-// The process boundary: what bin/pathway.js adds around main() (real stdin pipe, exit status, process.env, piped streams).
+// The process boundary: what bin/pathway.cjs adds around main() (real stdin pipe, exit status, process.env, piped streams).
 describe("pathway validate as an executable", () => {
   itCorpus("reads stdin from a pipe with -, prints the findings on stdout only and exits with status 1", () => {
     const r = runCli(["validate", "-"], { input: readFileSync(BAD) });
