@@ -1,8 +1,7 @@
 // `buildModules`: loads TypeScript pathway modules through the host, validates them and writes canonical JSON beside them (or checks it).
 import path from "node:path";
 import type { BuilderDiagnostic, CallSite } from "../builder/index.js";
-import { countBySeverity, type Diagnostic } from "../diagnostics/index.js";
-import type { FileResult } from "../format/result.js";
+import { countBySeverity, type Diagnostic, type FileResult } from "../diagnostics/index.js";
 import { isObject } from "../model/pathway.js";
 import { EngineError } from "./errors.js";
 import type { Host } from "./host.js";

@@ -1,4 +1,5 @@
 // The diff as Markdown for a pull-request comment: a summary table, likely losses, then details that fit GitHub's limit.
+import type { PathwayChange, PathwayDiff, TextDiff, WordPart } from "../diff/index.js";
 import { escapeHtml } from "../escape/html.js";
 import { defuseMentions, escapeMarkdownText } from "../escape/markdown.js";
 import {
@@ -13,10 +14,6 @@ import {
   toSummaryLine,
   toUnitName,
   type DiffFormatter,
-  type FormattableChange,
-  type FormattableDiff,
-  type FormattableTextDiff,
-  type FormattableWord,
 } from "./diff-report.js";
 
 /** GitHub refuses comments longer than this many characters. */
@@ -39,7 +36,7 @@ function code(text: string): string {
 export const toMarkdownText: (text: string) => string = escapeMarkdownText;
 
 /** Word parts as HTML with <del> and <ins> (GitHub renders both inside Markdown). */
-function wordsHtml(words: readonly FormattableWord[]): string {
+function wordsHtml(words: readonly WordPart[]): string {
   return words
     .map((w) => {
       const text = defuseMentions(escapeHtml(w.value)).replace(/\n/g, "<br>");
@@ -55,7 +52,7 @@ function fenced(lang: string, lines: readonly string[]): string[] {
   return [`${fence}${lang}`, ...lines, fence];
 }
 
-function textDiffItem(field: string, d: FormattableTextDiff): string[] {
+function textDiffItem(field: string, d: TextDiff): string[] {
   if (d.sameJson) return [`- ${field}: same JSON, only formatting or key order differs`];
   const what = d.unit === "json" ? "compared as JSON" : `${d.oldUnits} → ${d.newUnits} ${toUnitName(d.unit, d.newUnits)}`;
   const out = [`- ${field} changed (${what}):`, ""];
@@ -80,7 +77,7 @@ function textDiffItem(field: string, d: FormattableTextDiff): string[] {
   return out;
 }
 
-function fieldItem(change: FormattableChange): string[] {
+function fieldItem(change: PathwayChange): string[] {
   const field = code(toFieldPath(change.path) || "(value)");
   if (change.op === "add") return [`- ${field} added: ${code(toShortValue(change.after, 200))}`];
   if (change.op === "remove") return [`- ${field} removed (was ${code(toShortValue(change.before, 200))})`];
@@ -90,23 +87,23 @@ function fieldItem(change: FormattableChange): string[] {
 }
 
 /** The summary tables: entities by operation, and changes by kind. */
-function summaryTables(diff: FormattableDiff): string[] {
+function summaryTables(diff: PathwayDiff): string[] {
   const s = diff.summary;
   const out = ["| | added | removed | renamed | changed |", "|---|---:|---:|---:|---:|"];
   out.push(`| nodes | ${s.nodesAdded} | ${s.nodesRemoved} | ${s.nodesRenamed} | ${s.nodesChanged} |`);
   out.push(`| edges | ${s.edgesAdded} | ${s.edgesRemoved} | – | ${s.edgesChanged} |`);
   if (s.pathwayFieldsChanged > 0) out.push(`| pathway fields | – | – | – | ${s.pathwayFieldsChanged} |`);
-  const kinds = Object.entries(s.byKind ?? {}).filter(([, n]) => n > 0);
+  const kinds = Object.entries(s.byKind).filter(([, n]) => n > 0);
   if (kinds.length > 0) out.push("", `| ${kinds.map(([k]) => k).join(" | ")} |`, `|${kinds.map(() => "---:").join("|")}|`, `| ${kinds.map(([, n]) => n).join(" | ")} |`);
   return out;
 }
 
 /** One `<details>` section per changed node or edge, as [summary line, body]. */
-function detailSections(diff: FormattableDiff): { title: string; body: string }[] {
+function detailSections(diff: PathwayDiff): { title: string; body: string }[] {
   return groupChanges(diff.changes).map((group) => {
     const first = group.changes[0]!;
     const what = toMarkdownText(describeEntity(first));
-    const kinds = [...new Set(group.changes.map((c) => c.kind).filter((k): k is string => k !== undefined))];
+    const kinds = [...new Set(group.changes.map((c) => c.kind))];
     const tag = kinds.length > 0 ? ` <sub>${kinds.join(", ")}</sub>` : "";
     if (first.path.length === 0 && first.op === "add") {
       const type = first.entity === "node" ? (first.after as { type?: unknown } | undefined)?.type : undefined;
@@ -137,8 +134,8 @@ export const formatDiffMd: DiffFormatter = (input, options = {}) => {
   const head = [`### Pathway diff: ${code(input.labelA)} → ${code(input.labelB)}`, ""];
   if (options.only?.length) head.push(`<sub>Only ${options.only.map((k) => toMarkdownText(k)).join(", ")} changes.</sub>`, "");
   if (diff.equal) return [...head, "No differences."].join("\n") + "\n";
-  head.push(`**${toSummaryLine(diff)}**`, "", ...summaryTables(diff), "");
-  if (diff.losses && diff.losses.length > 0) {
+  head.push(`**${toSummaryLine(diff.summary)}**`, "", ...summaryTables(diff), "");
+  if (diff.losses.length > 0) {
     head.push(`#### ⚠️ Likely losses (${diff.losses.length}): confirm they were meant`, "");
     // A long list would crowd out the details; the rest are in the text and JSON output.
     for (const loss of diff.losses.slice(0, MAX_LOSSES)) head.push(`- ${toMarkdownText(loss.message)}`);

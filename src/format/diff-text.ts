@@ -1,5 +1,6 @@
 // The human diff format: changes grouped by node and edge, coloured, long strings shown word by word.
 import pc from "picocolors";
+import type { PathwayChange, TextDiff, WordPart } from "../diff/index.js";
 import {
   describeEntity,
   groupChanges,
@@ -13,14 +14,11 @@ import {
   toSummaryLine,
   toUnitName,
   type DiffFormatter,
-  type FormattableChange,
-  type FormattableTextDiff,
-  type FormattableWord,
 } from "./diff-report.js";
 
 type Colors = ReturnType<typeof pc.createColors>;
 
-function wordLine(words: readonly FormattableWord[], c: Colors, useMarkers: boolean): string {
+function wordLine(words: readonly WordPart[], c: Colors, useMarkers: boolean): string {
   return words
     .map((w) => {
       const value = toSafeText(w.value);
@@ -31,7 +29,7 @@ function wordLine(words: readonly FormattableWord[], c: Colors, useMarkers: bool
     .join("");
 }
 
-function fieldLine(change: FormattableChange, c: Colors, color: boolean): string[] {
+function fieldLine(change: PathwayChange, c: Colors, color: boolean): string[] {
   const field = toFieldPath(change.path) || "(value)";
   if (change.op === "add") return [`    ${c.green("+")} ${field}: ${c.green(toShortValue(change.after))}`];
   if (change.op === "remove") return [`    ${c.red("-")} ${field}: ${c.red(toShortValue(change.before))}`];
@@ -49,7 +47,7 @@ function fieldLine(change: FormattableChange, c: Colors, color: boolean): string
   return [`    ${c.yellow("~")} ${field}: ${c.red(toShortValue(change.before))} → ${c.green(toShortValue(change.after))}`];
 }
 
-function textDiffHeader(d: FormattableTextDiff): string {
+function textDiffHeader(d: TextDiff): string {
   if (d.sameJson) return "same JSON, only formatting or key order differs";
   const changed = d.hunks.reduce((n, h) => n + h.lines.filter((l) => l.op !== " ").length, 0);
   const what = d.unit === "json" ? "JSON, compared as JSON" : `${d.oldUnits} → ${d.newUnits} ${toUnitName(d.unit, d.newUnits)}`;
@@ -60,7 +58,7 @@ function textDiffHeader(d: FormattableTextDiff): string {
  * The hunks of a long string. Sentences of one-line text stay on one line per hunk (the text was one line), with the
  * edit marked inside; lines get a unified-diff hunk header and one line each.
  */
-function hunkLines(d: FormattableTextDiff, c: Colors, color: boolean): string[] {
+function hunkLines(d: TextDiff, c: Colors, color: boolean): string[] {
   const out: string[] = [];
   const removed = (t: string) => (color ? c.red(c.strikethrough(t)) : `[-${t}-]`);
   const added = (t: string) => (color ? c.green(c.underline(t)) : `{+${t}+}`);
@@ -98,8 +96,8 @@ export const formatDiffText: DiffFormatter = (input, options = {}) => {
   const header = `${c.red(`--- ${toSafeText(input.labelA)}`)} ${c.green(`+++ ${toSafeText(input.labelB)}`)}`;
   if (diff.equal) return `${header}: ${c.green("✔")} no differences${diff.ignoredFields.length ? c.dim(" (layout fields ignored; --include-layout compares them)") : ""}\n`;
   const kinds = toKindLine(diff);
-  const out: string[] = [`${header}: ${c.bold(toSummaryLine(diff))}${kinds ? c.dim(` (${kinds})`) : ""}${options.only?.length ? c.dim(` [only ${options.only.join(", ")}]`) : ""}`];
-  if (diff.losses && diff.losses.length > 0) {
+  const out: string[] = [`${header}: ${c.bold(toSummaryLine(diff.summary))}${kinds ? c.dim(` (${kinds})`) : ""}${options.only?.length ? c.dim(` [only ${options.only.join(", ")}]`) : ""}`];
+  if (diff.losses.length > 0) {
     out.push(c.yellow(c.bold(`⚠ ${diff.losses.length} likely loss${diff.losses.length === 1 ? "" : "es"} to confirm:`)));
     for (const loss of diff.losses) out.push(`  ${c.yellow("⚠")} ${toSafeText(loss.message)}`);
   }

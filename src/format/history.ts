@@ -1,26 +1,10 @@
 // The version list and changelog of a remote pathway, for a terminal.
 import pc from "picocolors";
-import { toSafeText, toSummaryLine, type FormattableDiff } from "./diff-report.js";
-
-/** One saved version as formatters read it: structurally the remote layer's PathwayVersionInfo. */
-export interface FormattableVersion {
-  version: number;
-  name?: string;
-  createdAt?: string;
-  isLatest: boolean;
-}
-
-/** The changelog as formatters read it: structurally the engine's PathwayLog. */
-export interface FormattableLog {
-  id: string;
-  versions: FormattableVersion[];
-  omitted: number;
-  unreadable?: { version: number; message: string }[];
-  entries: { from: FormattableVersion; to: FormattableVersion; equal: boolean; summary: FormattableDiff["summary"]; losses: { message: string }[] }[];
-}
+import type { PathwayLog, PathwayVersionInfo } from "../remote/index.js";
+import { toSafeText, toSummaryLine } from "./diff-report.js";
 
 /** Formats the versions of a pathway as a table, newest first. */
-export function formatVersionsText(id: string, versions: readonly FormattableVersion[], options: { color?: boolean } = {}): string {
+export function formatVersionsText(id: string, versions: readonly PathwayVersionInfo[], options: { color?: boolean } = {}): string {
   const c = pc.createColors(options.color ?? false);
   if (versions.length === 0) return `pathway ${toSafeText(id)} has no saved versions.\n`;
   const rows = [...versions].reverse().map((v) => [String(v.version), v.createdAt ?? "", toSafeText(v.name ?? ""), v.isLatest ? "latest" : ""]);
@@ -30,7 +14,7 @@ export function formatVersionsText(id: string, versions: readonly FormattableVer
 }
 
 /** Formats a changelog: one block per consecutive pair, newest first, with the summary by kind and likely losses. */
-export function formatLogText(log: FormattableLog, options: { color?: boolean } = {}): string {
+export function formatLogText(log: PathwayLog, options: { color?: boolean } = {}): string {
   const c = pc.createColors(options.color ?? false);
   const out: string[] = [];
   // Versions that could not be read are still listed below: "nothing to compare" alone would hide that they exist.
@@ -41,14 +25,14 @@ export function formatLogText(log: FormattableLog, options: { color?: boolean } 
     out.push(c.yellow(`version ${e.to.version}`) + name + date + c.dim(`  vs ${e.from.version}`));
     if (e.equal) out.push("    no differences");
     else {
-      out.push(`    ${toSummaryLine({ summary: e.summary } as FormattableDiff)}`);
-      const kinds = Object.entries(e.summary.byKind ?? {}).filter(([, n]) => n > 0);
+      out.push(`    ${toSummaryLine(e.summary)}`);
+      const kinds = Object.entries(e.summary.byKind).filter(([, n]) => n > 0);
       if (kinds.length > 0) out.push(`    ${kinds.map(([k, n]) => `${k} ${n}`).join(", ")}`);
       for (const loss of e.losses) out.push(`    ${c.yellow("⚠")} ${toSafeText(loss.message)}`);
     }
     out.push("");
   }
-  for (const u of log.unreadable ?? []) out.push(c.red(`✖ version ${u.version} could not be read (${toSafeText(u.message)}); the log steps over it.`));
+  for (const u of log.unreadable) out.push(c.red(`✖ version ${u.version} could not be read (${toSafeText(u.message)}); the log steps over it.`));
   if (log.omitted > 0) out.push(c.dim(`${log.omitted} older version${log.omitted === 1 ? "" : "s"} not shown; raise --limit to see them.`));
   return out.join("\n").trimEnd() + "\n";
 }

@@ -1,5 +1,6 @@
 // JUnit XML for CI test tabs: one <testsuite> per scenario file, one <testcase> per scenario.
-import { toTraceLines, type TestCaseReport, type TestFormatter } from "./test-report.js";
+import type { TestCaseReport } from "../simulate/index.js";
+import { toTraceLines, type TestFormatter } from "./test-report.js";
 
 /** Escapes text for XML attributes and content, dropping characters XML 1.0 does not allow. */
 export function escapeXml(text: string): string {

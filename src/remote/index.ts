@@ -8,3 +8,4 @@ export * from "./retry.js";
 export * from "./shape.js";
 export * from "./settings.js";
 export * from "./versions.js";
+export type * from "./version-log.js";

@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { formatTestJunit } from "../../src/format/junit.js";
 import { formatTestTap } from "../../src/format/tap.js";
-import { formatTestJson, formatTestStylish, type TestReport } from "../../src/format/test-report.js";
+import { formatTestJson, formatTestStylish } from "../../src/format/test-report.js";
+import type { TestReport, TraceEvent } from "../../src/simulate/index.js";
 
-const trace = [
+const trace: TraceEvent[] = [
   { type: "enter", turn: 0, nodeId: "1", nodeName: "Greeting", nodeType: "Default" },
   { type: "say", turn: 0, nodeId: "1", speech: "text", text: "Hello <there> & welcome", unset: [] },
   { type: "user", turn: 1, nodeId: "1", text: "book\u0001 it" },
