@@ -16,8 +16,8 @@ const ALLOWED: Record<string, string[]> = {
   codegen: ["model", "diagnostics", "parse", "validate", "builder"],
   export: ["model", "graph", "escape"],
   render: ["model", "graph", "export"],
-  layout: ["model", "graph", "export"],
-  report: ["model", "diagnostics", "graph", "export", "layout", "diff", "simulate"],
+  layout: ["model", "graph", "export", "escape"],
+  report: ["model", "diagnostics", "graph", "export", "layout", "diff", "simulate", "escape"],
   simulate: ["model", "diagnostics", "parse", "graph"],
   remote: ["model", "diagnostics", "parse"],
   // The diff reads the one flow model (house style) for the ways a removed node or route leaves behind.

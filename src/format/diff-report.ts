@@ -17,13 +17,10 @@ export interface DiffFormatOptions {
 /** A pure diff formatter. */
 export type DiffFormatter = (input: VersionsDiff, options?: DiffFormatOptions) => string;
 
-/** Text safe to print on a terminal: the one terminal escaper, kept under this name for the library API. */
-export const toSafeText: (text: string) => string = escapeTerminalText;
-
 /** A field path for people: `data.prompt`, `data.routes[0].targetNodeId`. */
 export function toFieldPath(path: readonly string[]): string {
   let out = "";
-  for (const key of path.map(toSafeText)) {
+  for (const key of path.map(escapeTerminalText)) {
     if (/^\d+$/.test(key)) out += `[${key}]`;
     else if (/^[A-Za-z_$][\w$]*$/.test(key)) out += out === "" ? key : `.${key}`;
     else out += `[${JSON.stringify(key)}]`;
@@ -39,10 +36,10 @@ export function toShortValue(value: unknown, max = 120): string {
 
 /** How an entity is named: `node "Greeting" (id 1)`, `edge 1 → 2 "yes"`, `pathway`. */
 export function describeEntity(change: PathwayChange): string {
-  if (change.entity === "node") return toSafeText(change.name ? `node "${change.name}" (id ${change.nodeId})` : `node id ${change.nodeId}`);
+  if (change.entity === "node") return escapeTerminalText(change.name ? `node "${change.name}" (id ${change.nodeId})` : `node id ${change.nodeId}`);
   if (change.entity === "edge" && change.edge) {
     const label = change.edge.label === null ? "(no label)" : JSON.stringify(change.edge.label);
-    return toSafeText(`edge ${change.edge.source} → ${change.edge.target} ${label}${change.edge.occurrence > 0 ? ` #${change.edge.occurrence + 1}` : ""}`);
+    return escapeTerminalText(`edge ${change.edge.source} → ${change.edge.target} ${label}${change.edge.occurrence > 0 ? ` #${change.edge.occurrence + 1}` : ""}`);
   }
   return change.entity === "globalConfig" ? "global config" : "pathway";
 }

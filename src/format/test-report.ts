@@ -64,7 +64,7 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
   for (const r of report.results) {
     if (r.file !== currentFile) {
       currentFile = r.file;
-      out.push(c.underline(r.file));
+      out.push(c.underline(escapeTerminalText(r.file)));
     }
     const mark = r.status === "passed" ? c.green("✔") : c.red("✖");
     const rate = r.passRate !== undefined ? ` ${c.bold(`${(r.passRate * 100).toFixed(0)}%`)} of ${r.runs} runs passed` : "";
@@ -78,7 +78,7 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
     }
     for (const f of r.failures) {
       out.push(`    ${c.red(escapeTerminalText(f.message))}`);
-      out.push(`      ${c.dim(`at ${where(r.file, f)}${f.turn !== undefined ? ` (turn ${f.turn})` : ""}`)}`);
+      out.push(`      ${c.dim(`at ${escapeTerminalText(where(r.file, f))}${f.turn !== undefined ? ` (turn ${f.turn})` : ""}`)}`);
       if (f.expected !== undefined || f.actual !== undefined) {
         out.push(`      ${c.green("expected:")} ${escapeTerminalText(clip(show(f.expected), 300))}`);
         out.push(`      ${c.red("actual:  ")} ${escapeTerminalText(clip(show(f.actual), 300))}`);
@@ -92,7 +92,7 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
   }
   if (report.coverage && (options.coverage ?? true)) {
     for (const cov of report.coverage) {
-      out.push("", c.bold(`Coverage of ${cov.pathway}`));
+      out.push("", c.bold(`Coverage of ${escapeTerminalText(cov.pathway)}`));
       out.push(`  ${"".padEnd(8)} ${"covered".padStart(9)} ${"percent".padStart(8)} ${"unreachable".padStart(12)}`);
       for (const kind of ["nodes", "edges", "globals"] as const) {
         const k = cov[kind];
@@ -107,7 +107,7 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
       }
     }
   }
-  for (const f of report.coverageFailures ?? []) out.push(c.red(`✖ ${f}`));
+  for (const f of report.coverageFailures ?? []) out.push(c.red(`✖ ${escapeTerminalText(f)}`));
   const s = report.summary;
   const summary = `${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} could not run` : ""} (${s.total} scenario${s.total === 1 ? "" : "s"}, ${s.durationMs.toFixed(0)} ms)`;
   const bad = s.failed + s.errors > 0 || (report.coverageFailures?.length ?? 0) > 0;
