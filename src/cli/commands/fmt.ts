@@ -1,4 +1,5 @@
 // `pathway fmt`: rewrites pathway JSON files in canonical form (atomically), or with --check lists the ones that would change.
+import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
 import { formatFiles } from "../../engine/format-files.js";
@@ -54,8 +55,8 @@ Examples:
       } else {
         const out = toStdout ? io.stdout : io.stderr;
         for (const r of results) {
-          if (r.status === "would-change") out.write(`${r.filePath}: not in canonical form; run \`pathway fmt ${r.filePath}\`\n`);
-          else if (r.status === "formatted" && r.filePath !== "<stdin>") out.write(`formatted ${r.filePath}\n`);
+          if (r.status === "would-change") out.write(escapeTerminalText(`${r.filePath}: not in canonical form; run \`pathway fmt ${r.filePath}\``) + "\n");
+          else if (r.status === "formatted" && r.filePath !== "<stdin>") out.write(`formatted ${escapeTerminalText(r.filePath)}\n`);
         }
         if (broken.length > 0) {
           const color = useColor(options.color, io);
