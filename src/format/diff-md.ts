@@ -16,7 +16,7 @@ import {
 } from "./diff-report.js";
 
 /** GitHub refuses comments longer than this many characters. */
-export const GITHUB_COMMENT_LIMIT = 65_536;
+const GITHUB_COMMENT_LIMIT = 65_536;
 
 const MAX_LOSSES = 50;
 
