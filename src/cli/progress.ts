@@ -1,4 +1,5 @@
 // A progress bar on stderr for long multi-file commands: shown only on a terminal and only for more than a few items.
+import type { ProgressEvent } from "../engine/progress.js";
 import type { CliIo } from "./io.js";
 
 /** A running progress display; every method is a no-op when no bar is shown. */
@@ -50,13 +51,6 @@ export async function createProgress(io: CliIo, options: ProgressOptions): Promi
       bar.stop();
     },
   };
-}
-
-/** What engine operations report as each item finishes. */
-export interface ProgressEvent {
-  done: number;
-  total: number;
-  detail: string;
 }
 
 /**
