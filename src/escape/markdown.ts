@@ -1,17 +1,19 @@
 // The one Markdown escaper: file text as inert inline Markdown in headings, lists, tables, code and pull-request comments.
 import { escapeHtml } from "./html.js";
+import { escapeTerminalText } from "./terminal.js";
 
 /** An `@` that mentions no one: a zero-width space after it breaks GitHub's mention syntax. */
 const MENTION_BREAK = "@\u200b";
 
 /**
  * `text` as inert Markdown inline text: whitespace runs (newlines included) folded to one space, so a name cannot end a
- * heading or a table row; HTML-significant characters as entities; Markdown punctuation backslash-escaped (`|` too, for
- * table cells); and `@` followed by a zero-width space so a label cannot mention (notify) anyone in a comment.
+ * heading or a table row; other control characters made visible as the terminal escaper shows them (a comment is also
+ * read in terminals, e.g. `gh pr view`); HTML-significant characters as entities; Markdown punctuation
+ * backslash-escaped (`|` too, for table cells); and `@` followed by a zero-width space so a label cannot mention
+ * (notify) anyone in a comment.
  */
 export function escapeMarkdownText(text: string): string {
-  return text
-    .replace(/\s+/g, " ")
+  return escapeTerminalText(text.replace(/\s+/g, " "))
     .replace(/[\\`*_{}[\]()#+\-.!|~]/g, (c) => `\\${c}`)
     .replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
     .replace(/@/g, MENTION_BREAK);
@@ -31,7 +33,7 @@ export function defuseMentions(text: string): string {
  * span cannot end its line and let the rest be read as a heading, list or HTML. Mentions inside code do not notify.
  */
 export function toMarkdownCodeSpan(text: string): string {
-  const flat = text.replace(/\r\n?|\n/g, " ");
+  const flat = escapeTerminalText(text.replace(/\r\n?|\n/g, " "));
   const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = "`".repeat(longest + 1);
   const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
@@ -44,7 +46,7 @@ export function toMarkdownCodeSpan(text: string): string {
  * indented list item, end the block and let the rest be read as Markdown), so it is shown as `␍` (U+240D).
  */
 export function toMarkdownFence(lang: string, lines: readonly string[]): string[] {
-  const safe = lines.map((l) => l.replace(/\r/g, "\u240d"));
+  const safe = lines.map((l) => escapeTerminalText(l.replace(/\r/g, "\u240d")));
   const longest = Math.max(2, ...safe.flatMap((l) => [...l.matchAll(/`+/g)].map((m) => m[0].length)));
   const fence = "`".repeat(longest + 1);
   return [`${fence}${lang}`, ...safe, fence];
@@ -56,5 +58,5 @@ export function toMarkdownFence(lang: string, lines: readonly string[]): string[
  * block and lets the rest be read as Markdown.
  */
 export function toMarkdownHtmlText(text: string): string {
-  return defuseMentions(escapeHtml(text)).replace(/\r\n?|\n/g, "<br>");
+  return escapeTerminalText(defuseMentions(escapeHtml(text)).replace(/\r\n?|\n/g, "<br>"));
 }

@@ -29,6 +29,7 @@ describe("escapeMarkdownText", () => {
     { name: "table cells keep their pipes", input: "a|b", output: "a\\|b" },
     { name: "markup becomes entities", input: "<b>", output: "&#60;b&#62;" },
     { name: "mentions are defused", input: "@team", output: "@\u200bteam" },
+    { name: "controls made visible (comments are read in terminals too)", input: "a\u001b[2Jb\u009b", output: "a\\\\u001b\\[2Jb\\\\u009b" },
   ])("$name", ({ input, output }) => {
     expect(escapeMarkdownText(input)).toBe(output);
   });
@@ -49,6 +50,12 @@ describe("escapeMarkdownText", () => {
   it("fenced block: a fence no line can close, and a carriage return that cannot end a line", () => {
     expect(toMarkdownFence("diff", ["-a ```` b", "+x\r</details>"])).toEqual(["`````diff", "-a ```` b", "+x\u240d</details>", "`````"]);
     expect(toMarkdownFence("", ["plain"])).toEqual(["```", "plain", "```"]);
+  });
+
+  it("code spans, fences and HTML text show control characters as the terminal escaper does", () => {
+    expect(toMarkdownCodeSpan("id\u001b]0;x\u0007")).toBe("`id\\u001b]0;x\\u0007`");
+    expect(toMarkdownFence("diff", ["+a\u009bb"])).toEqual(["```diff", "+a\\u009bb", "```"]);
+    expect(toMarkdownHtmlText("a\u202eb")).toBe("a\\u202eb");
   });
 
   it("HTML text in a comment: markup as entities, mentions defused, every line ending as <br> (no blank line ends the block)", () => {
