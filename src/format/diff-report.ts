@@ -1,6 +1,5 @@
 // What every diff formatter shares: its options and signature over the diff layer's VersionsDiff, and the helpers that name changes.
 import type { DiffSummary, PathwayChange, PathwayDiff, TextHunk, TextUnit, VersionsDiff, WordPart } from "../diff/index.js";
-import { escapeTerminalText } from "../escape/terminal.js";
 
 /** Options of a diff formatter. */
 export interface DiffFormatOptions {
@@ -17,10 +16,10 @@ export interface DiffFormatOptions {
 /** A pure diff formatter. */
 export type DiffFormatter = (input: VersionsDiff, options?: DiffFormatOptions) => string;
 
-/** A field path for people: `data.prompt`, `data.routes[0].targetNodeId`. */
+/** A field path for people: `data.prompt`, `data.routes[0].targetNodeId` (raw text: each writer escapes it for its language). */
 export function toFieldPath(path: readonly string[]): string {
   let out = "";
-  for (const key of path.map(escapeTerminalText)) {
+  for (const key of path) {
     if (/^\d+$/.test(key)) out += `[${key}]`;
     else if (/^[A-Za-z_$][\w$]*$/.test(key)) out += out === "" ? key : `.${key}`;
     else out += `[${JSON.stringify(key)}]`;
@@ -34,12 +33,12 @@ export function toShortValue(value: unknown, max = 120): string {
   return text.length > max ? text.slice(0, max - 1) + "…" : text;
 }
 
-/** How an entity is named: `node "Greeting" (id 1)`, `edge 1 → 2 "yes"`, `pathway`. */
+/** How an entity is named: `node "Greeting" (id 1)`, `edge 1 → 2 "yes"`, `pathway` (raw text: each writer escapes it for its language). */
 export function describeEntity(change: PathwayChange): string {
-  if (change.entity === "node") return escapeTerminalText(change.name ? `node "${change.name}" (id ${change.nodeId})` : `node id ${change.nodeId}`);
+  if (change.entity === "node") return change.name ? `node "${change.name}" (id ${change.nodeId})` : `node id ${change.nodeId}`;
   if (change.entity === "edge" && change.edge) {
     const label = change.edge.label === null ? "(no label)" : JSON.stringify(change.edge.label);
-    return escapeTerminalText(`edge ${change.edge.source} → ${change.edge.target} ${label}${change.edge.occurrence > 0 ? ` #${change.edge.occurrence + 1}` : ""}`);
+    return `edge ${change.edge.source} → ${change.edge.target} ${label}${change.edge.occurrence > 0 ? ` #${change.edge.occurrence + 1}` : ""}`;
   }
   return change.entity === "globalConfig" ? "global config" : "pathway";
 }

@@ -30,7 +30,7 @@ function wordLine(words: readonly WordPart[], c: Colors, useMarkers: boolean): s
 }
 
 function fieldLine(change: PathwayChange, c: Colors, color: boolean): string[] {
-  const field = toFieldPath(change.path) || "(value)";
+  const field = escapeTerminalText(toFieldPath(change.path) || "(value)");
   // JSON escapes C0 controls but leaves DEL, C1 and bidirectional controls: values pass the terminal escaper too.
   const value = (v: unknown) => escapeTerminalText(toShortValue(v));
   if (change.op === "add") return [`    ${c.green("+")} ${field}: ${c.green(value(change.after))}`];
@@ -105,7 +105,7 @@ export const formatDiffText: DiffFormatter = (input, options = {}) => {
   }
   for (const group of groupChanges(diff.changes)) {
     const first = group.changes[0]!;
-    const what = describeEntity(first);
+    const what = escapeTerminalText(describeEntity(first));
     out.push("");
     if (first.path.length === 0 && first.op === "add") {
       const type = first.entity === "node" ? (first.after as { type?: unknown } | undefined)?.type : undefined;
