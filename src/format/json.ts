@@ -37,4 +37,5 @@ export function toJsonReport(results: readonly FileResult[]): JsonFileReport[] {
   }));
 }
 
+/** `--format json`: the per-file reports of `toJsonReport`, pretty-printed. */
 export const formatJson: Formatter = (results) => JSON.stringify(toJsonReport(results), null, 2) + "\n";
