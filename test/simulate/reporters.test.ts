@@ -87,7 +87,7 @@ describe("tap", () => {
   it("is TAP 13 with a plan, a point per scenario and a YAML block under failures", () => {
     const lines = formatTestTap(report).split("\n");
     expect(lines.slice(0, 3)).toEqual(["TAP version 13", "1..3", "ok 1 - a.scenario.yaml > passes"]);
-    expect(lines).toContain('not ok 2 - a.scenario.yaml > fails <with> "quotes" & \u0002 \\# hash');
+    expect(lines).toContain('not ok 2 - a.scenario.yaml > fails <with> "quotes" & \\u0002 \\# hash');
     expect(lines).toContain('  at: "a.scenario.yaml:7:13"');
     expect(lines).toContain('  expected: "End"');
     expect(lines.filter((l) => l === "  ---").length).toBe(lines.filter((l) => l === "  ...").length);
