@@ -3,7 +3,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { Pathway } from "../model/index.js";
 import { decodeUtf8 } from "../parse/index.js";
-import type { Decider, FetchLike, ScenarioResult, Simulator, TestCaseReport, TestCoverageReport, TestReport, TraceEvent } from "../simulate/index.js";
+import type { Decider, ScenarioResult, Simulator, TestCaseReport, TestCoverageReport, TestReport, TraceEvent } from "../simulate/index.js";
 import { EngineError } from "./errors.js";
 import { describeFsError } from "./fs-errors.js";
 import type { Host } from "./host.js";
@@ -59,7 +59,7 @@ export async function createLlmDeciderFromEnv(host: Host, options: { llmBaseUrl?
   if (!baseUrl || !model) return undefined;
   const { createLlmDecider } = await import("../simulate/index.js");
   const apiKey = host.env.PATHWAYKIT_LLM_API_KEY;
-  return createLlmDecider({ baseUrl, model, ...(apiKey && { apiKey }), fetch: host.fetch as unknown as FetchLike });
+  return createLlmDecider({ baseUrl, model, ...(apiKey && { apiKey }), fetch: host.fetch });
 }
 
 /**
@@ -72,7 +72,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
   const llm = await createLlmDeciderFromEnv(host, options);
   if (options.decider === "llm" && !llm) throw new EngineError("usage", "--decider llm needs a model endpoint: set PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (and PATHWAYKIT_LLM_API_KEY), or --llm-base-url and --llm-model.");
   const override = options.decider === "llm" ? llm : options.decider === "keyword" ? sim.createKeywordDecider() : options.decider === "scripted" ? sim.createScriptedDecider() : undefined;
-  const live = options.liveWebhooks ? sim.createLiveWebhooks({ fetch: host.fetch as unknown as FetchLike }) : undefined;
+  const live = options.liveWebhooks ? sim.createLiveWebhooks({ fetch: host.fetch }) : undefined;
   const pathways = new Map<string, { pathway?: Pathway; simulator?: Simulator; error?: string; traces: TraceEvent[][]; display: string }>();
   const results: TestCaseReport[] = [];
   let liveContext: LiveContext | undefined;
