@@ -68,7 +68,9 @@ export function withRedaction(io: CliIo): CliIo {
   const redact = createSecretRedactor(io.env);
   if (!redact) return io;
   const stderr = redactStream(io.stderr, redact);
-  return { ...io, stdout: redactStream(io.stdout, redact), stderr, host: redactHost(io.host, redact, (message) => stderr.write(`pathway: warning: ${message}\n`)) };
+  // Copied with its accessors: a spread would read `stdin`, which main leaves to be created on first use.
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(io)) as CliIo;
+  return Object.assign(copy, { stdout: redactStream(io.stdout, redact), stderr, host: redactHost(io.host, redact, (message) => stderr.write(`pathway: warning: ${message}\n`)) });
 }
 
 /** `--color` / `--no-color` win; otherwise NO_COLOR turns colour off, FORCE_COLOR on, and a terminal decides. */

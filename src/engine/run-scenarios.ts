@@ -4,6 +4,7 @@ import { performance } from "node:perf_hooks";
 import type { Pathway } from "../model/index.js";
 import { decodeUtf8 } from "../parse/index.js";
 import type { Decider, ScenarioResult, Simulator, TestCaseReport, TestCoverageReport, TestReport, TraceEvent } from "../simulate/index.js";
+import { toCappedFetch } from "./capped-fetch.js";
 import { EngineError } from "./errors.js";
 import { describeFsError } from "./fs-errors.js";
 import type { Host } from "./host.js";
@@ -53,13 +54,13 @@ function looksLikePathway(text: string): boolean {
 }
 
 /** The llm decider from options or PATHWAYKIT_LLM_BASE_URL / _MODEL / _API_KEY in the host's environment; undefined when not configured. */
-export async function createLlmDeciderFromEnv(host: Host, options: { llmBaseUrl?: string; llmModel?: string }): Promise<Decider | undefined> {
+export async function createLlmDeciderFromEnv(host: Host, options: { llmBaseUrl?: string; llmModel?: string; maxResponseBytes?: number }): Promise<Decider | undefined> {
   const baseUrl = options.llmBaseUrl ?? host.env.PATHWAYKIT_LLM_BASE_URL;
   const model = options.llmModel ?? host.env.PATHWAYKIT_LLM_MODEL;
   if (!baseUrl || !model) return undefined;
   const { createLlmDecider } = await import("../simulate/index.js");
   const apiKey = host.env.PATHWAYKIT_LLM_API_KEY;
-  return createLlmDecider({ baseUrl, model, ...(apiKey && { apiKey }), fetch: host.fetch });
+  return createLlmDecider({ baseUrl, model, ...(apiKey && { apiKey }), fetch: toCappedFetch(host, options.maxResponseBytes) });
 }
 
 /**
@@ -69,10 +70,10 @@ export async function createLlmDeciderFromEnv(host: Host, options: { llmBaseUrl?
  */
 export async function runScenarioFiles(host: Host, args: readonly string[], options: RunScenariosOptions = {}): Promise<TestReport> {
   const sim = await import("../simulate/index.js");
-  const llm = await createLlmDeciderFromEnv(host, options);
+  const llm = await createLlmDeciderFromEnv(host, { ...options, maxResponseBytes: options.remote?.maxResponseBytes });
   if (options.decider === "llm" && !llm) throw new EngineError("usage", "--decider llm needs a model endpoint: set PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (and PATHWAYKIT_LLM_API_KEY), or --llm-base-url and --llm-model.");
   const override = options.decider === "llm" ? llm : options.decider === "keyword" ? sim.createKeywordDecider() : options.decider === "scripted" ? sim.createScriptedDecider() : undefined;
-  const live = options.liveWebhooks ? sim.createLiveWebhooks({ fetch: host.fetch }) : undefined;
+  const live = options.liveWebhooks ? sim.createLiveWebhooks({ fetch: toCappedFetch(host, options.remote?.maxResponseBytes) }) : undefined;
   const pathways = new Map<string, { pathway?: Pathway; simulator?: Simulator; error?: string; traces: TraceEvent[][]; display: string }>();
   const results: TestCaseReport[] = [];
   let liveContext: LiveContext | undefined;

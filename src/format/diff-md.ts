@@ -152,6 +152,23 @@ export const formatDiffMd: DiffFormatter = (input, options = {}) => {
     total -= rendered.pop()!.length + 2;
     dropped++;
   }
-  text = join(noteFor(cut, dropped));
-  return text;
+  // Even the summary and losses may not fit a small limit: the last resort is a hard cut, never more than maxChars.
+  return cutMarkdown(join(noteFor(cut, dropped)), maxChars, full);
 };
+
+/**
+ * `markdown` cut to at most `maxChars` characters (UTF-16 units, which never undercount), at a line end where one is
+ * near, ending with a marker that says so and names `fullCommand`; unchanged when it fits. The marker shrinks with the
+ * limit (a warning, a short line, then `…`), so the result stays within any limit of 1 or more.
+ */
+export function cutMarkdown(markdown: string, maxChars: number, fullCommand: string): string {
+  if (maxChars <= 0 || markdown.length <= maxChars) return markdown;
+  const markers = [`\n\n> [!WARNING]\n> Cut at ${maxChars} characters; the full diff: ${toMarkdownCodeSpan(fullCommand)}\n`, `\n… (cut at ${maxChars} characters)\n`, "…"];
+  const marker = markers.find((m) => m.length <= maxChars) ?? "";
+  let kept = markdown.slice(0, maxChars - marker.length);
+  // Prefer a whole line (most of the kept text stays), and never half of a surrogate pair.
+  const lineEnd = kept.lastIndexOf("\n");
+  if (lineEnd >= kept.length / 2) kept = kept.slice(0, lineEnd);
+  if (/[\uD800-\uDBFF]$/.test(kept)) kept = kept.slice(0, -1);
+  return (kept + marker).slice(0, maxChars);
+}

@@ -34,7 +34,8 @@ export interface DiagramRenderer {
 
 /** The Mermaid that @mermaid-js/mermaid-cli itself uses, as its single-file browser bundle. */
 export function getMermaidBundlePath(): string {
-  const cli = createRequire(import.meta.resolve("@mermaid-js/mermaid-cli"));
+  // Resolved through require (its export has only a default condition): the CLI bundle is CommonJS, without import.meta.resolve.
+  const cli = createRequire(createRequire(import.meta.url).resolve("@mermaid-js/mermaid-cli"));
   return cli.resolve("mermaid/dist/mermaid.min.js");
 }
 

@@ -129,6 +129,22 @@ describe("pathway check-request", () => {
     expect((await run([])).code).toBe(2);
   });
 
+  it("takes severities from pathway.config.json (nearest, or -c), as lint does; --rule wins (issue 14)", async () => {
+    write("configured/pathway.config.json", JSON.stringify({ rules: { "phone-number-not-e164": "error" } }));
+    write("configured/warn.request.json", '{"phone_number": "4155550123", "task": "Hi"}');
+    write("quiet.config.json", JSON.stringify({ rules: { "phone-number-not-e164": "off" } }));
+    const nearest = await run(["configured/warn.request.json", "-f", "json"]);
+    expect(nearest.code).toBe(1);
+    expect(JSON.parse(nearest.stdout)).toMatchObject([{ errorCount: 1, messages: [{ ruleId: "phone-number-not-e164", severity: "error" }] }]);
+    expect((await run(["configured/warn.request.json", "--rule", "phone-number-not-e164:warn"])).code).toBe(0);
+    const explicit = await run(["configured/warn.request.json", "requests/warn.request.json", "-c", "quiet.config.json"]);
+    expect(explicit).toMatchObject({ code: 0 });
+    expect(explicit.stdout).toContain("2 files checked, no problems");
+    const broken = await run(["requests/warn.request.json", "-c", "pathways/broken.json", "-f", "json"]);
+    expect(broken.code).toBe(2);
+    expect(JSON.parse(broken.stdout)).toMatchObject({ ok: false, error: { code: "config" } });
+  });
+
   it("runs as the built executable, with --help that names the kinds and exit codes", () => {
     const help = runCli(["check-request", "--help"]);
     expect(help.code).toBe(0);

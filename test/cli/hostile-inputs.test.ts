@@ -6,7 +6,7 @@ import path from "node:path";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
 
 beforeAll(() => {
-  if (!existsSync(path.join(ROOT, "dist/cli/main.js"))) execSync("npm run build", { cwd: ROOT, stdio: "ignore" });
+  if (!existsSync(path.join(ROOT, "dist/bundle/cli.cjs"))) execSync("npm run build", { cwd: ROOT, stdio: "ignore" });
 });
 
 const TINY = JSON.stringify({

@@ -163,10 +163,10 @@ describe("pathway analyze", () => {
     writeFileSync(path.join(dir, "junk.json"), '{"nodes":[null,1,"x",{"id":5}],"edges":{}}');
     const r = runCli(["analyze", "junk.json", "-f", "json"], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.stdout)).toEqual({ filePath: "junk.json", error: expect.stringMatching(/^junk\.json: not a pathway/) });
+    expect(JSON.parse(r.stdout)).toEqual({ ok: false, error: { code: "input", message: expect.stringMatching(/^junk\.json: not a pathway/) } });
     const missing = runCli(["analyze", "missing.json", "-f", "json"], { cwd: dir });
     expect(missing.code).toBe(2);
-    expect(JSON.parse(missing.stdout)).toEqual({ filePath: "missing.json", error: "missing.json: no such file or directory; check the path." });
+    expect(JSON.parse(missing.stdout)).toEqual({ ok: false, error: { code: "io", message: "missing.json: no such file or directory; check the path." } });
   });
 
   itCorpus("takes --color and --no-color like validate", () => {

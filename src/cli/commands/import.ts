@@ -51,7 +51,7 @@ Examples:
         io.stderr.write(formatStylish([{ filePath: result.path, diagnostics: result.diagnostics, ...(result.text !== undefined && { text: result.text }) }], { color }));
         const rule = result.diagnostics[0]?.ruleId;
         const what = rule === "unreadable-file" ? "cannot be read" : rule === "duplicate-key" ? "repeats a key in the same object (importing it would keep only the last value)" : "cannot be parsed as JSON";
-        throw new ExitError(EXIT.failure, `${result.path} ${what}; fix the problem above, then import again.`);
+        throw new ExitError(EXIT.failure, `${result.path} ${what}; fix the problem above, then import again.`, "input");
       }
       if (result.written !== undefined) io.stderr.write(`wrote ${escapeTerminalText(result.written)}\n`);
       else io.stdout.write(result.code);

@@ -81,7 +81,7 @@ async function runReport(file: string, options: ReportCommandOptions, io: CliIo)
     });
   } catch (error) {
     if (error instanceof Error && /did not finish within/.test(error.message)) {
-      throw new ExitError(EXIT.failure, `${file}: ${error.message}; raise --timeout or use --engine ranks.`);
+      throw new ExitError(EXIT.failure, `${file}: ${error.message}; raise --timeout or use --engine ranks.`, "input");
     }
     throw error;
   } finally {
