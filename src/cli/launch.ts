@@ -2,7 +2,7 @@
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Script } from "node:vm";
 import { selectCommandName } from "./select-command.js";
 
@@ -11,7 +11,15 @@ const BUNDLE_DIR = path.dirname(fileURLToPath(import.meta.url));
 /** Every chunk of the CLI, each wrapped in a function as Node wraps a CommonJS module (written by scripts/bundle-cli.ts). */
 const PACK = path.join(BUNDLE_DIR, "cli.cjs");
 
-type ChunkFunction = (exports: object, require: NodeJS.Require, module: { exports: object }, filename: string, dirname: string, importer: (id: string) => Promise<unknown>) => void;
+type ChunkFunction = (
+  exports: object,
+  require: NodeJS.Require,
+  module: { exports: object },
+  filename: string,
+  dirname: string,
+  importer: (id: string) => Promise<unknown>,
+  packUrl: string,
+) => void;
 
 /** The code cache made for `name`'s typical run, or the one made for no command. */
 function cacheFile(name: string | undefined): string {
@@ -36,9 +44,11 @@ function readCache(name: string | undefined): Buffer | undefined {
  * another Node or V8 version is rejected by V8 itself, and the pack is then compiled as usual.
  */
 function loadPack(cachedData: Buffer | undefined): { script: Script; requireChunk: (id: string) => unknown } {
-  const script = new Script(readFileSync(PACK, "utf8"), { filename: PACK, cachedData });
+  // The build keeps the pack ASCII, so latin1 reads it exactly, and about three times faster than utf8.
+  const script = new Script(readFileSync(PACK, "latin1"), { filename: PACK, cachedData });
   const pack = script.runInThisContext() as Record<string, ChunkFunction>;
   const modules = new Map<string, { exports: object }>();
+  const packUrl = pathToFileURL(PACK).href;
   const nodeRequire = createRequire(PACK);
   // Chunks name each other as `./chunk.cjs`; anything else is a package or a Node built-in. The build turned each
   // import() into a call of chunkImport: a chunk's import() cannot reach Node's loader from inside a Script.
@@ -49,7 +59,7 @@ function loadPack(cachedData: Buffer | undefined): { script: Script; requireChun
     if (!module) {
       module = { exports: {} };
       modules.set(id, module);
-      pack[id]!(module.exports, chunkRequire, module, PACK, BUNDLE_DIR, chunkImport);
+      pack[id]!(module.exports, chunkRequire, module, PACK, BUNDLE_DIR, chunkImport, packUrl);
     }
     return module.exports;
   }
