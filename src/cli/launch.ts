@@ -1,4 +1,4 @@
-// Starts `pathway` fast: runs the CLI's prebuilt chunks (dist/bundle/cli.cjs) from the V8 code cache made for the command.
+// Starts `pathway` fast: runs the CLI's prebuilt chunks (dist/bundle/*.cjs) from the V8 code caches made for the command.
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -6,10 +6,16 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { Script } from "node:vm";
 import { selectCommandName } from "./select-command.js";
 
-/** The directory of the chunk pack and of this launcher. */
+/** The directory of the packs and of this launcher. */
 const BUNDLE_DIR = path.dirname(fileURLToPath(import.meta.url));
-/** Every chunk of the CLI, each wrapped in a function as Node wraps a CommonJS module (written by scripts/bundle-cli.ts). */
-const PACK = path.join(BUNDLE_DIR, "cli.cjs");
+
+/**
+ * The packs, written by scripts/bundle-cli.ts: every chunk of the CLI, each wrapped in a function as Node wraps a
+ * CommonJS module. The first holds what `pathway --help` and `pathway validate` run, so they read a quarter of the
+ * code; the second is read when a chunk not in the first is needed.
+ */
+export const PACKS = ["cli", "cli-more"] as const;
+type PackName = (typeof PACKS)[number];
 
 type ChunkFunction = (
   exports: object,
@@ -21,13 +27,15 @@ type ChunkFunction = (
   packUrl: string,
 ) => void;
 
-/** The code cache made for `name`'s typical run, or the one made for no command. */
-function cacheFile(name: string | undefined): string {
-  return path.join(BUNDLE_DIR, `cli.${name !== undefined && /^[a-z][a-z-]*$/.test(name) ? name : "pathway"}.cache`);
+const packFile = (pack: PackName) => path.join(BUNDLE_DIR, `${pack}.cjs`);
+
+/** The code cache of `pack` made for `command`'s typical run, or the one made for no command. */
+function cacheFile(pack: PackName, command: string | undefined): string {
+  return path.join(BUNDLE_DIR, `${pack}.${command !== undefined && /^[a-z][a-z-]*$/.test(command) ? command : "pathway"}.cache`);
 }
 
-function readCache(name: string | undefined): Buffer | undefined {
-  for (const file of [cacheFile(name), cacheFile(undefined)]) {
+function readCache(pack: PackName, command: string | undefined): Buffer | undefined {
+  for (const file of [cacheFile(pack, command), cacheFile(pack, undefined)]) {
     try {
       return readFileSync(file);
     } catch {
@@ -38,18 +46,26 @@ function readCache(name: string | undefined): Buffer | undefined {
 }
 
 /**
- * Compiles the pack through a Script, which takes a code cache: Node 20 has no compile cache of its own
- * (module.enableCompileCache came in Node 22), and compiling is most of a cold start. One file with every chunk means
- * one read and one cache; V8 compiles a chunk's function only when it runs (or takes it from the cache). A cache from
- * another Node or V8 version is rejected by V8 itself, and the pack is then compiled as usual.
+ * The CLI's chunks, compiled pack by pack through a Script, which takes a code cache: Node 20 has no compile cache of
+ * its own (module.enableCompileCache came in Node 22), and compiling is most of a cold start. V8 compiles a chunk's
+ * function only when it runs (or takes it from the cache). A cache from another Node or V8 version is rejected by V8
+ * itself, and the pack is then compiled as usual.
  */
-function loadPack(cachedData: Buffer | undefined): { script: Script; requireChunk: (id: string) => unknown } {
-  // The build keeps the pack ASCII, so latin1 reads it exactly, and about three times faster than utf8.
-  const script = new Script(readFileSync(PACK, "latin1"), { filename: PACK, cachedData });
-  const pack = script.runInThisContext() as Record<string, ChunkFunction>;
+function openChunks(command: string | undefined, useCaches = true): { scripts: Map<PackName, Script>; requireChunk: (id: string) => unknown; loaded: () => string[] } {
+  const scripts = new Map<PackName, Script>();
+  const functions: Record<string, ChunkFunction> = {};
+  const load = (pack: PackName) => {
+    const file = packFile(pack);
+    // The build keeps the packs ASCII, so latin1 reads them exactly, and about three times faster than utf8.
+    const script = new Script(readFileSync(file, "latin1"), { filename: file, cachedData: useCaches ? readCache(pack, command) : undefined });
+    scripts.set(pack, script);
+    Object.assign(functions, script.runInThisContext());
+  };
+  load(PACKS[0]);
   const modules = new Map<string, { exports: object }>();
-  const packUrl = pathToFileURL(PACK).href;
-  const nodeRequire = createRequire(PACK);
+  const main = packFile(PACKS[0]);
+  const packUrl = pathToFileURL(main).href;
+  const nodeRequire = createRequire(main);
   // Chunks name each other as `./chunk.cjs`; anything else is a package or a Node built-in. The build turned each
   // import() into a call of chunkImport: a chunk's import() cannot reach Node's loader from inside a Script.
   const chunkRequire = Object.assign((id: string) => (id.startsWith("./") ? requireChunk(id) : nodeRequire(id)), { resolve: nodeRequire.resolve }) as NodeJS.Require;
@@ -57,13 +73,14 @@ function loadPack(cachedData: Buffer | undefined): { script: Script; requireChun
   function requireChunk(id: string): unknown {
     let module = modules.get(id);
     if (!module) {
+      if (!(id in functions)) PACKS.filter((p) => !scripts.has(p)).forEach(load);
       module = { exports: {} };
       modules.set(id, module);
-      pack[id]!(module.exports, chunkRequire, module, PACK, BUNDLE_DIR, chunkImport, packUrl);
+      functions[id]!(module.exports, chunkRequire, module, main, BUNDLE_DIR, chunkImport, packUrl);
     }
     return module.exports;
   }
-  return { script, requireChunk };
+  return { scripts, requireChunk, loaded: () => [...modules.keys()] };
 }
 
 type Main = (argv: readonly string[]) => Promise<number>;
@@ -77,18 +94,31 @@ export async function launch(argv: readonly string[]): Promise<void> {
       throw error;
     });
   }
-  const { requireChunk } = loadPack(readCache(selectCommandName(argv)));
-  process.exitCode = await (requireChunk("./main.cjs") as { main: Main }).main(argv);
+  let main: Main;
+  try {
+    main = (openChunks(selectCommandName(argv)).requireChunk("./main.cjs") as { main: Main }).main;
+  } catch (error) {
+    // main() itself never throws; only a pack that is missing or damaged (an interrupted build or install) gets here.
+    const reason = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`pathway: the command line's packs in ${BUNDLE_DIR} could not be loaded (${reason}); run \`npm run build\` where pathwaykit is, or reinstall it.\n`);
+    process.exitCode = 2;
+    return;
+  }
+  process.exitCode = await main(argv);
 }
 
 /**
- * Runs `pathway argv` once without a cache and writes the code cache for its command (the build does this once per
- * command, in a plain `node`): the cache then holds the functions such a run compiles, not only the top level.
+ * Runs `pathway argv` once without caches and writes, for its command, the code cache of each pack it read (the build
+ * does this once per command, in a plain `node`): a cache then holds the functions such a run compiles, not only the
+ * top level. Returns the chunks the run loaded.
  */
-export async function writeCodeCache(argv: readonly string[]): Promise<void> {
-  const { script, requireChunk } = loadPack(undefined);
+export async function writeCodeCaches(argv: readonly string[]): Promise<string[]> {
+  const { scripts, requireChunk, loaded } = openChunks(undefined, false);
   await (requireChunk("./main.cjs") as { main: Main }).main(argv);
-  const file = cacheFile(selectCommandName(argv));
-  writeFileSync(`${file}.tmp`, script.createCachedData());
-  renameSync(`${file}.tmp`, file);
+  for (const [pack, script] of scripts) {
+    const file = cacheFile(pack, selectCommandName(argv));
+    writeFileSync(`${file}.tmp`, script.createCachedData());
+    renameSync(`${file}.tmp`, file);
+  }
+  return loaded();
 }
