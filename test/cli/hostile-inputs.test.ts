@@ -93,6 +93,10 @@ describe("control characters in node names and ids", () => {
   function project(): string {
     const dir = tempDir();
     writeFileSync(path.join(dir, "p.json"), pathwayText);
+    // A second version whose changed values carry the controls (JSON escapes C0 but leaves DEL, C1 and bidi raw) and a
+    // non-canonical file whose very name carries them.
+    writeFileSync(path.join(dir, "q.json"), pathwayText.replace("Nobody comes here.", `Somebody ${JSON.stringify(HOSTILE).slice(1, -1)}`));
+    writeFileSync(path.join(dir, `raw${HOSTILE}.json`), JSON.stringify(JSON.parse(pathwayText)));
     writeFileSync(path.join(dir, "s.scenario.yaml"), `name: "stays ${HOSTILE.replace(/\u001b/g, "\\e").replace(/\u0007/g, "\\a").replace(/\u009b/g, "\\x9b").replace(/\u007f/g, "\\x7f")}"\npathway: p.json\nturns:\n  - user: hi\n    expect: { node: Bye }\n`);
     return dir;
   }
@@ -102,6 +106,8 @@ describe("control characters in node names and ids", () => {
     { command: "analyze", args: (dir: string) => ["analyze", path.join(dir, "p.json")] },
     { command: "test", args: (dir: string) => ["test", path.join(dir, "s.scenario.yaml")] },
     { command: "chat", args: (dir: string) => ["chat", path.join(dir, "p.json"), "--decider", "scripted"], input: "hello\n/edges\n/take 1\n/quit\n" },
+    { command: "diff", args: (dir: string) => ["diff", path.join(dir, "p.json"), path.join(dir, "q.json")] },
+    { command: "fmt --check", args: (dir: string) => ["fmt", "--check", path.join(dir, `raw${HOSTILE}.json`)] },
   ])("$command shows them escaped", async ({ args, input }) => {
     const r = await runMain(args(project()), input === undefined ? {} : { stdin: input });
     const out = r.stdout + r.stderr;
