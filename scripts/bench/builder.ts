@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { ms, timeMedian, type BenchSuite } from "./measure.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const BIN = path.join(ROOT, "bin/pathway.js");
+const BIN = path.join(ROOT, "bin/pathway.cjs");
 
 /** Median wall time of a fresh `node args...` process, after one warm-up run (disk cache). */
 function coldStart(args: readonly string[], runs = 7): number {

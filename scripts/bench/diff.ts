@@ -101,7 +101,7 @@ function reviewRows(a: unknown, b: unknown): { name: string; value: string; note
   const fileB = path.join(dir, "b.json");
   writeFileSync(fileA, toCanonicalJson(a));
   writeFileSync(fileB, toCanonicalJson(b));
-  const bin = fileURLToPath(new URL("../../bin/pathway.js", import.meta.url));
+  const bin = fileURLToPath(new URL("../../bin/pathway.cjs", import.meta.url));
   const ours = timeProcess(process.execPath, [bin, "diff", fileA, fileB, "--no-color"]);
   const oursMd = timeProcess(process.execPath, [bin, "diff", fileA, fileB, "--format", "md"]);
   const git = timeProcess("git", ["diff", "--no-index", "--no-color", fileA, fileB]);

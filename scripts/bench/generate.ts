@@ -12,7 +12,7 @@ const sim = await loadShipped<typeof import("../../src/simulate/index.js")>("sim
 const { validatePathway } = await loadShipped<typeof import("../../src/validate/index.js")>("validate");
 
 const SIZES = [250, 500, 1_000, 2_000, 5_000, 10_000];
-const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bin/pathway.js");
+const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bin/pathway.cjs");
 
 /** Milliseconds of one `pathway ...` process (median of three), as a user runs it; `args` may differ per run. */
 function timeCommand(args: string[] | ((run: number) => string[])): number {

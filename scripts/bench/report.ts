@@ -90,7 +90,7 @@ export const reportSuite: BenchSuite = {
       writeFileSync(path.join(dir, "p500.mmd"), toMermaid(toDirectedGraph(p500)));
       const browser = getBrowserLocation(process.env);
       writeFileSync(path.join(dir, "puppeteer.json"), JSON.stringify({ executablePath: browser.path, args: CHROMIUM_ARGS }));
-      const ours = run(process.execPath, [path.join(ROOT, "bin/pathway.js"), "diagram", input, "-f", "svg", "--engine", "elk", "--timeout", "600", "-o", path.join(dir, "ours.svg")], 620_000);
+      const ours = run(process.execPath, [path.join(ROOT, "bin/pathway.cjs"), "diagram", input, "-f", "svg", "--engine", "elk", "--timeout", "600", "-o", path.join(dir, "ours.svg")], 620_000);
       rows.push({ name: "500 nodes to SVG: pathway diagram --engine elk", value: ours.ok ? ms(ours.ms) : "failed", note: ours.error });
       const mmdcConfig = path.join(dir, "mermaid.json");
       writeFileSync(mmdcConfig, JSON.stringify({ maxEdges: 100_000, maxTextSize: 50_000_000 }));

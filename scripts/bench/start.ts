@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { ms, ratio, timeInTurns, type BenchSuite } from "./measure.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const BIN = path.join(ROOT, "bin/pathway.js");
+const BIN = path.join(ROOT, "bin/pathway.cjs");
 const SMALL = path.join(ROOT, "pathways/appointment-booking.json");
 
 /** Spawns `node args...` to the end (output discarded), like hyperfine's repeated runs. */

@@ -2,13 +2,12 @@
 import type { Command } from "commander";
 import { InvalidArgumentError, Option } from "commander";
 import { createFormatOption } from "./format-option.js";
-import type { RuleDescriptor } from "../diagnostics/index.js";
+import type { FileResult, RuleDescriptor } from "../diagnostics/index.js";
 import { countResults } from "../engine/count-results.js";
-import type { FileResult } from "../format/result.js";
 import { EXIT } from "./exit.js";
 import type { CliIo } from "./io.js";
 import { useColor } from "./io.js";
-import { writeOutput } from "./output.js";
+import { createReportOutputOption, writeOutput } from "./output.js";
 
 /** The formats every findings report offers; `text` is the human one (ESLint's stylish). */
 export const FINDINGS_FORMATS = ["text", "json", "sarif", "github"] as const;
@@ -27,8 +26,8 @@ export interface CheckCommandOptions {
 export function addCheckOptions(command: Command, walk = true): Command {
   command
     .addOption(createFormatOption(FINDINGS_FORMATS))
-    .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
-    .addOption(new Option("--output-file <file>").hideHelp())
+    .addOption(createReportOutputOption())
+    .addOption(createReportOutputOption("", "--output-file <file>").hideHelp())
     .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addOption(new Option("--max-warnings <n>", "exit 1 when there are more than n warnings").argParser(parseCount))

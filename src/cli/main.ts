@@ -4,11 +4,13 @@ import { readFileSync } from "node:fs";
 import { EXIT, ExitError } from "./exit.js";
 import { createSecretRedactor, redactHost, withRedaction, type CliIo } from "./io.js";
 import { parseByteSize, resolveByteSize } from "./byte-size.js";
-import { commands, type CommandEntry } from "./commands/index.js";
+import { commands } from "./commands/index.js";
+import { selectCommandName } from "./select-command.js";
 import { isEngineError } from "../engine/errors.js";
 import { guardUserModules } from "./guard-exit.js";
 import { escapeTerminalText } from "../escape/terminal.js";
 import type { Host } from "../engine/host.js";
+import type { Failure } from "./json-error.js";
 
 function packageVersion(): string {
   try {
@@ -17,14 +19,6 @@ function packageVersion(): string {
   } catch {
     return "0.0.0";
   }
-}
-
-/** The table entry `argv` runs (`pathway help <name>` counts as <name>), if any. */
-function selectCommand(argv: readonly string[]): CommandEntry | undefined {
-  // The value of the one program option given as a separate word is not a command name.
-  const words = argv.filter((a, i) => !a.startsWith("-") && argv[i - 1] !== "--max-file-size");
-  const name = words[0] === "help" ? words[1] : words[0];
-  return commands.find((c) => c.name === name);
 }
 
 /**
@@ -41,8 +35,12 @@ export async function createProgram(io: CliIo, argv: readonly string[] = []): Pr
       writeOut: (s) => io.stdout.write(s),
       // Usage errors quote the argument as typed: an escape sequence in it must not reach the terminal raw.
       writeErr: (s) => io.stderr.write(escapeTerminalText(s)),
+      // Help wraps to the streams main was given, not to process.stdout (a caller's own streams, or none in tests).
+      getOutHelpWidth: () => (io.stdout.isTTY && io.stdout.columns) || 80,
+      getErrHelpWidth: () => (io.stderr.isTTY && io.stderr.columns) || 80,
     });
-  const selected = selectCommand(argv);
+  const name = selectCommandName(argv);
+  const selected = commands.find((c) => c.name === name);
   for (const entry of commands) {
     if (entry === selected) (await entry.load()).register(program, io);
     else program.command(entry.name).description(entry.summary).arguments(entry.args);
@@ -65,7 +63,6 @@ const notStartedHost: Host = new Proxy({} as Host, {
 export async function main(argv: readonly string[], partial: Partial<CliIo> = {}): Promise<number> {
   let exitCode: number = EXIT.ok;
   const base = {
-    stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
@@ -77,38 +74,55 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
     ...partial,
   };
   // The real host is built when a command starts (preAction), so --help and usage errors never load the file system code.
-  const io: CliIo = withRedaction({ ...base, host: partial.host ?? notStartedHost });
+  const fields = { ...base, host: partial.host ?? notStartedHost };
+  // process.stdin is created on first use: creating it loads stream and socket code that most runs never need.
+  if (!partial.stdin) Object.defineProperty(fields, "stdin", { get: () => process.stdin, enumerable: true });
+  const io = withRedaction(fields as CliIo);
+  let program: Command | undefined;
+  // The real host, built once: when a command starts, or when a fatal error's JSON document goes to an -o file.
+  let hostStarted = false;
+  const startHost = async (): Promise<void> => {
+    const { createNodeHost, DEFAULT_MAX_FILE_BYTES } = await import("../engine/node-host.js");
+    const maxFileBytes = resolveByteSize(program?.opts<{ maxFileSize?: number }>().maxFileSize, io.env, MAX_FILE_SIZE_ENV, DEFAULT_MAX_FILE_BYTES);
+    if (partial.host || hostStarted) return;
+    const host = guardUserModules(createNodeHost({ cwd: base.cwd, env: base.env, stdin: () => io.stdin, maxFileBytes }));
+    const redact = createSecretRedactor(io.env);
+    io.host = redact ? redactHost(host, redact, (message) => io.stderr.write(`pathway: warning: ${message}\n`)) : host;
+    hostStarted = true;
+  };
   try {
-    const program = await createProgram(io, argv);
+    program = await createProgram(io, argv);
     // One input cap for every command that reads pathways or scenarios: a program option (accepted before or after
     // the command name), resolved before the command runs into the host every command reads through.
     program
       .addOption(new Option("--max-file-size <size>", `largest pathway or scenario file read, stdin included (default: $${MAX_FILE_SIZE_ENV} or 256MB)`).argParser(parseByteSize))
-      .hook("preAction", async () => {
-        const { createNodeHost, DEFAULT_MAX_FILE_BYTES } = await import("../engine/node-host.js");
-        const maxFileBytes = resolveByteSize(program.opts<{ maxFileSize?: number }>().maxFileSize, io.env, MAX_FILE_SIZE_ENV, DEFAULT_MAX_FILE_BYTES);
-        if (partial.host) return;
-        const host = guardUserModules(createNodeHost({ cwd: base.cwd, env: base.env, stdin: base.stdin, maxFileBytes }));
-        const redact = createSecretRedactor(io.env);
-        io.host = redact ? redactHost(host, redact, (message) => io.stderr.write(`pathway: warning: ${message}\n`)) : host;
-      });
+      .hook("preAction", startHost);
     await program.parseAsync([...argv], { from: "user" });
     return exitCode;
   } catch (error) {
+    let failure: Failure;
     if (error instanceof CommanderError) {
-      // --help and --version end with exit code 0 through the same path as usage errors.
-      return error.exitCode === 0 ? EXIT.ok : EXIT.failure;
-    }
-    if (error instanceof ExitError) {
+      // --help and --version end with exit code 0 through the same path as usage errors; commander printed the message.
+      if (error.exitCode === 0) return EXIT.ok;
+      failure = { exit: EXIT.failure, code: "usage", message: error.message.replace(/^error: /, "") };
+    } else if (error instanceof ExitError) {
       io.stderr.write(`pathway: ${escapeTerminalText(error.message)}\n`);
-      return error.code;
-    }
-    if (isEngineError(error)) {
+      failure = { exit: error.code, code: error.kind, message: error.message };
+    } else if (isEngineError(error)) {
       io.stderr.write(`pathway: ${escapeTerminalText(error.message)}\n`);
-      return error.kind === "refused" || error.kind === "findings" ? EXIT.findings : EXIT.failure;
+      failure = { exit: error.kind === "refused" || error.kind === "findings" ? EXIT.findings : EXIT.failure, code: error.kind, message: error.message, ...(error.reason !== undefined && { reason: error.reason }) };
+    } else {
+      const message = error instanceof Error ? error.message : String(error);
+      io.stderr.write(`pathway: internal error: ${escapeTerminalText(message)}\nThis is a bug in pathwaykit; please report it with the command you ran.${io.env.PATHWAYKIT_DEBUG && error instanceof Error ? `\n${error.stack}` : " (set PATHWAYKIT_DEBUG=1 for details)"}\n`);
+      failure = { exit: EXIT.failure, code: "internal", message: `internal error: ${message}` };
     }
-    const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`pathway: internal error: ${escapeTerminalText(message)}\nThis is a bug in pathwaykit; please report it with the command you ran.${io.env.PATHWAYKIT_DEBUG && error instanceof Error ? `\n${error.stack}` : " (set PATHWAYKIT_DEBUG=1 for details)"}\n`);
-    return EXIT.failure;
+    // A script reading `--format json` gets one document on every outcome: this one when no report was made.
+    const { findRunningCommand, wantsJson, writeErrorDocument } = await import("./json-error.js");
+    const command = program && findRunningCommand(program, argv);
+    if (command && wantsJson(command, argv)) {
+      const hostReady = () => startHost().then(() => io.host !== notStartedHost, () => false);
+      await writeErrorDocument(io, command, argv, failure, hostReady).catch(() => undefined);
+    }
+    return failure.exit;
   }
 }

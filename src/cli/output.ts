@@ -1,4 +1,5 @@
 // Where a command's report goes: stdout, or with -o/--output a file written atomically (the same for every command).
+import { Option } from "commander";
 import { describeFsError } from "../engine/fs-errors.js";
 import { EXIT, ExitError } from "./exit.js";
 import type { CliIo } from "./io.js";
@@ -12,6 +13,19 @@ export async function writeOutput(io: CliIo, output: string | undefined, report:
   try {
     await io.host.writeFile(output, report);
   } catch (error) {
-    throw new ExitError(EXIT.failure, `cannot write the report: ${describeFsError(error, output)}`);
+    throw new ExitError(EXIT.failure, `cannot write the report: ${describeFsError(error, output)}`, "io");
   }
+}
+
+/** Marks an `-o` option whose file holds the command's report, so a fatal error's JSON document goes there too. */
+const REPORT_OUTPUT = Symbol("report output");
+
+/** `-o, --output <file>` naming the file the report is written to (atomically) instead of stdout. */
+export function createReportOutputOption(description = "write the report to a file (atomically) instead of stdout", flags = "-o, --output <file>"): Option {
+  return Object.assign(new Option(flags, description), { [REPORT_OUTPUT]: true });
+}
+
+/** True for an option made by createReportOutputOption. */
+export function isReportOutputOption(option: Option): boolean {
+  return (option as Option & { [REPORT_OUTPUT]?: boolean })[REPORT_OUTPUT] === true;
 }

@@ -1,5 +1,6 @@
 // `openChat`: what an interactive session with the simulator starts from: the pathway's simulator, its decider and the opening state.
-import type { Decider, FetchLike, SimState, Simulator } from "../simulate/index.js";
+import type { Decider, SimState, Simulator } from "../simulate/index.js";
+import { toCappedFetch } from "./capped-fetch.js";
 import { EngineError } from "./errors.js";
 import type { Host } from "./host.js";
 import { requirePathway } from "./load-pathway.js";
@@ -35,7 +36,7 @@ export async function openChat(host: Host, pathwayArg: string, options: OpenChat
     if (!llm) throw new EngineError("usage", "--decider llm needs PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (or --llm-base-url and --llm-model).");
     decider = llm;
   }
-  const webhook = options.liveWebhooks ? sim.createLiveWebhooks({ fetch: host.fetch as unknown as FetchLike }) : () => ({ status: 200, body: {} });
+  const webhook = options.liveWebhooks ? sim.createLiveWebhooks({ fetch: toCappedFetch(host) }) : () => ({ status: 200, body: {} });
   const simulator = sim.createSimulator(pathway, { decider, webhook });
   return { simulator, deciderName: decider.name, initial: await sim.createInitialStateAsync(simulator, { variables: options.variables ?? {} }) };
 }

@@ -1,11 +1,11 @@
 // `checkRequestFiles`: request files in, findings per file out; each request's pathway is loaded (file, remote, manifest) through the host.
 import path from "node:path";
-import type { Diagnostic } from "../diagnostics/index.js";
-import type { FileResult } from "../format/result.js";
+import type { Diagnostic, FileResult } from "../diagnostics/index.js";
 import { isObject, type Pathway } from "../model/index.js";
 import { z } from "zod";
 import { checkParsedRequest, parseRequestText, requestRuleMetas, type CheckRequestOptions, type RequestKind } from "../requests/index.js";
 import type { RuleMeta, RuleSeverity } from "../validate/index.js";
+import { createLintConfigLoader, toRelativePosix, type LoadedLintConfig } from "./config.js";
 import type { Host } from "./host.js";
 import { displayPath, readInput, readInputs, STDIN, type ExpandOptions, type ReadInput } from "./inputs.js";
 import { describeLoadFailure, getPathwayProblem, loadPathwayFile } from "./load-pathway.js";
@@ -27,10 +27,19 @@ export interface CheckRequestFilesOptions extends ExpandOptions, Pick<CheckReque
   pathway?: string;
   /** How to reach the service for `remote:<id>` (base URL, timeout, retries). */
   remote?: RemoteOptions;
+  /**
+   * `checkRequestFiles` only: the config file for every request instead of the nearest pathway.config.json above each
+   * (whose `rules` and matching `overrides` set the request rules' severities, as `pathway lint` applies them);
+   * `false` reads no config. `rules` win over it.
+   */
+  config?: string | false;
 }
 
-/** One request input: read bytes (or the problem), and the pathway configured for it (pathway.config.json's `requests`). */
-export type RequestInput = ReadInput & { pathway?: string };
+/**
+ * One request input: read bytes (or the problem), the pathway configured for it (pathway.config.json's `requests`),
+ * and its rule severities when they differ per file (from its config; else the options' `rules`).
+ */
+export type RequestInput = ReadInput & { pathway?: string; rules?: Record<string, RuleSeverity> };
 
 /** The findings for one request file. `failed` marks a file that could not be checked at all (exit 2 in the CLI). */
 export interface RequestFileResult extends FileResult {
@@ -121,7 +130,7 @@ export async function checkRequestInputs(host: Host, inputs: readonly RequestInp
         continue;
       }
     }
-    const result = checkParsedRequest(parsed, { kind: options.kind, fileName, rules: options.rules, now: options.now ?? host.now(), systemVariables: options.systemVariables, ...(pathway && { pathway }) });
+    const result = checkParsedRequest(parsed, { kind: options.kind, fileName, rules: input.rules ?? options.rules, now: options.now ?? host.now(), systemVariables: options.systemVariables, ...(pathway && { pathway }) });
     results.push({ filePath: input.path, diagnostics: result.diagnostics, ...(result.text !== undefined && { text: result.text }), ...(result.kind && { kind: result.kind }), ...(result.fatal && { failed: true }) });
   }
   return results;
@@ -132,7 +141,36 @@ export async function checkRequestInputs(host: Host, inputs: readonly RequestInp
  * `*.request.json|yaml|yml`), globs and `-`. Findings carry line and column in each request file.
  */
 export async function checkRequestFiles(host: Host, args: readonly string[], options: CheckRequestFilesOptions = {}): Promise<RequestFileResult[]> {
-  return checkRequestInputs(host, await readInputs(host, "request", args, options), options);
+  const inputs: RequestInput[] = await readInputs(host, "request", args, options);
+  return checkRequestInputs(host, options.config === false ? inputs : await withConfiguredRules(host, inputs, options.config, options.rules), options);
+}
+
+/**
+ * `inputs` with the request rules' severities of each one's config: the nearest pathway.config.json (or `explicit`),
+ * looked up and resolved by the loader `pathway lint` uses, `rules` then `overrides` matching the file, then `flags`.
+ * `lintFiles` passes its own loader, so its config's request files get the same per-file severities.
+ */
+export async function withConfiguredRules(
+  host: Host,
+  inputs: readonly RequestInput[],
+  explicit: string | undefined,
+  flags: Readonly<Record<string, RuleSeverity>> = {},
+  loader?: (file: string | undefined) => Promise<LoadedLintConfig>,
+): Promise<RequestInput[]> {
+  // The config may set lint rules too: they must be known for it to resolve (the lint registry loads only here).
+  const { allRuleMetas, getFileLintSettings } = await import("../lint/index.js");
+  const loadConfig = loader ?? createLintConfigLoader(host, { explicit, rules: [...allRuleMetas, ...requestRulesAsConfigurable()] });
+  const out: RequestInput[] = [];
+  for (const input of inputs) {
+    if (!input.bytes) {
+      out.push(input);
+      continue;
+    }
+    const { config, root } = await loadConfig(input.file);
+    const settings = getFileLintSettings(config, input.file === undefined ? STDIN : toRelativePosix(root, input.file));
+    out.push({ ...input, rules: getRequestRuleSeverities(settings.rules, flags) });
+  }
+  return out;
 }
 
 /**

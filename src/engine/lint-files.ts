@@ -1,9 +1,9 @@
 // `lintFiles`: validation plus the graph and content rules over files, with pathway.config.json, --rule overrides and a baseline.
 import path from "node:path";
-import type { FileResult } from "../format/result.js";
+import type { FileResult } from "../diagnostics/index.js";
 import type { BaselineInput } from "../lint/index.js";
 import type { RuleSetting, RuleSeverity } from "../validate/index.js";
-import { checkRequestInputs, getRequestRuleSeverities, readConfiguredRequests, requestRulesAsConfigurable } from "./check-requests.js";
+import { checkRequestInputs, readConfiguredRequests, requestRulesAsConfigurable, withConfiguredRules } from "./check-requests.js";
 
 export { requestRuleMetas } from "./check-requests.js";
 import { createLintConfigLoader, readBaselineFile, toRelativePosix } from "./config.js";
@@ -97,7 +97,8 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
     }
     out.recorded = written.findings.length;
   }
-  if (requests.length > 0) out.results.push(...(await checkRequestInputs(host, requests, { rules: getRequestRuleSeverities(projectConfig.config.rules, options.rules) })));
+  // Each request file gets its config's rules and the overrides matching it, as `pathway check-request` gives them.
+  if (requests.length > 0) out.results.push(...(await checkRequestInputs(host, await withConfiguredRules(host, requests, options.config, options.rules, loadConfig))));
   return out;
 }
 

@@ -12,8 +12,8 @@ export interface NodeHostOptions {
   cwd: string;
   /** Environment variables. Default {} (nothing set). */
   env?: Readonly<Record<string, string | undefined>>;
-  /** Where `-` reads from. Default: an empty stream. */
-  stdin?: NodeJS.ReadableStream;
+  /** Where `-` reads from, or a function giving it on first use. Default: an empty stream. */
+  stdin?: NodeJS.ReadableStream | (() => NodeJS.ReadableStream);
   /** Largest file read, in bytes. Default 256 MiB: far above real pathways, far below what would exhaust memory. */
   maxFileBytes?: number;
   /** The network. Default globalThis.fetch. */
@@ -62,7 +62,7 @@ export function createNodeHost(options: NodeHostOptions): Host {
     },
     isGlob: (pattern) => GLOB_CHARS.test(pattern),
     readStdin() {
-      stdinBytes ??= options.stdin ? readStreamBounded(options.stdin, max) : Promise.resolve(new Uint8Array());
+      stdinBytes ??= options.stdin ? readStreamBounded(typeof options.stdin === "function" ? options.stdin() : options.stdin, max) : Promise.resolve(new Uint8Array());
       return stdinBytes;
     },
     now: options.now ?? (() => new Date()),

@@ -38,8 +38,11 @@ export interface PushFailure {
   id?: string;
   ok: false;
   pushed: false;
-  /** A RemoteError kind, or usage, validation, refused or input (the file or manifest). */
-  error: { kind: string; message: string };
+  /**
+   * `code` and `reason` as in every `--format json` error document (code: the EngineError kind; reason: the finer
+   * cause); `kind` is push's own older word: a RemoteError kind, or usage, validation, refused or input.
+   */
+  error: { code: string; kind: string; message: string; reason?: string };
 }
 
 /** A push worked out but not sent: the report so far, and what `push` needs to send it. */

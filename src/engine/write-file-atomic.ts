@@ -1,5 +1,4 @@
 // Replaces a file so readers see the old content or the new, never half: a temp file beside it, synced, then renamed.
-import { randomBytes } from "node:crypto";
 import { closeSync, copyFileSync, fchmodSync, fchownSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, writeFileSync, type Stats } from "node:fs";
 import path from "node:path";
 
@@ -8,6 +7,16 @@ export const TEMP_MARKER = ".pathwaykit-tmp-";
 
 /** A temp file of ours older than this is stale even if its pid is alive again (pids are reused). */
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+let written = 0;
+/**
+ * Unique among this process's temp files (the pid before it separates processes); not crypto, whose loading costs a
+ * cold start more than it buys: the temp is opened with "wx", so a clash fails loudly instead of sharing a file.
+ */
+function uniqueSuffix(): string {
+  written += 1;
+  return `${written.toString(36)}x${Math.random().toString(36).slice(2, 8)}`;
+}
 
 /**
  * Where a write to `file` lands: the final target of a chain of symlinks (even a dangling one), else `file`; with what
@@ -66,7 +75,7 @@ function removeStaleTemps(target: string): void {
     listings.set(dir, names);
   }
   for (const name of names) {
-    const m = name.startsWith(prefix) ? /^(\d+)-[0-9a-f]+$/.exec(name.slice(prefix.length)) : null;
+    const m = name.startsWith(prefix) ? /^(\d+)-[0-9a-z]+$/.exec(name.slice(prefix.length)) : null;
     if (!m) continue;
     const temp = path.join(dir, name);
     try {
@@ -140,7 +149,7 @@ function writeFileAtomicNow(file: string, content: string | Uint8Array): void {
   const bytes = typeof content === "string" ? Buffer.from(content) : content;
   if (found?.isFile() && found.size === bytes.byteLength && holds(target, bytes)) return;
   const existing = found && { mode: found.mode & 0o7777, nlink: found.nlink, uid: found.uid, gid: found.gid };
-  const temp = path.join(dir, `.${path.basename(target)}${TEMP_MARKER}${process.pid}-${randomBytes(4).toString("hex")}`);
+  const temp = path.join(dir, `.${path.basename(target)}${TEMP_MARKER}${process.pid}-${uniqueSuffix()}`);
   try {
     const fd = openTemp(temp, existing?.mode ?? 0o666);
     try {

@@ -4,7 +4,7 @@ import { parseJson, type ParseResult } from "./parse-json.js";
 
 export { byteOrderMarkDiagnostic, decodeUtf8, firstInvalidUtf8 } from "./decode.js";
 export { parseJson, type ParseResult } from "./parse-json.js";
-export { parseYaml, yamlExpansionError } from "./parse-yaml.js";
+// parse-yaml.js is imported directly by the few that read YAML: the `yaml` package is 60 modules that `validate` should not load.
 export { createBatchLocator, createLocator, type BatchLocator, type Locator } from "./source-map.js";
 export { locateAll, toSpanKey, type LocateOptions, type StringSpans } from "./locate-all.js";
 export { lineStarts, positionAt } from "./position.js";

@@ -6,9 +6,6 @@ import { MERMAID_GITHUB_LIMITS } from "../export/mermaid.js";
 /** Image formats the renderer writes. */
 export type RenderFormat = "svg" | "png" | "pdf";
 
-/** Formats `render` accepts. */
-export const RENDER_FORMATS: readonly RenderFormat[] = ["svg", "png", "pdf"];
-
 /** Options of `createDiagramRenderer`; all optional but `browser`. */
 export interface RendererOptions {
   /** The browser executable (see `getBrowserLocation`). */
@@ -37,7 +34,8 @@ export interface DiagramRenderer {
 
 /** The Mermaid that @mermaid-js/mermaid-cli itself uses, as its single-file browser bundle. */
 export function getMermaidBundlePath(): string {
-  const cli = createRequire(import.meta.resolve("@mermaid-js/mermaid-cli"));
+  // Resolved through require (its export has only a default condition): the CLI bundle is CommonJS, without import.meta.resolve.
+  const cli = createRequire(createRequire(import.meta.url).resolve("@mermaid-js/mermaid-cli"));
   return cli.resolve("mermaid/dist/mermaid.min.js");
 }
 

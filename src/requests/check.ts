@@ -2,7 +2,8 @@
 import { compareDiagnostics, type Diagnostic, type Severity } from "../diagnostics/index.js";
 import { getVariableUses } from "../graph/index.js";
 import type { Pathway } from "../model/index.js";
-import { parseDocument, parseYaml, type ParseResult } from "../parse/index.js";
+import { parseDocument, type ParseResult } from "../parse/index.js";
+import { parseYaml } from "../parse/parse-yaml.js";
 import { detectRequestKind } from "./kind.js";
 import type { RequestKind } from "./models.js";
 import { getRequestGraph, getRequiredVariables } from "./pathway-variables.js";

@@ -203,3 +203,16 @@ describe("an empty request file", () => {
     expect(result.stdout).toContain("The file is empty");
   });
 });
+
+describe("diff -f md --max-chars smaller than the summary", () => {
+  // The summary table was never cut, so `--max-chars 10` printed hundreds of characters.
+  it.each([[10], [60], [200]])("--max-chars %i: the output never exceeds the limit and says it was cut", async (limit) => {
+    const node = (id: string, prompt: string, start = false) => ({ id, type: "Default", data: { name: `Step ${id}`, prompt, ...(start && { isStart: true }) } });
+    writeFileSync(path.join(dir, "old.json"), JSON.stringify({ nodes: [node("a", "Say hello.", true), node("b", "Ask.")], edges: [{ id: "e", source: "a", target: "b", label: "go" }] }));
+    writeFileSync(path.join(dir, "new.json"), JSON.stringify({ nodes: [node("a", "Say goodbye.", true), node("c", "New.")], edges: [{ id: "e", source: "a", target: "c", label: "went" }] }));
+    const result = await run(["diff", "old.json", "new.json", "-f", "md", "--max-chars", String(limit)]);
+    expect(result.code).toBe(1);
+    expect(result.stdout.length).toBeLessThanOrEqual(limit);
+    expect(result.stdout).toMatch(limit < 120 ? /…/ : /Cut at \d+ characters; the full diff: `pathway diff old\.json new\.json --format md --max-chars 0`/);
+  });
+});

@@ -129,12 +129,35 @@ describe("pathway check-request", () => {
     expect((await run([])).code).toBe(2);
   });
 
-  it("runs as the built executable, with --help that names the kinds and exit codes", () => {
-    const help = runCli(["check-request", "--help"]);
+  it("takes severities from pathway.config.json (nearest, or -c), as lint does; --rule wins (issue 14)", async () => {
+    write("configured/pathway.config.json", JSON.stringify({ rules: { "phone-number-not-e164": "error" } }));
+    write("configured/warn.request.json", '{"phone_number": "4155550123", "task": "Hi"}');
+    write("quiet.config.json", JSON.stringify({ rules: { "phone-number-not-e164": "off" } }));
+    const nearest = await run(["configured/warn.request.json", "-f", "json"]);
+    expect(nearest.code).toBe(1);
+    expect(JSON.parse(nearest.stdout)).toMatchObject([{ errorCount: 1, messages: [{ ruleId: "phone-number-not-e164", severity: "error" }] }]);
+    expect((await run(["configured/warn.request.json", "--rule", "phone-number-not-e164:warn"])).code).toBe(0);
+    const explicit = await run(["configured/warn.request.json", "requests/warn.request.json", "-c", "quiet.config.json"]);
+    expect(explicit).toMatchObject({ code: 0 });
+    expect(explicit.stdout).toContain("2 files checked, no problems");
+    const broken = await run(["requests/warn.request.json", "-c", "pathways/broken.json", "-f", "json"]);
+    expect(broken.code).toBe(2);
+    expect(JSON.parse(broken.stdout)).toMatchObject({ ok: false, error: { code: "config" } });
+  });
+
+  it("explains itself in --help, naming the kinds and exit codes", async () => {
+    const help = await run(["--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("--kind <kind>");
     expect(help.stdout).toContain("Exit codes: 0 no errors");
-    expect(runCli(["check-request", path.join(dir, "requests/warn.request.json"), "--color"]).stdout).toContain("\u001b[");
+  });
+
+  // The executable: its real exit status, and --color writing colour into a pipe.
+  it("runs as the built executable, exiting 0 on warnings and colouring them with --color", () => {
+    const r = runCli(["check-request", path.join(dir, "requests/warn.request.json"), "--color"]);
+    expect(r).toMatchObject({ code: 0, stderr: "" });
+    expect(r.stdout).toContain("\u001b[");
+    expect(r.stdout).toContain("phone-number-not-e164");
   });
 });
 

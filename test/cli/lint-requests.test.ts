@@ -43,6 +43,22 @@ describe("pathway lint with requests in pathway.config.json", () => {
     expect(result.code).toBe(0);
   });
 
+  it("applies the config's overrides matching a request file, as check-request does", async () => {
+    const other = tempDir("pathwaykit-lint-requests-overrides-");
+    writeFileSync(path.join(other, "p.json"), JSON.stringify(PATHWAY));
+    mkdirSync(path.join(other, "legacy"));
+    const body = JSON.stringify({ phone_number: "+14155550123", pathway_id: "p", request_data: { name: "A" } });
+    writeFileSync(path.join(other, "c.request.json"), body);
+    writeFileSync(path.join(other, "legacy", "c.request.json"), body);
+    const config = { rules: { "unreachable-node": "off", "dead-end": "off" }, overrides: [{ files: ["legacy/**"], rules: { "missing-request-variable": "off" } }], requests: [{ files: "**/*.request.json", pathway: "p.json" }] };
+    writeFileSync(path.join(other, "pathway.config.json"), JSON.stringify(config));
+    const linted = JSON.parse((await runMain(["lint", "p.json", "--format", "json"], { cwd: other })).stdout) as { filePath: string; messages: { ruleId: string }[] }[];
+    const checked = JSON.parse((await runMain(["check-request", "c.request.json", "legacy/c.request.json", "--pathway", "p.json", "--format", "json"], { cwd: other })).stdout) as typeof linted;
+    const rules = (report: typeof linted) => Object.fromEntries(report.filter((r) => r.filePath.endsWith(".request.json")).map((r) => [r.filePath, r.messages.map((m) => m.ruleId)]));
+    expect(rules(linted)).toEqual({ "c.request.json": ["missing-request-variable"], "legacy/c.request.json": [] });
+    expect(rules(checked)).toEqual(rules(linted));
+  });
+
   it("rejects an unknown key in a requests entry as a config error (exit 2)", async () => {
     const other = tempDir("pathwaykit-lint-requests-bad-");
     writeFileSync(path.join(other, "pathway.config.json"), JSON.stringify({ requests: [{ files: "*.json", pathways: "x.json" }] }));

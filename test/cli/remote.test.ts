@@ -391,8 +391,9 @@ describeCorpus("pathway push", () => {
     writeFileSync(path.join(dir, "new.json"), readFileSync(path.join(REAL, "restaurant-2024-get-dump.json")));
     const result = await run(["push", "new.json", "-f", "json"]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe("");
-    expect(JSON.parse(result.stdout)).toEqual({ file: "new.json", ok: false, pushed: false, error: { kind: "usage", message: expect.stringContaining("Pass --id <pathway id>") } });
+    // The human message on stderr, as for every failure; stdout holds only the JSON document.
+    expect(result.stderr).toMatch(/^pathway: new\.json: which pathway\? Pass --id/);
+    expect(JSON.parse(result.stdout)).toEqual({ file: "new.json", ok: false, pushed: false, error: { code: "usage", kind: "usage", message: expect.stringContaining("Pass --id <pathway id>") } });
   });
 
   itCorpus("--format json carries a remote error with its kind and exits 2", async () => {

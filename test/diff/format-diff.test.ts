@@ -3,12 +3,12 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { corpusValue, itCorpus } from "../support/corpus.js";
-import { getPathwayDiff } from "../../src/diff/index.js";
+import { getPathwayDiff, type VersionsDiff } from "../../src/diff/index.js";
 import { parseMermaid } from "../export/mermaid-parser.js";
-import { formatDiffJson, formatDiffMd, formatDiffMermaid, formatDiffText, toMermaidText, type DiffFormatInput } from "../../src/format/diff-formatters.js";
+import { formatDiffJson, formatDiffMd, formatDiffMermaid, formatDiffText, toMermaidText } from "../../src/format/diff-formatters.js";
 
 const real = (name: string): unknown => corpusValue<unknown>(name);
-const input = (before: unknown, after: unknown): DiffFormatInput => ({ diff: getPathwayDiff(before, after), before, after, labelA: "old.json", labelB: "new.json" });
+const input = (before: unknown, after: unknown): VersionsDiff => ({ diff: getPathwayDiff(before, after), before, after, labelA: "old.json", labelB: "new.json" });
 
 const tricky = 'Say "hi" --> [x] | %%{init: {"theme":"dark"}}%% <script>`end`</script>\nnext line';
 const a = {
@@ -228,6 +228,23 @@ describe("Markdown that fits a pull-request comment", () => {
     const md = formatDiffMd(input(x, y), { maxChars: 8_000, fullDiffCommand: "pathway diff x y" });
     expect(md.length).toBeLessThanOrEqual(8_000);
     expect(md).toMatch(/sections cut, \d+ left out\. Full diff: `pathway diff x y`/);
+  });
+
+  it("never exceeds --max-chars, however small: a hard cut with a marker when even the summary does not fit", () => {
+    const [x, y] = bigPair(40);
+    const pair = input(x, y);
+    const full = formatDiffMd(pair, { maxChars: 0 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: full.length + 100 }), (maxChars) => {
+        const md = formatDiffMd(pair, { maxChars, fullDiffCommand: "pathway diff x y --max-chars 0" });
+        expect(md.length).toBeLessThanOrEqual(maxChars);
+        if (full.length <= maxChars) expect(md).toBe(full);
+        // Cut, and it says so: the note, the hard cut's warning (naming the full diff) or, for the tiniest limits, "…".
+        else expect(md).toMatch(maxChars >= 120 ? /shortened to fit|Cut at \d+ characters; the full diff: `pathway diff x y --max-chars 0`/ : /…/);
+      }),
+      { numRuns: 200 },
+    );
+    expect(formatDiffMd(pair, { maxChars: 10 })).toBe("### Pathw…");
   });
 });
 

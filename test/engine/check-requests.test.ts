@@ -41,3 +41,34 @@ describe("checkRequestFiles", () => {
     expect(after[0]!.diagnostics.map((d) => [d.ruleId, d.severity])).toEqual([["start-time-past", "info"]]);
   });
 });
+
+describe("checkRequestFiles with pathway.config.json (issue 14: it ignored the config's severities)", () => {
+  const body = '{"phone_number": "415-555-0123", "task": "Hi"}';
+  const files = {
+    "pathway.config.json": JSON.stringify({ rules: { "phone-number-not-e164": "error", "dead-end": "off" }, overrides: [{ files: ["legacy/**"], rules: { "phone-number-not-e164": "off" } }] }),
+    "other.config.json": JSON.stringify({ rules: { "phone-number-not-e164": "off" } }),
+    "calls/a.request.json": body,
+    "legacy/b.request.json": body,
+  };
+  const severities = (results: Awaited<ReturnType<typeof checkRequestFiles>>) => results.map((r) => [r.filePath, r.diagnostics.map((d) => `${d.ruleId}:${d.severity}`)]);
+
+  it("applies the nearest config's rules and the overrides matching each file, as lint does", async () => {
+    expect(severities(await checkRequestFiles(project(files), ["calls", "legacy"]))).toEqual([
+      ["calls/a.request.json", ["phone-number-not-e164:error"]],
+      ["legacy/b.request.json", []],
+    ]);
+  });
+
+  it("lets --rule win over the config, reads an explicit config instead, and reads none with config: false", async () => {
+    expect(severities(await checkRequestFiles(project(files), ["calls", "legacy"], { rules: { "phone-number-not-e164": "warning" } }))).toEqual([
+      ["calls/a.request.json", ["phone-number-not-e164:warning"]],
+      ["legacy/b.request.json", ["phone-number-not-e164:warning"]],
+    ]);
+    expect(severities(await checkRequestFiles(project(files), ["calls"], { config: "other.config.json" }))).toEqual([["calls/a.request.json", []]]);
+    expect(severities(await checkRequestFiles(project(files), ["calls"], { config: false }))).toEqual([["calls/a.request.json", ["phone-number-not-e164:warning"]]]);
+  });
+
+  it("stops on a broken config with EngineError(config), as lint does", async () => {
+    await expect(checkRequestFiles(project({ ...files, "pathway.config.json": '{"rules": {"no-such-rule": "off"}}' }), ["calls"])).rejects.toMatchObject({ kind: "config", message: expect.stringContaining("no-such-rule") as unknown });
+  });
+});

@@ -168,6 +168,10 @@ describeCorpus("review over the fake service", () => {
       expect(cut.stdout.length).toBeLessThanOrEqual(20_000);
       expect(cut.stdout.match(/This diff was shortened to fit/g)).toHaveLength(2);
       expect(cut.stdout).toContain("`pathway diff pathways/pw-a.json remote:pw-a --format md --max-chars 0`");
+      // A limit smaller than the summary itself is still never exceeded, and the cut says so.
+      const tiny = await run(["diff", "--check", "-f", "md", "--max-chars", "150"]);
+      expect(tiny.stdout.length).toBeLessThanOrEqual(150);
+      expect(tiny.stdout).toMatch(/…/);
     });
   });
 

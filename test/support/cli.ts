@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 /** Root of the repository. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** The executable under test (needs `npm run build`, which `npm test` runs first). */
-export const BIN = path.join(ROOT, "bin/pathway.js");
+export const BIN = path.join(ROOT, "bin/pathway.cjs");
 
 export interface CliResult {
   code: number;

@@ -1,13 +1,12 @@
 // `pathway analyze`: flags -> analyzeFile -> summary (text or JSON) -> exit code.
 import type { Command } from "commander";
 import { analyzeFile } from "../../engine/analyze-file.js";
-import { isEngineError } from "../../engine/errors.js";
 import { formatAnalysis } from "../../format/analysis.js";
 import { EXIT } from "../exit.js";
 import { createFormatOption } from "../format-option.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
-import { writeOutput } from "../output.js";
+import { createReportOutputOption, writeOutput } from "../output.js";
 
 /** Registers `pathway analyze` on the program. */
 export function register(program: Command, io: CliIo): void {
@@ -16,7 +15,7 @@ export function register(program: Command, io: CliIo): void {
     .description("summarise one pathway: counts by type, start, globals, terminals, unreachable nodes, dead ends, traps, depth and variables")
     .argument("<file>", "a pathway file, or - for stdin")
     .addOption(createFormatOption(["text", "json"]))
-    .option("-o, --output <file>", "write the summary to a file (atomically) instead of stdout")
+    .addOption(createReportOutputOption("write the summary to a file (atomically) instead of stdout"))
     .option("-c, --config <file>", "config file for declared variables (default: the nearest pathway.config.json)")
     .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
@@ -31,14 +30,8 @@ Examples:
   $ pathway analyze pathway.json --format json | jq .unreachable`,
     )
     .action(async (file: string, options: { format: string; output?: string; config?: string; color?: boolean }) => {
-      let analyzed: Awaited<ReturnType<typeof analyzeFile>>;
-      try {
-        analyzed = await analyzeFile(io.host, file, { config: options.config });
-      } catch (error) {
-        // Whoever asked for JSON reads stdout, so the error goes there too, as JSON.
-        if (options.format === "json" && isEngineError(error)) await writeOutput(io, options.output, JSON.stringify({ filePath: file === "-" ? "<stdin>" : file, error: error.message }, null, 2) + "\n");
-        throw error;
-      }
+      // A file that cannot be analysed ends the run; under --format json main prints the error document.
+      const analyzed = await analyzeFile(io.host, file, { config: options.config });
       const color = options.output !== undefined ? options.color === true : useColor(options.color, io);
       const text = options.format === "json" ? JSON.stringify(analyzed.analysis, null, 2) + "\n" : formatAnalysis(analyzed.analysis, { names: analyzed.names, color });
       await writeOutput(io, options.output, text);

@@ -4,6 +4,7 @@ import { checkRequestFiles, documentRuleMetas, REQUEST_KINDS, requestRuleMetas, 
 import { parseRuleFlags } from "../../engine/rule-flags.js";
 import { addCheckOptions, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { requireInputs } from "../exit.js";
+import { createRuleOption } from "../completion-values.js";
 import type { CliIo } from "../io.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
@@ -11,6 +12,7 @@ interface CheckRequestCommandOptions extends CheckCommandOptions, RemoteFlags {
   kind?: RequestKind;
   pathway?: string;
   rule?: string[];
+  config?: string;
 }
 
 /** Registers `pathway check-request` on the program. */
@@ -23,13 +25,16 @@ export function register(program: Command, io: CliIo): void {
   )
     .addOption(new Option("--kind <kind>", "the request kind (default: from the name <name>.<kind>.request.json, else from the fields)").choices([...REQUEST_KINDS]))
     .option("--pathway <file|remote:id>", "the pathway the requests use (default: the pathwaykit.manifest.json entry whose id is the body's pathway_id)")
-    .option("--rule <id:severity...>", "override a rule's severity, e.g. unused-request-data:off");
+    .addOption(createRuleOption("override a rule's severity, e.g. unused-request-data:off (wins over the config)", requestRuleMetas))
+    .option("-c, --config <file>", "use this config file instead of the nearest pathway.config.json");
   addRemoteOptions(command).addHelpText(
     "after",
     `
 Kinds: call (POST /v1/calls), batch (POST /v1/batches), inbound (POST /v1/inbound/{phone_number}; the file may keep
 the number as "phone_number"), purchase (POST /v1/inbound/purchase). With the pathway a request uses, its start node
 and the variables the pathway reads are checked too. Editor completion: schemas/<kind>-request.schema.json.
+Severities come from the nearest pathway.config.json above each request file (or --config): its "rules" and the
+"overrides" matching the file, as \`pathway lint\` applies them; --rule wins over both.
 
 Exit codes: 0 no errors, 1 errors (or more warnings than --max-warnings), 2 usage error, unreadable file, a file that
 is not a request, or a pathway that does not load.
@@ -47,6 +52,7 @@ Examples:
       kind: options.kind,
       pathway: options.pathway,
       rules,
+      config: options.config,
       ignore: options.ignorePattern,
       remote: toRemoteOptions({ baseUrl: options.baseUrl, endpoint: options.endpoint, timeout: options.timeout, retries: options.retries }, io),
     });

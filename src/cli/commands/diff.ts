@@ -1,11 +1,12 @@
 // `pathway diff`: flags -> diffVersions or checkDrift -> a diff formatter -> exit code (0 equal, 1 differences).
+import { escapeTerminalText } from "../../escape/terminal.js";
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { parseWholeNumber } from "../check-files.js";
 import { createFormatOption } from "../format-option.js";
 import { checkDrift, diffVersions, parseChangeKinds } from "../../engine/diff-versions.js";
 import { EXIT, ExitError } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
-import { writeOutput } from "../output.js";
+import { createReportOutputOption, writeOutput } from "../output.js";
 import { createProgressReporter } from "../progress.js";
 import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
@@ -44,7 +45,7 @@ export function register(program: Command, io: CliIo): void {
       .argument("[b]", "second version: a file, - for stdin, remote:<id>, remote:<id>@<n> or remote:<id>@latest"),
   )
     .addOption(createFormatOption(FORMATS))
-    .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
+    .addOption(createReportOutputOption())
     .option("--include-layout", "also compare layout and editor-only fields (positions, edge ids, label placement...)")
     .addOption(new Option("--context <n>", "lines (or sentences) of context around changes inside long text; all shows everything").argParser(parseContext).default(3))
     .option("--only <kinds>", "only these kinds of change, comma-separated: prompt, routing, variables, webhook, transfer, globals, model, metadata, layout, other")
@@ -75,7 +76,7 @@ Examples:
   $ pathway diff --check                 # CI: has anyone edited a pathway in the web editor?`,
     )
     .action(async (a: string | undefined, b: string | undefined, flags: DiffFlags) => {
-      const { diffFormatters } = await import("../../format/diff-formatters.js");
+      const { cutMarkdown, diffFormatters } = await import("../../format/diff-formatters.js");
       const color = flags.output === undefined && useColor(flags.color, io);
       const only = await parseChangeKinds(flags.only);
       const options = { ...toRemoteOptions(flags, io), includeLayout: flags.includeLayout === true, context: flags.context, ...(only && { only }) };
@@ -98,9 +99,9 @@ Examples:
       if (flags.format === "json") report = JSON.stringify(checks.map((c) => c.result), null, 2) + "\n";
       else {
         for (const { result, local, remote } of checks) {
-          if (result.error !== undefined) io.stderr.write(`✖ ${result.file} (remote:${result.id}): ${result.error}\n`);
+          if (result.error !== undefined) io.stderr.write(escapeTerminalText(`✖ ${result.file} (remote:${result.id}): ${result.error}`) + "\n");
           else if (result.equal) {
-            if (flags.format === "text") report += `✔ ${result.file} matches remote:${result.id}\n`;
+            if (flags.format === "text") report += escapeTerminalText(`✔ ${result.file} matches remote:${result.id}`) + "\n";
           } else {
             // One comment holds every drifted file: each gets an equal share of --max-chars (less a line for the total).
             const share = flags.maxChars > 0 ? Math.max(1, Math.floor((flags.maxChars - 200) / Math.max(1, drifted))) : 0;
@@ -110,6 +111,8 @@ Examples:
         }
         const summary = `${drifted} of ${checks.length} pathway${checks.length === 1 ? "" : "s"} differ from the remote${failed ? `, ${failed} could not be checked` : ""}.`;
         report += flags.format === "md" ? `**${summary}**\n` : `${summary}\n`;
+        // The shares leave room for the summary; a limit too small for even that is still never exceeded.
+        if (flags.format === "md") report = cutMarkdown(report, flags.maxChars, "pathway diff --check --format md --max-chars 0");
       }
       await writeOutput(io, flags.output, report);
       io.setExitCode(failed > 0 ? EXIT.failure : drifted > 0 ? EXIT.findings : EXIT.ok);

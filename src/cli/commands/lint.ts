@@ -6,6 +6,7 @@ import { allRuleMetas, lintFiles, requestRuleMetas } from "../../engine/lint-fil
 import { parseRuleFlags } from "../../engine/rule-flags.js";
 import { addCheckOptions, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { requireInputs } from "../exit.js";
+import { createRuleOption } from "../completion-values.js";
 import type { CliIo } from "../io.js";
 
 interface LintCommandOptions extends CheckCommandOptions {
@@ -25,7 +26,7 @@ export function register(program: Command, io: CliIo): void {
       .description("validate pathway files and check their graph and content: unreachable nodes, dead ends, traps, variables, labels")
       .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, - for stdin, or remote:<id>[@<n>|@latest] (a fetched copy, never written)"),
   )
-    .option("--rule <id:severity...>", "override a rule's severity, e.g. unused-extracted-variable:off (wins over the config)")
+    .addOption(createRuleOption("override a rule's severity, e.g. unused-extracted-variable:off (wins over the config)", allRuleMetas))
     .option("-c, --config <file>", "use this config file instead of the nearest pathway.config.json")
     .option("--baseline <file>", "report only findings that are not recorded in this baseline file")
     .option("--baseline-write <file>", "record every current finding in this baseline file; they are not reported (exit 0 unless a file is unreadable)")

@@ -4,7 +4,7 @@ import { logPathway } from "../../engine/history.js";
 import { parseWholeNumber } from "../check-files.js";
 import { EXIT } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
-import { writeOutput } from "../output.js";
+import { createReportOutputOption, writeOutput } from "../output.js";
 import { createProgressReporter } from "../progress.js";
 import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import { createFormatOption } from "../format-option.js";
@@ -26,7 +26,7 @@ export function register(program: Command, io: CliIo): void {
       .argument("<pathway>", "a pathway id, remote:<id>, or a file tracked in pathwaykit.manifest.json"),
   )
     .addOption(createFormatOption(["text", "json"]))
-    .option("-o, --output <file>", "write the changelog to a file (atomically) instead of stdout")
+    .addOption(createReportOutputOption("write the changelog to a file (atomically) instead of stdout"))
     .addOption(new Option("--limit <n>", "only the newest n versions (n reads, n-1 diffs)").argParser(parseWholeNumber(2)).default(20))
     .addOption(createConcurrencyOption("versions read at a time"))
     .option("--include-layout", "also count layout and editor-only changes")

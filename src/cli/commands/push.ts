@@ -3,9 +3,10 @@ import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
 import { isEngineError } from "../../engine/errors.js";
 import { planPush, push, type PushFailure } from "../../engine/push.js";
+import { escapeTerminalText } from "../../escape/terminal.js";
 import { EXIT } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
-import { writeOutput } from "../output.js";
+import { createReportOutputOption, writeOutput } from "../output.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
 interface PushFlags extends RemoteFlags {
@@ -31,7 +32,7 @@ export function register(program: Command, io: CliIo): void {
     .option("--dry-run", "show the diff and what would be sent; change nothing")
     .option("--no-validate", "push even when `pathway validate` finds errors")
     .addOption(createFormatOption(["text", "json"]))
-    .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
+    .addOption(createReportOutputOption())
     .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addHelpText(
@@ -42,7 +43,7 @@ recorded when the file was fetched: if someone edited the pathway in the web edi
 --force to overwrite their changes). Edge labels are always sent at the top level, where the service reads them
 (a label only under data.label is copied), so a fetched pathway never loses its labels on upload. Only name,
 description, nodes and edges are sent, and only they are compared: other top-level fields (such as $schema) stay
-local. With --format json, an error is printed as {"ok": false, "error": {"kind", "message"}}.
+local. With --format json, an error is printed as {"file", "ok": false, "pushed": false, "error": {"code", "kind", "message"}}.
 
 Exit codes: 0 pushed (or nothing to push, or --dry-run), 1 refused (remote changed, or validation errors),
 2 usage, read or network error.
@@ -62,7 +63,7 @@ Examples:
           const color = flags.output !== undefined ? flags.color === true : useColor(flags.color, io);
           text = diffFormatters.text!({ diff: plan.report.diff, before: plan.remoteSent, after: plan.localSent, labelA: `remote:${plan.report.id}`, labelB: file }, { color });
         }
-        const report = await push(io.host, plan, { force: flags.force, dryRun: flags.dryRun, warn: (m) => io.stderr.write(`pathway: warning: ${m}\n`) });
+        const report = await push(io.host, plan, { force: flags.force, dryRun: flags.dryRun, warn: (m) => io.stderr.write(`pathway: warning: ${escapeTerminalText(m)}\n`) });
         text += flags.format === "json" ? JSON.stringify(report, null, 2) + "\n" : report.reason ? report.reason + "\n" : "";
         await writeOutput(io, flags.output, text);
         io.setExitCode(report.ok ? EXIT.ok : EXIT.findings);
@@ -70,7 +71,9 @@ Examples:
         if (flags.format !== "json" || !isEngineError(error)) throw error;
         const kind = error.kind === "remote" ? (error.reason ?? "remote") : error.kind === "findings" ? "validation" : error.kind === "io" || error.kind === "config" ? "input" : error.kind;
         const id = flags.id ?? (error.kind === "remote" ? undefined : error.reason);
-        const failure: PushFailure = { file, ...(id ? { id } : {}), ok: false, pushed: false, error: { kind, message: error.message } };
+        // The human message goes to stderr as in every other failure; stdout (or -o) holds the JSON document.
+        io.stderr.write(`pathway: ${escapeTerminalText(error.message)}\n`);
+        const failure: PushFailure = { file, ...(id ? { id } : {}), ok: false, pushed: false, error: { code: error.kind, kind, message: error.message, ...(error.reason !== undefined && { reason: error.reason }) } };
         await writeOutput(io, flags.output, JSON.stringify(failure, null, 2) + "\n");
         io.setExitCode(error.kind === "refused" || error.kind === "findings" ? EXIT.findings : EXIT.failure);
       }

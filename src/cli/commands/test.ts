@@ -9,7 +9,7 @@ import { EXIT } from "../exit.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
-import { writeOutput } from "../output.js";
+import { createReportOutputOption, writeOutput } from "../output.js";
 
 const FORMATS = ["text", "json", "junit", "tap"] as const;
 
@@ -49,7 +49,7 @@ export function register(program: Command, io: CliIo): void {
     .addOption(new Option("--repeat <n>", "run each scenario n times and report its pass rate and the paths taken").argParser(parseWholeNumber(1)).default(1))
     .addOption(new Option("--min-pass-rate <rate>", "with --repeat: a scenario passes when at least this share of its runs pass (0..1, default 1)").argParser(parseRate))
     .addOption(new Option("--concurrency <n>", "live runs at a time").argParser(parseWholeNumber(1)).default(4))
-    .option("-o, --output <file>", "write the report to this file (atomically) instead of stdout")
+    .addOption(createReportOutputOption("write the report to this file (atomically) instead of stdout"))
     .option("--llm-base-url <url>", "OpenAI-compatible endpoint for the llm decider (default PATHWAYKIT_LLM_BASE_URL)")
     .option("--llm-model <name>", "model for the llm decider (default PATHWAYKIT_LLM_MODEL); the key comes from PATHWAYKIT_LLM_API_KEY")
     .option("--color", "force colours")

@@ -6,6 +6,7 @@ import { parseRuleFlags } from "../../engine/rule-flags.js";
 import { validateFiles, validationRuleMetas } from "../../engine/validate-files.js";
 import { addCheckOptions, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { requireInputs } from "../exit.js";
+import { createRuleOption } from "../completion-values.js";
 import type { CliIo } from "../io.js";
 
 /** Registers `pathway validate` on the program. */
@@ -16,7 +17,7 @@ export function register(program: Command, io: CliIo): void {
       .description("check pathway files: JSON syntax and encoding, shape, start node, ids, references and node data")
       .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, - for stdin, or remote:<id>[@<n>|@latest] (a fetched copy, never written)"),
   )
-    .option("--rule <id:severity...>", "override a rule's severity, e.g. unknown-node-type:off")
+    .addOption(createRuleOption("override a rule's severity, e.g. unknown-node-type:off", validationRuleMetas))
     .addHelpText(
       "after",
       `

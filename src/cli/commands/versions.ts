@@ -3,7 +3,7 @@ import { Option, type Command } from "commander";
 import { listPathwayVersions } from "../../engine/history.js";
 import { EXIT } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
-import { writeOutput } from "../output.js";
+import { createReportOutputOption, writeOutput } from "../output.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import { createFormatOption } from "../format-option.js";
 
@@ -22,7 +22,7 @@ export function register(program: Command, io: CliIo): void {
       .argument("<pathway>", "a pathway id, remote:<id>, or a file tracked in pathwaykit.manifest.json"),
   )
     .addOption(createFormatOption(["text", "json"]))
-    .option("-o, --output <file>", "write the list to a file (atomically) instead of stdout")
+    .addOption(createReportOutputOption("write the list to a file (atomically) instead of stdout"))
     .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addHelpText(

@@ -66,14 +66,20 @@ export function createLlmDecider(options: LlmDeciderOptions): Decider {
       const headers: Record<string, string> = { "content-type": "application/json" };
       if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
       const body = JSON.stringify({ model: options.model, temperature: 0, messages: [{ role: "user", content: toPrompt(request) }] });
+      let response: Awaited<ReturnType<FetchLike>>;
       let text: string;
       try {
-        const response = await options.fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
-        text = await response.text();
-        if (!response.ok) return { kind: "error", reason: `the model endpoint ${url} answered HTTP ${response.status}` };
+        response = await options.fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
       } catch (error) {
         return { kind: "error", reason: `the model endpoint ${url} could not be reached (${error instanceof Error ? error.message : String(error)})` };
       }
+      try {
+        // The injected fetch bounds the body (the engine passes one that stops at --max-response).
+        text = await response.text();
+      } catch (error) {
+        return { kind: "error", reason: `the answer of the model endpoint ${url} could not be read (${error instanceof Error ? error.message : String(error)})` };
+      }
+      if (!response.ok) return { kind: "error", reason: `the model endpoint ${url} answered HTTP ${response.status}` };
       let content: unknown;
       try {
         content = (JSON.parse(text) as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message?.content;

@@ -1,0 +1,124 @@
+// Starts `pathway` fast: runs the CLI's prebuilt chunks (dist/bundle/*.cjs) from the V8 code caches made for the command.
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Script } from "node:vm";
+import { selectCommandName } from "./select-command.js";
+
+/** The directory of the packs and of this launcher. */
+const BUNDLE_DIR = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The packs, written by scripts/bundle-cli.ts: every chunk of the CLI, each wrapped in a function as Node wraps a
+ * CommonJS module. The first holds what `pathway --help` and `pathway validate` run, so they read a quarter of the
+ * code; the second is read when a chunk not in the first is needed.
+ */
+export const PACKS = ["cli", "cli-more"] as const;
+type PackName = (typeof PACKS)[number];
+
+type ChunkFunction = (
+  exports: object,
+  require: NodeJS.Require,
+  module: { exports: object },
+  filename: string,
+  dirname: string,
+  importer: (id: string) => Promise<unknown>,
+  packUrl: string,
+) => void;
+
+const packFile = (pack: PackName) => path.join(BUNDLE_DIR, `${pack}.cjs`);
+
+/** The code cache of `pack` made for `command`'s typical run, or the one made for no command. */
+function cacheFile(pack: PackName, command: string | undefined): string {
+  return path.join(BUNDLE_DIR, `${pack}.${command !== undefined && /^[a-z][a-z-]*$/.test(command) ? command : "pathway"}.cache`);
+}
+
+function readCache(pack: PackName, command: string | undefined): Buffer | undefined {
+  for (const file of [cacheFile(pack, command), cacheFile(pack, undefined)]) {
+    try {
+      return readFileSync(file);
+    } catch {
+      // No cache made for this command: the next, then none (V8 then compiles as usual).
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The CLI's chunks, compiled pack by pack through a Script, which takes a code cache: Node 20 has no compile cache of
+ * its own (module.enableCompileCache came in Node 22), and compiling is most of a cold start. V8 compiles a chunk's
+ * function only when it runs (or takes it from the cache). A cache from another Node or V8 version is rejected by V8
+ * itself, and the pack is then compiled as usual.
+ */
+function openChunks(command: string | undefined, useCaches = true): { scripts: Map<PackName, Script>; requireChunk: (id: string) => unknown; loaded: () => string[] } {
+  const scripts = new Map<PackName, Script>();
+  const functions: Record<string, ChunkFunction> = {};
+  const load = (pack: PackName) => {
+    const file = packFile(pack);
+    // The build keeps the packs ASCII, so latin1 reads them exactly, and about three times faster than utf8.
+    const script = new Script(readFileSync(file, "latin1"), { filename: file, cachedData: useCaches ? readCache(pack, command) : undefined });
+    scripts.set(pack, script);
+    Object.assign(functions, script.runInThisContext());
+  };
+  load(PACKS[0]);
+  const modules = new Map<string, { exports: object }>();
+  const main = packFile(PACKS[0]);
+  const packUrl = pathToFileURL(main).href;
+  const nodeRequire = createRequire(main);
+  // Chunks name each other as `./chunk.cjs`; anything else is a package or a Node built-in. The build turned each
+  // import() into a call of chunkImport: a chunk's import() cannot reach Node's loader from inside a Script.
+  const chunkRequire = Object.assign((id: string) => (id.startsWith("./") ? requireChunk(id) : nodeRequire(id)), { resolve: nodeRequire.resolve }) as NodeJS.Require;
+  const chunkImport = (id: string): Promise<unknown> => (id.startsWith("./") ? Promise.resolve().then(() => requireChunk(id)) : import(id));
+  function requireChunk(id: string): unknown {
+    let module = modules.get(id);
+    if (!module) {
+      if (!(id in functions)) PACKS.filter((p) => !scripts.has(p)).forEach(load);
+      module = { exports: {} };
+      modules.set(id, module);
+      functions[id]!(module.exports, chunkRequire, module, main, BUNDLE_DIR, chunkImport, packUrl);
+    }
+    return module.exports;
+  }
+  return { scripts, requireChunk, loaded: () => [...modules.keys()] };
+}
+
+type Main = (argv: readonly string[]) => Promise<number>;
+
+/** Runs `pathway` with `argv` (user arguments only) and sets the process's exit code. */
+export async function launch(argv: readonly string[]): Promise<void> {
+  // `pathway ... | head` closes the pipe early: that is the reader's choice, not an error worth a stack trace.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  }
+  let main: Main;
+  try {
+    main = (openChunks(selectCommandName(argv)).requireChunk("./main.cjs") as { main: Main }).main;
+  } catch (error) {
+    // main() itself never throws; only a pack that is missing or damaged (an interrupted build or install) gets here.
+    const reason = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`pathway: the command line's packs in ${BUNDLE_DIR} could not be loaded (${reason}); run \`npm run build\` where pathwaykit is, or reinstall it.\n`);
+    process.exitCode = 2;
+    return;
+  }
+  process.exitCode = await main(argv);
+}
+
+/**
+ * Runs `pathway argv` once without caches and writes, for its command, the code cache of each pack it read (the build
+ * does this once per command, in a plain `node`): a cache then holds the functions such a run compiles, not only the
+ * top level. Returns the chunks the run loaded.
+ */
+export async function writeCodeCaches(argv: readonly string[]): Promise<string[]> {
+  const { scripts, requireChunk, loaded } = openChunks(undefined, false);
+  await (requireChunk("./main.cjs") as { main: Main }).main(argv);
+  for (const [pack, script] of scripts) {
+    const file = cacheFile(pack, selectCommandName(argv));
+    writeFileSync(`${file}.tmp`, script.createCachedData());
+    renameSync(`${file}.tmp`, file);
+  }
+  return loaded();
+}

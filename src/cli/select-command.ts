@@ -1,0 +1,8 @@
+// Which command an argument list names: shared by the program (to load one command) and the launcher (to pick its code cache).
+
+/** The command word in `argv` (user arguments only): `pathway help <name>` counts as <name>; undefined when none is given. */
+export function selectCommandName(argv: readonly string[]): string | undefined {
+  // The value of the one program option given as a separate word is not a command name.
+  const words = argv.filter((a, i) => !a.startsWith("-") && argv[i - 1] !== "--max-file-size");
+  return words[0] === "help" ? words[1] : words[0];
+}

@@ -1,0 +1,74 @@
+// The built executable's pack (dist/bundle): valid JavaScript with every import() handed to the launcher, code caches this Node accepts, and a start from anywhere.
+import { parse } from "acorn";
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BIN, ROOT, runCli, tempDir } from "../support/cli.js";
+
+const BUNDLE = path.join(ROOT, "dist/bundle");
+const PACKS = ["cli.cjs", "cli-more.cjs"].map((f) => path.join(BUNDLE, f));
+
+describe("the CLI pack", () => {
+  beforeAll(() => {
+    // Built by `npm test` (npm run build); without it the checks must fail, not skip.
+    expect(readdirSync(BUNDLE), "run `npm run build` first").toContain("cli.cjs");
+  });
+
+  it("is two JavaScript expressions whose chunks never call import() themselves (inside a Script it would throw)", () => {
+    const imports: string[] = [];
+    const visit = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(visit);
+      if (!node || typeof node !== "object") return;
+      if ((node as { type?: unknown }).type === "ImportExpression") imports.push(JSON.stringify(node).slice(0, 80));
+      Object.values(node).forEach(visit);
+    };
+    for (const pack of PACKS) {
+      const program = parse(readFileSync(pack, "utf8"), { ecmaVersion: "latest", sourceType: "script" });
+      expect(program.body).toHaveLength(1);
+      visit(program);
+    }
+    expect(imports).toEqual([]);
+  });
+
+  it("has a code cache for every command, and a plain node accepts each (a rejected cache would silently slow every start)", () => {
+    const caches = readdirSync(BUNDLE).filter((f) => f.endsWith(".cache"));
+    const commands = runCli(["completion", "bash"]).stdout; // lists every command name
+    expect(caches).toEqual(expect.arrayContaining(["cli.pathway.cache", "cli.validate.cache", "cli-more.lint.cache"]));
+    for (const cache of caches) expect(commands + " pathway", cache).toContain(cache.split(".")[1]!);
+    const check = `const vm = require("node:vm"), fs = require("node:fs"), dir = ${JSON.stringify(BUNDLE)};
+      const rejected = ${JSON.stringify(caches)}.filter((c) => {
+        const pack = dir + "/" + c.split(".")[0] + ".cjs";
+        return new vm.Script(fs.readFileSync(pack, "latin1"), { filename: pack, cachedData: fs.readFileSync(dir + "/" + c) }).cachedDataRejected;
+      });
+      process.stdout.write(JSON.stringify(rejected));`;
+    expect(JSON.parse(execFileSync(process.execPath, ["-e", check], { encoding: "utf8", env: { PATH: process.env.PATH ?? "" } }))).toEqual([]);
+  });
+
+  it("runs from another directory and through a symlink, as npm installs it in node_modules/.bin", () => {
+    const dir = tempDir();
+    mkdirSync(path.join(dir, "bin"));
+    symlinkSync(BIN, path.join(dir, "bin", "pathway"));
+    const version = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+    expect(execFileSync(path.join(dir, "bin", "pathway"), ["--version"], { cwd: dir, encoding: "utf8" }).trim()).toBe(version);
+    const out = execFileSync(path.join(dir, "bin", "pathway"), ["validate", path.join(ROOT, "pathways/appointment-booking.json")], { cwd: dir, encoding: "utf8", env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" } });
+    expect(out).toContain("1 file checked, no problems");
+  });
+
+  it("an unbuilt or damaged install says what to do (status 2, no stack trace)", () => {
+    const dir = tempDir();
+    mkdirSync(path.join(dir, "bin"));
+    copyFileSync(BIN, path.join(dir, "bin", "pathway.cjs"));
+    const run = () => spawnSync(process.execPath, [path.join(dir, "bin", "pathway.cjs"), "--help"], { encoding: "utf8", env: { PATH: process.env.PATH ?? "" } });
+    const unbuilt = run();
+    expect([unbuilt.status, unbuilt.stdout]).toEqual([2, ""]);
+    expect(unbuilt.stderr).toBe("pathway: the command line is not built (dist/bundle/launch.cjs is missing); run `npm run build` where pathwaykit is, or reinstall it.\n");
+    mkdirSync(path.join(dir, "dist", "bundle"), { recursive: true });
+    copyFileSync(path.join(BUNDLE, "launch.cjs"), path.join(dir, "dist", "bundle", "launch.cjs"));
+    writeFileSync(path.join(dir, "dist", "bundle", "cli.cjs"), "({\"./main.cjs\": function (");
+    const damaged = run();
+    expect([damaged.status, damaged.stdout]).toEqual([2, ""]);
+    expect(damaged.stderr).toMatch(/^pathway: the command line's packs in .*bundle could not be loaded \(Unexpected end of input\); run `npm run build`/);
+    expect(damaged.stderr).not.toMatch(/\n\s+at /);
+  });
+});
