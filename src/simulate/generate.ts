@@ -300,9 +300,20 @@ function findNext(sim: Simulator, state: SimState, uncovered: ReadonlySet<string
   return undefined;
 }
 
+/**
+ * Transitions already run, by the state they start from and the action (neither ever changes, so neither does the
+ * result). Scenarios walk down the same search tree from the one initial state, so their first turns are mostly
+ * transitions an earlier scenario ran: at 1,000 nodes two in three.
+ */
+const memo = new WeakMap<SimState, Map<Action, SimState>>();
+
 /** Runs an action by its id: the same choice as its written `take:` (takeRef keeps labels unique), without resolving a label. */
 function run(sim: Simulator, state: SimState, action: Action): SimState {
-  return transition(sim, state, { ...action.turn, take: action.id });
+  let byAction = memo.get(state);
+  if (!byAction) memo.set(state, (byAction = new Map()));
+  let after = byAction.get(action);
+  if (!after) byAction.set(action, (after = transition(sim, state, { ...action.turn, take: action.id })));
+  return after;
 }
 
 /** One turn taken: its action and the state after it. */
@@ -316,20 +327,36 @@ function entered(before: SimState, after: SimState): Set<string> {
 }
 
 /** The first action at the state's node whose turn takes something still uncovered (`only`: that key). */
-function coveringStep(sim: Simulator, state: SimState, uncovered: ReadonlySet<string>, only?: string): Step | undefined {
+function coveringStep(sim: Simulator, state: SimState, uncovered: ReadonlySet<string>, only?: Key): Step | undefined {
   const actions = getActions(sim, state);
   // Without a target, only actions that can take something new are tried: an uncovered edge or global, or a move into
   // a node the engine passes through (its routes, response routes or edges may be new). Most nodes have none.
-  // With one: only actions that may take it (most do not, on the way down to it), likely ones first.
-  const target = only !== undefined ? parseKey(only) : undefined;
-  const tried = target ? likelyFirst(actions, target).filter((a) => mayTake(sim, state, a, target)) : actions.filter((a) => uncovered.has(a.edgeKey) || uncovered.has(a.globalKey) || a.passesThrough);
-  for (const action of tried) {
-    const after = run(sim, state, action);
-    if (after.status === "stopped") continue;
-    const covers = coveredBetween(state, after).filter((k) => uncovered.has(k) && (only === undefined || k === only));
-    if (covers.length > 0) return { action: { ...action, covers }, state: after };
+  if (!only) {
+    for (const action of actions) {
+      if (!uncovered.has(action.edgeKey) && !uncovered.has(action.globalKey) && !action.passesThrough) continue;
+      const step = tryStep(sim, state, action, uncovered);
+      if (step) return step;
+    }
+    return undefined;
+  }
+  // With one: the actions likely to take it first, then the rest; only those that may take it (on the way down to it,
+  // most cannot).
+  for (const likelyPass of [true, false]) {
+    for (const action of actions) {
+      if (isLikely(action, only) !== likelyPass || !mayTake(sim, state, action, only)) continue;
+      const step = tryStep(sim, state, action, uncovered, only.key);
+      if (step) return step;
+    }
   }
   return undefined;
+}
+
+/** The step `action` makes from `state` when it takes something still uncovered (`only`: that key) and does not stop the call. */
+function tryStep(sim: Simulator, state: SimState, action: Action, uncovered: ReadonlySet<string>, only?: string): Step | undefined {
+  const after = run(sim, state, action);
+  if (after.status === "stopped") return undefined;
+  const covers = coveredBetween(state, after).filter((k) => uncovered.has(k) && (only === undefined || k === only));
+  return covers.length > 0 ? { action: { ...action, covers }, state: after } : undefined;
 }
 
 /** The action that moves furthest along `path` (node ids from the start), from the state's node: the way to a target. */
@@ -363,10 +390,9 @@ function passesThrough(sim: Simulator, nodeId: string): boolean {
   return getSimWays(sim, nodeId).some((w) => w.kind !== "edge" && w.kind !== "voicemail") || sim.nodes.get(nodeId)?.type === "Webhook";
 }
 
-/** The actions that can take `key`, first (an edge by its id, a global or way by the node it enters), then the rest. */
-function likelyFirst(actions: readonly Action[], { kind, from, to }: Key): Action[] {
-  const likely = (a: Action) => (kind === "edge" ? a.id === to : kind === "global" ? a.targetId === from : a.targetId === from);
-  return [...actions.filter(likely), ...actions.filter((a) => !likely(a))];
+/** True for an action that usually takes `key`: the edge itself, or a move into the global node or way's source. */
+function isLikely(action: Action, { kind, from, to }: Key): boolean {
+  return kind === "edge" ? action.id === to : action.targetId === from;
 }
 
 /** How to name a node in `expect.node`: its name when no other node has it (case-insensitively), else its id. */
@@ -548,8 +574,9 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
       for (let i = targetSource[ti]!; i >= 0; i = parent[i]!) path.push(sim.flow.ids[i]!);
       path.reverse();
       const position = new Map(path.map((id, i) => [id, i]));
+      const targetKey = parseKey(target);
       while (uncovered.has(target) && state.status === "active" && turns.length < maxTurns) {
-        const step = coveringStep(sim, state, uncovered, target) ?? stepAlong(sim, state, position);
+        const step = coveringStep(sim, state, uncovered, targetKey) ?? stepAlong(sim, state, position);
         if (step) {
           take(step);
           continue;

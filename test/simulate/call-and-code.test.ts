@@ -1,4 +1,5 @@
 // System variables from a scenario's call: block, Custom Code nodes and node tools answered by scenario mocks, and the scenario keys for them.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Pathway } from "../../src/model/index.js";
 import { DEFAULT_CALL, getCallVariables, loadScenario, runScenario, type Scenario, type WebhookRequest } from "../../src/simulate/index.js";
@@ -41,6 +42,20 @@ describe("system variables", () => {
     expect(vars).toMatchObject({ from: "+14155550123", short_from: "4155550123", to: DEFAULT_CALL.to, now_utc: "2025-03-04T15:30:00.000Z", call_id: DEFAULT_CALL.call_id, callID: DEFAULT_CALL.call_id });
     expect(vars.now).toMatch(/Tuesday, March 4, 2025.*3:30.*PM UTC/);
     expect(() => getCallVariables({ now: "yesterday-ish" })).toThrow(/call\.now: "yesterday-ish" is not a date/);
+  });
+
+  it("say the clock as toLocaleString's en-US long form does, midnight and noon included", () => {
+    const spoken = (iso: string) => getCallVariables({ now: iso }).now;
+    expect(spoken("2025-01-06T00:05:00Z")).toBe("Monday, January 6, 2025 at 12:05 AM UTC");
+    expect(spoken("2024-02-29T12:00:59Z")).toBe("Thursday, February 29, 2024 at 12:00 PM UTC");
+    expect(spoken("2025-01-06T09:00:00+02:00")).toBe("Monday, January 6, 2025 at 7:00 AM UTC");
+    // Any four-digit year: the same words as the locale data (older ICU writes ", " for " at ", newer a narrow space before AM).
+    fc.assert(
+      fc.property(fc.date({ min: new Date("1000-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true }), (date) => {
+        const icu = date.toLocaleString("en-US", { timeZone: "UTC", weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
+        expect(spoken(date.toISOString())).toBe(`${icu.replace(/, (\d+:)/, " at $1").replace(/\u202f/g, " ")} UTC`);
+      }),
+    );
   });
 
   it("leave no unset-variable warnings in a run, and the scenario's call: block fills them", () => {
