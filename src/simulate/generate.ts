@@ -269,9 +269,15 @@ function coveredBy(events: readonly TraceEvent[]): string[] {
   return keys;
 }
 
+/** The keys each state's transition took, by the state it made (one transition makes a state: see `run`). */
+const takenBy = new WeakMap<SimState, readonly string[]>();
+
 /** What a transition from `before` to `after` takes (its new events only, without building either state's whole trace). */
-function coveredBetween(before: SimState, after: SimState): string[] {
-  return coveredBy(getEventsSince(before, after));
+function coveredBetween(before: SimState, after: SimState): readonly string[] {
+  if (after === before) return [];
+  let keys = takenBy.get(after);
+  if (!keys) takenBy.set(after, (keys = coveredBy(getEventsSince(before, after))));
+  return keys;
 }
 
 /** Breadth-first search from `state` for the shortest list of actions whose last one visits something still uncovered: the fallback where the search tree's path cannot be walked (a route or condition leads elsewhere). */
@@ -402,10 +408,16 @@ function createNodeRef(sim: Simulator): (id: string | undefined) => string {
     const name = getSimNodeName(node)?.trim().toLowerCase();
     if (name !== undefined) counts.set(name, (counts.get(name) ?? 0) + 1);
   }
+  const refs = new Map<string, string>();
   return (id) => {
     if (id === undefined) return "";
-    const name = getSimNodeName(sim.nodes.get(id));
-    return name !== undefined && counts.get(name.trim().toLowerCase()) === 1 && !sim.nodes.has(name) ? name : id;
+    let ref = refs.get(id);
+    if (ref === undefined) {
+      const name = getSimNodeName(sim.nodes.get(id));
+      ref = name !== undefined && counts.get(name.trim().toLowerCase()) === 1 && !sim.nodes.has(name) ? name : id;
+      refs.set(id, ref);
+    }
+    return ref;
   };
 }
 
