@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
 import { formatFiles } from "../../engine/format-files.js";
+import { formatStylish } from "../../format/stylish.js";
 import { requireInputs, EXIT } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
 
@@ -59,7 +60,6 @@ Examples:
         }
         if (broken.length > 0) {
           const color = useColor(options.color, io);
-          const { formatStylish } = await import("../../format/stylish.js");
           io.stderr.write(formatStylish(broken, { color }));
         }
         const unchanged = results.filter((r) => r.status === "unchanged").length;
