@@ -2,7 +2,6 @@
 import path from "node:path";
 import type { DiagramDirection, DirectedGraph } from "../export/index.js";
 import { findDiagramNode, getDiagramAnnotations, getGlobalsNote, getMermaidLimitProblems, toDirectedGraph, toDot, toMarkdown, toMermaid } from "../export/index.js";
-import { appendLegend, getGraphLayout, toSvg } from "../layout/index.js";
 import { BrowserUnavailableError, createDiagramRenderer, getBrowserLocation } from "../render/index.js";
 import { EngineError } from "./errors.js";
 import { describeFsError } from "./fs-errors.js";
@@ -263,6 +262,7 @@ async function renderDrawings(
       return;
     }
   }
+  const { appendLegend, getGraphLayout, toSvg } = await import("../layout/index.js"); // why: layout/ is 9 modules (~10 ms of the library's import), needed only for images
   // Mermaid draws the flow only (the legend is comments there); the legend goes below its picture, outside the flow.
   const renderMermaid = async (d: Drawing): Promise<Uint8Array> => {
     const notes = d.graph.nodes.some((n) => n.global) ? [getGlobalsNote(d.graph)] : [];
