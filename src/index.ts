@@ -18,7 +18,7 @@ export { drawFiles, DIAGRAM_FORMATS, type DiagramFormat, type DrawFilesOptions, 
 export { runScenarioFiles, type RunScenariosOptions } from "./engine/run-scenarios.js";
 export { generateScenarioFiles, type GenerateScenarioFilesOptions, type GeneratedScenarioFiles } from "./engine/generate-scenario-files.js";
 export { fetchPathways, type FetchPathwaysOptions, type FetchOutcome } from "./engine/fetch-pathways.js";
-export { checkDrift, diffVersions, type DiffVersionsOptions, type DriftCheck, type DriftResult, type VersionsDiff } from "./engine/diff-versions.js";
+export { checkDrift, diffVersions, type DiffVersionsOptions, type DriftCheck, type DriftResult } from "./engine/diff-versions.js";
 export { planPush, push, type PushOptions, type PushPlan, type PushReport, type PushFailure } from "./engine/push.js";
 export type { RemoteOptions } from "./engine/remote.js";
 export { checkRequestFiles, checkRequestInputs, toPathwayRef, type CheckRequestFilesOptions, type PathwayRef, type RequestFileResult, type RequestInput } from "./engine/check-requests.js";
@@ -112,13 +112,13 @@ export {
   transition,
   transitionAsync,
 } from "./simulate/index.js";
-export type { Decider, LiveRunOptions, RepeatSummary, Scenario, ScenarioResult, SimState, Simulator, Turn } from "./simulate/index.js";
+export type { Decider, LiveRunOptions, RepeatSummary, Scenario, ScenarioResult, SimState, Simulator, TestReport, Turn } from "./simulate/index.js";
 
 // Remote service and semantic diff.
 export { RemoteError, createPathwayClient, getPathwayHash, resolveRemoteSettings, toPushBody } from "./remote/index.js";
 export type { ClientOptions, PathwayClient, FetchedPathway } from "./remote/index.js";
 export { applyChanges, getPathwayDiff } from "./diff/index.js";
-export type { DiffOptions, PathwayDiff } from "./diff/index.js";
+export type { DiffOptions, PathwayDiff, VersionsDiff } from "./diff/index.js";
 
 // Builder and code generation.
 export { PathwayBuildError, PathwayBuilder, defaultNode, endCall, isPathwayBuilder, knowledgeBase, node, pathway, transfer, variable, webhook } from "./builder/index.js";
@@ -139,4 +139,4 @@ export {
   formatTestStylish,
   formatTestTap,
 } from "./format/index.js";
-export type { FileResult, FormatOptions, Formatter, TestReport } from "./format/index.js";
+export type { FormatOptions, Formatter } from "./format/index.js";

@@ -1,6 +1,6 @@
 // How `pathway chat` shows what happened in a turn: one coloured line per trace event (node entered, agent speech, moves...).
 import type { Colors } from "picocolors/types.js";
-import type { SimState } from "../engine/simulator.js";
+import type { SimState } from "../simulate/index.js";
 import { escapeTerminalText } from "../escape/terminal.js";
 
 /** What the lines need from the session: colours, how to clip long prompts and how to name a node. */

@@ -2,10 +2,9 @@
 import type { Command } from "commander";
 import { InvalidArgumentError, Option } from "commander";
 import { createFormatOption } from "./format-option.js";
-import type { RuleDescriptor } from "../diagnostics/index.js";
+import type { FileResult, RuleDescriptor } from "../diagnostics/index.js";
 import { countResults } from "../engine/count-results.js";
 import { loadDiagnosticFormatter } from "../format/load-formatter.js";
-import type { FileResult } from "../format/result.js";
 import { EXIT } from "./exit.js";
 import type { CliIo } from "./io.js";
 import { useColor } from "./io.js";

@@ -1,5 +1,6 @@
 // The process boundary handed to commands: streams, environment, working directory and the engine's host, so commands stay testable.
 import type { Host } from "../engine/host.js";
+import { escapeTerminalText } from "../escape/terminal.js";
 import { API_KEY_ENV, createRedactor } from "../engine/secrets.js";
 
 /** What a command may touch of the process. */
@@ -53,7 +54,8 @@ export function redactHost(host: Host, redact: (text: string) => string, warn: (
     async writeFile(file, content) {
       const text = typeof content === "string" ? content : Buffer.from(content).toString("utf8");
       const clean = redact(text);
-      if (clean !== text) warn(`what was written to ${file} held an API key; it was replaced by [redacted]. Rotate the key.`);
+      // The file name is shown on a terminal by every caller: escaped here, once.
+      if (clean !== text) warn(`what was written to ${escapeTerminalText(file)} held an API key; it was replaced by [redacted]. Rotate the key.`);
       await host.writeFile(file, clean === text ? content : clean);
     },
   };

@@ -35,6 +35,9 @@ export async function createProgram(io: CliIo, argv: readonly string[] = []): Pr
       writeOut: (s) => io.stdout.write(s),
       // Usage errors quote the argument as typed: an escape sequence in it must not reach the terminal raw.
       writeErr: (s) => io.stderr.write(escapeTerminalText(s)),
+      // Help wraps to the streams main was given, not to process.stdout (a caller's own streams, or none in tests).
+      getOutHelpWidth: () => (io.stdout.isTTY && io.stdout.columns) || 80,
+      getErrHelpWidth: () => (io.stderr.isTTY && io.stderr.columns) || 80,
     });
   const name = selectCommandName(argv);
   const selected = commands.find((c) => c.name === name);

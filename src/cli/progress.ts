@@ -1,4 +1,6 @@
 // A progress bar on stderr for long multi-file commands: shown only on a terminal and only for more than a few items.
+import type { ProgressEvent } from "../engine/progress.js";
+import { escapeTerminalText } from "../escape/terminal.js";
 import type { CliIo } from "./io.js";
 
 /** A running progress display; every method is a no-op when no bar is shown. */
@@ -44,19 +46,13 @@ export async function createProgress(io: CliIo, options: ProgressOptions): Promi
   bar.start(options.total, 0, { detail: "" });
   return {
     tick(detail = "") {
-      bar.increment(1, { detail: detail.length > 40 ? `…${detail.slice(-39)}` : detail });
+      const safe = escapeTerminalText(detail);
+      bar.increment(1, { detail: safe.length > 40 ? `…${safe.slice(-39)}` : safe });
     },
     stop() {
       bar.stop();
     },
   };
-}
-
-/** What engine operations report as each item finishes. */
-export interface ProgressEvent {
-  done: number;
-  total: number;
-  detail: string;
 }
 
 /**

@@ -1,4 +1,5 @@
 // A one-line "still working" status on a terminal's stderr for a single slow step, redrawn each second, then erased.
+import { escapeTerminalText } from "../escape/terminal.js";
 import type { CliIo } from "./io.js";
 
 /** Starts a status line showing `text` and the seconds elapsed; returns the function that erases it. No-op off a terminal or in CI. */
@@ -7,7 +8,8 @@ export function startStatusLine(io: CliIo, text: string): () => void {
   const started = Date.now();
   const width = Math.max(20, (io.stderr.columns ?? 80) - 1);
   const draw = () => {
-    const line = `${text} ${Math.round((Date.now() - started) / 1000)} s`;
+    // The text names a file: escaped, so its name cannot move the cursor or recolour what follows.
+    const line = `${escapeTerminalText(text)} ${Math.round((Date.now() - started) / 1000)} s`;
     io.stderr.write(`\r${line.length > width ? line.slice(0, width) : line}\u001b[K`);
   };
   draw();

@@ -107,6 +107,17 @@ export interface PathwayDiff {
   losses: LikelyLoss[];
 }
 
+/** A diff with the two values it compares and how to name them (a file path, `remote:<id>`): what diff formatters print. */
+export interface VersionsDiff {
+  diff: PathwayDiff;
+  /** The first version's value (the Mermaid diff draws removed nodes from it). */
+  before: unknown;
+  /** The second version's value (the Mermaid diff draws its graph). */
+  after: unknown;
+  labelA: string;
+  labelB: string;
+}
+
 type Emit = (op: DiffOp, path: JsonPath, before: unknown, after: unknown) => void;
 
 /** Walks two values and emits the smallest changed paths: objects key by key, arrays of equal length item by item. */

@@ -14,6 +14,7 @@ export {
   type EdgeRef,
   type PathwayChange,
   type PathwayDiff,
+  type VersionsDiff,
   type WordPart,
 } from "./diff-pathways.js";
 export { getTextDiff, getTextUnit, getWordParts, type TextDiff, type TextDiffOptions, type TextHunk, type HunkLine, type TextUnit } from "./text-hunks.js";

@@ -2,8 +2,7 @@
 import path from "node:path";
 import type { BuilderDiagnostic, CallSite } from "../builder/index.js";
 import { isPathwayBuilder } from "../builder/index.js";
-import { countBySeverity, type Diagnostic } from "../diagnostics/index.js";
-import type { FileResult } from "../format/result.js";
+import { countBySeverity, type Diagnostic, type FileResult } from "../diagnostics/index.js";
 import { isObject } from "../model/pathway.js";
 import { toCanonicalJson } from "../model/canonical.js";
 import { validateValue } from "../validate/index.js";
@@ -25,8 +24,16 @@ export interface BuildEntryResult {
   output?: string;
   status: "written" | "unchanged" | "up-to-date" | "out-of-date" | "invalid" | "failed";
   diagnostics: BuilderDiagnostic[];
-  /** Why the entry could not be loaded (status "failed"). */
-  error?: string;
+  /**
+   * Why the entry could not be built (status "failed"): the input expander's own diagnostic for a path that cannot be
+   * read or matches nothing (`unreadable-file`, `no-matching-files`, as validate and fmt report it), else `build-failed`.
+   */
+  problem?: Diagnostic;
+}
+
+/** A `build-failed` diagnostic: the entry is not a module, or the module failed while loading or building. */
+function buildFailed(message: string): Diagnostic {
+  return { ruleId: "build-failed", severity: "error", message, pointer: "" };
 }
 
 /** Every entry's outcome, and the findings grouped by the TypeScript file that declared them (for the usual formatters). */
@@ -94,7 +101,7 @@ async function toFileResults(host: Host, results: readonly BuildEntryResult[]): 
   };
   for (const result of results) {
     if (!byFile.has(result.entry)) byFile.set(result.entry, []);
-    if (result.error) add(result.entry, { ruleId: "build-failed", severity: "error", message: result.error, pointer: "" });
+    if (result.problem) add(result.entry, result.problem);
     if (result.status === "out-of-date") {
       add(result.entry, { ruleId: "out-of-date", severity: "error", message: `${result.output} differs from what ${result.entry} builds; run \`pathway build ${result.entry}\` and commit the JSON.`, pointer: "" });
     }
@@ -134,18 +141,18 @@ export async function buildModules(host: Host, args: readonly string[], options:
   for (const ref of refs) {
     const entry = ref.path;
     if (ref.problem) {
-      entries.push({ entry, status: "failed", diagnostics: [], error: ref.problem.message });
+      entries.push({ entry, status: "failed", diagnostics: [], problem: ref.problem });
       continue;
     }
     if (ref.file === undefined || !MODULE.test(entry)) {
       const hint = /\.json$/i.test(entry) ? " it is already pathway JSON (`pathway fmt` formats it, `pathway import` turns it into a module)" : " name a .pathway.ts module";
-      entries.push({ entry, status: "failed", diagnostics: [], error: `${entry}: not a TypeScript or JavaScript module, so there is nothing to build;${hint}.` });
+      entries.push({ entry, status: "failed", diagnostics: [], problem: buildFailed(`${entry}: not a TypeScript or JavaScript module, so there is nothing to build;${hint}.`) });
       continue;
     }
     const loaded = await loadEntry(host, ref.file);
     const output = path.join(options.outDir ?? path.dirname(entry), outputName(entry));
     if (loaded.error !== undefined) {
-      entries.push({ entry, status: "failed", diagnostics: [], error: loaded.error.replace(ref.file, entry) });
+      entries.push({ entry, status: "failed", diagnostics: [], problem: buildFailed(loaded.error.replace(ref.file, entry)) });
       continue;
     }
     // No value: the module threw a PathwayBuildError itself (it called .build() at the top level).

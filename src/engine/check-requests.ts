@@ -1,7 +1,6 @@
 // `checkRequestFiles`: request files in, findings per file out; each request's pathway is loaded (file, remote, manifest) through the host.
 import path from "node:path";
-import type { Diagnostic } from "../diagnostics/index.js";
-import type { FileResult } from "../format/result.js";
+import type { Diagnostic, FileResult } from "../diagnostics/index.js";
 import { allRuleMetas, getFileLintSettings } from "../lint/index.js";
 import { isObject, type Pathway } from "../model/index.js";
 import { z } from "zod";

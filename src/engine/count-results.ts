@@ -1,6 +1,5 @@
 // Counts of errors and warnings over a whole run, for exit codes and summaries.
-import { countBySeverity } from "../diagnostics/index.js";
-import type { FileResult } from "../format/result.js";
+import { countBySeverity, type FileResult } from "../diagnostics/index.js";
 
 /** Errors and warnings over all results. */
 export function countResults(results: readonly FileResult[]): { errorCount: number; warningCount: number } {

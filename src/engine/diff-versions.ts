@@ -1,6 +1,6 @@
 // `diffVersions` and `checkDrift`: the semantic diff of two pathway versions (files, stdin, remote:<id>), or of every manifest file with its remote.
 import path from "node:path";
-import type { ChangeKind, DiffOptions, PathwayDiff } from "../diff/index.js";
+import type { ChangeKind, DiffOptions, PathwayDiff, VersionsDiff } from "../diff/index.js";
 import { CHANGE_KINDS, filterDiffByKind, getPathwayDiff, isChangeKind } from "../diff/index.js";
 import type { PathwayClient } from "../remote/index.js";
 import { parseRemoteRef, RemoteError } from "../remote/index.js";
@@ -25,15 +25,6 @@ export async function parseChangeKinds(value: string | undefined): Promise<Chang
 export interface DiffVersionsOptions extends RemoteOptions, DiffOptions {
   /** Keep only changes (and likely losses) of these kinds. Default: all. */
   only?: readonly ChangeKind[];
-}
-
-/** A diff and the two values it compares, with their labels (what the diff formatters print). */
-export interface VersionsDiff {
-  diff: PathwayDiff;
-  before: unknown;
-  after: unknown;
-  labelA: string;
-  labelB: string;
 }
 
 /** The diff of two values, filtered to `options.only` when given. */

@@ -6,6 +6,7 @@ import { BrowserUnavailableError, createDiagramRenderer, getBrowserLocation } fr
 import { EngineError } from "./errors.js";
 import { describeFsError } from "./fs-errors.js";
 import type { Host } from "./host.js";
+import type { ProgressEvent } from "./progress.js";
 import { readInputs, STDIN } from "./inputs.js";
 import { describeLoadFailure, parsePathwayInput } from "./load-pathway.js";
 import { getSlowLayoutWarning } from "./slow-layout.js";
@@ -36,7 +37,7 @@ export interface DrawFilesOptions {
   /** Mark unreachable nodes, dead ends and traps. */
   annotate?: boolean;
   /** Told as each image is rendered. */
-  onProgress?: (event: { done: number; total: number; detail: string }) => void;
+  onProgress?: (event: ProgressEvent) => void;
   /** Who lays out images: see DIAGRAM_ENGINES. Default "auto". */
   engine?: DiagramEngine;
   /** Longest one image's layout or render may take, in seconds. Default 180. */

@@ -1,6 +1,6 @@
 // `formatFiles`: rewrites pathway JSON files in canonical form (atomically), or with `check` only says which would change.
-import type { Diagnostic } from "../diagnostics/index.js";
 import { formatPathwayDocument } from "../codegen/fmt.js";
+import type { FileResult } from "../diagnostics/index.js";
 import type { Host } from "./host.js";
 import { readInputs, type ExpandOptions } from "./inputs.js";
 
@@ -10,15 +10,14 @@ export interface FormatFilesOptions extends ExpandOptions {
   check?: boolean;
 }
 
-/** What happened to one file (`pathway fmt --format json` prints these). */
-export interface FormatFileResult {
-  filePath: string;
+/**
+ * What happened to one file: a FileResult (its diagnostics, and its text when it could not be formatted, for code
+ * frames) with a status. `pathway fmt --format json` prints each as the findings formatters' per-file shape plus `status`.
+ */
+export interface FormatFileResult extends FileResult {
   status: "formatted" | "unchanged" | "would-change" | "failed";
-  diagnostics: Diagnostic[];
   /** The canonical text of stdin (`-`), which is never written anywhere by the engine. */
   output?: string;
-  /** The file's text, when it could not be formatted (for code frames). */
-  text?: string;
 }
 
 function failed(filePath: string, ruleId: string, message: string): FormatFileResult {

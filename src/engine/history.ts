@@ -1,6 +1,6 @@
 // A pathway's changelog: its saved versions, and what changed between each consecutive pair, by kind.
-import { getPathwayDiff, type DiffOptions, type DiffSummary, type LikelyLoss } from "../diff/index.js";
-import type { PathwayClient, PathwayVersionInfo } from "../remote/index.js";
+import { getPathwayDiff, type DiffOptions } from "../diff/index.js";
+import type { LogEntry, PathwayClient, PathwayLog, PathwayVersionInfo } from "../remote/index.js";
 import { RemoteError } from "../remote/index.js";
 import type { Host } from "./host.js";
 import { loadManifest } from "./manifest.js";
@@ -13,26 +13,6 @@ export interface LogOptions extends RemoteOptions {
   limit?: number;
   /** Passed to the diff of each pair. */
   diff?: DiffOptions;
-}
-
-/** One step of the changelog: from a version to the next. */
-export interface LogEntry {
-  from: PathwayVersionInfo;
-  to: PathwayVersionInfo;
-  equal: boolean;
-  summary: DiffSummary;
-  losses: LikelyLoss[];
-}
-
-/** The changelog of a pathway, newest step first. */
-export interface PathwayLog {
-  id: string;
-  versions: PathwayVersionInfo[];
-  /** Versions older than the window (`limit`) that were not read. */
-  omitted: number;
-  /** Versions in the window the service would not give (missing, not a pathway); the log steps over them. */
-  unreadable: { version: number; message: string }[];
-  entries: LogEntry[];
 }
 
 /** Failures that belong to one version (the log goes on without it); anything else (key, network) stops the log. */

@@ -1,6 +1,6 @@
 // `lintFiles`: validation plus the graph and content rules over files, with pathway.config.json, --rule overrides and a baseline.
 import path from "node:path";
-import type { FileResult } from "../format/result.js";
+import type { FileResult } from "../diagnostics/index.js";
 import type { BaselineInput } from "../lint/index.js";
 import { allRuleMetas, createBaseline, createBaselineFilter, getFileLintSettings, lintPathway } from "../lint/index.js";
 import type { RuleSetting, RuleSeverity } from "../validate/index.js";

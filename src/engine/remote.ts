@@ -5,6 +5,7 @@ import { EngineError } from "./errors.js";
 export { DEFAULT_MAX_RESPONSE_BYTES } from "../remote/read-body.js";
 import type { Host } from "./host.js";
 import type { LoadedManifest } from "./manifest.js";
+import type { ProgressEvent } from "./progress.js";
 
 /** How to reach the service; all optional. */
 export interface RemoteOptions {
@@ -23,7 +24,7 @@ export interface RemoteOptions {
   /** Told before each retry (the CLI logs it with PATHWAYKIT_DEBUG). */
   onRetry?: (info: RetryInfo) => void;
   /** Told as each item finishes (the CLI draws a progress bar). */
-  onProgress?: (event: { done: number; total: number; detail: string }) => void;
+  onProgress?: (event: ProgressEvent) => void;
 }
 
 /** The remote layer, loaded on first use: `pathway validate` imports this file for its flags, and never talks to the service unless an input is `remote:`. */

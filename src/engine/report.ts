@@ -4,7 +4,8 @@ import { toDirectedGraph } from "../export/index.js";
 import { chooseLayoutEngine, getGraphLayout, type GraphLayoutOptions } from "../layout/index.js";
 import { allRuleMetas, getFileLintSettings, lintPathway } from "../lint/index.js";
 import { isObject } from "../model/index.js";
-import { toReportData, toReportHtml, type ReportCoverage, type ReportData } from "../report/index.js";
+import { toReportData, toReportHtml, type ReportData } from "../report/index.js";
+import type { PathwayCoverage } from "../simulate/index.js";
 import { createLintConfigLoader, readJsonFile, toRelativePosix } from "./config.js";
 import { diffVersions } from "./diff-versions.js";
 import { EngineError } from "./errors.js";
@@ -42,7 +43,7 @@ export interface ReportResult {
 }
 
 /** Picks the coverage entry of `path` from a `pathway test` JSON report: the one naming the same file, or the only one. */
-function pickCoverage(report: unknown, path: string, file: string): ReportCoverage {
+function pickCoverage(report: unknown, path: string, file: string): PathwayCoverage {
   const list = isObject(report) && Array.isArray(report.coverage) ? (report.coverage as unknown[]) : undefined;
   if (!list || list.length === 0) throw new EngineError("input", `--coverage ${file} holds no coverage; run \`pathway test --coverage --format json > ${file}\`.`);
   const base = (p: string) => p.replace(/\\/g, "/").split("/").pop();
@@ -51,7 +52,7 @@ function pickCoverage(report: unknown, path: string, file: string): ReportCovera
   if (!isObject(entry) || !isObject(entry.nodes) || !isObject(entry.edges) || !isObject(entry.globals)) {
     throw new EngineError("input", `--coverage ${file} has no coverage for ${path} (it covers ${list.map((c) => (isObject(c) ? String(c.pathway) : "?")).join(", ")}).`);
   }
-  return entry as unknown as ReportCoverage;
+  return entry as unknown as PathwayCoverage;
 }
 
 function samePath(host: Host, a: string, b: string): boolean {

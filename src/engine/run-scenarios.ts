@@ -1,10 +1,9 @@
 // `runScenarioFiles`: runs scenario files against their pathways and returns the report (results, summary, coverage).
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import type { TestCaseReport, TestCoverageReport, TestReport, TestTraceEvent } from "../format/test-report.js";
 import type { Pathway } from "../model/index.js";
 import { decodeUtf8 } from "../parse/index.js";
-import type { Decider, ScenarioResult, Simulator } from "../simulate/index.js";
+import type { Decider, ScenarioResult, Simulator, TestCaseReport, TestCoverageReport, TestReport, TraceEvent } from "../simulate/index.js";
 import * as sim from "../simulate/index.js";
 import { toCappedFetch } from "./capped-fetch.js";
 import { EngineError } from "./errors.js";
@@ -74,7 +73,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
   if (options.decider === "llm" && !llm) throw new EngineError("usage", "--decider llm needs a model endpoint: set PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (and PATHWAYKIT_LLM_API_KEY), or --llm-base-url and --llm-model.");
   const override = options.decider === "llm" ? llm : options.decider === "keyword" ? sim.createKeywordDecider() : options.decider === "scripted" ? sim.createScriptedDecider() : undefined;
   const live = options.liveWebhooks ? sim.createLiveWebhooks({ fetch: toCappedFetch(host, options.remote?.maxResponseBytes) }) : undefined;
-  const pathways = new Map<string, { pathway?: Pathway; simulator?: Simulator; error?: string; traces: TestTraceEvent[][]; display: string }>();
+  const pathways = new Map<string, { pathway?: Pathway; simulator?: Simulator; error?: string; traces: TraceEvent[][]; display: string }>();
   const results: TestCaseReport[] = [];
   let liveContext: LiveContext | undefined;
   // A suite's shared mocks file is read once, however many scenarios name it.
@@ -174,7 +173,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     }
     const runs = await mapPool(Array.from({ length: options.repeat ?? 1 }), options.live ? (options.concurrency ?? 4) : 1, async () => runOnce());
     const comparison = options.compare ? sim.compareRuns(scenario.turns, await offline(), runs[0]!) : undefined;
-    for (const r of runs) entry.traces.push(r.trace as unknown as TestTraceEvent[]);
+    for (const r of runs) entry.traces.push(r.trace);
     // One case per scenario: a repeated one passes on its pass rate, and shows its first failing run.
     const shownRun = runs.find((r) => r.status === "failed") ?? runs[0]!;
     const summary = sim.summariseRuns(runs);
@@ -188,7 +187,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
       durationMs: performance.now() - t0,
       failures: passed ? [] : shownRun.failures,
       warnings: [...liveWarnings, ...shownRun.warnings],
-      trace: shownRun.trace as unknown as TestTraceEvent[],
+      trace: shownRun.trace,
       ...((options.live || options.compare) && { mode: options.live ? "live" : "offline" }),
       ...(repeated && { runs: summary.runs, passed: summary.passed, passRate: summary.passRate, paths: summary.paths, assertions: summary.assertions }),
       ...(comparison && { compare: comparison }),
@@ -217,7 +216,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     const shortfalls: string[] = [];
     for (const entry of pathways.values()) {
       if (!entry.pathway) continue;
-      const cov = sim.getCoverage(entry.pathway, entry.traces as never);
+      const cov = sim.getCoverage(entry.pathway, entry.traces);
       coverage.push({ pathway: entry.display, ...cov });
       for (const s of sim.getCoverageShortfalls(cov, min)) shortfalls.push(`${entry.display}: ${s}`);
     }

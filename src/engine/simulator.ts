@@ -10,4 +10,3 @@ export {
   getSimNodeName,
   transitionAsync,
 } from "../simulate/index.js";
-export type { Candidate, FetchLike, SimState, Simulator } from "../simulate/index.js";

@@ -1,5 +1,5 @@
 // `validateFiles`: checks every pathway file the arguments name against the model and the structural rules.
-import type { FileResult } from "../format/result.js";
+import type { FileResult } from "../diagnostics/index.js";
 import type { RuleSeverity } from "../validate/index.js";
 import { validatePathway } from "../validate/validate.js";
 import type { Host } from "./host.js";

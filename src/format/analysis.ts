@@ -1,33 +1,11 @@
 // Pure formatter of `pathway analyze`: a pathway's analysis as a readable summary.
 import { escapeTerminalText } from "../escape/terminal.js";
+import type { PathwayAnalysis } from "../graph/index.js";
 import pc from "picocolors";
 
 /** `1 edge`, `2 edges`, `0 edges`. */
 function count(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-
-/** What the formatter reads of a pathway analysis (the graph layer's `PathwayAnalysis` has this shape). */
-export interface AnalysisView {
-  name?: string;
-  start?: string;
-  stats: {
-    nodeCount: number;
-    edgeCount: number;
-    flowEdgeCount: number;
-    countsByType: Record<string, number>;
-    depth: number;
-    branching: { mean: number; max: number };
-    cycles: { count: number; nodes: number };
-  };
-  globals: readonly string[];
-  strandingGlobals: readonly string[];
-  terminals: readonly string[];
-  unreachable: readonly string[];
-  deadEnds: readonly string[];
-  traps: readonly (readonly string[])[];
-  variables: readonly { name: string; origin: string; definedIn: readonly string[]; usedIn: readonly string[] }[];
-  variableFindings: { undefined: readonly { name: string; nodeId: string }[]; maybeUnset: readonly { name: string; nodeId: string }[] };
 }
 
 /** Options of `formatAnalysis`; all optional. */
@@ -41,7 +19,7 @@ export interface AnalysisFormatOptions {
 }
 
 /** Renders the analysis as plain text: counts, start, globals, terminals, problems, shape and a table of variables. */
-export function formatAnalysis(analysis: AnalysisView, options: AnalysisFormatOptions = {}): string {
+export function formatAnalysis(analysis: PathwayAnalysis, options: AnalysisFormatOptions = {}): string {
   const limit = options.limit ?? 20;
   const c = pc.createColors(options.color ?? false);
   const problem = (ids: readonly unknown[], text: string) => (ids.length > 0 ? c.red(text) : text);

@@ -8,7 +8,7 @@ import { formatDiffText } from "./diff-text.js";
 export * from "./diff-report.js";
 export { formatDiffJson, formatDiffMd, formatDiffMermaid, formatDiffText };
 export { toMermaidText } from "./diff-mermaid.js";
-export { cutMarkdown, toMarkdownText } from "./diff-md.js";
+export { cutMarkdown } from "./diff-md.js";
 
 /** Diff formatters by name. */
 export const diffFormatters: Readonly<Record<string, DiffFormatter>> = {

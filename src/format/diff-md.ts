@@ -1,6 +1,6 @@
 // The diff as Markdown for a pull-request comment: a summary table, likely losses, then details that fit GitHub's limit.
-import { escapeHtml } from "../escape/html.js";
-import { defuseMentions, escapeMarkdownText } from "../escape/markdown.js";
+import type { PathwayChange, PathwayDiff, TextDiff, WordPart } from "../diff/index.js";
+import { escapeMarkdownText, toMarkdownCodeSpan, toMarkdownFence, toMarkdownHtmlText } from "../escape/markdown.js";
 import {
   describeEntity,
   groupChanges,
@@ -13,49 +13,24 @@ import {
   toSummaryLine,
   toUnitName,
   type DiffFormatter,
-  type FormattableChange,
-  type FormattableDiff,
-  type FormattableTextDiff,
-  type FormattableWord,
 } from "./diff-report.js";
 
 /** GitHub refuses comments longer than this many characters. */
-export const GITHUB_COMMENT_LIMIT = 65_536;
+const GITHUB_COMMENT_LIMIT = 65_536;
 
 const MAX_LOSSES = 50;
 
-/** Inline code that survives backticks inside the value. */
-function code(text: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = "`".repeat(longest + 1);
-  const pad = text.startsWith("`") || text.endsWith("`") ? " " : "";
-  return `${fence}${pad}${text.replace(/\n/g, " ")}${pad}${fence}`;
-}
-
-/**
- * Escapes Markdown (and HTML) syntax in plain text such as node names: the one Markdown escaper (newlines folded, so
- * a name cannot end a heading; `@` defused). Kept under this name for the library API.
- */
-export const toMarkdownText: (text: string) => string = escapeMarkdownText;
-
 /** Word parts as HTML with <del> and <ins> (GitHub renders both inside Markdown). */
-function wordsHtml(words: readonly FormattableWord[]): string {
+function wordsHtml(words: readonly WordPart[]): string {
   return words
     .map((w) => {
-      const text = defuseMentions(escapeHtml(w.value)).replace(/\n/g, "<br>");
+      const text = toMarkdownHtmlText(w.value);
       return w.removed ? `<del>${text}</del>` : w.added ? `<ins>${text}</ins>` : text;
     })
     .join("");
 }
 
-/** A fenced block whose fence is longer than any backtick run inside. */
-function fenced(lang: string, lines: readonly string[]): string[] {
-  const longest = Math.max(2, ...lines.flatMap((l) => [...l.matchAll(/`+/g)].map((m) => m[0].length)));
-  const fence = "`".repeat(longest + 1);
-  return [`${fence}${lang}`, ...lines, fence];
-}
-
-function textDiffItem(field: string, d: FormattableTextDiff): string[] {
+function textDiffItem(field: string, d: TextDiff): string[] {
   if (d.sameJson) return [`- ${field}: same JSON, only formatting or key order differs`];
   const what = d.unit === "json" ? "compared as JSON" : `${d.oldUnits} → ${d.newUnits} ${toUnitName(d.unit, d.newUnits)}`;
   const out = [`- ${field} changed (${what}):`, ""];
@@ -76,46 +51,46 @@ function textDiffItem(field: string, d: FormattableTextDiff): string[] {
       else lines.push(`${l.op}${l.op === " " ? toShortContext(l.text) : l.text}`);
     }
   }
-  out.push(...fenced("diff", lines).map((l) => `  ${l}`), "");
+  out.push(...toMarkdownFence("diff", lines).map((l) => `  ${l}`), "");
   return out;
 }
 
-function fieldItem(change: FormattableChange): string[] {
-  const field = code(toFieldPath(change.path) || "(value)");
-  if (change.op === "add") return [`- ${field} added: ${code(toShortValue(change.after, 200))}`];
-  if (change.op === "remove") return [`- ${field} removed (was ${code(toShortValue(change.before, 200))})`];
+function fieldItem(change: PathwayChange): string[] {
+  const field = toMarkdownCodeSpan(toFieldPath(change.path) || "(value)");
+  if (change.op === "add") return [`- ${field} added: ${toMarkdownCodeSpan(toShortValue(change.after, 200))}`];
+  if (change.op === "remove") return [`- ${field} removed (was ${toMarkdownCodeSpan(toShortValue(change.before, 200))})`];
   if (change.words) return [`- ${field} changed:`, "", `  <blockquote>${wordsHtml(toElidedWords(change.words))}</blockquote>`, ""];
   if (change.textDiff) return textDiffItem(field, change.textDiff);
-  return [`- ${field}: ${code(toShortValue(change.before, 200))} → ${code(toShortValue(change.after, 200))}`];
+  return [`- ${field}: ${toMarkdownCodeSpan(toShortValue(change.before, 200))} → ${toMarkdownCodeSpan(toShortValue(change.after, 200))}`];
 }
 
 /** The summary tables: entities by operation, and changes by kind. */
-function summaryTables(diff: FormattableDiff): string[] {
+function summaryTables(diff: PathwayDiff): string[] {
   const s = diff.summary;
   const out = ["| | added | removed | renamed | changed |", "|---|---:|---:|---:|---:|"];
   out.push(`| nodes | ${s.nodesAdded} | ${s.nodesRemoved} | ${s.nodesRenamed} | ${s.nodesChanged} |`);
   out.push(`| edges | ${s.edgesAdded} | ${s.edgesRemoved} | – | ${s.edgesChanged} |`);
   if (s.pathwayFieldsChanged > 0) out.push(`| pathway fields | – | – | – | ${s.pathwayFieldsChanged} |`);
-  const kinds = Object.entries(s.byKind ?? {}).filter(([, n]) => n > 0);
+  const kinds = Object.entries(s.byKind).filter(([, n]) => n > 0);
   if (kinds.length > 0) out.push("", `| ${kinds.map(([k]) => k).join(" | ")} |`, `|${kinds.map(() => "---:").join("|")}|`, `| ${kinds.map(([, n]) => n).join(" | ")} |`);
   return out;
 }
 
 /** One `<details>` section per changed node or edge, as [summary line, body]. */
-function detailSections(diff: FormattableDiff): { title: string; body: string }[] {
+function detailSections(diff: PathwayDiff): { title: string; body: string }[] {
   return groupChanges(diff.changes).map((group) => {
     const first = group.changes[0]!;
-    const what = toMarkdownText(describeEntity(first));
-    const kinds = [...new Set(group.changes.map((c) => c.kind).filter((k): k is string => k !== undefined))];
+    const what = escapeMarkdownText(describeEntity(first));
+    const kinds = [...new Set(group.changes.map((c) => c.kind))];
     const tag = kinds.length > 0 ? ` <sub>${kinds.join(", ")}</sub>` : "";
     if (first.path.length === 0 && first.op === "add") {
       const type = first.entity === "node" ? (first.after as { type?: unknown } | undefined)?.type : undefined;
-      return { title: `➕ Added ${what}${typeof type === "string" ? ` (${toMarkdownText(type)})` : ""}${tag}`, body: "" };
+      return { title: `➕ Added ${what}${typeof type === "string" ? ` (${escapeMarkdownText(type)})` : ""}${tag}`, body: "" };
     }
     if (first.path.length === 0 && first.op === "remove") return { title: `➖ Removed ${what}${tag}`, body: "" };
     const lines: string[] = [];
     const rename = group.changes.find((c) => c.op === "rename");
-    if (rename) lines.push(`- id renamed from ${code(rename.fromId ?? "")} (${Math.round((rename.similarity ?? 0) * 100)}% similar content)`);
+    if (rename) lines.push(`- id renamed from ${toMarkdownCodeSpan(rename.fromId ?? "")} (${Math.round((rename.similarity ?? 0) * 100)}% similar content)`);
     for (const change of group.changes) if (change.op !== "rename") lines.push(...fieldItem(change));
     return { title: `✏️ Changed ${what}${tag}`, body: lines.join("\n") };
   });
@@ -134,14 +109,14 @@ function renderSection(section: { title: string; body: string }): string {
 export const formatDiffMd: DiffFormatter = (input, options = {}) => {
   const { diff } = input;
   const maxChars = options.maxChars ?? GITHUB_COMMENT_LIMIT;
-  const head = [`### Pathway diff: ${code(input.labelA)} → ${code(input.labelB)}`, ""];
-  if (options.only?.length) head.push(`<sub>Only ${options.only.map((k) => toMarkdownText(k)).join(", ")} changes.</sub>`, "");
+  const head = [`### Pathway diff: ${toMarkdownCodeSpan(input.labelA)} → ${toMarkdownCodeSpan(input.labelB)}`, ""];
+  if (options.only?.length) head.push(`<sub>Only ${options.only.map(escapeMarkdownText).join(", ")} changes.</sub>`, "");
   if (diff.equal) return [...head, "No differences."].join("\n") + "\n";
-  head.push(`**${toSummaryLine(diff)}**`, "", ...summaryTables(diff), "");
-  if (diff.losses && diff.losses.length > 0) {
+  head.push(`**${toSummaryLine(diff.summary)}**`, "", ...summaryTables(diff), "");
+  if (diff.losses.length > 0) {
     head.push(`#### ⚠️ Likely losses (${diff.losses.length}): confirm they were meant`, "");
     // A long list would crowd out the details; the rest are in the text and JSON output.
-    for (const loss of diff.losses.slice(0, MAX_LOSSES)) head.push(`- ${toMarkdownText(loss.message)}`);
+    for (const loss of diff.losses.slice(0, MAX_LOSSES)) head.push(`- ${escapeMarkdownText(loss.message)}`);
     if (diff.losses.length > MAX_LOSSES) head.push(`- … and ${diff.losses.length - MAX_LOSSES} more (see \`--format text\`).`);
     head.push("");
   }
@@ -156,7 +131,7 @@ export const formatDiffMd: DiffFormatter = (input, options = {}) => {
   const full = options.fullDiffCommand ?? `pathway diff ${input.labelA} ${input.labelB} --format md --max-chars 0`;
   const noteFor = (cut: number, dropped: number) => [
     `> [!WARNING]`,
-    `> This diff was shortened to fit ${maxChars} characters: ${cut} section${cut === 1 ? "" : "s"} cut${dropped ? `, ${dropped} left out` : ""}. Full diff: ${code(full)}`,
+    `> This diff was shortened to fit ${maxChars} characters: ${cut} section${cut === 1 ? "" : "s"} cut${dropped ? `, ${dropped} left out` : ""}. Full diff: ${toMarkdownCodeSpan(full)}`,
     "",
   ];
   const reserve = noteFor(sections.length, sections.length).join("\n").length + 1;
@@ -188,7 +163,7 @@ export const formatDiffMd: DiffFormatter = (input, options = {}) => {
  */
 export function cutMarkdown(markdown: string, maxChars: number, fullCommand: string): string {
   if (maxChars <= 0 || markdown.length <= maxChars) return markdown;
-  const markers = [`\n\n> [!WARNING]\n> Cut at ${maxChars} characters; the full diff: ${code(fullCommand)}\n`, `\n… (cut at ${maxChars} characters)\n`, "…"];
+  const markers = [`\n\n> [!WARNING]\n> Cut at ${maxChars} characters; the full diff: ${toMarkdownCodeSpan(fullCommand)}\n`, `\n… (cut at ${maxChars} characters)\n`, "…"];
   const marker = markers.find((m) => m.length <= maxChars) ?? "";
   let kept = markdown.slice(0, maxChars - marker.length);
   // Prefer a whole line (most of the kept text stays), and never half of a surrogate pair.

@@ -1,7 +1,8 @@
 // The diff as a Mermaid flowchart of the new version, with added, removed, renamed and changed nodes and edges coloured.
+import type { PathwayChange } from "../diff/index.js";
 import { escapeMermaidText } from "../escape/mermaid.js";
 import { createFlowModel, getFlowWayCaption, getFlowWays } from "../graph/index.js";
-import type { DiffFormatter, FormattableChange } from "./diff-report.js";
+import type { DiffFormatter } from "./diff-report.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -38,8 +39,8 @@ export const formatDiffMermaid: DiffFormatter = (input) => {
   const { diff } = input;
   const nodeStatus = new Map<number, Status>();
   const edgeStatus = new Map<number, Status>();
-  const removedNodes: FormattableChange[] = [];
-  const removedEdges: FormattableChange[] = [];
+  const removedNodes: PathwayChange[] = [];
+  const removedEdges: PathwayChange[] = [];
   for (const change of diff.changes) {
     if (change.entity === "node") {
       const i = pointerIndex(change.pointerB, "nodes");

@@ -1,75 +1,5 @@
-// The input every diff formatter takes: the diff plus both pathway values and how to name them.
-import { escapeTerminalText } from "../escape/terminal.js";
-
-/** One piece of a word-level diff. */
-export interface FormattableWord {
-  value: string;
-  added?: boolean;
-  removed?: boolean;
-}
-
-/** The hunks of a long string's change, as formatters read them: structurally the diff layer's TextDiff. */
-export interface FormattableTextDiff {
-  unit: "line" | "sentence" | "json";
-  oldUnits: number;
-  newUnits: number;
-  hunks: { oldStart: number; oldCount: number; newStart: number; newCount: number; lines: { op: " " | "-" | "+" | "~"; text: string; words?: FormattableWord[] }[] }[];
-  sameJson?: boolean;
-}
-
-/**
- * The shape of one change as formatters read it: structurally the diff layer's PathwayChange (declared here because
- * formatters import nothing but diagnostics; a PathwayChange is assignable to it).
- */
-export interface FormattableChange {
-  entity: "pathway" | "globalConfig" | "node" | "edge";
-  op: "add" | "remove" | "change" | "rename";
-  path: string[];
-  nodeId?: string;
-  fromId?: string;
-  name?: string;
-  edge?: { source: string; target: string; label: string | null; occurrence: number };
-  before?: unknown;
-  after?: unknown;
-  words?: FormattableWord[];
-  /** Long strings: changed hunks of lines or sentences (or JSON lines), with context. */
-  textDiff?: FormattableTextDiff;
-  /** What the change is about: prompt, routing, variables, webhook, transfer, globals, model, metadata, layout, other. */
-  kind?: string;
-  similarity?: number;
-  pointerA?: string;
-  pointerB?: string;
-}
-
-/** The shape of a diff as formatters read it: structurally the diff layer's PathwayDiff. */
-export interface FormattableDiff {
-  equal: boolean;
-  summary: {
-    nodesAdded: number;
-    nodesRemoved: number;
-    nodesRenamed: number;
-    nodesChanged: number;
-    edgesAdded: number;
-    edgesRemoved: number;
-    edgesChanged: number;
-    pathwayFieldsChanged: number;
-    byKind?: Record<string, number>;
-  };
-  changes: FormattableChange[];
-  ignoredFields: string[];
-  /** Changes that often mean an accidental loss, each with a message for the reviewer. */
-  losses?: { type: string; message: string; nodeId?: string; pointer: string }[];
-}
-
-/** What a diff formatter formats. `before`/`after` are the two pathway values (the diagram needs the graph). */
-export interface DiffFormatInput {
-  diff: FormattableDiff;
-  before: unknown;
-  after: unknown;
-  /** How to name the first and second version, e.g. a file path or `remote:<id>`. */
-  labelA: string;
-  labelB: string;
-}
+// What every diff formatter shares: its options and signature over the diff layer's VersionsDiff, and the helpers that name changes.
+import type { DiffSummary, PathwayChange, PathwayDiff, TextHunk, TextUnit, VersionsDiff, WordPart } from "../diff/index.js";
 
 /** Options of a diff formatter. */
 export interface DiffFormatOptions {
@@ -84,15 +14,12 @@ export interface DiffFormatOptions {
 }
 
 /** A pure diff formatter. */
-export type DiffFormatter = (input: DiffFormatInput, options?: DiffFormatOptions) => string;
+export type DiffFormatter = (input: VersionsDiff, options?: DiffFormatOptions) => string;
 
-/** Text safe to print on a terminal: the one terminal escaper, kept under this name for the library API. */
-export const toSafeText: (text: string) => string = escapeTerminalText;
-
-/** A field path for people: `data.prompt`, `data.routes[0].targetNodeId`. */
+/** A field path for people: `data.prompt`, `data.routes[0].targetNodeId` (raw text: each writer escapes it for its language). */
 export function toFieldPath(path: readonly string[]): string {
   let out = "";
-  for (const key of path.map(toSafeText)) {
+  for (const key of path) {
     if (/^\d+$/.test(key)) out += `[${key}]`;
     else if (/^[A-Za-z_$][\w$]*$/.test(key)) out += out === "" ? key : `.${key}`;
     else out += `[${JSON.stringify(key)}]`;
@@ -106,19 +33,19 @@ export function toShortValue(value: unknown, max = 120): string {
   return text.length > max ? text.slice(0, max - 1) + "…" : text;
 }
 
-/** How an entity is named: `node "Greeting" (id 1)`, `edge 1 → 2 "yes"`, `pathway`. */
-export function describeEntity(change: FormattableChange): string {
-  if (change.entity === "node") return toSafeText(change.name ? `node "${change.name}" (id ${change.nodeId})` : `node id ${change.nodeId}`);
+/** How an entity is named: `node "Greeting" (id 1)`, `edge 1 → 2 "yes"`, `pathway` (raw text: each writer escapes it for its language). */
+export function describeEntity(change: PathwayChange): string {
+  if (change.entity === "node") return change.name ? `node "${change.name}" (id ${change.nodeId})` : `node id ${change.nodeId}`;
   if (change.entity === "edge" && change.edge) {
     const label = change.edge.label === null ? "(no label)" : JSON.stringify(change.edge.label);
-    return toSafeText(`edge ${change.edge.source} → ${change.edge.target} ${label}${change.edge.occurrence > 0 ? ` #${change.edge.occurrence + 1}` : ""}`);
+    return `edge ${change.edge.source} → ${change.edge.target} ${label}${change.edge.occurrence > 0 ? ` #${change.edge.occurrence + 1}` : ""}`;
   }
   return change.entity === "globalConfig" ? "global config" : "pathway";
 }
 
 /** Groups changes by the entity they belong to, in order of first appearance. */
-export function groupChanges(changes: readonly FormattableChange[]): { key: string; changes: FormattableChange[] }[] {
-  const groups = new Map<string, FormattableChange[]>();
+export function groupChanges(changes: readonly PathwayChange[]): { key: string; changes: PathwayChange[] }[] {
+  const groups = new Map<string, PathwayChange[]>();
   for (const c of changes) {
     const key =
       c.entity === "node" ? `node:${c.nodeId}` : c.entity === "edge" ? `edge:${JSON.stringify(c.edge)}:${c.path.length === 0 ? c.op : "change"}` : c.entity;
@@ -130,8 +57,7 @@ export function groupChanges(changes: readonly FormattableChange[]): { key: stri
 }
 
 /** One-line summary: "1 node changed, 2 edges added". */
-export function toSummaryLine(diff: FormattableDiff): string {
-  const s = diff.summary;
+export function toSummaryLine(s: DiffSummary): string {
   const parts: string[] = [];
   const add = (n: number, what: string) => {
     if (n > 0) parts.push(`${n} ${what.replace("{s}", n === 1 ? "" : "s")}`);
@@ -148,20 +74,19 @@ export function toSummaryLine(diff: FormattableDiff): string {
 }
 
 /** The old side of a changed unit, from its word parts. */
-export function toOldText(words: readonly FormattableWord[]): string {
+export function toOldText(words: readonly WordPart[]): string {
   return words.filter((w) => !w.added).map((w) => w.value).join("");
 }
 
 /** What a unit is called in messages, singular or plural. */
-export function toUnitName(unit: FormattableTextDiff["unit"], n: number): string {
+export function toUnitName(unit: TextUnit, n: number): string {
   const name = unit === "sentence" ? "sentence" : "line";
   return n === 1 ? name : `${name}s`;
 }
 
 /** "3 prompt, 2 routing": the kinds with changes, in the diff layer's order. */
-export function toKindLine(diff: FormattableDiff): string {
-  const byKind = diff.summary.byKind ?? {};
-  return Object.entries(byKind)
+export function toKindLine(diff: PathwayDiff): string {
+  return Object.entries(diff.summary.byKind)
     .filter(([, n]) => n > 0)
     .map(([kind, n]) => `${n} ${kind}`)
     .join(", ");
@@ -172,7 +97,7 @@ export function toKindLine(diff: FormattableDiff): string {
  * for a run between changes), joined by " … ": a one-word edit in a 20,000-character line shows as a few words
  * around it. Changed parts are never shortened.
  */
-export function toElidedWords(words: readonly FormattableWord[], keep = 120): FormattableWord[] {
+export function toElidedWords(words: readonly WordPart[], keep = 120): WordPart[] {
   return words.map((w, i) => {
     if (w.added || w.removed) return w;
     const first = i === 0;
@@ -191,9 +116,9 @@ export function toShortContext(text: string, max = 240): string {
 }
 
 /** A hunk of sentences as one run of word parts (context unchanged, whole units removed or added), same-side parts merged. */
-export function toHunkWords(hunk: FormattableTextDiff["hunks"][number]): FormattableWord[] {
-  const out: FormattableWord[] = [];
-  const parts = hunk.lines.flatMap((l): FormattableWord[] => (l.op === "~" ? (l.words ?? []) : [{ value: l.text, ...(l.op === "-" && { removed: true }), ...(l.op === "+" && { added: true }) }]));
+export function toHunkWords(hunk: TextHunk): WordPart[] {
+  const out: WordPart[] = [];
+  const parts = hunk.lines.flatMap((l): WordPart[] => (l.op === "~" ? (l.words ?? []) : [{ value: l.text, ...(l.op === "-" && { removed: true }), ...(l.op === "+" && { added: true }) }]));
   for (const p of parts) {
     const last = out[out.length - 1];
     if (last && !last.added === !p.added && !last.removed === !p.removed) last.value += p.value;

@@ -1,5 +1,7 @@
 // The human diff format: changes grouped by node and edge, coloured, long strings shown word by word.
 import pc from "picocolors";
+import type { PathwayChange, TextDiff, WordPart } from "../diff/index.js";
+import { escapeTerminalText } from "../escape/terminal.js";
 import {
   describeEntity,
   groupChanges,
@@ -8,22 +10,18 @@ import {
   toHunkWords,
   toKindLine,
   toShortContext,
-  toSafeText,
   toShortValue,
   toSummaryLine,
   toUnitName,
   type DiffFormatter,
-  type FormattableChange,
-  type FormattableTextDiff,
-  type FormattableWord,
 } from "./diff-report.js";
 
 type Colors = ReturnType<typeof pc.createColors>;
 
-function wordLine(words: readonly FormattableWord[], c: Colors, useMarkers: boolean): string {
+function wordLine(words: readonly WordPart[], c: Colors, useMarkers: boolean): string {
   return words
     .map((w) => {
-      const value = toSafeText(w.value);
+      const value = escapeTerminalText(w.value);
       if (w.removed) return useMarkers ? `[-${value}-]` : c.red(c.strikethrough(value));
       if (w.added) return useMarkers ? `{+${value}+}` : c.green(c.underline(value));
       return value;
@@ -31,10 +29,12 @@ function wordLine(words: readonly FormattableWord[], c: Colors, useMarkers: bool
     .join("");
 }
 
-function fieldLine(change: FormattableChange, c: Colors, color: boolean): string[] {
-  const field = toFieldPath(change.path) || "(value)";
-  if (change.op === "add") return [`    ${c.green("+")} ${field}: ${c.green(toShortValue(change.after))}`];
-  if (change.op === "remove") return [`    ${c.red("-")} ${field}: ${c.red(toShortValue(change.before))}`];
+function fieldLine(change: PathwayChange, c: Colors, color: boolean): string[] {
+  const field = escapeTerminalText(toFieldPath(change.path) || "(value)");
+  // JSON escapes C0 controls but leaves DEL, C1 and bidirectional controls: values pass the terminal escaper too.
+  const value = (v: unknown) => escapeTerminalText(toShortValue(v));
+  if (change.op === "add") return [`    ${c.green("+")} ${field}: ${c.green(value(change.after))}`];
+  if (change.op === "remove") return [`    ${c.red("-")} ${field}: ${c.red(value(change.before))}`];
   if (change.words) {
     const text = wordLine(toElidedWords(change.words), c, !color).replace(/\n/g, "\n        ");
     return [`    ${c.yellow("~")} ${field}:`, `        ${text}`];
@@ -46,10 +46,10 @@ function fieldLine(change: FormattableChange, c: Colors, color: boolean): string
     if (d.unit !== "sentence" && d.hunks.length === 1) return [`    ${c.yellow("~")} ${field} ${lines[0]!.trim()} ${c.dim(`of ${d.newUnits} ${toUnitName(d.unit, d.newUnits)}`)}`, ...lines.slice(1)];
     return [`    ${c.yellow("~")} ${field}: ${textDiffHeader(d)}`, ...lines];
   }
-  return [`    ${c.yellow("~")} ${field}: ${c.red(toShortValue(change.before))} → ${c.green(toShortValue(change.after))}`];
+  return [`    ${c.yellow("~")} ${field}: ${c.red(value(change.before))} → ${c.green(value(change.after))}`];
 }
 
-function textDiffHeader(d: FormattableTextDiff): string {
+function textDiffHeader(d: TextDiff): string {
   if (d.sameJson) return "same JSON, only formatting or key order differs";
   const changed = d.hunks.reduce((n, h) => n + h.lines.filter((l) => l.op !== " ").length, 0);
   const what = d.unit === "json" ? "JSON, compared as JSON" : `${d.oldUnits} → ${d.newUnits} ${toUnitName(d.unit, d.newUnits)}`;
@@ -60,7 +60,7 @@ function textDiffHeader(d: FormattableTextDiff): string {
  * The hunks of a long string. Sentences of one-line text stay on one line per hunk (the text was one line), with the
  * edit marked inside; lines get a unified-diff hunk header and one line each.
  */
-function hunkLines(d: FormattableTextDiff, c: Colors, color: boolean): string[] {
+function hunkLines(d: TextDiff, c: Colors, color: boolean): string[] {
   const out: string[] = [];
   const removed = (t: string) => (color ? c.red(c.strikethrough(t)) : `[-${t}-]`);
   const added = (t: string) => (color ? c.green(c.underline(t)) : `{+${t}+}`);
@@ -75,7 +75,7 @@ function hunkLines(d: FormattableTextDiff, c: Colors, color: boolean): string[] 
     }
     out.push(`        ${c.cyan(`@@ -${hunk.oldStart},${hunk.oldCount} +${hunk.newStart},${hunk.newCount} @@`)}`);
     for (const l of hunk.lines) {
-      const t = toSafeText(l.text);
+      const t = escapeTerminalText(l.text);
       if (l.op === " ") out.push(`          ${c.dim(toShortContext(t))}`);
       else if (l.op === "-") out.push(`        ${c.red(`- ${t}`)}`);
       else if (l.op === "+") out.push(`        ${c.green(`+ ${t}`)}`);
@@ -95,21 +95,21 @@ export const formatDiffText: DiffFormatter = (input, options = {}) => {
   const c = pc.createColors(color);
   const { diff } = input;
   // One header line, summary included (as the Markdown puts its table first): a small change stays a few lines.
-  const header = `${c.red(`--- ${toSafeText(input.labelA)}`)} ${c.green(`+++ ${toSafeText(input.labelB)}`)}`;
+  const header = `${c.red(`--- ${escapeTerminalText(input.labelA)}`)} ${c.green(`+++ ${escapeTerminalText(input.labelB)}`)}`;
   if (diff.equal) return `${header}: ${c.green("✔")} no differences${diff.ignoredFields.length ? c.dim(" (layout fields ignored; --include-layout compares them)") : ""}\n`;
   const kinds = toKindLine(diff);
-  const out: string[] = [`${header}: ${c.bold(toSummaryLine(diff))}${kinds ? c.dim(` (${kinds})`) : ""}${options.only?.length ? c.dim(` [only ${options.only.join(", ")}]`) : ""}`];
-  if (diff.losses && diff.losses.length > 0) {
+  const out: string[] = [`${header}: ${c.bold(toSummaryLine(diff.summary))}${kinds ? c.dim(` (${kinds})`) : ""}${options.only?.length ? c.dim(` [only ${options.only.join(", ")}]`) : ""}`];
+  if (diff.losses.length > 0) {
     out.push(c.yellow(c.bold(`⚠ ${diff.losses.length} likely loss${diff.losses.length === 1 ? "" : "es"} to confirm:`)));
-    for (const loss of diff.losses) out.push(`  ${c.yellow("⚠")} ${toSafeText(loss.message)}`);
+    for (const loss of diff.losses) out.push(`  ${c.yellow("⚠")} ${escapeTerminalText(loss.message)}`);
   }
   for (const group of groupChanges(diff.changes)) {
     const first = group.changes[0]!;
-    const what = describeEntity(first);
+    const what = escapeTerminalText(describeEntity(first));
     out.push("");
     if (first.path.length === 0 && first.op === "add") {
       const type = first.entity === "node" ? (first.after as { type?: unknown } | undefined)?.type : undefined;
-      out.push(c.green(`+ ${what} added${typeof type === "string" ? ` (${toSafeText(type)})` : ""}`));
+      out.push(c.green(`+ ${what} added${typeof type === "string" ? ` (${escapeTerminalText(type)})` : ""}`));
       continue;
     }
     if (first.path.length === 0 && first.op === "remove") {
@@ -124,7 +124,7 @@ export const formatDiffText: DiffFormatter = (input, options = {}) => {
       out.push(`${c.yellow(`~ ${what}`)} ${line!.trimStart()}`, ...rest.map((l) => l.replace(/^ {4}/, "")));
       continue;
     }
-    out.push(c.yellow(`~ ${what}`) + (rename ? c.cyan(` renamed from id ${toSafeText(rename.fromId ?? "")} (${Math.round((rename.similarity ?? 0) * 100)}% similar)`) : ""));
+    out.push(c.yellow(`~ ${what}`) + (rename ? c.cyan(` renamed from id ${escapeTerminalText(rename.fromId ?? "")} (${Math.round((rename.similarity ?? 0) * 100)}% similar)`) : ""));
     for (const change of fields) out.push(...fieldLine(change, c, color));
   }
   return out.join("\n") + "\n";

@@ -9,6 +9,7 @@ function escapeProperty(s: string): string {
   return escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
+/** `--format github`: one workflow command per finding, shown by GitHub Actions as an annotation on the diff. */
 export const formatGithub: Formatter = (results) => {
   const lines: string[] = [];
   for (const result of results) {

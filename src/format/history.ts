@@ -1,54 +1,39 @@
 // The version list and changelog of a remote pathway, for a terminal.
 import pc from "picocolors";
-import { toSafeText, toSummaryLine, type FormattableDiff } from "./diff-report.js";
-
-/** One saved version as formatters read it: structurally the remote layer's PathwayVersionInfo. */
-export interface FormattableVersion {
-  version: number;
-  name?: string;
-  createdAt?: string;
-  isLatest: boolean;
-}
-
-/** The changelog as formatters read it: structurally the engine's PathwayLog. */
-export interface FormattableLog {
-  id: string;
-  versions: FormattableVersion[];
-  omitted: number;
-  unreadable?: { version: number; message: string }[];
-  entries: { from: FormattableVersion; to: FormattableVersion; equal: boolean; summary: FormattableDiff["summary"]; losses: { message: string }[] }[];
-}
+import type { PathwayLog, PathwayVersionInfo } from "../remote/index.js";
+import { escapeTerminalText } from "../escape/terminal.js";
+import { toSummaryLine } from "./diff-report.js";
 
 /** Formats the versions of a pathway as a table, newest first. */
-export function formatVersionsText(id: string, versions: readonly FormattableVersion[], options: { color?: boolean } = {}): string {
+export function formatVersionsText(id: string, versions: readonly PathwayVersionInfo[], options: { color?: boolean } = {}): string {
   const c = pc.createColors(options.color ?? false);
-  if (versions.length === 0) return `pathway ${toSafeText(id)} has no saved versions.\n`;
-  const rows = [...versions].reverse().map((v) => [String(v.version), v.createdAt ?? "", toSafeText(v.name ?? ""), v.isLatest ? "latest" : ""]);
+  if (versions.length === 0) return `pathway ${escapeTerminalText(id)} has no saved versions.\n`;
+  const rows = [...versions].reverse().map((v) => [String(v.version), v.createdAt ?? "", escapeTerminalText(v.name ?? ""), v.isLatest ? "latest" : ""]);
   const widths = [0, 1, 2].map((i) => Math.max(["version", "date", "name"][i]!.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) => r.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join("  ").trimEnd();
   return [c.bold(line(["version", "date", "name", ""])), ...rows.map((r) => (r[3] ? c.green(line(r)) : line(r)))].join("\n") + "\n";
 }
 
 /** Formats a changelog: one block per consecutive pair, newest first, with the summary by kind and likely losses. */
-export function formatLogText(log: FormattableLog, options: { color?: boolean } = {}): string {
+export function formatLogText(log: PathwayLog, options: { color?: boolean } = {}): string {
   const c = pc.createColors(options.color ?? false);
   const out: string[] = [];
   // Versions that could not be read are still listed below: "nothing to compare" alone would hide that they exist.
-  if (log.entries.length === 0) out.push(`pathway ${toSafeText(log.id)} has ${log.versions.length} saved version${log.versions.length === 1 ? "" : "s"}: nothing to compare.`);
+  if (log.entries.length === 0) out.push(`pathway ${escapeTerminalText(log.id)} has ${log.versions.length} saved version${log.versions.length === 1 ? "" : "s"}: nothing to compare.`);
   for (const e of log.entries) {
     const date = e.to.createdAt ? c.dim(` (${e.to.createdAt})`) : "";
-    const name = e.to.name ? ` ${toSafeText(JSON.stringify(e.to.name))}` : "";
+    const name = e.to.name ? ` ${escapeTerminalText(JSON.stringify(e.to.name))}` : "";
     out.push(c.yellow(`version ${e.to.version}`) + name + date + c.dim(`  vs ${e.from.version}`));
     if (e.equal) out.push("    no differences");
     else {
-      out.push(`    ${toSummaryLine({ summary: e.summary } as FormattableDiff)}`);
-      const kinds = Object.entries(e.summary.byKind ?? {}).filter(([, n]) => n > 0);
+      out.push(`    ${toSummaryLine(e.summary)}`);
+      const kinds = Object.entries(e.summary.byKind).filter(([, n]) => n > 0);
       if (kinds.length > 0) out.push(`    ${kinds.map(([k, n]) => `${k} ${n}`).join(", ")}`);
-      for (const loss of e.losses) out.push(`    ${c.yellow("⚠")} ${toSafeText(loss.message)}`);
+      for (const loss of e.losses) out.push(`    ${c.yellow("⚠")} ${escapeTerminalText(loss.message)}`);
     }
     out.push("");
   }
-  for (const u of log.unreadable ?? []) out.push(c.red(`✖ version ${u.version} could not be read (${toSafeText(u.message)}); the log steps over it.`));
+  for (const u of log.unreadable) out.push(c.red(`✖ version ${u.version} could not be read (${escapeTerminalText(u.message)}); the log steps over it.`));
   if (log.omitted > 0) out.push(c.dim(`${log.omitted} older version${log.omitted === 1 ? "" : "s"} not shown; raise --limit to see them.`));
   return out.join("\n").trimEnd() + "\n";
 }

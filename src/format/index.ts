@@ -18,7 +18,7 @@ export const diagnosticFormatters: Readonly<Record<string, Formatter>> = {
 };
 export * from "./diff-formatters.js";
 export * from "./test-report.js";
-export { formatTestJunit, escapeXml } from "./junit.js";
+export { formatTestJunit } from "./junit.js";
 export { formatTestTap } from "./tap.js";
-export { formatAnalysis, type AnalysisView, type AnalysisFormatOptions } from "./analysis.js";
+export { formatAnalysis, type AnalysisFormatOptions } from "./analysis.js";
 export * from "./history.js";

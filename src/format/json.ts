@@ -1,5 +1,5 @@
 // ESLint-style JSON: an array with one object per file, each message with rule id, severity, pointer and range.
-import { countBySeverity } from "../diagnostics/index.js";
+import { countBySeverity, type FileResult } from "../diagnostics/index.js";
 import type { Formatter } from "./result.js";
 
 /** One file in `--format json` output. */
@@ -20,7 +20,7 @@ export interface JsonFileReport {
 }
 
 /** The data behind `--format json`, for callers that want objects rather than text. */
-export function toJsonReport(results: Parameters<Formatter>[0]): JsonFileReport[] {
+export function toJsonReport(results: readonly FileResult[]): JsonFileReport[] {
   return results.map((r) => ({
     filePath: r.filePath,
     ...countBySeverity(r.diagnostics),
@@ -37,4 +37,5 @@ export function toJsonReport(results: Parameters<Formatter>[0]): JsonFileReport[
   }));
 }
 
+/** `--format json`: the per-file reports of `toJsonReport`, pretty-printed. */
 export const formatJson: Formatter = (results) => JSON.stringify(toJsonReport(results), null, 2) + "\n";

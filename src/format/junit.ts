@@ -1,18 +1,7 @@
-// JUnit XML for CI test tabs: one <testsuite> per scenario file, one <testcase> per scenario.
-import { toTraceLines, type TestCaseReport, type TestFormatter } from "./test-report.js";
-
-/** Escapes text for XML attributes and content, dropping characters XML 1.0 does not allow. */
-export function escapeXml(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
-    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
+// JUnit XML for CI test tabs: one <testsuite> per scenario file, one <testcase> per scenario; text through the one HTML/XML escaper.
+import { escapeHtml } from "../escape/html.js";
+import type { TestCaseReport } from "../simulate/index.js";
+import { toTraceLines, type TestFormatter } from "./test-report.js";
 
 function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
@@ -47,15 +36,15 @@ export const formatTestJunit: TestFormatter = (report) => {
     const failures = results.filter((r) => r.status === "failed").length;
     const errors = results.filter((r) => r.status === "error").length;
     const time = results.reduce((t, r) => t + r.durationMs, 0);
-    out.push(`  <testsuite name="${escapeXml(file)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="0" time="${seconds(time)}">`);
+    out.push(`  <testsuite name="${escapeHtml(file)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="0" time="${seconds(time)}">`);
     for (const r of results) {
-      const open = `    <testcase name="${escapeXml(r.name)}" classname="${escapeXml(file)}" time="${seconds(r.durationMs)}"`;
+      const open = `    <testcase name="${escapeHtml(r.name)}" classname="${escapeHtml(file)}" time="${seconds(r.durationMs)}"`;
       // A repeated scenario is one testcase; its pass rate (and runs) are properties CI tools show.
       const properties =
         r.passRate !== undefined
           ? `      <properties><property name="passRate" value="${r.passRate}"/><property name="runs" value="${r.runs ?? 0}"/><property name="passed" value="${r.passed ?? 0}"/></properties>`
           : undefined;
-      const warnings = r.warnings.length ? `      <system-out>${escapeXml(r.warnings.map((w) => `warning: ${w}`).join("\n"))}</system-out>` : undefined;
+      const warnings = r.warnings.length ? `      <system-out>${escapeHtml(r.warnings.map((w) => `warning: ${w}`).join("\n"))}</system-out>` : undefined;
       if (r.status === "passed" && !warnings && !properties) {
         out.push(`${open}/>`);
         continue;
@@ -65,7 +54,7 @@ export const formatTestJunit: TestFormatter = (report) => {
       if (r.status !== "passed") {
         const tag = r.status === "error" ? "error" : "failure";
         const message = r.failures[0]?.message ?? r.status;
-        out.push(`      <${tag} message="${escapeXml(message)}" type="${r.status === "error" ? "ScenarioError" : "ExpectationFailed"}">${escapeXml(failureBody(r))}</${tag}>`);
+        out.push(`      <${tag} message="${escapeHtml(message)}" type="${r.status === "error" ? "ScenarioError" : "ExpectationFailed"}">${escapeHtml(failureBody(r))}</${tag}>`);
       }
       if (warnings) out.push(warnings);
       out.push("    </testcase>");

@@ -1,12 +1,5 @@
-// What formatters receive: one entry per checked file, and how they may present it.
-import type { Diagnostic, RuleDescriptor } from "../diagnostics/index.js";
-
-/** The findings for one file; `text` (when known) lets formatters print code frames. */
-export interface FileResult {
-  filePath: string;
-  diagnostics: Diagnostic[];
-  text?: string;
-}
+// How findings formatters present the diagnostics layer's FileResults: their options and their signature.
+import type { FileResult, RuleDescriptor } from "../diagnostics/index.js";
 
 /** Presentation options; formatters are pure functions of results and these. */
 export interface FormatOptions {

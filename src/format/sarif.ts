@@ -11,6 +11,7 @@ function artifactUri(filePath: string, cwd: string | undefined): { uri: string; 
   return { uri: encodeURI(slashed) };
 }
 
+/** `--format sarif`: a SARIF 2.1.0 log for code scanning, with the rule table from `options.rules`. */
 export const formatSarif: Formatter = (results, options = {}) => {
   const ruleIds = new Set<string>();
   for (const r of results) for (const d of r.diagnostics) ruleIds.add(d.ruleId);

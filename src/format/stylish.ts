@@ -36,6 +36,7 @@ function codeFrame(lines: readonly string[], d: Diagnostic, c: Colors): string {
   return out.join("\n");
 }
 
+/** The default human format: findings grouped by file, each with a code frame, then a summary line. */
 export const formatStylish: Formatter = (results, options = {}) => {
   const c = pc.createColors(options.color ?? false);
   const out: string[] = [];

@@ -1,4 +1,5 @@
 // TAP version 13: one test point per scenario, failures as YAML diagnostics blocks.
+import { escapeTerminalText } from "../escape/terminal.js";
 import { toTraceLines, type TestFormatter } from "./test-report.js";
 
 /** A YAML scalar that is always safe: a JSON string (JSON strings are valid YAML). */
@@ -6,9 +7,9 @@ function scalar(value: unknown): string {
   return JSON.stringify(typeof value === "string" ? value : (JSON.stringify(value) ?? String(value)));
 }
 
-/** TAP descriptions may not contain "#" (a directive) or newlines. */
+/** TAP descriptions may not contain "#" (a directive) or newlines; TAP is read on terminals, so controls are made visible. */
 function description(text: string): string {
-  return text.replace(/[\r\n]+/g, " ").replace(/#/g, "\\#");
+  return escapeTerminalText(text.replace(/[\r\n]+/g, " ")).replace(/#/g, "\\#");
 }
 
 /** `--format tap`: TAP version 13 with a YAML block under each failure. */

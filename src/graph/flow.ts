@@ -108,11 +108,6 @@ export function getNodeExitKind(node: PathwayNode): ExitKind | undefined {
   return undefined;
 }
 
-/** True when the conversation leaves the pathway at this node: End Call, a transfer, or Transfer Pathway. */
-export function isExitNode(node: PathwayNode): boolean {
-  return getNodeExitKind(node) !== undefined;
-}
-
 /** The kind name of a way's `outKind` code. */
 export function getFlowEdgeKind(code: number): FlowEdgeKind {
   return KINDS[code] ?? "edge";

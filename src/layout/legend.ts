@@ -1,6 +1,6 @@
 // The legend of cut labels as an SVG block below a picture (never a node in the flow), and a finished SVG with it appended.
 import type { LegendEntry } from "../export/index.js";
-import { escapeHtml } from "../export/html.js";
+import { escapeHtml } from "../escape/html.js";
 import { MARGIN } from "./place.js";
 import { getLineWidth, LABEL_FONT_SIZE, LINE_HEIGHT } from "./sizes.js";
 

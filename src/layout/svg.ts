@@ -1,6 +1,6 @@
 // A laid-out diagram as a standalone SVG: shapes per node kind, routed edges with their labels, globals apart, legend below.
 import { getNodeCaption, type DiagramNode, type DiagramNodeKind, type DirectedGraph } from "../export/index.js";
-import { escapeHtml } from "../export/html.js";
+import { escapeHtml } from "../escape/html.js";
 import { getLegendBlock } from "./legend.js";
 import { MARGIN } from "./place.js";
 import { getGlobalEdgeLines, GLOBALS_NOTE, LABEL_FONT_SIZE, LINE_HEIGHT, NODE_FONT_SIZE } from "./sizes.js";

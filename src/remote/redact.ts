@@ -62,8 +62,3 @@ export function createRedactor(secret: string | undefined): (text: string) => st
     return out + result.slice(last);
   };
 }
-
-/** Replaces `secret` and long fragments of it in `text` (see createRedactor). */
-export function redactSecret(text: string, secret: string | undefined): string {
-  return createRedactor(secret)(text);
-}

@@ -6,9 +6,6 @@ import { MERMAID_GITHUB_LIMITS } from "../export/mermaid.js";
 /** Image formats the renderer writes. */
 export type RenderFormat = "svg" | "png" | "pdf";
 
-/** Formats `render` accepts. */
-export const RENDER_FORMATS: readonly RenderFormat[] = ["svg", "png", "pdf"];
-
 /** Options of `createDiagramRenderer`; all optional but `browser`. */
 export interface RendererOptions {
   /** The browser executable (see `getBrowserLocation`). */

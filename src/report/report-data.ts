@@ -8,9 +8,6 @@ import { getEdgeLabel, getEdges, getNodes, nodeData, type Pathway } from "../mod
 import type { PathwayCoverage } from "../simulate/index.js";
 import { isMaskedPath, MASK, maskSecrets } from "./mask.js";
 
-/** Coverage of the pathway (nodes, edges, global entries): the simulator's model, as `pathway test --format json` prints it. */
-export type ReportCoverage = PathwayCoverage;
-
 /** Everything a report is made from; only `pathway`, `graph` and `layout` are required. */
 export interface ReportInput {
   pathway: Pathway;
@@ -23,7 +20,8 @@ export interface ReportInput {
   diagnostics?: readonly Diagnostic[];
   /** The diff from the base version to this one, and what the base was. */
   diff?: { base: string; diff: PathwayDiff };
-  coverage?: { source: string; coverage: ReportCoverage };
+  /** Coverage of the pathway: the simulator's model, as `pathway test --coverage --format json` prints it. */
+  coverage?: { source: string; coverage: PathwayCoverage };
 }
 
 /** A change state shown in colour. */

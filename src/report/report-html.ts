@@ -1,6 +1,6 @@
 // The report page: one self-contained HTML file (style and script inlined, allowed by hash) around the embedded JSON data.
 import { createHash } from "node:crypto";
-import { escapeHtml } from "../export/html.js";
+import { escapeHtml } from "../escape/html.js";
 import { REPORT_CLIENT_SCRIPT } from "./client-script.js";
 import type { ReportData } from "./report-data.js";
 import { REPORT_STYLES } from "./styles.js";

@@ -15,3 +15,4 @@ export * from "./coverage.js";
 export * from "./generate.js";
 export * from "./live-chat.js";
 export * from "./repeat.js";
+export type * from "./test-report.js";

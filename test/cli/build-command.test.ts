@@ -1,9 +1,10 @@
-// `pathway build`: writes canonical JSON, points findings at TypeScript lines, and --check fails on stale JSON.
+// `pathway build`: writes canonical JSON, points findings at TypeScript lines, --check fails on stale JSON (in-process; the executable for TypeScript positions).
 import { describe, expect, test } from "vitest";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
+import { runMain } from "../support/run-main.js";
 
 const BUILDER = pathToFileURL(path.join(ROOT, "src/builder/index.ts")).href;
 
@@ -33,23 +34,25 @@ export default pathway({ name: "Bad" })
 `;
 
 describe("pathway build", () => {
-  test("writes <name>.json next to the module, in canonical form", () => {
+  test("writes <name>.json next to the module, in canonical form", async () => {
     const dir = project({ "tiny.pathway.ts": GOOD });
-    const result = runCli(["build", "tiny.pathway.ts"], { cwd: dir });
+    const result = await runMain(["build", "tiny.pathway.ts"], { cwd: dir });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain("wrote: tiny.json");
     const text = readFileSync(path.join(dir, "tiny.json"), "utf8");
     expect(JSON.parse(text)).toMatchObject({ name: "Tiny", edges: [{ id: "hi->bye", label: "Done" }] });
-    expect(runCli(["fmt", "--check", "tiny.json"], { cwd: dir }).code).toBe(0);
+    expect((await runMain(["fmt", "--check", "tiny.json"], { cwd: dir })).code).toBe(0);
     expect(readdirSync(dir).filter((f) => f.includes("pathwaykit-tmp"))).toEqual([]);
   });
 
-  test("-o writes into another directory", () => {
+  test("-o writes into another directory", async () => {
     const dir = project({ "src/tiny.pathway.ts": GOOD });
-    expect(runCli(["build", "src/", "-o", "out"], { cwd: dir }).code).toBe(0);
+    expect((await runMain(["build", "src/", "-o", "out"], { cwd: dir })).code).toBe(0);
     expect(existsSync(path.join(dir, "out/tiny.json"))).toBe(true);
   });
 
+  // The executable: a node's TypeScript line is read from a stack trace that Node source-maps, but vitest replaces
+  // Error.prepareStackTrace in its workers, so in-process the builder would see positions in tsx's compiled code.
   test("reports findings at the TypeScript line that declared the node, and writes nothing", () => {
     const dir = project({ "bad.pathway.ts": BAD });
     const result = runCli(["build", "bad.pathway.ts"], { cwd: dir });
@@ -60,17 +63,18 @@ describe("pathway build", () => {
     expect(existsSync(path.join(dir, "bad.json"))).toBe(false);
   });
 
-  test("in a folder whose package.json is not an ES module, findings name the entry (not a data: URL) and no line", () => {
+  test("in a folder whose package.json is not an ES module, findings name the entry (not a data: URL) and no line", async () => {
     const dir = project({ "bad.pathway.ts": BAD });
     // What `npm init -y` writes: no "type", so tsx runs the entry as CommonJS from a data: URL.
     writeFileSync(path.join(dir, "package.json"), '{\n  "name": "flows",\n  "version": "1.0.0",\n  "main": "index.js",\n  "license": "ISC"\n}\n');
-    const result = runCli(["build", "bad.pathway.ts", "--format", "json"], { cwd: dir });
+    const result = await runMain(["build", "bad.pathway.ts", "--format", "json"], { cwd: dir });
     expect(result.code).toBe(1);
     const files = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string; line: number | null }[] }[];
     expect(files.map((f) => f.filePath)).toEqual(["bad.pathway.ts"]);
     expect(files[0]!.messages).toEqual([expect.objectContaining({ ruleId: "transfer-number-format", line: null })]);
   });
 
+  // The executable, for source-mapped positions (see the first such test).
   test("a finding inside a fragment points at the fragment's file and line", () => {
     const fragment = `import { transfer, type PathwayBuilder } from "BUILDER";
 export function handOff<I extends string, S extends boolean>(b: PathwayBuilder<I, S>, prefix: string) {
@@ -90,6 +94,7 @@ export default pathway({ name: "Uses a fragment" })
     expect(files.find((f) => f.filePath === "fragment.ts")?.messages).toEqual([expect.objectContaining({ ruleId: "transfer-number-format", line: 3 })]);
   });
 
+  // The executable, for source-mapped positions (see the first such test).
   test("--format json gives the findings with their TypeScript positions", () => {
     const dir = project({ "bad.pathway.ts": BAD });
     const result = runCli(["build", "bad.pathway.ts", "--format", "json"], { cwd: dir });
@@ -98,28 +103,29 @@ export default pathway({ name: "Uses a fragment" })
     expect(file!.messages[0]).toMatchObject({ ruleId: "transfer-number-format", line: 4 });
   });
 
-  test("--check exits 1 and names the file when the JSON on disk is stale", () => {
+  test("--check exits 1 and names the file when the JSON on disk is stale", async () => {
     const dir = project({ "tiny.pathway.ts": GOOD });
-    expect(runCli(["build", "tiny.pathway.ts"], { cwd: dir }).code).toBe(0);
-    expect(runCli(["build", "tiny.pathway.ts", "--check"], { cwd: dir }).code).toBe(0);
+    expect((await runMain(["build", "tiny.pathway.ts"], { cwd: dir })).code).toBe(0);
+    expect((await runMain(["build", "tiny.pathway.ts", "--check"], { cwd: dir })).code).toBe(0);
     writeFileSync(path.join(dir, "tiny.pathway.ts"), GOOD.replace('"Done"', '"Finished"').replaceAll("BUILDER", BUILDER));
-    const stale = runCli(["build", "tiny.pathway.ts", "--check"], { cwd: dir });
+    const stale = await runMain(["build", "tiny.pathway.ts", "--check"], { cwd: dir });
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain("OUT OF DATE: tiny.json");
     expect(stale.stdout).toContain("tiny.json differs from what tiny.pathway.ts builds");
     expect(JSON.parse(readFileSync(path.join(dir, "tiny.json"), "utf8")).edges[0].label).toBe("Done");
   });
 
-  test("--check fails when the JSON was never built", () => {
+  test("--check fails when the JSON was never built", async () => {
     const dir = project({ "tiny.pathway.ts": GOOD });
-    expect(runCli(["build", "tiny.pathway.ts", "--check"], { cwd: dir }).code).toBe(1);
+    expect((await runMain(["build", "tiny.pathway.ts", "--check"], { cwd: dir })).code).toBe(1);
   });
 
-  test("accepts a module that exports an already built pathway", () => {
+  test("accepts a module that exports an already built pathway", async () => {
     const dir = project({ "built.pathway.ts": GOOD.replace('"Done");', '"Done").build();') });
-    expect(runCli(["build", "built.pathway.ts"], { cwd: dir }).code).toBe(0);
+    expect((await runMain(["build", "built.pathway.ts"], { cwd: dir })).code).toBe(0);
   });
 
+  // The executable, for source-mapped positions (see the first such test).
   test("a module that calls build() on a broken pathway still gets its findings reported", () => {
     const dir = project({ "bad.pathway.ts": BAD.replace('"Transfer");', '"Transfer").build();') });
     const result = runCli(["build", "bad.pathway.ts"], { cwd: dir });
@@ -127,23 +133,23 @@ export default pathway({ name: "Uses a fragment" })
     expect(result.stdout).toMatch(/^\s+4:\d+\s+error/m);
   });
 
-  test("exits 2 with a clear message for a missing module, a syntax error or no default export", () => {
+  test("exits 2 with a clear message for a missing module, a syntax error or no default export", async () => {
     const dir = project({ "broken.pathway.ts": "export default pathway(;\n", "empty.pathway.ts": "export const x = 1;\n" });
-    const missing = runCli(["build", "nope.pathway.ts"], { cwd: dir });
+    const missing = await runMain(["build", "nope.pathway.ts"], { cwd: dir });
     expect(missing.code).toBe(2);
     expect(missing.stdout).toContain("nope.pathway.ts: no such file");
-    const broken = runCli(["build", "broken.pathway.ts"], { cwd: dir });
+    const broken = await runMain(["build", "broken.pathway.ts"], { cwd: dir });
     expect(broken.code).toBe(2);
     expect(broken.stdout).toContain("could not be loaded");
     expect(broken.stdout + broken.stderr).not.toMatch(/\n\s+at /);
-    const empty = runCli(["build", "empty.pathway.ts", "empty.pathway.ts"], { cwd: dir });
+    const empty = await runMain(["build", "empty.pathway.ts", "empty.pathway.ts"], { cwd: dir });
     expect(empty.code).toBe(2);
     expect(empty.stdout).toContain("the default export is missing");
   });
 
-  test("builds the example pathways to the committed JSON", () => {
+  test("builds the example pathways to the committed JSON", async () => {
     const dir = tempDir("pathwaykit-examples-");
-    const result = runCli(["build", "pathways/", "-o", dir]);
+    const result = await runMain(["build", "pathways/", "-o", dir]);
     expect(result.code).toBe(0);
     for (const file of readdirSync(dir)) {
       expect(readFileSync(path.join(dir, file), "utf8")).toBe(readFileSync(path.join(ROOT, "pathways", file), "utf8"));

@@ -145,12 +145,19 @@ describe("pathway check-request", () => {
     expect(JSON.parse(broken.stdout)).toMatchObject({ ok: false, error: { code: "config" } });
   });
 
-  it("runs as the built executable, with --help that names the kinds and exit codes", () => {
-    const help = runCli(["check-request", "--help"]);
+  it("explains itself in --help, naming the kinds and exit codes", async () => {
+    const help = await run(["--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("--kind <kind>");
     expect(help.stdout).toContain("Exit codes: 0 no errors");
-    expect(runCli(["check-request", path.join(dir, "requests/warn.request.json"), "--color"]).stdout).toContain("\u001b[");
+  });
+
+  // The executable: its real exit status, and --color writing colour into a pipe.
+  it("runs as the built executable, exiting 0 on warnings and colouring them with --color", () => {
+    const r = runCli(["check-request", path.join(dir, "requests/warn.request.json"), "--color"]);
+    expect(r).toMatchObject({ code: 0, stderr: "" });
+    expect(r.stdout).toContain("\u001b[");
+    expect(r.stdout).toContain("phone-number-not-e164");
   });
 });
 

@@ -1,4 +1,5 @@
-// `pathway diagram` run as a user would (the built executable): formats, outputs, exit codes, no browser, size warnings.
+// `pathway diagram` (in-process; the executable for its streams and exit status): formats, outputs, exit codes, no browser, size warnings.
+import { spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -7,7 +8,8 @@ import { toDirectedGraph } from "../../src/export/index.js";
 import type { Pathway } from "../../src/model/index.js";
 import { generatePathway } from "../../scripts/generate-pathway.js";
 import { CORPUS_DIR, itCorpus } from "../support/corpus.js";
-import { ROOT, runCli, tempDir } from "../support/cli.js";
+import { BIN, ROOT, runCli, tempDir } from "../support/cli.js";
+import { runMain } from "../support/run-main.js";
 
 const RECEPTIONIST = path.join(CORPUS_DIR, "receptionist-auto-shop.json");
 const PIZZERIA = path.join(CORPUS_DIR, "pathwalk-pizzeria-dialect.json");
@@ -16,44 +18,44 @@ const NO_STACK = /\n\s+at .*:\d+:\d+/;
 const browserEnv = { ...(process.env.PATHWAYKIT_CHROMIUM && { PATHWAYKIT_CHROMIUM: process.env.PATHWAYKIT_CHROMIUM }) };
 
 describe("pathway diagram", () => {
-  itCorpus("prints Mermaid on stdout by default and exits 0", () => {
-    const r = runCli(["diagram", RECEPTIONIST]);
+  itCorpus("prints Mermaid on stdout by default and exits 0", async () => {
+    const r = await runMain(["diagram", RECEPTIONIST]);
     expect(r).toMatchObject({ code: 0, stderr: "" });
     expect(r.stdout.startsWith("flowchart TB\n")).toBe(true);
     expect(r.stdout).toContain('n0["#9654; Greeting"]');
   });
 
-  itCorpus("prints exactly the library's drawing data with --format json", () => {
-    const r = runCli(["diagram", PIZZERIA, "--format", "json", "--direction", "LR", "--max-label", "12"]);
+  itCorpus("prints exactly the library's drawing data with --format json", async () => {
+    const r = await runMain(["diagram", PIZZERIA, "--format", "json", "--direction", "LR", "--max-label", "12"]);
     expect(r.code).toBe(0);
     const pathway = JSON.parse(readFileSync(PIZZERIA, "utf8")) as Pathway;
     expect(JSON.parse(r.stdout)).toEqual([{ filePath: PIZZERIA, graph: toDirectedGraph(pathway, { direction: "LR", maxLabel: 12 }) }]);
   });
 
-  itCorpus("writes DOT to a file that a DOT parser reads", () => {
+  itCorpus("writes DOT to a file that a DOT parser reads", async () => {
     const dir = tempDir();
     const out = path.join(dir, "receptionist.dot");
-    const r = runCli(["diagram", RECEPTIONIST, "-f", "dot", "-o", out]);
+    const r = await runMain(["diagram", RECEPTIONIST, "-f", "dot", "-o", out]);
     expect(r).toMatchObject({ code: 0, stdout: "" });
     expect(fromDot(readFileSync(out, "utf8")).edges.length).toBe(9);
   });
 
-  it("writes Markdown with one mermaid block, and warns with a --focus hint when GitHub could not draw it", () => {
+  it("writes Markdown with one mermaid block, and warns with a --focus hint when GitHub could not draw it", async () => {
     const dir = tempDir();
     const big = path.join(dir, "big.json");
     writeFileSync(big, JSON.stringify(generatePathway({ nodes: 300, edges: 700 })));
-    const r = runCli(["diagram", big, "-f", "md"]);
+    const r = await runMain(["diagram", big, "-f", "md"]);
     expect(r.code).toBe(0);
     expect(r.stdout.match(/```mermaid/g)).toHaveLength(1);
     expect(r.stderr).toMatch(/warning: .*big\.json: the diagram has 700 edges, more than the 500 .*GitHub will show an error.*--focus <node> --depth <n>/s);
-    const focused = runCli(["diagram", big, "-f", "md", "--focus", "node-0", "--depth", "1"]);
+    const focused = await runMain(["diagram", big, "-f", "md", "--focus", "node-0", "--depth", "1"]);
     expect(focused).toMatchObject({ code: 0, stderr: "" });
     expect(focused.stdout).toMatch(/Only the nodes within 1 steps of node id node\\-0/);
   });
 
-  itCorpus("renders several files to SVG in one call, one file each in the output directory", () => {
+  itCorpus("renders several files to SVG in one call, one file each in the output directory", async () => {
     const dir = tempDir();
-    const r = runCli(["diagram", RECEPTIONIST, PIZZERIA, path.join(ROOT, "pathways"), "-f", "svg", "-o", path.join(dir, "out"), "--annotate"], { env: browserEnv });
+    const r = await runMain(["diagram", RECEPTIONIST, PIZZERIA, path.join(ROOT, "pathways"), "-f", "svg", "-o", path.join(dir, "out"), "--annotate"], { env: browserEnv });
     expect(r.stderr).toMatch(/wrote \d+ svg files/);
     expect(r.code).toBe(0);
     const files = readdirSync(path.join(dir, "out")).sort();
@@ -71,22 +73,22 @@ describe("pathway diagram", () => {
     expect(below).toContain("(not drawn as arrows); their own edges are drawn (0 in, 1 out). Legend [1] the caller wants to bring their car in");
   });
 
-  itCorpus("writes an image beside its input when no -o is given, and refuses -o <file> for several pathways", () => {
+  itCorpus("writes an image beside its input when no -o is given, and refuses -o <file> for several pathways", async () => {
     const dir = tempDir();
     const input = path.join(dir, "shop.json");
     writeFileSync(input, readFileSync(RECEPTIONIST));
-    const r = runCli(["diagram", input, "-f", "png"], { env: browserEnv });
+    const r = await runMain(["diagram", input, "-f", "png"], { env: browserEnv });
     expect(r).toMatchObject({ code: 0, stdout: "" });
     expect(readFileSync(path.join(dir, "shop.png")).subarray(1, 4).toString("ascii")).toBe("PNG");
-    const several = runCli(["diagram", input, PIZZERIA, "-f", "svg", "-o", path.join(dir, "both.svg")]);
+    const several = await runMain(["diagram", input, PIZZERIA, "-f", "svg", "-o", path.join(dir, "both.svg")]);
     expect(several.code).toBe(2);
     expect(several.stderr).toMatch(/2 pathways need a directory, one file each/);
   });
 
-  itCorpus("without a browser, exits 2, says how to install one and still writes the Mermaid text", () => {
+  itCorpus("without a browser, exits 2, says how to install one and still writes the Mermaid text", async () => {
     const dir = tempDir();
     const out = path.join(dir, "receptionist.png");
-    const r = runCli(["diagram", RECEPTIONIST, "-f", "png", "-o", out], { env: { PATHWAYKIT_CHROMIUM: path.join(dir, "no-such-chromium") } });
+    const r = await runMain(["diagram", RECEPTIONIST, "-f", "png", "-o", out], { env: { PATHWAYKIT_CHROMIUM: path.join(dir, "no-such-chromium") } });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/no executable browser at .*no-such-chromium \(from PATHWAYKIT_CHROMIUM\)/);
     expect(r.stderr).toMatch(/apt-get install -y chromium/);
@@ -97,6 +99,7 @@ describe("pathway diagram", () => {
     expect(readFileSync(path.join(dir, "receptionist.mmd"), "utf8").startsWith("flowchart TB\n")).toBe(true);
   });
 
+  // The executable: the drawing on stdout and the error on stderr of one process, which exits with status 2.
   itCorpus("exits 2 for a file that is not valid JSON, naming line and column, and still draws the others", () => {
     const r = runCli(["diagram", MALFORMED, RECEPTIONIST, "-f", "md"]);
     expect(r.code).toBe(2);
@@ -104,56 +107,56 @@ describe("pathway diagram", () => {
     expect(r.stdout).toContain("```mermaid");
   });
 
-  itCorpus("exits 2 for a file whose nodes hold no node with a string id, naming it, and still draws the others", () => {
+  itCorpus("exits 2 for a file whose nodes hold no node with a string id, naming it, and still draws the others", async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, "junk.json"), '{"nodes":[null,1,"x",{"id":5}],"edges":{}}');
-    const alone = runCli(["diagram", "junk.json"], { cwd: dir });
+    const alone = await runMain(["diagram", "junk.json"], { cwd: dir });
     expect(alone).toMatchObject({ code: 2, stdout: "" });
     expect(alone.stderr).toMatch(/^pathway: junk\.json: not a pathway: .*run `pathway validate junk\.json` to see why\.\n$/);
-    const both = runCli(["diagram", "junk.json", RECEPTIONIST, "-f", "dot"], { cwd: dir });
+    const both = await runMain(["diagram", "junk.json", RECEPTIONIST, "-f", "dot"], { cwd: dir });
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/junk\.json: not a pathway/);
     expect(both.stdout).toMatch(/^digraph /);
   });
 
-  itCorpus("carries errors in the JSON with --format json, and still exits 2", () => {
+  itCorpus("carries errors in the JSON with --format json, and still exits 2", async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, "junk.json"), '{"nodes":[null,1,"x",{"id":5}],"edges":{}}');
-    const alone = runCli(["diagram", "junk.json", "missing.json", "-f", "json"], { cwd: dir });
+    const alone = await runMain(["diagram", "junk.json", "missing.json", "-f", "json"], { cwd: dir });
     expect(alone.code).toBe(2);
     expect(JSON.parse(alone.stdout)).toEqual([
       { filePath: "junk.json", error: expect.stringMatching(/^junk\.json: not a pathway/) },
       { filePath: "missing.json", error: "missing.json: no such file or directory; check the path." },
     ]);
-    const mixed = runCli(["diagram", "junk.json", RECEPTIONIST, "-f", "json"], { cwd: dir });
+    const mixed = await runMain(["diagram", "junk.json", RECEPTIONIST, "-f", "json"], { cwd: dir });
     expect(mixed.code).toBe(2);
     const data = JSON.parse(mixed.stdout) as { filePath: string; graph?: unknown; error?: string }[];
     expect(data.map((d) => [d.filePath, "graph" in d, "error" in d])).toEqual([[RECEPTIONIST, true, false], ["junk.json", false, true]]);
   });
 
-  it("takes --color and --no-color like validate, colouring its messages", () => {
-    const help = runCli(["diagram", "--help"]).stdout;
+  it("takes --color and --no-color like validate, colouring its messages", async () => {
+    const help = (await runMain(["diagram", "--help"])).stdout;
     expect(help).toMatch(/--color\s+force colours even when not writing to a terminal/);
     expect(help).toMatch(/--no-color\s+disable colours \(also NO_COLOR=1\)/);
-    expect(runCli(["diagram", "missing.json", "--color"]).stderr).toContain("\u001b[31m");
-    expect(runCli(["diagram", "missing.json", "--no-color"], { env: { FORCE_COLOR: "1" } }).stderr).toBe("pathway: missing.json: no such file or directory; check the path.\n");
+    expect((await runMain(["diagram", "missing.json", "--color"])).stderr).toContain("\u001b[31m");
+    expect((await runMain(["diagram", "missing.json", "--no-color"], { env: { FORCE_COLOR: "1" } })).stderr).toBe("pathway: missing.json: no such file or directory; check the path.\n");
   });
 
-  itCorpus("exits 2 with a clear message for usage mistakes", () => {
-    const focus = runCli(["diagram", RECEPTIONIST, "--focus", "Nowhere"]);
+  itCorpus("exits 2 with a clear message for usage mistakes", async () => {
+    const focus = await runMain(["diagram", RECEPTIONIST, "--focus", "Nowhere"]);
     expect(focus.code).toBe(2);
     expect(focus.stderr).toMatch(/--focus: no node has the id or name "Nowhere"/);
-    expect(runCli(["diagram", RECEPTIONIST, "--depth", "2"]).stderr).toMatch(/--depth only applies with --focus/);
-    expect(runCli(["diagram", RECEPTIONIST, PIZZERIA]).stderr).toMatch(/2 pathways cannot share one Mermaid text on stdout; .* -o <dir>/);
-    const stdin = runCli(["diagram", "-", "-f", "svg"], { input: readFileSync(PIZZERIA) });
+    expect((await runMain(["diagram", RECEPTIONIST, "--depth", "2"])).stderr).toMatch(/--depth only applies with --focus/);
+    expect((await runMain(["diagram", RECEPTIONIST, PIZZERIA])).stderr).toMatch(/2 pathways cannot share one Mermaid text on stdout; .* -o <dir>/);
+    const stdin = await runMain(["diagram", "-", "-f", "svg"], { stdin: readFileSync(PIZZERIA) });
     expect(stdin.code).toBe(2);
     expect(stdin.stderr).toMatch(/read from stdin needs a place to go: name a file with -o <file>/);
-    expect(runCli(["diagram", RECEPTIONIST, "--max-label", "-3"]).code).toBe(2);
-    expect(runCli(["diagram", "missing.json"]).stderr).toMatch(/missing\.json: no such file or directory/);
+    expect((await runMain(["diagram", RECEPTIONIST, "--max-label", "-3"])).code).toBe(2);
+    expect((await runMain(["diagram", "missing.json"])).stderr).toMatch(/missing\.json: no such file or directory/);
   });
 
-  it("explains formats, browser set-up, limits and exit codes in --help", () => {
-    const r = runCli(["diagram", "--help"]);
+  it("explains formats, browser set-up, limits and exit codes in --help", async () => {
+    const r = await runMain(["diagram", "--help"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/PATHWAYKIT_CHROMIUM/);
     expect(r.stdout).toMatch(/500 edges and 50,000 characters/);
@@ -162,14 +165,14 @@ describe("pathway diagram", () => {
     expect(r.stdout).toMatch(/--engine graphviz is not offered: .*within 120 s/s);
   });
 
-  it("draws a large pathway with ELK in Node as SVG without any browser, globals note true", () => {
+  it("draws a large pathway with ELK in Node as SVG without any browser, globals note true", async () => {
     const dir = tempDir();
     const big = path.join(dir, "big.json");
     const pathway = generatePathway({ nodes: 400, edges: 900, seed: 5 });
     (pathway.nodes[7]!.data as Record<string, unknown>).isGlobal = true;
     writeFileSync(big, JSON.stringify(pathway));
     const out = path.join(dir, "big.svg");
-    const r = runCli(["diagram", big, "-f", "svg", "-o", out], { env: { PATHWAYKIT_CHROMIUM: path.join(dir, "no-browser") } });
+    const r = await runMain(["diagram", big, "-f", "svg", "-o", out], { env: { PATHWAYKIT_CHROMIUM: path.join(dir, "no-browser") } });
     expect(r.stderr).not.toMatch(NO_STACK);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe("");
@@ -180,21 +183,22 @@ describe("pathway diagram", () => {
     expect(svg).toMatch(/in: from /);
   }, 240_000);
 
-  it("warns before a layout that will take long, before anything else happens", () => {
+  it("warns before a layout that will take long, before anything else happens", async () => {
     const dir = tempDir();
     const big = path.join(dir, "big.json");
     writeFileSync(big, JSON.stringify(generatePathway({ nodes: 200, edges: 400, seed: 5 })));
-    const r = runCli(["diagram", big, "-f", "svg", "--engine", "mermaid", "-o", path.join(dir, "big.svg")], { env: { PATHWAYKIT_CHROMIUM: path.join(dir, "no-browser") } });
+    const r = await runMain(["diagram", big, "-f", "svg", "--engine", "mermaid", "-o", path.join(dir, "big.svg")], { env: { PATHWAYKIT_CHROMIUM: path.join(dir, "no-browser") } });
     expect(r.stderr).toMatch(/^pathway: warning: .*big\.json: 200 nodes and 400 edges take Mermaid minutes to lay out \(limit --timeout 180 s\)\. --engine elk lays it out in seconds\./);
     expect(r.code).toBe(2);
   });
 
-  it("rejects a --timeout that is not a positive number of seconds with exit 2", () => {
-    const r = runCli(["diagram", RECEPTIONIST, "-f", "svg", "--timeout", "soon"]);
+  it("rejects a --timeout that is not a positive number of seconds with exit 2", async () => {
+    const r = await runMain(["diagram", RECEPTIONIST, "-f", "svg", "--timeout", "soon"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--timeout.*give a number of seconds/);
   });
 
+  // The executable: the process ends (status 1) once the layout worker thread is stopped, rather than waiting on it.
   it("reports a layout that runs out of time, with what to do, and exit 1", () => {
     const dir = tempDir();
     const big = path.join(dir, "big.json");
@@ -204,4 +208,24 @@ describe("pathway diagram", () => {
     expect(r.stderr).toMatch(/the layout could not draw it: the layout did not finish within 1 s.*Raise --timeout, use --engine ranks/s);
     expect(r.stderr).not.toMatch(NO_STACK);
   }, 60_000);
+
+  // The executable: `| head` closes the pipe while pathway still writes; that is the reader's choice, not an error.
+  it("ends quietly with status 0 when the reader of its stdout stops early (| head)", async () => {
+    const dir = tempDir();
+    const big = path.join(dir, "big.json");
+    // About 350 kB of Mermaid: far more than a pipe holds, so pathway is still writing when the reader goes.
+    writeFileSync(big, JSON.stringify(generatePathway({ nodes: 2000, edges: 4000, seed: 7 })));
+    const child = spawn(process.execPath, [BIN, "diagram", big], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" } });
+    let first = "";
+    let stderr = "";
+    child.stdout.once("data", (chunk: Buffer) => {
+      first = chunk.toString("utf8");
+      child.stdout.destroy();
+    });
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on("close", (c, s) => resolve([c, s])));
+    expect(first.startsWith("flowchart TB\n")).toBe(true);
+    expect(stderr).toBe("");
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+  });
 });

@@ -50,14 +50,18 @@ describe("pathway fmt, file by file", () => {
     expect(readFileSync(path.join(dir, "ok.json"), "utf8")).toBe('{\n  "name": "ok",\n  "nodes": []\n}\n');
   });
 
-  test("--format json prints every file's status when one is too deep", async () => {
+  test("--format json prints every file's status, in the per-file shape of validate and lint, when one is too deep", async () => {
     const dir = project({ "deep.json": "[".repeat(100_000) + "]".repeat(100_000), "ok.json": OK });
     const result = await runMain(["fmt", "deep.json", "ok.json", "-f", "json"], { cwd: dir });
     expect(result.code).toBe(2);
     expect(JSON.parse(result.stdout)).toEqual([
-      { filePath: "deep.json", status: "failed", diagnostics: [expect.objectContaining({ ruleId: "nesting-depth" })] },
-      { filePath: "ok.json", status: "formatted", diagnostics: [] },
+      { filePath: "deep.json", status: "failed", errorCount: 1, warningCount: 0, messages: [expect.objectContaining({ ruleId: "nesting-depth", severity: "error", line: 1, column: expect.any(Number) })] },
+      { filePath: "ok.json", status: "formatted", errorCount: 0, warningCount: 0, messages: [] },
     ]);
+    const validate = await runMain(["validate", "deep.json", "-f", "json"], { cwd: dir });
+    const [fmtDeep] = JSON.parse(result.stdout) as Record<string, unknown>[];
+    const [validateDeep] = JSON.parse(validate.stdout) as Record<string, unknown>[];
+    expect(Object.keys(fmtDeep!).filter((k) => k !== "status")).toEqual(Object.keys(validateDeep!));
   });
 
   test("an error thrown while formatting one file fails that file (exit 2) without a stack trace and the rest are formatted", async () => {
@@ -85,11 +89,11 @@ describe("pathway fmt, file by file", () => {
     const dir = project({ "n.json": text, "ok.json": OK });
     const result = await runMain(["fmt", "n.json", "ok.json", "-f", "json"], { cwd: dir });
     expect(result.code).toBe(2);
-    const [n, ok] = JSON.parse(result.stdout) as { status: string; diagnostics: { ruleId: string; pointer: string; range: unknown }[] }[];
+    const [n, ok] = JSON.parse(result.stdout) as { status: string; messages: { ruleId: string; pointer: string }[] }[];
     expect(n!.status).toBe("failed");
-    expect(n!.diagnostics).toEqual([
-      expect.objectContaining({ ruleId: "number-not-exact", pointer: "/big", range: { start: { line: 1, column: 8 }, end: { line: 1, column: 31 } } }),
-      expect.objectContaining({ ruleId: "number-not-exact", pointer: "/neg", range: { start: { line: 1, column: 38 }, end: { line: 1, column: 40 } } }),
+    expect(n!.messages).toEqual([
+      expect.objectContaining({ ruleId: "number-not-exact", pointer: "/big", line: 1, column: 8, endLine: 1, endColumn: 31 }),
+      expect.objectContaining({ ruleId: "number-not-exact", pointer: "/neg", line: 1, column: 38, endLine: 1, endColumn: 40 }),
     ]);
     expect(ok!.status).toBe("formatted");
     expect(readFileSync(path.join(dir, "n.json"), "utf8")).toBe(text);

@@ -1,9 +1,10 @@
-// Hostile files through the built CLI: a YAML alias bomb is one file's error, and control characters never reach the terminal raw.
+// Hostile files through the CLI: a YAML alias bomb is one file's error (the executable), and control characters never reach the terminal raw.
 import { beforeAll, describe, expect, it } from "vitest";
 import { execSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
+import { runMain } from "../support/run-main.js";
 
 beforeAll(() => {
   if (!existsSync(path.join(ROOT, "dist/bundle/cli.cjs"))) execSync("npm run build", { cwd: ROOT, stdio: "ignore" });
@@ -28,6 +29,7 @@ function billionLaughs(): string {
 }
 
 describe("pathway test with an alias bomb beside valid scenarios", () => {
+  // The executable: if the bomb ever expanded, it would exhaust a child process's memory, not the test worker's.
   it("reports the bomb as that file's error and still runs and reports the other files", () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, "tiny.json"), TINY);
@@ -52,10 +54,10 @@ describe("deeply nested data", () => {
     return JSON.stringify({ name: "deep", nodes: [{ id: "s", type: "Default", data: { name: "S", isStart: true, text: "Hi.", extra } }], edges: [] });
   }
 
-  it("import of data nested 700 deep exits 2 with the depth, no stack trace", () => {
+  it("import of data nested 700 deep exits 2 with the depth, no stack trace", async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, "deep.json"), deepPathway(700, 1));
-    const r = runCli(["import", path.join(dir, "deep.json")]);
+    const r = await runMain(["import", path.join(dir, "deep.json")]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(/nested 70\d levels deep at \/nodes\/0\/data\/extra/);
@@ -63,11 +65,11 @@ describe("deeply nested data", () => {
     expect(r.stderr.length).toBeLessThan(5_000);
   });
 
-  it("diff of data nested 2,500 deep exits 2 naming the file and the depth", () => {
+  it("diff of data nested 2,500 deep exits 2 naming the file and the depth", async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, "a.json"), deepPathway(2_500, 1));
     writeFileSync(path.join(dir, "b.json"), deepPathway(2_500, 2));
-    const r = runCli(["diff", path.join(dir, "a.json"), path.join(dir, "b.json")]);
+    const r = await runMain(["diff", path.join(dir, "a.json"), path.join(dir, "b.json")]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/a\.json:1:\d+: Data nested 250\d levels deep/);
     expect(r.stderr).not.toMatch(/internal error|Maximum call stack/);
@@ -91,6 +93,10 @@ describe("control characters in node names and ids", () => {
   function project(): string {
     const dir = tempDir();
     writeFileSync(path.join(dir, "p.json"), pathwayText);
+    // A second version whose changed values carry the controls (JSON escapes C0 but leaves DEL, C1 and bidi raw) and a
+    // non-canonical file whose very name carries them.
+    writeFileSync(path.join(dir, "q.json"), pathwayText.replace("Nobody comes here.", `Somebody ${JSON.stringify(HOSTILE).slice(1, -1)}`));
+    writeFileSync(path.join(dir, `raw${HOSTILE}.json`), JSON.stringify(JSON.parse(pathwayText)));
     writeFileSync(path.join(dir, "s.scenario.yaml"), `name: "stays ${HOSTILE.replace(/\u001b/g, "\\e").replace(/\u0007/g, "\\a").replace(/\u009b/g, "\\x9b").replace(/\u007f/g, "\\x7f")}"\npathway: p.json\nturns:\n  - user: hi\n    expect: { node: Bye }\n`);
     return dir;
   }
@@ -100,21 +106,23 @@ describe("control characters in node names and ids", () => {
     { command: "analyze", args: (dir: string) => ["analyze", path.join(dir, "p.json")] },
     { command: "test", args: (dir: string) => ["test", path.join(dir, "s.scenario.yaml")] },
     { command: "chat", args: (dir: string) => ["chat", path.join(dir, "p.json"), "--decider", "scripted"], input: "hello\n/edges\n/take 1\n/quit\n" },
-  ])("$command shows them escaped", ({ args, input }) => {
-    const r = runCli(args(project()), input === undefined ? {} : { input });
+    { command: "diff", args: (dir: string) => ["diff", path.join(dir, "p.json"), path.join(dir, "q.json")] },
+    { command: "fmt --check", args: (dir: string) => ["fmt", "--check", path.join(dir, `raw${HOSTILE}.json`)] },
+  ])("$command shows them escaped", async ({ args, input }) => {
+    const r = await runMain(args(project()), input === undefined ? {} : { stdin: input });
     const out = r.stdout + r.stderr;
     expect(out).not.toMatch(/internal error/);
     expect(out).toContain("\\u001b");
     expect(out).not.toMatch(RAW);
   });
 
-  it("diff -f md keeps a newline in a node name inside its heading (the <summary> line)", () => {
+  it("diff -f md keeps a newline in a node name inside its heading (the <summary> line)", async () => {
     const dir = tempDir();
     const before = { nodes: [{ id: "a", type: "Default", data: { name: "A", text: "one" } }], edges: [] };
     const after = { nodes: [{ id: "a", type: "Default", data: { name: "A\n# Injected heading\n@someone", text: "two" } }], edges: [] };
     writeFileSync(path.join(dir, "a.json"), JSON.stringify(before));
     writeFileSync(path.join(dir, "b.json"), JSON.stringify(after));
-    const r = runCli(["diff", path.join(dir, "a.json"), path.join(dir, "b.json"), "-f", "md"]);
+    const r = await runMain(["diff", path.join(dir, "a.json"), path.join(dir, "b.json"), "-f", "md"]);
     // Fenced code (the line diff) is inert: what matters is the Markdown outside it.
     const prose = r.stdout.replace(/^(\s*)(`{3,})[^\n]*\n[\s\S]*?^\1\2\s*$/gm, "");
     expect(prose).toMatch(/^<details><summary>✏️ Changed node .*Injected heading.*<\/summary>$/m);

@@ -1,9 +1,10 @@
-// `pathway lint` and `pathway analyze` run as a user would: config discovery, flags, baselines, formats and exit codes.
+// `pathway lint` and `pathway analyze` (in-process; the executable for the exit status): config discovery, flags, baselines, formats, exit codes.
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CORPUS_DIR, itCorpus } from "../support/corpus.js";
 import { runCli, tempDir } from "../support/cli.js";
+import { runMain } from "../support/run-main.js";
 
 const RESTAURANT = path.join(CORPUS_DIR, "restaurant-2024-get-dump.json");
 const RECEPTIONIST = path.join(CORPUS_DIR, "receptionist-auto-shop.json");
@@ -20,8 +21,8 @@ function project(config?: unknown): { dir: string; file: string } {
 }
 
 describe("pathway lint", () => {
-  itCorpus("exits 1 and reports validation and lint findings with line:column and rule id", () => {
-    const r = runCli(["lint", RESTAURANT]);
+  itCorpus("exits 1 and reports validation and lint findings with line:column and rule id", async () => {
+    const r = await runMain(["lint", RESTAURANT]);
     expect(r.code).toBe(1);
     // The global KB node has no edge and no enableGlobalAutoReturn: it returns to where the caller was, not a dead end.
     expect(r.stdout).not.toMatch(/dead-end/);
@@ -29,86 +30,86 @@ describe("pathway lint", () => {
     expect(r.stdout).toMatch(/215:55\s+warning\s+\{\{restaurant_name\}\}.*undefined-variable/);
   });
 
-  itCorpus("prints JSON with the same shape as validate", () => {
-    const r = runCli(["lint", RESTAURANT, "--format", "json"]);
+  itCorpus("prints JSON with the same shape as validate", async () => {
+    const r = await runMain(["lint", RESTAURANT, "--format", "json"]);
     const [report] = JSON.parse(r.stdout);
     // Every node's globalPrompt reads {{ restaurant_language }}, which nothing sets: one finding per node, at its placeholder.
     expect(report).toMatchObject({ filePath: RESTAURANT, errorCount: 1, warningCount: 22 });
     expect(report.messages[0]).toMatchObject({ ruleId: "undefined-variable", pointer: "/nodes/0/data/globalPrompt", line: 12, column: 44 });
   });
 
-  itCorpus("turns rules off with --rule and exits 0 when only warnings remain", () => {
-    const r = runCli(["lint", RESTAURANT, "--rule", "dead-end:off", "global-label-empty:off"]);
+  itCorpus("turns rules off with --rule and exits 0 when only warnings remain", async () => {
+    const r = await runMain(["lint", RESTAURANT, "--rule", "dead-end:off", "global-label-empty:off"]);
     expect(r.code).toBe(0);
     expect(r.stdout).not.toMatch(/dead-end|global-label-empty/);
-    expect(runCli(["lint", RESTAURANT, "--rule", "dead-end:off", "global-label-empty:off", "--max-warnings", "0"]).code).toBe(1);
+    expect((await runMain(["lint", RESTAURANT, "--rule", "dead-end:off", "global-label-empty:off", "--max-warnings", "0"])).code).toBe(1);
   });
 
-  itCorpus("rejects an unknown rule in --rule as a usage error", () => {
-    const r = runCli(["lint", RESTAURANT, "--rule", "no-such-rule:off"]);
+  itCorpus("rejects an unknown rule in --rule as a usage error", async () => {
+    const r = await runMain(["lint", RESTAURANT, "--rule", "no-such-rule:off"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown rule "no-such-rule"/);
   });
 
-  itCorpus("finds pathway.config.json above the file and applies rules, variables and suppressions", () => {
+  itCorpus("finds pathway.config.json above the file and applies rules, variables and suppressions", async () => {
     const { dir } = project({
       rules: { "global-label-empty": "warn" },
       variables: { requestData: ["restaurant_name", "restaurant_menu", "store_location", "unique_azz_id", "restaurant_language", "opening_hours", "timezone"] },
       suppressions: [{ file: "pathways/restaurant.json", nodeId: "9ed56a1f-b9eb-46e9-a510-5d66b0ab12b2", rule: "dead-end", reason: "the KB answers one question and the call goes on" }],
     });
-    const r = runCli(["lint", "pathways", "--format", "json"], { cwd: dir });
+    const r = await runMain(["lint", "pathways", "--format", "json"], { cwd: dir });
     expect(r.code).toBe(0);
     const [report] = JSON.parse(r.stdout);
     expect(report.messages.map((m: { ruleId: string; severity: string }) => [m.ruleId, m.severity])).toEqual([["global-label-empty", "warning"]]);
   });
 
-  itCorpus("exits 2 naming the key when the config is invalid", () => {
+  itCorpus("exits 2 naming the key when the config is invalid", async () => {
     const { dir } = project({ rules: { "prompt-too-long": ["error", { maxLength: "long" }] } });
-    const r = runCli(["lint", "pathways"], { cwd: dir });
+    const r = await runMain(["lint", "pathways"], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/pathway\.config\.json: "rules\.prompt-too-long\[1\]\.maxLength"/);
     expect(r.stderr).not.toMatch(NO_STACK);
   });
 
-  itCorpus("exits 2 when the config is not JSON", () => {
+  itCorpus("exits 2 when the config is not JSON", async () => {
     const { dir } = project("{ rules: }");
-    const r = runCli(["lint", "pathways"], { cwd: dir });
+    const r = await runMain(["lint", "pathways"], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/is not valid JSON/);
   });
 
-  itCorpus("ignores files matching the config's ignore globs", () => {
+  itCorpus("ignores files matching the config's ignore globs", async () => {
     const { dir } = project({ ignore: ["pathways/**"] });
-    expect(runCli(["lint", "pathways"], { cwd: dir }).code).toBe(0);
+    expect((await runMain(["lint", "pathways"], { cwd: dir })).code).toBe(0);
   });
 
-  itCorpus("writes a baseline, then reports only findings that are not in it", () => {
+  itCorpus("writes a baseline, then reports only findings that are not in it", async () => {
     const { dir, file } = project();
-    const w = runCli(["lint", "pathways", "--baseline-write", "baseline.json"], { cwd: dir });
+    const w = await runMain(["lint", "pathways", "--baseline-write", "baseline.json"], { cwd: dir });
     expect(w.code).toBe(0);
     expect(w.stderr).toMatch(/wrote 23 findings to the baseline baseline.json/);
     const baseline = JSON.parse(readFileSync(path.join(dir, "baseline.json"), "utf8"));
     expect(baseline.findings).toContainEqual(expect.objectContaining({ file: "pathways/restaurant.json", ruleId: "global-label-empty", location: "node:9ed56a1f-b9eb-46e9-a510-5d66b0ab12b2/data/globalLabel" }));
-    expect(runCli(["lint", "pathways", "--baseline", "baseline.json", "--max-warnings", "0"], { cwd: dir }).code).toBe(0);
+    expect((await runMain(["lint", "pathways", "--baseline", "baseline.json", "--max-warnings", "0"], { cwd: dir })).code).toBe(0);
     // Linting the whole project does not read the baseline file as a pathway.
-    expect(runCli(["lint", ".", "--baseline", "baseline.json", "--max-warnings", "0"], { cwd: dir }).code).toBe(0);
+    expect((await runMain(["lint", ".", "--baseline", "baseline.json", "--max-warnings", "0"], { cwd: dir })).code).toBe(0);
     // A new problem is still reported.
     const value = JSON.parse(readFileSync(file, "utf8"));
     value.nodes.push({ id: "new", type: "Default", data: { name: "New", text: "x" } });
     writeFileSync(file, JSON.stringify(value, null, 2));
-    const r = runCli(["lint", "pathways", "--baseline", "baseline.json", "--format", "json"], { cwd: dir });
+    const r = await runMain(["lint", "pathways", "--baseline", "baseline.json", "--format", "json"], { cwd: dir });
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)[0].messages.map((m: { ruleId: string }) => m.ruleId).sort()).toEqual(["dead-end", "unreachable-node"]);
   });
 
-  itCorpus("reads stdin", () => {
-    const r = runCli(["lint", "-", "--format", "json"], { input: readFileSync(RECEPTIONIST) });
+  itCorpus("reads stdin", async () => {
+    const r = await runMain(["lint", "-", "--format", "json"], { stdin: readFileSync(RECEPTIONIST) });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)[0].filePath).toBe("<stdin>");
   });
 
-  it("explains itself in --help", () => {
-    const r = runCli(["lint", "--help"]);
+  it("explains itself in --help", async () => {
+    const r = await runMain(["lint", "--help"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/--baseline-write/);
     expect(r.stdout).toMatch(/Examples:/);
@@ -116,8 +117,8 @@ describe("pathway lint", () => {
 });
 
 describe("pathway analyze", () => {
-  itCorpus("prints a readable summary", () => {
-    const r = runCli(["analyze", RESTAURANT]);
+  itCorpus("prints a readable summary", async () => {
+    const r = await runMain(["analyze", RESTAURANT]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/12 nodes, 24 edges/);
     expect(r.stdout).toMatch(/Start:\s+"Start" \(1\)/);
@@ -127,53 +128,68 @@ describe("pathway analyze", () => {
     expect(r.stdout).toMatch(/restaurant_name\s+undefined/);
   });
 
-  itCorpus("prints the library's analysis as JSON", () => {
-    const r = runCli(["analyze", RESTAURANT, "--format", "json"]);
+  itCorpus("prints the library's analysis as JSON", async () => {
+    const r = await runMain(["analyze", RESTAURANT, "--format", "json"]);
     const a = JSON.parse(r.stdout);
     expect(a).toMatchObject({ start: "1", unreachable: [], deadEnds: [], strandingGlobals: [], traps: [] });
     expect(a.stats.countsByType).toEqual({ Default: 8, "End Call": 2, Webhook: 1, "Knowledge Base": 1 });
   });
 
-  itCorpus("exits 2 with a clear message for a file that is not JSON", () => {
-    const r = runCli(["analyze", path.join(CORPUS_DIR, "docs-get-pathway-example.MALFORMED.json")]);
+  itCorpus("exits 2 with a clear message for a file that is not JSON", async () => {
+    const r = await runMain(["analyze", path.join(CORPUS_DIR, "docs-get-pathway-example.MALFORMED.json")]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/:10:16: Trailing comma/);
     expect(r.stderr).not.toMatch(NO_STACK);
   });
 
-  it("exits 2 for a missing file or a directory, in validate's words", () => {
-    const r = runCli(["analyze", "/nonexistent/p.json"]);
+  it("exits 2 for a missing file or a directory, in validate's words", async () => {
+    const r = await runMain(["analyze", "/nonexistent/p.json"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe("pathway: /nonexistent/p.json: no such file or directory; check the path.\n");
-    const dir = runCli(["analyze", tempDir()]);
+    const dir = await runMain(["analyze", tempDir()]);
     expect(dir.code).toBe(2);
     expect(dir.stderr).toMatch(/: is a directory/);
   });
 
-  it("exits 2 for a file whose nodes hold no node with a string id, pointing at validate", () => {
+  it("exits 2 for a file whose nodes hold no node with a string id, pointing at validate", async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, "junk.json"), '{"nodes":[null,1,"x",{"id":5}],"edges":{}}');
-    const r = runCli(["analyze", "junk.json"], { cwd: dir });
+    const r = await runMain(["analyze", "junk.json"], { cwd: dir });
     expect(r).toMatchObject({ code: 2, stdout: "" });
     expect(r.stderr).toMatch(/^pathway: junk\.json: not a pathway: .*run `pathway validate junk\.json` to see why\.\n$/);
   });
 
-  it("prints the error as JSON with --format json, and still exits 2", () => {
+  it("prints the error as JSON with --format json, and still exits 2", async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, "junk.json"), '{"nodes":[null,1,"x",{"id":5}],"edges":{}}');
-    const r = runCli(["analyze", "junk.json", "-f", "json"], { cwd: dir });
+    const r = await runMain(["analyze", "junk.json", "-f", "json"], { cwd: dir });
     expect(r.code).toBe(2);
     expect(JSON.parse(r.stdout)).toEqual({ ok: false, error: { code: "input", message: expect.stringMatching(/^junk\.json: not a pathway/) } });
-    const missing = runCli(["analyze", "missing.json", "-f", "json"], { cwd: dir });
+    const missing = await runMain(["analyze", "missing.json", "-f", "json"], { cwd: dir });
     expect(missing.code).toBe(2);
     expect(JSON.parse(missing.stdout)).toEqual({ ok: false, error: { code: "io", message: "missing.json: no such file or directory; check the path." } });
   });
 
-  itCorpus("takes --color and --no-color like validate", () => {
-    const help = runCli(["analyze", "--help"]).stdout;
+  itCorpus("takes --color and --no-color like validate", async () => {
+    const help = (await runMain(["analyze", "--help"])).stdout;
     expect(help).toMatch(/--color\s+force colours even when not writing to a terminal/);
     expect(help).toMatch(/--no-color\s+disable colours \(also NO_COLOR=1\)/);
-    expect(runCli(["analyze", RESTAURANT, "--no-color"]).code).toBe(0);
-    expect(runCli(["analyze", RESTAURANT, "--color"]).code).toBe(0);
+    expect((await runMain(["analyze", RESTAURANT, "--no-color"])).code).toBe(0);
+    expect((await runMain(["analyze", RESTAURANT, "--color"])).code).toBe(0);
+  });
+});
+
+// The process boundary: the executable's real exit status and stream separation.
+describe("pathway lint and analyze as executables", () => {
+  itCorpus("lint exits with status 1 on findings, the report on stdout and nothing on stderr", () => {
+    const r = runCli(["lint", RESTAURANT]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/199:32\s+error\s+.*global-label-empty/);
+    expect(r.stderr).toBe("");
+  });
+
+  it("analyze exits with status 2 for a missing file, the message on stderr and nothing on stdout", () => {
+    const r = runCli(["analyze", "missing.json"]);
+    expect(r).toEqual({ code: 2, stdout: "", stderr: "pathway: missing.json: no such file or directory; check the path.\n" });
   });
 });

@@ -23,6 +23,16 @@ describe("createProgress", () => {
     expect(written()).toContain("file-");
   });
 
+  it("shows a file name's control characters escaped (a name cannot move the cursor or retitle the window)", async () => {
+    const { io, written } = fakeIo(true);
+    const progress = await createProgress(io, { total: 5 });
+    for (let i = 0; i < 5; i++) progress.tick(`f${i}\u001b]0;owned\u0007.json`);
+    progress.stop();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(written()).toContain("\\u001b]0;owned\\u0007");
+    expect(written()).not.toContain("\u0007");
+  });
+
   it("writes nothing when stderr is not a terminal, in CI, or for a few items", async () => {
     for (const [isTTY, env, total] of [
       [false, {}, 10],

@@ -1,4 +1,4 @@
-// `pathway report` run as a user would (the built executable): page written, base diff, scenarios coverage, exit codes.
+// `pathway report`: page written, base diff, scenarios coverage, exit codes (in-process; the executable for a real stdin pipe).
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -17,10 +17,10 @@ function embedded(html: string): { nodes: { id: string; diff?: string; coverage?
 }
 
 describe("pathway report", () => {
-  it("writes a page beside the pathway's name, with the summary as JSON on request", () => {
+  it("writes a page beside the pathway's name, with the summary as JSON on request", async () => {
     const dir = tempDir();
     const out = path.join(dir, "booking.html");
-    const r = runCli(["report", BOOKING, "-o", out, "--format", "json"]);
+    const r = await runMain(["report", BOOKING, "-o", out, "--format", "json"]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.stdout) as { output: string; nodes: number; engine: string };
@@ -30,19 +30,19 @@ describe("pathway report", () => {
     expect(embedded(html).nodes.length).toBe(summary.nodes);
   }, 60_000);
 
-  it("warns before a long ELK layout, naming the faster engine, then says when it ran out of time", () => {
+  it("warns before a long ELK layout, naming the faster engine, then says when it ran out of time", async () => {
     const dir = tempDir();
     const big = path.join(dir, "big.json");
     writeFileSync(big, JSON.stringify(generatePathway({ nodes: 800, edges: 2400, seed: 3 })));
-    const r = runCli(["report", big, "-o", path.join(dir, "big.html"), "--timeout", "0.5"]);
+    const r = await runMain(["report", big, "-o", path.join(dir, "big.html"), "--timeout", "0.5"]);
     expect(r.stderr).toMatch(/^pathway: warning: .*big\.json: 800 nodes and \d+ edges take ELK up to a minute to lay out \(limit --timeout 0.5 s\)\. --engine ranks draws it at once/);
     expect(r.stderr).toMatch(/did not finish within .*raise --timeout or use --engine ranks/);
     expect(r.code).toBe(2);
-    const quick = runCli(["report", big, "-o", path.join(dir, "big.html"), "--engine", "ranks"]);
+    const quick = await runMain(["report", big, "-o", path.join(dir, "big.html"), "--engine", "ranks"]);
     expect(quick).toMatchObject({ code: 0, stderr: "" });
   }, 60_000);
 
-  it("colours the changes since --base and runs --scenarios for coverage", () => {
+  it("colours the changes since --base and runs --scenarios for coverage", async () => {
     const dir = tempDir();
     const pathway = JSON.parse(readFileSync(BOOKING, "utf8")) as { nodes: { id: string; data: Record<string, unknown> }[] };
     const old = structuredClone(pathway);
@@ -52,7 +52,7 @@ describe("pathway report", () => {
     const base = path.join(dir, "old.json");
     writeFileSync(base, JSON.stringify(old));
     const out = path.join(dir, "r.html");
-    const r = runCli(["report", BOOKING, "--base", base, "--scenarios", path.join(ROOT, "pathways/scenarios/appointment-booking"), "-o", out]);
+    const r = await runMain(["report", BOOKING, "--base", base, "--scenarios", path.join(ROOT, "pathways/scenarios/appointment-booking"), "-o", out]);
     expect(r.stderr).not.toMatch(NO_STACK);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/wrote .*r\.html: \d+ nodes, \d+ edges, \d+ findings, diff, coverage/);
@@ -63,23 +63,23 @@ describe("pathway report", () => {
     expect(data.nodes.filter((n) => n.coverage === "covered").length).toBeGreaterThan(0);
   }, 60_000);
 
-  it("exits 2 with a clear message for an unreadable pathway, a bad --coverage file, both coverage flags, or stdin without -o", () => {
+  it("exits 2 with a clear message for an unreadable pathway, a bad --coverage file, both coverage flags, or stdin without -o", async () => {
     const dir = tempDir();
-    const missing = runCli(["report", path.join(dir, "nope.json")]);
+    const missing = await runMain(["report", path.join(dir, "nope.json")]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/nope\.json/);
     const bad = path.join(dir, "bad.json");
     writeFileSync(bad, "{not json");
-    const cov = runCli(["report", BOOKING, "--coverage", bad, "-o", path.join(dir, "x.html")]);
+    const cov = await runMain(["report", BOOKING, "--coverage", bad, "-o", path.join(dir, "x.html")]);
     expect(cov.code).toBe(2);
     expect(cov.stderr).toMatch(/--coverage .*bad\.json is not valid JSON/);
-    const both = runCli(["report", BOOKING, "--coverage", bad, "--scenarios", dir]);
+    const both = await runMain(["report", BOOKING, "--coverage", bad, "--scenarios", dir]);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/--coverage or --scenarios, not both/);
-    const stdin = runCli(["report", "-"], { input: readFileSync(BOOKING) });
+    const stdin = await runMain(["report", "-"], { stdin: readFileSync(BOOKING) });
     expect(stdin.code).toBe(2);
     expect(stdin.stderr).toMatch(/stdin needs a place for its report: name a file with -o <file>/);
-    const fromStdin = runCli(["report", "-", "-o", path.join(dir, "stdin.html")], { input: readFileSync(BOOKING) });
+    const fromStdin = await runMain(["report", "-", "-o", path.join(dir, "stdin.html")], { stdin: readFileSync(BOOKING) });
     expect(fromStdin.code).toBe(0);
     for (const r of [missing, cov, both, stdin, fromStdin]) expect(r.stderr).not.toMatch(NO_STACK);
   }, 60_000);
@@ -104,4 +104,12 @@ describe("pathway report", () => {
       await service.close();
     }
   }, 60_000);
+
+  // The executable: a pathway piped into a real stdin with nowhere to write its page ends with status 2, the reason on stderr alone.
+  it("exits with status 2 for stdin without -o, saying so on stderr", () => {
+    const r = runCli(["report", "-"], { input: readFileSync(BOOKING) });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/stdin needs a place for its report: name a file with -o <file>/);
+  });
 });

@@ -3,12 +3,12 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { corpusValue, itCorpus } from "../support/corpus.js";
-import { getPathwayDiff } from "../../src/diff/index.js";
+import { getPathwayDiff, type VersionsDiff } from "../../src/diff/index.js";
 import { parseMermaid } from "../export/mermaid-parser.js";
-import { formatDiffJson, formatDiffMd, formatDiffMermaid, formatDiffText, toMermaidText, type DiffFormatInput } from "../../src/format/diff-formatters.js";
+import { formatDiffJson, formatDiffMd, formatDiffMermaid, formatDiffText, toMermaidText } from "../../src/format/diff-formatters.js";
 
 const real = (name: string): unknown => corpusValue<unknown>(name);
-const input = (before: unknown, after: unknown): DiffFormatInput => ({ diff: getPathwayDiff(before, after), before, after, labelA: "old.json", labelB: "new.json" });
+const input = (before: unknown, after: unknown): VersionsDiff => ({ diff: getPathwayDiff(before, after), before, after, labelA: "old.json", labelB: "new.json" });
 
 const tricky = 'Say "hi" --> [x] | %%{init: {"theme":"dark"}}%% <script>`end`</script>\nnext line';
 const a = {

@@ -1,5 +1,6 @@
 // Engine operations over an in-memory host: results are data (the same as --format json), per-file failures are findings.
 import { describe, expect, it } from "vitest";
+import { buildModules } from "../../src/engine/build-modules.js";
 import { formatFiles } from "../../src/engine/format-files.js";
 import { lintFiles } from "../../src/engine/lint-files.js";
 import { validateFiles } from "../../src/engine/validate-files.js";
@@ -24,6 +25,18 @@ describe("validateFiles", () => {
       ["<stdin>", ["parse-error"]],
       ["missing.json", ["unreadable-file"]],
     ]);
+  });
+});
+
+describe("the same per-file failure, the same finding", () => {
+  it("a missing input is unreadable-file, in the same words, for validate, fmt and build", async () => {
+    const host = createMemoryHost({});
+    const validate = (await validateFiles(host, ["missing.pathway.ts"]))[0]!.diagnostics;
+    const fmt = (await formatFiles(host, ["missing.pathway.ts"]))[0]!.diagnostics;
+    const build = (await buildModules(host, ["missing.pathway.ts"])).files[0]!.diagnostics;
+    expect(validate.map((d) => [d.ruleId, d.message])).toEqual([["unreadable-file", expect.stringContaining("missing.pathway.ts")]]);
+    expect(fmt).toEqual(validate);
+    expect(build).toEqual(validate);
   });
 });
 

@@ -1,12 +1,14 @@
 // The five escapers, one per output language: what each does to the characters that matter in its language.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { toDotString } from "../../src/escape/dot.js";
 import { escapeHtml } from "../../src/escape/html.js";
-import { defuseMentions, escapeMarkdownText } from "../../src/escape/markdown.js";
+import { defuseMentions, escapeMarkdownText, toMarkdownCodeSpan, toMarkdownFence, toMarkdownHtmlText } from "../../src/escape/markdown.js";
 import { escapeMermaidText } from "../../src/escape/mermaid.js";
 import { escapeTerminalText } from "../../src/escape/terminal.js";
 import { escapeMarkdownText as exportedMarkdown, escapeMermaidText as exportedMermaid, toDotString as exportedDot } from "../../src/export/index.js";
-import { toMarkdownText, toSafeText } from "../../src/format/index.js";
+import { ROOT } from "../support/cli.js";
 
 describe("escapeTerminalText", () => {
   it.each([
@@ -27,12 +29,37 @@ describe("escapeMarkdownText", () => {
     { name: "table cells keep their pipes", input: "a|b", output: "a\\|b" },
     { name: "markup becomes entities", input: "<b>", output: "&#60;b&#62;" },
     { name: "mentions are defused", input: "@team", output: "@\u200bteam" },
+    { name: "controls made visible (comments are read in terminals too)", input: "a\u001b[2Jb\u009b", output: "a\\\\u001b\\[2Jb\\\\u009b" },
   ])("$name", ({ input, output }) => {
     expect(escapeMarkdownText(input)).toBe(output);
   });
 
   it("defuses mentions in text made inert another way", () => {
     expect(defuseMentions("ping @all")).toBe("ping @\u200ball");
+  });
+
+  it.each([
+    { name: "plain text", input: "data.prompt", output: "`data.prompt`" },
+    { name: "a fence longer than the backticks inside", input: "a``b", output: "```a``b```" },
+    { name: "padded when a backtick touches the fence", input: "`x", output: "`` `x ``" },
+    { name: "LF, CR and CRLF as spaces (CommonMark ends a line at each)", input: "a\n# b\r# c\r\n# d", output: "`a # b # c # d`" },
+  ])("code span: $name", ({ input, output }) => {
+    expect(toMarkdownCodeSpan(input)).toBe(output);
+  });
+
+  it("fenced block: a fence no line can close, and a carriage return that cannot end a line", () => {
+    expect(toMarkdownFence("diff", ["-a ```` b", "+x\r</details>"])).toEqual(["`````diff", "-a ```` b", "+x\u240d</details>", "`````"]);
+    expect(toMarkdownFence("", ["plain"])).toEqual(["```", "plain", "```"]);
+  });
+
+  it("code spans, fences and HTML text show control characters as the terminal escaper does", () => {
+    expect(toMarkdownCodeSpan("id\u001b]0;x\u0007")).toBe("`id\\u001b]0;x\\u0007`");
+    expect(toMarkdownFence("diff", ["+a\u009bb"])).toEqual(["```diff", "+a\\u009bb", "```"]);
+    expect(toMarkdownHtmlText("a\u202eb")).toBe("a\\u202eb");
+  });
+
+  it("HTML text in a comment: markup as entities, mentions defused, every line ending as <br> (no blank line ends the block)", () => {
+    expect(toMarkdownHtmlText("<b>@team</b>\r\r# owned\n\nx\r\ny")).toBe("&#60;b&#62;@\u200bteam&#60;/b&#62;<br><br># owned<br><br>x<br>y");
   });
 });
 
@@ -48,14 +75,38 @@ describe("escapeHtml, toDotString, escapeMermaidText", () => {
   it("Mermaid: syntax characters as numeric entities", () => {
     expect(escapeMermaidText('a"b%%{c}:')).toBe("a#34;b#37;#37;#123;c#125;#58;");
   });
+
+  it("Mermaid: bidirectional and other controls, and lone surrogates, as U+FFFD (Mermaid would decode their entities back)", () => {
+    expect(escapeMermaidText("a\u202eb\u0001c\u009bd\ud800e")).toBe("a#65533;b#65533;c#65533;d#65533;e");
+    expect(escapeMermaidText("tab\tkept")).toBe("tab#9;kept");
+  });
 });
 
 describe("one escaper per language", () => {
   it("the names export/ and format/ publish are the escape layer's functions, not copies", () => {
     expect(exportedMarkdown).toBe(escapeMarkdownText);
-    expect(toMarkdownText).toBe(escapeMarkdownText);
     expect(exportedMermaid).toBe(escapeMermaidText);
     expect(exportedDot).toBe(toDotString);
-    expect(toSafeText).toBe(escapeTerminalText);
+  });
+
+  it("no writer outside src/escape/ escapes a language by hand", () => {
+    // The tell-tales of hand-made escaping: HTML entities, numeric entities built from a code point (HTML, Mermaid),
+    // the mention breaker, `\u` escapes built from a char code (terminal), backslash-escaping of quotes (DOT). Other
+    // languages keep their own (codegen's TypeScript literals, SARIF/TAP/GitHub workflow commands).
+    const HAND_MADE = [/&(?:amp|lt|gt|quot|apos);/, /&#\$\{/, /#\$\{[^}]*codePointAt/, /\\u200b/, /\\\\u\$\{\w+\.charCodeAt/, /\.replace\(\/"\/g, '\\\\"'\)/];
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const full = path.join(dir, name);
+        return statSync(full).isDirectory() ? files(full) : full.endsWith(".ts") ? [full] : [];
+      });
+    const src = path.join(ROOT, "src");
+    const offenders = files(src)
+      .filter((file) => !file.startsWith(path.join(src, "escape") + path.sep))
+      .filter((file) => HAND_MADE.some((re) => re.test(readFileSync(file, "utf8"))))
+      .map((file) => path.relative(ROOT, file));
+    expect(offenders).toEqual([]);
+    // The patterns do find the escapers themselves (a scan that matches nothing would pass for any source).
+    const escapers = files(path.join(src, "escape")).map((file) => readFileSync(file, "utf8")).join("\n");
+    expect(HAND_MADE.filter((re) => re.test(escapers)).length).toBeGreaterThanOrEqual(3);
   });
 });

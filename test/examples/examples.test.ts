@@ -2,7 +2,8 @@
 import { describe, expect, test } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { ROOT, runCli } from "../support/cli.js";
+import { ROOT } from "../support/cli.js";
+import { runMain } from "../support/run-main.js";
 
 const EXAMPLES = ["appointment-booking", "support-kb", "lead-qualification"];
 
@@ -17,21 +18,21 @@ describe("example pathways", () => {
     }
   });
 
-  test("pathway build --check finds the committed JSON up to date", () => {
-    const result = runCli(["build", "pathways/", "--check"]);
+  test("pathway build --check finds the committed JSON up to date", async () => {
+    const result = await runMain(["build", "pathways/", "--check"]);
     expect(result.stderr).not.toContain("OUT OF DATE");
     expect(result.code).toBe(0);
   });
 
-  test("pathway validate pathways/ reports zero errors and zero warnings", () => {
-    const result = runCli(["validate", "pathways/", "--format", "json"]);
+  test("pathway validate pathways/ reports zero errors and zero warnings", async () => {
+    const result = await runMain(["validate", "pathways/", "--format", "json"]);
     expect(result.code).toBe(0);
     const files = JSON.parse(result.stdout) as { errorCount: number; warningCount: number; messages: unknown[] }[];
     expect(files.length).toBeGreaterThanOrEqual(EXAMPLES.length);
     for (const file of files) expect(file).toMatchObject({ errorCount: 0, warningCount: 0, messages: [] });
   });
 
-  test("the committed JSON is in canonical form", () => {
-    expect(runCli(["fmt", "--check", "pathways/"]).code).toBe(0);
+  test("the committed JSON is in canonical form", async () => {
+    expect((await runMain(["fmt", "--check", "pathways/"])).code).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 // The pure formatters: same results in, same text out; escaping and code frames that stay readable.
 import { describe, expect, it } from "vitest";
-import type { Diagnostic } from "../../src/diagnostics/index.js";
-import { formatGithub, formatJson, formatStylish, type FileResult } from "../../src/format/index.js";
+import type { Diagnostic, FileResult } from "../../src/diagnostics/index.js";
+import { formatGithub, formatJson, formatStylish } from "../../src/format/index.js";
 
 const d = (over: Partial<Diagnostic> = {}): Diagnostic => ({
   ruleId: "dead-end",

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { JSDOM } from "jsdom";
 import { toDirectedGraph, type DirectedGraph } from "../../src/export/index.js";
-import { escapeHtml } from "../../src/export/html.js";
+import { escapeHtml } from "../../src/escape/html.js";
 import { getElkLayout, getGraphLayout, getRankLayout, GLOBALS_NOTE_TEXT, LayoutTimeoutError, toSvg, type GraphLayout, type LayoutBox } from "../../src/layout/index.js";
 import type { Pathway } from "../../src/model/index.js";
 import { generatePathway } from "../../scripts/generate-pathway.js";

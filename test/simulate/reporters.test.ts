@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { formatTestJunit } from "../../src/format/junit.js";
 import { formatTestTap } from "../../src/format/tap.js";
-import { formatTestJson, formatTestStylish, type TestReport } from "../../src/format/test-report.js";
+import { formatTestJson, formatTestStylish } from "../../src/format/test-report.js";
+import type { TestReport, TraceEvent } from "../../src/simulate/index.js";
 
-const trace = [
+const trace: TraceEvent[] = [
   { type: "enter", turn: 0, nodeId: "1", nodeName: "Greeting", nodeType: "Default" },
   { type: "say", turn: 0, nodeId: "1", speech: "text", text: "Hello <there> & welcome", unset: [] },
   { type: "user", turn: 1, nodeId: "1", text: "book\u0001 it" },
@@ -64,7 +65,8 @@ describe("junit", () => {
   it("is valid XML with a testsuite per file and a testcase per scenario, failures and errors apart", () => {
     const xml = formatTestJunit(report);
     expect(XMLValidator.validate(xml)).toBe(true);
-    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (name) => ["testsuite", "testcase"].includes(name) }).parse(xml);
+    // htmlEntities: fast-xml-parser decodes numeric character references (`&#60;`, standard XML) only when asked.
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", htmlEntities: true, isArray: (name) => ["testsuite", "testcase"].includes(name) }).parse(xml);
     const suites = doc.testsuites.testsuite as { "@name": string; "@tests": string; "@failures": string; "@errors": string; testcase: Record<string, unknown>[] }[];
     expect(doc.testsuites["@tests"]).toBe("3");
     expect(suites.map((s) => [s["@name"], s["@tests"], s["@failures"], s["@errors"]])).toEqual([
@@ -72,7 +74,8 @@ describe("junit", () => {
       ["b.scenario.yaml", "1", "0", "1"],
     ]);
     const failing = suites[0]!.testcase[1]!;
-    expect(failing["@name"]).toBe('fails <with> "quotes" &  # hash');
+    // The one HTML/XML escaper: entities for markup, U+FFFD for a character XML cannot hold (here U+0002).
+    expect(failing["@name"]).toBe('fails <with> "quotes" & \ufffd # hash');
     expect((failing.failure as Record<string, string>)["@message"]).toContain('expected to be at "End"');
     expect((failing.failure as Record<string, string>)["#text"]).toContain("trace:");
     expect(failing["system-out"]).toContain("{{x}} was not set");
@@ -84,7 +87,7 @@ describe("tap", () => {
   it("is TAP 13 with a plan, a point per scenario and a YAML block under failures", () => {
     const lines = formatTestTap(report).split("\n");
     expect(lines.slice(0, 3)).toEqual(["TAP version 13", "1..3", "ok 1 - a.scenario.yaml > passes"]);
-    expect(lines).toContain('not ok 2 - a.scenario.yaml > fails <with> "quotes" & \u0002 \\# hash');
+    expect(lines).toContain('not ok 2 - a.scenario.yaml > fails <with> "quotes" & \\u0002 \\# hash');
     expect(lines).toContain('  at: "a.scenario.yaml:7:13"');
     expect(lines).toContain('  expected: "End"');
     expect(lines.filter((l) => l === "  ---").length).toBe(lines.filter((l) => l === "  ...").length);

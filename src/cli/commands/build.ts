@@ -1,4 +1,5 @@
 // `pathway build`: flags -> buildModules -> what was written (stderr) and the findings report -> exit code.
+import { escapeTerminalText } from "../../escape/terminal.js";
 import { Option, type Command } from "commander";
 import { buildModules } from "../../engine/build-modules.js";
 import { validationRuleMetas } from "../../engine/validate-files.js";
@@ -48,7 +49,7 @@ Examples:
     .action(async (args: string[], options: BuildOptions) => {
       requireInputs(args);
       const { entries, files } = await buildModules(io.host, args, { outDir: options.output ?? options.out, check: options.check });
-      if (options.format === "text") for (const r of entries) io.stderr.write(`${VERBS[r.status]}: ${r.output ?? r.entry}${r.status === "out-of-date" ? ` (differs from what ${r.entry} builds)` : ""}\n`);
+      if (options.format === "text") for (const r of entries) io.stderr.write(escapeTerminalText(`${VERBS[r.status]}: ${r.output ?? r.entry}${r.status === "out-of-date" ? ` (differs from what ${r.entry} builds)` : ""}`) + "\n");
       // The findings report goes to stdout: -o names where the JSON goes.
       const code = await reportFindings(files, { ...options, output: undefined, outputFile: undefined }, io, validationRuleMetas);
       io.setExitCode(entries.some((r) => r.status === "failed") ? EXIT.failure : entries.some((r) => r.status === "out-of-date") ? EXIT.findings : code);

@@ -8,7 +8,7 @@ import { escapeTerminalText } from "../../escape/terminal.js";
 import { openChat } from "../../engine/chat-session.js";
 import * as sim from "../../engine/simulator.js";
 import { toChatLines } from "../chat-view.js";
-import type { Candidate, SimState, Simulator } from "../../engine/simulator.js";
+import type { Candidate, SimState, Simulator } from "../../simulate/index.js";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";

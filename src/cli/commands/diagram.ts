@@ -1,4 +1,5 @@
 // `pathway diagram`: flags -> drawFiles -> stdout, messages on stderr -> exit code.
+import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Command } from "commander";
 import { Option } from "commander";
 import pc from "picocolors";
@@ -71,12 +72,15 @@ Examples:
       const result = await drawFiles(io.host, args, {
         ...options,
         onProgress: progress.report,
-        onNotice: (p) => io.stderr.write(`pathway: ${c.yellow("warning:")} ${p.message}\n`),
+        onNotice: (p) => io.stderr.write(`pathway: ${c.yellow("warning:")} ${escapeTerminalText(p.message)}\n`),
         onSlowStep: (text) => startStatusLine(io, text),
       }).finally(progress.stop);
-      for (const p of result.problems) io.stderr.write(`pathway: ${p.severity === "error" ? c.red(p.message) : p.severity === "warning" ? `${c.yellow("warning:")} ${p.message}` : `note: ${p.message}`}\n`);
+      for (const p of result.problems) {
+        const message = escapeTerminalText(p.message);
+        io.stderr.write(`pathway: ${p.severity === "error" ? c.red(message) : p.severity === "warning" ? `${c.yellow("warning:")} ${message}` : `note: ${message}`}\n`);
+      }
       for (const chunk of result.stdout) io.stdout.write(chunk);
-      if (result.written.length > 1) io.stderr.write(`pathway: wrote ${result.written.length} ${options.format === "mermaid" || options.format === "md" || options.format === "dot" || options.format === "json" ? "diagrams" : `${options.format} files`}: ${listPaths(result.written)}\n`);
+      if (result.written.length > 1) io.stderr.write(`pathway: wrote ${result.written.length} ${options.format === "mermaid" || options.format === "md" || options.format === "dot" || options.format === "json" ? "diagrams" : `${options.format} files`}: ${escapeTerminalText(listPaths(result.written))}\n`);
       io.setExitCode(result.exitCode);
     });
 }

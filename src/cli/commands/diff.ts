@@ -1,4 +1,5 @@
 // `pathway diff`: flags -> diffVersions or checkDrift -> a diff formatter -> exit code (0 equal, 1 differences).
+import { escapeTerminalText } from "../../escape/terminal.js";
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { parseWholeNumber } from "../check-files.js";
 import { createFormatOption } from "../format-option.js";
@@ -98,9 +99,9 @@ Examples:
       if (flags.format === "json") report = JSON.stringify(checks.map((c) => c.result), null, 2) + "\n";
       else {
         for (const { result, local, remote } of checks) {
-          if (result.error !== undefined) io.stderr.write(`✖ ${result.file} (remote:${result.id}): ${result.error}\n`);
+          if (result.error !== undefined) io.stderr.write(escapeTerminalText(`✖ ${result.file} (remote:${result.id}): ${result.error}`) + "\n");
           else if (result.equal) {
-            if (flags.format === "text") report += `✔ ${result.file} matches remote:${result.id}\n`;
+            if (flags.format === "text") report += escapeTerminalText(`✔ ${result.file} matches remote:${result.id}`) + "\n";
           } else {
             // One comment holds every drifted file: each gets an equal share of --max-chars (less a line for the total).
             const share = flags.maxChars > 0 ? Math.max(1, Math.floor((flags.maxChars - 200) / Math.max(1, drifted))) : 0;

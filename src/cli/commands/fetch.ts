@@ -1,4 +1,5 @@
 // `pathway fetch`: flags -> fetchPathways -> one line per pathway (or JSON) -> exit code.
+import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
 import { fetchPathways } from "../../engine/fetch-pathways.js";
@@ -67,10 +68,10 @@ Examples:
       if (flags.format === "json") out.write(JSON.stringify(outcomes.map(({ text: _text, ...o }) => o), null, 2) + "\n");
       else {
         for (const o of outcomes) {
-          for (const w of o.warnings) io.stderr.write(`pathway: warning: ${w}\n`);
-          if (o.ok) out.write(`✔ ${o.id} → ${o.file} (${o.nodes} nodes, ${o.edges} edges)\n`);
-          else if (o.skipped) io.stderr.write(`⚠ skipped ${o.file}: ${o.error!.message}\n`);
-          else io.stderr.write(`✖ ${o.id}: ${o.error!.message}\n`);
+          for (const w of o.warnings) io.stderr.write(`pathway: warning: ${escapeTerminalText(w)}\n`);
+          if (o.ok) out.write(escapeTerminalText(`✔ ${o.id} → ${o.file} (${o.nodes} nodes, ${o.edges} edges)`) + "\n");
+          else if (o.skipped) io.stderr.write(escapeTerminalText(`⚠ skipped ${o.file}: ${o.error!.message}`) + "\n");
+          else io.stderr.write(escapeTerminalText(`✖ ${o.id}: ${o.error!.message}`) + "\n");
         }
       }
       const failed = outcomes.some((o) => !o.ok && !o.skipped);

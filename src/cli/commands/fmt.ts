@@ -1,7 +1,9 @@
 // `pathway fmt`: rewrites pathway JSON files in canonical form (atomically), or with --check lists the ones that would change.
+import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
 import { formatFiles } from "../../engine/format-files.js";
+import { toJsonReport } from "../../format/json.js";
 import { formatStylish } from "../../format/stylish.js";
 import { requireInputs, EXIT } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
@@ -45,27 +47,26 @@ Examples:
       requireInputs(args);
       const all = await formatFiles(io.host, args, { check: options.check, ignore: options.ignorePattern });
       for (const r of all) if (r.output !== undefined) io.stdout.write(r.output);
-      const results = all.map(({ filePath, status, diagnostics }) => ({ filePath, status, diagnostics }));
-      const broken = all.filter((r) => r.status === "failed").map((r) => ({ filePath: r.filePath, diagnostics: r.diagnostics, ...(r.text !== undefined && { text: r.text }) }));
-      const inputs = all.map((r) => ({ path: r.filePath }));
-      const toStdout = !inputs.some((i) => i.path === "<stdin>") || options.check;
+      const toStdout = !all.some((r) => r.filePath === "<stdin>") || options.check;
       if (options.format === "json") {
-        if (toStdout) io.stdout.write(JSON.stringify(results, null, 2) + "\n");
-        else io.stderr.write(JSON.stringify(results, null, 2) + "\n");
+        // The per-file shape of every findings command's --format json (validate, lint, build), plus the status.
+        const json = toJsonReport(all).map(({ filePath, ...counts }, i) => ({ filePath, status: all[i]!.status, ...counts }));
+        (toStdout ? io.stdout : io.stderr).write(JSON.stringify(json, null, 2) + "\n");
       } else {
         const out = toStdout ? io.stdout : io.stderr;
-        for (const r of results) {
-          if (r.status === "would-change") out.write(`${r.filePath}: not in canonical form; run \`pathway fmt ${r.filePath}\`\n`);
-          else if (r.status === "formatted" && r.filePath !== "<stdin>") out.write(`formatted ${r.filePath}\n`);
+        for (const r of all) {
+          if (r.status === "would-change") out.write(escapeTerminalText(`${r.filePath}: not in canonical form; run \`pathway fmt ${r.filePath}\``) + "\n");
+          else if (r.status === "formatted" && r.filePath !== "<stdin>") out.write(`formatted ${escapeTerminalText(r.filePath)}\n`);
         }
+        const broken = all.filter((r) => r.status === "failed");
         if (broken.length > 0) {
           const color = useColor(options.color, io);
           io.stderr.write(formatStylish(broken, { color }));
         }
-        const unchanged = results.filter((r) => r.status === "unchanged").length;
-        if (toStdout && unchanged === results.length) out.write(`${results.length} file${results.length === 1 ? "" : "s"} already canonical\n`);
+        const unchanged = all.filter((r) => r.status === "unchanged").length;
+        if (toStdout && unchanged === all.length) out.write(`${all.length} file${all.length === 1 ? "" : "s"} already canonical\n`);
       }
-      const code = results.some((r) => r.status === "failed") ? EXIT.failure : results.some((r) => r.status === "would-change") ? EXIT.findings : EXIT.ok;
+      const code = all.some((r) => r.status === "failed") ? EXIT.failure : all.some((r) => r.status === "would-change") ? EXIT.findings : EXIT.ok;
       io.setExitCode(code);
     });
 }

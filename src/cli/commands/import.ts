@@ -1,4 +1,5 @@
 // `pathway import`: flags -> importPathway -> the module (stdout or -o) and notes on stderr -> exit code.
+import { escapeTerminalText } from "../../escape/terminal.js";
 import { Option, type Command } from "commander";
 import { importPathway } from "../../engine/import-pathway.js";
 import { formatStylish } from "../../format/stylish.js";
@@ -52,7 +53,7 @@ Examples:
         const what = rule === "unreadable-file" ? "cannot be read" : rule === "duplicate-key" ? "repeats a key in the same object (importing it would keep only the last value)" : "cannot be parsed as JSON";
         throw new ExitError(EXIT.failure, `${result.path} ${what}; fix the problem above, then import again.`, "input");
       }
-      if (result.written !== undefined) io.stderr.write(`wrote ${result.written}\n`);
+      if (result.written !== undefined) io.stderr.write(`wrote ${escapeTerminalText(result.written)}\n`);
       else io.stdout.write(result.code);
       if (result.errorCount + result.warningCount > 0) {
         io.stderr.write(

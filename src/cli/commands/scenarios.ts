@@ -1,4 +1,5 @@
 // `pathway scenarios generate`: writes editable scenario skeletons whose scripted steps visit every reachable edge.
+import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
 import { Option } from "commander";
@@ -52,9 +53,9 @@ Examples:
       } else {
         const c = pc.createColors(useColor(options.color, io));
         const turns = generated.scenarios.reduce((n, s) => n + s.turns.length, 0);
-        io.stdout.write(`${c.green("Wrote")} ${written.length} scenario${written.length === 1 ? "" : "s"} (${turns} turns) to ${dir}\n`);
-        for (const f of written) io.stdout.write(`  ${f}\n`);
-        for (const u of generated.uncovered.slice(0, 20)) io.stdout.write(`  ${c.yellow("not covered:")} ${u.kind} ${u.id}: ${u.reason}\n`);
+        io.stdout.write(`${c.green("Wrote")} ${written.length} scenario${written.length === 1 ? "" : "s"} (${turns} turns) to ${escapeTerminalText(dir)}\n`);
+        for (const f of written) io.stdout.write(`  ${escapeTerminalText(f)}\n`);
+        for (const u of generated.uncovered.slice(0, 20)) io.stdout.write(`  ${c.yellow("not covered:")} ${escapeTerminalText(`${u.kind} ${u.id}: ${u.reason}`)}\n`);
         if (generated.uncovered.length > 20) io.stdout.write(`  ... and ${generated.uncovered.length - 20} more (--format json lists them all)\n`);
       }
       if (generated.uncovered.length > 0) io.setExitCode(EXIT.findings);

@@ -1,0 +1,9 @@
+// The findings for one file: what validate, lint, build and check-request return per file and every findings formatter prints.
+import type { Diagnostic } from "./diagnostic.js";
+
+/** The findings for one file; `text` (when known) lets formatters print code frames. */
+export interface FileResult {
+  filePath: string;
+  diagnostics: Diagnostic[];
+  text?: string;
+}

@@ -1,0 +1,47 @@
+// What `pathway test` reports: one case per scenario file's scenario, coverage per pathway, and the totals.
+import type { PathwayCoverage } from "./coverage.js";
+import type { AssertionRate, PathCount, TurnComparison } from "./repeat.js";
+import type { ScenarioFailure } from "./run.js";
+import type { TraceEvent } from "./types.js";
+
+/** One scenario's outcome. `error`: the scenario file (or its pathway) could not be loaded. */
+export interface TestCaseReport {
+  /** The scenario file. */
+  file: string;
+  name: string;
+  /** The pathway file the scenario ran on. */
+  pathway?: string;
+  status: "passed" | "failed" | "error";
+  durationMs: number;
+  failures: ScenarioFailure[];
+  warnings: string[];
+  /** The trace up to the end (or the failure); with --repeat, the first failing run's (else the first run's). */
+  trace: TraceEvent[];
+  /** `offline` (simulated) or `live` (the service's chat). */
+  mode?: "offline" | "live";
+  /** With --repeat: how many runs, how many passed, and the rate (0..1). */
+  runs?: number;
+  passed?: number;
+  passRate?: number;
+  /** With --repeat: the distinct paths (node ids) taken and how often. */
+  paths?: PathCount[];
+  /** With --repeat: each assertion that failed in some run, with its own pass rate. */
+  assertions?: AssertionRate[];
+  /** With --compare: per turn, the node the offline run predicts beside the node the live agent reached. */
+  compare?: TurnComparison[];
+}
+
+/** Coverage of one pathway over every scenario run on it. */
+export interface TestCoverageReport extends PathwayCoverage {
+  /** The pathway file. */
+  pathway: string;
+}
+
+/** Everything `pathway test` found: per scenario results, coverage (with --coverage) and the totals. */
+export interface TestReport {
+  results: TestCaseReport[];
+  coverage?: TestCoverageReport[];
+  /** Coverage below `--min-coverage`, as messages. */
+  coverageFailures?: string[];
+  summary: { total: number; passed: number; failed: number; errors: number; durationMs: number };
+}
