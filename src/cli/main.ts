@@ -118,7 +118,6 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
     }
     // A script reading `--format json` gets one document on every outcome: this one when no report was made.
     const { findRunningCommand, wantsJson, writeErrorDocument } = await import("./json-error.js"); // why: only a failing run needs it
-
     const command = program && findRunningCommand(program, argv);
     if (command && wantsJson(command, argv)) {
       const hostReady = () => startHost().then(() => io.host !== notStartedHost, () => false);
