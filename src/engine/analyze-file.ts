@@ -2,7 +2,7 @@
 import type { PathwayAnalysis } from "../graph/index.js";
 import { getPathwayAnalysis } from "../graph/index.js";
 import { allRuleMetas, getFileLintSettings } from "../lint/index.js";
-import { getNodes, nodeData } from "../model/index.js";
+import { getNodes, nodeData } from "../model/pathway.js";
 import { createLintConfigLoader, toRelativePosix } from "./config.js";
 import type { Host } from "./host.js";
 import { STDIN } from "./inputs.js";

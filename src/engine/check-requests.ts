@@ -2,7 +2,8 @@
 import path from "node:path";
 import type { Diagnostic, FileResult } from "../diagnostics/index.js";
 import { allRuleMetas, getFileLintSettings } from "../lint/index.js";
-import { isObject, type Pathway } from "../model/index.js";
+import { isObject } from "../model/pathway.js";
+import type { Pathway } from "../model/schema.js";
 import { z } from "zod";
 import { parseRemoteRef } from "../remote/index.js";
 import { checkParsedRequest, parseRequestText, requestRuleMetas, type CheckRequestOptions, type RequestKind } from "../requests/index.js";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { toDirectedGraph } from "../export/index.js";
 import { chooseLayoutEngine, getGraphLayout, type GraphLayoutOptions } from "../layout/index.js";
 import { allRuleMetas, getFileLintSettings, lintPathway } from "../lint/index.js";
-import { isObject } from "../model/index.js";
+import { isObject } from "../model/pathway.js";
 import { toReportData, toReportHtml, type ReportData } from "../report/index.js";
 import type { PathwayCoverage } from "../simulate/index.js";
 import { createLintConfigLoader, readJsonFile, toRelativePosix } from "./config.js";
