@@ -75,6 +75,15 @@ describe("architecture", () => {
     });
   }
 
+  it("imports model/ values from the file that declares them, never through its index (which loads zod's schemas)", () => {
+    const offenders = layers
+      .filter((l) => l !== "model")
+      .flatMap((l) => filesUnder(path.join(SRC, l)))
+      .filter((file) => /^\s*import\s+(?!type\s)[^'"]*?from\s+["'](?:\.\.\/)+model\/index\.js["']/m.test(readFileSync(file, "utf8")))
+      .map((file) => path.relative(ROOT, file));
+    expect(offenders).toEqual([]);
+  });
+
   it("touches process only in cli/", () => {
     const offenders = layers
       .filter((l) => l !== "cli")

@@ -4,6 +4,7 @@ import { InvalidArgumentError, Option } from "commander";
 import { createFormatOption } from "./format-option.js";
 import type { FileResult, RuleDescriptor } from "../diagnostics/index.js";
 import { countResults } from "../engine/count-results.js";
+import { loadDiagnosticFormatter } from "../format/load-formatter.js";
 import { EXIT } from "./exit.js";
 import type { CliIo } from "./io.js";
 import { useColor } from "./io.js";
@@ -63,7 +64,6 @@ export const parseCount = parseWholeNumber(0);
 export async function reportFindings(results: readonly FileResult[], options: CheckCommandOptions & { outputFile?: string }, io: CliIo, rules: readonly RuleDescriptor[]): Promise<number> {
   const shown = options.quiet ? results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === "error") })) : results;
   const output = options.output ?? options.outputFile;
-  const { loadDiagnosticFormatter } = await import("../format/load-formatter.js");
   const format = await loadDiagnosticFormatter(options.format === "text" ? "stylish" : (options.format as "json" | "sarif" | "github"));
   const color = output !== undefined && output !== "-" ? options.color === true : useColor(options.color, io);
   await writeOutput(io, output, format(shown, { color, rules, version: io.version, cwd: io.cwd }));

@@ -82,7 +82,7 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
   // The real host, built once: when a command starts, or when a fatal error's JSON document goes to an -o file.
   let hostStarted = false;
   const startHost = async (): Promise<void> => {
-    const { createNodeHost, DEFAULT_MAX_FILE_BYTES } = await import("../engine/node-host.js");
+    const { createNodeHost, DEFAULT_MAX_FILE_BYTES } = await import("../engine/node-host.js"); // why: --help never touches files
     const maxFileBytes = resolveByteSize(program?.opts<{ maxFileSize?: number }>().maxFileSize, io.env, MAX_FILE_SIZE_ENV, DEFAULT_MAX_FILE_BYTES);
     if (partial.host || hostStarted) return;
     const host = guardUserModules(createNodeHost({ cwd: base.cwd, env: base.env, stdin: () => io.stdin, maxFileBytes }));
@@ -117,7 +117,7 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
       failure = { exit: EXIT.failure, code: "internal", message: `internal error: ${message}` };
     }
     // A script reading `--format json` gets one document on every outcome: this one when no report was made.
-    const { findRunningCommand, wantsJson, writeErrorDocument } = await import("./json-error.js");
+    const { findRunningCommand, wantsJson, writeErrorDocument } = await import("./json-error.js"); // why: only a failing run needs it
     const command = program && findRunningCommand(program, argv);
     if (command && wantsJson(command, argv)) {
       const hostReady = () => startHost().then(() => io.host !== notStartedHost, () => false);

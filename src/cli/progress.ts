@@ -31,7 +31,7 @@ export async function createProgress(io: CliIo, options: ProgressOptions): Promi
   if (io.stderr.isTTY !== true || options.total <= (options.threshold ?? 3) || (io.env.CI !== undefined && io.env.CI !== "" && io.env.CI !== "false")) {
     return silent;
   }
-  const { default: cliProgress } = await import("cli-progress");
+  const { default: cliProgress } = await import("cli-progress"); // why: ~12 ms, only for a bar on a terminal
   const bar = new cliProgress.SingleBar(
     {
       stream: io.stderr as NodeJS.WritableStream as NodeJS.WriteStream,

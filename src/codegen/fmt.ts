@@ -1,6 +1,6 @@
 // `pathway fmt` as a pure function: a document's bytes in, its canonical text (or why it cannot be formatted) out.
 import { parsePointer, toPointer, type Diagnostic } from "../diagnostics/index.js";
-import { toCanonicalJson } from "../model/index.js";
+import { toCanonicalJson } from "../model/canonical.js";
 import { lineStarts, parseDocument, positionAt } from "../parse/index.js";
 
 /** What formatting one document gives. */

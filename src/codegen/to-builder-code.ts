@@ -1,5 +1,6 @@
 // JSON pathway → builder code: idiomatic helper calls where a helper fits exactly, typed escape hatches for the rest.
-import { EXTRACT_VAR_TYPES, isGlobalConfigEntry, isObject, WEBHOOK_METHODS } from "../model/index.js";
+import { EXTRACT_VAR_TYPES, WEBHOOK_METHODS } from "../model/vocabulary.js";
+import { isGlobalConfigEntry, isObject } from "../model/pathway.js";
 import { toLiteral, toPropertyKey, toStringLiteral, toWrappedList } from "./literal.js";
 
 /** Options of `toBuilderCode`. All optional. */

@@ -1,5 +1,6 @@
 // Replays a diff's changes on the first pathway, giving the second one up to the ignored fields (and entry order).
-import { getEdgeLabel, isObject, type PathwayEdge } from "../model/index.js";
+import { getEdgeLabel, isObject } from "../model/pathway.js";
+import type { PathwayEdge } from "../model/schema.js";
 import { getNonNodeEntries, toEndpointKey, type EdgeRef, type PathwayChange } from "./diff-pathways.js";
 import { cloneJson, setIn, setOwn } from "./json-value.js";
 import { fromEdgeView, fromNodeView, toEdgeView, toNodeView } from "./views.js";

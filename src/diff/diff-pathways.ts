@@ -1,5 +1,5 @@
 // The semantic diff of two pathways: nodes matched by id (or by content when an id changed), edges by source, target and label.
-import { getEdgeLabel, getEdges, getNodes, isObject, nodeData, type IndexedNode } from "../model/index.js";
+import { getEdgeLabel, getEdges, getNodes, isObject, nodeData, type IndexedNode } from "../model/pathway.js";
 import { isJsonEqual, setOwn, toJsonPointer, type JsonPath } from "./json-value.js";
 import { getContentTokens, getContentSimilarity } from "./similarity.js";
 import { countByKind, getChangeKind, type ChangeKind, type KindCounts } from "./change-kind.js";

@@ -1,5 +1,5 @@
 // Small helpers over plain JSON values: deep equality, cloning, path get/set/delete and JSON pointers.
-import { isObject } from "../model/index.js";
+import { isObject } from "../model/pathway.js";
 
 /** A key path into a JSON value; array indices are decimal strings. */
 export type JsonPath = readonly string[];

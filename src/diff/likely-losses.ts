@@ -1,6 +1,7 @@
 // Changes that usually mean something was lost by accident: a label, a variable or a route gone, a node still pointed at.
 import { getFlowWays } from "../graph/index.js";
-import { getEdgeLabel, getNodes, isObject, nodeData, type Pathway, type PathwayEdge, type PathwayNode } from "../model/index.js";
+import { getEdgeLabel, getNodes, isObject, nodeData } from "../model/pathway.js";
+import type { Pathway, PathwayEdge, PathwayNode } from "../model/schema.js";
 import { toJsonPointer } from "./json-value.js";
 
 /** What kind of loss. */

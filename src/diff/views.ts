@@ -1,5 +1,6 @@
 // What the diff compares: nodes and edges with UI-only fields set aside, and the way back to a full entry.
-import { getEdgeLabel, isObject, prop, type PathwayEdge } from "../model/index.js";
+import { getEdgeLabel, isObject, prop } from "../model/pathway.js";
+import type { PathwayEdge } from "../model/schema.js";
 import { cloneJson, setOwn } from "./json-value.js";
 
 /**

@@ -1,6 +1,8 @@
 // `analyzeFile`: one pathway's graph summary (counts, start, globals, terminals, problems, variables), with declared variables from the config.
 import type { PathwayAnalysis } from "../graph/index.js";
-import { getNodes, nodeData } from "../model/index.js";
+import { getPathwayAnalysis } from "../graph/index.js";
+import { allRuleMetas, getFileLintSettings } from "../lint/index.js";
+import { getNodes, nodeData } from "../model/pathway.js";
 import { createLintConfigLoader, toRelativePosix } from "./config.js";
 import type { Host } from "./host.js";
 import { STDIN } from "./inputs.js";
@@ -22,8 +24,6 @@ export interface AnalyzedFile {
 /** Analyses one pathway file (or `-`); a file that is not a pathway throws EngineError with the loader's words. */
 export async function analyzeFile(host: Host, arg: string, options: AnalyzeFileOptions = {}): Promise<AnalyzedFile> {
   const loaded = await requirePathway(host, arg);
-  const { allRuleMetas, getFileLintSettings } = await import("../lint/index.js");
-  const { getPathwayAnalysis } = await import("../graph/index.js");
   const { config, root } = await createLintConfigLoader(host, { explicit: options.config, rules: allRuleMetas })(loaded.file);
   const settings = getFileLintSettings(config, loaded.file === undefined ? STDIN : toRelativePosix(root, loaded.file));
   const analysis = getPathwayAnalysis(loaded.pathway, { declaredVariables: settings.requestData, systemVariables: settings.systemVariables });

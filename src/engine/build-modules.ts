@@ -1,8 +1,11 @@
 // `buildModules`: loads TypeScript pathway modules through the host, validates them and writes canonical JSON beside them (or checks it).
 import path from "node:path";
 import type { BuilderDiagnostic, CallSite } from "../builder/index.js";
+import { isPathwayBuilder } from "../builder/index.js";
 import { countBySeverity, type Diagnostic, type FileResult } from "../diagnostics/index.js";
 import { isObject } from "../model/pathway.js";
+import { toCanonicalJson } from "../model/canonical.js";
+import { validateValue } from "../validate/index.js";
 import { EngineError } from "./errors.js";
 import type { Host } from "./host.js";
 import { expandInputs } from "./inputs.js";
@@ -62,8 +65,6 @@ function describeModuleError(entry: string, error: unknown, when: "load" | "buil
 
 /** Loads one entry and gets its pathway value and diagnostics (with declaration sites when it is a builder). */
 async function loadEntry(host: Host, entry: string): Promise<{ value?: unknown; diagnostics: BuilderDiagnostic[]; error?: string }> {
-  const { isPathwayBuilder } = await import("../builder/index.js");
-  const { validateValue } = await import("../validate/index.js");
   let mod: Record<string, unknown>;
   try {
     mod = await host.importModule(entry);
@@ -125,7 +126,6 @@ async function toFileResults(host: Host, results: readonly BuildEntryResult[]): 
  * module (e.g. a .json file), or fails while loading is a "failed" entry; the others are still built.
  */
 export async function buildModules(host: Host, args: readonly string[], options: BuildModulesOptions = {}): Promise<BuildModulesResult> {
-  const { toCanonicalJson } = await import("../model/canonical.js");
   const refs = await expandInputs(host, "module", args);
   const outputs = new Map<string, string>();
   for (const ref of refs) {

@@ -1,5 +1,6 @@
 // `openChat`: what an interactive session with the simulator starts from: the pathway's simulator, its decider and the opening state.
 import type { Decider, SimState, Simulator } from "../simulate/index.js";
+import * as sim from "../simulate/index.js";
 import { toCappedFetch } from "./capped-fetch.js";
 import { EngineError } from "./errors.js";
 import type { Host } from "./host.js";
@@ -29,7 +30,6 @@ export interface ChatSession {
 export async function openChat(host: Host, pathwayArg: string, options: OpenChatOptions = {}): Promise<ChatSession> {
   if (pathwayArg === "-") throw new EngineError("usage", "chat reads your turns from stdin, so the pathway cannot come from there too; name the pathway file.");
   const { pathway } = await requirePathway(host, pathwayArg, { requireStart: true });
-  const sim = await import("../simulate/index.js");
   let decider: Decider = options.decider === "scripted" ? sim.createScriptedDecider() : sim.createKeywordDecider();
   if (options.decider === "llm") {
     const llm = await createLlmDeciderFromEnv(host, options);

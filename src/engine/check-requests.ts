@@ -1,8 +1,11 @@
 // `checkRequestFiles`: request files in, findings per file out; each request's pathway is loaded (file, remote, manifest) through the host.
 import path from "node:path";
 import type { Diagnostic, FileResult } from "../diagnostics/index.js";
-import { isObject, type Pathway } from "../model/index.js";
+import { allRuleMetas, getFileLintSettings } from "../lint/index.js";
+import { isObject } from "../model/pathway.js";
+import type { Pathway } from "../model/schema.js";
 import { z } from "zod";
+import { parseRemoteRef } from "../remote/index.js";
 import { checkParsedRequest, parseRequestText, requestRuleMetas, type CheckRequestOptions, type RequestKind } from "../requests/index.js";
 import type { RuleMeta, RuleSeverity } from "../validate/index.js";
 import { createLintConfigLoader, toRelativePosix, type LoadedLintConfig } from "./config.js";
@@ -10,6 +13,7 @@ import type { Host } from "./host.js";
 import { displayPath, readInput, readInputs, STDIN, type ExpandOptions, type ReadInput } from "./inputs.js";
 import { describeLoadFailure, getPathwayProblem, loadPathwayFile } from "./load-pathway.js";
 import { fromManifestPath, loadManifest, type LoadedManifest } from "./manifest.js";
+import { fetchRemoteRef } from "./remote-pathways.js";
 import { createClient, toEngineError, type RemoteOptions } from "./remote.js";
 
 /** What the CLI lists with request findings (SARIF's rule table): the request rules and the document rules (parse, UTF-8). */
@@ -76,12 +80,10 @@ function createPathwayLoader(host: Host, options: CheckRequestFilesOptions) {
     }
     // The reference is checked before the key and the network: `remote:` or `remote:x@two` is a typo to name, and
     // `remote:<id>@<n>` is a saved version, as in diff and lint (it used to be sent whole as the id).
-    const { parseRemoteRef } = await import("../remote/index.js");
     const remoteRef = parseRemoteRef(ref.id);
     if (!remoteRef) throw new Error(`"remote:${ref.id}": expected remote:<pathway id>, remote:<id>@<version number> or remote:<id>@latest.`);
     try {
       const client = await createClient(host, options.remote ?? {}, found);
-      const { fetchRemoteRef } = await import("./remote-pathways.js");
       const fetched = await fetchRemoteRef(client, remoteRef, "convo");
       const where = `remote:${ref.id}`;
       const problem = getPathwayProblem(fetched.pathway, where);
@@ -157,8 +159,7 @@ export async function withConfiguredRules(
   flags: Readonly<Record<string, RuleSeverity>> = {},
   loader?: (file: string | undefined) => Promise<LoadedLintConfig>,
 ): Promise<RequestInput[]> {
-  // The config may set lint rules too: they must be known for it to resolve (the lint registry loads only here).
-  const { allRuleMetas, getFileLintSettings } = await import("../lint/index.js");
+  // The config may set lint rules too: they must be known for it to resolve.
   const loadConfig = loader ?? createLintConfigLoader(host, { explicit, rules: [...allRuleMetas, ...requestRulesAsConfigurable()] });
   const out: RequestInput[] = [];
   for (const input of inputs) {

@@ -1,18 +1,20 @@
 // `diffVersions` and `checkDrift`: the semantic diff of two pathway versions (files, stdin, remote:<id>), or of every manifest file with its remote.
 import path from "node:path";
 import type { ChangeKind, DiffOptions, PathwayDiff, VersionsDiff } from "../diff/index.js";
+import { CHANGE_KINDS, filterDiffByKind, getPathwayDiff, isChangeKind } from "../diff/index.js";
 import type { PathwayClient } from "../remote/index.js";
+import { parseRemoteRef, RemoteError } from "../remote/index.js";
 import { EngineError, isEngineError } from "./errors.js";
 import type { Host } from "./host.js";
 import { STDIN } from "./inputs.js";
 import { requirePathway } from "./load-pathway.js";
 import { loadManifest, resolveEntryFile, type LoadedManifest } from "./manifest.js";
 import { createClient, mapPool, toEngineError, type RemoteOptions } from "./remote.js";
+import { fetchRemoteRef } from "./remote-pathways.js";
 
 /** `--only`: kind names (comma-separated), checked against the diff layer's list; undefined when not given. */
 export async function parseChangeKinds(value: string | undefined): Promise<ChangeKind[] | undefined> {
   if (value === undefined) return undefined;
-  const { CHANGE_KINDS, isChangeKind } = await import("../diff/index.js");
   const names = value.split(",").map((k) => k.trim()).filter(Boolean);
   const unknown = names.filter((k) => !isChangeKind(k));
   if (names.length === 0 || unknown.length > 0) throw new EngineError("usage", `--only ${JSON.stringify(value)}: unknown kind ${unknown.map((k) => JSON.stringify(k)).join(", ") || "(none given)"}; choose from ${CHANGE_KINDS.join(", ")}.`);
@@ -27,7 +29,6 @@ export interface DiffVersionsOptions extends RemoteOptions, DiffOptions {
 
 /** The diff of two values, filtered to `options.only` when given. */
 async function toDiff(a: unknown, b: unknown, options: DiffVersionsOptions): Promise<PathwayDiff> {
-  const { getPathwayDiff, filterDiffByKind } = await import("../diff/index.js");
   const diff = getPathwayDiff(a, b, options);
   return options.only ? filterDiffByKind(diff, options.only) : diff;
 }
@@ -35,11 +36,9 @@ async function toDiff(a: unknown, b: unknown, options: DiffVersionsOptions): Pro
 /** Reads one version named by the user: a file, `-` for stdin, `remote:<id>`, `remote:<id>@<n>` or `remote:<id>@latest`. Empty pathways are versions too. */
 async function loadVersion(host: Host, spec: string, loaded: LoadedManifest, client: () => Promise<PathwayClient>, options: DiffVersionsOptions): Promise<unknown> {
   if (!spec.startsWith("remote:")) return (await requirePathway(host, spec, { allowEmpty: true })).pathway;
-  const { parseRemoteRef } = await import("../remote/index.js");
   const ref = parseRemoteRef(spec.slice("remote:".length));
   if (!ref) throw new EngineError("usage", `"${spec}": expected remote:<pathway id>, remote:<id>@<version number> or remote:<id>@latest.`);
   const known = loaded.manifest.pathways.find((e) => e.id === ref.id);
-  const { fetchRemoteRef } = await import("./remote-pathways.js");
   try {
     return (await fetchRemoteRef(await client(), ref, options.endpoint ?? known?.endpoint ?? "convo")).pathway;
   } catch (error) {
@@ -87,7 +86,6 @@ export async function checkDrift(host: Host, options: DiffVersionsOptions = {}):
     throw new EngineError("usage", "No pathwaykit.manifest.json with pathways here or above; run `pathway fetch <id> -o <file>` first to record which file holds which pathway.");
   }
   const client = await createClient(host, options, loaded);
-  const { RemoteError } = await import("../remote/index.js");
   const entries = loaded.manifest.pathways;
   let done = 0;
   return mapPool(entries, options.concurrency ?? 4, async (entry): Promise<DriftCheck> => {

@@ -1,6 +1,8 @@
 // `drawFiles`: pathway files to Mermaid, DOT, Markdown, graph JSON, or SVG/PNG/PDF rendered in one shared Chromium, written where -o says.
 import path from "node:path";
 import type { DiagramDirection, DirectedGraph } from "../export/index.js";
+import { findDiagramNode, getDiagramAnnotations, getGlobalsNote, getMermaidLimitProblems, toDirectedGraph, toDot, toMarkdown, toMermaid } from "../export/index.js";
+import { BrowserUnavailableError, createDiagramRenderer, getBrowserLocation } from "../render/index.js";
 import { EngineError } from "./errors.js";
 import { describeFsError } from "./fs-errors.js";
 import type { Host } from "./host.js";
@@ -148,7 +150,6 @@ async function planTargets(host: Host, drawings: Drawing[], format: DiagramForma
 export async function drawFiles(host: Host, args: readonly string[], options: DrawFilesOptions = {}): Promise<DrawFilesResult> {
   const format = options.format ?? "mermaid";
   if (options.depth !== undefined && options.focus === undefined) throw new EngineError("usage", "--depth only applies with --focus <node>; add --focus or drop --depth.");
-  const { findDiagramNode, getDiagramAnnotations, getMermaidLimitProblems, toDirectedGraph, toDot, toMarkdown, toMermaid } = await import("../export/index.js");
   const result: DrawFilesResult = { stdout: [], written: [], problems: [], exitCode: 0 };
   const fail = (exit: 1 | 2, message: string, filePath?: string) => {
     result.problems.push({ message, severity: "error", exit, ...(filePath !== undefined && { filePath }) });
@@ -247,7 +248,6 @@ async function renderDrawings(
       else result.problems.push(problem);
     }
   });
-  const { BrowserUnavailableError, createDiagramRenderer, getBrowserLocation } = await import("../render/index.js");
   let renderer: Awaited<ReturnType<typeof createDiagramRenderer>> | undefined;
   if (engines.some((e) => e === "mermaid") || format !== "svg") {
     try {
@@ -263,8 +263,7 @@ async function renderDrawings(
       return;
     }
   }
-  const { appendLegend, getGraphLayout, toSvg } = await import("../layout/index.js");
-  const { getGlobalsNote } = await import("../export/index.js");
+  const { appendLegend, getGraphLayout, toSvg } = await import("../layout/index.js"); // why: layout/ is 9 modules (~10 ms of the library's import), needed only for images
   // Mermaid draws the flow only (the legend is comments there); the legend goes below its picture, outside the flow.
   const renderMermaid = async (d: Drawing): Promise<Uint8Array> => {
     const notes = d.graph.nodes.some((n) => n.global) ? [getGlobalsNote(d.graph)] : [];

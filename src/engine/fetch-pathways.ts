@@ -1,10 +1,14 @@
 // `fetchPathways`: downloads remote pathways into canonical JSON files, atomically, and records them in the manifest.
 import path from "node:path";
 import type { FetchedPathway, RemoteRef } from "../remote/index.js";
+import { toCanonicalJson } from "../model/canonical.js";
+import { parseRemoteRef, RemoteError } from "../remote/index.js";
 import { EngineError } from "./errors.js";
 import type { Host } from "./host.js";
+import { getLocalFileState, isSafeToReplace, toLocalEditsMessage } from "./local-edits.js";
 import { MANIFEST_FILE, createEmptyManifest, findEntryByFile, loadManifest, resolveEntryFile, saveManifest, setEntry, toRecordablePath, type ManifestEntry } from "./manifest.js";
 import { createClient, mapPool, type RemoteOptions } from "./remote.js";
+import { fetchRemoteRef } from "./remote-pathways.js";
 
 /** Options of `fetchPathways`; all optional. */
 export interface FetchPathwaysOptions extends RemoteOptions {
@@ -55,7 +59,6 @@ export async function fetchPathways(host: Host, ids: readonly string[], options:
   if (options.output !== undefined && ids.length !== 1) throw new EngineError("usage", "-o/--output takes exactly one pathway id; use --out-dir for several.");
   // `error`: the manifest entry names a path outside the project; that job is reported, the others still run.
   type Job = { id: string; file: string; endpoint: "convo" | "pathway"; ref: RemoteRef; error?: string };
-  const { parseRemoteRef } = await import("../remote/index.js");
   const entryFile = async (e: ManifestEntry) => {
     const resolved = await resolveEntryFile(host, loaded, e);
     return resolved.path === undefined ? { file: e.file, error: resolved.error } : { file: path.relative(host.cwd, resolved.path) || e.file };
@@ -79,10 +82,6 @@ export async function fetchPathways(host: Host, ids: readonly string[], options:
     );
   }
   const client = await createClient(host, options, loaded);
-  const { toCanonicalJson } = await import("../model/canonical.js");
-  const { RemoteError } = await import("../remote/index.js");
-  const { fetchRemoteRef } = await import("./remote-pathways.js");
-  const { getLocalFileState, isSafeToReplace, toLocalEditsMessage } = await import("./local-edits.js");
   const readBytes = async (file: string): Promise<Uint8Array | undefined> => {
     try {
       return await host.readFile(file);

@@ -1,4 +1,5 @@
 // `formatFiles`: rewrites pathway JSON files in canonical form (atomically), or with `check` only says which would change.
+import { formatPathwayDocument } from "../codegen/fmt.js";
 import type { FileResult } from "../diagnostics/index.js";
 import type { Host } from "./host.js";
 import { readInputs, type ExpandOptions } from "./inputs.js";
@@ -28,7 +29,6 @@ function failed(filePath: string, ruleId: string, message: string): FormatFileRe
  * exactly (a duplicate key, a number a float cannot hold) is a "failed" result and left alone; the others go on.
  */
 export async function formatFiles(host: Host, args: readonly string[], options: FormatFilesOptions = {}): Promise<FormatFileResult[]> {
-  const { formatPathwayDocument } = await import("../codegen/fmt.js");
   const results: FormatFileResult[] = [];
   for (const input of await readInputs(host, "pathway", args, options)) {
     if (!input.bytes) {

@@ -1,6 +1,8 @@
 // `generateScenarioFiles`: writes scenario skeletons whose scripted `take:` steps together visit every reachable edge of a pathway.
 import path from "node:path";
 import type { GeneratedScenarios } from "../simulate/index.js";
+// The generator alone, not the simulate layer's index: scenario loading and the live client (zod, two YAML parsers) are not needed here.
+import { generateScenarios as generate, toMocksYaml, toScenarioYaml } from "../simulate/generate.js";
 import { EngineError } from "./errors.js";
 import { describeFsError } from "./fs-errors.js";
 import type { Host } from "./host.js";
@@ -40,8 +42,6 @@ function toSlug(text: string): string {
 export async function generateScenarioFiles(host: Host, pathwayArg: string, options: GenerateScenarioFilesOptions): Promise<GeneratedScenarioFiles> {
   if (pathwayArg === "-") throw new EngineError("usage", "scenarios name their pathway by path, so it cannot come from stdin; name the pathway file.");
   const { pathway, file } = await requirePathway(host, pathwayArg, { requireStart: true });
-  // The generator alone, not the whole simulate layer: scenario loading and the live client (zod, two YAML parsers) are not needed here.
-  const { generateScenarios: generate, toScenarioYaml, toMocksYaml } = await import("../simulate/generate.js");
   const dir = path.resolve(host.cwd, options.output);
   const pathwayRef = path.relative(dir, file!).split(path.sep).join("/");
   const name = typeof pathway.name === "string" && pathway.name.trim() !== "" ? pathway.name.trim() : path.basename(file!, ".json");

@@ -1,6 +1,7 @@
 // A pathway's changelog: its saved versions, and what changed between each consecutive pair, by kind.
 import { getPathwayDiff, type DiffOptions } from "../diff/index.js";
 import type { LogEntry, PathwayClient, PathwayLog, PathwayVersionInfo } from "../remote/index.js";
+import { RemoteError } from "../remote/index.js";
 import type { Host } from "./host.js";
 import { loadManifest } from "./manifest.js";
 import { resolvePathwayId } from "./pathway-id.js";
@@ -57,7 +58,6 @@ export async function getVersionLog(client: PathwayClient, id: string, options: 
   const versions = await client.listVersions(id);
   const window = versions.slice(-limit);
   let done = 0;
-  const { RemoteError } = await import("../remote/index.js");
   const unreadable: PathwayLog["unreadable"] = [];
   const values = await mapPool(window, options.concurrency ?? 4, async (v) => {
     try {

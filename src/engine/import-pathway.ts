@@ -1,5 +1,10 @@
 // `importPathway`: one pathway JSON file (or stdin) to builder TypeScript, written atomically and never over a file without `force`.
 import type { Diagnostic } from "../diagnostics/index.js";
+import { toDuplicateKeyErrors } from "../codegen/fmt.js";
+import { toBuilderCode } from "../codegen/index.js";
+import { countBySeverity } from "../diagnostics/index.js";
+import { parseDocument } from "../parse/index.js";
+import { validateValue } from "../validate/index.js";
 import { EngineError } from "./errors.js";
 import type { Host } from "./host.js";
 import { readInput, STDIN } from "./inputs.js";
@@ -47,14 +52,11 @@ export async function importPathway(host: Host, input: string, options: ImportPa
   const read = await readInput(host, input === "-" ? { path: STDIN } : { path: input, file: input });
   const base = { path: read.path, errorCount: 0, warningCount: 0 };
   if (!read.bytes) return { ...base, diagnostics: [read.problem!] };
-  const { parseDocument } = await import("../parse/index.js");
   const parsed = parseDocument(read.bytes);
   if (!parsed.ok) return { ...base, diagnostics: parsed.diagnostics, ...(parsed.text !== undefined && { text: parsed.text }) };
   // Like fmt: the generated code could hold only the last of two equal keys, so the first would be lost silently.
-  const { toDuplicateKeyErrors } = await import("../codegen/fmt.js");
   const duplicates = toDuplicateKeyErrors(parsed.diagnostics, "import");
   if (duplicates.length > 0) return { ...base, diagnostics: duplicates, text: parsed.text };
-  const { toBuilderCode } = await import("../codegen/index.js");
   let code: string;
   try {
     code = await toBuilderCode(parsed.value, { importFrom: options.importFrom ?? "pathwaykit" });
@@ -62,8 +64,6 @@ export async function importPathway(host: Host, input: string, options: ImportPa
     if (error instanceof TypeError || error instanceof RangeError) throw new EngineError("input", `${read.path}: ${error.message}`);
     throw error;
   }
-  const { validateValue } = await import("../validate/index.js");
-  const { countBySeverity } = await import("../diagnostics/index.js");
   const counts = countBySeverity(validateValue(parsed.value));
   if (options.output !== undefined) await host.writeFile(options.output, code);
   return { ...base, code, diagnostics: [], ...counts, ...(options.output !== undefined && { written: options.output }) };

@@ -2,6 +2,7 @@
 import path from "node:path";
 import type { FileResult } from "../diagnostics/index.js";
 import type { BaselineInput } from "../lint/index.js";
+import { allRuleMetas, createBaseline, createBaselineFilter, getFileLintSettings, lintPathway } from "../lint/index.js";
 import type { RuleSetting, RuleSeverity } from "../validate/index.js";
 import { checkRequestInputs, readConfiguredRequests, requestRulesAsConfigurable, withConfiguredRules } from "./check-requests.js";
 
@@ -41,7 +42,6 @@ export interface LintFilesResult {
  * baseline throws EngineError("config").
  */
 export async function lintFiles(host: Host, args: readonly string[], options: LintFilesOptions = {}): Promise<LintFilesResult> {
-  const { allRuleMetas, createBaseline, createBaselineFilter, getFileLintSettings, lintPathway } = await import("../lint/index.js");
   // Request rules may be set in the same "rules" (they apply to the config's `requests` files).
   const loadConfig = createLintConfigLoader(host, { explicit: options.config, rules: [...allRuleMetas, ...requestRulesAsConfigurable()] });
   const baseline = options.baseline !== undefined ? await readBaselineFile(host, path.resolve(host.cwd, options.baseline)) : undefined;

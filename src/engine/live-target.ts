@@ -1,6 +1,7 @@
 // Which remote pathway a live scenario run talks to (--pathway-id, or the manifest entry of the scenario's pathway file), and whether the remote is the local file.
 import type { Pathway } from "../model/index.js";
 import type { PathwayClient } from "../remote/index.js";
+import { getPathwayHash } from "../remote/index.js";
 import type { Host } from "./host.js";
 import { findEntryByFile, type LoadedManifest } from "./manifest.js";
 import { displayPath } from "./inputs.js";
@@ -32,7 +33,6 @@ export async function resolveLiveTarget(host: Host, context: LiveContext, pathwa
 }
 
 async function compareWithRemote(client: PathwayClient, id: string, shown: string, local: Pathway): Promise<string[]> {
-  const { getPathwayHash } = await import("../remote/index.js");
   const localHash = getPathwayHash(local);
   try {
     const remote = await client.getPathway(id, { endpoint: "pathway" });

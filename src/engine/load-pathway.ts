@@ -1,7 +1,8 @@
 // The one pathway loader: read, decode, parse, and the one answer to "is this a pathway?", with every failure a Diagnostic.
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics/index.js";
-import { getNodes, isObject, isStartNode, type Pathway } from "../model/index.js";
+import { getNodes, isObject, isStartNode } from "../model/pathway.js";
+import type { Pathway } from "../model/schema.js";
 import { parseDocument } from "../parse/index.js";
 import { EngineError } from "./errors.js";
 import type { Host } from "./host.js";

@@ -56,7 +56,7 @@ export function createNodeHost(options: NodeHostOptions): Host {
       }
     },
     async glob(patterns, globOptions = {}) {
-      const { glob } = await import("tinyglobby");
+      const { glob } = await import("tinyglobby"); // why: ~10 ms (with picomatch), only for glob inputs, on validate's path
       const found = await glob([...patterns], { cwd, ignore: [...(globOptions.ignore ?? [])], dot: false });
       return found.sort();
     },
@@ -68,8 +68,7 @@ export function createNodeHost(options: NodeHostOptions): Host {
     now: options.now ?? (() => new Date()),
     fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init)),
     async importModule(file) {
-      // tsx is heavy and only build needs it.
-      const { tsImport } = await import("tsx/esm/api");
+      const { tsImport } = await import("tsx/esm/api"); // why: tsx (esbuild's loader) takes ~75 ms, only build needs it
       return (await tsImport(pathToFileURL(resolve(file)).href, import.meta.url)) as Record<string, unknown>;
     },
   };

@@ -1,10 +1,14 @@
 // `planPush` and `push`: what uploading a pathway file would change, the drift guard that refuses to overwrite remote edits, and the upload.
 import type { PathwayDiff } from "../diff/index.js";
+import { getPathwayDiff } from "../diff/index.js";
 import type { Pathway } from "../model/index.js";
 import type { PathwayClient, PushBody } from "../remote/index.js";
+import { toPushBody } from "../remote/index.js";
+import { validatePathway } from "../validate/index.js";
 import { EngineError } from "./errors.js";
 import type { Host } from "./host.js";
 import { requirePathway } from "./load-pathway.js";
+import { getFileContentHash } from "./local-edits.js";
 import { MANIFEST_FILE, findEntryByFile, loadManifest, saveManifest, setEntry, toRecordablePath, type LoadedManifest, type ManifestEntry } from "./manifest.js";
 import { createClient, toEngineError, type RemoteOptions } from "./remote.js";
 
@@ -98,7 +102,6 @@ export async function planPush(host: Host, file: string, options: PushOptions = 
     throw new EngineError("refused", `${file} was fetched from pathway ${entry.id}, not ${options.id}; pass --force to push it to ${options.id} anyway.`, id);
   }
   if (options.validate !== false) {
-    const { validatePathway } = await import("../validate/index.js");
     const errors = validatePathway(loadedFile.bytes!).diagnostics.filter((d) => d.severity === "error");
     if (errors.length > 0) {
       throw new EngineError(
@@ -110,8 +113,6 @@ export async function planPush(host: Host, file: string, options: PushOptions = 
   }
   const client = await createClient(host, options, manifest);
   const endpoint = options.endpoint ?? (entry?.id === id ? entry.endpoint : undefined) ?? "convo";
-  const { getPathwayDiff } = await import("../diff/index.js");
-  const { toPushBody } = await import("../remote/index.js");
   let remote;
   try {
     remote = await client.getPathway(id, { endpoint });
@@ -132,7 +133,6 @@ export async function planPush(host: Host, file: string, options: PushOptions = 
       refusal = `Refusing to push: pathway ${id} changed on the service since ${file} was fetched${entry?.fetchedAt ? ` (${entry.fetchedAt})` : ""}, and pushing would discard their changes. See them with \`pathway diff ${file} remote:${id}\`; save their version beside yours with \`pathway fetch ${id} -o ${toBesideName(file)} --no-manifest\`, bring their changes into ${file}, then push with --force. (--force alone overwrites their changes; \`pathway fetch --force\` discards yours.)`;
     }
   }
-  const { getFileContentHash } = await import("./local-edits.js");
   const fileHash = getFileContentHash(loadedFile.bytes!);
   return { report, remoteSent, localSent, ...(refusal !== undefined && { refusal }), body, pathway: loadedFile.pathway, endpoint, client, manifest, ...(fileHash && { fileHash }) };
 }

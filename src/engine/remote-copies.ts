@@ -1,8 +1,10 @@
 // Lint and validate read remote pathways through a fetched copy: `remote:<id>`, `remote:<id>@<n>`, `remote:<id>@latest` as inputs.
 import path from "node:path";
+import { toCanonicalJson } from "../model/canonical.js";
 import { EngineError } from "./errors.js";
 import type { Host } from "./host.js";
 import type { RemoteOptions } from "./remote.js";
+import { createClient, loadRemote, toEngineError } from "./remote.js";
 
 /** True for an input that names a remote pathway rather than a file. */
 export function isRemoteInput(arg: string): boolean {
@@ -18,12 +20,10 @@ export function isRemoteInput(arg: string): boolean {
 export async function withRemoteCopies(host: Host, args: readonly string[], options: RemoteOptions = {}): Promise<Host> {
   const remote = args.filter(isRemoteInput);
   if (remote.length === 0) return host;
-  // Loaded only when an input is remote: validate's start-up path must not pay for the manifest (zod) and the client.
-  const { parseRemoteRef } = await import("../remote/index.js");
-  const { toCanonicalJson } = await import("../model/canonical.js");
-  const { loadManifest } = await import("./manifest.js");
-  const { fetchRemoteRef } = await import("./remote-pathways.js");
-  const { createClient, toEngineError } = await import("./remote.js");
+  // Loaded only when an input is remote: validate's start-up path must not pay for the manifest and the client.
+  const { parseRemoteRef } = await loadRemote();
+  const { loadManifest } = await import("./manifest.js"); // why: the manifest's schema is zod
+  const { fetchRemoteRef } = await import("./remote-pathways.js"); // why: it imports remote/ (zod, see loadRemote)
   const loaded = await loadManifest(host);
   const client = await createClient(host, options, loaded);
   const copies = new Map<string, Uint8Array>();

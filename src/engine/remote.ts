@@ -27,9 +27,12 @@ export interface RemoteOptions {
   onProgress?: (event: ProgressEvent) => void;
 }
 
-/** Builds the client from options, the host's environment (API key, base URL) and the manifest; remote/ is loaded only here. */
+/** The remote layer, loaded on first use: `pathway validate` imports this file for its flags, and never talks to the service unless an input is `remote:`. */
+export const loadRemote = () => import("../remote/index.js"); // why: remote/ reaches zod through model/ (zod: ~70 ms to require)
+
+/** Builds the client from options, the host's environment (API key, base URL) and the manifest. */
 export async function createClient(host: Host, options: RemoteOptions, loaded: LoadedManifest): Promise<PathwayClient> {
-  const { createPathwayClient, resolveRemoteSettings } = await import("../remote/index.js");
+  const { createPathwayClient, resolveRemoteSettings } = await loadRemote();
   try {
     const settings = resolveRemoteSettings({ baseUrl: options.baseUrl, env: host.env, configBaseUrl: loaded.manifest.baseUrl });
     return createPathwayClient({
@@ -48,7 +51,7 @@ export async function createClient(host: Host, options: RemoteOptions, loaded: L
 
 /** A RemoteError as an EngineError("remote"); anything else is returned unchanged. */
 export async function toEngineError(error: unknown): Promise<unknown> {
-  const { RemoteError } = await import("../remote/index.js");
+  const { RemoteError } = await loadRemote();
   return error instanceof RemoteError ? new EngineError("remote", error.message, error.kind) : error;
 }
 

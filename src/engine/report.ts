@@ -2,7 +2,8 @@
 import path from "node:path";
 import { toDirectedGraph } from "../export/index.js";
 import { chooseLayoutEngine, getGraphLayout, type GraphLayoutOptions } from "../layout/index.js";
-import { isObject } from "../model/index.js";
+import { allRuleMetas, getFileLintSettings, lintPathway } from "../lint/index.js";
+import { isObject } from "../model/pathway.js";
 import { toReportData, toReportHtml, type ReportData } from "../report/index.js";
 import type { PathwayCoverage } from "../simulate/index.js";
 import { createLintConfigLoader, readJsonFile, toRelativePosix } from "./config.js";
@@ -66,7 +67,6 @@ function samePath(host: Host, a: string, b: string): boolean {
 export async function createReport(host: Host, arg: string, options: ReportOptions = {}): Promise<ReportResult> {
   if (options.coverage !== undefined && options.scenarios !== undefined) throw new EngineError("usage", "Give --coverage or --scenarios, not both.");
   const loaded = await requirePathway(host, arg);
-  const { allRuleMetas, getFileLintSettings, lintPathway } = await import("../lint/index.js");
   const { config, root } = await createLintConfigLoader(host, { rules: allRuleMetas, ...(options.config !== undefined && { explicit: options.config }) })(loaded.file);
   const settings = getFileLintSettings(config, loaded.file === undefined ? STDIN : toRelativePosix(root, loaded.file));
   const lint = lintPathway(loaded.bytes ?? JSON.stringify(loaded.pathway), {

@@ -4,6 +4,7 @@ import { performance } from "node:perf_hooks";
 import type { Pathway } from "../model/index.js";
 import { decodeUtf8 } from "../parse/index.js";
 import type { Decider, ScenarioResult, Simulator, TestCaseReport, TestCoverageReport, TestReport, TraceEvent } from "../simulate/index.js";
+import * as sim from "../simulate/index.js";
 import { toCappedFetch } from "./capped-fetch.js";
 import { EngineError } from "./errors.js";
 import { describeFsError } from "./fs-errors.js";
@@ -58,9 +59,8 @@ export async function createLlmDeciderFromEnv(host: Host, options: { llmBaseUrl?
   const baseUrl = options.llmBaseUrl ?? host.env.PATHWAYKIT_LLM_BASE_URL;
   const model = options.llmModel ?? host.env.PATHWAYKIT_LLM_MODEL;
   if (!baseUrl || !model) return undefined;
-  const { createLlmDecider } = await import("../simulate/index.js");
   const apiKey = host.env.PATHWAYKIT_LLM_API_KEY;
-  return createLlmDecider({ baseUrl, model, ...(apiKey && { apiKey }), fetch: toCappedFetch(host, options.maxResponseBytes) });
+  return sim.createLlmDecider({ baseUrl, model, ...(apiKey && { apiKey }), fetch: toCappedFetch(host, options.maxResponseBytes) });
 }
 
 /**
@@ -69,7 +69,6 @@ export async function createLlmDeciderFromEnv(host: Host, options: { llmBaseUrl?
  * pathway that cannot be read or is invalid is a result with status "error"; the others still run.
  */
 export async function runScenarioFiles(host: Host, args: readonly string[], options: RunScenariosOptions = {}): Promise<TestReport> {
-  const sim = await import("../simulate/index.js");
   const llm = await createLlmDeciderFromEnv(host, { ...options, maxResponseBytes: options.remote?.maxResponseBytes });
   if (options.decider === "llm" && !llm) throw new EngineError("usage", "--decider llm needs a model endpoint: set PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (and PATHWAYKIT_LLM_API_KEY), or --llm-base-url and --llm-model.");
   const override = options.decider === "llm" ? llm : options.decider === "keyword" ? sim.createKeywordDecider() : options.decider === "scripted" ? sim.createScriptedDecider() : undefined;
@@ -228,7 +227,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
 }
 
 /** Reads a shared mocks file: its answers, or why it cannot be used (named, with the line of the first problem). */
-async function readMocks(host: Host, file: string, load: typeof import("../simulate/index.js").loadMocks): Promise<{ webhooks: Record<string, { status: number; body?: unknown }> } | { problem: string }> {
+async function readMocks(host: Host, file: string, load: typeof sim.loadMocks): Promise<{ webhooks: Record<string, { status: number; body?: unknown }> } | { problem: string }> {
   const shown = displayPath(host.cwd, file);
   let bytes: Uint8Array;
   try {

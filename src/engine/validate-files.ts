@@ -1,6 +1,7 @@
 // `validateFiles`: checks every pathway file the arguments name against the model and the structural rules.
 import type { FileResult } from "../diagnostics/index.js";
 import type { RuleSeverity } from "../validate/index.js";
+import { validatePathway } from "../validate/validate.js";
 import type { Host } from "./host.js";
 import { readInputs, type ExpandOptions } from "./inputs.js";
 
@@ -15,7 +16,6 @@ export interface ValidateFilesOptions extends ExpandOptions {
  * cannot be read is a result with an `unreadable-file` finding, and the others are still checked.
  */
 export async function validateFiles(host: Host, args: readonly string[], options: ValidateFilesOptions = {}): Promise<FileResult[]> {
-  const { validatePathway } = await import("../validate/validate.js");
   const results: FileResult[] = [];
   for (const input of await readInputs(host, "pathway", args, options)) {
     if (!input.bytes) {

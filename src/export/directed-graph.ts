@@ -1,6 +1,7 @@
 // A pathway as drawing data: generated node keys, display labels, node kinds, flow edges with their conditions, and a legend.
 import { createFlowModel, getFlowWayCaption, getFlowWays } from "../graph/index.js";
-import { getNodes, isGlobalNode, isStartNode, isTransferNode, nodeData, prop, type Pathway, type PathwayNode } from "../model/index.js";
+import { getNodes, isGlobalNode, isStartNode, isTransferNode, nodeData, prop } from "../model/pathway.js";
+import type { Pathway, PathwayNode } from "../model/schema.js";
 import { toDisplayText, toTruncated } from "./text.js";
 
 /** How a node is drawn: one shape per kind. */

@@ -8,12 +8,12 @@ export const DIAGNOSTIC_FORMATTER_NAMES = ["stylish", "json", "sarif", "github"]
 export async function loadDiagnosticFormatter(name: (typeof DIAGNOSTIC_FORMATTER_NAMES)[number]): Promise<Formatter> {
   switch (name) {
     case "json":
-      return (await import("./json.js")).formatJson;
+      return (await import("./json.js")).formatJson; // why: a CLI run loads only the formatter it prints with (validate's start)
     case "sarif":
-      return (await import("./sarif.js")).formatSarif;
+      return (await import("./sarif.js")).formatSarif; // why: a CLI run loads only the formatter it prints with (validate's start)
     case "github":
-      return (await import("./github.js")).formatGithub;
+      return (await import("./github.js")).formatGithub; // why: a CLI run loads only the formatter it prints with (validate's start)
     default:
-      return (await import("./stylish.js")).formatStylish;
+      return (await import("./stylish.js")).formatStylish; // why: a CLI run loads only the formatter it prints with (validate's start)
   }
 }

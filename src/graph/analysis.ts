@@ -1,5 +1,5 @@
 // Whole-pathway summary: counts, depth, branching, cycles, and every analysis, computed over one shared index.
-import { getEdges } from "../model/index.js";
+import { getEdges } from "../model/pathway.js";
 import { getFlow, type FlowSource } from "./flow.js";
 import { getCanExit, getCycleGroups, getSearchTree, getStrandingGlobals } from "./reachability.js";
 import { getVariableFindings, getVariableSummary, type VariableFindings, type VariableOptions, type VariableSummary } from "./variables.js";

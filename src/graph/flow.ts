@@ -1,19 +1,7 @@
 // The one flow model of a pathway: node roles (start, global, exits, global return) and every way control moves, with its kind.
-import {
-  getEdgeLabel,
-  indexPathway,
-  isGlobalNode,
-  isObject,
-  isStartNode,
-  isTransferNode,
-  nodeData,
-  prop,
-  type IndexedEdge,
-  type IndexedNode,
-  type Pathway,
-  type PathwayIndex,
-  type PathwayNode,
-} from "../model/index.js";
+import { getEdgeLabel, isGlobalNode, isObject, isStartNode, isTransferNode, nodeData, prop, type IndexedEdge, type IndexedNode } from "../model/pathway.js";
+import { indexPathway, type PathwayIndex } from "../model/pathway-index.js";
+import type { Pathway, PathwayNode } from "../model/schema.js";
 
 /**
  * Where a way on comes from in the file: an entry of `edges[]` (`edge`; `voicemail` when it leaves a transfer node with

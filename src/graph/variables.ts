@@ -1,5 +1,6 @@
 // Prompt variables: where each `{{name}}` is used and defined, and which uses are never defined or may be unset.
-import { isObject, nodeData, prop, type PathwayNode } from "../model/index.js";
+import { isObject, nodeData, prop } from "../model/pathway.js";
+import type { PathwayNode } from "../model/schema.js";
 import { readCustomCodeOutputs, type CodeSyntaxError } from "./custom-code.js";
 import { getDominatorTree } from "./dominators.js";
 import { getFlow, type FlowModel, type FlowSource } from "./flow.js";

@@ -1,5 +1,6 @@
 // ELK's layered layout of a DirectedGraph, run in a worker thread (elkjs is loaded there, lazily) so it can time out.
 import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
 import type { DirectedGraph } from "../export/index.js";
 import { getGlobalEdgeIndexes, placeAround } from "./place.js";
 import { getStraightEdge } from "./ranks.js";
@@ -102,7 +103,7 @@ parentPort.on("message", ({ id, graph }) => {
   );
 });`;
 
-type ElkWorker = import("node:worker_threads").Worker;
+type ElkWorker = Worker;
 
 /** One worker for every layout of the process: loading ELK costs a second or more of CPU, so it is paid once. */
 let shared: ElkWorker | undefined;
@@ -113,7 +114,6 @@ let nextId = 0;
  * then stopped and the next layout starts a new one). The worker only keeps the process alive while it works.
  */
 async function runElk(input: ElkIn, timeoutMs: number): Promise<ElkOut> {
-  const { Worker } = await import("node:worker_threads");
   if (!shared) shared = new Worker(WORKER_CODE, { eval: true, workerData: { elk: createRequire(import.meta.url).resolve("elkjs/lib/elk.bundled.js") } });
   const worker = shared;
   const id = nextId++;

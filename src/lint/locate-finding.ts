@@ -1,6 +1,6 @@
 // Which node (or edge) a finding is about, read from its pointer: what suppressions and baselines match on.
 import { parsePointer } from "../diagnostics/index.js";
-import { isObject, prop } from "../model/index.js";
+import { isObject, prop } from "../model/pathway.js";
 
 /** The node or edge a pointer falls inside, and the rest of the pointer below it. */
 export interface FindingSubject {

@@ -1,5 +1,6 @@
 // The service's text chat with a pathway (POST /v1/pathway/chat/create, POST /v1/pathway/chat/{id}): request bodies and checked answers.
-import { isObject, type ChatReply, type ChatSession, type ChatStart } from "../model/index.js";
+import type { ChatReply, ChatSession, ChatStart } from "../model/chat.js";
+import { isObject } from "../model/pathway.js";
 import { RemoteError } from "./errors.js";
 
 /** The body of POST /v1/pathway/chat/create. */

@@ -1,5 +1,5 @@
 // The service's saved versions of a pathway: the list (GET /v1/pathway/{id}/versions) checked and sorted.
-import { isObject } from "../model/index.js";
+import { isObject } from "../model/pathway.js";
 import { RemoteError } from "./errors.js";
 
 /** One saved version as listed by the service. */

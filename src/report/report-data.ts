@@ -4,7 +4,8 @@ import type { PathwayDiff } from "../diff/index.js";
 import { getEdgeEntryIndex, getNodeCaption, type DirectedGraph } from "../export/index.js";
 import { getVariableDefinitions, getVariableUses } from "../graph/index.js";
 import { getGlobalEdgeLines, getNodeLook, getNodeShapes, GLOBALS_NOTE_TEXT, type GraphLayout, type ShapeElement } from "../layout/index.js";
-import { getEdgeLabel, getEdges, getNodes, nodeData, type Pathway } from "../model/index.js";
+import { getEdgeLabel, getEdges, getNodes, nodeData } from "../model/pathway.js";
+import type { Pathway } from "../model/schema.js";
 import type { PathwayCoverage } from "../simulate/index.js";
 import { isMaskedPath, MASK, maskSecrets } from "./mask.js";
 

@@ -1,6 +1,6 @@
 // Small shared pieces of the request rules: pointers, phone-number forms, templates, near-miss names.
 import { toPointer } from "../diagnostics/index.js";
-import { isObject, type JsonObject } from "../model/index.js";
+import { isObject, type JsonObject } from "../model/pathway.js";
 
 /** The pointer of a field path in the request body. */
 export function at(...segments: (string | number)[]): string {

@@ -1,5 +1,5 @@
 // Which request a body is: from --kind, else the file name (`*.batch.json`), else the fields it has.
-import { isObject } from "../model/index.js";
+import { isObject } from "../model/pathway.js";
 import { REQUEST_KINDS, type RequestKind } from "./models.js";
 
 /** A kind, or why none could be told. */

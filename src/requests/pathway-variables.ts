@@ -1,6 +1,7 @@
 // Which variables a pathway reads before any node sets them, walking from the start node a request uses (the lint's analysis).
 import { getSearchTree, getVariableFindings, SYSTEM_VARIABLES, getFlow, type FlowModel } from "../graph/index.js";
-import { isObject, nodeData, type Pathway } from "../model/index.js";
+import { isObject, nodeData } from "../model/pathway.js";
+import type { Pathway } from "../model/schema.js";
 
 /** A variable the request has to supply: where the pathway first reads it. */
 export interface RequiredVariable {

@@ -1,6 +1,7 @@
 // Coverage over many runs of one pathway: nodes entered, edges taken, global nodes jumped to; unreachable kept apart.
 import { createFlowModel, getFlowWays, getSearchTree, type FlowModel, type FlowWay, type FlowWhen } from "../graph/index.js";
-import { getEdgeLabel, getEdges, nodeData, type Pathway } from "../model/index.js";
+import { getEdgeLabel, getEdges, nodeData } from "../model/pathway.js";
+import type { Pathway } from "../model/schema.js";
 import type { TraceEvent } from "./types.js";
 
 /** One node, edge or global entry in a coverage listing. */

@@ -1,6 +1,7 @@
 // The simulator core: an initial state and `transition(state, turn) → state`, pure apart from the injected decider and webhooks.
 import { getTransferPathwayId } from "../graph/index.js";
-import { isObject, isTransferNode, nodeData, prop, type PathwayNode } from "../model/index.js";
+import { isObject, isTransferNode, nodeData, prop } from "../model/pathway.js";
+import type { PathwayNode } from "../model/schema.js";
 import { getCallVariables, type CallInfo } from "./call.js";
 import { evaluateCondition } from "./conditions.js";
 import { createScriptedDecider, resolveTake } from "./deciders/scripted.js";

@@ -1,6 +1,7 @@
 // Scenario generation: few, short scripted scenarios whose `take:` steps together visit every reachable edge.
 import { getFlowEdgeKind, getFlowWays, getSearchTree } from "../graph/index.js";
-import { getEdgeLabel, getEdges, isTransferNode, nodeData, type Pathway, type PathwayNode } from "../model/index.js";
+import { getEdgeLabel, getEdges, isTransferNode, nodeData } from "../model/pathway.js";
+import type { Pathway, PathwayNode } from "../model/schema.js";
 import { getEdgeWays } from "./coverage.js";
 import { createInitialState, transition } from "./engine.js";
 import { resolveTake } from "./deciders/scripted.js";

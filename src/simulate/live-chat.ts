@@ -1,5 +1,7 @@
 // Runs a scenario against the service's text chat: each turn's user text is sent, and the live answer becomes the same state and trace an offline run leaves.
-import { isTransferNode, type ChatApi, type ChatReply, type Pathway, type PathwayNode } from "../model/index.js";
+import { isTransferNode } from "../model/pathway.js";
+import type { ChatApi, ChatReply } from "../model/chat.js";
+import type { Pathway, PathwayNode } from "../model/schema.js";
 import { resolveTake, describeCandidate } from "./deciders/scripted.js";
 import { createSimulator, findNode, getCandidates, getSimNodeName, getSimWays, type Simulator } from "./machine.js";
 import { runScenarioWith, type ScenarioResult } from "./run.js";

@@ -1,6 +1,7 @@
 // The compiled form of a pathway the engine walks: its flow model (the one every analysis reads) and nodes by id.
 import { createFlowModel, getFlowEdgeKind, type FlowEdgeKind, type FlowModel } from "../graph/index.js";
-import { getEdgeLabel, isObject, nodeData, prop, type Pathway, type PathwayEdge, type PathwayNode } from "../model/index.js";
+import { getEdgeLabel, isObject, nodeData, prop } from "../model/pathway.js";
+import type { Pathway, PathwayEdge, PathwayNode } from "../model/schema.js";
 import type { Candidate, Decider, WebhookHandler, WebhookResponse } from "./types.js";
 
 /** Options of `createSimulator`; all optional. */

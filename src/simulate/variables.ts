@@ -1,5 +1,5 @@
 // The variable store's helpers: {{variable}} filling, JSON paths into webhook bodies, and typed extraction from a turn.
-import { isObject } from "../model/index.js";
+import { isObject } from "../model/pathway.js";
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 

@@ -6,6 +6,7 @@ import { createInterface } from "node:readline";
 import pc from "picocolors";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { openChat } from "../../engine/chat-session.js";
+import * as sim from "../../engine/simulator.js";
 import { toChatLines } from "../chat-view.js";
 import type { Candidate, SimState, Simulator } from "../../simulate/index.js";
 import { EXIT, ExitError } from "../exit.js";
@@ -67,7 +68,6 @@ Examples:
         }
       }
       const session = await openChat(io.host, pathwayArg, { ...options, variables });
-      const sim = await import("../../engine/simulator.js");
       const machine: Simulator = session.simulator;
       const c = pc.createColors(useColor(options.color, io));
       const interactive = (io.stdin as { isTTY?: boolean }).isTTY === true;

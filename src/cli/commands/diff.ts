@@ -4,6 +4,7 @@ import { InvalidArgumentError, Option, type Command } from "commander";
 import { parseWholeNumber } from "../check-files.js";
 import { createFormatOption } from "../format-option.js";
 import { checkDrift, diffVersions, parseChangeKinds } from "../../engine/diff-versions.js";
+import { cutMarkdown, diffFormatters } from "../../format/diff-formatters.js";
 import { EXIT, ExitError } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
 import { createReportOutputOption, writeOutput } from "../output.js";
@@ -76,7 +77,6 @@ Examples:
   $ pathway diff --check                 # CI: has anyone edited a pathway in the web editor?`,
     )
     .action(async (a: string | undefined, b: string | undefined, flags: DiffFlags) => {
-      const { cutMarkdown, diffFormatters } = await import("../../format/diff-formatters.js");
       const color = flags.output === undefined && useColor(flags.color, io);
       const only = await parseChangeKinds(flags.only);
       const options = { ...toRemoteOptions(flags, io), includeLayout: flags.includeLayout === true, context: flags.context, ...(only && { only }) };

@@ -3,6 +3,8 @@ import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
 import { formatFiles } from "../../engine/format-files.js";
+import { toJsonReport } from "../../format/json.js";
+import { formatStylish } from "../../format/stylish.js";
 import { requireInputs, EXIT } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
 
@@ -48,7 +50,6 @@ Examples:
       const toStdout = !all.some((r) => r.filePath === "<stdin>") || options.check;
       if (options.format === "json") {
         // The per-file shape of every findings command's --format json (validate, lint, build), plus the status.
-        const { toJsonReport } = await import("../../format/json.js");
         const json = toJsonReport(all).map(({ filePath, ...counts }, i) => ({ filePath, status: all[i]!.status, ...counts }));
         (toStdout ? io.stdout : io.stderr).write(JSON.stringify(json, null, 2) + "\n");
       } else {
@@ -60,7 +61,6 @@ Examples:
         const broken = all.filter((r) => r.status === "failed");
         if (broken.length > 0) {
           const color = useColor(options.color, io);
-          const { formatStylish } = await import("../../format/stylish.js");
           io.stderr.write(formatStylish(broken, { color }));
         }
         const unchanged = all.filter((r) => r.status === "unchanged").length;

@@ -2,6 +2,7 @@
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { Option, type Command } from "commander";
 import { importPathway } from "../../engine/import-pathway.js";
+import { formatStylish } from "../../format/stylish.js";
 import { EXIT, ExitError } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
 
@@ -46,7 +47,6 @@ Examples:
       const result = await importPathway(io.host, input, { importFrom: options.importFrom, output: output === "-" ? undefined : output, force: options.force });
       if (result.code === undefined) {
         // stdout may be the destination of the code, so the findings go to stderr.
-        const { formatStylish } = await import("../../format/stylish.js");
         const color = options.color ?? (io.stderr.isTTY === true && useColor(undefined, io));
         io.stderr.write(formatStylish([{ filePath: result.path, diagnostics: result.diagnostics, ...(result.text !== undefined && { text: result.text }) }], { color }));
         const rule = result.diagnostics[0]?.ruleId;

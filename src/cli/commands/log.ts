@@ -1,6 +1,7 @@
 // `pathway log <id|file>`: flags -> logPathway -> each consecutive pair of saved versions summarised by kind -> exit code.
 import { Option, type Command } from "commander";
 import { logPathway } from "../../engine/history.js";
+import { formatLogText } from "../../format/history.js";
 import { parseWholeNumber } from "../check-files.js";
 import { EXIT } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
@@ -55,7 +56,6 @@ Examples:
         diff: { includeLayout: flags.includeLayout === true },
         onProgress: progress.report,
       }).finally(() => progress.stop());
-      const { formatLogText } = await import("../../format/history.js");
       const color = flags.output === undefined && useColor(flags.color, io);
       await writeOutput(io, flags.output, flags.format === "json" ? JSON.stringify(log, null, 2) + "\n" : formatLogText(log, { color }));
       // A version that could not be read is an unreadable input: the rest is still compared, and the run exits 2.

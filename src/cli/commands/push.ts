@@ -4,6 +4,7 @@ import { createFormatOption } from "../format-option.js";
 import { isEngineError } from "../../engine/errors.js";
 import { planPush, push, type PushFailure } from "../../engine/push.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
+import { diffFormatters } from "../../format/diff-formatters.js";
 import { EXIT } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
 import { createReportOutputOption, writeOutput } from "../output.js";
@@ -59,7 +60,6 @@ Examples:
         const plan = await planPush(io.host, file, options);
         let text = "";
         if (flags.format === "text") {
-          const { diffFormatters } = await import("../../format/diff-formatters.js");
           const color = flags.output !== undefined ? flags.color === true : useColor(flags.color, io);
           text = diffFormatters.text!({ diff: plan.report.diff, before: plan.remoteSent, after: plan.localSent, labelA: `remote:${plan.report.id}`, labelB: file }, { color });
         }

@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { Option } from "commander";
 import path from "node:path";
 import pc from "picocolors";
+import { createReport } from "../../engine/report.js";
 import { parseSeconds } from "../check-files.js";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
@@ -67,7 +68,6 @@ Examples:
 
 async function runReport(file: string, options: ReportCommandOptions, io: CliIo): Promise<number> {
   if (file === "-" && options.output === undefined) throw new ExitError(EXIT.failure, "A pathway read from stdin needs a place for its report: name a file with -o <file>.");
-  const { createReport } = await import("../../engine/report.js");
   const stop = startStatusLine(io, `pathway: laying out ${file}…`);
   let result: Awaited<ReturnType<typeof createReport>>;
   try {

@@ -4,6 +4,9 @@ import { createFormatOption } from "../format-option.js";
 import { InvalidArgumentError, Option } from "commander";
 import { runScenarioFiles, type RunScenariosOptions } from "../../engine/run-scenarios.js";
 import type { TestFormatter } from "../../format/test-report.js";
+import { formatTestJunit } from "../../format/junit.js";
+import { formatTestTap } from "../../format/tap.js";
+import { formatTestJson, formatTestStylish } from "../../format/test-report.js";
 import { parseWholeNumber } from "../check-files.js";
 import { EXIT } from "../exit.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
@@ -20,10 +23,9 @@ interface TestOptions extends Omit<RunScenariosOptions, "remote">, RemoteFlags {
 }
 
 async function getFormatter(name: TestOptions["format"]): Promise<TestFormatter> {
-  if (name === "junit") return (await import("../../format/junit.js")).formatTestJunit;
-  if (name === "tap") return (await import("../../format/tap.js")).formatTestTap;
-  const m = await import("../../format/test-report.js");
-  return name === "json" ? m.formatTestJson : m.formatTestStylish;
+  if (name === "junit") return formatTestJunit;
+  if (name === "tap") return formatTestTap;
+  return name === "json" ? formatTestJson : formatTestStylish;
 }
 
 /** Parses a rate between 0 and 1 (commander argParser). */

@@ -30,7 +30,7 @@ Examples:
     )
     .action(async (inputs: string[], options: CheckCommandOptions & { rule?: string[] }) => {
       requireInputs(inputs);
-      const lintRuleIds = async () => new Set((await import("../../engine/lint-files.js")).allRuleMetas.map((m) => m.id));
+      const lintRuleIds = async () => new Set((await import("../../engine/lint-files.js")).allRuleMetas.map((m) => m.id)); // why: lint's rule graph pulls zod and yaml; only a --rule naming a lint rule needs it
       const rules = await parseRuleFlags(options.rule, new Set(validationRuleMetas.map((m) => m.id)), lintRuleIds);
       const host = await withRemoteCopies(io.host, inputs, toRemoteOptions({}, io));
       const results = await validateFiles(host, inputs, { rules, ignore: options.ignorePattern });

@@ -1,6 +1,7 @@
 // `pathway versions <id|file>`: flags -> listPathwayVersions -> a table (or JSON) of the saved versions -> exit code.
 import { Option, type Command } from "commander";
 import { listPathwayVersions } from "../../engine/history.js";
+import { formatVersionsText } from "../../format/history.js";
 import { EXIT } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
 import { createReportOutputOption, writeOutput } from "../output.js";
@@ -41,7 +42,6 @@ Examples:
     )
     .action(async (target: string, flags: VersionsFlags) => {
       const { id, versions } = await listPathwayVersions(io.host, target, toRemoteOptions(flags, io));
-      const { formatVersionsText } = await import("../../format/history.js");
       const color = flags.output === undefined && useColor(flags.color, io);
       await writeOutput(io, flags.output, flags.format === "json" ? JSON.stringify({ id, versions }, null, 2) + "\n" : formatVersionsText(id, versions, { color }));
       io.setExitCode(EXIT.ok);

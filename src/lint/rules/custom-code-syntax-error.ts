@@ -1,5 +1,5 @@
 // Custom Code that does not parse cannot run: the node fails on every call and sets none of its variables.
-import { describeNode } from "../../model/index.js";
+import { describeNode } from "../../model/pathway.js";
 import { defineRule } from "../../validate/rule.js";
 import { getLintFacts } from "../facts.js";
 import { noOptions, toPointer } from "./helpers.js";

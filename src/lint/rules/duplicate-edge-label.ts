@@ -1,5 +1,5 @@
 // Two edges out of one node with the same label leave the router a coin toss between them.
-import { describeNode, getEdgeLabel, type IndexedEdge } from "../../model/index.js";
+import { describeNode, getEdgeLabel, type IndexedEdge } from "../../model/pathway.js";
 import { defineRule } from "../../validate/rule.js";
 import { edgeLabelPointer, noOptions } from "./helpers.js";
 

@@ -1,5 +1,5 @@
 // The label is what the agent reads to decide when to follow an edge; without one the choice is blind.
-import { describeNode, getEdgeLabel, isObject } from "../../model/index.js";
+import { describeNode, getEdgeLabel, isObject } from "../../model/pathway.js";
 import { defineRule } from "../../validate/rule.js";
 import { edgeLabelPointer, noOptions } from "./helpers.js";
 

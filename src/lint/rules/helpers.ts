@@ -1,6 +1,7 @@
 // Pointers and wording the lint rules share.
 import { toPointer } from "../../diagnostics/index.js";
-import { describeNode, prop, type IndexedEdge, type PathwayNode } from "../../model/index.js";
+import { describeNode, prop, type IndexedEdge } from "../../model/pathway.js";
+import type { PathwayNode } from "../../model/schema.js";
 import type { FlowModel, VariableUse } from "../../graph/index.js";
 import type { StringSpan } from "../../diagnostics/index.js";
 

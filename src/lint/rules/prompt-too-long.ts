@@ -1,6 +1,6 @@
 // The service recommends node prompts under 2,000 characters; longer ones slow responses and blur instructions.
 import { z } from "zod";
-import { describeNode, nodeData } from "../../model/index.js";
+import { describeNode, nodeData } from "../../model/pathway.js";
 import { defineRule } from "../../validate/rule.js";
 import { nodePointer } from "./helpers.js";
 

@@ -1,5 +1,5 @@
 // An edge from a node to itself with nothing saying when to take it can repeat the node forever.
-import { describeNode, getEdgeLabel, isObject, nodeData } from "../../model/index.js";
+import { describeNode, getEdgeLabel, isObject, nodeData } from "../../model/pathway.js";
 import { defineRule } from "../../validate/rule.js";
 import { edgeLabelPointer, noOptions } from "./helpers.js";
 

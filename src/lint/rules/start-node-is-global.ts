@@ -1,5 +1,5 @@
 // A global start node is entered at the start and also whenever its label matches, restarting the conversation.
-import { describeNode, isGlobalNode, isStartNode } from "../../model/index.js";
+import { describeNode, isGlobalNode, isStartNode } from "../../model/pathway.js";
 import { defineRule } from "../../validate/rule.js";
 import { nodePointer, noOptions } from "./helpers.js";
 

@@ -1,5 +1,5 @@
 // A variable extracted but never used costs the model effort on every turn of that node and may be a misspelling.
-import { isObject, nodeData } from "../../model/index.js";
+import { isObject, nodeData } from "../../model/pathway.js";
 import { defineRule } from "../../validate/rule.js";
 import { getLintFacts } from "../facts.js";
 import { describeAt, noOptions, toPointer } from "./helpers.js";

@@ -1,5 +1,5 @@
 // A webhook whose response matches none of its routes, and that has no default, leaves the call stuck after the request.
-import { describeNode, isObject, nodeData } from "../../model/index.js";
+import { describeNode, isObject, nodeData } from "../../model/pathway.js";
 import { defineRule } from "../../validate/rule.js";
 import { nodePointer, noOptions } from "./helpers.js";
 

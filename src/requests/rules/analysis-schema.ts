@@ -1,5 +1,5 @@
 // `analysis_schema` maps a result field to a type or format hint such as email, string, boolean (seed 4.1).
-import { isObject } from "../../model/index.js";
+import { isObject } from "../../model/pathway.js";
 import { at, show } from "../helpers.js";
 import { defineRequestRule } from "../rule.js";
 

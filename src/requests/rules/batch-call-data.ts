@@ -1,5 +1,5 @@
 // A batch's call_data is a non-empty list of objects, each with a phone_number (seed 4.3).
-import { isObject } from "../../model/index.js";
+import { isObject } from "../../model/pathway.js";
 import { at, show } from "../helpers.js";
 import { defineRequestRule } from "../rule.js";
 

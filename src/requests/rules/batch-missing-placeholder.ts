@@ -1,5 +1,5 @@
 // Every {name} base_prompt uses is a property of every call_data row; names are case-sensitive (seed 4.3).
-import { isObject } from "../../model/index.js";
+import { isObject } from "../../model/pathway.js";
 import { at, getBatchPlaceholders } from "../helpers.js";
 import { defineRequestRule } from "../rule.js";
 

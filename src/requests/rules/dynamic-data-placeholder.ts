@@ -1,5 +1,5 @@
 // In a dynamic_data body only {{from}}, {{to}}, {{short_from}}, {{short_to}} and {{call_id}} are replaced (seed 2.6).
-import { isObject } from "../../model/index.js";
+import { isObject } from "../../model/pathway.js";
 import { at, getTemplateVariables } from "../helpers.js";
 import { defineRequestRule } from "../rule.js";
 

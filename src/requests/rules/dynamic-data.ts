@@ -1,5 +1,5 @@
 // `dynamic_data` items have a url and response_data of {name, data, context} (seed 2.6); inbound may give one object (4.2).
-import { isObject } from "../../model/index.js";
+import { isObject } from "../../model/pathway.js";
 import { at, isHttpUrl, show } from "../helpers.js";
 import { defineRequestRule } from "../rule.js";
 

@@ -1,5 +1,5 @@
 // Variables the pathway reads before any node sets them must come with the request: request_data, a batch row, dynamic_data.
-import { isObject } from "../../model/index.js";
+import { isObject } from "../../model/pathway.js";
 import { at, getDynamicDataNames } from "../helpers.js";
 import { isSupplied, type RequiredVariable } from "../pathway-variables.js";
 import { defineRequestRule } from "../rule.js";

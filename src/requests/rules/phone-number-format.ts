@@ -1,5 +1,5 @@
 // Phone numbers the service cannot dial (seed 4.1 "Invalid"; `from` 4.1; purchase 4.6) are errors.
-import { isObject } from "../../model/index.js";
+import { isObject } from "../../model/pathway.js";
 import { at, classifyPhone, getPhoneFields, show } from "../helpers.js";
 import { defineRequestRule } from "../rule.js";
 

@@ -1,5 +1,5 @@
 // `pronunciation_guide` items are {word, pronunciation, case_sensitive?, spaced?} (seed 2.6).
-import { isObject } from "../../model/index.js";
+import { isObject } from "../../model/pathway.js";
 import { at, show } from "../helpers.js";
 import { defineRequestRule } from "../rule.js";
 

@@ -1,5 +1,5 @@
 // `retry` is {wait, voicemail_action, voicemail_message} (seed 2.6): wait in whole seconds, the action from the enum.
-import { isObject } from "../../model/index.js";
+import { isObject } from "../../model/pathway.js";
 import { VOICEMAIL_ACTIONS } from "../models.js";
 import { at, show } from "../helpers.js";
 import { defineRequestRule } from "../rule.js";

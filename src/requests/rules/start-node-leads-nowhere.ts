@@ -1,5 +1,5 @@
 // The node a request starts at has a way on (or ends the call itself); otherwise the conversation is stuck there.
-import { describeNode } from "../../model/index.js";
+import { describeNode } from "../../model/pathway.js";
 import { at } from "../helpers.js";
 import { defineRequestRule } from "../rule.js";
 

@@ -1,5 +1,5 @@
 // The turbo model cannot transfer, navigate IVR or use custom tools (seed 4.2, part 8): asking it to is an error.
-import { nodeData, describeNode } from "../../model/index.js";
+import { nodeData, describeNode } from "../../model/pathway.js";
 import { at } from "../helpers.js";
 import { defineRequestRule } from "../rule.js";
 

@@ -1,5 +1,5 @@
 // A field the seed does not list is usually a typo (`request_dta`): the service ignores it, so the value is silently lost.
-import { isObject } from "../../model/index.js";
+import { isObject } from "../../model/pathway.js";
 import { DynamicDataItemSchema, getKnownFields, PronunciationItemSchema, ResponseDataItemSchema, RetrySchema } from "../models.js";
 import { at, closestName } from "../helpers.js";
 import { defineRequestRule } from "../rule.js";

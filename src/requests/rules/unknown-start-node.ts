@@ -1,5 +1,5 @@
 // start_node_id names a node of the pathway the request uses (seed 4.1): a node deleted in the editor breaks the call.
-import { describeNode } from "../../model/index.js";
+import { describeNode } from "../../model/pathway.js";
 import { at, closestName, show } from "../helpers.js";
 import { defineRequestRule } from "../rule.js";
 

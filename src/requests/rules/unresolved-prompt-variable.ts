@@ -1,5 +1,5 @@
 // {{variables}} in first_sentence, task and voicemail_message are filled from request_data (seed 2.6) or the system.
-import { isObject } from "../../model/index.js";
+import { isObject } from "../../model/pathway.js";
 import { at, getDynamicDataNames, getTemplateVariables } from "../helpers.js";
 import { isSupplied } from "../pathway-variables.js";
 import { defineRequestRule } from "../rule.js";

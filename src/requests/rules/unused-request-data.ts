@@ -1,5 +1,5 @@
 // request_data keys the pathway never reads are probably misnamed (a case or spelling mismatch) or left over.
-import { isObject } from "../../model/index.js";
+import { isObject } from "../../model/pathway.js";
 import { at, closestName, getTemplateVariables } from "../helpers.js";
 import { defineRequestRule } from "../rule.js";
 
