@@ -10,7 +10,7 @@ import { displayPath } from "./inputs.js";
 import { requirePathway } from "./load-pathway.js";
 import { mapPool } from "./remote.js";
 
-/** Writes a host may have under way at once. */
+/** Writes (and existence checks) a host may have under way at once. */
 const PARALLEL_WRITES = 8;
 
 /** Options of `generateScenarioFiles`. */
@@ -56,10 +56,13 @@ export async function generateScenarioFiles(host: Host, pathwayArg: string, opti
     ...(options.maxScenarios !== undefined && { maxScenarios: options.maxScenarios }),
   });
   const files = generated.scenarios.map((_, i) => path.join(dir, `${slug}-${i + 1}.scenario.yaml`));
-  if ((await host.stat(dir))?.kind === "file") throw new EngineError("usage", `-o ${displayPath(host.cwd, dir)}: is a file; name a directory for the scenario files (it is created when missing).`);
-  if (!options.force) {
-    const clash: string[] = [];
-    for (const f of generated.mocks ? [mocksFile, ...files] : files) if ((await host.stat(f)) !== undefined) clash.push(displayPath(host.cwd, f));
+  const dirStat = await host.stat(dir);
+  if (dirStat?.kind === "file") throw new EngineError("usage", `-o ${displayPath(host.cwd, dir)}: is a file; name a directory for the scenario files (it is created when missing).`);
+  // Nothing can be in the way in a directory that does not exist yet (the usual first run): no file is looked at.
+  if (!options.force && dirStat !== undefined) {
+    const targets = generated.mocks ? [mocksFile, ...files] : files;
+    const found = await mapPool(targets, PARALLEL_WRITES, async (f) => (await host.stat(f)) !== undefined);
+    const clash = targets.filter((_, i) => found[i]).map((f) => displayPath(host.cwd, f));
     if (clash.length > 0) throw new EngineError("usage", `${clash.length} file(s) already exist (${clash.slice(0, 3).join(", ")}${clash.length > 3 ? ", ..." : ""}); use --force to overwrite or choose another -o directory.`);
   }
   const writes: [string, () => string][] = generated.scenarios.map((scenario, i) => [files[i]!, () => toScenarioYaml(scenario)]);
