@@ -326,10 +326,18 @@ function run(sim: Simulator, state: SimState, action: Action): SimState {
 /** One turn taken: its action and the state after it. */
 type Step = { action: Action; state: SimState };
 
-/** The node ids a transition entered. */
-function entered(before: SimState, after: SimState): Set<string> {
-  const ids = new Set<string>();
-  for (const e of getEventsSince(before, after)) if (e.type === "enter") ids.add(e.nodeId);
+/** The node ids each state's transition entered, by the state it made (as `takenBy`). */
+const enteredBy = new WeakMap<SimState, readonly string[]>();
+
+/** The node ids a transition entered, each once, in order. */
+function entered(before: SimState, after: SimState): readonly string[] {
+  if (after === before) return [];
+  let ids = enteredBy.get(after);
+  if (!ids) {
+    const set = new Set<string>();
+    for (const e of getEventsSince(before, after)) if (e.type === "enter") set.add(e.nodeId);
+    enteredBy.set(after, (ids = [...set]));
+  }
   return ids;
 }
 
