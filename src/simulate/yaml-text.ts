@@ -6,8 +6,11 @@
  * non-ASCII spaces are left to quoting, where both readers agree on them.
  */
 const PLAIN_BODY = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]*$/u;
-/** A plain scalar starts with a letter or one of these: no YAML indicator, digit, sign, dot, space or quote. */
-const PLAIN_START = /^[\p{L}_<($/]/u;
+/**
+ * A plain scalar starts with a letter or one of these (no YAML indicator, digit, sign, space or quote), or is a
+ * relative path (`./`, `../`: a dot alone could start .inf or .nan).
+ */
+const PLAIN_START = /^(?:[\p{L}_<($/]|\.\.?\/)/u;
 /** Words either reader (YAML 1.2's core schema, or 1.1's, which older tools and js-yaml's default schema still follow) reads as a boolean or null. */
 const RESERVED = /^(?:true|false|yes|no|on|off|y|n|null|nul)$/i;
 /** Longest key written plainly before `? key` (readers refuse an implicit key over 1,024 characters). */

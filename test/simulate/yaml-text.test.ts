@@ -10,7 +10,7 @@ import { toBlockYaml } from "../../src/simulate/yaml-text.js";
 const TRICKY = [
   ":", ": ", " #", "#", "-", "- ", "?", "? ", "*", "&", "!", "%", "@", "`", "|", ">", "'", '"', "\\", ",", "[", "]", "{", "}",
   "yes", "no", "No", "on", "off", "y", "n", "true", "False", "null", "Null", "~", "<<", "=", "1", "-1", "0x1F", "0o7", "1e3", ".5",
-  ".inf", "-.inf", ".nan", "2001-12-14", "12:30:00", "1_000", "---", "...", "\n", "\r\n", "\r", "\t", " ", "  ", "\u00a0",
+  ".inf", "-.inf", ".nan", "./", "../", "../p.json", "..", "...", "2001-12-14", "12:30:00", "1_000", "---", "...", "\n", "\r\n", "\r", "\t", " ", "  ", "\u00a0",
   "\u0085", "\u2028", "\u2029", "\ufeff", "\u200b", "\u0000", "\u0007", "\u001b", "\u007f", "\ufffe", "\uffff", "\ud800",
   "\udfff", "😀", "é", "e\u0301", "予約", "<name>", "__proto__", "a",
 ];
@@ -56,10 +56,11 @@ describe("toBlockYaml", () => {
 
   it("writes block style: a key a line, plain words unquoted, no anchors or aliases even for a value used twice", () => {
     const shared = { callback_number: "<callback_number>" };
-    const text = toBlockYaml({ name: "Lead qualification 2", turns: [{ user: "The caller gave a phone number", vars: shared }, { user: "yes", vars: shared }], empty: {}, none: [] });
+    const text = toBlockYaml({ name: "Lead qualification 2", pathway: "../pathways/lead.json", turns: [{ user: "The caller gave a phone number", vars: shared }, { user: "yes", vars: shared }], empty: {}, none: [] });
     expect(text).toBe(
       [
         "name: Lead qualification 2",
+        "pathway: ../pathways/lead.json",
         "turns:",
         "  - user: The caller gave a phone number",
         "    vars:",
