@@ -52,10 +52,10 @@ function category(items: { item: CoverageItem; reachable: boolean; covered: bool
   };
 }
 
-/** The flow model's way for each entry of `edges[]` (by its index in the file). */
-export function getEdgeWays(flow: FlowModel): Map<number, FlowWay> {
+/** The flow model's way for each entry of `edges[]` (by its index in the file); `ways`: its `getFlowWays`, when the caller has them. */
+export function getEdgeWays(flow: FlowModel, ways: readonly FlowWay[] = getFlowWays(flow)): Map<number, FlowWay> {
   const result = new Map<number, FlowWay>();
-  for (const way of getFlowWays(flow)) if ((way.kind === "edge" || way.kind === "voicemail" || way.kind === "press") && way.ref >= 0) result.set(way.ref, way);
+  for (const way of ways) if ((way.kind === "edge" || way.kind === "voicemail" || way.kind === "press") && way.ref >= 0) result.set(way.ref, way);
   return result;
 }
 

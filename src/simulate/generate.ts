@@ -515,7 +515,8 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
   const sim: Simulator = { ...probe, config: { ...probe.config, webhook: createMockWebhooks(defaults), maxTurns: maxTurns + 1 } };
   // What to cover comes from the flow model, as coverage counts it: edges that can be taken, out of reachable nodes.
   const { distance, parent } = getSearchTree(sim.flow);
-  const edgeWays = getEdgeWays(sim.flow);
+  const flowWays = getFlowWays(sim.flow);
+  const edgeWays = getEdgeWays(sim.flow, flowWays);
   const uncovered = new Set<string>();
   const edgeKeys = new Map<string, string>();
   const whenOf = new Map<string, string>();
@@ -528,7 +529,7 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
     whenOf.set(key, way.when);
   }
   for (const i of sim.flow.globals) if (distance[i]! >= 0) uncovered.add(`global:${sim.flow.ids[i]}`);
-  for (const way of getFlowWays(sim.flow)) {
+  for (const way of flowWays) {
     const fromData = way.kind === "route" || way.kind === "fallback" || way.kind === "response" || (way.kind === "press" && way.ref < 0);
     if (!fromData || way.when === "never" || way.toIndex < 0 || distance[way.fromIndex]! < 0) continue;
     const key = `way:${way.from}\u0000${way.to}`;
