@@ -26,6 +26,17 @@ function timeCommand(args: string[] | ((run: number) => string[])): number {
   return times.sort((a, b) => a - b)[1]!;
 }
 
+/** Milliseconds of one `node -e script` process (median of three); `script` may differ per run. */
+function timeNode(script: (run: number) => string): number {
+  const times = [0, 1, 2].map((run) => {
+    const start = performance.now();
+    const result = spawnSync(process.execPath, ["-e", script(run)], { stdio: "ignore", env: { PATH: process.env.PATH ?? "" } });
+    if (result.status !== 0) throw new Error(`the file-system floor script exited ${result.status}`);
+    return performance.now() - start;
+  });
+  return times.sort((a, b) => a - b)[1]!;
+}
+
 function timeOnce(fn: () => unknown): number {
   const start = performance.now();
   fn();
@@ -59,6 +70,14 @@ export const generateSuite: BenchSuite = {
           // those it would write unchanged alone, which is cheaper and timed on its own below.
           const generateMs = timeCommand((run) => ["scenarios", "generate", file, "-o", path.join(dir, `out-${run}`), "--max-scenarios", "1000000"]);
           rows.push({ name: "pathway scenarios generate / pathway validate, 1,000 nodes", value: `${(generateMs / validateMs).toFixed(1)}x`, note: `${generateMs.toFixed(0)} ms vs ${validateMs.toFixed(0)} ms, whole processes, into a new directory (goal ≤ 5x)` });
+          // The file system's floor on this machine: a bare node process writing as many files of the same size the
+          // same way (a temp file, then rename) into a new directory. Creating files costs far more on some disks than
+          // on others (this VM's ext4 right after heavy churn: ~0.4 ms each; tmpfs: ~0.03 ms), so it is shown apart.
+          const count = result!.scenarios.length;
+          const size = Math.round(result!.scenarios.reduce((n, sc) => n + sim.toScenarioYaml(sc).length, 0) / count);
+          const floorMs = timeNode((run) => `const fs = require("node:fs"), d = ${JSON.stringify(dir)} + "/floor-" + ${run}; fs.mkdirSync(d);
+            const text = "x".repeat(${size}); for (let i = 0; i < ${count}; i++) { const t = d + "/.f" + i; fs.writeFileSync(t, text, { flag: "wx" }); fs.renameSync(t, d + "/f" + i + ".yaml"); }`);
+          rows.push({ name: "  floor: node writing as many files, temp + rename", value: `${(floorMs / validateMs).toFixed(1)}x`, note: `${floorMs.toFixed(0)} ms (${count} files of ${size} bytes); generate without it: ${(generateMs - floorMs).toFixed(0)} ms = ${((generateMs - floorMs) / validateMs).toFixed(1)}x` });
           const againMs = timeCommand(["scenarios", "generate", file, "-o", path.join(dir, "out-0"), "--force", "--max-scenarios", "1000000"]);
           rows.push({ name: "  the same again over its own files (--force)", value: `${(againMs / validateMs).toFixed(1)}x`, note: `${againMs.toFixed(0)} ms: unchanged files are left alone` });
         } finally {
