@@ -5,7 +5,7 @@
 import { parse } from "acorn";
 import { build, buildSync, transform, type Plugin } from "esbuild";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,7 +21,8 @@ const EXTERNAL = ["ts-morph", "puppeteer", "@mermaid-js/mermaid-cli", "tsx", "el
 
 /** Typical runs whose compiled functions go into the code caches, beside each command's `--help`. */
 const SAMPLE = "pathways/appointment-booking.json";
-const GENERATED = mkdtempSync(path.join(tmpdir(), "pathwaykit-cache-run-"));
+/** Where the `scenarios generate` run writes (made just before the cache runs, removed after). */
+const GENERATED = path.join(tmpdir(), `pathwaykit-cache-run-${process.pid}`);
 const CACHE_RUNS: readonly string[][] = [
   ["validate", SAMPLE],
   ["lint", SAMPLE],
@@ -123,14 +124,19 @@ const launcher = path.join(OUT, "launch.cjs");
 function cacheRun(argv: readonly string[]): string[] {
   const script = `require(${JSON.stringify(launcher)}).writeCodeCaches(${JSON.stringify(argv)}).then((ids) => require("node:fs").writeSync(3, JSON.stringify(ids)))`;
   const child = spawnSync(process.execPath, ["-e", script], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit", "pipe"], encoding: "utf8", env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" } });
-  if (child.status !== 0 && child.status !== 1) throw new Error(`pathway ${argv.join(" ")} failed while making its code cache (status ${child.status})`);
-  return JSON.parse(child.output[3] as string) as string[];
+  const ids = child.output[3];
+  if ((child.status !== 0 && child.status !== 1) || !ids) throw new Error(`pathway ${argv.join(" ")} failed while making its code cache (status ${child.status})`);
+  return JSON.parse(ids) as string[];
 }
 
 // The first pack holds what the fast paths load; then one code cache per command and pack, from a typical run where
 // one is cheap, else the command's --help.
+// A cache file is named after the command (`<pack>.<command>.cache`), which the launcher only reads for such names.
+const badName = commands.find((c) => !/^[a-z][a-z-]*$/.test(c.name));
+if (badName) throw new Error(`command name ${JSON.stringify(badName.name)} cannot name a code cache: use lowercase letters and dashes`);
 writePacks(new Set(chunks.keys()));
 writePacks(new Set(FIRST_PACK_RUNS.flatMap(cacheRun)));
+mkdirSync(GENERATED, { recursive: true });
 try {
   for (const argv of [["--help"], ...commands.map((c) => CACHE_RUNS.find((r) => r[0] === c.name) ?? [c.name, "--help"])]) cacheRun(argv);
 } finally {

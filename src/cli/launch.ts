@@ -11,7 +11,7 @@ const BUNDLE_DIR = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * The packs, written by scripts/bundle-cli.ts: every chunk of the CLI, each wrapped in a function as Node wraps a
- * CommonJS module. The first holds what `pathway --help` and `pathway validate` run, so they read a quarter of the
+ * CommonJS module. The first holds what `pathway --help` and `pathway validate` run, so they read a seventh of the
  * code; the second is read when a chunk not in the first is needed.
  */
 export const PACKS = ["cli", "cli-more"] as const;
@@ -55,9 +55,14 @@ function openChunks(command: string | undefined, useCaches = true): { scripts: M
   const scripts = new Map<PackName, Script>();
   const functions: Record<string, ChunkFunction> = {};
   const load = (pack: PackName) => {
-    const file = packFile(pack);
-    // The build keeps the packs ASCII, so latin1 reads them exactly, and about three times faster than utf8.
-    const script = new Script(readFileSync(file, "latin1"), { filename: file, cachedData: useCaches ? readCache(pack, command) : undefined });
+    let script: Script;
+    try {
+      // The build keeps the packs ASCII, so latin1 reads them exactly, and about three times faster than utf8. The
+      // name is the same on every machine: a code cache keeps the name it was made under, and stack traces show it.
+      script = new Script(readFileSync(packFile(pack), "latin1"), { filename: `pathwaykit/dist/bundle/${pack}.cjs`, cachedData: useCaches ? readCache(pack, command) : undefined });
+    } catch (error) {
+      throw new PackError(pack, error);
+    }
     scripts.set(pack, script);
     Object.assign(functions, script.runInThisContext());
   };
@@ -76,35 +81,38 @@ function openChunks(command: string | undefined, useCaches = true): { scripts: M
       if (!(id in functions)) PACKS.filter((p) => !scripts.has(p)).forEach(load);
       module = { exports: {} };
       modules.set(id, module);
-      functions[id]!(module.exports, chunkRequire, module, main, BUNDLE_DIR, chunkImport, packUrl);
+      try {
+        functions[id]!(module.exports, chunkRequire, module, main, BUNDLE_DIR, chunkImport, packUrl);
+      } catch (error) {
+        // As Node does: a chunk that failed to initialise is not kept half-built for the next require.
+        modules.delete(id);
+        throw error;
+      }
     }
     return module.exports;
   }
   return { scripts, requireChunk, loaded: () => [...modules.keys()] };
 }
 
+/** A pack that could not be read or compiled: an interrupted build or install, which the user can fix. */
+class PackError extends Error {
+  constructor(pack: PackName, cause: unknown) {
+    super(`the command line's pack ${packFile(pack)} could not be loaded (${cause instanceof Error ? cause.message : String(cause)}); run \`npm run build\` where pathwaykit is, or reinstall it`);
+  }
+}
+
 type Main = (argv: readonly string[]) => Promise<number>;
 
 /** Runs `pathway` with `argv` (user arguments only) and sets the process's exit code. */
 export async function launch(argv: readonly string[]): Promise<void> {
-  // `pathway ... | head` closes the pipe early: that is the reader's choice, not an error worth a stack trace.
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-      throw error;
-    });
-  }
-  let main: Main;
   try {
-    main = (openChunks(selectCommandName(argv)).requireChunk("./main.cjs") as { main: Main }).main;
+    const { main } = openChunks(selectCommandName(argv)).requireChunk("./main.cjs") as { main: Main };
+    process.exitCode = await main(argv);
   } catch (error) {
-    // main() itself never throws; only a pack that is missing or damaged (an interrupted build or install) gets here.
-    const reason = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`pathway: the command line's packs in ${BUNDLE_DIR} could not be loaded (${reason}); run \`npm run build\` where pathwaykit is, or reinstall it.\n`);
+    // main() never throws; only a pack that is missing or damaged gets here (the second one can fail mid-run).
+    process.stderr.write(`pathway: ${error instanceof PackError ? error.message : `internal error: ${String(error)}`}\n`);
     process.exitCode = 2;
-    return;
   }
-  process.exitCode = await main(argv);
 }
 
 /**

@@ -117,11 +117,15 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
       failure = { exit: EXIT.failure, code: "internal", message: `internal error: ${message}` };
     }
     // A script reading `--format json` gets one document on every outcome: this one when no report was made.
-    const { findRunningCommand, wantsJson, writeErrorDocument } = await import("./json-error.js"); // why: only a failing run needs it
-    const command = program && findRunningCommand(program, argv);
-    if (command && wantsJson(command, argv)) {
-      const hostReady = () => startHost().then(() => io.host !== notStartedHost, () => false);
-      await writeErrorDocument(io, command, argv, failure, hostReady).catch(() => undefined);
+    try {
+      const { findRunningCommand, wantsJson, writeErrorDocument } = await import("./json-error.js"); // why: only a failing run needs it
+      const command = program && findRunningCommand(program, argv);
+      if (command && wantsJson(command, argv)) {
+        const hostReady = () => startHost().then(() => io.host !== notStartedHost, () => false);
+        await writeErrorDocument(io, command, argv, failure, hostReady);
+      }
+    } catch {
+      // main never throws: the message is on stderr and the exit code stands, document or not.
     }
     return failure.exit;
   }

@@ -28,7 +28,7 @@ export interface RemoteOptions {
 }
 
 /** The remote layer, loaded on first use: `pathway validate` imports this file for its flags, and never talks to the service unless an input is `remote:`. */
-export const loadRemote = () => import("../remote/index.js"); // why: remote/ reaches zod through model/ (zod: ~70 ms to require)
+export const loadRemote = () => import("../remote/index.js"); // why: the HTTP client, settings and chat (~18 ms) stay off validate's path until a remote: input appears
 
 /** Builds the client from options, the host's environment (API key, base URL) and the manifest. */
 export async function createClient(host: Host, options: RemoteOptions, loaded: LoadedManifest): Promise<PathwayClient> {

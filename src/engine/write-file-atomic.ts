@@ -81,7 +81,9 @@ function removeStaleTemps(target: string): void {
     try {
       const info = lstatSync(temp);
       if (!info.isFile()) continue;
-      if (isAlive(Number(m[1])) && Date.now() - info.mtimeMs < STALE_AFTER_MS) continue;
+      // This process's own pid in the listing (taken before its first write here) is an earlier process's, reused.
+      const pid = Number(m[1]);
+      if (pid !== process.pid && isAlive(pid) && Date.now() - info.mtimeMs < STALE_AFTER_MS) continue;
       rmSync(temp, { force: true });
     } catch {
       // Another writer removed it first, or it is not ours to remove: leave it.

@@ -1,7 +1,7 @@
 // The built executable's pack (dist/bundle): valid JavaScript with every import() handed to the launcher, code caches this Node accepts, and a start from anywhere.
 import { parse } from "acorn";
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BIN, ROOT, runCli, tempDir } from "../support/cli.js";
@@ -68,7 +68,23 @@ describe("the CLI pack", () => {
     writeFileSync(path.join(dir, "dist", "bundle", "cli.cjs"), "({\"./main.cjs\": function (");
     const damaged = run();
     expect([damaged.status, damaged.stdout]).toEqual([2, ""]);
-    expect(damaged.stderr).toMatch(/^pathway: the command line's packs in .*bundle could not be loaded \(Unexpected end of input\); run `npm run build`/);
+    expect(damaged.stderr).toMatch(/^pathway: the command line's pack .*cli\.cjs could not be loaded \(Unexpected end of input\); run `npm run build`/);
     expect(damaged.stderr).not.toMatch(/\n\s+at /);
+    // The second pack is read mid-run, when a command needs it: missing, the run still ends with one clear line.
+    for (const f of readdirSync(BUNDLE).filter((f) => f.startsWith("cli.") || f === "launch.cjs")) copyFileSync(path.join(BUNDLE, f), path.join(dir, "dist", "bundle", f));
+    const halfInstalled = spawnSync(process.execPath, [path.join(dir, "bin", "pathway.cjs"), "lint", path.join(ROOT, "pathways/appointment-booking.json")], { encoding: "utf8", env: { PATH: process.env.PATH ?? "" } });
+    expect(halfInstalled.status).toBe(2);
+    expect(halfInstalled.stderr).toMatch(/cli-more\.cjs could not be loaded \(ENOENT[^)]*\); run `npm run build` where pathwaykit is, or reinstall it/);
+    expect(halfInstalled.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it.skipIf(!existsSync("/dev/full"))("output that cannot be written (a full disk) ends with exit 2 and one line, not a stack trace", () => {
+    const full = openSync("/dev/full", "w");
+    try {
+      const r = spawnSync(process.execPath, [BIN, "--help"], { stdio: ["ignore", full, "pipe"], encoding: "utf8", env: { PATH: process.env.PATH ?? "" } });
+      expect([r.status, r.stderr]).toEqual([2, "pathway: cannot write the output (ENOSPC)\n"]);
+    } finally {
+      closeSync(full);
+    }
   });
 });
