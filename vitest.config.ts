@@ -6,7 +6,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // Type-only tests (*.test-d.ts) are checked by the compiler, not run: an expectation that does not hold fails.
     typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "tsconfig.json" },
-    globalSetup: ["test/support/announce-corpus.ts"],
+    globalSetup: ["test/support/announce-corpus.ts", "test/support/temp-root.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ["default"],

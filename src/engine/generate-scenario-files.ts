@@ -2,7 +2,8 @@
 import path from "node:path";
 import type { GeneratedScenarios } from "../simulate/index.js";
 // The generator alone, not the simulate layer's index: scenario loading and the live client (zod, two YAML parsers) are not needed here.
-import { generateScenarios as generate, toMocksYaml, toScenarioYaml } from "../simulate/generate.js";
+import { generateScenarios as generate } from "../simulate/generate.js";
+import { toMocksYaml, toScenarioYaml } from "../simulate/scenario-yaml.js";
 import { EngineError } from "./errors.js";
 import { describeFsError } from "./fs-errors.js";
 import type { Host } from "./host.js";

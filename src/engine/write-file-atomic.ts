@@ -25,12 +25,15 @@ function uniqueSuffix(): string {
 function resolveTarget(file: string): { target: string; info?: Stats } {
   let current = path.resolve(file);
   for (let hops = 0; hops < 40; hops++) {
+    // Most writes go to a new file: without throwIfNoEntry each one built an error with a stack trace (a third of
+    // writing a thousand new files). Other errors (EACCES, ENOTDIR) still throw, and the open below reports them.
     let info;
     try {
-      info = lstatSync(current);
+      info = lstatSync(current, { throwIfNoEntry: false });
     } catch {
       return { target: current };
     }
+    if (!info) return { target: current };
     if (!info.isSymbolicLink()) return { target: current, info };
     try {
       return { target: realpathSync(current) };
@@ -143,9 +146,9 @@ function writeFileAtomicNow(file: string, content: string | Uint8Array): void {
   let found = info;
   if (!found && target !== path.resolve(file)) {
     try {
-      found = lstatSync(target);
+      found = lstatSync(target, { throwIfNoEntry: false });
     } catch {
-      // A new file.
+      // Not ours to look at: the open below says why.
     }
   }
   const bytes = typeof content === "string" ? Buffer.from(content) : content;

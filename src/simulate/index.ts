@@ -13,6 +13,7 @@ export * from "./scenario.js";
 export * from "./run.js";
 export * from "./coverage.js";
 export * from "./generate.js";
+export * from "./scenario-yaml.js";
 export * from "./live-chat.js";
 export * from "./repeat.js";
 export type * from "./test-report.js";

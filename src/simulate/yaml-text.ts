@@ -64,9 +64,25 @@ function quote(text: string): string {
   return out + text.slice(start) + '"';
 }
 
+/**
+ * Strings already written, with their scalar: a generated suite repeats the same keys, labels and node names
+ * thousands of times, and deciding plain or quoted (two Unicode-class regexes) was a quarter of writing it. Bounded:
+ * strings of up to 100 characters, at most 10,000 of them (about a megabyte), then it starts again.
+ */
+const scalars = new Map<string, string>();
+const MAX_CACHED = 10_000;
+
 /** A string as a scalar: plain when that reads back the same, else double-quoted. */
 function toYamlString(text: string): string {
-  return isPlainSafe(text) ? text : quote(text);
+  let scalar = scalars.get(text);
+  if (scalar === undefined) {
+    scalar = isPlainSafe(text) ? text : quote(text);
+    if (text.length <= 100) {
+      if (scalars.size >= MAX_CACHED) scalars.clear();
+      scalars.set(text, scalar);
+    }
+  }
+  return scalar;
 }
 
 function toYamlNumber(n: number): string {
