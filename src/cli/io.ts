@@ -47,16 +47,26 @@ function redactStream(stream: Stream, redact: (text: string) => string): Stream 
   });
 }
 
-/** `host` whose file writes pass through `redact`; `warn` is told which file held a secret. */
+/**
+ * `host` whose file writes pass through `redact`; `warn` is told which file held a secret. A verbatim write (the user's
+ * own pathway, formatted, built or imported from their files) is written unchanged: the key was already in what they
+ * wrote, and replacing it would break the webhook that sends it.
+ */
 export function redactHost(host: Host, redact: (text: string) => string, warn: (message: string) => void): Host {
   return {
     ...host,
-    async writeFile(file, content) {
+    async writeFile(file, content, options) {
       const text = typeof content === "string" ? content : Buffer.from(content).toString("utf8");
       const clean = redact(text);
       // The file name is shown on a terminal by every caller: escaped here, once.
-      if (clean !== text) warn(`what was written to ${escapeTerminalText(file)} held an API key; it was replaced by [redacted]. Rotate the key.`);
-      await host.writeFile(file, clean === text ? content : clean);
+      const name = escapeTerminalText(file);
+      if (clean === text) return host.writeFile(file, content, options);
+      if (options?.verbatim) {
+        warn(`${name} holds an API key, written as it is because it is part of your pathway (a webhook header?); keep the file private, or have the webhook read the key from a variable.`);
+        return host.writeFile(file, content, options);
+      }
+      warn(`what was written to ${name} held an API key; it was replaced by [redacted]. Rotate the key.`);
+      await host.writeFile(file, clean, options);
     },
   };
 }

@@ -166,7 +166,7 @@ export async function buildModules(host: Host, args: readonly string[], options:
       entries.push({ entry, output, status: current === json ? "up-to-date" : "out-of-date", diagnostics: loaded.diagnostics });
       continue;
     }
-    if (current !== json) await host.writeFile(output, json);
+    if (current !== json) await host.writeFile(output, json, { verbatim: true });
     entries.push({ entry, output, status: current === json ? "unchanged" : "written", diagnostics: loaded.diagnostics });
   }
   return { entries, files: await toFileResults(host, entries) };

@@ -54,7 +54,8 @@ export async function formatFiles(host: Host, args: readonly string[], options: 
     }
     if (status === "formatted") {
       try {
-        await host.writeFile(input.file, formatted.text);
+        // Verbatim: the user's own file, only re-indented; nothing in it may change.
+        await host.writeFile(input.file, formatted.text, { verbatim: true });
       } catch (error) {
         results.push(failed(input.path, "unwritable-file", `Cannot write the formatted file (${error instanceof Error ? error.message : String(error)}); check that it is writable.`));
         continue;

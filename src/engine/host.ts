@@ -28,7 +28,7 @@ export interface Host {
    */
   realPath?(file: string): Promise<string | undefined>;
   /** Replaces `file` atomically (readers see the old content or the new), creating parent directories. */
-  writeFile(file: string, content: string | Uint8Array): Promise<void>;
+  writeFile(file: string, content: string | Uint8Array, options?: WriteOptions): Promise<void>;
   /** Files matching `patterns` (relative to `cwd`), sorted, as paths relative to `cwd` with forward slashes. */
   glob(patterns: readonly string[], options?: { ignore?: readonly string[] }): Promise<string[]>;
   /** True when `pattern` is a glob rather than a plain path. */
@@ -44,4 +44,14 @@ export interface Host {
    * code: a host guards what it must (the CLI's turns an exit call during loading into an error).
    */
   importModule(file: string): Promise<Record<string, unknown>>;
+}
+
+/** How `Host.writeFile` treats what it writes. */
+export interface WriteOptions {
+  /**
+   * The content is the user's own document, made from their files (a formatted pathway, a built one, builder code):
+   * a host that hides secrets in what it writes must write it unchanged (and may warn), since a webhook header that
+   * really holds a key would otherwise be lost.
+   */
+  verbatim?: boolean;
 }

@@ -65,6 +65,6 @@ export async function importPathway(host: Host, input: string, options: ImportPa
     throw error;
   }
   const counts = countBySeverity(validateValue(parsed.value));
-  if (options.output !== undefined) await host.writeFile(options.output, code);
+  if (options.output !== undefined) await host.writeFile(options.output, code, { verbatim: true });
   return { ...base, code, diagnostics: [], ...counts, ...(options.output !== undefined && { written: options.output }) };
 }

@@ -58,6 +58,20 @@ describe("withRedaction", () => {
     }
   });
 
+  it("writes the user's own document (verbatim) unchanged, key included, and says so", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "pathwaykit-io-redact-"));
+    try {
+      const err = sink();
+      const io = withRedaction({ stdin: process.stdin, stdout: err.stream, stderr: err.stream, env: { PATHWAYKIT_API_KEY: KEY }, cwd: dir, version: "0", host: createNodeHost({ cwd: dir }), setExitCode() {} });
+      await io.host.writeFile("pathway.json", `{"headers": [["authorization", "${KEY}"]]}`, { verbatim: true });
+      await io.host.writeFile("clean.json", "{}", { verbatim: true });
+      expect(readFileSync(path.join(dir, "pathway.json"), "utf8")).toBe(`{"headers": [["authorization", "${KEY}"]]}`);
+      expect(err.text()).toBe("pathway: warning: pathway.json holds an API key, written as it is because it is part of your pathway (a webhook header?); keep the file private, or have the webhook read the key from a variable.\n");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("passes output through untouched when no key is set", () => {
     const out = sink();
     const io = withRedaction({ stdin: process.stdin, stdout: out.stream, stderr: out.stream, env: {}, cwd: ".", version: "0", host, setExitCode() {} });
