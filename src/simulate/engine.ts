@@ -59,13 +59,13 @@ function toDraft(state: SimState): Draft {
 }
 
 function toState(d: Draft): SimState {
-  const state: SimState = {
+  // `trace` is added by attachTraceLog, in the same place among the keys as before.
+  const state: Omit<SimState, "trace"> = {
     status: d.status,
     variables: d.variables,
     turn: d.turn,
     returnTo: d.returnTo,
     visits: d.visits,
-    trace: [],
   };
   attachTraceLog(state, d.events.length === 0 && d.previous ? d.previous : { previous: d.previous, events: d.events, length: (d.previous?.length ?? 0) + d.events.length });
   if (d.nodeId !== undefined) state.nodeId = d.nodeId;

@@ -373,22 +373,25 @@ function tryStep(sim: Simulator, state: SimState, action: Action, uncovered: Rea
   return covers.length > 0 ? { action: { ...action, covers }, state: after } : undefined;
 }
 
-/** The action that moves furthest along `path` (node ids from the start), from the state's node: the way to a target. */
-function stepAlong(sim: Simulator, state: SimState, position: ReadonlyMap<string, number>): Step | undefined {
-  const here = position.get(state.nodeId ?? "") ?? -1;
+/** Where a node lies on the path to a target: its index from the start node, or -1 when it is not on the path. */
+type PathPosition = (nodeId: string | undefined) => number;
+
+/** The action that moves furthest along the path to a target (see PathPosition), from the state's node. */
+function stepAlong(sim: Simulator, state: SimState, position: PathPosition): Step | undefined {
+  const here = position(state.nodeId);
   let best: Step | undefined;
   let bestAt = here;
   const actions = getActions(sim, state);
   // Usually the action into the path's next node gets furthest: try it alone first, all of them only when it does not.
-  const next = actions.filter((a) => position.get(a.targetId) === here + 1);
+  const next = actions.filter((a) => position(a.targetId) === here + 1);
   for (const candidates of [next, actions]) {
     for (const action of candidates) {
       const after = run(sim, state, action);
       if (after.status !== "active") continue;
       for (const id of entered(state, after)) {
-        const at = position.get(id) ?? -1;
+        const at = position(id);
         // The state must wait on the path, or the next step would start off it.
-        if (at > bestAt && position.has(after.nodeId ?? "")) {
+        if (at > bestAt && position(after.nodeId) >= 0) {
           best = { action, state: after };
           bestAt = at;
         }
@@ -561,6 +564,16 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
     }
     return -1;
   };
+  /**
+   * The path from the start node down the search tree to node `to`: a node is on it when it is an ancestor of `to`
+   * (or `to`), at the index of its depth. Answered from the tree's order, without listing the path for every target.
+   */
+  const pathTo =
+    (to: number): PathPosition =>
+    (nodeId) => {
+      const v = nodeId === undefined ? undefined : sim.flow.indexOf.get(nodeId);
+      return v !== undefined && order.enter[v]! >= 0 && order.enter[v]! <= order.enter[to]! && order.enter[to]! < order.exit[v]! ? distance[v]! : -1;
+    };
   const notReached = new Set<string>();
   const budget = Math.max(2_000, sim.nodes.size * 20);
   const initial = createInitialState(sim);
@@ -591,10 +604,7 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
     let fresh = true;
     while (ti >= 0) {
       const target = targetKeys[ti]!;
-      const path: string[] = [];
-      for (let i = targetSource[ti]!; i >= 0; i = parent[i]!) path.push(sim.flow.ids[i]!);
-      path.reverse();
-      const position = new Map(path.map((id, i) => [id, i]));
+      const position = pathTo(targetSource[ti]!);
       const targetKey = parseKey(target);
       while (uncovered.has(target) && state.status === "active" && turns.length < maxTurns) {
         const step = coveringStep(sim, state, uncovered, targetKey) ?? stepAlong(sim, state, position);
