@@ -16,6 +16,12 @@ export interface GenerateOptions {
    * only a variable the start node collects. The default pathway has about 2,000 findings per 10,000 nodes.
    */
   clean?: boolean;
+  /**
+   * Share of nodes that are Route nodes (default 0): each routes on `x` to the next node (x == 1), to the one after when
+   * x is both 1 and 2 (a route no input can take), else falls back to the third; none is the source of an edge. Real
+   * pathways route on variables, and routes the scenario generator cannot satisfy were its slowest case.
+   */
+  routeShare?: number;
 }
 
 /** mulberry32: a tiny deterministic PRNG, so a seed always gives the same pathway. */
@@ -47,8 +53,23 @@ export function generatePathway(options: GenerateOptions = {}): Pathway {
     const id = `node-${i}`;
     const isEnd = i > 0 && (i === count - 1 || random() < endShare);
     const word = pick(WORDS);
+    // Drawn only when asked for, so that pathways without routes stay the same for a seed.
+    const isRoute = !isEnd && i > 0 && i < count - 3 && (options.routeShare ?? 0) > 0 && random() < options.routeShare!;
     const node: PathwayNode = isEnd
       ? { id, type: "End Call", data: { name: `End ${i}`, prompt: `Thank the caller and say goodbye (${word}).` } }
+      : isRoute
+        ? {
+            id,
+            type: "Route",
+            data: {
+              name: `Route ${i} ${word}`,
+              routes: [
+                { targetNodeId: `node-${i + 1}`, conditions: [{ field: "x", operator: "==", value: "1" }] },
+                { targetNodeId: `node-${i + 2}`, conditions: [{ field: "x", operator: "==", value: "1" }, { field: "x", operator: "==", value: "2" }] },
+              ],
+              fallbackNodeId: `node-${i + 3}`,
+            },
+          }
       : {
           id,
           type: "Default",
@@ -65,12 +86,13 @@ export function generatePathway(options: GenerateOptions = {}): Pathway {
     nodes.push(node);
   }
   const edges: PathwayEdge[] = [];
-  const isEnd = (i: number) => nodes[i]!.type === "End Call";
-  const sources: number[] = nodes.map((_, i) => i).filter((i) => !isEnd(i));
+  // End Call and Route nodes are the source of no edge (a Route moves on by its routes).
+  const hasNoEdges = (i: number) => nodes[i]!.type === "End Call" || nodes[i]!.type === "Route";
+  const sources: number[] = nodes.map((_, i) => i).filter((i) => !hasNoEdges(i));
   for (let i = 1; i < count; i++) {
     // A tree edge from an earlier non-terminal node keeps every node reachable.
     let source = Math.floor(random() * i);
-    while (isEnd(source)) source = Math.floor(random() * i);
+    while (hasNoEdges(source)) source = Math.floor(random() * i);
     edges.push({ id: `e${edges.length}`, source: `node-${source}`, target: `node-${i}`, label: `caller wants ${pick(WORDS)} ${i}` });
   }
   if (options.clean) {

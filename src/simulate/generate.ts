@@ -280,30 +280,93 @@ function coveredBetween(before: SimState, after: SimState): readonly string[] {
   return keys;
 }
 
-/** Breadth-first search from `state` for the shortest list of actions whose last one visits something still uncovered: the fallback where the search tree's path cannot be walked (a route or condition leads elsewhere). */
-function findNext(sim: Simulator, state: SimState, uncovered: ReadonlySet<string>, budget: number): { actions: Action[]; state: SimState }[] | undefined {
-  const seen = new Set<string>([`${state.nodeId}|${state.returnTo.join(",")}`]);
-  let frontier: { state: SimState; path: { actions: Action[]; state: SimState }[] }[] = [{ state, path: [] }];
+/** A step of a breadth-first search, with the step before it (undefined: the search's first). */
+type SearchStep = { action: Action; state: SimState; previous: SearchStep | undefined };
+
+/**
+ * A breadth-first search from one state, kept between questions: the first step (in search order) that takes each
+ * key still uncovered, and the search itself, suspended where it stopped. Many targets get stuck at the same state
+ * and each used to search from it anew; a target no turn can take made every one of those searches run to the end.
+ */
+type Search = { first: Map<string, SearchStep>; rest: Generator<void, boolean> | undefined; complete: boolean };
+
+/** Searches kept (by the state they start from) in one generation: the most recent, as a suspended one holds its frontier. */
+type Searches = Map<SimState, Search>;
+const MAX_SEARCHES = 64;
+
+/**
+ * Runs the search from `start` in breadth-first order of actions, recording for each key still uncovered the first
+ * step that takes it without stopping the call, and pausing after each one recorded. States are told apart by node
+ * and return stack; at most `budget` actions are tried. Returns true when it ran out of states rather than budget.
+ */
+function* search(sim: Simulator, start: SimState, uncovered: ReadonlySet<string>, budget: number, first: Map<string, SearchStep>): Generator<void, boolean> {
+  const seen = new Set<string>([`${start.nodeId}|${start.returnTo.join(",")}`]);
+  let frontier: (SearchStep | undefined)[] = [undefined];
   let expansions = 0;
-  while (frontier.length > 0 && expansions < budget) {
-    const next: typeof frontier = [];
-    for (const item of frontier) {
-      for (const action of getActions(sim, item.state)) {
-        if (++expansions > budget) return undefined;
-        const after = run(sim, item.state, action);
-        const covers = coveredBetween(item.state, after).filter((k) => uncovered.has(k));
-        const step = { actions: [{ ...action, covers }], state: after };
-        if (covers.length > 0 && after.status !== "stopped") return [...item.path, step];
+  while (frontier.length > 0) {
+    const next: SearchStep[] = [];
+    for (const previous of frontier) {
+      const from = previous?.state ?? start;
+      for (const action of getActions(sim, from)) {
+        if (++expansions > budget) return false;
+        const after = run(sim, from, action);
+        const step: SearchStep = { action, state: after, previous };
+        if (after.status !== "stopped") {
+          let recorded = false;
+          for (const k of coveredBetween(from, after)) {
+            if (!uncovered.has(k) || first.has(k)) continue;
+            first.set(k, step);
+            recorded = true;
+          }
+          if (recorded) yield;
+        }
         if (after.status !== "active") continue;
         const key = `${after.nodeId}|${after.returnTo.join(",")}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        next.push({ state: after, path: [...item.path, step] });
+        next.push(step);
       }
     }
     frontier = next;
   }
-  return undefined;
+  return true;
+}
+
+/** The search from `state`, run on until it has taken `target` or ended. */
+function searchFor(sim: Simulator, searches: Searches, state: SimState, target: string, uncovered: ReadonlySet<string>, budget: number): Search {
+  let known = searches.get(state);
+  if (!known) {
+    if (searches.size >= MAX_SEARCHES) searches.delete(searches.keys().next().value!);
+    const first = new Map<string, SearchStep>();
+    known = { first, rest: search(sim, state, uncovered, budget, first), complete: false };
+    searches.set(state, known);
+  }
+  while (!known.first.has(target) && known.rest) {
+    const next = known.rest.next();
+    if (next.done) {
+      known.rest = undefined;
+      known.complete = next.value;
+    }
+  }
+  return known;
+}
+
+/**
+ * The shortest list of steps from `state` whose last one takes `target` (uncovered), breadth-first: the fallback where
+ * the search tree's path cannot be walked (a route or condition leads elsewhere). Undefined when none is found within
+ * `budget` actions.
+ *
+ * A target that the whole search from the call's first state never takes is not searched for from later states: they
+ * have fewer turns and visits left, so they reach less (only Custom Code or a tool setting variables could differ).
+ * Without this, every target no turn can take (a route whose conditions contradict each other) cost a whole search
+ * from each state a scenario got stuck at: quadratic, ten seconds for a 1,000-node pathway with routes.
+ */
+function findNext(sim: Simulator, searches: Searches, initial: SimState, state: SimState, target: string, uncovered: ReadonlySet<string>, budget: number): Step[] | undefined {
+  const fromStart = searchFor(sim, searches, initial, target, uncovered, budget);
+  if (fromStart.complete && !fromStart.first.has(target)) return undefined;
+  const steps: Step[] = [];
+  for (let at = searchFor(sim, searches, state, target, uncovered, budget).first.get(target); at; at = at.previous) steps.push({ action: at.action, state: at.state });
+  return steps.length > 0 ? steps.reverse() : undefined;
 }
 
 /**
@@ -575,6 +638,7 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
       return v !== undefined && order.enter[v]! >= 0 && order.enter[v]! <= order.enter[to]! && order.enter[to]! < order.exit[v]! ? distance[v]! : -1;
     };
   const notReached = new Set<string>();
+  const searches: Searches = new Map();
   const budget = Math.max(2_000, sim.nodes.size * 20);
   const initial = createInitialState(sim);
   const initialKeys = coveredBy(initial.trace);
@@ -612,9 +676,9 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
           take(step);
           continue;
         }
-        const found = findNext(sim, state, new Set([target]), budget);
+        const found = findNext(sim, searches, initial, state, target, uncovered, budget);
         if (!found || turns.length + found.length > maxTurns) break;
-        for (const s of found) take({ action: s.actions[0]!, state: s.state });
+        for (const s of found) take(s);
       }
       // A target missed from the start node cannot be reached within maxTurns; one missed on the way gets a scenario of its own.
       if (fresh && uncovered.delete(target)) notReached.add(target);

@@ -34,6 +34,26 @@ describe("generated scenarios", () => {
     );
   });
 
+  it("pass on pathways with Route nodes, and report the routes no input can take as uncovered, with why", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 8, max: 60 }), fc.integer({ min: 1, max: 10_000 }), (nodes, seed) => {
+        const pathway = generatePathway({ nodes, edges: nodes * 2, seed, routeShare: 0.3 });
+        const { generated, results } = runAll(pathway);
+        for (const r of results) expect(r.failures).toEqual([]);
+        const reachable = new Set(getReachability(pathway).reachable);
+        // Each reachable Route node's second route needs x to be 1 and 2 at once.
+        const impossible = pathway.nodes
+          .filter((n) => n.type === "Route" && reachable.has(String(n.id)))
+          .map((n) => `${String(n.id)} → ${(n.data as { routes: { targetNodeId: string }[] }).routes[1]!.targetNodeId}`);
+        // Among others: in a chain of Route nodes x is still 1 from the route before, and some nodes are reached only
+        // through a route no input takes.
+        const why = new Map(generated.uncovered.map((u) => [u.id, u.reason]));
+        for (const way of impossible) expect(why.get(way)).toContain("Route condition");
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   itCorpus("pass on every real corpus pathway they can be generated for", () => {
     for (const { name, value } of parseableCorpus) {
       const pathway = value as Pathway;
