@@ -290,8 +290,11 @@ type SearchStep = { action: Action; state: SimState; previous: SearchStep | unde
  */
 type Search = { first: Map<string, SearchStep>; rest: Generator<void, boolean> | undefined; complete: boolean };
 
-/** Searches kept (by the state they start from) in one generation: the most recent, as a suspended one holds its frontier. */
-type Searches = Map<SimState, Search>;
+/**
+ * The searches of one generation, by the state they start from: the one from the call's first state, and the most
+ * recent others (a suspended search holds its frontier).
+ */
+type Searches = { initial: SimState; byState: Map<SimState, Search> };
 const MAX_SEARCHES = 64;
 
 /**
@@ -334,12 +337,13 @@ function* search(sim: Simulator, start: SimState, uncovered: ReadonlySet<string>
 
 /** The search from `state`, run on until it has taken `target` or ended. */
 function searchFor(sim: Simulator, searches: Searches, state: SimState, target: string, uncovered: ReadonlySet<string>, budget: number): Search {
-  let known = searches.get(state);
+  const { byState } = searches;
+  let known = byState.get(state);
   if (!known) {
-    if (searches.size >= MAX_SEARCHES) searches.delete(searches.keys().next().value!);
+    if (byState.size >= MAX_SEARCHES) byState.delete([...byState.keys()].find((s) => s !== searches.initial)!);
     const first = new Map<string, SearchStep>();
     known = { first, rest: search(sim, state, uncovered, budget, first), complete: false };
-    searches.set(state, known);
+    byState.set(state, known);
   }
   while (!known.first.has(target) && known.rest) {
     const next = known.rest.next();
@@ -359,10 +363,10 @@ function searchFor(sim: Simulator, searches: Searches, state: SimState, target: 
  * A target that the whole search from the call's first state never takes is not searched for from later states: they
  * have fewer turns and visits left, so they reach less (only Custom Code or a tool setting variables could differ).
  * Without this, every target no turn can take (a route whose conditions contradict each other) cost a whole search
- * from each state a scenario got stuck at: quadratic, ten seconds for a 1,000-node pathway with routes.
+ * from each state a scenario got stuck at: quadratic, 10 to 20 seconds for a 1,000-node pathway with many routes.
  */
-function findNext(sim: Simulator, searches: Searches, initial: SimState, state: SimState, target: string, uncovered: ReadonlySet<string>, budget: number): Step[] | undefined {
-  const fromStart = searchFor(sim, searches, initial, target, uncovered, budget);
+function findNext(sim: Simulator, searches: Searches, state: SimState, target: string, uncovered: ReadonlySet<string>, budget: number): Step[] | undefined {
+  const fromStart = searchFor(sim, searches, searches.initial, target, uncovered, budget);
   if (fromStart.complete && !fromStart.first.has(target)) return undefined;
   const steps: Step[] = [];
   for (let at = searchFor(sim, searches, state, target, uncovered, budget).first.get(target); at; at = at.previous) steps.push({ action: at.action, state: at.state });
@@ -638,9 +642,9 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
       return v !== undefined && order.enter[v]! >= 0 && order.enter[v]! <= order.enter[to]! && order.enter[to]! < order.exit[v]! ? distance[v]! : -1;
     };
   const notReached = new Set<string>();
-  const searches: Searches = new Map();
   const budget = Math.max(2_000, sim.nodes.size * 20);
   const initial = createInitialState(sim);
+  const searches: Searches = { initial, byState: new Map() };
   const initialKeys = coveredBy(initial.trace);
   while (uncovered.size > 0 && scenarios.length < maxScenarios) {
     let ti = firstBelow(-1);
@@ -676,7 +680,7 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
           take(step);
           continue;
         }
-        const found = findNext(sim, searches, initial, state, target, uncovered, budget);
+        const found = findNext(sim, searches, state, target, uncovered, budget);
         if (!found || turns.length + found.length > maxTurns) break;
         for (const s of found) take(s);
       }
