@@ -12,6 +12,7 @@ import type { Host } from "./host.js";
 import { displayPath, expandInputs } from "./inputs.js";
 import { resolveLiveTarget, type LiveContext } from "./live-target.js";
 import { loadManifest } from "./manifest.js";
+import type { ProgressEvent } from "./progress.js";
 import { createClient, mapPool, type RemoteOptions } from "./remote.js";
 import { describeLoadFailure, getPathwayProblem, isPathway, loadPathwayFile } from "./load-pathway.js";
 
@@ -29,7 +30,7 @@ export interface RunScenariosOptions {
   remote?: RemoteOptions;
   /** Runs of each scenario. Default 1. */
   repeat?: number;
-  /** Live runs at a time. Default 4. */
+  /** Live runs at a time, across scenarios and their repeats. Default 4. */
   concurrency?: number;
   /** A repeated scenario fails below this pass rate (0..1). Default 1: every run must pass. */
   minPassRate?: number;
@@ -43,7 +44,22 @@ export interface RunScenariosOptions {
   llmBaseUrl?: string;
   /** Model for the llm decider. Default $PATHWAYKIT_LLM_MODEL (the key comes from $PATHWAYKIT_LLM_API_KEY). */
   llmModel?: string;
+  /** Called as each scenario that could run has finished all its runs (`total`: how many could run). */
+  onProgress?: (event: ProgressEvent) => void;
 }
+
+/** A scenario ready to run: what its result needs besides the runs. */
+type Job = {
+  shown: string;
+  name: string;
+  entry: { display: string; traces: TraceEvent[][] };
+  scenario: sim.Scenario;
+  runOnce: () => Promise<ScenarioResult> | ScenarioResult;
+  offline: () => Promise<ScenarioResult> | ScenarioResult;
+  liveWarnings: string[];
+  /** Milliseconds spent reading and checking it before it ran. */
+  preparedMs: number;
+};
 
 /** True when `text` is JSON holding a pathway. */
 function looksLikePathway(text: string): boolean {
@@ -74,7 +90,8 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
   const override = options.decider === "llm" ? llm : options.decider === "keyword" ? sim.createKeywordDecider() : options.decider === "scripted" ? sim.createScriptedDecider() : undefined;
   const live = options.liveWebhooks ? sim.createLiveWebhooks({ fetch: toCappedFetch(host, options.remote?.maxResponseBytes) }) : undefined;
   const pathways = new Map<string, { pathway?: Pathway; simulator?: Simulator; error?: string; traces: TraceEvent[][]; display: string }>();
-  const results: TestCaseReport[] = [];
+  // In file order: a result for each scenario that could not run, a job for each that can.
+  const slots: (TestCaseReport | Job)[] = [];
   let liveContext: LiveContext | undefined;
   // A suite's shared mocks file is read once, however many scenarios name it.
   const mocksFiles = new Map<string, Promise<Awaited<ReturnType<typeof readMocks>>>>();
@@ -84,7 +101,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     const shown = displayPath(host.cwd, file);
     const t0 = performance.now();
     const fail = (message: string, extra: Partial<TestCaseReport> = {}, issues?: { message: string; pointer: string; line?: number; column?: number }[]) =>
-      results.push({ file: shown, name: path.basename(file), status: "error", durationMs: performance.now() - t0, failures: issues ?? [{ message, pointer: "" }], warnings: [], trace: [], ...extra });
+      slots.push({ file: shown, name: path.basename(file), status: "error", durationMs: performance.now() - t0, failures: issues ?? [{ message, pointer: "" }], warnings: [], trace: [], ...extra });
     if (ref.problem) {
       fail(ref.problem.message);
       continue;
@@ -171,28 +188,9 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
       const simulator = entry.simulator!;
       runOnce = () => sim.runScenarioLive(pathway, scenario, client, { pathwayId: target.id, simulator, locate: loaded.locate });
     }
-    const runs = await mapPool(Array.from({ length: options.repeat ?? 1 }), options.live ? (options.concurrency ?? 4) : 1, async () => runOnce());
-    const comparison = options.compare ? sim.compareRuns(scenario.turns, await offline(), runs[0]!) : undefined;
-    for (const r of runs) entry.traces.push(r.trace);
-    // One case per scenario: a repeated one passes on its pass rate, and shows its first failing run.
-    const shownRun = runs.find((r) => r.status === "failed") ?? runs[0]!;
-    const summary = sim.summariseRuns(runs);
-    const repeated = runs.length > 1;
-    const passed = repeated ? summary.passRate >= (options.minPassRate ?? 1) : shownRun.status === "passed";
-    results.push({
-      file: shown,
-      name: scenario.name ?? path.basename(file),
-      pathway: entry.display,
-      status: passed ? "passed" : "failed",
-      durationMs: performance.now() - t0,
-      failures: passed ? [] : shownRun.failures,
-      warnings: [...liveWarnings, ...shownRun.warnings],
-      trace: shownRun.trace,
-      ...((options.live || options.compare) && { mode: options.live ? "live" : "offline" }),
-      ...(repeated && { runs: summary.runs, passed: summary.passed, passRate: summary.passRate, paths: summary.paths, assertions: summary.assertions }),
-      ...(comparison && { compare: comparison }),
-    });
+    slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, preparedMs: performance.now() - t0 });
   }
+  const results = await runJobs(slots, options);
   const report: TestReport = {
     results,
     summary: {
@@ -243,4 +241,58 @@ async function readMocks(host: Host, file: string, load: typeof sim.loadMocks): 
     return { problem: `mocks: ${shown}${first.line !== undefined ? `:${first.line}:${first.column ?? 1}` : ""}: ${first.message}` };
   }
   return { webhooks: loaded.webhooks };
+}
+
+/**
+ * Runs every job's runs, live ones up to `concurrency` at a time across scenarios (a suite of single runs is as parallel
+ * as one repeated scenario), offline ones one after another; returns the results in file order.
+ */
+async function runJobs(slots: readonly (TestCaseReport | Job)[], options: RunScenariosOptions): Promise<TestCaseReport[]> {
+  const jobs = slots.filter((slot): slot is Job => "runOnce" in slot);
+  const repeat = options.repeat ?? 1;
+  const runsOf = new Map(jobs.map((job) => [job, [] as ScenarioResult[]]));
+  const timeOf = new Map<Job, { start: number; end: number }>();
+  let done = 0;
+  await mapPool(
+    jobs.flatMap((job) => Array.from({ length: repeat }, () => job)),
+    options.live ? (options.concurrency ?? 4) : 1,
+    async (job) => {
+      const time = timeOf.get(job) ?? { start: performance.now(), end: 0 };
+      timeOf.set(job, time);
+      const runs = runsOf.get(job)!;
+      runs.push(await job.runOnce());
+      time.end = performance.now();
+      if (runs.length === repeat) options.onProgress?.({ done: ++done, total: jobs.length, detail: job.shown });
+    },
+  );
+  const results: TestCaseReport[] = [];
+  for (const slot of slots) {
+    if (!("runOnce" in slot)) {
+      results.push(slot);
+      continue;
+    }
+    const runs = runsOf.get(slot)!;
+    const comparison = options.compare ? sim.compareRuns(slot.scenario.turns, await slot.offline(), runs[0]!) : undefined;
+    for (const r of runs) slot.entry.traces.push(r.trace);
+    // One case per scenario: a repeated one passes on its pass rate, and shows its first failing run.
+    const shownRun = runs.find((r) => r.status === "failed") ?? runs[0]!;
+    const summary = sim.summariseRuns(runs);
+    const repeated = runs.length > 1;
+    const passed = repeated ? summary.passRate >= (options.minPassRate ?? 1) : shownRun.status === "passed";
+    const time = timeOf.get(slot)!;
+    results.push({
+      file: slot.shown,
+      name: slot.name,
+      pathway: slot.entry.display,
+      status: passed ? "passed" : "failed",
+      durationMs: slot.preparedMs + time.end - time.start,
+      failures: passed ? [] : shownRun.failures,
+      warnings: [...slot.liveWarnings, ...shownRun.warnings],
+      trace: shownRun.trace,
+      ...((options.live || options.compare) && { mode: options.live ? "live" : "offline" }),
+      ...(repeated && { runs: summary.runs, passed: summary.passed, passRate: summary.passRate, paths: summary.paths, assertions: summary.assertions }),
+      ...(comparison && { compare: comparison }),
+    });
+  }
+  return results;
 }

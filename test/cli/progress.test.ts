@@ -1,8 +1,10 @@
-// createProgress: a bar on a terminal for more than a few items, silence everywhere else (pipes, CI, short runs).
+// createProgress: a bar on a terminal for more than a few items, silence everywhere else (pipes, CI, short runs); pathway test uses it.
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import type { CliIo } from "../../src/cli/io.js";
 import { createProgress } from "../../src/cli/progress.js";
+import { ROOT } from "../support/cli.js";
+import { runMain } from "../support/run-main.js";
 
 function fakeIo(isTTY: boolean, env: NodeJS.ProcessEnv = {}): { io: CliIo; written: () => string } {
   const stderr = Object.assign(new PassThrough(), { isTTY, columns: 100 });
@@ -45,5 +47,15 @@ describe("createProgress", () => {
       progress.stop();
       expect(written()).toBe("");
     }
+  });
+});
+
+describe("pathway test on a terminal", () => {
+  it("shows a bar while the scenarios run, then clears it; piped, it writes nothing to stderr", async () => {
+    const onTerminal = await runMain(["test", "pathways/scenarios"], { cwd: ROOT, tty: { columns: 100 } });
+    expect(onTerminal.code).toBe(0);
+    expect(onTerminal.stderr).toMatch(/running \[.*\] \d+\/13/);
+    const piped = await runMain(["test", "pathways/scenarios"], { cwd: ROOT });
+    expect(piped.stderr).toBe("");
   });
 });

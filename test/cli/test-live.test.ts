@@ -42,11 +42,12 @@ afterEach(async () => {
   chat = undefined;
 });
 
-async function live(dir: string, args: string[], pathways?: Record<string, Pathway>) {
+async function live(dir: string, args: string[], pathways?: Record<string, Pathway>, latencyMs = 0) {
   const script = exampleScript(dir);
   chat ??= await startFakeChat({
     pathways: pathways ?? Object.fromEntries(Object.entries(NAMES).map(([name, id]) => [id, JSON.parse(read(path.join(dir, "pathways", `${name}.json`))) as Pathway])),
     script,
+    latencyMs,
   });
   return runMain(["test", ...args], { cwd: dir, env: { PATHWAYKIT_API_KEY: chat.apiKey, PATHWAYKIT_BASE_URL: chat.url } });
 }
@@ -61,6 +62,22 @@ describe("pathway test --live", () => {
     expect(r.stdout).toMatch(/✔ 13 passed, 0 failed \(13 scenarios/);
     expect(r.stdout).toContain("[live]");
     expect(r.stdout + r.stderr).not.toContain(chat!.apiKey);
+  });
+
+  it("runs --concurrency chats at a time across scenarios, and reports them in file order", async () => {
+    const dir = project();
+    const offline = await runMain(["test", "pathways/scenarios", "--format", "json"], { cwd: dir });
+    const order = (JSON.parse(offline.stdout) as { results: { file: string }[] }).results.map((r) => r.file);
+    for (const concurrency of [3, 1]) {
+      const r = await live(dir, ["pathways/scenarios", "--live", "--concurrency", String(concurrency), "--format", "json"], undefined, 20);
+      expect(r.code).toBe(0);
+      const report = JSON.parse(r.stdout) as { results: { file: string; status: string }[] };
+      expect(report.results.map((x) => x.file)).toEqual(order);
+      expect(report.results.every((x) => x.status === "passed")).toBe(true);
+      expect(chat!.peakInFlight).toBe(concurrency);
+      await chat!.close();
+      chat = undefined;
+    }
   });
 
   it("exits 1 when the live agent takes another edge, saying which", async () => {

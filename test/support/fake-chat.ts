@@ -24,6 +24,8 @@ export interface FakeChatOptions {
   script?: AgentScript;
   /** Chat-wide webhook answers, by node id or name. */
   webhooks?: Turn["webhooks"];
+  /** Milliseconds every chat request takes (so that concurrent runs overlap). Default 0. */
+  latencyMs?: number;
 }
 
 /** The running fake chat service. */
@@ -34,6 +36,8 @@ export interface FakeChat {
   requests: { path: string; authorization?: string; body: string }[];
   /** Queues a fault for the next chat message. */
   addFault(fault: ChatFault): void;
+  /** Most chat requests ever under way at once. */
+  readonly peakInFlight: number;
   close(): Promise<void>;
 }
 
@@ -62,8 +66,13 @@ export async function startFakeChat(options: FakeChatOptions): Promise<FakeChat>
   const faults: ChatFault[] = [];
   const requests: FakeChat["requests"] = [];
   let next = 1;
+  let inFlight = 0;
+  let peakInFlight = 0;
   const server = createServer(async (req, res) => {
+    peakInFlight = Math.max(peakInFlight, ++inFlight);
+    res.on("close", () => inFlight--);
     const body = await readBody(req);
+    if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
     const path = req.url ?? "/";
     const authorization = typeof req.headers.authorization === "string" ? req.headers.authorization : undefined;
     requests.push({ path, ...(authorization !== undefined && { authorization }), body });
@@ -120,5 +129,14 @@ export async function startFakeChat(options: FakeChatOptions): Promise<FakeChat>
     return sendJson(res, 404, { data: null, errors: ["Not found"] });
   });
   const { url, close } = await listenOnLoopback(server);
-  return { url, apiKey, requests, addFault: (fault) => faults.push(fault), close };
+  return {
+    url,
+    apiKey,
+    requests,
+    addFault: (fault) => faults.push(fault),
+    get peakInFlight() {
+      return peakInFlight;
+    },
+    close,
+  };
 }

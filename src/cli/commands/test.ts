@@ -8,6 +8,7 @@ import { formatTestJunit } from "../../format/junit.js";
 import { formatTestTap } from "../../format/tap.js";
 import { formatTestJson, formatTestStylish } from "../../format/test-report.js";
 import { parseWholeNumber } from "../check-files.js";
+import { createProgressReporter } from "../progress.js";
 import { EXIT } from "../exit.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import type { CliIo } from "../io.js";
@@ -50,7 +51,7 @@ export function register(program: Command, io: CliIo): void {
     .option("--compare", "run offline and live, and show per turn where the live agent parts from the offline prediction")
     .addOption(new Option("--repeat <n>", "run each scenario n times and report its pass rate and the paths taken").argParser(parseWholeNumber(1)).default(1))
     .addOption(new Option("--min-pass-rate <rate>", "with --repeat: a scenario passes when at least this share of its runs pass (0..1, default 1)").argParser(parseRate))
-    .addOption(new Option("--concurrency <n>", "live runs at a time").argParser(parseWholeNumber(1)).default(4))
+    .addOption(new Option("--concurrency <n>", "live runs at a time, across scenarios and repeats").argParser(parseWholeNumber(1)).default(4))
     .addOption(createReportOutputOption("write the report to this file (atomically) instead of stdout"))
     .option("--llm-base-url <url>", "OpenAI-compatible endpoint for the llm decider (default PATHWAYKIT_LLM_BASE_URL)")
     .option("--llm-model <name>", "model for the llm decider (default PATHWAYKIT_LLM_MODEL); the key comes from PATHWAYKIT_LLM_API_KEY")
@@ -80,7 +81,9 @@ Examples:
     )
     .action(async (inputs: string[], options: TestOptions) => {
       const { baseUrl, endpoint, timeout, retries, ...rest } = options;
-      const report = await runScenarioFiles(io.host, inputs, { ...rest, remote: toRemoteOptions({ baseUrl, endpoint, timeout, retries }, io) });
+      // A bar on a terminal while scenarios run: a live suite can take minutes.
+      const progress = createProgressReporter(io, options.live ? "running live" : "running");
+      const report = await runScenarioFiles(io.host, inputs, { ...rest, remote: toRemoteOptions({ baseUrl, endpoint, timeout, retries }, io), onProgress: progress.report }).finally(progress.stop);
       const formatter = await getFormatter(options.format);
       const text = formatter(report, { color: options.output ? options.color === true : useColor(options.color, io), coverage: Boolean(options.coverage) });
       await writeOutput(io, options.output, text);
