@@ -42,15 +42,25 @@ afterEach(async () => {
   chat = undefined;
 });
 
-async function live(dir: string, args: string[], pathways?: Record<string, Pathway>, latencyMs = 0) {
-  const script = exampleScript(dir);
-  chat ??= await startFakeChat({
-    pathways: pathways ?? Object.fromEntries(Object.entries(NAMES).map(([name, id]) => [id, JSON.parse(read(path.join(dir, "pathways", `${name}.json`))) as Pathway])),
-    script,
-    latencyMs,
-  });
-  return runMain(["test", ...args], { cwd: dir, env: { PATHWAYKIT_API_KEY: chat.apiKey, PATHWAYKIT_BASE_URL: chat.url } });
+/** The example pathways by remote id, as the fake service holds them (without the ids in `omit`: a remote that is gone). */
+function examplePathways(dir: string, omit: readonly string[] = []): Record<string, Pathway> {
+  const held = Object.entries(NAMES).filter(([, id]) => !omit.includes(id));
+  return Object.fromEntries(held.map(([name, id]) => [id, JSON.parse(read(path.join(dir, "pathways", `${name}.json`))) as Pathway]));
 }
+
+/** Starts the fake chat for the project before a run, so faults can be queued first. */
+async function startChat(dir: string, options: { omit?: string[]; latencyMs?: number } = {}): Promise<FakeChat> {
+  chat = await startFakeChat({ pathways: examplePathways(dir, options.omit), script: exampleScript(dir), latencyMs: options.latencyMs ?? 0 });
+  return chat;
+}
+
+async function live(dir: string, args: string[], pathways?: Record<string, Pathway>, latencyMs = 0, apiKey?: string) {
+  chat ??= await startFakeChat({ pathways: pathways ?? examplePathways(dir), script: exampleScript(dir), latencyMs });
+  return runMain(["test", ...args], { cwd: dir, env: { PATHWAYKIT_API_KEY: apiKey ?? chat.apiKey, PATHWAYKIT_BASE_URL: chat.url } });
+}
+
+type Report = { results: { file: string; status: string; failures: { message: string }[]; mode?: string }[] };
+const statuses = (r: { stdout: string }) => (JSON.parse(r.stdout) as Report).results.map((x) => `${x.status} ${path.basename(x.file, ".scenario.yaml")}`);
 
 describe("pathway test --live", () => {
   it("passes the example scenarios against an agent that does what they script, finding each remote id in the manifest", async () => {
@@ -132,5 +142,20 @@ describe("pathway test --live", () => {
     const noId = await live(dir, ["pathways/scenarios/support-kb", "--live"]);
     expect(noId.code).toBe(2);
     expect(noId.stdout).toMatch(/has no remote pathway: pass --pathway-id <id>/);
+  });
+});
+
+describe("pathway test --live with bad answers while runs overlap", () => {
+  const KB_AND_LEAD = ["pathways/scenarios/lead-qualification", "pathways/scenarios/support-kb"];
+  const ALL_PASS = ["passed call-me-later", "passed not-a-fit", "passed qualified", "passed asks-for-an-agent", "passed opens-a-ticket", "passed question-answered", "passed question-not-covered"];
+
+  it("reads the chat's answers only up to --max-response: an oversized one fails that scenario, the others pass", async () => {
+    const dir = project();
+    const c = await startChat(dir, { latencyMs: 5 });
+    c.addFault({ type: "body", body: JSON.stringify({ data: { assistant_responses: ["x".repeat(64 * 1024)] } }), user: "Can I talk to a human agent please?" });
+    const r = await live(dir, [...KB_AND_LEAD, "--live", "--concurrency", "3", "--max-response", "32k", "--format", "json"]);
+    expect(statuses(r)).toEqual(ALL_PASS.map((s) => (s === "passed asks-for-an-agent" ? "failed asks-for-an-agent" : s)));
+    expect((JSON.parse(r.stdout) as Report).results[3]!.failures[0]!.message).toMatch(/sending a message to chat .*: the answer from POST http:\/\/127\.0\.0\.1:\d+\/v1\/pathway\/chat\/.* is over the limit of 32768 bytes; nothing was read past the limit\. Raise --max-response/);
+    expect(r.code).toBe(1);
   });
 });

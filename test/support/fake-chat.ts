@@ -7,13 +7,14 @@ import { createInitialState, createKeywordDecider, createSimulator, getCandidate
 /** What the scripted agent does when it hears `user`: the choice to take, variables it extracts, webhook answers it gets. */
 export type AgentScript = Record<string, Omit<Turn, "user">>;
 
-/** One scripted misbehaviour for the next chat message. */
-export type ChatFault =
+/** One scripted misbehaviour for the next chat message (of the chat with that pathway, or with that user text, when given). */
+export type ChatFault = (
   | { type: "diverge" }
   | { type: "stall"; ms: number }
   | { type: "drop" }
-  | { type: "status"; status: number }
-  | { type: "body"; body: string };
+  | { type: "status"; status: number; retryAfter?: string }
+  | { type: "body"; body: string }
+) & { pathwayId?: string; user?: string };
 
 /** Options of `startFakeChat`. */
 export interface FakeChatOptions {
@@ -104,17 +105,21 @@ export async function startFakeChat(options: FakeChatOptions): Promise<FakeChat>
     if (req.method === "POST" && send) {
       const chat = chats.get(decodeURIComponent(send[1]!));
       if (!chat) return sendJson(res, 404, { data: null, errors: ["Chat not found"] });
-      const fault = faults.shift();
+      const message = String(input.message ?? "");
+      const at = faults.findIndex((f) => (f.pathwayId === undefined || f.pathwayId === chat.pathwayId) && (f.user === undefined || f.user === message));
+      const fault = at < 0 ? undefined : faults.splice(at, 1)[0];
       if (fault?.type === "stall") await new Promise((r) => setTimeout(r, fault.ms));
       if (fault?.type === "drop") return req.socket.destroy();
-      if (fault?.type === "status") return sendJson(res, fault.status, { data: null, errors: [`fault ${fault.status}`] });
+      if (fault?.type === "status") {
+        if (fault.retryAfter !== undefined) res.setHeader("retry-after", fault.retryAfter);
+        return sendJson(res, fault.status, { data: null, errors: [`fault ${fault.status}`] });
+      }
       if (fault?.type === "body") {
         res.writeHead(200, { "content-type": "application/json" });
         return res.end(fault.body);
       }
       if (res.destroyed) return;
       const sim = sims.get(chat.pathwayId)!;
-      const message = String(input.message ?? "");
       const scripted = options.script?.[message] ?? {};
       let turn: Turn = { user: message, ...scripted, webhooks: { ...options.webhooks, ...scripted.webhooks } };
       if (fault?.type === "diverge" && chat.state.nodeId !== undefined) {
