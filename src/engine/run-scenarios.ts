@@ -250,12 +250,14 @@ async function readMocks(host: Host, file: string, load: typeof sim.loadMocks): 
 async function runJobs(slots: readonly (TestCaseReport | Job)[], options: RunScenariosOptions): Promise<TestCaseReport[]> {
   const jobs = slots.filter((slot): slot is Job => "runOnce" in slot);
   const repeat = options.repeat ?? 1;
+  // --compare's runs are live chats too (the offline prediction is worked out afterwards).
+  const live = options.live || options.compare;
   const runsOf = new Map(jobs.map((job) => [job, [] as ScenarioResult[]]));
   const timeOf = new Map<Job, { start: number; end: number }>();
   let done = 0;
   await mapPool(
     jobs.flatMap((job) => Array.from({ length: repeat }, () => job)),
-    options.live ? (options.concurrency ?? 4) : 1,
+    live ? (options.concurrency ?? 4) : 1,
     async (job) => {
       const time = timeOf.get(job) ?? { start: performance.now(), end: 0 };
       timeOf.set(job, time);
@@ -289,7 +291,7 @@ async function runJobs(slots: readonly (TestCaseReport | Job)[], options: RunSce
       failures: passed ? [] : shownRun.failures,
       warnings: [...slot.liveWarnings, ...shownRun.warnings],
       trace: shownRun.trace,
-      ...((options.live || options.compare) && { mode: options.live ? "live" : "offline" }),
+      ...(live && { mode: "live" }),
       ...(repeated && { runs: summary.runs, passed: summary.passed, passRate: summary.passRate, paths: summary.paths, assertions: summary.assertions }),
       ...(comparison && { compare: comparison }),
     });

@@ -158,4 +158,17 @@ describe("pathway test --live with bad answers while runs overlap", () => {
     expect((JSON.parse(r.stdout) as Report).results[3]!.failures[0]!.message).toMatch(/sending a message to chat .*: the answer from POST http:\/\/127\.0\.0\.1:\d+\/v1\/pathway\/chat\/.* is over the limit of 32768 bytes; nothing was read past the limit\. Raise --max-response/);
     expect(r.code).toBe(1);
   });
+
+  it("--compare runs its live chats --concurrency at a time too, in file order, and labels the runs live", async () => {
+    const dir = project();
+    const c = await startChat(dir, { latencyMs: 10 });
+    c.addFault({ type: "diverge", user: "I'm busy right now, call me later." });
+    const r = await live(dir, [...KB_AND_LEAD, "--compare", "--concurrency", "3", "--format", "json"]);
+    expect(statuses(r)).toEqual(ALL_PASS.map((s) => (s === "passed call-me-later" ? "failed call-me-later" : s)));
+    expect(c.peakInFlight).toBe(3);
+    const report = JSON.parse(r.stdout) as Report & { results: { compare: { diverged: boolean }[] }[] };
+    expect(report.results.map((x) => x.mode)).toEqual(ALL_PASS.map(() => "live"));
+    expect(report.results[0]!.compare[0]!.diverged).toBe(true);
+    expect(r.code).toBe(1);
+  });
 });

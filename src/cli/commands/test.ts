@@ -82,7 +82,7 @@ Examples:
     .action(async (inputs: string[], options: TestOptions) => {
       const { baseUrl, endpoint, timeout, retries, maxResponse, ...rest } = options;
       // A bar on a terminal while scenarios run: a live suite can take minutes.
-      const progress = createProgressReporter(io, options.live ? "running live" : "running");
+      const progress = createProgressReporter(io, options.live || options.compare ? "running live" : "running");
       const report = await runScenarioFiles(io.host, inputs, { ...rest, remote: toRemoteOptions({ baseUrl, endpoint, timeout, retries, maxResponse }, io), onProgress: progress.report }).finally(progress.stop);
       const formatter = await getFormatter(options.format);
       const text = formatter(report, { color: options.output ? options.color === true : useColor(options.color, io), coverage: Boolean(options.coverage) });
