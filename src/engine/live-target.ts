@@ -5,6 +5,7 @@ import { getPathwayHash } from "../remote/index.js";
 import type { Host } from "./host.js";
 import { findEntryByFile, type LoadedManifest } from "./manifest.js";
 import { displayPath } from "./inputs.js";
+import { toEngineError } from "./remote.js";
 
 /** What live runs share across scenarios: the manifest, the client, and each remote pathway's check, done once. */
 export interface LiveContext {
@@ -38,6 +39,8 @@ async function compareWithRemote(client: PathwayClient, id: string, shown: strin
     const remote = await client.getPathway(id, { endpoint: "pathway" });
     return remote.hash === localHash ? [] : [`the remote pathway ${id} is not ${shown} (remote ${remote.hash}, local ${localHash}): the live agent runs the remote one; node ids and names are resolved through the local file.`];
   } catch (error) {
+    // A rejected key is the same for every chat: one clear error (exit 2) before any starts, not one per scenario and run.
+    if ((error as { kind?: unknown }).kind === "unauthorized") throw await toEngineError(error);
     return [`could not compare the remote pathway ${id} with ${shown}: ${error instanceof Error ? error.message : String(error)}`];
   }
 }

@@ -274,21 +274,23 @@ async function runJobs(slots: readonly (TestCaseReport | Job)[], options: RunSce
       continue;
     }
     const runs = runsOf.get(slot)!;
-    const comparison = options.compare ? sim.compareRuns(slot.scenario.turns, await slot.offline(), runs[0]!) : undefined;
+    const comparison = options.compare && runs[0]!.status !== "error" ? sim.compareRuns(slot.scenario.turns, await slot.offline(), runs[0]!) : undefined;
     for (const r of runs) slot.entry.traces.push(r.trace);
-    // One case per scenario: a repeated one passes on its pass rate, and shows its first failing run.
-    const shownRun = runs.find((r) => r.status === "failed") ?? runs[0]!;
+    // One case per scenario: a repeated one passes on its pass rate, and shows its first failing run (else one that could
+    // not run). It could not run (exit 2, not 1) only when none of its runs could: then nothing was learnt about the agent.
+    const shownRun = runs.find((r) => r.status === "failed") ?? runs.find((r) => r.status === "error") ?? runs[0]!;
     const summary = sim.summariseRuns(runs);
     const repeated = runs.length > 1;
     const passed = repeated ? summary.passRate >= (options.minPassRate ?? 1) : shownRun.status === "passed";
+    const status = runs.every((r) => r.status === "error") ? "error" : passed ? "passed" : "failed";
     const time = timeOf.get(slot)!;
     results.push({
       file: slot.shown,
       name: slot.name,
       pathway: slot.entry.display,
-      status: passed ? "passed" : "failed",
+      status,
       durationMs: slot.preparedMs + time.end - time.start,
-      failures: passed ? [] : shownRun.failures,
+      failures: status === "passed" ? [] : shownRun.failures,
       warnings: [...slot.liveWarnings, ...shownRun.warnings],
       trace: shownRun.trace,
       ...(live && { mode: "live" }),

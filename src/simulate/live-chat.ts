@@ -133,7 +133,8 @@ function toLiveState(sim: Simulator, state: SimState, turn: Turn, reply: ChatRep
  * and result shape as `runScenario`. `take:` becomes an assertion that the live agent moved along that choice;
  * `said` is checked against the assistant's responses, `node` against the node it reports (resolved through the local
  * file), `vars` against its variables, `ended` against `completed`. Transfers cannot be seen through the chat:
- * `transferred_to` is reported as not checked. Errors of the chat (timeouts, refusals, bad answers) fail the scenario.
+ * `transferred_to` is reported as not checked. Errors of the chat (timeouts, refusals, bad answers) fail the scenario;
+ * a chat that cannot start makes the result an `error` (it could not run).
  */
 export async function runScenarioLive(pathway: Pathway, scenario: Scenario, chat: ChatApi, options: LiveRunOptions): Promise<ScenarioResult> {
   const sim = options.simulator ?? createSimulator(pathway);
@@ -174,9 +175,9 @@ export async function runScenarioLive(pathway: Pathway, scenario: Scenario, chat
     },
     locate,
   ).catch((error: unknown): ScenarioResult => {
-    // Chat creation failed: nothing ran.
+    // Chat creation failed: nothing ran, so this says nothing about the agent (a rejected key, a remote pathway that is not there).
     const message = `the live chat could not start: ${error instanceof Error ? error.message : String(error)}`;
-    return { name: scenario.name ?? "scenario", status: "failed", failures: [{ message, pointer: "" }], warnings: [], final: { status: "active", turns: 0, variables: {} }, path: [], trace: [] };
+    return { name: scenario.name ?? "scenario", status: "error", failures: [{ message, pointer: "" }], warnings: [], final: { status: "active", turns: 0, variables: {} }, path: [], trace: [] };
   });
   return { ...result, warnings: [...warnings, ...result.warnings] };
 }

@@ -53,7 +53,8 @@ export interface FinalState {
 /** The outcome of one scenario: pass or fail, the failures, warnings and the trace (up to the failure). */
 export interface ScenarioResult {
   name: string;
-  status: "passed" | "failed";
+  /** `error`: it could not run at all (a live chat the service would not start); the failure says why. */
+  status: "passed" | "failed" | "error";
   failures: ScenarioFailure[];
   /** Things worth knowing that do not fail the scenario (unset variables the agent used). */
   warnings: string[];

@@ -171,4 +171,34 @@ describe("pathway test --live with bad answers while runs overlap", () => {
     expect(report.results[0]!.compare[0]!.diverged).toBe(true);
     expect(r.code).toBe(1);
   });
+
+  it("a remote pathway the service does not have (404) makes its scenarios could-not-run (exit 2); the other pathway's still run and pass", async () => {
+    const dir = project();
+    await startChat(dir, { omit: ["pw-kb"], latencyMs: 5 });
+    const r = await live(dir, [...KB_AND_LEAD, "--live", "--concurrency", "3", "--format", "json"]);
+    expect(statuses(r)).toEqual(ALL_PASS.map((s) => (s.includes("-a-fit") || s.includes("call-me") || s.includes("qualified") ? s : s.replace("passed", "error"))));
+    expect((JSON.parse(r.stdout) as Report).results[3]!.failures[0]!.message).toMatch(/^the live chat could not start: starting a chat with pathway pw-kb: not found \(404\) at POST http:\/\/127\.0\.0\.1:\d+\/v1\/pathway\/chat\/create\. Check the pathway id\./);
+    expect(r.code).toBe(2);
+    const text = await live(dir, ["pathways/scenarios/support-kb/opens-a-ticket.scenario.yaml", "--live"]);
+    expect(text.stdout).toMatch(/✖ opens a ticket for a fault \[live\] \(could not run\)/);
+    expect(text.code).toBe(2);
+  });
+
+  it("a key the service rejects (401) stops the run with one message and exit 2 before any chat starts, and is never printed", async () => {
+    const dir = project();
+    await startChat(dir);
+    const wrong = "wrong-key-3f9a8b7c6d5e";
+    const out = path.join(dir, "live.xml");
+    const r = await live(dir, [...KB_AND_LEAD, "--live", "--repeat", "3", "--format", "junit", "-o", out], undefined, 0, wrong);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^pathway: fetching pathway pw-lead: the service rejected the API key \(401 Unauthorized\)\. Check PATHWAYKIT_API_KEY/);
+    expect(r.stderr.split("\n").filter(Boolean)).toHaveLength(1);
+    expect(chat!.requests.filter((q) => q.path.includes("/chat/"))).toEqual([]);
+    const json = await live(dir, [...KB_AND_LEAD, "--live", "--format", "json"], undefined, 0, wrong);
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: { code: "remote", reason: "unauthorized" } });
+    for (const text of [r.stdout, r.stderr, json.stdout, json.stderr, readdirSync(dir).includes("live.xml") ? read(out) : ""]) {
+      expect(text).not.toContain(wrong);
+      expect(text).not.toContain(chat!.apiKey);
+    }
+  });
 });

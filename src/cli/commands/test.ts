@@ -69,7 +69,7 @@ vars, ended (completed); take: asserts that the live agent moved along that edge
 scenario five times and reports its pass rate and paths; --min-pass-rate 0.8 passes a scenario at 80%.
 
 Exit codes: 0 all scenarios passed, 1 a scenario failed or coverage is below --min-coverage,
-2 usage error, or a scenario (or its pathway) could not be read or is invalid.
+2 usage error, or a scenario (or its pathway) could not be read or is invalid, or its live chat could not start.
 
 Examples:
   $ pathway test pathways/scenarios/
