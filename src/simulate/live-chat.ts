@@ -141,6 +141,8 @@ export async function runScenarioLive(pathway: Pathway, scenario: Scenario, chat
   const locate = options.locate ?? (() => undefined);
   const warnings: string[] = [];
   let chatId = "";
+  // A chat that failed stops the conversation like max_turns does, but must never pass a scenario that expects "stopped".
+  let chatFailure: { reason: string; turn: number } | undefined;
   let startId: string | undefined = sim.startId;
   if (scenario.start !== undefined) startId = findNode(sim, scenario.start)?.id ?? scenario.start;
   const scenarioForRun: Scenario = scenario.expect?.transferred_to !== undefined ? { ...scenario, expect: { ...scenario.expect, transferred_to: undefined } } : scenario;
@@ -169,7 +171,8 @@ export async function runScenarioLive(pathway: Pathway, scenario: Scenario, chat
         try {
           return toLiveState(sim, state, turn, await chat.sendChatMessage(chatId, turn.user), warnings);
         } catch (error) {
-          return { ...state, status: "stopped", reason: `the live chat failed: ${error instanceof Error ? error.message : String(error)}` };
+          chatFailure = { reason: `the live chat failed: ${error instanceof Error ? error.message : String(error)}`, turn: state.turn + 1 };
+          return { ...state, status: "stopped", reason: chatFailure.reason };
         }
       },
     },
@@ -179,5 +182,10 @@ export async function runScenarioLive(pathway: Pathway, scenario: Scenario, chat
     const message = `the live chat could not start: ${error instanceof Error ? error.message : String(error)}`;
     return { name: scenario.name ?? "scenario", status: "error", failures: [{ message, pointer: "" }], warnings: [], final: { status: "active", turns: 0, variables: {} }, path: [], trace: [] };
   });
+  if (chatFailure && result.status === "passed") {
+    const at = ["turns", chatFailure.turn - 1];
+    const failure = { message: `the conversation was stopped: ${chatFailure.reason}`, turn: chatFailure.turn, pointer: `/turns/${chatFailure.turn - 1}`, ...locate(at) };
+    return { ...result, status: "failed", failures: [failure], warnings: [...warnings, ...result.warnings] };
+  }
   return { ...result, warnings: [...warnings, ...result.warnings] };
 }

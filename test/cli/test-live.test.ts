@@ -201,4 +201,15 @@ describe("pathway test --live with bad answers while runs overlap", () => {
       expect(text).not.toContain(chat!.apiKey);
     }
   });
+
+  it("a chat that fails on the last turn fails a scenario that expects the conversation to be stopped (it was the service, not the pathway)", async () => {
+    const dir = project();
+    const file = "pathways/scenarios/support-kb/stops.scenario.yaml";
+    writeFileSync(path.join(dir, file), "name: stops\npathway: ../../support-kb.json\nturns:\n  - user: How do I reset my router?\nexpect: { status: stopped }\n");
+    const c = await startChat(dir);
+    c.addFault({ type: "status", status: 500, user: "How do I reset my router?" });
+    const r = await live(dir, [file, "--live", "--format", "json"]);
+    expect((JSON.parse(r.stdout) as Report).results[0]).toMatchObject({ status: "failed", failures: [{ message: expect.stringMatching(/^the conversation was stopped: the live chat failed: sending a message to chat chat-1: POST .* answered 500/), turn: 1, pointer: "/turns/0", line: 4 }] });
+    expect(r.code).toBe(1);
+  });
 });
