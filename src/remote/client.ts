@@ -276,8 +276,12 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
           retry = { reason: "timeout", error: error2 };
         } else {
           const cause = describeCause(error);
-          const error2 = fail("network", `${what}: cannot reach ${new URL(url).host} (${cause}); gave up after ${tries}. Check the network and --base-url.`, { url, attempts: attempt });
           const refused = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(cause);
+          // A connection the service closed mid-request was reached: "check --base-url" would send the user the wrong way.
+          const dropped = /UND_ERR_SOCKET|ECONNRESET|EPIPE/.test(cause);
+          const error2 = dropped
+            ? fail("network", `${what}: the connection to ${new URL(url).host} closed before the answer came (${cause}); gave up after ${tries}. The service or a proxy dropped it: try again later${method === "GET" ? "" : " (not retried: the service may have received the request)"}.`, { url, attempts: attempt })
+            : fail("network", `${what}: cannot reach ${new URL(url).host} (${cause}); gave up after ${tries}. Check the network and --base-url.`, { url, attempts: attempt });
           if ((method !== "GET" && !refused) || attempt >= maxAttempts) throw error2;
           retry = { reason: cause, error: error2 };
         }

@@ -212,4 +212,38 @@ describe("pathway test --live with bad answers while runs overlap", () => {
     expect((JSON.parse(r.stdout) as Report).results[0]).toMatchObject({ status: "failed", failures: [{ message: expect.stringMatching(/^the conversation was stopped: the live chat failed: sending a message to chat chat-1: POST .* answered 500/), turn: 1, pointer: "/turns/0", line: 4 }] });
     expect(r.code).toBe(1);
   });
+
+  it("with faults in overlapping runs (--concurrency 3 --repeat 2), each fails only its own scenario with the reason, in file order, 3 chats at most, no key", async () => {
+    const dir = project();
+    const c = await startChat(dir, { latencyMs: 5 });
+    c.addFault({ type: "drop", user: "Can I talk to a human agent please?" });
+    c.addFault({ type: "status", status: 500, user: "My internet line is dead, I think I need a technician." });
+    c.addFault({ type: "status", status: 429, retryAfter: "0", user: "How do I reset my router?" });
+    c.addFault({ type: "body", body: '{"data": {"assistant_responses": "hi"}}', user: "Okay, go ahead." });
+    c.addFault({ type: "diverge", user: "Sure, I have a few minutes." });
+    const out = path.join(dir, "live.xml");
+    const args = [...KB_AND_LEAD, "--live", "--concurrency", "3", "--repeat", "2", "--retries", "1"];
+    const r = await live(dir, [...args, "--format", "junit", "-o", out]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe("pathway test: 3 passed, 4 failed; report written to " + out + "\n");
+    expect(c.peakInFlight).toBeLessThanOrEqual(3);
+    const junit = read(out);
+    expect([...junit.matchAll(/<testcase name="([^"]+)"/g)].map((m) => m[1])).toEqual(["books a callback, correcting the number", "ends the call with a lead that is not a fit", "transfers a qualified lead to sales", "transfers a caller who asks for an agent", "opens a ticket for a fault", "answers a router question and says goodbye", "opens a ticket when the knowledge base does not cover a question"]);
+    expect(junit).toMatch(/not-a-fit[^]*?the service&#39;s answer is not the documented chat shape \(&#34;assistant_responses&#34; is not a list of strings\)/);
+    expect(junit).toMatch(/asks-for-an-agent[^]*?the connection to 127\.0\.0\.1:\d+ closed before the answer came/);
+    expect(junit).toMatch(/opens-a-ticket[^]*?answered 500/);
+    expect(junit).toMatch(/qualified[^]*?the live agent did not take/);
+    for (const text of [r.stdout, r.stderr, junit]) expect(text).not.toContain(c.apiKey);
+  });
+
+  it("a chat stalled past --timeout fails its scenario with the limit and what to do, while the others answer", async () => {
+    const dir = project();
+    const c = await startChat(dir, { latencyMs: 5 });
+    c.addFault({ type: "stall", ms: 600, user: "Okay, go ahead." });
+    const r = await live(dir, [...KB_AND_LEAD, "--live", "--concurrency", "8", "--timeout", "150", "--format", "json"]);
+    expect(statuses(r)).toEqual(ALL_PASS.map((s) => (s === "passed not-a-fit" ? "failed not-a-fit" : s)));
+    expect((JSON.parse(r.stdout) as Report).results[1]!.failures[0]!.message).toMatch(/the live chat failed: sending a message to chat chat-\d+: no answer from POST http:\/\/127\.0\.0\.1:\d+\/v1\/pathway\/chat\/chat-\d+ within 150 ms; gave up after 1 attempt\. The service may be slow: raise --timeout/);
+    expect(r.code).toBe(1);
+  });
 });
