@@ -71,7 +71,7 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
     const mode = r.mode === "live" ? c.cyan(" [live]") : "";
     out.push(`  ${mark} ${escapeTerminalText(r.name)}${mode}${r.status === "error" ? c.red(" (could not run)") : ""}${rate} ${c.dim(`${r.durationMs.toFixed(0)} ms`)}`);
     if (r.paths && r.paths.length > 1) for (const p of r.paths) out.push(`    ${c.dim(`${p.count}×`)} ${escapeTerminalText(p.path.join(" → "))}`);
-    for (const a of r.assertions ?? []) out.push(`    ${c.yellow(`${(a.passRate * 100).toFixed(0)}%`)} ${escapeTerminalText(a.message)} ${c.dim(`(failed in ${a.failed} run${a.failed === 1 ? "" : "s"}; ${a.pointer})`)}`);
+    for (const a of r.assertions ?? []) out.push(`    ${c.yellow(`${(a.passRate * 100).toFixed(0)}%`)} ${escapeTerminalText(a.message)} ${c.dim(`(failed in ${a.failed} run${a.failed === 1 ? "" : "s"}${a.pointer ? `; ${a.pointer}` : ""})`)}`);
     for (const t of r.compare ?? []) {
       const row = escapeTerminalText(`turn ${t.turn}: offline ${t.offline ?? "(stopped)"} | live ${t.live ?? "(stopped)"}  ${clip(t.user, 60)}`);
       out.push(`    ${t.diverged ? c.red(`≠ ${row}`) : c.dim(`= ${row}`)}`);

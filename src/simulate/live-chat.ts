@@ -91,7 +91,9 @@ function toLiveState(sim: Simulator, state: SimState, turn: Turn, reply: ChatRep
         ? wanted
         : passed
           ? { kind: "take" as const, index: wanted.index, reason: `the live agent took ${describeCandidate(chosen!)}` }
-          : { kind: "error" as const, reason: `the live agent did not take ${describeCandidate(chosen!)}: it ${to === from ? "stayed at" : "went to"} "${liveName}"${to === liveId ? ` (id ${liveId})` : ""}` };
+          : liveId === undefined
+            ? { kind: "error" as const, reason: `cannot tell whether the live agent took ${describeCandidate(chosen!)}: the chat's answer names no node (no current_node_id or current_node_name)` }
+            : { kind: "error" as const, reason: `the live agent did not take ${describeCandidate(chosen!)}: it ${to === from ? "stayed at" : "went to"} "${liveName}"${to === liveId ? ` (id ${liveId})` : ""}` };
     events.push({ type: "decide", turn: n, nodeId: from, decider: "live", decision, ...(chosen && { chosen }) });
   }
   if (to !== undefined && to !== from) {

@@ -100,6 +100,16 @@ describe("runScenarioLive", () => {
     const client = await start([scenario]);
     const result = await runScenarioLive(pathway, scenario, client, { pathwayId: "pw-missing" });
     expect(result.failures[0]!.message).toMatch(/^the live chat could not start: .*not found \(404\)/);
+    // It could not run: that says nothing about the agent.
+    expect(result.status).toBe("error");
+  });
+
+  it("says that the answer names no node, rather than that the agent stayed at an unknown one, when a take cannot be checked", async () => {
+    const scenario = scenarioFile("books-first-choice.scenario.yaml");
+    const client = await start([scenario]);
+    chat!.addFault({ type: "body", body: '{"data": {"assistant_responses": ["Sure."], "completed": false}}' });
+    const result = await runScenarioLive(pathway, scenario, client, { pathwayId: "pw-book" });
+    expect(result.failures[0]).toMatchObject({ turn: 1, pointer: "/turns/0/take", message: expect.stringMatching(/^live decider: cannot tell whether the live agent took edge .*"Collect appointment details".*: the chat's answer names no node \(no current_node_id or current_node_name\)$/) });
   });
 });
 

@@ -56,6 +56,17 @@ describe("stylish", () => {
     expect(out).toContain("✖ 1 passed, 1 failed, 1 could not run (3 scenarios");
   });
 
+  it("shows a repeated scenario's assertion rates, naming the place only when the failure has one", () => {
+    const rate = (pointer: string) => ({ pointer, message: `failed at ${pointer || "start"}`, failed: 2, passRate: 0 });
+    const repeated: TestReport = {
+      results: [{ file: "r.scenario.yaml", name: "r", status: "error", durationMs: 1, failures: [{ message: "the live chat could not start", pointer: "" }], warnings: [], trace: [], mode: "live", runs: 2, passed: 0, passRate: 0, paths: [], assertions: [rate(""), rate("/turns/0/take")] }],
+      summary: { total: 1, passed: 0, failed: 0, errors: 1, durationMs: 1 },
+    };
+    const text = formatTestStylish(repeated, { color: false });
+    expect(text).toContain("0% failed at start (failed in 2 runs)\n");
+    expect(text).toContain("0% failed at /turns/0/take (failed in 2 runs; /turns/0/take)\n");
+  });
+
   it("prints the report object as JSON", () => {
     expect(JSON.parse(formatTestJson(report))).toEqual(JSON.parse(JSON.stringify(report)));
   });
