@@ -12,8 +12,7 @@ const sim = await loadShipped<typeof import("../../src/simulate/index.js")>("sim
 const { validatePathway } = await loadShipped<typeof import("../../src/validate/index.js")>("validate");
 
 const SIZES = [250, 500, 1_000, 2_000, 5_000, 10_000];
-/** Sizes of the pathways with Route nodes, whose unsatisfiable routes send the generator searching (its slow case). */
-const ROUTE_SIZES = [250, 500, 1_000, 2_000];
+
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bin/pathway.cjs");
 
 /** Milliseconds of one `pathway ...` process (median of three), as a user runs it; `args` may differ per run. */
@@ -115,9 +114,10 @@ export const generateSuite: BenchSuite = {
         rows.push({ name: "YAML share of running the 1,000-node suite", value: `${((parse / run) * 100).toFixed(0)}%`, note: `${files.length} files, ${(files.reduce((n, f) => n + f.length, 0) / 1e6).toFixed(1)} MB of YAML; parse ${parse.toFixed(0)} ms of ${run.toFixed(0)} ms (goal ≤ 20%)` });
       }
     }
-    // A quarter of the nodes are Route nodes, each with a route no input can take: growth where searching dominates.
+    // A quarter of the nodes are Route nodes, each with a route no input can take: growth where searching dominates
+    // (searching again from every stuck scenario made it quadratic: see `Searches` in src/simulate/generate.ts).
     previous = undefined;
-    for (const nodes of ROUTE_SIZES) {
+    for (const nodes of SIZES) {
       const pathway = generatePathway({ nodes, edges: nodes * 3, seed: 7, routeShare: 0.25 });
       let result: ReturnType<typeof sim.generateScenarios> | undefined;
       const ms = timeOnce(() => (result = sim.generateScenarios(pathway, { maxScenarios: Number.MAX_SAFE_INTEGER })));

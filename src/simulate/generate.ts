@@ -292,9 +292,12 @@ type Search = { first: Map<string, SearchStep>; rest: Generator<void, boolean> |
 
 /**
  * The searches of one generation, by the state they start from: the one from the call's first state, and the most
- * recent others (a suspended search holds its frontier).
+ * recent others (a suspended search holds its frontier). `allowance` is what is left of the actions all searches from
+ * other states may try together: each stuck scenario searching from where it is made generation quadratic on pathways
+ * with many routes (2,000 nodes: 8 s, 4,000: 50 s); past the allowance a stuck scenario ends, and the next one
+ * starts from the first state along the shortest way its search knows.
  */
-type Searches = { initial: SimState; byState: Map<SimState, Search> };
+type Searches = { initial: SimState; byState: Map<SimState, Search>; allowance: number };
 const MAX_SEARCHES = 64;
 
 /**
@@ -302,7 +305,8 @@ const MAX_SEARCHES = 64;
  * step that takes it without stopping the call, and pausing after each one recorded. States are told apart by node
  * and return stack; at most `budget` actions are tried. Returns true when it ran out of states rather than budget.
  */
-function* search(sim: Simulator, start: SimState, uncovered: ReadonlySet<string>, budget: number, first: Map<string, SearchStep>): Generator<void, boolean> {
+function* search(sim: Simulator, searches: Searches, start: SimState, uncovered: ReadonlySet<string>, budget: number, first: Map<string, SearchStep>): Generator<void, boolean> {
+  const charged = start !== searches.initial;
   const seen = new Set<string>([`${start.nodeId}|${start.returnTo.join(",")}`]);
   let frontier: (SearchStep | undefined)[] = [undefined];
   let expansions = 0;
@@ -311,7 +315,7 @@ function* search(sim: Simulator, start: SimState, uncovered: ReadonlySet<string>
     for (const previous of frontier) {
       const from = previous?.state ?? start;
       for (const action of getActions(sim, from)) {
-        if (++expansions > budget) return false;
+        if (++expansions > budget || (charged && --searches.allowance < 0)) return false;
         const after = run(sim, from, action);
         const step: SearchStep = { action, state: after, previous };
         if (after.status !== "stopped") {
@@ -342,7 +346,7 @@ function searchFor(sim: Simulator, searches: Searches, state: SimState, target: 
   if (!known) {
     if (byState.size >= MAX_SEARCHES) byState.delete([...byState.keys()].find((s) => s !== searches.initial)!);
     const first = new Map<string, SearchStep>();
-    known = { first, rest: search(sim, state, uncovered, budget, first), complete: false };
+    known = { first, rest: search(sim, searches, state, uncovered, budget, first), complete: false };
     byState.set(state, known);
   }
   while (!known.first.has(target) && known.rest) {
@@ -358,7 +362,7 @@ function searchFor(sim: Simulator, searches: Searches, state: SimState, target: 
 /**
  * The shortest list of steps from `state` whose last one takes `target` (uncovered), breadth-first: the fallback where
  * the search tree's path cannot be walked (a route or condition leads elsewhere). Undefined when none is found within
- * `budget` actions.
+ * `budget` actions, or within what is left of the allowance of searches from states other than the first.
  *
  * A target that the whole search from the call's first state never takes is not searched for from later states: they
  * have fewer turns and visits left, so they reach less (only Custom Code or a tool setting variables could differ).
@@ -368,8 +372,13 @@ function searchFor(sim: Simulator, searches: Searches, state: SimState, target: 
 function findNext(sim: Simulator, searches: Searches, state: SimState, target: string, uncovered: ReadonlySet<string>, budget: number): Step[] | undefined {
   const fromStart = searchFor(sim, searches, searches.initial, target, uncovered, budget);
   if (fromStart.complete && !fromStart.first.has(target)) return undefined;
+  return stepsTo(searchFor(sim, searches, state, target, uncovered, budget), target);
+}
+
+/** The steps of `search` that end taking `target`, from its start; undefined when it has not found the target. */
+function stepsTo(search: Search | undefined, target: string): Step[] | undefined {
   const steps: Step[] = [];
-  for (let at = searchFor(sim, searches, state, target, uncovered, budget).first.get(target); at; at = at.previous) steps.push({ action: at.action, state: at.state });
+  for (let at = search?.first.get(target); at; at = at.previous) steps.push({ action: at.action, state: at.state });
   return steps.length > 0 ? steps.reverse() : undefined;
 }
 
@@ -644,7 +653,9 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
   const notReached = new Set<string>();
   const budget = Math.max(2_000, sim.nodes.size * 20);
   const initial = createInitialState(sim);
-  const searches: Searches = { initial, byState: new Map() };
+  // Five actions per node: enough for every search a small pathway needs (the corpus's are unchanged by it), and
+  // linear on large ones, where starting over along the known way makes no more scenarios than searching did.
+  const searches: Searches = { initial, byState: new Map(), allowance: Math.max(500, sim.nodes.size * 5) };
   const initialKeys = coveredBy(initial.trace);
   while (uncovered.size > 0 && scenarios.length < maxScenarios) {
     let ti = firstBelow(-1);
@@ -681,12 +692,27 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
           continue;
         }
         const found = findNext(sim, searches, state, target, uncovered, budget);
-        if (!found || turns.length + found.length > maxTurns) break;
-        for (const s of found) take(s);
+        if (found && turns.length + found.length <= maxTurns) {
+          for (const s of found) take(s);
+          continue;
+        }
+        // Stuck. A scenario that has taken nothing new yet starts again from the first state, along the shortest way
+        // the search from there found (findNext asked it first).
+        const known = covered === 0 && state !== initial ? stepsTo(searches.byState.get(initial), target) : undefined;
+        if (!known || known.length > maxTurns) break;
+        state = initial;
+        turns.length = 0;
+        for (const s of known) take(s);
       }
-      // A target missed from the start node cannot be reached within maxTurns; one missed on the way gets a scenario of its own.
-      if (fresh && uncovered.delete(target)) notReached.add(target);
-      if (uncovered.has(target)) break;
+      if (uncovered.has(target)) {
+        // Missed from the start node, with nothing taken or no way known from the first state: it cannot be reached
+        // within maxTurns, and the scenario goes on. Missed otherwise: the scenario ends here and the target gets one
+        // of its own (which can start along the way the search from the first state knows).
+        const knownFromStart = searches.byState.get(initial)?.first.has(target) === true;
+        if (!fresh || (covered > 0 && knownFromStart)) break;
+        uncovered.delete(target);
+        notReached.add(target);
+      }
       pending.remove(ti);
       fresh = false;
       while (state.status === "active" && turns.length < maxTurns) {
