@@ -123,6 +123,13 @@ describe("pathway check-request", () => {
     expect(missing.stdout).toContain("The pathway remote:p-gone does not load");
   });
 
+  it("reads the remote pathway up to --max-response, and says so when it is larger", async () => {
+    const capped = await run(["requests/good.request.json", "--pathway", "remote:p-remote", "--max-response", "100"]);
+    expect(capped.code).toBe(2);
+    expect(capped.stdout + capped.stderr).toMatch(/--max-response/);
+    expect((await run(["requests/good.request.json", "--pathway", "remote:p-remote", "--max-response", "10mb"])).code).toBe(0);
+  });
+
   it("rejects a usage error with exit 2", async () => {
     expect((await run(["requests/good.request.json", "--kind", "sms"])).code).toBe(2);
     expect((await run(["requests/good.request.json", "--rule", "no-such-rule:off"])).code).toBe(2);

@@ -54,7 +54,7 @@ Examples:
       rules,
       config: options.config,
       ignore: options.ignorePattern,
-      remote: toRemoteOptions({ baseUrl: options.baseUrl, endpoint: options.endpoint, timeout: options.timeout, retries: options.retries }, io),
+      remote: toRemoteOptions(options, io),
     });
     io.setExitCode(await reportFindings(results, options, io, [...requestRuleMetas, ...documentRuleMetas]));
   });
