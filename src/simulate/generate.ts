@@ -48,7 +48,6 @@ export interface GeneratedScenarios {
  */
 type Action = {
   turn: Turn;
-  covers: string[];
   id: string;
   targetId: string;
   reach: Reach | undefined;
@@ -180,7 +179,6 @@ function computeActions(sim: Simulator, state: SimState): Action[] {
       const vars = { ...placeholders, ...v.vars };
       actions.push({
         turn: { user: userLine(c), take: ref, ...(Object.keys(vars).length > 0 && { vars }), ...(v.webhooks && { webhooks: v.webhooks }), ...(v.transfer && { transfer: v.transfer }) },
-        covers: [],
         id,
         targetId: c.targetId,
         reach,
@@ -344,6 +342,8 @@ function searchFor(sim: Simulator, searches: Searches, state: SimState, target: 
   const { byState } = searches;
   let known = byState.get(state);
   if (!known) {
+    // Past the allowance a new search could try nothing: none is made, nor pushes a useful one out of the cache.
+    if (state !== searches.initial && searches.allowance <= 0) return { first: new Map(), rest: undefined, complete: false };
     if (byState.size >= MAX_SEARCHES) byState.delete([...byState.keys()].find((s) => s !== searches.initial)!);
     const first = new Map<string, SearchStep>();
     known = { first, rest: search(sim, searches, state, uncovered, budget, first), complete: false };
@@ -362,16 +362,11 @@ function searchFor(sim: Simulator, searches: Searches, state: SimState, target: 
 /**
  * The shortest list of steps from `state` whose last one takes `target` (uncovered), breadth-first: the fallback where
  * the search tree's path cannot be walked (a route or condition leads elsewhere). Undefined when none is found within
- * `budget` actions, or within what is left of the allowance of searches from states other than the first.
- *
- * A target that the whole search from the call's first state never takes is not searched for from later states: they
- * have fewer turns and visits left, so they reach less (only Custom Code or a tool setting variables could differ).
- * Without this, every target no turn can take (a route whose conditions contradict each other) cost a whole search
- * from each state a scenario got stuck at: quadratic, 10 to 20 seconds for a 1,000-node pathway with many routes.
+ * `budget` actions, or within what is left of the allowance of searches from states other than the first. The search
+ * from the first state is run as well, so that a scenario stuck with nothing taken can start over along its way.
  */
 function findNext(sim: Simulator, searches: Searches, state: SimState, target: string, uncovered: ReadonlySet<string>, budget: number): Step[] | undefined {
-  const fromStart = searchFor(sim, searches, searches.initial, target, uncovered, budget);
-  if (fromStart.complete && !fromStart.first.has(target)) return undefined;
+  searchFor(sim, searches, searches.initial, target, uncovered, budget);
   return stepsTo(searchFor(sim, searches, state, target, uncovered, budget), target);
 }
 
@@ -445,8 +440,8 @@ function coveringStep(sim: Simulator, state: SimState, uncovered: ReadonlySet<st
 function tryStep(sim: Simulator, state: SimState, action: Action, uncovered: ReadonlySet<string>, only?: string): Step | undefined {
   const after = run(sim, state, action);
   if (after.status === "stopped") return undefined;
-  const covers = coveredBetween(state, after).filter((k) => uncovered.has(k) && (only === undefined || k === only));
-  return covers.length > 0 ? { action: { ...action, covers }, state: after } : undefined;
+  const takes = coveredBetween(state, after).some((k) => uncovered.has(k) && (only === undefined || k === only));
+  return takes ? { action, state: after } : undefined;
 }
 
 /** Where a node lies on the path to a target: its index from the start node, or -1 when it is not on the path. */

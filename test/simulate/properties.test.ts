@@ -54,6 +54,43 @@ describe("generated scenarios", () => {
     );
   });
 
+  it("take an edge whose condition needs a variable set on a longer way round, not only on the first way to its node", () => {
+    // Q → W needs y == 5, which only the Route R0 sets; the first way to Q (through M) never passes R0.
+    const node = (id: string, type = "Default", data: Record<string, unknown> = {}) => ({ id, type, data: { name: id, prompt: id, ...data } });
+    const edge = (id: string, source: string, target: string, label: string, condition?: [string, string, string]) => ({
+      id,
+      source,
+      target,
+      label,
+      ...(condition && { data: { condition: [{ field: condition[0], operator: condition[1], value: condition[2] }] } }),
+    });
+    const pathway = {
+      name: "Vars",
+      nodes: [
+        node("S", "Default", { isStart: true }),
+        ...["X", "M", "N", "P", "Q"].map((id) => node(id)),
+        node("R0", "Route", { routes: [{ targetNodeId: "X", conditions: [{ field: "y", operator: "==", value: "5" }] }], fallbackNodeId: "X" }),
+        node("W", "End Call"),
+        node("E", "End Call"),
+      ],
+      edges: [
+        edge("sx", "S", "X", "go x"),
+        edge("xm", "X", "M", "to m", ["y", "!=", "5"]),
+        edge("xn", "X", "N", "to n"),
+        edge("xr", "X", "R0", "set y"),
+        edge("mq", "M", "Q", "m to q"),
+        edge("np", "N", "P", "to p"),
+        edge("pq", "P", "Q", "p to q"),
+        edge("cond", "Q", "W", "when y is 5", ["y", "==", "5"]),
+        edge("plain", "Q", "E", "otherwise"),
+      ],
+    } as Pathway;
+    const { generated, results } = runAll(pathway);
+    for (const r of results) expect(r.failures).toEqual([]);
+    expect(generated.uncovered).toEqual([]);
+    expect(generated.scenarios.some((s) => s.turns.some((t) => t.take === "when y is 5"))).toBe(true);
+  });
+
   itCorpus("pass on every real corpus pathway they can be generated for", () => {
     for (const { name, value } of parseableCorpus) {
       const pathway = value as Pathway;
