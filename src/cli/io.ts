@@ -30,12 +30,16 @@ export function createSecretRedactor(env: Readonly<Record<string, string | undef
   return (text) => redactors.reduce((clean, redactor) => redactor(clean), text);
 }
 
-/** `stream` with every written chunk passed through `redact` first; everything else (isTTY, columns, on...) is the stream's own. */
-function redactStream(stream: Stream, redact: (text: string) => string): Stream {
+/**
+ * `stream` with every written chunk passed through `redact` first; everything else (isTTY, columns, on...) is the
+ * stream's own. `onRedacted` is told when a chunk changed.
+ */
+function redactStream(stream: Stream, redact: (text: string) => string, onRedacted?: () => void): Stream {
   const write = (chunk: unknown, ...rest: unknown[]): boolean => {
     const text = typeof chunk === "string" ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk).toString("utf8") : undefined;
     const clean = text === undefined ? chunk : redact(text);
     const same = clean === text;
+    if (!same) onRedacted?.();
     return (stream.write as (...args: unknown[]) => boolean)(same ? chunk : clean, ...(same || typeof rest[0] !== "string" ? rest : rest.slice(1)));
   };
   return new Proxy(stream, {
@@ -80,9 +84,17 @@ export function withRedaction(io: CliIo): CliIo {
   const redact = createSecretRedactor(io.env);
   if (!redact) return io;
   const stderr = redactStream(io.stderr, redact);
+  const warn = (message: string) => stderr.write(`pathway: warning: ${message}\n`);
+  // Printed output stays redacted (it may be a terminal or a CI log), even a document: said once, with how to keep it.
+  let warned = false;
+  const stdout = redactStream(io.stdout, redact, () => {
+    if (warned) return;
+    warned = true;
+    warn("the output held an API key, replaced by [redacted]; a key that is part of your pathway is kept when fmt, build or import write the file (-o or in place).");
+  });
   // Copied with its accessors: a spread would read `stdin`, which main leaves to be created on first use.
   const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(io)) as CliIo;
-  return Object.assign(copy, { stdout: redactStream(io.stdout, redact), stderr, host: redactHost(io.host, redact, (message) => stderr.write(`pathway: warning: ${message}\n`)) });
+  return Object.assign(copy, { stdout, stderr, host: redactHost(io.host, redact, warn) });
 }
 
 /** `--color` / `--no-color` win; otherwise NO_COLOR turns colour off, FORCE_COLOR on, and a terminal decides. */

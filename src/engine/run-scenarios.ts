@@ -252,19 +252,33 @@ async function runJobs(slots: readonly (TestCaseReport | Job)[], options: RunSce
   const repeat = options.repeat ?? 1;
   // --compare's runs are live chats too (the offline prediction is worked out afterwards).
   const live = options.live || options.compare;
-  const runsOf = new Map(jobs.map((job) => [job, [] as ScenarioResult[]]));
-  const timeOf = new Map<Job, { start: number; end: number }>();
+  // Runs are kept in the order they were started (not finished), so the run shown and compared does not depend on timing.
+  const runsOf = new Map(jobs.map((job) => [job, new Array<ScenarioResult>(repeat)]));
+  const left = new Map(jobs.map((job) => [job, repeat]));
+  /** Milliseconds each scenario's own runs took, added up (its runs overlap others' in the pool). */
+  const msOf = new Map(jobs.map((job) => [job, job.preparedMs]));
   let done = 0;
   await mapPool(
-    jobs.flatMap((job) => Array.from({ length: repeat }, () => job)),
+    jobs.flatMap((job) => Array.from({ length: repeat }, (_, index) => ({ job, index }))),
     live ? (options.concurrency ?? 4) : 1,
-    async (job) => {
-      const time = timeOf.get(job) ?? { start: performance.now(), end: 0 };
-      timeOf.set(job, time);
-      const runs = runsOf.get(job)!;
-      runs.push(await job.runOnce());
-      time.end = performance.now();
-      if (runs.length === repeat) options.onProgress?.({ done: ++done, total: jobs.length, detail: job.shown });
+    async ({ job, index }) => {
+      const start = performance.now();
+      runsOf.get(job)![index] = await Promise.resolve()
+        .then(job.runOnce)
+        .catch((error: unknown): ScenarioResult => ({
+          // A run that throws is that run's error (the others, and other scenarios, go on): never the whole report.
+          name: job.name,
+          status: "error",
+          failures: [{ message: `the run failed: ${error instanceof Error ? error.message : String(error)}`, pointer: "" }],
+          warnings: [],
+          final: { status: "active", turns: 0, variables: {} },
+          path: [],
+          trace: [],
+        }));
+      msOf.set(job, msOf.get(job)! + performance.now() - start);
+      const remaining = left.get(job)! - 1;
+      left.set(job, remaining);
+      if (remaining === 0) options.onProgress?.({ done: ++done, total: jobs.length, detail: job.shown });
     },
   );
   const results: TestCaseReport[] = [];
@@ -283,13 +297,12 @@ async function runJobs(slots: readonly (TestCaseReport | Job)[], options: RunSce
     const repeated = runs.length > 1;
     const passed = repeated ? summary.passRate >= (options.minPassRate ?? 1) : shownRun.status === "passed";
     const status = runs.every((r) => r.status === "error") ? "error" : passed ? "passed" : "failed";
-    const time = timeOf.get(slot)!;
     results.push({
       file: slot.shown,
       name: slot.name,
       pathway: slot.entry.display,
       status,
-      durationMs: slot.preparedMs + time.end - time.start,
+      durationMs: msOf.get(slot)!,
       failures: status === "passed" ? [] : shownRun.failures,
       warnings: [...slot.liveWarnings, ...shownRun.warnings],
       trace: shownRun.trace,

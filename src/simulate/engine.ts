@@ -59,7 +59,8 @@ function toDraft(state: SimState): Draft {
 }
 
 function toState(d: Draft): SimState {
-  // `trace` is added by attachTraceLog, in the same place among the keys as before.
+  // `trace` is added by attachTraceLog right after these, so Object.keys, JSON and reports list the keys in one order
+  // (status, variables, turn, returnTo, visits, trace, then the optional ones; test/simulate/trace-log.test.ts).
   const state: Omit<SimState, "trace"> = {
     status: d.status,
     variables: d.variables,

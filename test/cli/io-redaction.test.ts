@@ -33,7 +33,8 @@ describe("withRedaction", () => {
     expect(io.stdout.isTTY).toBe(true);
     expect(io.host).not.toBe(host);
     expect(out.text()).toBe("a [redacted] b\nbytes:[redacted]\n");
-    expect(err.text()).toBe("cb [redacted]…\n");
+    // The first redacted stdout write also says, once, on stderr that the output was changed.
+    expect(err.text()).toBe("pathway: warning: the output held an API key, replaced by [redacted]; a key that is part of your pathway is kept when fmt, build or import write the file (-o or in place).\ncb [redacted]…\n");
   });
 
   it("also hides the model endpoint's key (PATHWAYKIT_LLM_API_KEY)", () => {

@@ -47,10 +47,19 @@ test("import then build give back the same pathway, key included", async () => {
   }
 });
 
-test("a report about that pathway still hides the key", async () => {
+test("a report about that pathway still hides the key, and so does a document printed to stdout (with a warning)", async () => {
   const dir = tempDir("pathwaykit-own-secrets-");
+  const changed = { ...PATHWAY, nodes: [PATHWAY.nodes[0], { ...PATHWAY.nodes[1], data: { ...PATHWAY.nodes[1]!.data, headers: [["authorization", "other"]] } }] };
   writeFileSync(path.join(dir, "texts.json"), JSON.stringify(PATHWAY));
-  const result = await runMain(["diagram", "texts.json", "--format", "mermaid", "-o", "texts.mmd"], { cwd: dir, env: { PATHWAYKIT_API_KEY: KEY } });
-  expect(result.code).toBe(0);
-  expect(readFileSync(path.join(dir, "texts.mmd"), "utf8")).not.toContain(KEY);
+  writeFileSync(path.join(dir, "changed.json"), JSON.stringify(changed));
+  const env = { PATHWAYKIT_API_KEY: KEY };
+  // Without the key in the environment the diff shows the header's value: the report really carries it.
+  expect((await runMain(["diff", "texts.json", "changed.json", "--format", "json"], { cwd: dir })).stdout).toContain(KEY);
+  const diff = await runMain(["diff", "texts.json", "changed.json", "--format", "json"], { cwd: dir, env });
+  expect(diff.code).toBe(1);
+  expect(diff.stdout).not.toContain(KEY);
+  expect(diff.stdout).toContain("[redacted]");
+  const printed = await runMain(["fmt", "-"], { cwd: dir, env, stdin: JSON.stringify(PATHWAY) });
+  expect(printed.stdout).not.toContain(KEY);
+  expect(printed.stderr).toMatch(/the output held an API key, replaced by \[redacted\]; .*\(-o or in place\)/);
 });

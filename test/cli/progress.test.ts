@@ -54,7 +54,7 @@ describe("pathway test on a terminal", () => {
   it("shows a bar while the scenarios run, then clears it; piped, it writes nothing to stderr", async () => {
     const onTerminal = await runMain(["test", "pathways/scenarios"], { cwd: ROOT, tty: { columns: 100 } });
     expect(onTerminal.code).toBe(0);
-    expect(onTerminal.stderr).toMatch(/running \[.*\] \d+\/13/);
+    expect(onTerminal.stderr).toMatch(/running \[.*\] \d+\/\d+/);
     const piped = await runMain(["test", "pathways/scenarios"], { cwd: ROOT });
     expect(piped.stderr).toBe("");
   });
