@@ -461,8 +461,8 @@ function stepAlong(sim: Simulator, state: SimState, position: PathPosition): Ste
       if (after.status !== "active") continue;
       for (const id of entered(state, after)) {
         const at = position(id);
-        // The state must wait on the path, or the next step would start off it.
-        if (at > bestAt && position(after.nodeId) >= 0) {
+        // The state must wait on the path, further than now: or the next step would start off it, or go round again.
+        if (at > bestAt && position(after.nodeId) > here) {
           best = { action, state: after };
           bestAt = at;
         }
