@@ -51,12 +51,13 @@ function sameLabel(a: string, b: string): boolean {
       if (x > 127 || y > 127) return normalise(a) === normalise(b);
       if (lower(x) !== lower(y)) return false;
     }
-    // Both words must end here.
-    if ((i < a.length && !isSpace(a.charCodeAt(i))) || (j < b.length && !isSpace(b.charCodeAt(j)))) return false;
+    // Both words must end here, unless what follows is not ASCII (a no-break space is a space to trim() and \s).
+    if ((i < a.length && !isSpace(a.charCodeAt(i))) || (j < b.length && !isSpace(b.charCodeAt(j)))) return a.charCodeAt(i) > 127 || b.charCodeAt(j) > 127 ? normalise(a) === normalise(b) : false;
     i = skipSpaces(a, i);
     j = skipSpaces(b, j);
   }
-  return i === a.length && j === b.length;
+  if (i === a.length && j === b.length) return true;
+  return a.charCodeAt(i) > 127 || b.charCodeAt(j) > 127 ? normalise(a) === normalise(b) : false;
 }
 
 export default defineRule({

@@ -62,6 +62,11 @@ it("treats labels as equal exactly when they match after trimming, lower-casing 
   );
 });
 
+it("finds labels equal when one ends in a no-break space (found by the property above, seed -573105477)", () => {
+  const text = pathwayText([START, B, END], [`{"id": "e1", "source": "start", "target": "b", "label": "!"}`, `{"id": "e2", "source": "start", "target": "end", "label": "!\u00A0"}`]);
+  expect(lintText(text).filter((d) => d.ruleId === "duplicate-edge-label").map((d) => d.pointer)).toEqual(["/edges/1/label"]);
+});
+
 it("compares labels whose ends are not ASCII in full (the Kelvin sign lower-cases to k)", () => {
   const text = pathwayText([START, B, END], [
     `{"id": "e1", "source": "start", "target": "b", "label": "ok\u212A"}`,
