@@ -265,16 +265,8 @@ async function runJobs(slots: readonly (TestCaseReport | Job)[], options: RunSce
       const start = performance.now();
       runsOf.get(job)![index] = await Promise.resolve()
         .then(job.runOnce)
-        .catch((error: unknown): ScenarioResult => ({
-          // A run that throws is that run's error (the others, and other scenarios, go on): never the whole report.
-          name: job.name,
-          status: "error",
-          failures: [{ message: `the run failed: ${error instanceof Error ? error.message : String(error)}`, pointer: "" }],
-          warnings: [],
-          final: { status: "active", turns: 0, variables: {} },
-          path: [],
-          trace: [],
-        }));
+        // A run that throws is that run's error (the others, and other scenarios, go on): never the whole report.
+        .catch((error: unknown) => sim.toErrorResult(job.name, `the run failed: ${error instanceof Error ? error.message : String(error)}`));
       msOf.set(job, msOf.get(job)! + performance.now() - start);
       const remaining = left.get(job)! - 1;
       left.set(job, remaining);

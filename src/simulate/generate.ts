@@ -286,7 +286,7 @@ type SearchStep = { action: Action; state: SimState; previous: SearchStep | unde
  * key still uncovered, and the search itself, suspended where it stopped. Many targets get stuck at the same state
  * and each used to search from it anew; a target no turn can take made every one of those searches run to the end.
  */
-type Search = { first: Map<string, SearchStep>; rest: Generator<void, boolean> | undefined; complete: boolean };
+type Search = { first: Map<string, SearchStep>; rest: Generator<void> | undefined };
 
 /**
  * The searches of one generation, by the state they start from: the one from the call's first state, and the most
@@ -301,9 +301,9 @@ const MAX_SEARCHES = 64;
 /**
  * Runs the search from `start` in breadth-first order of actions, recording for each key still uncovered the first
  * step that takes it without stopping the call, and pausing after each one recorded. States are told apart by node
- * and return stack; at most `budget` actions are tried. Returns true when it ran out of states rather than budget.
+ * and return stack; at most `budget` actions are tried (and, from a state other than the first, the allowance).
  */
-function* search(sim: Simulator, searches: Searches, start: SimState, uncovered: ReadonlySet<string>, budget: number, first: Map<string, SearchStep>): Generator<void, boolean> {
+function* search(sim: Simulator, searches: Searches, start: SimState, uncovered: ReadonlySet<string>, budget: number, first: Map<string, SearchStep>): Generator<void> {
   const charged = start !== searches.initial;
   const seen = new Set<string>([`${start.nodeId}|${start.returnTo.join(",")}`]);
   let frontier: (SearchStep | undefined)[] = [undefined];
@@ -313,7 +313,7 @@ function* search(sim: Simulator, searches: Searches, start: SimState, uncovered:
     for (const previous of frontier) {
       const from = previous?.state ?? start;
       for (const action of getActions(sim, from)) {
-        if (++expansions > budget || (charged && --searches.allowance < 0)) return false;
+        if (++expansions > budget || (charged && --searches.allowance < 0)) return;
         const after = run(sim, from, action);
         const step: SearchStep = { action, state: after, previous };
         if (after.status !== "stopped") {
@@ -334,7 +334,6 @@ function* search(sim: Simulator, searches: Searches, start: SimState, uncovered:
     }
     frontier = next;
   }
-  return true;
 }
 
 /** The search from `state`, run on until it has taken `target` or ended. */
@@ -343,19 +342,13 @@ function searchFor(sim: Simulator, searches: Searches, state: SimState, target: 
   let known = byState.get(state);
   if (!known) {
     // Past the allowance a new search could try nothing: none is made, nor pushes a useful one out of the cache.
-    if (state !== searches.initial && searches.allowance <= 0) return { first: new Map(), rest: undefined, complete: false };
+    if (state !== searches.initial && searches.allowance <= 0) return { first: new Map(), rest: undefined };
     if (byState.size >= MAX_SEARCHES) byState.delete([...byState.keys()].find((s) => s !== searches.initial)!);
     const first = new Map<string, SearchStep>();
-    known = { first, rest: search(sim, searches, state, uncovered, budget, first), complete: false };
+    known = { first, rest: search(sim, searches, state, uncovered, budget, first) };
     byState.set(state, known);
   }
-  while (!known.first.has(target) && known.rest) {
-    const next = known.rest.next();
-    if (next.done) {
-      known.rest = undefined;
-      known.complete = next.value;
-    }
-  }
+  while (!known.first.has(target) && known.rest) if (known.rest.next().done) known.rest = undefined;
   return known;
 }
 

@@ -4,7 +4,7 @@ import type { ChatApi, ChatReply } from "../model/chat.js";
 import type { Pathway, PathwayNode } from "../model/schema.js";
 import { resolveTake, describeCandidate } from "./deciders/scripted.js";
 import { createSimulator, findNode, getCandidates, getSimNodeName, getSimWays, type Simulator } from "./machine.js";
-import { runScenarioWith, type ScenarioResult } from "./run.js";
+import { runScenarioWith, toErrorResult, type ScenarioResult } from "./run.js";
 import type { Scenario, ScenarioLocator } from "./scenario.js";
 import type { SimState, TraceEvent, Turn } from "./types.js";
 
@@ -182,7 +182,7 @@ export async function runScenarioLive(pathway: Pathway, scenario: Scenario, chat
   ).catch((error: unknown): ScenarioResult => {
     // Chat creation failed: nothing ran, so this says nothing about the agent (a rejected key, a remote pathway that is not there).
     const message = `the live chat could not start: ${error instanceof Error ? error.message : String(error)}`;
-    return { name: scenario.name ?? "scenario", status: "error", failures: [{ message, pointer: "" }], warnings: [], final: { status: "active", turns: 0, variables: {} }, path: [], trace: [] };
+    return toErrorResult(scenario.name ?? "scenario", message);
   });
   if (chatFailure && result.status === "passed") {
     const at = ["turns", chatFailure.turn - 1];

@@ -64,6 +64,11 @@ export interface ScenarioResult {
   trace: TraceEvent[];
 }
 
+/** The result of a scenario that could not run at all, saying why. */
+export function toErrorResult(name: string, message: string): ScenarioResult {
+  return { name, status: "error", failures: [{ message, pointer: "" }], warnings: [], final: { status: "active", turns: 0, variables: {} }, path: [], trace: [] };
+}
+
 type Step = { kind: "init" } | { kind: "turn"; state: SimState; turn: Turn };
 
 function loose(expected: unknown, actual: unknown): boolean {
