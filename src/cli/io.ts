@@ -62,9 +62,9 @@ export function redactHost(host: Host, redact: (text: string) => string, warn: (
     async writeFile(file, content, options) {
       const text = typeof content === "string" ? content : Buffer.from(content).toString("utf8");
       const clean = redact(text);
+      if (clean === text) return host.writeFile(file, content, options);
       // The file name is shown on a terminal by every caller: escaped here, once.
       const name = escapeTerminalText(file);
-      if (clean === text) return host.writeFile(file, content, options);
       if (options?.verbatim) {
         warn(`${name} holds an API key, written as it is because it is part of your pathway (a webhook header?); keep the file private, or have the webhook read the key from a variable.`);
         return host.writeFile(file, content, options);

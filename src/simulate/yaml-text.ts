@@ -66,7 +66,7 @@ function quote(text: string): string {
 
 /**
  * Strings already written, with their scalar: a generated suite repeats the same keys, labels and node names
- * thousands of times, and deciding plain or quoted (two Unicode-class regexes) was a quarter of writing it. Bounded:
+ * thousands of times, and deciding plain or quoted (two Unicode-class regexes) ran again for every one. Bounded:
  * strings of up to 100 characters, at most 10,000 of them (about a megabyte), then it starts again.
  */
 const scalars = new Map<string, string>();
