@@ -7,6 +7,8 @@ export default defineConfig({
     // Type-only tests (*.test-d.ts) are checked by the compiler, not run: an expectation that does not hold fails.
     typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "tsconfig.json" },
     globalSetup: ["test/support/announce-corpus.ts", "test/support/temp-root.ts"],
+    // One fast-check seed unless another is asked for (test/support/fast-check-seed.ts says why).
+    setupFiles: ["test/support/fast-check-seed.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ["default"],

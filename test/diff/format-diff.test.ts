@@ -238,13 +238,21 @@ describe("Markdown that fits a pull-request comment", () => {
       fc.property(fc.integer({ min: 1, max: full.length + 100 }), (maxChars) => {
         const md = formatDiffMd(pair, { maxChars, fullDiffCommand: "pathway diff x y --max-chars 0" });
         expect(md.length).toBeLessThanOrEqual(maxChars);
-        if (full.length <= maxChars) expect(md).toBe(full);
-        // Cut, and it says so: the note, the hard cut's warning (naming the full diff) or, for the tiniest limits, "…".
-        else expect(md).toMatch(maxChars >= 120 ? /shortened to fit|Cut at \d+ characters; the full diff: `pathway diff x y --max-chars 0`/ : /…/);
+        if (full.length <= maxChars) {
+          expect(md).toBe(full);
+          return;
+        }
+        // Cut, and it says so: the note or the hard cut's warning (both name the full diff) or, for small limits, a short marker.
+        expect(md).toMatch(/shortened to fit|Cut at \d+ characters; the full diff: `pathway diff x y --max-chars 0`|… \(cut at \d+ characters\)|…$/);
+        if (maxChars >= 200) expect(md).toContain("`pathway diff x y --max-chars 0`");
+        // The marker never takes the whole limit: the diff's own opening is kept (a quarter, after a cut at a line end).
+        expect(md.startsWith(full.slice(0, Math.min(12, Math.floor(maxChars / 4))))).toBe(true);
       }),
       { numRuns: 200 },
     );
     expect(formatDiffMd(pair, { maxChars: 10 })).toBe("### Pathw…");
+    // 87 characters once gave the warning alone (it is 87 long), with nothing of the diff before it.
+    expect(formatDiffMd(pair, { maxChars: 87, fullDiffCommand: "pathway diff x y --max-chars 0" })).toMatch(/^### Pathway[^]*\n… \(cut at 87 characters\)\n$/);
   });
 });
 
