@@ -2,6 +2,7 @@
 import path from "node:path";
 import type { DiagramDirection, DirectedGraph } from "../export/index.js";
 import { findDiagramNode, getDiagramAnnotations, getGlobalsNote, getMermaidLimitProblems, toDirectedGraph, toDot, toMarkdown, toMermaid } from "../export/index.js";
+import { ELK_MAX_ITEMS } from "../layout/limits.js";
 import { BrowserUnavailableError, createDiagramRenderer, getBrowserLocation } from "../render/index.js";
 import { EngineError } from "./errors.js";
 import { describeFsError } from "./fs-errors.js";
@@ -53,10 +54,8 @@ export const DIAGRAM_ENGINES = ["auto", "mermaid", "elk", "ranks"] as const;
 /** One of `DIAGRAM_ENGINES`. */
 export type DiagramEngine = (typeof DIAGRAM_ENGINES)[number];
 
-/** Above this many nodes + edges "auto" leaves Mermaid (which took 21 s at 200 nodes) for ELK. */
+/** Above this many nodes + edges "auto" leaves Mermaid (which took 21 s at 200 nodes) for ELK, and above ELK_MAX_ITEMS ELK for the rank layout. */
 const MERMAID_MAX_ITEMS = 150;
-/** Above this many nodes + edges "auto" leaves ELK for the rank layout (ELK_MAX_ITEMS of the layout layer). */
-const ELK_MAX_ITEMS = 8_000;
 
 /** The engine that lays out `graph` for an image. */
 function pickEngine(graph: DirectedGraph, engine: DiagramEngine): Exclude<DiagramEngine, "auto"> {

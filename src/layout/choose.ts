@@ -2,10 +2,9 @@
 import type { DirectedGraph } from "../export/index.js";
 import { getElkLayout } from "./elk.js";
 import { getRankLayout } from "./ranks.js";
+import { ELK_MAX_ITEMS } from "./limits.js";
 import type { GraphLayout, LayoutEngine } from "./types.js";
 
-/** Largest graph (nodes + edges) ELK lays out by default (2,000 nodes / 6,000 edges: seconds of CPU with a spanning forest, see getElkLayout). */
-export const ELK_MAX_ITEMS = 8_000;
 
 /** Options of `getGraphLayout`; all optional. */
 export interface GraphLayoutOptions {
