@@ -5,7 +5,6 @@ import { getRankLayout } from "./ranks.js";
 import { ELK_MAX_ITEMS } from "./limits.js";
 import type { GraphLayout, LayoutEngine } from "./types.js";
 
-
 /** Options of `getGraphLayout`; all optional. */
 export interface GraphLayoutOptions {
   /** "elk", "ranks", or "auto" (default): ELK up to ELK_MAX_ITEMS nodes + edges, ranks beyond. */
