@@ -47,6 +47,10 @@ export interface InputRef {
   path: string;
   /** Absolute path; absent for stdin and for an argument that named nothing. */
   file?: string;
+  /** True when the user named this file itself (as ESLint, an ignored file then gets a warning). */
+  named?: boolean;
+  /** The directory or glob argument that found this file, when one did. */
+  foundBy?: string;
   /** Why nothing can be read for this argument (a missing path, an empty directory, a glob matching nothing). */
   problem?: Diagnostic;
 }
@@ -74,11 +78,11 @@ export async function expandInputs(host: Host, kind: InputKind, args: readonly s
   const spec = INPUT_KINDS[kind];
   const refs: InputRef[] = [];
   const seen = new Set<string>();
-  const add = (shown: string) => {
+  const add = (shown: string, foundBy?: string) => {
     const file = path.resolve(host.cwd, shown);
     if (seen.has(file)) return;
     seen.add(file);
-    refs.push({ path: shown, file });
+    refs.push({ path: shown, file, ...(foundBy === undefined ? { named: true } : { foundBy }) });
   };
   for (const arg of args) {
     if (arg === "-") {
@@ -113,7 +117,7 @@ export async function expandInputs(host: Host, kind: InputKind, args: readonly s
           : `${arg}: the pattern matches no files; check the glob (quote it so the shell does not expand it).`;
       refs.push({ path: arg, problem: { ruleId: "no-matching-files", severity: "error", message, pointer: "" } });
     }
-    for (const file of found) add(file);
+    for (const file of found) add(file, arg);
   }
   return refs;
 }

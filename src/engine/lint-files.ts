@@ -1,6 +1,6 @@
 // `lintFiles`: validation plus the graph and content rules over files, with pathway.config.json, --rule overrides and a baseline.
 import path from "node:path";
-import type { FileResult } from "../diagnostics/index.js";
+import type { Diagnostic, FileResult } from "../diagnostics/index.js";
 import type { BaselineInput } from "../lint/index.js";
 import { allRuleMetas, createBaseline, createBaselineFilter, getFileLintSettings, lintPathway } from "../lint/index.js";
 import type { RuleSetting, RuleSeverity } from "../validate/index.js";
@@ -11,7 +11,7 @@ import { createLintConfigLoader, readBaselineFile, toRelativePosix } from "./con
 import { EngineError } from "./errors.js";
 import { describeFsError } from "./fs-errors.js";
 import type { Host } from "./host.js";
-import { readInputs, STDIN, type ExpandOptions } from "./inputs.js";
+import { displayPath, readInputs, STDIN, type ExpandOptions } from "./inputs.js";
 
 /** Options of `lintFiles`; all optional. */
 export interface LintFilesOptions extends ExpandOptions {
@@ -55,15 +55,24 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
   const applyBaseline = baseline ? createBaselineFilter(baseline) : undefined;
   const recorded: (BaselineInput & { index: number })[] = [];
   const out: LintFilesResult = { results: [], suppressed: 0, baselined: 0 };
+  // Per directory or glob argument, the files it found and how many of them the config ignores.
+  const found = new Map<string, { count: number; ignored: number; config: string }>();
   for (const input of await readInputs(host, "pathway", args, { ignore })) {
+    let by = input.foundBy === undefined ? undefined : found.get(input.foundBy);
+    if (input.foundBy !== undefined && !by) found.set(input.foundBy, (by = { count: 0, ignored: 0, config: "" }));
+    if (by) by.count++;
     if (!input.bytes) {
       out.results.push({ filePath: input.path, diagnostics: [input.problem!] });
       continue;
     }
-    const { config, root } = await loadConfig(input.file);
+    const { config, root, file: configFile } = await loadConfig(input.file);
     const settings = getFileLintSettings(config, input.file === undefined ? STDIN : toRelativePosix(root, input.file));
     if (settings.ignored) {
-      out.results.push({ filePath: input.path, diagnostics: [] });
+      // As ESLint: a file the config ignores is left out of a directory or glob without a word, and one named on the
+      // command line gets a warning instead of its findings (before, each was an empty result counted as linted).
+      const config = displayPath(host.cwd, configFile ?? root);
+      if (input.named) out.results.push({ filePath: input.path, diagnostics: [ignoredFile(input.path, config)] });
+      if (by) Object.assign(by, { ignored: by.ignored + 1, config });
       continue;
     }
     const rules: Record<string, RuleSetting> = { ...settings.rules };
@@ -79,6 +88,10 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
       diagnostics = filtered.file.diagnostics;
     }
     out.results.push({ filePath: input.path, diagnostics, ...(result.text !== undefined && { text: result.text }) });
+  }
+  // A directory or glob whose every file is ignored has nothing linted: as one that matches nothing, it is an error.
+  for (const [arg, by] of found) {
+    if (by.ignored === by.count) out.results.push({ filePath: arg, diagnostics: [{ ruleId: "no-matching-files", severity: "error", message: `${arg}: every file it matches is ignored by "ignore" in ${by.config}; name a file that is not ignored, or change "ignore".`, pointer: "" }] });
   }
   if (options.baselineWrite !== undefined) {
     const written = createBaseline(recorded);
@@ -100,6 +113,11 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
   // Each request file gets its config's rules and the overrides matching it, as `pathway check-request` gives them.
   if (requests.length > 0) out.results.push(...(await checkRequestInputs(host, await withConfiguredRules(host, requests, options.config, options.rules, loadConfig))));
   return out;
+}
+
+/** The warning for a file named on the command line that `config` ignores. */
+function ignoredFile(shown: string, config: string): Diagnostic {
+  return { ruleId: "ignored-file", severity: "warning", message: `${shown} was not linted: "ignore" in ${config} matches it; remove it from "ignore" to lint it.`, pointer: "" };
 }
 
 /** Metadata of every rule `lintFiles` runs (for help texts and SARIF's rule table). */

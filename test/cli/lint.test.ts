@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CORPUS_DIR, itCorpus } from "../support/corpus.js";
-import { runCli, tempDir } from "../support/cli.js";
+import { ROOT, runCli, tempDir } from "../support/cli.js";
 import { runMain } from "../support/run-main.js";
 
 const RESTAURANT = path.join(CORPUS_DIR, "restaurant-2024-get-dump.json");
@@ -78,9 +78,44 @@ describe("pathway lint", () => {
     expect(r.stderr).toMatch(/is not valid JSON/);
   });
 
-  itCorpus("ignores files matching the config's ignore globs", async () => {
-    const { dir } = project({ ignore: ["pathways/**"] });
-    expect((await runMain(["lint", "pathways"], { cwd: dir })).code).toBe(0);
+  describe("the config's ignore globs (as ESLint's ignores)", () => {
+    /** drafts/ ignored, beside one pathway that is linted. */
+    const ignoring = () => {
+      const dir = tempDir("pathwaykit-lint-ignore-");
+      mkdirSync(path.join(dir, "drafts"));
+      const kb = readFileSync(path.join(ROOT, "pathways/support-kb.json"));
+      writeFileSync(path.join(dir, "kb.json"), kb);
+      writeFileSync(path.join(dir, "drafts", "broken.json"), "{ not json");
+      writeFileSync(path.join(dir, "pathway.config.json"), JSON.stringify({ ignore: ["drafts/**"] }));
+      return dir;
+    };
+
+    it("leaves ignored files out of a directory or glob: not read, not listed, not counted", async () => {
+      const dir = ignoring();
+      for (const args of [["."], ["**/*.json"]]) {
+        const r = await runMain(["lint", ...args, "--format", "json"], { cwd: dir });
+        expect(r.code).toBe(0);
+        expect((JSON.parse(r.stdout) as { filePath: string }[]).map((f) => f.filePath)).toEqual(["kb.json"]);
+      }
+      expect((await runMain(["lint", "."], { cwd: dir })).stdout).toMatch(/in 1 file\n$/);
+    });
+
+    it("warns about an ignored file named on the command line instead of linting it, and lints the others", async () => {
+      const r = await runMain(["lint", "drafts/broken.json", "kb.json", "--format", "json"], { cwd: ignoring() });
+      expect(r.code).toBe(0);
+      const [ignored, linted] = JSON.parse(r.stdout) as { filePath: string; messages: { ruleId: string; severity: string; message: string }[] }[];
+      expect(ignored).toMatchObject({ filePath: "drafts/broken.json", messages: [{ ruleId: "ignored-file", severity: "warning" }] });
+      expect(ignored!.messages[0]!.message).toBe('drafts/broken.json was not linted: "ignore" in pathway.config.json matches it; remove it from "ignore" to lint it.');
+      expect(linted!.filePath).toBe("kb.json");
+    });
+
+    it("fails (exit 2) on a directory or glob whose every file is ignored, as on one that matches nothing", async () => {
+      for (const arg of ["drafts", "drafts/*.json"]) {
+        const r = await runMain(["lint", arg], { cwd: ignoring() });
+        expect(r.code).toBe(2);
+        expect(r.stdout).toContain(`${arg}: every file it matches is ignored by "ignore" in pathway.config.json; name a file that is not ignored, or change "ignore".  no-matching-files`);
+      }
+    });
   });
 
   itCorpus("writes a baseline, then reports only findings that are not in it", async () => {
