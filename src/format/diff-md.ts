@@ -156,16 +156,20 @@ export const formatDiffMd: DiffFormatter = (input, options = {}) => {
   return cutMarkdown(join(noteFor(cut, dropped)), maxChars, full);
 };
 
+/** Characters of the diff a hard cut's marker leaves at least, when a longer marker would not. */
+const MIN_KEPT = 40;
+
 /**
  * `markdown` cut to at most `maxChars` characters (UTF-16 units, which never undercount), at a line end where one is
  * near, ending with a marker that says so and names `fullCommand`; unchanged when it fits. The marker shrinks with the
- * limit (a warning, a short line, then `…`), taking at most half of it, so the result stays within any limit of 1 or more.
+ * limit (a warning, a short line, then `…`), each used only where MIN_KEPT characters of the diff still fit before it,
+ * so the result stays within any limit of 1 or more.
  */
 export function cutMarkdown(markdown: string, maxChars: number, fullCommand: string): string {
   if (maxChars <= 0 || markdown.length <= maxChars) return markdown;
   const markers = [`\n\n> [!WARNING]\n> Cut at ${maxChars} characters; the full diff: ${toMarkdownCodeSpan(fullCommand)}\n`, `\n… (cut at ${maxChars} characters)\n`, "…"];
-  // A marker may take at most half the room: a warning that fills the limit alone would leave nothing of the diff.
-  const marker = markers.find((m) => m.length <= maxChars / 2) ?? "…";
+  // A marker must leave room for some of the diff: a warning that filled the limit alone would show nothing else.
+  const marker = markers.find((m) => m.length + MIN_KEPT <= maxChars) ?? "…";
   let kept = markdown.slice(0, maxChars - marker.length);
   // Prefer a whole line (most of the kept text stays), and never half of a surrogate pair.
   const lineEnd = kept.lastIndexOf("\n");

@@ -245,7 +245,7 @@ describe("Markdown that fits a pull-request comment", () => {
         // Cut, and it says so: the note or the hard cut's warning (both name the full diff) or, for small limits, a short marker.
         expect(md).toMatch(/shortened to fit|Cut at \d+ characters; the full diff: `pathway diff x y --max-chars 0`|… \(cut at \d+ characters\)|…$/);
         if (maxChars >= 200) expect(md).toContain("`pathway diff x y --max-chars 0`");
-        // The marker never takes the whole limit: the diff's own opening is kept (a quarter, after a cut at a line end).
+        // The marker never takes the whole limit: the diff's own opening is kept.
         expect(md.startsWith(full.slice(0, Math.min(12, Math.floor(maxChars / 4))))).toBe(true);
       }),
       { numRuns: 200 },
