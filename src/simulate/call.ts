@@ -13,6 +13,8 @@ export interface CallInfo {
   country?: string;
   state?: string;
   zip?: string;
+  /** `{{input}}`: listed among the call's variables (seed 4.1) without saying what it holds. Default "" (empty). */
+  input?: string;
 }
 
 /** The defaults of `CallInfo`. */
@@ -25,6 +27,7 @@ export const DEFAULT_CALL: Required<CallInfo> = {
   country: "US",
   state: "CA",
   zip: "94105",
+  input: "",
 };
 
 /** The number without country code and plus (`short_from`, `short_to`): the last ten digits of a +1 number. */
@@ -64,7 +67,7 @@ function toSpokenUncached(now: Date): string {
 
 /**
  * The system variables of a simulated call: now, now_utc, from, to, short_from, short_to, call_id (and callID, as the
- * chat API names it), phone_number, city, country, state, zip, plus lastUserMessage and prevNodePrompt (empty until
+ * chat API names it), phone_number, city, country, state, zip, input, plus lastUserMessage and prevNodePrompt (empty until
  * the caller speaks or the conversation moves). Throws a RangeError naming `now` when it is not a date.
  */
 export function getCallVariables(call: CallInfo = {}): Record<string, unknown> {
@@ -85,6 +88,7 @@ export function getCallVariables(call: CallInfo = {}): Record<string, unknown> {
     country: c.country,
     state: c.state,
     zip: c.zip,
+    input: c.input,
     lastUserMessage: "",
     prevNodePrompt: "",
   };

@@ -47,6 +47,7 @@ export const CallSchema = z.strictObject({
   country: z.string().optional(),
   state: z.string().optional(),
   zip: z.string().optional(),
+  input: z.string().optional().describe("{{input}}, a call variable the API lists without saying what it holds (default empty)"),
 });
 
 /** Expectations checked after one turn. */

@@ -1,6 +1,7 @@
 // System variables from a scenario's call: block, Custom Code nodes and node tools answered by scenario mocks, and the scenario keys for them.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { SYSTEM_VARIABLES } from "../../src/graph/variables.js";
 import type { Pathway } from "../../src/model/index.js";
 import { DEFAULT_CALL, getCallVariables, loadScenario, runScenario, type Scenario, type WebhookRequest } from "../../src/simulate/index.js";
 
@@ -42,6 +43,13 @@ describe("system variables", () => {
     expect(vars).toMatchObject({ from: "+14155550123", short_from: "4155550123", to: DEFAULT_CALL.to, now_utc: "2025-03-04T15:30:00.000Z", call_id: DEFAULT_CALL.call_id, callID: DEFAULT_CALL.call_id });
     expect(vars.now).toMatch(/Tuesday, March 4, 2025.*3:30.*PM UTC/);
     expect(() => getCallVariables({ now: "yesterday-ish" })).toThrow(/call\.now: "yesterday-ish" is not a date/);
+  });
+
+  it("cover every system variable the linter treats as always set, so test and lint agree ({{input}} once warned in test only)", () => {
+    const vars = getCallVariables();
+    expect(SYSTEM_VARIABLES.filter((name) => !(name in vars))).toEqual([]);
+    expect(vars.input).toBe("");
+    expect(getCallVariables(scenario("pathway: p.json\ncall: { input: typed digits }\nturns: []\n").call).input).toBe("typed digits");
   });
 
   it("say the clock as toLocaleString's en-US long form does, midnight and noon included", () => {
