@@ -99,7 +99,7 @@ Examples:
       if (flags.format === "json") report = JSON.stringify(checks.map((c) => c.result), null, 2) + "\n";
       else {
         for (const { result, local, remote } of checks) {
-          if (result.error !== undefined) io.stderr.write(escapeTerminalText(`✖ ${result.file} (remote:${result.id}): ${result.error}`) + "\n");
+          if (result.error !== undefined) io.stderr.write(escapeTerminalText(`✖ ${result.file} (remote:${result.id}): ${result.error.message}`) + "\n");
           else if (result.equal) {
             if (flags.format === "text") report += escapeTerminalText(`✔ ${result.file} matches remote:${result.id}`) + "\n";
           } else {
