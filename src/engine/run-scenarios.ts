@@ -299,7 +299,8 @@ async function runJobs(slots: readonly (TestCaseReport | Job)[], options: RunSce
       warnings: [...slot.liveWarnings, ...shownRun.warnings],
       trace: shownRun.trace,
       ...(live && { mode: "live" }),
-      ...(repeated && { runs: summary.runs, passed: summary.passed, passRate: summary.passRate, paths: summary.paths, assertions: summary.assertions }),
+      // When no run could run, the "assertions" are only that reason again, already the case's failure: not listed twice.
+      ...(repeated && { runs: summary.runs, passed: summary.passed, passRate: summary.passRate, paths: summary.paths, assertions: status === "error" ? [] : summary.assertions }),
       ...(comparison && { compare: comparison }),
     });
   }
