@@ -50,7 +50,7 @@ export function parseWholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): (v
 /** Commander parser for a time limit in seconds: any number above 0 (fractions allowed). */
 export function parseSeconds(value: string): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("give a number of seconds above 0, e.g. --timeout 300.");
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("Expected a number of seconds above 0, e.g. --timeout 300.");
   return n;
 }
 

@@ -195,7 +195,7 @@ describe("pathway diagram", () => {
   it("rejects a --timeout that is not a positive number of seconds with exit 2", async () => {
     const r = await runMain(["diagram", RECEPTIONIST, "-f", "svg", "--timeout", "soon"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--timeout.*give a number of seconds/);
+    expect(r.stderr).toMatch(/--timeout.*Expected a number of seconds/);
   });
 
   // The executable: the process ends (status 1) once the layout worker thread is stopped, rather than waiting on it.

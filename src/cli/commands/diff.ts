@@ -27,7 +27,7 @@ interface DiffFlags extends RemoteFlags {
 /** `--context`: a whole number of units, or `all`. */
 function parseContext(value: string): number | "all" {
   if (value === "all") return "all";
-  if (!/^\d{1,6}$/.test(value)) throw new InvalidArgumentError("expected a whole number of lines or sentences, or all.");
+  if (!/^\d{1,6}$/.test(value)) throw new InvalidArgumentError("Expected a whole number of lines or sentences, or all.");
   return Number(value);
 }
 
