@@ -52,6 +52,9 @@ ${HELP}
 
 Input may be piped, one turn or command per line, so a session can be scripted.
 
+Exit codes: 0 the session ended (/quit or end of input), 2 usage error, or a file that cannot be read or is not a
+pathway.
+
 Examples:
   $ pathway chat pathways/appointment-booking.json
   $ printf 'I want to book\\n/vars\\n/quit\\n' | pathway chat pathways/appointment-booking.json --no-color`,

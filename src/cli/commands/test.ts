@@ -55,7 +55,7 @@ export function register(program: Command, io: CliIo): void {
     .addOption(createReportOutputOption("write the report to this file (atomically) instead of stdout"))
     .option("--llm-base-url <url>", "OpenAI-compatible endpoint for the llm decider (default PATHWAYKIT_LLM_BASE_URL)")
     .option("--llm-model <name>", "model for the llm decider (default PATHWAYKIT_LLM_MODEL); the key comes from PATHWAYKIT_LLM_API_KEY")
-    .option("--color", "force colours")
+    .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addHelpText(
       "after",

@@ -1,0 +1,41 @@
+// `--help` of every command (and subcommand): each option explained, the exit codes, and at least one example to copy.
+import { Command } from "commander";
+import { describe, expect, it } from "vitest";
+import { commands } from "../../src/cli/commands/index.js";
+import type { CliIo } from "../../src/cli/io.js";
+import { runMain } from "../support/run-main.js";
+
+/** Every command and subcommand, as the words that run it, with its definition. */
+async function allCommands(): Promise<{ words: string[]; command: Command }[]> {
+  const found: { words: string[]; command: Command }[] = [];
+  for (const entry of commands) {
+    const scratch = new Command("pathway");
+    (await entry.load()).register(scratch, {} as CliIo);
+    const command = scratch.commands.find((c) => c.name() === entry.name)!;
+    found.push({ words: [entry.name], command });
+    for (const sub of command.commands) found.push({ words: [entry.name, sub.name()], command: sub });
+  }
+  return found;
+}
+
+describe("pathway <command> --help", async () => {
+  const all = await allCommands();
+
+  it.each(all.map((c) => [c.words.join(" "), c.words]))("%s: exit codes and at least one example", async (_name, words) => {
+    const help = await runMain([...(words as string[]), "--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/\nExit codes: 0 /);
+    expect(help.stdout).toMatch(/\nExamples:\n(?: {2}\$ .*\n)* {2}\$ pathway /);
+  });
+
+  it("explains every option it shows", () => {
+    const unexplained = all.flatMap(({ words, command }) => command.options.filter((o) => !o.hidden && o.description.trim() === "").map((o) => `${words.join(" ")} ${o.flags}`));
+    expect(unexplained).toEqual([]);
+  });
+
+  it("describes --color and --no-color alike in every command", () => {
+    const colour = all.flatMap(({ command }) => command.options.filter((o) => o.long === "--color" || o.long === "--no-color"));
+    expect(colour.length).toBeGreaterThan(20);
+    for (const o of colour) expect(o.description).toMatch(o.long === "--color" ? /^force colours (in error output )?even when not writing to a terminal$/ : /^disable colours \(also NO_COLOR=1\)$/);
+  });
+});
