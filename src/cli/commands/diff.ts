@@ -6,8 +6,8 @@ import { createFormatOption } from "../format-option.js";
 import { checkDrift, diffVersions, parseChangeKinds } from "../../engine/diff-versions.js";
 import { cutMarkdown, diffFormatters } from "../../format/diff-formatters.js";
 import { EXIT, ExitError } from "../exit.js";
-import { useColor, type CliIo } from "../io.js";
-import { createReportOutputOption, writeOutput } from "../output.js";
+import type { CliIo } from "../io.js";
+import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
 import { createProgressReporter } from "../progress.js";
 import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
@@ -77,7 +77,7 @@ Examples:
   $ pathway diff --check                 # CI: has anyone edited a pathway in the web editor?`,
     )
     .action(async (a: string | undefined, b: string | undefined, flags: DiffFlags) => {
-      const color = flags.output === undefined && useColor(flags.color, io);
+      const color = useReportColor(flags.color, flags.output, io);
       const only = await parseChangeKinds(flags.only);
       const options = { ...toRemoteOptions(flags, io), includeLayout: flags.includeLayout === true, context: flags.context, ...(only && { only }) };
       const formatOptions = { color, maxChars: flags.maxChars, ...(only && { only }) };

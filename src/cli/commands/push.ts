@@ -6,8 +6,8 @@ import { planPush, push, type PushFailure } from "../../engine/push.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { diffFormatters } from "../../format/diff-formatters.js";
 import { EXIT } from "../exit.js";
-import { useColor, type CliIo } from "../io.js";
-import { createReportOutputOption, writeOutput } from "../output.js";
+import type { CliIo } from "../io.js";
+import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
 interface PushFlags extends RemoteFlags {
@@ -60,7 +60,7 @@ Examples:
         const plan = await planPush(io.host, file, options);
         let text = "";
         if (flags.format === "text") {
-          const color = flags.output !== undefined ? flags.color === true : useColor(flags.color, io);
+          const color = useReportColor(flags.color, flags.output, io);
           text = diffFormatters.text!({ diff: plan.report.diff, before: plan.remoteSent, after: plan.localSent, labelA: `remote:${plan.report.id}`, labelB: file }, { color });
         }
         const report = await push(io.host, plan, { force: flags.force, dryRun: flags.dryRun, warn: (m) => io.stderr.write(`pathway: warning: ${escapeTerminalText(m)}\n`) });

@@ -12,8 +12,7 @@ import { createProgressReporter } from "../progress.js";
 import { EXIT } from "../exit.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import type { CliIo } from "../io.js";
-import { useColor } from "../io.js";
-import { createReportOutputOption, writeOutput } from "../output.js";
+import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
 
 const FORMATS = ["text", "json", "junit", "tap"] as const;
 
@@ -85,7 +84,7 @@ Examples:
       const progress = createProgressReporter(io, options.live || options.compare ? "running live" : "running");
       const report = await runScenarioFiles(io.host, inputs, { ...rest, remote: toRemoteOptions({ baseUrl, endpoint, timeout, retries, maxResponse }, io), onProgress: progress.report }).finally(progress.stop);
       const formatter = await getFormatter(options.format);
-      const text = formatter(report, { color: options.output ? options.color === true : useColor(options.color, io), coverage: Boolean(options.coverage) });
+      const text = formatter(report, { color: useReportColor(options.color, options.output, io), coverage: Boolean(options.coverage) });
       await writeOutput(io, options.output, text);
       if (options.output !== undefined && options.output !== "-") {
         const s = report.summary;
