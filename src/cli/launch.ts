@@ -106,13 +106,23 @@ type Main = (argv: readonly string[]) => Promise<number>;
 /** Runs `pathway` with `argv` (user arguments only) and sets the process's exit code. */
 export async function launch(argv: readonly string[]): Promise<void> {
   try {
-    const { main } = openChunks(selectCommandName(argv)).requireChunk("./main.cjs") as { main: Main };
+    const { main } = process.env["PATHWAYKIT_DEBUG"] ? await importModules() : (openChunks(selectCommandName(argv)).requireChunk("./main.cjs") as { main: Main });
     process.exitCode = await main(argv);
   } catch (error) {
     // main() never throws; only a pack that is missing or damaged gets here (the second one can fail mid-run).
     process.stderr.write(`pathway: ${error instanceof PackError ? error.message : `internal error: ${String(error)}`}\n`);
     process.exitCode = 2;
   }
+}
+
+/**
+ * The CLI from its own modules (dist/cli) with source maps on, for PATHWAYKIT_DEBUG: a stack trace in a bug report then
+ * names src/ files and lines, where the packs' would name one minified line. Slower to start, which debugging can afford.
+ */
+async function importModules(): Promise<{ main: Main }> {
+  process.setSourceMapsEnabled(true);
+  // A computed URL, so that the bundler leaves this import to Node instead of packing the modules a second time.
+  return (await import(pathToFileURL(path.join(BUNDLE_DIR, "..", "cli", "main.js")).href)) as { main: Main };
 }
 
 /**

@@ -78,6 +78,20 @@ describe("the CLI pack", () => {
     expect(halfInstalled.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it("with PATHWAYKIT_DEBUG, an internal error's stack names src/ files and lines (the CLI's own modules, source-mapped), not the minified pack", () => {
+    // A stdout that throws is a bug's stand-in: nothing a user can type makes pathwaykit fail on purpose.
+    const script = `const write = process.stdout.write.bind(process.stdout);
+      process.stdout.write = (chunk, ...rest) => { if (String(chunk).includes("checked")) throw new Error("boom"); return write(chunk, ...rest); };
+      require(${JSON.stringify(path.join(BUNDLE, "launch.cjs"))}).launch(["validate", ${JSON.stringify(path.join(ROOT, "pathways/appointment-booking.json"))}]);`;
+    const run = (env: Record<string, string>) => spawnSync(process.execPath, ["-e", script], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", ...env } });
+    const plain = run({});
+    expect([plain.status, plain.stderr]).toEqual([2, "pathway: internal error: boom\nThis is a bug in pathwaykit; please report it with the command you ran. (set PATHWAYKIT_DEBUG=1 for details)\n"]);
+    const debug = run({ PATHWAYKIT_DEBUG: "1" });
+    expect(debug.status).toBe(2);
+    expect(debug.stderr).toMatch(/^pathway: internal error: boom\n[^]*\n\s+at .*src[\\/]cli[\\/]commands[\\/]validate\.ts:\d+:\d+\)/);
+    expect(debug.stderr).not.toMatch(/dist[\\/]bundle[\\/]cli/);
+  });
+
   it.skipIf(!existsSync("/dev/full"))("output that cannot be written (a full disk) ends with exit 2 and one line, not a stack trace", () => {
     const full = openSync("/dev/full", "w");
     try {

