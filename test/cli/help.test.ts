@@ -33,9 +33,27 @@ describe("pathway <command> --help", async () => {
     expect(unexplained).toEqual([]);
   });
 
+  it("describes the llm decider's flags alike in test and chat", () => {
+    for (const flag of ["--llm-base-url", "--llm-model"]) {
+      const descriptions = new Set(all.flatMap(({ command }) => command.options.filter((o) => o.long === flag).map((o) => o.description)));
+      expect([flag, descriptions.size]).toEqual([flag, 1]);
+    }
+  });
+
   it("describes --color and --no-color alike in every command", () => {
     const colour = all.flatMap(({ command }) => command.options.filter((o) => o.long === "--color" || o.long === "--no-color"));
     expect(colour.length).toBeGreaterThan(20);
     for (const o of colour) expect(o.description).toMatch(o.long === "--color" ? /^force colours (in error output )?even when not writing to a terminal$/ : /^disable colours \(also NO_COLOR=1\)$/);
+  });
+});
+
+describe("--decider llm without a model endpoint", () => {
+  it("says the same thing in test and chat", async () => {
+    const test = await runMain(["test", "pathways/scenarios/support-kb", "--decider", "llm"]);
+    const chat = await runMain(["chat", "pathways/support-kb.json", "--decider", "llm"]);
+    expect(test.code).toBe(2);
+    expect(chat.code).toBe(2);
+    expect(chat.stderr).toBe(test.stderr);
+    expect(test.stderr).toMatch(/^pathway: --decider llm needs a model endpoint: .*PATHWAYKIT_LLM_API_KEY/);
   });
 });
