@@ -177,7 +177,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
       if (!liveContext) {
         const manifest = await loadManifest(host);
         const client = await createClient(host, options.remote ?? {}, manifest);
-        if (!client.config.apiKey) throw new EngineError("usage", `--${options.live ? "live" : "compare"} talks to the service's chat: set PATHWAYKIT_API_KEY to the key from the service's dashboard.`);
+        if (!client.config.apiKey) throw new EngineError("config", `--${options.live ? "live" : "compare"} talks to the service's chat: set PATHWAYKIT_API_KEY to the key from the service's dashboard.`);
         liveContext = { manifest, client, checked: new Map() };
       }
       const target = await resolveLiveTarget(host, liveContext, pathwayFile, entry.pathway, options.pathwayId);

@@ -65,9 +65,10 @@ describe("the error object of --format json", () => {
     expect(errorObject((JSON.parse(noKey.stdout) as { error: unknown }[])[0]!.error)).toEqual({ code: "config", message: expect.stringContaining("PATHWAYKIT_API_KEY") as unknown });
   });
 
-  it("versions and log without a key: the fatal document says code config, like every other command", async () => {
-    for (const command of ["versions", "log"]) {
-      const result = await run([command, "pw-kb"], { PATHWAYKIT_API_KEY: "" });
+  it("versions, log and test --live without a key: the fatal document says code config, like every other command", async () => {
+    writeFileSync(path.join(dir, "kb.scenario.yaml"), "name: kb\npathway: kb.json\nturns:\n  - user: hi\n");
+    for (const args of [["versions", "pw-kb"], ["log", "pw-kb"], ["test", "kb.scenario.yaml", "--live", "--pathway-id", "pw-kb"]]) {
+      const result = await run(args, { PATHWAYKIT_API_KEY: "" });
       expect(result.code).toBe(2);
       const document = JSON.parse(result.stdout) as { ok: boolean; error: unknown };
       expect(document.ok).toBe(false);
