@@ -33,7 +33,7 @@ export async function openChat(host: Host, pathwayArg: string, options: OpenChat
   let decider: Decider = options.decider === "scripted" ? sim.createScriptedDecider() : sim.createKeywordDecider();
   if (options.decider === "llm") {
     const llm = await createLlmDeciderFromEnv(host, options);
-    if (!llm) throw new EngineError("usage", LLM_NOT_CONFIGURED);
+    if (!llm) throw new EngineError("config", LLM_NOT_CONFIGURED);
     decider = llm;
   }
   const webhook = options.liveWebhooks ? sim.createLiveWebhooks({ fetch: toCappedFetch(host) }) : () => ({ status: 200, body: {} });

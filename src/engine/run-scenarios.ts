@@ -89,7 +89,7 @@ export async function createLlmDeciderFromEnv(host: Host, options: { llmBaseUrl?
  */
 export async function runScenarioFiles(host: Host, args: readonly string[], options: RunScenariosOptions = {}): Promise<TestReport> {
   const llm = await createLlmDeciderFromEnv(host, { ...options, maxResponseBytes: options.remote?.maxResponseBytes });
-  if (options.decider === "llm" && !llm) throw new EngineError("usage", LLM_NOT_CONFIGURED);
+  if (options.decider === "llm" && !llm) throw new EngineError("config", LLM_NOT_CONFIGURED);
   const override = options.decider === "llm" ? llm : options.decider === "keyword" ? sim.createKeywordDecider() : options.decider === "scripted" ? sim.createScriptedDecider() : undefined;
   const live = options.liveWebhooks ? sim.createLiveWebhooks({ fetch: toCappedFetch(host, options.remote?.maxResponseBytes) }) : undefined;
   const pathways = new Map<string, { pathway?: Pathway; simulator?: Simulator; error?: string; traces: TraceEvent[][]; display: string }>();

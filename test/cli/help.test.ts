@@ -48,12 +48,15 @@ describe("pathway <command> --help", async () => {
 });
 
 describe("--decider llm without a model endpoint", () => {
-  it("says the same thing in test and chat", async () => {
+  it("says the same thing in test and chat, and is a config error", async () => {
     const test = await runMain(["test", "pathways/scenarios/support-kb", "--decider", "llm"]);
     const chat = await runMain(["chat", "pathways/support-kb.json", "--decider", "llm"]);
     expect(test.code).toBe(2);
     expect(chat.code).toBe(2);
     expect(chat.stderr).toBe(test.stderr);
     expect(test.stderr).toMatch(/^pathway: --decider llm needs a model endpoint: .*PATHWAYKIT_LLM_API_KEY/);
+    // A setting to fix, like a missing API key: code config.
+    const json = await runMain(["test", "pathways/scenarios/support-kb", "--decider", "llm", "--format", "json"]);
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: { code: "config" } });
   });
 });
