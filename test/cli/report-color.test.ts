@@ -37,3 +37,17 @@ describe("report colour", () => {
     expect(plain.stdout).not.toContain(ANSI);
   });
 });
+
+describe("messages on stderr", () => {
+  it.each([
+    ["fmt", ["fmt", "bad.json"]],
+    ["import", ["import", "bad.json"]],
+  ])("%s: coloured when stderr is a terminal, even with stdout piped (pathway import x.json > x.ts)", async (_name, args) => {
+    writeFileSync(path.join(dir, "bad.json"), "{bad");
+    const piped = await runMain(args, { cwd: dir, tty: { columns: 80, only: "stderr" }, env: { NO_COLOR: "" } });
+    expect(piped.code).toBe(2);
+    expect(piped.stderr).toContain(ANSI);
+    const redirected = await runMain(args, { cwd: dir, tty: { columns: 80, only: "stdout" }, env: { NO_COLOR: "" } });
+    expect(redirected.stderr).not.toContain(ANSI);
+  });
+});
