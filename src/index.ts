@@ -22,6 +22,7 @@ export { checkDrift, diffVersions, type DiffVersionsOptions, type DriftCheck, ty
 export { planPush, push, type PushOptions, type PushPlan, type PushReport, type PushFailure } from "./engine/push.js";
 export type { RemoteOptions } from "./engine/remote.js";
 export { checkRequestFiles, checkRequestInputs, toPathwayRef, type CheckRequestFilesOptions, type PathwayRef, type RequestFileResult, type RequestInput } from "./engine/check-requests.js";
+export { checkRequestText, type CheckRequestOptions, type RequestCheckResult, type RequestKind } from "./requests/index.js";
 
 // Model: the pathway's schema and types, and safe accessors.
 export {
@@ -75,6 +76,7 @@ export {
   getDeadEnds,
   getDistances,
   getDominatorTree,
+  getFlowWays,
   getGlobalNodes,
   getPathwayAnalysis,
   getPathwayStats,
@@ -85,7 +87,7 @@ export {
   getVariableFindings,
   getVariableUses,
 } from "./graph/index.js";
-export type { PathwayAnalysis } from "./graph/index.js";
+export type { FlowEdgeKind, FlowWay, FlowWhen, PathwayAnalysis } from "./graph/index.js";
 
 // Diagrams.
 export { findDiagramNode, getDiagramAnnotations, getMermaidLimitProblems, toDirectedGraph, toDot, toMarkdown, toMermaid } from "./export/index.js";
@@ -103,6 +105,7 @@ export {
   createSimulator,
   generateScenarios,
   getCoverage,
+  getScenarioJsonSchema,
   loadScenario,
   runScenario,
   runScenarioAsync,

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { withRuleTable } from "../scripts/readme-rules.js";
 import { withVariableFieldTable } from "../scripts/readme-variables.js";
 import { documentedRules, validateRuleIds } from "../scripts/rule-metas.js";
+import * as api from "../src/index.js";
 import { ROOT } from "./support/cli.js";
 
 const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
@@ -23,6 +24,15 @@ describe("README.md", () => {
       expect(readme).toContain(`<a id="${rule.id}"></a>`);
       expect(rule.docs.endsWith(`#${rule.id}`)).toBe(true);
     }
+  });
+
+  it("names as library API only functions pathwaykit exports (`name(` or a verb-prefixed name in a code span)", () => {
+    const named = new Set<string>();
+    for (const m of readme.matchAll(/`([a-z][A-Za-z]*)\(/g)) named.add(m[1]!);
+    const verbs = "get|create|to|check|run|load|format|apply|validate|lint|fetch|plan|draw|build|import|analyze|generate|transition|summarise|diff";
+    for (const m of readme.matchAll(new RegExp(`\`((?:${verbs})[A-Z][A-Za-z]*)[\`(]`, "g"))) named.add(m[1]!);
+    expect(named.size).toBeGreaterThan(30);
+    expect([...named].filter((name) => !(name in api)).sort()).toEqual([]);
   });
 
   it("gives the quick-start commands that .ci/run and a fresh machine use", () => {

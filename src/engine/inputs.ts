@@ -13,7 +13,7 @@ export interface InputKindSpec {
   noun: string;
   /** Name endings a directory walk picks up. */
   extensions: readonly string[];
-  /** Globs a directory walk skips. */
+  /** Globs a directory walk, or a glob the user gives, skips (a file named directly is always read). */
   ignore: readonly string[];
 }
 
@@ -53,7 +53,7 @@ export interface InputRef {
 
 /** Options of `expandInputs`. */
 export interface ExpandOptions {
-  /** Extra globs to skip (relative to cwd), on top of the kind's own when walking directories. */
+  /** Extra globs to skip (relative to cwd), on top of the kind's own, when walking directories and expanding globs. */
   ignore?: readonly string[];
 }
 
@@ -66,8 +66,8 @@ export function unreadableFile(message: string): Diagnostic {
 }
 
 /**
- * Resolves arguments in order: `-` is stdin, a directory is searched for the kind's files, a glob is expanded, anything
- * else is a file. Never throws for a bad argument: it becomes an input with a `problem`, so the others are still
+ * Resolves arguments in order: `-` is stdin, a directory is searched for the kind's files, a glob is expanded (both skip
+ * the kind's `ignore`), anything else is a file. Never throws for a bad argument: it becomes an input with a `problem`, so the others are still
  * processed. Duplicates (the same absolute file twice) are kept once.
  */
 export async function expandInputs(host: Host, kind: InputKind, args: readonly string[], options: ExpandOptions = {}): Promise<InputRef[]> {
@@ -100,12 +100,17 @@ export async function expandInputs(host: Host, kind: InputKind, args: readonly s
     }
     const base = arg.replace(/\/+$/, "");
     const patterns = isDirectory ? spec.extensions.map((ext) => `${base === "." ? "" : `${base}/`}**/*${ext}`) : [arg];
-    const ignore = isDirectory ? [...spec.ignore, ...(options.ignore ?? [])] : [...(options.ignore ?? [])];
+    // A glob skips what a directory walk skips (node_modules, .git, package.json, configs...), as ESLint's default
+    // ignores apply to its globs: `"**/*.json"` means the pathways of a project, not every JSON file in node_modules.
+    const ignore = [...spec.ignore, ...(options.ignore ?? [])];
     const found = await host.glob(patterns, { ignore });
     if (found.length === 0) {
+      const skipped = !isDirectory && (await host.glob(patterns, { ignore: options.ignore ?? [] })).length > 0;
       const message = isDirectory
         ? `${arg}: no ${spec.noun} (${spec.extensions.join(", ")}) in this directory; name files directly or check the path.`
-        : `${arg}: the pattern matches no files; check the glob (quote it so the shell does not expand it).`;
+        : skipped
+          ? `${arg}: the pattern matches only files that are never read as ${spec.noun} when searching (node_modules, .git${kind === "pathway" ? ", package.json, configs, schemas, scenario and request files" : ""}); name a file directly to read it.`
+          : `${arg}: the pattern matches no files; check the glob (quote it so the shell does not expand it).`;
       refs.push({ path: arg, problem: { ruleId: "no-matching-files", severity: "error", message, pointer: "" } });
     }
     for (const file of found) add(file);
