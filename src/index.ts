@@ -3,7 +3,7 @@
 // Engine: what the CLI does, over files, through an injected host (see README "Use it as a library").
 export { createNodeHost, DEFAULT_MAX_FILE_BYTES, type NodeHostOptions } from "./engine/node-host.js";
 export type { Host, HostFetch, HostStat, WriteOptions } from "./engine/host.js";
-export { EngineError, isEngineError, type EngineErrorKind } from "./engine/errors.js";
+export { EngineError, isEngineError, type EngineErrorKind, type ErrorCode, type ErrorObject } from "./engine/errors.js";
 export { expandInputs, readInputs, INPUT_KINDS, type InputKind, type InputRef, type ReadInput, type ExpandOptions } from "./engine/inputs.js";
 export { getPathwayProblem, isPathway, loadPathwayFile, loadPathwayFiles, requirePathway, type LoadedPathwayFile, type LoadPathwayOptions } from "./engine/load-pathway.js";
 export { createLintConfigLoader, readBaselineFile, CONFIG_FILE_NAME, type LoadedLintConfig } from "./engine/config.js";

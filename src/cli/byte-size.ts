@@ -16,7 +16,7 @@ export function toByteSize(text: string): number | undefined {
 /** Commander argument parser for a size flag: a usage error (exit 2) naming the accepted forms. */
 export function parseByteSize(value: string): number {
   const bytes = toByteSize(value);
-  if (bytes === undefined) throw new InvalidArgumentError("expected a size such as 256MB, 64m, 512k or a number of bytes.");
+  if (bytes === undefined) throw new InvalidArgumentError("Expected a size such as 256MB, 64m, 512k or a number of bytes.");
   return bytes;
 }
 

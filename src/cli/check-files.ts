@@ -7,8 +7,7 @@ import { countResults } from "../engine/count-results.js";
 import { loadDiagnosticFormatter } from "../format/load-formatter.js";
 import { EXIT } from "./exit.js";
 import type { CliIo } from "./io.js";
-import { useColor } from "./io.js";
-import { createReportOutputOption, writeOutput } from "./output.js";
+import { createReportOutputOption, useReportColor, writeOutput } from "./output.js";
 
 /** The formats every findings report offers; `text` is the human one (ESLint's stylish). */
 export const FINDINGS_FORMATS = ["text", "json", "sarif", "github"] as const;
@@ -50,7 +49,7 @@ export function parseWholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): (v
 /** Commander parser for a time limit in seconds: any number above 0 (fractions allowed). */
 export function parseSeconds(value: string): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("give a number of seconds above 0, e.g. --timeout 300.");
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("Expected a number of seconds above 0, e.g. --timeout 300.");
   return n;
 }
 
@@ -65,7 +64,7 @@ export async function reportFindings(results: readonly FileResult[], options: Ch
   const shown = options.quiet ? results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === "error") })) : results;
   const output = options.output ?? options.outputFile;
   const format = await loadDiagnosticFormatter(options.format === "text" ? "stylish" : (options.format as "json" | "sarif" | "github"));
-  const color = output !== undefined && output !== "-" ? options.color === true : useColor(options.color, io);
+  const color = useReportColor(options.color, output, io);
   await writeOutput(io, output, format(shown, { color, rules, version: io.version, cwd: io.cwd }));
   // `failed`: a file the operation could not check at all (check-request: not a request, or its pathway does not load).
   if (results.some((r) => (r as { failed?: boolean }).failed || r.diagnostics.some((d) => d.ruleId === "unreadable-file" || d.ruleId === "no-matching-files"))) return EXIT.failure;

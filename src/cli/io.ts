@@ -97,10 +97,13 @@ export function withRedaction(io: CliIo): CliIo {
   return Object.assign(copy, { stdout, stderr, host: redactHost(io.host, redact, warn) });
 }
 
-/** `--color` / `--no-color` win; otherwise NO_COLOR turns colour off, FORCE_COLOR on, and a terminal decides. */
-export function useColor(flag: boolean | undefined, io: CliIo): boolean {
+/**
+ * `--color` / `--no-color` win; otherwise NO_COLOR turns colour off, FORCE_COLOR on, and a terminal decides: the one
+ * the text goes to (`stream`, stdout by default; messages on stderr pass io.stderr).
+ */
+export function useColor(flag: boolean | undefined, io: CliIo, stream: { isTTY?: boolean } = io.stdout): boolean {
   if (flag !== undefined) return flag;
   if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== "") return false;
   if (io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== "0") return true;
-  return io.stdout.isTTY === true;
+  return stream.isTTY === true;
 }

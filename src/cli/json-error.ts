@@ -1,32 +1,29 @@
-// The one document `--format json` gives on a fatal error, {"ok": false, "error": {code, message}}, and where it goes.
+// The one document `--format json` gives on a fatal error, {"ok": false, "error": {code, message, reason?}}, and where it goes.
 import type { Command, Option } from "commander";
-import type { EngineErrorKind } from "../engine/errors.js";
+import { createErrorObject, type ErrorObject } from "../engine/errors.js";
 import { describeFsError } from "../engine/fs-errors.js";
 import { escapeTerminalText } from "../escape/terminal.js";
 import type { CliIo } from "./io.js";
 import { isReportOutputOption } from "./output.js";
 
-/** What went wrong: an EngineError kind (`usage` for bad arguments too), or `internal` for a bug in pathwaykit. */
-export type ErrorCode = EngineErrorKind | "internal";
-
 /**
  * Printed instead of a report when a `--format json` run stops on a fatal error (exit 2, or 1 for a refusal), so a
- * script reading the output always gets one JSON document. `reason` is the finer cause where one is known (for
- * `remote`: unauthorized, not-found, timeout...). Commands may add fields (push adds file, id, pushed), never remove these.
+ * script reading the output always gets one JSON document. `error` is the one error object of every JSON output
+ * (see ErrorObject). Commands may add fields (push adds file, id, pushed), never remove these.
  */
 export interface ErrorDocument {
   ok: false;
-  error: { code: ErrorCode; message: string; reason?: string };
+  error: ErrorObject;
 }
 
-/** A fatal error as main reports it: the exit code and the error document's fields. */
-export interface Failure extends Pick<ErrorDocument["error"], "code" | "message" | "reason"> {
+/** A fatal error as main reports it: the exit code and the error document's error object. */
+export interface Failure extends ErrorObject {
   exit: number;
 }
 
 /** The document as printed: pretty JSON and a newline, like every other `--format json` output. */
-export function toErrorDocument(failure: Failure): string {
-  const document: ErrorDocument = { ok: false, error: { code: failure.code, message: failure.message, ...(failure.reason !== undefined && { reason: failure.reason }) } };
+export function toErrorDocument({ exit: _exit, ...error }: Failure): string {
+  const document: ErrorDocument = { ok: false, error: createErrorObject(error.code, error.message, error.reason) };
   return JSON.stringify(document, null, 2) + "\n";
 }
 

@@ -6,7 +6,7 @@ import { createSecretRedactor, redactHost, withRedaction, type CliIo } from "./i
 import { parseByteSize, resolveByteSize } from "./byte-size.js";
 import { commands } from "./commands/index.js";
 import { selectCommandName } from "./select-command.js";
-import { isEngineError } from "../engine/errors.js";
+import { isEngineError, toErrorObject } from "../engine/errors.js";
 import { guardUserModules } from "./guard-exit.js";
 import { escapeTerminalText } from "../escape/terminal.js";
 import type { Host } from "../engine/host.js";
@@ -110,7 +110,7 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
       failure = { exit: error.code, code: error.kind, message: error.message };
     } else if (isEngineError(error)) {
       io.stderr.write(`pathway: ${escapeTerminalText(error.message)}\n`);
-      failure = { exit: error.kind === "refused" || error.kind === "findings" ? EXIT.findings : EXIT.failure, code: error.kind, message: error.message, ...(error.reason !== undefined && { reason: error.reason }) };
+      failure = { exit: error.kind === "refused" || error.kind === "findings" ? EXIT.findings : EXIT.failure, ...toErrorObject(error) };
     } else {
       const message = error instanceof Error ? error.message : String(error);
       io.stderr.write(`pathway: internal error: ${escapeTerminalText(message)}\nThis is a bug in pathwaykit; please report it with the command you ran.${io.env.PATHWAYKIT_DEBUG && error instanceof Error ? `\n${error.stack}` : " (set PATHWAYKIT_DEBUG=1 for details)"}\n`);

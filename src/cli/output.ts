@@ -2,7 +2,7 @@
 import { Option } from "commander";
 import { describeFsError } from "../engine/fs-errors.js";
 import { EXIT, ExitError } from "./exit.js";
-import type { CliIo } from "./io.js";
+import { useColor, type CliIo } from "./io.js";
 
 /** Writes `report` to `output` (atomically) or, when it is undefined or "-", to stdout. A write failure is exit 2. */
 export async function writeOutput(io: CliIo, output: string | undefined, report: string | Uint8Array): Promise<void> {
@@ -15,6 +15,14 @@ export async function writeOutput(io: CliIo, output: string | undefined, report:
   } catch (error) {
     throw new ExitError(EXIT.failure, `cannot write the report: ${describeFsError(error, output)}`, "io");
   }
+}
+
+/**
+ * Colour for a report going to `output`: a file only with --color (no terminal reads it), stdout (none, or "-") as
+ * useColor decides (--color/--no-color, NO_COLOR, FORCE_COLOR, a terminal). The same rule in every command.
+ */
+export function useReportColor(flag: boolean | undefined, output: string | undefined, io: CliIo): boolean {
+  return output !== undefined && output !== "-" ? flag === true : useColor(flag, io);
 }
 
 /** Marks an `-o` option whose file holds the command's report, so a fatal error's JSON document goes there too. */

@@ -5,7 +5,7 @@ import { toCappedFetch } from "./capped-fetch.js";
 import { EngineError } from "./errors.js";
 import type { Host } from "./host.js";
 import { requirePathway } from "./load-pathway.js";
-import { createLlmDeciderFromEnv } from "./run-scenarios.js";
+import { createLlmDeciderFromEnv, LLM_NOT_CONFIGURED } from "./run-scenarios.js";
 
 /** Options of `openChat`; all optional. */
 export interface OpenChatOptions {
@@ -33,7 +33,7 @@ export async function openChat(host: Host, pathwayArg: string, options: OpenChat
   let decider: Decider = options.decider === "scripted" ? sim.createScriptedDecider() : sim.createKeywordDecider();
   if (options.decider === "llm") {
     const llm = await createLlmDeciderFromEnv(host, options);
-    if (!llm) throw new EngineError("usage", "--decider llm needs PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (or --llm-base-url and --llm-model).");
+    if (!llm) throw new EngineError("config", LLM_NOT_CONFIGURED);
     decider = llm;
   }
   const webhook = options.liveWebhooks ? sim.createLiveWebhooks({ fetch: toCappedFetch(host) }) : () => ({ status: 200, body: {} });

@@ -4,6 +4,7 @@ import { BaselineSchema, createDefaultLintConfig, LintConfigError, resolveLintCo
 import type { RuleMeta } from "../validate/index.js";
 import { EngineError } from "./errors.js";
 import { describeFsError } from "./fs-errors.js";
+import { displayPath } from "./inputs.js";
 import type { Host } from "./host.js";
 
 /** The config file's name, looked for in the file's directory and each parent. */
@@ -19,16 +20,18 @@ export interface LoadedLintConfig {
 
 /** Reads a JSON file the user relies on (config, baseline, manifest); any problem is an EngineError("config"). */
 export async function readJsonFile(host: Host, file: string, what: string): Promise<unknown> {
+  // Named as the user would type it (the config is often found by searching upwards, as an absolute path).
+  const shown = displayPath(host.cwd, file);
   let bytes: Uint8Array;
   try {
     bytes = await host.readFile(file);
   } catch (error) {
-    throw new EngineError("config", `${what} ${describeFsError(error, file)}`);
+    throw new EngineError("config", `${what} ${describeFsError(error, shown)}`);
   }
   try {
     return JSON.parse(new TextDecoder().decode(bytes).replace(/^\uFEFF/, "")) as unknown;
   } catch (error) {
-    throw new EngineError("config", `${what} ${file} is not valid JSON (${(error as Error).message}); fix the syntax.`);
+    throw new EngineError("config", `${what} ${shown} is not valid JSON (${(error as Error).message}); fix the syntax.`);
   }
 }
 
@@ -37,7 +40,7 @@ async function loadConfigFile(host: Host, file: string, rules: readonly RuleMeta
   try {
     return { config: resolveLintConfig(raw, rules), root: path.dirname(file), file };
   } catch (error) {
-    if (error instanceof LintConfigError) throw new EngineError("config", `Config file ${file}: ${error.message}`);
+    if (error instanceof LintConfigError) throw new EngineError("config", `Config file ${displayPath(host.cwd, file)}: ${error.message}`);
     throw error;
   }
 }
@@ -93,7 +96,7 @@ export async function readBaselineFile(host: Host, file: string): Promise<Baseli
   const parsed = BaselineSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new EngineError("config", `Baseline file ${file}: "${issue.path.join(".")}": ${issue.message}; write it again with --baseline-write.`);
+    throw new EngineError("config", `Baseline file ${displayPath(host.cwd, file)}: "${issue.path.join(".")}": ${issue.message}; write it again with --baseline-write.`);
   }
   return parsed.data;
 }

@@ -4,7 +4,7 @@ import type { ChangeKind, DiffOptions, PathwayDiff, VersionsDiff } from "../diff
 import { CHANGE_KINDS, filterDiffByKind, getPathwayDiff, isChangeKind } from "../diff/index.js";
 import type { PathwayClient } from "../remote/index.js";
 import { parseRemoteRef, RemoteError } from "../remote/index.js";
-import { EngineError, isEngineError } from "./errors.js";
+import { EngineError, createErrorObject, isEngineError, toErrorObject, type ErrorObject } from "./errors.js";
 import type { Host } from "./host.js";
 import { STDIN } from "./inputs.js";
 import { requirePathway } from "./load-pathway.js";
@@ -66,7 +66,8 @@ export interface DriftResult {
   id: string;
   equal?: boolean;
   diff?: PathwayDiff;
-  error?: string;
+  /** Why the file could not be checked: the error object of every `--format json` output. */
+  error?: ErrorObject;
 }
 
 /** A drift result with the two values compared (for the human formats). */
@@ -92,13 +93,13 @@ export async function checkDrift(host: Host, options: DiffVersionsOptions = {}):
     const resolved = await resolveEntryFile(host, loaded, entry);
     const file = resolved.path === undefined ? entry.file : path.relative(host.cwd, resolved.path) || entry.file;
     try {
-      if (resolved.error !== undefined) return { result: { file, id: entry.id, error: resolved.error } };
+      if (resolved.error !== undefined) return { result: { file, id: entry.id, error: createErrorObject("config", resolved.error, "manifest") } };
       const local = (await requirePathway(host, file, { allowEmpty: true })).pathway;
       const remote = await client.getPathway(entry.id, { endpoint: options.endpoint ?? entry.endpoint ?? "convo" });
       const diff = await toDiff(local, remote.pathway, options);
       return { result: { file, id: entry.id, equal: diff.equal, diff }, local, remote: remote.pathway };
     } catch (error) {
-      if (error instanceof RemoteError || isEngineError(error)) return { result: { file, id: entry.id, error: error.message } };
+      if (error instanceof RemoteError || isEngineError(error)) return { result: { file, id: entry.id, error: toErrorObject(error) } };
       throw error;
     } finally {
       options.onProgress?.({ done: ++done, total: entries.length, detail: entry.file });

@@ -4,12 +4,12 @@ import type { DiagramDirection, DirectedGraph } from "../export/index.js";
 import { findDiagramNode, getDiagramAnnotations, getGlobalsNote, getMermaidLimitProblems, toDirectedGraph, toDot, toMarkdown, toMermaid } from "../export/index.js";
 import { ELK_MAX_ITEMS } from "../layout/limits.js";
 import { BrowserUnavailableError, createDiagramRenderer, getBrowserLocation } from "../render/index.js";
-import { EngineError } from "./errors.js";
+import { EngineError, createErrorObject, type ErrorCode } from "./errors.js";
 import { describeFsError } from "./fs-errors.js";
 import type { Host } from "./host.js";
 import type { ProgressEvent } from "./progress.js";
 import { readInputs, STDIN } from "./inputs.js";
-import { describeLoadFailure, parsePathwayInput } from "./load-pathway.js";
+import { describeLoadFailure, getLoadFailureCode, parsePathwayInput } from "./load-pathway.js";
 import { getSlowLayoutWarning } from "./slow-layout.js";
 
 /** Output formats of `drawFiles`. */
@@ -74,12 +74,16 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   }
 }
 
-/** A problem met while drawing: `exit` 2 for input, output or browser problems, 1 when Mermaid could not draw a file. */
+/**
+ * A problem met while drawing: `exit` 2 for input, output or browser problems, 1 when Mermaid could not draw a file;
+ * `code` as in every `--format json` error object, where the problem is an input's (unreadable, not a pathway, --focus).
+ */
 export interface DrawProblem {
   filePath?: string;
   message: string;
   severity: "error" | "warning" | "note";
   exit?: 1 | 2;
+  code?: ErrorCode;
 }
 
 /** What `drawFiles` did: what goes to stdout (in order), the files written, and the problems (the other files are still drawn). */
@@ -150,21 +154,22 @@ export async function drawFiles(host: Host, args: readonly string[], options: Dr
   const format = options.format ?? "mermaid";
   if (options.depth !== undefined && options.focus === undefined) throw new EngineError("usage", "--depth only applies with --focus <node>; add --focus or drop --depth.");
   const result: DrawFilesResult = { stdout: [], written: [], problems: [], exitCode: 0 };
-  const fail = (exit: 1 | 2, message: string, filePath?: string) => {
-    result.problems.push({ message, severity: "error", exit, ...(filePath !== undefined && { filePath }) });
+  const fail = (exit: 1 | 2, message: string, filePath?: string, code?: ErrorCode) => {
+    result.problems.push({ message, severity: "error", exit, ...(filePath !== undefined && { filePath }), ...(code !== undefined && { code }) });
     result.exitCode = Math.max(result.exitCode, exit);
   };
   const drawings: Drawing[] = [];
   for (const input of await readInputs(host, "pathway", args)) {
-    const pathway = parsePathwayInput(input).pathway;
+    const loaded = parsePathwayInput(input);
+    const pathway = loaded.pathway;
     if (!pathway) {
-      fail(2, describeLoadFailure(parsePathwayInput(input)), input.path);
+      fail(2, describeLoadFailure(loaded), input.path, getLoadFailureCode(loaded));
       continue;
     }
     if (options.focus !== undefined) {
       const found = findDiagramNode(pathway, options.focus);
       if ("error" in found) {
-        fail(2, `${input.path}: --focus: ${found.error}`, input.path);
+        fail(2, `${input.path}: --focus: ${found.error}`, input.path, "usage");
         continue;
       }
     }
@@ -191,7 +196,7 @@ export async function drawFiles(host: Host, args: readonly string[], options: Dr
     }
     drawings.push(drawing);
   }
-  const errorsJson = () => result.problems.filter((p) => p.severity === "error" && p.filePath !== undefined).map((p) => ({ filePath: p.filePath!, error: p.message }));
+  const errorsJson = () => result.problems.filter((p) => p.severity === "error" && p.filePath !== undefined).map((p) => ({ filePath: p.filePath!, error: createErrorObject(p.code ?? "input", p.message) }));
   if (drawings.length === 0) {
     if (format === "json" && (options.output === undefined || options.output === "-")) result.stdout.push(`${JSON.stringify(errorsJson(), null, 2)}\n`);
     return result;

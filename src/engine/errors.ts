@@ -17,8 +17,10 @@ export class EngineError extends Error {
   constructor(
     readonly kind: EngineErrorKind,
     message: string,
-    /** A finer reason where one exists, e.g. the RemoteError kind (`auth`, `timeout`...) for kind "remote". */
+    /** A finer reason where one exists, e.g. the RemoteError kind (`unauthorized`, `timeout`...) for kind "remote". */
     readonly reason?: string,
+    /** What the error is about, where the caller cannot tell: `id`, the pathway push would have written to. */
+    readonly details: { id?: string } = {},
   ) {
     super(message);
   }
@@ -27,4 +29,39 @@ export class EngineError extends Error {
 /** True for an EngineError from this copy of the library or another (duck-typed on name and kind). */
 export function isEngineError(error: unknown): error is EngineError {
   return error instanceof Error && error.name === "EngineError" && typeof (error as { kind?: unknown }).kind === "string";
+}
+
+/** What an error object's `code` says went wrong: an EngineError kind, or `internal` for a bug in pathwaykit. */
+export type ErrorCode = EngineErrorKind | "internal";
+
+/**
+ * The one error object of every `--format json` output: the fatal document's `error`, push's and fetch's per-pathway
+ * `error`, `diff --check`'s and diagram's per-file `error`, log's unreadable versions. `code` says what went wrong,
+ * `reason` the finer cause where one is known (for `remote`: the RemoteError kind, e.g. `not-found`, `timeout`).
+ */
+export interface ErrorObject {
+  code: ErrorCode;
+  message: string;
+  reason?: string;
+}
+
+/** Builds an error object; `reason` is left out when there is none, so every writer prints the same keys. */
+export function createErrorObject(code: ErrorCode, message: string, reason?: string): ErrorObject {
+  return { code, message, ...(reason !== undefined && { reason }) };
+}
+
+/**
+ * The error object for a caught error: an EngineError's kind and reason; a RemoteError (duck-typed, so the remote
+ * code is not loaded for this) as `remote` with its kind as the reason, except a missing key or an unusable base URL,
+ * which are `config` like every other setting the user must fix; anything else is `internal`.
+ */
+export function toErrorObject(error: unknown): ErrorObject {
+  if (isEngineError(error)) return createErrorObject(error.kind, error.message, error.reason);
+  const message = error instanceof Error ? error.message : String(error);
+  const kind = error instanceof Error && error.name === "RemoteError" ? (error as { kind?: unknown }).kind : undefined;
+  if (typeof kind === "string") {
+    if (kind === "config") return createErrorObject("config", message);
+    return kind === "insecure" ? createErrorObject("config", message, kind) : createErrorObject("remote", message, kind);
+  }
+  return createErrorObject("internal", message);
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { FetchedPathway, RemoteRef } from "../remote/index.js";
 import { toCanonicalJson } from "../model/canonical.js";
 import { parseRemoteRef, RemoteError } from "../remote/index.js";
-import { EngineError } from "./errors.js";
+import { EngineError, createErrorObject, toErrorObject, type ErrorObject } from "./errors.js";
 import type { Host } from "./host.js";
 import { getLocalFileState, isSafeToReplace, toLocalEditsMessage } from "./local-edits.js";
 import { MANIFEST_FILE, createEmptyManifest, findEntryByFile, loadManifest, resolveEntryFile, saveManifest, setEntry, toRecordablePath, type ManifestEntry } from "./manifest.js";
@@ -31,11 +31,12 @@ export interface FetchOutcome {
   nodes?: number;
   edges?: number;
   warnings: string[];
-  /** True when the file had local edits and was left byte for byte as it was (`error.kind` "local-edits"). */
+  /** True when the file had local edits and was left byte for byte as it was (`error`: code "refused", reason "local-edits"). */
   skipped?: boolean;
   /** The saved version fetched (`<id>@<n>`, `<id>@latest`), when one was asked for. */
   version?: number;
-  error?: { kind: string; message: string };
+  /** Why it failed: the error object of every `--format json` output. */
+  error?: ErrorObject;
   /** The canonical JSON, when `output` was "-" (not printed by --format json). */
   text?: string;
 }
@@ -94,7 +95,7 @@ export async function fetchPathways(host: Host, ids: readonly string[], options:
   let done = 0;
   const outcomes = await mapPool(jobs, options.concurrency ?? 4, async (job, index): Promise<FetchOutcome> => {
     try {
-      if (job.error !== undefined) return { id: job.id, file: job.file, ok: false, warnings: [], error: { kind: "manifest", message: job.error } };
+      if (job.error !== undefined) return { id: job.id, file: job.file, ok: false, warnings: [], error: createErrorObject("config", job.error, "manifest") };
       const result = await fetchRemoteRef(client, job.ref, job.endpoint);
       const version = result.version !== undefined ? { version: result.version } : {};
       if (job.file !== "-" && !options.force) {
@@ -102,7 +103,7 @@ export async function fetchPathways(host: Host, ids: readonly string[], options:
         const entry = findEntryByFile(loaded, host.cwd, job.file);
         const state = await getLocalFileState(job.file, entry?.fileHash ?? entry?.hash, readBytes);
         if (state.state === "edited" && !isSafeToReplace(state, result.hash)) {
-          return { id: job.id, file: job.file, ok: false, skipped: true, ...version, warnings: result.warnings, error: { kind: "local-edits", message: toLocalEditsMessage(job.file, job.id, state) } };
+          return { id: job.id, file: job.file, ok: false, skipped: true, ...version, warnings: result.warnings, error: createErrorObject("refused", toLocalEditsMessage(job.file, job.id, state), "local-edits") };
         }
       }
       const text = toCanonicalJson(result.pathway);
@@ -111,9 +112,9 @@ export async function fetchPathways(host: Host, ids: readonly string[], options:
       const count = (v: unknown) => (Array.isArray(v) ? v.length : 0);
       return { id: job.id, file: job.file, ok: true, ...version, hash: result.hash, nodes: count(result.pathway.nodes), edges: count(result.pathway.edges), warnings: result.warnings, ...(job.file === "-" && { text }) };
     } catch (error) {
-      if (error instanceof RemoteError) return { id: job.id, file: job.file, ok: false, warnings: [], error: { kind: error.kind, message: error.message } };
+      if (error instanceof RemoteError) return { id: job.id, file: job.file, ok: false, warnings: [], error: toErrorObject(error) };
       const code = (error as NodeJS.ErrnoException).code;
-      if (typeof code === "string") return { id: job.id, file: job.file, ok: false, warnings: [], error: { kind: "write", message: `cannot write ${job.file} (${code}); the old file is unchanged.` } };
+      if (typeof code === "string") return { id: job.id, file: job.file, ok: false, warnings: [], error: createErrorObject("io", `cannot write ${job.file} (${code}); the old file is unchanged.`) };
       throw error;
     } finally {
       options.onProgress?.({ done: ++done, total: jobs.length, detail: job.id });

@@ -2,6 +2,7 @@
 import { getPathwayDiff, type DiffOptions } from "../diff/index.js";
 import type { LogEntry, PathwayClient, PathwayLog, PathwayVersionInfo } from "../remote/index.js";
 import { RemoteError } from "../remote/index.js";
+import { toErrorObject } from "./errors.js";
 import type { Host } from "./host.js";
 import { loadManifest } from "./manifest.js";
 import { resolvePathwayId } from "./pathway-id.js";
@@ -64,7 +65,7 @@ export async function getVersionLog(client: PathwayClient, id: string, options: 
       return withoutBookkeeping((await client.getVersion(id, v.version)).pathway);
     } catch (error) {
       if (!(error instanceof RemoteError) || !PER_VERSION.has(error.kind)) throw error;
-      unreadable.push({ version: v.version, message: error.message });
+      unreadable.push({ version: v.version, ...toErrorObject(error) });
       return undefined;
     } finally {
       options.onProgress?.({ done: ++done, total: window.length, detail: `version ${v.version}` });

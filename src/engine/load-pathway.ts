@@ -103,7 +103,12 @@ export async function loadPathwayFile(host: Host, arg: string, options: LoadPath
 export async function requirePathway(host: Host, arg: string, options: LoadPathwayOptions = {}): Promise<LoadedPathwayFile & { pathway: Pathway }> {
   const loaded = await loadPathwayFile(host, arg, options);
   if (loaded.pathway) return loaded as LoadedPathwayFile & { pathway: Pathway };
-  throw new EngineError(loaded.diagnostics.some((d) => d.ruleId === "unreadable-file") ? "io" : "input", describeLoadFailure(loaded));
+  throw new EngineError(getLoadFailureCode(loaded), describeLoadFailure(loaded));
+}
+
+/** What kind of failure a file that did not load is: `io` when it could not be read, else `input` (not JSON, not a pathway). */
+export function getLoadFailureCode(loaded: LoadedPathwayFile): "io" | "input" {
+  return loaded.diagnostics.some((d) => d.ruleId === "unreadable-file") ? "io" : "input";
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Pathway } from "../model/index.js";
 import type { PathwayClient, PushBody } from "../remote/index.js";
 import { toPushBody } from "../remote/index.js";
 import { validatePathway } from "../validate/index.js";
-import { EngineError } from "./errors.js";
+import { EngineError, type ErrorObject } from "./errors.js";
 import type { Host } from "./host.js";
 import { requirePathway } from "./load-pathway.js";
 import { getFileContentHash } from "./local-edits.js";
@@ -42,11 +42,8 @@ export interface PushFailure {
   id?: string;
   ok: false;
   pushed: false;
-  /**
-   * `code` and `reason` as in every `--format json` error document (code: the EngineError kind; reason: the finer
-   * cause); `kind` is push's own older word: a RemoteError kind, or usage, validation, refused or input.
-   */
-  error: { code: string; kind: string; message: string; reason?: string };
+  /** The error object of every `--format json` output; `reason` "validation" when the file has validation errors. */
+  error: ErrorObject;
 }
 
 /** A push worked out but not sent: the report so far, and what `push` needs to send it. */
@@ -99,7 +96,7 @@ export async function planPush(host: Host, file: string, options: PushOptions = 
   const id = options.id ?? entry?.id;
   if (!id) throw new EngineError("usage", `${file}: which pathway? Pass --id <pathway id> (the file has no entry in pathwaykit.manifest.json).`);
   if (entry && options.id && entry.id !== options.id && !options.force) {
-    throw new EngineError("refused", `${file} was fetched from pathway ${entry.id}, not ${options.id}; pass --force to push it to ${options.id} anyway.`, id);
+    throw new EngineError("refused", `${file} was fetched from pathway ${entry.id}, not ${options.id}; pass --force to push it to ${options.id} anyway.`, undefined, { id });
   }
   if (options.validate !== false) {
     const errors = validatePathway(loadedFile.bytes!).diagnostics.filter((d) => d.severity === "error");
@@ -107,7 +104,8 @@ export async function planPush(host: Host, file: string, options: PushOptions = 
       throw new EngineError(
         "findings",
         `${file}: ${errors.length} validation error${errors.length === 1 ? "" : "s"} (first: ${errors[0]!.message}); nothing was pushed. Run \`pathway validate ${file}\`, or pass --no-validate.`,
-        id,
+        "validation",
+        { id },
       );
     }
   }

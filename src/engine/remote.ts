@@ -1,6 +1,6 @@
 // Shared by the remote operations (fetch, drift check, push): the client from options, host and manifest; a bounded pool.
 import type { PathwayClient, RetryInfo } from "../remote/index.js";
-import { EngineError } from "./errors.js";
+import { EngineError, toErrorObject } from "./errors.js";
 
 export { DEFAULT_MAX_RESPONSE_BYTES } from "../remote/read-body.js";
 import type { Host } from "./host.js";
@@ -49,10 +49,12 @@ export async function createClient(host: Host, options: RemoteOptions, loaded: L
   }
 }
 
-/** A RemoteError as an EngineError("remote"); anything else is returned unchanged. */
+/** A RemoteError as an EngineError ("remote", or "config" for a missing key: see toErrorObject); anything else is returned unchanged. */
 export async function toEngineError(error: unknown): Promise<unknown> {
   const { RemoteError } = await loadRemote();
-  return error instanceof RemoteError ? new EngineError("remote", error.message, error.kind) : error;
+  if (!(error instanceof RemoteError)) return error;
+  const { code, reason } = toErrorObject(error);
+  return new EngineError(code === "config" ? "config" : "remote", error.message, reason);
 }
 
 /** Runs `work` over `items` with at most `limit` at a time, keeping results in input order. */

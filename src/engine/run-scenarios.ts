@@ -70,6 +70,9 @@ function looksLikePathway(text: string): boolean {
   }
 }
 
+/** What to do when the llm decider is asked for but has no model endpoint (pathway test and pathway chat). */
+export const LLM_NOT_CONFIGURED = "--decider llm needs a model endpoint: set PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (and PATHWAYKIT_LLM_API_KEY), or --llm-base-url and --llm-model.";
+
 /** The llm decider from options or PATHWAYKIT_LLM_BASE_URL / _MODEL / _API_KEY in the host's environment; undefined when not configured. */
 export async function createLlmDeciderFromEnv(host: Host, options: { llmBaseUrl?: string; llmModel?: string; maxResponseBytes?: number }): Promise<Decider | undefined> {
   const baseUrl = options.llmBaseUrl ?? host.env.PATHWAYKIT_LLM_BASE_URL;
@@ -86,7 +89,7 @@ export async function createLlmDeciderFromEnv(host: Host, options: { llmBaseUrl?
  */
 export async function runScenarioFiles(host: Host, args: readonly string[], options: RunScenariosOptions = {}): Promise<TestReport> {
   const llm = await createLlmDeciderFromEnv(host, { ...options, maxResponseBytes: options.remote?.maxResponseBytes });
-  if (options.decider === "llm" && !llm) throw new EngineError("usage", "--decider llm needs a model endpoint: set PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (and PATHWAYKIT_LLM_API_KEY), or --llm-base-url and --llm-model.");
+  if (options.decider === "llm" && !llm) throw new EngineError("config", LLM_NOT_CONFIGURED);
   const override = options.decider === "llm" ? llm : options.decider === "keyword" ? sim.createKeywordDecider() : options.decider === "scripted" ? sim.createScriptedDecider() : undefined;
   const live = options.liveWebhooks ? sim.createLiveWebhooks({ fetch: toCappedFetch(host, options.remote?.maxResponseBytes) }) : undefined;
   const pathways = new Map<string, { pathway?: Pathway; simulator?: Simulator; error?: string; traces: TraceEvent[][]; display: string }>();
@@ -174,7 +177,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
       if (!liveContext) {
         const manifest = await loadManifest(host);
         const client = await createClient(host, options.remote ?? {}, manifest);
-        if (!client.config.apiKey) throw new EngineError("usage", `--${options.live ? "live" : "compare"} talks to the service's chat: set PATHWAYKIT_API_KEY to the key from the service's dashboard.`);
+        if (!client.config.apiKey) throw new EngineError("config", `--${options.live ? "live" : "compare"} talks to the service's chat: set PATHWAYKIT_API_KEY to the key from the service's dashboard.`);
         liveContext = { manifest, client, checked: new Map() };
       }
       const target = await resolveLiveTarget(host, liveContext, pathwayFile, entry.pathway, options.pathwayId);
@@ -299,7 +302,8 @@ async function runJobs(slots: readonly (TestCaseReport | Job)[], options: RunSce
       warnings: [...slot.liveWarnings, ...shownRun.warnings],
       trace: shownRun.trace,
       ...(live && { mode: "live" }),
-      ...(repeated && { runs: summary.runs, passed: summary.passed, passRate: summary.passRate, paths: summary.paths, assertions: summary.assertions }),
+      // When no run could run, the "assertions" are only that reason again, already the case's failure: not listed twice.
+      ...(repeated && { runs: summary.runs, passed: summary.passed, passRate: summary.passRate, paths: summary.paths, assertions: status === "error" ? [] : summary.assertions }),
       ...(comparison && { compare: comparison }),
     });
   }

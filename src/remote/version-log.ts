@@ -17,7 +17,10 @@ export interface PathwayLog {
   versions: PathwayVersionInfo[];
   /** Versions older than the window (`limit`) that were not read. */
   omitted: number;
-  /** Versions in the window the service would not give (missing, not a pathway); the log steps over them. */
-  unreadable: { version: number; message: string }[];
+  /**
+   * Versions in the window the service would not give (missing, not a pathway); the log steps over them. Each is the
+   * error object of every `--format json` output (`code` "remote", `reason` the RemoteError kind) with its version.
+   */
+  unreadable: { version: number; code: string; message: string; reason?: string }[];
   entries: LogEntry[];
 }

@@ -20,8 +20,8 @@ describe("pathway completion", () => {
     expect(r.code).toBe(0);
     expect(spawnSync("bash", ["-n"], { input: r.stdout }).status).toBe(0);
     expect(complete(r.stdout, ["pathway", "val"])).toEqual(["validate"]);
-    expect(complete(r.stdout, ["pathway", "lint", "--base"])).toEqual(["--baseline", "--baseline-write"]);
-    expect(complete(r.stdout, ["pathway", "validate", "--base"])).toEqual([]);
+    expect(complete(r.stdout, ["pathway", "lint", "--basel"])).toEqual(["--baseline", "--baseline-write"]);
+    expect(complete(r.stdout, ["pathway", "validate", "--basel"])).toEqual([]);
   });
 
   it("bash: completes the values of every enumerated option, read from the commands' own definitions", async () => {

@@ -125,8 +125,8 @@ describe("pathway diagram", () => {
     const alone = await runMain(["diagram", "junk.json", "missing.json", "-f", "json"], { cwd: dir });
     expect(alone.code).toBe(2);
     expect(JSON.parse(alone.stdout)).toEqual([
-      { filePath: "junk.json", error: expect.stringMatching(/^junk\.json: not a pathway/) },
-      { filePath: "missing.json", error: "missing.json: no such file or directory; check the path." },
+      { filePath: "junk.json", error: { code: "input", message: expect.stringMatching(/^junk\.json: not a pathway/) } },
+      { filePath: "missing.json", error: { code: "io", message: "missing.json: no such file or directory; check the path." } },
     ]);
     const mixed = await runMain(["diagram", "junk.json", RECEPTIONIST, "-f", "json"], { cwd: dir });
     expect(mixed.code).toBe(2);
@@ -195,7 +195,7 @@ describe("pathway diagram", () => {
   it("rejects a --timeout that is not a positive number of seconds with exit 2", async () => {
     const r = await runMain(["diagram", RECEPTIONIST, "-f", "svg", "--timeout", "soon"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--timeout.*give a number of seconds/);
+    expect(r.stderr).toMatch(/--timeout.*Expected a number of seconds/);
   });
 
   // The executable: the process ends (status 1) once the layout worker thread is stopped, rather than waiting on it.

@@ -29,8 +29,8 @@ const FAILING: Record<string, { args: string[]; code: string }> = {
   fetch: { args: ["fetch", "a", "b", "-o", "x.json"], code: "usage" },
   diff: { args: ["diff", "p.json"], code: "usage" },
   push: { args: ["push", "p.json"], code: "usage" },
-  versions: { args: ["versions", "abc"], code: "remote" },
-  log: { args: ["log", "abc"], code: "remote" },
+  versions: { args: ["versions", "abc"], code: "config" },
+  log: { args: ["log", "abc"], code: "config" },
   "check-request": { args: ["check-request", "x.json", "--rule", "bogus:off"], code: "usage" },
   report: { args: ["report", "missing.json"], code: "io" },
 };

@@ -67,7 +67,8 @@ describe("pathway lint", () => {
     const { dir } = project({ rules: { "prompt-too-long": ["error", { maxLength: "long" }] } });
     const r = await runMain(["lint", "pathways"], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/pathway\.config\.json: "rules\.prompt-too-long\[1\]\.maxLength"/);
+    // Named as the user would type it, not as the absolute path found by searching upwards.
+    expect(r.stderr).toMatch(/^pathway: Config file pathway\.config\.json: "rules\.prompt-too-long\[1\]\.maxLength"/);
     expect(r.stderr).not.toMatch(NO_STACK);
   });
 
@@ -75,7 +76,7 @@ describe("pathway lint", () => {
     const { dir } = project("{ rules: }");
     const r = await runMain(["lint", "pathways"], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/is not valid JSON/);
+    expect(r.stderr).toMatch(/^pathway: Config file pathway\.config\.json is not valid JSON/);
   });
 
   describe("the config's ignore globs (as ESLint's ignores)", () => {

@@ -393,21 +393,21 @@ describeCorpus("pathway push", () => {
     expect(result.code).toBe(2);
     // The human message on stderr, as for every failure; stdout holds only the JSON document.
     expect(result.stderr).toMatch(/^pathway: new\.json: which pathway\? Pass --id/);
-    expect(JSON.parse(result.stdout)).toEqual({ file: "new.json", ok: false, pushed: false, error: { code: "usage", kind: "usage", message: expect.stringContaining("Pass --id <pathway id>") } });
+    expect(JSON.parse(result.stdout)).toEqual({ file: "new.json", ok: false, pushed: false, error: { code: "usage", message: expect.stringContaining("Pass --id <pathway id>") } });
   });
 
   itCorpus("--format json carries a remote error with its kind and exits 2", async () => {
     writeFileSync(path.join(dir, "new.json"), readFileSync(path.join(REAL, "restaurant-2024-get-dump.json")));
     const result = await run(["push", "new.json", "--id", "missing", "--no-validate", "--format", "json"]);
     expect(result.code).toBe(2);
-    expect(JSON.parse(result.stdout)).toMatchObject({ file: "new.json", id: "missing", ok: false, pushed: false, error: { kind: "not-found", message: expect.stringContaining("not found (404)") } });
+    expect(JSON.parse(result.stdout)).toMatchObject({ file: "new.json", id: "missing", ok: false, pushed: false, error: { code: "remote", reason: "not-found", message: expect.stringContaining("not found (404)") } });
   });
 
   it("--format json carries validation errors and still exits 1", async () => {
     await run(["fetch", "pw-rest", "-o", "r.json"]);
     const result = await run(["push", "r.json", "-f", "json"]);
     expect(result.code).toBe(1);
-    expect(JSON.parse(result.stdout)).toMatchObject({ file: "r.json", id: "pw-rest", ok: false, error: { kind: "validation" } });
+    expect(JSON.parse(result.stdout)).toMatchObject({ file: "r.json", id: "pw-rest", ok: false, error: { code: "findings", reason: "validation" } });
   });
 
   it("refuses a file with validation errors unless --no-validate", async () => {

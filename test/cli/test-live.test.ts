@@ -184,6 +184,17 @@ describe("pathway test --live with bad answers while runs overlap", () => {
     expect(text.code).toBe(2);
   });
 
+  it("a repeated scenario that could not run in any run says why once, not also as a 0% assertion", async () => {
+    const dir = project();
+    await startChat(dir, { omit: ["pw-kb"] });
+    const r = await live(dir, ["pathways/scenarios/support-kb/opens-a-ticket.scenario.yaml", "--live", "--repeat", "2"]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/✖ opens a ticket for a fault \[live\] \(could not run\)/);
+    expect(r.stdout.split("the live chat could not start")).toHaveLength(2);
+    const json = await live(dir, ["pathways/scenarios/support-kb/opens-a-ticket.scenario.yaml", "--live", "--repeat", "2", "--format", "json"]);
+    expect((JSON.parse(json.stdout) as { results: { status: string; runs: number; assertions: unknown[] }[] }).results[0]).toMatchObject({ status: "error", runs: 2, assertions: [] });
+  });
+
   it("a key the service rejects (401) stops the run with one message and exit 2 before any chat starts, and is never printed", async () => {
     const dir = project();
     await startChat(dir);

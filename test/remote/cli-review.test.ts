@@ -218,7 +218,7 @@ describeCorpus("review over the fake service", () => {
       writeFileSync(path.join(dir, "mine.json"), JSON.stringify(v1));
       const result = await run(["fetch", "pw-rest", "-o", "mine.json", "--format", "json"]);
       expect(result.code).toBe(1);
-      expect(JSON.parse(result.stdout)).toMatchObject([{ id: "pw-rest", ok: false, skipped: true, error: { kind: "local-edits", message: expect.stringContaining("was not written by `pathway fetch`") } }]);
+      expect(JSON.parse(result.stdout)).toMatchObject([{ id: "pw-rest", ok: false, skipped: true, error: { code: "refused", reason: "local-edits", message: expect.stringContaining("was not written by `pathway fetch`") } }]);
       expect(read("mine.json").toString("utf8")).toBe(JSON.stringify(v1));
       expect(existsSync(path.join(dir, "pathwaykit.manifest.json"))).toBe(false);
     });

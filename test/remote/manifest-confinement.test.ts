@@ -49,12 +49,12 @@ describe("manifest paths stay inside the project", () => {
     expect(service.requests.map((r) => r.path)).toEqual(["/v1/convo_pathway/good"]);
   });
 
-  it("fetch <id> of an escaping entry and --format json report it as kind manifest", async () => {
+  it("fetch <id> of an escaping entry and --format json report it as code config, reason manifest", async () => {
     const result = await run(["fetch", "up", "good", "--format", "json"]);
     expect(result.code).toBe(2);
-    expect((JSON.parse(result.stdout) as { id: string; ok: boolean; error?: { kind: string } }[]).map((o) => [o.id, o.ok, o.error?.kind])).toEqual([
-      ["up", false, "manifest"],
-      ["good", true, undefined],
+    expect((JSON.parse(result.stdout) as { id: string; ok: boolean; error?: { code: string; reason?: string } }[]).map((o) => [o.id, o.ok, o.error?.code, o.error?.reason])).toEqual([
+      ["up", false, "config", "manifest"],
+      ["good", true, undefined, undefined],
     ]);
     expect(readFileSync(path.join(outer, "victim.sh"), "utf8")).toBe("echo safe\n");
   });

@@ -18,7 +18,7 @@ export interface MainOptions {
   /** What `-` and chat read; an empty stream when absent. */
   stdin?: string | Buffer;
   /** Output streams that claim to be a terminal of this width (isTTY true), for colour and layout detection. */
-  tty?: { columns: number };
+  tty?: { columns: number; only?: "stdout" | "stderr" };
 }
 
 function collector(tty: MainOptions["tty"]): { stream: Writable & { isTTY?: boolean; columns?: number }; text: () => string } {
@@ -35,8 +35,8 @@ function collector(tty: MainOptions["tty"]): { stream: Writable & { isTTY?: bool
 
 /** Runs `pathway ...args` in-process with the given working directory, environment and stdin. */
 export async function runMain(args: string[], options: MainOptions = {}): Promise<MainResult> {
-  const out = collector(options.tty);
-  const err = collector(options.tty);
+  const out = collector(options.tty?.only === "stderr" ? undefined : options.tty);
+  const err = collector(options.tty?.only === "stdout" ? undefined : options.tty);
   const stdin = options.stdin ?? "";
   const code = await main(args, {
     cwd: options.cwd ?? ROOT,

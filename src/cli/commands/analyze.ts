@@ -5,8 +5,7 @@ import { formatAnalysis } from "../../format/analysis.js";
 import { EXIT } from "../exit.js";
 import { createFormatOption } from "../format-option.js";
 import type { CliIo } from "../io.js";
-import { useColor } from "../io.js";
-import { createReportOutputOption, writeOutput } from "../output.js";
+import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
 
 /** Registers `pathway analyze` on the program. */
 export function register(program: Command, io: CliIo): void {
@@ -32,7 +31,7 @@ Examples:
     .action(async (file: string, options: { format: string; output?: string; config?: string; color?: boolean }) => {
       // A file that cannot be analysed ends the run; under --format json main prints the error document.
       const analyzed = await analyzeFile(io.host, file, { config: options.config });
-      const color = options.output !== undefined ? options.color === true : useColor(options.color, io);
+      const color = useReportColor(options.color, options.output, io);
       const text = options.format === "json" ? JSON.stringify(analyzed.analysis, null, 2) + "\n" : formatAnalysis(analyzed.analysis, { names: analyzed.names, color });
       await writeOutput(io, options.output, text);
       io.setExitCode(EXIT.ok);

@@ -41,8 +41,8 @@ export function register(program: Command, io: CliIo): void {
     .option("--request-data <json>", "variables known at the start, as a JSON object")
     .option("--live-webhooks", "call real webhook URLs (default: every webhook answers 200 with an empty body)")
     .option("--full", "print whole prompts (default: the first 300 characters)")
-    .option("--llm-base-url <url>", "OpenAI-compatible endpoint for --decider llm (default PATHWAYKIT_LLM_BASE_URL)")
-    .option("--llm-model <name>", "model for --decider llm (default PATHWAYKIT_LLM_MODEL)")
+    .option("--llm-base-url <url>", "OpenAI-compatible endpoint for --decider llm (default: $PATHWAYKIT_LLM_BASE_URL)")
+    .option("--llm-model <name>", "model for --decider llm (default: $PATHWAYKIT_LLM_MODEL); the key comes from $PATHWAYKIT_LLM_API_KEY")
     .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addHelpText(
@@ -51,6 +51,9 @@ export function register(program: Command, io: CliIo): void {
 ${HELP}
 
 Input may be piped, one turn or command per line, so a session can be scripted.
+
+Exit codes: 0 the session ended (/quit or end of input), 2 usage error, or a file that cannot be read or is not a
+pathway.
 
 Examples:
   $ pathway chat pathways/appointment-booking.json

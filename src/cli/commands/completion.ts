@@ -14,6 +14,8 @@ export function register(program: Command, io: CliIo): void {
     .addHelpText(
       "after",
       `
+Exit codes: 0 printed, 2 a shell other than bash, zsh or fish.
+
 Examples:
   $ eval "$(pathway completion bash)"        # in ~/.bashrc
   $ eval "$(pathway completion zsh)"         # in ~/.zshrc

@@ -68,7 +68,7 @@ Examples:
       requireInputs(args);
       const progress = createProgressReporter(io, `rendering ${options.format}`);
       // Messages go to stderr, so a terminal there (not on stdout, often piped) decides.
-      const c = pc.createColors(useColor(options.color, { ...io, stdout: io.stderr }));
+      const c = pc.createColors(useColor(options.color, io, io.stderr));
       const result = await drawFiles(io.host, args, {
         ...options,
         onProgress: progress.report,

@@ -6,8 +6,8 @@ import { createFormatOption } from "../format-option.js";
 import { checkDrift, diffVersions, parseChangeKinds } from "../../engine/diff-versions.js";
 import { cutMarkdown, diffFormatters } from "../../format/diff-formatters.js";
 import { EXIT, ExitError } from "../exit.js";
-import { useColor, type CliIo } from "../io.js";
-import { createReportOutputOption, writeOutput } from "../output.js";
+import type { CliIo } from "../io.js";
+import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
 import { createProgressReporter } from "../progress.js";
 import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
@@ -27,7 +27,7 @@ interface DiffFlags extends RemoteFlags {
 /** `--context`: a whole number of units, or `all`. */
 function parseContext(value: string): number | "all" {
   if (value === "all") return "all";
-  if (!/^\d{1,6}$/.test(value)) throw new InvalidArgumentError("expected a whole number of lines or sentences, or all.");
+  if (!/^\d{1,6}$/.test(value)) throw new InvalidArgumentError("Expected a whole number of lines or sentences, or all.");
   return Number(value);
 }
 
@@ -77,7 +77,7 @@ Examples:
   $ pathway diff --check                 # CI: has anyone edited a pathway in the web editor?`,
     )
     .action(async (a: string | undefined, b: string | undefined, flags: DiffFlags) => {
-      const color = flags.output === undefined && useColor(flags.color, io);
+      const color = useReportColor(flags.color, flags.output, io);
       const only = await parseChangeKinds(flags.only);
       const options = { ...toRemoteOptions(flags, io), includeLayout: flags.includeLayout === true, context: flags.context, ...(only && { only }) };
       const formatOptions = { color, maxChars: flags.maxChars, ...(only && { only }) };
@@ -99,7 +99,7 @@ Examples:
       if (flags.format === "json") report = JSON.stringify(checks.map((c) => c.result), null, 2) + "\n";
       else {
         for (const { result, local, remote } of checks) {
-          if (result.error !== undefined) io.stderr.write(escapeTerminalText(`✖ ${result.file} (remote:${result.id}): ${result.error}`) + "\n");
+          if (result.error !== undefined) io.stderr.write(escapeTerminalText(`✖ ${result.file} (remote:${result.id}): ${result.error.message}`) + "\n");
           else if (result.equal) {
             if (flags.format === "text") report += escapeTerminalText(`✔ ${result.file} matches remote:${result.id}`) + "\n";
           } else {

@@ -60,7 +60,7 @@ Examples:
         }
         const broken = all.filter((r) => r.status === "failed");
         if (broken.length > 0) {
-          const color = useColor(options.color, io);
+          const color = useColor(options.color, io, io.stderr);
           io.stderr.write(formatStylish(broken, { color }));
         }
         const unchanged = all.filter((r) => r.status === "unchanged").length;

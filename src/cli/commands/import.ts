@@ -47,7 +47,7 @@ Examples:
       const result = await importPathway(io.host, input, { importFrom: options.importFrom, output: output === "-" ? undefined : output, force: options.force });
       if (result.code === undefined) {
         // stdout may be the destination of the code, so the findings go to stderr.
-        const color = options.color ?? (io.stderr.isTTY === true && useColor(undefined, io));
+        const color = useColor(options.color, io, io.stderr);
         io.stderr.write(formatStylish([{ filePath: result.path, diagnostics: result.diagnostics, ...(result.text !== undefined && { text: result.text }) }], { color }));
         const rule = result.diagnostics[0]?.ruleId;
         const what = rule === "unreadable-file" ? "cannot be read" : rule === "duplicate-key" ? "repeats a key in the same object (importing it would keep only the last value)" : "cannot be parsed as JSON";

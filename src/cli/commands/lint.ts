@@ -1,7 +1,7 @@
 // `pathway lint`: flags -> lintFiles (config, baseline) -> findings report -> exit code.
 import type { Command } from "commander";
 import { withRemoteCopies } from "../../engine/remote-copies.js";
-import { toRemoteOptions } from "../remote-options.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import { allRuleMetas, lintFiles, requestRuleMetas } from "../../engine/lint-files.js";
 import { parseRuleFlags } from "../../engine/rule-flags.js";
 import { addCheckOptions, reportFindings, type CheckCommandOptions } from "../check-files.js";
@@ -9,7 +9,7 @@ import { requireInputs } from "../exit.js";
 import { createRuleOption } from "../completion-values.js";
 import type { CliIo } from "../io.js";
 
-interface LintCommandOptions extends CheckCommandOptions {
+interface LintCommandOptions extends CheckCommandOptions, RemoteFlags {
   rule?: string[];
   config?: string;
   baseline?: string;
@@ -20,7 +20,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Registers `pathway lint` on the program. */
 export function register(program: Command, io: CliIo): void {
-  addCheckOptions(
+  const command = addCheckOptions(
     program
       .command("lint")
       .description("validate pathway files and check their graph and content: unreachable nodes, dead ends, traps, variables, labels")
@@ -29,7 +29,9 @@ export function register(program: Command, io: CliIo): void {
     .addOption(createRuleOption("override a rule's severity, e.g. unused-extracted-variable:off (wins over the config)", allRuleMetas))
     .option("-c, --config <file>", "use this config file instead of the nearest pathway.config.json")
     .option("--baseline <file>", "report only findings that are not recorded in this baseline file")
-    .option("--baseline-write <file>", "record every current finding in this baseline file; they are not reported (exit 0 unless a file is unreadable)")
+    .option("--baseline-write <file>", "record every current finding in this baseline file; they are not reported (exit 0 unless a file is unreadable)");
+  // The service settings for remote:<id> inputs, as in every command that reads the service.
+  addRemoteOptions(command)
     .addHelpText(
       "after",
       `
@@ -48,7 +50,7 @@ Examples:
     .action(async (inputs: string[], options: LintCommandOptions) => {
       requireInputs(inputs);
       const rules = await parseRuleFlags(options.rule, new Set(allRuleMetas.map((m) => m.id)));
-      const host = await withRemoteCopies(io.host, inputs, toRemoteOptions({}, io));
+      const host = await withRemoteCopies(io.host, inputs, toRemoteOptions(options, io));
       const lint = await lintFiles(host, inputs, { rules, config: options.config, baseline: options.baseline, baselineWrite: options.baselineWrite, ignore: options.ignorePattern });
       // The config's request files bring request rules; SARIF lists them only then.
       const requestIds = new Set(requestRuleMetas.map((m) => m.id));

@@ -4,8 +4,8 @@ import { logPathway } from "../../engine/history.js";
 import { formatLogText } from "../../format/history.js";
 import { parseWholeNumber } from "../check-files.js";
 import { EXIT } from "../exit.js";
-import { useColor, type CliIo } from "../io.js";
-import { createReportOutputOption, writeOutput } from "../output.js";
+import type { CliIo } from "../io.js";
+import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
 import { createProgressReporter } from "../progress.js";
 import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import { createFormatOption } from "../format-option.js";
@@ -56,7 +56,7 @@ Examples:
         diff: { includeLayout: flags.includeLayout === true },
         onProgress: progress.report,
       }).finally(() => progress.stop());
-      const color = flags.output === undefined && useColor(flags.color, io);
+      const color = useReportColor(flags.color, flags.output, io);
       await writeOutput(io, flags.output, flags.format === "json" ? JSON.stringify(log, null, 2) + "\n" : formatLogText(log, { color }));
       // A version that could not be read is an unreadable input: the rest is still compared, and the run exits 2.
       io.setExitCode(log.unreadable.length > 0 ? EXIT.failure : EXIT.ok);

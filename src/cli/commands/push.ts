@@ -1,13 +1,13 @@
 // `pathway push`: flags -> planPush -> the diff -> push -> report (text or JSON) -> exit code.
 import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
-import { isEngineError } from "../../engine/errors.js";
+import { isEngineError, toErrorObject } from "../../engine/errors.js";
 import { planPush, push, type PushFailure } from "../../engine/push.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { diffFormatters } from "../../format/diff-formatters.js";
 import { EXIT } from "../exit.js";
-import { useColor, type CliIo } from "../io.js";
-import { createReportOutputOption, writeOutput } from "../output.js";
+import type { CliIo } from "../io.js";
+import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
 interface PushFlags extends RemoteFlags {
@@ -44,7 +44,7 @@ recorded when the file was fetched: if someone edited the pathway in the web edi
 --force to overwrite their changes). Edge labels are always sent at the top level, where the service reads them
 (a label only under data.label is copied), so a fetched pathway never loses its labels on upload. Only name,
 description, nodes and edges are sent, and only they are compared: other top-level fields (such as $schema) stay
-local. With --format json, an error is printed as {"file", "ok": false, "pushed": false, "error": {"code", "kind", "message"}}.
+local. With --format json, an error is printed as {"file", "id", "ok": false, "pushed": false, "error": {"code", "message", "reason"}}.
 
 Exit codes: 0 pushed (or nothing to push, or --dry-run), 1 refused (remote changed, or validation errors),
 2 usage, read or network error.
@@ -60,7 +60,7 @@ Examples:
         const plan = await planPush(io.host, file, options);
         let text = "";
         if (flags.format === "text") {
-          const color = flags.output !== undefined ? flags.color === true : useColor(flags.color, io);
+          const color = useReportColor(flags.color, flags.output, io);
           text = diffFormatters.text!({ diff: plan.report.diff, before: plan.remoteSent, after: plan.localSent, labelA: `remote:${plan.report.id}`, labelB: file }, { color });
         }
         const report = await push(io.host, plan, { force: flags.force, dryRun: flags.dryRun, warn: (m) => io.stderr.write(`pathway: warning: ${escapeTerminalText(m)}\n`) });
@@ -69,11 +69,10 @@ Examples:
         io.setExitCode(report.ok ? EXIT.ok : EXIT.findings);
       } catch (error) {
         if (flags.format !== "json" || !isEngineError(error)) throw error;
-        const kind = error.kind === "remote" ? (error.reason ?? "remote") : error.kind === "findings" ? "validation" : error.kind === "io" || error.kind === "config" ? "input" : error.kind;
-        const id = flags.id ?? (error.kind === "remote" ? undefined : error.reason);
+        const id = flags.id ?? error.details.id;
         // The human message goes to stderr as in every other failure; stdout (or -o) holds the JSON document.
         io.stderr.write(`pathway: ${escapeTerminalText(error.message)}\n`);
-        const failure: PushFailure = { file, ...(id ? { id } : {}), ok: false, pushed: false, error: { code: error.kind, kind, message: error.message, ...(error.reason !== undefined && { reason: error.reason }) } };
+        const failure: PushFailure = { file, ...(id ? { id } : {}), ok: false, pushed: false, error: toErrorObject(error) };
         await writeOutput(io, flags.output, JSON.stringify(failure, null, 2) + "\n");
         io.setExitCode(error.kind === "refused" || error.kind === "findings" ? EXIT.findings : EXIT.failure);
       }

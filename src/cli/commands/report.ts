@@ -77,7 +77,7 @@ async function runReport(file: string, options: ReportCommandOptions, io: CliIo)
       ...(options.scenarios !== undefined && { scenarios: options.scenarios }),
       ...(options.config !== undefined && { config: options.config }),
       layout: { engine: options.engine, timeoutMs: options.timeout * 1000 },
-      onNotice: (message) => io.stderr.write(`pathway: ${pc.createColors(useColor(options.color, io)).yellow("warning:")} ${escapeTerminalText(message)}\n`),
+      onNotice: (message) => io.stderr.write(`pathway: ${pc.createColors(useColor(options.color, io, io.stderr)).yellow("warning:")} ${escapeTerminalText(message)}\n`),
     });
   } catch (error) {
     if (error instanceof Error && /did not finish within/.test(error.message)) {

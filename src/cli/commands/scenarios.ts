@@ -21,7 +21,18 @@ interface GenerateOptions {
 
 /** Registers `pathway scenarios generate` on the program. */
 export function register(program: Command, io: CliIo): void {
-  const scenarios = program.command("scenarios").description("work with scenario files (see pathway test)");
+  const scenarios = program
+    .command("scenarios")
+    .description("work with scenario files (see pathway test)")
+    .addHelpText(
+      "after",
+      `
+Exit codes: 0 and 1 as the subcommand says (see its --help), 2 usage error: no subcommand, or an unknown one.
+
+Examples:
+  $ pathway scenarios generate pathways/appointment-booking.json -o pathways/scenarios/appointment-booking
+  $ pathway scenarios generate --help`,
+    );
   scenarios
     .command("generate")
     .description("write scenario skeletons with scripted take: steps that together visit every reachable edge and global node")

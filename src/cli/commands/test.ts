@@ -12,8 +12,7 @@ import { createProgressReporter } from "../progress.js";
 import { EXIT } from "../exit.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import type { CliIo } from "../io.js";
-import { useColor } from "../io.js";
-import { createReportOutputOption, writeOutput } from "../output.js";
+import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
 
 const FORMATS = ["text", "json", "junit", "tap"] as const;
 
@@ -53,9 +52,9 @@ export function register(program: Command, io: CliIo): void {
     .addOption(new Option("--min-pass-rate <rate>", "with --repeat: a scenario passes when at least this share of its runs pass (0..1, default 1)").argParser(parseRate))
     .addOption(new Option("--concurrency <n>", "live runs at a time, across scenarios and repeats").argParser(parseWholeNumber(1)).default(4))
     .addOption(createReportOutputOption("write the report to this file (atomically) instead of stdout"))
-    .option("--llm-base-url <url>", "OpenAI-compatible endpoint for the llm decider (default PATHWAYKIT_LLM_BASE_URL)")
-    .option("--llm-model <name>", "model for the llm decider (default PATHWAYKIT_LLM_MODEL); the key comes from PATHWAYKIT_LLM_API_KEY")
-    .option("--color", "force colours")
+    .option("--llm-base-url <url>", "OpenAI-compatible endpoint for --decider llm (default: $PATHWAYKIT_LLM_BASE_URL)")
+    .option("--llm-model <name>", "model for --decider llm (default: $PATHWAYKIT_LLM_MODEL); the key comes from $PATHWAYKIT_LLM_API_KEY")
+    .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addHelpText(
       "after",
@@ -85,7 +84,7 @@ Examples:
       const progress = createProgressReporter(io, options.live || options.compare ? "running live" : "running");
       const report = await runScenarioFiles(io.host, inputs, { ...rest, remote: toRemoteOptions({ baseUrl, endpoint, timeout, retries, maxResponse }, io), onProgress: progress.report }).finally(progress.stop);
       const formatter = await getFormatter(options.format);
-      const text = formatter(report, { color: options.output ? options.color === true : useColor(options.color, io), coverage: Boolean(options.coverage) });
+      const text = formatter(report, { color: useReportColor(options.color, options.output, io), coverage: Boolean(options.coverage) });
       await writeOutput(io, options.output, text);
       if (options.output !== undefined && options.output !== "-") {
         const s = report.summary;

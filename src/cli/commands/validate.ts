@@ -1,7 +1,7 @@
 // `pathway validate`: the CI gate. Flags -> validateFiles -> findings report -> exit code.
 import type { Command } from "commander";
 import { withRemoteCopies } from "../../engine/remote-copies.js";
-import { toRemoteOptions } from "../remote-options.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import { parseRuleFlags } from "../../engine/rule-flags.js";
 import { validateFiles, validationRuleMetas } from "../../engine/validate-files.js";
 import { addCheckOptions, reportFindings, type CheckCommandOptions } from "../check-files.js";
@@ -11,13 +11,14 @@ import type { CliIo } from "../io.js";
 
 /** Registers `pathway validate` on the program. */
 export function register(program: Command, io: CliIo): void {
-  addCheckOptions(
+  const command = addCheckOptions(
     program
       .command("validate")
       .description("check pathway files: JSON syntax and encoding, shape, start node, ids, references and node data")
       .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, - for stdin, or remote:<id>[@<n>|@latest] (a fetched copy, never written)"),
-  )
-    .addOption(createRuleOption("override a rule's severity, e.g. unknown-node-type:off", validationRuleMetas))
+  ).addOption(createRuleOption("override a rule's severity, e.g. unknown-node-type:off", validationRuleMetas));
+  // The service settings for remote:<id> inputs, as in every command that reads the service.
+  addRemoteOptions(command)
     .addHelpText(
       "after",
       `
@@ -28,11 +29,11 @@ Examples:
   $ pathway validate "pathways/**/*.json" --format sarif -o pathway.sarif
   $ cat pathway.json | pathway validate - --format json`,
     )
-    .action(async (inputs: string[], options: CheckCommandOptions & { rule?: string[] }) => {
+    .action(async (inputs: string[], options: CheckCommandOptions & RemoteFlags & { rule?: string[] }) => {
       requireInputs(inputs);
       const lintRuleIds = async () => new Set((await import("../../engine/lint-files.js")).allRuleMetas.map((m) => m.id)); // why: lint's rule graph pulls zod and yaml; only a --rule naming a lint rule needs it
       const rules = await parseRuleFlags(options.rule, new Set(validationRuleMetas.map((m) => m.id)), lintRuleIds);
-      const host = await withRemoteCopies(io.host, inputs, toRemoteOptions({}, io));
+      const host = await withRemoteCopies(io.host, inputs, toRemoteOptions(options, io));
       const results = await validateFiles(host, inputs, { rules, ignore: options.ignorePattern });
       io.setExitCode(await reportFindings(results, options, io, validationRuleMetas));
     });

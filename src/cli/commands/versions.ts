@@ -3,8 +3,8 @@ import { Option, type Command } from "commander";
 import { listPathwayVersions } from "../../engine/history.js";
 import { formatVersionsText } from "../../format/history.js";
 import { EXIT } from "../exit.js";
-import { useColor, type CliIo } from "../io.js";
-import { createReportOutputOption, writeOutput } from "../output.js";
+import type { CliIo } from "../io.js";
+import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import { createFormatOption } from "../format-option.js";
 
@@ -42,7 +42,7 @@ Examples:
     )
     .action(async (target: string, flags: VersionsFlags) => {
       const { id, versions } = await listPathwayVersions(io.host, target, toRemoteOptions(flags, io));
-      const color = flags.output === undefined && useColor(flags.color, io);
+      const color = useReportColor(flags.color, flags.output, io);
       await writeOutput(io, flags.output, flags.format === "json" ? JSON.stringify({ id, versions }, null, 2) + "\n" : formatVersionsText(id, versions, { color }));
       io.setExitCode(EXIT.ok);
     });
