@@ -69,6 +69,6 @@ describe("answer cap", () => {
     expect(fromEnv.stderr).toMatch(/over the limit of 20 bytes/);
     const bad = await runMain(["fetch", "pw-1", "-o", "-", "--no-manifest", "--max-response", "lots"], { cwd, env });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/--max-response.*expected a size/);
+    expect(bad.stderr).toMatch(/--max-response.*Expected a size/);
   });
 });

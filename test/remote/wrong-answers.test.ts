@@ -31,7 +31,7 @@ describe("wrong answers", () => {
       expect(text.stdout).not.toMatch(/pushed/);
       service.addFault({ type: "body", body: JSON.stringify(body) }, "POST");
       const json = await run(["push", "p.json", "--id", "pw-1", "--force", "--format", "json"]);
-      expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, pushed: false, error: { kind: "rejected" } });
+      expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, pushed: false, error: { code: "remote", reason: "rejected" } });
     });
   }
 
