@@ -46,13 +46,6 @@ export function parseWholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): (v
   };
 }
 
-/** Commander parser for a time limit in seconds: any number above 0 (fractions allowed). */
-export function parseSeconds(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("Expected a number of seconds above 0, e.g. --timeout 300.");
-  return n;
-}
-
 /** Parses a count option (a whole number of 0 or more). */
 export const parseCount = parseWholeNumber(0);
 

@@ -41,8 +41,8 @@ export interface DrawFilesOptions {
   onProgress?: (event: ProgressEvent) => void;
   /** Who lays out images: see DIAGRAM_ENGINES. Default "auto". */
   engine?: DiagramEngine;
-  /** Longest one image's layout or render may take, in seconds. Default 180. */
-  timeout?: number;
+  /** Longest one image's layout or render may take, in milliseconds. Default 180,000 (3 minutes). */
+  timeoutMs?: number;
   /** Told at once (before the work) of a problem worth saying early: a layout that will take long. */
   onNotice?: (problem: DrawProblem) => void;
   /** Told when one slow step starts (text such as "laying out big.json…"); returns the function called when it ends. */
@@ -240,12 +240,11 @@ async function renderDrawings(
   write: (target: string, content: string | Uint8Array) => Promise<boolean>,
   options: DrawFilesOptions,
 ): Promise<void> {
-  const timeoutSeconds = options.timeout ?? 180;
-  const timeoutMs = timeoutSeconds * 1000;
+  const timeoutMs = options.timeoutMs ?? 180_000;
   const engines = drawings.map((d) => pickEngine(d.graph, options.engine ?? "auto"));
   // Said before the work starts (even before the browser), so nobody waits without knowing why.
   drawings.forEach((d, i) => {
-    const message = getSlowLayoutWarning(d.path, d.graph, engines[i]!, timeoutSeconds);
+    const message = getSlowLayoutWarning(d.path, d.graph, engines[i]!, timeoutMs);
     if (message !== undefined) {
       const problem: DrawProblem = { filePath: d.path, severity: "warning", message };
       if (options.onNotice) options.onNotice(problem);

@@ -103,7 +103,7 @@ export async function createReport(host: Host, arg: string, options: ReportOptio
   const graph = toDirectedGraph(pathway);
   const engine = options.layout?.engine === undefined || options.layout.engine === "auto" ? chooseLayoutEngine(graph) : options.layout.engine;
   // Said before the layout starts, so nobody waits without knowing why.
-  const slow = getSlowLayoutWarning(loaded.path, graph, engine, (options.layout?.timeoutMs ?? 120_000) / 1000);
+  const slow = getSlowLayoutWarning(loaded.path, graph, engine, options.layout?.timeoutMs ?? 120_000);
   if (slow !== undefined) options.onNotice?.(slow);
   const layout = await getGraphLayout(graph, options.layout ?? {});
   const data = toReportData({ pathway, graph, layout, source: loaded.path, diagnostics: lint.diagnostics, ...(diff && { diff }), ...(coverage && { coverage }) });

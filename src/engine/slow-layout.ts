@@ -5,11 +5,11 @@ import type { DirectedGraph } from "../export/index.js";
 export const SLOW_LAYOUT_ITEMS = { mermaid: 400, elk: 3_000 } as const;
 
 /**
- * The warning for laying out `graph` from `filePath` with `engine` within `timeoutSeconds`, or undefined when the
+ * The warning for laying out `graph` from `filePath` with `engine` within `timeoutMs`, or undefined when the
  * layout is quick (the rank layout always is). Says how big the graph is, how long it may take and the faster engine.
  */
-export function getSlowLayoutWarning(filePath: string, graph: DirectedGraph, engine: "mermaid" | "elk" | "ranks", timeoutSeconds: number): string | undefined {
+export function getSlowLayoutWarning(filePath: string, graph: DirectedGraph, engine: "mermaid" | "elk" | "ranks", timeoutMs: number): string | undefined {
   if (engine === "ranks" || graph.nodes.length + graph.edges.length <= SLOW_LAYOUT_ITEMS[engine]) return undefined;
   const hint = engine === "mermaid" ? " --engine elk lays it out in seconds." : " --engine ranks draws it at once (simpler picture).";
-  return `${filePath}: ${graph.nodes.length} nodes and ${graph.edges.length} edges take ${engine === "mermaid" ? "Mermaid minutes" : "ELK up to a minute"} to lay out (limit --timeout ${timeoutSeconds} s).${hint}`;
+  return `${filePath}: ${graph.nodes.length} nodes and ${graph.edges.length} edges take ${engine === "mermaid" ? "Mermaid minutes" : "ELK up to a minute"} to lay out (limit --timeout ${timeoutMs / 1000}s).${hint}`;
 }

@@ -188,14 +188,16 @@ describe("pathway diagram", () => {
     const big = path.join(dir, "big.json");
     writeFileSync(big, JSON.stringify(generatePathway({ nodes: 200, edges: 400, seed: 5 })));
     const r = await runMain(["diagram", big, "-f", "svg", "--engine", "mermaid", "-o", path.join(dir, "big.svg")], { env: { PATHWAYKIT_CHROMIUM: path.join(dir, "no-browser") } });
-    expect(r.stderr).toMatch(/^pathway: warning: .*big\.json: 200 nodes and 400 edges take Mermaid minutes to lay out \(limit --timeout 180 s\)\. --engine elk lays it out in seconds\./);
+    expect(r.stderr).toMatch(/^pathway: warning: .*big\.json: 200 nodes and 400 edges take Mermaid minutes to lay out \(limit --timeout 180s\)\. --engine elk lays it out in seconds\./);
     expect(r.code).toBe(2);
   });
 
-  it("rejects a --timeout that is not a positive number of seconds with exit 2", async () => {
-    const r = await runMain(["diagram", RECEPTIONIST, "-f", "svg", "--timeout", "soon"]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--timeout.*Expected a number of seconds/);
+  it("rejects a --timeout that is not a duration with exit 2", async () => {
+    for (const value of ["soon", "0", "-1s", "5 min", "25h"]) {
+      const r = await runMain(["diagram", RECEPTIONIST, "-f", "svg", "--timeout", value]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/--timeout.*Expected a duration such as 30s, 500ms or 2m \(a bare number is seconds\), at most 24h/);
+    }
   });
 
   // The executable: the process ends (status 1) once the layout worker thread is stopped, rather than waiting on it.

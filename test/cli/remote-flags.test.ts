@@ -19,7 +19,7 @@ afterEach(() => service.close());
 describe("validate and lint of remote:<id>", () => {
   it.each(["validate", "lint"])("%s takes --base-url (and the other remote flags) like check-request, fetch and diff", async (command) => {
     // No PATHWAYKIT_BASE_URL: the flag alone must lead to the service.
-    const result = await runMain([command, "remote:pw-kb", "--base-url", service.url, "--timeout", "5000", "--retries", "0", "--max-response", "1MB", "--endpoint", "pathway", "--format", "json"], {
+    const result = await runMain([command, "remote:pw-kb", "--base-url", service.url, "--timeout", "5s", "--retries", "0", "--max-response", "1MB", "--endpoint", "pathway", "--format", "json"], {
       cwd: dir,
       env: { PATHWAYKIT_API_KEY: service.apiKey },
     });

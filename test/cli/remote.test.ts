@@ -60,7 +60,7 @@ describeCorpus("pathway fetch", () => {
 
   const faults: [string, Fault[], RegExp, string[]][] = [
     ["a wrong key", [], /rejected the API key \(401/, ["--retries", "0"]],
-    ["a slow service", [{ type: "delay", ms: 500 }], /within 100 ms/, ["--retries", "0", "--timeout", "100"]],
+    ["a slow service", [{ type: "delay", ms: 500 }], /within 100 ms/, ["--retries", "0", "--timeout", "100ms"]],
     ["a persistent 429", [{ type: "status", status: 429, retryAfter: "0" }, { type: "status", status: 429, retryAfter: "0" }], /rate limited \(429.*gave up after 2 attempts/, ["--retries", "1"]],
     ["a 500", [{ type: "status", status: 500 }], /the service failed \(500\)/, ["--retries", "0"]],
     ["a connection dropped mid-body", [{ type: "drop-mid-body" }], /cut short/, ["--retries", "0"]],
@@ -132,9 +132,9 @@ describeCorpus("pathway fetch", () => {
     expect(JSON.parse(result.stderr)).toMatchObject([{ id: "pw-rest", file: "-", ok: true, nodes: 12, edges: 24 }]);
   });
 
-  it("shows numeric defaults as numbers in --help", async () => {
+  it("shows defaults as a user would write them in --help", async () => {
     const help = (await run(["fetch", "--help"])).stdout;
-    expect(help).toContain("(default: 30000)");
+    expect(help).toContain("(default: 30s)");
     expect(help).toContain("(default: 3)");
     expect(help).toContain("(default: 4)");
     expect(help).toContain("-f, --format <name>");

@@ -4,7 +4,8 @@ import type { Command } from "commander";
 import { Option } from "commander";
 import pc from "picocolors";
 import { DIAGRAM_ENGINES, DIAGRAM_FORMATS, drawFiles, listPaths, type DrawFilesOptions } from "../../engine/draw-files.js";
-import { parseCount, parseSeconds } from "../check-files.js";
+import { parseCount } from "../check-files.js";
+import { parseDuration } from "../duration.js";
 import { requireInputs } from "../exit.js";
 import { createFormatOption } from "../format-option.js";
 import type { CliIo } from "../io.js";
@@ -14,6 +15,8 @@ import { startStatusLine } from "../status-line.js";
 
 interface DiagramCommandOptions extends DrawFilesOptions {
   color?: boolean;
+  /** --timeout, in milliseconds. */
+  timeout: number;
 }
 
 /** Registers `pathway diagram` on the program. */
@@ -30,7 +33,7 @@ export function register(program: Command, io: CliIo): void {
     .addOption(new Option("--depth <n>", "steps around --focus, following edges either way (default 2)").argParser(parseCount))
     .option("--annotate", "mark unreachable nodes, dead ends and traps")
     .addOption(new Option("--engine <name>", "image layout: mermaid (browser), elk (layered, in Node), ranks (instant, for huge graphs), auto: mermaid when small; no graphviz (see below)").choices([...DIAGRAM_ENGINES]).default("auto"))
-    .addOption(new Option("--timeout <seconds>", "give up on one image's layout or render after this long").argParser(parseSeconds).default(180))
+    .addOption(new Option("--timeout <duration>", "give up on one image's layout or render after this long: 90s, 3m (a bare number is seconds)").argParser(parseDuration()).default(180_000, "3m"))
     .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addHelpText(
@@ -69,8 +72,10 @@ Examples:
       const progress = createProgressReporter(io, `rendering ${options.format}`);
       // Messages go to stderr, so a terminal there (not on stdout, often piped) decides.
       const c = pc.createColors(useColor(options.color, io, io.stderr));
+      const { timeout, ...rest } = options;
       const result = await drawFiles(io.host, args, {
-        ...options,
+        ...rest,
+        timeoutMs: timeout,
         onProgress: progress.report,
         onNotice: (p) => io.stderr.write(`pathway: ${c.yellow("warning:")} ${escapeTerminalText(p.message)}\n`),
         onSlowStep: (text) => startStatusLine(io, text),

@@ -5,7 +5,7 @@ import { Option } from "commander";
 import path from "node:path";
 import pc from "picocolors";
 import { createReport } from "../../engine/report.js";
-import { parseSeconds } from "../check-files.js";
+import { parseDuration } from "../duration.js";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
@@ -20,6 +20,7 @@ interface ReportCommandOptions {
   scenarios?: string;
   config?: string;
   engine: "auto" | "elk" | "ranks";
+  /** Milliseconds. */
   timeout: number;
   format: "text" | "json";
   color?: boolean;
@@ -38,7 +39,7 @@ export function register(program: Command, io: CliIo): void {
     .option("--scenarios <dir>", "run the scenario files in this directory on the pathway and show their coverage")
     .option("-c, --config <file>", "lint with this config file instead of the nearest pathway.config.json")
     .addOption(new Option("--engine <name>", "layout: elk (layered), ranks (instant, for huge graphs), auto: elk up to 8,000 nodes + edges (no graphviz: measured too slow with labels)").choices(["auto", "elk", "ranks"]).default("auto"))
-    .addOption(new Option("--timeout <seconds>", "give up on the layout after this long").argParser(parseSeconds).default(180))
+    .addOption(new Option("--timeout <duration>", "give up on the layout after this long: 90s, 3m (a bare number is seconds)").argParser(parseDuration()).default(180_000, "3m"))
     .addOption(createFormatOption(["text", "json"], "what to print: a one-line summary, or the summary as JSON"))
     .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
@@ -76,7 +77,7 @@ async function runReport(file: string, options: ReportCommandOptions, io: CliIo)
       ...(options.coverage !== undefined && { coverage: options.coverage }),
       ...(options.scenarios !== undefined && { scenarios: options.scenarios }),
       ...(options.config !== undefined && { config: options.config }),
-      layout: { engine: options.engine, timeoutMs: options.timeout * 1000 },
+      layout: { engine: options.engine, timeoutMs: options.timeout },
       onNotice: (message) => io.stderr.write(`pathway: ${pc.createColors(useColor(options.color, io, io.stderr)).yellow("warning:")} ${escapeTerminalText(message)}\n`),
     });
   } catch (error) {
