@@ -9,6 +9,7 @@ import { checkRequestInputs, readConfiguredRequests, requestRulesAsConfigurable,
 export { requestRuleMetas } from "./check-requests.js";
 import { createLintConfigLoader, readBaselineFile, toRelativePosix } from "./config.js";
 import { EngineError } from "./errors.js";
+import { createSuppressionTracker } from "./unused-suppressions.js";
 import { describeFsError } from "./fs-errors.js";
 import type { Host } from "./host.js";
 import { displayPath, readInputs, STDIN, type ExpandOptions } from "./inputs.js";
@@ -55,6 +56,7 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
   const applyBaseline = baseline ? createBaselineFilter(baseline) : undefined;
   const recorded: (BaselineInput & { index: number })[] = [];
   const out: LintFilesResult = { results: [], suppressed: 0, baselined: 0 };
+  const suppressionUse = createSuppressionTracker();
   // Per directory or glob argument, the files it found and how many of them the config ignores.
   const found = new Map<string, { count: number; ignored: number; config: string }>();
   for (const input of await readInputs(host, "pathway", args, { ignore })) {
@@ -78,6 +80,9 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
     const rules: Record<string, RuleSetting> = { ...settings.rules };
     for (const [id, severity] of Object.entries(options.rules ?? {})) rules[id] = { ...rules[id], severity };
     const result = lintPathway(input.bytes, { rules, requestData: settings.requestData, systemVariables: settings.systemVariables, suppressions: settings.suppressions });
+    // A file that could not be parsed was not linted: its suppressions had no chance to apply.
+    if (result.value !== undefined) suppressionUse.applied(settings.suppressions, config.suppressions, configFile);
+    suppressionUse.used(result.suppressed);
     out.suppressed += result.suppressed.length;
     let diagnostics = result.diagnostics;
     const file = input.file === undefined ? STDIN : toRelativePosix(baselineRoot, input.file);
@@ -110,6 +115,7 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
     }
     out.recorded = written.findings.length;
   }
+  out.results.push(...(await suppressionUse.results(host)));
   // Each request file gets its config's rules and the overrides matching it, as `pathway check-request` gives them.
   if (requests.length > 0) out.results.push(...(await checkRequestInputs(host, await withConfiguredRules(host, requests, options.config, options.rules, loadConfig))));
   return out;

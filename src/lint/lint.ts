@@ -23,6 +23,8 @@ export interface LintOptions {
 export interface SuppressedFinding {
   diagnostic: Diagnostic;
   reason: string;
+  /** The suppression that hid it (one of LintOptions.suppressions), so a caller can tell which ones hid nothing. */
+  suppression: Suppression;
 }
 
 /** What linting one document gives. */
@@ -55,7 +57,7 @@ function applySuppressions(value: unknown, diagnostics: Diagnostic[], suppressio
         (s) => s.nodeId === undefined || s.nodeId === subject.nodeId || s.nodeId === subject.edgeId || s.nodeId === subject.edgeSource,
       );
     }
-    if (match) suppressed.push({ diagnostic: d, reason: match.reason });
+    if (match) suppressed.push({ diagnostic: d, reason: match.reason, suppression: match });
     else kept.push(d);
   }
   return { kept, suppressed };

@@ -79,6 +79,48 @@ describe("pathway lint", () => {
     expect(r.stderr).toMatch(/^pathway: Config file pathway\.config\.json is not valid JSON/);
   });
 
+  describe("suppressions that hide nothing (as ESLint reports unused disable directives)", () => {
+    const config = {
+      suppressions: [
+        { file: "kb.json", nodeId: "open-ticket", rule: "unused-extracted-variable", reason: "kept for the call record" },
+        { file: "kb.json", nodeId: "open-ticket", rule: "dead-end", reason: "stale: the node has edges out" },
+        { file: "other/*.json", rule: "dead-end", reason: "for files not linted in this run" },
+      ],
+    };
+    const suppressing = () => {
+      const dir = tempDir("pathwaykit-lint-suppress-");
+      writeFileSync(path.join(dir, "kb.json"), readFileSync(path.join(ROOT, "pathways/support-kb.json")));
+      writeFileSync(path.join(dir, "broken.json"), "{ not json");
+      writeFileSync(path.join(dir, "pathway.config.json"), JSON.stringify(config, null, 2));
+      return dir;
+    };
+
+    it("are warnings at their place in the config; ones for files this run did not lint are not", async () => {
+      const r = await runMain(["lint", "kb.json", "--format", "json"], { cwd: suppressing() });
+      expect(r.code).toBe(0);
+      const results = JSON.parse(r.stdout) as { filePath: string; messages: object[] }[];
+      expect(results.map((f) => f.filePath)).toEqual(["kb.json", "pathway.config.json"]);
+      expect(results[0]!.messages).toEqual([]);
+      expect(results[1]!.messages).toEqual([
+        expect.objectContaining({
+          ruleId: "unused-suppression",
+          severity: "warning",
+          pointer: "/suppressions/1",
+          line: 9,
+          column: 5,
+          message: 'Suppression 2 (rule "dead-end", node or edge "open-ticket", file "kb.json") hid no finding in the files linted: the finding is gone or the id names no node or edge with it; remove the suppression.',
+        }),
+      ]);
+    });
+
+    it("a file that could not be parsed does not make its suppressions look stale", async () => {
+      const dir = suppressing();
+      writeFileSync(path.join(dir, "pathway.config.json"), JSON.stringify({ suppressions: [{ file: "broken.json", rule: "dead-end", reason: "x" }] }));
+      const r = await runMain(["lint", ".", "--format", "json"], { cwd: dir });
+      expect((JSON.parse(r.stdout) as { filePath: string }[]).map((f) => f.filePath)).toEqual(["broken.json", "kb.json"]);
+    });
+  });
+
   describe("the config's ignore globs (as ESLint's ignores)", () => {
     /** drafts/ ignored, beside one pathway that is linted. */
     const ignoring = () => {
