@@ -3,7 +3,7 @@ import { realpath, stat as fsStat } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Host, HostFetch, HostStat } from "./host.js";
-import { DEFAULT_MAX_FILE_BYTES, readFileBounded, readStreamBounded } from "./read-file-bounded.js";
+import { DEFAULT_MAX_FILE_BYTES, readFileBounded, readStreamBounded, type ByteStream } from "./read-file-bounded.js";
 import { resolvePathwaykitFromHere } from "./own-package-resolver.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
 
@@ -13,8 +13,8 @@ export interface NodeHostOptions {
   cwd: string;
   /** Environment variables. Default {} (nothing set). */
   env?: Readonly<Record<string, string | undefined>>;
-  /** Where `-` reads from, or a function giving it on first use. Default: an empty stream. */
-  stdin?: NodeJS.ReadableStream | (() => NodeJS.ReadableStream);
+  /** Where `-` reads from (standard input, or any Node readable), or a function giving it on first use. Default: an empty stream. */
+  stdin?: ByteStream | (() => ByteStream);
   /** Largest file read, in bytes. Default 256 MiB: far above real pathways, far below what would exhaust memory. */
   maxFileBytes?: number;
   /** The network. Default globalThis.fetch. */

@@ -56,15 +56,21 @@ function tooLarge(bytes: number, maxBytes: number, growing = false): NodeJS.Errn
   return fsError("EFBIG", `${what}, over the limit of ${size(maxBytes)}; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE if the file really is a pathway.`);
 }
 
+/**
+ * A stream of bytes or text, such as standard input. Typed by shape, not as `NodeJS.ReadableStream`: the published
+ * types then compile for a user whose project loads no @types/node (`tsc --init` writes `"types": []`).
+ */
+export type ByteStream = AsyncIterable<Uint8Array | string> & { destroy?: () => void };
+
 /** Reads a stream (stdin) to its end, refusing more than `maxBytes`; the stream is destroyed at the limit. */
-export async function readStreamBounded(stream: NodeJS.ReadableStream, maxBytes: number = DEFAULT_MAX_FILE_BYTES): Promise<Uint8Array> {
+export async function readStreamBounded(stream: ByteStream, maxBytes: number = DEFAULT_MAX_FILE_BYTES): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of stream) {
-    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     total += buffer.length;
     if (total > maxBytes) {
-      (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+      stream.destroy?.();
       throw fsError("EFBIG", `is over the limit of ${size(maxBytes)}; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE.`);
     }
     chunks.push(buffer);

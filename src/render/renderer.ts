@@ -64,14 +64,16 @@ interface Drawn {
 }
 
 /**
- * Launches the browser once (puppeteer, the browser driver of @mermaid-js/mermaid-cli, imported lazily) and opens one
- * page with Mermaid's bundle loaded, with `securityLevel: "strict"` and every network request refused. Each `render`
- * call reuses that page, so a diagram costs tens of milliseconds instead of a browser start and a Mermaid load.
+ * Launches the browser once (puppeteer-core, imported lazily) and opens one page with Mermaid's bundle loaded, with
+ * `securityLevel: "strict"` and every network request refused. Each `render` call reuses that page, so a diagram costs
+ * tens of milliseconds instead of a browser start and a Mermaid load.
  * Throws BrowserUnavailableError when the browser is missing or will not start.
  */
 export async function createDiagramRenderer(options: RendererOptions): Promise<DiagramRenderer> {
   assertBrowserExecutable(options.browser);
-  const { default: puppeteer } = await import("puppeteer"); // why: puppeteer takes ~250 ms to load
+  // why lazily: puppeteer takes ~250 ms to load. puppeteer-core, not puppeteer: it is what we declare (puppeteer comes
+  // only as mermaid-cli's peer, absent under pnpm's strict layout), and the system browser is always named explicitly.
+  const { default: puppeteer } = await import("puppeteer-core");
   let browser: Awaited<ReturnType<typeof puppeteer.launch>>;
   try {
     browser = await puppeteer.launch({

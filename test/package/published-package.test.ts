@@ -1,0 +1,89 @@
+// The package as npm would publish it: what `npm pack` puts in the tarball, what its code imports, and whether a user's TypeScript compiles against its types.
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { ROOT, tempDir } from "../support/cli.js";
+
+interface PackageJson {
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as PackageJson;
+
+/** The files `npm pack` would put in the tarball (no scripts run, nothing written, no network). */
+function packedFiles(): Set<string> {
+  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  const [report] = JSON.parse(out) as [{ files: { path: string }[] }];
+  return new Set(report.files.map((f) => f.path));
+}
+
+/** Relative link targets in a Markdown text (`[text](target)`), without anchors; web links and anchors alone are left out. */
+function localLinks(markdown: string): string[] {
+  const links = [...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!.split("#")[0]!);
+  return [...new Set(links.filter((l) => l !== "" && !/^[a-z]+:/i.test(l)))];
+}
+
+/** Every `.ts` file under `dir`. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith(".ts"))
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+/** The package a bare import specifier names (`@scope/name/sub` -> `@scope/name`). */
+function packageOf(specifier: string): string {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
+}
+
+describe("the published package", () => {
+  test("holds the executable, its prebuilt packs, the library, its types, the schemas and every file README.md links to", () => {
+    const files = packedFiles();
+    const schemas = readdirSync(path.join(ROOT, "schemas")).map((f) => `schemas/${f}`);
+    const needed = ["bin/pathway.cjs", "dist/bundle/launch.cjs", "dist/bundle/cli.cjs", "dist/bundle/cli-more.cjs", "dist/index.js", "dist/index.d.ts", "README.md", ...schemas];
+    const linked = localLinks(readFileSync(path.join(ROOT, "README.md"), "utf8"));
+    expect(linked).toContain("docs/api.md"); // the check below checks something
+    expect([...needed, ...linked].filter((f) => !files.has(f))).toEqual([]);
+    expect([...files].filter((f) => /^(src|test|scripts)\//.test(f))).toEqual([]);
+  }, 60_000);
+
+  test("declares every package its code imports (a package only a dependency brings is missing under pnpm or Yarn PnP)", () => {
+    const declared = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]);
+    const imported = new Set<string>();
+    for (const file of sourceFiles(path.join(ROOT, "src"))) {
+      const text = readFileSync(file, "utf8");
+      // Value imports and this package's own require.resolve: `import type` is erased, and what another package resolves is its business.
+      for (const m of text.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^;]*?from\s+"([^".][^"]*)"|import\(\s*"([^".][^"]*)"\s*\)|createRequire\(import\.meta\.url\)\.resolve\(\s*"([^".][^"]*)"\s*\)/gm)) {
+        const specifier = m[1] ?? m[2] ?? m[3]!;
+        if (!specifier.startsWith("node:")) imported.add(packageOf(specifier));
+      }
+    }
+    expect(imported.size).toBeGreaterThan(5);
+    expect([...imported].filter((name) => !declared.has(name)).sort()).toEqual([]);
+  });
+
+  test("a user's pathway module type-checks against the package's types without skipLibCheck and without @types/node", () => {
+    const dir = tempDir("pathwaykit-consumer-");
+    mkdirSync(path.join(dir, "node_modules"));
+    symlinkSync(ROOT, path.join(dir, "node_modules", "pathwaykit"), "dir");
+    writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
+    // What `tsc --init` writes (TypeScript 6+: `types: []`, so no @types package is loaded), with every library file checked.
+    const compilerOptions = { module: "nodenext", target: "esnext", types: [], strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, verbatimModuleSyntax: true, isolatedModules: true, skipLibCheck: false, noEmit: true };
+    writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["*.ts"] }));
+    writeFileSync(
+      path.join(dir, "callback.pathway.ts"),
+      [
+        'import { createNodeHost, defaultNode, endCall, pathway, validateFiles, type NodeHostOptions } from "pathwaykit";',
+        'export default pathway({ name: "Callback" }).start("hi", defaultNode({ name: "Hi", text: "Hello" })).node("bye", endCall({ name: "Bye", text: "Bye" })).edge("hi", "bye", "done");',
+        'const options: NodeHostOptions = { cwd: "." };',
+        "export const results = validateFiles(createNodeHost(options), []);",
+        "",
+      ].join("\n"),
+    );
+    const tsc = spawnSync(process.execPath, [path.join(ROOT, "node_modules/typescript/bin/tsc"), "-p", path.join(dir, "tsconfig.json")], { encoding: "utf8" });
+    expect(tsc.stdout + tsc.stderr).toBe("");
+    expect(tsc.status).toBe(0);
+  }, 60_000);
+});
