@@ -17,7 +17,7 @@ const DIST = path.join(ROOT, "dist");
 const OUT = path.join(DIST, "bundle");
 
 /** Packages left to Node, required when a command needs them: large (ts-morph, puppeteer, mermaid, elk) or loaders (tsx). */
-const EXTERNAL = ["ts-morph", "puppeteer-core", "@mermaid-js/mermaid-cli", "tsx", "elkjs"];
+const EXTERNAL = ["ts-morph", "puppeteer-core", "mermaid", "tsx", "elkjs"];
 
 /** Typical runs whose compiled functions go into the code caches, beside each command's `--help`. */
 const SAMPLE = "pathways/appointment-booking.json";

@@ -32,11 +32,13 @@ export interface DiagramRenderer {
   close(): Promise<void>;
 }
 
-/** The Mermaid that @mermaid-js/mermaid-cli itself uses, as its single-file browser bundle. */
+/**
+ * Mermaid's single-file browser bundle, from the `mermaid` package itself: @mermaid-js/mermaid-cli would bring the
+ * same file with ten times the installed size and puppeteer, whose install script downloads a browser we never use.
+ */
 export function getMermaidBundlePath(): string {
-  // Resolved through require (its export has only a default condition): the CLI bundle is CommonJS, without import.meta.resolve.
-  const cli = createRequire(createRequire(import.meta.url).resolve("@mermaid-js/mermaid-cli"));
-  return cli.resolve("mermaid/dist/mermaid.min.js");
+  // Resolved through require: the CLI bundle is CommonJS, without import.meta.resolve.
+  return createRequire(import.meta.url).resolve("mermaid/dist/mermaid.min.js");
 }
 
 /** Chromium cannot capture a screenshot larger than this many device pixels on a side. */

@@ -64,6 +64,14 @@ describe("the published package", () => {
     expect([...imported].filter((name) => !declared.has(name)).sort()).toEqual([]);
   });
 
+  test("installs without running a download: no package it depends on has an install script but esbuild's binary check", () => {
+    // package-lock.json marks the packages only development needs with `dev`; the others are what a user installs.
+    const lock = JSON.parse(readFileSync(path.join(ROOT, "package-lock.json"), "utf8")) as { packages: Record<string, { hasInstallScript?: boolean; dev?: boolean }> };
+    const scripted = Object.entries(lock.packages).filter(([where, p]) => where !== "" && p.hasInstallScript === true && p.dev !== true);
+    // esbuild (under tsx, which `pathway build` loads modules with) only checks that its platform binary is there.
+    expect(scripted.map(([where]) => where)).toEqual(["node_modules/esbuild"]);
+  });
+
   test("a user's pathway module type-checks against the package's types without skipLibCheck and without @types/node", () => {
     const dir = tempDir("pathwaykit-consumer-");
     mkdirSync(path.join(dir, "node_modules"));
