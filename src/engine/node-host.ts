@@ -58,7 +58,15 @@ export function createNodeHost(options: NodeHostOptions): Host {
     },
     async glob(patterns, globOptions = {}) {
       const { glob } = await import("tinyglobby"); // why: ~10 ms (with picomatch), only for glob inputs, on validate's path
-      const found = await glob([...patterns], { cwd, ignore: [...(globOptions.ignore ?? [])], dot: false });
+      const ignore = [...(globOptions.ignore ?? [])];
+      // tinyglobby names a file above cwd "../x", and picomatch's `**` never matches "..": "**/node_modules/**" let
+      // `pathway validate ../project` read ../project/node_modules. So an any-depth ignore is repeated for each level up.
+      if (patterns.some((p) => p.includes("..") || path.isAbsolute(p))) {
+        const anyDepth = ignore.filter((g) => g.startsWith("**/"));
+        const levels = cwd.split(path.sep).filter(Boolean).length;
+        for (let level = 1; level <= levels; level++) ignore.push(...anyDepth.map((g) => "../".repeat(level) + g));
+      }
+      const found = await glob([...patterns], { cwd, ignore, dot: false });
       return found.sort();
     },
     isGlob: (pattern) => GLOB_CHARS.test(pattern),
