@@ -67,7 +67,8 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
       out.results.push({ filePath: input.path, diagnostics: [input.problem!] });
       continue;
     }
-    const { config, root, file: configFile } = await loadConfig(input.file);
+    const loaded = await loadConfig(input.file);
+    const { config, root, file: configFile } = loaded;
     const settings = getFileLintSettings(config, input.file === undefined ? STDIN : toRelativePosix(root, input.file));
     if (settings.ignored) {
       // As ESLint: a file the config ignores is left out of a directory or glob without a word, and one named on the
@@ -81,7 +82,7 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
     for (const [id, severity] of Object.entries(options.rules ?? {})) rules[id] = { ...rules[id], severity };
     const result = lintPathway(input.bytes, { rules, requestData: settings.requestData, systemVariables: settings.systemVariables, suppressions: settings.suppressions });
     // A file that could not be parsed was not linted: its suppressions had no chance to apply.
-    if (result.value !== undefined) suppressionUse.applied(settings.suppressions, config.suppressions, configFile);
+    if (result.value !== undefined && input.file !== undefined) suppressionUse.linted(input.file, loaded, settings.suppressions);
     suppressionUse.used(result.suppressed);
     out.suppressed += result.suppressed.length;
     let diagnostics = result.diagnostics;

@@ -113,6 +113,25 @@ describe("pathway lint", () => {
       ]);
     });
 
+    it("one whose glob also matches a pathway this run did not lint is not called stale (it may hide a finding there)", async () => {
+      const dir = suppressing();
+      writeFileSync(path.join(dir, "booking.json"), readFileSync(path.join(ROOT, "pathways/appointment-booking.json")));
+      const globbed = [
+        { file: "*.json", nodeId: "open-ticket", rule: "unused-extracted-variable", reason: "kb.json's, found by a glob" },
+        { file: "*.json", rule: "dead-end", reason: "stale in every file" },
+      ];
+      writeFileSync(path.join(dir, "pathway.config.json"), JSON.stringify({ ignore: ["broken.json"], suppressions: globbed }, null, 2));
+      const unused = async (args: string[]) => {
+        const r = await runMain(["lint", ...args, "--format", "json"], { cwd: dir });
+        return (JSON.parse(r.stdout) as { filePath: string; messages: { pointer: string }[] }[]).filter((f) => f.filePath === "pathway.config.json").flatMap((f) => f.messages.map((m) => m.pointer));
+      };
+      // booking.json alone (a pre-commit hook's run) says nothing of kb.json, where the first one hides a finding.
+      expect(await unused(["booking.json"])).toEqual([]);
+      // Every file the globs match linted: only the second is stale.
+      expect(await unused(["."])).toEqual(["/suppressions/1"]);
+      expect(await unused(["booking.json", "kb.json"])).toEqual(["/suppressions/1"]);
+    });
+
     it("a file that could not be parsed does not make its suppressions look stale", async () => {
       const dir = suppressing();
       writeFileSync(path.join(dir, "pathway.config.json"), JSON.stringify({ suppressions: [{ file: "broken.json", rule: "dead-end", reason: "x" }] }));
