@@ -4,7 +4,6 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Host, HostFetch, HostStat } from "./host.js";
 import { DEFAULT_MAX_FILE_BYTES, readFileBounded, readStreamBounded } from "./read-file-bounded.js";
-import { resolvePathwaykitFromHere } from "./own-package-resolver.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
 
 /** Options of `createNodeHost`; only the process's own streams and environment need passing (the engine never reads `process`). */
@@ -78,7 +77,6 @@ export function createNodeHost(options: NodeHostOptions): Host {
     fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init)),
     async importModule(file) {
       const { tsImport } = await import("tsx/esm/api"); // why: tsx (esbuild's loader) takes ~75 ms, only build needs it
-      resolvePathwaykitFromHere();
       return (await tsImport(pathToFileURL(resolve(file)).href, import.meta.url)) as Record<string, unknown>;
     },
   };
