@@ -77,12 +77,19 @@ export function unreadableFile(message: string): Diagnostic {
 export async function expandInputs(host: Host, kind: InputKind, args: readonly string[], options: ExpandOptions = {}): Promise<InputRef[]> {
   const spec = INPUT_KINDS[kind];
   const refs: InputRef[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, InputRef>();
   const add = (shown: string, foundBy?: string) => {
     const file = path.resolve(host.cwd, shown);
-    if (seen.has(file)) return;
-    seen.add(file);
-    refs.push({ path: shown, file, ...(foundBy === undefined ? { named: true } : { foundBy }) });
+    const earlier = seen.get(file);
+    // Kept once, but a file also named directly stays named: `lint pathways/ pathways/draft.json` warns that the
+    // config ignores draft.json (as ESLint does), whichever argument came first.
+    if (earlier) {
+      if (foundBy === undefined) earlier.named = true;
+      return;
+    }
+    const ref: InputRef = { path: shown, file, ...(foundBy === undefined ? { named: true } : { foundBy }) };
+    seen.set(file, ref);
+    refs.push(ref);
   };
   for (const arg of args) {
     if (arg === "-") {

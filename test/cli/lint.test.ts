@@ -171,6 +171,15 @@ describe("pathway lint", () => {
       expect(linted!.filePath).toBe("kb.json");
     });
 
+    it("warns about an ignored file named on the command line even when a directory given before it also holds it", async () => {
+      const r = await runMain(["lint", ".", "drafts/broken.json", "--format", "json"], { cwd: ignoring() });
+      const results = JSON.parse(r.stdout) as { filePath: string; messages: { ruleId: string }[] }[];
+      expect(results.map((f) => [f.filePath, f.messages.map((m) => m.ruleId)])).toEqual([
+        ["drafts/broken.json", ["ignored-file"]],
+        ["kb.json", ["unused-extracted-variable"]],
+      ]);
+    });
+
     it("fails (exit 2) on a directory or glob whose every file is ignored, as on one that matches nothing", async () => {
       for (const arg of ["drafts", "drafts/*.json"]) {
         const r = await runMain(["lint", arg], { cwd: ignoring() });
