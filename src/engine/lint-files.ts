@@ -60,9 +60,8 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
   // Per directory or glob argument, the files it found and how many of them the config ignores.
   const found = new Map<string, { count: number; ignored: number; config: string }>();
   for (const input of await readInputs(host, "pathway", args, { ignore })) {
-    let by = input.foundBy === undefined ? undefined : found.get(input.foundBy);
-    if (input.foundBy !== undefined && !by) found.set(input.foundBy, (by = { count: 0, ignored: 0, config: "" }));
-    if (by) by.count++;
+    const by = (input.foundBy ?? []).map((arg) => found.get(arg) ?? found.set(arg, { count: 0, ignored: 0, config: "" }).get(arg)!);
+    for (const b of by) b.count++;
     if (!input.bytes) {
       out.results.push({ filePath: input.path, diagnostics: [input.problem!] });
       continue;
@@ -75,7 +74,7 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
       // command line gets a warning instead of its findings (before, each was an empty result counted as linted).
       const config = displayPath(host.cwd, configFile ?? root);
       if (input.named) out.results.push({ filePath: input.path, diagnostics: [ignoredFile(input.path, config)] });
-      if (by) Object.assign(by, { ignored: by.ignored + 1, config });
+      for (const b of by) Object.assign(b, { ignored: b.ignored + 1, config });
       continue;
     }
     const rules: Record<string, RuleSetting> = { ...settings.rules };

@@ -180,6 +180,14 @@ describe("pathway lint", () => {
       ]);
     });
 
+    it("counts a file a directory or glob found even when it was named before: that argument did match a linted file", async () => {
+      for (const args of [["kb.json", "."], ["kb.json", "**/*.json"]]) {
+        const r = await runMain(["lint", ...args, "--format", "json"], { cwd: ignoring() });
+        expect([args.join(" "), r.code]).toEqual([args.join(" "), 0]);
+        expect((JSON.parse(r.stdout) as { filePath: string }[]).map((f) => f.filePath)).toEqual(["kb.json"]);
+      }
+    });
+
     it("fails (exit 2) on a directory or glob whose every file is ignored, as on one that matches nothing", async () => {
       for (const arg of ["drafts", "drafts/*.json"]) {
         const r = await runMain(["lint", arg], { cwd: ignoring() });
