@@ -51,8 +51,9 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
   // Request files the config lists are checked as requests (below), never linted as pathways.
   const projectConfig = await loadConfig(undefined);
   const requests = await readConfiguredRequests(host, projectConfig);
-  // A baseline kept beside the pathways is JSON too; never lint it as a pathway.
-  const ignore = [...(options.ignore ?? []), ...(baselineFile !== undefined ? [toRelativePosix(host.cwd, path.resolve(host.cwd, baselineFile))] : []), ...requests.map((r) => r.path)];
+  // A baseline or a --config file kept beside the pathways is JSON too; never lint it as a pathway.
+  const notPathways = [baselineFile, options.config].flatMap((f) => (f === undefined ? [] : [toRelativePosix(host.cwd, path.resolve(host.cwd, f))]));
+  const ignore = [...(options.ignore ?? []), ...notPathways, ...requests.map((r) => r.path)];
   const applyBaseline = baseline ? createBaselineFilter(baseline) : undefined;
   const recorded: (BaselineInput & { index: number })[] = [];
   const out: LintFilesResult = { results: [], suppressed: 0, baselined: 0 };

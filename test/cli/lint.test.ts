@@ -63,6 +63,15 @@ describe("pathway lint", () => {
     expect(report.messages.map((m: { ruleId: string; severity: string }) => [m.ruleId, m.severity])).toEqual([["global-label-empty", "warning"]]);
   });
 
+  it("never lints the --config file as a pathway, whatever its name (as pathway.config.json is never read as one)", async () => {
+    const dir = tempDir("pathwaykit-lint-explicit-config-");
+    writeFileSync(path.join(dir, "kb.json"), readFileSync(path.join(ROOT, "pathways/support-kb.json")));
+    writeFileSync(path.join(dir, "lint-rules.json"), JSON.stringify({ rules: { "unused-extracted-variable": "off" } }));
+    const r = await runMain(["lint", ".", "--config", "lint-rules.json", "--format", "json"], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as { filePath: string; messages: unknown[] }[]).map((f) => [f.filePath, f.messages.length])).toEqual([["kb.json", 0]]);
+  });
+
   itCorpus("exits 2 naming the key when the config is invalid", async () => {
     const { dir } = project({ rules: { "prompt-too-long": ["error", { maxLength: "long" }] } });
     const r = await runMain(["lint", "pathways"], { cwd: dir });
