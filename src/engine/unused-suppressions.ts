@@ -1,4 +1,5 @@
 // Suppressions that hid nothing in a lint run are stale config (the finding was fixed, or the node id is wrong): reported where they stand in the config.
+import path from "node:path";
 import type { Diagnostic, FileResult } from "../diagnostics/index.js";
 import type { SuppressedFinding, Suppression } from "../lint/index.js";
 import { getFileLintSettings } from "../lint/index.js";
@@ -32,7 +33,7 @@ export function createSuppressionTracker(): {
       for (const [file, { loaded, linted, applied }] of configs) {
         const candidates = loaded.config.suppressions.filter((s) => applied.has(s) && !used.has(s));
         if (candidates.length === 0) continue;
-        const unlinted = await findUnlinted(host, loaded, linted);
+        const unlinted = await findUnlinted(host, loaded, linted, candidates);
         // A suppression whose `file` glob also matches a pathway this run did not lint may hide a finding there: a run
         // over some files (a pre-commit hook, one file named) cannot call it stale.
         const stale = loaded.config.suppressions.flatMap((s, index) => (candidates.includes(s) && !unlinted.some((u) => u.suppressions.includes(s)) ? [unusedSuppression(s, index)] : []));
@@ -45,14 +46,25 @@ export function createSuppressionTracker(): {
   };
 }
 
-/** The pathway files under the config's directory (as a directory walk finds them) not linted this run and not ignored, with the suppressions that apply to each. */
-async function findUnlinted(host: Host, { config, root }: LoadedLintConfig, linted: ReadonlySet<string>): Promise<{ suppressions: readonly Suppression[] }[]> {
-  const refs = await expandInputs(host, "pathway", [displayPath(host.cwd, root)]);
+/**
+ * The pathway files `candidates` may cover (as a directory walk finds them, under the folders their globs start with)
+ * that this run did not lint and the config does not ignore, with the suppressions that apply to each.
+ */
+async function findUnlinted(host: Host, { config, root }: LoadedLintConfig, linted: ReadonlySet<string>, candidates: readonly Suppression[]): Promise<{ suppressions: readonly Suppression[] }[]> {
+  const folders = new Set(candidates.map((s) => displayPath(host.cwd, path.join(root, ...globFolder(s.file)))));
+  const refs = await expandInputs(host, "pathway", [...folders]);
   return refs.flatMap((ref) => {
     if (ref.file === undefined || linted.has(ref.file)) return [];
     const settings = getFileLintSettings(config, toRelativePosix(root, ref.file));
     return settings.ignored ? [] : [settings];
   });
+}
+
+/** The folders a config glob starts with (none for a bare name: config globs without "/" match at any depth). */
+function globFolder(glob: string): string[] {
+  const parts = glob.split("/").slice(0, -1);
+  const wild = parts.findIndex((p) => /[*?[\]{}()!+@]/.test(p));
+  return wild === -1 ? parts : parts.slice(0, wild);
 }
 
 function unusedSuppression(s: Suppression, index: number): Diagnostic {
