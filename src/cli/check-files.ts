@@ -32,7 +32,7 @@ export function addCheckOptions(command: Command, walk = true): Command {
     .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addOption(new Option("--max-warnings <n>", "exit 1 when there are more than n warnings").argParser(parseCount))
     .option("-q, --quiet", "report errors only");
-  if (walk) command.option("--ignore-pattern <glob...>", "skip files matching these globs when walking directories");
+  if (walk) command.option("--ignore-pattern <glob...>", "skip files matching these globs in directories and globs (a file named directly is still read)");
   return command;
 }
 

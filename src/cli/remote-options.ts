@@ -35,14 +35,19 @@ export function addRemoteOptions(command: Command): Command {
     .addOption(new Option("--max-response <size>", `largest answer accepted, decompressed (default: $${MAX_RESPONSE_SIZE_ENV} or 64MB)`).argParser(parseByteSize));
 }
 
-/** The engine's RemoteOptions from flags; with PATHWAYKIT_DEBUG, retries are logged on stderr (never the key). */
+/** Waits from this long are said on stderr even without PATHWAYKIT_DEBUG: a silent minute (a 429's Retry-After) looks hung. */
+const LONG_WAIT_MS = 1_000;
+
+/** The engine's RemoteOptions from flags; long waits before a retry are said on stderr, and with PATHWAYKIT_DEBUG every retry (never the key). */
 export function toRemoteOptions(flags: RemoteFlags, io: CliIo): RemoteOptions {
   const { maxResponse, ...rest } = flags;
   return {
     ...rest,
     maxResponseBytes: resolveByteSize(maxResponse, io.env, MAX_RESPONSE_SIZE_ENV, DEFAULT_MAX_RESPONSE_BYTES),
-    ...(io.env.PATHWAYKIT_DEBUG && {
-      onRetry: (info) => io.stderr.write(`pathway: retrying ${info.url} in ${info.delayMs} ms (${info.reason}; attempt ${info.attempt} of ${info.maxAttempts})\n`),
-    }),
+    onRetry: (info) => {
+      if (!io.env.PATHWAYKIT_DEBUG && info.delayMs < LONG_WAIT_MS) return;
+      const wait = info.delayMs < LONG_WAIT_MS ? `${info.delayMs} ms` : `${Math.round(info.delayMs / 100) / 10} s`;
+      io.stderr.write(`pathway: retrying ${info.url} in ${wait} (${info.reason}; attempt ${info.attempt} of ${info.maxAttempts})\n`);
+    },
   };
 }

@@ -68,7 +68,7 @@ function pickEngine(graph: DirectedGraph, engine: DiagramEngine): Exclude<Diagra
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the render did not finish within ${Math.round(ms / 1000)} s.`)), ms)))]);
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the render did not finish within ${ms / 1000} s.`)), ms)))]);
   } finally {
     clearTimeout(timer);
   }

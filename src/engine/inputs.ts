@@ -49,8 +49,8 @@ export interface InputRef {
   file?: string;
   /** True when the user named this file itself (as ESLint, an ignored file then gets a warning). */
   named?: boolean;
-  /** The directory or glob argument that found this file, when one did. */
-  foundBy?: string;
+  /** The directory and glob arguments that found this file (a file is kept once, however many found it). */
+  foundBy?: string[];
   /** Why nothing can be read for this argument (a missing path, an empty directory, a glob matching nothing). */
   problem?: Diagnostic;
 }
@@ -77,12 +77,20 @@ export function unreadableFile(message: string): Diagnostic {
 export async function expandInputs(host: Host, kind: InputKind, args: readonly string[], options: ExpandOptions = {}): Promise<InputRef[]> {
   const spec = INPUT_KINDS[kind];
   const refs: InputRef[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, InputRef>();
   const add = (shown: string, foundBy?: string) => {
     const file = path.resolve(host.cwd, shown);
-    if (seen.has(file)) return;
-    seen.add(file);
-    refs.push({ path: shown, file, ...(foundBy === undefined ? { named: true } : { foundBy }) });
+    const earlier = seen.get(file);
+    // Kept once, but each argument that found it is recorded: `lint pathways/ pathways/draft.json` warns that the
+    // config ignores draft.json (as ESLint does), and `lint main.json pathways/` knows pathways/ found main.json.
+    if (earlier) {
+      if (foundBy === undefined) earlier.named = true;
+      else if (!earlier.foundBy?.includes(foundBy)) earlier.foundBy = [...(earlier.foundBy ?? []), foundBy];
+      return;
+    }
+    const ref: InputRef = { path: shown, file, ...(foundBy === undefined ? { named: true } : { foundBy: [foundBy] }) };
+    seen.set(file, ref);
+    refs.push(ref);
   };
   for (const arg of args) {
     if (arg === "-") {

@@ -51,8 +51,9 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
   // Request files the config lists are checked as requests (below), never linted as pathways.
   const projectConfig = await loadConfig(undefined);
   const requests = await readConfiguredRequests(host, projectConfig);
-  // A baseline kept beside the pathways is JSON too; never lint it as a pathway.
-  const ignore = [...(options.ignore ?? []), ...(baselineFile !== undefined ? [toRelativePosix(host.cwd, path.resolve(host.cwd, baselineFile))] : []), ...requests.map((r) => r.path)];
+  // A baseline or a --config file kept beside the pathways is JSON too; never lint it as a pathway.
+  const notPathways = [baselineFile, options.config].flatMap((f) => (f === undefined ? [] : [toRelativePosix(host.cwd, path.resolve(host.cwd, f))]));
+  const ignore = [...(options.ignore ?? []), ...notPathways, ...requests.map((r) => r.path)];
   const applyBaseline = baseline ? createBaselineFilter(baseline) : undefined;
   const recorded: (BaselineInput & { index: number })[] = [];
   const out: LintFilesResult = { results: [], suppressed: 0, baselined: 0 };
@@ -60,28 +61,28 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
   // Per directory or glob argument, the files it found and how many of them the config ignores.
   const found = new Map<string, { count: number; ignored: number; config: string }>();
   for (const input of await readInputs(host, "pathway", args, { ignore })) {
-    let by = input.foundBy === undefined ? undefined : found.get(input.foundBy);
-    if (input.foundBy !== undefined && !by) found.set(input.foundBy, (by = { count: 0, ignored: 0, config: "" }));
-    if (by) by.count++;
+    const by = (input.foundBy ?? []).map((arg) => found.get(arg) ?? found.set(arg, { count: 0, ignored: 0, config: "" }).get(arg)!);
+    for (const b of by) b.count++;
     if (!input.bytes) {
       out.results.push({ filePath: input.path, diagnostics: [input.problem!] });
       continue;
     }
-    const { config, root, file: configFile } = await loadConfig(input.file);
+    const loaded = await loadConfig(input.file);
+    const { config, root, file: configFile } = loaded;
     const settings = getFileLintSettings(config, input.file === undefined ? STDIN : toRelativePosix(root, input.file));
     if (settings.ignored) {
       // As ESLint: a file the config ignores is left out of a directory or glob without a word, and one named on the
       // command line gets a warning instead of its findings (before, each was an empty result counted as linted).
       const config = displayPath(host.cwd, configFile ?? root);
       if (input.named) out.results.push({ filePath: input.path, diagnostics: [ignoredFile(input.path, config)] });
-      if (by) Object.assign(by, { ignored: by.ignored + 1, config });
+      for (const b of by) Object.assign(b, { ignored: b.ignored + 1, config });
       continue;
     }
     const rules: Record<string, RuleSetting> = { ...settings.rules };
     for (const [id, severity] of Object.entries(options.rules ?? {})) rules[id] = { ...rules[id], severity };
     const result = lintPathway(input.bytes, { rules, requestData: settings.requestData, systemVariables: settings.systemVariables, suppressions: settings.suppressions });
     // A file that could not be parsed was not linted: its suppressions had no chance to apply.
-    if (result.value !== undefined) suppressionUse.applied(settings.suppressions, config.suppressions, configFile);
+    if (result.value !== undefined && input.file !== undefined) suppressionUse.linted(input.file, loaded, settings.suppressions);
     suppressionUse.used(result.suppressed);
     out.suppressed += result.suppressed.length;
     let diagnostics = result.diagnostics;

@@ -4,7 +4,6 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Host, HostFetch, HostStat } from "./host.js";
 import { DEFAULT_MAX_FILE_BYTES, readFileBounded, readStreamBounded, type ByteStream } from "./read-file-bounded.js";
-import { resolvePathwaykitFromHere } from "./own-package-resolver.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
 
 /** Options of `createNodeHost`; only the process's own streams and environment need passing (the engine never reads `process`). */
@@ -58,7 +57,15 @@ export function createNodeHost(options: NodeHostOptions): Host {
     },
     async glob(patterns, globOptions = {}) {
       const { glob } = await import("tinyglobby"); // why: ~10 ms (with picomatch), only for glob inputs, on validate's path
-      const found = await glob([...patterns], { cwd, ignore: [...(globOptions.ignore ?? [])], dot: false });
+      const ignore = [...(globOptions.ignore ?? [])];
+      // tinyglobby names a file above cwd "../x", and picomatch's `**` never matches "..": "**/node_modules/**" let
+      // `pathway validate ../project` read ../project/node_modules. So an any-depth ignore is repeated for each level up.
+      if (patterns.some((p) => p.includes("..") || path.isAbsolute(p))) {
+        const anyDepth = ignore.filter((g) => g.startsWith("**/"));
+        const levels = cwd.split(path.sep).filter(Boolean).length;
+        for (let level = 1; level <= levels; level++) ignore.push(...anyDepth.map((g) => "../".repeat(level) + g));
+      }
+      const found = await glob([...patterns], { cwd, ignore, dot: false });
       return found.sort();
     },
     isGlob: (pattern) => GLOB_CHARS.test(pattern),
@@ -70,7 +77,6 @@ export function createNodeHost(options: NodeHostOptions): Host {
     fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init)),
     async importModule(file) {
       const { tsImport } = await import("tsx/esm/api"); // why: tsx (esbuild's loader) takes ~75 ms, only build needs it
-      resolvePathwaykitFromHere();
       return (await tsImport(pathToFileURL(resolve(file)).href, import.meta.url)) as Record<string, unknown>;
     },
   };

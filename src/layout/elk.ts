@@ -51,7 +51,8 @@ function getSpanningForest(graph: DirectedGraph, edges: readonly number[]): numb
 /** ELK did not finish within the time allowed. */
 export class LayoutTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
-    super(`the layout did not finish within ${Math.round(timeoutMs / 1000)} s`);
+    // The limit as the user gave it: rounded, --timeout 500ms read "within 1 s" and 200ms "within 0 s".
+    super(`the layout did not finish within ${timeoutMs / 1000} s`);
     this.name = "LayoutTimeoutError";
   }
 }

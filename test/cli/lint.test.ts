@@ -63,6 +63,15 @@ describe("pathway lint", () => {
     expect(report.messages.map((m: { ruleId: string; severity: string }) => [m.ruleId, m.severity])).toEqual([["global-label-empty", "warning"]]);
   });
 
+  it("never lints the --config file as a pathway, whatever its name (as pathway.config.json is never read as one)", async () => {
+    const dir = tempDir("pathwaykit-lint-explicit-config-");
+    writeFileSync(path.join(dir, "kb.json"), readFileSync(path.join(ROOT, "pathways/support-kb.json")));
+    writeFileSync(path.join(dir, "lint-rules.json"), JSON.stringify({ rules: { "unused-extracted-variable": "off" } }));
+    const r = await runMain(["lint", ".", "--config", "lint-rules.json", "--format", "json"], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as { filePath: string; messages: unknown[] }[]).map((f) => [f.filePath, f.messages.length])).toEqual([["kb.json", 0]]);
+  });
+
   itCorpus("exits 2 naming the key when the config is invalid", async () => {
     const { dir } = project({ rules: { "prompt-too-long": ["error", { maxLength: "long" }] } });
     const r = await runMain(["lint", "pathways"], { cwd: dir });
@@ -113,6 +122,25 @@ describe("pathway lint", () => {
       ]);
     });
 
+    it("one whose glob also matches a pathway this run did not lint is not called stale (it may hide a finding there)", async () => {
+      const dir = suppressing();
+      writeFileSync(path.join(dir, "booking.json"), readFileSync(path.join(ROOT, "pathways/appointment-booking.json")));
+      const globbed = [
+        { file: "*.json", nodeId: "open-ticket", rule: "unused-extracted-variable", reason: "kb.json's, found by a glob" },
+        { file: "*.json", rule: "dead-end", reason: "stale in every file" },
+      ];
+      writeFileSync(path.join(dir, "pathway.config.json"), JSON.stringify({ ignore: ["broken.json"], suppressions: globbed }, null, 2));
+      const unused = async (args: string[]) => {
+        const r = await runMain(["lint", ...args, "--format", "json"], { cwd: dir });
+        return (JSON.parse(r.stdout) as { filePath: string; messages: { pointer: string }[] }[]).filter((f) => f.filePath === "pathway.config.json").flatMap((f) => f.messages.map((m) => m.pointer));
+      };
+      // booking.json alone (a pre-commit hook's run) says nothing of kb.json, where the first one hides a finding.
+      expect(await unused(["booking.json"])).toEqual([]);
+      // Every file the globs match linted: only the second is stale.
+      expect(await unused(["."])).toEqual(["/suppressions/1"]);
+      expect(await unused(["booking.json", "kb.json"])).toEqual(["/suppressions/1"]);
+    });
+
     it("a file that could not be parsed does not make its suppressions look stale", async () => {
       const dir = suppressing();
       writeFileSync(path.join(dir, "pathway.config.json"), JSON.stringify({ suppressions: [{ file: "broken.json", rule: "dead-end", reason: "x" }] }));
@@ -150,6 +178,23 @@ describe("pathway lint", () => {
       expect(ignored).toMatchObject({ filePath: "drafts/broken.json", messages: [{ ruleId: "ignored-file", severity: "warning" }] });
       expect(ignored!.messages[0]!.message).toBe('drafts/broken.json was not linted: "ignore" in pathway.config.json matches it; remove it from "ignore" to lint it.');
       expect(linted!.filePath).toBe("kb.json");
+    });
+
+    it("warns about an ignored file named on the command line even when a directory given before it also holds it", async () => {
+      const r = await runMain(["lint", ".", "drafts/broken.json", "--format", "json"], { cwd: ignoring() });
+      const results = JSON.parse(r.stdout) as { filePath: string; messages: { ruleId: string }[] }[];
+      expect(results.map((f) => [f.filePath, f.messages.map((m) => m.ruleId)])).toEqual([
+        ["drafts/broken.json", ["ignored-file"]],
+        ["kb.json", ["unused-extracted-variable"]],
+      ]);
+    });
+
+    it("counts a file a directory or glob found even when it was named before: that argument did match a linted file", async () => {
+      for (const args of [["kb.json", "."], ["kb.json", "**/*.json"]]) {
+        const r = await runMain(["lint", ...args, "--format", "json"], { cwd: ignoring() });
+        expect([args.join(" "), r.code]).toEqual([args.join(" "), 0]);
+        expect((JSON.parse(r.stdout) as { filePath: string }[]).map((f) => f.filePath)).toEqual(["kb.json"]);
+      }
     });
 
     it("fails (exit 2) on a directory or glob whose every file is ignored, as on one that matches nothing", async () => {

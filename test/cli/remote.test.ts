@@ -110,6 +110,15 @@ describeCorpus("pathway fetch", () => {
     expect(manifest().pathways.map((e) => e.file)).toEqual(ids.map((id) => `pathways/${id}.json`));
   });
 
+  it("says a long wait before a retry (a 429's Retry-After) without PATHWAYKIT_DEBUG, and stays quiet on short ones", async () => {
+    service.addFault({ type: "status", status: 429, retryAfter: "1" });
+    const long = await run(["fetch", "pw-rest", "-o", "r.json"]);
+    expect(long.code).toBe(0);
+    expect(long.stderr).toMatch(/^pathway: retrying http:\/\/127\.0\.0\.1:\d+\/v1\/convo_pathway\/pw-rest in 1 s \(429; attempt 1 of 4\)$/m);
+    service.addFault({ type: "status", status: 503, retryAfter: "0" });
+    expect((await run(["fetch", "pw-rest", "-o", "r.json"])).stderr).not.toMatch(/retrying/);
+  });
+
   it("logs retries with PATHWAYKIT_DEBUG, never the key", async () => {
     service.addFault({ type: "status", status: 503, retryAfter: "0" });
     const result = await run(["fetch", "pw-rest", "-o", "r.json"], { PATHWAYKIT_DEBUG: "1" });

@@ -48,6 +48,17 @@ describe("expandInputs with a glob", () => {
     ]);
   });
 
+  it("skips them too in a project outside the working directory (../other, or an absolute path)", async () => {
+    const root = createProject();
+    mkdirSync(path.join(root, "elsewhere"));
+    // picomatch's ** never matches "..", so "**/node_modules/**" alone let ../project/node_modules/... through.
+    const host = createNodeHost({ cwd: path.join(root, "elsewhere"), env: {} });
+    for (const arg of ["../**/*.json", "..", path.join(root, "**/*.json")]) {
+      const refs = await expandInputs(host, "pathway", [arg]);
+      expect(refs.map((r) => r.path).sort()).toEqual(["../legacy/old.json", "../pathways/support.json"]);
+    }
+  });
+
   it("says why a glob that matches only skipped files reads nothing", async () => {
     const host = createNodeHost({ cwd: createProject(), env: {} });
     const [skipped, nothing] = await expandInputs(host, "pathway", ["node_modules/**/*.json", "nowhere/*.json"]);

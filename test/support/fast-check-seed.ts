@@ -9,7 +9,8 @@ import { LONG_FUZZ } from "./fuzz.js";
  */
 const DEFAULT_SEED = 20_261_122;
 
-const asked = process.env["PATHWAYKIT_FUZZ_SEED"];
+// Empty is unset (a CI matrix clearing it), not Number("") = seed 0.
+const asked = process.env["PATHWAYKIT_FUZZ_SEED"] || undefined;
 const seed = asked === "random" || (asked === undefined && LONG_FUZZ) ? undefined : asked === undefined ? DEFAULT_SEED : Number(asked);
 if (seed !== undefined && !Number.isInteger(seed)) throw new Error(`PATHWAYKIT_FUZZ_SEED must be an integer or "random", not ${JSON.stringify(asked)}.`);
 if (seed !== undefined) fc.configureGlobal({ ...fc.readConfigureGlobal(), seed });

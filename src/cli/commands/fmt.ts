@@ -25,7 +25,7 @@ export function register(program: Command, io: CliIo): void {
     .addOption(createFormatOption(["text", "json"]))
     .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
-    .option("--ignore-pattern <glob...>", "skip files matching these globs when walking directories")
+    .option("--ignore-pattern <glob...>", "skip files matching these globs in directories and globs (a file named directly is still read)")
     .addHelpText(
       "after",
       `
