@@ -1,6 +1,7 @@
 // The package as npm would publish it: what `npm pack` puts in the tarball, what its code imports, and whether a user's TypeScript compiles against its types.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { ROOT, tempDir } from "../support/cli.js";
@@ -70,6 +71,18 @@ describe("the published package", () => {
     const scripted = Object.entries(lock.packages).filter(([where, p]) => where !== "" && p.hasInstallScript === true && p.dev !== true);
     // esbuild (under tsx, which `pathway build` loads modules with) only checks that its platform binary is there.
     expect(scripted.map(([where]) => where)).toEqual(["node_modules/esbuild"]);
+  });
+
+  test("lets a user's code resolve the JSON Schemas and package.json (for ajv, editor settings, version checks)", () => {
+    const dir = tempDir("pathwaykit-consumer-");
+    mkdirSync(path.join(dir, "node_modules"));
+    symlinkSync(ROOT, path.join(dir, "node_modules", "pathwaykit"), "dir");
+    const require = createRequire(path.join(dir, "index.js"));
+    for (const file of readdirSync(path.join(ROOT, "schemas"))) {
+      expect(realpathSync(require.resolve(`pathwaykit/schemas/${file}`))).toBe(realpathSync(path.join(ROOT, "schemas", file)));
+    }
+    expect(realpathSync(require.resolve("pathwaykit/package.json"))).toBe(realpathSync(path.join(ROOT, "package.json")));
+    expect(() => require.resolve("pathwaykit/dist/cli/main.js")).toThrow(/not defined by "exports"/); // internals stay internal
   });
 
   test("a user's pathway module type-checks against the package's types without skipLibCheck and without @types/node", () => {
