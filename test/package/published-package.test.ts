@@ -39,6 +39,14 @@ function packageOf(specifier: string): string {
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
 }
 
+/** A user's project folder whose node_modules/pathwaykit is this checkout (resolved as an installed package: by "exports"). */
+function consumerProject(): string {
+  const dir = tempDir("pathwaykit-consumer-");
+  mkdirSync(path.join(dir, "node_modules"));
+  symlinkSync(ROOT, path.join(dir, "node_modules", "pathwaykit"), "dir");
+  return dir;
+}
+
 describe("the published package", () => {
   test("holds the executable, its prebuilt packs, the library, its types, the schemas and every file README.md links to", () => {
     const files = packedFiles();
@@ -74,9 +82,7 @@ describe("the published package", () => {
   });
 
   test("lets a user's code resolve the JSON Schemas and package.json (for ajv, editor settings, version checks)", () => {
-    const dir = tempDir("pathwaykit-consumer-");
-    mkdirSync(path.join(dir, "node_modules"));
-    symlinkSync(ROOT, path.join(dir, "node_modules", "pathwaykit"), "dir");
+    const dir = consumerProject();
     const require = createRequire(path.join(dir, "index.js"));
     for (const file of readdirSync(path.join(ROOT, "schemas"))) {
       expect(realpathSync(require.resolve(`pathwaykit/schemas/${file}`))).toBe(realpathSync(path.join(ROOT, "schemas", file)));
@@ -86,9 +92,7 @@ describe("the published package", () => {
   });
 
   test("a user's pathway module type-checks against the package's types without skipLibCheck and without @types/node", () => {
-    const dir = tempDir("pathwaykit-consumer-");
-    mkdirSync(path.join(dir, "node_modules"));
-    symlinkSync(ROOT, path.join(dir, "node_modules", "pathwaykit"), "dir");
+    const dir = consumerProject();
     writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
     // What `tsc --init` writes (TypeScript 6+: `types: []`, so no @types package is loaded), with every library file checked.
     const compilerOptions = { module: "nodenext", target: "esnext", types: [], strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, verbatimModuleSyntax: true, isolatedModules: true, skipLibCheck: false, noEmit: true };
