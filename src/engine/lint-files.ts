@@ -81,8 +81,10 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
     const rules: Record<string, RuleSetting> = { ...settings.rules };
     for (const [id, severity] of Object.entries(options.rules ?? {})) rules[id] = { ...rules[id], severity };
     const result = lintPathway(input.bytes, { rules, requestData: settings.requestData, systemVariables: settings.systemVariables, suppressions: settings.suppressions });
-    // A file that could not be parsed was not linted: its suppressions had no chance to apply.
-    if (result.value !== undefined && input.file !== undefined) suppressionUse.linted(input.file, loaded, settings.suppressions);
+    // A file that could not be parsed was not linted, nor a rule off for this file (--rule x:off) looked for: their
+    // suppressions had no chance to apply.
+    const looked = settings.suppressions.filter((s) => rules[s.rule]?.severity !== "off");
+    if (result.value !== undefined && input.file !== undefined) suppressionUse.linted(input.file, loaded, looked);
     suppressionUse.used(result.suppressed);
     out.suppressed += result.suppressed.length;
     let diagnostics = result.diagnostics;

@@ -141,6 +141,11 @@ describe("pathway lint", () => {
       expect(await unused(["booking.json", "kb.json"])).toEqual(["/suppressions/1"]);
     });
 
+    it("one for a rule turned off in this run is not called stale (its finding was not looked for)", async () => {
+      const r = await runMain(["lint", "kb.json", "--rule", "dead-end:off", "--format", "json"], { cwd: suppressing() });
+      expect((JSON.parse(r.stdout) as { filePath: string }[]).map((f) => f.filePath)).toEqual(["kb.json"]);
+    });
+
     it("a file that could not be parsed does not make its suppressions look stale", async () => {
       const dir = suppressing();
       writeFileSync(path.join(dir, "pathway.config.json"), JSON.stringify({ suppressions: [{ file: "broken.json", rule: "dead-end", reason: "x" }] }));
