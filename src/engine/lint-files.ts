@@ -24,6 +24,8 @@ export interface LintFilesOptions extends ExpandOptions {
   baseline?: string;
   /** Record every current finding in this baseline file; the recorded findings are then not reported. */
   baselineWrite?: string;
+  /** Warn about a file named directly that the config ignores (default true; false as ESLint's --no-warn-ignored, for pre-commit hooks that pass every staged file). */
+  warnIgnored?: boolean;
 }
 
 /** What `lintFiles` returns: one result per file, and counts of what was hidden and why. */
@@ -74,7 +76,7 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
       // As ESLint: a file the config ignores is left out of a directory or glob without a word, and one named on the
       // command line gets a warning instead of its findings (before, each was an empty result counted as linted).
       const config = displayPath(host.cwd, configFile ?? root);
-      if (input.named) out.results.push({ filePath: input.path, diagnostics: [ignoredFile(input.path, config)] });
+      if (input.named && options.warnIgnored !== false) out.results.push({ filePath: input.path, diagnostics: [ignoredFile(input.path, config)] });
       for (const b of by) Object.assign(b, { ignored: b.ignored + 1, config });
       continue;
     }

@@ -183,6 +183,9 @@ describe("pathway lint", () => {
       expect(ignored).toMatchObject({ filePath: "drafts/broken.json", messages: [{ ruleId: "ignored-file", severity: "warning" }] });
       expect(ignored!.messages[0]!.message).toBe('drafts/broken.json was not linted: "ignore" in pathway.config.json matches it; remove it from "ignore" to lint it.');
       expect(linted!.filePath).toBe("kb.json");
+      // A pre-commit hook passing every staged file wants no warning for the ignored ones (ESLint's --no-warn-ignored).
+      const quiet = await runMain(["lint", "drafts/broken.json", "kb.json", "--no-warn-ignored", "--format", "json"], { cwd: ignoring() });
+      expect((JSON.parse(quiet.stdout) as { filePath: string }[]).map((f) => f.filePath)).toEqual(["kb.json"]);
     });
 
     it("warns about an ignored file named on the command line even when a directory given before it also holds it", async () => {
