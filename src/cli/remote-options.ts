@@ -30,7 +30,7 @@ export function addRemoteOptions(command: Command): Command {
   return command
     .option("--base-url <url>", "API root (default: $PATHWAYKIT_BASE_URL, the manifest's baseUrl, or https://api.bland.ai)")
     .addOption(new Option("--endpoint <name>", "read endpoint: convo (GET /v1/convo_pathway/{id}) or pathway (GET /v1/pathway/{id})").choices(["convo", "pathway"]))
-    .addOption(new Option("--timeout <duration>", "per-attempt timeout: 30s, 500ms, 2m (a bare number is seconds; at most 24h)").argParser(parseDuration(1_000)).default(30_000, "30s"))
+    .addOption(new Option("--timeout <duration>", "per-attempt timeout: 30s, 500ms, 2m (a bare number is seconds; at most 24h)").argParser(parseDuration(300)).default(30_000, "30s"))
     .addOption(new Option("--retries <n>", "retries on network errors, timeouts, 429 and 5xx (at most 20)").argParser(parseWholeNumber(0, 20)).default(3))
     .addOption(new Option("--max-response <size>", `largest answer accepted, decompressed (default: $${MAX_RESPONSE_SIZE_ENV} or 64MB)`).argParser(parseByteSize));
 }

@@ -24,6 +24,8 @@ export interface LintFilesOptions extends ExpandOptions {
   baseline?: string;
   /** Record every current finding in this baseline file; the recorded findings are then not reported. */
   baselineWrite?: string;
+  /** Warn about a file named directly that the config ignores (default true; false as ESLint's --no-warn-ignored, for pre-commit hooks that pass every staged file). */
+  warnIgnored?: boolean;
 }
 
 /** What `lintFiles` returns: one result per file, and counts of what was hidden and why. */
@@ -74,15 +76,17 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
       // As ESLint: a file the config ignores is left out of a directory or glob without a word, and one named on the
       // command line gets a warning instead of its findings (before, each was an empty result counted as linted).
       const config = displayPath(host.cwd, configFile ?? root);
-      if (input.named) out.results.push({ filePath: input.path, diagnostics: [ignoredFile(input.path, config)] });
+      if (input.named && options.warnIgnored !== false) out.results.push({ filePath: input.path, diagnostics: [ignoredFile(input.path, config)] });
       for (const b of by) Object.assign(b, { ignored: b.ignored + 1, config });
       continue;
     }
     const rules: Record<string, RuleSetting> = { ...settings.rules };
     for (const [id, severity] of Object.entries(options.rules ?? {})) rules[id] = { ...rules[id], severity };
     const result = lintPathway(input.bytes, { rules, requestData: settings.requestData, systemVariables: settings.systemVariables, suppressions: settings.suppressions });
-    // A file that could not be parsed was not linted: its suppressions had no chance to apply.
-    if (result.value !== undefined && input.file !== undefined) suppressionUse.linted(input.file, loaded, settings.suppressions);
+    // A file that could not be parsed was not linted, nor a rule off for this file (--rule x:off) looked for: their
+    // suppressions had no chance to apply.
+    const looked = settings.suppressions.filter((s) => rules[s.rule]?.severity !== "off");
+    if (result.value !== undefined && input.file !== undefined) suppressionUse.linted(input.file, loaded, looked);
     suppressionUse.used(result.suppressed);
     out.suppressed += result.suppressed.length;
     let diagnostics = result.diagnostics;

@@ -162,7 +162,7 @@ describe("numeric flags are bounded", () => {
     [["--retries", "99999999"], "from 0 to 20"],
     [["--timeout", "99999999999ms"], "at most 24h"],
     // It took milliseconds before it took durations: read as seconds, 30000 would wait over 8 hours.
-    [["--timeout", "30000"], "write 30000ms for milliseconds, or e.g. 30s"],
+    [["--timeout", "30000"], "write 30000ms or 30000s to say which"],
   ])("versions %j is a usage error", async (flag, expected) => {
     const result = await runMain(["versions", "abc", ...flag], { cwd: dir, env: { PATHWAYKIT_API_KEY: "sk-test", PATHWAYKIT_BASE_URL: "http://127.0.0.1:9" } });
     expect(result.code).toBe(2);

@@ -23,11 +23,12 @@ describe("parseDuration", () => {
     expect(() => parseDuration()(text)).toThrow(InvalidArgumentError);
   });
 
-  it("refuses bare numbers from the guard up, naming the millisecond spelling, and takes them with a unit", () => {
-    const parse = parseDuration(1_000);
-    expect(parse("999")).toBe(999_000);
-    expect(() => parse("30000")).toThrow("A bare number is seconds, and 30000 seconds cannot be meant: write 30000ms for milliseconds, or e.g. 30s.");
+  it("refuses bare numbers above the guard, asking for a unit, and takes them with one", () => {
+    const parse = parseDuration(300);
+    expect(parse("300")).toBe(300_000);
+    for (const old of ["500", "30000"]) expect(() => parse(old)).toThrow(`A bare number is seconds, but this flag took milliseconds before: write ${old}ms or ${old}s to say which.`);
     expect(parse("30000ms")).toBe(30_000);
+    expect(parse("500s")).toBe(500_000);
   });
 
   it("gives the same milliseconds for n seconds written in any unit that holds it exactly", () => {

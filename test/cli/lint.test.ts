@@ -141,6 +141,11 @@ describe("pathway lint", () => {
       expect(await unused(["booking.json", "kb.json"])).toEqual(["/suppressions/1"]);
     });
 
+    it("one for a rule turned off in this run is not called stale (its finding was not looked for)", async () => {
+      const r = await runMain(["lint", "kb.json", "--rule", "dead-end:off", "--format", "json"], { cwd: suppressing() });
+      expect((JSON.parse(r.stdout) as { filePath: string }[]).map((f) => f.filePath)).toEqual(["kb.json"]);
+    });
+
     it("a file that could not be parsed does not make its suppressions look stale", async () => {
       const dir = suppressing();
       writeFileSync(path.join(dir, "pathway.config.json"), JSON.stringify({ suppressions: [{ file: "broken.json", rule: "dead-end", reason: "x" }] }));
@@ -178,6 +183,9 @@ describe("pathway lint", () => {
       expect(ignored).toMatchObject({ filePath: "drafts/broken.json", messages: [{ ruleId: "ignored-file", severity: "warning" }] });
       expect(ignored!.messages[0]!.message).toBe('drafts/broken.json was not linted: "ignore" in pathway.config.json matches it; remove it from "ignore" to lint it.');
       expect(linted!.filePath).toBe("kb.json");
+      // A pre-commit hook passing every staged file wants no warning for the ignored ones (ESLint's --no-warn-ignored).
+      const quiet = await runMain(["lint", "drafts/broken.json", "kb.json", "--no-warn-ignored", "--format", "json"], { cwd: ignoring() });
+      expect((JSON.parse(quiet.stdout) as { filePath: string }[]).map((f) => f.filePath)).toEqual(["kb.json"]);
     });
 
     it("warns about an ignored file named on the command line even when a directory given before it also holds it", async () => {

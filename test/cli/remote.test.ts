@@ -42,6 +42,14 @@ describeCorpus("pathway fetch", () => {
     expect(service.requests[0]).toMatchObject({ path: "/v1/convo_pathway/pw-rest", authorization: service.apiKey });
   });
 
+  itCorpus("colours its marks with --color (it accepted the flag and ignored it), and never without", async () => {
+    const coloured = await run(["fetch", "pw-rest", "missing", "--color"]);
+    expect(coloured.stdout).toContain("\u001b[32m✔\u001b[39m pw-rest → pathways/");
+    expect(coloured.stderr).toContain("\u001b[31m✖\u001b[39m missing: fetching pathway missing");
+    const plain = await run(["fetch", "pw-rest", "missing", "--force"]);
+    expect(plain.stdout + plain.stderr).not.toContain("\u001b[");
+  });
+
   itCorpus("fetches several ids into --out-dir, and refreshes every manifest pathway when given none", async () => {
     expect((await run(["fetch", "pw-rest", "pw-shop", "--out-dir", "pw", "--endpoint", "pathway"])).code).toBe(0);
     expect(existsSync(path.join(dir, "pw/pw-rest.json")) && existsSync(path.join(dir, "pw/pw-shop.json"))).toBe(true);

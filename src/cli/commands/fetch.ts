@@ -4,7 +4,8 @@ import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
 import { fetchPathways } from "../../engine/fetch-pathways.js";
 import { EXIT } from "../exit.js";
-import type { CliIo } from "../io.js";
+import { useColor, type CliIo } from "../io.js";
+import pc from "picocolors";
 import { createProgressReporter } from "../progress.js";
 import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
@@ -14,6 +15,7 @@ interface FetchFlags extends RemoteFlags {
   outDir: string;
   manifest: boolean;
   format: string;
+  color?: boolean;
 }
 
 /** Registers the command on the program. */
@@ -67,11 +69,14 @@ Examples:
       for (const o of outcomes) if (o.text !== undefined) io.stdout.write(o.text);
       if (flags.format === "json") out.write(JSON.stringify(outcomes.map(({ text: _text, ...o }) => o), null, 2) + "\n");
       else {
+        // Each stream coloured by its own terminal: stdout is often a file or pipe while stderr is still the screen.
+        const outColors = pc.createColors(useColor(flags.color, io, out));
+        const errColors = pc.createColors(useColor(flags.color, io, io.stderr));
         for (const o of outcomes) {
-          for (const w of o.warnings) io.stderr.write(`pathway: warning: ${escapeTerminalText(w)}\n`);
-          if (o.ok) out.write(escapeTerminalText(`✔ ${o.id} → ${o.file} (${o.nodes} nodes, ${o.edges} edges)`) + "\n");
-          else if (o.skipped) io.stderr.write(escapeTerminalText(`⚠ skipped ${o.file}: ${o.error!.message}`) + "\n");
-          else io.stderr.write(escapeTerminalText(`✖ ${o.id}: ${o.error!.message}`) + "\n");
+          for (const w of o.warnings) io.stderr.write(`pathway: ${errColors.yellow("warning:")} ${escapeTerminalText(w)}\n`);
+          if (o.ok) out.write(`${outColors.green("✔")} ${escapeTerminalText(`${o.id} → ${o.file} (${o.nodes} nodes, ${o.edges} edges)`)}\n`);
+          else if (o.skipped) io.stderr.write(`${errColors.yellow("⚠")} ${escapeTerminalText(`skipped ${o.file}: ${o.error!.message}`)}\n`);
+          else io.stderr.write(`${errColors.red("✖")} ${escapeTerminalText(`${o.id}: ${o.error!.message}`)}\n`);
         }
       }
       const failed = outcomes.some((o) => !o.ok && !o.skipped);

@@ -14,6 +14,7 @@ interface LintCommandOptions extends CheckCommandOptions, RemoteFlags {
   config?: string;
   baseline?: string;
   baselineWrite?: string;
+  warnIgnored: boolean;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -29,7 +30,8 @@ export function register(program: Command, io: CliIo): void {
     .addOption(createRuleOption("override a rule's severity, e.g. unused-extracted-variable:off (wins over the config)", allRuleMetas))
     .option("-c, --config <file>", "use this config file instead of the nearest pathway.config.json")
     .option("--baseline <file>", "report only findings that are not recorded in this baseline file")
-    .option("--baseline-write <file>", "record every current finding in this baseline file; they are not reported (exit 0 unless a file is unreadable)");
+    .option("--baseline-write <file>", "record every current finding in this baseline file; they are not reported (exit 0 unless a file is unreadable)")
+    .option("--no-warn-ignored", "say nothing of a file named on the command line that the config ignores (for pre-commit hooks that pass every staged file)");
   // The service settings for remote:<id> inputs, as in every command that reads the service.
   addRemoteOptions(command)
     .addHelpText(
@@ -51,7 +53,7 @@ Examples:
       requireInputs(inputs);
       const rules = await parseRuleFlags(options.rule, new Set(allRuleMetas.map((m) => m.id)));
       const host = await withRemoteCopies(io.host, inputs, toRemoteOptions(options, io));
-      const lint = await lintFiles(host, inputs, { rules, config: options.config, baseline: options.baseline, baselineWrite: options.baselineWrite, ignore: options.ignorePattern });
+      const lint = await lintFiles(host, inputs, { rules, config: options.config, baseline: options.baseline, baselineWrite: options.baselineWrite, ignore: options.ignorePattern, warnIgnored: options.warnIgnored });
       // The config's request files bring request rules; SARIF lists them only then.
       const requestIds = new Set(requestRuleMetas.map((m) => m.id));
       const withRequests = lint.results.some((r) => r.diagnostics.some((d) => requestIds.has(d.ruleId)));

@@ -36,6 +36,8 @@ function valueAt(root: unknown, instancePath: string): unknown {
 
 function kindOf(value: unknown): string {
   if (value === null) return "null";
+  // Only a built module (not JSON) can hold undefined; JSON.stringify(undefined) would print "undefined undefined".
+  if (value === undefined) return "undefined";
   if (Array.isArray(value)) return "an array";
   return typeof value === "object" ? "an object" : `${typeof value} ${JSON.stringify(value)}`;
 }

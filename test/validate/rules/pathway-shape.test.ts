@@ -1,4 +1,6 @@
 // Table test of pathway-shape: the top-level shape and the documented field types.
+import { describe, expect, it } from "vitest";
+import { validateValue } from "../../../src/validate/index.js";
 import { ruleTable } from "../../support/rule-table.js";
 import { END, START, edge, pathwayText, validateText } from "../../support/pathway-text.js";
 
@@ -25,4 +27,11 @@ ruleTable("pathway-shape", validateText, {
       findings: [{ pointer: "/edges/0", message: /Edge "e1": it is missing the required "target"/ }],
     },
   ],
+});
+
+describe("pathway-shape on values only code can build", () => {
+  it("names an undefined node as undefined (it said 'undefined undefined')", () => {
+    const findings = validateValue({ nodes: [undefined] }).filter((d) => d.ruleId === "pathway-shape");
+    expect(findings.map((d) => d.message)).toEqual(["nodes[0] is undefined, but every node must be an object with id, type and data; remove or fix it."]);
+  });
 });
