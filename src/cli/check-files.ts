@@ -46,6 +46,11 @@ export function parseWholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): (v
   };
 }
 
+/** The inputs named, or the working directory when none are, as ESLint lints `.` when given no files. */
+export function inputsOrWorkingDirectory(inputs: readonly string[]): string[] {
+  return inputs.length > 0 ? [...inputs] : ["."];
+}
+
 /** Parses a count option (a whole number of 0 or more). */
 export const parseCount = parseWholeNumber(0);
 

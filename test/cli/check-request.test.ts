@@ -133,7 +133,6 @@ describe("pathway check-request", () => {
   it("rejects a usage error with exit 2", async () => {
     expect((await run(["requests/good.request.json", "--kind", "sms"])).code).toBe(2);
     expect((await run(["requests/good.request.json", "--rule", "no-such-rule:off"])).code).toBe(2);
-    expect((await run([])).code).toBe(2);
   });
 
   it("takes severities from pathway.config.json (nearest, or -c), as lint does; --rule wins (issue 14)", async () => {

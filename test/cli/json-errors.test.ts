@@ -18,7 +18,7 @@ beforeAll(() => {
 
 /** One invocation per command that fails before any report is made, and the error code it must carry. */
 const FAILING: Record<string, { args: string[]; code: string }> = {
-  validate: { args: ["validate"], code: "usage" },
+  validate: { args: ["validate", "p.json", "--rule", "bogus:off"], code: "usage" },
   build: { args: ["build"], code: "usage" },
   fmt: { args: ["fmt"], code: "usage" },
   lint: { args: ["lint", "p.json", "-c", "no-such-config.json"], code: "config" },

@@ -162,7 +162,7 @@ describe("pathway validate", () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/Exit codes: 0 no errors, 1 errors/);
     expect(help.stdout).toMatch(/--format <name>\s+output format \(stylish = text\) \(choices: "text",\s+"json", "sarif", "github"/);
-    expect((await runMain(["validate"])).code).toBe(2);
+    expect((await runMain(["validate", "--no-such-flag"])).code).toBe(2);
     expect((await runMain(["validate", GOOD, "--format", "xml"])).code).toBe(2);
     expect((await runMain(["validate", GOOD, "--max-warnings", "-1"])).stderr).toMatch(/option .--max-warnings <n>. argument .-1. is invalid\. Expected a whole number of at least 0/);
   });
@@ -186,6 +186,27 @@ describe("pathway validate", () => {
 });
 
 // The process boundary: what bin/pathway.cjs adds around main() (real stdin pipe, exit status, process.env, piped streams).
+describe("no inputs: the working directory, as ESLint lints . (they exited 2 with 'No files given')", () => {
+  it.each([["validate"], ["lint"]])("pathway %s checks the pathways under the working directory", async (command) => {
+    const dir = tempDir("pathwaykit-cwd-");
+    mkdirSync(path.join(dir, "pathways"));
+    writeFileSync(path.join(dir, "pathways", "kb.json"), readFileSync(path.join(ROOT, "pathways/support-kb.json")));
+    writeFileSync(path.join(dir, "package.json"), "{}");
+    const r = await runMain([command, "--format", "json"], { cwd: dir });
+    expect((JSON.parse(r.stdout) as { filePath: string }[]).map((f) => f.filePath)).toEqual(["pathways/kb.json"]);
+    const empty = await runMain([command], { cwd: tempDir("pathwaykit-cwd-empty-") });
+    expect(empty.code).toBe(2);
+    expect(empty.stdout).toContain(".: no pathway files (.json) in this directory");
+  });
+
+  it("pathway check-request checks the request files under the working directory", async () => {
+    const dir = tempDir("pathwaykit-cwd-req-");
+    writeFileSync(path.join(dir, "call.request.json"), JSON.stringify({ phone_number: "+14155550123", task: "Say hi." }));
+    const r = await runMain(["check-request", "--format", "json"], { cwd: dir });
+    expect((JSON.parse(r.stdout) as { filePath: string }[]).map((f) => f.filePath)).toEqual(["call.request.json"]);
+  });
+});
+
 describe("pathway validate as an executable", () => {
   itCorpus("reads stdin from a pipe with -, prints the findings on stdout only and exits with status 1", () => {
     const r = runCli(["validate", "-"], { input: readFileSync(BAD) });

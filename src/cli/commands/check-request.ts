@@ -2,8 +2,7 @@
 import { Option, type Command } from "commander";
 import { checkRequestFiles, documentRuleMetas, REQUEST_KINDS, requestRuleMetas, type RequestKind } from "../../engine/check-requests.js";
 import { parseRuleFlags } from "../../engine/rule-flags.js";
-import { addCheckOptions, reportFindings, type CheckCommandOptions } from "../check-files.js";
-import { requireInputs } from "../exit.js";
+import { addCheckOptions, inputsOrWorkingDirectory, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { createRuleOption } from "../completion-values.js";
 import type { CliIo } from "../io.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
@@ -21,7 +20,7 @@ export function register(program: Command, io: CliIo): void {
     program
       .command("check-request")
       .description("check API request bodies (calls, batches, inbound numbers, purchases) against the API and the pathway they use")
-      .argument("[inputs...]", "request files (JSON or YAML), directories (searched for *.request.json|yaml|yml), globs, or - for stdin"),
+      .argument("[inputs...]", "request files (JSON or YAML), directories (searched for *.request.json|yaml|yml), globs, or - for stdin; default: the working directory"),
   )
     .addOption(new Option("--kind <kind>", "the request kind (default: from the name <name>.<kind>.request.json, else from the fields)").choices([...REQUEST_KINDS]))
     .option("--pathway <file|remote:id>", "the pathway the requests use (default: the pathwaykit.manifest.json entry whose id is the body's pathway_id)")
@@ -46,7 +45,7 @@ Examples:
   $ echo '{"phone_number": "+14155550123", "task": "Hi"}' | pathway check-request - --kind call`,
   );
   command.action(async (inputs: string[], options: CheckRequestCommandOptions) => {
-    requireInputs(inputs);
+    inputs = inputsOrWorkingDirectory(inputs);
     const rules = await parseRuleFlags(options.rule, new Set(requestRuleMetas.map((m) => m.id)));
     const results = await checkRequestFiles(io.host, inputs, {
       kind: options.kind,

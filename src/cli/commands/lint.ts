@@ -4,8 +4,7 @@ import { withRemoteCopies } from "../../engine/remote-copies.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import { allRuleMetas, lintFiles, requestRuleMetas } from "../../engine/lint-files.js";
 import { parseRuleFlags } from "../../engine/rule-flags.js";
-import { addCheckOptions, reportFindings, type CheckCommandOptions } from "../check-files.js";
-import { requireInputs } from "../exit.js";
+import { addCheckOptions, inputsOrWorkingDirectory, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { createRuleOption } from "../completion-values.js";
 import type { CliIo } from "../io.js";
 
@@ -25,7 +24,7 @@ export function register(program: Command, io: CliIo): void {
     program
       .command("lint")
       .description("validate pathway files and check their graph and content: unreachable nodes, dead ends, traps, variables, labels")
-      .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, - for stdin, or remote:<id>[@<n>|@latest] (a fetched copy, never written)"),
+      .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, - for stdin, or remote:<id>[@<n>|@latest] (a fetched copy, never written); default: the working directory"),
   )
     .addOption(createRuleOption("override a rule's severity, e.g. unused-extracted-variable:off (wins over the config)", allRuleMetas))
     .option("-c, --config <file>", "use this config file instead of the nearest pathway.config.json")
@@ -50,7 +49,7 @@ Examples:
   $ cat pathway.json | pathway lint - --format json`,
     )
     .action(async (inputs: string[], options: LintCommandOptions) => {
-      requireInputs(inputs);
+      inputs = inputsOrWorkingDirectory(inputs);
       const rules = await parseRuleFlags(options.rule, new Set(allRuleMetas.map((m) => m.id)));
       const host = await withRemoteCopies(io.host, inputs, toRemoteOptions(options, io));
       const lint = await lintFiles(host, inputs, { rules, config: options.config, baseline: options.baseline, baselineWrite: options.baselineWrite, ignore: options.ignorePattern, warnIgnored: options.warnIgnored });

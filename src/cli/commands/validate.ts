@@ -4,8 +4,7 @@ import { withRemoteCopies } from "../../engine/remote-copies.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import { parseRuleFlags } from "../../engine/rule-flags.js";
 import { validateFiles, validationRuleMetas } from "../../engine/validate-files.js";
-import { addCheckOptions, reportFindings, type CheckCommandOptions } from "../check-files.js";
-import { requireInputs } from "../exit.js";
+import { addCheckOptions, inputsOrWorkingDirectory, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { createRuleOption } from "../completion-values.js";
 import type { CliIo } from "../io.js";
 
@@ -15,7 +14,7 @@ export function register(program: Command, io: CliIo): void {
     program
       .command("validate")
       .description("check pathway files: JSON syntax and encoding, shape, start node, ids, references and node data")
-      .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, - for stdin, or remote:<id>[@<n>|@latest] (a fetched copy, never written)"),
+      .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, - for stdin, or remote:<id>[@<n>|@latest] (a fetched copy, never written); default: the working directory"),
   ).addOption(createRuleOption("override a rule's severity, e.g. unknown-node-type:off", validationRuleMetas));
   // The service settings for remote:<id> inputs, as in every command that reads the service.
   addRemoteOptions(command)
@@ -30,7 +29,7 @@ Examples:
   $ cat pathway.json | pathway validate - --format json`,
     )
     .action(async (inputs: string[], options: CheckCommandOptions & RemoteFlags & { rule?: string[] }) => {
-      requireInputs(inputs);
+      inputs = inputsOrWorkingDirectory(inputs);
       const lintRuleIds = async () => new Set((await import("../../engine/lint-files.js")).allRuleMetas.map((m) => m.id)); // why: lint's rule graph pulls zod and yaml; only a --rule naming a lint rule needs it
       const rules = await parseRuleFlags(options.rule, new Set(validationRuleMetas.map((m) => m.id)), lintRuleIds);
       const host = await withRemoteCopies(io.host, inputs, toRemoteOptions(options, io));
