@@ -10,7 +10,7 @@ import { STDIN } from "./inputs.js";
 import { requirePathway } from "./load-pathway.js";
 import { loadManifest, resolveEntryFile, type LoadedManifest } from "./manifest.js";
 import { createClient, mapPool, toEngineError, type RemoteOptions } from "./remote.js";
-import { fetchRemoteRef } from "./remote-pathways.js";
+import { fetchRemoteRef, withoutVersionBookkeeping } from "./remote-pathways.js";
 
 /** `--only`: kind names (comma-separated), checked against the diff layer's list; undefined when not given. */
 export async function parseChangeKinds(value: string | undefined): Promise<ChangeKind[] | undefined> {
@@ -40,7 +40,9 @@ async function loadVersion(host: Host, spec: string, loaded: LoadedManifest, cli
   if (!ref) throw new EngineError("usage", `"${spec}": expected remote:<pathway id>, remote:<id>@<version number> or remote:<id>@latest.`);
   const known = loaded.manifest.pathways.find((e) => e.id === ref.id);
   try {
-    return (await fetchRemoteRef(await client(), ref, options.endpoint ?? known?.endpoint ?? "convo")).pathway;
+    const fetched = await fetchRemoteRef(await client(), ref, options.endpoint ?? known?.endpoint ?? "convo");
+    // A saved version carries its number and "latest" flag: bookkeeping, not a change (log leaves it out too).
+    return ref.version === undefined ? fetched.pathway : withoutVersionBookkeeping(fetched.pathway);
   } catch (error) {
     throw await toEngineError(error);
   }

@@ -7,6 +7,7 @@ import type { Host } from "./host.js";
 import { loadManifest } from "./manifest.js";
 import { resolvePathwayId } from "./pathway-id.js";
 import { createClient, mapPool, toEngineError, type RemoteOptions } from "./remote.js";
+import { withoutVersionBookkeeping } from "./remote-pathways.js";
 
 /** Options of `getVersionLog` and `logPathway`; all optional. */
 export interface LogOptions extends RemoteOptions {
@@ -18,15 +19,6 @@ export interface LogOptions extends RemoteOptions {
 
 /** Failures that belong to one version (the log goes on without it); anything else (key, network) stops the log. */
 const PER_VERSION: ReadonlySet<string> = new Set(["not-found", "shape", "invalid-json", "truncated", "http"]);
-
-/** The service's per-version bookkeeping, which differs between any two versions and would drown the real changes. */
-const BOOKKEEPING = ["version_number", "is_latest", "revision_number", "published_at"];
-
-function withoutBookkeeping(pathway: Record<string, unknown>): Record<string, unknown> {
-  const copy = { ...pathway };
-  for (const key of BOOKKEEPING) delete copy[key];
-  return copy;
-}
 
 /** The id `target` names (an id, `remote:<id>`, or a tracked file) and a client for it, then `work` with RemoteErrors as EngineErrors. */
 async function withPathway<T>(host: Host, target: string, options: RemoteOptions, work: (client: PathwayClient, id: string) => Promise<T>): Promise<T> {
@@ -62,7 +54,7 @@ export async function getVersionLog(client: PathwayClient, id: string, options: 
   const unreadable: PathwayLog["unreadable"] = [];
   const values = await mapPool(window, options.concurrency ?? 4, async (v) => {
     try {
-      return withoutBookkeeping((await client.getVersion(id, v.version)).pathway);
+      return withoutVersionBookkeeping((await client.getVersion(id, v.version)).pathway);
     } catch (error) {
       if (!(error instanceof RemoteError) || !PER_VERSION.has(error.kind)) throw error;
       unreadable.push({ version: v.version, ...toErrorObject(error) });

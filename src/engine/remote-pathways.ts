@@ -18,3 +18,13 @@ export async function fetchRemoteRef(client: PathwayClient, ref: RemoteRef, endp
   const version = ref.version === "latest" ? await getLatestVersion(client, ref.id) : ref.version;
   return client.getVersion(ref.id, version);
 }
+
+/** The service's per-version bookkeeping, which differs between any two versions and would drown the real changes. */
+const BOOKKEEPING = ["version_number", "is_latest", "revision_number", "published_at"];
+
+/** A saved version's pathway without the bookkeeping, for comparing it with another version or a file (log and diff). */
+export function withoutVersionBookkeeping(pathway: Record<string, unknown>): Record<string, unknown> {
+  const copy = { ...pathway };
+  for (const key of BOOKKEEPING) delete copy[key];
+  return copy;
+}

@@ -115,6 +115,10 @@ describeCorpus("review over the fake service", () => {
       expect(result.stdout).toContain("--- remote:pw-rest@1");
       expect(result.stdout).toContain("~ data.url:");
       expect(result.stdout).toContain("[-phone-]{+voice+}");
+      // The version's number and "latest" flag are the service's bookkeeping, not a change (log leaves them out too).
+      expect(result.stdout).not.toMatch(/version_number|is_latest/);
+      const json = JSON.parse((await run(["diff", "remote:pw-rest@1", "remote:pw-rest@2", "--format", "json"])).stdout) as unknown;
+      expect(JSON.stringify(json)).not.toMatch(/version_number|is_latest/);
     });
 
     it("resolves @latest through the version list, and --only filters by kind", async () => {
