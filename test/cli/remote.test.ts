@@ -293,7 +293,7 @@ describeCorpus("pathway diff", () => {
     const drift = await run(["diff", "--check"]);
     expect(drift.code).toBe(1);
     expect(drift.stdout).toContain("+++ remote:pw-rest");
-    expect(drift.stdout).toContain("1 of 2 pathways differ from the remote.");
+    expect(drift.stdout).toContain("1 of 2 pathways differs from the remote.");
     service.pathways.delete("pw-shop");
     expect((await run(["diff", "--check", "--format", "json"])).code).toBe(2);
   });

@@ -109,7 +109,7 @@ Examples:
             report += diffFormatters[flags.format]!({ diff: result.diff!, before: local, after: remote, labelA: result.file, labelB: `remote:${result.id}` }, { ...formatOptions, maxChars: share, fullDiffCommand }) + "\n";
           }
         }
-        const summary = `${drifted} of ${checks.length} pathway${checks.length === 1 ? "" : "s"} differ from the remote${failed ? `, ${failed} could not be checked` : ""}.`;
+        const summary = `${drifted} of ${checks.length} pathway${checks.length === 1 ? "" : "s"} ${drifted === 1 ? "differs" : "differ"} from the remote${failed ? `, ${failed} could not be checked` : ""}.`;
         report += flags.format === "md" ? `**${summary}**\n` : `${summary}\n`;
         // The shares leave room for the summary; a limit too small for even that is still never exceeded.
         if (flags.format === "md") report = cutMarkdown(report, flags.maxChars, "pathway diff --check --format md --max-chars 0");
