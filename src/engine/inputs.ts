@@ -71,8 +71,8 @@ export function unreadableFile(message: string): Diagnostic {
 
 /**
  * Resolves arguments in order: `-` is stdin, a directory is searched for the kind's files, a glob is expanded (both skip
- * the kind's `ignore`), anything else is a file. Never throws for a bad argument: it becomes an input with a `problem`, so the others are still
- * processed. Duplicates (the same absolute file twice) are kept once.
+ * the kind's `ignore`), anything else is a file. Never throws for a bad argument: it becomes an input with a `problem`,
+ * so the others are still processed. Duplicates (the same absolute file twice) are kept once.
  */
 export async function expandInputs(host: Host, kind: InputKind, args: readonly string[], options: ExpandOptions = {}): Promise<InputRef[]> {
   const spec = INPUT_KINDS[kind];
