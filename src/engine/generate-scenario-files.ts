@@ -3,13 +3,14 @@ import path from "node:path";
 import type { GeneratedScenarios } from "../simulate/index.js";
 // The generator alone, not the simulate layer's index: scenario loading and the live client (zod, two YAML parsers) are not needed here.
 import { generateScenarios as generate } from "../simulate/generate.js";
-import { toMocksYaml, toScenarioYaml } from "../simulate/scenario-yaml.js";
+import { SCENARIO_HEADER, toMocksYaml, toScenarioYaml } from "../simulate/scenario-yaml.js";
 import { EngineError } from "./errors.js";
 import { describeFsError } from "./fs-errors.js";
 import type { Host } from "./host.js";
 import { displayPath } from "./inputs.js";
 import { requirePathway } from "./load-pathway.js";
 import { mapPool } from "./remote.js";
+import { findScenarioSchemaRef } from "./scenario-schema-ref.js";
 
 /** Writes (and existence checks) a host may have under way at once. */
 const PARALLEL_WRITES = 8;
@@ -66,7 +67,10 @@ export async function generateScenarioFiles(host: Host, pathwayArg: string, opti
     const clash = targets.filter((_, i) => found[i]).map((f) => displayPath(host.cwd, f));
     if (clash.length > 0) throw new EngineError("usage", `${clash.length} file(s) already exist (${clash.slice(0, 3).join(", ")}${clash.length > 3 ? ", ..." : ""}); use --force to overwrite or choose another -o directory.`);
   }
-  const writes: [string, () => string][] = generated.scenarios.map((scenario, i) => [files[i]!, () => toScenarioYaml(scenario)]);
+  // The first line names the schema where one can be found, as the example scenarios do: editors then complete keys.
+  const schema = await findScenarioSchemaRef(host, dir);
+  const header = schema === undefined ? SCENARIO_HEADER : `yaml-language-server: $schema=${schema}\n${SCENARIO_HEADER}`;
+  const writes: [string, () => string][] = generated.scenarios.map((scenario, i) => [files[i]!, () => toScenarioYaml(scenario, header)]);
   const mocks = generated.mocks;
   if (mocks) writes.unshift([mocksFile, () => toMocksYaml(mocks)]);
   // Each file's text is made just before it is written (not all held at once), and a host whose writes wait (not the
