@@ -115,7 +115,7 @@ export async function planPush(host: Host, file: string, options: PushOptions = 
   try {
     remote = await client.getPathway(id, { endpoint });
   } catch (error) {
-    throw await toEngineError(error);
+    throw await toEngineError(error, { id });
   }
   const { body, liftedLabels } = toPushBody(loadedFile.pathway);
   const remoteSent = toSentView(toPushBody(remote.pathway).body);
@@ -151,7 +151,7 @@ export async function push(host: Host, plan: PushPlan, options: { force?: boolea
   try {
     await plan.client.updatePathway(report.id, plan.pathway);
   } catch (error) {
-    throw await toEngineError(error);
+    throw await toEngineError(error, { id: report.id });
   }
   // Record the version now on the service, so the next push can tell whether anyone changed it since.
   let after: string | undefined;

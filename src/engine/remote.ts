@@ -50,11 +50,11 @@ export async function createClient(host: Host, options: RemoteOptions, loaded: L
 }
 
 /** A RemoteError as an EngineError ("remote", or "config" for a missing key: see toErrorObject); anything else is returned unchanged. */
-export async function toEngineError(error: unknown): Promise<unknown> {
+export async function toEngineError(error: unknown, details: EngineError["details"] = {}): Promise<unknown> {
   const { RemoteError } = await loadRemote();
   if (!(error instanceof RemoteError)) return error;
   const { code, reason } = toErrorObject(error);
-  return new EngineError(code === "config" ? "config" : "remote", error.message, reason);
+  return new EngineError(code === "config" ? "config" : "remote", error.message, reason, details);
 }
 
 /** Runs `work` over `items` with at most `limit` at a time, keeping results in input order. */

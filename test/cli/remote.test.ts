@@ -336,6 +336,14 @@ describeCorpus("pathway push", () => {
     expect(JSON.stringify(service.pathways.get("pw-rest"))).toBe(before);
   });
 
+  it("--format json names the pathway id taken from the manifest when the service fails (it was left out)", async () => {
+    await run(["fetch", "pw-rest", "-o", "r.json"]);
+    service.addFault({ type: "status", status: 404 });
+    const result = await run(["push", "r.json", "--no-validate", "--format", "json"]);
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.stdout)).toMatchObject({ file: "r.json", id: "pw-rest", ok: false, pushed: false, error: { code: "remote", reason: "not-found" } });
+  });
+
   it("pushes the file, records the new remote hash, and then has nothing more to push", async () => {
     await run(["fetch", "pw-rest", "-o", "r.json"]);
     edit("r.json", (p) => {
