@@ -1,5 +1,5 @@
 // Changes that usually mean something was lost by accident: a label, a variable or a route gone, a node still pointed at.
-import { getFlowWays } from "../graph/index.js";
+import { getEdgeEntryIndex, getFlowWays } from "../graph/index.js";
 import { getEdgeLabel, getNodes, isObject, nodeData } from "../model/pathway.js";
 import type { Pathway, PathwayEdge, PathwayNode } from "../model/schema.js";
 import { toJsonPointer } from "./json-value.js";
@@ -83,9 +83,9 @@ export function getDanglingReferences(b: unknown, goneIds: ReadonlyMap<string, s
   const nodeIndex = new Map(getNodes(b).map((n) => [n.node.id, n.index]));
   for (const way of getFlowWays(b as Pathway)) {
     const name = way.kind === "edge" || way.kind === "voicemail" ? `edge ${way.from} → ${way.to}` : `node ${way.from} ${way.kind === "route" ? `routes[${way.ref}]` : way.kind === "response" ? `responsePathways[${way.ref}]` : way.kind === "fallback" ? "fallbackNodeId" : "targetNodeAfterPress"}`;
-    const isEdge = way.kind === "edge" || way.kind === "voicemail" || (way.kind === "press" && way.ref >= 0);
+    const edgeIndex = getEdgeEntryIndex(way);
     const at = (end: "source" | "target") => {
-      if (isEdge) return toJsonPointer(["edges", way.ref, end]);
+      if (edgeIndex !== undefined) return toJsonPointer(["edges", edgeIndex, end]);
       const base = ["nodes", nodeIndex.get(way.from) ?? 0, "data"];
       const field = way.kind === "route" ? ["routes", way.ref, "targetNodeId"] : way.kind === "response" ? ["responsePathways", way.ref, 3, "id"] : way.kind === "fallback" ? ["fallbackNodeId"] : ["targetNodeAfterPress"];
       return toJsonPointer(end === "target" ? [...base, ...field] : base);

@@ -1,5 +1,8 @@
 // A pathway as drawing data: generated node keys, display labels, node kinds, flow edges with their conditions, and a legend.
 import { createFlowModel, getFlowWayCaption, getFlowWays } from "../graph/index.js";
+
+// The drawing answers "which edges[] entry is this?" with the flow model's own helper, so the report maps alike.
+export { getEdgeEntryIndex } from "../graph/index.js";
 import { getNodes, isGlobalNode, isStartNode, isTransferNode, nodeData, prop } from "../model/pathway.js";
 import type { Pathway, PathwayNode } from "../model/schema.js";
 import { toDisplayText, toTruncated } from "./text.js";
@@ -57,11 +60,6 @@ export interface DiagramEdge {
   ref: number;
 }
 
-/** The index in the file's `edges[]` of the entry a drawn edge comes from, or undefined for a way from node data. */
-export function getEdgeEntryIndex(edge: DiagramEdge): number | undefined {
-  const fromEntry = edge.kind === "edge" || edge.kind === "voicemail" || (edge.kind === "press" && edge.ref >= 0);
-  return fromEntry ? edge.ref : undefined;
-}
 
 /** A numbered full text of a truncated label. */
 export interface LegendEntry {

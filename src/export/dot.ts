@@ -2,33 +2,34 @@
 import { toDotString } from "../escape/dot.js";
 import { getGlobalsNote, type DiagramEdge, type DiagramNode, type DiagramNodeKind, type DirectedGraph } from "./directed-graph.js";
 import { getNodeCaption } from "./mermaid.js";
+import { FOCUS_STROKE, getShownMark, KIND_LOOK, MARK_LOOK, START_STROKE, VOICEMAIL_STROKE } from "./theme.js";
+
+const DEFAULT_FILL = KIND_LOOK.default.fill;
 
 export { toDotString };
 
-const SHAPES: Record<DiagramNodeKind, { shape: string; style?: string; fill?: string; extra?: string }> = {
+const SHAPES: Record<DiagramNodeKind, { shape: string; style?: string; extra?: string }> = {
   default: { shape: "box" },
-  terminal: { shape: "box", style: "rounded", fill: "#eceff1" },
-  transfer: { shape: "box", fill: "#e3f2fd", extra: "peripheries=2" },
-  webhook: { shape: "hexagon", fill: "#f3e5f5" },
-  knowledge: { shape: "cylinder", fill: "#e8f5e9" },
-  route: { shape: "diamond", fill: "#fff8e1" },
+  terminal: { shape: "box", style: "rounded" },
+  transfer: { shape: "box", extra: "peripheries=2" },
+  webhook: { shape: "hexagon" },
+  knowledge: { shape: "cylinder" },
+  route: { shape: "diamond" },
   other: { shape: "parallelogram" },
-  missing: { shape: "box", style: "dashed", fill: "#ffffff", extra: 'color="#c62828", fontcolor="#c62828"' },
+  missing: { shape: "box", style: "dashed", extra: `color="${KIND_LOOK.missing.stroke}", fontcolor="${KIND_LOOK.missing.text}"` },
 };
-
-const MARK_FILL = { unreachable: "#f5f5f5", "dead-end": "#ffe0b2", trap: "#ffcdd2" } as const;
 
 function nodeStatement(node: DiagramNode, indent: string, focus: string | undefined): string {
   const look = SHAPES[node.kind];
   const styles = ["filled", ...(look.style ? [look.style] : []), ...(node.marks.includes("unreachable") ? ["dashed"] : [])];
   const attrs = [`label=${toDotString(getNodeCaption(node))}`, `shape=${look.shape}`, `style="${[...new Set(styles)].join(",")}"`];
-  // A finding's colour wins over the kind's: traps and dead ends are what a reviewer must see first.
-  const mark = node.marks.find((m) => m !== "unreachable") ?? node.marks[0];
-  const fill = mark ? MARK_FILL[mark] : look.fill;
-  if (fill) attrs.push(`fillcolor="${fill}"`);
+  const mark = getShownMark(node.marks);
+  const fill = mark ? MARK_LOOK[mark].fill : KIND_LOOK[node.kind].fill;
+  // Kinds in the default colours take the graph's node default instead of repeating it on every node.
+  if (fill !== DEFAULT_FILL) attrs.push(`fillcolor="${fill}"`);
   if (look.extra) attrs.push(look.extra);
-  if (node.start) attrs.push('penwidth=3, color="#1b5e20"');
-  else if (focus !== undefined && node.id === focus && node.kind !== "missing") attrs.push('penwidth=3, color="#0d47a1"');
+  if (node.start) attrs.push(`penwidth=3, color="${START_STROKE}"`);
+  else if (focus !== undefined && node.id === focus && node.kind !== "missing") attrs.push(`penwidth=3, color="${FOCUS_STROKE}"`);
   return `${indent}${node.key} [${attrs.join(", ")}];`;
 }
 
@@ -36,7 +37,7 @@ function edgeStatement(edge: DiagramEdge): string {
   const attrs: string[] = [];
   if (edge.label !== undefined) attrs.push(`label=${toDotString(edge.label)}`);
   if (edge.kind !== "edge" && edge.kind !== "press") attrs.push(`style=${edge.kind === "fallback" ? "dotted" : "dashed"}`);
-  if (edge.kind === "voicemail") attrs.push('color="#8e24aa"', 'fontcolor="#8e24aa"');
+  if (edge.kind === "voicemail") attrs.push(`color="${VOICEMAIL_STROKE}"`, `fontcolor="${VOICEMAIL_STROKE}"`);
   return `  ${edge.from} -> ${edge.to}${attrs.length > 0 ? ` [${attrs.join(", ")}]` : ""};`;
 }
 
@@ -49,7 +50,7 @@ export function toDot(graph: DirectedGraph): string {
   const lines = [
     "digraph pathway {",
     `  graph [rankdir=${graph.direction}${graph.title !== "" ? `, label=${toDotString(graph.title)}, labelloc=t` : ""}];`,
-    '  node [fontname="Helvetica", fillcolor="#ececff"];',
+    `  node [fontname="Helvetica", fillcolor="${DEFAULT_FILL}"];`,
     '  edge [fontname="Helvetica", fontsize=10];',
   ];
   for (const node of graph.nodes) if (!node.global) lines.push(nodeStatement(node, "  ", graph.focus?.id));

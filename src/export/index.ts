@@ -4,4 +4,5 @@ export * from "./annotate.js";
 export * from "./mermaid.js";
 export * from "./dot.js";
 export * from "./markdown.js";
+export * from "./theme.js";
 export { toDisplayText, toTruncated } from "./text.js";

@@ -1,6 +1,7 @@
 // Drawing data to a Mermaid flowchart: generated ids, entity-encoded labels, fixed styles; nothing from the file is syntax.
 import { escapeMermaidText } from "../escape/mermaid.js";
 import { getGlobalsNote, type DiagramEdge, type DiagramNode, type DiagramNodeKind, type DirectedGraph } from "./directed-graph.js";
+import { FOCUS_STROKE, KIND_LOOK, MARK_LOOK, START_STROKE, VOICEMAIL_STROKE, type Look } from "./theme.js";
 
 export { escapeMermaidText };
 
@@ -28,22 +29,24 @@ const SHAPES: Record<DiagramNodeKind, [string, string]> = {
   missing: ["[", "]"],
 };
 
-/** Fixed styles (never from the file) for node kinds and annotation marks. */
+const MARK_CLASS = { unreachable: "unreachable", "dead-end": "deadEnd", trap: "trap" } as const;
+
+function classDef(name: string, look: Look): string {
+  const parts = [`fill:${look.fill}`, `stroke:${look.stroke}`];
+  if (look.strokeWidth) parts.push(`stroke-width:${look.strokeWidth}px`);
+  if (look.dash) parts.push(`stroke-dasharray:${look.dash}`);
+  if (look.text) parts.push(`color:${look.text}`);
+  return `classDef ${name} ${parts.join(",")}`;
+}
+
+/** Fixed styles (never from the file) for node kinds and annotation marks, from the one theme; default and other need none. */
 const CLASS_DEFS: readonly string[] = [
-  "classDef start stroke:#1b5e20,stroke-width:4px",
-  "classDef terminal fill:#eceff1,stroke:#37474f",
-  "classDef transfer fill:#e3f2fd,stroke:#1565c0",
-  "classDef webhook fill:#f3e5f5,stroke:#6a1b9a",
-  "classDef knowledge fill:#e8f5e9,stroke:#2e7d32",
-  "classDef route fill:#fff8e1,stroke:#f9a825",
-  "classDef missing fill:#ffffff,stroke:#c62828,stroke-dasharray:5 5,color:#c62828",
-  "classDef unreachable fill:#f5f5f5,stroke:#9e9e9e,stroke-dasharray:4 4,color:#757575",
-  "classDef deadEnd fill:#ffe0b2,stroke:#e65100",
-  "classDef trap fill:#ffcdd2,stroke:#b71c1c,stroke-width:2px",
-  "classDef focus stroke:#0d47a1,stroke-width:4px",
+  `classDef start stroke:${START_STROKE},stroke-width:4px`,
+  ...(["terminal", "transfer", "webhook", "knowledge", "route", "missing"] as const).map((kind) => classDef(kind, KIND_LOOK[kind])),
+  ...(["unreachable", "dead-end", "trap"] as const).map((mark) => classDef(MARK_CLASS[mark], MARK_LOOK[mark])),
+  `classDef focus stroke:${FOCUS_STROKE},stroke-width:4px`,
 ];
 
-const MARK_CLASS = { unreachable: "unreachable", "dead-end": "deadEnd", trap: "trap" } as const;
 const MARK_TEXT = { unreachable: "unreachable", "dead-end": "dead end", trap: "trap" } as const;
 
 /** The label text of a node as drawn: start and annotation markers are ours, the rest is the node's label. */
@@ -83,7 +86,7 @@ export function toMermaid(graph: DirectedGraph, options: MermaidOptions = {}): s
   }
   for (const edge of graph.edges) lines.push(edgeLine(edge));
   // Voicemail edges (taken only when a transfer is not answered) get a colour of their own; indexes count every edge.
-  graph.edges.forEach((edge, i) => edge.kind === "voicemail" && lines.push(`  linkStyle ${i} stroke:#8e24aa,stroke-width:2px,stroke-dasharray:6 3`));
+  graph.edges.forEach((edge, i) => edge.kind === "voicemail" && lines.push(`  linkStyle ${i} stroke:${VOICEMAIL_STROKE},stroke-width:2px,stroke-dasharray:6 3`));
   const byClass = new Map<string, string[]>();
   const add = (cls: string, key: string) => {
     let list = byClass.get(cls);

@@ -1,7 +1,7 @@
 // The diff as a Mermaid flowchart of the new version, with added, removed, renamed and changed nodes and edges coloured.
 import type { PathwayChange } from "../diff/index.js";
 import { escapeMermaidText } from "../escape/mermaid.js";
-import { createFlowModel, getFlowWayCaption, getFlowWays } from "../graph/index.js";
+import { createFlowModel, getEdgeEntryIndex, getFlowWayCaption, getFlowWays } from "../graph/index.js";
 import type { DiffFormatter } from "./diff-report.js";
 
 type Obj = Record<string, unknown>;
@@ -93,9 +93,9 @@ export const formatDiffMermaid: DiffFormatter = (input) => {
   // routes and press targets; conditions and voicemail edges are dotted, as in `pathway diagram`.
   const ways = isObj(input.after) && Array.isArray(input.after.nodes) ? getFlowWays(createFlowModel(input.after as Parameters<typeof createFlowModel>[0])) : [];
   for (const way of ways) {
-    const isEdge = way.kind === "edge" || way.kind === "voicemail" || (way.kind === "press" && way.ref >= 0);
+    const index = getEdgeEntryIndex(way);
     const caption = getFlowWayCaption(way);
-    addEdge(way.from, way.to, caption === "" ? undefined : caption, isEdge ? edgeStatus.get(way.ref) : undefined, way.kind !== "edge" && way.kind !== "press");
+    addEdge(way.from, way.to, caption === "" ? undefined : caption, index === undefined ? undefined : edgeStatus.get(index), way.kind !== "edge" && way.kind !== "press");
   }
   for (const change of removedEdges) addEdge(change.edge!.source, change.edge!.target, change.edge!.label ?? undefined, "removed");
 

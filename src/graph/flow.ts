@@ -88,6 +88,15 @@ export interface FlowWay {
   label: string;
 }
 
+/**
+ * The index in the file's `edges[]` of the entry a way comes from, or undefined for a way written in node data (a
+ * route, fallback, response route or `targetNodeAfterPress`, whose `ref` is -1). Every reader of "is this way an edge"
+ * asks here, so the answer cannot drift between coverage, the simulator, the diagram and the diff.
+ */
+export function getEdgeEntryIndex(way: { kind: FlowEdgeKind; ref: number }): number | undefined {
+  return (way.kind === "edge" || way.kind === "voicemail" || way.kind === "press") && way.ref >= 0 ? way.ref : undefined;
+}
+
 /** The exit kind of a node, or undefined when the call does not leave the pathway there. */
 export function getNodeExitKind(node: PathwayNode): ExitKind | undefined {
   if (node.type === "End Call") return "end-call";

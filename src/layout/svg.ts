@@ -1,23 +1,11 @@
 // A laid-out diagram as a standalone SVG: shapes per node kind, routed edges with their labels, globals apart, legend below.
-import { getNodeCaption, type DiagramNode, type DiagramNodeKind, type DirectedGraph } from "../export/index.js";
+import { getNodeCaption, getShownMark, KIND_LOOK, MARK_LOOK, START_STROKE, TEXT_COLOR, VOICEMAIL_STROKE, type DiagramNode, type DiagramNodeKind, type DirectedGraph } from "../export/index.js";
 import { escapeHtml } from "../escape/html.js";
 import { getLegendBlock } from "./legend.js";
 import { MARGIN } from "./place.js";
 import { getGlobalEdgeLines, GLOBALS_NOTE, LABEL_FONT_SIZE, LINE_HEIGHT, NODE_FONT_SIZE } from "./sizes.js";
 import type { GraphLayout, LaidOutNode } from "./types.js";
 
-/** Fill and stroke per kind: the colours of the Mermaid export's classDefs, so both pictures read alike. */
-const LOOK: Record<DiagramNodeKind, { fill: string; stroke: string; dash?: string; text?: string }> = {
-  default: { fill: "#ececff", stroke: "#9370db" },
-  terminal: { fill: "#eceff1", stroke: "#37474f" },
-  transfer: { fill: "#e3f2fd", stroke: "#1565c0" },
-  webhook: { fill: "#f3e5f5", stroke: "#6a1b9a" },
-  knowledge: { fill: "#e8f5e9", stroke: "#2e7d32" },
-  route: { fill: "#fff8e1", stroke: "#f9a825" },
-  other: { fill: "#ececff", stroke: "#9370db" },
-  missing: { fill: "#ffffff", stroke: "#c62828", dash: "5 5", text: "#c62828" },
-};
-const MARK_FILL = { unreachable: "#f5f5f5", "dead-end": "#ffe0b2", trap: "#ffcdd2" } as const;
 
 const n2 = (v: number) => (Math.round(v * 10) / 10).toString();
 
@@ -55,15 +43,15 @@ export function getNodeShapes(kind: DiagramNodeKind, b: { x: number; y: number; 
 
 /** The fill, stroke and dash a node is drawn with: its kind's colours, a finding's fill, a thick green outline at the start. */
 export function getNodeLook(node: DiagramNode): { fill: string; stroke: string; strokeWidth: string; dash?: string; text: string } {
-  const look = LOOK[node.kind];
-  const mark = node.marks.find((m) => m !== "unreachable") ?? node.marks[0];
-  const dash = look.dash ?? (node.marks.includes("unreachable") ? "4 4" : undefined);
+  const look = KIND_LOOK[node.kind];
+  const mark = getShownMark(node.marks);
+  const dash = look.dash ?? (node.marks.includes("unreachable") ? MARK_LOOK.unreachable.dash : undefined);
   return {
-    fill: mark ? MARK_FILL[mark] : look.fill,
-    stroke: node.start ? "#1b5e20" : look.stroke,
+    fill: mark ? MARK_LOOK[mark].fill : look.fill,
+    stroke: node.start ? START_STROKE : look.stroke,
     strokeWidth: node.start ? "4" : "1.5",
     ...(dash && { dash }),
-    text: look.text ?? "#1a1a1a",
+    text: look.text ?? TEXT_COLOR,
   };
 }
 
@@ -112,7 +100,7 @@ export function toSvg(graph: DirectedGraph, layout: GraphLayout, options: SvgOpt
     const d = e.points.map((p, i) => `${i === 0 ? "M" : "L"}${n2(p.x)},${n2(p.y)}`).join("");
     // As in the Mermaid export: edges and press targets solid, conditions and responses dotted, voicemail purple.
     const dotted = edge.kind !== "edge" && edge.kind !== "press";
-    out.push(`<path d="${d}" marker-end="url(#arrow)"${dotted ? ` stroke-dasharray="5 4"` : ""}${edge.kind === "voicemail" ? ` stroke="#8e24aa"` : ""}/>`);
+    out.push(`<path d="${d}" marker-end="url(#arrow)"${dotted ? ` stroke-dasharray="5 4"` : ""}${edge.kind === "voicemail" ? ` stroke="${VOICEMAIL_STROKE}"` : ""}/>`);
   }
   out.push(`</g><g class="edge-labels" font-size="${LABEL_FONT_SIZE}">`);
   for (const e of layout.edges) {

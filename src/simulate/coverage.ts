@@ -1,5 +1,5 @@
 // Coverage over many runs of one pathway: nodes entered, edges taken, global nodes jumped to; unreachable kept apart.
-import { createFlowModel, getFlowWays, getSearchTree, type FlowModel, type FlowWay, type FlowWhen } from "../graph/index.js";
+import { createFlowModel, getEdgeEntryIndex, getFlowWays, getSearchTree, type FlowModel, type FlowWay, type FlowWhen } from "../graph/index.js";
 import { getEdgeLabel, getEdges, nodeData } from "../model/pathway.js";
 import type { Pathway } from "../model/schema.js";
 import type { TraceEvent } from "./types.js";
@@ -55,7 +55,10 @@ function category(items: { item: CoverageItem; reachable: boolean; covered: bool
 /** The flow model's way for each entry of `edges[]` (by its index in the file); `ways`: its `getFlowWays`, when the caller has them. */
 export function getEdgeWays(flow: FlowModel, ways: readonly FlowWay[] = getFlowWays(flow)): Map<number, FlowWay> {
   const result = new Map<number, FlowWay>();
-  for (const way of ways) if ((way.kind === "edge" || way.kind === "voicemail" || way.kind === "press") && way.ref >= 0) result.set(way.ref, way);
+  for (const way of ways) {
+    const index = getEdgeEntryIndex(way);
+    if (index !== undefined) result.set(index, way);
+  }
   return result;
 }
 

@@ -1,5 +1,5 @@
 // The compiled form of a pathway the engine walks: its flow model (the one every analysis reads) and nodes by id.
-import { createFlowModel, getFlowEdgeKind, type FlowEdgeKind, type FlowModel } from "../graph/index.js";
+import { createFlowModel, getEdgeEntryIndex, getFlowEdgeKind, type FlowEdgeKind, type FlowModel } from "../graph/index.js";
 import { getEdgeLabel, isObject, nodeData, prop } from "../model/pathway.js";
 import type { Pathway, PathwayEdge, PathwayNode } from "../model/schema.js";
 import type { Candidate, Decider, WebhookHandler, WebhookResponse } from "./types.js";
@@ -105,8 +105,8 @@ export function getSimWays(sim: Simulator, nodeId: string): readonly SimWay[] {
   const ways: SimWay[] = [];
   for (let p = flow.outOffset[i]!, end = flow.outOffset[i + 1]!; p < end; p++) {
     const kind = getFlowEdgeKind(flow.outKind[p]!);
-    const ref = flow.outRef[p]!;
-    const edge = kind === "edge" || kind === "voicemail" || (kind === "press" && ref >= 0) ? flow.pathway.edges?.[ref] : undefined;
+    const index = getEdgeEntryIndex({ kind, ref: flow.outRef[p]! });
+    const edge = index === undefined ? undefined : flow.pathway.edges?.[index];
     ways.push({ kind, to: flow.ids[flow.outTarget[p]!]!, ...(edge && { edge }) });
   }
   return (byNode[i] = Object.freeze(ways));
