@@ -6,7 +6,7 @@ import { toDotString } from "../../src/escape/dot.js";
 import { escapeHtml } from "../../src/escape/html.js";
 import { defuseMentions, escapeMarkdownText, toMarkdownCodeSpan, toMarkdownFence, toMarkdownHtmlText } from "../../src/escape/markdown.js";
 import { escapeMermaidText } from "../../src/escape/mermaid.js";
-import { escapeTerminalText } from "../../src/escape/terminal.js";
+import { escapeTerminalLine, escapeTerminalText } from "../../src/escape/terminal.js";
 import { escapeMarkdownText as exportedMarkdown, escapeMermaidText as exportedMermaid, toDotString as exportedDot } from "../../src/export/index.js";
 import { ROOT } from "../support/cli.js";
 
@@ -20,6 +20,16 @@ describe("escapeTerminalText", () => {
     { name: "plain Unicode kept", input: "café 🎉 עברית", output: "café 🎉 עברית" },
   ])("$name", ({ input, output }) => {
     expect(escapeTerminalText(input)).toBe(output);
+  });
+});
+
+describe("escapeTerminalLine", () => {
+  it.each([
+    { name: "a newline cannot start a row", input: "2024\nversion 9  latest", output: "2024\\nversion 9  latest" },
+    { name: "tab and controls", input: "a\tb\u001b[1A", output: "a\\tb\\u001b[1A" },
+    { name: "plain text kept", input: "2024-01-02T00:00:00Z", output: "2024-01-02T00:00:00Z" },
+  ])("$name", ({ input, output }) => {
+    expect(escapeTerminalLine(input)).toBe(output);
   });
 });
 

@@ -64,7 +64,7 @@ Examples:
           text = diffFormatters.text!({ diff: plan.report.diff, before: plan.remoteSent, after: plan.localSent, labelA: `remote:${plan.report.id}`, labelB: file }, { color });
         }
         const report = await push(io.host, plan, { force: flags.force, dryRun: flags.dryRun, warn: (m) => io.stderr.write(`pathway: warning: ${escapeTerminalText(m)}\n`) });
-        text += flags.format === "json" ? JSON.stringify(report, null, 2) + "\n" : report.reason ? report.reason + "\n" : "";
+        text += flags.format === "json" ? JSON.stringify(report, null, 2) + "\n" : report.reason ? escapeTerminalText(report.reason) + "\n" : "";
         await writeOutput(io, flags.output, text);
         io.setExitCode(report.ok ? EXIT.ok : EXIT.findings);
       } catch (error) {
