@@ -1,4 +1,5 @@
 // `pathway diff`: flags -> diffVersions or checkDrift -> a diff formatter -> exit code (0 equal, 1 differences).
+import { toJsonText } from "../../escape/json.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { parseWholeNumber } from "../check-files.js";
@@ -97,7 +98,7 @@ Examples:
       const drifted = checks.filter((c) => c.result.equal === false).length;
       const failed = checks.filter((c) => c.result.error !== undefined).length;
       let report = "";
-      if (flags.format === "json") report = JSON.stringify(checks.map((c) => c.result), null, 2) + "\n";
+      if (flags.format === "json") report = toJsonText(checks.map((c) => c.result));
       else {
         for (const { result, local, remote } of checks) {
           if (result.error !== undefined) io.stderr.write(escapeTerminalText(`✖ ${result.file} (remote:${result.id}): ${result.error.message}`) + "\n");
