@@ -86,9 +86,7 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
     }
     if (r.status === "failed" && r.trace.length > 0) {
       out.push(`    ${c.dim("trace up to the failure:")}`);
-      // Trace lines quote node names, webhook URLs, variables and (with --live) the service's answers; JSON quoting
-      // leaves C1 and bidi controls, so each line passes the terminal escaper here.
-      for (const line of toTraceLines(r.trace, options.traceLimit ?? 40)) out.push(`      ${c.dim(escapeTerminalText(line))}`);
+      for (const line of toTraceLines(r.trace, options.traceLimit ?? 40)) out.push(`      ${c.dim(line)}`);
     }
     for (const w of r.warnings) out.push(`    ${c.yellow("warning")} ${escapeTerminalText(w)}`);
   }

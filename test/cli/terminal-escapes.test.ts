@@ -1,8 +1,9 @@
 // Text from the service and from field names reaches a terminal or a workflow command escaped: versions, log, push, check-request -f github.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tempDir } from "../support/cli.js";
+import { ROOT, tempDir } from "../support/cli.js";
+import { startFakeChat } from "../support/fake-chat.js";
 import { startFakeService, type FakeService } from "../support/fake-service.js";
 import { PATHWAY } from "../support/request-text.js";
 import { runMain } from "../support/run-main.js";
@@ -48,6 +49,26 @@ describe("service text on a terminal", () => {
     expect(r.stdout + r.stderr).not.toMatch(RAW_CONTROL);
     expect(r.stdout).toMatch(/version 2 .*\\u001b\[2J/);
     expect(r.code).toBe(0);
+  });
+});
+
+describe("test --live", () => {
+  it("prints the live agent's reply, node and variables in the failure trace escaped (JSON quoting leaves C1 and bidi raw)", async () => {
+    const project = tempDir("pathwaykit-escapes-live-");
+    cpSync(path.join(ROOT, "pathways"), path.join(project, "pathways"), { recursive: true });
+    writeFileSync(path.join(project, "pathwaykit.manifest.json"), JSON.stringify({ version: 1, pathways: [{ file: "pathways/appointment-booking.json", id: "pw-book" }] }));
+    const chat = await startFakeChat({ pathways: { "pw-book": JSON.parse(readFileSync(path.join(project, "pathways/appointment-booking.json"), "utf8")) } });
+    try {
+      const data = { chat_id: "c", assistant_responses: ["hi \u009b2J\u202e"], current_node_id: "zz\u001b]0;t\u0007", current_node_name: "N\u2066", variables: { "k\u009b": "v\u0085" }, completed: false };
+      chat.addFault({ type: "body", body: JSON.stringify({ data, errors: null }) });
+      const r = await runMain(["test", "pathways/scenarios/appointment-booking/books-first-choice.scenario.yaml", "--live"], { cwd: project, env: { PATHWAYKIT_BASE_URL: chat.url, PATHWAYKIT_API_KEY: chat.apiKey } });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain("trace up to the failure");
+      expect(r.stdout + r.stderr).not.toMatch(RAW_CONTROL);
+      expect(r.stdout).toContain("\\u009b2J");
+    } finally {
+      await chat.close();
+    }
   });
 });
 
