@@ -144,7 +144,7 @@ function compareValues(a: unknown, b: unknown, path: string[], emit: Emit): void
  * How a changed string is shown: short strings not at all (before and after say it), one-unit strings word by word,
  * longer ones as hunks of lines or sentences with context, JSON held in strings as JSON.
  */
-function toStringDiff(before: unknown, after: unknown, config: DiffConfig): { words?: WordPart[]; textDiff?: TextDiff } {
+export function toStringDiff(before: unknown, after: unknown, config: DiffConfig): { words?: WordPart[]; textDiff?: TextDiff } {
   if (typeof before !== "string" || typeof after !== "string") return {};
   const long = Math.max(before.length, after.length) >= config.wordDiffMinLength || before.includes("\n") || after.includes("\n");
   if (!long && getTextUnit(before, after) !== "json") return {};

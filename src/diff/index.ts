@@ -6,6 +6,7 @@ export {
   resolveDiffOptions,
   getNonNodeEntries,
   toEndpointKey,
+  toStringDiff,
   type DiffOptions,
   type DiffConfig,
   type DiffEntity,

@@ -10,6 +10,7 @@ import { STDIN } from "./inputs.js";
 import { requirePathway } from "./load-pathway.js";
 import { loadManifest, resolveEntryFile, type LoadedManifest } from "./manifest.js";
 import { createClient, mapPool, toEngineError, type RemoteOptions } from "./remote.js";
+import { maskDiff } from "../report/mask-diff.js";
 import { fetchRemoteRef, withoutVersionBookkeeping } from "./remote-pathways.js";
 
 /** `--only`: kind names (comma-separated), checked against the diff layer's list; undefined when not given. */
@@ -27,9 +28,12 @@ export interface DiffVersionsOptions extends RemoteOptions, DiffOptions {
   only?: readonly ChangeKind[];
 }
 
-/** The diff of two values, filtered to `options.only` when given. */
+/**
+ * The diff of two values, filtered to `options.only` when given, with its values masked: every output of it (text,
+ * md for a pull-request comment, json, a review page) is shown or stored where a credential must not be.
+ */
 async function toDiff(a: unknown, b: unknown, options: DiffVersionsOptions): Promise<PathwayDiff> {
-  const diff = getPathwayDiff(a, b, options);
+  const diff = maskDiff(getPathwayDiff(a, b, options), options);
   return options.only ? filterDiffByKind(diff, options.only) : diff;
 }
 

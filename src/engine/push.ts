@@ -1,6 +1,7 @@
 // `planPush` and `push`: what uploading a pathway file would change, the drift guard that refuses to overwrite remote edits, and the upload.
 import type { PathwayDiff } from "../diff/index.js";
 import { getPathwayDiff } from "../diff/index.js";
+import { maskDiff } from "../report/mask-diff.js";
 import type { Pathway } from "../model/index.js";
 import type { PathwayClient, PushBody } from "../remote/index.js";
 import { toPushBody } from "../remote/index.js";
@@ -120,7 +121,8 @@ export async function planPush(host: Host, file: string, options: PushOptions = 
   const { body, liftedLabels } = toPushBody(loadedFile.pathway);
   const remoteSent = toSentView(toPushBody(remote.pathway).body);
   const localSent = toSentView(body);
-  const diff = getPathwayDiff(remoteSent, localSent);
+  // Masked: push shows and prints this diff, and a header value or a key in a body must not reach the log.
+  const diff = maskDiff(getPathwayDiff(remoteSent, localSent));
   const known = entry?.id === id ? entry.hash : undefined;
   const report: PushReport = { file, id, ok: true, pushed: false, dryRun: false, liftedLabels, remoteHash: remote.hash, diff };
   let refusal: string | undefined;

@@ -13,3 +13,11 @@ const TERMINAL_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\
 export function escapeTerminalText(text: string): string {
   return text.replace(TERMINAL_CONTROLS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
+
+/**
+ * `text` for one cell or line of a table: as escapeTerminalText, and newline and tab made visible too, so a value from
+ * the service (a date, a name) cannot start a line of its own that passes for the tool's output.
+ */
+export function escapeTerminalLine(text: string): string {
+  return escapeTerminalText(text).replace(/\n/g, "\\n").replace(/\t/g, "\\t");
+}

@@ -1,5 +1,6 @@
-// The machine-readable diff format: exactly what getPathwayDiff returns, with JSON pointers into both documents.
+// The machine-readable diff format: the PathwayDiff as given (the engine masks its values), with JSON pointers into both documents.
+import { toJsonText } from "../escape/json.js";
 import type { DiffFormatter } from "./diff-report.js";
 
-/** Formats a diff as the diff layer's PathwayDiff object (what getPathwayDiff returns), pretty-printed. */
-export const formatDiffJson: DiffFormatter = (input) => JSON.stringify(input.diff, null, 2) + "\n";
+/** Formats a diff as the diff layer's PathwayDiff object, pretty-printed, with terminal-active characters escaped (toJsonText). */
+export const formatDiffJson: DiffFormatter = (input) => toJsonText(input.diff);

@@ -1,9 +1,12 @@
 // GitHub Actions workflow commands (::error file=...,line=...::message) so findings show as annotations on the diff.
+import { escapeTerminalText } from "../escape/terminal.js";
 import type { Formatter } from "./result.js";
 
-// Workflow-command escaping, as in @actions/core: data escapes %, CR, LF; properties also : and ,.
+// Workflow-command escaping, as in @actions/core: data escapes %, CR, LF; properties also : and ,. Every text goes
+// through here, so control characters (ESC from a field name, C1, bidi) are made visible first: the Actions log is a
+// terminal too, and a raw CR or ESC could hide or rewrite the annotation.
 function escapeData(s: string): string {
-  return s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  return escapeTerminalText(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
 function escapeProperty(s: string): string {
   return escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");

@@ -1,14 +1,15 @@
 // The version list and changelog of a remote pathway, for a terminal.
 import pc from "picocolors";
 import type { PathwayLog, PathwayVersionInfo } from "../remote/index.js";
-import { escapeTerminalText } from "../escape/terminal.js";
+import { escapeTerminalLine, escapeTerminalText } from "../escape/terminal.js";
 import { toSummaryLine } from "./diff-report.js";
 
 /** Formats the versions of a pathway as a table, newest first. */
 export function formatVersionsText(id: string, versions: readonly PathwayVersionInfo[], options: { color?: boolean } = {}): string {
   const c = pc.createColors(options.color ?? false);
   if (versions.length === 0) return `pathway ${escapeTerminalText(id)} has no saved versions.\n`;
-  const rows = [...versions].reverse().map((v) => [String(v.version), v.createdAt ?? "", escapeTerminalText(v.name ?? ""), v.isLatest ? "latest" : ""]);
+  // Every cell is text from the service: escaped here, at the one place rows are made, before widths are measured.
+  const rows = [...versions].reverse().map((v) => [String(v.version), v.createdAt ?? "", v.name ?? "", v.isLatest ? "latest" : ""].map(escapeTerminalLine));
   const widths = [0, 1, 2].map((i) => Math.max(["version", "date", "name"][i]!.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) => r.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join("  ").trimEnd();
   return [c.bold(line(["version", "date", "name", ""])), ...rows.map((r) => (r[3] ? c.green(line(r)) : line(r)))].join("\n") + "\n";
@@ -21,7 +22,7 @@ export function formatLogText(log: PathwayLog, options: { color?: boolean } = {}
   // Versions that could not be read are still listed below: "nothing to compare" alone would hide that they exist.
   if (log.entries.length === 0) out.push(`pathway ${escapeTerminalText(log.id)} has ${log.versions.length} saved version${log.versions.length === 1 ? "" : "s"}: nothing to compare.`);
   for (const e of log.entries) {
-    const date = e.to.createdAt ? c.dim(` (${e.to.createdAt})`) : "";
+    const date = e.to.createdAt ? c.dim(` (${escapeTerminalLine(e.to.createdAt)})`) : "";
     const name = e.to.name ? ` ${escapeTerminalText(JSON.stringify(e.to.name))}` : "";
     out.push(c.yellow(`version ${e.to.version}`) + name + date + c.dim(`  vs ${e.from.version}`));
     if (e.equal) out.push("    no differences");

@@ -7,7 +7,7 @@ import { getGlobalEdgeLines, getNodeLook, getNodeShapes, GLOBALS_NOTE_TEXT, type
 import { getEdgeLabel, getEdges, getNodes, nodeData } from "../model/pathway.js";
 import type { Pathway } from "../model/schema.js";
 import type { PathwayCoverage } from "../simulate/index.js";
-import { isMaskedPath, MASK, maskSecrets } from "./mask.js";
+import { maskSecrets } from "./mask.js";
 
 /** Everything a report is made from; only `pathway`, `graph` and `layout` are required. */
 export interface ReportInput {
@@ -106,10 +106,9 @@ export interface ReportData {
 
 const box = (b: { x: number; y: number; width: number; height: number }): [number, number, number, number] => [b.x, b.y, b.width, b.height].map((v) => Math.round(v * 10) / 10) as [number, number, number, number];
 
-/** A JSON pointer's path, with secret values shown masked. */
+/** A changed value masked as it sits at `path` in the node (a header list, one header value, a body...). */
 function maskChange(path: string[], value: unknown): unknown {
-  if (value === undefined) return undefined;
-  return isMaskedPath(path) ? MASK : maskSecrets(value);
+  return value === undefined ? undefined : maskSecrets(value, path);
 }
 
 /**
@@ -277,7 +276,9 @@ export function toReportData(input: ReportInput): ReportData {
       ...(edgeCoverage.has(i) && { coverage: edgeCoverage.get(i)! }),
     };
   });
-  return {
+  // Every string the page embeds (names, labels, search text, findings, removed items) is masked once more as text:
+  // a URL with credentials in a prompt or a label is hidden as it is in the node's data.
+  return maskSecrets({
     title: graph.title,
     source: input.source ?? "",
     engine: layout.engine,
@@ -300,7 +301,7 @@ export function toReportData(input: ReportInput): ReportData {
         }),
       },
     }),
-  };
+  }) as ReportData;
 }
 
 /** The diff summary as the page's table rows: the counts, then the changes by kind (prompt, routing, ...) that occur. */

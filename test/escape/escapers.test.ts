@@ -1,12 +1,14 @@
-// The five escapers, one per output language: what each does to the characters that matter in its language.
+// The escapers, one per output language: what each does to the characters that matter in its language.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toDotString } from "../../src/escape/dot.js";
 import { escapeHtml } from "../../src/escape/html.js";
 import { defuseMentions, escapeMarkdownText, toMarkdownCodeSpan, toMarkdownFence, toMarkdownHtmlText } from "../../src/escape/markdown.js";
 import { escapeMermaidText } from "../../src/escape/mermaid.js";
-import { escapeTerminalText } from "../../src/escape/terminal.js";
+import { escapeTerminalLine, escapeTerminalText } from "../../src/escape/terminal.js";
+import { toJsonText } from "../../src/escape/json.js";
 import { escapeMarkdownText as exportedMarkdown, escapeMermaidText as exportedMermaid, toDotString as exportedDot } from "../../src/export/index.js";
 import { ROOT } from "../support/cli.js";
 
@@ -20,6 +22,31 @@ describe("escapeTerminalText", () => {
     { name: "plain Unicode kept", input: "café 🎉 עברית", output: "café 🎉 עברית" },
   ])("$name", ({ input, output }) => {
     expect(escapeTerminalText(input)).toBe(output);
+  });
+});
+
+describe("toJsonText", () => {
+  it("writes C1, DEL, bidi and separators as escapes, and parses back to the same value", () => {
+    expect(toJsonText({ a: "\u009b2J\u007f\u202e\u2028" }, 0)).toBe('{"a":"\\u009b2J\\u007f\\u202e\\u2028"}\n');
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.string({ unit: "binary" }), (value, text) => {
+        for (const v of [value, text, { [text]: [text, value] }]) {
+          const out = toJsonText(v);
+          expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/);
+          expect(JSON.parse(out)).toEqual(JSON.parse(JSON.stringify(v)));
+        }
+      }),
+    );
+  });
+});
+
+describe("escapeTerminalLine", () => {
+  it.each([
+    { name: "a newline cannot start a row", input: "2024\nversion 9  latest", output: "2024\\nversion 9  latest" },
+    { name: "tab and controls", input: "a\tb\u001b[1A", output: "a\\tb\\u001b[1A" },
+    { name: "plain text kept", input: "2024-01-02T00:00:00Z", output: "2024-01-02T00:00:00Z" },
+  ])("$name", ({ input, output }) => {
+    expect(escapeTerminalLine(input)).toBe(output);
   });
 });
 

@@ -1,4 +1,5 @@
 // `pathway diff`: flags -> diffVersions or checkDrift -> a diff formatter -> exit code (0 equal, 1 differences).
+import { toJsonText } from "../../escape/json.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { parseWholeNumber } from "../check-files.js";
@@ -63,7 +64,8 @@ target and label, never by their regenerated ids. Layout and editor-only fields 
 Long text is compared by lines (by sentences when it is one line) and only changed hunks are shown, with
 --context units around them and the changed words marked; text that holds JSON on both sides (webhook bodies) is
 compared as JSON. Each change has a kind (--only filters by it); likely losses (a label, an extractVars entry or
-a route removed, a removed node still pointed at) are listed. --format md fits a pull-request comment: past
+a route removed, a removed node still pointed at) are listed. Header values, credential keys, URL credentials and
+query secrets are masked in every format, old and new. --format md fits a pull-request comment: past
 --max-chars (GitHub's 65536 by default) the largest details are cut and a note says so.
 
 Exit codes: 0 no differences, 1 differences (or drift with --check), 2 usage, read or network error.
@@ -96,7 +98,7 @@ Examples:
       const drifted = checks.filter((c) => c.result.equal === false).length;
       const failed = checks.filter((c) => c.result.error !== undefined).length;
       let report = "";
-      if (flags.format === "json") report = JSON.stringify(checks.map((c) => c.result), null, 2) + "\n";
+      if (flags.format === "json") report = toJsonText(checks.map((c) => c.result));
       else {
         for (const { result, local, remote } of checks) {
           if (result.error !== undefined) io.stderr.write(escapeTerminalText(`✖ ${result.file} (remote:${result.id}): ${result.error.message}`) + "\n");

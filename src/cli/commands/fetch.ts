@@ -1,4 +1,5 @@
 // `pathway fetch`: flags -> fetchPathways -> one line per pathway (or JSON) -> exit code.
+import { toJsonText } from "../../escape/json.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
@@ -67,7 +68,7 @@ Examples:
       // With -o - stdout holds the pathway itself, so the report goes to stderr: stdout stays one JSON document.
       const out = flags.output === "-" ? io.stderr : io.stdout;
       for (const o of outcomes) if (o.text !== undefined) io.stdout.write(o.text);
-      if (flags.format === "json") out.write(JSON.stringify(outcomes.map(({ text: _text, ...o }) => o), null, 2) + "\n");
+      if (flags.format === "json") out.write(toJsonText(outcomes.map(({ text: _text, ...o }) => o)));
       else {
         // Each stream coloured by its own terminal: stdout is often a file or pipe while stderr is still the screen.
         const outColors = pc.createColors(useColor(flags.color, io, out));

@@ -1,4 +1,5 @@
 // `pathway log <id|file>`: flags -> logPathway -> each consecutive pair of saved versions summarised by kind -> exit code.
+import { toJsonText } from "../../escape/json.js";
 import { Option, type Command } from "commander";
 import { logPathway } from "../../engine/history.js";
 import { formatLogText } from "../../format/history.js";
@@ -57,7 +58,7 @@ Examples:
         onProgress: progress.report,
       }).finally(() => progress.stop());
       const color = useReportColor(flags.color, flags.output, io);
-      await writeOutput(io, flags.output, flags.format === "json" ? JSON.stringify(log, null, 2) + "\n" : formatLogText(log, { color }));
+      await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(log) : formatLogText(log, { color }));
       // A version that could not be read is an unreadable input: the rest is still compared, and the run exits 2.
       io.setExitCode(log.unreadable.length > 0 ? EXIT.failure : EXIT.ok);
     });

@@ -1,4 +1,5 @@
 // `pathway push`: flags -> planPush -> the diff -> push -> report (text or JSON) -> exit code.
+import { toJsonText } from "../../escape/json.js";
 import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
 import { isEngineError, toErrorObject } from "../../engine/errors.js";
@@ -64,7 +65,7 @@ Examples:
           text = diffFormatters.text!({ diff: plan.report.diff, before: plan.remoteSent, after: plan.localSent, labelA: `remote:${plan.report.id}`, labelB: file }, { color });
         }
         const report = await push(io.host, plan, { force: flags.force, dryRun: flags.dryRun, warn: (m) => io.stderr.write(`pathway: warning: ${escapeTerminalText(m)}\n`) });
-        text += flags.format === "json" ? JSON.stringify(report, null, 2) + "\n" : report.reason ? report.reason + "\n" : "";
+        text += flags.format === "json" ? toJsonText(report) : report.reason ? escapeTerminalText(report.reason) + "\n" : "";
         await writeOutput(io, flags.output, text);
         io.setExitCode(report.ok ? EXIT.ok : EXIT.findings);
       } catch (error) {
@@ -73,7 +74,7 @@ Examples:
         // The human message goes to stderr as in every other failure; stdout (or -o) holds the JSON document.
         io.stderr.write(`pathway: ${escapeTerminalText(error.message)}\n`);
         const failure: PushFailure = { file, ...(id ? { id } : {}), ok: false, pushed: false, error: toErrorObject(error) };
-        await writeOutput(io, flags.output, JSON.stringify(failure, null, 2) + "\n");
+        await writeOutput(io, flags.output, toJsonText(failure));
         io.setExitCode(error.kind === "refused" || error.kind === "findings" ? EXIT.findings : EXIT.failure);
       }
     });

@@ -48,7 +48,8 @@ export function register(program: Command, io: CliIo): void {
       `
 The page needs nothing else: its script and style are inside it, it loads nothing from the network (its
 Content-Security-Policy forbids it), and it opens from a file:// URL or as a CI artifact. Pathway text is only
-ever shown as text; secrets (keys such as token, apiKey, Authorization) and every header value are masked.
+ever shown as text; secrets are masked: every header value (both forms), credential keys, the same in JSON held in
+strings, URL credentials and query secrets (README lists them).
 
 In the page: search (/) by node name, id or text; click or Tab + Enter to select; arrow keys pan, + and - zoom,
 f fits; "Colour by" switches between node types, changes (--base) and coverage.

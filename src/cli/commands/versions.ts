@@ -1,4 +1,5 @@
 // `pathway versions <id|file>`: flags -> listPathwayVersions -> a table (or JSON) of the saved versions -> exit code.
+import { toJsonText } from "../../escape/json.js";
 import { Option, type Command } from "commander";
 import { listPathwayVersions } from "../../engine/history.js";
 import { formatVersionsText } from "../../format/history.js";
@@ -43,7 +44,7 @@ Examples:
     .action(async (target: string, flags: VersionsFlags) => {
       const { id, versions } = await listPathwayVersions(io.host, target, toRemoteOptions(flags, io));
       const color = useReportColor(flags.color, flags.output, io);
-      await writeOutput(io, flags.output, flags.format === "json" ? JSON.stringify({ id, versions }, null, 2) + "\n" : formatVersionsText(id, versions, { color }));
+      await writeOutput(io, flags.output, flags.format === "json" ? toJsonText({ id, versions }) : formatVersionsText(id, versions, { color }));
       io.setExitCode(EXIT.ok);
     });
 }
