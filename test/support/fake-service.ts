@@ -62,6 +62,8 @@ export interface FakeService {
   addFault(fault: Fault, method?: "GET" | "POST"): void;
   /** Requests whose method and path match (the path without the query). */
   requestsTo(method: string, path: RegExp): RecordedRequest[];
+  /** Called with each request as it arrives, before it is answered (a test's stand-in for someone else acting meanwhile). */
+  onRequest?: (request: RecordedRequest) => void;
   close(): Promise<void>;
 }
 
@@ -118,6 +120,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     const path = req.url ?? "/";
     const authorization = typeof req.headers.authorization === "string" ? req.headers.authorization : undefined;
     requests.push({ method, path, authorization, body });
+    service.onRequest?.(requests[requests.length - 1]!);
     const faultIndex = faults.findIndex((f) => f.method === undefined || f.method === method);
     const fault = faultIndex >= 0 ? faults.splice(faultIndex, 1)[0]!.fault : undefined;
     if (fault?.type === "delay") await new Promise((r) => setTimeout(r, fault.ms));
@@ -214,7 +217,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     return sendJson(res, 405, { status: "error", message: "Method not allowed" });
   });
   const { url, close } = await listenOnLoopback(server);
-  return {
+  const service: FakeService = {
     url,
     apiKey,
     requests,
@@ -230,6 +233,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     addFault: (fault, method) => faults.push({ fault, method }),
     close,
   };
+  return service;
 }
 
 /** Starts `server` on a free port of 127.0.0.1: its base URL, and a close that also drops open connections. */
