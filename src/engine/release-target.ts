@@ -30,7 +30,7 @@ export function checkPathwayId(id: string): void {
 }
 
 /** Resolves `<file|id>`: the id (checked), the manifest and entry, and for a file its content. Throws EngineError. */
-export async function resolveReleaseTarget(host: Host, arg: string, options: { id?: string; manifest?: LoadedManifest } = {}): Promise<ReleaseTarget> {
+export async function resolveReleaseTarget(host: Host, arg: string, options: { id?: string; manifest?: LoadedManifest; lenient?: boolean } = {}): Promise<ReleaseTarget> {
   const manifest = options.manifest ?? (await loadManifest(host));
   const isFile = arg.endsWith(".json") || (await host.stat(arg))?.kind === "file";
   if (isFile && options.id !== undefined) {
@@ -40,7 +40,11 @@ export async function resolveReleaseTarget(host: Host, arg: string, options: { i
   }
   const { id, file } = await resolvePathwayId(host, arg, manifest);
   checkPathwayId(id);
-  if (file !== undefined) return { id, manifest, file, entry: findEntryByFile(manifest, host.cwd, file)!, local: await readLocal(host, file) };
+  if (file !== undefined) {
+    // `lenient`: a file that cannot be read as a pathway still names its id (versions lists without the local match).
+    const local = options.lenient ? await readLocal(host, file).catch(() => undefined) : await readLocal(host, file);
+    return { id, manifest, file, entry: findEntryByFile(manifest, host.cwd, file)!, ...(local && { local }) };
+  }
   const tracking = manifest.manifest.pathways.filter((e) => e.id === id);
   return { id, manifest, ...(tracking.length === 1 && { entry: tracking[0] }) };
 }
