@@ -59,7 +59,7 @@ export interface FakeService {
   /** Most requests handled at the same time so far. */
   readonly maxInFlight: number;
   /** Queues a fault for the next request (matching `method` when given). */
-  addFault(fault: Fault, method?: "GET" | "POST"): void;
+  addFault(fault: Fault, method?: "GET" | "POST", path?: RegExp): void;
   /** Requests whose method and path match (the path without the query). */
   requestsTo(method: string, path: RegExp): RecordedRequest[];
   /** Called with each request as it arrives, before it is answered (a test's stand-in for someone else acting meanwhile). */
@@ -106,7 +106,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
   const forbidden = new Set(options.forbidden ?? []);
   const versions = new Map<string, unknown[]>(Object.entries(options.versions ?? {}));
   const requests: RecordedRequest[] = [];
-  const faults: { fault: Fault; method?: string }[] = [];
+  const faults: { fault: Fault; method?: string; path?: RegExp }[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
   const store: VersionStore = { pathways, versions, markers: new Map(), quirks: { ...options.quirks }, script: options.script, chats: new Map(), toStoredEdges, send: sendJson };
@@ -121,7 +121,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     const authorization = typeof req.headers.authorization === "string" ? req.headers.authorization : undefined;
     requests.push({ method, path, authorization, body });
     service.onRequest?.(requests[requests.length - 1]!);
-    const faultIndex = faults.findIndex((f) => f.method === undefined || f.method === method);
+    const faultIndex = faults.findIndex((f) => (f.method === undefined || f.method === method) && (f.path === undefined || f.path.test(path)));
     const fault = faultIndex >= 0 ? faults.splice(faultIndex, 1)[0]!.fault : undefined;
     if (fault?.type === "delay") await new Promise((r) => setTimeout(r, fault.ms));
     if (res.destroyed || req.socket.destroyed) return;
@@ -230,7 +230,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     get maxInFlight() {
       return maxInFlight;
     },
-    addFault: (fault, method) => faults.push({ fault, method }),
+    addFault: (fault, method, path) => faults.push({ fault, method, path }),
     close,
   };
   return service;
