@@ -58,7 +58,7 @@ export interface FakeService {
   chats: VersionStore["chats"];
   /** Most requests handled at the same time so far. */
   readonly maxInFlight: number;
-  /** Queues a fault for the next request (matching `method` when given). */
+  /** Queues a fault for the next request (matching `method` and `path` when given). */
   addFault(fault: Fault, method?: "GET" | "POST", path?: RegExp): void;
   /** Requests whose method and path match (the path without the query). */
   requestsTo(method: string, path: RegExp): RecordedRequest[];
