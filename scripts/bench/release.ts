@@ -55,7 +55,7 @@ export const releaseSuite: BenchSuite = {
     const fake = await startFake();
     const env = { PATHWAYKIT_BASE_URL: fake.url, PATHWAYKIT_API_KEY: fake.apiKey, NO_COLOR: "1" };
     const sink = () => new Writable({ write: (_c, _e, done) => done() });
-    const pathway_ = (round: number) => ({ ...pathway, nodes: pathway.nodes.map((n, i) => (i === 1 ? { ...n, data: { ...n.data, prompt: `round ${round}` } } : n)) });
+    const pathway_ = (round: number) => ({ ...pathway, nodes: pathway.nodes.map((n, i) => (i === 1 ? { ...n, data: { ...(n.data as Record<string, unknown>), prompt: `round ${round}` } } : n)) });
     const run = async (args: string[]) => {
       const code = await main(args, { cwd: dir, env, stdin: Readable.from([]), stdout: sink(), stderr: sink() });
       if (code !== 0) throw new Error(`pathway ${args.join(" ")} exited ${code}`);
