@@ -1,7 +1,7 @@
 // A pathway's changelog: its saved versions, and what changed between each consecutive pair, by kind.
 import { getPathwayDiff, type DiffOptions } from "../diff/index.js";
 import type { LogEntry, PathwayClient, PathwayLog, PathwayVersionInfo } from "../remote/index.js";
-import { RemoteError } from "../remote/index.js";
+import { RemoteError, toReleaseMarkers } from "../remote/index.js";
 import { toErrorObject } from "./errors.js";
 import type { Host } from "./host.js";
 import { loadManifest } from "./manifest.js";
@@ -39,7 +39,12 @@ export function listPathwayVersions(host: Host, target: string, options: RemoteO
 
 /** The changelog of the pathway `target` names (an id, `remote:<id>`, or a tracked file). Throws EngineError. */
 export function logPathway(host: Host, target: string, options: LogOptions = {}): Promise<PathwayLog> {
-  return withPathway(host, target, options, (client, id) => getVersionLog(client, id, options));
+  return withPathway(host, target, options, async (client, id) => {
+    const log = await getVersionLog(client, id, options);
+    // Promotions where the service reports them; a log without them is still a log.
+    const promoted = await client.getPathway(id, { endpoint: "pathway" }).then((p) => toReleaseMarkers(p.pathway), () => ({}));
+    return { ...log, promoted };
+  });
 }
 
 /**

@@ -19,12 +19,14 @@ export interface LiveContext {
  * The remote id for a scenario's pathway file: `pathwayId` when given, else the manifest entry of that file. Warns
  * (naming both hashes) when the remote pathway is not the local file, since the live agent runs the remote one.
  */
-export async function resolveLiveTarget(host: Host, context: LiveContext, pathwayFile: string, local: Pathway, pathwayId: string | undefined): Promise<{ id: string; warnings: string[] } | { error: string }> {
+export async function resolveLiveTarget(host: Host, context: LiveContext, pathwayFile: string, local: Pathway, pathwayId: string | undefined, options: { compare?: boolean } = {}): Promise<{ id: string; warnings: string[] } | { error: string }> {
   const shown = displayPath(host.cwd, pathwayFile);
   const id = pathwayId ?? findEntryByFile(context.manifest, host.cwd, pathwayFile)?.id;
   if (id === undefined) {
     return { error: `${shown} has no remote pathway: pass --pathway-id <id>, or record it in pathwaykit.manifest.json (pathway fetch or push does).` };
   }
+  // A run of a saved version compares that version instead (see live-version.ts).
+  if (options.compare === false) return { id, warnings: [] };
   let check = context.checked.get(id);
   if (!check) {
     check = compareWithRemote(context.client, id, shown, local);

@@ -86,6 +86,18 @@ function labels(n: number): string {
   return n ? ` (${n} edge label${n === 1 ? "" : "s"} copied from data.label to label)` : "";
 }
 
+/** Throws EngineError("findings", reason "validation") when the file has validation errors: nothing is pushed. */
+export function refuseInvalid(file: string, bytes: Uint8Array, id: string): void {
+  const errors = validatePathway(bytes).diagnostics.filter((d) => d.severity === "error");
+  if (errors.length === 0) return;
+  throw new EngineError(
+    "findings",
+    `${file}: ${errors.length} validation error${errors.length === 1 ? "" : "s"} (first: ${errors[0]!.message}); nothing was pushed. Run \`pathway validate ${file}\`, or pass --no-validate.`,
+    "validation",
+    { id },
+  );
+}
+
 /**
  * Reads and checks the file, reads the remote, and works out the diff and whether the drift guard refuses: the remote's
  * hash must equal the one the manifest recorded when the file was fetched. Throws EngineError for what stops it.
@@ -99,17 +111,7 @@ export async function planPush(host: Host, file: string, options: PushOptions = 
   if (entry && options.id && entry.id !== options.id && !options.force) {
     throw new EngineError("refused", `${file} was fetched from pathway ${entry.id}, not ${options.id}; pass --force to push it to ${options.id} anyway.`, undefined, { id });
   }
-  if (options.validate !== false) {
-    const errors = validatePathway(loadedFile.bytes!).diagnostics.filter((d) => d.severity === "error");
-    if (errors.length > 0) {
-      throw new EngineError(
-        "findings",
-        `${file}: ${errors.length} validation error${errors.length === 1 ? "" : "s"} (first: ${errors[0]!.message}); nothing was pushed. Run \`pathway validate ${file}\`, or pass --no-validate.`,
-        "validation",
-        { id },
-      );
-    }
-  }
+  if (options.validate !== false) refuseInvalid(file, loadedFile.bytes!, id);
   const client = await createClient(host, options, manifest);
   const endpoint = options.endpoint ?? (entry?.id === id ? entry.endpoint : undefined) ?? "convo";
   let remote;

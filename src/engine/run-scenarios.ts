@@ -11,9 +11,10 @@ import { describeFsError } from "./fs-errors.js";
 import type { Host } from "./host.js";
 import { displayPath, expandInputs } from "./inputs.js";
 import { resolveLiveTarget, type LiveContext } from "./live-target.js";
+import { describeVersionMismatch, resolveVersion, type ResolvedVersion, type TestedVersion, type VersionSpec } from "./live-version.js";
 import { loadManifest } from "./manifest.js";
 import type { ProgressEvent } from "./progress.js";
-import { createClient, mapPool, type RemoteOptions } from "./remote.js";
+import { createClient, loadRemote, mapPool, type RemoteOptions } from "./remote.js";
 import { describeLoadFailure, getPathwayProblem, isPathway, loadPathwayFile } from "./load-pathway.js";
 
 /** Options of `runScenarioFiles`; all optional. */
@@ -26,6 +27,8 @@ export interface RunScenariosOptions {
   live?: boolean;
   /** With `live`: the remote pathway, else each scenario's pathway file's manifest entry. */
   pathwayId?: string;
+  /** With `live` or `compare`: the saved version to chat with (`draft`: the manifest's). Default: production, as the chat does without one. */
+  pathwayVersion?: VersionSpec;
   /** With `live`: how to reach the service. */
   remote?: RemoteOptions;
   /** Runs of each scenario. Default 1. */
@@ -57,6 +60,8 @@ type Job = {
   runOnce: () => Promise<ScenarioResult> | ScenarioResult;
   offline: () => Promise<ScenarioResult> | ScenarioResult;
   liveWarnings: string[];
+  /** With `pathwayVersion`: the version the runs chatted with. */
+  tested?: TestedVersion;
   /** Milliseconds spent reading and checking it before it ran. */
   preparedMs: number;
 };
@@ -96,6 +101,9 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
   // In file order: a result for each scenario that could not run, a job for each that can.
   const slots: (TestCaseReport | Job)[] = [];
   let liveContext: LiveContext | undefined;
+  if (options.pathwayVersion !== undefined && !options.live && !options.compare) throw new EngineError("usage", "--pathway-version names the saved version a live run chats with: add --live or --compare.");
+  // Each (pathway, file) pair's version is read back once, however many scenarios run on it.
+  const versions = new Map<string, Promise<ResolvedVersion>>();
   // A suite's shared mocks file is read once, however many scenarios name it.
   const mocksFiles = new Map<string, Promise<Awaited<ReturnType<typeof readMocks>>>>();
   const started = performance.now();
@@ -180,16 +188,35 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
         if (!client.config.apiKey) throw new EngineError("config", `--${options.live ? "live" : "compare"} talks to the service's chat: set PATHWAYKIT_API_KEY to the key from the service's dashboard.`);
         liveContext = { manifest, client, checked: new Map() };
       }
-      const target = await resolveLiveTarget(host, liveContext, pathwayFile, entry.pathway, options.pathwayId);
+      const spec = options.pathwayVersion;
+      const target = await resolveLiveTarget(host, liveContext, pathwayFile, entry.pathway, options.pathwayId, { compare: spec === undefined });
       if ("error" in target) {
         fail(target.error, { name: scenario.name ?? path.basename(file), pathway: entry.display });
         continue;
       }
       liveWarnings.push(...target.warnings);
-      const { client } = liveContext;
+      const { client, manifest } = liveContext;
+      let resolved: ResolvedVersion | undefined;
+      if (spec !== undefined) {
+        const key = `${target.id}\n${pathwayFile}`;
+        if (!versions.has(key)) versions.set(key, resolveVersion(host, client, manifest, target.id, spec, pathwayFile));
+        try {
+          resolved = await versions.get(key)!;
+        } catch (error) {
+          if (!(error instanceof EngineError) || error.kind !== "input") throw error;
+          fail(error.message, { name: scenario.name ?? path.basename(file), pathway: entry.display });
+          continue;
+        }
+        const { getContentHash } = await loadRemote();
+        const mismatch = describeVersionMismatch(resolved.tested, target.id, entry.display, getContentHash(entry.pathway as Record<string, unknown>));
+        liveWarnings.push(...resolved.warnings, ...(mismatch ? [mismatch] : []));
+      }
       const pathway = entry.pathway;
       const simulator = entry.simulator!;
-      runOnce = () => sim.runScenarioLive(pathway, scenario, client, { pathwayId: target.id, simulator, locate: loaded.locate });
+      const pathwayVersion = resolved?.send;
+      runOnce = () => sim.runScenarioLive(pathway, scenario, client, { pathwayId: target.id, simulator, locate: loaded.locate, ...(pathwayVersion !== undefined && { pathwayVersion }) });
+      slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, ...(resolved && { tested: resolved.tested }), preparedMs: performance.now() - t0 });
+      continue;
     }
     slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, preparedMs: performance.now() - t0 });
   }
@@ -302,6 +329,7 @@ async function runJobs(slots: readonly (TestCaseReport | Job)[], options: RunSce
       warnings: [...slot.liveWarnings, ...shownRun.warnings],
       trace: shownRun.trace,
       ...(live && { mode: "live" }),
+      ...(slot.tested && { pathwayVersion: slot.tested }),
       // When no run could run, the "assertions" are only that reason again, already the case's failure: not listed twice.
       ...(repeated && { runs: summary.runs, passed: summary.passed, passRate: summary.passRate, paths: summary.paths, assertions: status === "error" ? [] : summary.assertions }),
       ...(comparison && { compare: comparison }),

@@ -39,11 +39,11 @@ export const formatTestJunit: TestFormatter = (report) => {
     out.push(`  <testsuite name="${escapeHtml(file)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="0" time="${seconds(time)}">`);
     for (const r of results) {
       const open = `    <testcase name="${escapeHtml(r.name)}" classname="${escapeHtml(file)}" time="${seconds(r.durationMs)}"`;
-      // A repeated scenario is one testcase; its pass rate (and runs) are properties CI tools show.
-      const properties =
-        r.passRate !== undefined
-          ? `      <properties><property name="passRate" value="${r.passRate}"/><property name="runs" value="${r.runs ?? 0}"/><property name="passed" value="${r.passed ?? 0}"/></properties>`
-          : undefined;
+      // A repeated scenario is one testcase; its pass rate (and runs) are properties CI tools show, as is the saved version a live run tested.
+      const props: [string, string | number][] = [];
+      if (r.passRate !== undefined) props.push(["passRate", r.passRate], ["runs", r.runs ?? 0], ["passed", r.passed ?? 0]);
+      if (r.pathwayVersion) props.push(["pathwayVersion", r.pathwayVersion.version ?? r.pathwayVersion.requested], ["pathwayVersionRequested", r.pathwayVersion.requested], ["pathwayHash", r.pathwayVersion.hash]);
+      const properties = props.length ? `      <properties>${props.map(([k, v]) => `<property name="${k}" value="${escapeHtml(String(v))}"/>`).join("")}</properties>` : undefined;
       const warnings = r.warnings.length ? `      <system-out>${escapeHtml(r.warnings.map((w) => `warning: ${w}`).join("\n"))}</system-out>` : undefined;
       if (r.status === "passed" && !warnings && !properties) {
         out.push(`${open}/>`);

@@ -8,6 +8,7 @@ import { toPushBody, toRemotePathway } from "./shape.js";
 import { toChatCreateBody, toChatReply, toChatSession } from "./chat.js";
 import type { ChatApi } from "../model/index.js";
 import { toVersionList, type PathwayVersionInfo } from "./versions.js";
+import { createReleaseMethods, type ReleaseApi } from "./release.js";
 
 /** The service's public API root. */
 export const DEFAULT_BASE_URL = "https://api.bland.ai";
@@ -127,7 +128,7 @@ export interface PushResult {
 }
 
 /** The client: one method per endpoint. */
-export interface PathwayClient extends ChatApi {
+export interface PathwayClient extends ChatApi, ReleaseApi {
   readonly config: ClientConfig;
   /** Reads a pathway; throws RemoteError. */
   getPathway(id: string, options?: { endpoint?: PathwayEndpoint }): Promise<FetchedPathway>;
@@ -247,6 +248,7 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
         }
         if (status === 401) throw fail("unauthorized", `${what}: the service rejected the API key (401 Unauthorized). Check PATHWAYKIT_API_KEY: the raw key from the dashboard, without "Bearer".${saying}`, { url, status, attempts: attempt });
         if (status === 403) throw fail("forbidden", `${what}: the API key may not access this pathway (403 Forbidden). Use a key of the organisation that owns it.${saying}`, { url, status, attempts: attempt });
+        if (status === 409) throw fail("conflict", `${what}: ${where} answered 409 Conflict: it changed on the service since it was read (a stale revision). Nothing was saved; read it again and retry.${saying}`, { url, status, attempts: attempt });
         if (status === 404) throw fail("not-found", `${what}: not found (404) at ${where}. Check the pathway id${method === "GET" ? ", or try the other read endpoint (--endpoint convo|pathway)" : ""}.${saying}`, { url, status, attempts: attempt });
         if (isRetryableStatus(status, method)) {
           const after = parseRetryAfter(response.headers.get("retry-after"));
@@ -314,6 +316,7 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
 
   return {
     config,
+    ...createReleaseMethods({ request, parse, fail, refusal: getRefusal, quote: (text) => serverMessage(redact(text)) }),
     async getPathway(id, options = {}) {
       const endpoint = options.endpoint ?? "convo";
       const what = `fetching pathway ${id}`;

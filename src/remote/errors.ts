@@ -18,7 +18,8 @@ export type RemoteErrorKind =
   | "invalid-json"
   | "shape"
   | "too-large"
-  | "rejected";
+  | "rejected"
+  | "conflict";
 
 /** A failed remote call. `message` is safe to print: it never holds the API key. */
 export class RemoteError extends Error {

@@ -8,4 +8,5 @@ export * from "./retry.js";
 export * from "./shape.js";
 export * from "./settings.js";
 export * from "./versions.js";
+export * from "./release.js";
 export type * from "./version-log.js";

@@ -30,7 +30,9 @@ function edgeName(edge: Record<string, unknown>, index: number): string {
 export function toRemotePathway(body: unknown, id: string): RemotePathwayValue {
   const warnings: string[] = [];
   let value = body;
+  // Wrapped answers (service-api.md): `{data: pathway}` or `{status, pathway_data: pathway}`.
   if (isObject(value) && !("nodes" in value) && isObject(value.data) && "nodes" in value.data) value = value.data;
+  else if (isObject(value) && !("nodes" in value) && isObject(value.pathway_data) && "nodes" in value.pathway_data) value = value.pathway_data;
   if (!isObject(value)) throw new RemoteError("shape", `The service answered for pathway ${id} with ${describeType(value)}, not a pathway object; nothing was written.`);
   if (!("nodes" in value)) {
     const message = prop(value, "message") ?? prop(value, "error") ?? prop(value, "errors");
@@ -78,16 +80,20 @@ export interface PushBody {
 /**
  * Builds the update body `{name, description, nodes, edges}` from a pathway file. Every edge label ends up at the top
  * level, where the save endpoint reads it: an edge with only `data.label` gets a copy as `label` (re-uploading a
- * fetched pathway otherwise loses every label). `data.label` is kept for the editor.
+ * fetched pathway otherwise loses every label). `data.label` is kept for the editor, and added where missing.
  */
 export function toPushBody(pathway: Record<string, unknown>): PushBody {
   let liftedLabels = 0;
   const edges = (Array.isArray(pathway.edges) ? pathway.edges : []).map((edge) => {
-    if (!isObject(edge) || typeof edge.label === "string") return edge;
+    if (!isObject(edge)) return edge;
     const label = getEdgeLabel(edge as PathwayEdge);
     if (label === undefined) return edge;
+    // Both placements: the save endpoints read the top level, the editor and reads data.label (service-api.md).
+    const data = edge.data === undefined ? {} : edge.data;
+    const withData = isObject(data) && prop(data, "label") === undefined ? { data: { ...data, label } } : {};
+    if (typeof edge.label === "string") return { ...edge, ...withData };
     liftedLabels++;
-    return { ...edge, label };
+    return { ...edge, label, ...withData };
   });
   const body: PushBody["body"] = { nodes: Array.isArray(pathway.nodes) ? pathway.nodes : [], edges };
   if ("name" in pathway) body.name = pathway.name;

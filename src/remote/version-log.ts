@@ -23,4 +23,6 @@ export interface PathwayLog {
    */
   unreadable: { version: number; code: string; message: string; reason?: string }[];
   entries: LogEntry[];
+  /** Which versions the service says are in production and staging (absent where it does not say). */
+  promoted?: { production?: number; staging?: number };
 }

@@ -19,6 +19,8 @@ export interface TestCaseReport {
   trace: TraceEvent[];
   /** `offline` (simulated) or `live` (the service's chat). */
   mode?: "offline" | "live";
+  /** With `--pathway-version`: the saved version the live runs chatted with and the hash of its content. */
+  pathwayVersion?: { requested: string; version?: number; hash: string };
   /** With --repeat: how many runs, how many passed, and the rate (0..1). */
   runs?: number;
   passed?: number;

@@ -47,8 +47,10 @@ describeCorpus("review over the fake service", () => {
       const lines = result.stdout.trimEnd().split("\n");
       expect(lines[0]).toMatch(/^version\s+date\s+name/);
       expect(lines[1]).toMatch(/^3\s+2024-01-03T00:00:00.000Z\s+MOM AI Restaurant Voice Genie\s+latest$/);
-      expect(lines.slice(2).map((l) => l.split(/\s+/)[0])).toEqual(["2", "1"]);
-      expect(service.requests.map((r) => r.path)).toEqual(["/v1/pathway/pw-rest/versions"]);
+      expect(lines.slice(2, 4).map((l) => l.split(/\s+/)[0])).toEqual(["2", "1"]);
+      expect(lines[4]).toBe("production: unknown (the service does not say); staging: unknown (the service does not say)");
+      // The list, and the pathway for which version is in production (no version is read for an id).
+      expect(service.requests.map((r) => r.path).sort()).toEqual(["/v1/pathway/pw-rest", "/v1/pathway/pw-rest/versions"]);
     });
 
     it("--format json gives the versions oldest first, and a tracked file names its pathway", async () => {

@@ -1,6 +1,9 @@
 // A real node:http server that plays the calling service's pathway endpoints on 127.0.0.1, with faults on demand.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { handleChat, handleVersionWrite, withMarkers, wrapRead, type FakeAgentScript, type FakeQuirks, type VersionStore } from "./fake-versions.js";
+
+export type { FakeQuirks };
 
 /** One scripted misbehaviour, used by the next matching request. */
 export type Fault =
@@ -32,6 +35,10 @@ export interface FakeServiceOptions {
   forbidden?: string[];
   /** Saved versions by pathway id, oldest first: version n is item n-1 (version 0 is the live pathway). */
   versions?: Record<string, unknown[]>;
+  /** Answers the documentation lists as uncertain (see FakeQuirks); tests may change them on `quirks` later. */
+  quirks?: FakeQuirks;
+  /** What the chat's agent does per user line (else it decides by keywords). */
+  script?: FakeAgentScript;
 }
 
 /** The running fake service. */
@@ -43,10 +50,20 @@ export interface FakeService {
   pathways: Map<string, unknown>;
   /** Saved versions by pathway id, oldest first (version n is item n-1); tests may add more. */
   versions: Map<string, unknown[]>;
+  /** Which version each pathway has in production and staging (publish sets them). */
+  markers: VersionStore["markers"];
+  /** The uncertain answers in force; change them between requests. */
+  quirks: FakeQuirks;
+  /** The chats started, with the version each runs. */
+  chats: VersionStore["chats"];
   /** Most requests handled at the same time so far. */
   readonly maxInFlight: number;
-  /** Queues a fault for the next request (matching `method` when given). */
-  addFault(fault: Fault, method?: "GET" | "POST"): void;
+  /** Queues a fault for the next request (matching `method` and `path` when given). */
+  addFault(fault: Fault, method?: "GET" | "POST", path?: RegExp): void;
+  /** Requests whose method and path match (the path without the query). */
+  requestsTo(method: string, path: RegExp): RecordedRequest[];
+  /** Called with each request as it arrives, before it is answered (a test's stand-in for someone else acting meanwhile). */
+  onRequest?: (request: RecordedRequest) => void;
   close(): Promise<void>;
 }
 
@@ -89,9 +106,10 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
   const forbidden = new Set(options.forbidden ?? []);
   const versions = new Map<string, unknown[]>(Object.entries(options.versions ?? {}));
   const requests: RecordedRequest[] = [];
-  const faults: { fault: Fault; method?: string }[] = [];
+  const faults: { fault: Fault; method?: string; path?: RegExp }[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
+  const store: VersionStore = { pathways, versions, markers: new Map(), quirks: { ...options.quirks }, script: options.script, chats: new Map(), toStoredEdges, send: sendJson };
 
   const server = createServer(async (req, res) => {
     inFlight++;
@@ -102,7 +120,8 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     const path = req.url ?? "/";
     const authorization = typeof req.headers.authorization === "string" ? req.headers.authorization : undefined;
     requests.push({ method, path, authorization, body });
-    const faultIndex = faults.findIndex((f) => f.method === undefined || f.method === method);
+    service.onRequest?.(requests[requests.length - 1]!);
+    const faultIndex = faults.findIndex((f) => (f.method === undefined || f.method === method) && (f.path === undefined || f.path.test(path)));
     const fault = faultIndex >= 0 ? faults.splice(faultIndex, 1)[0]!.fault : undefined;
     if (fault?.type === "delay") await new Promise((r) => setTimeout(r, fault.ms));
     if (res.destroyed || req.socket.destroyed) return;
@@ -146,6 +165,10 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
       return;
     }
     if (authorization !== apiKey) return sendJson(res, 401, { status: "error", message: "Invalid API key" });
+    if (handleChat(store, method, path, body, res)) return;
+    const writes = /^\/v1\/pathway\/([^/?]+)\//.exec(path);
+    if (writes && forbidden.has(decodeURIComponent(writes[1]!))) return sendJson(res, 403, { status: "error", message: "Forbidden" });
+    if (handleVersionWrite(store, method, path, body, res)) return;
 
     const versioned = /^\/v1\/pathway\/([^/?]+)\/(?:versions|version\/(\d+))$/.exec(path);
     if (versioned && method === "GET") {
@@ -161,7 +184,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
       const n = Number(versioned[2]);
       const value = n === 0 ? pathways.get(vid) : list[n - 1];
       if (value === undefined) return sendJson(res, 404, { status: "error", message: `Version ${n} not found` });
-      return sendJson(res, 200, { ...(value as Record<string, unknown>), version_number: n, is_latest: n === list.length });
+      return sendJson(res, 200, wrapRead(store, { ...(value as Record<string, unknown>), version_number: n, is_latest: n === list.length }));
     }
     const read = /^\/v1\/(?:convo_pathway|pathway)\/([^/?]+)$/.exec(path);
     const id = read ? decodeURIComponent(read[1]!) : undefined;
@@ -176,10 +199,11 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
         setTimeout(() => req.socket.destroy(), 20);
         return;
       }
-      return sendJson(res, 200, pathways.get(id));
+      return sendJson(res, 200, wrapRead(store, withMarkers(store, id, pathways.get(id))));
     }
     if (method === "POST" && path.startsWith("/v1/pathway/")) {
       if (!pathways.has(id)) return sendJson(res, 404, { status: "error", message: "Pathway not found" });
+      if (store.quirks.save400) return sendJson(res, 400, { status: "error", message: "Bad request: use the versioned router" });
       let value: Record<string, unknown>;
       try {
         value = JSON.parse(body) as Record<string, unknown>;
@@ -193,18 +217,23 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     return sendJson(res, 405, { status: "error", message: "Method not allowed" });
   });
   const { url, close } = await listenOnLoopback(server);
-  return {
+  const service: FakeService = {
     url,
     apiKey,
     requests,
     pathways,
     versions,
+    markers: store.markers,
+    quirks: store.quirks,
+    chats: store.chats,
+    requestsTo: (method, pattern) => requests.filter((r) => r.method === method && pattern.test(r.path.split("?")[0]!)),
     get maxInFlight() {
       return maxInFlight;
     },
-    addFault: (fault, method) => faults.push({ fault, method }),
+    addFault: (fault, method, path) => faults.push({ fault, method, path }),
     close,
   };
+  return service;
 }
 
 /** Starts `server` on a free port of 127.0.0.1: its base URL, and a close that also drops open connections. */

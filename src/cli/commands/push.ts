@@ -4,9 +4,10 @@ import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
 import { isEngineError, toErrorObject } from "../../engine/errors.js";
 import { planPush, push, type PushFailure } from "../../engine/push.js";
+import { pushDraft } from "../../engine/push-draft.js";
+import { EXIT, ExitError } from "../exit.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { diffFormatters } from "../../format/diff-formatters.js";
-import { EXIT } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
@@ -16,6 +17,9 @@ interface PushFlags extends RemoteFlags {
   force?: boolean;
   dryRun?: boolean;
   validate: boolean;
+  draft?: boolean;
+  name?: string;
+  newVersion?: boolean;
   format: string;
   output?: string;
   color?: boolean;
@@ -26,11 +30,14 @@ export function register(program: Command, io: CliIo): void {
   addRemoteOptions(
     program
       .command("push")
-      .description("upload a pathway file to the service (POST /v1/pathway/{id}), showing the diff first")
+      .description("upload a pathway file: replace the live pathway (POST /v1/pathway/{id}, diff shown first), or with --draft save it as a version callers do not reach yet")
       .argument("<file>", "the pathway file to upload"),
   )
     .option("--id <id>", "remote pathway id (default: the file's entry in pathwaykit.manifest.json)")
-    .option("--force", "push even if the remote changed since the last fetch (or was never fetched)")
+    .option("--draft", "upload as a version callers do not reach yet (the manifest's draft, updated in place), not the live pathway")
+    .option("--name <text>", "with --draft: the version's name (default: the draft's recorded name, else the pathway's name)")
+    .option("--new-version", "with --draft: upload a new version even when the manifest records a draft")
+    .option("--force", "push even if the remote (or, with --draft, the draft version) changed since it was fetched or pushed")
     .option("--dry-run", "show the diff and what would be sent; change nothing")
     .option("--no-validate", "push even when `pathway validate` finds errors")
     .addOption(createFormatOption(["text", "json"]))
@@ -40,6 +47,14 @@ export function register(program: Command, io: CliIo): void {
     .addHelpText(
       "after",
       `
+Without --draft, push REPLACES THE LIVE PATHWAY: callers reach the new content at once. With --draft it uploads
+the file as a saved version instead (POST /v1/pathway/{id}/version), prints its number and records it, with the
+hash of what was sent, as the file's draft in pathwaykit.manifest.json; production is not touched. A later
+push --draft updates that same version (POST /v1/pathway/{id}/version/{n}) after reading it back: if it changed
+on the service since (its content no longer has the recorded hash), push refuses (--force overwrites it;
+--new-version starts another version). Test the draft with \`pathway test --live --pathway-version draft\`,
+promote it with \`pathway publish\`.
+
 Before sending, push reads the remote pathway and compares its hash with the one pathwaykit.manifest.json
 recorded when the file was fetched: if someone edited the pathway in the web editor since, push refuses (use
 --force to overwrite their changes). Edge labels are always sent at the top level, where the service reads them
@@ -47,24 +62,34 @@ recorded when the file was fetched: if someone edited the pathway in the web edi
 description, nodes and edges are sent, and only they are compared: other top-level fields (such as $schema) stay
 local. With --format json, an error is printed as {"file", "id", "ok": false, "pushed": false, "error": {"code", "message", "reason"}}.
 
-Exit codes: 0 pushed (or nothing to push, or --dry-run), 1 refused (remote changed, or validation errors),
-2 usage, read or network error.
+Exit codes: 0 pushed (or nothing to push, or --dry-run), 1 refused (remote or draft changed, a 409 stale
+revision, or validation errors), 2 usage, read or network error, or a recorded draft the service no longer has.
 
 Examples:
   $ pathway push pathways/support.json --dry-run
   $ pathway push pathways/support.json --id 1b2c3d4e
-  $ pathway push pathways/support.json --force`,
+  $ pathway push pathways/support.json --force
+  $ pathway push pathways/support.json --draft --name "release 12"
+  $ pathway push pathways/support.json --draft --new-version --format json`,
     )
     .action(async (file: string, flags: PushFlags) => {
       const options = { ...toRemoteOptions(flags, io), id: flags.id, force: flags.force, validate: flags.validate };
+      if (!flags.draft && (flags.name !== undefined || flags.newVersion)) throw new ExitError(EXIT.failure, `${flags.name !== undefined ? "--name" : "--new-version"} applies to draft versions: add --draft.`);
+      const warn = (m: string) => io.stderr.write(`pathway: warning: ${escapeTerminalText(m)}\n`);
       try {
+        if (flags.draft) {
+          const report = await pushDraft(io.host, file, { ...options, name: flags.name, newVersion: flags.newVersion, dryRun: flags.dryRun, warn });
+          await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : escapeTerminalText(report.reason) + "\n");
+          io.setExitCode(report.ok ? EXIT.ok : EXIT.findings);
+          return;
+        }
         const plan = await planPush(io.host, file, options);
         let text = "";
         if (flags.format === "text") {
           const color = useReportColor(flags.color, flags.output, io);
           text = diffFormatters.text!({ diff: plan.report.diff, before: plan.remoteSent, after: plan.localSent, labelA: `remote:${plan.report.id}`, labelB: file }, { color });
         }
-        const report = await push(io.host, plan, { force: flags.force, dryRun: flags.dryRun, warn: (m) => io.stderr.write(`pathway: warning: ${escapeTerminalText(m)}\n`) });
+        const report = await push(io.host, plan, { force: flags.force, dryRun: flags.dryRun, warn });
         text += flags.format === "json" ? toJsonText(report) : report.reason ? escapeTerminalText(report.reason) + "\n" : "";
         await writeOutput(io, flags.output, text);
         io.setExitCode(report.ok ? EXIT.ok : EXIT.findings);

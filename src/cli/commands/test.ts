@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
 import { InvalidArgumentError, Option } from "commander";
 import { runScenarioFiles, type RunScenariosOptions } from "../../engine/run-scenarios.js";
+import { parseVersionSpec, type VersionSpec } from "../../engine/live-version.js";
 import type { TestFormatter } from "../../format/test-report.js";
 import { formatTestJunit } from "../../format/junit.js";
 import { formatTestTap } from "../../format/tap.js";
@@ -35,6 +36,13 @@ function parseRate(value: string): number {
   return n;
 }
 
+/** Parses --pathway-version (commander argParser). */
+function parseVersionOption(value: string): VersionSpec {
+  const spec = parseVersionSpec(value);
+  if (spec === undefined) throw new InvalidArgumentError("Expected a version number (1, 2, ...), draft, production or staging.");
+  return spec;
+}
+
 /** Registers `pathway test` on the program. */
 export function register(program: Command, io: CliIo): void {
   addRemoteOptions(program.command("test"))
@@ -47,6 +55,7 @@ export function register(program: Command, io: CliIo): void {
     .option("--live-webhooks", "call real webhook URLs for webhooks the scenario does not mock (off by default: mocks only)")
     .option("--live", "run the scenarios against the service's text chat instead of the simulator (needs PATHWAYKIT_API_KEY)")
     .option("--pathway-id <id>", "with --live: the remote pathway (default: the manifest entry of each scenario's pathway file)")
+    .addOption(new Option("--pathway-version <version>", "with --live or --compare: chat with this saved version: a number, draft (the manifest's), production or staging").argParser(parseVersionOption))
     .option("--compare", "run offline and live, and show per turn where the live agent parts from the offline prediction")
     .addOption(new Option("--repeat <n>", "run each scenario n times and report its pass rate and the paths taken").argParser(parseWholeNumber(1)).default(1))
     .addOption(new Option("--min-pass-rate <rate>", "with --repeat: a scenario passes when at least this share of its runs pass (0..1, default 1)").argParser(parseRate))
@@ -66,9 +75,14 @@ Live runs (--live) send each turn's user text to the service's chat with the rem
 expectations against its answers: said (assistant responses), node (current node, resolved through the local file),
 vars, ended (completed); take: asserts that the live agent moved along that edge. Models vary: --repeat 5 runs each
 scenario five times and reports its pass rate and paths; --min-pass-rate 0.8 passes a scenario at 80%.
+--pathway-version tests a saved version before it is live: the chat is started with its pathway_version (draft:
+the version \`pathway push --draft\` recorded in pathwaykit.manifest.json; production: no pathway_version, as the
+chat's default; staging: the version the service reports in staging). The report (and JUnit properties
+pathwayVersion, pathwayHash) names the version tested and the sha256 of its content.
 
 Exit codes: 0 all scenarios passed, 1 a scenario failed or coverage is below --min-coverage,
-2 usage error, or a scenario (or its pathway) could not be read or is invalid, or its live chat could not start.
+2 usage error, or a scenario (or its pathway) could not be read or is invalid, or its live chat could not start
+(including a --pathway-version the service does not have, or a draft the manifest does not record).
 
 Examples:
   $ pathway test pathways/scenarios/
@@ -76,7 +90,8 @@ Examples:
   $ pathway test "test/**/*.scenario.yaml" --format junit -o reports/pathways.xml
   $ pathway test booking.scenario.yaml --format json | jq '.results[0].trace'
   $ PATHWAYKIT_API_KEY=... pathway test scenarios/ --live --repeat 3 --min-pass-rate 0.66
-  $ pathway test booking.scenario.yaml --compare --pathway-id 3f1c...`,
+  $ pathway test booking.scenario.yaml --compare --pathway-id 3f1c...
+  $ pathway test scenarios/ --live --pathway-version draft --format junit -o reports/live.xml`,
     )
     .action(async (inputs: string[], options: TestOptions) => {
       const { baseUrl, endpoint, timeout, retries, maxResponse, ...rest } = options;

@@ -1,15 +1,17 @@
 // `pathway versions <id|file>`: flags -> listPathwayVersions -> a table (or JSON) of the saved versions -> exit code.
 import { toJsonText } from "../../escape/json.js";
 import { Option, type Command } from "commander";
-import { listPathwayVersions } from "../../engine/history.js";
+import { listMarkedVersions } from "../../engine/version-markers.js";
 import { formatVersionsText } from "../../format/history.js";
 import { EXIT } from "../exit.js";
+import { parseWholeNumber } from "../check-files.js";
 import type { CliIo } from "../io.js";
 import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import { createFormatOption } from "../format-option.js";
 
 interface VersionsFlags extends RemoteFlags {
+  limit: number;
   format: string;
   output?: string;
   color?: boolean;
@@ -20,17 +22,22 @@ export function register(program: Command, io: CliIo): void {
   addRemoteOptions(
     program
       .command("versions")
-      .description("list the saved versions of a remote pathway: number, date, name, which is latest")
+      .description("list the saved versions of a remote pathway: number, date, name; which is latest, in production, in staging, the draft, the local file")
       .argument("<pathway>", "a pathway id, remote:<id>, or a file tracked in pathwaykit.manifest.json"),
   )
     .addOption(createFormatOption(["text", "json"]))
     .addOption(createReportOutputOption("write the list to a file (atomically) instead of stdout"))
+    .addOption(new Option("--limit <n>", "with a file: compare the newest n versions with it").argParser(parseWholeNumber(1)).default(20))
     .option("--color", "force colours even when not writing to a terminal")
     .option("--no-color", "disable colours (also NO_COLOR=1)")
     .addHelpText(
       "after",
       `
-Reads GET /v1/pathway/{id}/versions. Use a version anywhere a remote pathway is accepted as remote:<id>@<n>
+Reads GET /v1/pathway/{id}/versions, and GET /v1/pathway/{id} for which version is in production
+(production_version_number) and in staging (staging_version_number: not documented, read when the service sends
+it); "unknown" when the service does not say. For a tracked file it also marks the draft \`pathway push --draft\`
+recorded and the versions whose content (nodes and edges) equals the file, reading the newest --limit versions.
+Use a version anywhere a remote pathway is accepted as remote:<id>@<n>
 (or remote:<id>@latest for the newest saved version); \`pathway fetch <id>@<n> -o file.json\` saves one to lint,
 validate or diff it.
 
@@ -42,9 +49,10 @@ Examples:
   $ pathway diff remote:1b2c3d4e@3 remote:1b2c3d4e@5`,
     )
     .action(async (target: string, flags: VersionsFlags) => {
-      const { id, versions } = await listPathwayVersions(io.host, target, toRemoteOptions(flags, io));
+      const report = await listMarkedVersions(io.host, target, { ...toRemoteOptions(flags, io), limit: flags.limit });
       const color = useReportColor(flags.color, flags.output, io);
-      await writeOutput(io, flags.output, flags.format === "json" ? toJsonText({ id, versions }) : formatVersionsText(id, versions, { color }));
+      const footer = { production: report.production, staging: report.staging, ...(report.local && { local: report.local }) };
+      await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : formatVersionsText(report.id, report.versions, { color, footer }));
       io.setExitCode(EXIT.ok);
     });
 }

@@ -1,0 +1,65 @@
+// `pathway rollback <file|id>`: flags -> rollbackVersion (previous version or --to, read back) -> promote -> report -> exit code.
+import { toJsonText } from "../../escape/json.js";
+import { Option, type Command } from "commander";
+import { rollbackVersion } from "../../engine/rollback.js";
+import { escapeTerminalText } from "../../escape/terminal.js";
+import { parseWholeNumber } from "../check-files.js";
+import { EXIT } from "../exit.js";
+import { createFormatOption } from "../format-option.js";
+import type { CliIo } from "../io.js";
+import { createReportOutputOption, writeOutput } from "../output.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
+
+interface RollbackFlags extends RemoteFlags {
+  to?: number;
+  environment: "production" | "staging";
+  force?: boolean;
+  dryRun?: boolean;
+  format: string;
+  output?: string;
+}
+
+/** Registers the command on the program. */
+export function register(program: Command, io: CliIo): void {
+  addRemoteOptions(
+    program
+      .command("rollback")
+      .description("promote the version that was in production before (or --to <n>), after the same read-back check")
+      .argument("<pathway>", "a pathway file tracked in pathwaykit.manifest.json, remote:<id>, or an id"),
+  )
+    .addOption(new Option("--to <n>", "the version to promote (default: the one promoted before the current, from the manifest's record)").argParser(parseWholeNumber(1)))
+    .addOption(new Option("--environment <name>", "which environment to roll back").choices(["production", "staging"]).default("production"))
+    .option("--force", "promote even when the version changed since it was promoted")
+    .option("--dry-run", "work out and read back the version; promote nothing")
+    .addOption(createFormatOption(["text", "json"]))
+    .addOption(createReportOutputOption("write the report to a file (atomically) instead of stdout"))
+    .addHelpText(
+      "after",
+      `
+The previous version comes from the promotions \`pathway publish\` and \`pathway rollback\` recorded in
+pathwaykit.manifest.json; which version is current comes from the service (production_version_number, when it
+reports it). The service keeps no promotion history that is documented, so without a record pass --to <n>.
+Before promoting, rollback reads the version back and refuses when its content is not what it held when it was
+promoted (--force overrides); a version promoted from elsewhere is promoted as it is, and the report says so.
+
+Exit codes: 0 rolled back (or --dry-run), 1 refused (the version changed since it was promoted),
+2 usage, no previous version recorded, no such version, read or network error.
+
+Examples:
+  $ pathway rollback pathways/support.json --dry-run
+  $ pathway rollback pathways/support.json
+  $ pathway rollback remote:1b2c3d4e --to 11 --format json`,
+    )
+    .action(async (target: string, flags: RollbackFlags) => {
+      const report = await rollbackVersion(io.host, target, {
+        ...toRemoteOptions(flags, io),
+        ...(flags.to !== undefined && { to: flags.to }),
+        environment: flags.environment,
+        force: flags.force === true,
+        dryRun: flags.dryRun === true,
+        warn: (m) => io.stderr.write(`pathway: warning: ${escapeTerminalText(m)}\n`),
+      });
+      await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : escapeTerminalText(report.reason) + "\n");
+      io.setExitCode(report.ok ? EXIT.ok : EXIT.findings);
+    });
+}

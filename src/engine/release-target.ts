@@ -1,0 +1,62 @@
+// Which remote pathway a release command works on (a tracked file, `remote:<id>` or an id), its manifest entry and the local file's content hash.
+import type { Pathway } from "../model/index.js";
+import { EngineError } from "./errors.js";
+import type { Host } from "./host.js";
+import { requirePathway } from "./load-pathway.js";
+import { findEntryByFile, loadManifest, toRecordablePath, type LoadedManifest, type ManifestEntry } from "./manifest.js";
+import { resolvePathwayId } from "./pathway-id.js";
+import { loadRemote } from "./remote.js";
+
+/** What a release command acts on. */
+export interface ReleaseTarget {
+  id: string;
+  manifest: LoadedManifest;
+  /** The local file, when the argument named one. */
+  file?: string;
+  /** The file's manifest entry (for an id: the one entry tracking that id, if exactly one does). */
+  entry?: ManifestEntry;
+  /** The local file's pathway and content hash (see getContentHash). */
+  local?: { pathway: Pathway; bytes: Uint8Array; hash: string };
+}
+
+/**
+ * Refuses ids that are empty, `.` or `..`, or hold a slash: in a URL path they would name another endpoint
+ * (`/v1/pathway/../publish`), whatever the encoding. Throws EngineError("usage").
+ */
+export function checkPathwayId(id: string): void {
+  if (id === "" || id === "." || id === ".." || /[/\\]/.test(id)) {
+    throw new EngineError("usage", `${JSON.stringify(id)} is not a pathway id (an id is never empty, "." or "..", and holds no slash); pass the id from the service's dashboard.`);
+  }
+}
+
+/** Resolves `<file|id>`: the id (checked), the manifest and entry, and for a file its content. Throws EngineError. */
+export async function resolveReleaseTarget(host: Host, arg: string, options: { id?: string; manifest?: LoadedManifest; lenient?: boolean } = {}): Promise<ReleaseTarget> {
+  const manifest = options.manifest ?? (await loadManifest(host));
+  const isFile = arg.endsWith(".json") || (await host.stat(arg))?.kind === "file";
+  if (isFile && options.id !== undefined) {
+    checkPathwayId(options.id);
+    const entry = findEntryByFile(manifest, host.cwd, arg);
+    return { id: options.id, manifest, file: arg, ...(entry?.id === options.id && { entry }), local: await readLocal(host, arg) };
+  }
+  const { id, file } = await resolvePathwayId(host, arg, manifest);
+  checkPathwayId(id);
+  if (file !== undefined) {
+    // `lenient`: a file that cannot be read as a pathway still names its id (versions lists without the local match).
+    const local = options.lenient ? await readLocal(host, file).catch(() => undefined) : await readLocal(host, file);
+    return { id, manifest, file, entry: findEntryByFile(manifest, host.cwd, file)!, ...(local && { local }) };
+  }
+  const tracking = manifest.manifest.pathways.filter((e) => e.id === id);
+  return { id, manifest, ...(tracking.length === 1 && { entry: tracking[0] }) };
+}
+
+async function readLocal(host: Host, file: string): Promise<ReleaseTarget["local"]> {
+  const loaded = await requirePathway(host, file, { allowEmpty: true });
+  const { getContentHash } = await loadRemote();
+  return { pathway: loaded.pathway, bytes: loaded.bytes!, hash: getContentHash(loaded.pathway as Record<string, unknown>) };
+}
+
+/** The manifest path of the target's file, or undefined (no file, or outside the manifest's folder). */
+export function toRecordedFile(host: Host, target: ReleaseTarget): string | undefined {
+  if (target.entry) return target.entry.file;
+  return target.file === undefined ? undefined : toRecordablePath(target.manifest, host.cwd, target.file);
+}
