@@ -20,6 +20,10 @@ export { generateScenarioFiles, type GenerateScenarioFilesOptions, type Generate
 export { fetchPathways, type FetchPathwaysOptions, type FetchOutcome } from "./engine/fetch-pathways.js";
 export { checkDrift, diffVersions, type DiffVersionsOptions, type DriftCheck, type DriftResult } from "./engine/diff-versions.js";
 export { planPush, push, type PushOptions, type PushPlan, type PushReport, type PushFailure } from "./engine/push.js";
+export { pushDraft, type DraftPushOptions, type DraftPushReport } from "./engine/push-draft.js";
+export { publishVersion, type PublishOptions, type PublishReport } from "./engine/publish.js";
+export { rollbackVersion, type RollbackOptions, type RollbackReport } from "./engine/rollback.js";
+export { listMarkedVersions, type MarkedVersion, type VersionsReport } from "./engine/version-markers.js";
 export type { RemoteOptions } from "./engine/remote.js";
 export { checkRequestFiles, checkRequestInputs, toPathwayRef, type CheckRequestFilesOptions, type PathwayRef, type RequestFileResult, type RequestInput } from "./engine/check-requests.js";
 export { checkRequestText, type CheckRequestOptions, type RequestCheckResult, type RequestKind } from "./requests/index.js";

@@ -155,7 +155,12 @@ export async function push(host: Host, plan: PushPlan, options: { force?: boolea
   try {
     await plan.client.updatePathway(report.id, plan.pathway);
   } catch (error) {
-    throw await toEngineError(error, { id: report.id });
+    const engine = await toEngineError(error, { id: report.id });
+    // A third-party client reports this endpoint answering 400 and saving through versions instead (not documented).
+    if (engine instanceof EngineError && (error as { details?: { status?: number } }).details?.status === 400) {
+      throw new EngineError(engine.kind, `${engine.message} Some accounts save only through versions (not documented): \`pathway push ${report.file} --draft\` uploads the file as a version, and \`pathway publish\` promotes it.`, engine.reason, engine.details);
+    }
+    throw engine;
   }
   // Record the version now on the service, so the next push can tell whether anyone changed it since.
   let after: string | undefined;

@@ -29,6 +29,8 @@ const FAILING: Record<string, { args: string[]; code: string }> = {
   fetch: { args: ["fetch", "a", "b", "-o", "x.json"], code: "usage" },
   diff: { args: ["diff", "p.json"], code: "usage" },
   push: { args: ["push", "p.json"], code: "usage" },
+  publish: { args: ["publish", "remote:abc", "--pathway-version", "1"], code: "config" },
+  rollback: { args: ["rollback", "remote:abc", "--to", "1"], code: "config" },
   versions: { args: ["versions", "abc"], code: "config" },
   log: { args: ["log", "abc"], code: "config" },
   "check-request": { args: ["check-request", "x.json", "--rule", "bogus:off"], code: "usage" },

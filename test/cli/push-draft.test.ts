@@ -100,6 +100,15 @@ describe("pathway push --draft", () => {
     expect(project.service.requests).toHaveLength(0);
   });
 
+  it("push without --draft, answered 400 (as one client reports): the endpoint, the service's words, and the way through versions", async () => {
+    project = await startReleaseProject({ quirks: { save400: true } });
+    const r = await project.run(["push", "booking.json", "--force"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/POST http:\/\/127\.0\.0\.1:\d+\/v1\/pathway\/p answered 400\. The service said: Bad request: use the versioned router/);
+    expect(r.stderr).toMatch(/`pathway push booking\.json --draft` uploads the file as a version/);
+    expect((await project.run(["push", "booking.json", "--draft"])).code).toBe(0);
+  });
+
   it("--dry-run says what it would do and sends nothing", async () => {
     project = await startReleaseProject();
     const r = await project.run(["push", "booking.json", "--draft", "--dry-run"]);
