@@ -31,6 +31,7 @@ import taskLength from "./rules/task-length.js";
 import temperatureRange from "./rules/temperature-range.js";
 import turboLimitations from "./rules/turbo-limitations.js";
 import unknownRequestField from "./rules/unknown-request-field.js";
+import undocumentedRequestField from "./rules/undocumented-request-field.js";
 import unknownStartNode from "./rules/unknown-start-node.js";
 import unresolvedPromptVariable from "./rules/unresolved-prompt-variable.js";
 import unsupportedLanguage from "./rules/unsupported-language.js";
@@ -69,6 +70,7 @@ const fieldRules: readonly RequestRule[] = [
   taskLength,
   temperatureRange,
   turboLimitations,
+  undocumentedRequestField,
   unknownRequestField,
   unknownStartNode,
   unresolvedPromptVariable,
