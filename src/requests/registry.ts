@@ -17,6 +17,7 @@ import interruptionThreshold from "./rules/interruption-threshold.js";
 import invalidTimezone from "./rules/invalid-timezone.js";
 import keywordsFormat from "./rules/keywords-format.js";
 import maxDuration from "./rules/max-duration.js";
+import maybeMissingRequestVariable from "./rules/maybe-missing-request-variable.js";
 import missingInstructions from "./rules/missing-instructions.js";
 import missingRequestVariable from "./rules/missing-request-variable.js";
 import phoneNumberFormat from "./rules/phone-number-format.js";
@@ -57,6 +58,7 @@ const fieldRules: readonly RequestRule[] = [
   invalidTimezone,
   keywordsFormat,
   maxDuration,
+  maybeMissingRequestVariable,
   missingInstructions,
   missingRequestVariable,
   phoneNumberFormat,
