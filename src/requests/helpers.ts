@@ -21,7 +21,9 @@ export function classifyPhone(raw: string): PhoneForm {
     return { form: "invalid", why: "it has extension text, which the service cannot dial" };
   }
   if (/[A-Za-z]/.test(value)) return { form: "invalid", why: "it has letters" };
-  if (/[^\d\s()+-]/.test(value) || value.indexOf("+") > 0) return { form: "invalid", why: "it has characters other than digits, spaces, parentheses, dashes and a leading +" };
+  if (/[^\d\s()+-]/.test(value)) return { form: "invalid", why: "it has characters other than digits, spaces, parentheses, dashes and a leading +" };
+  // lastIndexOf: "++1415..." and "+1+4+1..." start with a plus too, but only the first may be one.
+  if (value.lastIndexOf("+") > 0) return { form: "invalid", why: "it has a + after the start; only one leading + is allowed" };
   const digits = value.replace(/\D/g, "");
   if (value.startsWith("+")) {
     return E164.test(`+${digits}`) ? { form: "discouraged", e164: `+${digits}`, why: "it has spaces, parentheses or dashes" } : { form: "invalid", why: "it does not have 7 to 15 digits after the +" };
