@@ -53,7 +53,9 @@ export function findDeepYamlNesting(text: string, limit = MAX_NESTING_DEPTH): (D
 /**
  * Values a YAML document may expand to through its aliases, beyond one per character of its text (which no document
  * without aliases can exceed): a batch of thousands of rows sharing one anchor fits, a "billion laughs" document of 10
- * levels of 10 aliases (10^10 values) does not, and walking the most that is accepted costs tens of milliseconds.
+ * levels of 10 aliases (10^10 values) does not. Near the limit the cost stays small: with hyperfine, `pathway
+ * check-request` of a 15 KB body whose aliases expand to 991,000 values takes 0.47 s user time (0.20 s for a plain
+ * body) and 73 MB (54 MB).
  */
 export const MAX_ALIAS_EXPANSION = 1_000_000;
 
