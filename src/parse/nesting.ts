@@ -1,5 +1,5 @@
 // How deeply a parsed value nests, measured without recursion, so data nested thousands deep is refused, not a crash.
-import { toPointer } from "../diagnostics/index.js";
+import { parsePointer, toPointer, type Diagnostic, type Range } from "../diagnostics/index.js";
 
 /**
  * Levels of arrays and objects a document may nest. Real pathways nest fewer than 20; every reader, writer and diff
@@ -11,6 +11,25 @@ export const MAX_NESTING_DEPTH = 256;
 export interface DeepNesting {
   depth: number;
   pointer: string;
+}
+
+/**
+ * The one `nesting-depth` error for a document too deep to read, JSON or YAML alike, at the start of the deep part
+ * (`locate` places that pointer in the text, when it can).
+ */
+export function toNestingDiagnostic(deep: DeepNesting, locate: (pointer: string) => Range | undefined = () => undefined): Diagnostic {
+  const segments = parsePointer(deep.pointer);
+  // The pointer past the limit is hundreds of segments long: the message names where the deep part starts.
+  const start = toPointer(segments.slice(0, 6));
+  const shown = start + (segments.length > 6 ? "/…" : "");
+  const range = locate(start);
+  return {
+    ruleId: "nesting-depth",
+    severity: "error",
+    message: `Data nested ${deep.depth} levels deep at ${shown || "/"}; pathwaykit reads at most ${MAX_NESTING_DEPTH} levels (real pathways nest fewer than 20). Flatten this value.`,
+    pointer: start,
+    ...(range && { range }),
+  };
 }
 
 /** The deepest nesting in `value` when it exceeds `limit` (default `MAX_NESTING_DEPTH`), else undefined. */

@@ -1,8 +1,8 @@
 // Text to JSON value with a lazy pointer->range source map; syntax errors become diagnostics with line and column.
 import { parse as parseTree } from "@humanwhocodes/momoa";
-import { parsePointer, toPointer, type Diagnostic } from "../diagnostics/index.js";
+import type { Diagnostic } from "../diagnostics/index.js";
 import { findDuplicateKeys } from "./duplicate-keys.js";
-import { findDeepNesting, MAX_NESTING_DEPTH, type DeepNesting } from "./nesting.js";
+import { findDeepNesting, toNestingDiagnostic, type DeepNesting } from "./nesting.js";
 import { lineStarts, positionAt } from "./position.js";
 import { createBatchLocator, createLocator, type BatchLocator, type Locator } from "./source-map.js";
 
@@ -44,25 +44,7 @@ function explain(text: string, message: string, offset: number): string {
 
 /** A document nested deeper than the tools downstream can follow: one clear error, placed where the depth begins. */
 function tooDeep(text: string, deep: DeepNesting): ParseResult {
-  const segments = parsePointer(deep.pointer);
-  // The pointer past the limit is hundreds of segments long: the message names where the deep part starts.
-  const start = toPointer(segments.slice(0, 6));
-  const shown = start + (segments.length > 6 ? "/…" : "");
-  const range = createLocator(text)(start);
-  return {
-    ok: false,
-    diagnostics: [
-      {
-        ruleId: "nesting-depth",
-        severity: "error",
-        message: `Data nested ${deep.depth} levels deep at ${shown || "/"}; pathwaykit reads at most ${MAX_NESTING_DEPTH} levels (real pathways nest fewer than 20). Flatten this value.`,
-        pointer: start,
-        ...(range && { range }),
-      },
-    ],
-    locate: noLocation,
-    locateMany: noLocations,
-  };
+  return { ok: false, diagnostics: [toNestingDiagnostic(deep, createLocator(text))], locate: noLocation, locateMany: noLocations };
 }
 
 /** Parses JSON text. Never throws on bad input. */

@@ -2,7 +2,9 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
 import type { Diagnostic, Range } from "../diagnostics/index.js";
 import { parsePointer, toPointer } from "../diagnostics/index.js";
+import { findDeepNesting, toNestingDiagnostic } from "./nesting.js";
 import type { ParseResult } from "./parse-json.js";
+import { expandsBeyond, findDeepYamlNesting, MAX_ALIAS_EXPANSION } from "./yaml-limits.js";
 
 function toRange(lines: LineCounter, range: readonly number[]): Range {
   const start = lines.linePos(range[0]!);
@@ -66,32 +68,60 @@ export function yamlExpansionError(error: unknown): Diagnostic {
   };
 }
 
-/** Parses YAML text (one document; JSON is YAML too). Never throws on bad input. */
+function failed(diagnostic: Diagnostic): ParseResult {
+  return { ok: false, diagnostics: [diagnostic], locate: () => undefined, locateMany: () => new Map() };
+}
+
+/** The nesting-depth error when the reader gave up because the data nests too deep (its call stack ran out), else undefined. */
+function tooDeep(text: string, lines: LineCounter, reason: string): ParseResult | undefined {
+  if (!/call stack/i.test(reason)) return undefined;
+  const deep = findDeepYamlNesting(text);
+  return deep ? failed(toNestingDiagnostic(deep, () => toRange(lines, [deep.offset]))) : undefined;
+}
+
+/**
+ * Parses YAML text (one document; JSON is YAML too). Never throws on bad input. `<<` merge keys are merged as YAML 1.1
+ * defines them (what the configuration files that use them expect); data nested deeper than JSON may be is refused
+ * with the same `nesting-depth` error; aliases may repeat freely until they expand past `MAX_ALIAS_EXPANSION` values.
+ */
 export function parseYaml(text: string): ParseResult {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false });
+  let doc: ReturnType<typeof parseDocument>;
+  try {
+    doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false, merge: true });
+  } catch (error) {
+    return tooDeep(text, lines, String(error)) ?? failed(yamlExpansionError(error));
+  }
   const locate = (pointer: string) => {
     const node = nodeAt(doc.contents, pointer);
     return node?.range ? toRange(lines, node.range) : undefined;
   };
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!;
-    const diagnostic: Diagnostic = {
+    const deep = tooDeep(text, lines, e.message);
+    if (deep) return deep;
+    return failed({
       ruleId: "parse-error",
       severity: "error",
       message: `${e.message.split("\n")[0]!.replace(/\.$/, "")}; fix the YAML syntax here.`,
       pointer: "",
       range: toRange(lines, e.pos),
-    };
-    return { ok: false, diagnostics: [diagnostic], locate: () => undefined, locateMany: () => new Map() };
+    });
   }
   let value: unknown;
   try {
-    value = doc.toJS({ maxAliasCount: 100 });
+    // Alias counting is left to the walk below: the reader's own count refuses 150 rows sharing one anchor.
+    value = doc.toJS({ maxAliasCount: -1 });
   } catch (error) {
-    // toJS throws for an alias bomb ("billion laughs") and for an alias to an anchor not yet defined.
-    return { ok: false, diagnostics: [yamlExpansionError(error)], locate: () => undefined, locateMany: () => new Map() };
+    // toJS throws for an alias to an anchor not yet defined.
+    return tooDeep(text, lines, String(error)) ?? failed(yamlExpansionError(error));
   }
+  // toJS shares one object per anchor, but every reader after it walks each alias in full (and a self-alias is a cycle).
+  if (text.includes("*") && expandsBeyond(value, MAX_ALIAS_EXPANSION + text.length)) {
+    return failed(yamlExpansionError(new Error(`Excessive alias count: the aliases expand to more than ${MAX_ALIAS_EXPANSION + text.length} values`)));
+  }
+  const deep = findDeepNesting(value);
+  if (deep) return failed(toNestingDiagnostic(deep, locate));
   return {
     ok: true,
     value,

@@ -5,7 +5,7 @@ import type { Pathway } from "../model/index.js";
 import { parseDocument, type ParseResult } from "../parse/index.js";
 import { parseYaml } from "../parse/parse-yaml.js";
 import { detectRequestKind } from "./kind.js";
-import type { RequestKind } from "./models.js";
+import { REQUEST_SCHEMAS, type RequestKind } from "./models.js";
 import { getRequestGraph, getRequiredVariables } from "./pathway-variables.js";
 import { requestRules } from "./registry.js";
 import type { RequestContext, RequestPathway } from "./rule.js";
@@ -46,13 +46,30 @@ export function toRequestPathway(pathway: { where: string; value: Pathway }, sta
   return { where: pathway.where, value: pathway.value, graph, required: getRequiredVariables(graph, systemVariables), reads };
 }
 
+/**
+ * The body as the rules see it: `null` for an optional field is how real clients write "unset" (`"temperature": null`,
+ * `"start_time": null`), so it counts as absent. A required field's null, and a null the seed gives a meaning to
+ * (`background_track`, an inbound `pathway_id`), stay for the rules to judge.
+ */
+function withoutUnsetNulls(kind: RequestKind, body: Record<string, unknown>): Record<string, unknown> {
+  const shape = REQUEST_SCHEMAS[kind].shape as Record<string, { safeParse(v: unknown): { success: boolean } } | undefined>;
+  const unset = Object.keys(body).filter((key) => {
+    const schema = Object.hasOwn(shape, key) ? shape[key] : undefined;
+    return body[key] === null && schema !== undefined && schema.safeParse(undefined).success && !schema.safeParse(null).success;
+  });
+  if (unset.length === 0) return body;
+  const copy = { ...body };
+  for (const key of unset) delete copy[key];
+  return copy;
+}
+
 /** Checks a parsed request body; findings have pointers but no ranges. */
 export function checkRequestValue(value: unknown, options: CheckRequestOptions = {}): RequestCheckResult {
   const answer = detectRequestKind(value, options);
   if (!("kind" in answer)) {
     return { value, fatal: true, diagnostics: [{ ruleId: "request-shape", severity: "error", message: answer.message, pointer: answer.pointer }] };
   }
-  const body = value as Record<string, unknown>;
+  const body = withoutUnsetNulls(answer.kind, value as Record<string, unknown>);
   // A pathway applies only to a request that names one; without pathway_id the service never loads it.
   const usesPathway = typeof body.pathway_id === "string" && body.pathway_id.trim() !== "";
   const context: RequestContext = {

@@ -1,6 +1,6 @@
-// Which request a body is: from --kind, else the file name (`*.batch.json`), else the fields it has.
+// Which request a body is: from --kind, else the file name (`*.batch.json`), else the fields each kind requires or forbids.
 import { isObject } from "../model/pathway.js";
-import { REQUEST_KINDS, type RequestKind } from "./models.js";
+import { getKnownFields, REQUEST_KINDS, type RequestKind } from "./models.js";
 
 /** A kind, or why none could be told. */
 export type KindAnswer = { kind: RequestKind } | { message: string; pointer: string };
@@ -9,6 +9,48 @@ export type KindAnswer = { kind: RequestKind } | { message: string; pointer: str
 export function getKindFromFileName(fileName: string | undefined): RequestKind | undefined {
   const m = fileName === undefined ? null : /\.(call|batch|inbound|purchase)(\.request)?\.(json|ya?ml)$/i.exec(fileName);
   return m ? (m[1]!.toLowerCase() as RequestKind) : undefined;
+}
+
+/**
+ * What each kind requires, as groups of which one field must be present: a call needs its number and a task or pathway
+ * (seed 4.1), a batch its base_prompt or call_data (4.3), an inbound update a prompt or pathway_id (4.2: the pathway
+ * replaces the prompt). A purchase requires nothing (4.6), so only its own fields tell it.
+ */
+const REQUIRES: Record<RequestKind, readonly (readonly string[])[]> = {
+  call: [["phone_number"], ["task", "pathway_id"]],
+  batch: [["base_prompt", "call_data"]],
+  inbound: [["prompt", "pathway_id"]],
+  purchase: [["area_code", "country_code"]],
+};
+
+let knownBy: Map<string, Set<RequestKind>> | undefined;
+/** Which kinds document each field; a field only other kinds document is one this kind forbids. */
+function getKindsOfField(): Map<string, Set<RequestKind>> {
+  if (knownBy) return knownBy;
+  knownBy = new Map();
+  for (const kind of REQUEST_KINDS) {
+    for (const field of getKnownFields(kind)) {
+      const kinds = knownBy.get(field) ?? new Set<RequestKind>();
+      kinds.add(kind);
+      knownBy.set(field, kinds);
+    }
+  }
+  return knownBy;
+}
+
+/**
+ * The kind the fields tell: the first kind (in `REQUEST_KINDS` order, so `{phone_number, pathway_id}` is a call) whose
+ * required fields are present and which has no field only other kinds document; else the one kind with no such field
+ * (`{"task": ...}` is a call missing its number, which a rule then reports). Fields no kind documents say nothing.
+ */
+function getKindFromFields(body: Record<string, unknown>): RequestKind | undefined {
+  const kindsOf = getKindsOfField();
+  const fitting = REQUEST_KINDS.filter((kind) => Object.keys(body).every((key) => kindsOf.get(key)?.has(kind) ?? true));
+  const complete = fitting.find((kind) => REQUIRES[kind].every((group) => group.some((field) => Object.hasOwn(body, field))));
+  if (complete) return complete;
+  // A lone fit with none of its identifying fields (an empty body, settings only) tells nothing.
+  const identified = fitting.filter((kind) => REQUIRES[kind].some((group) => group.some((field) => Object.hasOwn(body, field) && field !== "phone_number")));
+  return identified.length === 1 ? identified[0] : undefined;
 }
 
 /**
@@ -23,13 +65,8 @@ export function detectRequestKind(value: unknown, options: { kind?: RequestKind;
   if (Array.isArray(value.nodes)) {
     return { pointer: "/nodes", message: "This file is a pathway (it has a \"nodes\" list), not a request; check it with `pathway validate`, and pass it to check-request with --pathway <file>." };
   }
-  const kind = options.kind ?? getKindFromFileName(options.fileName);
+  const kind = options.kind ?? getKindFromFileName(options.fileName) ?? getKindFromFields(value);
   if (kind) return { kind };
-  if ("base_prompt" in value || "call_data" in value) return { kind: "batch" };
-  if ("task" in value || "start_node_id" in value || "request_data" in value) return { kind: "call" };
-  if ("area_code" in value || "country_code" in value) return { kind: "purchase" };
-  if ("prompt" in value || "model" in value) return { kind: "inbound" };
-  if ("pathway_id" in value && "phone_number" in value) return { kind: "call" };
   return {
     pointer: "",
     message: `Cannot tell which request this is from its fields; pass --kind ${REQUEST_KINDS.join("|")}, or name the file <name>.<kind>.request.json (e.g. campaign.batch.request.json).`,

@@ -17,6 +17,7 @@ import interruptionThreshold from "./rules/interruption-threshold.js";
 import invalidTimezone from "./rules/invalid-timezone.js";
 import keywordsFormat from "./rules/keywords-format.js";
 import maxDuration from "./rules/max-duration.js";
+import maybeMissingRequestVariable from "./rules/maybe-missing-request-variable.js";
 import missingInstructions from "./rules/missing-instructions.js";
 import missingRequestVariable from "./rules/missing-request-variable.js";
 import phoneNumberFormat from "./rules/phone-number-format.js";
@@ -31,6 +32,7 @@ import taskLength from "./rules/task-length.js";
 import temperatureRange from "./rules/temperature-range.js";
 import turboLimitations from "./rules/turbo-limitations.js";
 import unknownRequestField from "./rules/unknown-request-field.js";
+import undocumentedRequestField from "./rules/undocumented-request-field.js";
 import unknownStartNode from "./rules/unknown-start-node.js";
 import unresolvedPromptVariable from "./rules/unresolved-prompt-variable.js";
 import unsupportedLanguage from "./rules/unsupported-language.js";
@@ -56,6 +58,7 @@ const fieldRules: readonly RequestRule[] = [
   invalidTimezone,
   keywordsFormat,
   maxDuration,
+  maybeMissingRequestVariable,
   missingInstructions,
   missingRequestVariable,
   phoneNumberFormat,
@@ -69,6 +72,7 @@ const fieldRules: readonly RequestRule[] = [
   taskLength,
   temperatureRange,
   turboLimitations,
+  undocumentedRequestField,
   unknownRequestField,
   unknownStartNode,
   unresolvedPromptVariable,

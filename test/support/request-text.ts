@@ -43,3 +43,18 @@ export const PATHWAY = {
 
 /** Checks request texts against PATHWAY. */
 export const checkWithPathway = checkText({ pathway: { where: "orders.json", value: PATHWAY as never } });
+
+/** The start greets; one branch extracts `order` before Status reads it, the other goes straight to Status. */
+export const BRANCHES = {
+  name: "Orders, two ways",
+  nodes: [
+    { id: "start", type: "Default", data: { name: "Greeting", isStart: true, text: "Hi there." } },
+    { id: "ask", type: "Default", data: { name: "Ask order", prompt: "Ask for the order number.", extractVars: [["order", "string", "Order number"]] } },
+    { id: "status", type: "Default", data: { name: "Status", prompt: "If {{order}} is known, say it has shipped." } },
+  ],
+  edges: [
+    { id: "e1", source: "start", target: "ask", label: "has an order number" },
+    { id: "e2", source: "ask", target: "status", label: "gave number" },
+    { id: "e3", source: "start", target: "status", label: "just wants the status" },
+  ],
+};

@@ -18,7 +18,8 @@ export default defineRequestRule({
     const names = getBatchPlaceholders(body.base_prompt).filter((n) => n !== "phone_number");
     const rows = body.call_data.map((row, i) => [row, i] as const).filter(([row]) => isObject(row)) as [Record<string, unknown>, number][];
     for (const name of names) {
-      const lacking = rows.filter(([row]) => !(name in row));
+      // Own properties only: `in` finds {constructor} or {toString} on every object's prototype.
+      const lacking = rows.filter(([row]) => !Object.hasOwn(row, name));
       if (lacking.length === 0) continue;
       // A large batch missing a name in most rows would otherwise print a finding per row: show the first few.
       for (const [row, i] of lacking.slice(0, MAX_ROWS)) {

@@ -1,80 +1,19 @@
-// Variables the pathway reads before any node sets them must come with the request: request_data, a batch row, dynamic_data.
-import { isObject } from "../../model/pathway.js";
-import { at, getDynamicDataNames } from "../helpers.js";
-import { isSupplied, type RequiredVariable } from "../pathway-variables.js";
+// Variables the pathway reads before any node could set them must come with the request: request_data, a batch row, dynamic_data.
+import { describeReadNode, reportUnsupplied } from "../supply.js";
 import { defineRequestRule } from "../rule.js";
-
-function describe(v: RequiredVariable): string {
-  return `node ${v.nodeName !== undefined ? `"${v.nodeName}" (id ${v.nodeId})` : `id ${v.nodeId}`}`;
-}
-
-/** Rows reported one by one per variable before the rest are counted in one finding. */
-const MAX_ROWS = 10;
-
-function keys(value: unknown): string[] {
-  return isObject(value) ? Object.keys(value) : [];
-}
 
 export default defineRequestRule({
   meta: {
     id: "missing-request-variable",
-    description: "Every `{{variable}}` the pathway reads before a node sets it (walking from the start node used) is supplied by `request_data`, every batch row, `dynamic_data`, or is a system variable.",
+    description: "Every `{{variable}}` the pathway reads before any node sets it on every path (walking from the start node used) is supplied by `request_data`, every batch row, `dynamic_data`, or is a system variable.",
     defaultSeverity: "error",
     kinds: ["call", "batch", "inbound"],
   },
-  check({ kind, body, pathway }, report) {
-    if (!pathway || pathway.required.length === 0) return;
-    const common = [...keys(body.request_data), ...getDynamicDataNames(body)];
-    const check = (supplied: Set<string>, pointer: string, where: string, hint: (name: string) => string) => {
-      for (const v of pathway.required) {
-        if (isSupplied(v.name, supplied)) continue;
-        report({ pointer, message: `{{${v.name}}} is read by ${describe(v)} in its ${v.field} before any node sets it, and ${where} does not supply it; ${hint(v.root)}, or the caller hears the literal {{${v.name}}}.` });
-      }
-    };
-    if (kind === "batch" && Array.isArray(body.call_data)) {
-      const rows = body.call_data.map((row, i) => [row, i] as const).filter(([row]) => isObject(row)) as [Record<string, unknown>, number][];
-      const everyRow = new Set(common);
-      // How many rows have each key: with it, a variable every row (or no row) supplies costs nothing per row.
-      const rowsWith = new Map<string, number>();
-      for (const [row] of rows) for (const key of Object.keys(row)) rowsWith.set(key, (rowsWith.get(key) ?? 0) + 1);
-      const has = (row: Record<string, unknown>, v: RequiredVariable) => Object.hasOwn(row, v.name) || Object.hasOwn(row, v.root);
-      for (const v of pathway.required) {
-        if (isSupplied(v.name, everyRow)) continue;
-        const withName = rowsWith.get(v.name) ?? 0;
-        const withRoot = v.root === v.name ? 0 : (rowsWith.get(v.root) ?? 0);
-        if (withName === rows.length || withRoot === rows.length) continue;
-        // Count the rows without it but keep only the first few: a large batch must not allocate a list per variable.
-        const lacking: number[] = [];
-        let missingCount = 0;
-        if (withName + withRoot === 0) missingCount = rows.length;
-        else {
-          for (const [row, i] of rows) {
-            if (has(row, v)) continue;
-            if (missingCount++ < MAX_ROWS) lacking.push(i);
-          }
-        }
-        if (missingCount === 0) continue;
-        const literal = `or the caller hears the literal {{${v.name}}}`;
-        if (lacking.length === 0) lacking.push(...rows.slice(0, MAX_ROWS).map(([, i]) => i));
-        if (missingCount === rows.length && rows.length > 1) {
-          report({ pointer: at("call_data"), message: `{{${v.name}}} is read by ${describe(v)} in its ${v.field} before any node sets it, and no call_data row supplies it; add "${v.root}" to every row (or to request_data), ${literal}.` });
-          continue;
-        }
-        // A large batch missing a variable in most rows would otherwise print a finding per row: show the first few.
-        for (const i of lacking) {
-          report({ pointer: at("call_data", i), message: `{{${v.name}}} is read by ${describe(v)} in its ${v.field} before any node sets it, and call_data[${i}] does not supply it; add "${v.root}" to this row (or to request_data for every row), ${literal}.` });
-        }
-        if (missingCount > MAX_ROWS) report({ pointer: at("call_data"), message: `{{${v.name}}} is also missing from ${missingCount - MAX_ROWS} more call_data rows (${missingCount} of ${rows.length} in all); add "${v.root}" to each.` });
-      }
-      return;
-    }
-    if (kind === "inbound") {
-      // An inbound update has no request_data, and pathway_id resets dynamic_data (seed 4.2): only the pathway can set it.
-      check(new Set(), at("pathway_id"), "an inbound call (no request_data; pathway_id resets dynamic_data, seed 4.2)", (name) => `extract or fetch "${name}" in the pathway before this node`);
-      return;
-    }
-    const pointer = isObject(body.request_data) ? at("request_data") : "";
-    check(new Set(common), pointer, "request_data", (name) => `add "${name}" to request_data`);
+  check(context, report) {
+    const variables = context.pathway?.required.filter((v) => !v.maybeUnset) ?? [];
+    reportUnsupplied(context, variables, {
+      read: (v) => `{{${v.name}}} is read by ${describeReadNode(v)} in its ${v.field} before any node sets it`,
+      consequence: (v) => `the caller hears the literal {{${v.name}}}`,
+    }, report);
   },
 });
-

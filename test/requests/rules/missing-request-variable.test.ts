@@ -1,6 +1,6 @@
 // Table test of missing-request-variable.
 import { ruleTable } from "../../support/rule-table.js";
-import { BATCH, CALL, checkWithPathway, INBOUND, requestText } from "../../support/request-text.js";
+import { BATCH, BRANCHES, CALL, checkText, checkWithPathway, INBOUND, requestText } from "../../support/request-text.js";
 
 ruleTable("missing-request-variable", checkWithPathway, {
   valid: [
@@ -36,6 +36,17 @@ ruleTable("missing-request-variable", checkWithPathway, {
         { pointer: "/pathway_id", message: /\{\{company\}\}.*an inbound call .*extract or fetch "company" in the pathway/ },
         { pointer: "/pathway_id", message: /\{\{name\}\}/ },
       ],
+    },
+  ],
+});
+
+ruleTable("missing-request-variable", checkText({ pathway: { where: "branches.json", value: BRANCHES as never } }), {
+  valid: [{ name: "seed 4.1: a variable one branch sets first is not read before any node sets it (maybe-missing-request-variable's case)", text: requestText({ phone_number: CALL.phone_number, pathway_id: '"p"', request_data: "{}" }) }],
+  invalid: [
+    {
+      name: "seed 4.1: starting at Status, no path sets order first",
+      text: requestText({ phone_number: CALL.phone_number, pathway_id: '"p"', start_node_id: '"status"', request_data: "«{}" }),
+      findings: [{ pointer: "/request_data", message: /\{\{order\}\} is read by node "Status" \(id status\) in its prompt before any node sets it/ }],
     },
   ],
 });

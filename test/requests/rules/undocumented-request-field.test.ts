@@ -1,0 +1,28 @@
+// Table test of undocumented-request-field: fields the seed does not list, noted with where real clients send them.
+import { ruleTable } from "../../support/rule-table.js";
+import { CALL, checkText, INBOUND, PURCHASE, requestText } from "../../support/request-text.js";
+
+ruleTable("undocumented-request-field", checkText(), {
+  valid: [
+    { name: "seed 4.1: documented fields only", text: requestText({ ...CALL, request_data: "{\"anything\": 1}" }) },
+    { name: "seed 4.1: a typo of a documented field is unknown-request-field's (with a did-you-mean)", text: requestText({ ...CALL, request_dta: "{}" }) },
+  ],
+  invalid: [
+    {
+      name: "seed 4.2: pathway_version in an inbound update, as three real projects send it",
+      text: requestText({ pathway_id: '"p-1"', pathway_version: "«3" }),
+      findings: [{ pointer: "/pathway_version", message: /not in the seed; seen in real clients: .*three independent projects\. Whether the service reads it is not documented\.$/ }],
+    },
+    {
+      name: "seed 4.1: voicemail as an object, noise_cancellation and dispositions",
+      text: requestText({ ...CALL, voicemail: '«{"message": "Call us back", "action": "leave_message"}', noise_cancellation: "«true", dispositions: '«["booked"]' }),
+      findings: [
+        { pointer: "/voicemail", message: /seen in real clients/ },
+        { pointer: "/noise_cancellation", message: /seen in real clients/ },
+        { pointer: "/dispositions", message: /seen in real clients/ },
+      ],
+    },
+    { name: "seed 4.6: a purchase field nobody is known to send", text: requestText({ ...PURCHASE, region: "«\"west\"" }), findings: [{ pointer: "/region", message: /not in the seed\. Whether the service reads it is not documented; check its name/ }] },
+    { name: "seed 4.2: an inbound field nobody is known to send", text: requestText({ ...INBOUND, crm_contact_reference: '«"c-1"' }), findings: [{ pointer: "/crm_contact_reference", message: /not in the seed/ }] },
+  ],
+});
