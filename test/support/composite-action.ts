@@ -36,6 +36,8 @@ export interface StepResult {
   stdout: string;
   stderr: string;
   outputs: Record<string, string>;
+  /** Wall time of a `run` step. */
+  ms?: number;
 }
 
 /** Options of `runAction`. */
@@ -195,9 +197,11 @@ export async function runAction(action: ActionFile, options: RunActionOptions): 
     const env: Record<string, string> = { ...base, PATH: [...added, base.PATH].join(":"), GITHUB_OUTPUT: outputFile };
     for (const [k, v] of Object.entries(step.env ?? {})) env[k] = interpolate(String(v), context());
     const cwd = path.resolve(options.workspace, interpolate(step["working-directory"] ?? ".", context()));
+    const started = performance.now();
     const ran = await runBash(step.run ?? "", path.join(home, `step-${i}.sh`), cwd, env);
+    const ms = Math.round(performance.now() - started);
     const outputs = readOutputs(outputFile);
-    results.push({ step, kind: "run", code: ran.code, stdout: ran.stdout, stderr: ran.stderr, outputs });
+    results.push({ step, kind: "run", code: ran.code, stdout: ran.stdout, stderr: ran.stderr, outputs, ms });
     const outcome = ran.code === 0 ? "success" : "failure";
     if (step.id) steps[step.id] = { outputs, outcome, conclusion: outcome };
     if (ran.code !== 0) failed = true;
@@ -218,5 +222,5 @@ export async function runAction(action: ActionFile, options: RunActionOptions): 
 
 /** One line per step (name, what happened, exit code, the end of its output): what a failing test prints. */
 export function describeRun(run: ActionRun): string {
-  return run.steps.map((r) => `${r.step.name ?? r.step.id}: ${r.kind}${r.code === undefined ? "" : ` exit ${r.code}`}\n${(r.stdout + r.stderr).slice(-1500)}`).join("\n");
+  return run.steps.map((r) => `${r.step.name ?? r.step.id}: ${r.kind}${r.code === undefined ? "" : ` exit ${r.code} in ${r.ms} ms`}\n${(r.stdout + r.stderr).slice(-1500)}`).join("\n");
 }
