@@ -130,6 +130,19 @@ describe("action.yml, mode check", () => {
     expect(run.failed).toBe(true);
   }, 180_000);
 
+  test("reads a file name with quotes, $( ), backticks and spaces as a name, never as shell", async () => {
+    const name = "pathways/it's $(touch pwned) `touch pwned2` x.json";
+    const good = readFileSync(path.join(ROOT, "pathways/support-kb.json"), "utf8");
+    project = await createCiProject(fake.url, KEY, {}, { [name]: good });
+    const run = await check();
+    expect(run.failed, describeRun(run)).toBe(false);
+    expect(readdirSync(project.dir).filter((f) => f.startsWith("pwned"))).toEqual([]);
+    expect(readdirSync(path.join(project.dir, "pathways")).filter((f) => f.startsWith("pwned"))).toEqual([]);
+    // A new pathway, not in the manifest: everything shows as added, under its own (escaped) name.
+    expect(hub.comments.get(7)![0]!.body).toContain("A new pathway:\n### Pathway diff: `<stdin>` → ``pathways/it's $(touch pwned) `touch pwned2` x.json``");
+    expect(readdirSync(path.join(run.runnerTemp, "pathwaykit", "review"))).toEqual(["pathways__it's $(touch pwned) `touch pwned2` x.html"]);
+  }, 180_000);
+
   test("refuses a mode it does not know before installing anything", async () => {
     const run = await check({ mode: "deploy" });
     expect(run.step("install").code).toBe(2);

@@ -25,9 +25,10 @@ export function git(dir: string, ...args: string[]): string {
 
 /**
  * Makes the repository: every example pathway fetched from `baseUrl` into pathways/ (recording the manifest), the
- * example scenarios, one commit; then `change` applied to the named files and committed as the pull request's head.
+ * example scenarios, one commit; then `change` applied to the named files, the `add` files written, and both committed
+ * as the pull request's head.
  */
-export async function createCiProject(baseUrl: string, apiKey: string, change: Record<string, (pathway: Record<string, unknown>) => void>): Promise<CiProject> {
+export async function createCiProject(baseUrl: string, apiKey: string, change: Record<string, (pathway: Record<string, unknown>) => void>, add: Record<string, string> = {}): Promise<CiProject> {
   const dir = tempDir("pathwaykit-team-");
   mkdirSync(path.join(dir, "pathways"));
   cpSync(path.join(ROOT, "pathways", "scenarios"), path.join(dir, "pathways", "scenarios"), { recursive: true });
@@ -45,7 +46,9 @@ export async function createCiProject(baseUrl: string, apiKey: string, change: R
     edit(pathway);
     writeFileSync(path.join(dir, file), JSON.stringify(pathway, null, 2) + "\n");
   }
-  git(dir, "commit", "-q", "-am", "the change under review");
+  for (const [file, text] of Object.entries(add)) writeFileSync(path.join(dir, file), text);
+  git(dir, "add", "-A");
+  git(dir, "commit", "-q", "-m", "the change under review");
   return { dir, baseSha, headSha: git(dir, "rev-parse", "HEAD") };
 }
 
