@@ -12,5 +12,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ["default"],
+    // GitHub's workflow parser imports its schema JSON without `with { type: "json" }`, which Node refuses; Vite loads it.
+    server: { deps: { inline: ["@actions/workflow-parser"] } },
   },
 });
