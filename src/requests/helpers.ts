@@ -112,9 +112,12 @@ export function closestName(name: string, known: readonly string[]): string | un
   return best;
 }
 
-/** `{{name}}` references in a text (spaces inside the braces allowed), with the root before any dot. */
+/** The distinct `{{name}}` references in a text, in order of first use (spaces inside the braces allowed), with the root before any dot. */
 export function getTemplateVariables(text: string): { name: string; root: string }[] {
-  return [...text.matchAll(/\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g)].map((m) => ({ name: m[1]!, root: m[1]!.split(".")[0]! }));
+  // Each name once: a prompt that repeats {{a}} 100,000 times holds one unsupplied variable, not 100,000 findings.
+  const names = new Set<string>();
+  for (const m of text.matchAll(/\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g)) names.add(m[1]!);
+  return [...names].map((name) => ({ name, root: name.split(".")[0]! }));
 }
 
 /** `{name}` placeholders of a batch's base_prompt (single braces; `{{name}}` is not one). */

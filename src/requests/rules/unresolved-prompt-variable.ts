@@ -4,6 +4,9 @@ import { at, getDynamicDataNames, getTemplateVariables } from "../helpers.js";
 import { isSupplied } from "../pathway-variables.js";
 import { defineRequestRule } from "../rule.js";
 
+/** Findings listed one by one per field; past this many unsupplied variables, one more finding counts the rest. */
+const MAX_PER_FIELD = 20;
+
 export default defineRequestRule({
   meta: {
     id: "unresolved-prompt-variable",
@@ -20,9 +23,15 @@ export default defineRequestRule({
     for (const field of ["first_sentence", "task", "voicemail_message"]) {
       const text = body[field];
       if (typeof text !== "string") continue;
-      for (const v of getTemplateVariables(text)) {
-        if (isSupplied(v.name, supplied)) continue;
+      const missing = getTemplateVariables(text).filter((v) => !isSupplied(v.name, supplied));
+      for (const v of missing.slice(0, MAX_PER_FIELD)) {
         report({ pointer: at(field), message: `{{${v.name}}} in ${field} is not a request_data key${kind === "batch" ? " or a key of every call_data row" : ""}, a dynamic_data name or a system variable, so it is spoken literally; add "${v.root}" to request_data.` });
+      }
+      // The output stays bounded whatever the field holds: the rest are counted in one finding, not listed one by one.
+      const rest = missing.slice(MAX_PER_FIELD);
+      if (rest.length > 0) {
+        const roots = [...new Set(rest.map((v) => v.root))];
+        report({ pointer: at(field), message: `${rest.length} more {{variables}} in ${field} are not supplied either (${roots.slice(0, 5).map((r) => `"${r}"`).join(", ")}${roots.length > 5 ? ", ..." : ""}), so they are spoken literally; add them to request_data.` });
       }
     }
   },
