@@ -2,7 +2,7 @@
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { JsonObject, Pathway } from "../model/index.js";
 import { validateValue, type ValidateOptions } from "../validate/index.js";
-import { getCallSite, toCallSiteString, type CallSite } from "./call-site.js";
+import { captureCallSite, toCallSiteString, type CallSite } from "./call-site.js";
 import type { NodeSpec } from "./nodes.js";
 
 /** Marks builder objects, so `pathway build` recognises one even when it comes from another copy of the library. */
@@ -66,9 +66,10 @@ function toBuildErrorMessage(diagnostics: readonly BuilderDiagnostic[]): string 
   return `The pathway has ${diagnostics.length} problem${diagnostics.length === 1 ? "" : "s"}:\n${lines.join("\n")}`;
 }
 
+/** A declared entry and where it was declared, read from its stack only when a finding needs it. */
 interface Declared {
   value: unknown;
-  site: CallSite | undefined;
+  site: () => CallSite | undefined;
 }
 
 /**
@@ -80,14 +81,14 @@ export class PathwayBuilder<Ids extends string = never, HasStart extends boolean
   /** Type-only: whether the start node is declared (keeps PathwayBuilder<I, true> from passing as PathwayBuilder<I, false>). */
   declare readonly hasStart: HasStart;
   readonly #options: PathwayOptions;
-  readonly #site: CallSite | undefined;
+  readonly #site: () => CallSite | undefined;
   readonly #entries: Declared[] = [];
   readonly #edges: Declared[] = [];
   readonly #edgeIds = new Set<string>();
 
-  constructor(options: PathwayOptions = {}, site: CallSite | undefined = getCallSite()) {
+  constructor(options: PathwayOptions = {}, site?: CallSite) {
     this.#options = options;
-    this.#site = site;
+    this.#site = site ? () => site : captureCallSite();
   }
 
   /** Declares the start node (`data.isStart: true`). Only one: a second call does not compile. */
@@ -125,19 +126,19 @@ export class PathwayBuilder<Ids extends string = never, HasStart extends boolean
 
   /** Sets the pathway's global prompt: the `{globalConfig: {globalPrompt}}` entry, written where this is called. */
   globalPrompt(prompt: string, extra?: { globalConfig?: JsonObject; fields?: JsonObject }): this {
-    this.#entries.push({ value: { globalConfig: { globalPrompt: prompt, ...extra?.globalConfig }, ...extra?.fields }, site: getCallSite() });
+    this.#entries.push({ value: { globalConfig: { globalPrompt: prompt, ...extra?.globalConfig }, ...extra?.fields }, site: captureCallSite() });
     return this;
   }
 
   /** Escape hatch: a node written exactly as given (any type, any data). Its `id` counts as declared. */
   rawNode<const Id extends string>(node: { id: Id; [key: string]: unknown }): PathwayBuilder<Ids | Id, HasStart> {
-    this.#entries.push({ value: node, site: getCallSite() });
+    this.#entries.push({ value: node, site: captureCallSite() });
     return this as never;
   }
 
   /** Escape hatch: any other `nodes[]` entry (no id, or not an object), written exactly as given. */
   rawEntry(entry: unknown): this {
-    this.#entries.push({ value: entry, site: getCallSite() });
+    this.#entries.push({ value: entry, site: captureCallSite() });
     return this;
   }
 
@@ -145,7 +146,7 @@ export class PathwayBuilder<Ids extends string = never, HasStart extends boolean
   rawEdge(edge: unknown): this {
     const id = (edge as { id?: unknown } | null)?.id;
     if (typeof id === "string") this.#edgeIds.add(id);
-    this.#edges.push({ value: edge, site: getCallSite() });
+    this.#edges.push({ value: edge, site: captureCallSite() });
     return this;
   }
 
@@ -187,20 +188,20 @@ export class PathwayBuilder<Ids extends string = never, HasStart extends boolean
     if (m) {
       const list = m[1] === "nodes" ? this.#entries : this.#edges;
       const declared = list[Number(m[2])];
-      if (declared) return declared.site ?? this.#site;
+      if (declared) return declared.site() ?? this.#site();
     }
-    return this.#site;
+    return this.#site();
   }
 
   #addNode(id: string, spec: NodeSpec, flags: JsonObject): this {
     const data = { ...spec.data, ...flags };
-    this.#entries.push({ value: { id, type: spec.type, data, ...spec.fields }, site: getCallSite() });
+    this.#entries.push({ value: { id, type: spec.type, data, ...spec.fields }, site: captureCallSite() });
     return this;
   }
 
   #addEdge(edge: JsonObject): this {
     if (typeof edge.id === "string") this.#edgeIds.add(edge.id);
-    this.#edges.push({ value: edge, site: getCallSite() });
+    this.#edges.push({ value: edge, site: captureCallSite() });
     return this;
   }
 
@@ -214,7 +215,7 @@ export class PathwayBuilder<Ids extends string = never, HasStart extends boolean
 
 /** Starts a pathway. Declare nodes with `start`, `node` and `global`, connect them with `edge`, finish with `build()`. */
 export function pathway(options: PathwayOptions = {}): PathwayBuilder {
-  return new PathwayBuilder(options, getCallSite());
+  return new PathwayBuilder(options);
 }
 
 /** True for a builder made by any copy of this library (checked by brand, not `instanceof`). */

@@ -8,6 +8,7 @@ import { validateValue } from "../validate/index.js";
 import { EngineError } from "./errors.js";
 import type { Host } from "./host.js";
 import { readInput, STDIN } from "./inputs.js";
+import { getPathwayProblem } from "./load-pathway.js";
 
 /** Options of `importPathway`; all optional. */
 export interface ImportPathwayOptions {
@@ -57,6 +58,12 @@ export async function importPathway(host: Host, input: string, options: ImportPa
   // Like fmt: the generated code could hold only the last of two equal keys, so the first would be lost silently.
   const duplicates = toDuplicateKeyErrors(parsed.diagnostics, "import");
   if (duplicates.length > 0) return { ...base, diagnostics: duplicates, text: parsed.text };
+  // The one answer to "is this a pathway?" (a pathway with no nodes yet imports, as it builds back the same).
+  const problem = getPathwayProblem(parsed.value, read.path, { allowEmpty: true });
+  if (problem) {
+    const range = parsed.locate(problem.pointer);
+    return { ...base, diagnostics: [range ? { ...problem, range } : problem], text: parsed.text };
+  }
   let code: string;
   try {
     code = await toBuilderCode(parsed.value, { importFrom: options.importFrom ?? "pathwaykit" });

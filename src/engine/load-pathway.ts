@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Diagnostic } from "../diagnostics/index.js";
 import { getNodes, isObject, isStartNode } from "../model/pathway.js";
 import type { Pathway } from "../model/schema.js";
+import { describeWrappedPathway, getWrappedPathwayPointer } from "../model/wrapped-answer.js";
 import { parseDocument } from "../parse/index.js";
 import { EngineError } from "./errors.js";
 import type { Host } from "./host.js";
@@ -50,6 +51,8 @@ export function getPathwayProblem(value: unknown, where: string, options: LoadPa
   const problem = (ruleId: string, message: string, pointer = ""): Diagnostic => ({ ruleId, severity: "error", message, pointer });
   if (!isObject(value)) return problem("not-a-pathway", `not a pathway: expected a JSON object with a "nodes" array, found ${describeValue(value)}; ${validateHint(where)}.`);
   if (!Array.isArray(value.nodes)) {
+    const wrapped = getWrappedPathwayPointer(value);
+    if (wrapped !== undefined) return problem("not-a-pathway", describeWrappedPathway(wrapped), wrapped);
     const found = Object.prototype.hasOwnProperty.call(value, "nodes") ? `"nodes" as ${describeValue(value.nodes)}` : 'an object without "nodes"';
     const scenario = typeof value.pathway === "string" && Array.isArray(value.turns) ? " (it looks like a scenario: run it with `pathway test`)" : "";
     return problem("not-a-pathway", `not a pathway: expected a JSON object with a "nodes" array, found ${found}${scenario}; ${validateHint(where)}.`);

@@ -2,6 +2,7 @@
 import { compareDiagnostics, type Diagnostic, type Range, type Severity, type StringSpan } from "../diagnostics/index.js";
 import { isObject } from "../model/pathway.js";
 import { indexPathway } from "../model/pathway-index.js";
+import { describeWrappedPathway, getWrappedPathwayPointer } from "../model/wrapped-answer.js";
 import { toSpanKey, type BatchLocator } from "../parse/index.js";
 import type { Rule, RuleContext } from "./rule.js";
 
@@ -21,6 +22,8 @@ export function createRuleContext(value: unknown): { context?: RuleContext; fata
     return { fatal: { pointer: "", message: `The file holds ${found}, but a pathway is a JSON object with "nodes" and "edges"; wrap the content in {"nodes": [...], "edges": [...]}.` } };
   }
   if (!Array.isArray(value.nodes)) {
+    const wrapped = getWrappedPathwayPointer(value);
+    if (wrapped !== undefined) return { fatal: { pointer: wrapped, message: describeWrappedPathway(wrapped) } };
     const found = value.nodes === undefined ? "there is none" : `found ${JSON.stringify(value.nodes)?.slice(0, 40)}`;
     return { fatal: { pointer: "nodes" in value ? "/nodes" : "", message: `A pathway needs a "nodes" array (${found}); add "nodes": [...] with at least a start node.` } };
   }

@@ -103,6 +103,28 @@ export default pathway({ name: "Uses a fragment" })
     expect(file!.messages[0]).toMatchObject({ ruleId: "transfer-number-format", line: 4 });
   });
 
+  // The executable: the module replaces Error.prepareStackTrace, which vitest's worker needs for itself.
+  test("declares every node and edge without formatting a stack trace, so a large module builds in linear time", () => {
+    // Formatting a stack through source maps on every builder call took time in proportion to the module each time:
+    // an imported 1,000-node pathway took minutes to build. The module counts the formatting it sees while declaring.
+    const nodes = Array.from({ length: 300 }, (_, i) => `  .node("n${i}", defaultNode({ text: "Step ${i}" }))\n  .edge(${i === 0 ? '"hi"' : `"n${i - 1}"`}, "n${i}", "Next")`);
+    const entry = `import { defaultNode, endCall, pathway } from "BUILDER";
+let formatted = 0;
+Error.prepareStackTrace = (error) => { formatted++; return String(error); };
+export default pathway({ name: "Long", fields: { get stacksFormatted() { return formatted; } } })
+  .start("hi", defaultNode({ text: "Hi" }))
+${nodes.join("\n")}
+  .node("bye", endCall({ text: "Bye" }))
+  .edge("n299", "bye", "Done");
+`;
+    const dir = project({ "long.pathway.ts": entry });
+    const result = runCli(["build", "long.pathway.ts"], { cwd: dir });
+    expect([result.code, result.stderr]).toEqual([0, "wrote: long.json\n"]);
+    const built = JSON.parse(readFileSync(path.join(dir, "long.json"), "utf8")) as { stacksFormatted: number; nodes: unknown[] };
+    expect(built.nodes).toHaveLength(302);
+    expect(built.stacksFormatted).toBe(0);
+  });
+
   test("--check exits 1 and names the file when the JSON on disk is stale", async () => {
     const dir = project({ "tiny.pathway.ts": GOOD });
     expect((await runMain(["build", "tiny.pathway.ts"], { cwd: dir })).code).toBe(0);

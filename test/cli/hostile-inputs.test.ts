@@ -54,14 +54,17 @@ describe("deeply nested data", () => {
     return JSON.stringify({ name: "deep", nodes: [{ id: "s", type: "Default", data: { name: "S", isStart: true, text: "Hi.", extra } }], edges: [] });
   }
 
-  it("import of data nested 700 deep exits 2 with the depth, no stack trace", async () => {
+  it.each([700, 3_000])("import of data nested %i deep exits 2 with the depth, no stack trace", async (depth) => {
     const dir = tempDir();
-    writeFileSync(path.join(dir, "deep.json"), deepPathway(700, 1));
+    writeFileSync(path.join(dir, "deep.json"), deepPathway(depth, 1));
     const r = await runMain(["import", path.join(dir, "deep.json")]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toMatch(/nested 70\d levels deep at \/nodes\/0\/data\/extra/);
-    expect(r.stderr).not.toMatch(/internal error|Maximum call stack|\n\s+at .*:\d+:\d+\)?$/m);
+    expect(r.stderr).toMatch(new RegExp(`nested ${String(depth).slice(0, -1)}\\d levels deep at /nodes/0/data/extra`));
+    expect(r.stderr).toContain("nesting-depth");
+    // It is JSON, only too deep: the closing line says so rather than "cannot be parsed as JSON".
+    expect(r.stderr).toMatch(/deep\.json nests deeper than pathwaykit reads; fix the problem above/);
+    expect(r.stderr).not.toMatch(/internal error|Maximum call stack|cannot be parsed|\n\s+at .*:\d+:\d+\)?$/m);
     expect(r.stderr.length).toBeLessThan(5_000);
   });
 
@@ -128,5 +131,45 @@ describe("control characters in node names and ids", () => {
     expect(prose).toMatch(/^<details><summary>✏️ Changed node .*Injected heading.*<\/summary>$/m);
     expect(prose).not.toMatch(/^\s*# Injected heading/m);
     expect(prose).not.toMatch(/@someone/);
+  });
+});
+
+describe("a saved API answer instead of a pathway", () => {
+  const pathwayValue = JSON.parse(TINY) as object;
+  const answers = [
+    ["{status, pathway_data}", "/pathway_data", { status: "success", message: "Pathway updated", pathway_data: { pathway_id: "pw-1", ...pathwayValue } }],
+    ["{data}", "/data", { data: pathwayValue, errors: null }],
+  ] as const;
+
+  // These said 'A pathway needs a "nodes" array (there is none)' of a file that holds a pathway one level down.
+  it.each(answers)("validate and lint of %s say where the pathway is, at that key's line", async (_, pointer, answer) => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "answer.json"), JSON.stringify(answer, null, 2));
+    for (const command of ["validate", "lint"]) {
+      const r = await runMain([command, "answer.json", "--format", "json"], { cwd: dir });
+      expect(r.code, command).toBe(1);
+      const [file] = JSON.parse(r.stdout) as { messages: { ruleId: string; message: string; pointer: string; line: number }[] }[];
+      expect(file!.messages).toEqual([expect.objectContaining({ ruleId: "pathway-shape", pointer, line: pointer === "/data" ? 2 : 4 })]);
+      expect(file!.messages[0]!.message).toBe(`This is a saved API answer, not a pathway: the pathway is under ${pointer}; save that value as the file (e.g. \`jq '.${pointer.slice(1)}' <file> > pathway.json\`).`);
+    }
+  });
+
+  it.each(answers)("import of %s exits 2 with the same words, and writes nothing", async (_, pointer, answer) => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "answer.json"), JSON.stringify(answer));
+    const r = await runMain(["import", "answer.json", "-o", "answer.pathway.ts"], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`This is a saved API answer, not a pathway: the pathway is under ${pointer};`);
+    expect(r.stderr).toContain("not-a-pathway");
+    expect(r.stderr).toMatch(/answer\.json is not a pathway; fix the problem above, then import again\.\n$/);
+    expect(existsSync(path.join(dir, "answer.pathway.ts"))).toBe(false);
+  });
+
+  it("a command that runs one pathway gives the same answer", async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "answer.json"), JSON.stringify(answers[0][2]));
+    const r = await runMain(["analyze", "answer.json"], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("answer.json: This is a saved API answer, not a pathway: the pathway is under /pathway_data;");
   });
 });

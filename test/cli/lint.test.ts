@@ -228,9 +228,28 @@ describe("pathway lint", () => {
     const value = JSON.parse(readFileSync(file, "utf8"));
     value.nodes.push({ id: "new", type: "Default", data: { name: "New", text: "x" } });
     writeFileSync(file, JSON.stringify(value, null, 2));
-    const r = await runMain(["lint", "pathways", "--baseline", "baseline.json", "--format", "json"], { cwd: dir });
+    const r = await runMain(["lint", "pathways", "--baseline", "baseline.json", "--format", "json", "--max-warnings", "0"], { cwd: dir });
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)[0].messages.map((m: { ruleId: string }) => m.ruleId).sort()).toEqual(["dead-end", "unreachable-node"]);
+    // The new node is unreachable and has no way on: one problem, reported once (a dead end no call reaches strands no one).
+    expect(JSON.parse(r.stdout)[0].messages.map((m: { ruleId: string }) => m.ruleId).sort()).toEqual(["unreachable-node"]);
+  });
+
+  it("reports a node that no call reaches and that has no way on once, as unreachable (its dead end strands no caller)", async () => {
+    const dir = tempDir("pathwaykit-lint-");
+    const pathway = {
+      nodes: [
+        { id: "start", type: "Default", data: { name: "Greeting", isStart: true, text: "Hi!" } },
+        { id: "bye", type: "End Call", data: { name: "Bye", text: "Bye." } },
+        { id: "orphan", type: "Default", data: { name: "Orphan", text: "Nobody hears this." } },
+      ],
+      edges: [{ id: "e1", source: "start", target: "bye", label: "Done" }],
+    };
+    writeFileSync(path.join(dir, "orphan.json"), JSON.stringify(pathway, null, 2));
+    const r = await runMain(["lint", "orphan.json", "--format", "json"], { cwd: dir });
+    const [file] = JSON.parse(r.stdout) as { messages: { ruleId: string; pointer: string }[] }[];
+    expect(file!.messages.filter((m) => m.pointer === "/nodes/2").map((m) => m.ruleId)).toEqual(["unreachable-node"]);
+    // A warning, not the dead-end error it also was: the file passes.
+    expect(r.code).toBe(0);
   });
 
   itCorpus("reads stdin", async () => {

@@ -71,8 +71,8 @@ const expected: Record<string, Expected[]> = {
     f("undefined-variable /nodes/4/data/digitPrompt 112:200 {{member_id}}", NEVER_SET),
     f("undefined-variable /nodes/5/data/sequence 137:22 {{provider_tin}}", NEVER_SET),
     f("undefined-variable /nodes/6/data/sequence 162:22 {{provider_npi}}", NEVER_SET),
-    flow("dead-end /nodes/11 261:5", "an unconnected Press Button stub (name only): no edge and no targetNodeAfterPress"),
-    flow("unreachable-node /nodes/11 261:5", "the same stub: nothing leads to it"),
+    // No dead-end here any more: the stub has no way on either, but no call reaches it, so it strands no one.
+    flow("unreachable-node /nodes/11 261:5", "an unconnected Press Button stub (name only): nothing leads to it, and it has no edge or targetNodeAfterPress"),
     flow("dead-end /nodes/12 272:5", "Press Button with goToNextNode false, no targetNodeAfterPress and no edge: after the digits the call has nowhere to go"),
     f("undefined-variable /nodes/12/data/sequence 277:22 {{claim_number}}", NEVER_SET),
     flow("unreachable-node /nodes/16 346:5", "an empty Transfer Call stub with no incoming edge"),
@@ -144,13 +144,12 @@ const expected: Record<string, Expected[]> = {
     flow("dead-end /nodes/42 3852:5", DEAD_DEFAULT),
     flow("global-never-returns /nodes/48 3992:5", "global IVR node with enableGlobalAutoReturn: false and no way on: it stays there, which the service does not document (a warning)"),
     f("prompt-too-long /nodes/49/data/prompt 4023:19", LONG),
-    flow("dead-end /nodes/51 4061:5", "Custom Code stub (name only) with no edges"),
-    flow("unreachable-node /nodes/51 4061:5", "the same stub: nothing leads to it"),
+    // Nodes 51 and 55 are dead ends too, but no call reaches them: reported once, as unreachable (no dead-end).
+    flow("unreachable-node /nodes/51 4061:5", "Custom Code stub (name only) with no edges: nothing leads to it"),
     flow("unreachable-node /nodes/52 4072:5", "first of the four chained IVR Custom Code nodes (52 > 53 > 54 > 55): no edge leads into the chain"),
     flow("unreachable-node /nodes/53 4086:5", "reached only from node 52, itself unreachable"),
     flow("unreachable-node /nodes/54 4100:5", "reached only from node 53, itself unreachable"),
-    flow("dead-end /nodes/55 4114:5", "last Custom Code of the chain: no edge on, and Custom Code is no exit"),
-    flow("unreachable-node /nodes/55 4114:5", "reached only from node 54, itself unreachable"),
+    flow("unreachable-node /nodes/55 4114:5", "last of the chain, reached only from node 54, itself unreachable (and with no edge on)"),
   ],
   // The agent is started with request_data (patient_id, worklist_id, patient_first_name, provider_name, ...) that no
   // config here declares: each such read is rightly "never defined" until a pathway.config.json lists them.

@@ -14,6 +14,14 @@ interface ImportOptions {
   color?: boolean;
 }
 
+/** The closing sentence for an input that could not be imported, by the rule of its first finding (else a parse error). */
+const IMPORT_FAILURES: Record<string, string> = {
+  "unreadable-file": "cannot be read",
+  "duplicate-key": "repeats a key in the same object (importing it would keep only the last value)",
+  "nesting-depth": "nests deeper than pathwaykit reads",
+  "not-a-pathway": "is not a pathway",
+};
+
 /** Registers `pathway import`. */
 export function register(program: Command, io: CliIo): void {
   program
@@ -50,7 +58,7 @@ Examples:
         const color = useColor(options.color, io, io.stderr);
         io.stderr.write(formatStylish([{ filePath: result.path, diagnostics: result.diagnostics, ...(result.text !== undefined && { text: result.text }) }], { color }));
         const rule = result.diagnostics[0]?.ruleId;
-        const what = rule === "unreadable-file" ? "cannot be read" : rule === "duplicate-key" ? "repeats a key in the same object (importing it would keep only the last value)" : "cannot be parsed as JSON";
+        const what = IMPORT_FAILURES[rule ?? ""] ?? "cannot be parsed as JSON";
         throw new ExitError(EXIT.failure, `${result.path} ${what}; fix the problem above, then import again.`, "input");
       }
       if (result.written !== undefined) io.stderr.write(`wrote ${escapeTerminalText(result.written)}\n`);

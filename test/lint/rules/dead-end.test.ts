@@ -20,6 +20,10 @@ ruleTable("dead-end", lintText, {
       name: "a Press Button node whose targetNodeAfterPress is its way on",
       text: pathwayText([START, END, `{"id": "p", "type": "Press Button", "data": {"digit": "1", "targetNodeAfterPress": {"id": "end", "name": "End"}}}`], [edge("e1", "start", "p")]),
     },
+    {
+      name: "a dead end no call can reach (unreachable-node reports it, once)",
+      text: pathwayText([START, END, `{"id": "orphan", "type": "Default", "data": {"name": "Orphan", "text": "x"}}`], [edge("e1", "start", "end")]),
+    },
   ],
   invalid: [
     {
@@ -31,6 +35,11 @@ ruleTable("dead-end", lintText, {
       name: "a node whose only edge points at a missing node",
       text: pathwayText([START, END, `«{"id": "s", "type": "Default", "data": {"text": "x"}}`], [edge("e1", "start", "end"), edge("e2", "start", "s"), edge("e3", "s", "ghost")]),
       findings: [{ pointer: "/nodes/2" }],
+    },
+    {
+      name: "a dead end in a pathway without a start node (unreachable-node is silent then, so nothing is left unsaid)",
+      text: pathwayText([`{"id": "a", "type": "Default", "data": {"text": "x"}}`, `«{"id": "b", "type": "Default", "data": {"text": "y"}}`], [edge("e1", "a", "b")]),
+      findings: [{ pointer: "/nodes/1" }],
     },
   ],
 });
