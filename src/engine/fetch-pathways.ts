@@ -5,6 +5,7 @@ import { toCanonicalJson } from "../model/canonical.js";
 import { parseRemoteRef, RemoteError } from "../remote/index.js";
 import { EngineError, createErrorObject, toErrorObject, type ErrorObject } from "./errors.js";
 import type { Host } from "./host.js";
+import { assertPathwayId } from "./pathway-id.js";
 import { getLocalFileState, isSafeToReplace, toLocalEditsMessage } from "./local-edits.js";
 import { MANIFEST_FILE, createEmptyManifest, findEntryByFile, loadManifest, resolveEntryFile, saveManifest, setEntry, toRecordablePath, type ManifestEntry } from "./manifest.js";
 import { createClient, mapPool, type RemoteOptions } from "./remote.js";
@@ -73,8 +74,12 @@ export async function fetchPathways(host: Host, ids: readonly string[], options:
   } else {
     jobs = await Promise.all(
       ids.map(async (arg) => {
-        const ref = parseRemoteRef(arg.startsWith("remote:") ? arg.slice("remote:".length) : arg);
-        if (!ref) throw new EngineError("usage", `"${arg}": expected a pathway id, <id>@<version number> or <id>@latest.`);
+        const bare = arg.startsWith("remote:") ? arg.slice("remote:".length) : arg;
+        const ref = parseRemoteRef(bare);
+        if (!ref) {
+          assertPathwayId(bare.replace(/@(\d+|latest)$/, ""), arg);
+          throw new EngineError("usage", `"${arg}": expected a pathway id, <id>@<version number> or <id>@latest.`);
+        }
         const id = ref.id;
         const known = loaded.manifest.pathways.find((e) => e.id === id);
         const where = options.output !== undefined ? { file: options.output } : known ? await entryFile(known) : { file: path.join(options.outDir ?? "pathways", toPathwayFileName(id)) };

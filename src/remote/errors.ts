@@ -18,7 +18,9 @@ export type RemoteErrorKind =
   | "invalid-json"
   | "shape"
   | "too-large"
-  | "rejected";
+  | "rejected"
+  /** An id that cannot be a URL path segment (`.`, `..`, empty): refused before anything is sent. */
+  | "invalid-id";
 
 /** A failed remote call. `message` is safe to print: it never holds the API key. */
 export class RemoteError extends Error {
