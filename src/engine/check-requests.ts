@@ -9,10 +9,11 @@ import { parseRemoteRef } from "../remote/index.js";
 import { checkParsedRequest, parseRequestText, requestRuleMetas, type CheckRequestOptions, type RequestKind } from "../requests/index.js";
 import type { RuleMeta, RuleSeverity } from "../validate/index.js";
 import { createLintConfigLoader, toRelativePosix, type LoadedLintConfig } from "./config.js";
+import { resolveGlobInsideRoot, resolveInsideRoot } from "./confine-path.js";
 import type { Host } from "./host.js";
 import { displayPath, readInput, readInputs, STDIN, type ExpandOptions, type ReadInput } from "./inputs.js";
 import { describeLoadFailure, getPathwayProblem, loadPathwayFile } from "./load-pathway.js";
-import { fromManifestPath, loadManifest, type LoadedManifest } from "./manifest.js";
+import { loadManifest, resolveEntryFile, type LoadedManifest } from "./manifest.js";
 import { fetchRemoteRef } from "./remote-pathways.js";
 import { createClient, toEngineError, type RemoteOptions } from "./remote.js";
 
@@ -43,7 +44,15 @@ export interface CheckRequestFilesOptions extends ExpandOptions, Pick<CheckReque
  * One request input: read bytes (or the problem), the pathway configured for it (pathway.config.json's `requests`),
  * and its rule severities when they differ per file (from its config; else the options' `rules`).
  */
-export type RequestInput = ReadInput & { pathway?: string; rules?: Record<string, RuleSeverity> };
+export type RequestInput = ReadInput & {
+  pathway?: string;
+  rules?: Record<string, RuleSeverity>;
+  /** Why the configured pathway was refused unread (it leaves the config's folder); the file is then not checked. */
+  pathwayRefused?: string;
+};
+
+/** A pathway path refused before anything was read; its message names the file and the entry and is shown as it is. */
+class RefusedPath extends Error {}
 
 /** The findings for one request file. `failed` marks a file that could not be checked at all (exit 2 in the CLI). */
 export interface RequestFileResult extends FileResult {
@@ -76,7 +85,11 @@ function createPathwayLoader(host: Host, options: CheckRequestFilesOptions) {
     if (ref.kind === "manifest") {
       const entry = found.manifest.pathways.find((e) => e.id === ref.id);
       // No entry: the request names a pathway this project does not keep; the checks that need it are skipped.
-      return entry ? fromFile(fromManifestPath(found, entry), entry.file) : undefined;
+      if (!entry) return undefined;
+      // An entry naming a file outside the project is refused before it is read: its bytes would reach the message.
+      const resolved = await resolveEntryFile(host, found, entry);
+      if (resolved.error !== undefined) throw new RefusedPath(resolved.error);
+      return fromFile(resolved.path, entry.file);
     }
     // The reference is checked before the key and the network: `remote:` or `remote:x@two` is a typo to name, and
     // `remote:<id>@<n>` is a saved version, as in diff and lint (it used to be sent whole as the id).
@@ -118,6 +131,10 @@ export async function checkRequestInputs(host: Host, inputs: readonly RequestInp
     }
     const fileName = input.path === STDIN ? undefined : input.path;
     const parsed = parseRequestText(input.bytes, fileName);
+    if (input.pathwayRefused !== undefined) {
+      results.push(failure(input.path, { ruleId: "pathway-not-loaded", severity: "error", message: input.pathwayRefused, pointer: "" }));
+      continue;
+    }
     const configured = input.pathway ?? options.pathway;
     const pathwayId = parsed.ok && isObject(parsed.value) && typeof parsed.value.pathway_id === "string" ? parsed.value.pathway_id.trim() : "";
     let pathway: { where: string; value: Pathway } | undefined;
@@ -127,7 +144,7 @@ export async function checkRequestInputs(host: Host, inputs: readonly RequestInp
       } catch (error) {
         // Loader failures (unreadable file, not a pathway, the service refusing) are this file's problem, not a crash.
         const detail = error instanceof Error ? error.message : String(error);
-        const message = `The pathway ${configured ?? pathwayId} does not load: ${detail.replace(/\.$/, "")}; fix it or pass another with --pathway.`;
+        const message = error instanceof RefusedPath ? detail : `The pathway ${configured ?? pathwayId} does not load: ${detail.replace(/\.$/, "")}; fix it or pass another with --pathway.`;
         results.push(failure(input.path, { ruleId: "pathway-not-loaded", severity: "error", message, pointer: "" }, parsed.text));
         continue;
       }
@@ -176,20 +193,45 @@ export async function withConfiguredRules(
 
 /**
  * The request files pathway.config.json lists (`requests: [{files, pathway}]`), read, with the pathway of each group
- * (relative to the config's directory, like the globs). A group matching no file is an input with a problem.
+ * (relative to the config's directory, like the globs). A group matching no file is an input with a problem. The
+ * config's folder is the project root here: a glob that starts outside it is not searched, a pathway outside it and a
+ * matched file that leads out through a symbolic link are not read (a pull request that edits the config must not
+ * send `~/.env` into the CI log), each refusal naming the config and the entry.
  */
 export async function readConfiguredRequests(host: Host, loaded: { config: { requests: readonly { files: readonly string[]; pathway?: string }[] }; root: string; file?: string }): Promise<RequestInput[]> {
   const inputs: RequestInput[] = [];
   const fromCwd = (file: string) => displayPath(host.cwd, path.resolve(loaded.root, file));
+  const configName = loaded.file === undefined ? "pathway.config.json" : displayPath(host.cwd, loaded.file);
+  const confine = { rootName: "the config's folder" };
   for (const [i, entry] of loaded.config.requests.entries()) {
-    const found = await host.glob(entry.files.map(fromCwd));
-    const pathway = entry.pathway === undefined || entry.pathway.startsWith("remote:") ? entry.pathway : fromCwd(entry.pathway);
+    const where = `${configName} requests[${i}]`;
+    const patterns: string[] = [];
+    for (const glob of entry.files) {
+      const checked = await resolveGlobInsideRoot(host, loaded.root, glob, confine);
+      if (checked.ok) patterns.push(fromCwd(glob));
+      else inputs.push({ path: where, problem: { ruleId: "no-matching-files", severity: "error", message: `${where}.files ${JSON.stringify(glob)} ${checked.reason}. Nothing was searched for it.`, pointer: "" } });
+    }
+    if (patterns.length < entry.files.length) continue;
+    let pathway = entry.pathway;
+    let pathwayRefused: string | undefined;
+    if (pathway !== undefined && !pathway.startsWith("remote:")) {
+      const confined = await resolveInsideRoot(host, loaded.root, pathway, confine);
+      if (confined.ok) pathway = displayPath(host.cwd, confined.path);
+      else pathwayRefused = `${where}.pathway ${JSON.stringify(pathway)} ${confined.reason}. Nothing was read from it.`;
+    }
+    const found = await host.glob(patterns);
     if (found.length === 0) {
-      const where = `${loaded.file === undefined ? "pathway.config.json" : displayPath(host.cwd, loaded.file)} requests[${i}]`;
       inputs.push({ path: where, problem: { ruleId: "no-matching-files", severity: "error", message: `requests[${i}].files (${entry.files.join(", ")}) matches no files; check the globs (relative to the config's directory).`, pointer: "" } });
       continue;
     }
-    for (const file of found) inputs.push({ ...(await readInput(host, { path: file, file: path.resolve(host.cwd, file) })), ...(pathway !== undefined && { pathway }) });
+    for (const file of found) {
+      const confined = await resolveInsideRoot(host, loaded.root, path.resolve(host.cwd, file), confine);
+      if (!confined.ok) {
+        inputs.push({ path: file, problem: { ruleId: "unreadable-file", severity: "error", message: `${file} (matched by ${where}.files) ${confined.reason}. Nothing was read from it.`, pointer: "" } });
+        continue;
+      }
+      inputs.push({ ...(await readInput(host, { path: file, file: path.resolve(host.cwd, file) })), ...(pathway !== undefined && { pathway }), ...(pathwayRefused !== undefined && { pathwayRefused }) });
+    }
   }
   return inputs;
 }

@@ -1,9 +1,18 @@
-// Keeps a path named by a committed file (the manifest) inside the project: no `..`, no absolute path, no symlink out.
+// Keeps a path named by a file the project contains (manifest, config, scenario) inside the project: no `..` out, no absolute path outside, no symlink out.
 import path from "node:path";
+import picomatch from "picomatch";
 import type { Host } from "./host.js";
 
 /** Where a confined path leads: the absolute path, or why it was refused (the end of a sentence about the path). */
 export type ConfinedPath = { ok: true; path: string } | { ok: false; reason: string };
+
+/** Options of `resolveInsideRoot`; all optional. */
+export interface ConfineOptions {
+  /** The folder a relative path is resolved against. Default: the root itself (a manifest names files from its folder). */
+  base?: string;
+  /** The root as a message names it. Default "the manifest's folder". */
+  rootName?: string;
+}
 
 function inside(root: string, candidate: string): boolean {
   const rel = path.relative(root, candidate);
@@ -24,18 +33,60 @@ async function realPathOf(realPath: NonNullable<Host["realPath"]>, file: string)
 }
 
 /**
- * Resolves `relative` against `root` and refuses it when it is absolute, climbs out with `..`, or reaches outside
+ * Resolves `relative` (against `options.base`, default `root`) and refuses it when it is an absolute path outside
+ * `root` (a Windows drive path always: it cannot name a file here), climbs out of `root` with `..`, or reaches outside
  * `root` through a symbolic link (checked on the real paths of the file, or of its nearest existing folder, when the
- * host can resolve links). A file in the repository may name only files in the repository: a pull request must not
- * be able to make a tool write to `~/.bashrc` or `../other-project`.
+ * host can resolve links). Nothing is read: the answer comes from the path and the links alone. A file in the
+ * repository may name only files in the repository: a pull request must not be able to make a tool read `~/.env` into
+ * a CI log or write to `~/.bashrc` or `../other-project`.
  */
-export async function resolveInsideRoot(host: Pick<Host, "realPath">, root: string, relative: string): Promise<ConfinedPath> {
-  if (path.isAbsolute(relative) || path.win32.isAbsolute(relative)) return { ok: false, reason: "is an absolute path; use a path relative to the manifest's folder" };
-  const resolved = path.resolve(root, relative);
-  if (!inside(root, resolved)) return { ok: false, reason: "leaves the manifest's folder (through ..); keep pathway files inside the project" };
+export async function resolveInsideRoot(host: Pick<Host, "realPath">, root: string, relative: string, options: ConfineOptions = {}): Promise<ConfinedPath> {
+  const rootName = options.rootName ?? "the manifest's folder";
+  const absolute = path.isAbsolute(relative);
+  if (!absolute && path.win32.isAbsolute(relative)) return { ok: false, reason: `is an absolute path; use a path relative to ${rootName}` };
+  const resolved = path.resolve(options.base ?? root, relative);
+  if (!inside(root, resolved)) {
+    return { ok: false, reason: absolute ? `is an absolute path outside ${rootName}; use a path relative to ${rootName}` : `leaves ${rootName} (through ..); keep the files it names inside the project` };
+  }
   const realPath = host.realPath?.bind(host);
   if (realPath && !inside(await realPathOf(realPath, root), await realPathOf(realPath, resolved))) {
-    return { ok: false, reason: "leads outside the manifest's folder through a symbolic link; point it at a file inside the project" };
+    return { ok: false, reason: `leads outside ${rootName} through a symbolic link; point it at a file inside the project` };
   }
   return { ok: true, path: resolved };
+}
+
+/** What marks the top folder of a project: the nearest folder above a file holding one of these is its project root. */
+export const PROJECT_ROOT_MARKERS = [".git", "package.json", "pathway.config.json", "pathwaykit.manifest.json"] as const;
+
+/**
+ * The project root of `file` (absolute, or relative to `host.cwd`): the nearest folder at or above it holding `.git`,
+ * `package.json`, `pathway.config.json` or `pathwaykit.manifest.json`; without one, the working directory when the file
+ * lies under it, else the file's own folder. Scenarios name their pathway and mocks relative to themselves, often with
+ * `../`; this is how far up they may reach.
+ */
+export async function findProjectRoot(host: Pick<Host, "cwd" | "stat">, file: string): Promise<string> {
+  const start = path.dirname(path.resolve(host.cwd, file));
+  for (let dir = start; ; ) {
+    for (const marker of PROJECT_ROOT_MARKERS) if ((await host.stat(path.join(dir, marker))) !== undefined) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return inside(path.resolve(host.cwd), start) ? path.resolve(host.cwd) : start;
+}
+
+/** A `..` segment anywhere in a glob's wildcard part, braces and extglobs included (`{..,x}/**`, `@(..)/*`). */
+const CLIMBING_GLOB = /(^|[/{,(|])\.\.($|[/},)|])/;
+
+/**
+ * Checks a glob before anything is searched: the folder it starts from (the part before the first wildcard) must be
+ * inside `root` by the rule of `resolveInsideRoot`, and its wildcard part must not climb with `..`. Answers the
+ * pattern resolved against `options.base` (default `root`), or why it is refused: `/**` would walk the whole disk.
+ */
+export async function resolveGlobInsideRoot(host: Pick<Host, "realPath">, root: string, pattern: string, options: ConfineOptions = {}): Promise<ConfinedPath> {
+  const scanned = picomatch.scan(pattern);
+  const base = await resolveInsideRoot(host, root, scanned.base === "" ? "." : scanned.base, options);
+  if (!base.ok) return { ok: false, reason: `starts in a folder that ${base.reason}` };
+  if (CLIMBING_GLOB.test(scanned.glob)) return { ok: false, reason: `climbs with .. after a wildcard; name the folders inside ${options.rootName ?? "the manifest's folder"} it searches` };
+  return { ok: true, path: path.resolve(options.base ?? root, pattern) };
 }

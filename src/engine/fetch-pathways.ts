@@ -5,8 +5,9 @@ import { toCanonicalJson } from "../model/canonical.js";
 import { parseRemoteRef, RemoteError } from "../remote/index.js";
 import { EngineError, createErrorObject, toErrorObject, type ErrorObject } from "./errors.js";
 import type { Host } from "./host.js";
+import { assertPathwayId } from "./pathway-id.js";
 import { getLocalFileState, isSafeToReplace, toLocalEditsMessage } from "./local-edits.js";
-import { MANIFEST_FILE, createEmptyManifest, findEntryByFile, loadManifest, resolveEntryFile, saveManifest, setEntry, toRecordablePath, type ManifestEntry } from "./manifest.js";
+import { MANIFEST_FILE, createEmptyManifest, findEntryByFile, fromManifestPath, loadManifest, resolveEntryFile, saveManifest, setEntry, toManifestPath, toRecordablePath, type LoadedManifest, type ManifestEntry } from "./manifest.js";
 import { createClient, mapPool, type RemoteOptions } from "./remote.js";
 import { fetchRemoteRef } from "./remote-pathways.js";
 
@@ -41,10 +42,47 @@ export interface FetchOutcome {
   text?: string;
 }
 
-/** A file name for a pathway id: unsafe characters become `_`. */
+/**
+ * A file name for a pathway id that no other id shares: letters, digits, `_`, `-` and `.` (not first) stay as they are,
+ * so the usual ids keep the names earlier versions gave them; every other character, `%` included, is written as `%XX`
+ * (its UTF-8 bytes; half a surrogate pair as `%uXXXX`). Unsafe characters used to become `_`, so `a/b`, `a b` and
+ * `a_b` shared `a_b.json` and one pathway replaced another. Files recorded under the old names are found through the
+ * manifest, by id, as before.
+ */
 export function toPathwayFileName(id: string): string {
-  const safe = id.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\.+/, "_");
-  return `${safe || "pathway"}.json`;
+  let name = "";
+  for (const char of id) {
+    if (/^[A-Za-z0-9_-]$/.test(char) || (char === "." && name !== "")) name += char;
+    else if (/^[\uD800-\uDFFF]$/.test(char)) name += `%u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+    else for (const byte of new TextEncoder().encode(char)) name += `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  // An empty id is refused before any fetch; a lone "%" is a name no other id is given.
+  return `${name || "%"}.json`;
+}
+
+/**
+ * Finds the manifest entry of another pathway that a file already belongs to: the same path as recorded, or the same
+ * file on disk (a folder that ignores case, a symbolic link). Entries' real paths are worked out once, on first need.
+ */
+function createOwnerLookup(host: Host, loaded: LoadedManifest): (id: string, file: string) => Promise<ManifestEntry | undefined> {
+  let byRealPath: Promise<Map<string, ManifestEntry[]>> | undefined;
+  const realPathsOf = async () => {
+    const map = new Map<string, ManifestEntry[]>();
+    for (const e of loaded.manifest.pathways) {
+      const real = await host.realPath?.(fromManifestPath(loaded, e));
+      if (real !== undefined) map.set(real, [...(map.get(real) ?? []), e]);
+    }
+    return map;
+  };
+  return async (id, file) => {
+    const key = toManifestPath(loaded, host.cwd, file);
+    const same = loaded.manifest.pathways.find((e) => e.id !== id && e.file === key);
+    if (same || !host.realPath) return same;
+    const real = await host.realPath(file);
+    if (real === undefined) return undefined;
+    byRealPath ??= realPathsOf();
+    return (await byRealPath).get(real)?.find((e) => e.id !== id);
+  };
 }
 
 /**
@@ -73,8 +111,12 @@ export async function fetchPathways(host: Host, ids: readonly string[], options:
   } else {
     jobs = await Promise.all(
       ids.map(async (arg) => {
-        const ref = parseRemoteRef(arg.startsWith("remote:") ? arg.slice("remote:".length) : arg);
-        if (!ref) throw new EngineError("usage", `"${arg}": expected a pathway id, <id>@<version number> or <id>@latest.`);
+        const bare = arg.startsWith("remote:") ? arg.slice("remote:".length) : arg;
+        const ref = parseRemoteRef(bare);
+        if (!ref) {
+          assertPathwayId(bare.replace(/@(\d+|latest)$/, ""), arg);
+          throw new EngineError("usage", `"${arg}": expected a pathway id, <id>@<version number> or <id>@latest.`);
+        }
         const id = ref.id;
         const known = loaded.manifest.pathways.find((e) => e.id === id);
         const where = options.output !== undefined ? { file: options.output } : known ? await entryFile(known) : { file: path.join(options.outDir ?? "pathways", toPathwayFileName(id)) };
@@ -92,10 +134,18 @@ export async function fetchPathways(host: Host, ids: readonly string[], options:
     }
   };
   const fetched = new Map<number, FetchedPathway>();
+  const findOtherOwner = createOwnerLookup(host, loaded);
   let done = 0;
   const outcomes = await mapPool(jobs, options.concurrency ?? 4, async (job, index): Promise<FetchOutcome> => {
     try {
       if (job.error !== undefined) return { id: job.id, file: job.file, ok: false, warnings: [], error: createErrorObject("config", job.error, "manifest") };
+      // Before the download: a file that belongs to another pathway is never replaced, nor its manifest entry swapped
+      // (push would then upload one pathway's content over the other), --force or not.
+      const owner = job.file === "-" || !useManifest ? undefined : await findOtherOwner(job.id, job.file);
+      if (owner) {
+        const message = `${job.file} belongs to pathway ${owner.id} in ${MANIFEST_FILE}; fetching ${job.id} there would replace that pathway's file and its entry. Nothing was written; fetch ${job.id} with -o <another file>.`;
+        return { id: job.id, file: job.file, ok: false, warnings: [], error: createErrorObject("refused", message, "other-id") };
+      }
       const result = await fetchRemoteRef(client, job.ref, job.endpoint);
       const version = result.version !== undefined ? { version: result.version } : {};
       if (job.file !== "-" && !options.force) {

@@ -1,6 +1,7 @@
 // The project manifest `pathwaykit.manifest.json`: which file holds which remote pathway, and the hash of the version last fetched.
 import path from "node:path";
 import { z } from "zod";
+import { getPathSegmentProblem } from "../remote/path-segment.js";
 import { resolveInsideRoot } from "./confine-path.js";
 import { EngineError } from "./errors.js";
 import { describeFsError } from "./fs-errors.js";
@@ -11,7 +12,8 @@ export const MANIFEST_FILE = "pathwaykit.manifest.json";
 
 const EntrySchema = z.strictObject({
   file: z.string().min(1),
-  id: z.string().min(1),
+  // The id becomes a URL path segment: "." or ".." would send fetch and push to another endpoint.
+  id: z.string().refine((id) => getPathSegmentProblem(id) === undefined, { error: (issue) => `the pathway id ${getPathSegmentProblem(String(issue.input))}` }),
   endpoint: z.enum(["convo", "pathway"]).optional(),
   hash: z.string().optional(),
   /** Hash of the file's content as the last push sent it, when it differs from what the service stored (`hash`). */

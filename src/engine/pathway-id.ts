@@ -1,7 +1,17 @@
 // Turns `<id|file>` arguments into a remote pathway id: a tracked file's id from the manifest, `remote:<id>`, or the id itself.
+import { getPathSegmentProblem } from "../remote/path-segment.js";
 import { EngineError } from "./errors.js";
 import type { Host } from "./host.js";
 import { findEntryByFile, type LoadedManifest } from "./manifest.js";
+
+/**
+ * Throws EngineError("usage") when `id` (from the command line) cannot be a URL path segment: `.` and `..` would send
+ * the request to another endpoint (`/v1/pathway/../version/1`), empty to the collection. Nothing is sent or written.
+ */
+export function assertPathwayId(id: string, arg: string = id): void {
+  const problem = getPathSegmentProblem(id);
+  if (problem !== undefined) throw new EngineError("usage", `${JSON.stringify(arg)}: the pathway id ${problem}; pass the id the service gave (nothing was sent or written).`);
+}
 
 /**
  * The pathway id an argument names. A path to an existing file (or one ending in .json) must have an entry in the
@@ -13,6 +23,7 @@ export async function resolvePathwayId(host: Host, arg: string, loaded: LoadedMa
   if (arg.startsWith("remote:")) {
     const id = arg.slice("remote:".length);
     if (id === "" || id.includes("@")) throw new EngineError("usage", `"${arg}": expected remote:<pathway id> (a whole pathway, not one version).`);
+    assertPathwayId(id, arg);
     return { id };
   }
   if (arg.endsWith(".json") || (await host.stat(arg))?.kind === "file") {
@@ -20,5 +31,6 @@ export async function resolvePathwayId(host: Host, arg: string, loaded: LoadedMa
     if (!entry) throw new EngineError("usage", `${arg}: not in pathwaykit.manifest.json, so its pathway id is unknown; pass the id instead, or run \`pathway fetch <id> -o ${arg}\` first.`);
     return { id: entry.id, file: arg };
   }
+  assertPathwayId(arg);
   return { id: arg };
 }

@@ -10,6 +10,7 @@ import { EngineError, type ErrorObject } from "./errors.js";
 import type { Host } from "./host.js";
 import { requirePathway } from "./load-pathway.js";
 import { getFileContentHash } from "./local-edits.js";
+import { assertPathwayId } from "./pathway-id.js";
 import { MANIFEST_FILE, findEntryByFile, loadManifest, saveManifest, setEntry, toRecordablePath, type LoadedManifest, type ManifestEntry } from "./manifest.js";
 import { createClient, toEngineError, type RemoteOptions } from "./remote.js";
 
@@ -108,6 +109,7 @@ export async function planPush(host: Host, file: string, options: PushOptions = 
   const entry: ManifestEntry | undefined = findEntryByFile(manifest, host.cwd, file);
   const id = options.id ?? entry?.id;
   if (!id) throw new EngineError("usage", `${file}: which pathway? Pass --id <pathway id> (the file has no entry in pathwaykit.manifest.json).`);
+  if (options.id !== undefined) assertPathwayId(options.id, `--id ${options.id}`);
   if (entry && options.id && entry.id !== options.id && !options.force) {
     throw new EngineError("refused", `${file} was fetched from pathway ${entry.id}, not ${options.id}; pass --force to push it to ${options.id} anyway.`, undefined, { id });
   }

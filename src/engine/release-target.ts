@@ -4,7 +4,7 @@ import { EngineError } from "./errors.js";
 import type { Host } from "./host.js";
 import { requirePathway } from "./load-pathway.js";
 import { findEntryByFile, loadManifest, toRecordablePath, type LoadedManifest, type ManifestEntry } from "./manifest.js";
-import { resolvePathwayId } from "./pathway-id.js";
+import { assertPathwayId, resolvePathwayId } from "./pathway-id.js";
 import { loadRemote } from "./remote.js";
 
 /** What a release command acts on. */
@@ -19,27 +19,17 @@ export interface ReleaseTarget {
   local?: { pathway: Pathway; bytes: Uint8Array; hash: string };
 }
 
-/**
- * Refuses ids that are empty, `.` or `..`, or hold a slash: in a URL path they would name another endpoint
- * (`/v1/pathway/../publish`), whatever the encoding. Throws EngineError("usage").
- */
-export function checkPathwayId(id: string): void {
-  if (id === "" || id === "." || id === ".." || /[/\\]/.test(id)) {
-    throw new EngineError("usage", `${JSON.stringify(id)} is not a pathway id (an id is never empty, "." or "..", and holds no slash); pass the id from the service's dashboard.`);
-  }
-}
-
 /** Resolves `<file|id>`: the id (checked), the manifest and entry, and for a file its content. Throws EngineError. */
 export async function resolveReleaseTarget(host: Host, arg: string, options: { id?: string; manifest?: LoadedManifest; lenient?: boolean } = {}): Promise<ReleaseTarget> {
   const manifest = options.manifest ?? (await loadManifest(host));
   const isFile = arg.endsWith(".json") || (await host.stat(arg))?.kind === "file";
   if (isFile && options.id !== undefined) {
-    checkPathwayId(options.id);
+    assertPathwayId(options.id);
     const entry = findEntryByFile(manifest, host.cwd, arg);
     return { id: options.id, manifest, file: arg, ...(entry?.id === options.id && { entry }), local: await readLocal(host, arg) };
   }
   const { id, file } = await resolvePathwayId(host, arg, manifest);
-  checkPathwayId(id);
+  assertPathwayId(id);
   if (file !== undefined) {
     // `lenient`: a file that cannot be read as a pathway still names its id (versions lists without the local match).
     const local = options.lenient ? await readLocal(host, file).catch(() => undefined) : await readLocal(host, file);

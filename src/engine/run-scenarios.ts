@@ -6,6 +6,7 @@ import { decodeUtf8 } from "../parse/index.js";
 import type { Decider, ScenarioResult, Simulator, TestCaseReport, TestCoverageReport, TestReport, TraceEvent } from "../simulate/index.js";
 import * as sim from "../simulate/index.js";
 import { toCappedFetch } from "./capped-fetch.js";
+import { findProjectRoot, resolveInsideRoot } from "./confine-path.js";
 import { EngineError } from "./errors.js";
 import { describeFsError } from "./fs-errors.js";
 import type { Host } from "./host.js";
@@ -106,6 +107,15 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
   const versions = new Map<string, Promise<ResolvedVersion>>();
   // A suite's shared mocks file is read once, however many scenarios name it.
   const mocksFiles = new Map<string, Promise<Awaited<ReturnType<typeof readMocks>>>>();
+  // Scenarios name their pathway and mocks relative to themselves; they may reach only inside their project.
+  const roots = new Map<string, Promise<string>>();
+  const confine = async (scenarioFile: string, named: string) => {
+    const dir = path.dirname(path.resolve(host.cwd, scenarioFile));
+    let root = roots.get(dir);
+    if (!root) roots.set(dir, (root = findProjectRoot(host, scenarioFile)));
+    const shown = displayPath(host.cwd, await root);
+    return resolveInsideRoot(host, await root, named, { base: dir, rootName: shown === "" || shown === "." ? "the project folder (the working directory)" : `the project folder ${shown}` });
+  };
   const started = performance.now();
   for (const ref of await expandInputs(host, "scenario", args.length ? args : ["."])) {
     const file = ref.file ?? ref.path;
@@ -143,7 +153,13 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     }
     let scenario = loaded.scenario;
     if (scenario.mocks !== undefined) {
-      const mocksFile = path.resolve(path.dirname(path.resolve(host.cwd, file)), scenario.mocks);
+      const confined = await confine(file, scenario.mocks);
+      if (!confined.ok) {
+        const problem = `mocks: ${JSON.stringify(scenario.mocks)} ${confined.reason}. Nothing was read from it.`;
+        fail(problem, { name: scenario.name ?? path.basename(file) }, [{ message: problem, pointer: "/mocks", ...loaded.locate(["mocks"]) }]);
+        continue;
+      }
+      const mocksFile = confined.path;
       let mocks = mocksFiles.get(mocksFile);
       if (!mocks) mocksFiles.set(mocksFile, (mocks = readMocks(host, mocksFile, sim.loadMocks)));
       const read = await mocks;
@@ -154,7 +170,13 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
       // The shared answers first; the scenario's own win.
       scenario = { ...scenario, webhooks: { ...read.webhooks, ...scenario.webhooks } };
     }
-    const pathwayFile = path.resolve(path.dirname(path.resolve(host.cwd, file)), scenario.pathway);
+    const confinedPathway = await confine(file, scenario.pathway);
+    if (!confinedPathway.ok) {
+      const problem = `pathway: ${JSON.stringify(scenario.pathway)} ${confinedPathway.reason}. Nothing was read from it.`;
+      fail(problem, { name: scenario.name ?? path.basename(file) }, [{ message: problem, pointer: "/pathway", ...loaded.locate(["pathway"]) }]);
+      continue;
+    }
+    const pathwayFile = confinedPathway.path;
     let entry = pathways.get(pathwayFile);
     if (!entry) {
       entry = { traces: [], display: displayPath(host.cwd, pathwayFile) };

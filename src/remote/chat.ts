@@ -2,6 +2,7 @@
 import type { ChatReply, ChatSession, ChatStart } from "../model/chat.js";
 import { isObject } from "../model/pathway.js";
 import { RemoteError } from "./errors.js";
+import { getPathSegmentProblem } from "./path-segment.js";
 
 /** The body of POST /v1/pathway/chat/create. */
 export function toChatCreateBody(start: ChatStart): Record<string, unknown> {
@@ -40,6 +41,9 @@ function variablesOf(data: Record<string, unknown>, what: string): Record<string
 export function toChatSession(body: unknown, what: string): ChatSession {
   const data = dataOf(body, what);
   if (typeof data.chat_id !== "string" || data.chat_id === "") throw shapeError(what, 'no "chat_id" string');
+  // The id goes into the next request's URL path: "." or ".." there would send the messages to another endpoint.
+  const problem = getPathSegmentProblem(data.chat_id);
+  if (problem !== undefined) throw shapeError(what, `"chat_id" ${problem}`);
   return { chatId: data.chat_id, ...(typeof data.message === "string" && { message: data.message }), variables: variablesOf(data, what) };
 }
 
@@ -59,8 +63,12 @@ export function toChatReply(body: unknown, chatId: string, what: string): ChatRe
   if (typeof completed !== "boolean") throw shapeError(what, '"completed" is not true or false');
   const currentNodeId = optionalString("current_node_id");
   const currentNodeName = optionalString("current_node_name");
+  // A chat id the answer changes to must also be a usable path segment (the next message is sent to it).
+  const nextId = typeof data.chat_id === "string" ? data.chat_id : chatId;
+  const problem = getPathSegmentProblem(nextId);
+  if (problem !== undefined) throw shapeError(what, `"chat_id" ${problem}`);
   return {
-    chatId: typeof data.chat_id === "string" ? data.chat_id : chatId,
+    chatId: nextId,
     assistantResponses: responses as string[],
     ...(currentNodeId !== undefined && { currentNodeId }),
     ...(currentNodeName !== undefined && { currentNodeName }),

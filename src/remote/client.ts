@@ -9,6 +9,7 @@ import { toChatCreateBody, toChatReply, toChatSession } from "./chat.js";
 import type { ChatApi } from "../model/index.js";
 import { toVersionList, type PathwayVersionInfo } from "./versions.js";
 import { createReleaseMethods, type ReleaseApi } from "./release.js";
+import { getPathSegmentProblem } from "./path-segment.js";
 
 /** The service's public API root. */
 export const DEFAULT_BASE_URL = "https://api.bland.ai";
@@ -314,13 +315,20 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
     }
   };
 
+  /** `id` as one URL path segment; `.`, `..` and empty are refused before anything is sent (they change the endpoint). */
+  const segment = (id: string, what: string, noun = "pathway id"): string => {
+    const problem = getPathSegmentProblem(id);
+    if (problem !== undefined) throw fail("invalid-id", `${what}: the ${noun} ${problem}; nothing was sent. Pass the id the service gave.`);
+    return encodeURIComponent(id);
+  };
+
   return {
     config,
-    ...createReleaseMethods({ request, parse, fail, refusal: getRefusal, quote: (text) => serverMessage(redact(text)) }),
+    ...createReleaseMethods({ request, parse, fail, refusal: getRefusal, quote: (text) => serverMessage(redact(text)), segment: (id, what) => segment(id, what) }),
     async getPathway(id, options = {}) {
       const endpoint = options.endpoint ?? "convo";
       const what = `fetching pathway ${id}`;
-      const path = endpoint === "convo" ? `v1/convo_pathway/${encodeURIComponent(id)}` : `v1/pathway/${encodeURIComponent(id)}`;
+      const path = endpoint === "convo" ? `v1/convo_pathway/${segment(id, what)}` : `v1/pathway/${segment(id, what)}`;
       const answer = await request("GET", path, undefined, what);
       let shaped: ReturnType<typeof toRemotePathway>;
       try {
@@ -334,7 +342,7 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
     async updatePathway(id, pathway) {
       const what = `pushing pathway ${id}`;
       const { body, liftedLabels } = toPushBody(pathway);
-      const answer = await request("POST", `v1/pathway/${encodeURIComponent(id)}`, JSON.stringify(body), what);
+      const answer = await request("POST", `v1/pathway/${segment(id, what)}`, JSON.stringify(body), what);
       let response: unknown = answer.text;
       try {
         response = JSON.parse(answer.text);
@@ -350,12 +358,12 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
     },
     async listVersions(id) {
       const what = `listing the versions of pathway ${id}`;
-      const answer = await request("GET", `v1/pathway/${encodeURIComponent(id)}/versions`, undefined, what);
+      const answer = await request("GET", `v1/pathway/${segment(id, what)}/versions`, undefined, what);
       return toVersionList(parse(answer, what), id);
     },
     async getVersion(id, version) {
       const what = `fetching version ${version} of pathway ${id}`;
-      const answer = await request("GET", `v1/pathway/${encodeURIComponent(id)}/version/${version}`, undefined, what);
+      const answer = await request("GET", `v1/pathway/${segment(id, what)}/version/${version}`, undefined, what);
       const { pathway, warnings } = toRemotePathway(parse(answer, what), `${id}@${version}`);
       return { id, endpoint: "pathway", url: answer.url, pathway, hash: getPathwayHash(pathway), warnings, attempts: answer.attempts, version };
     },
@@ -366,7 +374,7 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
     },
     async sendChatMessage(chatId, message) {
       const what = `sending a message to chat ${chatId}`;
-      const answer = await request("POST", `v1/pathway/chat/${encodeURIComponent(chatId)}`, JSON.stringify({ message }), what);
+      const answer = await request("POST", `v1/pathway/chat/${segment(chatId, what, "chat id")}`, JSON.stringify({ message }), what);
       return toChatReply(parse(answer, what), chatId, what);
     },
   };

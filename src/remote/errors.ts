@@ -19,7 +19,9 @@ export type RemoteErrorKind =
   | "shape"
   | "too-large"
   | "rejected"
-  | "conflict";
+  | "conflict"
+  /** An id that cannot be a URL path segment (`.`, `..`, empty): refused before anything is sent. */
+  | "invalid-id";
 
 /** A failed remote call. `message` is safe to print: it never holds the API key. */
 export class RemoteError extends Error {

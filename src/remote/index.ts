@@ -3,6 +3,7 @@ export * from "./chat.js";
 export * from "./client.js";
 export * from "./errors.js";
 export * from "./hash.js";
+export * from "./path-segment.js";
 export { createRedactor } from "./redact.js";
 export * from "./retry.js";
 export * from "./shape.js";

@@ -58,6 +58,8 @@ export interface ClientTools {
   refusal(response: unknown): string | undefined;
   /** Redacts, flattens and cuts a text from the service for a message. */
   quote(text: string): string;
+  /** `id` as one URL path segment, or a RemoteError("invalid-id") for `.`, `..` and empty (the client's one check). */
+  segment(id: string, what: string): string;
 }
 
 /** The payload of an answer wrapped as `{data: ...}` or `{status, pathway_data: ...}`, else the answer itself. */
@@ -76,7 +78,6 @@ export function toVersionNumber(value: unknown): number | undefined {
 
 /** The release methods over the client's tools. */
 export function createReleaseMethods(tools: ClientTools): ReleaseApi {
-  const enc = encodeURIComponent;
   /** A save the service answered but refused (a `status: "error"` body with a 2xx code) is never a success. */
   const checkSaved = (answer: RawAnswer, what: string, where: string): unknown => {
     let response: unknown = answer.text;
@@ -99,7 +100,7 @@ export function createReleaseMethods(tools: ClientTools): ReleaseApi {
     async createVersion(id, pathway, options = {}) {
       const what = `creating a version of pathway ${id}`;
       const { text, liftedLabels } = versionBody(pathway, options.name);
-      const answer = await tools.request("POST", `v1/pathway/${enc(id)}/version`, text, what);
+      const answer = await tools.request("POST", `v1/pathway/${tools.segment(id, what)}/version`, text, what);
       const response = checkSaved(answer, what, `POST ${answer.url}`);
       const payload = unwrapAnswer(response);
       const version = isObject(payload) ? toVersionNumber(payload.version_number) : undefined;
@@ -115,13 +116,13 @@ export function createReleaseMethods(tools: ClientTools): ReleaseApi {
     async updateVersion(id, version, pathway, options = {}) {
       const what = `updating version ${version} of pathway ${id}`;
       const { text, liftedLabels } = versionBody(pathway, options.name, options.revisionNumber === undefined ? {} : { revision_number: options.revisionNumber });
-      const answer = await tools.request("POST", `v1/pathway/${enc(id)}/version/${version}`, text, what);
+      const answer = await tools.request("POST", `v1/pathway/${tools.segment(id, what)}/version/${version}`, text, what);
       const response = checkSaved(answer, what, `POST ${answer.url}`);
       return { id, version, url: answer.url, status: answer.status, response, liftedLabels };
     },
     async publishVersion(id, version, environment) {
       const what = `promoting version ${version} of pathway ${id} to ${environment}`;
-      const answer = await tools.request("POST", `v1/pathway/${enc(id)}/publish`, JSON.stringify({ version_id: version, environment }), what);
+      const answer = await tools.request("POST", `v1/pathway/${tools.segment(id, what)}/publish`, JSON.stringify({ version_id: version, environment }), what);
       const response = checkSaved(answer, what, `POST ${answer.url}`);
       return { id, version, environment, url: answer.url, status: answer.status, response };
     },

@@ -1,5 +1,6 @@
 // The service's saved versions of a pathway: the list (GET /v1/pathway/{id}/versions) checked and sorted.
 import { isObject } from "../model/pathway.js";
+import { getPathSegmentProblem } from "./path-segment.js";
 import { RemoteError } from "./errors.js";
 
 /** One saved version as listed by the service. */
@@ -43,13 +44,16 @@ export interface RemoteRef {
   version?: number | "latest";
 }
 
-/** Parses the part after `remote:`; undefined when it is not `<id>`, `<id>@<n>` or `<id>@latest`. */
+/**
+ * Parses the part after `remote:`; undefined when it is not `<id>`, `<id>@<n>` or `<id>@latest`, or when the id cannot
+ * be a URL path segment (empty, `.`, `..`: see getPathSegmentProblem).
+ */
 export function parseRemoteRef(text: string): RemoteRef | undefined {
   const at = text.lastIndexOf("@");
-  if (at < 0) return text === "" ? undefined : { id: text };
+  if (at < 0) return getPathSegmentProblem(text) === undefined ? { id: text } : undefined;
   const id = text.slice(0, at);
   const v = text.slice(at + 1);
-  if (id === "") return undefined;
+  if (getPathSegmentProblem(id) !== undefined) return undefined;
   if (v === "latest") return { id, version: "latest" };
   if (!/^\d{1,9}$/.test(v)) return undefined;
   return { id, version: Number(v) };

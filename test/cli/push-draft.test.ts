@@ -92,10 +92,10 @@ describe("pathway push --draft", () => {
   it("refuses --name and --new-version without --draft, and ids that would name another endpoint, before any request", async () => {
     project = await startReleaseProject();
     expect((await project.run(["push", "booking.json", "--name", "x"])).code).toBe(2);
-    for (const id of ["..", ".", "a/b"]) {
+    for (const id of ["..", "."]) {
       const r = await project.run(["push", "booking.json", "--draft", "--id", id]);
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/is not a pathway id/);
+      expect(r.stderr).toMatch(/the pathway id is "\.\.?", which a URL reads as/);
     }
     expect(project.service.requests).toHaveLength(0);
   });

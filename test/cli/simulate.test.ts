@@ -1,7 +1,7 @@
 // `pathway test`, `pathway scenarios generate` and `pathway chat` (in-process; the executable for a piped chat and a failing run's exit status).
 import { beforeAll, describe, expect, it } from "vitest";
 import { execSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { XMLValidator } from "fast-xml-parser";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
@@ -14,20 +14,29 @@ const JUNK = '{"nodes":[null,1,"x",{"id":5}],"edges":{}}';
 /** A node, but none marked as the start. */
 const NO_START = JSON.stringify({ nodes: [{ id: "a", type: "Default", data: { name: "A", text: "Hi" } }], edges: [] });
 
+/** test/fixtures/scenarios copied with the corpus pathway beside its scenarios: a scenario names only files inside its project. */
+let FIXTURES = "";
+
 beforeAll(() => {
   if (!existsSync(path.join(ROOT, "dist/bundle/cli.cjs"))) execSync("npm run build", { cwd: ROOT, stdio: "ignore" });
+  if (!hasCorpus) return;
+  FIXTURES = path.join(tempDir(), "scenarios");
+  cpSync(path.join(ROOT, "test/fixtures/scenarios"), FIXTURES, { recursive: true });
+  copyFileSync(RECEPTIONIST, path.join(FIXTURES, "receptionist", path.basename(RECEPTIONIST)));
 });
 
+/** A folder of scenario files, `$PATHWAY` being a copy of the corpus receptionist beside them. */
 function scenarioDir(files: Record<string, string>): string {
   const dir = tempDir();
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text.replace("$PATHWAY", JSON.stringify(RECEPTIONIST)));
+  if (hasCorpus) copyFileSync(RECEPTIONIST, path.join(dir, path.basename(RECEPTIONIST)));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text.replace("$PATHWAY", path.basename(RECEPTIONIST)));
   return dir;
 }
 
 describe("pathway test", () => {
   it("passes the example scenarios (and the corpus receptionist's, with the corpus) with full coverage of the example pathways", async () => {
     // test/fixtures/scenarios name a corpus pathway: without the corpus beside the clone they cannot run.
-    const r = await runMain(["test", "pathways/scenarios", ...(hasCorpus ? ["test/fixtures/scenarios"] : []), "--coverage", "--min-coverage", "nodes=100,edges=100"]);
+    const r = await runMain(["test", "pathways/scenarios", ...(hasCorpus ? [FIXTURES] : []), "--coverage", "--min-coverage", "nodes=100,edges=100"]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/✔ \d+ passed, 0 failed \(\d+ scenarios/);
@@ -82,7 +91,7 @@ describe("pathway test", () => {
 
   itCorpus("exits 2 on a scenario file that is not UTF-8, naming the bad byte's line and column", async () => {
     const dir = scenarioDir({});
-    writeFileSync(path.join(dir, "latin1.scenario.yaml"), Buffer.concat([Buffer.from(`pathway: ${JSON.stringify(RECEPTIONIST)}\nname: caf`), Buffer.from([0xe9]), Buffer.from("\nturns: []\n")]));
+    writeFileSync(path.join(dir, "latin1.scenario.yaml"), Buffer.concat([Buffer.from(`pathway: ${path.basename(RECEPTIONIST)}\nname: caf`), Buffer.from([0xe9]), Buffer.from("\nturns: []\n")]));
     const r = await runMain(["test", dir]);
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/latin1\.scenario\.yaml:2:10/);
@@ -91,16 +100,16 @@ describe("pathway test", () => {
   });
 
   itCorpus("writes valid JUnit XML and TAP", async () => {
-    const junit = await runMain(["test", "test/fixtures/scenarios", "--format", "junit"]);
+    const junit = await runMain(["test", FIXTURES, "--format", "junit"]);
     expect(junit.code).toBe(0);
     expect(XMLValidator.validate(junit.stdout)).toBe(true);
-    const tap = await runMain(["test", "test/fixtures/scenarios", "-f", "tap"]);
+    const tap = await runMain(["test", FIXTURES, "-f", "tap"]);
     expect(tap.stdout.split("\n").slice(0, 2)).toEqual(["TAP version 13", "1..3"]);
   });
 
   itCorpus("writes the report to a file atomically with -o", async () => {
     const dir = tempDir();
-    const r = await runMain(["test", "test/fixtures/scenarios", "-f", "junit", "-o", path.join(dir, "reports/out.xml")]);
+    const r = await runMain(["test", FIXTURES, "-f", "junit", "-o", path.join(dir, "reports/out.xml")]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("");
     expect(XMLValidator.validate(readFileSync(path.join(dir, "reports/out.xml"), "utf8"))).toBe(true);
@@ -108,16 +117,16 @@ describe("pathway test", () => {
   });
 
   itCorpus("fails below --min-coverage (exit 1) and rejects a bad spec (exit 2)", async () => {
-    const low = await runMain(["test", "test/fixtures/scenarios/receptionist/asks-for-a-human.scenario.yaml", "--min-coverage", "edges=80"]);
+    const low = await runMain(["test", path.join(FIXTURES, "receptionist/asks-for-a-human.scenario.yaml"), "--min-coverage", "edges=80"]);
     expect(low.code).toBe(1);
     expect(low.stdout).toMatch(/edges coverage 14\.2% is below the minimum 80%/);
-    const bad = await runMain(["test", "test/fixtures/scenarios", "--min-coverage", "lines=80"]);
+    const bad = await runMain(["test", FIXTURES, "--min-coverage", "lines=80"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--min-coverage "lines=80": expected/);
   });
 
   itCorpus("needs a model endpoint for --decider llm and never prints the key", async () => {
-    const missing = await runMain(["test", "test/fixtures/scenarios", "--decider", "llm"]);
+    const missing = await runMain(["test", FIXTURES, "--decider", "llm"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/PATHWAYKIT_LLM_BASE_URL/);
     const dir = scenarioDir({ "k.scenario.yaml": "pathway: $PATHWAY\ndecider: llm\nturns:\n  - user: book\n" });
@@ -153,9 +162,12 @@ describe("pathway scenarios generate", () => {
   });
 
   it("writes scenarios that pass and cover every reachable edge, and refuses to overwrite without --force", async () => {
+    // A project of its own (a scenario names only files inside its project): the pathway, and the scenarios below it.
     const dir = tempDir();
+    writeFileSync(path.join(dir, "package.json"), "{}");
+    copyFileSync(path.join(ROOT, "pathways/appointment-booking.json"), path.join(dir, "appointment-booking.json"));
     const out = path.join(dir, "gen");
-    const r = await runMain(["scenarios", "generate", "pathways/appointment-booking.json", "-o", out]);
+    const r = await runMain(["scenarios", "generate", path.join(dir, "appointment-booking.json"), "-o", out]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Wrote \d+ scenarios/);
     const files = readdirSync(out).sort();
@@ -169,10 +181,10 @@ describe("pathway scenarios generate", () => {
     const test = await runMain(["test", out, "--coverage", "--min-coverage", "nodes=100,edges=100,globals=100"]);
     expect(test.stdout).toMatch(/0 failed/);
     expect(test.code).toBe(0);
-    const again = await runMain(["scenarios", "generate", "pathways/appointment-booking.json", "-o", out]);
+    const again = await runMain(["scenarios", "generate", path.join(dir, "appointment-booking.json"), "-o", out]);
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/already exist.*--force/);
-    expect((await runMain(["scenarios", "generate", "pathways/appointment-booking.json", "-o", out, "--force", "-f", "json"])).code).toBe(0);
+    expect((await runMain(["scenarios", "generate", path.join(dir, "appointment-booking.json"), "-o", out, "--force", "-f", "json"])).code).toBe(0);
   });
 
   it("reports an unreadable pathway as exit 2, in validate's words", async () => {

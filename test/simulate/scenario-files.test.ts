@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { globSync } from "tinyglobby";
 import { ROOT } from "../support/cli.js";
-import { itCorpus } from "../support/corpus.js";
+import { CORPUS_DIR, itCorpus } from "../support/corpus.js";
 import type { Pathway } from "../../src/model/index.js";
 import { loadScenario, runScenario } from "../../src/simulate/index.js";
 
@@ -16,11 +16,13 @@ describe("scenario files", () => {
     expect(files.some((f) => f.includes("receptionist"))).toBe(true);
   });
 
-  // The receptionist's scenarios (test/fixtures) name a corpus pathway: without the corpus they are skipped.
+  // The receptionist's scenarios (test/fixtures) name a corpus pathway by its name (the CLI tests copy it beside them):
+  // without the corpus they are skipped.
   const passes = (file: string) => {
     const loaded = loadScenario(readFileSync(path.join(ROOT, file), "utf8"));
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues));
-    const pathway = JSON.parse(readFileSync(path.resolve(ROOT, path.dirname(file), loaded.scenario.pathway), "utf8")) as Pathway;
+    const folder = file.startsWith("test/fixtures/") ? CORPUS_DIR : path.resolve(ROOT, path.dirname(file));
+    const pathway = JSON.parse(readFileSync(path.resolve(folder, loaded.scenario.pathway), "utf8")) as Pathway;
     const result = runScenario(pathway, loaded.scenario, { locate: loaded.locate });
     expect(result.failures).toEqual([]);
     expect(runScenario(pathway, loaded.scenario).trace).toEqual(result.trace);

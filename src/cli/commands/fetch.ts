@@ -29,7 +29,7 @@ export function register(program: Command, io: CliIo): void {
   )
     .option("-o, --output <file>", "file to write (one id only); - prints to stdout")
     .option("--force", "overwrite files with local edits (by default they are left as they are and reported)")
-    .option("--out-dir <dir>", "directory for new files, named <id>.json", "pathways")
+    .option("--out-dir <dir>", "directory for new files, named <id>.json (characters other than letters, digits, _ - . as %XX)", "pathways")
     .addOption(createConcurrencyOption("downloads at a time"))
     .option("--no-manifest", "do not read or update pathwaykit.manifest.json")
     .addOption(createFormatOption(["text", "json"], "output format; with -o - the outcome report goes to stderr"))
@@ -42,10 +42,11 @@ The API key comes from $PATHWAYKIT_API_KEY (sent raw in the authorization header
 complete, checked download: a failed fetch leaves it byte for byte as it was. A file whose content no longer
 matches the hash recorded in the manifest at the last fetch or push (local edits), or an existing file fetch never
 wrote, is not overwritten unless --force: fetch reports it, fetches the others, and exits 1; see the edits with
-\`pathway diff <file> remote:<id>\`. With -o - stdout holds only the pathway; the report (text or --format json)
-goes to stderr.
+\`pathway diff <file> remote:<id>\`. A file the manifest records for another pathway id is never written, --force
+or not. With -o - stdout holds only the pathway; the report (text or --format json) goes to stderr.
 
-Exit codes: 0 all fetched, 1 some files skipped because of local edits, 2 usage error or any download failed.
+Exit codes: 0 all fetched, 1 some files skipped because of local edits, 2 usage error, any download failed, or a file
+that belongs to another pathway.
 
 Examples:
   $ export PATHWAYKIT_API_KEY=sk-...
