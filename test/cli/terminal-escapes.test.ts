@@ -39,8 +39,12 @@ describe("service text on a terminal", () => {
     expect(r.code).toBe(0);
     expect(r.stdout + r.stderr).not.toMatch(RAW_CONTROL);
     expect(r.stdout).toContain("\\u001b]0;pwned\\u0007");
-    // A newline in a name cannot forge a row of its own.
-    expect(r.stdout.trimEnd().split("\n")).toHaveLength(3);
+    // A newline in a name cannot forge a row of its own: the header, one row per version, then where production and
+    // staging are (the footer `versions` prints since it marks them).
+    const lines = r.stdout.trimEnd().split("\n");
+    expect(lines).toHaveLength(4);
+    expect(lines.filter((line) => /^\d/.test(line))).toHaveLength(2);
+    expect(lines[3]).toMatch(/^production: /);
   });
 
   it("log prints created_at escaped", async () => {
