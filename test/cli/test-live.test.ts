@@ -251,10 +251,11 @@ describe("pathway test --live with bad answers while runs overlap", () => {
   it("a chat stalled past --timeout fails its scenario with the limit and what to do, while the others answer", async () => {
     const dir = project();
     const c = await startChat(dir, { latencyMs: 5 });
-    c.addFault({ type: "stall", ms: 600, user: "Okay, go ahead." });
-    const r = await live(dir, [...KB_AND_LEAD, "--live", "--concurrency", "8", "--timeout", "150ms", "--format", "json"]);
+    // A limit well above an honest answer's time on a loaded machine, and a stall well above the limit.
+    c.addFault({ type: "stall", ms: 6000, user: "Okay, go ahead." });
+    const r = await live(dir, [...KB_AND_LEAD, "--live", "--concurrency", "8", "--timeout", "1500ms", "--format", "json"]);
     expect(statuses(r)).toEqual(ALL_PASS.map((s) => (s === "passed not-a-fit" ? "failed not-a-fit" : s)));
-    expect((JSON.parse(r.stdout) as Report).results[1]!.failures[0]!.message).toMatch(/the live chat failed: sending a message to chat chat-\d+: no answer from POST http:\/\/127\.0\.0\.1:\d+\/v1\/pathway\/chat\/chat-\d+ within 150 ms; gave up after 1 attempt\. The service may be slow: raise --timeout/);
+    expect((JSON.parse(r.stdout) as Report).results[1]!.failures[0]!.message).toMatch(/the live chat failed: sending a message to chat chat-\d+: no answer from POST http:\/\/127\.0\.0\.1:\d+\/v1\/pathway\/chat\/chat-\d+ within 1500 ms; gave up after 1 attempt\. The service may be slow: raise --timeout/);
     expect(r.code).toBe(1);
   });
 });
