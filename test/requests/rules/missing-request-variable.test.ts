@@ -50,3 +50,21 @@ ruleTable("missing-request-variable", checkText({ pathway: { where: "branches.js
     },
   ],
 });
+
+/** BRANCHES with an Intro before Ask order that reads {{order}} too: no path sets it before Intro. */
+const READ_EARLY = {
+  ...BRANCHES,
+  nodes: [...BRANCHES.nodes, { id: "intro", type: "Default", data: { name: "Intro", prompt: "Mention {{order}} if you know it." } }],
+  edges: [...BRANCHES.edges.filter((e) => e.id !== "e1"), { id: "e4", source: "start", target: "intro", label: "has an order number" }, { id: "e5", source: "intro", target: "ask", label: "go on" }],
+};
+
+ruleTable("missing-request-variable", checkText({ pathway: { where: "read-early.json", value: READ_EARLY as never } }), {
+  valid: [],
+  invalid: [
+    {
+      name: "seed 4.1: a read no path sets first is reported, though an earlier node in the file reads it maybe-unset",
+      text: requestText({ phone_number: CALL.phone_number, pathway_id: '"p"', request_data: "«{}" }),
+      findings: [{ pointer: "/request_data", message: /\{\{order\}\} is read by node "Intro" \(id intro\) in its prompt before any node sets it/ }],
+    },
+  ],
+});
