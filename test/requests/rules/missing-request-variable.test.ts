@@ -1,6 +1,6 @@
 // Table test of missing-request-variable.
 import { ruleTable } from "../../support/rule-table.js";
-import { BATCH, BRANCHES, CALL, checkText, checkWithPathway, INBOUND, requestText } from "../../support/request-text.js";
+import { BATCH, BRANCHES, CALL, checkText, checkWithPathway, INBOUND, READ_EARLY, requestText } from "../../support/request-text.js";
 
 ruleTable("missing-request-variable", checkWithPathway, {
   valid: [
@@ -50,13 +50,6 @@ ruleTable("missing-request-variable", checkText({ pathway: { where: "branches.js
     },
   ],
 });
-
-/** BRANCHES with an Intro before Ask order that reads {{order}} too: no path sets it before Intro. */
-const READ_EARLY = {
-  ...BRANCHES,
-  nodes: [...BRANCHES.nodes, { id: "intro", type: "Default", data: { name: "Intro", prompt: "Mention {{order}} if you know it." } }],
-  edges: [...BRANCHES.edges.filter((e) => e.id !== "e1"), { id: "e4", source: "start", target: "intro", label: "has an order number" }, { id: "e5", source: "intro", target: "ask", label: "go on" }],
-};
 
 ruleTable("missing-request-variable", checkText({ pathway: { where: "read-early.json", value: READ_EARLY as never } }), {
   valid: [],
