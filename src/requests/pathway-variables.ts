@@ -62,8 +62,8 @@ export function getRequestGraph(pathway: Pathway, startNodeId?: string): FlowMod
 
 /**
  * Variables read, on some path from the start used, before any node sets them: what request_data (or dynamic_data, or
- * the system) must supply. One entry per name, at its first use in file order. Uses in nodes that cannot be reached are
- * left out: they never run.
+ * the system) must supply. One entry per name, at its first use in file order (its first read no path sets first, when
+ * there is one). Uses in nodes that cannot be reached are left out: they never run.
  */
 export function getRequiredVariables(graph: FlowModel, systemVariables: readonly string[] = []): RequiredVariable[] {
   const { distance } = getSearchTree(graph);
@@ -92,10 +92,13 @@ export function getRequiredVariables(graph: FlowModel, systemVariables: readonly
   for (const use of [...findings.undefined, ...findings.maybeUnset].sort((a, b) => a.nodeIndex - b.nodeIndex)) {
     // nodeIndex counts entries of nodes[] in the file; the graph numbers unique nodes, so go through the id.
     const i = graph.indexOf.get(use.nodeId);
-    if (i === undefined || distance[i]! < 0 || byName.has(use.name)) continue;
+    if (i === undefined || distance[i]! < 0) continue;
+    const maybeUnset = maybe.has(use) && setFirstSomewhere(use.name, use.root, i);
+    // A later read that no path sets first outranks an earlier maybe-unset one: it is the request's to supply.
+    const known = byName.get(use.name);
+    if (known && (!known.maybeUnset || maybeUnset)) continue;
     const node = graph.nodes[i]!.node;
     const name = nodeData(node).name;
-    const maybeUnset = maybe.has(use) && setFirstSomewhere(use.name, use.root, i);
     byName.set(use.name, { name: use.name, root: use.root, nodeId: use.nodeId, ...(typeof name === "string" && { nodeName: name }), field: use.field, path: use.path, maybeUnset });
   }
   return [...byName.values()];

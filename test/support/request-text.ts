@@ -58,3 +58,10 @@ export const BRANCHES = {
     { id: "e3", source: "start", target: "status", label: "just wants the status" },
   ],
 };
+
+/** BRANCHES with an Intro before Ask order that reads {{order}} too: no path sets it before Intro. */
+export const READ_EARLY = {
+  ...BRANCHES,
+  nodes: [...BRANCHES.nodes, { id: "intro", type: "Default", data: { name: "Intro", prompt: "Mention {{order}} if you know it." } }],
+  edges: [...BRANCHES.edges.filter((e) => e.id !== "e1"), { id: "e4", source: "start", target: "intro", label: "has an order number" }, { id: "e5", source: "intro", target: "ask", label: "go on" }],
+};

@@ -1,6 +1,6 @@
 // Table test of missing-request-variable.
 import { ruleTable } from "../../support/rule-table.js";
-import { BATCH, BRANCHES, CALL, checkText, checkWithPathway, INBOUND, requestText } from "../../support/request-text.js";
+import { BATCH, BRANCHES, CALL, checkText, checkWithPathway, INBOUND, READ_EARLY, requestText } from "../../support/request-text.js";
 
 ruleTable("missing-request-variable", checkWithPathway, {
   valid: [
@@ -47,6 +47,17 @@ ruleTable("missing-request-variable", checkText({ pathway: { where: "branches.js
       name: "seed 4.1: starting at Status, no path sets order first",
       text: requestText({ phone_number: CALL.phone_number, pathway_id: '"p"', start_node_id: '"status"', request_data: "«{}" }),
       findings: [{ pointer: "/request_data", message: /\{\{order\}\} is read by node "Status" \(id status\) in its prompt before any node sets it/ }],
+    },
+  ],
+});
+
+ruleTable("missing-request-variable", checkText({ pathway: { where: "read-early.json", value: READ_EARLY as never } }), {
+  valid: [],
+  invalid: [
+    {
+      name: "seed 4.1: a read no path sets first is reported, though an earlier node in the file reads it maybe-unset",
+      text: requestText({ phone_number: CALL.phone_number, pathway_id: '"p"', request_data: "«{}" }),
+      findings: [{ pointer: "/request_data", message: /\{\{order\}\} is read by node "Intro" \(id intro\) in its prompt before any node sets it/ }],
     },
   ],
 });
