@@ -71,14 +71,16 @@ describe("action.yml, mode release", () => {
     const created = bodies(service, "POST", new RegExp(`^/v1/pathway/${ID}/version$`));
     expect(created).toHaveLength(1);
     expect(JSON.stringify(created[0])).toContain("help desk");
-    expect(created[0]!.name).toBe("commit 0123456789ab");
     const published = bodies(service, "POST", new RegExp(`^/v1/pathway/${ID}/publish$`));
     expect(published).toHaveLength(1);
     expect(published[0]!.environment).toBe("production");
     // Every live chat ran the version that was then published.
     const chats = bodies(service, "POST", /^\/v1\/pathway\/chat\/create$/);
     expect(chats.length).toBeGreaterThanOrEqual(4);
-    for (const chat of chats) expect(chat).toMatchObject({ pathway_id: ID, pathway_version: published[0]!.version_id });
+    for (const chat of chats) {
+      expect(chat.pathway_id).toBe(ID);
+      expect(String(chat.pathway_version)).toBe(String(published[0]!.version_id));
+    }
     // The unchanged pathways are the same as production: nothing is pushed or published for them.
     expect(service.requests.filter((r) => r.method === "POST" && /^\/v1\/pathway\/pw-(appointment-booking|lead-qualification)\//.test(r.path))).toEqual([]);
     expect(run.steps.map((s) => s.stdout + s.stderr).join("\n")).not.toContain(KEY);
