@@ -106,8 +106,8 @@ function maskJsonText(text: string, depth: number): string | undefined {
   try {
     parsed = JSON.parse(trimmed);
   } catch {
-    // Not JSON as a whole (a `{{var}}` outside quotes): hiding in place is all that can be done.
-    return inPlace;
+    // Not JSON as a whole (a `{{var}}` outside quotes): secret keys hidden in place, then what any text hides.
+    return maskPlainText(inPlace);
   }
   let masked: unknown;
   let out: string;
@@ -130,8 +130,11 @@ function maskJsonText(text: string, depth: number): string | undefined {
 }
 
 function maskTextAt(text: string, depth: number): string {
-  const json = maskJsonText(text, depth);
-  if (json !== undefined) return json;
+  return maskJsonText(text, depth) ?? maskPlainText(text);
+}
+
+/** URL credentials, query and form secrets and Bearer tokens written in text. */
+function maskPlainText(text: string): string {
   if (!/[=@]|bearer/i.test(text)) return text;
   return text
     .replace(URL_USERINFO, (_m, scheme: string, userinfo: string) => {

@@ -27,6 +27,7 @@ describe("maskSecrets", () => {
       expected: { body: `{"patient_id": "{{patient_id}}", "api_key": "${MASK}", "password": "${MASK}"}` },
     },
     { name: "JSON in a string with a {{var}} outside quotes", value: { body: `{\n  "token": "${S}",\n  "n": {{n}}\n}` }, expected: { body: `{\n  "token": "${MASK}",\n  "n": {{n}}\n}` } },
+    { name: "not-quite-JSON text still has its URL secrets hidden", value: { body: `{"url": "https://u:${S}@h/?key=${S}", "n": {{n}}}` }, expected: { body: `{"url": "https://u:${MASK}@h/?key=${MASK}", "n": {{n}}}` } },
     { name: "JSON in a string with nested secrets", value: { body: JSON.stringify({ auth: { key: S }, headers: { "X-Key": S } }) }, expected: { body: JSON.stringify({ auth: MASK, headers: { "X-Key": MASK } }) } },
     { name: "URL credentials", value: { url: `https://bob:${S}@api.example.com/x` }, expected: { url: `https://bob:${MASK}@api.example.com/x` } },
     { name: "a token as the URL's user", value: { url: `https://${S}@github.com/o/r.git` }, expected: { url: `https://${MASK}@github.com/o/r.git` } },
