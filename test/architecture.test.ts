@@ -93,6 +93,16 @@ describe("architecture", () => {
     expect(offenders).toEqual([]);
   });
 
+  // House style: a command is argv -> options -> one engine call -> formatter -> exit code; logic past that budget
+  // belongs in the engine, where the library and its tests reach it without a terminal.
+  it("keeps every command under the 150-line budget of a thin adapter", () => {
+    const over = filesUnder(path.join(SRC, "cli/commands"))
+      .map((file) => ({ file: path.relative(ROOT, file), lines: readFileSync(file, "utf8").split("\n").length - 1 }))
+      .filter(({ lines }) => lines > 150)
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(over).toEqual([]);
+  });
+
   it("starts every source file with a one-line purpose comment", () => {
     const missing = filesUnder(SRC)
       .filter((file) => !/^\/\/ \S/.test(readFileSync(file, "utf8")))

@@ -5,11 +5,10 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import pc from "picocolors";
 import { escapeTerminalText } from "../../escape/terminal.js";
-import { openChat } from "../../engine/chat-session.js";
+import { getChatChoices, openChat, parseRequestData, takeChatTurn, toTakeRef } from "../../engine/chat-session.js";
 import * as sim from "../../engine/simulator.js";
 import { toChatLines } from "../chat-view.js";
-import type { Candidate, SimState, Simulator } from "../../simulate/index.js";
-import { EXIT, ExitError } from "../exit.js";
+import type { SimState, Simulator } from "../../simulate/index.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
 
@@ -60,16 +59,7 @@ Examples:
   $ printf 'I want to book\\n/vars\\n/quit\\n' | pathway chat pathways/appointment-booking.json --no-color`,
     )
     .action(async (pathwayArg: string, options: ChatOptions) => {
-      let variables: Record<string, unknown> = {};
-      if (options.requestData !== undefined) {
-        try {
-          const parsed: unknown = JSON.parse(options.requestData);
-          if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("not an object");
-          variables = parsed as Record<string, unknown>;
-        } catch {
-          throw new ExitError(EXIT.failure, `--request-data: expected a JSON object, e.g. '{"from": "+15551234567"}'.`);
-        }
-      }
+      const variables = options.requestData === undefined ? {} : parseRequestData(options.requestData);
       const session = await openChat(io.host, pathwayArg, { ...options, variables });
       const machine: Simulator = session.simulator;
       const c = pc.createColors(useColor(options.color, io));
@@ -81,7 +71,7 @@ Examples:
         const name = id === undefined ? undefined : sim.getSimNodeName(machine.nodes.get(id));
         return escapeTerminalText(name ? `${name} (id ${id})` : `id ${id ?? "-"}`);
       };
-      const candidates = (state: SimState): readonly Candidate[] => (state.nodeId ? sim.getCandidates(machine, state.nodeId) : []);
+      const candidates = (state: SimState) => getChatChoices(session, state);
       const show = (state: SimState, from: number) => {
         for (const line of toChatLines(state.trace.slice(from), { c, clip, nodeLabel, live: options.liveWebhooks === true })) write(line);
         if (state.status === "active") {
@@ -101,20 +91,13 @@ Examples:
       prompt();
       const turn = async (user: string, take?: string) => {
         const state = history[history.length - 1]!;
-        if (state.status !== "active") {
-          write(c.yellow(`The conversation has ${state.status === "transferred" ? "been transferred" : state.status}; /back to undo or /quit.`));
+        const result = await takeChatTurn(session, state, user, take);
+        if ("refusal" in result) {
+          write(c.yellow(escapeTerminalText(result.refusal)));
           return;
         }
-        const next = await sim.transitionAsync(machine, state, { user, ...(take !== undefined && { take }) });
-        // A /take that names nothing takeable is a mistyped command, not a turn: keep it out of history so /back undoes
-        // the caller's last real turn.
-        const failed = take === undefined ? undefined : next.trace.slice(state.trace.length).find((e) => e.type === "decide" && e.decision.kind === "error");
-        if (failed?.type === "decide") {
-          write(c.yellow(`${escapeTerminalText(failed.decision.reason.replace(/\.$/, ""))}; nothing changed (/edges lists the choices).`));
-          return;
-        }
-        history.push(next);
-        show(next, state.trace.length + 1);
+        history.push(result.next);
+        show(result.next, state.trace.length + 1);
       };
       for await (const raw of rl) {
         const line = raw.trim();
@@ -136,11 +119,8 @@ Examples:
           } else write(c.dim("already at the start"));
         } else if (line.startsWith("/take")) {
           const ref = line.slice(5).trim();
-          const list = candidates(state);
-          const n = Number(ref);
-          const chosen = Number.isInteger(n) && n >= 1 && n <= list.length ? list[n - 1]! : undefined;
           if (ref === "") write(c.yellow("usage: /take <n|edge id|label|node name>"));
-          else await turn(`(take ${ref})`, chosen ? (chosen.kind === "edge" ? chosen.id : chosen.targetId) : ref);
+          else await turn(`(take ${ref})`, toTakeRef(candidates(state), ref));
         } else if (line.startsWith("/")) write(c.yellow(`unknown command ${line.split(" ")[0]}; /help lists them`));
         else await turn(line);
         prompt();
