@@ -40,7 +40,7 @@ export async function runLiveChat(io: CliIo, pathwayArg: string, flags: LiveChat
   const write = (s: string) => io.stdout.write(s + "\n");
   for (const w of chat.warnings) io.stderr.write(`pathway: warning: ${escapeTerminalText(w)}\n`);
   const v = chat.tested;
-  const version = v ? `, version ${v.version ?? "?"}${v.requested === String(v.version) ? "" : ` (${v.requested})`} ${v.hash.slice(0, 19)}` : ", production";
+  const version = v ? `, version ${v.version ?? "unknown"}${v.requested === String(v.version) ? "" : ` (${v.requested})`} ${v.hash.slice(0, 19)}` : ", production";
   const session = await chat.start();
   write(c.dim(escapeTerminalText(`Chatting live with pathway ${chat.id}${version}. /vars, /quit.`)));
   if (session.message) write(`${c.bold("agent")}: ${escapeTerminalText(session.message)}`);
