@@ -1,4 +1,5 @@
 // `publishVersion`: promotes a saved version to production or staging, only when it is the local file (read back and hashed) and, if asked, its scenarios pass live.
+import path from "node:path";
 import type { Environment, PathwayClient } from "../remote/index.js";
 import { EngineError } from "./errors.js";
 import type { Host } from "./host.js";
@@ -122,6 +123,8 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
       live: true,
       pathwayId: id,
       pathwayVersion: version,
+      // A folder of scenarios for several pathways: only this file's run against this version.
+      ...(target.file !== undefined && { onlyPathway: path.resolve(host.cwd, target.file) }),
       remote: options,
       ...(options.repeat !== undefined && { repeat: options.repeat }),
       ...(options.minPassRate !== undefined && { minPassRate: options.minPassRate }),
@@ -130,7 +133,7 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
     });
     const { total, passed, failed, errors } = run.summary;
     totals = { total, passed, failed, errors };
-    if (total === 0) throw new EngineError("usage", `--require-pass ${options.requirePass.join(" ")} names no scenario files; nothing was promoted.`, undefined, { id });
+    if (total === 0) throw new EngineError("usage", `--require-pass ${options.requirePass.join(" ")} names no scenario files${target.file === undefined ? "" : ` of ${target.file}`}; nothing was promoted.`, undefined, { id });
     if (failed > 0 || errors > 0) {
       const failedNames = run.results.filter((r) => r.status !== "passed").map((r) => `${r.file} (${r.status === "error" ? "could not run" : "failed"})`);
       const why = `Not promoted: ${failed + errors} of ${total} scenarios did not pass live against version ${version}: ${failedNames.slice(0, 5).join(", ")}${failedNames.length > 5 ? ", …" : ""}. See them with \`pathway test ${options.requirePass.join(" ")} --live --pathway-version ${version}\`.`;

@@ -28,6 +28,8 @@ export interface RunScenariosOptions {
   live?: boolean;
   /** With `live`: the remote pathway, else each scenario's pathway file's manifest entry. */
   pathwayId?: string;
+  /** Only the scenarios whose `pathway:` is this file (absolute); the others are left out of the report. Default: all. */
+  onlyPathway?: string;
   /** With `live` or `compare`: the saved version to chat with (`draft`: the manifest's). Default: production, as the chat does without one. */
   pathwayVersion?: VersionSpec;
   /** With `live`: how to reach the service. */
@@ -177,6 +179,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
       continue;
     }
     const pathwayFile = confinedPathway.path;
+    if (options.onlyPathway !== undefined && pathwayFile !== options.onlyPathway) continue;
     let entry = pathways.get(pathwayFile);
     if (!entry) {
       entry = { traces: [], display: displayPath(host.cwd, pathwayFile) };

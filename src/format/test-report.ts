@@ -69,7 +69,7 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
     const mark = r.status === "passed" ? c.green("✔") : c.red("✖");
     const rate = r.passRate !== undefined ? ` ${c.bold(`${(r.passRate * 100).toFixed(0)}%`)} of ${r.runs} runs passed` : "";
     const v = r.pathwayVersion;
-    const tested = v ? `, version ${v.version ?? "?"}${v.requested === String(v.version) ? "" : ` (${v.requested})`} ${v.hash.slice(0, 19)}` : "";
+    const tested = v ? `, version ${v.version ?? "unknown"}${v.requested === String(v.version) ? "" : ` (${v.requested})`} ${v.hash.slice(0, 19)}` : "";
     const mode = r.mode === "live" ? c.cyan(` [live${escapeTerminalText(tested)}]`) : "";
     out.push(`  ${mark} ${escapeTerminalText(r.name)}${mode}${r.status === "error" ? c.red(" (could not run)") : ""}${rate} ${c.dim(`${r.durationMs.toFixed(0)} ms`)}`);
     if (r.paths && r.paths.length > 1) for (const p of r.paths) out.push(`    ${c.dim(`${p.count}×`)} ${escapeTerminalText(p.path.join(" → "))}`);

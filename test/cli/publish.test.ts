@@ -31,6 +31,18 @@ describe("pathway publish", () => {
     expect(JSON.parse((await project.run(["push", "booking.json", "--draft", "--format", "json"])).stdout)).toMatchObject({ draft: { version: 2, created: true } });
   });
 
+  it("--require-pass runs only the scenarios of the file being published, and refuses when there are none", async () => {
+    await withDraft();
+    project.write("other.json", JSON.stringify(bookingPathway("Other pathway.")));
+    project.write("scenarios/other.scenario.yaml", project.read("scenarios/books.scenario.yaml").replace("../booking.json", "../other.json").replace("You are booked. Bye!", "Never said"));
+    const r = await project.run(["publish", "booking.json", "--require-pass", "scenarios", "--format", "json"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).tests).toEqual({ total: 1, passed: 1, failed: 0, errors: 0 });
+    const none = await project.run(["publish", "booking.json", "--pathway-version", "1", "--require-pass", "scenarios/other.scenario.yaml"]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/names no scenario files of booking\.json; nothing was promoted/);
+  });
+
   it("promotes nothing (exit 1) when a scenario fails live against the version", async () => {
     await withDraft();
     project.write("scenarios/books.scenario.yaml", project.read("scenarios/books.scenario.yaml").replace("You are booked. Bye!", "Something else"));

@@ -8,11 +8,13 @@ import { escapeTerminalText } from "../../escape/terminal.js";
 import { getChatChoices, openChat, parseRequestData, takeChatTurn, toTakeRef } from "../../engine/chat-session.js";
 import * as sim from "../../engine/simulator.js";
 import { toChatLines } from "../chat-view.js";
+import { addLiveChatOptions, runLiveChat, type LiveChatFlags } from "../chat-live.js";
 import type { SimState, Simulator } from "../../simulate/index.js";
+import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
 
-interface ChatOptions {
+interface ChatOptions extends LiveChatFlags {
   decider: "keyword" | "scripted" | "llm";
   requestData?: string;
   liveWebhooks?: boolean;
@@ -32,10 +34,12 @@ const HELP = `Type what the caller says. Commands:
 
 /** Registers `pathway chat` on the program. */
 export function register(program: Command, io: CliIo): void {
-  program
-    .command("chat")
-    .description("talk to a pathway in the terminal: see what the agent says, the current node, variables and edges")
-    .argument("<pathway>", "the pathway file")
+  addLiveChatOptions(
+    program
+      .command("chat")
+      .description("talk to a pathway in the terminal: see what the agent says, the current node, variables and edges")
+      .argument("<pathway>", "the pathway file"),
+  )
     .addOption(new Option("--decider <name>", "how your turns choose an edge").choices(["keyword", "scripted", "llm"]).default("keyword"))
     .option("--request-data <json>", "variables known at the start, as a JSON object")
     .option("--live-webhooks", "call real webhook URLs (default: every webhook answers 200 with an empty body)")
@@ -49,17 +53,22 @@ export function register(program: Command, io: CliIo): void {
       `
 ${HELP}
 
-Input may be piped, one turn or command per line, so a session can be scripted.
+Input may be piped, one turn or command per line, so a session can be scripted. With --live each line goes to the
+service's chat (the file's remote pathway; --pathway-version draft|<n>|production|staging for a saved version)
+and its answers, node and variables are shown; only /vars and /quit apply there.
 
 Exit codes: 0 the session ended (/quit or end of input), 2 usage error, or a file that cannot be read or is not a
-pathway.
+pathway, or (--live) no API key, a version the service lacks, a network error.
 
 Examples:
   $ pathway chat pathways/appointment-booking.json
-  $ printf 'I want to book\\n/vars\\n/quit\\n' | pathway chat pathways/appointment-booking.json --no-color`,
+  $ printf 'I want to book\\n/vars\\n/quit\\n' | pathway chat pathways/appointment-booking.json --no-color
+  $ pathway chat pathways/appointment-booking.json --live --pathway-version draft`,
     )
     .action(async (pathwayArg: string, options: ChatOptions) => {
       const variables = options.requestData === undefined ? {} : parseRequestData(options.requestData);
+      if (options.live) return runLiveChat(io, pathwayArg, options, variables);
+      if (options.pathwayVersion !== undefined || options.pathwayId !== undefined) throw new ExitError(EXIT.failure, `${options.pathwayId !== undefined ? "--pathway-id" : "--pathway-version"} names the remote pathway a live chat talks to: add --live.`);
       const session = await openChat(io.host, pathwayArg, { ...options, variables });
       const machine: Simulator = session.simulator;
       const c = pc.createColors(useColor(options.color, io));

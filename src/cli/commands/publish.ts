@@ -60,7 +60,8 @@ export function register(program: Command, io: CliIo): void {
       `
 What was tested is what ships: publish reads the version back (GET /v1/pathway/{id}/version/{n}) and refuses
 when its content (nodes and edges, either label placement) differs from the local file, or, for the draft, from
-what \`pathway push --draft\` sent. With --require-pass it then runs those scenarios live against that version
+what \`pathway push --draft\` sent. With --require-pass it then runs those scenarios (for a file, only those whose
+pathway: is that file) live against that version
 (as \`pathway test --live --pathway-version <n>\`), reads the version back again, and promotes it
 (POST /v1/pathway/{id}/publish) only when every scenario passed and nothing changed meanwhile. The promotion is
 recorded in pathwaykit.manifest.json (for \`pathway rollback\`); a promoted draft stops being the draft, so the

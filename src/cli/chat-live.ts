@@ -1,0 +1,70 @@
+// `pathway chat --live`: the same prompt, but each line goes to the service's chat (optionally a saved version) and its answers are shown.
+import { InvalidArgumentError, Option, type Command } from "commander";
+import { createInterface } from "node:readline";
+import pc from "picocolors";
+import { parseVersionSpec, type VersionSpec } from "../engine/live-version.js";
+import { openLiveChat } from "../engine/live-chat-session.js";
+import { escapeTerminalText } from "../escape/terminal.js";
+import type { CliIo } from "./io.js";
+import { useColor } from "./io.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "./remote-options.js";
+
+/** The flags `--live` adds to chat. */
+export interface LiveChatFlags extends RemoteFlags {
+  live?: boolean;
+  pathwayId?: string;
+  pathwayVersion?: VersionSpec;
+  color?: boolean;
+}
+
+function parseVersionOption(value: string): VersionSpec {
+  const spec = parseVersionSpec(value);
+  if (spec === undefined) throw new InvalidArgumentError("Expected a version number (1, 2, ...), draft, production or staging.");
+  return spec;
+}
+
+/** Adds --live, --pathway-id, --pathway-version and the remote flags to chat. */
+export function addLiveChatOptions(command: Command): Command {
+  return addRemoteOptions(
+    command
+      .option("--live", "talk to the service's chat with the remote pathway instead of the simulator (needs PATHWAYKIT_API_KEY)")
+      .option("--pathway-id <id>", "with --live: the remote pathway (default: the file's entry in pathwaykit.manifest.json)")
+      .addOption(new Option("--pathway-version <version>", "with --live: chat with this saved version: a number, draft (the manifest's), production or staging").argParser(parseVersionOption)),
+  );
+}
+
+/** Runs a live session: each non-command line is sent; /vars shows the variables, /quit leaves. */
+export async function runLiveChat(io: CliIo, pathwayArg: string, flags: LiveChatFlags, variables: Record<string, unknown>): Promise<void> {
+  const chat = await openLiveChat(io.host, pathwayArg, { ...toRemoteOptions(flags, io), ...(flags.pathwayId !== undefined && { pathwayId: flags.pathwayId }), ...(flags.pathwayVersion !== undefined && { pathwayVersion: flags.pathwayVersion }), variables });
+  const c = pc.createColors(useColor(flags.color, io));
+  const write = (s: string) => io.stdout.write(s + "\n");
+  for (const w of chat.warnings) io.stderr.write(`pathway: warning: ${escapeTerminalText(w)}\n`);
+  const v = chat.tested;
+  const version = v ? `, version ${v.version ?? "unknown"}${v.requested === String(v.version) ? "" : ` (${v.requested})`} ${v.hash.slice(0, 19)}` : ", production";
+  const session = await chat.start();
+  write(c.dim(escapeTerminalText(`Chatting live with pathway ${chat.id}${version}. /vars, /quit.`)));
+  if (session.message) write(`${c.bold("agent")}: ${escapeTerminalText(session.message)}`);
+  let vars: Record<string, unknown> = {};
+  const interactive = (io.stdin as { isTTY?: boolean }).isTTY === true;
+  const rl = createInterface({ input: io.stdin, ...(interactive && { output: io.stdout }), terminal: interactive });
+  rl.on("SIGINT", () => rl.close());
+  for await (const raw of rl) {
+    const line = raw.trim();
+    if (!interactive && line !== "") write(`${c.green("you>")} ${escapeTerminalText(line)}`);
+    if (line === "") continue;
+    if (line === "/quit" || line === "/exit") break;
+    if (line === "/vars") write(escapeTerminalText(JSON.stringify(vars, null, 2)));
+    else if (line.startsWith("/")) write(c.yellow(`${escapeTerminalText(line.split(" ")[0]!)} is not available live; /vars and /quit are`));
+    else {
+      const reply = await chat.send(session.chatId, line);
+      vars = reply.variables;
+      if (reply.currentNodeName ?? reply.currentNodeId) write(c.cyan(`[${escapeTerminalText(reply.currentNodeName ?? reply.currentNodeId!)}]`));
+      for (const said of reply.assistantResponses) write(`${c.bold("agent")}: ${escapeTerminalText(said)}`);
+      if (reply.completed) {
+        write(c.magenta("conversation completed"));
+        break;
+      }
+    }
+  }
+  rl.close();
+}
