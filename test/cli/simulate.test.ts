@@ -15,7 +15,7 @@ const JUNK = '{"nodes":[null,1,"x",{"id":5}],"edges":{}}';
 const NO_START = JSON.stringify({ nodes: [{ id: "a", type: "Default", data: { name: "A", text: "Hi" } }], edges: [] });
 
 beforeAll(() => {
-  if (!existsSync(path.join(ROOT, "dist/bundle/cli.cjs"))) execSync("npm run build", { cwd: ROOT, stdio: "ignore" });
+  if (!existsSync(path.join(ROOT, "dist/bundle/main.js"))) execSync("npm run build", { cwd: ROOT, stdio: "ignore" });
 });
 
 function scenarioDir(files: Record<string, string>): string {
