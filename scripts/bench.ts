@@ -10,9 +10,10 @@ import { startSuite } from "./bench/start.js";
 import { requestsSuite } from "./bench/requests.js";
 import { reportSuite } from "./bench/report.js";
 import { generateSuite } from "./bench/generate.js";
+import { installSuite } from "./bench/install.js";
 import type { BenchSuite } from "./bench/measure.js";
 
-const suites: BenchSuite[] = [validateSuite, lintSuite, builderSuite, diffSuite, diagramSuite, simulateSuite, memorySuite, startSuite, requestsSuite, reportSuite, generateSuite];
+const suites: BenchSuite[] = [validateSuite, lintSuite, builderSuite, diffSuite, diagramSuite, simulateSuite, memorySuite, startSuite, requestsSuite, reportSuite, generateSuite, installSuite];
 
 const only = process.argv[2];
 for (const suite of suites) {
