@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Entry point of the `pathway` executable: the launcher runs the CLI's prebuilt packs (see src/cli/launch.ts).
+// Entry point of the `pathway` executable: loads the CLI's one bundle (dist/bundle/main.js and its chunks, made by scripts/bundle-cli.ts).
 // Kept before any user code runs: `pathway build` disarms process.exit while a user's module loads.
 const exit = process.exit.bind(process);
 
@@ -17,12 +17,20 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-let launcher;
-try {
-  launcher = require("../dist/bundle/launch.cjs");
-} catch (error) {
-  if (error.code !== "MODULE_NOT_FOUND") throw error;
-  process.stderr.write("pathway: the command line is not built (dist/bundle/launch.cjs is missing); run `npm run build` where pathwaykit is, or reinstall it.\n");
-  exit(2);
-}
-launcher.launch(process.argv.slice(2));
+// Node 22+ keeps the compiled bundle on disk for the next start (Node 20 has no compile cache and skips this).
+require("node:module").enableCompileCache?.();
+// PATHWAYKIT_DEBUG: a stack trace then names src/ files and lines, through the bundle's source map.
+if (process.env.PATHWAYKIT_DEBUG) process.setSourceMapsEnabled(true);
+
+import("../dist/bundle/main.js").then(
+  async ({ main }) => {
+    // main() never throws; it returns the exit code.
+    process.exitCode = await main(process.argv.slice(2));
+  },
+  (error) => {
+    // An interrupted build or install: one line that says what to do, not a stack trace.
+    const missing = error.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes(`bundle${require("node:path").sep}main.js`);
+    process.stderr.write(`pathway: the command line ${missing ? "is not built (dist/bundle/main.js is missing)" : `could not be loaded (${error.message})`}; run \`npm run build\` where pathwaykit is, or reinstall it.\n`);
+    process.exitCode = 2;
+  },
+);

@@ -11,9 +11,10 @@ import { requestsSuite } from "./bench/requests.js";
 import { reportSuite } from "./bench/report.js";
 import { generateSuite } from "./bench/generate.js";
 import { releaseSuite } from "./bench/release.js";
+import { installSuite } from "./bench/install.js";
 import type { BenchSuite } from "./bench/measure.js";
 
-const suites: BenchSuite[] = [validateSuite, lintSuite, builderSuite, diffSuite, diagramSuite, simulateSuite, memorySuite, startSuite, requestsSuite, reportSuite, generateSuite, releaseSuite];
+const suites: BenchSuite[] = [validateSuite, lintSuite, builderSuite, diffSuite, diagramSuite, simulateSuite, memorySuite, startSuite, requestsSuite, reportSuite, generateSuite, releaseSuite, installSuite];
 
 const only = process.argv[2];
 for (const suite of suites) {

@@ -1,4 +1,4 @@
-// Which command an argument list names: shared by the program (to load one command) and the launcher (to pick its code cache).
+// Which command an argument list names, so that the program loads that one command's code.
 
 /** The command word in `argv` (user arguments only): `pathway help <name>` counts as <name>; undefined when none is given. */
 export function selectCommandName(argv: readonly string[]): string | undefined {

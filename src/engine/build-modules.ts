@@ -6,7 +6,7 @@ import { countBySeverity, type Diagnostic, type FileResult } from "../diagnostic
 import { isObject } from "../model/pathway.js";
 import { toCanonicalJson } from "../model/canonical.js";
 import { validateValue } from "../validate/index.js";
-import { EngineError } from "./errors.js";
+import { EngineError, isEngineError } from "./errors.js";
 import type { Host } from "./host.js";
 import { expandInputs } from "./inputs.js";
 
@@ -69,6 +69,8 @@ async function loadEntry(host: Host, entry: string): Promise<{ value?: unknown; 
   try {
     mod = await host.importModule(entry);
   } catch (error) {
+    // No loader installed (tsx is optional): no module can load, and the fault is not this one's.
+    if (isEngineError(error) && error.reason === "missing-package") throw error;
     const diagnostics = buildErrorDiagnostics(error);
     if (diagnostics) return { diagnostics };
     return { diagnostics: [], error: describeModuleError(entry, error, "load") };

@@ -5,6 +5,7 @@ import { findDiagramNode, getDiagramAnnotations, getGlobalsNote, getMermaidLimit
 import { ELK_MAX_ITEMS } from "../layout/limits.js";
 import { BrowserUnavailableError, createDiagramRenderer, getBrowserLocation } from "../render/index.js";
 import { EngineError, createErrorObject, type ErrorCode } from "./errors.js";
+import { createMissingPackageError, isMissingOptionalPackage } from "./optional-packages.js";
 import { describeFsError } from "./fs-errors.js";
 import type { Host } from "./host.js";
 import type { ProgressEvent } from "./progress.js";
@@ -256,13 +257,16 @@ async function renderDrawings(
     try {
       renderer = await createDiagramRenderer({ browser: getBrowserLocation(host.env), timeoutMs });
     } catch (error) {
-      if (!(error instanceof BrowserUnavailableError)) throw error;
+      // Without the browser, or without the optional packages that drive it, the Mermaid text is saved instead.
+      const missingPackages = isMissingOptionalPackage(error, "images");
+      if (!(error instanceof BrowserUnavailableError) && !missingPackages) throw error;
+      const message = missingPackages ? createMissingPackageError("images").message : (error as BrowserUnavailableError).message;
       const saved: string[] = [];
       for (const d of drawings) {
         const target = where === "stdout" ? (d.path === STDIN ? "stdin.mmd" : stripJson(d.path) + ".mmd") : d.target!.replace(/\.(svg|png|pdf)$/i, "") + ".mmd";
         if (await write(target, d.mermaid)) saved.push(target);
       }
-      fail(2, `${error.message}${saved.length > 0 ? `\nThe Mermaid text was written instead: ${listPaths(saved)} (render it later with this command, or paste it into a Markdown mermaid block).` : ""}`);
+      fail(2, `${message}${saved.length > 0 ? `\nThe Mermaid text was written instead: ${listPaths(saved)} (render it later with this command, or paste it into a Markdown mermaid block).` : ""}`);
       return;
     }
   }

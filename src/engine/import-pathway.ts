@@ -6,6 +6,7 @@ import { countBySeverity } from "../diagnostics/index.js";
 import { parseDocument } from "../parse/index.js";
 import { validateValue } from "../validate/index.js";
 import { EngineError } from "./errors.js";
+import { createMissingPackageError, isMissingOptionalPackage } from "./optional-packages.js";
 import type { Host } from "./host.js";
 import { readInput, STDIN } from "./inputs.js";
 import { getPathwayProblem } from "./load-pathway.js";
@@ -69,6 +70,7 @@ export async function importPathway(host: Host, input: string, options: ImportPa
     code = await toBuilderCode(parsed.value, { importFrom: options.importFrom ?? "pathwaykit" });
   } catch (error) {
     if (error instanceof TypeError || error instanceof RangeError) throw new EngineError("input", `${read.path}: ${error.message}`);
+    if (isMissingOptionalPackage(error, "import")) throw createMissingPackageError("import");
     throw error;
   }
   const counts = countBySeverity(validateValue(parsed.value));

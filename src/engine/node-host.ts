@@ -3,6 +3,7 @@ import { realpath, stat as fsStat } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Host, HostFetch, HostStat } from "./host.js";
+import { createMissingPackageError, isMissingOptionalPackage } from "./optional-packages.js";
 import { DEFAULT_MAX_FILE_BYTES, readFileBounded, readStreamBounded, type ByteStream } from "./read-file-bounded.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
 
@@ -76,7 +77,10 @@ export function createNodeHost(options: NodeHostOptions): Host {
     now: options.now ?? (() => new Date()),
     fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init)),
     async importModule(file) {
-      const { tsImport } = await import("tsx/esm/api"); // why: tsx (esbuild's loader) takes ~75 ms, only build needs it
+      // why lazily: tsx (esbuild's loader) takes ~75 ms, and only build needs it (an optional package a lean install leaves out)
+      const { tsImport } = await import("tsx/esm/api").catch((error: unknown) => {
+        throw isMissingOptionalPackage(error, "build") ? createMissingPackageError("build") : error;
+      });
       return (await tsImport(pathToFileURL(resolve(file)).href, import.meta.url)) as Record<string, unknown>;
     },
   };

@@ -37,7 +37,7 @@ export interface DiagramRenderer {
  * same file with ten times the installed size and puppeteer, whose install script downloads a browser we never use.
  */
 export function getMermaidBundlePath(): string {
-  // Resolved through require: the CLI bundle is CommonJS, without import.meta.resolve.
+  // Resolved through require, whose MODULE_NOT_FOUND names the package when it is missing (it is an optional peer).
   return createRequire(import.meta.url).resolve("mermaid/dist/mermaid.min.js");
 }
 
@@ -73,6 +73,8 @@ interface Drawn {
  */
 export async function createDiagramRenderer(options: RendererOptions): Promise<DiagramRenderer> {
   assertBrowserExecutable(options.browser);
+  // Found before the browser starts: a missing mermaid fails here, not halfway through the first drawing.
+  const mermaidBundle = getMermaidBundlePath();
   // why lazily: puppeteer takes ~250 ms to load. puppeteer-core, not puppeteer: it is what we declare (puppeteer comes
   // only as mermaid-cli's peer, absent under pnpm's strict layout), and the system browser is always named explicitly.
   const { default: puppeteer } = await import("puppeteer-core");
@@ -105,7 +107,7 @@ export async function createDiagramRenderer(options: RendererOptions): Promise<D
     // Diagrams come from untrusted files: nothing in the page may reach the network or the file system.
     page.on("request", (request) => void request.abort().catch(() => undefined));
     await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0"><div id="container"></div></body></html>');
-    await page.addScriptTag({ path: getMermaidBundlePath() });
+    await page.addScriptTag({ path: mermaidBundle });
     await page.evaluate((cfg) => {
       (globalThis as unknown as PageGlobals).mermaid.initialize(cfg);
     }, config);

@@ -3,7 +3,6 @@
 // Kept as source text so the core stays free of DOM types and a bundler; test/report/client-script.test.ts parses it
 // with acorn. Rules it keeps: every text from the file is set with textContent or as a setAttribute value of a fixed
 // attribute name; no innerHTML, no eval, no URL is ever built from data; elements come from a fixed list of tags.
-// ASCII only (other characters as \u escapes): the CLI's pack is read fastest as a one-byte string (test/cli/bundle.test.ts).
 
 /** The script of the report page. */
 export const REPORT_CLIENT_SCRIPT = String.raw`(function () {
@@ -291,7 +290,7 @@ export const REPORT_CLIENT_SCRIPT = String.raw`(function () {
         h("code", c.path || "(node)", li);
         h("span", " " + c.op + ": ", li);
         if (c.before !== undefined) h("del", JSON.stringify(c.before), li);
-        if (c.before !== undefined && c.after !== undefined) h("span", " \u2192 ", li);
+        if (c.before !== undefined && c.after !== undefined) h("span", " → ", li);
         if (c.after !== undefined) h("ins", JSON.stringify(c.after), li);
       });
     }
@@ -305,7 +304,7 @@ export const REPORT_CLIENT_SCRIPT = String.raw`(function () {
   function showEdge(i) {
     var e = data.edges[i];
     clear(panel);
-    h("h2", caption(e.from) + " \u2192 " + caption(e.to), panel);
+    h("h2", caption(e.from) + " → " + caption(e.to), panel);
     var from = h("span");
     button(caption(e.from), from, function () { select("node", e.from); }, "link");
     var to = h("span");
@@ -350,7 +349,7 @@ export const REPORT_CLIENT_SCRIPT = String.raw`(function () {
     found.forEach(function (n) { nodeEls[n.key].classList.add("match"); });
     h("p", found.length + " match" + (found.length === 1 ? "" : "es"), results, "muted");
     found.slice(0, 50).forEach(function (n) {
-      button(n.caption + (n.name && n.caption.indexOf(n.name) < 0 ? " \u00b7 " + n.name : "") + " [" + n.id + "]", results, function () { select("node", n.key); }, "result");
+      button(n.caption + (n.name && n.caption.indexOf(n.name) < 0 ? " · " + n.name : "") + " [" + n.id + "]", results, function () { select("node", n.key); }, "result");
     });
     return found;
   }
@@ -367,8 +366,8 @@ export const REPORT_CLIENT_SCRIPT = String.raw`(function () {
     var ul = h("ul", null, fl, "findings");
     data.findings.forEach(function (f) {
       var li = h("li", null, ul, "sev-" + f.severity);
-      var where = f.node !== undefined ? caption(f.node) : f.edge !== undefined ? "edge " + caption(data.edges[f.edge].from) + " \u2192 " + caption(data.edges[f.edge].to) : f.pointer || "pathway";
-      var text = f.severity + " " + f.ruleId + ": " + f.message + " \u2014 " + where + (f.line ? " (line " + f.line + ":" + f.column + ")" : "");
+      var where = f.node !== undefined ? caption(f.node) : f.edge !== undefined ? "edge " + caption(data.edges[f.edge].from) + " → " + caption(data.edges[f.edge].to) : f.pointer || "pathway";
+      var text = f.severity + " " + f.ruleId + ": " + f.message + " — " + where + (f.line ? " (line " + f.line + ":" + f.column + ")" : "");
       if (f.node !== undefined) button(text, li, function () { select("node", f.node); }, "link");
       else if (f.edge !== undefined) button(text, li, function () { select("edge", f.edge); }, "link");
       else h("span", text, li);

@@ -4,6 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeF
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+import { getInstallCommand, OPTIONAL_PACKAGES, type OptionalFeature } from "../../src/engine/optional-packages.js";
 import { ROOT, tempDir } from "../support/cli.js";
 
 interface PackageJson {
@@ -48,10 +49,10 @@ function consumerProject(): string {
 }
 
 describe("the published package", () => {
-  test("holds the executable, its prebuilt packs, the library, its types, the schemas, the licence and every file README.md links to", () => {
+  test("holds the executable, its bundle, the library, its types, the schemas, the licence and every file README.md links to", () => {
     const files = packedFiles();
     const schemas = readdirSync(path.join(ROOT, "schemas")).map((f) => `schemas/${f}`);
-    const needed = ["bin/pathway.cjs", "dist/bundle/launch.cjs", "dist/bundle/cli.cjs", "dist/bundle/cli-more.cjs", "dist/index.js", "dist/index.d.ts", "README.md", "LICENSE", ...schemas];
+    const needed = ["bin/pathway.cjs", "dist/bundle/main.js", "dist/index.js", "dist/index.d.ts", "README.md", "LICENSE", ...schemas];
     const linked = localLinks(readFileSync(path.join(ROOT, "README.md"), "utf8"));
     expect(linked).toContain("docs/api.md"); // the check below checks something
     expect([...needed, ...linked].filter((f) => !files.has(f))).toEqual([]);
@@ -73,12 +74,24 @@ describe("the published package", () => {
     expect([...imported].filter((name) => !declared.has(name)).sort()).toEqual([]);
   });
 
-  test("installs without running a download: no package it depends on has an install script but esbuild's binary check", () => {
+  test("installs without running a download: no package it depends on has an install script", () => {
     // package-lock.json marks the packages only development needs with `dev`; the others are what a user installs.
     const lock = JSON.parse(readFileSync(path.join(ROOT, "package-lock.json"), "utf8")) as { packages: Record<string, { hasInstallScript?: boolean; dev?: boolean }> };
     const scripted = Object.entries(lock.packages).filter(([where, p]) => where !== "" && p.hasInstallScript === true && p.dev !== true);
-    // esbuild (under tsx, which `pathway build` loads modules with) only checks that its platform binary is there.
-    expect(scripted.map(([where]) => where)).toEqual(["node_modules/esbuild"]);
+    // esbuild (under tsx, which only `pathway build` needs) comes with the optional peers, not with pathwaykit.
+    expect(scripted.map(([where]) => where)).toEqual([]);
+  });
+
+  test("leaves optional exactly the peers the missing-package errors name, with the same ranges", () => {
+    const { peerDependencies = {}, peerDependenciesMeta = {}, devDependencies = {} } = pkg as PackageJson & { peerDependenciesMeta?: Record<string, { optional?: boolean }>; devDependencies?: Record<string, string> };
+    const named = Object.assign({}, ...Object.values(OPTIONAL_PACKAGES).map((f) => f.packages)) as Record<string, string>;
+    expect(peerDependencies).toEqual(named);
+    expect(Object.keys(peerDependencies).filter((name) => peerDependenciesMeta[name]?.optional !== true)).toEqual([]);
+    // The repository installs them all, so the test suite runs the heavy paths.
+    expect(Object.keys(peerDependencies).filter((name) => devDependencies[name] !== peerDependencies[name])).toEqual([]);
+    // README's table gives the same commands the errors print.
+    const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+    for (const feature of Object.keys(OPTIONAL_PACKAGES) as OptionalFeature[]) expect(readme).toContain(`\`${getInstallCommand(feature)}\``);
   });
 
   test("lets a user's code resolve the JSON Schemas and package.json (for ajv, editor settings, version checks)", () => {
