@@ -12,6 +12,7 @@ import type { Host } from "./host.js";
 import { displayPath, expandInputs } from "./inputs.js";
 import { resolveLiveTarget, type LiveContext } from "./live-target.js";
 import { loadManifest } from "./manifest.js";
+import { toRealPath } from "./real-path.js";
 import type { ProgressEvent } from "./progress.js";
 import { createClient, type RemoteOptions } from "./remote.js";
 import { describeLoadFailure, getPathwayProblem, isPathway, loadPathwayFile } from "./load-pathway.js";
@@ -139,8 +140,11 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
       continue;
     }
     let scenario = loaded.scenario;
+    // Names in a scenario are relative to the folder it really is in (as `scenarios generate` writes them), also when
+    // it is read through a symlinked folder.
+    const scenarioDir = path.dirname(await toRealPath(host, path.resolve(host.cwd, file)));
     if (scenario.mocks !== undefined) {
-      const mocksFile = path.resolve(path.dirname(path.resolve(host.cwd, file)), scenario.mocks);
+      const mocksFile = path.resolve(scenarioDir, scenario.mocks);
       let mocks = mocksFiles.get(mocksFile);
       if (!mocks) mocksFiles.set(mocksFile, (mocks = readMocks(host, mocksFile, sim.loadMocks)));
       const read = await mocks;
@@ -151,7 +155,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
       // The shared answers first; the scenario's own win.
       scenario = { ...scenario, webhooks: { ...read.webhooks, ...scenario.webhooks } };
     }
-    const pathwayFile = path.resolve(path.dirname(path.resolve(host.cwd, file)), scenario.pathway);
+    const pathwayFile = path.resolve(scenarioDir, scenario.pathway);
     let entry = pathways.get(pathwayFile);
     if (!entry) {
       entry = { traces: [], display: displayPath(host.cwd, pathwayFile) };
