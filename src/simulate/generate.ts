@@ -409,8 +409,12 @@ function createNodeRef(sim: Simulator): (id: string | undefined) => string {
 }
 
 /** Why an edge stayed uncovered, by when the flow model says it is taken. */
-function uncoveredReason(when: string | undefined): string {
-  if (when === "transfer-not-answered") return "a voicemail edge: only a turn whose transfer is not answered takes it, and no generated path reached its transfer node";
+function uncoveredReason(when: string | undefined, sourceReached: boolean): string {
+  if (when === "transfer-not-answered") {
+    return sourceReached
+      ? "a voicemail edge: only a turn whose transfer is not answered takes it, and none of the generated turns that reach its transfer node could be one"
+      : "a voicemail edge: only a turn whose transfer is not answered takes it, and no generated path reached its transfer node";
+  }
   if (when === "press") return "taken after its Press Button node presses its digits, and no generated path reached that node";
   if (when === "response") return "a webhook response route: no generated webhook answer picked it";
   if (when === "route") return "a Route condition or fallback: no generated input made it the one taken (route conditions the generator cannot build)";
@@ -551,6 +555,8 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
       return v !== undefined && order.enter[v]! >= 0 && order.enter[v]! <= order.enter[to]! && order.enter[to]! < order.exit[v]! ? distance[v]! : -1;
     };
   const notReached = new Set<string>();
+  /** Nodes the generated turns enter: a reason must not say that no path reached one of them. */
+  const reachedNodes = new Set<string>();
   /** Targets a scenario walked towards until it had `maxTurns` turns: the limit, not the pathway, stopped it. */
   const beyondTurns = new Set<string>();
   const budget = Math.max(2_000, sim.nodes.size * 20);
@@ -569,6 +575,7 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
     let covered = 0;
     const take = (step: Step) => {
       const t = step.action.turn;
+      for (const id of entered(state, step.state)) reachedNodes.add(id);
       for (const k of coveredBetween(state, step.state)) if (uncovered.delete(k)) covered++;
       state = step.state;
       // Assigned, not spread: a turn is made thousands of times, mostly before the code is optimised.
@@ -650,7 +657,7 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
     const id = kind === "global" ? k.slice(7) : kind === "way" ? k.slice(4).replace("\u0000", " → ") : (edgeKeys.get(k) ?? k);
     if (capped) return { id, kind, reason: `the limit of ${maxScenarios} scenarios was reached first` };
     if (beyondTurns.has(k)) return { id, kind, reason: `a scenario needs more than ${maxTurns} turns (the maxTurns limit, --max-turns) to reach it; raise the limit to cover it` };
-    return { id, kind, reason: kind === "global" ? "no generated turn could jump to this global node" : uncoveredReason(whenOf.get(k)) };
+    return { id, kind, reason: kind === "global" ? "no generated turn could jump to this global node" : uncoveredReason(whenOf.get(k), reachedNodes.has(parseKey(k).from)) };
   });
   return { scenarios, uncovered: uncoveredList, ...(options.mocksRef !== undefined && Object.keys(defaults).length > 0 && { mocks: { webhooks: defaults } }) };
 }
