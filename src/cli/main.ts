@@ -81,9 +81,12 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
   let program: Command | undefined;
   // The real host, built once: when a command starts, or when a fatal error's JSON document goes to an -o file.
   let hostStarted = false;
-  const startHost = async (): Promise<void> => {
+  const startHost = async (_program?: Command, action?: Command): Promise<void> => {
     const { createNodeHost, DEFAULT_MAX_FILE_BYTES } = await import("../engine/node-host.js"); // why: --help never touches files
-    const maxFileBytes = resolveByteSize(program?.opts<{ maxFileSize?: number }>().maxFileSize, io.env, MAX_FILE_SIZE_ENV, DEFAULT_MAX_FILE_BYTES);
+    // `eval "$(pathway completion bash)"` in .bashrc must not fail on a size variable set for other commands.
+    const readsFiles = commands.find((c) => c.name === action?.name())?.readsFiles !== false;
+    const flag = program?.opts<{ maxFileSize?: number }>().maxFileSize;
+    const maxFileBytes = readsFiles ? resolveByteSize(flag, io.env, MAX_FILE_SIZE_ENV, DEFAULT_MAX_FILE_BYTES) : (flag ?? DEFAULT_MAX_FILE_BYTES);
     if (partial.host || hostStarted) return;
     const host = guardUserModules(createNodeHost({ cwd: base.cwd, env: base.env, stdin: () => io.stdin, maxFileBytes }));
     const redact = createSecretRedactor(io.env);

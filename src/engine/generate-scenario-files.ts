@@ -10,6 +10,7 @@ import type { Host } from "./host.js";
 import { displayPath } from "./inputs.js";
 import { requirePathway } from "./load-pathway.js";
 import { mapPool } from "./remote.js";
+import { toRealPath } from "./real-path.js";
 import { findScenarioSchemaRef } from "./scenario-schema-ref.js";
 
 /** Writes (and existence checks) a host may have under way at once. */
@@ -45,7 +46,9 @@ export async function generateScenarioFiles(host: Host, pathwayArg: string, opti
   if (pathwayArg === "-") throw new EngineError("usage", "scenarios name their pathway by path, so it cannot come from stdin; name the pathway file.");
   const { pathway, file } = await requirePathway(host, pathwayArg, { requireStart: true });
   const dir = path.resolve(host.cwd, options.output);
-  const pathwayRef = path.relative(dir, file!).split(path.sep).join("/");
+  // Relative to where the files really are, as the runner reads them: through a symlinked folder, `../p.json` seen from
+  // the link names another file from the folder the scenarios are written into.
+  const pathwayRef = path.relative(await toRealPath(host, dir), await toRealPath(host, path.resolve(host.cwd, file!))).split(path.sep).join("/");
   const name = typeof pathway.name === "string" && pathway.name.trim() !== "" ? pathway.name.trim() : path.basename(file!, ".json");
   const slug = toSlug(path.basename(file!));
   const mocksFile = path.join(dir, `${slug}.mocks.yaml`);

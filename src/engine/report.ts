@@ -7,6 +7,7 @@ import { isObject } from "../model/pathway.js";
 import { toReportData, toReportHtml, type ReportData } from "../report/index.js";
 import type { PathwayCoverage } from "../simulate/index.js";
 import { createLintConfigLoader, readJsonFile, toRelativePosix } from "./config.js";
+import { toPathwayCoverage } from "./coverage-file.js";
 import { diffVersions } from "./diff-versions.js";
 import { EngineError } from "./errors.js";
 import type { Host } from "./host.js";
@@ -52,7 +53,7 @@ function pickCoverage(report: unknown, path: string, file: string): PathwayCover
   if (!isObject(entry) || !isObject(entry.nodes) || !isObject(entry.edges) || !isObject(entry.globals)) {
     throw new EngineError("input", `--coverage ${file} has no coverage for ${path} (it covers ${list.map((c) => (isObject(c) ? String(c.pathway) : "?")).join(", ")}).`);
   }
-  return entry as unknown as PathwayCoverage;
+  return toPathwayCoverage(entry, file, path);
 }
 
 function samePath(host: Host, a: string, b: string): boolean {

@@ -14,6 +14,7 @@ import { displayPath, expandInputs } from "./inputs.js";
 import { resolveLiveTarget, type LiveContext } from "./live-target.js";
 import { describeVersionMismatch, resolveVersion, type ResolvedVersion, type TestedVersion, type VersionSpec } from "./live-version.js";
 import { loadManifest } from "./manifest.js";
+import { toRealPath } from "./real-path.js";
 import type { ProgressEvent } from "./progress.js";
 import { createClient, loadRemote, mapPool, type RemoteOptions } from "./remote.js";
 import { describeLoadFailure, getPathwayProblem, isPathway, loadPathwayFile } from "./load-pathway.js";
@@ -34,7 +35,7 @@ export interface RunScenariosOptions {
   pathwayVersion?: VersionSpec;
   /** With `live`: how to reach the service. */
   remote?: RemoteOptions;
-  /** Runs of each scenario. Default 1. */
+  /** Runs of each scenario, 1 to MAX_REPEAT. Default 1. */
   repeat?: number;
   /** Live runs at a time, across scenarios and their repeats. Default 4. */
   concurrency?: number;
@@ -53,6 +54,9 @@ export interface RunScenariosOptions {
   /** Called as each scenario that could run has finished all its runs (`total`: how many could run). */
   onProgress?: (event: ProgressEvent) => void;
 }
+
+/** The most runs of each scenario `repeat` asks for: a pass rate to 0.01%, and an offline suite that still ends. */
+export const MAX_REPEAT = 10_000;
 
 /** A scenario ready to run: what its result needs besides the runs. */
 type Job = {
@@ -96,6 +100,8 @@ export async function createLlmDeciderFromEnv(host: Host, options: { llmBaseUrl?
  * pathway that cannot be read or is invalid is a result with status "error"; the others still run.
  */
 export async function runScenarioFiles(host: Host, args: readonly string[], options: RunScenariosOptions = {}): Promise<TestReport> {
+  const repeat = options.repeat ?? 1;
+  if (!Number.isInteger(repeat) || repeat < 1 || repeat > MAX_REPEAT) throw new EngineError("usage", `--repeat ${repeat}: expected a whole number from 1 to ${MAX_REPEAT}.`);
   const llm = await createLlmDeciderFromEnv(host, { ...options, maxResponseBytes: options.remote?.maxResponseBytes });
   if (options.decider === "llm" && !llm) throw new EngineError("config", LLM_NOT_CONFIGURED);
   const override = options.decider === "llm" ? llm : options.decider === "keyword" ? sim.createKeywordDecider() : options.decider === "scripted" ? sim.createScriptedDecider() : undefined;
@@ -111,8 +117,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
   const mocksFiles = new Map<string, Promise<Awaited<ReturnType<typeof readMocks>>>>();
   // Scenarios name their pathway and mocks relative to themselves; they may reach only inside their project.
   const roots = new Map<string, Promise<string>>();
-  const confine = async (scenarioFile: string, named: string) => {
-    const dir = path.dirname(path.resolve(host.cwd, scenarioFile));
+  const confine = async (scenarioFile: string, dir: string, named: string) => {
     let root = roots.get(dir);
     if (!root) roots.set(dir, (root = findProjectRoot(host, scenarioFile)));
     const shown = displayPath(host.cwd, await root);
@@ -154,8 +159,11 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
       continue;
     }
     let scenario = loaded.scenario;
+    // Names in a scenario are relative to the folder it really is in (as `scenarios generate` writes them), also when
+    // it is read through a symlinked folder.
+    const scenarioDir = path.dirname(await toRealPath(host, path.resolve(host.cwd, file)));
     if (scenario.mocks !== undefined) {
-      const confined = await confine(file, scenario.mocks);
+      const confined = await confine(file, scenarioDir, scenario.mocks);
       if (!confined.ok) {
         const problem = `mocks: ${JSON.stringify(scenario.mocks)} ${confined.reason}. Nothing was read from it.`;
         fail(problem, { name: scenario.name ?? path.basename(file) }, [{ message: problem, pointer: "/mocks", ...loaded.locate(["mocks"]) }]);
@@ -172,7 +180,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
       // The shared answers first; the scenario's own win.
       scenario = { ...scenario, webhooks: { ...read.webhooks, ...scenario.webhooks } };
     }
-    const confinedPathway = await confine(file, scenario.pathway);
+    const confinedPathway = await confine(file, scenarioDir, scenario.pathway);
     if (!confinedPathway.ok) {
       const problem = `pathway: ${JSON.stringify(scenario.pathway)} ${confinedPathway.reason}. Nothing was read from it.`;
       fail(problem, { name: scenario.name ?? path.basename(file) }, [{ message: problem, pointer: "/pathway", ...loaded.locate(["pathway"]) }]);
@@ -298,36 +306,70 @@ async function readMocks(host: Host, file: string, load: typeof sim.loadMocks): 
   return { webhooks: loaded.webhooks };
 }
 
+/** What a scenario's runs leave behind: a tally, the runs a report shows, and the distinct traces coverage needs. */
+type JobRuns = {
+  tally: sim.RunTally;
+  /** Run 0 (compared with the offline prediction), and the first failing and first erroring run by the order started. */
+  shown: Map<"first" | "failed" | "error", { index: number; result: ScenarioResult }>;
+  allErrors: boolean;
+  /** Traces told apart by what coverage reads of them (nodes entered, edges taken, global jumps). */
+  traces: Map<string, TraceEvent[]>;
+  left: number;
+  /** Milliseconds its own runs took, added up (its runs overlap others' in the pool). */
+  ms: number;
+};
+
+/** The part of a trace coverage reads, as a key: identical runs of a repeated scenario keep one trace between them. */
+function coverageKey(trace: readonly TraceEvent[]): string {
+  return JSON.stringify(trace.flatMap((e): unknown[] => (e.type === "enter" ? [e.nodeId] : e.type === "move" ? [[e.from, e.to, e.edgeId ?? null, e.via]] : [])));
+}
+
+/** Adds one finished run to its scenario's record, keeping only what the report and coverage use. */
+function record(runs: JobRuns, index: number, result: ScenarioResult): void {
+  runs.tally.add(result);
+  const keep = (which: "first" | "failed" | "error") => {
+    const known = runs.shown.get(which);
+    if (!known || index < known.index) runs.shown.set(which, { index, result });
+  };
+  if (index === 0) keep("first");
+  if (result.status === "failed") keep("failed");
+  if (result.status === "error") keep("error");
+  else runs.allErrors = false;
+  const key = coverageKey(result.trace);
+  if (!runs.traces.has(key)) runs.traces.set(key, result.trace);
+}
+
 /**
  * Runs every job's runs, live ones up to `concurrency` at a time across scenarios (a suite of single runs is as parallel
- * as one repeated scenario), offline ones one after another; returns the results in file order.
+ * as one repeated scenario), offline ones one after another; returns the results in file order. Runs are made as
+ * workers take them and are not kept: memory does not grow with --repeat (30,000,000 runs once grew to 2.9 GB).
  */
 async function runJobs(slots: readonly (TestCaseReport | Job)[], options: RunScenariosOptions): Promise<TestCaseReport[]> {
   const jobs = slots.filter((slot): slot is Job => "runOnce" in slot);
   const repeat = options.repeat ?? 1;
   // --compare's runs are live chats too (the offline prediction is worked out afterwards).
   const live = options.live || options.compare;
-  // Runs are kept in the order they were started (not finished), so the run shown and compared does not depend on timing.
-  const runsOf = new Map(jobs.map((job) => [job, new Array<ScenarioResult>(repeat)]));
-  const left = new Map(jobs.map((job) => [job, repeat]));
-  /** Milliseconds each scenario's own runs took, added up (its runs overlap others' in the pool). */
-  const msOf = new Map(jobs.map((job) => [job, job.preparedMs]));
+  const runsOf = new Map(jobs.map((job): [Job, JobRuns] => [job, { tally: sim.createRunTally(), shown: new Map(), allErrors: true, traces: new Map(), left: repeat, ms: job.preparedMs }]));
   let done = 0;
-  await mapPool(
-    jobs.flatMap((job) => Array.from({ length: repeat }, (_, index) => ({ job, index }))),
-    live ? (options.concurrency ?? 4) : 1,
-    async ({ job, index }) => {
+  let next = 0;
+  const total = jobs.length * repeat;
+  const worker = async () => {
+    while (next < total) {
+      const n = next++;
+      const job = jobs[Math.floor(n / repeat)]!;
+      const runs = runsOf.get(job)!;
       const start = performance.now();
-      runsOf.get(job)![index] = await Promise.resolve()
+      const result = await Promise.resolve()
         .then(job.runOnce)
         // A run that throws is that run's error (the others, and other scenarios, go on): never the whole report.
         .catch((error: unknown) => sim.toErrorResult(job.name, `the run failed: ${error instanceof Error ? error.message : String(error)}`));
-      msOf.set(job, msOf.get(job)! + performance.now() - start);
-      const remaining = left.get(job)! - 1;
-      left.set(job, remaining);
-      if (remaining === 0) options.onProgress?.({ done: ++done, total: jobs.length, detail: job.shown });
-    },
-  );
+      runs.ms += performance.now() - start;
+      // Kept by the order started (not finished), so the run shown and compared does not depend on timing.
+      record(runs, n % repeat, result);
+      if (--runs.left === 0) options.onProgress?.({ done: ++done, total: jobs.length, detail: job.shown });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(live ? (options.concurrency ?? 4) : 1, total)) }, worker));
   const results: TestCaseReport[] = [];
   for (const slot of slots) {
     if (!("runOnce" in slot)) {
@@ -335,21 +377,22 @@ async function runJobs(slots: readonly (TestCaseReport | Job)[], options: RunSce
       continue;
     }
     const runs = runsOf.get(slot)!;
-    const comparison = options.compare && runs[0]!.status !== "error" ? sim.compareRuns(slot.scenario.turns, await slot.offline(), runs[0]!) : undefined;
-    for (const r of runs) slot.entry.traces.push(r.trace);
+    const first = runs.shown.get("first")!.result;
+    const comparison = options.compare && first.status !== "error" ? sim.compareRuns(slot.scenario.turns, await slot.offline(), first) : undefined;
+    slot.entry.traces.push(...runs.traces.values());
     // One case per scenario: a repeated one passes on its pass rate, and shows its first failing run (else one that could
     // not run). It could not run (exit 2, not 1) only when none of its runs could: then nothing was learnt about the agent.
-    const shownRun = runs.find((r) => r.status === "failed") ?? runs.find((r) => r.status === "error") ?? runs[0]!;
-    const summary = sim.summariseRuns(runs);
-    const repeated = runs.length > 1;
+    const shownRun = (runs.shown.get("failed") ?? runs.shown.get("error") ?? runs.shown.get("first")!).result;
+    const summary = runs.tally.summary();
+    const repeated = repeat > 1;
     const passed = repeated ? summary.passRate >= (options.minPassRate ?? 1) : shownRun.status === "passed";
-    const status = runs.every((r) => r.status === "error") ? "error" : passed ? "passed" : "failed";
+    const status = runs.allErrors ? "error" : passed ? "passed" : "failed";
     results.push({
       file: slot.shown,
       name: slot.name,
       pathway: slot.entry.display,
       status,
-      durationMs: msOf.get(slot)!,
+      durationMs: runs.ms,
       failures: status === "passed" ? [] : shownRun.failures,
       warnings: [...slot.liveWarnings, ...shownRun.warnings],
       trace: shownRun.trace,

@@ -7,7 +7,7 @@ import { getBackoffDelay, isRetryableStatus, parseRetryAfter } from "./retry.js"
 import { toPushBody, toRemotePathway } from "./shape.js";
 import { toChatCreateBody, toChatReply, toChatSession } from "./chat.js";
 import type { ChatApi } from "../model/index.js";
-import { toVersionList, type PathwayVersionInfo } from "./versions.js";
+import { toVersionList, toVersionNumber, type PathwayVersionInfo } from "./versions.js";
 import { createReleaseMethods, type ReleaseApi } from "./release.js";
 import { getPathSegmentProblem } from "./path-segment.js";
 
@@ -362,6 +362,8 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
       return toVersionList(parse(answer, what), id);
     },
     async getVersion(id, version) {
+      // Only a decimal number may become the path segment: `/version/1e+300` or `/version/NaN` is another request.
+      if (toVersionNumber(version) === undefined) throw new TypeError(`getVersion: version must be a non-negative safe integer, not ${String(version)}`);
       const what = `fetching version ${version} of pathway ${id}`;
       const answer = await request("GET", `v1/pathway/${segment(id, what)}/version/${version}`, undefined, what);
       const { pathway, warnings } = toRemotePathway(parse(answer, what), `${id}@${version}`);

@@ -2,6 +2,7 @@
 import { isObject } from "../model/pathway.js";
 import type { RemoteError, RemoteErrorKind } from "./errors.js";
 import { toPushBody } from "./shape.js";
+import { toVersionNumber } from "./versions.js";
 
 /** Where a version can be promoted (POST /v1/pathway/{id}/publish). */
 export const ENVIRONMENTS = ["production", "staging"] as const;
@@ -68,12 +69,6 @@ export function unwrapAnswer(body: unknown): unknown {
   if (isObject(body.data)) return body.data;
   if (isObject(body.pathway_data)) return body.pathway_data;
   return body;
-}
-
-/** A whole version number from an answer's field (a number, or digits as text), else undefined. */
-export function toVersionNumber(value: unknown): number | undefined {
-  const n = typeof value === "number" ? value : typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : NaN;
-  return Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
 /** The release methods over the client's tools. */

@@ -16,9 +16,19 @@ export interface PathwayVersionInfo {
 }
 
 /**
+ * A version number as the service may write it: a non-negative safe integer, or a string of decimal digits holding one.
+ * Undefined for anything else ("0x10", " 7 ", 1e300, 1.5, "-1"), which `Number()` would read as some number and a
+ * later request would then send as `/version/1e+300`.
+ */
+export function toVersionNumber(value: unknown): number | undefined {
+  const n = typeof value === "number" ? value : typeof value === "string" && /^\d{1,16}$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+}
+
+/**
  * Checks the answer of GET /v1/pathway/{id}/versions (an array of `{id, version_number, created_at, name,
- * is_latest}`, possibly inside `{data: [...]}`) and returns the versions oldest first. Entries without a whole
- * version number are skipped (the rest are still useful); anything that is not a list is a RemoteError "shape".
+ * is_latest}`, possibly inside `{data: [...]}`) and returns the versions oldest first. Entries without a version
+ * number (see toVersionNumber) are skipped (the rest are still useful); anything that is not a list is a RemoteError "shape".
  */
 export function toVersionList(body: unknown, id: string): PathwayVersionInfo[] {
   const list = Array.isArray(body) ? body : isObject(body) && Array.isArray(body.data) ? body.data : isObject(body) && Array.isArray(body.versions) ? body.versions : undefined;
@@ -26,8 +36,8 @@ export function toVersionList(body: unknown, id: string): PathwayVersionInfo[] {
   const versions: PathwayVersionInfo[] = [];
   for (const entry of list) {
     if (!isObject(entry)) continue;
-    const n = typeof entry.version_number === "number" ? entry.version_number : typeof entry.version_number === "string" ? Number(entry.version_number) : NaN;
-    if (!Number.isInteger(n) || n < 0) continue;
+    const n = toVersionNumber(entry.version_number);
+    if (n === undefined) continue;
     const info: PathwayVersionInfo = { version: n, isLatest: entry.is_latest === true };
     if (typeof entry.id === "string" || typeof entry.id === "number") info.id = String(entry.id);
     if (typeof entry.name === "string") info.name = entry.name;

@@ -1,15 +1,18 @@
 // Scenario generation: few, short scripted scenarios whose `take:` steps together visit every reachable edge.
-import { getFlowEdgeKind, getFlowWays, getSearchTree } from "../graph/index.js";
-import { getEdgeLabel, getEdges, isTransferNode, nodeData } from "../model/pathway.js";
+import { getFlowWays, getSearchTree } from "../graph/index.js";
+import { getEdgeLabel, getEdges, nodeData } from "../model/pathway.js";
 import type { Pathway, PathwayNode } from "../model/schema.js";
 import { getEdgeWays } from "./coverage.js";
 import { createInitialState, transition } from "./engine.js";
 import { resolveTake } from "./deciders/scripted.js";
+import { getAutoReach, getVariants } from "./generate-ways.js";
 import { createSimulator, getCandidates, getSimNodeName, getSimWays, returnsToCaller, type Simulator } from "./machine.js";
 import type { Scenario, ScenarioTurn } from "./scenario.js";
 import { getEventsSince } from "./trace-log.js";
 import type { Candidate, SimState, TraceEvent, Turn, WebhookResponse } from "./types.js";
 import { createMockWebhooks } from "./webhooks.js";
+
+export { getSatisfyingValue } from "./generate-ways.js";
 
 /** Options of `generateScenarios`; all optional. */
 export interface GenerateScenariosOptions {
@@ -72,70 +75,8 @@ function parseKey(key: string): Key {
  */
 type Reach = { from: ReadonlySet<string>; jumpsTo: string | undefined };
 
-/** A value that makes `actual <operator> value` hold, for the operators the engine knows. */
-export function getSatisfyingValue(operator: string, value: unknown): unknown {
-  const op = operator.trim().toLowerCase();
-  const n = Number(value);
-  const numeric = value !== "" && value !== null && Number.isFinite(n);
-  if (["!=", "is not", "not equals", "not equal to", "is not equal to"].includes(op)) return numeric ? n + 1 : `not ${String(value)}`;
-  if ([">", "greater than"].includes(op)) return numeric ? n + 1 : value;
-  if (["<", "less than"].includes(op)) return numeric ? n - 1 : value;
-  if (["does not contain", "not contains"].includes(op)) return "-";
-  if (["is empty", "does not exist"].includes(op)) return "";
-  if (["is not empty", "exists"].includes(op)) return "yes";
-  return value;
-}
-
 function webhookNodes(sim: Simulator): PathwayNode[] {
   return [...sim.nodes.values()].filter((n) => n.type === "Webhook" && typeof nodeData(n).url === "string");
-}
-
-type Variant = { vars?: Record<string, unknown>; webhooks?: Record<string, WebhookResponse>; transfer?: "not-answered" };
-
-/** True when entering `target` can reach a transfer with a voicemail edge: the node itself or one automatic move on. */
-function leadsToVoicemail(sim: Simulator, target: string): boolean {
-  const hasVoicemail = (id: string) => {
-    const node = sim.nodes.get(id);
-    return node !== undefined && isTransferNode(node) && getSimWays(sim, id).some((w) => w.kind === "voicemail");
-  };
-  if (hasVoicemail(target)) return true;
-  return getSimWays(sim, target).some((w) => w.kind !== "edge" && w.kind !== "voicemail" && hasVoicemail(w.to));
-}
-
-/**
- * Ways into `target`: one per route / response route (with the inputs that pick it), or just one; each again with the
- * transfer not answered when that can lead on along a voicemail edge.
- */
-function getVariants(sim: Simulator, target: string): Variant[] {
-  const variants = getSteeringVariants(sim, target);
-  return leadsToVoicemail(sim, target) ? [...variants, ...variants.map((v) => ({ ...v, transfer: "not-answered" as const }))] : variants;
-}
-
-function getSteeringVariants(sim: Simulator, target: string): Variant[] {
-  const node = sim.nodes.get(target);
-  if (!node) return [{}];
-  const data = nodeData(node);
-  if (node.type === "Route" && Array.isArray(data.routes)) {
-    const variants: { vars?: Record<string, unknown> }[] = data.routes.map((route) => {
-      const vars: Record<string, unknown> = {};
-      for (const c of route.conditions ?? []) if (typeof c.field === "string") vars[c.field] = getSatisfyingValue(String(c.operator ?? ""), c.value);
-      return Object.keys(vars).length > 0 ? { vars } : {};
-    });
-    // The fallback: variables that satisfy no route (best effort).
-    const none: Record<string, unknown> = {};
-    for (const route of data.routes) for (const c of route.conditions ?? []) if (typeof c.field === "string") none[c.field] = "__none__";
-    variants.push(Object.keys(none).length > 0 ? { vars: none } : {});
-    return variants;
-  }
-  if (node.type === "Webhook" && Array.isArray(data.responsePathways) && data.responsePathways.length > 0) {
-    const ref = getSimNodeName(node) ?? node.id;
-    return data.responsePathways.map(([variable, operator, value]) => {
-      if (variable === "BlandStatusCode") return { webhooks: { [ref]: { status: Number(getSatisfyingValue(String(operator), value)) || 200, body: {} } } };
-      if (String(operator).trim() === "") return { webhooks: { [ref]: { status: 200, body: {} } } };
-      return { vars: { [variable]: getSatisfyingValue(String(operator), value) }, webhooks: { [ref]: { status: 200, body: {} } } };
-    });
-  }
-  return [{}];
 }
 
 function takeRef(candidates: readonly Candidate[], c: Candidate): string {
@@ -202,35 +143,6 @@ function getPlaceholders(node: PathwayNode | undefined): Record<string, unknown>
 
 /** Moves the engine makes on its own, along ways of node data (routes, fallbacks, response routes, press targets). */
 const AUTOMATIC = new Set(["route", "fallback", "webhook", "press"]);
-
-const autoReachCache = new WeakMap<Simulator["flow"], Map<string, ReadonlySet<string>>>();
-
-/**
- * `nodeId` and every node the engine may move on to from it by itself, transitively: along routes, fallbacks, response
- * routes, press targets and voicemail edges (every way of the flow model that is not a caller's edge).
- */
-function getAutoReach(sim: Simulator, nodeId: string): ReadonlySet<string> {
-  let byNode = autoReachCache.get(sim.flow);
-  if (!byNode) autoReachCache.set(sim.flow, (byNode = new Map()));
-  const known = byNode.get(nodeId);
-  if (known) return known;
-  const { flow } = sim;
-  const reach = new Set<string>([nodeId]);
-  const stack = [flow.indexOf.get(nodeId)];
-  while (stack.length > 0) {
-    const i = stack.pop();
-    if (i === undefined) continue;
-    for (let p = flow.outOffset[i]!, end = flow.outOffset[i + 1]!; p < end; p++) {
-      if (getFlowEdgeKind(flow.outKind[p]!) === "edge") continue;
-      const to = flow.ids[flow.outTarget[p]!]!;
-      if (reach.has(to)) continue;
-      reach.add(to);
-      stack.push(flow.outTarget[p]!);
-    }
-  }
-  byNode.set(nodeId, reach);
-  return reach;
-}
 
 /** Where running `take: id` among `candidates` can move from and jump to: the candidate it resolves to, and on from there by itself. */
 function getReach(sim: Simulator, candidates: readonly Candidate[], id: string): Reach {
@@ -497,8 +409,12 @@ function createNodeRef(sim: Simulator): (id: string | undefined) => string {
 }
 
 /** Why an edge stayed uncovered, by when the flow model says it is taken. */
-function uncoveredReason(when: string | undefined): string {
-  if (when === "transfer-not-answered") return "a voicemail edge: only a turn whose transfer is not answered takes it, and no generated path reached its transfer node";
+function uncoveredReason(when: string | undefined, sourceReached: boolean): string {
+  if (when === "transfer-not-answered") {
+    return sourceReached
+      ? "a voicemail edge: only a turn whose transfer is not answered takes it, and none of the generated turns that reach its transfer node could be one"
+      : "a voicemail edge: only a turn whose transfer is not answered takes it, and no generated path reached its transfer node";
+  }
   if (when === "press") return "taken after its Press Button node presses its digits, and no generated path reached that node";
   if (when === "response") return "a webhook response route: no generated webhook answer picked it";
   if (when === "route") return "a Route condition or fallback: no generated input made it the one taken (route conditions the generator cannot build)";
@@ -639,6 +555,10 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
       return v !== undefined && order.enter[v]! >= 0 && order.enter[v]! <= order.enter[to]! && order.enter[to]! < order.exit[v]! ? distance[v]! : -1;
     };
   const notReached = new Set<string>();
+  /** Nodes the generated turns enter: a reason must not say that no path reached one of them. */
+  const reachedNodes = new Set<string>();
+  /** Targets a scenario walked towards until it had `maxTurns` turns: the limit, not the pathway, stopped it. */
+  const beyondTurns = new Set<string>();
   const budget = Math.max(2_000, sim.nodes.size * 20);
   const initial = createInitialState(sim);
   // Five actions per node: enough for every search a small pathway needs (the corpus's are unchanged by it), and
@@ -655,6 +575,7 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
     let covered = 0;
     const take = (step: Step) => {
       const t = step.action.turn;
+      for (const id of entered(state, step.state)) reachedNodes.add(id);
       for (const k of coveredBetween(state, step.state)) if (uncovered.delete(k)) covered++;
       state = step.state;
       // Assigned, not spread: a turn is made thousands of times, mostly before the code is optimised.
@@ -673,6 +594,8 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
       const target = targetKeys[ti]!;
       const position = pathTo(targetSource[ti]!);
       const targetKey = parseKey(target);
+      // Whether --max-turns, not a condition the generator cannot meet, is what kept the target out of reach.
+      let limited = false;
       while (uncovered.has(target) && state.status === "active" && turns.length < maxTurns) {
         const step = coveringStep(sim, state, uncovered, targetKey) ?? stepAlong(sim, state, position);
         if (step) {
@@ -684,9 +607,11 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
           for (const s of found) take(s);
           continue;
         }
+        if (found) limited = true;
         // Stuck. A scenario that has taken nothing new yet starts again from the first state, along the shortest way
         // the search from there found (findNext asked it first).
         const known = covered === 0 && state !== initial ? stepsTo(searches.byState.get(initial), target) : undefined;
+        if (known && known.length > maxTurns) limited = true;
         if (!known || known.length > maxTurns) break;
         state = initial;
         turns.length = 0;
@@ -700,6 +625,7 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
         if (!fresh || (covered > 0 && knownFromStart)) break;
         uncovered.delete(target);
         notReached.add(target);
+        if (limited || (state.status === "active" && turns.length >= maxTurns)) beyondTurns.add(target);
       }
       pending.remove(ti);
       fresh = false;
@@ -730,7 +656,8 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
     const kind = k.startsWith("global:") ? ("global" as const) : k.startsWith("way:") ? ("way" as const) : ("edge" as const);
     const id = kind === "global" ? k.slice(7) : kind === "way" ? k.slice(4).replace("\u0000", " → ") : (edgeKeys.get(k) ?? k);
     if (capped) return { id, kind, reason: `the limit of ${maxScenarios} scenarios was reached first` };
-    return { id, kind, reason: kind === "global" ? "no generated turn could jump to this global node" : uncoveredReason(whenOf.get(k)) };
+    if (beyondTurns.has(k)) return { id, kind, reason: `a scenario needs more than ${maxTurns} turns (the maxTurns limit, --max-turns) to reach it; raise the limit to cover it` };
+    return { id, kind, reason: kind === "global" ? "no generated turn could jump to this global node" : uncoveredReason(whenOf.get(k), reachedNodes.has(parseKey(k).from)) };
   });
   return { scenarios, uncovered: uncoveredList, ...(options.mocksRef !== undefined && Object.keys(defaults).length > 0 && { mocks: { webhooks: defaults } }) };
 }

@@ -30,31 +30,50 @@ export interface RepeatSummary {
   assertions: AssertionRate[];
 }
 
-/** Summarises the results of running one scenario several times. */
-export function summariseRuns(results: readonly ScenarioResult[]): RepeatSummary {
-  const runs = results.length;
-  const passed = results.filter((r) => r.status === "passed").length;
+/** Runs of one scenario added one at a time; holds the distinct paths and failing assertions, never the runs themselves. */
+export interface RunTally {
+  add(result: ScenarioResult): void;
+  /** What the runs added so far say together. */
+  summary(): RepeatSummary;
+}
+
+/** A tally for `--repeat`: its memory grows with the distinct paths taken, not with the number of runs. */
+export function createRunTally(): RunTally {
+  let runs = 0;
+  let passed = 0;
   const paths = new Map<string, PathCount>();
   const assertions = new Map<string, AssertionRate>();
-  for (const r of results) {
-    const key = JSON.stringify(r.path);
-    const entry = paths.get(key);
-    if (entry) entry.count++;
-    else paths.set(key, { path: r.path, count: 1 });
-    for (const f of r.failures) {
-      const a = assertions.get(f.pointer);
-      if (a) a.failed++;
-      else assertions.set(f.pointer, { pointer: f.pointer, ...(f.line !== undefined && { line: f.line }), ...(f.column !== undefined && { column: f.column }), message: f.message, failed: 1, passRate: 0 });
-    }
-  }
-  for (const a of assertions.values()) a.passRate = runs === 0 ? 0 : (runs - a.failed) / runs;
   return {
-    runs,
-    passed,
-    passRate: runs === 0 ? 0 : passed / runs,
-    paths: [...paths.values()].sort((a, b) => b.count - a.count),
-    assertions: [...assertions.values()],
+    add(r) {
+      runs++;
+      if (r.status === "passed") passed++;
+      const key = JSON.stringify(r.path);
+      const entry = paths.get(key);
+      if (entry) entry.count++;
+      else paths.set(key, { path: r.path, count: 1 });
+      for (const f of r.failures) {
+        const a = assertions.get(f.pointer);
+        if (a) a.failed++;
+        else assertions.set(f.pointer, { pointer: f.pointer, ...(f.line !== undefined && { line: f.line }), ...(f.column !== undefined && { column: f.column }), message: f.message, failed: 1, passRate: 0 });
+      }
+    },
+    summary() {
+      return {
+        runs,
+        passed,
+        passRate: runs === 0 ? 0 : passed / runs,
+        paths: [...paths.values()].map((p) => ({ ...p })).sort((a, b) => b.count - a.count),
+        assertions: [...assertions.values()].map((a) => ({ ...a, passRate: runs === 0 ? 0 : (runs - a.failed) / runs })),
+      };
+    },
   };
+}
+
+/** Summarises the results of running one scenario several times. */
+export function summariseRuns(results: readonly ScenarioResult[]): RepeatSummary {
+  const tally = createRunTally();
+  for (const r of results) tally.add(r);
+  return tally.summary();
 }
 
 /** One user turn of an offline and a live run side by side. */

@@ -15,6 +15,8 @@ export interface CommandEntry {
   summary: string;
   /** Imports the command's module. */
   load: () => Promise<{ register: RegisterCommand }>;
+  /** False for a command that reads no files: the input size cap (and a bad $PATHWAYKIT_MAX_FILE_SIZE) does not concern it. */
+  readsFiles?: false;
 }
 
 /** Every command. To add one: a line here and a file `commands/<name>.ts` exporting `register`. */
@@ -38,5 +40,5 @@ export const commands: readonly CommandEntry[] = [
   { name: "log", args: "<pathway>", summary: "show what changed between each consecutive pair of a remote pathway's saved versions, by kind", load: () => import("./log.js") },
   { name: "check-request", args: "[inputs...]", summary: "check API request bodies (calls, batches, inbound numbers, purchases) against the API and the pathway they use", load: () => import("./check-request.js") },
   { name: "report", args: "<pathway>", summary: "write one pathway as a self-contained HTML review page: searchable graph, node details, lint findings, diff and coverage", load: () => import("./report.js") },
-  { name: "completion", args: "<shell>", summary: "print a shell completion script (bash, zsh or fish) for the commands and their options", load: () => import("./completion.js") },
+  { name: "completion", args: "<shell>", summary: "print a shell completion script (bash, zsh or fish) for the commands and their options", load: () => import("./completion.js"), readsFiles: false },
 ];

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
 import { InvalidArgumentError, Option } from "commander";
-import { runScenarioFiles, type RunScenariosOptions } from "../../engine/run-scenarios.js";
+import { MAX_REPEAT, runScenarioFiles, type RunScenariosOptions } from "../../engine/run-scenarios.js";
 import { parseVersionSpec, type VersionSpec } from "../../engine/live-version.js";
 import type { TestFormatter } from "../../format/test-report.js";
 import { formatTestJunit } from "../../format/junit.js";
@@ -57,7 +57,7 @@ export function register(program: Command, io: CliIo): void {
     .option("--pathway-id <id>", "with --live: the remote pathway (default: the manifest entry of each scenario's pathway file)")
     .addOption(new Option("--pathway-version <version>", "with --live or --compare: chat with this saved version: a number, draft (the manifest's), production or staging").argParser(parseVersionOption))
     .option("--compare", "run offline and live, and show per turn where the live agent parts from the offline prediction")
-    .addOption(new Option("--repeat <n>", "run each scenario n times and report its pass rate and the paths taken").argParser(parseWholeNumber(1)).default(1))
+    .addOption(new Option("--repeat <n>", `run each scenario n times (at most ${MAX_REPEAT.toLocaleString("en-US")}) and report its pass rate and the paths taken`).argParser(parseWholeNumber(1, MAX_REPEAT)).default(1))
     .addOption(new Option("--min-pass-rate <rate>", "with --repeat: a scenario passes when at least this share of its runs pass (0..1, default 1)").argParser(parseRate))
     .addOption(new Option("--concurrency <n>", "live runs at a time, across scenarios and repeats").argParser(parseWholeNumber(1)).default(4))
     .addOption(createReportOutputOption("write the report to this file (atomically) instead of stdout"))
