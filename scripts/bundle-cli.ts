@@ -57,4 +57,23 @@ await build({
   legalComments: "none",
   logLevel: "warning",
 });
-console.log(`bundled the CLI into ${path.relative(ROOT, OUT)}`);
+// The library for CommonJS callers ("require" in package.json's exports): a `*.pathway.ts` module in a folder without
+// "type": "module" runs as CommonJS under tsx, which otherwise turned each of dist/'s ES modules into CommonJS one by
+// one on every `pathway build` (seconds of fixed cost). Builders made by either copy are recognised by brand.
+await build({
+  entryPoints: [path.join(DIST, "index.js")],
+  outfile: path.join(DIST, "index.cjs"),
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  packages: "external",
+  // import.meta.url has no CommonJS meaning: the file's own URL is what the library means by it.
+  define: { "import.meta.url": "__pathwaykitModuleUrl" },
+  banner: { js: 'const __pathwaykitModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
+  sourcemap: "linked",
+  sourcesContent: false,
+  legalComments: "none",
+  logLevel: "warning",
+});
+console.log(`bundled the CLI into ${path.relative(ROOT, OUT)}, and the library for require() into dist/index.cjs`);

@@ -1,6 +1,6 @@
 // Bench: cold start of `pathway validate` on a small file (child processes) next to bare node, `pathway build`, the cost of ts-morph + tsx, and `pathway build` of imported pathways from 250 to 2,000 nodes with its growth.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,10 +46,14 @@ function timeCli(args: readonly string[], cwd: string, code = 0, warmup = 0): nu
  */
 export async function buildScaling(dir: string): Promise<BenchRow[]> {
   writeFileSync(path.join(dir, "package.json"), '{"name": "flows", "version": "1.0.0"}\n');
+  // Installed as `npm i -D pathwaykit` would: modules import "pathwaykit", resolved by its exports (require: the
+  // CommonJS copy, import: the ES modules), in the CLI and in this process alike.
+  mkdirSync(path.join(dir, "node_modules"));
+  symlinkSync(ROOT, path.join(dir, "node_modules", "pathwaykit"), "dir");
   const host = createNodeHost({ cwd: dir });
   const write = (name: string, value: unknown) => {
     writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(value));
-    const imported = spawnSync(process.execPath, [BIN, "import", `${name}.json`, "-o", `${name}.pathway.ts`, "--force", "--import-from", SHIPPED], { cwd: dir, encoding: "utf8" });
+    const imported = spawnSync(process.execPath, [BIN, "import", `${name}.json`, "-o", `${name}.pathway.ts`, "--force"], { cwd: dir, encoding: "utf8" });
     if (imported.status !== 0) throw new Error(`pathway import ${name}.json exited ${imported.status}: ${imported.stderr}`);
     return `${name}.pathway.ts`;
   };

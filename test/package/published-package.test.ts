@@ -52,7 +52,7 @@ describe("the published package", () => {
   test("holds the executable, its bundle, the library, its types, the schemas, the licence and every file README.md links to", () => {
     const files = packedFiles();
     const schemas = readdirSync(path.join(ROOT, "schemas")).map((f) => `schemas/${f}`);
-    const needed = ["bin/pathway.cjs", "dist/bundle/main.js", "dist/index.js", "dist/index.d.ts", "README.md", "LICENSE", ...schemas];
+    const needed = ["bin/pathway.cjs", "dist/bundle/main.js", "dist/index.js", "dist/index.cjs", "dist/index.d.ts", "README.md", "LICENSE", ...schemas];
     const linked = localLinks(readFileSync(path.join(ROOT, "README.md"), "utf8"));
     expect(linked).toContain("docs/api.md"); // the check below checks something
     expect([...needed, ...linked].filter((f) => !files.has(f))).toEqual([]);
@@ -102,6 +102,19 @@ describe("the published package", () => {
     }
     expect(realpathSync(require.resolve("pathwaykit/package.json"))).toBe(realpathSync(path.join(ROOT, "package.json")));
     expect(() => require.resolve("pathwaykit/dist/cli/main.js")).toThrow(/not defined by "exports"/); // internals stay internal
+  });
+
+  test("gives require() a CommonJS copy of the library with the same exports, which builds the same pathway", async () => {
+    const dir = consumerProject();
+    const require = createRequire(path.join(dir, "index.js"));
+    // A *.pathway.ts module in a folder without "type": "module" runs as CommonJS: it must not get dist/'s ES modules.
+    expect(realpathSync(require.resolve("pathwaykit"))).toBe(realpathSync(path.join(ROOT, "dist/index.cjs")));
+    const commonjs = require("pathwaykit") as Record<string, unknown>;
+    const esm = (await import(path.join(ROOT, "dist/index.js"))) as Record<string, unknown>;
+    expect(Object.keys(commonjs).sort()).toEqual(Object.keys(esm).sort());
+    type Lib = typeof import("../../src/index.js");
+    const build = (lib: Lib) => lib.pathway({ name: "Both" }).start("a", lib.defaultNode({ name: "A", text: "Hi" })).node("b", lib.endCall({ name: "B", text: "Bye" })).edge("a", "b", "done").build();
+    expect(build(commonjs as unknown as Lib)).toEqual(build(esm as unknown as Lib));
   });
 
   test("a user's pathway module type-checks against the package's types without skipLibCheck and without @types/node", () => {
