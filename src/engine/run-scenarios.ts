@@ -14,6 +14,7 @@ import { displayPath, expandInputs } from "./inputs.js";
 import { resolveLiveTarget, type LiveContext } from "./live-target.js";
 import { describeVersionMismatch, resolveVersion, type ResolvedVersion, type TestedVersion, type VersionSpec } from "./live-version.js";
 import { loadManifest } from "./manifest.js";
+import { readMocks } from "./read-mocks.js";
 import { toRealPath } from "./real-path.js";
 import type { ProgressEvent } from "./progress.js";
 import { createClient, loadRemote, mapPool, type RemoteOptions } from "./remote.js";
@@ -162,16 +163,19 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     // Names in a scenario are relative to the folder it really is in (as `scenarios generate` writes them), also when
     // it is read through a symlinked folder.
     const scenarioDir = path.dirname(await toRealPath(host, path.resolve(host.cwd, file)));
+    /** The file a scenario field names, inside the project; undefined (the scenario failed, saying why) when it leaves. */
+    const named = async (field: "pathway" | "mocks", value: string): Promise<string | undefined> => {
+      const confined = await confine(file, scenarioDir, value);
+      if (confined.ok) return confined.path;
+      const problem = `${field}: ${JSON.stringify(value)} ${confined.reason}. Nothing was read from it.`;
+      fail(problem, { name: scenario.name ?? path.basename(file) }, [{ message: problem, pointer: `/${field}`, ...loaded.locate([field]) }]);
+      return undefined;
+    };
     if (scenario.mocks !== undefined) {
-      const confined = await confine(file, scenarioDir, scenario.mocks);
-      if (!confined.ok) {
-        const problem = `mocks: ${JSON.stringify(scenario.mocks)} ${confined.reason}. Nothing was read from it.`;
-        fail(problem, { name: scenario.name ?? path.basename(file) }, [{ message: problem, pointer: "/mocks", ...loaded.locate(["mocks"]) }]);
-        continue;
-      }
-      const mocksFile = confined.path;
+      const mocksFile = await named("mocks", scenario.mocks);
+      if (mocksFile === undefined) continue;
       let mocks = mocksFiles.get(mocksFile);
-      if (!mocks) mocksFiles.set(mocksFile, (mocks = readMocks(host, mocksFile, sim.loadMocks)));
+      if (!mocks) mocksFiles.set(mocksFile, (mocks = readMocks(host, mocksFile)));
       const read = await mocks;
       if ("problem" in read) {
         fail(read.problem, { name: scenario.name ?? path.basename(file) }, [{ message: read.problem, pointer: "/mocks", ...loaded.locate(["mocks"]) }]);
@@ -180,13 +184,8 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
       // The shared answers first; the scenario's own win.
       scenario = { ...scenario, webhooks: { ...read.webhooks, ...scenario.webhooks } };
     }
-    const confinedPathway = await confine(file, scenarioDir, scenario.pathway);
-    if (!confinedPathway.ok) {
-      const problem = `pathway: ${JSON.stringify(scenario.pathway)} ${confinedPathway.reason}. Nothing was read from it.`;
-      fail(problem, { name: scenario.name ?? path.basename(file) }, [{ message: problem, pointer: "/pathway", ...loaded.locate(["pathway"]) }]);
-      continue;
-    }
-    const pathwayFile = confinedPathway.path;
+    const pathwayFile = await named("pathway", scenario.pathway);
+    if (pathwayFile === undefined) continue;
     if (options.onlyPathway !== undefined && pathwayFile !== options.onlyPathway) continue;
     let entry = pathways.get(pathwayFile);
     if (!entry) {
@@ -285,25 +284,6 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     if (options.minCoverage !== undefined) report.coverageFailures = shortfalls;
   }
   return report;
-}
-
-/** Reads a shared mocks file: its answers, or why it cannot be used (named, with the line of the first problem). */
-async function readMocks(host: Host, file: string, load: typeof sim.loadMocks): Promise<{ webhooks: Record<string, { status: number; body?: unknown }> } | { problem: string }> {
-  const shown = displayPath(host.cwd, file);
-  let bytes: Uint8Array;
-  try {
-    bytes = await host.readFile(file);
-  } catch (error) {
-    return { problem: `mocks: ${describeFsError(error, shown)}` };
-  }
-  const decoded = decodeUtf8(bytes);
-  if (decoded.text === undefined) return { problem: `mocks: ${shown}: ${decoded.diagnostics.find((d) => d.severity === "error")?.message ?? "not UTF-8"}` };
-  const loaded = load(decoded.text);
-  if (!loaded.ok) {
-    const first = loaded.issues[0]!;
-    return { problem: `mocks: ${shown}${first.line !== undefined ? `:${first.line}:${first.column ?? 1}` : ""}: ${first.message}` };
-  }
-  return { webhooks: loaded.webhooks };
 }
 
 /** What a scenario's runs leave behind: a tally, the runs a report shows, and the distinct traces coverage needs. */
