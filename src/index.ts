@@ -1,13 +1,13 @@
 // The public API of pathwaykit: a chosen list (engine operations over files, the pure core, types); everything else is internal.
 
 // Engine: what the CLI does, over files, through an injected host (see README "Use it as a library").
-export { createNodeHost, DEFAULT_MAX_FILE_BYTES, type NodeHostOptions } from "./engine/node-host.js";
-export type { Host, HostFetch, HostStat, WriteOptions } from "./engine/host.js";
-export { EngineError, isEngineError, type EngineErrorKind, type ErrorCode, type ErrorObject } from "./engine/errors.js";
-export { expandInputs, readInputs, INPUT_KINDS, type InputKind, type InputRef, type ReadInput, type ExpandOptions } from "./engine/inputs.js";
-export { getPathwayProblem, isPathway, loadPathwayFile, loadPathwayFiles, requirePathway, type LoadedPathwayFile, type LoadPathwayOptions } from "./engine/load-pathway.js";
-export { createLintConfigLoader, readBaselineFile, CONFIG_FILE_NAME, type LoadedLintConfig } from "./engine/config.js";
-export { loadManifest, MANIFEST_FILE, type LoadedManifest, type Manifest, type ManifestEntry } from "./engine/manifest.js";
+export { createNodeHost, DEFAULT_MAX_FILE_BYTES, type NodeHostOptions } from "./host/node-host.js";
+export type { Host, HostFetch, HostStat, WriteOptions } from "./host/host.js";
+export { EngineError, isEngineError, type EngineErrorKind, type ErrorCode, type ErrorObject } from "./host/errors.js";
+export { expandInputs, readInputs, INPUT_KINDS, type InputKind, type InputRef, type ReadInput, type ExpandOptions } from "./engine/project/inputs.js";
+export { getPathwayProblem, isPathway, loadPathwayFile, loadPathwayFiles, requirePathway, type LoadedPathwayFile, type LoadPathwayOptions } from "./engine/project/load-pathway.js";
+export { createLintConfigLoader, readBaselineFile, CONFIG_FILE_NAME, type LoadedLintConfig } from "./engine/project/config.js";
+export { loadManifest, MANIFEST_FILE, type LoadedManifest, type Manifest, type ManifestEntry } from "./engine/project/manifest.js";
 export { validateFiles, type ValidateFilesOptions } from "./engine/validate-files.js";
 export { lintFiles, type LintFilesOptions, type LintFilesResult } from "./engine/lint-files.js";
 export { formatFiles, type FormatFilesOptions, type FormatFileResult } from "./engine/format-files.js";
@@ -24,7 +24,7 @@ export { pushDraft, type DraftPushOptions, type DraftPushReport } from "./engine
 export { publishVersion, type PublishOptions, type PublishReport } from "./engine/publish.js";
 export { rollbackVersion, type RollbackOptions, type RollbackReport } from "./engine/rollback.js";
 export { listMarkedVersions, type MarkedVersion, type VersionsReport } from "./engine/version-markers.js";
-export type { RemoteOptions } from "./engine/remote.js";
+export type { RemoteOptions } from "./engine/project/remote-client.js";
 export { checkRequestFiles, checkRequestInputs, toPathwayRef, type CheckRequestFilesOptions, type PathwayRef, type RequestFileResult, type RequestInput } from "./engine/check-requests.js";
 export { checkRequestText, type CheckRequestOptions, type RequestCheckResult, type RequestKind } from "./requests/index.js";
 

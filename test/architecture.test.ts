@@ -23,9 +23,12 @@ const ALLOWED: Record<string, string[]> = {
   // The diff reads the one flow model (house style) for the ways a removed node or route leaves behind.
   diff: ["model", "diagnostics", "parse", "graph"],
   format: ["diagnostics", "graph", "escape"],
-  cli: ["engine", "format", "escape"],
+  // remote: the redactor and the answer cap's default; simulate: the interactive chat loop drives the transition function.
+  cli: ["engine", "host", "format", "escape", "remote", "simulate"],
   requests: ["model", "diagnostics", "parse", "graph"],
-  engine: ["model", "diagnostics", "parse", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests", "layout", "report", "escape"],
+  engine: ["host", "model", "diagnostics", "parse", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests", "layout", "report", "escape"],
+  // Files, stdin, environment, clock and network; remote: the capped fetch reads answers through remote's capped body reader.
+  host: ["remote"],
   escape: [],
 };
 
@@ -33,11 +36,13 @@ const ALLOWED: Record<string, string[]> = {
  * Layer -> layers it may import types from (and nothing else): a type import costs nothing at run time, so these add
  * no runtime arrow. format/ prints what the diff, simulate and remote layers return, and names those layers' result
  * types instead of declaring copies of them (house style: format imports "result types of the layers it prints");
- * remote/'s changelog of saved versions holds the diff layer's summary and likely losses of each step.
+ * remote/'s changelog of saved versions holds the diff layer's summary and likely losses of each step; host/'s capped
+ * fetch is the simulator's FetchLike.
  */
 const TYPES_ONLY: Record<string, string[]> = {
   format: ["diff", "simulate", "remote"],
   remote: ["diff"],
+  host: ["simulate"],
 };
 
 function filesUnder(dir: string): string[] {

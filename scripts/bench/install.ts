@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { OPTIONAL_PACKAGES } from "../../src/engine/optional-packages.js";
+import { OPTIONAL_PACKAGES } from "../../src/host/optional-packages.js";
 import type { BenchRow, BenchSuite } from "./measure.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

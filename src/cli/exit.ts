@@ -1,5 +1,5 @@
 // Exit codes and the error type commands throw instead of calling process.exit.
-import type { EngineErrorKind } from "../engine/errors.js";
+import type { EngineErrorKind } from "../host/errors.js";
 
 /** 0 success (warnings allowed), 1 findings at error level or too many warnings, 2 usage, config, I/O or internal failure. */
 export const EXIT = { ok: 0, findings: 1, failure: 2 } as const;

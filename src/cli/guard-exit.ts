@@ -1,5 +1,5 @@
 // Runs a user's module code as `pathway` needs: process.exit disarmed, and "pathwaykit" found even where it is not installed.
-import type { Host } from "../engine/host.js";
+import type { Host } from "../host/host.js";
 import { resolvePathwaykitFromHere } from "./own-package-resolver.js";
 
 /** Thrown in place of exiting when user code calls process.exit while it is being loaded. */

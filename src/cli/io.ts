@@ -1,7 +1,7 @@
 // The process boundary handed to commands: streams, environment, working directory and the engine's host, so commands stay testable.
-import type { Host } from "../engine/host.js";
+import type { Host } from "../host/host.js";
 import { escapeTerminalText } from "../escape/terminal.js";
-import { API_KEY_ENV, createRedactor } from "../engine/secrets.js";
+import { API_KEY_ENV, createRedactor } from "../remote/redact.js";
 
 /** What a command may touch of the process. */
 export interface CliIo {

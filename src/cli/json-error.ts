@@ -1,7 +1,7 @@
 // The one document `--format json` gives on a fatal error, {"ok": false, "error": {code, message, reason?}}, and where it goes.
 import type { Command, Option } from "commander";
-import { createErrorObject, type ErrorObject } from "../engine/errors.js";
-import { describeFsError } from "../engine/fs-errors.js";
+import { createErrorObject, type ErrorObject } from "../host/errors.js";
+import { describeFsError } from "../host/fs-errors.js";
 import { escapeTerminalText } from "../escape/terminal.js";
 import type { CliIo } from "./io.js";
 import { isReportOutputOption } from "./output.js";

@@ -6,10 +6,10 @@ import { createSecretRedactor, redactHost, withRedaction, type CliIo } from "./i
 import { parseByteSize, resolveByteSize } from "./byte-size.js";
 import { commands } from "./commands/index.js";
 import { selectCommandName } from "./select-command.js";
-import { isEngineError, toErrorObject } from "../engine/errors.js";
+import { isEngineError, toErrorObject } from "../host/errors.js";
 import { guardUserModules } from "./guard-exit.js";
 import { escapeTerminalText } from "../escape/terminal.js";
-import type { Host } from "../engine/host.js";
+import type { Host } from "../host/host.js";
 import type { Failure } from "./json-error.js";
 
 function packageVersion(): string {
@@ -82,7 +82,7 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
   // The real host, built once: when a command starts, or when a fatal error's JSON document goes to an -o file.
   let hostStarted = false;
   const startHost = async (_program?: Command, action?: Command): Promise<void> => {
-    const { createNodeHost, DEFAULT_MAX_FILE_BYTES } = await import("../engine/node-host.js"); // why: --help never touches files
+    const { createNodeHost, DEFAULT_MAX_FILE_BYTES } = await import("../host/node-host.js"); // why: --help never touches files
     // `eval "$(pathway completion bash)"` in .bashrc must not fail on a size variable set for other commands.
     const readsFiles = commands.find((c) => c.name === action?.name())?.readsFiles !== false;
     const flag = program?.opts<{ maxFileSize?: number }>().maxFileSize;

@@ -1,6 +1,6 @@
 // Where a command's report goes: stdout, or with -o/--output a file written atomically (the same for every command).
 import { Option } from "commander";
-import { describeFsError } from "../engine/fs-errors.js";
+import { describeFsError } from "../host/fs-errors.js";
 import { EXIT, ExitError } from "./exit.js";
 import { useColor, type CliIo } from "./io.js";
 

@@ -1,6 +1,7 @@
 // The flags of the remote commands (fetch, diff, push): --base-url, --endpoint, --timeout, --retries, --max-response, --concurrency.
 import { Option, type Command } from "commander";
-import { DEFAULT_MAX_RESPONSE_BYTES, type RemoteOptions } from "../engine/remote.js";
+import type { RemoteOptions } from "../engine/project/remote-client.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "../remote/read-body.js";
 import { parseByteSize, resolveByteSize } from "./byte-size.js";
 import { parseWholeNumber } from "./check-files.js";
 import { parseDuration } from "./duration.js";

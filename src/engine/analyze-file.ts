@@ -3,10 +3,10 @@ import type { PathwayAnalysis } from "../graph/index.js";
 import { getPathwayAnalysis } from "../graph/index.js";
 import { allRuleMetas, getFileLintSettings } from "../lint/index.js";
 import { getNodes, nodeData } from "../model/pathway.js";
-import { createLintConfigLoader, toRelativePosix } from "./config.js";
-import type { Host } from "./host.js";
-import { STDIN } from "./inputs.js";
-import { requirePathway } from "./load-pathway.js";
+import { createLintConfigLoader, toRelativePosix } from "./project/config.js";
+import type { Host } from "../host/host.js";
+import { STDIN } from "./project/inputs.js";
+import { requirePathway } from "./project/load-pathway.js";
 
 /** Options of `analyzeFile`; all optional. */
 export interface AnalyzeFileOptions {

@@ -6,9 +6,9 @@ import { countBySeverity, type Diagnostic, type FileResult } from "../diagnostic
 import { isObject } from "../model/pathway.js";
 import { toCanonicalJson } from "../model/canonical.js";
 import { validateValue } from "../validate/index.js";
-import { EngineError, isEngineError } from "./errors.js";
-import type { Host } from "./host.js";
-import { expandInputs } from "./inputs.js";
+import { EngineError, isEngineError } from "../host/errors.js";
+import type { Host } from "../host/host.js";
+import { expandInputs } from "./project/inputs.js";
 
 /** Options of `buildModules`; all optional. */
 export interface BuildModulesOptions {

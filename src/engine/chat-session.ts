@@ -1,10 +1,10 @@
 // `openChat` and the steps of a chat: the pathway's simulator, its decider and the opening state; turns, choices and /take.
 import type { Candidate, Decider, SimState, Simulator } from "../simulate/index.js";
 import * as sim from "../simulate/index.js";
-import { toCappedFetch } from "./capped-fetch.js";
-import { EngineError } from "./errors.js";
-import type { Host } from "./host.js";
-import { requirePathway } from "./load-pathway.js";
+import { toCappedFetch } from "../host/capped-fetch.js";
+import { EngineError } from "../host/errors.js";
+import type { Host } from "../host/host.js";
+import { requirePathway } from "./project/load-pathway.js";
 import { createLlmDeciderFromEnv, LLM_NOT_CONFIGURED } from "./run-scenarios.js";
 
 /** Options of `openChat`; all optional. */

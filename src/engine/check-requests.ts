@@ -8,14 +8,14 @@ import { z } from "zod";
 import { parseRemoteRef } from "../remote/index.js";
 import { checkParsedRequest, parseRequestText, requestRuleMetas, type CheckRequestOptions, type RequestKind } from "../requests/index.js";
 import type { RuleMeta, RuleSeverity } from "../validate/index.js";
-import { createLintConfigLoader, toRelativePosix, type LoadedLintConfig } from "./config.js";
-import { resolveGlobInsideRoot, resolveInsideRoot } from "./confine-path.js";
-import type { Host } from "./host.js";
-import { displayPath, readInput, readInputs, STDIN, type ExpandOptions, type ReadInput } from "./inputs.js";
-import { describeLoadFailure, getPathwayProblem, loadPathwayFile } from "./load-pathway.js";
-import { loadManifest, resolveEntryFile, type LoadedManifest } from "./manifest.js";
-import { fetchRemoteRef } from "./remote-pathways.js";
-import { createClient, toEngineError, type RemoteOptions } from "./remote.js";
+import { createLintConfigLoader, toRelativePosix, type LoadedLintConfig } from "./project/config.js";
+import { resolveGlobInsideRoot, resolveInsideRoot } from "../host/confine-path.js";
+import type { Host } from "../host/host.js";
+import { displayPath, readInput, readInputs, STDIN, type ExpandOptions, type ReadInput } from "./project/inputs.js";
+import { describeLoadFailure, getPathwayProblem, loadPathwayFile } from "./project/load-pathway.js";
+import { loadManifest, resolveEntryFile, type LoadedManifest } from "./project/manifest.js";
+import { fetchRemoteRef } from "./project/remote-pathways.js";
+import { createClient, toEngineError, type RemoteOptions } from "./project/remote-client.js";
 
 /** What the CLI lists with request findings (SARIF's rule table): the request rules and the document rules (parse, UTF-8). */
 export { REQUEST_KINDS, requestRuleMetas, type RequestKind } from "../requests/index.js";

@@ -1,7 +1,7 @@
 // Checks a coverage entry read from a `pathway test --coverage --format json` file before the report uses it.
 import { z } from "zod";
 import type { PathwayCoverage } from "../simulate/index.js";
-import { EngineError } from "./errors.js";
+import { EngineError } from "../host/errors.js";
 
 const item = z.object({ id: z.string(), label: z.string(), when: z.string().optional() });
 const count = z.number().int().nonnegative();

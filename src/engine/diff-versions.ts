@@ -4,14 +4,14 @@ import type { ChangeKind, DiffOptions, PathwayDiff, VersionsDiff } from "../diff
 import { CHANGE_KINDS, filterDiffByKind, getPathwayDiff, isChangeKind } from "../diff/index.js";
 import type { PathwayClient } from "../remote/index.js";
 import { parseRemoteRef, RemoteError } from "../remote/index.js";
-import { EngineError, createErrorObject, isEngineError, toErrorObject, type ErrorObject } from "./errors.js";
-import type { Host } from "./host.js";
-import { STDIN } from "./inputs.js";
-import { requirePathway } from "./load-pathway.js";
-import { loadManifest, resolveEntryFile, type LoadedManifest } from "./manifest.js";
-import { createClient, mapPool, toEngineError, type RemoteOptions } from "./remote.js";
+import { EngineError, createErrorObject, isEngineError, toErrorObject, type ErrorObject } from "../host/errors.js";
+import type { Host } from "../host/host.js";
+import { STDIN } from "./project/inputs.js";
+import { requirePathway } from "./project/load-pathway.js";
+import { loadManifest, resolveEntryFile, type LoadedManifest } from "./project/manifest.js";
+import { createClient, mapPool, toEngineError, type RemoteOptions } from "./project/remote-client.js";
 import { maskDiff } from "../report/mask-diff.js";
-import { fetchRemoteRef, withoutVersionBookkeeping } from "./remote-pathways.js";
+import { fetchRemoteRef, withoutVersionBookkeeping } from "./project/remote-pathways.js";
 
 /** `--only`: kind names (comma-separated), checked against the diff layer's list; undefined when not given. */
 export async function parseChangeKinds(value: string | undefined): Promise<ChangeKind[] | undefined> {

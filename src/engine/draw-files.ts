@@ -4,13 +4,13 @@ import type { DiagramDirection, DirectedGraph } from "../export/index.js";
 import { findDiagramNode, getDiagramAnnotations, getGlobalsNote, getMermaidLimitProblems, toDirectedGraph, toDot, toMarkdown, toMermaid } from "../export/index.js";
 import { ELK_MAX_ITEMS } from "../layout/limits.js";
 import { BrowserUnavailableError, createDiagramRenderer, getBrowserLocation } from "../render/index.js";
-import { EngineError, createErrorObject, type ErrorCode } from "./errors.js";
-import { createMissingPackageError, isMissingOptionalPackage } from "./optional-packages.js";
-import { describeFsError } from "./fs-errors.js";
-import type { Host } from "./host.js";
+import { EngineError, createErrorObject, type ErrorCode } from "../host/errors.js";
+import { createMissingPackageError, isMissingOptionalPackage } from "../host/optional-packages.js";
+import { describeFsError } from "../host/fs-errors.js";
+import type { Host } from "../host/host.js";
 import type { ProgressEvent } from "./progress.js";
-import { readInputs, STDIN } from "./inputs.js";
-import { describeLoadFailure, getLoadFailureCode, parsePathwayInput } from "./load-pathway.js";
+import { readInputs, STDIN } from "./project/inputs.js";
+import { describeLoadFailure, getLoadFailureCode, parsePathwayInput } from "./project/load-pathway.js";
 import { getSlowLayoutWarning } from "./slow-layout.js";
 
 /** Output formats of `drawFiles`. */

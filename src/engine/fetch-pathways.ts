@@ -3,13 +3,13 @@ import path from "node:path";
 import type { FetchedPathway, RemoteRef } from "../remote/index.js";
 import { toCanonicalJson } from "../model/canonical.js";
 import { parseRemoteRef, RemoteError } from "../remote/index.js";
-import { EngineError, createErrorObject, toErrorObject, type ErrorObject } from "./errors.js";
-import type { Host } from "./host.js";
-import { assertPathwayId } from "./pathway-id.js";
-import { getLocalFileState, isSafeToReplace, toLocalEditsMessage } from "./local-edits.js";
-import { MANIFEST_FILE, createEmptyManifest, findEntryByFile, fromManifestPath, loadManifest, resolveEntryFile, saveManifest, setEntry, toManifestPath, toRecordablePath, type LoadedManifest, type ManifestEntry } from "./manifest.js";
-import { createClient, mapPool, type RemoteOptions } from "./remote.js";
-import { fetchRemoteRef } from "./remote-pathways.js";
+import { EngineError, createErrorObject, toErrorObject, type ErrorObject } from "../host/errors.js";
+import type { Host } from "../host/host.js";
+import { assertPathwayId } from "./project/pathway-id.js";
+import { getLocalFileState, isSafeToReplace, toLocalEditsMessage } from "./project/local-edits.js";
+import { MANIFEST_FILE, createEmptyManifest, findEntryByFile, fromManifestPath, loadManifest, resolveEntryFile, saveManifest, setEntry, toManifestPath, toRecordablePath, type LoadedManifest, type ManifestEntry } from "./project/manifest.js";
+import { createClient, mapPool, type RemoteOptions } from "./project/remote-client.js";
+import { fetchRemoteRef } from "./project/remote-pathways.js";
 
 /** Options of `fetchPathways`; all optional. */
 export interface FetchPathwaysOptions extends RemoteOptions {

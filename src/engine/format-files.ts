@@ -1,8 +1,8 @@
 // `formatFiles`: rewrites pathway JSON files in canonical form (atomically), or with `check` only says which would change.
 import { formatPathwayDocument } from "../codegen/fmt.js";
 import type { FileResult } from "../diagnostics/index.js";
-import type { Host } from "./host.js";
-import { readInputs, type ExpandOptions } from "./inputs.js";
+import type { Host } from "../host/host.js";
+import { readInputs, type ExpandOptions } from "./project/inputs.js";
 
 /** Options of `formatFiles`; all optional. */
 export interface FormatFilesOptions extends ExpandOptions {

@@ -4,13 +4,13 @@ import type { GeneratedScenarios } from "../simulate/index.js";
 // The generator alone, not the simulate layer's index: scenario loading and the live client (zod, two YAML parsers) are not needed here.
 import { generateScenarios as generate } from "../simulate/generate.js";
 import { SCENARIO_HEADER, toMocksYaml, toScenarioYaml } from "../simulate/scenario-yaml.js";
-import { EngineError } from "./errors.js";
-import { describeFsError } from "./fs-errors.js";
-import type { Host } from "./host.js";
-import { displayPath } from "./inputs.js";
-import { requirePathway } from "./load-pathway.js";
-import { mapPool } from "./remote.js";
-import { toRealPath } from "./real-path.js";
+import { EngineError } from "../host/errors.js";
+import { describeFsError } from "../host/fs-errors.js";
+import type { Host } from "../host/host.js";
+import { displayPath } from "./project/inputs.js";
+import { requirePathway } from "./project/load-pathway.js";
+import { mapPool } from "./project/remote-client.js";
+import { toRealPath } from "../host/real-path.js";
 import { findScenarioSchemaRef } from "./scenario-schema-ref.js";
 
 /** Writes (and existence checks) a host may have under way at once. */

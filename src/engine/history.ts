@@ -2,12 +2,12 @@
 import { getPathwayDiff, type DiffOptions } from "../diff/index.js";
 import type { LogEntry, PathwayClient, PathwayLog, PathwayVersionInfo } from "../remote/index.js";
 import { RemoteError, toReleaseMarkers } from "../remote/index.js";
-import { toErrorObject } from "./errors.js";
-import type { Host } from "./host.js";
-import { loadManifest } from "./manifest.js";
-import { resolvePathwayId } from "./pathway-id.js";
-import { createClient, mapPool, toEngineError, type RemoteOptions } from "./remote.js";
-import { withoutVersionBookkeeping } from "./remote-pathways.js";
+import { toErrorObject } from "../host/errors.js";
+import type { Host } from "../host/host.js";
+import { loadManifest } from "./project/manifest.js";
+import { resolvePathwayId } from "./project/pathway-id.js";
+import { createClient, mapPool, toEngineError, type RemoteOptions } from "./project/remote-client.js";
+import { withoutVersionBookkeeping } from "./project/remote-pathways.js";
 
 /** Options of `getVersionLog` and `logPathway`; all optional. */
 export interface LogOptions extends RemoteOptions {

@@ -5,11 +5,11 @@ import { toBuilderCode } from "../codegen/index.js";
 import { countBySeverity } from "../diagnostics/index.js";
 import { parseDocument } from "../parse/index.js";
 import { validateValue } from "../validate/index.js";
-import { EngineError } from "./errors.js";
-import { createMissingPackageError, isMissingOptionalPackage } from "./optional-packages.js";
-import type { Host } from "./host.js";
-import { readInput, STDIN } from "./inputs.js";
-import { getPathwayProblem } from "./load-pathway.js";
+import { EngineError } from "../host/errors.js";
+import { createMissingPackageError, isMissingOptionalPackage } from "../host/optional-packages.js";
+import type { Host } from "../host/host.js";
+import { readInput, STDIN } from "./project/inputs.js";
+import { getPathwayProblem } from "./project/load-pathway.js";
 
 /** Options of `importPathway`; all optional. */
 export interface ImportPathwayOptions {

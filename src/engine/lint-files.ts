@@ -7,12 +7,12 @@ import type { RuleSetting, RuleSeverity } from "../validate/index.js";
 import { checkRequestInputs, readConfiguredRequests, requestRulesAsConfigurable, withConfiguredRules } from "./check-requests.js";
 
 export { requestRuleMetas } from "./check-requests.js";
-import { createLintConfigLoader, readBaselineFile, toRelativePosix } from "./config.js";
-import { EngineError } from "./errors.js";
+import { createLintConfigLoader, readBaselineFile, toRelativePosix } from "./project/config.js";
+import { EngineError } from "../host/errors.js";
 import { createSuppressionTracker } from "./unused-suppressions.js";
-import { describeFsError } from "./fs-errors.js";
-import type { Host } from "./host.js";
-import { displayPath, readInputs, STDIN, type ExpandOptions } from "./inputs.js";
+import { describeFsError } from "../host/fs-errors.js";
+import type { Host } from "../host/host.js";
+import { displayPath, readInputs, STDIN, type ExpandOptions } from "./project/inputs.js";
 
 /** Options of `lintFiles`; all optional. */
 export interface LintFilesOptions extends ExpandOptions {

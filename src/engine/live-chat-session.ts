@@ -1,10 +1,10 @@
 // `openLiveChat`: what `pathway chat --live` talks to: the remote pathway of a file (or remote:<id>), the saved version asked for, and the client.
 import type { ChatApi } from "../model/index.js";
-import { EngineError } from "./errors.js";
-import type { Host } from "./host.js";
-import { resolveVersion, type TestedVersion, type VersionSpec } from "./live-version.js";
-import { resolveReleaseTarget } from "./release-target.js";
-import { createClient, toEngineError, type RemoteOptions } from "./remote.js";
+import { EngineError } from "../host/errors.js";
+import type { Host } from "../host/host.js";
+import { resolveVersion, type TestedVersion, type VersionSpec } from "./project/live-version.js";
+import { resolveReleaseTarget } from "./project/release-target.js";
+import { createClient, toEngineError, type RemoteOptions } from "./project/remote-client.js";
 
 /** Options of `openLiveChat`; all optional. */
 export interface LiveChatOptions extends RemoteOptions {

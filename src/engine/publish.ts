@@ -1,13 +1,13 @@
 // `publishVersion`: promotes a saved version to production or staging, only when it is the local file (read back and hashed) and, if asked, its scenarios pass live.
 import path from "node:path";
 import type { Environment, PathwayClient } from "../remote/index.js";
-import { EngineError } from "./errors.js";
-import type { Host } from "./host.js";
-import { resolveVersion, type ResolvedVersion } from "./live-version.js";
-import { MANIFEST_FILE, saveManifest, setEntry, type LoadedManifest } from "./manifest.js";
+import { EngineError } from "../host/errors.js";
+import type { Host } from "../host/host.js";
+import { resolveVersion, type ResolvedVersion } from "./project/live-version.js";
+import { MANIFEST_FILE, saveManifest, setEntry, type LoadedManifest } from "./project/manifest.js";
 import type { ProgressEvent } from "./progress.js";
-import { resolveReleaseTarget, type ReleaseTarget } from "./release-target.js";
-import { createClient, loadRemote, toEngineError, type RemoteOptions } from "./remote.js";
+import { resolveReleaseTarget, type ReleaseTarget } from "./project/release-target.js";
+import { createClient, loadRemote, toEngineError, type RemoteOptions } from "./project/remote-client.js";
 import { runScenarioFiles } from "./run-scenarios.js";
 
 /** Options of `publishVersion`; all optional. */

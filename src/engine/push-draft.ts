@@ -1,10 +1,10 @@
 // `pushDraft`: uploads a pathway file as a version callers do not reach yet, updating the manifest's draft in place unless someone changed it.
-import { EngineError } from "./errors.js";
-import type { Host } from "./host.js";
-import { MANIFEST_FILE, saveManifest, setEntry, type ManifestEntry } from "./manifest.js";
+import { EngineError } from "../host/errors.js";
+import type { Host } from "../host/host.js";
+import { MANIFEST_FILE, saveManifest, setEntry, type ManifestEntry } from "./project/manifest.js";
 import { refuseInvalid } from "./push.js";
-import { resolveReleaseTarget, toRecordedFile } from "./release-target.js";
-import { createClient, loadRemote, toEngineError, type RemoteOptions } from "./remote.js";
+import { resolveReleaseTarget, toRecordedFile } from "./project/release-target.js";
+import { createClient, loadRemote, toEngineError, type RemoteOptions } from "./project/remote-client.js";
 
 /** Options of `pushDraft`; all optional. */
 export interface DraftPushOptions extends RemoteOptions {

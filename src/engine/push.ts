@@ -6,13 +6,13 @@ import type { Pathway } from "../model/index.js";
 import type { PathwayClient, PushBody } from "../remote/index.js";
 import { toPushBody } from "../remote/index.js";
 import { validatePathway } from "../validate/index.js";
-import { EngineError, type ErrorObject } from "./errors.js";
-import type { Host } from "./host.js";
-import { requirePathway } from "./load-pathway.js";
-import { getFileContentHash } from "./local-edits.js";
-import { assertPathwayId } from "./pathway-id.js";
-import { MANIFEST_FILE, findEntryByFile, loadManifest, saveManifest, setEntry, toRecordablePath, type LoadedManifest, type ManifestEntry } from "./manifest.js";
-import { createClient, toEngineError, type RemoteOptions } from "./remote.js";
+import { EngineError, type ErrorObject } from "../host/errors.js";
+import type { Host } from "../host/host.js";
+import { requirePathway } from "./project/load-pathway.js";
+import { getFileContentHash } from "./project/local-edits.js";
+import { assertPathwayId } from "./project/pathway-id.js";
+import { MANIFEST_FILE, findEntryByFile, loadManifest, saveManifest, setEntry, toRecordablePath, type LoadedManifest, type ManifestEntry } from "./project/manifest.js";
+import { createClient, toEngineError, type RemoteOptions } from "./project/remote-client.js";
 
 /** Options of `planPush` and `push`; all optional. */
 export interface PushOptions extends RemoteOptions {

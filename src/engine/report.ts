@@ -6,14 +6,14 @@ import { allRuleMetas, getFileLintSettings, lintPathway } from "../lint/index.js
 import { isObject } from "../model/pathway.js";
 import { toReportData, toReportHtml, type ReportData } from "../report/index.js";
 import type { PathwayCoverage } from "../simulate/index.js";
-import { createLintConfigLoader, readJsonFile, toRelativePosix } from "./config.js";
+import { createLintConfigLoader, readJsonFile, toRelativePosix } from "./project/config.js";
 import { toPathwayCoverage } from "./coverage-file.js";
 import { diffVersions } from "./diff-versions.js";
-import { EngineError } from "./errors.js";
-import type { Host } from "./host.js";
-import { STDIN } from "./inputs.js";
-import { requirePathway } from "./load-pathway.js";
-import type { RemoteOptions } from "./remote.js";
+import { EngineError } from "../host/errors.js";
+import type { Host } from "../host/host.js";
+import { STDIN } from "./project/inputs.js";
+import { requirePathway } from "./project/load-pathway.js";
+import type { RemoteOptions } from "./project/remote-client.js";
 import { runScenarioFiles } from "./run-scenarios.js";
 import { getSlowLayoutWarning } from "./slow-layout.js";
 

@@ -1,11 +1,11 @@
 // `rollbackVersion`: promotes the version that was in production (or staging) before the current one, or --to <n>, after reading it back.
 import type { Environment } from "../remote/index.js";
-import { EngineError } from "./errors.js";
-import type { Host } from "./host.js";
-import { MANIFEST_FILE } from "./manifest.js";
+import { EngineError } from "../host/errors.js";
+import type { Host } from "../host/host.js";
+import { MANIFEST_FILE } from "./project/manifest.js";
 import { promote, recordRelease } from "./publish.js";
-import { resolveReleaseTarget } from "./release-target.js";
-import { createClient, loadRemote, toEngineError, type RemoteOptions } from "./remote.js";
+import { resolveReleaseTarget } from "./project/release-target.js";
+import { createClient, loadRemote, toEngineError, type RemoteOptions } from "./project/remote-client.js";
 
 /** Options of `rollbackVersion`; all optional. */
 export interface RollbackOptions extends RemoteOptions {

@@ -1,6 +1,6 @@
 // Parses `--rule id:severity` overrides into a severity map; unknown ids and severities are usage errors.
 import type { RuleSeverity } from "../validate/index.js";
-import { EngineError } from "./errors.js";
+import { EngineError } from "../host/errors.js";
 
 /**
  * Parses `id:severity` strings, rejecting unknown ids. `elsewhere` gives the ids another command runs (lint's, for

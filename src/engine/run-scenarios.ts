@@ -5,20 +5,20 @@ import type { Pathway } from "../model/index.js";
 import { decodeUtf8 } from "../parse/index.js";
 import type { Decider, ScenarioResult, Simulator, TestCaseReport, TestCoverageReport, TestReport, TraceEvent } from "../simulate/index.js";
 import * as sim from "../simulate/index.js";
-import { toCappedFetch } from "./capped-fetch.js";
-import { findProjectRoot, resolveInsideRoot } from "./confine-path.js";
-import { EngineError } from "./errors.js";
-import { describeFsError } from "./fs-errors.js";
-import type { Host } from "./host.js";
-import { displayPath, expandInputs } from "./inputs.js";
-import { resolveLiveTarget, type LiveContext } from "./live-target.js";
-import { describeVersionMismatch, resolveVersion, type ResolvedVersion, type TestedVersion, type VersionSpec } from "./live-version.js";
-import { loadManifest } from "./manifest.js";
-import { readMocks } from "./read-mocks.js";
-import { toRealPath } from "./real-path.js";
+import { toCappedFetch } from "../host/capped-fetch.js";
+import { findProjectRoot, resolveInsideRoot } from "../host/confine-path.js";
+import { EngineError } from "../host/errors.js";
+import { describeFsError } from "../host/fs-errors.js";
+import type { Host } from "../host/host.js";
+import { displayPath, expandInputs } from "./project/inputs.js";
+import { resolveLiveTarget, type LiveContext } from "./project/live-target.js";
+import { describeVersionMismatch, resolveVersion, type ResolvedVersion, type TestedVersion, type VersionSpec } from "./project/live-version.js";
+import { loadManifest } from "./project/manifest.js";
+import { readMocks } from "./project/read-mocks.js";
+import { toRealPath } from "../host/real-path.js";
 import type { ProgressEvent } from "./progress.js";
-import { createClient, loadRemote, mapPool, type RemoteOptions } from "./remote.js";
-import { describeLoadFailure, getPathwayProblem, isPathway, loadPathwayFile } from "./load-pathway.js";
+import { createClient, loadRemote, mapPool, type RemoteOptions } from "./project/remote-client.js";
+import { describeLoadFailure, getPathwayProblem, isPathway, loadPathwayFile } from "./project/load-pathway.js";
 
 /** Options of `runScenarioFiles`; all optional. */
 export interface RunScenariosOptions {

@@ -1,6 +1,6 @@
 // Where a generated scenario file finds its JSON schema, so that an editor completes and checks it (yaml-language-server).
 import path from "node:path";
-import type { Host } from "./host.js";
+import type { Host } from "../host/host.js";
 
 const SCHEMA = ["schemas", "scenario.schema.json"];
 

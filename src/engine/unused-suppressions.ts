@@ -5,9 +5,9 @@ import type { SuppressedFinding, Suppression } from "../lint/index.js";
 import { getFileLintSettings } from "../lint/index.js";
 import { parseDocument } from "../parse/index.js";
 import { locateDiagnostics } from "../validate/index.js";
-import { toRelativePosix, type LoadedLintConfig } from "./config.js";
-import type { Host } from "./host.js";
-import { displayPath, expandInputs } from "./inputs.js";
+import { toRelativePosix, type LoadedLintConfig } from "./project/config.js";
+import type { Host } from "../host/host.js";
+import { displayPath, expandInputs } from "./project/inputs.js";
 
 /** Records, file by file, which suppressions applied and which hid a finding; then reports the ones that never did. */
 export function createSuppressionTracker(): {

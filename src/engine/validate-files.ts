@@ -2,8 +2,8 @@
 import type { FileResult } from "../diagnostics/index.js";
 import type { RuleSeverity } from "../validate/index.js";
 import { validatePathway } from "../validate/validate.js";
-import type { Host } from "./host.js";
-import { readInputs, type ExpandOptions } from "./inputs.js";
+import type { Host } from "../host/host.js";
+import { readInputs, type ExpandOptions } from "./project/inputs.js";
 
 /** Options of `validateFiles`; all optional. */
 export interface ValidateFilesOptions extends ExpandOptions {

@@ -1,8 +1,8 @@
 // `listMarkedVersions`: a pathway's saved versions with what each is: in production, in staging, the draft, the local file's content.
 import type { PathwayVersionInfo } from "../remote/index.js";
-import type { Host } from "./host.js";
-import { resolveReleaseTarget } from "./release-target.js";
-import { createClient, loadRemote, mapPool, toEngineError, type RemoteOptions } from "./remote.js";
+import type { Host } from "../host/host.js";
+import { resolveReleaseTarget } from "./project/release-target.js";
+import { createClient, loadRemote, mapPool, toEngineError, type RemoteOptions } from "./project/remote-client.js";
 
 /** A saved version and its marks; a mark is present only when true. */
 export interface MarkedVersion extends PathwayVersionInfo {

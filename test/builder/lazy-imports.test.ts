@@ -44,7 +44,7 @@ describe("lazy loading of heavy modules", () => {
 
   test("the host and the code generator reach tsx and ts-morph only through import()", () => {
     requireDist();
-    expect(readFileSync(path.join(ROOT, "dist/engine/node-host.js"), "utf8")).toContain('await import("tsx/esm/api")');
+    expect(readFileSync(path.join(ROOT, "dist/host/node-host.js"), "utf8")).toContain('await import("tsx/esm/api")');
     // The import operation imports codegen statically (codegen without ts-morph is light): ts-morph waits in format-code.
     expect(readFileSync(path.join(ROOT, "dist/codegen/format-code.js"), "utf8")).toContain('import("ts-morph")');
     for (const entry of ["dist/codegen/index.js", "dist/engine/import-pathway.js"]) {

@@ -18,7 +18,7 @@ vi.mock(import("../../src/codegen/fmt.js"), async (importOriginal) => {
 });
 
 // Writing fails for files named locked*.json, as on a read-only disk.
-vi.mock(import("../../src/engine/write-file-atomic.js"), async (importOriginal) => {
+vi.mock(import("../../src/host/write-file-atomic.js"), async (importOriginal) => {
   const actual = await importOriginal();
   return {
     ...actual,

@@ -5,7 +5,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { withRedaction, type CliIo } from "../../src/cli/io.js";
-import { createNodeHost } from "../../src/engine/node-host.js";
+import { createNodeHost } from "../../src/host/node-host.js";
 
 const host = createNodeHost({ cwd: "." });
 

@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getChatChoices, openChat, parseRequestData, takeChatTurn, toTakeRef } from "../../src/engine/chat-session.js";
-import { createNodeHost } from "../../src/engine/node-host.js";
+import { createNodeHost } from "../../src/host/node-host.js";
 import { tempDir } from "../support/cli.js";
 
 const PATHWAY = {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { checkRequestFiles } from "../../src/engine/check-requests.js";
-import { createNodeHost } from "../../src/engine/node-host.js";
+import { createNodeHost } from "../../src/host/node-host.js";
 import { tempDir } from "../support/cli.js";
 import { PATHWAY } from "../support/request-text.js";
 

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { expandInputs } from "../../src/engine/inputs.js";
-import { createNodeHost } from "../../src/engine/node-host.js";
+import { expandInputs } from "../../src/engine/project/inputs.js";
+import { createNodeHost } from "../../src/host/node-host.js";
 
 const PATHWAY = JSON.stringify({ nodes: [{ id: "a", type: "Default", data: { name: "Start", isStart: true, text: "Hi" } }], edges: [] });
 

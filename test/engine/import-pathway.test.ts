@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createNodeHost } from "../../src/engine/node-host.js";
+import { createNodeHost } from "../../src/host/node-host.js";
 import { importPathway } from "../../src/engine/import-pathway.js";
 import { tempDir } from "../support/cli.js";
 

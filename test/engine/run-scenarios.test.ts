@@ -2,7 +2,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createNodeHost } from "../../src/engine/node-host.js";
+import { createNodeHost } from "../../src/host/node-host.js";
 import { runScenarioFiles } from "../../src/engine/run-scenarios.js";
 import { tempDir } from "../support/cli.js";
 

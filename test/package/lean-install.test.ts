@@ -3,7 +3,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { getInstallCommand } from "../../src/engine/optional-packages.js";
+import { getInstallCommand } from "../../src/host/optional-packages.js";
 import { ROOT, tempDir } from "../support/cli.js";
 
 const OPTIONAL = ["mermaid", "puppeteer-core", "ts-morph", "tsx"];

@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeF
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { getInstallCommand, OPTIONAL_PACKAGES, type OptionalFeature } from "../../src/engine/optional-packages.js";
+import { getInstallCommand, OPTIONAL_PACKAGES, type OptionalFeature } from "../../src/host/optional-packages.js";
 import { ROOT, tempDir } from "../support/cli.js";
 
 interface PackageJson {

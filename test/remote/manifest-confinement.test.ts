@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resolveInsideRoot } from "../../src/engine/confine-path.js";
-import { createNodeHost } from "../../src/engine/node-host.js";
+import { resolveInsideRoot } from "../../src/host/confine-path.js";
+import { createNodeHost } from "../../src/host/node-host.js";
 import { startFakeService, type FakeService } from "../support/fake-service.js";
 import { runMain } from "../support/run-main.js";
 

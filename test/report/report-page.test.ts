@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseHtml } from "parse5";
 import { createReport, type ReportResult } from "../../src/engine/report.js";
-import { createNodeHost } from "../../src/engine/node-host.js";
+import { createNodeHost } from "../../src/host/node-host.js";
 import type { Pathway } from "../../src/model/index.js";
 import { CHROMIUM_ARGS, getBrowserLocation } from "../../src/render/index.js";
 import { parseableCorpus } from "../support/corpus.js";

@@ -1,7 +1,7 @@
 // An in-memory Host for engine tests: files in a map, a fixed clock, no network; proves operations need nothing else.
 import path from "node:path";
 import picomatch from "picomatch";
-import type { Host } from "../../src/engine/host.js";
+import type { Host } from "../../src/host/host.js";
 
 /** A Host whose file system is `files` (paths relative to `cwd`); writes land back in the map. */
 export function createMemoryHost(files: Record<string, string>, options: { cwd?: string; stdin?: string; env?: Record<string, string> } = {}): Host & { files: Map<string, string> } {

@@ -6,7 +6,7 @@ import { createInterface } from "node:readline";
 import pc from "picocolors";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { getChatChoices, openChat, parseRequestData, takeChatTurn, toTakeRef } from "../../engine/chat-session.js";
-import * as sim from "../../engine/simulator.js";
+import * as sim from "../../simulate/index.js";
 import { toChatLines } from "../chat-view.js";
 import { addLiveChatOptions, runLiveChat, type LiveChatFlags } from "../chat-live.js";
 import type { SimState, Simulator } from "../../simulate/index.js";

@@ -1,6 +1,6 @@
 // `pathway lint`: flags -> lintFiles (config, baseline) -> findings report -> exit code.
 import type { Command } from "commander";
-import { withRemoteCopies } from "../../engine/remote-copies.js";
+import { withRemoteCopies } from "../../engine/project/remote-copies.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import { allRuleMetas, lintFiles, requestRuleMetas } from "../../engine/lint-files.js";
 import { parseRuleFlags } from "../../engine/rule-flags.js";

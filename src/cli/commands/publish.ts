@@ -2,7 +2,7 @@
 import { toJsonText } from "../../escape/json.js";
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { publishVersion } from "../../engine/publish.js";
-import { parseVersionSpec } from "../../engine/live-version.js";
+import { parseVersionSpec } from "../../engine/project/live-version.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { parseWholeNumber } from "../check-files.js";
 import { EXIT } from "../exit.js";

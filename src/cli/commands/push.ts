@@ -2,7 +2,7 @@
 import { toJsonText } from "../../escape/json.js";
 import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
-import { isEngineError, toErrorObject } from "../../engine/errors.js";
+import { isEngineError, toErrorObject } from "../../host/errors.js";
 import { planPush, push, type PushFailure } from "../../engine/push.js";
 import { pushDraft } from "../../engine/push-draft.js";
 import { EXIT, ExitError } from "../exit.js";

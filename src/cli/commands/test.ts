@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
 import { InvalidArgumentError, Option } from "commander";
 import { MAX_REPEAT, runScenarioFiles, type RunScenariosOptions } from "../../engine/run-scenarios.js";
-import { parseVersionSpec, type VersionSpec } from "../../engine/live-version.js";
+import { parseVersionSpec, type VersionSpec } from "../../engine/project/live-version.js";
 import type { TestFormatter } from "../../format/test-report.js";
 import { formatTestJunit } from "../../format/junit.js";
 import { formatTestTap } from "../../format/tap.js";

@@ -1,7 +1,7 @@
 // The check that keeps fetch from discarding work: a file's content against the hash recorded at the last fetch or push.
 import { describe, expect, it } from "vitest";
-import { getFileContentHash, getLocalFileState, isSafeToReplace, toLocalEditsMessage } from "../../src/engine/local-edits.js";
-import { getPathwayHash } from "../../src/remote/index.js";
+import { getFileContentHash, getLocalFileState, isSafeToReplace, toLocalEditsMessage } from "../../../src/engine/project/local-edits.js";
+import { getPathwayHash } from "../../../src/remote/index.js";
 
 const pathway = { name: "P", nodes: [{ id: "1", type: "Default", data: { name: "Start", text: "Hi" } }], edges: [] };
 const bytes = (text: string) => new TextEncoder().encode(text);

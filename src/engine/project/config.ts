@@ -1,11 +1,11 @@
 // Finds and reads pathway.config.json (walking up from each file) and baseline files through the host; mistakes are EngineErrors.
 import path from "node:path";
-import { BaselineSchema, createDefaultLintConfig, LintConfigError, resolveLintConfig, type Baseline, type LintConfig } from "../lint/index.js";
-import type { RuleMeta } from "../validate/index.js";
-import { EngineError } from "./errors.js";
-import { describeFsError } from "./fs-errors.js";
+import { BaselineSchema, createDefaultLintConfig, LintConfigError, resolveLintConfig, type Baseline, type LintConfig } from "../../lint/index.js";
+import type { RuleMeta } from "../../validate/index.js";
+import { EngineError } from "../../host/errors.js";
+import { describeFsError } from "../../host/fs-errors.js";
 import { displayPath } from "./inputs.js";
-import type { Host } from "./host.js";
+import type { Host } from "../../host/host.js";
 
 /** The config file's name, looked for in the file's directory and each parent. */
 export const CONFIG_FILE_NAME = "pathway.config.json";

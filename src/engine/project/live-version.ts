@@ -1,10 +1,10 @@
 // Which saved version a live run chats with (--pathway-version n|draft|production|staging), and the hash of that version's content.
-import type { PathwayClient } from "../remote/index.js";
-import { EngineError } from "./errors.js";
-import type { Host } from "./host.js";
+import type { PathwayClient } from "../../remote/index.js";
+import { EngineError } from "../../host/errors.js";
+import type { Host } from "../../host/host.js";
 import { displayPath } from "./inputs.js";
 import { findEntryByFile, MANIFEST_FILE, type LoadedManifest } from "./manifest.js";
-import { loadRemote, toEngineError } from "./remote.js";
+import { loadRemote, toEngineError } from "./remote-client.js";
 
 /** What `--pathway-version` takes. */
 export type VersionSpec = number | "draft" | "production" | "staging";

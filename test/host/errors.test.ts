@@ -1,6 +1,6 @@
 // toErrorObject: every caught error becomes the one {code, message, reason?} object of `--format json`.
 import { describe, expect, it } from "vitest";
-import { EngineError, createErrorObject, toErrorObject } from "../../src/engine/errors.js";
+import { EngineError, createErrorObject, toErrorObject } from "../../src/host/errors.js";
 import { RemoteError } from "../../src/remote/errors.js";
 
 describe("toErrorObject", () => {

@@ -1,11 +1,11 @@
 // Which remote pathway a release command works on (a tracked file, `remote:<id>` or an id), its manifest entry and the local file's content hash.
-import type { Pathway } from "../model/index.js";
-import { EngineError } from "./errors.js";
-import type { Host } from "./host.js";
+import type { Pathway } from "../../model/index.js";
+import { EngineError } from "../../host/errors.js";
+import type { Host } from "../../host/host.js";
 import { requirePathway } from "./load-pathway.js";
 import { findEntryByFile, loadManifest, toRecordablePath, type LoadedManifest, type ManifestEntry } from "./manifest.js";
 import { assertPathwayId, resolvePathwayId } from "./pathway-id.js";
-import { loadRemote } from "./remote.js";
+import { loadRemote } from "./remote-client.js";
 
 /** What a release command acts on. */
 export interface ReleaseTarget {

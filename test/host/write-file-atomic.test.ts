@@ -4,7 +4,7 @@ import { chmodSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, rea
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TEMP_MARKER, writeFileAtomic } from "../../src/engine/write-file-atomic.js";
+import { TEMP_MARKER, writeFileAtomic } from "../../src/host/write-file-atomic.js";
 import { ROOT } from "../support/cli.js";
 import { runMain } from "../support/run-main.js";
 
@@ -71,7 +71,7 @@ describe("writeFileAtomic", () => {
       import { syncBuiltinESMExports } from "node:module";
       fs.fsyncSync = () => { fs.writeSync(1, "ready\\n"); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); };
       syncBuiltinESMExports();
-      const { writeFileAtomic } = await import(${JSON.stringify(path.join(ROOT, "src/engine/write-file-atomic.ts"))});
+      const { writeFileAtomic } = await import(${JSON.stringify(path.join(ROOT, "src/host/write-file-atomic.ts"))});
       await writeFileAtomic(${JSON.stringify(at("p.json"))}, "x".repeat(1 << 20));`;
     const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
     await new Promise<void>((resolve, reject) => {

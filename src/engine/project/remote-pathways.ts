@@ -1,5 +1,5 @@
 // Reads a remote pathway by reference: the live pathway (`remote:<id>`), a saved version (`@<n>`), or the newest one (`@latest`).
-import { RemoteError, type FetchedPathway, type PathwayClient, type PathwayEndpoint, type RemoteRef } from "../remote/index.js";
+import { RemoteError, type FetchedPathway, type PathwayClient, type PathwayEndpoint, type RemoteRef } from "../../remote/index.js";
 
 /** A fetched pathway and the version it is, when a version was asked for. */
 export type FetchedRef = FetchedPathway & { version?: number };

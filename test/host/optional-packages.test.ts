@@ -1,7 +1,7 @@
 // Which errors are an optional package missing, and the one install command each feature's error names.
 import { createRequire } from "node:module";
 import { describe, expect, test } from "vitest";
-import { createMissingPackageError, getInstallCommand, isMissingOptionalPackage, type OptionalFeature } from "../../src/engine/optional-packages.js";
+import { createMissingPackageError, getInstallCommand, isMissingOptionalPackage, type OptionalFeature } from "../../src/host/optional-packages.js";
 
 /** An error as Node raises it (code and first line of the message as Node 20 writes them). */
 const nodeError = (code: string, message: string) => Object.assign(new Error(message), { code });

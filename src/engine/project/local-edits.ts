@@ -1,5 +1,5 @@
 // Whether a tracked file was edited since its last fetch or push: the check that keeps fetch from discarding work.
-import { getPathwayHash } from "../remote/index.js";
+import { getPathwayHash } from "../../remote/index.js";
 
 /** Reads a file's bytes; resolves undefined when the file does not exist. Injected so the check runs without a disk. */
 export type ReadBytes = (file: string) => Promise<Uint8Array | undefined>;

@@ -1,7 +1,7 @@
 // Turns `<id|file>` arguments into a remote pathway id: a tracked file's id from the manifest, `remote:<id>`, or the id itself.
-import { getPathSegmentProblem } from "../remote/path-segment.js";
-import { EngineError } from "./errors.js";
-import type { Host } from "./host.js";
+import { getPathSegmentProblem } from "../../remote/path-segment.js";
+import { EngineError } from "../../host/errors.js";
+import type { Host } from "../../host/host.js";
 import { findEntryByFile, type LoadedManifest } from "./manifest.js";
 
 /**

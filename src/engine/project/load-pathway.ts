@@ -1,12 +1,12 @@
 // The one pathway loader: read, decode, parse, and the one answer to "is this a pathway?", with every failure a Diagnostic.
 import path from "node:path";
-import type { Diagnostic } from "../diagnostics/index.js";
-import { getNodes, isObject, isStartNode } from "../model/pathway.js";
-import type { Pathway } from "../model/schema.js";
-import { describeWrappedPathway, getWrappedPathwayPointer } from "../model/wrapped-answer.js";
-import { parseDocument } from "../parse/index.js";
-import { EngineError } from "./errors.js";
-import type { Host } from "./host.js";
+import type { Diagnostic } from "../../diagnostics/index.js";
+import { getNodes, isObject, isStartNode } from "../../model/pathway.js";
+import type { Pathway } from "../../model/schema.js";
+import { describeWrappedPathway, getWrappedPathwayPointer } from "../../model/wrapped-answer.js";
+import { parseDocument } from "../../parse/index.js";
+import { EngineError } from "../../host/errors.js";
+import type { Host } from "../../host/host.js";
 import { readInput, readInputs, STDIN, type ExpandOptions, type InputRef, type ReadInput } from "./inputs.js";
 
 /** Options of the pathway loaders; all optional. */

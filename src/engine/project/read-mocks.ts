@@ -1,8 +1,8 @@
 // Reads a scenario suite's shared mocks file (`mocks:`) into webhook answers, or says why it cannot be used.
-import { decodeUtf8 } from "../parse/index.js";
-import { loadMocks } from "../simulate/index.js";
-import { describeFsError } from "./fs-errors.js";
-import type { Host } from "./host.js";
+import { decodeUtf8 } from "../../parse/index.js";
+import { loadMocks } from "../../simulate/index.js";
+import { describeFsError } from "../../host/fs-errors.js";
+import type { Host } from "../../host/host.js";
 import { displayPath } from "./inputs.js";
 
 /** Reads a shared mocks file: its answers, or why it cannot be used (named, with the line of the first problem). */

@@ -1,11 +1,11 @@
 // Which remote pathway a live scenario run talks to (--pathway-id, or the manifest entry of the scenario's pathway file), and whether the remote is the local file.
-import type { Pathway } from "../model/index.js";
-import type { PathwayClient } from "../remote/index.js";
-import { getPathwayHash } from "../remote/index.js";
-import type { Host } from "./host.js";
+import type { Pathway } from "../../model/index.js";
+import type { PathwayClient } from "../../remote/index.js";
+import { getPathwayHash } from "../../remote/index.js";
+import type { Host } from "../../host/host.js";
 import { findEntryByFile, type LoadedManifest } from "./manifest.js";
 import { displayPath } from "./inputs.js";
-import { toEngineError } from "./remote.js";
+import { toEngineError } from "./remote-client.js";
 
 /** What live runs share across scenarios: the manifest, the client, and each remote pathway's check, done once. */
 export interface LiveContext {

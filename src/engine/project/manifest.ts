@@ -1,11 +1,11 @@
 // The project manifest `pathwaykit.manifest.json`: which file holds which remote pathway, and the hash of the version last fetched.
 import path from "node:path";
 import { z } from "zod";
-import { getPathSegmentProblem } from "../remote/path-segment.js";
-import { resolveInsideRoot } from "./confine-path.js";
-import { EngineError } from "./errors.js";
-import { describeFsError } from "./fs-errors.js";
-import type { Host } from "./host.js";
+import { getPathSegmentProblem } from "../../remote/path-segment.js";
+import { resolveInsideRoot } from "../../host/confine-path.js";
+import { EngineError } from "../../host/errors.js";
+import { describeFsError } from "../../host/fs-errors.js";
+import type { Host } from "../../host/host.js";
 
 /** The manifest's file name; it lives at the project root (found by walking up from the working directory). */
 export const MANIFEST_FILE = "pathwaykit.manifest.json";

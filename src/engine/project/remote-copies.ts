@@ -1,10 +1,10 @@
 // Lint and validate read remote pathways through a fetched copy: `remote:<id>`, `remote:<id>@<n>`, `remote:<id>@latest` as inputs.
 import path from "node:path";
-import { toCanonicalJson } from "../model/canonical.js";
-import { EngineError } from "./errors.js";
-import type { Host } from "./host.js";
-import type { RemoteOptions } from "./remote.js";
-import { createClient, loadRemote, toEngineError } from "./remote.js";
+import { toCanonicalJson } from "../../model/canonical.js";
+import { EngineError } from "../../host/errors.js";
+import type { Host } from "../../host/host.js";
+import type { RemoteOptions } from "./remote-client.js";
+import { createClient, loadRemote, toEngineError } from "./remote-client.js";
 
 /** True for an input that names a remote pathway rather than a file. */
 export function isRemoteInput(arg: string): boolean {

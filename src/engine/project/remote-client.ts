@@ -1,11 +1,9 @@
 // Shared by the remote operations (fetch, drift check, push): the client from options, host and manifest; a bounded pool.
-import type { PathwayClient, RetryInfo } from "../remote/index.js";
-import { EngineError, toErrorObject } from "./errors.js";
-
-export { DEFAULT_MAX_RESPONSE_BYTES } from "../remote/read-body.js";
-import type { Host } from "./host.js";
+import type { PathwayClient, RetryInfo } from "../../remote/index.js";
+import { EngineError, toErrorObject } from "../../host/errors.js";
+import type { Host } from "../../host/host.js";
 import type { LoadedManifest } from "./manifest.js";
-import type { ProgressEvent } from "./progress.js";
+import type { ProgressEvent } from "../progress.js";
 
 /** How to reach the service; all optional. */
 export interface RemoteOptions {
@@ -28,7 +26,7 @@ export interface RemoteOptions {
 }
 
 /** The remote layer, loaded on first use: `pathway validate` imports this file for its flags, and never talks to the service unless an input is `remote:`. */
-export const loadRemote = () => import("../remote/index.js"); // why: the HTTP client, settings and chat (~18 ms) stay off validate's path until a remote: input appears
+export const loadRemote = () => import("../../remote/index.js"); // why: the HTTP client, settings and chat (~18 ms) stay off validate's path until a remote: input appears
 
 /** Builds the client from options, the host's environment (API key, base URL) and the manifest. */
 export async function createClient(host: Host, options: RemoteOptions, loaded: LoadedManifest): Promise<PathwayClient> {

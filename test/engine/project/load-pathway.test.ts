@@ -3,9 +3,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createNodeHost } from "../../src/engine/node-host.js";
-import { getPathwayProblem, isPathway, loadPathwayFile, loadPathwayFiles, requirePathway } from "../../src/engine/load-pathway.js";
-import { tempDir } from "../support/cli.js";
+import { createNodeHost } from "../../../src/host/node-host.js";
+import { getPathwayProblem, isPathway, loadPathwayFile, loadPathwayFiles, requirePathway } from "../../../src/engine/project/load-pathway.js";
+import { tempDir } from "../../support/cli.js";
 
 const START = { id: "1", type: "Default", data: { name: "Start", isStart: true, text: "Hi" } };
 

@@ -1,8 +1,8 @@
 // Expands the files, directories, globs and `-` a user names into inputs of one kind, and reads them: one way for every kind.
 import path from "node:path";
-import type { Diagnostic } from "../diagnostics/index.js";
-import { describeFsError } from "./fs-errors.js";
-import type { Host } from "./host.js";
+import type { Diagnostic } from "../../diagnostics/index.js";
+import { describeFsError } from "../../host/fs-errors.js";
+import type { Host } from "../../host/host.js";
 
 /** The kinds of input files the engine works on. */
 export type InputKind = "pathway" | "scenario" | "module" | "request";

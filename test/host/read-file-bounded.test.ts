@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFileBounded, readStreamBounded } from "../../src/engine/read-file-bounded.js";
+import { readFileBounded, readStreamBounded } from "../../src/host/read-file-bounded.js";
 import { runMain } from "../support/run-main.js";
 
 const unix = process.platform !== "win32";
