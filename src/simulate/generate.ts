@@ -3,7 +3,7 @@ import { getFlowWays, getSearchTree } from "../graph/index.js";
 import { getEdgeLabel, getEdges, nodeData } from "../model/pathway.js";
 import type { Pathway, PathwayNode } from "../model/schema.js";
 import { getEdgeWays } from "./coverage.js";
-import { createInitialState, transition } from "./engine.js";
+import { createInitialState, transition } from "./transition.js";
 import { resolveTake } from "./deciders/scripted.js";
 import { getAutoReach, getVariants } from "./generate-ways.js";
 import { createSimulator, getCandidates, getSimNodeName, getSimWays, returnsToCaller, type Simulator } from "./machine.js";

@@ -1,4 +1,4 @@
-// The simulator core: an initial state and `transition(state, turn) → state`, pure apart from the injected decider and webhooks.
+// The simulator's transition: an initial state and `transition(state, turn) → state`, pure apart from the injected decider and webhooks.
 import { getTransferPathwayId } from "../graph/index.js";
 import { isObject, isTransferNode, nodeData, prop } from "../model/pathway.js";
 import type { PathwayNode } from "../model/schema.js";
