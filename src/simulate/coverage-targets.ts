@@ -82,8 +82,8 @@ export function getGenerationTargets(pathway: Pathway, flow: FlowModel, distance
     if (!targets.has(key)) targets.set(key, { kind: "global", key, node: flow.ids[i]! });
   }
   for (const way of flowWays) {
-    const fromData = way.kind === "route" || way.kind === "fallback" || way.kind === "response" || (way.kind === "press" && way.ref < 0);
-    if (!fromData || way.when === "never" || way.toIndex < 0 || distance[way.fromIndex]! < 0) continue;
+    // Ways written in node data only: an edges[] entry is a target above.
+    if (getEdgeEntryIndex(way) !== undefined || way.when === "never" || way.toIndex < 0 || distance[way.fromIndex]! < 0) continue;
     const key = wayTargetKey(way.from, way.to);
     targets.set(key, { kind: "way", key, node: way.from, to: way.to, when: way.when });
   }
