@@ -1,7 +1,8 @@
 // Replays a diff's changes on the first pathway, giving the second one up to the ignored fields (and entry order).
 import { getEdgeLabel, isObject } from "../model/pathway.js";
 import type { PathwayEdge } from "../model/schema.js";
-import { getNonNodeEntries, toEndpointKey, type EdgeRef, type PathwayChange } from "./diff-pathways.js";
+import { getNonNodeEntries, toEndpointKey } from "./diff-pathways.js";
+import type { EdgeRef, PathwayChange } from "./diff-types.js";
 import { cloneJson, setIn, setOwn } from "./json-value.js";
 import { fromEdgeView, fromNodeView, toEdgeView, toNodeView } from "./views.js";
 

@@ -2,121 +2,12 @@
 import { getEdgeLabel, getEdges, getNodes, isObject, nodeData, type IndexedNode } from "../model/pathway.js";
 import { isJsonEqual, setOwn, toJsonPointer, type JsonPath } from "./json-value.js";
 import { getContentTokens, getContentSimilarity } from "./similarity.js";
-import { countByKind, getChangeKind, type ChangeKind, type KindCounts } from "./change-kind.js";
+import { getChangeKind } from "./change-kind.js";
+import { toDiffSummary } from "./diff-summary.js";
+import { resolveDiffOptions, type DiffConfig, type DiffOp, type DiffOptions, type EdgeRef, type PathwayChange, type PathwayDiff } from "./diff-types.js";
 import { getDanglingReferences, getEdgeLoss, getNodeLosses, type LikelyLoss } from "./likely-losses.js";
 import { getTextDiff, getTextUnit, getWordParts, type TextDiff, type WordPart } from "./text-hunks.js";
 import { IGNORED_FIELDS, toEdgeView, toNodeView } from "./views.js";
-
-export type { WordPart } from "./text-hunks.js";
-
-/** Options of `getPathwayDiff`; all optional. */
-export interface DiffOptions {
-  /** Compare the fields in IGNORED_FIELDS too (layout, edge ids, label placement). Default false. */
-  includeLayout?: boolean;
-  /** Least content similarity (0..1) for a removed and an added node to count as one renamed node. Default 0.6. */
-  renameThreshold?: number;
-  /** Strings at least this long (or holding a newline) get a word-level diff. Default 60. */
-  wordDiffMinLength?: number;
-  /** Most removed x added node pairs compared for renames; beyond it only nodes of the same type are compared. Default 250,000. */
-  maxRenamePairs?: number;
-  /** Units (lines or sentences) of context around each change inside a long string; `"all"` keeps them all. Default 3. */
-  context?: number | "all";
-}
-
-/** DiffOptions with every default filled in. */
-export type DiffConfig = Required<DiffOptions>;
-
-/** Fills in the defaults of `DiffOptions`. */
-export function resolveDiffOptions(options: DiffOptions = {}): DiffConfig {
-  return {
-    includeLayout: options.includeLayout ?? false,
-    renameThreshold: options.renameThreshold ?? 0.6,
-    wordDiffMinLength: options.wordDiffMinLength ?? 60,
-    maxRenamePairs: options.maxRenamePairs ?? 250_000,
-    context: options.context ?? 3,
-  };
-}
-
-/** What a change is about: a top-level field, the `{globalConfig}` entries of nodes[], a node, or an edge. */
-export type DiffEntity = "pathway" | "globalConfig" | "node" | "edge";
-
-/** What happened to it. `rename` is a node whose id changed while its content stayed similar. */
-export type DiffOp = "add" | "remove" | "change" | "rename";
-
-/** Identifies an edge without its (regenerated) id: endpoints as in the new version, label, and which of several equal edges. */
-export interface EdgeRef {
-  source: string;
-  target: string;
-  label: string | null;
-  /** 0 for the first edge with these endpoints and label, 1 for the second... */
-  occurrence: number;
-}
-
-/** One change. Whole entities are added or removed with `path: []`; fields change at `path` inside the entity. */
-export interface PathwayChange {
-  entity: DiffEntity;
-  op: DiffOp;
-  /** What the change is about (prompt, routing, variables...). */
-  kind: ChangeKind;
-  /** Field path inside the entity (node or edge without its id and endpoints; the pathway without nodes and edges). */
-  path: string[];
-  /** Node changes: the node's id (the new id for a renamed node). */
-  nodeId?: string;
-  /** Renames: the old id. */
-  fromId?: string;
-  /** Node changes: the node's name, for messages. */
-  name?: string;
-  /** Edge changes: which edge (the old label for changes and removals). */
-  edge?: EdgeRef;
-  before?: unknown;
-  after?: unknown;
-  /** Long one-line, one-sentence strings: the change word by word. */
-  words?: WordPart[];
-  /** Long strings of several lines or sentences, and JSON held in strings: the changed hunks with context. */
-  textDiff?: TextDiff;
-  /** Renames: content similarity, 0..1. */
-  similarity?: number;
-  /** Where the old value is in the first document (RFC 6901). */
-  pointerA?: string;
-  /** Where the new value is in the second document. */
-  pointerB?: string;
-}
-
-/** Counts of what changed. */
-export interface DiffSummary {
-  nodesAdded: number;
-  nodesRemoved: number;
-  nodesRenamed: number;
-  nodesChanged: number;
-  edgesAdded: number;
-  edgesRemoved: number;
-  edgesChanged: number;
-  pathwayFieldsChanged: number;
-  /** Changes by kind (field changes, whole nodes and edges added or removed, renames). */
-  byKind: KindCounts;
-}
-
-/** The result of `getPathwayDiff`. */
-export interface PathwayDiff {
-  equal: boolean;
-  summary: DiffSummary;
-  changes: PathwayChange[];
-  /** The fields left out of the comparison (empty with `includeLayout`). */
-  ignoredFields: string[];
-  /** Changes that often mean an accidental loss: labels, variables or routes removed, removed nodes still pointed at. */
-  losses: LikelyLoss[];
-}
-
-/** A diff with the two values it compares and how to name them (a file path, `remote:<id>`): what diff formatters print. */
-export interface VersionsDiff {
-  diff: PathwayDiff;
-  /** The first version's value (the Mermaid diff draws removed nodes from it). */
-  before: unknown;
-  /** The second version's value (the Mermaid diff draws its graph). */
-  after: unknown;
-  labelA: string;
-  labelB: string;
-}
 
 type Emit = (op: DiffOp, path: JsonPath, before: unknown, after: unknown) => void;
 
@@ -257,48 +148,6 @@ function nodeName(...nodes: (IndexedNode | undefined)[]): string | undefined {
 function edgeRawPath(edge: Record<string, unknown>, path: JsonPath, includeLayout: boolean): JsonPath {
   if (includeLayout || path[0] !== "label" || path.length !== 1) return path;
   return typeof edge.label === "string" || !isObject(edge.data) || typeof edge.data.label !== "string" ? path : ["data", "label"];
-}
-
-/**
- * Counts what changed: whole nodes and edges added, removed or renamed; nodes and edges with field changes; pathway and
- * global-config fields; and every change by kind.
- */
-export function toDiffSummary(changes: readonly PathwayChange[]): DiffSummary {
-  const whole = (entity: DiffEntity, op: DiffOp) => changes.filter((c) => c.entity === entity && c.op === op && c.path.length === 0).length;
-  const changedNodes = new Set<string>();
-  const changedEdges = new Set<string>();
-  for (const c of changes) {
-    if (c.path.length === 0) continue;
-    if (c.entity === "node" && c.nodeId !== undefined) changedNodes.add(c.nodeId);
-    else if (c.entity === "edge") changedEdges.add(JSON.stringify(c.edge));
-  }
-  return {
-    nodesAdded: whole("node", "add"),
-    nodesRemoved: whole("node", "remove"),
-    nodesRenamed: whole("node", "rename"),
-    nodesChanged: changedNodes.size,
-    edgesAdded: whole("edge", "add"),
-    edgesRemoved: whole("edge", "remove"),
-    edgesChanged: changedEdges.size,
-    pathwayFieldsChanged: changes.filter((c) => c.entity === "pathway" || c.entity === "globalConfig").length,
-    byKind: countByKind(changes),
-  };
-}
-
-/** The losses that belong to a kind: variables for extractVars entries, routing for the rest. */
-const LOSS_KIND: Record<LikelyLoss["type"], ChangeKind> = {
-  "edge-label-removed": "routing",
-  "edge-removed": "routing",
-  "extract-var-removed": "variables",
-  "route-removed": "routing",
-  "dangling-reference": "routing",
-};
-
-/** The diff restricted to changes (and likely losses) of the given kinds, with the summary counted again. */
-export function filterDiffByKind(diff: PathwayDiff, kinds: readonly ChangeKind[]): PathwayDiff {
-  const keep = new Set(kinds);
-  const changes = diff.changes.filter((c) => keep.has(c.kind));
-  return { ...diff, equal: changes.length === 0, changes, summary: toDiffSummary(changes), losses: diff.losses.filter((l) => keep.has(LOSS_KIND[l.type])) };
 }
 
 /**

@@ -1,12 +1,8 @@
 // The diff layer: semantic comparison of two pathways, and replaying the changes.
+export { getPathwayDiff, getNonNodeEntries, toEndpointKey, toStringDiff } from "./diff-pathways.js";
+export { toDiffSummary, filterDiffByKind } from "./diff-summary.js";
 export {
-  getPathwayDiff,
-  toDiffSummary,
-  filterDiffByKind,
   resolveDiffOptions,
-  getNonNodeEntries,
-  toEndpointKey,
-  toStringDiff,
   type DiffOptions,
   type DiffConfig,
   type DiffEntity,
@@ -17,7 +13,7 @@ export {
   type PathwayDiff,
   type VersionsDiff,
   type WordPart,
-} from "./diff-pathways.js";
+} from "./diff-types.js";
 export { getTextDiff, getTextUnit, getWordParts, type TextDiff, type TextDiffOptions, type TextHunk, type HunkLine, type TextUnit } from "./text-hunks.js";
 export { CHANGE_KINDS, getChangeKind, countByKind, isChangeKind, type ChangeKind, type KindCounts } from "./change-kind.js";
 export { getDanglingReferences, type LikelyLoss, type LossType } from "./likely-losses.js";

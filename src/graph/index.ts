@@ -4,3 +4,4 @@ export * from "./reachability.js";
 export * from "./dominators.js";
 export * from "./variables.js";
 export * from "./analysis.js";
+export * from "./tree-order.js";

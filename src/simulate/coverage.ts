@@ -1,8 +1,11 @@
 // Coverage over many runs of one pathway: nodes entered, edges taken, global nodes jumped to; unreachable kept apart.
-import { createFlowModel, getEdgeEntryIndex, getFlowWays, getSearchTree, type FlowModel, type FlowWay, type FlowWhen } from "../graph/index.js";
+import { createFlowModel, getSearchTree, type FlowWhen } from "../graph/index.js";
 import { getEdgeLabel, getEdges, nodeData } from "../model/pathway.js";
 import type { Pathway } from "../model/schema.js";
+import { edgeTargetKey, getEdgeWays, getTargetsTaken, globalTargetKey, type TargetKey } from "./coverage-targets.js";
 import type { TraceEvent } from "./types.js";
+
+export { getEdgeWays } from "./coverage-targets.js";
 
 /** One node, edge or global entry in a coverage listing. */
 export interface CoverageItem {
@@ -52,29 +55,14 @@ function category(items: { item: CoverageItem; reachable: boolean; covered: bool
   };
 }
 
-/** The flow model's way for each entry of `edges[]` (by its index in the file); `ways`: its `getFlowWays`, when the caller has them. */
-export function getEdgeWays(flow: FlowModel, ways: readonly FlowWay[] = getFlowWays(flow)): Map<number, FlowWay> {
-  const result = new Map<number, FlowWay>();
-  for (const way of ways) {
-    const index = getEdgeEntryIndex(way);
-    if (index !== undefined) result.set(index, way);
-  }
-  return result;
-}
-
 /** Computes coverage from the traces of every run on `pathway`; what counts as coverable comes from the flow model. */
 export function getCoverage(pathway: Pathway, traces: readonly (readonly TraceEvent[])[]): PathwayCoverage {
   const entered = new Set<string>();
-  const taken = new Set<string>();
-  const jumped = new Set<string>();
+  // Edges taken and global nodes jumped into, by the keys scenario generation aims at.
+  const taken = new Set<TargetKey>();
   for (const trace of traces) {
-    for (const e of trace) {
-      if (e.type === "enter") entered.add(e.nodeId);
-      else if (e.type === "move") {
-        if (e.edgeId !== undefined) taken.add(`${e.from}\u0000${e.edgeId}`);
-        if (e.via === "global") jumped.add(e.to);
-      }
-    }
+    for (const e of trace) if (e.type === "enter") entered.add(e.nodeId);
+    for (const key of getTargetsTaken(trace)) taken.add(key);
   }
   const flow = createFlowModel(pathway);
   const { distance } = getSearchTree(flow);
@@ -96,10 +84,10 @@ export function getCoverage(pathway: Pathway, traces: readonly (readonly TraceEv
     return {
       item: { id, label: `${nameOf(edge.source)} → ${nameOf(edge.target)}${short}`, ...(special && { when: special }) },
       reachable: coverable,
-      covered: taken.has(`${edge.source}\u0000${id}`),
+      covered: taken.has(edgeTargetKey(edge.source, id)),
     };
   });
-  const globalItems = flow.globals.map((i) => ({ ...nodeItems[i]!, covered: jumped.has(flow.ids[i]!) }));
+  const globalItems = flow.globals.map((i) => ({ ...nodeItems[i]!, covered: taken.has(globalTargetKey(flow.ids[i]!)) }));
   return { nodes: category(nodeItems), edges: category(edgeItems), globals: category(globalItems) };
 }
 

@@ -1,10 +1,10 @@
-// The simulate layer's public surface: engine, deciders, scenarios, runner, coverage and scenario generation.
+// The simulate layer's public surface: transition, deciders, scenarios, runner, coverage and scenario generation.
 export * from "./types.js";
 export * from "./variables.js";
 export * from "./call.js";
 export * from "./conditions.js";
 export * from "./machine.js";
-export * from "./engine.js";
+export * from "./transition.js";
 export * from "./deciders/scripted.js";
 export * from "./deciders/keyword.js";
 export * from "./deciders/llm.js";

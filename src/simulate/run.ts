@@ -1,7 +1,7 @@
 // Runs one scenario against a pathway: turn by turn, checking expectations, stopping at the first failure with the trace.
 import type { Pathway } from "../model/index.js";
 import { createKeywordDecider } from "./deciders/keyword.js";
-import { createInitialState, createInitialStateAsync, getVisitedPath, transition, transitionAsync } from "./engine.js";
+import { createInitialState, createInitialStateAsync, getVisitedPath, transition, transitionAsync } from "./transition.js";
 import { createSimulator, findNode, getSimNodeName, matchesNode, resolveSimulatorOptions, type Simulator } from "./machine.js";
 import { compileTextPattern } from "./text-pattern.js";
 import { getEventsSince } from "./trace-log.js";

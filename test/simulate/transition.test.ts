@@ -1,4 +1,4 @@
-// The engine: speaking, deciding, globals, routes, webhooks, endings and safety limits, on the real receptionist and small pathways.
+// The simulator's transition: speaking, deciding, globals, routes, webhooks, endings and safety limits, on the real receptionist and small pathways.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";
