@@ -21,3 +21,6 @@ export function parseDocument(input: string | Uint8Array): ParseResult & { text?
   const parsed = parseJson(decoded.text);
   return { ...parsed, diagnostics: [...decoded.diagnostics, ...parsed.diagnostics], text: decoded.text };
 }
+// structured-yaml.js (the YAML reader) is imported directly, for the same reason as parse-yaml.js.
+export { checkStructured, readJsonStructured, type PathLocator, type StructuredRead, type StructuredReadOptions, type StructuredSchema } from "./structured.js";
+export { formatKeyPath, toSchemaDiagnostics, toSchemaIssues, toSchemaMessage, type SchemaIssue, type SchemaIssueInput } from "./schema-issues.js";

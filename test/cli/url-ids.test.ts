@@ -59,7 +59,7 @@ describe("ids from the manifest", () => {
     for (const args of [["fetch"], ["diff", "--check"], ["push", "p.json", "--force"]]) {
       const result = await run(args);
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/pathwaykit\.manifest\.json: pathways\.0\.id: the pathway id is/);
+      expect(result.stderr).toMatch(/pathwaykit\.manifest\.json: pathways\[0\]\.id: the pathway id is/);
     }
     expect(service.requests).toEqual([]);
     expect(readFileSync(path.join(dir, "pathwaykit.manifest.json"), "utf8")).toBe(manifest);
