@@ -4,13 +4,14 @@ import { InvalidArgumentError, Option } from "commander";
 import { createFormatOption } from "./format-option.js";
 import type { FileResult, RuleDescriptor } from "../diagnostics/index.js";
 import { countResults } from "../engine/count-results.js";
-import { loadDiagnosticFormatter } from "../format/load-formatter.js";
+import { DIAGNOSTIC_FORMATTER_NAMES, loadDiagnosticFormatter, type DiagnosticFormatterName } from "../format/load-formatter.js";
 import { EXIT } from "./exit.js";
 import type { CliIo } from "./io.js";
 import { createReportOutputOption, useReportColor, writeOutput } from "./output.js";
+import { sharedOption } from "./shared-options.js";
 
-/** The formats every findings report offers; `text` is the human one (ESLint's stylish). */
-export const FINDINGS_FORMATS = ["text", "json", "sarif", "github"] as const;
+/** The formats every findings report offers (the formatter registry's names); `text` is the human one (ESLint's stylish). */
+export const FINDINGS_FORMATS: readonly string[] = DIAGNOSTIC_FORMATTER_NAMES.map((name) => (name === "stylish" ? "text" : name));
 
 /** Options every findings-reporting command takes. */
 export interface CheckCommandOptions {
@@ -28,8 +29,8 @@ export function addCheckOptions(command: Command, walk = true): Command {
     .addOption(createFormatOption(FINDINGS_FORMATS))
     .addOption(createReportOutputOption())
     .addOption(createReportOutputOption("", "--output-file <file>").hideHelp())
-    .option("--color", "force colours even when not writing to a terminal")
-    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addOption(sharedOption("color"))
+    .addOption(sharedOption("noColor"))
     .addOption(new Option("--max-warnings <n>", "exit 1 when there are more than n warnings").argParser(parseCount))
     .option("-q, --quiet", "report errors only");
   if (walk) command.option("--ignore-pattern <glob...>", "skip files matching these globs in directories and globs (a file named directly is still read)");
@@ -61,7 +62,7 @@ export const parseCount = parseWholeNumber(0);
 export async function reportFindings(results: readonly FileResult[], options: CheckCommandOptions & { outputFile?: string }, io: CliIo, rules: readonly RuleDescriptor[]): Promise<number> {
   const shown = options.quiet ? results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === "error") })) : results;
   const output = options.output ?? options.outputFile;
-  const format = await loadDiagnosticFormatter(options.format === "text" ? "stylish" : (options.format as "json" | "sarif" | "github"));
+  const format = await loadDiagnosticFormatter(options.format === "text" ? "stylish" : (options.format as DiagnosticFormatterName));
   const color = useReportColor(options.color, output, io);
   await writeOutput(io, output, format(shown, { color, rules, version: io.version, cwd: io.cwd }));
   // `failed`: a file the operation could not check at all (check-request: not a request, or its pathway does not load).

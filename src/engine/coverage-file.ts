@@ -1,5 +1,6 @@
 // Checks a coverage entry read from a `pathway test --coverage --format json` file before the report uses it.
 import { z } from "zod";
+import { toSchemaIssues } from "../parse/index.js";
 import type { PathwayCoverage } from "../simulate/index.js";
 import { EngineError } from "../host/errors.js";
 
@@ -15,7 +16,6 @@ const entry = z.object({ nodes: category, edges: category, globals: category });
 export function toPathwayCoverage(value: unknown, file: string, pathway: string): PathwayCoverage {
   const parsed = entry.safeParse(value);
   if (parsed.success) return parsed.data as PathwayCoverage;
-  const issue = parsed.error.issues[0]!;
-  const where = issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("").replace(/^\./, "");
-  throw new EngineError("input", `--coverage ${file}: the coverage of ${pathway} is not as \`pathway test --coverage --format json\` writes it: ${where || "the entry"}: ${issue.message}; write the file again with that command.`);
+  const issue = toSchemaIssues(parsed.error.issues)[0]!;
+  throw new EngineError("input", `--coverage ${file}: the coverage of ${pathway} is not as \`pathway test --coverage --format json\` writes it: ${issue.keyPath || "the entry"}: ${issue.detail}; write the file again with that command.`);
 }

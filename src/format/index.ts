@@ -1,6 +1,7 @@
 // Pure formatters: (results, options) -> text. The CLI picks one by name.
 import { formatGithub } from "./github.js";
 import { formatJson } from "./json.js";
+import type { DiagnosticFormatterName } from "./load-formatter.js";
 import type { Formatter } from "./result.js";
 import { formatSarif } from "./sarif.js";
 import { formatStylish } from "./stylish.js";
@@ -9,13 +10,9 @@ export * from "./result.js";
 export { formatGithub, formatJson, formatSarif, formatStylish };
 export { toJsonReport, type JsonFileReport } from "./json.js";
 
-/** Formatters by the name `--format` takes. */
-export const diagnosticFormatters: Readonly<Record<string, Formatter>> = {
-  stylish: formatStylish,
-  json: formatJson,
-  sarif: formatSarif,
-  github: formatGithub,
-};
+/** Formatters by the name `--format` takes: the registry's names (load-formatter.ts), each with its module loaded. */
+const loaded: Record<DiagnosticFormatterName, Formatter> = { stylish: formatStylish, json: formatJson, sarif: formatSarif, github: formatGithub };
+export const diagnosticFormatters: Readonly<Record<string, Formatter>> = loaded;
 export * from "./diff-formatters.js";
 export * from "./test-report.js";
 export { formatTestJunit } from "./junit.js";

@@ -1,19 +1,21 @@
-// Loads one findings formatter by the name `--format` takes, importing only that formatter's module.
+// The one registry of findings formatters: the name `--format` takes -> its module, imported only when that name is used.
 import type { Formatter } from "./result.js";
 
-/** The names `loadDiagnosticFormatter` knows (the same as `diagnosticFormatters`' keys). */
-export const DIAGNOSTIC_FORMATTER_NAMES = ["stylish", "json", "sarif", "github"] as const;
+// why: a CLI run loads only the formatter it prints with (validate's start), so each entry imports its own module.
+const LOADERS = {
+  stylish: async () => (await import("./stylish.js")).formatStylish,
+  json: async () => (await import("./json.js")).formatJson,
+  sarif: async () => (await import("./sarif.js")).formatSarif,
+  github: async () => (await import("./github.js")).formatGithub,
+} satisfies Record<string, () => Promise<Formatter>>;
 
-/** The formatter called `name`; a CLI that prints one report loads one module instead of all of them. */
-export async function loadDiagnosticFormatter(name: (typeof DIAGNOSTIC_FORMATTER_NAMES)[number]): Promise<Formatter> {
-  switch (name) {
-    case "json":
-      return (await import("./json.js")).formatJson; // why: a CLI run loads only the formatter it prints with (validate's start)
-    case "sarif":
-      return (await import("./sarif.js")).formatSarif; // why: a CLI run loads only the formatter it prints with (validate's start)
-    case "github":
-      return (await import("./github.js")).formatGithub; // why: a CLI run loads only the formatter it prints with (validate's start)
-    default:
-      return (await import("./stylish.js")).formatStylish; // why: a CLI run loads only the formatter it prints with (validate's start)
-  }
+/** A findings formatter's name. */
+export type DiagnosticFormatterName = keyof typeof LOADERS;
+
+/** The names `loadDiagnosticFormatter` knows, in the order help lists them (`diagnosticFormatters` is typed against them). */
+export const DIAGNOSTIC_FORMATTER_NAMES = Object.keys(LOADERS) as DiagnosticFormatterName[];
+
+/** The formatter called `name` (stylish for a name it does not know); a CLI that prints one report loads one module instead of all of them. */
+export async function loadDiagnosticFormatter(name: DiagnosticFormatterName): Promise<Formatter> {
+  return (Object.hasOwn(LOADERS, name) ? LOADERS[name] : LOADERS.stylish)();
 }

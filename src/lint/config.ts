@@ -1,6 +1,7 @@
 // pathway.config.json: its schema, and resolving it (plus command-line flags) into the settings for one file.
 import picomatch from "picomatch";
 import { z } from "zod";
+import { formatKeyPath, toSchemaIssues } from "../parse/index.js";
 import type { RuleMeta, RuleSetting, RuleSeverity } from "../validate/index.js";
 
 const SeverityName = z.enum(["off", "warn", "warning", "error"]);
@@ -70,10 +71,6 @@ export class LintConfigError extends Error {
   }
 }
 
-function toKey(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((key, segment) => (typeof segment === "number" ? `${key}[${segment}]` : key === "" ? String(segment) : `${key}.${String(segment)}`), "");
-}
-
 function toSeverity(name: string): RuleSeverity {
   return name === "off" ? "off" : name === "error" ? "error" : "warning";
 }
@@ -89,8 +86,10 @@ function resolveRules(raw: Record<string, unknown>, metas: ReadonlyMap<string, R
     const schema = meta.options instanceof z.ZodObject ? meta.options.strict() : meta.options;
     const parsed = schema.safeParse(options ?? {});
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new LintConfigError(`${keyPrefix}.${id}[1]${issue.path.length ? "." + toKey(issue.path) : ""}`, `${issue.message}.`);
+      const issue = toSchemaIssues(parsed.error.issues)[0]!;
+      // An unknown option names the options object, as before: the key itself is in the message.
+      const at = issue.unknownKey ? formatKeyPath(issue.path.slice(0, -1)) : issue.keyPath;
+      throw new LintConfigError(`${keyPrefix}.${id}[1]${at ? "." + at : ""}`, `${issue.detail}.`);
     }
     result[id] = { severity: toSeverity(severityName), options: parsed.data };
   }
@@ -107,13 +106,10 @@ export function resolveLintConfig(raw: unknown, rules: readonly RuleMeta[]): Lin
   }
   const parsed = LintConfigFileSchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const key = toKey(issue.path);
-    if (issue.code === "unrecognized_keys") {
-      const full = key === "" ? issue.keys[0]! : `${key}.${issue.keys[0]!}`;
-      throw new LintConfigError(full, `unknown key; the keys allowed here are listed in README.md ("lint").`);
-    }
-    const detail = issue.code === "invalid_union" && /^(overrides\[\d+\]\.)?rules\./.test(key) ? `expected "off", "warn", "error" or ["error", {options}].` : `${issue.message}.`;
+    const issue = toSchemaIssues(parsed.error.issues)[0]!;
+    const key = issue.keyPath;
+    if (issue.unknownKey) throw new LintConfigError(key, `unknown key; the keys allowed here are listed in README.md ("lint").`);
+    const detail = issue.code === "invalid_union" && /^(overrides\[\d+\]\.)?rules\./.test(key) ? `expected "off", "warn", "error" or ["error", {options}].` : `${issue.detail}.`;
     throw new LintConfigError(key, detail);
   }
   const config = parsed.data;

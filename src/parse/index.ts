@@ -8,6 +8,9 @@ export { parseJson, type ParseResult } from "./parse-json.js";
 export { createBatchLocator, createLocator, type BatchLocator, type Locator } from "./source-map.js";
 export { locateAll, toSpanKey, type LocateOptions, type StringSpans } from "./locate-all.js";
 export { lineStarts, positionAt } from "./position.js";
+// structured-yaml.js (the YAML reader) is imported directly, for the same reason as parse-yaml.js.
+export { checkStructured, readJsonStructured, type PathLocator, type StructuredRead, type StructuredReadOptions, type StructuredSchema } from "./structured.js";
+export { formatKeyPath, toSchemaDiagnostics, toSchemaIssues, toSchemaMessage, type SchemaIssue, type SchemaIssueInput } from "./schema-issues.js";
 
 /** Decodes (when given bytes) and parses a document; diagnostics of both steps are kept. */
 export function parseDocument(input: string | Uint8Array): ParseResult & { text?: string } {

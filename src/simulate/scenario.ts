@@ -1,7 +1,8 @@
 // Scenario files (*.scenario.yaml or .json): the zod schema, and loading with errors that point at the line.
-import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
-import { isMap, isScalar, LineCounter, parseDocument, type Document } from "yaml";
 import { z } from "zod";
+import type { Diagnostic } from "../diagnostics/index.js";
+import { readYamlStructured } from "../parse/structured-yaml.js";
+import type { PathLocator, StructuredRead, StructuredReadOptions } from "../parse/structured.js";
 import { compileTextPattern } from "./text-pattern.js";
 
 /** A mocked webhook answer in a scenario. */
@@ -118,49 +119,27 @@ export interface ScenarioIssue {
 }
 
 /** Where a path inside the scenario file is (1-based), for messages that point at a turn or a key. */
-export type ScenarioLocator = (path: readonly (string | number)[]) => { line: number; column: number } | undefined;
+export type ScenarioLocator = PathLocator;
 
 /** A loaded scenario: checked data and a locator, or the problems that stopped it. */
 export type LoadedScenario = { ok: true; scenario: Scenario; locate: ScenarioLocator } | { ok: false; issues: ScenarioIssue[] };
 
-function toPointer(path: readonly PropertyKey[]): string {
-  return path.map((p) => "/" + String(p).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
+/** Unknown keys in scenario and mocks files are mostly typos. */
+const UNKNOWN_KEY_HINT = 'check the spelling (see README "simulate")';
+
+function toIssue(d: Diagnostic): ScenarioIssue {
+  return { message: d.message, pointer: d.pointer, ...(d.range && { line: d.range.start.line, column: d.range.start.column }) };
 }
 
-function createLocator(doc: Document, lines: LineCounter): ScenarioLocator {
-  return (path) => {
-    // Walk up to the nearest existing ancestor: a missing key is reported where its parent is.
-    for (let n = path.length; n >= 0; n--) {
-      const node = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
-      const range = (node as { range?: [number, number, number] } | undefined)?.range;
-      if (range) {
-        const pos = lines.linePos(range[0]);
-        return { line: pos.line, column: pos.col };
-      }
-    }
-    return undefined;
-  };
+/** The structured-file reader's answer with its Diagnostics as ScenarioIssues. */
+function loadYamlFile<T>(text: string, options: StructuredReadOptions<T>): { ok: true; value: T; locate: ScenarioLocator } | { ok: false; issues: ScenarioIssue[] } {
+  const read: StructuredRead<T> = readYamlStructured(text, options);
+  return read.ok ? read : { ok: false, issues: read.diagnostics.map(toIssue) };
 }
-
-/** Where the key `key` of the map at `path` is written (for "unknown key" messages). */
-function locateKey(doc: Document, lines: LineCounter, path: readonly (string | number)[], key: string) {
-  const map = path.length === 0 ? doc.contents : doc.getIn(path, true);
-  if (!isMap(map)) return undefined;
-  for (const pair of map.items) {
-    if (isScalar(pair.key) && String(pair.key.value) === key && pair.key.range) {
-      const pos = lines.linePos(pair.key.range[0]);
-      return { line: pos.line, column: pos.col };
-    }
-  }
-  return undefined;
-}
-
-/** Alias expansions a scenario file may make (yaml's own default, stated here because it guards against alias bombs). */
-const MAX_ALIAS_COUNT = 100;
 
 /** Parses and checks a scenario file (YAML, or JSON, which YAML reads too). Never throws. */
 export function loadScenario(text: string): LoadedScenario {
-  const loaded = loadYamlFile(text, ScenarioSchema, "the scenario file is empty; it needs at least `pathway:` and `turns:`");
+  const loaded = loadYamlFile(text, { schema: ScenarioSchema, emptyMessage: "the scenario file is empty; it needs at least `pathway:` and `turns:`", unknownKeyHint: UNKNOWN_KEY_HINT });
   return loaded.ok ? { ok: true, scenario: loaded.value, locate: loaded.locate } : loaded;
 }
 
@@ -172,83 +151,8 @@ export const MocksFileSchema = z.strictObject({
 
 /** Parses and checks a mocks file. Never throws. */
 export function loadMocks(text: string): { ok: true; webhooks: Record<string, z.infer<typeof WebhookMockSchema>> } | { ok: false; issues: ScenarioIssue[] } {
-  const loaded = loadYamlFile(text, MocksFileSchema, "the mocks file is empty; it needs `webhooks:`");
+  const loaded = loadYamlFile(text, { schema: MocksFileSchema, emptyMessage: "the mocks file is empty; it needs `webhooks:`", unknownKeyHint: UNKNOWN_KEY_HINT });
   return loaded.ok ? { ok: true, webhooks: loaded.value.webhooks } : loaded;
-}
-
-/** A locator that parses the text into a full YAML document (with positions) only when a place is first asked for. */
-function createLazyLocator(text: string): ScenarioLocator {
-  let locate: ScenarioLocator | undefined;
-  return (path) => {
-    if (!locate) {
-      const lines = new LineCounter();
-      locate = createLocator(parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true }), lines);
-    }
-    return locate(path);
-  };
-}
-
-/** Anchors, aliases and tags: YAML features only the full parser below handles with its limits. */
-const NEEDS_FULL_PARSER = /[&*!]/;
-
-/**
- * Reads a YAML (or JSON) file against a schema, with alias limits and every problem placed at its line. Never throws.
- * Most files (every generated one) use no anchors, aliases or tags and are valid: js-yaml's core schema reads those
- * several times faster than the document parser, which then runs only for a file with a problem to place, or with
- * features the fast path leaves to it. Both read YAML 1.2's core schema, so they give the same values.
- */
-function loadYamlFile<T>(text: string, schema: z.ZodType<T>, emptyMessage: string): { ok: true; value: T; locate: ScenarioLocator } | { ok: false; issues: ScenarioIssue[] } {
-  if (!NEEDS_FULL_PARSER.test(text)) {
-    let fast: unknown;
-    try {
-      fast = loadYaml(text, { schema: CORE_SCHEMA });
-    } catch {
-      fast = undefined; // a syntax error or a repeated key: the full parser reports it at its line
-    }
-    if (fast !== undefined && fast !== null) {
-      const parsed = schema.safeParse(fast);
-      if (parsed.success) return { ok: true, value: parsed.data, locate: createLazyLocator(text) };
-    }
-  }
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    return {
-      ok: false,
-      issues: doc.errors.map((e) => {
-        const pos = lines.linePos(e.pos[0]);
-        return { message: `YAML syntax: ${e.message.split("\n")[0]}`, pointer: "", line: pos.line, column: pos.col };
-      }),
-    };
-  }
-  const locate = createLocator(doc, lines);
-  let value: unknown;
-  try {
-    // Aliases are expanded by copying: a few nested ones (billion laughs) would build gigabytes. The yaml package counts
-    // expanded aliases against this limit and throws; it becomes this file's issue, so other scenario files still run.
-    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, issues: [{ message: `YAML aliases: ${reason} (more than ${MAX_ALIAS_COUNT} alias expansions); write the values out or use fewer nested aliases`, pointer: "", line: 1, column: 1 }] };
-  }
-  if (value === null || value === undefined) return { ok: false, issues: [{ message: emptyMessage, pointer: "", line: 1, column: 1 }] };
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data, locate };
-  const issues: ScenarioIssue[] = [];
-  for (const issue of parsed.error.issues) {
-    const path = issue.path.filter((p): p is string | number => typeof p !== "symbol");
-    if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) {
-        const pos = locateKey(doc, lines, path, key) ?? locate(path);
-        issues.push({ message: `unknown key "${key}"${path.length ? ` in ${toPointer(path)}` : ""}; check the spelling (see README "simulate")`, pointer: toPointer([...path, key]), ...pos });
-      }
-      continue;
-    }
-    const missing = issue.code === "invalid_type" && issue.message.includes("received undefined");
-    const where = path.length ? `${toPointer(path)}: ` : "";
-    issues.push({ message: missing ? `${where}required, missing` : `${where}${issue.message}`, pointer: toPointer(path), ...locate(path) });
-  }
-  return { ok: false, issues };
 }
 
 /** The scenario file format as JSON Schema (draft 2020-12), for editors (`# yaml-language-server: $schema=...`). */

@@ -1,22 +1,18 @@
 // `pathway build`: writes canonical JSON, points findings at TypeScript lines, --check fails on stale JSON (in-process; the executable for TypeScript positions).
 import { describe, expect, test } from "vitest";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
 import { runMain } from "../support/run-main.js";
+import { createTempProject } from "../support/temp-project.js";
 
 const BUILDER = pathToFileURL(path.join(ROOT, "src/builder/index.ts")).href;
 
 /** A temp project (ESM) holding one entry module. */
 function project(files: Record<string, string>): string {
-  const dir = tempDir("pathwaykit-build-");
-  writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), text.replaceAll("BUILDER", BUILDER));
-  }
-  return dir;
+  const sources = Object.fromEntries(Object.entries(files).map(([name, text]) => [name, text.replaceAll("BUILDER", BUILDER)]));
+  return createTempProject({ "package.json": '{"type": "module"}\n', ...sources }, "pathwaykit-build-");
 }
 
 const GOOD = `import { defaultNode, endCall, pathway } from "BUILDER";

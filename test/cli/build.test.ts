@@ -1,15 +1,13 @@
 // `pathway build` with misbehaving modules: what a user's module does (exit, throw) never ends pathway silently (the executable for process.exit).
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli, tempDir } from "../support/cli.js";
+import { runCli } from "../support/cli.js";
 import { runMain } from "../support/run-main.js";
+import { createTempProject } from "../support/temp-project.js";
 
 function project(files: Record<string, string>): string {
-  const dir = tempDir("pathwaykit-build-edges-");
-  writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
-  return dir;
+  return createTempProject({ "package.json": '{"type": "module"}\n', ...files }, "pathwaykit-build-edges-");
 }
 
 describe("pathway build with misbehaving modules", () => {

@@ -2,30 +2,22 @@
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { toPathwayFileName } from "../../src/engine/fetch-pathways.js";
-import { tempDir } from "../support/cli.js";
-import { startFakeService, type FakeService } from "../support/fake-service.js";
-import { runMain } from "../support/run-main.js";
+import { useServiceProject } from "../support/temp-project.js";
 
 const pathway = (name: string) => ({ name, nodes: [{ id: "1", type: "Default", data: { name: "Start", isStart: true, text: `Hi from ${name}` } }], edges: [] });
 
-let service: FakeService;
-let dir: string;
-beforeEach(async () => {
-  service = await startFakeService({ pathways: { "a/b": pathway("slash"), a_b: pathway("underscore"), "a b": pathway("space"), ".x": pathway("dot"), _x: pathway("under-x") } });
-  dir = tempDir("pathwaykit-fetch-names-");
-});
-afterEach(() => service.close());
-const run = (args: string[]) => runMain(args, { cwd: dir, env: { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey } });
-const read = (file: string) => readFileSync(path.join(dir, file), "utf8");
+const project = useServiceProject({ pathways: { "a/b": pathway("slash"), a_b: pathway("underscore"), "a b": pathway("space"), ".x": pathway("dot"), _x: pathway("under-x") } }, {}, "pathwaykit-fetch-names-");
+const run = (args: string[]) => project.run(args);
+const read = (file: string) => readFileSync(path.join(project.dir, file), "utf8");
 const manifest = () => JSON.parse(read("pathwaykit.manifest.json")) as { pathways: { file: string; id: string }[] };
 
 describe("fetch file names", () => {
   it("gives a/b, a_b, a b, .x and _x each its own file, and the manifest one entry each", async () => {
     const result = await run(["fetch", "a/b", "a_b", "a b", ".x", "_x"]);
     expect(result.code).toBe(0);
-    expect(readdirSync(path.join(dir, "pathways")).sort()).toEqual(["%2Ex.json", "_x.json", "a%20b.json", "a%2Fb.json", "a_b.json"]);
+    expect(readdirSync(path.join(project.dir, "pathways")).sort()).toEqual(["%2Ex.json", "_x.json", "a%20b.json", "a%2Fb.json", "a_b.json"]);
     expect(JSON.parse(read("pathways/a%2Fb.json")).name).toBe("slash");
     expect(JSON.parse(read("pathways/a_b.json")).name).toBe("underscore");
     expect(JSON.parse(read("pathways/%2Ex.json")).name).toBe("dot");
@@ -39,21 +31,21 @@ describe("fetch file names", () => {
   });
 
   it("keeps using a file recorded under the old name (a b -> a_b.json)", async () => {
-    mkdirSync(path.join(dir, "pathways"));
-    writeFileSync(path.join(dir, "pathwaykit.manifest.json"), JSON.stringify({ version: 1, pathways: [{ file: "pathways/a_b.json", id: "a b" }] }));
-    writeFileSync(path.join(dir, "pathways/a_b.json"), "{}");
+    mkdirSync(path.join(project.dir, "pathways"));
+    writeFileSync(path.join(project.dir, "pathwaykit.manifest.json"), JSON.stringify({ version: 1, pathways: [{ file: "pathways/a_b.json", id: "a b" }] }));
+    writeFileSync(path.join(project.dir, "pathways/a_b.json"), "{}");
     const result = await run(["fetch", "a b", "--force"]);
     expect(result.code).toBe(0);
     expect(JSON.parse(read("pathways/a_b.json")).name).toBe("space");
-    expect(readdirSync(path.join(dir, "pathways"))).toEqual(["a_b.json"]);
+    expect(readdirSync(path.join(project.dir, "pathways"))).toEqual(["a_b.json"]);
     expect(manifest().pathways).toMatchObject([{ file: "pathways/a_b.json", id: "a b" }]);
   });
 
   it("refuses a file that belongs to another id (exit 2, --force or not): the file and the manifest stay byte for byte", async () => {
-    mkdirSync(path.join(dir, "pathways"));
+    mkdirSync(path.join(project.dir, "pathways"));
     const recorded = JSON.stringify({ version: 1, pathways: [{ file: "pathways/a_b.json", id: "a b" }] });
-    writeFileSync(path.join(dir, "pathwaykit.manifest.json"), recorded);
-    writeFileSync(path.join(dir, "pathways/a_b.json"), '{"name": "space, edited"}\n');
+    writeFileSync(path.join(project.dir, "pathwaykit.manifest.json"), recorded);
+    writeFileSync(path.join(project.dir, "pathways/a_b.json"), '{"name": "space, edited"}\n');
     for (const args of [["fetch", "a_b"], ["fetch", "a_b", "--force"], ["fetch", "a/b", "-o", "pathways/a_b.json", "--force"], ["fetch", "a_b", "--format", "json"]]) {
       const result = await run(args);
       expect(result.code).toBe(2);
@@ -63,7 +55,7 @@ describe("fetch file names", () => {
         expect(JSON.parse(result.stdout)).toMatchObject([{ id: "a_b", ok: false, error: { code: "refused", reason: "other-id", message: expect.stringContaining("belongs to pathway a b") } }]);
       } else expect(result.stderr).toMatch(/pathways\/a_b\.json belongs to pathway a b in pathwaykit\.manifest\.json; fetching a[_/]b there would replace/);
     }
-    expect(service.requests).toEqual([]);
+    expect(project.service.requests).toEqual([]);
   });
 });
 

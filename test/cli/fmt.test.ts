@@ -1,9 +1,9 @@
 // `pathway fmt` run in this process: one file that cannot be formatted (or breaks the formatter) never stops the others.
 import { describe, expect, test, vi } from "vitest";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { tempDir } from "../support/cli.js";
 import { runMain } from "../support/run-main.js";
+import { createTempProject } from "../support/temp-project.js";
 
 // The formatter breaks on documents holding "BOOM", as an unforeseen bug would.
 vi.mock(import("../../src/codegen/fmt.js"), async (importOriginal) => {
@@ -32,9 +32,7 @@ vi.mock(import("../../src/host/write-file-atomic.js"), async (importOriginal) =>
 const OK = '{"nodes":[],"name":"ok"}';
 
 function project(files: Record<string, string>): string {
-  const dir = tempDir("pathwaykit-fmt-");
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
-  return dir;
+  return createTempProject(files, "pathwaykit-fmt-");
 }
 
 describe("pathway fmt, file by file", () => {

@@ -171,7 +171,7 @@ describeCorpus("pathway fetch", () => {
     writeFileSync(path.join(dir, "pathwaykit.manifest.json"), JSON.stringify({ version: 1, pathways: [{ file: "a.json" }] }));
     const result = await run(["fetch"]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/pathwaykit\.manifest\.json: pathways\.0\.id: /);
+    expect(result.stderr).toMatch(/pathwaykit\.manifest\.json: pathways\[0\]\.id: required, missing/);
   });
 
   it("refuses to send the key over plain http to a remote host", async () => {

@@ -2,22 +2,15 @@
 import { createServer } from "node:http";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { tempDir } from "../support/cli.js";
-import { listenOnLoopback, readBody, sendJson, startFakeService, type FakeService } from "../support/fake-service.js";
+import { describe, expect, it } from "vitest";
+import { listenOnLoopback, readBody, sendJson } from "../support/fake-service.js";
 import { runMain } from "../support/run-main.js";
+import { useServiceProject } from "../support/temp-project.js";
 
 const PATHWAY = { name: "P", nodes: [{ id: "1", type: "Default", data: { name: "Start", isStart: true, text: "Hi" } }], edges: [] };
 
-let service: FakeService;
-let dir: string;
-beforeEach(async () => {
-  service = await startFakeService({ pathways: { good: PATHWAY } });
-  dir = tempDir("pathwaykit-url-ids-");
-  writeFileSync(path.join(dir, "p.json"), JSON.stringify(PATHWAY));
-});
-afterEach(() => service.close());
-const run = (args: string[]) => runMain(args, { cwd: dir, env: { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey } });
+const project = useServiceProject({ pathways: { good: PATHWAY } }, { "p.json": JSON.stringify(PATHWAY) }, "pathwaykit-url-ids-");
+const run = (args: string[]) => project.run(args);
 
 describe("ids from the command line", () => {
   it.each([[".."], ["."], ["remote:.."], ["..@3"], ["..@latest"]])("fetch %s is a usage error that sends and writes nothing", async (id) => {
@@ -26,16 +19,16 @@ describe("ids from the command line", () => {
       expect(result.code).toBe(2);
       expect(result.stdout + result.stderr).toMatch(/the pathway id is "\.\.?", which a URL reads as/);
     }
-    expect(service.requests).toEqual([]);
-    expect(readdirSync(dir)).toEqual(["p.json"]);
+    expect(project.service.requests).toEqual([]);
+    expect(readdirSync(project.dir)).toEqual(["p.json"]);
   });
 
   it("fetch .. -o names the file it would have written and leaves it alone", async () => {
-    writeFileSync(path.join(dir, "out.json"), "keep\n");
+    writeFileSync(path.join(project.dir, "out.json"), "keep\n");
     const result = await run(["fetch", "..", "-o", "out.json"]);
     expect(result.code).toBe(2);
-    expect(readFileSync(path.join(dir, "out.json"), "utf8")).toBe("keep\n");
-    expect(service.requests).toEqual([]);
+    expect(readFileSync(path.join(project.dir, "out.json"), "utf8")).toBe("keep\n");
+    expect(project.service.requests).toEqual([]);
   });
 
   it.each([
@@ -46,24 +39,24 @@ describe("ids from the command line", () => {
     [["diff", "p.json", "remote:.."]],
     [["check-request", "-", "--pathway", "remote:..", "--kind", "call"]],
   ])("%j is refused before any request (exit 2)", async (args) => {
-    const result = await runMain(args, { cwd: dir, env: { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey }, stdin: '{"phone_number": "+14155550123", "task": "Hi"}' });
+    const result = await runMain(args, { cwd: project.dir, env: { PATHWAYKIT_BASE_URL: project.service.url, PATHWAYKIT_API_KEY: project.service.apiKey }, stdin: '{"phone_number": "+14155550123", "task": "Hi"}' });
     expect(result.code).toBe(2);
-    expect(service.requests).toEqual([]);
+    expect(project.service.requests).toEqual([]);
   });
 });
 
 describe("ids from the manifest", () => {
   it.each([[".."], ["."], [""]])("an entry with id %j is a manifest error: nothing is fetched, written or pushed", async (id) => {
     const manifest = JSON.stringify({ version: 1, pathways: [{ file: "p.json", id }, { file: "good.json", id: "good" }] });
-    writeFileSync(path.join(dir, "pathwaykit.manifest.json"), manifest);
+    writeFileSync(path.join(project.dir, "pathwaykit.manifest.json"), manifest);
     for (const args of [["fetch"], ["diff", "--check"], ["push", "p.json", "--force"]]) {
       const result = await run(args);
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/pathwaykit\.manifest\.json: pathways\.0\.id: the pathway id is/);
+      expect(result.stderr).toMatch(/pathwaykit\.manifest\.json: pathways\[0\]\.id: the pathway id is/);
     }
-    expect(service.requests).toEqual([]);
-    expect(readFileSync(path.join(dir, "pathwaykit.manifest.json"), "utf8")).toBe(manifest);
-    expect(existsSync(path.join(dir, "good.json"))).toBe(false);
+    expect(project.service.requests).toEqual([]);
+    expect(readFileSync(path.join(project.dir, "pathwaykit.manifest.json"), "utf8")).toBe(manifest);
+    expect(existsSync(path.join(project.dir, "good.json"))).toBe(false);
   });
 });
 
@@ -79,8 +72,8 @@ describe("a chat id from the service", () => {
     });
     const fake = await listenOnLoopback(server);
     try {
-      writeFileSync(path.join(dir, "s.scenario.yaml"), "name: S\npathway: p.json\nturns:\n  - user: hello\n");
-      const result = await runMain(["test", "s.scenario.yaml", "--live", "--pathway-id", "pw", "--format", "json"], { cwd: dir, env: { PATHWAYKIT_BASE_URL: fake.url, PATHWAYKIT_API_KEY: "sk-test" } });
+      writeFileSync(path.join(project.dir, "s.scenario.yaml"), "name: S\npathway: p.json\nturns:\n  - user: hello\n");
+      const result = await runMain(["test", "s.scenario.yaml", "--live", "--pathway-id", "pw", "--format", "json"], { cwd: project.dir, env: { PATHWAYKIT_BASE_URL: fake.url, PATHWAYKIT_API_KEY: "sk-test" } });
       expect(result.code).toBe(2);
       expect(result.stdout).toMatch(/\\"chat_id\\" is \\"\.\.?\\", which a URL reads as/);
       expect(seen.filter((s) => !["GET /v1/pathway/pw", "POST /v1/pathway/chat/create"].includes(s))).toEqual([]);

@@ -1,19 +1,14 @@
 // checkRequestFiles through the engine's host: the library function the CLI prints, with the host's clock and files.
-import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { checkRequestFiles } from "../../src/engine/check-requests.js";
 import { createNodeHost } from "../../src/host/node-host.js";
-import { tempDir } from "../support/cli.js";
 import { PATHWAY } from "../support/request-text.js";
+import { createTempProject } from "../support/temp-project.js";
 
 function project(files: Record<string, string>, stdin = "") {
-  const dir = tempDir("pathwaykit-check-requests-");
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), text);
-  }
+  const dir = createTempProject(files, "pathwaykit-check-requests-");
   return createNodeHost({ cwd: dir, stdin: Readable.from([Buffer.from(stdin)]) });
 }
 

@@ -1,13 +1,12 @@
 // Bounded answers for the llm decider and live webhooks: a real loopback server sends an endless or oversized body.
-import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toCappedFetch } from "../../src/host/capped-fetch.js";
 import { createNodeHost } from "../../src/host/node-host.js";
 import { runScenarioFiles } from "../../src/engine/run-scenarios.js";
-import { tempDir } from "../support/cli.js";
 import { listenOnLoopback } from "../support/fake-service.js";
+import { createTempProject } from "../support/temp-project.js";
 
 let base: string;
 let close: () => Promise<void>;
@@ -42,11 +41,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 function project(files: Record<string, string>) {
-  const dir = tempDir("pathwaykit-capped-fetch-");
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), text);
-  }
+  const dir = createTempProject(files, "pathwaykit-capped-fetch-");
   return { dir, host: createNodeHost({ cwd: dir, env: { PATHWAYKIT_LLM_BASE_URL: `${base}/v1`, PATHWAYKIT_LLM_MODEL: "m" } }) };
 }
 

@@ -40,6 +40,11 @@ describe("loadScenario", () => {
     expect(issue!.message).toMatch(/required/);
   });
 
+  it("names the place in the message as a key path, as config, manifest and baseline errors do", () => {
+    expect(issues("pathway: p.json\nturns:\n  - take: Greeting\n")[0]!.message).toBe("turns[0].user: required, missing");
+    expect(issues("pathway: p.json\nturns:\n  - user: hi\n    tkae: Greeting\n")[0]!.message).toBe('unknown key "tkae" in turns[0]; check the spelling (see README "simulate")');
+  });
+
   it("reports YAML syntax errors with their line", () => {
     const [issue] = issues("pathway: p.json\nturns:\n  - user: [unclosed\n");
     expect(issue!.message).toMatch(/^YAML syntax/);

@@ -6,6 +6,7 @@ import { EXIT } from "../exit.js";
 import { createFormatOption } from "../format-option.js";
 import type { CliIo } from "../io.js";
 import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
+import { sharedOption } from "../shared-options.js";
 
 /** Registers `pathway analyze` on the program. */
 export function register(program: Command, io: CliIo): void {
@@ -16,8 +17,8 @@ export function register(program: Command, io: CliIo): void {
     .addOption(createFormatOption(["text", "json"]))
     .addOption(createReportOutputOption("write the summary to a file (atomically) instead of stdout"))
     .option("-c, --config <file>", "config file for declared variables (default: the nearest pathway.config.json)")
-    .option("--color", "force colours even when not writing to a terminal")
-    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addOption(sharedOption("color"))
+    .addOption(sharedOption("noColor"))
     .addHelpText(
       "after",
       `

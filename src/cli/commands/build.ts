@@ -7,6 +7,7 @@ import { FINDINGS_FORMATS, parseCount, reportFindings, type CheckCommandOptions 
 import { createFormatOption } from "../format-option.js";
 import { EXIT, requireInputs } from "../exit.js";
 import type { CliIo } from "../io.js";
+import { sharedOption } from "../shared-options.js";
 
 interface BuildOptions extends CheckCommandOptions {
   outDir?: string;
@@ -26,8 +27,8 @@ export function register(program: Command, io: CliIo): void {
     .addOption(new Option("--out <dir>").hideHelp())
     .option("--check", "write nothing; exit 1 when a JSON file on disk differs from what its module builds")
     .addOption(createFormatOption(FINDINGS_FORMATS, "output format of the findings"))
-    .option("--color", "force colours even when not writing to a terminal")
-    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addOption(sharedOption("color"))
+    .addOption(sharedOption("noColor"))
     .addOption(new Option("--max-warnings <n>", "exit 1 when there are more than n warnings").argParser(parseCount))
     .option("-q, --quiet", "report errors only")
     .addHelpText(

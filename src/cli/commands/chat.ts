@@ -13,6 +13,7 @@ import type { SimState, Simulator } from "../../simulate/index.js";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
+import { sharedOption } from "../shared-options.js";
 
 interface ChatOptions extends LiveChatFlags {
   decider: "keyword" | "scripted" | "llm";
@@ -44,10 +45,10 @@ export function register(program: Command, io: CliIo): void {
     .option("--request-data <json>", "variables known at the start, as a JSON object")
     .option("--live-webhooks", "call real webhook URLs (default: every webhook answers 200 with an empty body)")
     .option("--full", "print whole prompts (default: the first 300 characters)")
-    .option("--llm-base-url <url>", "OpenAI-compatible endpoint for --decider llm (default: $PATHWAYKIT_LLM_BASE_URL)")
-    .option("--llm-model <name>", "model for --decider llm (default: $PATHWAYKIT_LLM_MODEL); the key comes from $PATHWAYKIT_LLM_API_KEY")
-    .option("--color", "force colours even when not writing to a terminal")
-    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addOption(sharedOption("llmBaseUrl"))
+    .addOption(sharedOption("llmModel"))
+    .addOption(sharedOption("color"))
+    .addOption(sharedOption("noColor"))
     .addHelpText(
       "after",
       `

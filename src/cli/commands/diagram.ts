@@ -12,6 +12,7 @@ import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
 import { createProgressReporter } from "../progress.js";
 import { startStatusLine } from "../status-line.js";
+import { sharedOption } from "../shared-options.js";
 
 interface DiagramCommandOptions extends DrawFilesOptions {
   color?: boolean;
@@ -34,8 +35,8 @@ export function register(program: Command, io: CliIo): void {
     .option("--annotate", "mark unreachable nodes, dead ends and traps")
     .addOption(new Option("--engine <name>", "image layout: mermaid (browser), elk (layered, in Node), ranks (instant, for huge graphs), auto: mermaid when small; no graphviz (see below)").choices([...DIAGRAM_ENGINES]).default("auto"))
     .addOption(new Option("--timeout <duration>", "give up on one image's layout or render after this long: 90s, 3m (a bare number is seconds)").argParser(parseDuration()).default(180_000, "3m"))
-    .option("--color", "force colours even when not writing to a terminal")
-    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addOption(sharedOption("color"))
+    .addOption(sharedOption("noColor"))
     .addHelpText(
       "after",
       `

@@ -11,6 +11,7 @@ import type { CliIo } from "../io.js";
 import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
 import { createProgressReporter } from "../progress.js";
 import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
+import { sharedOption } from "../shared-options.js";
 
 const FORMATS = ["text", "json", "mermaid", "md"];
 
@@ -54,8 +55,8 @@ export function register(program: Command, io: CliIo): void {
     .addOption(new Option("--max-chars <n>", "md: cut the largest details past this many characters, with a note (0: no limit)").argParser(parseWholeNumber(0)).default(65536))
     .option("--check", "compare every file in pathwaykit.manifest.json with its remote pathway (drift check for CI)")
     .addOption(createConcurrencyOption("with --check: downloads at a time"))
-    .option("--color", "force colours even when not writing to a terminal")
-    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addOption(sharedOption("color"))
+    .addOption(sharedOption("noColor"))
     .addHelpText(
       "after",
       `

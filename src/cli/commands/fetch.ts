@@ -9,6 +9,7 @@ import { useColor, type CliIo } from "../io.js";
 import pc from "picocolors";
 import { createProgressReporter } from "../progress.js";
 import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
+import { sharedOption } from "../shared-options.js";
 
 interface FetchFlags extends RemoteFlags {
   force?: boolean;
@@ -33,8 +34,8 @@ export function register(program: Command, io: CliIo): void {
     .addOption(createConcurrencyOption("downloads at a time"))
     .option("--no-manifest", "do not read or update pathwaykit.manifest.json")
     .addOption(createFormatOption(["text", "json"], "output format; with -o - the outcome report goes to stderr"))
-    .option("--color", "force colours even when not writing to a terminal")
-    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addOption(sharedOption("color"))
+    .addOption(sharedOption("noColor"))
     .addHelpText(
       "after",
       `

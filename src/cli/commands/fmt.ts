@@ -7,6 +7,7 @@ import { toJsonReport } from "../../format/json.js";
 import { formatStylish } from "../../format/stylish.js";
 import { requireInputs, EXIT } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
+import { sharedOption } from "../shared-options.js";
 
 interface FmtOptions {
   check?: boolean;
@@ -23,8 +24,8 @@ export function register(program: Command, io: CliIo): void {
     .argument("<inputs...>", "pathway files, directories (searched for *.json), globs, or - (stdin to stdout)")
     .option("--check", "write nothing; exit 1 when a file is not in canonical form, naming it")
     .addOption(createFormatOption(["text", "json"]))
-    .option("--color", "force colours even when not writing to a terminal")
-    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addOption(sharedOption("color"))
+    .addOption(sharedOption("noColor"))
     .option("--ignore-pattern <glob...>", "skip files matching these globs in directories and globs (a file named directly is still read)")
     .addHelpText(
       "after",

@@ -5,6 +5,7 @@ import { importPathway } from "../../engine/import-pathway.js";
 import { formatStylish } from "../../format/stylish.js";
 import { EXIT, ExitError } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
+import { sharedOption } from "../shared-options.js";
 
 interface ImportOptions {
   output?: string;
@@ -32,8 +33,8 @@ export function register(program: Command, io: CliIo): void {
     .addOption(new Option("--out <file.ts>").hideHelp())
     .option("--force", "overwrite the -o file when it exists")
     .option("--import-from <specifier>", "module the generated code imports the builder from", "pathwaykit")
-    .option("--color", "force colours in error output even when not writing to a terminal")
-    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addOption(sharedOption("color", "force colours in error output even when not writing to a terminal"))
+    .addOption(sharedOption("noColor"))
     .addHelpText(
       "after",
       `

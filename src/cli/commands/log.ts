@@ -10,6 +10,7 @@ import { createReportOutputOption, useReportColor, writeOutput } from "../output
 import { createProgressReporter } from "../progress.js";
 import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import { createFormatOption } from "../format-option.js";
+import { sharedOption } from "../shared-options.js";
 
 interface LogFlags extends RemoteFlags {
   format: string;
@@ -32,8 +33,8 @@ export function register(program: Command, io: CliIo): void {
     .addOption(new Option("--limit <n>", "only the newest n versions (n reads, n-1 diffs)").argParser(parseWholeNumber(2)).default(20))
     .addOption(createConcurrencyOption("versions read at a time"))
     .option("--include-layout", "also count layout and editor-only changes")
-    .option("--color", "force colours even when not writing to a terminal")
-    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addOption(sharedOption("color"))
+    .addOption(sharedOption("noColor"))
     .addHelpText(
       "after",
       `

@@ -11,6 +11,7 @@ import { diffFormatters } from "../../format/diff-formatters.js";
 import type { CliIo } from "../io.js";
 import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
+import { sharedOption } from "../shared-options.js";
 
 interface PushFlags extends RemoteFlags {
   id?: string;
@@ -42,8 +43,8 @@ export function register(program: Command, io: CliIo): void {
     .option("--no-validate", "push even when `pathway validate` finds errors")
     .addOption(createFormatOption(["text", "json"]))
     .addOption(createReportOutputOption())
-    .option("--color", "force colours even when not writing to a terminal")
-    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addOption(sharedOption("color"))
+    .addOption(sharedOption("noColor"))
     .addHelpText(
       "after",
       `

@@ -12,6 +12,7 @@ import { useColor } from "../io.js";
 import { writeOutput } from "../output.js";
 import { startStatusLine } from "../status-line.js";
 import { createFormatOption } from "../format-option.js";
+import { sharedOption } from "../shared-options.js";
 
 interface ReportCommandOptions {
   output?: string;
@@ -41,8 +42,8 @@ export function register(program: Command, io: CliIo): void {
     .addOption(new Option("--engine <name>", "layout: elk (layered), ranks (instant, for huge graphs), auto: elk up to 8,000 nodes + edges (no graphviz: measured too slow with labels)").choices(["auto", "elk", "ranks"]).default("auto"))
     .addOption(new Option("--timeout <duration>", "give up on the layout after this long: 90s, 3m (a bare number is seconds)").argParser(parseDuration()).default(180_000, "3m"))
     .addOption(createFormatOption(["text", "json"], "what to print: a one-line summary, or the summary as JSON"))
-    .option("--color", "force colours even when not writing to a terminal")
-    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addOption(sharedOption("color"))
+    .addOption(sharedOption("noColor"))
     .addHelpText(
       "after",
       `

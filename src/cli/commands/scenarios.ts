@@ -9,6 +9,7 @@ import { parseCount } from "../check-files.js";
 import { EXIT } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
+import { sharedOption } from "../shared-options.js";
 
 interface GenerateOptions {
   output: string;
@@ -42,8 +43,8 @@ Examples:
     .addOption(new Option("--max-scenarios <n>", "most scenarios written").argParser(parseCount).default(1000))
     .option("--force", "overwrite scenario files that already exist")
     .addOption(createFormatOption(["text", "json"], "what to print"))
-    .option("--color", "force colours even when not writing to a terminal")
-    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addOption(sharedOption("color"))
+    .addOption(sharedOption("noColor"))
     .addHelpText(
       "after",
       `

@@ -14,6 +14,7 @@ import { EXIT } from "../exit.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import type { CliIo } from "../io.js";
 import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
+import { sharedOption } from "../shared-options.js";
 
 const FORMATS = ["text", "json", "junit", "tap"] as const;
 
@@ -61,10 +62,10 @@ export function register(program: Command, io: CliIo): void {
     .addOption(new Option("--min-pass-rate <rate>", "with --repeat: a scenario passes when at least this share of its runs pass (0..1, default 1)").argParser(parseRate))
     .addOption(new Option("--concurrency <n>", "live runs at a time, across scenarios and repeats").argParser(parseWholeNumber(1)).default(4))
     .addOption(createReportOutputOption("write the report to this file (atomically) instead of stdout"))
-    .option("--llm-base-url <url>", "OpenAI-compatible endpoint for --decider llm (default: $PATHWAYKIT_LLM_BASE_URL)")
-    .option("--llm-model <name>", "model for --decider llm (default: $PATHWAYKIT_LLM_MODEL); the key comes from $PATHWAYKIT_LLM_API_KEY")
-    .option("--color", "force colours even when not writing to a terminal")
-    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addOption(sharedOption("llmBaseUrl"))
+    .addOption(sharedOption("llmModel"))
+    .addOption(sharedOption("color"))
+    .addOption(sharedOption("noColor"))
     .addHelpText(
       "after",
       `

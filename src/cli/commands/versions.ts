@@ -9,6 +9,7 @@ import type { CliIo } from "../io.js";
 import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import { createFormatOption } from "../format-option.js";
+import { sharedOption } from "../shared-options.js";
 
 interface VersionsFlags extends RemoteFlags {
   limit: number;
@@ -28,8 +29,8 @@ export function register(program: Command, io: CliIo): void {
     .addOption(createFormatOption(["text", "json"]))
     .addOption(createReportOutputOption("write the list to a file (atomically) instead of stdout"))
     .addOption(new Option("--limit <n>", "with a file: compare the newest n versions with it").argParser(parseWholeNumber(1)).default(20))
-    .option("--color", "force colours even when not writing to a terminal")
-    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addOption(sharedOption("color"))
+    .addOption(sharedOption("noColor"))
     .addHelpText(
       "after",
       `

@@ -1,6 +1,7 @@
 // Finds and reads pathway.config.json (walking up from each file) and baseline files through the host; mistakes are EngineErrors.
 import path from "node:path";
 import { BaselineSchema, createDefaultLintConfig, LintConfigError, resolveLintConfig, type Baseline, type LintConfig } from "../../lint/index.js";
+import { readJsonStructured, type StructuredSchema } from "../../parse/index.js";
 import type { RuleMeta } from "../../validate/index.js";
 import { EngineError } from "../../host/errors.js";
 import { describeFsError } from "../../host/fs-errors.js";
@@ -18,8 +19,14 @@ export interface LoadedLintConfig {
   file?: string;
 }
 
-/** Reads a JSON file the user relies on (config, baseline, manifest); any problem is an EngineError("config"). */
-export async function readJsonFile(host: Host, file: string, what: string): Promise<unknown> {
+/** Any JSON value: the files read by `readJsonFile` are checked by their caller (the config needs the rules' option schemas). */
+const ANY_VALUE = { safeParse: (value: unknown) => ({ success: true as const, data: value }) };
+
+/**
+ * Reads a JSON file the user relies on (config, baseline, coverage) with the structured-file reader, checked against
+ * `schema` when given; any problem is an EngineError("config") naming the file, and the line and column of a syntax error.
+ */
+export async function readJsonFile<T = unknown>(host: Host, file: string, what: string, schema?: StructuredSchema<T>, fix = "fix it."): Promise<T> {
   // Named as the user would type it (the config is often found by searching upwards, as an absolute path).
   const shown = displayPath(host.cwd, file);
   let bytes: Uint8Array;
@@ -28,11 +35,12 @@ export async function readJsonFile(host: Host, file: string, what: string): Prom
   } catch (error) {
     throw new EngineError("config", `${what} ${describeFsError(error, shown)}`);
   }
-  try {
-    return JSON.parse(new TextDecoder().decode(bytes).replace(/^\uFEFF/, "")) as unknown;
-  } catch (error) {
-    throw new EngineError("config", `${what} ${shown} is not valid JSON (${(error as Error).message}); fix the syntax.`);
-  }
+  const read = readJsonStructured(new TextDecoder().decode(bytes), { schema: (schema ?? ANY_VALUE) as StructuredSchema<T>, emptyMessage: "the file is empty" });
+  if (read.ok) return read.value;
+  const first = read.diagnostics[0]!;
+  const at = first.range ? `line ${first.range.start.line}, column ${first.range.start.column}: ` : "";
+  if (first.ruleId === "parse-error") throw new EngineError("config", `${what} ${shown} is not valid JSON (${at}${first.message.replace(/\.$/, "")}); fix the syntax.`);
+  throw new EngineError("config", `${what} ${shown}: ${first.message}; ${fix}`);
 }
 
 async function loadConfigFile(host: Host, file: string, rules: readonly RuleMeta[]): Promise<LoadedLintConfig> {
@@ -92,11 +100,5 @@ export function toRelativePosix(root: string, file: string): string {
 
 /** Reads and checks a baseline file written by `--baseline-write`. */
 export async function readBaselineFile(host: Host, file: string): Promise<Baseline> {
-  const raw = await readJsonFile(host, file, "Baseline file");
-  const parsed = BaselineSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new EngineError("config", `Baseline file ${displayPath(host.cwd, file)}: "${issue.path.join(".")}": ${issue.message}; write it again with --baseline-write.`);
-  }
-  return parsed.data;
+  return readJsonFile(host, file, "Baseline file", BaselineSchema, "write it again with --baseline-write.");
 }

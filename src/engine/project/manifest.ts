@@ -1,6 +1,7 @@
 // The project manifest `pathwaykit.manifest.json`: which file holds which remote pathway, and the hash of the version last fetched.
 import path from "node:path";
 import { z } from "zod";
+import { readJsonStructured } from "../../parse/index.js";
 import { getPathSegmentProblem } from "../../remote/path-segment.js";
 import { resolveInsideRoot } from "../../host/confine-path.js";
 import { EngineError } from "../../host/errors.js";
@@ -71,21 +72,16 @@ export function createEmptyManifest(cwd: string): LoadedManifest {
   return { path: path.join(dir, MANIFEST_FILE), dir, manifest: { version: 1, pathways: [] }, exists: false };
 }
 
-/** Parses manifest text; a broken manifest is a config error naming the key. */
+/** Parses manifest text with the structured-file reader; a broken manifest is a config error naming the key (or the line of a syntax error). */
 export function parseManifest(text: string, file: string): Manifest {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new EngineError("config", `${file}: not valid JSON (${(error as Error).message}); fix it or delete it and fetch again.`);
+  const read = readJsonStructured(text, { schema: ManifestSchema, emptyMessage: "the file is empty" });
+  if (read.ok) return read.value;
+  const first = read.diagnostics[0]!;
+  if (first.ruleId === "parse-error") {
+    const at = first.range ? `line ${first.range.start.line}, column ${first.range.start.column}: ` : "";
+    throw new EngineError("config", `${file}: not valid JSON (${at}${first.message.replace(/\.$/, "")}); fix it or delete it and fetch again.`);
   }
-  const parsed = ManifestSchema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const where = issue.path.length ? issue.path.join(".") : "(top level)";
-    throw new EngineError("config", `${file}: ${where}: ${issue.message}. Expected {"version": 1, "pathways": [{"file", "id", "hash"?}]}.`);
-  }
-  return parsed.data;
+  throw new EngineError("config", `${file}: ${first.message.replace(/\.$/, "")}. Expected {"version": 1, "pathways": [{"file", "id", "hash"?}]}.`);
 }
 
 /** Writes the manifest atomically, entries sorted by file, with a trailing newline. */

@@ -1,20 +1,15 @@
 // The one pathway loader: what it accepts, and the finding (never an exception) for everything it refuses.
-import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createNodeHost } from "../../../src/host/node-host.js";
 import { getPathwayProblem, isPathway, loadPathwayFile, loadPathwayFiles, requirePathway } from "../../../src/engine/project/load-pathway.js";
-import { tempDir } from "../../support/cli.js";
+import { createTempProject } from "../../support/temp-project.js";
 
 const START = { id: "1", type: "Default", data: { name: "Start", isStart: true, text: "Hi" } };
 
 function project(files: Record<string, string | Uint8Array>, stdin?: string) {
-  const dir = tempDir("pathwaykit-load-");
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), text);
-  }
+  const dir = createTempProject(files, "pathwaykit-load-");
   return createNodeHost({ cwd: dir, stdin: Readable.from([Buffer.from(stdin ?? "")]) });
 }
 
