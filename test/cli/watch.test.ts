@@ -1,8 +1,9 @@
 // `lint --watch` and `test --watch` as a user runs them: real files saved while a real `pathway` process watches.
+import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ROOT, runCli, tempDir } from "../support/cli.js";
+import { BIN, ROOT, runCli, tempDir } from "../support/cli.js";
 import { startWatch, type WatchProcess } from "../support/watch-process.js";
 
 const PATHWAY = readFileSync(path.join(ROOT, "pathways/appointment-booking.json"), "utf8");
@@ -73,6 +74,33 @@ describe("pathway lint --watch", () => {
     const second = JSON.parse(w.stdout().trim().split("\n")[1]!) as { filePath: string }[];
     expect(second.map((r) => r.filePath)).toEqual(["team/one.json"]);
     expect(await w.stop()).toBe(0);
+  }, 120_000);
+
+  // A terminal is needed to see the clear and to press Ctrl-C for real: util-linux's `script` gives one.
+  const hasScript = spawnSync("script", ["--version"]).status === 0;
+  it.skipIf(!hasScript)("on a terminal, clears the screen before each run, and Ctrl-C (a real ^C on the terminal) exits 0", async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "a.json"), PATHWAY);
+    const child = spawn("script", ["-q", "-e", "-c", `exec "${process.execPath}" "${BIN}" lint . --watch`, "/dev/null"], { cwd: dir, env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", TERM: "xterm" } });
+    let out = "";
+    let step = 0;
+    const code = await new Promise<number | null>((resolve) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString("utf8");
+        // Once each: a second ^C would end the process as an interrupt (exit 130), as in any program.
+        if (step === 1 && out.includes("RERUN") && out.includes("Waiting for file changes", out.indexOf("RERUN"))) {
+          step = 2;
+          child.stdin.write("\x03");
+        } else if (step === 0 && out.includes("Ctrl-C to stop")) {
+          step = 1;
+          writeFileSync(path.join(dir, "a.json"), BROKEN);
+        }
+      });
+      child.on("exit", resolve);
+    });
+    expect(out.split("\x1b[2J\x1b[3J\x1b[H").length).toBe(3);
+    expect(out).toMatch(/RERUN +a\.json/);
+    expect(code).toBe(0);
   }, 120_000);
 
   it("refuses stdin and --baseline-write with --watch (exit 2), before watching anything", () => {
