@@ -37,6 +37,15 @@ export function refuseUnwatchable(inputs: readonly string[]): void {
   if (bad !== undefined) throw new ExitError(EXIT.failure, `--watch watches files: ${bad === "-" ? "stdin" : escapeTerminalText(bad)} cannot be watched; name files or folders.`);
 }
 
+/** A JSON document on one line; text that is not JSON (never expected) is printed as it is rather than lost. */
+function toOneLine(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text));
+  } catch {
+    return text.trimEnd();
+  }
+}
+
 /** One run: the command's output, collected, then printed under a header (text) or on one line (JSON). */
 async function runOnce(io: CliIo, command: WatchCommand, changes: readonly FileChange[] | undefined): Promise<void> {
   let text = "";
@@ -56,7 +65,7 @@ async function runOnce(io: CliIo, command: WatchCommand, changes: readonly FileC
   if (!ran) return;
   if (command.json) {
     // One line per run: the same document the command prints without --watch, without its line breaks.
-    if (text.trim() !== "") io.stdout.write(`${JSON.stringify(JSON.parse(text))}\n`);
+    if (text.trim() !== "") io.stdout.write(`${toOneLine(text)}\n`);
     return;
   }
   const clear = io.stdout.isTTY === true && !command.toFile;
