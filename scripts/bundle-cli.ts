@@ -3,7 +3,7 @@
 // `pathway --help` needs, and each command's code is a chunk loaded when that command runs. bin/pathway.cjs loads it;
 // `npm run bench -- start` times it against `node -e 0`.
 import { build, type Plugin } from "esbuild";
-import { rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -33,6 +33,40 @@ const lazyChildProcess: Plugin = {
   },
 };
 
+/**
+ * What every command's run loads: the entry's own code, validate's (reading, parsing, the validation rules), the Node
+ * host and the formatters of findings. esbuild splits by the set of entry points that reach a module, and every
+ * `import()` target is an entry point; so each of those targets imports this set (below), which then lands in two
+ * chunks (the entry's part and the rest) instead of some thirty small ones, each named by a different subset of
+ * entry points. ES modules cost per file (resolve, realpath, open, compile): `validate` loaded 34 files, `--help` 9.
+ */
+const SHARED = ["cli/main.js", "cli/commands/validate.js", "engine/node-host.js", "format/stylish.js", "format/json.js"].map((f) => path.join(DIST, f));
+
+/** Every file of tsc's output that some file imports with `import("./...")`: esbuild's entry points besides main. */
+function findImportTargets(): Set<string> {
+  const targets = new Set<string>();
+  for (const entry of readdirSync(DIST, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".js")) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    for (const m of readFileSync(file, "utf8").matchAll(/\bimport\("(\.{1,2}\/[^"]+\.js)"\)/g)) targets.add(path.resolve(path.dirname(file), m[1]!));
+  }
+  return targets;
+}
+
+const sharedByEveryEntry: Plugin = {
+  name: "shared-by-every-entry",
+  setup(b) {
+    const targets = findImportTargets();
+    b.onLoad({ filter: /\.js$/ }, (args) => {
+      if (!targets.has(args.path)) return undefined;
+      const dir = path.dirname(args.path);
+      const imports = SHARED.filter((f) => f !== args.path).map((f) => `import ${JSON.stringify(`./${path.relative(dir, f).split(path.sep).join("/")}`.replace(/^\.\/\.\./, ".."))};`);
+      // On the first line, so the file's own source map (its line numbers and sourceMappingURL) still holds.
+      return { contents: imports.join("") + readFileSync(args.path, "utf8"), loader: "js", resolveDir: dir };
+    });
+  },
+};
+
 rmSync(OUT, { recursive: true, force: true });
 await build({
   // tsc's output, not src/: the code that runs is the code tsc checked and the library ships. esbuild follows each
@@ -47,7 +81,7 @@ await build({
   platform: "node",
   target: "node20",
   external: EXTERNAL,
-  plugins: [lazyChildProcess],
+  plugins: [lazyChildProcess, sharedByEveryEntry],
   // The bundled CommonJS packages (commander, ...) require Node's built-ins; an ES module has no require of its own.
   banner: { js: 'import { createRequire as __pathwaykitRequire } from "node:module"; const require = __pathwaykitRequire(import.meta.url);' },
   minify: true,

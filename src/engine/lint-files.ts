@@ -12,7 +12,7 @@ import { EngineError } from "../host/errors.js";
 import { createSuppressionTracker } from "./unused-suppressions.js";
 import { describeFsError } from "../host/fs-errors.js";
 import type { Host } from "../host/host.js";
-import { displayPath, readInputs, STDIN, type ExpandOptions } from "./project/inputs.js";
+import { displayPath, expandInputs, readInput, STDIN, type ExpandOptions } from "./project/inputs.js";
 
 /** Options of `lintFiles`; all optional. */
 export interface LintFilesOptions extends ExpandOptions {
@@ -26,6 +26,12 @@ export interface LintFilesOptions extends ExpandOptions {
   baselineWrite?: string;
   /** Warn about a file named directly that the config ignores (default true; false as ESLint's --no-warn-ignored, for pre-commit hooks that pass every staged file). */
   warnIgnored?: boolean;
+  /**
+   * Watch mode: lint only the inputs this accepts (absolute file; the absolute config file that covers it, if any).
+   * The config's request files are checked only when it accepts them too, and a directory whose files were all left
+   * out is not an error. Default: every input.
+   */
+  only?: (file: string, config: string | undefined) => boolean;
 }
 
 /** What `lintFiles` returns: one result per file, and counts of what was hidden and why. */
@@ -62,7 +68,10 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
   const suppressionUse = createSuppressionTracker();
   // Per directory or glob argument, the files it found and how many of them the config ignores.
   const found = new Map<string, { count: number; ignored: number; config: string }>();
-  for (const input of await readInputs(host, "pathway", args, { ignore })) {
+  for (const ref of await expandInputs(host, "pathway", args, { ignore })) {
+    // Left out before the file is read: a watch run reads only what changed.
+    if (options.only && (ref.file === undefined || !options.only(ref.file, (await loadConfig(ref.file)).file))) continue;
+    const input = await readInput(host, ref);
     const by = (input.foundBy ?? []).map((arg) => found.get(arg) ?? found.set(arg, { count: 0, ignored: 0, config: "" }).get(arg)!);
     for (const b of by) b.count++;
     if (!input.bytes) {
@@ -101,6 +110,7 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
   }
   // A directory or glob whose every file is ignored has nothing linted: as one that matches nothing, it is an error.
   for (const [arg, by] of found) {
+    if (options.only) break;
     if (by.ignored === by.count) out.results.push({ filePath: arg, diagnostics: [{ ruleId: "no-matching-files", severity: "error", message: `${arg}: every file it matches is ignored by "ignore" in ${by.config}; name a file that is not ignored, or change "ignore".`, pointer: "" }] });
   }
   if (options.baselineWrite !== undefined) {
@@ -122,7 +132,9 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
   }
   out.results.push(...(await suppressionUse.results(host)));
   // Each request file gets its config's rules and the overrides matching it, as `pathway check-request` gives them.
-  if (requests.length > 0) out.results.push(...(await checkRequestInputs(host, await withConfiguredRules(host, requests, options.config, options.rules, loadConfig))));
+  const only = options.only;
+  const checked = only ? requests.filter((r) => only(path.resolve(host.cwd, r.path), projectConfig.file)) : requests;
+  if (checked.length > 0) out.results.push(...(await checkRequestInputs(host, await withConfiguredRules(host, checked, options.config, options.rules, loadConfig))));
   return out;
 }
 

@@ -52,6 +52,10 @@ export interface RunScenariosOptions {
   llmBaseUrl?: string;
   /** Model for the llm decider. Default $PATHWAYKIT_LLM_MODEL (the key comes from $PATHWAYKIT_LLM_API_KEY). */
   llmModel?: string;
+  /** Watch mode: run only the scenario files (absolute) this accepts. Default: every scenario found. */
+  only?: (scenarioFile: string) => boolean;
+  /** Told each file (absolute) a scenario reads besides itself: its pathway and mocks (watch mode re-runs it when they change). */
+  onRead?: (scenarioFile: string, file: string) => void;
   /** Called as each scenario that could run has finished all its runs (`total`: how many could run). */
   onProgress?: (event: ProgressEvent) => void;
 }
@@ -127,6 +131,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
   const started = performance.now();
   for (const ref of await expandInputs(host, "scenario", args.length ? args : ["."])) {
     const file = ref.file ?? ref.path;
+    if (options.only && !options.only(path.resolve(host.cwd, file))) continue;
     const shown = displayPath(host.cwd, file);
     const t0 = performance.now();
     const fail = (message: string, extra: Partial<TestCaseReport> = {}, issues?: { message: string; pointer: string; line?: number; column?: number }[]) =>
@@ -166,6 +171,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     /** The file a scenario field names, inside the project; undefined (the scenario failed, saying why) when it leaves. */
     const named = async (field: "pathway" | "mocks", value: string): Promise<string | undefined> => {
       const confined = await confine(file, scenarioDir, value);
+      options.onRead?.(path.resolve(host.cwd, file), confined.ok ? confined.path : path.resolve(scenarioDir, value));
       if (confined.ok) return confined.path;
       const problem = `${field}: ${JSON.stringify(value)} ${confined.reason}. Nothing was read from it.`;
       fail(problem, { name: scenario.name ?? path.basename(file) }, [{ message: problem, pointer: `/${field}`, ...loaded.locate([field]) }]);

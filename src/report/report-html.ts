@@ -18,11 +18,28 @@ export function toScriptJson(data: unknown): string {
   return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
+/** Options of the page; all optional. */
+export interface ReportHtmlOptions {
+  /**
+   * A same-origin path of a server-sent event stream (`pathway report --serve`): the page reloads on its `reload`
+   * event. The CSP then allows that script and a connection to the page's own origin, nothing more. Default: none
+   * (the page connects nowhere).
+   */
+  reloadEvents?: string;
+}
+
+/** The script a served page runs to reload when the page is rewritten. */
+function toReloadScript(events: string): string {
+  return `new EventSource(${toScriptJson(events)}).addEventListener("reload", () => location.reload());`;
+}
+
 /** The Content-Security-Policy of the page: nothing may load; only our own script and style (by hash) may run. */
-export function getReportCsp(): string {
+export function getReportCsp(options: ReportHtmlOptions = {}): string {
+  const reload = options.reloadEvents === undefined ? undefined : toReloadScript(options.reloadEvents);
   return [
     "default-src 'none'",
-    `script-src ${hashSource(REPORT_CLIENT_SCRIPT)}`,
+    `script-src ${hashSource(REPORT_CLIENT_SCRIPT)}${reload === undefined ? "" : ` ${hashSource(reload)}`}`,
+    ...(reload === undefined ? [] : ["connect-src 'self'"]),
     `style-src ${hashSource(REPORT_STYLES)}`,
     "img-src data:",
     "base-uri 'none'",
@@ -34,13 +51,13 @@ export function getReportCsp(): string {
  * The whole report page for `data`. The only dynamic parts in the markup are the escaped title and the JSON; the page's
  * script draws everything else from the JSON with textContent, so no pathway text is ever parsed as HTML.
  */
-export function toReportHtml(data: ReportData): string {
+export function toReportHtml(data: ReportData, options: ReportHtmlOptions = {}): string {
   const title = `${data.title || "Pathway"} — pathway report`;
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeHtml(getReportCsp())}">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(getReportCsp(options))}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <link rel="icon" href="data:,">
@@ -76,7 +93,7 @@ export function toReportHtml(data: ReportData): string {
 </main>
 <script type="application/json" id="report-data">${toScriptJson(data)}</script>
 <script>${REPORT_CLIENT_SCRIPT}</script>
-</body>
+${options.reloadEvents === undefined ? "" : `<script>${toReloadScript(options.reloadEvents)}</script>\n`}</body>
 </html>
 `;
 }

@@ -7,13 +7,19 @@ import { parseRuleFlags } from "../../engine/rule-flags.js";
 import { addCheckOptions, inputsOrWorkingDirectory, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { createRuleOption } from "../completion-values.js";
 import type { CliIo } from "../io.js";
+import path from "node:path";
+import { EXIT, ExitError } from "../exit.js";
+import { addWatchOption, refuseUnwatchable, watchCommand, WATCH_HELP } from "../watch.js";
+import { planLintRun } from "../../engine/watch-plan.js";
 
 interface LintCommandOptions extends CheckCommandOptions, RemoteFlags {
+  outputFile?: string;
   rule?: string[];
   config?: string;
   baseline?: string;
   baselineWrite?: string;
   warnIgnored: boolean;
+  watch?: boolean;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -31,6 +37,7 @@ export function register(program: Command, io: CliIo): void {
     .option("--baseline <file>", "report only findings that are not recorded in this baseline file")
     .option("--baseline-write <file>", "record every current finding in this baseline file; they are not reported (exit 0 unless a file is unreadable)")
     .option("--no-warn-ignored", "say nothing of a file named on the command line that the config ignores (for pre-commit hooks that pass every staged file)");
+  addWatchOption(command);
   // The service settings for remote:<id> inputs, as in every command that reads the service.
   addRemoteOptions(command)
     .addHelpText(
@@ -39,29 +46,52 @@ export function register(program: Command, io: CliIo): void {
 Configuration: the nearest pathway.config.json above each file (or --config) sets rule severities and options,
 per-glob overrides, ignored files, request_data and extra system variables, and suppressions. See README "lint".
 
-Exit codes: 0 no errors, 1 errors (or more warnings than --max-warnings), 2 usage error, bad config or unreadable file.
+${WATCH_HELP} A saved pathway.config.json re-lints the pathways it is the nearest config of.
+
+Exit codes: 0 no errors, 1 errors (or more warnings than --max-warnings), 2 usage error, bad config or unreadable file;
+with --watch, 0 when stopped with Ctrl-C.
 
 Examples:
   $ pathway lint pathways/
   $ pathway lint pathway.json --rule maybe-unset-variable:error --max-warnings 0
   $ pathway lint pathways/ --baseline-write .pathway-baseline.json   # adopt on existing pathways
   $ pathway lint pathways/ --baseline .pathway-baseline.json          # then fail only on new findings
-  $ cat pathway.json | pathway lint - --format json`,
+  $ cat pathway.json | pathway lint - --format json
+  $ pathway lint pathways/ --watch`,
     )
     .action(async (inputs: string[], options: LintCommandOptions) => {
       inputs = inputsOrWorkingDirectory(inputs);
-      const rules = await parseRuleFlags(options.rule, new Set(allRuleMetas.map((m) => m.id)));
-      const host = await withRemoteCopies(io.host, inputs, toRemoteOptions(options, io));
-      const lint = await lintFiles(host, inputs, { rules, config: options.config, baseline: options.baseline, baselineWrite: options.baselineWrite, ignore: options.ignorePattern, warnIgnored: options.warnIgnored });
-      // The config's request files bring request rules; SARIF lists them only then.
-      const requestIds = new Set(requestRuleMetas.map((m) => m.id));
-      const withRequests = lint.results.some((r) => r.diagnostics.some((d) => requestIds.has(d.ruleId)));
-      const code = await reportFindings(lint.results, options, io, withRequests ? [...allRuleMetas, ...requestRuleMetas] : allRuleMetas);
-      if (options.format === "text" && lint.suppressed > 0) io.stderr.write(`pathway: ${plural(lint.suppressed, "finding")} suppressed by pathway.config.json.
-`);
-      if (options.baselineWrite !== undefined) {
-        io.stderr.write(`pathway: wrote ${plural(lint.recorded ?? 0, "finding")} to the baseline ${options.baselineWrite}; lint with --baseline ${options.baselineWrite} to report only new ones.\n`);
-      } else if (options.format === "text" && lint.baselined > 0) io.stderr.write(`pathway: ${plural(lint.baselined, "finding")} hidden by the baseline ${options.baseline}.\n`);
-      io.setExitCode(code);
+      if (!options.watch) {
+        await lintOnce(inputs, options, io, undefined);
+        return;
+      }
+      refuseUnwatchable(inputs);
+      if (options.baselineWrite !== undefined) throw new ExitError(EXIT.failure, "--watch with --baseline-write would rewrite the baseline on every save: write it once without --watch.");
+      const files = { config: options.config && path.resolve(io.cwd, options.config), baseline: options.baseline && path.resolve(io.cwd, options.baseline) };
+      await watchCommand(io, {
+        json: options.format === "json",
+        toFile: (options.output ?? options.outputFile) !== undefined,
+        run: (changes, runIo) => lintOnce(inputs, options, runIo, changes && planLintRun(changes, files)),
+      });
     });
+}
+
+/** One lint run over `inputs` (all of them, or a watch run's selection); false when the selection held no input. */
+async function lintOnce(inputs: string[], options: LintCommandOptions, io: CliIo, selection: ReturnType<typeof planLintRun> | undefined): Promise<boolean> {
+  const only = selection?.all === false ? selection.only : undefined;
+  const rules = await parseRuleFlags(options.rule, new Set(allRuleMetas.map((m) => m.id)));
+  const host = await withRemoteCopies(io.host, inputs, toRemoteOptions(options, io));
+  const lint = await lintFiles(host, inputs, { rules, config: options.config, baseline: options.baseline, baselineWrite: options.baselineWrite, ignore: options.ignorePattern, warnIgnored: options.warnIgnored, ...(only && { only }) });
+  if (only && lint.results.length === 0) return false;
+  // The config's request files bring request rules; SARIF lists them only then.
+  const requestIds = new Set(requestRuleMetas.map((m) => m.id));
+  const withRequests = lint.results.some((r) => r.diagnostics.some((d) => requestIds.has(d.ruleId)));
+  const code = await reportFindings(lint.results, options, io, withRequests ? [...allRuleMetas, ...requestRuleMetas] : allRuleMetas);
+  if (options.format === "text" && lint.suppressed > 0) io.stderr.write(`pathway: ${plural(lint.suppressed, "finding")} suppressed by pathway.config.json.
+`);
+  if (options.baselineWrite !== undefined) {
+    io.stderr.write(`pathway: wrote ${plural(lint.recorded ?? 0, "finding")} to the baseline ${options.baselineWrite}; lint with --baseline ${options.baselineWrite} to report only new ones.\n`);
+  } else if (options.format === "text" && lint.baselined > 0) io.stderr.write(`pathway: ${plural(lint.baselined, "finding")} hidden by the baseline ${options.baseline}.\n`);
+  io.setExitCode(code);
+  return true;
 }

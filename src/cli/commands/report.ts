@@ -13,6 +13,10 @@ import { writeOutput } from "../output.js";
 import { startStatusLine } from "../status-line.js";
 import { createFormatOption } from "../format-option.js";
 import { sharedOption } from "../shared-options.js";
+import { parseWholeNumber } from "../check-files.js";
+import { refuseUnwatchable, watchCommand, WATCH_HELP } from "../watch.js";
+import { CONFIG_FILE_NAME } from "../../engine/project/config.js";
+import type { FileChange } from "../../engine/watch-files.js";
 
 interface ReportCommandOptions {
   output?: string;
@@ -25,6 +29,9 @@ interface ReportCommandOptions {
   timeout: number;
   format: "text" | "json";
   color?: boolean;
+  watch?: boolean;
+  serve?: boolean;
+  port?: number;
 }
 
 
@@ -44,6 +51,9 @@ export function register(program: Command, io: CliIo): void {
     .addOption(createFormatOption(["text", "json"], "what to print: a one-line summary, or the summary as JSON"))
     .addOption(sharedOption("color"))
     .addOption(sharedOption("noColor"))
+    .option("--watch", "write the page again on each save of the pathway, --base, --coverage, --scenarios or a config (Ctrl-C exits 0)")
+    .option("--serve", "with --watch's rewrites, also serve the page on 127.0.0.1; a page opened from there reloads when it is rewritten")
+    .addOption(new Option("--port <n>", "with --serve: the port on 127.0.0.1 (default: a free one, printed)").argParser(parseWholeNumber(0, 65_535)))
     .addHelpText(
       "after",
       `
@@ -55,21 +65,57 @@ strings, URL credentials and query secrets (README lists them).
 In the page: search (/) by node name, id or text; click or Tab + Enter to select; arrow keys pan, + and - zoom,
 f fits; "Colour by" switches between node types, changes (--base) and coverage.
 
+${WATCH_HELP}
+--serve (implies --watch) prints the page's address, http://127.0.0.1:<port>/, on stderr; it answers only on that
+loopback address, and the page it serves may connect to that server's reload events (its CSP allows just that).
+
 Exit codes: 0 written (findings do not fail a report; use pathway lint for that), 2 usage error, an input that
-cannot be read or is not a pathway, a layout that timed out, or an output that could not be written.
+cannot be read or is not a pathway, a layout that timed out, or an output that could not be written; with --watch or
+--serve, 0 when stopped with Ctrl-C.
 
 Examples:
   $ pathway report pathways/support.json -o support.html
   $ pathway report support.json --base support.old.json -o review.html
   $ pathway test --coverage --format json > coverage.json && pathway report support.json --coverage coverage.json
-  $ pathway report support.json --scenarios test/scenarios/`,
+  $ pathway report support.json --scenarios test/scenarios/
+  $ pathway report support.json --serve --port 8123`,
     )
     .action(async (file: string, options: ReportCommandOptions) => {
-      io.setExitCode(await runReport(file, options, io));
+      if (options.port !== undefined && !options.serve) throw new ExitError(EXIT.failure, "--port is the port of --serve: add --serve.");
+      if (!options.watch && !options.serve) {
+        io.setExitCode(await runReport(file, options, io));
+        return;
+      }
+      refuseUnwatchable([file]);
+      await watchReport(file, options, io);
     });
 }
 
-async function runReport(file: string, options: ReportCommandOptions, io: CliIo): Promise<number> {
+/** --watch and --serve: the page is written again when one of the files it is made from is saved. */
+async function watchReport(file: string, options: ReportCommandOptions, io: CliIo): Promise<void> {
+  const { serveReport } = await import("../../engine/serve-report.js"); // why: only --serve starts a server
+  const server = options.serve ? await serveReport({ ...(options.port !== undefined && { port: options.port }) }) : undefined;
+  if (server) io.stderr.write(`pathway: serving the report at ${server.url} (it reloads when the page is rewritten)\n`);
+  const sources = [file, options.base, options.coverage, options.config].flatMap((f) => (f === undefined || f.startsWith("remote:") ? [] : [path.resolve(io.cwd, f)]));
+  const scenarios = options.scenarios === undefined ? undefined : path.resolve(io.cwd, options.scenarios);
+  const affects = (changes: readonly FileChange[]) =>
+    changes.some((c) => sources.includes(c.file) || path.basename(c.file) === CONFIG_FILE_NAME || (scenarios !== undefined && (c.file === scenarios || c.file.startsWith(scenarios + path.sep))));
+  try {
+    await watchCommand(io, {
+      json: options.format === "json",
+      toFile: false,
+      run: async (changes, runIo) => {
+        if (changes && !affects(changes)) return false;
+        await runReport(file, options, runIo, (result) => server?.show(result.data));
+        return true;
+      },
+    });
+  } finally {
+    await server?.close();
+  }
+}
+
+async function runReport(file: string, options: ReportCommandOptions, io: CliIo, onWritten?: (result: Awaited<ReturnType<typeof createReport>>) => void): Promise<number> {
   if (file === "-" && options.output === undefined) throw new ExitError(EXIT.failure, "A pathway read from stdin needs a place for its report: name a file with -o <file>.");
   const stop = startStatusLine(io, `pathway: laying out ${file}…`);
   let result: Awaited<ReturnType<typeof createReport>>;
@@ -93,6 +139,7 @@ async function runReport(file: string, options: ReportCommandOptions, io: CliIo)
   const output = options.output ?? path.join(path.dirname(file), `${path.basename(file).replace(/\.json$/i, "")}.report.html`);
   if (output === "-") throw new ExitError(EXIT.failure, "-o -: the report is a file to open in a browser; name one, e.g. -o report.html.");
   await writeOutput(io, output, result.html);
+  onWritten?.(result);
   const s = result.summary;
   if (options.format === "json") io.stdout.write(`${JSON.stringify({ output, ...s }, null, 2)}\n`);
   else {

@@ -10,11 +10,13 @@ import { formatTestTap } from "../../format/tap.js";
 import { formatTestJson, formatTestStylish } from "../../format/test-report.js";
 import { parseWholeNumber } from "../check-files.js";
 import { createProgressReporter } from "../progress.js";
-import { EXIT } from "../exit.js";
+import { EXIT, ExitError } from "../exit.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import type { CliIo } from "../io.js";
 import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
 import { sharedOption } from "../shared-options.js";
+import { refuseUnwatchable, watchCommand, WATCH_HELP } from "../watch.js";
+import { ScenarioDependencies } from "../../engine/watch-plan.js";
 
 const FORMATS = ["text", "json", "junit", "tap"] as const;
 
@@ -22,6 +24,7 @@ interface TestOptions extends Omit<RunScenariosOptions, "remote">, RemoteFlags {
   format: (typeof FORMATS)[number];
   color?: boolean;
   output?: string;
+  watch?: boolean;
 }
 
 async function getFormatter(name: TestOptions["format"]): Promise<TestFormatter> {
@@ -66,6 +69,7 @@ export function register(program: Command, io: CliIo): void {
     .addOption(sharedOption("llmModel"))
     .addOption(sharedOption("color"))
     .addOption(sharedOption("noColor"))
+    .option("--watch", "run again on each save: the scenarios that changed and those whose pathway or mocks changed (Ctrl-C exits 0)")
     .addHelpText(
       "after",
       `
@@ -81,9 +85,12 @@ the version \`pathway push --draft\` recorded in pathwaykit.manifest.json; produ
 chat's default; staging: the version the service reports in staging). The report (and JUnit properties
 pathwayVersion, pathwayHash) names the version tested and the sha256 of its content.
 
+${WATCH_HELP} With --watch, coverage is of the scenarios each run ran.
+
 Exit codes: 0 all scenarios passed, 1 a scenario failed or coverage is below --min-coverage,
 2 usage error, or a scenario (or its pathway) could not be read or is invalid, or its live chat could not start
-(including a --pathway-version the service does not have, or a draft the manifest does not record).
+(including a --pathway-version the service does not have, or a draft the manifest does not record);
+with --watch, 0 when stopped with Ctrl-C.
 
 Examples:
   $ pathway test pathways/scenarios/
@@ -92,21 +99,45 @@ Examples:
   $ pathway test booking.scenario.yaml --format json | jq '.results[0].trace'
   $ PATHWAYKIT_API_KEY=... pathway test scenarios/ --live --repeat 3 --min-pass-rate 0.66
   $ pathway test booking.scenario.yaml --compare --pathway-id 3f1c...
-  $ pathway test scenarios/ --live --pathway-version draft --format junit -o reports/live.xml`,
+  $ pathway test scenarios/ --live --pathway-version draft --format junit -o reports/live.xml
+  $ pathway test pathways/scenarios/ --watch`,
     )
     .action(async (inputs: string[], options: TestOptions) => {
-      const { baseUrl, endpoint, timeout, retries, maxResponse, ...rest } = options;
-      // A bar on a terminal while scenarios run: a live suite can take minutes.
-      const progress = createProgressReporter(io, options.live || options.compare ? "running live" : "running");
-      const report = await runScenarioFiles(io.host, inputs, { ...rest, remote: toRemoteOptions({ baseUrl, endpoint, timeout, retries, maxResponse }, io), onProgress: progress.report }).finally(progress.stop);
-      const formatter = await getFormatter(options.format);
-      const text = formatter(report, { color: useReportColor(options.color, options.output, io), coverage: Boolean(options.coverage) });
-      await writeOutput(io, options.output, text);
-      if (options.output !== undefined && options.output !== "-") {
-        const s = report.summary;
-        io.stderr.write(`pathway test: ${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} could not run` : ""}; report written to ${options.output}\n`);
+      if (!options.watch) {
+        await testOnce(inputs, options, io);
+        return;
       }
-      if (report.summary.errors > 0) io.setExitCode(EXIT.failure);
-      else if (report.summary.failed > 0 || (report.coverageFailures?.length ?? 0) > 0) io.setExitCode(EXIT.findings);
+      refuseUnwatchable(inputs);
+      if (options.live || options.compare) throw new ExitError(EXIT.failure, "--watch runs the scenarios offline on each save; --live and --compare chat with the service (and may cost): run them without --watch.");
+      const reads = new ScenarioDependencies();
+      await watchCommand(io, {
+        json: options.format === "json",
+        toFile: options.output !== undefined && options.output !== "-",
+        run: async (changes, runIo) => {
+          const selection = changes && reads.plan(changes);
+          const only = selection?.all === false ? selection.only : undefined;
+          if (only) reads.forget(only);
+          return testOnce(inputs, options, runIo, { ...(only && { only }), onRead: (scenario, file) => reads.record(scenario, file) });
+        },
+      });
     });
+}
+
+/** One test run (of every scenario, or a watch run's selection); false when the selection held no scenario. */
+async function testOnce(inputs: string[], options: TestOptions, io: CliIo, watch: Pick<RunScenariosOptions, "only" | "onRead"> = {}): Promise<boolean> {
+  const { watch: _watch, baseUrl, endpoint, timeout, retries, maxResponse, ...rest } = options;
+  // A bar on a terminal while scenarios run: a live suite can take minutes.
+  const progress = createProgressReporter(io, options.live || options.compare ? "running live" : "running");
+  const report = await runScenarioFiles(io.host, inputs, { ...rest, ...watch, remote: toRemoteOptions({ baseUrl, endpoint, timeout, retries, maxResponse }, io), onProgress: progress.report }).finally(progress.stop);
+  if (watch.only && report.results.length === 0) return false;
+  const formatter = await getFormatter(options.format);
+  const text = formatter(report, { color: useReportColor(options.color, options.output, io), coverage: Boolean(options.coverage) });
+  await writeOutput(io, options.output, text);
+  if (options.output !== undefined && options.output !== "-") {
+    const s = report.summary;
+    io.stderr.write(`pathway test: ${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} could not run` : ""}; report written to ${options.output}\n`);
+  }
+  if (report.summary.errors > 0) io.setExitCode(EXIT.failure);
+  else if (report.summary.failed > 0 || (report.coverageFailures?.length ?? 0) > 0) io.setExitCode(EXIT.findings);
+  return true;
 }
