@@ -117,7 +117,9 @@ export function simplifyGraph(graph: DirectedGraph, options: SimplifyOptions = {
       const groups = byTarget(members);
       for (const [hub, list] of groups) stubbedInto.set(hub, (stubbedInto.get(hub) ?? 0) + list.length);
       const key = `s${first.from.replace(/^n/, "")}`;
-      const ref = note(`From ${name(first.from)}, drawn as a stub: ${groups.map(([hub, list]) => `${list.length === 1 ? "1 edge" : `${list.length} edges`} to ${name(hub)} (${listLabels(list)})`).join(", ")}`);
+      const listed = groups.slice(0, MAX_LISTED).map(([hub, list]) => `${list.length === 1 ? "1 edge" : `${list.length} edges`} to ${name(hub)} (${listLabels(list)})`);
+      if (groups.length > MAX_LISTED) listed.push(`and edges to ${groups.length - MAX_LISTED} more hubs`);
+      const ref = note(`From ${name(first.from)}, drawn as a stub: ${listed.join(", ")}`);
       const text = `→ ${groups.map(([hub]) => name(hub)).join(", ")}`;
       nodes.push({ key, id: byKey.get(groups[0]![0])!.id, label: `${toTruncated(text, maxLabel) ?? text} [${ref}]`, note: ref, type: "", kind: "stub", start: false, global: false, marks: [], hidden: 0, stubOf: groups.map(([hub]) => hub) });
       edges.push({ from: first.from, to: key, kind: first.kind, ...(members.length > 1 && { label: `×${members.length}` }), ref: first.ref, merged: line.edges });
