@@ -298,7 +298,7 @@ async function renderDrawings(
       return;
     }
   }
-  const { appendLegend, getGraphLayout, toSvg } = await import("../layout/index.js"); // why: layout/ is 9 modules (~10 ms of the library's import), needed only for images
+  const { appendLegend, getGraphLayout, MAX_AUTO_WIDTH, toSvg } = await import("../layout/index.js"); // why: layout/ is 9 modules (~10 ms of the library's import), needed only for images
   // Mermaid draws the flow only (the legend is comments there); the legend goes below its picture, outside the flow.
   const renderMermaid = async (d: Drawing): Promise<Uint8Array> => {
     const notes = d.graph.nodes.some((n) => n.global) ? [getGlobalsNote(d.graph)] : [];
@@ -313,9 +313,17 @@ async function renderDrawings(
       const stop = drawings.length <= 3 && options.onSlowStep ? options.onSlowStep(`pathway: ${engine === "mermaid" ? "rendering" : "laying out"} ${d.path} (${d.graph.nodes.length} nodes, ${d.graph.edges.length} edges)…`) : () => undefined;
       try {
         let data: Uint8Array;
-        if (engine === "mermaid") data = await withTimeout(renderMermaid(d), timeoutMs);
-        else {
-          const svg = toSvg(d.graph, await getGraphLayout(d.graph, { engine, timeoutMs }));
+        if (engine === "mermaid") {
+          data = await withTimeout(renderMermaid(d), timeoutMs);
+          // Mermaid lays unconnected parts side by side: a picture too wide to read is laid out in Node instead.
+          const width = (text: string) => Number(/<svg\b[^>]*?\swidth="([\d.]+)"/.exec(text)?.[1] ?? 0);
+          if ((options.engine ?? "auto") === "auto" && format === "svg" && width(new TextDecoder().decode(data)) > MAX_AUTO_WIDTH) {
+            const svg = toSvg(d.graph, await getGraphLayout(d.graph, { engine: "auto", timeoutMs }));
+            if (width(svg) < width(new TextDecoder().decode(data))) data = new TextEncoder().encode(svg);
+          }
+        } else {
+          // "auto" lets the layout fall back to ranks when ELK's picture would be too wide to read.
+          const svg = toSvg(d.graph, await getGraphLayout(d.graph, { engine: (options.engine ?? "auto") === "auto" ? "auto" : engine, timeoutMs }));
           data = renderer ? await withTimeout(renderer.renderSvg(svg, format), timeoutMs) : new TextEncoder().encode(svg);
         }
         stop();

@@ -77,6 +77,8 @@ const ELK_OPTIONS = {
   // main flow reads top to bottom. ELK's default (greedy) put a 35-step chain with back edges into 9 wide layers.
   "elk.layered.cycleBreaking.strategy": "MODEL_ORDER",
   "elk.layered.considerModelOrder.strategy": "NODES_AND_EDGES",
+  // Unconnected parts are packed towards a portrait page rather than side by side in one wide row.
+  "elk.aspectRatio": "0.7",
 };
 
 /** The flow nodes in breadth-first order from the start node (then each node not yet reached, in file order). */
