@@ -1,7 +1,7 @@
 // `drawFiles`: pathway files to Mermaid, DOT, Markdown, graph JSON, or SVG/PNG/PDF rendered in one shared Chromium, written where -o says.
 import path from "node:path";
 import type { DiagramDirection, DirectedGraph } from "../export/index.js";
-import { findDiagramNode, getDiagramAnnotations, getGlobalsNote, getMermaidLimitProblems, toDirectedGraph, toDot, toMarkdown, toMermaid } from "../export/index.js";
+import { findDiagramNode, getDiagramAnnotations, getGlobalsNote, getMermaidLimitProblems, simplifyGraph, toDirectedGraph, toDot, toMarkdown, toMermaid } from "../export/index.js";
 import { ELK_MAX_ITEMS } from "../layout/limits.js";
 import { BrowserUnavailableError, createDiagramRenderer, getBrowserLocation } from "../render/index.js";
 import { EngineError, createErrorObject, type ErrorCode } from "../host/errors.js";
@@ -12,6 +12,8 @@ import type { ProgressEvent } from "./progress.js";
 import { readInputs, STDIN } from "./project/inputs.js";
 import { describeLoadFailure, getLoadFailureCode, parsePathwayInput } from "./project/load-pathway.js";
 import { getSlowLayoutWarning } from "./slow-layout.js";
+import { fitMermaidLimits, getChangedNodeIds } from "./diagram-focus.js";
+import { diffVersions } from "./diff-versions.js";
 
 /** Output formats of `drawFiles`. */
 export const DIAGRAM_FORMATS = ["mermaid", "dot", "md", "svg", "png", "pdf", "json"] as const;
@@ -38,6 +40,16 @@ export interface DrawFilesOptions {
   depth?: number;
   /** Mark unreachable nodes, dead ends and traps. */
   annotate?: boolean;
+  /**
+   * Draw parallel edges as one counted line and edges into hubs as stubs beside their sources (`simplifyGraph`), every
+   * merge listed in the legend. Default true; false draws every edge.
+   */
+  merge?: boolean;
+  /**
+   * An older version (a file, or `remote:<id>`) to review against: only the changed nodes and those within `depth`
+   * (default 1) steps of them are drawn, counting what is left out. One input only.
+   */
+  base?: string;
   /** Told as each image is rendered. */
   onProgress?: (event: ProgressEvent) => void;
   /** Who lays out images: see DIAGRAM_ENGINES. Default "auto". */
@@ -153,14 +165,16 @@ async function planTargets(host: Host, drawings: Drawing[], format: DiagramForma
 /** Draws every pathway the arguments name (files, directories, globs, `-`); see `DrawFilesOptions`. */
 export async function drawFiles(host: Host, args: readonly string[], options: DrawFilesOptions = {}): Promise<DrawFilesResult> {
   const format = options.format ?? "mermaid";
-  if (options.depth !== undefined && options.focus === undefined) throw new EngineError("usage", "--depth only applies with --focus <node>; add --focus or drop --depth.");
+  if (options.depth !== undefined && options.focus === undefined && options.base === undefined) throw new EngineError("usage", "--depth only applies with --focus <node> or --base; add one or drop --depth.");
   const result: DrawFilesResult = { stdout: [], written: [], problems: [], exitCode: 0 };
   const fail = (exit: 1 | 2, message: string, filePath?: string, code?: ErrorCode) => {
     result.problems.push({ message, severity: "error", exit, ...(filePath !== undefined && { filePath }), ...(code !== undefined && { code }) });
     result.exitCode = Math.max(result.exitCode, exit);
   };
   const drawings: Drawing[] = [];
-  for (const input of await readInputs(host, "pathway", args)) {
+  const inputs = await readInputs(host, "pathway", args);
+  if (options.base !== undefined && inputs.length > 1) throw new EngineError("usage", `--base compares one pathway with its older version; ${inputs.length} were given.`);
+  for (const input of inputs) {
     const loaded = parsePathwayInput(input);
     const pathway = loaded.pathway;
     if (!pathway) {
@@ -174,20 +188,34 @@ export async function drawFiles(host: Host, args: readonly string[], options: Dr
         continue;
       }
     }
-    const graph = toDirectedGraph(pathway, {
+    // The change under review: its nodes, drawn with their neighbours; the rest is counted, not drawn.
+    const changed = options.base === undefined ? [] : getChangedNodeIds((await diffVersions(host, options.base, input.path)).diff);
+    if (options.base !== undefined && changed.length === 0) result.problems.push({ filePath: input.path, severity: "note", message: `${input.path}: no node changed since ${options.base}; the whole pathway is drawn.` });
+    const graphOptions = {
       direction: options.direction ?? "TB",
       maxLabel: options.maxLabel ?? 40,
-      ...(options.focus !== undefined && { focus: options.focus, depth: options.depth ?? 2 }),
       ...(options.annotate && { annotations: getDiagramAnnotations(pathway) }),
+    };
+    const full = toDirectedGraph(pathway, {
+      ...graphOptions,
+      ...(options.focus !== undefined ? { focus: options.focus, depth: options.depth ?? 2 } : changed.length > 0 && { around: changed, depth: options.depth ?? 1 }),
     });
+    let graph = options.merge === false ? full : simplifyGraph(full, { maxLabel: options.maxLabel ?? 40 });
     const mermaid = toMermaid(graph);
     const drawing: Drawing = { path: input.path, graph, mermaid };
     if (format === "mermaid") drawing.text = mermaid;
     else if (format === "dot") drawing.text = toDot(graph);
     else if (format === "md") {
-      drawing.text = toMarkdown(graph);
       const problems = getMermaidLimitProblems(toMermaid(graph, { legend: false }), graph.edges.length);
-      if (problems.length > 0) {
+      // Over GitHub's limits, the changed (or start) part is drawn instead of an error box, saying what it left out.
+      const fitted = problems.length > 0 && options.focus === undefined ? fitMermaidLimits(pathway, graphOptions, changed) : undefined;
+      if (fitted) {
+        graph = drawing.graph = fitted.graph;
+        drawing.mermaid = toMermaid(graph);
+        result.problems.push({ filePath: input.path, severity: "note", message: `${input.path}: ${fitted.message}` });
+      }
+      drawing.text = toMarkdown(graph);
+      if (problems.length > 0 && !fitted) {
         result.problems.push({
           filePath: input.path,
           severity: "warning",
@@ -270,7 +298,7 @@ async function renderDrawings(
       return;
     }
   }
-  const { appendLegend, getGraphLayout, toSvg } = await import("../layout/index.js"); // why: layout/ is 9 modules (~10 ms of the library's import), needed only for images
+  const { appendLegend, getGraphLayout, MAX_AUTO_WIDTH, toSvg } = await import("../layout/index.js"); // why: layout/ is 9 modules (~10 ms of the library's import), needed only for images
   // Mermaid draws the flow only (the legend is comments there); the legend goes below its picture, outside the flow.
   const renderMermaid = async (d: Drawing): Promise<Uint8Array> => {
     const notes = d.graph.nodes.some((n) => n.global) ? [getGlobalsNote(d.graph)] : [];
@@ -285,9 +313,17 @@ async function renderDrawings(
       const stop = drawings.length <= 3 && options.onSlowStep ? options.onSlowStep(`pathway: ${engine === "mermaid" ? "rendering" : "laying out"} ${d.path} (${d.graph.nodes.length} nodes, ${d.graph.edges.length} edges)…`) : () => undefined;
       try {
         let data: Uint8Array;
-        if (engine === "mermaid") data = await withTimeout(renderMermaid(d), timeoutMs);
-        else {
-          const svg = toSvg(d.graph, await getGraphLayout(d.graph, { engine, timeoutMs }));
+        if (engine === "mermaid") {
+          data = await withTimeout(renderMermaid(d), timeoutMs);
+          // Mermaid lays unconnected parts side by side: a picture too wide to read is laid out in Node instead.
+          const width = (text: string) => Number(/<svg\b[^>]*?\swidth="([\d.]+)"/.exec(text)?.[1] ?? 0);
+          if ((options.engine ?? "auto") === "auto" && format === "svg" && width(new TextDecoder().decode(data)) > MAX_AUTO_WIDTH) {
+            const svg = toSvg(d.graph, await getGraphLayout(d.graph, { engine: "auto", timeoutMs }));
+            if (width(svg) < width(new TextDecoder().decode(data))) data = new TextEncoder().encode(svg);
+          }
+        } else {
+          // "auto" lets the layout fall back to ranks when ELK's picture would be too wide to read.
+          const svg = toSvg(d.graph, await getGraphLayout(d.graph, { engine: (options.engine ?? "auto") === "auto" ? "auto" : engine, timeoutMs }));
           data = renderer ? await withTimeout(renderer.renderSvg(svg, format), timeoutMs) : new TextEncoder().encode(svg);
         }
         stop();

@@ -8,7 +8,8 @@ import type { Pathway, PathwayNode } from "../model/schema.js";
 import { toDisplayText, toTruncated } from "./text.js";
 
 /** How a node is drawn: one shape per kind. */
-export type DiagramNodeKind = "default" | "terminal" | "transfer" | "webhook" | "knowledge" | "route" | "other" | "missing";
+/** "stub" is no node of the file: a reference beside a node to the hubs its edges go to (see `simplifyGraph`). */
+export type DiagramNodeKind = "default" | "terminal" | "transfer" | "webhook" | "knowledge" | "route" | "other" | "missing" | "stub";
 
 /** A finding from the graph analyses that `annotate` marks on a node. */
 export type DiagramMark = "unreachable" | "dead-end" | "trap";
@@ -41,6 +42,10 @@ export interface DiagramNode {
   marks: DiagramMark[];
   /** Edges to nodes left out of a focused drawing. */
   hidden: number;
+  /** On a stub: the keys of the hubs its edges go to. */
+  stubOf?: string[];
+  /** On a hub: how many edges into it are drawn as stubs beside their sources. */
+  stubbedIn?: number;
 }
 
 /** One edge to draw, between generated node keys. */
@@ -58,6 +63,8 @@ export interface DiagramEdge {
    * `targetNodeAfterPress`. `getEdgeEntryIndex` reads the `edges[]` index from it.
    */
   ref: number;
+  /** On a line that stands for several edges (or ends at a stub): the indexes of the edges of the unmerged graph. */
+  merged?: number[];
 }
 
 
@@ -75,8 +82,8 @@ export interface DirectedGraph {
   nodes: DiagramNode[];
   edges: DiagramEdge[];
   legend: LegendEntry[];
-  /** Set when only a neighbourhood is drawn. */
-  focus?: { id: string; depth: number; omittedNodes: number; omittedEdges: number };
+  /** Set when only a neighbourhood is drawn; `around` lists the node ids drawn around (a change) when there are several. */
+  focus?: { id: string; depth: number; omittedNodes: number; omittedEdges: number; around?: string[] };
   /** True when annotations were applied (so exporters can explain the marks). */
   annotated: boolean;
 }
@@ -98,6 +105,8 @@ export interface DiagramOptions {
   focus?: string;
   /** Steps around `focus`, following edges either way (default 2). */
   depth?: number;
+  /** Draw only the nodes within `depth` steps of these node ids (the changed nodes of a review); `focus` wins over it. */
+  around?: readonly string[];
   /** Findings to mark on nodes. */
   annotations?: DiagramAnnotations;
 }
@@ -108,6 +117,7 @@ export interface DiagramConfig {
   maxLabel: number;
   focus?: string;
   depth: number;
+  around?: readonly string[];
   annotations?: DiagramAnnotations;
 }
 
@@ -119,7 +129,7 @@ export function resolveDiagramOptions(options: DiagramOptions = {}): DiagramConf
   if (!Number.isInteger(depth) || depth < 0) throw new RangeError(`depth must be a whole number of 0 or more, got ${depth}`);
   const direction = options.direction ?? "TB";
   if (direction !== "TB" && direction !== "LR") throw new RangeError(`direction must be "TB" or "LR", got ${String(direction)}`);
-  return { direction, maxLabel, depth, ...(options.focus !== undefined && { focus: options.focus }), ...(options.annotations && { annotations: options.annotations }) };
+  return { direction, maxLabel, depth, ...(options.focus !== undefined && { focus: options.focus }), ...(options.around && options.around.length > 0 && { around: options.around }), ...(options.annotations && { annotations: options.annotations }) };
 }
 
 const KIND_BY_TYPE: Record<string, DiagramNodeKind> = {
@@ -188,8 +198,8 @@ function getRawEdges(pathway: Pathway): RawEdge[] {
   return getFlowWays(createFlowModel(pathway)).map((way) => ({ source: way.from, target: way.to, kind: way.kind, ref: way.ref, label: getFlowWayCaption(way) }));
 }
 
-/** The neighbourhood of `center`: ids within `depth` steps following edges either way. */
-function getNeighbourhood(center: string, depth: number, raw: readonly RawEdge[]): Set<string> {
+/** The neighbourhood of `centers`: ids within `depth` steps of any of them, following edges either way. */
+function getNeighbourhood(centers: readonly string[], depth: number, raw: readonly RawEdge[]): Set<string> {
   const adjacent = new Map<string, string[]>();
   const link = (a: string, b: string) => {
     let list = adjacent.get(a);
@@ -200,8 +210,8 @@ function getNeighbourhood(center: string, depth: number, raw: readonly RawEdge[]
     link(e.source, e.target);
     link(e.target, e.source);
   }
-  const seen = new Set([center]);
-  let frontier = [center];
+  const seen = new Set(centers);
+  let frontier = [...seen];
   for (let step = 0; step < depth && frontier.length > 0; step++) {
     const next: string[] = [];
     for (const id of frontier) {
@@ -233,7 +243,10 @@ export function toDirectedGraph(pathway: Pathway, options: DiagramOptions = {}):
     const found = findDiagramNode(pathway, config.focus);
     if ("error" in found) throw new RangeError(`focus: ${found.error}`);
     focusId = found.id;
-    keep = getNeighbourhood(found.id, config.depth, raw);
+    keep = getNeighbourhood([found.id], config.depth, raw);
+  } else if (config.around !== undefined) {
+    focusId = config.around[0]!;
+    keep = getNeighbourhood(config.around, config.depth, raw);
   }
 
   const legend: LegendEntry[] = [];
@@ -323,7 +336,10 @@ export function toDirectedGraph(pathway: Pathway, options: DiagramOptions = {}):
     nodes,
     edges,
     legend,
-    ...(keep && focusId !== undefined && { focus: { id: focusId, depth: config.depth, omittedNodes, omittedEdges } }),
+    ...(keep &&
+      focusId !== undefined && {
+        focus: { id: focusId, depth: config.depth, omittedNodes, omittedEdges, ...(config.focus === undefined && config.around !== undefined && { around: [...config.around] }) },
+      }),
     annotated: annotations !== undefined,
   };
 }

@@ -17,6 +17,7 @@ const SHAPES: Record<DiagramNodeKind, { shape: string; style?: string; extra?: s
   route: { shape: "diamond" },
   other: { shape: "parallelogram" },
   missing: { shape: "box", style: "dashed", extra: `color="${KIND_LOOK.missing.stroke}", fontcolor="${KIND_LOOK.missing.text}"` },
+  stub: { shape: "cds", extra: `color="${KIND_LOOK.stub.stroke}", fontsize=10` },
 };
 
 function nodeStatement(node: DiagramNode, indent: string, focus: string | undefined): string {

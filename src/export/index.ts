@@ -5,4 +5,5 @@ export * from "./mermaid.js";
 export * from "./dot.js";
 export * from "./markdown.js";
 export * from "./theme.js";
+export * from "./simplify.js";
 export { toDisplayText, toTruncated } from "./text.js";

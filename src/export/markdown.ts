@@ -34,7 +34,8 @@ export function toMarkdown(graph: DirectedGraph, options: MarkdownOptions = {}):
   const out = [`### ${heading}`, ""];
   if (graph.focus) {
     const f = graph.focus;
-    out.push(`Only the nodes within ${f.depth} steps of node id ${escapeMarkdownText(f.id)} (${f.omittedNodes} nodes and ${f.omittedEdges} edges left out).`, "");
+    const around = f.around ? `the ${f.around.length} changed node${f.around.length === 1 ? "" : "s"} (ids ${escapeMarkdownText(f.around.slice(0, 8).join(", "))}${f.around.length > 8 ? ", ..." : ""})` : `node id ${escapeMarkdownText(f.id)}`;
+    out.push(`Only the nodes within ${f.depth} steps of ${around} (${f.omittedNodes} nodes and ${f.omittedEdges} edges left out).`, "");
   }
   out.push("```mermaid", toMermaid(graph, { legend: false }).trimEnd(), "```", "", `Key: ${KEY.join("; ")}.`);
   if (graph.nodes.some((n) => n.global)) out.push(`Global nodes are grouped in a box. ${escapeMarkdownText(getGlobalsNote(graph))}`);

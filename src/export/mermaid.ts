@@ -27,6 +27,7 @@ const SHAPES: Record<DiagramNodeKind, [string, string]> = {
   route: ["{", "}"],
   other: ["[/", "/]"],
   missing: ["[", "]"],
+  stub: [">", "]"],
 };
 
 const MARK_CLASS = { unreachable: "unreachable", "dead-end": "deadEnd", trap: "trap" } as const;
@@ -42,7 +43,7 @@ function classDef(name: string, look: Look): string {
 /** Fixed styles (never from the file) for node kinds and annotation marks, from the one theme; default and other need none. */
 const CLASS_DEFS: readonly string[] = [
   `classDef start stroke:${START_STROKE},stroke-width:4px`,
-  ...(["terminal", "transfer", "webhook", "knowledge", "route", "missing"] as const).map((kind) => classDef(kind, KIND_LOOK[kind])),
+  ...(["terminal", "transfer", "webhook", "knowledge", "route", "missing", "stub"] as const).map((kind) => classDef(kind, KIND_LOOK[kind])),
   ...(["unreachable", "dead-end", "trap"] as const).map((mark) => classDef(MARK_CLASS[mark], MARK_LOOK[mark])),
   `classDef focus stroke:${FOCUS_STROKE},stroke-width:4px`,
 ];
@@ -54,6 +55,7 @@ export function getNodeCaption(node: DiagramNode): string {
   const parts = [node.start ? `▶ ${node.label}` : node.label];
   for (const m of node.marks) parts.push(`⚠ ${MARK_TEXT[m]}`);
   if (node.hidden > 0) parts.push(`+${node.hidden} hidden edge${node.hidden === 1 ? "" : "s"}`);
+  if (node.stubbedIn !== undefined) parts.push(`← ${node.stubbedIn} by stubs`);
   return parts.join(" · ");
 }
 

@@ -20,6 +20,7 @@ export const KIND_LOOK: Readonly<Record<DiagramNodeKind, Look>> = {
   route: { fill: "#fff8e1", stroke: "#f9a825" },
   other: { fill: "#ececff", stroke: "#9370db" },
   missing: { fill: "#ffffff", stroke: "#c62828", dash: "5 5", text: "#c62828" },
+  stub: { fill: "#fffde7", stroke: "#8d6e63", dash: "3 3", text: "#4e342e" },
 };
 
 /** Per finding mark; a mark's fill wins over the kind's, since traps and dead ends are what a reviewer must see first. */

@@ -73,7 +73,42 @@ const ELK_OPTIONS = {
   "elk.layered.crossingMinimization.greedySwitch.type": "OFF",
   "elk.layered.nodePlacement.strategy": "BRANDES_KOEPF",
   "elk.edgeLabels.placement": "CENTER",
+  // Children are sent in breadth-first order from the start, and edges against that order are the ones reversed: the
+  // main flow reads top to bottom. ELK's default (greedy) put a 35-step chain with back edges into 9 wide layers.
+  "elk.layered.cycleBreaking.strategy": "MODEL_ORDER",
+  "elk.layered.considerModelOrder.strategy": "NODES_AND_EDGES",
+  // Unconnected parts are packed towards a portrait page rather than side by side in one wide row.
+  "elk.aspectRatio": "0.7",
 };
+
+/** The flow nodes in breadth-first order from the start node (then each node not yet reached, in file order). */
+function getFlowOrder(graph: DirectedGraph, flowEdges: readonly number[]): DirectedGraph["nodes"] {
+  const out = new Map<string, string[]>();
+  for (const i of flowEdges) {
+    const e = graph.edges[i]!;
+    let list = out.get(e.from);
+    if (!list) out.set(e.from, (list = []));
+    list.push(e.to);
+  }
+  const flow = graph.nodes.filter((n) => !n.global);
+  const byKey = new Map(flow.map((n) => [n.key, n]));
+  const seen = new Set<string>();
+  const order: DirectedGraph["nodes"] = [];
+  for (const root of [...flow.filter((n) => n.start), ...flow]) {
+    if (seen.has(root.key)) continue;
+    seen.add(root.key);
+    const queue = [root.key];
+    for (let head = 0; head < queue.length; head++) {
+      order.push(byKey.get(queue[head]!)!);
+      for (const next of out.get(queue[head]!) ?? []) {
+        if (seen.has(next) || !byKey.has(next)) continue;
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return order;
+}
 
 interface ElkIn {
   id: string;
@@ -166,14 +201,14 @@ async function runElk(input: ElkIn, timeoutMs: number): Promise<ElkOut> {
 export async function getElkLayout(graph: DirectedGraph, options: ElkLayoutOptions = {}): Promise<GraphLayout> {
   const globalEdges = getGlobalEdgeIndexes(graph);
   const skip = new Set(globalEdges);
-  const flowNodes = graph.nodes.filter((n) => !n.global);
+  const flowEdges = graph.edges.map((_, i) => i).filter((i) => !skip.has(i));
+  const flowNodes = getFlowOrder(graph, flowEdges);
   const input: ElkIn = {
     id: "root",
     layoutOptions: { ...ELK_OPTIONS, "elk.direction": graph.direction === "LR" ? "RIGHT" : "DOWN" },
     children: flowNodes.map((n) => ({ id: n.key, ...getNodeSize(n) })),
     edges: [],
   };
-  const flowEdges = graph.edges.map((_, i) => i).filter((i) => !skip.has(i));
   const routed = flowEdges.length > (options.maxRoutedEdges ?? 600) ? getSpanningForest(graph, flowEdges) : flowEdges;
   for (const i of routed) {
     const e = graph.edges[i]!;

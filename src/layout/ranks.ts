@@ -17,6 +17,8 @@ export function getStraightEdge(graph: DirectedGraph, index: number, a: LayoutBo
 const COLUMN_GAP = 28;
 /** Most nodes in one row; a wider rank wraps so the picture keeps a readable shape. */
 const MAX_ROW = 24;
+/** Widest row, so the picture shown 1,600 px wide keeps 13 px captions above 8 px. */
+const MAX_ROW_WIDTH = 2400;
 
 /**
  * Lays out `graph` in linear time: ranks by breadth-first search from the start node (then from each node not yet
@@ -52,7 +54,22 @@ export function getRankLayout(graph: DirectedGraph): GraphLayout {
   const rows: (typeof flowNodes)[] = [];
   const byRank: (typeof flowNodes)[] = [];
   for (const n of flowNodes) (byRank[rank.get(n.key)!] ??= []).push(n);
-  for (const r of byRank) for (let i = 0; i < (r?.length ?? 0); i += MAX_ROW) rows.push(r!.slice(i, i + MAX_ROW));
+  for (const r of byRank) {
+    // A row ends at MAX_ROW nodes or MAX_ROW_WIDTH pixels, whichever comes first.
+    let row: typeof flowNodes = [];
+    let rowWidth = 0;
+    for (const n of r ?? []) {
+      const w = getNodeSize(n).width + COLUMN_GAP;
+      if (row.length > 0 && (row.length >= MAX_ROW || rowWidth + w > MAX_ROW_WIDTH)) {
+        rows.push(row);
+        row = [];
+        rowWidth = 0;
+      }
+      row.push(n);
+      rowWidth += w;
+    }
+    if (row.length > 0) rows.push(row);
+  }
   const nodes: LaidOutNode[] = [];
   const boxes = new Map<string, LaidOutNode>();
   let y = 0;

@@ -20,7 +20,8 @@ function textWidth(text: string, fontSize: number): number {
 /** The box a node is drawn in: wide enough for its caption, taller for diamonds and hexagons. */
 export function getNodeSize(node: DiagramNode): { width: number; height: number } {
   const width = Math.min(420, Math.max(96, textWidth(getNodeCaption(node), NODE_FONT_SIZE) + (node.kind === "route" ? 64 : node.kind === "webhook" ? 44 : 28)));
-  return { width, height: node.kind === "route" ? 58 : 40 };
+  // A stub is a small reference beside its source, lower than a node so it reads as an annotation of it.
+  return { width, height: node.kind === "route" ? 58 : node.kind === "stub" ? 28 : 40 };
 }
 
 /** The box of an edge label. */

@@ -34,6 +34,8 @@ export function getNodeShapes(kind: DiagramNodeKind, b: { x: number; y: number; 
         { tag: "path", attrs: { d: `M${n2(x)},${n2(y + 6)}a${n2(w / 2)},6 0 0 1 ${n2(w)},0v${n2(h - 12)}a${n2(w / 2)},6 0 0 1 ${n2(-w)},0z` } },
         { tag: "path", attrs: { d: `M${n2(x)},${n2(y + 6)}a${n2(w / 2)},6 0 0 0 ${n2(w)},0`, fill: "none" } },
       ];
+    case "stub":
+      return [poly([[x, y], [x + w - 10, y], [x + w, y + h / 2], [x + w - 10, y + h], [x, y + h]])];
     case "other":
       return [poly([[x + 10, y], [x + w, y], [x + w - 10, y + h], [x, y + h]])];
     default:

@@ -37,17 +37,21 @@ describe("pathway diagram", () => {
     const out = path.join(dir, "receptionist.dot");
     const r = await runMain(["diagram", RECEPTIONIST, "-f", "dot", "-o", out]);
     expect(r).toMatchObject({ code: 0, stdout: "" });
+    // Two of its nine edges join the same nodes: one counted line unless --no-merge.
+    expect(fromDot(readFileSync(out, "utf8")).edges.length).toBe(8);
+    expect(await runMain(["diagram", RECEPTIONIST, "-f", "dot", "-o", out, "--no-merge"])).toMatchObject({ code: 0 });
     expect(fromDot(readFileSync(out, "utf8")).edges.length).toBe(9);
   });
 
-  it("writes Markdown with one mermaid block, and warns with a --focus hint when GitHub could not draw it", async () => {
+  it("writes Markdown with one mermaid block, drawing the start's neighbourhood when GitHub could not draw it all", async () => {
     const dir = tempDir();
     const big = path.join(dir, "big.json");
     writeFileSync(big, JSON.stringify(generatePathway({ nodes: 300, edges: 700 })));
     const r = await runMain(["diagram", big, "-f", "md"]);
     expect(r.code).toBe(0);
     expect(r.stdout.match(/```mermaid/g)).toHaveLength(1);
-    expect(r.stderr).toMatch(/warning: .*big\.json: the diagram has 700 edges, more than the 500 .*GitHub will show an error.*--focus <node> --depth <n>/s);
+    expect(r.stderr).toMatch(/^pathway: note: .*big\.json: drew only the nodes within \d steps of the start node so GitHub can show it \(\d+ nodes and \d+ edges left out\)/);
+    expect(r.stdout).toMatch(/Only the nodes within \d steps of node id node\\-0/);
     const focused = await runMain(["diagram", big, "-f", "md", "--focus", "node-0", "--depth", "1"]);
     expect(focused).toMatchObject({ code: 0, stderr: "" });
     expect(focused.stdout).toMatch(/Only the nodes within 1 steps of node id node\\-0/);
@@ -187,7 +191,7 @@ describe("pathway diagram", () => {
     const dir = tempDir();
     const big = path.join(dir, "big.json");
     writeFileSync(big, JSON.stringify(generatePathway({ nodes: 200, edges: 400, seed: 5 })));
-    const r = await runMain(["diagram", big, "-f", "svg", "--engine", "mermaid", "-o", path.join(dir, "big.svg")], { env: { PATHWAYKIT_CHROMIUM: path.join(dir, "no-browser") } });
+    const r = await runMain(["diagram", big, "-f", "svg", "--engine", "mermaid", "--no-merge", "-o", path.join(dir, "big.svg")], { env: { PATHWAYKIT_CHROMIUM: path.join(dir, "no-browser") } });
     expect(r.stderr).toMatch(/^pathway: warning: .*big\.json: 200 nodes and 400 edges take Mermaid minutes to lay out \(limit --timeout 180s\)\. --engine elk lays it out in seconds\./);
     expect(r.code).toBe(2);
   });

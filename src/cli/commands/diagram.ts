@@ -31,8 +31,10 @@ export function register(program: Command, io: CliIo): void {
     .addOption(new Option("--direction <dir>", "layout direction: top-bottom or left-right").choices(["TB", "LR"]).default("TB"))
     .addOption(new Option("--max-label <n>", "cut labels longer than n characters, full text in a numbered legend (0: never)").argParser(parseCount).default(40))
     .option("--focus <node>", "draw only the neighbourhood of this node (id or name)")
-    .addOption(new Option("--depth <n>", "steps around --focus, following edges either way (default 2)").argParser(parseCount))
+    .addOption(new Option("--depth <n>", "steps around --focus (default 2) or the changed nodes of --base (default 1), following edges either way").argParser(parseCount))
+    .option("--base <file|remote:id>", "an older version (a file, or remote:<id> with PATHWAYKIT_API_KEY): draw only what changed and its neighbours")
     .option("--annotate", "mark unreachable nodes, dead ends and traps")
+    .option("--no-merge", "draw every edge: no counted lines for parallel edges, no stubs for edges into hubs")
     .addOption(new Option("--engine <name>", "image layout: mermaid (browser), elk (layered, in Node), ranks (instant, for huge graphs), auto: mermaid when small; no graphviz (see below)").choices([...DIAGRAM_ENGINES]).default("auto"))
     .addOption(new Option("--timeout <duration>", "give up on one image's layout or render after this long: 90s, 3m (a bare number is seconds)").argParser(parseDuration()).default(180_000, "3m"))
     .addOption(sharedOption("color"))
@@ -55,8 +57,12 @@ PUPPETEER_EXECUTABLE_PATH, else /usr/bin/chromium (Debian/Ubuntu: apt-get instal
 every file. Without a browser the Mermaid text is written instead (<name>.mmd) and the exit code is 2.
 Without -o, images are written beside each input (pathways/a.json -> pathways/a.svg); text goes to stdout.
 
-GitHub draws at most 500 edges and 50,000 characters of Mermaid; --format md warns when a diagram is larger:
-draw part of it with --focus <node> --depth <n>.
+Dense pathways: parallel edges are drawn as one line with their count, and edges into a hub (a node entered from
+10 or more others: End Call, a transfer, an objection) as a stub beside each source ("→ Objection: price"), the hub
+drawn once with its count; every merge is listed in the legend. --no-merge draws every edge.
+
+GitHub draws at most 500 edges and 50,000 characters of Mermaid; over that, --format md draws the changed nodes
+(--base) or the start node with the largest neighbourhood that fits, and says what it left out.
 
 Exit codes: 0 drawn, 1 Mermaid could not draw a file, 2 usage error, unreadable input, a file that is not a
 pathway, no browser, or an output that could not be written. Other files are still drawn.
@@ -66,6 +72,7 @@ Examples:
   $ pathway diagram pathways/support.json -f md > comment.md   # for a pull-request comment
   $ pathway diagram pathways/ -f svg -o diagrams/              # every pathway, one browser
   $ pathway diagram big.json -f png --focus "Book Appointment" --depth 2 --annotate -o book.png
+  $ pathway diagram sales.json -f md --base sales.old.json > review.md   # the change and its neighbours
   $ pathway diagram support.json -f dot | dot -Tsvg > support.svg`,
     )
     .action(async (args: string[], options: DiagramCommandOptions) => {

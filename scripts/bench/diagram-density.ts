@@ -1,0 +1,112 @@
+// Bench: how readable the default image of each corpus file and each dense generated pathway is: size, crossings, label height at 1,600 px.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { CORPUS_DIR, hasCorpus } from "../../test/support/corpus-dir.js";
+import { getDensePathways } from "../../test/support/dense-pathways.js";
+import { loadShipped, type BenchRow, type BenchSuite } from "./measure.js";
+
+const exportLayer = await loadShipped<typeof import("../../src/export/index.js")>("export");
+const layoutLayer = await loadShipped<typeof import("../../src/layout/index.js")>("layout");
+
+/** Width a reviewer sees the picture at (a laptop screen or a pull-request page). */
+const VIEW_WIDTH = 1600;
+/** Most segments whose crossings are counted; beyond, the count is left out (it is quadratic at worst). */
+const MAX_SEGMENTS = 20_000;
+
+interface Segment {
+  edge: number;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/** Proper crossings between segments of different edges (shared end points do not count), by a sweep over x. */
+export function countCrossings(edges: readonly { points: readonly { x: number; y: number }[] }[]): number | undefined {
+  const segments: Segment[] = [];
+  edges.forEach((e, edge) => {
+    for (let i = 1; i < e.points.length; i++) {
+      const a = e.points[i - 1]!;
+      const b = e.points[i]!;
+      segments.push(a.x <= b.x ? { edge, x1: a.x, y1: a.y, x2: b.x, y2: b.y } : { edge, x1: b.x, y1: b.y, x2: a.x, y2: a.y });
+    }
+  });
+  if (segments.length > MAX_SEGMENTS) return undefined;
+  segments.sort((s, t) => s.x1 - t.x1);
+  const cross = (o: { x: number; y: number }, p: { x: number; y: number }, q: { x: number; y: number }) => (p.x - o.x) * (q.y - o.y) - (p.y - o.y) * (q.x - o.x);
+  let count = 0;
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i]!;
+    for (let j = i + 1; j < segments.length && segments[j]!.x1 <= s.x2; j++) {
+      const t = segments[j]!;
+      if (t.edge === s.edge) continue;
+      const [p1, p2, q1, q2] = [{ x: s.x1, y: s.y1 }, { x: s.x2, y: s.y2 }, { x: t.x1, y: t.y1 }, { x: t.x2, y: t.y2 }];
+      const d1 = cross(q1, q2, p1);
+      const d2 = cross(q1, q2, p2);
+      const d3 = cross(p1, p2, q1);
+      const d4 = cross(p1, p2, q2);
+      if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) count++;
+    }
+  }
+  return count;
+}
+
+/** One drawing's numbers: the SVG's size, crossings of the drawn lines, node label height when shown 1,600 px wide. */
+export interface Readability {
+  width: number;
+  height: number;
+  crossings: number | undefined;
+  labelPx: number;
+  lines: number;
+  ms: number;
+}
+
+/** Lays `pathway` out in Node as `pathway diagram -f svg` does beyond Mermaid's size, with or without merged lines. */
+export async function measureDrawing(pathway: unknown, merge: boolean): Promise<Readability> {
+  const start = performance.now();
+  const full = exportLayer.toDirectedGraph(pathway as Parameters<typeof exportLayer.toDirectedGraph>[0]);
+  const simplify = (exportLayer as { simplifyGraph?: (g: typeof full) => typeof full }).simplifyGraph;
+  const graph = merge && simplify ? simplify(full) : full;
+  const layout = await layoutLayer.getGraphLayout(graph, { timeoutMs: 180_000 });
+  const svg = layoutLayer.toSvg(graph, layout);
+  const width = Number(/width="(\d+)"/.exec(svg)![1]);
+  const height = Number(/height="(\d+)"/.exec(svg)![1]);
+  const ms = performance.now() - start;
+  return { width, height, crossings: countCrossings(layout.edges), labelPx: (13 * VIEW_WIDTH) / width, lines: layout.edges.length, ms };
+}
+
+function describe(r: Readability): string {
+  return `${r.width}x${r.height} px, ${r.lines} lines, ${r.crossings ?? "n/a"} crossings, labels ${r.labelPx.toFixed(1)} px at ${VIEW_WIDTH} wide, ${(r.ms / 1000).toFixed(1)} s`;
+}
+
+/** Every corpus pathway that loads, and the dense generated ones. */
+function getInputs(): { name: string; pathway: unknown }[] {
+  const inputs: { name: string; pathway: unknown }[] = [];
+  if (hasCorpus) {
+    for (const name of readdirSync(CORPUS_DIR).filter((f) => f.endsWith(".json") && !/MALFORMED|BAD-BYTE/.test(f)).sort()) {
+      try {
+        const value = JSON.parse(readFileSync(path.join(CORPUS_DIR, name), "utf8")) as Record<string, unknown>;
+        const pathway = (value["pathway_data"] ?? value["data"] ?? value) as { nodes?: unknown };
+        if (Array.isArray(pathway.nodes)) inputs.push({ name, pathway });
+      } catch {
+        // Files that are not JSON are the other tests' business.
+      }
+    }
+  }
+  return [...inputs, ...getDensePathways()];
+}
+
+export const diagramDensitySuite: BenchSuite = {
+  name: "diagram-density",
+  async run() {
+    const rows: BenchRow[] = [];
+    for (const { name, pathway } of getInputs()) {
+      const before = await measureDrawing(pathway, false);
+      const after = await measureDrawing(pathway, true);
+      rows.push({ name: `${name}: every edge drawn`, value: `${before.labelPx.toFixed(1)} px`, note: describe(before) });
+      rows.push({ name: `${name}: merged (default)`, value: `${after.labelPx.toFixed(1)} px`, note: describe(after) });
+    }
+    return rows;
+  },
+};
