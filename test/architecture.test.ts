@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "./support/cli.js";
 
-/** Layer -> layers it may import (itself is always allowed). cli/ sits on top: it imports engine and format, and types from anywhere. */
+/** Layer -> layers it may import (itself is always allowed). cli/ sits on top: it imports engine, host and format, and types from anywhere. */
 const ALLOWED: Record<string, string[]> = {
   model: [],
   diagnostics: ["model"],
@@ -79,6 +79,20 @@ describe("architecture", () => {
       expect(violations).toEqual([]);
     });
   }
+
+  // engine/project/ is the project the operations work on (inputs, loader, config, manifest, remote ids); the arrow
+  // inside engine/ points one way too, so an operation can be read without the others.
+  it("keeps engine/project/ from importing the operations beside it (types aside)", () => {
+    const project = path.join(SRC, "engine/project");
+    const offenders = filesUnder(project).flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(IMPORT)]
+        .filter((m) => !/^\s*(?:import|export) type\s/.test(m[0]))
+        .map((m) => path.resolve(path.dirname(file), (m[1] ?? m[2])!))
+        .filter((target) => target.startsWith(path.join(SRC, "engine") + path.sep) && !target.startsWith(project + path.sep))
+        .map((target) => `${path.relative(ROOT, file)} -> ${path.relative(SRC, target)}`),
+    );
+    expect(offenders).toEqual([]);
+  });
 
   it("imports model/ values from the file that declares them, never through its index (which loads zod's schemas)", () => {
     const offenders = layers

@@ -2,6 +2,7 @@
 import path from "node:path";
 import picomatch from "picomatch";
 import type { Host } from "./host.js";
+import { toRealPath } from "./real-path.js";
 
 /** Where a confined path leads: the absolute path, or why it was refused (the end of a sentence about the path). */
 export type ConfinedPath = { ok: true; path: string } | { ok: false; reason: string };
@@ -17,19 +18,6 @@ export interface ConfineOptions {
 function inside(root: string, candidate: string): boolean {
   const rel = path.relative(root, candidate);
   return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
-}
-
-/** The real path of `file`, or of its deepest existing ancestor with the rest appended (the file may not exist yet). */
-async function realPathOf(realPath: NonNullable<Host["realPath"]>, file: string): Promise<string> {
-  const rest: string[] = [];
-  for (let current = file; ; ) {
-    const real = await realPath(current);
-    if (real !== undefined) return path.join(real, ...rest.reverse());
-    const parent = path.dirname(current);
-    if (parent === current) return file;
-    rest.push(path.basename(current));
-    current = parent;
-  }
 }
 
 /**
@@ -48,8 +36,7 @@ export async function resolveInsideRoot(host: Pick<Host, "realPath">, root: stri
   if (!inside(root, resolved)) {
     return { ok: false, reason: absolute ? `is an absolute path outside ${rootName}; use a path relative to ${rootName}` : `leaves ${rootName} (through ..); keep the files it names inside the project` };
   }
-  const realPath = host.realPath?.bind(host);
-  if (realPath && !inside(await realPathOf(realPath, root), await realPathOf(realPath, resolved))) {
+  if (host.realPath && !inside(await toRealPath(host, root), await toRealPath(host, resolved))) {
     return { ok: false, reason: `leads outside ${rootName} through a symbolic link; point it at a file inside the project` };
   }
   return { ok: true, path: resolved };

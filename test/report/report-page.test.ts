@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseHtml } from "parse5";
-import { createReport, type ReportResult } from "../../src/engine/report.js";
+import { createReport, type ReportResult } from "../../src/engine/create-report.js";
 import { createNodeHost } from "../../src/host/node-host.js";
 import type { Pathway } from "../../src/model/index.js";
 import { CHROMIUM_ARGS, getBrowserLocation } from "../../src/render/index.js";

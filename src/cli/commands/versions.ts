@@ -1,4 +1,4 @@
-// `pathway versions <id|file>`: flags -> listPathwayVersions -> a table (or JSON) of the saved versions -> exit code.
+// `pathway versions <id|file>`: flags -> listMarkedVersions -> a table (or JSON) of the saved versions -> exit code.
 import { toJsonText } from "../../escape/json.js";
 import { Option, type Command } from "commander";
 import { listMarkedVersions } from "../../engine/version-markers.js";

@@ -1,6 +1,6 @@
-// A pathway's changelog: its saved versions, and what changed between each consecutive pair, by kind.
+// `logPathway`: a pathway's changelog (`pathway log`): its saved versions, and what changed between each consecutive pair, by kind.
 import { getPathwayDiff, type DiffOptions } from "../diff/index.js";
-import type { LogEntry, PathwayClient, PathwayLog, PathwayVersionInfo } from "../remote/index.js";
+import type { LogEntry, PathwayClient, PathwayLog } from "../remote/index.js";
 import { RemoteError, toReleaseMarkers } from "../remote/index.js";
 import { toErrorObject } from "../host/errors.js";
 import type { Host } from "../host/host.js";
@@ -30,11 +30,6 @@ async function withPathway<T>(host: Host, target: string, options: RemoteOptions
   } catch (error) {
     throw await toEngineError(error);
   }
-}
-
-/** The saved versions of the pathway `target` names (an id, `remote:<id>`, or a tracked file), oldest first. Throws EngineError. */
-export function listPathwayVersions(host: Host, target: string, options: RemoteOptions = {}): Promise<{ id: string; versions: PathwayVersionInfo[] }> {
-  return withPathway(host, target, options, async (client, id) => ({ id, versions: await client.listVersions(id) }));
 }
 
 /** The changelog of the pathway `target` names (an id, `remote:<id>`, or a tracked file). Throws EngineError. */
