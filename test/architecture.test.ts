@@ -9,9 +9,11 @@ const ALLOWED: Record<string, string[]> = {
   model: [],
   diagnostics: ["model"],
   parse: ["model", "diagnostics"],
-  validate: ["model", "diagnostics", "parse"],
+  // The one rule shape, runner, severity resolver and placement of findings, below every layer that has rules.
+  rules: ["model", "diagnostics", "parse"],
+  validate: ["model", "diagnostics", "parse", "rules"],
   graph: ["model"],
-  lint: ["model", "diagnostics", "parse", "graph", "validate"],
+  lint: ["model", "diagnostics", "parse", "graph", "rules", "validate"],
   builder: ["model", "diagnostics", "validate"],
   codegen: ["model", "diagnostics", "parse", "validate", "builder"],
   export: ["model", "graph", "escape"],
@@ -24,8 +26,8 @@ const ALLOWED: Record<string, string[]> = {
   diff: ["model", "diagnostics", "parse", "graph"],
   format: ["diagnostics", "graph", "escape"],
   cli: ["engine", "format", "escape"],
-  requests: ["model", "diagnostics", "parse", "graph"],
-  engine: ["model", "diagnostics", "parse", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests", "layout", "report", "escape"],
+  requests: ["model", "diagnostics", "parse", "graph", "rules"],
+  engine: ["model", "diagnostics", "parse", "rules", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests", "layout", "report", "escape"],
   escape: [],
 };
 

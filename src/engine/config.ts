@@ -1,7 +1,7 @@
 // Finds and reads pathway.config.json (walking up from each file) and baseline files through the host; mistakes are EngineErrors.
 import path from "node:path";
 import { BaselineSchema, createDefaultLintConfig, LintConfigError, resolveLintConfig, type Baseline, type LintConfig } from "../lint/index.js";
-import type { RuleMeta } from "../validate/index.js";
+import type { RuleMeta } from "../rules/index.js";
 import { EngineError } from "./errors.js";
 import { describeFsError } from "./fs-errors.js";
 import { displayPath } from "./inputs.js";

@@ -7,12 +7,16 @@ export default defineRequestRule({
     id: "max-duration",
     description: "`max_duration` is a whole number of minutes above 0 (default 30; seed 4.1, part 8).",
     defaultSeverity: "error",
+    set: "request",
     kinds: ["call", "batch", "inbound"],
     fields: ["max_duration"],
+    messages: {
+      maxDuration: "max_duration is {{value}}; write a whole number of minutes above 0 (default 30){{detail}}.",
+    },
   },
   check({ body }, report) {
     const v = body.max_duration;
     if (v === undefined || (Number.isInteger(v) && (v as number) > 0)) return;
-    report({ pointer: at("max_duration"), message: `max_duration is ${show(v)}; write a whole number of minutes above 0 (default 30)${typeof v === "string" && /^\d+$/.test(v) ? `, as a number: ${v}` : ""}.` });
+    report({ pointer: at("max_duration"), messageId: "maxDuration", data: { value: show(v), detail: typeof v === "string" && /^\d+$/.test(v) ? `, as a number: ${v}` : "" } });
   },
 });

@@ -10,13 +10,17 @@ export default defineRequestRule({
     id: "task-length",
     description: "`task`, `prompt` and `base_prompt` are under the recommended 2,000 characters (seed 4.1, part 8).",
     defaultSeverity: "warning",
+    set: "request",
     kinds: ["call", "batch", "inbound", "purchase"],
+    messages: {
+      taskLength: "{{field}} has {{textLength}} characters; under {{RECOMMENDED_TASK_LENGTH}} is recommended (seed part 8): move detail into a pathway or a knowledge base.",
+    },
   },
   check({ body }, report) {
     for (const field of ["task", "prompt", "base_prompt"]) {
       const text = body[field];
       if (typeof text === "string" && text.length >= RECOMMENDED_TASK_LENGTH) {
-        report({ pointer: at(field), message: `${field} has ${text.length} characters; under ${RECOMMENDED_TASK_LENGTH.toLocaleString("en-US")} is recommended (seed part 8): move detail into a pathway or a knowledge base.` });
+        report({ pointer: at(field), messageId: "taskLength", data: { field, textLength: text.length, RECOMMENDED_TASK_LENGTH: RECOMMENDED_TASK_LENGTH.toLocaleString("en-US") } });
       }
     }
   },
