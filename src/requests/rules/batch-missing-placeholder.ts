@@ -14,8 +14,8 @@ export default defineRequestRule({
     set: "request",
     kinds: ["batch"],
     messages: {
-      callDataNo: "call_data[{{index}}] has no \"{{name}}\", which base_prompt inserts as {{{name}}}{{detail}}: add \"{{name}}\" to this row, or the call hears the literal {{{name}}}.",
-      alsoMissingFrom: "\"{{name}}\" is also missing from {{detail}} more call_data rows ({{lackingLength}} of {{rowsLength}} in all); base_prompt inserts it as {{{name}}}.",
+      missingInRow: "call_data[{{index}}] has no \"{{variable}}\", which base_prompt inserts as {{{variable}}}{{caseHint}}: add \"{{variable}}\" to this row, or the call hears the literal {{{variable}}}.",
+      missingInMoreRows: "\"{{variable}}\" is also missing from {{more}} more call_data rows ({{missing}} of {{rows}} in all); base_prompt inserts it as {{{variable}}}.",
     },
   },
   check({ body }, report) {
@@ -31,10 +31,10 @@ export default defineRequestRule({
         const other = Object.keys(row).find((k) => k.toLowerCase() === name.toLowerCase());
         report({
           pointer: at("call_data", i),
-          messageId: "callDataNo", data: { index: i, name, detail: other ? `; it has "${other}", but names are case-sensitive (seed 4.3)` : "" },
+          messageId: "missingInRow", data: { index: i, variable: name, caseHint: other ? `; it has "${other}", but names are case-sensitive (seed 4.3)` : "" },
         });
       }
-      if (lacking.length > MAX_ROWS) report({ pointer: at("call_data"), messageId: "alsoMissingFrom", data: { name, detail: lacking.length - MAX_ROWS, lackingLength: lacking.length, rowsLength: rows.length } });
+      if (lacking.length > MAX_ROWS) report({ pointer: at("call_data"), messageId: "missingInMoreRows", data: { variable: name, more: lacking.length - MAX_ROWS, missing: lacking.length, rows: rows.length } });
     }
   },
 });

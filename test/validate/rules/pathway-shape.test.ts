@@ -14,17 +14,17 @@ ruleTable("pathway-shape", validateText, {
     { name: "an array instead of an object", text: "«[1, 2]", findings: [{ pointer: "", message: /holds an array, but a pathway is a JSON object/ }] },
     { name: "a missing nodes array", text: '«{"name": "x"}', findings: [{ pointer: "", message: /needs a "nodes" array \(there is none\)/ }] },
     { name: "nodes: false, as one client reports", text: '{"nodes": «false, "edges": false}', findings: [{ pointer: "/nodes", message: /found false/ }] },
-    { name: "edges: false", text: `{"nodes": [${START}], "edges": «false}`, findings: [{ pointer: "/edges", message: /"edges" must be array, not boolean false/ }] },
-    { name: "a name that is a number", text: `{"name": «42, "nodes": [${START}]}`, findings: [{ pointer: "/name", message: /"name" must be string/ }] },
+    { name: "edges: false", text: `{"nodes": [${START}], "edges": «false}`, findings: [{ pointer: "/edges", messageId: "fixValueRemove", data: { who: "Pathway", detail: "\"edges\" must be array, not boolean false" } }] },
+    { name: "a name that is a number", text: `{"name": «42, "nodes": [${START}]}`, findings: [{ pointer: "/name", messageId: "fixValueRemove", data: { who: "Pathway", detail: "\"name\" must be string, not number 42" } }] },
     {
       name: "a node that is not an object, and wrongly typed data fields",
       text: pathwayText([START, "«42", `{"id": "a", "type": "Default", "data": {"text": «["x"], "isStart": false}}`]),
-      findings: [{ pointer: "/nodes/1", message: /nodes\[1\] is number 42/ }, { pointer: "/nodes/2/data/text", message: /Node id a: "data\.text" must be string, not an array/ }],
+      findings: [{ pointer: "/nodes/1", messageId: "nodesButEvery", data: { index: 1, detail: "number 42" } }, { pointer: "/nodes/2/data/text", messageId: "fixValueRemove", data: { who: "Node id a", detail: "\"data.text\" must be string, not an array" } }],
     },
     {
       name: "an edge without a target",
       text: pathwayText([START, END], [`«{"id": "e1", "source": "start", "label": "x"}`]),
-      findings: [{ pointer: "/edges/0", message: /Edge "e1": it is missing the required "target"/ }],
+      findings: [{ pointer: "/edges/0", messageId: "fixValueRemove", data: { who: "Edge \"e1\"", detail: "it is missing the required \"target\"" } }],
     },
   ],
 });
