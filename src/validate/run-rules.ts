@@ -3,19 +3,27 @@ import type { Diagnostic } from "../diagnostics/index.js";
 import { isObject } from "../model/pathway.js";
 import { indexPathway } from "../model/pathway-index.js";
 import { describeWrappedPathway, getWrappedPathwayPointer } from "../model/wrapped-answer.js";
-import { resolveRuleSetting, runRules, type PathwayRule, type RuleContext, type RuleMeta, type RuleSetting } from "../rules/index.js";
+import { getRuleMessage, resolveRuleSetting, runRules, type PathwayRule, type RuleContext, type RuleMeta, type RuleSetting } from "../rules/index.js";
+import pathwayShape from "./rules/pathway-shape.js";
+
+/** Why a document is not a pathway at all: a pathway-shape finding, by message id. */
+export interface NotAPathway {
+  pointer: string;
+  messageId: "notObject" | "noNodes" | "savedAnswer";
+  data: Record<string, string>;
+}
 
 /** Builds the context rules share, or says why the document is not a pathway at all. */
-export function createRuleContext(value: unknown): { context?: RuleContext; fatal?: { pointer: string; message: string } } {
+export function createRuleContext(value: unknown): { context?: RuleContext; fatal?: NotAPathway } {
   if (!isObject(value)) {
     const found = Array.isArray(value) ? "an array" : value === null ? "null" : typeof value;
-    return { fatal: { pointer: "", message: `The file holds ${found}, but a pathway is a JSON object with "nodes" and "edges"; wrap the content in {"nodes": [...], "edges": [...]}.` } };
+    return { fatal: { pointer: "", messageId: "notObject", data: { found } } };
   }
   if (!Array.isArray(value.nodes)) {
     const wrapped = getWrappedPathwayPointer(value);
-    if (wrapped !== undefined) return { fatal: { pointer: wrapped, message: describeWrappedPathway(wrapped) } };
+    if (wrapped !== undefined) return { fatal: { pointer: wrapped, messageId: "savedAnswer", data: { description: describeWrappedPathway(wrapped) } } };
     const found = value.nodes === undefined ? "there is none" : `found ${JSON.stringify(value.nodes)?.slice(0, 40)}`;
-    return { fatal: { pointer: "nodes" in value ? "/nodes" : "", message: `A pathway needs a "nodes" array (${found}); add "nodes": [...] with at least a start node.` } };
+    return { fatal: { pointer: "nodes" in value ? "/nodes" : "", messageId: "noNodes", data: { found } } };
   }
   return { context: { pathway: value, ...indexPathway(value) } };
 }
@@ -35,7 +43,9 @@ export function runPathwayRules(
   if (fatal) {
     const shape = rules.find((r) => r.meta.id === "pathway-shape");
     const { severity } = shape ? settingFor(shape.meta) : resolveRuleSetting("pathway-shape", "error");
-    return severity === "off" ? [] : [{ ruleId: "pathway-shape", severity, ...fatal }];
+    if (severity === "off") return [];
+    const { meta } = pathwayShape;
+    return [{ ruleId: meta.id, severity, message: getRuleMessage(meta.id, meta.messages, fatal.messageId, fatal.data), pointer: fatal.pointer }];
   }
   return runRules(extend ? extend(context!) : context!, rules, settingFor);
 }

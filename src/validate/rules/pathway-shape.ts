@@ -72,9 +72,12 @@ export default definePathwayRule({
     defaultSeverity: "error",
     set: "validate",
     messages: {
-      fixValueRemove: "{{who}}: {{detail}}; fix the value or remove the key.",
-      nodesButEvery: "nodes[{{index}}] is {{detail}}, but every node must be an object with id, type and data; remove or fix it.",
-      edgesButEvery: "edges[{{index}}] is {{detail}}, but every edge must be an object with id, source, target and label; remove or fix it.",
+      notObject: 'The file holds {{found}}, but a pathway is a JSON object with "nodes" and "edges"; wrap the content in {"nodes": [...], "edges": [...]}.',
+      noNodes: 'A pathway needs a "nodes" array ({{found}}); add "nodes": [...] with at least a start node.',
+      savedAnswer: "{{description}}",
+      badValue: "{{who}}: {{detail}}; fix the value or remove the key.",
+      nodeNotObject: "nodes[{{index}}] is {{detail}}, but every node must be an object with id, type and data; remove or fix it.",
+      edgeNotObject: "edges[{{index}}] is {{detail}}, but every edge must be an object with id, source, target and label; remove or fix it.",
     },
   },
   check({ pathway }, report) {
@@ -82,7 +85,7 @@ export default definePathwayRule({
     const reportErrors = (validate: ValidateFunction, value: unknown, base: string, who: string, isNode: boolean) => {
       for (const error of firstPerPath(validate.errors ?? [])) {
         if (ownedElsewhere(error, isNode)) continue;
-        report({ pointer: base + error.instancePath, messageId: "fixValueRemove", data: { who, detail: describeError(error, value) } });
+        report({ pointer: base + error.instancePath, messageId: "badValue", data: { who, detail: describeError(error, value) } });
       }
     };
     if (!v.top(pathway, CALL)) reportErrors(v.top, pathway, "", "Pathway", false);
@@ -90,7 +93,7 @@ export default definePathwayRule({
     for (let index = 0; index < nodes.length; index++) {
       const entry = nodes[index];
       if (!isObject(entry)) {
-        report({ pointer: `/nodes/${index}`, messageId: "nodesButEvery", data: { index, detail: kindOf(entry) } });
+        report({ pointer: `/nodes/${index}`, messageId: "nodeNotObject", data: { index, detail: kindOf(entry) } });
       } else if (isGlobalConfigEntry(entry)) {
         if (!v.globalConfig(entry, CALL)) reportErrors(v.globalConfig, entry, `/nodes/${index}`, `The globalConfig entry at nodes[${index}]`, false);
       } else if (!v.node(entry, CALL)) {
@@ -102,7 +105,7 @@ export default definePathwayRule({
     for (let index = 0; index < edges.length; index++) {
       const edge: unknown = edges[index];
       if (!isObject(edge)) {
-        report({ pointer: `/edges/${index}`, messageId: "edgesButEvery", data: { index, detail: kindOf(edge) } });
+        report({ pointer: `/edges/${index}`, messageId: "edgeNotObject", data: { index, detail: kindOf(edge) } });
       } else if (!v.edge(edge, CALL)) {
         reportErrors(v.edge, edge, `/edges/${index}`, `Edge ${typeof edge.id === "string" ? JSON.stringify(edge.id) : `edges[${index}]`}`, false);
       }
