@@ -12,19 +12,19 @@ export default defineRequestRule({
     kinds: ["call", "batch", "inbound"],
     fields: ["analysis_schema"],
     messages: {
-      analysisSchemaWrite: "analysis_schema is {{schema}}; write an object such as {\"email\": \"email\", \"wants_demo\": \"boolean\"}.",
-      analysisSchemaWrite2: "analysis_schema.{{name}} is {{hint}}; write a type or format hint as text, e.g. \"string\", \"boolean\", \"email\" or \"YYYY-MM-DD\".",
+      notObject: "analysis_schema is {{schema}}; write an object such as {\"email\": \"email\", \"wants_demo\": \"boolean\"}.",
+      badHint: "analysis_schema.{{name}} is {{hint}}; write a type or format hint as text, e.g. \"string\", \"boolean\", \"email\" or \"YYYY-MM-DD\".",
     },
   },
   check({ body }, report) {
     const schema = body.analysis_schema;
     if (schema === undefined) return;
     if (!isObject(schema)) {
-      report({ pointer: at("analysis_schema"), messageId: "analysisSchemaWrite", data: { schema: show(schema) } });
+      report({ pointer: at("analysis_schema"), messageId: "notObject", data: { schema: show(schema) } });
       return;
     }
     for (const [name, hint] of Object.entries(schema)) {
-      if (typeof hint !== "string" || hint.trim() === "") report({ pointer: at("analysis_schema", name), messageId: "analysisSchemaWrite2", data: { name, hint: show(hint) } });
+      if (typeof hint !== "string" || hint.trim() === "") report({ pointer: at("analysis_schema", name), messageId: "badHint", data: { name, hint: show(hint) } });
     }
   },
 });

@@ -11,21 +11,21 @@ export default defineRequestRule({
     kinds: ["call", "batch", "inbound"],
     fields: ["keywords"],
     messages: {
-      keywordsWriteList: "keywords is {{list}}; write a list of strings such as [\"Acme\", \"Zyrtec:3\"].",
-      keywordNotWord: "keyword {{value}} is not a word; write a non-empty string, optionally \"<word>:<factor>\".",
-      keywordNotWord2: "keyword {{value}} is not \"<word>:<factor>\": {{detail}}; e.g. \"Zyrtec:3\" (default factor 2).",
+      notList: "keywords is {{list}}; write a list of strings such as [\"Acme\", \"Zyrtec:3\"].",
+      notWord: "keyword {{value}} is not a word; write a non-empty string, optionally \"<word>:<factor>\".",
+      badFactor: "keyword {{value}} is not \"<word>:<factor>\": {{detail}}; e.g. \"Zyrtec:3\" (default factor 2).",
     },
   },
   check({ body }, report) {
     const list = body.keywords;
     if (list === undefined) return;
     if (!Array.isArray(list)) {
-      report({ pointer: at("keywords"), messageId: "keywordsWriteList", data: { list: show(list) } });
+      report({ pointer: at("keywords"), messageId: "notList", data: { list: show(list) } });
       return;
     }
     list.forEach((k, i) => {
       if (typeof k !== "string" || k.trim() === "") {
-        report({ pointer: at("keywords", i), messageId: "keywordNotWord", data: { value: show(k) } });
+        report({ pointer: at("keywords", i), messageId: "notWord", data: { value: show(k) } });
         return;
       }
       const colon = k.lastIndexOf(":");
@@ -33,7 +33,7 @@ export default defineRequestRule({
       const word = k.slice(0, colon).trim();
       const factor = k.slice(colon + 1).trim();
       if (word === "" || !/^\d+(\.\d+)?$/.test(factor) || Number(factor) <= 0) {
-        report({ pointer: at("keywords", i), messageId: "keywordNotWord2", data: { value: show(k), detail: word === "" ? "the word is empty" : `the factor ${show(factor)} is not a positive number` } });
+        report({ pointer: at("keywords", i), messageId: "badFactor", data: { value: show(k), detail: word === "" ? "the word is empty" : `the factor ${show(factor)} is not a positive number` } });
       }
     });
   },

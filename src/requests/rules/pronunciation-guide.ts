@@ -12,31 +12,31 @@ export default defineRequestRule({
     kinds: ["call", "batch"],
     fields: ["pronunciation_guide"],
     messages: {
-      pronunciationGuideWrite: "pronunciation_guide is {{guide}}; write a list of {\"word\": ..., \"pronunciation\": ...} items.",
-      pronunciationGuideWrite2: "pronunciation_guide[{{index}}] is {{item}}; write {\"word\": \"...\", \"pronunciation\": \"...\"}.",
-      pronunciationGuideWrite3: "pronunciation_guide[{{index}}] {{detail}}; write it as a non-empty string.",
-      pronunciationGuideWrite4: "pronunciation_guide[{{index}}].{{key}} is {{item}}; write true or false.",
+      notList: "pronunciation_guide is {{guide}}; write a list of {\"word\": ..., \"pronunciation\": ...} items.",
+      itemNotObject: "pronunciation_guide[{{index}}] is {{item}}; write {\"word\": \"...\", \"pronunciation\": \"...\"}.",
+      emptyText: "pronunciation_guide[{{index}}] {{detail}}; write it as a non-empty string.",
+      notBoolean: "pronunciation_guide[{{index}}].{{key}} is {{item}}; write true or false.",
     },
   },
   check({ body }, report) {
     const guide = body.pronunciation_guide;
     if (guide === undefined) return;
     if (!Array.isArray(guide)) {
-      report({ pointer: at("pronunciation_guide"), messageId: "pronunciationGuideWrite", data: { guide: show(guide) } });
+      report({ pointer: at("pronunciation_guide"), messageId: "notList", data: { guide: show(guide) } });
       return;
     }
     guide.forEach((item, i) => {
       if (!isObject(item)) {
-        report({ pointer: at("pronunciation_guide", i), messageId: "pronunciationGuideWrite2", data: { index: i, item: show(item) } });
+        report({ pointer: at("pronunciation_guide", i), messageId: "itemNotObject", data: { index: i, item: show(item) } });
         return;
       }
       for (const key of ["word", "pronunciation"]) {
         if (typeof item[key] !== "string" || (item[key] as string).trim() === "") {
-          report({ pointer: item[key] === undefined ? at("pronunciation_guide", i) : at("pronunciation_guide", i, key), messageId: "pronunciationGuideWrite3", data: { index: i, detail: item[key] === undefined ? `has no "${key}"` : `${key} is ${show(item[key])}` } });
+          report({ pointer: item[key] === undefined ? at("pronunciation_guide", i) : at("pronunciation_guide", i, key), messageId: "emptyText", data: { index: i, detail: item[key] === undefined ? `has no "${key}"` : `${key} is ${show(item[key])}` } });
         }
       }
       for (const key of ["case_sensitive", "spaced"]) {
-        if (item[key] !== undefined && typeof item[key] !== "boolean") report({ pointer: at("pronunciation_guide", i, key), messageId: "pronunciationGuideWrite4", data: { index: i, key, item: show(item[key]) } });
+        if (item[key] !== undefined && typeof item[key] !== "boolean") report({ pointer: at("pronunciation_guide", i, key), messageId: "notBoolean", data: { index: i, key, item: show(item[key]) } });
       }
     });
   },

@@ -14,14 +14,14 @@ export default defineRequestRule({
     kinds: ["call", "batch"],
     fields: ["temperature"],
     messages: {
-      temperatureWriteNumber: `temperature is {{value}}; write a number from ${min} to ${max} (default ${byDefault}).`,
-      temperatureOutsideSeed: `temperature {{value}} is outside ${min} to ${max} (seed 4.1); use e.g. ${byDefault} (the default).`,
+      notNumber: `temperature is {{value}}; write a number from ${min} to ${max} (default ${byDefault}).`,
+      outOfRange: `temperature {{value}} is outside ${min} to ${max} (seed 4.1); use e.g. ${byDefault} (the default).`,
     },
   },
   check({ body }, report) {
     const t = body.temperature;
     if (t === undefined) return;
-    if (typeof t !== "number" || !Number.isFinite(t)) report({ pointer: at("temperature"), messageId: "temperatureWriteNumber", data: { value: show(t) } });
-    else if (t < min || t > max) report({ pointer: at("temperature"), messageId: "temperatureOutsideSeed", data: { value: t } });
+    if (typeof t !== "number" || !Number.isFinite(t)) report({ pointer: at("temperature"), messageId: "notNumber", data: { value: show(t) } });
+    else if (t < min || t > max) report({ pointer: at("temperature"), messageId: "outOfRange", data: { value: t } });
   },
 });

@@ -11,19 +11,19 @@ export default defineRequestRule({
     set: "request",
     kinds: ["inbound"],
     messages: {
-      modelTurboCannot: "model turbo cannot transfer calls (seed 4.2); use enhanced or base, or remove transfer_phone_number.",
-      modelTurboCannot2: "model turbo cannot transfer calls (seed 4.2); use enhanced or base, or remove transfer_list.",
-      modelTurboCannot3: "model turbo cannot use custom tools (seed 4.2); use base (best for tools) or remove tools.",
-      modelTurboCannot4: "model turbo cannot transfer (seed 4.2), but the pathway {{pathwayWhere}} has transfer nodes: {{detail}}; use enhanced or base.",
-      modelTurboCannot5: "model turbo cannot navigate IVR (seed 4.2), but the pathway {{pathwayWhere}} has IVR / Press Button nodes: {{detail}}; use enhanced or base.",
+      transferNumber: "model turbo cannot transfer calls (seed 4.2); use enhanced or base, or remove transfer_phone_number.",
+      transferList: "model turbo cannot transfer calls (seed 4.2); use enhanced or base, or remove transfer_list.",
+      tools: "model turbo cannot use custom tools (seed 4.2); use base (best for tools) or remove tools.",
+      transferNodes: "model turbo cannot transfer (seed 4.2), but the pathway {{pathwayWhere}} has transfer nodes: {{detail}}; use enhanced or base.",
+      ivrNodes: "model turbo cannot navigate IVR (seed 4.2), but the pathway {{pathwayWhere}} has IVR / Press Button nodes: {{detail}}; use enhanced or base.",
     },
   },
   check({ body, pathway }, report) {
     if (body.model !== "turbo") return;
     const given = (v: unknown) => v !== undefined && v !== null && v !== "" && !(Array.isArray(v) && v.length === 0);
-    if (given(body.transfer_phone_number)) report({ pointer: at("transfer_phone_number"), messageId: "modelTurboCannot" });
-    if (given(body.transfer_list)) report({ pointer: at("transfer_list"), messageId: "modelTurboCannot2" });
-    if (given(body.tools)) report({ pointer: at("tools"), messageId: "modelTurboCannot3" });
+    if (given(body.transfer_phone_number)) report({ pointer: at("transfer_phone_number"), messageId: "transferNumber" });
+    if (given(body.transfer_list)) report({ pointer: at("transfer_list"), messageId: "transferList" });
+    if (given(body.tools)) report({ pointer: at("tools"), messageId: "tools" });
     if (!pathway) return;
     // One finding per limitation, naming a few of the nodes: a pathway may have dozens of them.
     const transfers: string[] = [];
@@ -34,7 +34,7 @@ export default defineRequestRule({
       else if (type === "IVR" || type === "Press Button") ivr.push(describeNode(node));
     }
     const list = (names: string[]) => `${names.slice(0, 3).join(", ")}${names.length > 3 ? ` and ${names.length - 3} more` : ""}`;
-    if (transfers.length > 0) report({ pointer: at("model"), messageId: "modelTurboCannot4", data: { pathwayWhere: pathway.where, detail: list(transfers) } });
-    if (ivr.length > 0) report({ pointer: at("model"), messageId: "modelTurboCannot5", data: { pathwayWhere: pathway.where, detail: list(ivr) } });
+    if (transfers.length > 0) report({ pointer: at("model"), messageId: "transferNodes", data: { pathwayWhere: pathway.where, detail: list(transfers) } });
+    if (ivr.length > 0) report({ pointer: at("model"), messageId: "ivrNodes", data: { pathwayWhere: pathway.where, detail: list(ivr) } });
   },
 });

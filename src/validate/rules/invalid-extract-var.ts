@@ -7,7 +7,7 @@ import { nodePointer } from "./helpers.js";
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const TYPES: readonly unknown[] = EXTRACT_VAR_TYPES;
 
-type MessageId = "extractvarsMustArray" | "extractvarsMustTuple" | "variableNameNot" | "variableExtractedTwice" | "variableTypeUse" | "variableNoDescription";
+type MessageId = "notArray" | "notTuple" | "badName" | "duplicateName" | "badType" | "noDescription";
 
 /**
  * Checks one node's extractVars. A function of its own: its callbacks, written inside the loop over nodes, would make V8
@@ -16,27 +16,27 @@ type MessageId = "extractvarsMustArray" | "extractvarsMustTuple" | "variableName
 function checkVariables({ node, index }: IndexedNode, vars: unknown, report: (report: RuleReport<MessageId>) => void): void {
   const where = `node ${describeNode(node)}`;
   if (!Array.isArray(vars)) {
-    report({ pointer: nodePointer(index, "extractVars"), messageId: "extractvarsMustArray", data: { where } });
+    report({ pointer: nodePointer(index, "extractVars"), messageId: "notArray", data: { where } });
     return;
   }
   const seen = new Set<string>();
   vars.forEach((tuple: unknown, v) => {
     const at = (...path: number[]) => nodePointer(index, "extractVars", v, ...path);
     if (!Array.isArray(tuple) || tuple.length < 3) {
-      report({ pointer: at(), messageId: "extractvarsMustTuple", data: { value: v, where, tuple: JSON.stringify(tuple) } });
+      report({ pointer: at(), messageId: "notTuple", data: { value: v, where, tuple: JSON.stringify(tuple) } });
       return;
     }
     const [name, type, description] = tuple as unknown[];
     if (typeof name !== "string" || !IDENTIFIER.test(name)) {
-      report({ pointer: at(0), messageId: "variableNameNot", data: { name: JSON.stringify(name), where } });
+      report({ pointer: at(0), messageId: "badName", data: { name: JSON.stringify(name), where } });
     } else if (seen.has(name)) {
-      report({ pointer: at(0), messageId: "variableExtractedTwice", data: { name, where } });
+      report({ pointer: at(0), messageId: "duplicateName", data: { name, where } });
     } else seen.add(name);
     if (!TYPES.includes(type)) {
-      report({ pointer: at(1), messageId: "variableTypeUse", data: { name: JSON.stringify(name), where, type: JSON.stringify(type), EXTRACT_VAR_TYPES: EXTRACT_VAR_TYPES.join(", ") } });
+      report({ pointer: at(1), messageId: "badType", data: { name: JSON.stringify(name), where, type: JSON.stringify(type), EXTRACT_VAR_TYPES: EXTRACT_VAR_TYPES.join(", ") } });
     }
     if (typeof description !== "string" || description.trim() === "") {
-      report({ pointer: at(2), messageId: "variableNoDescription", data: { name: JSON.stringify(name), where } });
+      report({ pointer: at(2), messageId: "noDescription", data: { name: JSON.stringify(name), where } });
     }
   });
 }
@@ -48,12 +48,12 @@ export default definePathwayRule({
     defaultSeverity: "error",
     set: "validate",
     messages: {
-      extractvarsMustArray: "extractVars of {{where}} must be an array of [name, type, description] tuples.",
-      extractvarsMustTuple: "extractVars[{{value}}] of {{where}} must be a tuple [name, type, description]; found {{tuple}}.",
-      variableNameNot: "Variable name {{name}} in {{where}} is not an identifier; use letters, digits and underscores, not starting with a digit.",
-      variableExtractedTwice: "Variable \"{{name}}\" is extracted twice in {{where}}; remove one of the two tuples.",
-      variableTypeUse: "Variable {{name}} in {{where}} has type {{type}}; use one of {{EXTRACT_VAR_TYPES}}.",
-      variableNoDescription: "Variable {{name}} in {{where}} has no description; say what the model should extract.",
+      notArray: "extractVars of {{where}} must be an array of [name, type, description] tuples.",
+      notTuple: "extractVars[{{value}}] of {{where}} must be a tuple [name, type, description]; found {{tuple}}.",
+      badName: "Variable name {{name}} in {{where}} is not an identifier; use letters, digits and underscores, not starting with a digit.",
+      duplicateName: "Variable \"{{name}}\" is extracted twice in {{where}}; remove one of the two tuples.",
+      badType: "Variable {{name}} in {{where}} has type {{type}}; use one of {{EXTRACT_VAR_TYPES}}.",
+      noDescription: "Variable {{name}} in {{where}} has no description; say what the model should extract.",
     },
   },
   check({ nodes }, report) {

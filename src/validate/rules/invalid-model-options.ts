@@ -10,9 +10,9 @@ export default definePathwayRule({
     defaultSeverity: "error",
     set: "validate",
     messages: {
-      modeloptionsMustObject: "modelOptions of {{where}} must be an object.",
-      temperatureOutRange: "temperature {{temperature}} of {{where}} is out of range; use a number from 0 (deterministic) to 1 (random).",
-      interruptionthresholdMustNumber: "interruptionThreshold {{interruptionThreshold}} of {{where}} must be a number (the service recommends 50 to 200).",
+      notObject: "modelOptions of {{where}} must be an object.",
+      badTemperature: "temperature {{temperature}} of {{where}} is out of range; use a number from 0 (deterministic) to 1 (random).",
+      badInterruptionThreshold: "interruptionThreshold {{interruptionThreshold}} of {{where}} must be a number (the service recommends 50 to 200).",
     },
   },
   check({ nodes }, report) {
@@ -21,15 +21,15 @@ export default definePathwayRule({
       if (options === undefined) continue;
       const where = `node ${describeNode(node)}`;
       if (!isObject(options)) {
-        report({ pointer: nodePointer(index, "modelOptions"), messageId: "modeloptionsMustObject", data: { where } });
+        report({ pointer: nodePointer(index, "modelOptions"), messageId: "notObject", data: { where } });
         continue;
       }
       const { temperature, interruptionThreshold } = options;
       if (temperature !== undefined && !(typeof temperature === "number" && temperature >= 0 && temperature <= 1)) {
-        report({ pointer: nodePointer(index, "modelOptions", "temperature"), messageId: "temperatureOutRange", data: { temperature: JSON.stringify(temperature), where } });
+        report({ pointer: nodePointer(index, "modelOptions", "temperature"), messageId: "badTemperature", data: { temperature: JSON.stringify(temperature), where } });
       }
       if (interruptionThreshold !== undefined && !(typeof interruptionThreshold === "number" && Number.isFinite(interruptionThreshold))) {
-        report({ pointer: nodePointer(index, "modelOptions", "interruptionThreshold"), messageId: "interruptionthresholdMustNumber", data: { interruptionThreshold: JSON.stringify(interruptionThreshold), where } });
+        report({ pointer: nodePointer(index, "modelOptions", "interruptionThreshold"), messageId: "badInterruptionThreshold", data: { interruptionThreshold: JSON.stringify(interruptionThreshold), where } });
       }
     }
   },
