@@ -12,6 +12,7 @@ describe("formatMessage", () => {
     ["{{{{name}}}} is unset", { name: "who" }, "{{who}} is unset"],
     ["{{x}}{{x}}", { x: "ab" }, "abab"],
     ["no data {{x}}", undefined, "no data {{x}}"],
+    ["{{ unknown }} stays as written", { x: 1 }, "{{ unknown }} stays as written"],
   ];
   for (const [template, data, expected] of cases) {
     it(`fills ${JSON.stringify(template)}`, () => {
@@ -24,6 +25,18 @@ describe("formatMessage", () => {
       fc.property(fc.string(), fc.string(), (value, other) => {
         expect(formatMessage("[{{a}}]", { a: value, b: other })).toBe(`[${value}]`);
         expect(formatMessage("[{{a}}]", { a: `{{b}}${value}`, b: other })).toBe(`[{{b}}${value}]`);
+      }),
+    );
+  });
+
+  it("fills what one regular-expression pass would, for any template and data (the template is split once and cached)", () => {
+    const reference = (template: string, data: Record<string, unknown>) =>
+      template.replace(/\{\{\s*([A-Za-z_$][\w$]*)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(data, name) ? String(data[name]) : whole));
+    const piece = fc.oneof(fc.string(), fc.constantFrom("{{a}}", "{{ b }}", "{{c}}", "{", "}}", "{{"));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), fc.dictionary(fc.constantFrom("a", "b", "d"), fc.oneof(fc.string(), fc.integer())), (pieces, data) => {
+        const template = pieces.join("");
+        expect(formatMessage(template, data)).toBe(reference(template, data));
       }),
     );
   });
