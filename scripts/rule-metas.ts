@@ -1,11 +1,7 @@
-// Every rule the toolkit can report (validation, lint, requests), for generated docs, and which of them `validate` runs.
-import { validationRuleMetas } from "../src/validate/index.js";
+// Every rule the toolkit can report (document, validate, lint, request), in the one rule shape, for generated docs.
 import { allRuleMetas } from "../src/lint/index.js";
 import { requestRuleMetas } from "../src/requests/index.js";
-import type { RuleDescriptor } from "../src/diagnostics/index.js";
+import type { RuleMeta } from "../src/rules/index.js";
 
-/** Every rule the README documents: validation and lint rules, then the request rules of `pathway check-request`. */
-export const documentedRules: readonly RuleDescriptor[] = [...allRuleMetas, ...requestRuleMetas];
-
-/** Ids of the rules `pathway validate` runs. */
-export const validateRuleIds: ReadonlySet<string> = new Set(validationRuleMetas.map((m) => m.id));
+/** Every rule the README documents: document, validation and lint rules, then the request rules of `pathway check-request`. */
+export const documentedRules: readonly RuleMeta[] = [...allRuleMetas, ...requestRuleMetas];

@@ -62,7 +62,8 @@ export type { ParseResult } from "./parse/index.js";
 
 // Validation and lint.
 export { validatePathway, validateValue, validationRuleMetas } from "./validate/index.js";
-export type { RuleMeta, RuleSeverity, RuleSetting, ValidateOptions, ValidationResult } from "./validate/index.js";
+export type { RuleMeta, RuleSeverity, RuleSetting } from "./rules/index.js";
+export type { ValidateOptions, ValidationResult } from "./validate/index.js";
 export {
   LintConfigError,
   allRuleMetas,

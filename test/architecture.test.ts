@@ -9,9 +9,11 @@ const ALLOWED: Record<string, string[]> = {
   model: [],
   diagnostics: ["model"],
   parse: ["model", "diagnostics"],
-  validate: ["model", "diagnostics", "parse"],
+  // The one rule shape, runner, severity resolver and placement of findings, below every layer that has rules.
+  rules: ["model", "diagnostics", "parse"],
+  validate: ["model", "diagnostics", "parse", "rules"],
   graph: ["model"],
-  lint: ["model", "diagnostics", "parse", "graph", "validate"],
+  lint: ["model", "diagnostics", "parse", "graph", "rules", "validate"],
   builder: ["model", "diagnostics", "validate"],
   codegen: ["model", "diagnostics", "parse", "validate", "builder"],
   export: ["model", "graph", "escape"],
@@ -25,8 +27,8 @@ const ALLOWED: Record<string, string[]> = {
   format: ["diagnostics", "graph", "escape"],
   // remote: the redactor and the answer cap's default; simulate: the interactive chat loop drives the transition function.
   cli: ["engine", "host", "format", "escape", "remote", "simulate"],
-  requests: ["model", "diagnostics", "parse", "graph"],
-  engine: ["host", "model", "diagnostics", "parse", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests", "layout", "report", "escape"],
+  requests: ["model", "diagnostics", "parse", "graph", "rules"],
+  engine: ["host", "model", "diagnostics", "parse", "rules", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests", "layout", "report", "escape"],
   // Files, stdin, environment, clock and network; remote: the capped fetch reads answers through remote's capped body reader.
   host: ["remote"],
   escape: [],

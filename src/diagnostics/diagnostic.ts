@@ -46,15 +46,6 @@ export interface StringSpan {
   end: number;
 }
 
-/** What a rule reports: the engine adds rule id, severity, range and url. */
-export interface Report {
-  pointer: string;
-  message: string;
-  related?: { pointer: string; message: string }[];
-  /** Part of the string at `pointer` (a `{{placeholder}}` in a long prompt): the range then covers just that part. */
-  span?: StringSpan;
-}
-
 /** Number of errors and warnings (notes at `info` are counted by neither). */
 export function countBySeverity(diagnostics: readonly Diagnostic[]): { errorCount: number; warningCount: number } {
   let errorCount = 0;
@@ -79,7 +70,7 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return a.message < b.message ? -1 : a.message > b.message ? 1 : 0;
 }
 
-/** What formatters and docs need to know about a rule (the full module lives in validate/ and lint/). */
+/** What formatters and docs need to know about a rule (the full shape lives in rules/). */
 export interface RuleDescriptor {
   id: string;
   description: string;

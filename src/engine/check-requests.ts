@@ -4,10 +4,9 @@ import type { Diagnostic, FileResult } from "../diagnostics/index.js";
 import { allRuleMetas, getFileLintSettings } from "../lint/index.js";
 import { isObject } from "../model/pathway.js";
 import type { Pathway } from "../model/schema.js";
-import { z } from "zod";
 import { parseRemoteRef } from "../remote/index.js";
 import { checkParsedRequest, parseRequestText, requestRuleMetas, type CheckRequestOptions, type RequestKind } from "../requests/index.js";
-import type { RuleMeta, RuleSeverity } from "../validate/index.js";
+import type { RuleMeta, RuleSeverity } from "../rules/index.js";
 import { createLintConfigLoader, toRelativePosix, type LoadedLintConfig } from "./project/config.js";
 import { resolveGlobInsideRoot, resolveInsideRoot } from "../host/confine-path.js";
 import type { Host } from "../host/host.js";
@@ -238,7 +237,7 @@ export async function readConfiguredRequests(host: Host, loaded: { config: { req
 
 /** The request rules in the shape pathway.config.json's resolver takes (they have no options), so `rules` may set them. */
 export function requestRulesAsConfigurable(): RuleMeta[] {
-  return requestRuleMetas.map((m) => ({ id: m.id, description: m.description, defaultSeverity: m.defaultSeverity, docs: m.docs, options: z.object({}), fixable: false }));
+  return [...requestRuleMetas];
 }
 
 /** The severities the config (then --rule flags) give request rules. */

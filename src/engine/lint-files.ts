@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Diagnostic, FileResult } from "../diagnostics/index.js";
 import type { BaselineInput } from "../lint/index.js";
 import { allRuleMetas, createBaseline, createBaselineFilter, getFileLintSettings, lintPathway } from "../lint/index.js";
-import type { RuleSetting, RuleSeverity } from "../validate/index.js";
+import type { RuleSetting, RuleSeverity } from "../rules/index.js";
 import { checkRequestInputs, readConfiguredRequests, requestRulesAsConfigurable, withConfiguredRules } from "./check-requests.js";
 
 export { requestRuleMetas } from "./check-requests.js";

@@ -1,5 +1,5 @@
 // Parses `--rule id:severity` overrides into a severity map; unknown ids and severities are usage errors.
-import type { RuleSeverity } from "../validate/index.js";
+import { toRuleSeverity, type RuleSeverity } from "../rules/index.js";
 import { EngineError } from "../host/errors.js";
 
 /**
@@ -13,7 +13,7 @@ export async function parseRuleFlags(flags: readonly string[] | undefined, known
     if (!m) throw new EngineError("usage", `--rule "${flag}": expected <rule-id>:<off|info|warn|error>, e.g. --rule unknown-node-type:off.`);
     if (!known.has(m[1]!) && elsewhere && (await elsewhere()).has(m[1]!)) throw new EngineError("usage", `--rule "${flag}": "${m[1]}" is a lint rule, which pathway validate does not run; use pathway lint.`);
     if (!known.has(m[1]!)) throw new EngineError("usage", `--rule "${flag}": unknown rule "${m[1]}"; see the rule table in README.md.`);
-    rules[m[1]!] = m[2] === "off" ? "off" : m[2] === "error" ? "error" : m[2] === "info" ? "info" : "warning";
+    rules[m[1]!] = toRuleSeverity(m[2] as "off" | "warn" | "warning" | "error" | "info");
   }
   return rules;
 }

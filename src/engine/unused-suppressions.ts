@@ -4,7 +4,7 @@ import type { Diagnostic, FileResult } from "../diagnostics/index.js";
 import type { SuppressedFinding, Suppression } from "../lint/index.js";
 import { getFileLintSettings } from "../lint/index.js";
 import { parseDocument } from "../parse/index.js";
-import { locateDiagnostics } from "../validate/index.js";
+import { locateDiagnostics } from "../rules/index.js";
 import { toRelativePosix, type LoadedLintConfig } from "./project/config.js";
 import type { Host } from "../host/host.js";
 import { displayPath, expandInputs } from "./project/inputs.js";

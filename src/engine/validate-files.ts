@@ -1,6 +1,6 @@
 // `validateFiles`: checks every pathway file the arguments name against the model and the structural rules.
 import type { FileResult } from "../diagnostics/index.js";
-import type { RuleSeverity } from "../validate/index.js";
+import type { RuleSeverity } from "../rules/index.js";
 import { validatePathway } from "../validate/validate.js";
 import type { Host } from "../host/host.js";
 import { readInputs, type ExpandOptions } from "./project/inputs.js";

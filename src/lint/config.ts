@@ -2,7 +2,7 @@
 import picomatch from "picomatch";
 import { z } from "zod";
 import { formatKeyPath, toSchemaIssues } from "../parse/index.js";
-import type { RuleMeta, RuleSetting, RuleSeverity } from "../validate/index.js";
+import { toRuleSeverity, type RuleMeta, type RuleSetting } from "../rules/index.js";
 
 const SeverityName = z.enum(["off", "warn", "warning", "error"]);
 const RuleEntry = z.union([SeverityName, z.tuple([SeverityName]).rest(z.unknown())]);
@@ -71,16 +71,12 @@ export class LintConfigError extends Error {
   }
 }
 
-function toSeverity(name: string): RuleSeverity {
-  return name === "off" ? "off" : name === "error" ? "error" : "warning";
-}
-
 function resolveRules(raw: Record<string, unknown>, metas: ReadonlyMap<string, RuleMeta>, keyPrefix: string): ResolvedRules {
   const result: ResolvedRules = {};
   for (const [id, entry] of Object.entries(raw)) {
     const meta = metas.get(id);
     if (!meta) throw new LintConfigError(`${keyPrefix}.${id}`, `unknown rule "${id}"; see the rule table in README.md for the rule ids.`);
-    const [severityName, options] = Array.isArray(entry) ? [entry[0] as string, entry[1]] : [entry as string, undefined];
+    const [severityName, options] = Array.isArray(entry) ? [entry[0] as z.infer<typeof SeverityName>, entry[1]] : [entry as z.infer<typeof SeverityName>, undefined];
     if (Array.isArray(entry) && entry.length > 2) throw new LintConfigError(`${keyPrefix}.${id}`, `expected [severity] or [severity, {options}], got ${entry.length} elements.`);
     // Options a rule does not know are mistakes (usually a typo), not something to drop silently.
     const schema = meta.options instanceof z.ZodObject ? meta.options.strict() : meta.options;
@@ -91,7 +87,7 @@ function resolveRules(raw: Record<string, unknown>, metas: ReadonlyMap<string, R
       const at = issue.unknownKey ? formatKeyPath(issue.path.slice(0, -1)) : issue.keyPath;
       throw new LintConfigError(`${keyPrefix}.${id}[1]${at ? "." + at : ""}`, `${issue.detail}.`);
     }
-    result[id] = { severity: toSeverity(severityName), options: parsed.data };
+    result[id] = { severity: toRuleSeverity(severityName), options: parsed.data };
   }
   return result;
 }

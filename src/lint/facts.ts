@@ -17,7 +17,7 @@ import {
   type VariableUse,
 } from "../graph/index.js";
 import type { Pathway } from "../model/index.js";
-import type { RuleContext } from "../validate/index.js";
+import type { RuleContext } from "../rules/index.js";
 
 /** Lazily computed analyses of one pathway; each getter runs its analysis on first use. */
 export interface LintFacts {
@@ -80,7 +80,7 @@ export function createLintFacts(context: RuleContext, options: VariableOptions =
   return result;
 }
 
-/** The context with this run's analyses added (what the linter hands to `runRules`). */
+/** The context with this run's analyses added (what the linter hands to `runPathwayRules`). */
 export function withLintFacts(context: RuleContext, options: VariableOptions = {}): LintRuleContext {
   return { ...context, facts: createLintFacts(context, options) };
 }

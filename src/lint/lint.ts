@@ -1,7 +1,8 @@
 // The linter: validation plus graph and content rules, with per-rule settings and suppressions. Never throws on a pathway.
 import { compareDiagnostics, type Diagnostic } from "../diagnostics/index.js";
 import { parseDocument, type BatchLocator } from "../parse/index.js";
-import { locateDiagnostics, runRules, type Rule, type RuleSetting, type RuleSeverity } from "../validate/index.js";
+import { applySeverities, locateDiagnostics, settingsFrom, type RuleSetting, type RuleSeverity } from "../rules/index.js";
+import { runPathwayRules } from "../validate/index.js";
 import type { Suppression } from "./config.js";
 import { withLintFacts } from "./facts.js";
 import { getFindingSubject } from "./locate-finding.js";
@@ -36,14 +37,6 @@ export interface LintResult {
   text?: string;
 }
 
-function settingsFrom(options: LintOptions): (rule: Rule) => RuleSetting {
-  return (rule) => {
-    const s = options.rules?.[rule.meta.id];
-    if (s === undefined) return { severity: rule.meta.defaultSeverity };
-    return typeof s === "string" ? { severity: s } : s;
-  };
-}
-
 function applySuppressions(value: unknown, diagnostics: Diagnostic[], suppressions: readonly Suppression[]): { kept: Diagnostic[]; suppressed: SuppressedFinding[] } {
   if (suppressions.length === 0) return { kept: diagnostics, suppressed: [] };
   const kept: Diagnostic[] = [];
@@ -65,7 +58,7 @@ function applySuppressions(value: unknown, diagnostics: Diagnostic[], suppressio
 
 function lintUnlocated(value: unknown, options: LintOptions): Omit<LintResult, "text" | "value"> {
   const variables = { declaredVariables: options.requestData, systemVariables: options.systemVariables };
-  const diagnostics = runRules(value, allRules, settingsFrom(options), (context) => withLintFacts(context, variables));
+  const diagnostics = runPathwayRules(value, allRules, settingsFrom(options.rules), (context) => withLintFacts(context, variables));
   const { kept, suppressed } = applySuppressions(value, diagnostics, options.suppressions ?? []);
   return { diagnostics: kept, suppressed };
 }
@@ -84,12 +77,7 @@ export function lintValue(value: unknown, options: LintOptions = {}, locateMany?
 export function lintPathway(input: string | Uint8Array, options: LintOptions = {}): LintResult {
   const parsed = parseDocument(input);
   // Findings about the file itself (encoding, syntax) take their configured severity too.
-  const documentFindings: Diagnostic[] = [];
-  for (const d of parsed.diagnostics) {
-    const s = options.rules?.[d.ruleId];
-    const severity = s === undefined ? d.severity : typeof s === "string" ? s : s.severity;
-    if (severity !== "off") documentFindings.push({ ...d, severity });
-  }
+  const documentFindings = applySeverities(parsed.diagnostics, options.rules);
   if (!parsed.ok) return { diagnostics: documentFindings, suppressed: [], text: parsed.text };
   const linted = lintValue(parsed.value, options, parsed.locateMany);
   return {

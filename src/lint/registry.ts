@@ -1,5 +1,5 @@
 // The linter's own rules, as an explicit sorted list, and the metadata of every rule `pathway lint` can report.
-import type { Rule, RuleMeta } from "../validate/index.js";
+import type { PathwayRule, RuleMeta } from "../rules/index.js";
 import { validationRuleMetas, validationRules } from "../validate/index.js";
 import customCodeSyntaxError from "./rules/custom-code-syntax-error.js";
 import deadEnd from "./rules/dead-end.js";
@@ -18,7 +18,7 @@ import unverifiedVariable from "./rules/unverified-variable.js";
 import webhookMissingDefaultRoute from "./rules/webhook-missing-default-route.js";
 
 /** The graph and content rules the linter adds to validation, sorted by id. */
-export const lintRules: readonly Rule[] = [
+export const lintRules: readonly PathwayRule[] = [
   customCodeSyntaxError,
   deadEnd,
   duplicateEdgeLabel,
@@ -34,10 +34,10 @@ export const lintRules: readonly Rule[] = [
   unusedExtractedVariable,
   unverifiedVariable,
   webhookMissingDefaultRoute,
-] as Rule[];
+] as PathwayRule[];
 
 /** Validation rules then lint rules: everything `pathway lint` runs. */
-export const allRules: readonly Rule[] = [...validationRules, ...lintRules];
+export const allRules: readonly PathwayRule[] = [...validationRules, ...lintRules];
 
 /** Metadata of every rule `pathway lint` can report (document, validation and lint rules), sorted by id. */
 export const allRuleMetas: readonly RuleMeta[] = [...validationRuleMetas, ...lintRules.map((r) => r.meta)].sort((a, b) =>

@@ -1,9 +1,10 @@
 // Checks one request body: its kind, every field rule, and (given the pathway it uses) start node and variables.
-import { compareDiagnostics, type Diagnostic, type Severity } from "../diagnostics/index.js";
+import { compareDiagnostics, type Diagnostic } from "../diagnostics/index.js";
 import { getVariableUses } from "../graph/index.js";
 import type { Pathway } from "../model/index.js";
 import { parseDocument, type ParseResult } from "../parse/index.js";
 import { parseYaml } from "../parse/parse-yaml.js";
+import { locateDiagnostics, runRules, settingsFrom, type RuleSeverity } from "../rules/index.js";
 import { detectRequestKind } from "./kind.js";
 import { REQUEST_SCHEMAS, type RequestKind } from "./models.js";
 import { getRequestGraph, getRequiredVariables } from "./pathway-variables.js";
@@ -19,7 +20,7 @@ export interface CheckRequestOptions {
   /** The pathway the request uses, loaded; enables the start-node and variable checks. Default none. */
   pathway?: { where: string; value: Pathway };
   /** Severity per rule id; `off` skips the rule. Default: each rule's own. */
-  rules?: Record<string, Severity | "off">;
+  rules?: Record<string, RuleSeverity>;
   /** "Now" for the start_time check. Default: the current time. */
   now?: Date;
   /** Variables to treat as always set besides the system ones. Default none. */
@@ -78,14 +79,8 @@ export function checkRequestValue(value: unknown, options: CheckRequestOptions =
     now: options.now ?? new Date(),
     ...(options.pathway && usesPathway && { pathway: toRequestPathway(options.pathway, typeof body.start_node_id === "string" ? body.start_node_id : undefined, options.systemVariables) }),
   };
-  const diagnostics: Diagnostic[] = [];
-  for (const rule of requestRules) {
-    if (!rule.meta.kinds.includes(answer.kind)) continue;
-    const severity = options.rules?.[rule.meta.id] ?? rule.meta.defaultSeverity;
-    if (severity === "off") continue;
-    rule.check(context, (report) => diagnostics.push({ ruleId: rule.meta.id, severity, message: report.message, pointer: report.pointer, url: rule.meta.docs }));
-  }
-  return { kind: answer.kind, value, diagnostics: diagnostics.sort(compareDiagnostics) };
+  const rules = requestRules.filter((rule) => rule.meta.kinds.includes(answer.kind));
+  return { kind: answer.kind, value, diagnostics: runRules(context, rules, settingsFrom(options.rules)) };
 }
 
 function isYamlName(fileName: string | undefined): boolean {
@@ -118,11 +113,6 @@ export function checkParsedRequest(parsed: ParsedRequest, options: CheckRequestO
     return { text: parsed.text, fatal: true, diagnostics: [{ ruleId: "request-shape", severity: "error", message, pointer: "" }] };
   }
   const result = checkRequestValue(parsed.value, options);
-  const pointers = new Set(result.diagnostics.map((d) => d.pointer));
-  const ranges = parsed.locateMany(pointers);
-  const located = result.diagnostics.map((d) => {
-    const range = ranges.get(d.pointer);
-    return range ? { ...d, range } : d;
-  });
+  const located = locateDiagnostics(result.diagnostics, parsed.locateMany);
   return { ...result, text: parsed.text, diagnostics: [...parsed.diagnostics, ...located].sort(compareDiagnostics) };
 }

@@ -30,6 +30,21 @@ export const MODELS = ["base", "turbo", "enhanced"] as const;
 /** Countries an inbound number can be bought in (seed 4.6). */
 export const PURCHASE_COUNTRIES = ["US", "CA"] as const;
 
+/**
+ * The bounds, recommendations and defaults of numeric request fields (seed 4.1, part 8), stated once: the zod models
+ * and the one-field rules (temperature-range, max-duration, interruption-threshold, task-length) both read them.
+ */
+export const FIELD_LIMITS = {
+  temperature: { min: 0, max: 1, default: 0.7 },
+  /** Whole minutes above 0. */
+  max_duration: { default: 30 },
+  interruption_threshold: { recommendedMin: 50, recommendedMax: 200, default: 100 },
+  /** `task`, `prompt` and `base_prompt`: guidance, not a hard bound. */
+  task: { recommendedMaxLength: 2000 },
+} as const;
+
+const { temperature: TEMPERATURE, interruption_threshold: INTERRUPTION } = FIELD_LIMITS;
+
 /** `pronunciation_guide` item (seed 2.6). */
 export const PronunciationItemSchema = z.looseObject({
   word: z.string().min(1).describe("The word as it is written."),
@@ -74,8 +89,11 @@ const callSettings = {
   first_sentence: z.string().optional().describe("Phrase the agent says as its first response."),
   wait_for_greeting: z.boolean().default(false).describe("Wait for the callee to speak first."),
   block_interruptions: z.boolean().default(false).describe("Ignore interruptions."),
-  interruption_threshold: z.number().default(100).describe("Lower = quicker responses, higher = more patient; recommended 50 to 200."),
-  temperature: z.number().min(0).max(1).default(0.7).describe("0 (deterministic) to 1 (random)."),
+  interruption_threshold: z
+    .number()
+    .default(INTERRUPTION.default)
+    .describe(`Lower = quicker responses, higher = more patient; recommended ${INTERRUPTION.recommendedMin} to ${INTERRUPTION.recommendedMax}.`),
+  temperature: z.number().min(TEMPERATURE.min).max(TEMPERATURE.max).default(TEMPERATURE.default).describe(`${TEMPERATURE.min} (deterministic) to ${TEMPERATURE.max} (random).`),
   keywords: z.array(z.string()).default([]).describe("Words boosted in transcription; <word>:<factor> (default factor 2)."),
   pronunciation_guide: z.array(PronunciationItemSchema).optional().describe("Pronunciations (seed 2.6)."),
   model: z.enum(MODELS).optional().describe("Model; does not apply with pathway_id."),
@@ -90,7 +108,7 @@ const callSettings = {
   voicemail_message: z.string().optional().describe("Left after the beep on voicemail, then the call ends."),
   voicemail_action: z.enum(VOICEMAIL_ACTIONS).default("hangup").describe("hangup, leave_message or ignore."),
   retry: RetrySchema.optional(),
-  max_duration: z.int().positive().default(30).describe("Minutes before the call is ended."),
+  max_duration: z.int().positive().default(FIELD_LIMITS.max_duration.default).describe("Minutes before the call is ended."),
   record: z.boolean().default(false).describe("Record the call."),
   from: phone("A number you own, with country code, no spaces or parentheses").optional(),
   webhook: z.string().optional().describe("http(s) URL that receives the call details when the call ends."),
@@ -109,7 +127,7 @@ const callSettings = {
 export const CallRequestSchema = z
   .looseObject({
     phone_number: phone("Number to call"),
-    task: z.string().optional().describe("Prompt for the agent (required unless pathway_id); recommended under 2,000 characters."),
+    task: z.string().optional().describe(`Prompt for the agent (required unless pathway_id); recommended under ${FIELD_LIMITS.task.recommendedMaxLength.toLocaleString("en-US")} characters.`),
     ...callSettings,
   })
   .describe("Body of POST /v1/calls (send a call).");

@@ -1,6 +1,6 @@
 // The request rules, as an explicit sorted list (never a folder scan); the generic type rule covers the fields the others leave.
 import type { RequestKind } from "./models.js";
-import { requestRuleDocsUrl, type RequestRule, type RequestRuleMeta } from "./rule.js";
+import { defineRequestDocumentRule, type RequestRule, type RequestRuleMeta } from "./rule.js";
 import { createFieldTypeRule } from "./rules/request-field-type.js";
 import analysisSchema from "./rules/analysis-schema.js";
 import areaCodeFormat from "./rules/area-code-format.js";
@@ -42,7 +42,7 @@ import voicemailAction from "./rules/voicemail-action.js";
 import webhookEvents from "./rules/webhook-events.js";
 import webhookUrl from "./rules/webhook-url.js";
 
-const fieldRules: readonly RequestRule[] = [
+const fieldRules = [
   analysisSchema,
   areaCodeFormat,
   backgroundTrack,
@@ -82,7 +82,7 @@ const fieldRules: readonly RequestRule[] = [
   voicemailAction,
   webhookEvents,
   webhookUrl,
-];
+] as RequestRule[];
 
 const owned = new Map<string, Set<string>>();
 function ownedFields(kind: string): ReadonlySet<string> {
@@ -99,20 +99,14 @@ export const requestRules: readonly RequestRule[] = [...fieldRules, createFieldT
 
 /** Findings about the request file itself (reported while reading it, not by a rule's check). */
 export const requestDocumentRuleMetas: readonly RequestRuleMeta[] = [
-  {
-    id: "pathway-not-loaded",
-    description: "The pathway a request uses (--pathway, remote:<id>, the manifest entry or the config's `requests`) can be read and is a pathway.",
-    defaultSeverity: "error",
-    docs: requestRuleDocsUrl("pathway-not-loaded"),
-    kinds: ["call", "batch", "inbound", "purchase"],
-  },
-  {
-    id: "request-shape",
-    description: "A request file holds one JSON or YAML object whose kind (call, batch, inbound, purchase) is known, and is not a pathway; the pathway it uses loads.",
-    defaultSeverity: "error",
-    docs: requestRuleDocsUrl("request-shape"),
-    kinds: ["call", "batch", "inbound", "purchase"],
-  },
+  defineRequestDocumentRule(
+    "pathway-not-loaded",
+    "The pathway a request uses (--pathway, remote:<id>, the manifest entry or the config's `requests`) can be read and is a pathway.",
+  ),
+  defineRequestDocumentRule(
+    "request-shape",
+    "A request file holds one JSON or YAML object whose kind (call, batch, inbound, purchase) is known, and is not a pathway; the pathway it uses loads.",
+  ),
 ];
 
 /** Metadata of every rule `pathway check-request` can report, sorted by id. */

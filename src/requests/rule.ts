@@ -1,7 +1,7 @@
-// The shape of a request rule: metadata (id, description, default severity, the kinds and fields it owns) and a check.
-import type { Report, RuleDescriptor } from "../diagnostics/index.js";
+// What a request rule looks at (the body, its kind, the pathway it uses) and what it declares besides the one rule shape.
 import type { FlowModel } from "../graph/index.js";
 import type { JsonObject, Pathway } from "../model/index.js";
+import { defineDocumentRule, ruleDefiner, type Rule, type RuleMeta } from "../rules/index.js";
 import type { RequestKind } from "./models.js";
 import type { RequiredVariable } from "./pathway-variables.js";
 
@@ -27,26 +27,24 @@ export interface RequestContext {
   pathway?: RequestPathway;
 }
 
-/** What a request rule declares about itself; the README table and SARIF come from it. */
-export interface RequestRuleMeta extends RuleDescriptor {
+/** What a request rule declares besides the one rule shape: the kinds it applies to and the fields it owns. */
+export interface RequestRuleExtra {
   /** Request kinds the rule applies to. */
   kinds: readonly RequestKind[];
   /** Top-level fields whose value this rule checks (the generic type check leaves them to it). */
   fields?: readonly string[];
 }
 
+/** What a request rule declares about itself; the README table and SARIF come from it. */
+export type RequestRuleMeta = RuleMeta & RequestRuleExtra;
+
 /** A request rule. */
-export interface RequestRule {
-  meta: RequestRuleMeta;
-  check(context: RequestContext, report: (report: Report) => void): void;
-}
+export type RequestRule = Rule<RequestContext, unknown, RequestRuleMeta>;
 
-/** Where a request rule is documented: its anchor in README.md's rule table. */
-export function requestRuleDocsUrl(id: string): string {
-  return `https://www.npmjs.com/package/pathwaykit#${id}`;
-}
+/** Declares a request rule (see `ruleDefiner`). */
+export const defineRequestRule = ruleDefiner<RequestContext, RequestRuleExtra>();
 
-/** Keeps each rule file's declaration short and typed; the docs url comes from the id. */
-export function defineRequestRule(definition: { meta: Omit<RequestRuleMeta, "docs">; check: RequestRule["check"] }): RequestRule {
-  return { meta: { ...definition.meta, docs: requestRuleDocsUrl(definition.meta.id) }, check: definition.check };
+/** The metadata of a finding about the request file itself, reported while reading it (no check of its own); check-request's set. */
+export function defineRequestDocumentRule(id: string, description: string): RequestRuleMeta {
+  return defineDocumentRule(id, description, "error", { set: "request" as const, kinds: ["call", "batch", "inbound", "purchase"] as readonly RequestKind[] });
 }

@@ -1,8 +1,8 @@
 // Where a request supplies the variables a pathway reads (request_data, every batch row, dynamic_data), and a report per gap.
-import type { Report } from "../diagnostics/index.js";
 import { isObject } from "../model/pathway.js";
 import { at, getDynamicDataNames } from "./helpers.js";
 import { isSupplied, type RequiredVariable } from "./pathway-variables.js";
+import type { RuleReport } from "../rules/index.js";
 import type { RequestContext } from "./rule.js";
 
 /** Rows reported one by one per variable before the rest are counted in one finding. */
@@ -16,12 +16,20 @@ export interface SupplyWording {
   consequence(v: RequiredVariable): string;
 }
 
+/** The messages of a finding per gap; a rule using `reportUnsupplied` spreads them into its `meta.messages`. */
+export const SUPPLY_MESSAGES = {
+  noRowSupplies: '{{read}}, and no call_data row supplies it; add "{{root}}" to every row (or to request_data), or {{consequence}}.',
+  rowDoesNotSupply: '{{read}}, and call_data[{{index}}] does not supply it; add "{{root}}" to this row (or to request_data for every row), or {{consequence}}.',
+  moreRowsMissing: '{{{{name}}}} is also missing from {{more}} more call_data rows ({{missing}} of {{rows}} in all); add "{{root}}" to each.',
+  notSupplied: "{{read}}, and {{where}} does not supply it; {{hint}}, or {{consequence}}.",
+} as const;
+
 function keys(value: unknown): string[] {
   return isObject(value) ? Object.keys(value) : [];
 }
 
 /** Reports each of `variables` the request does not supply, at the place that should supply it. */
-export function reportUnsupplied(context: RequestContext, variables: readonly RequiredVariable[], wording: SupplyWording, report: (report: Report) => void): void {
+export function reportUnsupplied(context: RequestContext, variables: readonly RequiredVariable[], wording: SupplyWording, report: (report: RuleReport<keyof typeof SUPPLY_MESSAGES>) => void): void {
   const { kind, body } = context;
   if (variables.length === 0) return;
   const common = [...keys(body.request_data), ...getDynamicDataNames(body)];
@@ -51,20 +59,20 @@ export function reportUnsupplied(context: RequestContext, variables: readonly Re
       if (missingCount === 0) continue;
       if (lacking.length === 0) lacking.push(...rows.slice(0, MAX_ROWS).map(([, i]) => i));
       if (missingCount === rows.length && rows.length > 1) {
-        report({ pointer: at("call_data"), message: `${read(v)}, and no call_data row supplies it; add "${v.root}" to every row (or to request_data), or ${consequence(v)}.` });
+        report({ pointer: at("call_data"), messageId: "noRowSupplies", data: { read: read(v), root: v.root, consequence: consequence(v) } });
         continue;
       }
       // A large batch missing a variable in most rows would otherwise print a finding per row: show the first few.
       for (const i of lacking) {
-        report({ pointer: at("call_data", i), message: `${read(v)}, and call_data[${i}] does not supply it; add "${v.root}" to this row (or to request_data for every row), or ${consequence(v)}.` });
+        report({ pointer: at("call_data", i), messageId: "rowDoesNotSupply", data: { read: read(v), index: i, root: v.root, consequence: consequence(v) } });
       }
-      if (missingCount > MAX_ROWS) report({ pointer: at("call_data"), message: `{{${v.name}}} is also missing from ${missingCount - MAX_ROWS} more call_data rows (${missingCount} of ${rows.length} in all); add "${v.root}" to each.` });
+      if (missingCount > MAX_ROWS) report({ pointer: at("call_data"), messageId: "moreRowsMissing", data: { name: v.name, more: missingCount - MAX_ROWS, missing: missingCount, rows: rows.length, root: v.root } });
     }
     return;
   }
   const check = (supplied: Set<string>, pointer: string, where: string, hint: (name: string) => string) => {
     for (const v of variables) {
-      if (!isSupplied(v.name, supplied)) report({ pointer, message: `${read(v)}, and ${where} does not supply it; ${hint(v.root)}, or ${consequence(v)}.` });
+      if (!isSupplied(v.name, supplied)) report({ pointer, messageId: "notSupplied", data: { read: read(v), where, hint: hint(v.root), consequence: consequence(v) } });
     }
   };
   if (kind === "inbound") {

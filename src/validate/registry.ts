@@ -1,7 +1,5 @@
 // The validator's rules, as an explicit sorted list (never a folder scan), plus the document-level rules the parser reports.
-import type { Rule, RuleMeta } from "./rule.js";
-import { noOptions } from "./rules/helpers.js";
-import { ruleDocsUrl } from "./rule.js";
+import { defineDocumentRule, type PathwayRule, type RuleMeta } from "../rules/index.js";
 import customCodeMissingCode from "./rules/custom-code-missing-code.js";
 import duplicateEdgeId from "./rules/duplicate-edge-id.js";
 import duplicateNodeId from "./rules/duplicate-node-id.js";
@@ -25,7 +23,7 @@ import unknownNodeType from "./rules/unknown-node-type.js";
 import unknownRouteTarget from "./rules/unknown-route-target.js";
 
 /** Every structural validation rule, sorted by id. */
-export const validationRules: readonly Rule[] = [
+export const validationRules: readonly PathwayRule[] = [
   customCodeMissingCode,
   duplicateEdgeId,
   duplicateNodeId,
@@ -47,20 +45,16 @@ export const validationRules: readonly Rule[] = [
   unknownEdgeEndpoint,
   unknownNodeType,
   unknownRouteTarget,
-] as Rule[];
-
-function documentRule(id: string, description: string, defaultSeverity: "error" | "warning"): RuleMeta {
-  return { id, description, defaultSeverity, docs: ruleDocsUrl(id), options: noOptions, fixable: false };
-}
+] as PathwayRule[];
 
 /** Findings about the file itself, reported while reading it rather than by a rule's check. */
 export const documentRuleMetas: readonly RuleMeta[] = [
-  documentRule("byte-order-mark", "The file does not start with a byte-order mark (JSON forbids it; it is ignored with a warning).", "warning"),
-  documentRule("duplicate-key", "No object repeats a key (JSON readers keep only the last value, so the earlier one is silently lost).", "warning"),
-  documentRule("invalid-utf8", "The file is UTF-8 text (reports the line and column of the first bad byte).", "error"),
-  documentRule("nesting-depth", "The file's data nests at most 256 levels deep (real pathways nest fewer than 20; deeper data is refused, not followed).", "error"),
-  documentRule("parse-error", "The file is JSON (reports the line and column of the syntax error, with a hint such as a trailing comma).", "error"),
-  documentRule("unreadable-file", "The file exists and can be read.", "error"),
+  defineDocumentRule("byte-order-mark", "The file does not start with a byte-order mark (JSON forbids it; it is ignored with a warning).", "warning"),
+  defineDocumentRule("duplicate-key", "No object repeats a key (JSON readers keep only the last value, so the earlier one is silently lost).", "warning"),
+  defineDocumentRule("invalid-utf8", "The file is UTF-8 text (reports the line and column of the first bad byte).", "error"),
+  defineDocumentRule("nesting-depth", "The file's data nests at most 256 levels deep (real pathways nest fewer than 20; deeper data is refused, not followed).", "error"),
+  defineDocumentRule("parse-error", "The file is JSON (reports the line and column of the syntax error, with a hint such as a trailing comma).", "error"),
+  defineDocumentRule("unreadable-file", "The file exists and can be read.", "error"),
 ];
 
 /** Metadata of every rule the validator can report, sorted by id. */

@@ -148,6 +148,13 @@ describe("pathway validate", () => {
     expect(JSON.parse(r.stdout)[0].messages).toMatchObject([{ ruleId: "duplicate-key", severity: "warning", pointer: "/nodes/0/data/text", line: 1, column: 83 }]);
   });
 
+  it("gives a finding about the file itself the severity --rule sets, as lint does (one severity resolver)", async () => {
+    const stdin = '{"nodes": [{"id": "a", "type": "Default", "data": {"isStart": true, "text": "hi", "text": "bye"}}]}';
+    const r = await runMain(["validate", "-", "-f", "json", "--rule", "duplicate-key:error"], { stdin });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)[0].messages).toMatchObject([{ ruleId: "duplicate-key", severity: "error", pointer: "/nodes/0/data/text" }]);
+  });
+
   itCorpus("turns a rule off or down with --rule, and rejects unknown rules as a usage error", async () => {
     expect((await runMain(["validate", BAD, "--rule", "global-label-empty:off"])).code).toBe(0);
     expect((await runMain(["validate", BAD, "--rule", "global-label-empty:warn"])).code).toBe(0);

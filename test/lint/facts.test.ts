@@ -1,7 +1,7 @@
 // Lint facts are built per run and handed to rules in their context: a pathway edited between runs is analysed afresh.
 import { expect, it } from "vitest";
 import { lintValue } from "../../src/lint/index.js";
-import { runRules } from "../../src/validate/index.js";
+import { runPathwayRules as runRules } from "../../src/validate/index.js";
 import { withLintFacts } from "../../src/lint/index.js";
 import unreachableNode from "../../src/lint/rules/unreachable-node.js";
 

@@ -2,7 +2,7 @@
 import path from "node:path";
 import { BaselineSchema, createDefaultLintConfig, LintConfigError, resolveLintConfig, type Baseline, type LintConfig } from "../../lint/index.js";
 import { readJsonStructured, type StructuredSchema } from "../../parse/index.js";
-import type { RuleMeta } from "../../validate/index.js";
+import type { RuleMeta } from "../../rules/index.js";
 import { EngineError } from "../../host/errors.js";
 import { describeFsError } from "../../host/fs-errors.js";
 import { displayPath } from "./inputs.js";

@@ -1,15 +1,18 @@
 // Custom Code that does not parse cannot run: the node fails on every call and sets none of its variables.
 import { describeNode } from "../../model/pathway.js";
-import { defineRule } from "../../validate/rule.js";
+import { definePathwayRule } from "../../rules/index.js";
 import { getLintFacts } from "../facts.js";
-import { noOptions, toPointer } from "./helpers.js";
+import { toPointer } from "./helpers.js";
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "custom-code-syntax-error",
     description: "The `code` of a Custom Code node parses as a JavaScript module.",
     defaultSeverity: "error",
-    options: noOptions,
+    set: "lint",
+    messages: {
+      customCodeSyntaxError: "The code of Custom Code node {{node}} does not parse: {{errorMessage}} at line {{errorLine}}, column {{errorColumn}} of the code; fix it (the service cannot run it, and the variables it returns stay unset).",
+    },
   },
   check(context, report) {
     const { graph, producers } = getLintFacts(context);
@@ -18,7 +21,7 @@ export default defineRule({
       report({
         pointer: toPointer(path),
         span: { start: error.offset, end: error.offset },
-        message: `The code of Custom Code node ${describeNode(node)} does not parse: ${error.message} at line ${error.line}, column ${error.column} of the code; fix it (the service cannot run it, and the variables it returns stay unset).`,
+        messageId: "customCodeSyntaxError", data: { node: describeNode(node), errorMessage: error.message, errorLine: error.line, errorColumn: error.column },
       });
     }
   },

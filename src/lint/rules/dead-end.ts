@@ -1,16 +1,19 @@
 // A node with no way on strands the caller unless it ends the call, transfers it, or (a global node) hands control back.
 // A node no call can reach strands no one: unreachable-node reports it, once, as the one problem it is.
-import { defineRule } from "../../validate/rule.js";
+import { definePathwayRule } from "../../rules/index.js";
 import { getLintFacts } from "../facts.js";
-import { describeAt, nodePointer, noOptions } from "./helpers.js";
+import { describeAt, nodePointer } from "./helpers.js";
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "dead-end",
     description:
       "Every node a call can reach, other than End Call, a transfer or Transfer Pathway, has a way on (an edge, a route, a response route or a press target); global nodes are left to global-never-returns, nodes no call reaches to unreachable-node.",
     defaultSeverity: "error",
-    options: noOptions,
+    set: "lint",
+    messages: {
+      deadEnd: "Node {{index}} is a dead end: it has no outgoing edge and does not end or transfer the call; add an edge out of it, or make it an End Call node.",
+    },
   },
   check(context, report) {
     const { graph, search } = getLintFacts(context);
@@ -21,7 +24,7 @@ export default defineRule({
       if (graph.start >= 0 && search.distance[i]! < 0) continue;
       report({
         pointer: nodePointer(graph.nodes[i]!.index),
-        message: `Node ${describeAt(graph, i)} is a dead end: it has no outgoing edge and does not end or transfer the call; add an edge out of it, or make it an End Call node.`,
+        messageId: "deadEnd", data: { index: describeAt(graph, i) },
       });
     }
   },

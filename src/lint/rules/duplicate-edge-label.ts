@@ -1,7 +1,7 @@
 // Two edges out of one node with the same label leave the router a coin toss between them.
 import { describeNode, getEdgeLabel, type IndexedEdge } from "../../model/pathway.js";
-import { defineRule } from "../../validate/rule.js";
-import { edgeLabelPointer, noOptions } from "./helpers.js";
+import { definePathwayRule } from "../../rules/index.js";
+import { edgeLabelPointer } from "./helpers.js";
 
 /** Case and runs of spaces do not make labels different to the model that picks an edge. */
 function normalise(label: string): string {
@@ -60,12 +60,15 @@ function sameLabel(a: string, b: string): boolean {
   return a.charCodeAt(i) > 127 || b.charCodeAt(j) > 127 ? normalise(a) === normalise(b) : false;
 }
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "duplicate-edge-label",
     description: "Edges leaving the same node have different labels (ignoring case and spaces).",
     defaultSeverity: "warning",
-    options: noOptions,
+    set: "lint",
+    messages: {
+      duplicateEdgeLabel: "Two edges out of node {{firstNodesNode}} have the label {{label}}, so the agent cannot tell them apart; give each a label that says when to take it, or merge them.",
+    },
   },
   check({ edges, firstNodes, edgeSource }, report) {
     // Labelled edges seen so far, chained per source node (head[v] -> next[...]) so each edge meets only its siblings.
@@ -91,7 +94,7 @@ export default defineRule({
       }
       report({
         pointer: edgeLabelPointer(entry),
-        message: `Two edges out of node ${describeNode(firstNodes[v]!.node)} have the label ${JSON.stringify(label.trim())}, so the agent cannot tell them apart; give each a label that says when to take it, or merge them.`,
+        messageId: "duplicateEdgeLabel", data: { firstNodesNode: describeNode(firstNodes[v]!.node), label: JSON.stringify(label.trim()) },
         related: [{ pointer: edgeLabelPointer(earlier), message: "The first edge with this label." }],
       });
     });

@@ -1,14 +1,17 @@
 // The label is what the agent reads to decide when to follow an edge; without one the choice is blind.
 import { describeNode, getEdgeLabel, isObject } from "../../model/pathway.js";
-import { defineRule } from "../../validate/rule.js";
-import { edgeLabelPointer, noOptions } from "./helpers.js";
+import { definePathwayRule } from "../../rules/index.js";
+import { edgeLabelPointer } from "./helpers.js";
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "empty-edge-label",
     description: "Every edge has a non-empty label saying when to follow it (self-loops are left to self-loop-without-condition).",
     defaultSeverity: "warning",
-    options: noOptions,
+    set: "lint",
+    messages: {
+      emptyEdgeLabel: "The edge from {{edgeSource}} to {{edgeTarget}} has {{detail}} label, so the agent cannot tell when to follow it; add a \"label\" that describes what the caller said or wants.",
+    },
   },
   check({ edges, firstNodes, edgeSource, edgeTarget }, report) {
     edges.forEach((entry, e) => {
@@ -20,7 +23,7 @@ export default defineRule({
       const name = (position: number, id: unknown) => (position >= 0 ? describeNode(firstNodes[position]!.node) : `id ${String(id)}`);
       report({
         pointer: edgeLabelPointer(entry),
-        message: `The edge from ${name(edgeSource[e]!, edge.source)} to ${name(edgeTarget[e]!, edge.target)} has ${label === undefined ? "no" : "an empty"} label, so the agent cannot tell when to follow it; add a "label" that describes what the caller said or wants.`,
+        messageId: "emptyEdgeLabel", data: { edgeSource: name(edgeSource[e]!, edge.source), edgeTarget: name(edgeTarget[e]!, edge.target), detail: label === undefined ? "no" : "an empty" },
       });
     });
   },

@@ -1,17 +1,20 @@
 // A global node told not to return, with no way on of its own, leaves the caller stuck at it.
 import { getStrandingGlobals } from "../../graph/index.js";
-import { defineRule } from "../../validate/rule.js";
+import { definePathwayRule } from "../../rules/index.js";
 import { getLintFacts } from "../facts.js";
-import { describeAt, nodePointer, noOptions } from "./helpers.js";
+import { describeAt, nodePointer } from "./helpers.js";
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "global-never-returns",
     description:
       "A global node with `enableGlobalAutoReturn: false` has a way on (an edge, route or response route); without the flag it returns to where the caller was.",
     // A warning: what the service does at such a node is not documented.
+    set: "lint",
     defaultSeverity: "warning",
-    options: noOptions,
+    messages: {
+      globalNeverReturns: "Global node {{index}} never hands control back: it has \"enableGlobalAutoReturn\": false and no outgoing edge; remove the flag so it returns to where the caller was, or add an edge out of it.",
+    },
   },
   check(context, report) {
     const { graph } = getLintFacts(context);
@@ -19,7 +22,7 @@ export default defineRule({
       const i = graph.indexOf.get(id)!;
       report({
         pointer: nodePointer(graph.nodes[i]!.index),
-        message: `Global node ${describeAt(graph, i)} never hands control back: it has "enableGlobalAutoReturn": false and no outgoing edge; remove the flag so it returns to where the caller was, or add an edge out of it.`,
+        messageId: "globalNeverReturns", data: { index: describeAt(graph, i) },
       });
     }
   },

@@ -1,14 +1,17 @@
 // A `{{variable}}` that some path reaches before it is set is spoken as literal braces on that path.
-import { defineRule } from "../../validate/rule.js";
+import { definePathwayRule } from "../../rules/index.js";
 import { getLintFacts } from "../facts.js";
-import { describeUse, noOptions, useReport } from "./helpers.js";
+import { describeUse, useReport } from "./helpers.js";
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "maybe-unset-variable",
     description: "Every path from the start to a `{{variable}}` passes a node that sets it first.",
     defaultSeverity: "warning",
-    options: noOptions,
+    set: "lint",
+    messages: {
+      maybeUnsetVariable: "{{{{useName}}}} in {{use}} may be unset: some path from the start reaches this node without passing a node that sets it; set it on every path before this node, or reword the {{useField}} so it does not depend on it.",
+    },
   },
   check(context, report) {
     const { graph, variableFindings } = getLintFacts(context);
@@ -16,7 +19,7 @@ export default defineRule({
       report(
         useReport(
           use,
-          `{{${use.name}}} in ${describeUse(graph, use)} may be unset: some path from the start reaches this node without passing a node that sets it; set it on every path before this node, or reword the ${use.field} so it does not depend on it.`,
+          "maybeUnsetVariable", { useName: use.name, use: describeUse(graph, use), useField: use.field },
         ),
       );
     }

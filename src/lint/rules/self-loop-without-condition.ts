@@ -1,14 +1,17 @@
 // An edge from a node to itself with nothing saying when to take it can repeat the node forever.
 import { describeNode, getEdgeLabel, isObject, nodeData } from "../../model/pathway.js";
-import { defineRule } from "../../validate/rule.js";
-import { edgeLabelPointer, noOptions } from "./helpers.js";
+import { definePathwayRule } from "../../rules/index.js";
+import { edgeLabelPointer } from "./helpers.js";
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "self-loop-without-condition",
     description: "An edge from a node back to itself has a label or condition saying when to repeat the node.",
     defaultSeverity: "warning",
-    options: noOptions,
+    set: "lint",
+    messages: {
+      selfLoopWithoutCondition: "The edge from {{detail}} back to itself has no label or condition, so nothing says when to repeat the node and the caller may hear it again and again; label it with when to repeat, or delete it.",
+    },
   },
   check({ edges, firstNodes, edgeSource }, report) {
     edges.forEach((entry, e) => {
@@ -21,7 +24,7 @@ export default defineRule({
       if (node && typeof nodeData(node.node).condition === "string" && nodeData(node.node).condition!.trim() !== "") return;
       report({
         pointer: edgeLabelPointer(entry),
-        message: `The edge from ${node ? `node ${describeNode(node.node)}` : `node id ${edge.source}`} back to itself has no label or condition, so nothing says when to repeat the node and the caller may hear it again and again; label it with when to repeat, or delete it.`,
+        messageId: "selfLoopWithoutCondition", data: { detail: node ? `node ${describeNode(node.node)}` : `node id ${edge.source}` },
       });
     });
   },

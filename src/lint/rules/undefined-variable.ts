@@ -1,15 +1,18 @@
 // A `{{variable}}` nothing sets reaches the model as literal braces, which it may read aloud.
-import { defineRule } from "../../validate/rule.js";
+import { definePathwayRule } from "../../rules/index.js";
 import { getLintFacts } from "../facts.js";
-import { describeUse, noOptions, useReport } from "./helpers.js";
+import { describeUse, useReport } from "./helpers.js";
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "undefined-variable",
     description:
       "Every `{{variable}}` is a system variable, a declared request_data variable, or set by a node: extractVars, webhook responseData, a node tool's response_data or a Custom Code result.",
     defaultSeverity: "warning",
-    options: noOptions,
+    set: "lint",
+    messages: {
+      undefinedVariable: "{{{{useName}}}} in {{use}} is never defined: no extractVars, webhook responseData, tool response_data or Custom Code result sets it and it is not a system variable; extract it in an earlier node, or declare it in pathway.config.json \"variables.requestData\" if the call's request_data provides it.",
+    },
   },
   check(context, report) {
     const { graph, variableFindings } = getLintFacts(context);
@@ -17,7 +20,7 @@ export default defineRule({
       report(
         useReport(
           use,
-          `{{${use.name}}} in ${describeUse(graph, use)} is never defined: no extractVars, webhook responseData, tool response_data or Custom Code result sets it and it is not a system variable; extract it in an earlier node, or declare it in pathway.config.json "variables.requestData" if the call's request_data provides it.`,
+          "undefinedVariable", { useName: use.name, use: describeUse(graph, use) },
         ),
       );
     }

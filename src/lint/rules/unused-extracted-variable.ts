@@ -1,15 +1,18 @@
 // A variable extracted but never used costs the model effort on every turn of that node and may be a misspelling.
 import { isObject, nodeData } from "../../model/pathway.js";
-import { defineRule } from "../../validate/rule.js";
+import { definePathwayRule } from "../../rules/index.js";
 import { getLintFacts } from "../facts.js";
-import { describeAt, noOptions, toPointer } from "./helpers.js";
+import { describeAt, toPointer } from "./helpers.js";
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "unused-extracted-variable",
     description: "Every extracted variable is used somewhere: in a `{{variable}}`, a route condition or a webhook response route.",
     defaultSeverity: "warning",
-    options: noOptions,
+    set: "lint",
+    messages: {
+      unusedExtractedVariable: "Variable \"{{dName}}\" extracted in node {{graphIndexOf}} is never used in a prompt, condition, route or webhook; use it, or remove the extraction (if it is collected only for the call record, suppress this finding in pathway.config.json).",
+    },
   },
   check(context, report) {
     const { graph, uses, definitions } = getLintFacts(context);
@@ -36,7 +39,7 @@ export default defineRule({
       if (d.source !== "extractVars" || used.has(d.name)) continue;
       report({
         pointer: toPointer(d.path),
-        message: `Variable "${d.name}" extracted in node ${describeAt(graph, graph.indexOf.get(d.nodeId)!)} is never used in a prompt, condition, route or webhook; use it, or remove the extraction (if it is collected only for the call record, suppress this finding in pathway.config.json).`,
+        messageId: "unusedExtractedVariable", data: { dName: d.name, graphIndexOf: describeAt(graph, graph.indexOf.get(d.nodeId)!) },
       });
     }
   },

@@ -1,15 +1,18 @@
 // A `{{variable}}` nothing readable sets, in a pathway with Custom Code whose result cannot be read: it may be set there.
-import { defineRule } from "../../validate/rule.js";
+import { definePathwayRule } from "../../rules/index.js";
 import { getLintFacts } from "../facts.js";
-import { describeAt, describeUse, noOptions, useReport } from "./helpers.js";
+import { describeAt, describeUse, useReport } from "./helpers.js";
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "unverified-variable",
     description:
       "A `{{variable}}` no readable node sets, while a node whose outputs cannot be read (Custom Code with a spread, computed keys or no code; a saved tool) might set it: check that it does.",
     defaultSeverity: "warning",
-    options: noOptions,
+    set: "lint",
+    messages: {
+      unverifiedVariable: "{{{{useName}}}} in {{use}} is set by no node whose outputs can be read; it may come from {{which}}. Make sure that node returns it, or declare it in pathway.config.json \"variables.requestData\" if request_data provides it.",
+    },
   },
   check(context, report) {
     const { graph, variableFindings } = getLintFacts(context);
@@ -22,7 +25,7 @@ export default defineRule({
       report(
         useReport(
           use,
-          `{{${use.name}}} in ${describeUse(graph, use)} is set by no node whose outputs can be read; it may come from ${which}. Make sure that node returns it, or declare it in pathway.config.json "variables.requestData" if request_data provides it.`,
+          "unverifiedVariable", { useName: use.name, use: describeUse(graph, use), which },
         ),
       );
     }

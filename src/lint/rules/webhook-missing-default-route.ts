@@ -1,7 +1,7 @@
 // A webhook whose response matches none of its routes, and that has no default, leaves the call stuck after the request.
 import { describeNode, isObject, nodeData } from "../../model/pathway.js";
-import { defineRule } from "../../validate/rule.js";
-import { nodePointer, noOptions } from "./helpers.js";
+import { definePathwayRule } from "../../rules/index.js";
+import { nodePointer } from "./helpers.js";
 
 /** The service's default response route: `["Default/Webhook Completion", "", "", {...}]`, or any route with no operator. */
 function isDefaultRoute(tuple: unknown): boolean {
@@ -10,12 +10,15 @@ function isDefaultRoute(tuple: unknown): boolean {
   return (tuple[1] === "" || tuple[1] === undefined) && (tuple[2] === "" || tuple[2] === undefined) && isObject(tuple[3]);
 }
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "webhook-missing-default-route",
     description: "Webhook nodes have a default way on after the request: a `Default/Webhook Completion` response route or an outgoing edge.",
     defaultSeverity: "warning",
-    options: noOptions,
+    set: "lint",
+    messages: {
+      webhookMissingDefaultRoute: "Webhook node {{node}} has no default route: when the response matches none of its response routes the call cannot go on; add a \"Default/Webhook Completion\" response route or an outgoing edge.",
+    },
   },
   check({ nodes, edges }, report) {
     const webhooks = nodes.filter(({ node }) => node.type === "Webhook");
@@ -28,7 +31,7 @@ export default defineRule({
       if (Array.isArray(routes) && routes.some(isDefaultRoute)) continue;
       report({
         pointer: Array.isArray(routes) ? nodePointer(index, "responsePathways") : nodePointer(index),
-        message: `Webhook node ${describeNode(node)} has no default route: when the response matches none of its response routes the call cannot go on; add a "Default/Webhook Completion" response route or an outgoing edge.`,
+        messageId: "webhookMissingDefaultRoute", data: { node: describeNode(node) },
       });
     }
   },

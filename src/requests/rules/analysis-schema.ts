@@ -8,18 +8,23 @@ export default defineRequestRule({
     id: "analysis-schema",
     description: "`analysis_schema` is an object mapping each field name to a non-empty type or format hint (email, string, boolean, a date-time format; seed 4.1).",
     defaultSeverity: "error",
+    set: "request",
     kinds: ["call", "batch", "inbound"],
     fields: ["analysis_schema"],
+    messages: {
+      notObject: "analysis_schema is {{schema}}; write an object such as {\"email\": \"email\", \"wants_demo\": \"boolean\"}.",
+      badHint: "analysis_schema.{{name}} is {{hint}}; write a type or format hint as text, e.g. \"string\", \"boolean\", \"email\" or \"YYYY-MM-DD\".",
+    },
   },
   check({ body }, report) {
     const schema = body.analysis_schema;
     if (schema === undefined) return;
     if (!isObject(schema)) {
-      report({ pointer: at("analysis_schema"), message: `analysis_schema is ${show(schema)}; write an object such as {"email": "email", "wants_demo": "boolean"}.` });
+      report({ pointer: at("analysis_schema"), messageId: "notObject", data: { schema: show(schema) } });
       return;
     }
     for (const [name, hint] of Object.entries(schema)) {
-      if (typeof hint !== "string" || hint.trim() === "") report({ pointer: at("analysis_schema", name), message: `analysis_schema.${name} is ${show(hint)}; write a type or format hint as text, e.g. "string", "boolean", "email" or "YYYY-MM-DD".` });
+      if (typeof hint !== "string" || hint.trim() === "") report({ pointer: at("analysis_schema", name), messageId: "badHint", data: { name, hint: show(hint) } });
     }
   },
 });

@@ -7,12 +7,16 @@ export default defineRequestRule({
     id: "area-code-format",
     description: "A purchase's `area_code` is three digits (seed 4.6), e.g. \"415\".",
     defaultSeverity: "error",
+    set: "request",
     kinds: ["purchase"],
     fields: ["area_code"],
+    messages: {
+      areaCodeFormat: "area_code is {{code}}; write three digits as a string, e.g. \"415\" (seed 4.6){{detail}}.",
+    },
   },
   check({ body }, report) {
     const code = body.area_code;
     if (code === undefined || (typeof code === "string" && /^\d{3}$/.test(code))) return;
-    report({ pointer: at("area_code"), message: `area_code is ${show(code)}; write three digits as a string, e.g. "415" (seed 4.6)${typeof code === "number" && /^\d{3}$/.test(String(code)) ? `: "${code}"` : ""}.` });
+    report({ pointer: at("area_code"), messageId: "areaCodeFormat", data: { code: show(code), detail: typeof code === "number" && /^\d{3}$/.test(String(code)) ? `: "${code}"` : "" } });
   },
 });

@@ -8,14 +8,18 @@ export default defineRequestRule({
     id: "background-track",
     description: "`background_track` is null, office, cafe, restaurant or none (seed 4.1).",
     defaultSeverity: "error",
+    set: "request",
     kinds: ["call", "batch", "inbound"],
     fields: ["background_track"],
+    messages: {
+      backgroundTrack: "background_track is {{value}}; {{detail}}use one of {{BACKGROUND_TRACKS}} (seed 4.1).",
+    },
   },
   check({ body }, report) {
     const value = body.background_track;
     if (value === undefined || value === null) return;
     if (typeof value === "string" && (BACKGROUND_TRACKS as readonly string[]).includes(value)) return;
     const near = typeof value === "string" ? closestName(value, BACKGROUND_TRACKS) : undefined;
-    report({ pointer: at("background_track"), message: `background_track is ${show(value)}; ${near ? `did you mean "${near}"? ` : ""}use one of ${BACKGROUND_TRACKS.join(", ")} (seed 4.1).` });
+    report({ pointer: at("background_track"), messageId: "backgroundTrack", data: { value: show(value), detail: near ? `did you mean "${near}"? ` : "", BACKGROUND_TRACKS: BACKGROUND_TRACKS.join(", ") } });
   },
 });

@@ -11,7 +11,12 @@ export default defineRequestRule({
     id: "batch-missing-placeholder",
     description: "Every `{name}` in a batch's `base_prompt` is a property of every `call_data` row, with the same case (seed 4.3).",
     defaultSeverity: "error",
+    set: "request",
     kinds: ["batch"],
+    messages: {
+      missingInRow: "call_data[{{index}}] has no \"{{variable}}\", which base_prompt inserts as {{{variable}}}{{caseHint}}: add \"{{variable}}\" to this row, or the call hears the literal {{{variable}}}.",
+      missingInMoreRows: "\"{{variable}}\" is also missing from {{more}} more call_data rows ({{missing}} of {{rows}} in all); base_prompt inserts it as {{{variable}}}.",
+    },
   },
   check({ body }, report) {
     if (typeof body.base_prompt !== "string" || !Array.isArray(body.call_data)) return;
@@ -26,10 +31,10 @@ export default defineRequestRule({
         const other = Object.keys(row).find((k) => k.toLowerCase() === name.toLowerCase());
         report({
           pointer: at("call_data", i),
-          message: `call_data[${i}] has no "${name}", which base_prompt inserts as {${name}}${other ? `; it has "${other}", but names are case-sensitive (seed 4.3)` : ""}: add "${name}" to this row, or the call hears the literal {${name}}.`,
+          messageId: "missingInRow", data: { index: i, variable: name, caseHint: other ? `; it has "${other}", but names are case-sensitive (seed 4.3)` : "" },
         });
       }
-      if (lacking.length > MAX_ROWS) report({ pointer: at("call_data"), message: `"${name}" is also missing from ${lacking.length - MAX_ROWS} more call_data rows (${lacking.length} of ${rows.length} in all); base_prompt inserts it as {${name}}.` });
+      if (lacking.length > MAX_ROWS) report({ pointer: at("call_data"), messageId: "missingInMoreRows", data: { variable: name, more: lacking.length - MAX_ROWS, missing: lacking.length, rows: rows.length } });
     }
   },
 });

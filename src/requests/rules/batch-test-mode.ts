@@ -7,11 +7,15 @@ export default defineRequestRule({
     id: "batch-test-mode",
     description: "A batch with `test_mode: true` dispatches only the first `call_data` row (seed 4.3, part 8); remove it before the real send.",
     defaultSeverity: "info",
+    set: "request",
     kinds: ["batch"],
+    messages: {
+      batchTestMode: "test_mode is on: only the first of {{rows}} call_data row{{detail}} is dispatched (seed 4.3); remove test_mode to call every row.",
+    },
   },
   check({ body }, report) {
     if (body.test_mode !== true) return;
     const rows = Array.isArray(body.call_data) ? body.call_data.length : 0;
-    report({ pointer: at("test_mode"), message: `test_mode is on: only the first of ${rows} call_data row${rows === 1 ? "" : "s"} is dispatched (seed 4.3); remove test_mode to call every row.` });
+    report({ pointer: at("test_mode"), messageId: "batchTestMode", data: { rows, detail: rows === 1 ? "" : "s" } });
   },
 });

@@ -8,14 +8,18 @@ export default defineRequestRule({
     id: "country-code",
     description: "`country_code` of a purchase is US or CA (seed 4.6; others via support).",
     defaultSeverity: "error",
+    set: "request",
     kinds: ["purchase"],
     fields: ["country_code"],
+    messages: {
+      countryCode: "country_code is {{value}}; {{detail}}use one of {{PURCHASE_COUNTRIES}} (seed 4.6).",
+    },
   },
   check({ body }, report) {
     const value = body.country_code;
     if (value === undefined) return;
     if (typeof value === "string" && (PURCHASE_COUNTRIES as readonly string[]).includes(value)) return;
     const near = typeof value === "string" ? closestName(value, PURCHASE_COUNTRIES) : undefined;
-    report({ pointer: at("country_code"), message: `country_code is ${show(value)}; ${near ? `did you mean "${near}"? ` : ""}use one of ${PURCHASE_COUNTRIES.join(", ")} (seed 4.6).` });
+    report({ pointer: at("country_code"), messageId: "countryCode", data: { value: show(value), detail: near ? `did you mean "${near}"? ` : "", PURCHASE_COUNTRIES: PURCHASE_COUNTRIES.join(", ") } });
   },
 });

@@ -7,14 +7,21 @@ export default defineRequestRule({
     id: "deprecated-voice-field",
     description: "Legacy `voice_id`, `reduce_latency`, `voice_preset_id` and RL/HQ-prefixed voices are replaced by `voice` (seed 4.1, part 9).",
     defaultSeverity: "warning",
+    set: "request",
     kinds: ["call", "batch", "inbound"],
+    messages: {
+      voiceIdLegacy: "voice_id is legacy (seed part 9); use \"voice\" instead{{detail}}.",
+      reduceLatencyLegacy: "reduce_latency is legacy and may override voice (seed 4.1); remove it and choose the voice with \"voice\".",
+      voicePresetId: "voice_preset_id is legacy; put the preset id in \"voice\"{{detail}}.",
+      voiceUsesLegacy: "voice {{bodyVoice}} uses the legacy {{bodyVoice2}} prefix (seed part 9); prefer a voice name or id.",
+    },
   },
   check({ body }, report) {
-    if (body.voice_id !== undefined) report({ pointer: at("voice_id"), message: `voice_id is legacy (seed part 9); use "voice" instead${typeof body.voice_id === "number" ? ` (e.g. "voice": "${body.voice_id}")` : ""}.` });
-    if (body.reduce_latency !== undefined) report({ pointer: at("reduce_latency"), message: "reduce_latency is legacy and may override voice (seed 4.1); remove it and choose the voice with \"voice\"." });
-    if (body.voice_preset_id !== undefined) report({ pointer: at("voice_preset_id"), message: `voice_preset_id is legacy; put the preset id in "voice"${typeof body.voice_preset_id === "string" ? ` ("voice": ${show(body.voice_preset_id)})` : ""}.` });
+    if (body.voice_id !== undefined) report({ pointer: at("voice_id"), messageId: "voiceIdLegacy", data: { detail: typeof body.voice_id === "number" ? ` (e.g. "voice": "${body.voice_id}")` : "" } });
+    if (body.reduce_latency !== undefined) report({ pointer: at("reduce_latency"), messageId: "reduceLatencyLegacy" });
+    if (body.voice_preset_id !== undefined) report({ pointer: at("voice_preset_id"), messageId: "voicePresetId", data: { detail: typeof body.voice_preset_id === "string" ? ` ("voice": ${show(body.voice_preset_id)})` : "" } });
     if (typeof body.voice === "string" && /^(RL|HQ)\d+$/.test(body.voice)) {
-      report({ pointer: at("voice"), message: `voice ${show(body.voice)} uses the legacy ${body.voice.slice(0, 2)} prefix (seed part 9); prefer a voice name or id.` });
+      report({ pointer: at("voice"), messageId: "voiceUsesLegacy", data: { bodyVoice: show(body.voice), bodyVoice2: body.voice.slice(0, 2) } });
     }
   },
 });

@@ -17,7 +17,11 @@ export default defineRequestRule({
     id: "dynamic-data-placeholder",
     description: "A `dynamic_data` body uses only the placeholders the service replaces: {{from}}, {{to}}, {{short_from}}, {{short_to}}, {{call_id}} (seed 2.6).",
     defaultSeverity: "warning",
+    set: "request",
     kinds: ["call", "batch", "inbound"],
+    messages: {
+      dynamicDataPlaceholder: "{{{{vName}}}} in a dynamic_data body is not replaced (seed 2.6 replaces only {{BODY_PLACEHOLDERS}}); the literal text is sent.",
+    },
   },
   check({ body }, report) {
     const items = Array.isArray(body.dynamic_data) ? body.dynamic_data.map((it, i) => [it, ["dynamic_data", i]] as const) : isObject(body.dynamic_data) ? [[body.dynamic_data, ["dynamic_data"]] as const] : [];
@@ -27,7 +31,7 @@ export default defineRequestRule({
       strings(item.body, [...path, "body"], found);
       for (const [text, p] of found) {
         for (const v of getTemplateVariables(text)) {
-          if (!BODY_PLACEHOLDERS.includes(v.name)) report({ pointer: at(...p), message: `{{${v.name}}} in a dynamic_data body is not replaced (seed 2.6 replaces only ${BODY_PLACEHOLDERS.map((x) => `{{${x}}}`).join(", ")}); the literal text is sent.` });
+          if (!BODY_PLACEHOLDERS.includes(v.name)) report({ pointer: at(...p), messageId: "dynamicDataPlaceholder", data: { vName: v.name, BODY_PLACEHOLDERS: BODY_PLACEHOLDERS.map((x) => `{{${x}}}`).join(", ") } });
         }
       }
     }

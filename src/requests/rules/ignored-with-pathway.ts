@@ -10,7 +10,12 @@ export default defineRequestRule({
     id: "ignored-with-pathway",
     description: "Fields that do not apply with `pathway_id` are left out: task, model, tools, transfer_list, transfer_phone_number on calls; prompt, first_sentence, model, dynamic_data, tools, transfer_list on inbound numbers (seed 4.1, 4.2).",
     defaultSeverity: "warning",
+    set: "request",
     kinds: ["call", "batch", "inbound"],
+    messages: {
+      resetByPathway: "{{field}} is reset to its default when pathway_id is set (seed 4.2), so this value is lost; remove it or remove pathway_id.",
+      replacedByPathway: "{{field}} does not apply with pathway_id: the pathway's nodes replace it{{model}} (seed 4.1); remove it or remove pathway_id.",
+    },
   },
   check({ kind, body }, report) {
     if (typeof body.pathway_id !== "string" || body.pathway_id.trim() === "") return;
@@ -19,10 +24,8 @@ export default defineRequestRule({
       if (value === undefined || value === null || value === "") continue;
       report({
         pointer: at(field),
-        message:
-          kind === "inbound"
-            ? `${field} is reset to its default when pathway_id is set (seed 4.2), so this value is lost; remove it or remove pathway_id.`
-            : `${field} does not apply with pathway_id: the pathway's nodes replace it${field === "model" ? " and the service chooses the model" : ""} (seed 4.1); remove it or remove pathway_id.`,
+        messageId: kind === "inbound" ? "resetByPathway" : "replacedByPathway",
+        data: { field, model: field === "model" ? " and the service chooses the model" : "" },
       });
     }
   },

@@ -25,14 +25,18 @@ export default defineRequestRule({
     id: "invalid-timezone",
     description: "`timezone` is an IANA TZ database name such as America/New_York (seed 4.1).",
     defaultSeverity: "error",
+    set: "request",
     kinds: ["call", "batch", "inbound"],
     fields: ["timezone"],
+    messages: {
+      invalidTimezone: "timezone {{tz}} is not a TZ database name; {{detail}}",
+    },
   },
   check({ body }, report) {
     const tz = body.timezone;
     if (tz === undefined) return;
     if (typeof tz === "string" && isZone(tz)) return;
     const near = typeof tz === "string" ? closestName(tz, knownZones()) : undefined;
-    report({ pointer: at("timezone"), message: `timezone ${show(tz)} is not a TZ database name; ${near ? `did you mean "${near}"?` : 'write one such as "America/New_York" (default "America/Los_Angeles").'}` });
+    report({ pointer: at("timezone"), messageId: "invalidTimezone", data: { tz: show(tz), detail: near ? `did you mean "${near}"?` : 'write one such as "America/New_York" (default "America/Los_Angeles").' } });
   },
 });

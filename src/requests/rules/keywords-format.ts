@@ -7,19 +7,25 @@ export default defineRequestRule({
     id: "keywords-format",
     description: "`keywords` is a list of words, each optionally `<word>:<factor>` with a positive number (default factor 2; seed 4.1, 2.6).",
     defaultSeverity: "error",
+    set: "request",
     kinds: ["call", "batch", "inbound"],
     fields: ["keywords"],
+    messages: {
+      notList: "keywords is {{list}}; write a list of strings such as [\"Acme\", \"Zyrtec:3\"].",
+      notWord: "keyword {{value}} is not a word; write a non-empty string, optionally \"<word>:<factor>\".",
+      badFactor: "keyword {{value}} is not \"<word>:<factor>\": {{detail}}; e.g. \"Zyrtec:3\" (default factor 2).",
+    },
   },
   check({ body }, report) {
     const list = body.keywords;
     if (list === undefined) return;
     if (!Array.isArray(list)) {
-      report({ pointer: at("keywords"), message: `keywords is ${show(list)}; write a list of strings such as ["Acme", "Zyrtec:3"].` });
+      report({ pointer: at("keywords"), messageId: "notList", data: { list: show(list) } });
       return;
     }
     list.forEach((k, i) => {
       if (typeof k !== "string" || k.trim() === "") {
-        report({ pointer: at("keywords", i), message: `keyword ${show(k)} is not a word; write a non-empty string, optionally "<word>:<factor>".` });
+        report({ pointer: at("keywords", i), messageId: "notWord", data: { value: show(k) } });
         return;
       }
       const colon = k.lastIndexOf(":");
@@ -27,7 +33,7 @@ export default defineRequestRule({
       const word = k.slice(0, colon).trim();
       const factor = k.slice(colon + 1).trim();
       if (word === "" || !/^\d+(\.\d+)?$/.test(factor) || Number(factor) <= 0) {
-        report({ pointer: at("keywords", i), message: `keyword ${show(k)} is not "<word>:<factor>": ${word === "" ? "the word is empty" : `the factor ${show(factor)} is not a positive number`}; e.g. "Zyrtec:3" (default factor 2).` });
+        report({ pointer: at("keywords", i), messageId: "badFactor", data: { value: show(k), detail: word === "" ? "the word is empty" : `the factor ${show(factor)} is not a positive number` } });
       }
     });
   },

@@ -1,5 +1,5 @@
 // A variable one branch sets and another does not (lint's maybe-unset case) reaches the caller as braces on the other branch.
-import { describeReadNode, reportUnsupplied } from "../supply.js";
+import { describeReadNode, reportUnsupplied, SUPPLY_MESSAGES } from "../supply.js";
 import { defineRequestRule } from "../rule.js";
 
 export default defineRequestRule({
@@ -7,7 +7,9 @@ export default defineRequestRule({
     id: "maybe-missing-request-variable",
     description: "A `{{variable}}` that some paths from the start used set before reading it and others do not (lint's `maybe-unset-variable`) is supplied by the request for those others, or set on every path.",
     defaultSeverity: "warning",
+    set: "request",
     kinds: ["call", "batch", "inbound"],
+    messages: SUPPLY_MESSAGES,
   },
   check(context, report) {
     const variables = context.pathway?.required.filter((v) => v.maybeUnset) ?? [];

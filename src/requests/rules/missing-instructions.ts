@@ -11,17 +11,24 @@ export default defineRequestRule({
     id: "missing-instructions",
     description: "A call has `task` or `pathway_id`, an inbound number `prompt` or `pathway_id`, a batch `base_prompt` (seed 4.1, 4.2, 4.3).",
     defaultSeverity: "error",
+    set: "request",
     kinds: ["call", "batch", "inbound"],
     fields: ["task", "prompt", "base_prompt", "pathway_id"],
+    messages: {
+      writeAsString: "{{field}} is {{value}}; write it as a string.",
+      callNoTask: "The call has neither \"task\" nor \"pathway_id\"; add a task (the agent's prompt) or the pathway to follow (seed 4.1).",
+      inboundNoPrompt: "The inbound number has neither \"prompt\" nor \"pathway_id\"; add a prompt with the purpose of calls and the expected callers, or a pathway (seed 4.2).",
+      batchNoBase: "The batch has no \"base_prompt\"; add the prompt every call uses, with {name} for each row's variables (seed 4.3).",
+    },
   },
   check({ kind, body }, report) {
     for (const field of ["task", "prompt", "base_prompt", "pathway_id"]) {
       const value = body[field];
       const nullable = field === "pathway_id" && kind === "inbound";
-      if (value !== undefined && typeof value !== "string" && !(nullable && value === null)) report({ pointer: at(field), message: `${field} is ${show(value)}; write it as a string.` });
+      if (value !== undefined && typeof value !== "string" && !(nullable && value === null)) report({ pointer: at(field), messageId: "writeAsString", data: { field, value: show(value) } });
     }
     if (kind === "batch") {
-      if (blank(body.base_prompt)) report({ pointer: body.base_prompt === undefined ? "" : at("base_prompt"), message: 'The batch has no "base_prompt"; add the prompt every call uses, with {name} for each row\'s variables (seed 4.3).' });
+      if (blank(body.base_prompt)) report({ pointer: body.base_prompt === undefined ? "" : at("base_prompt"), messageId: "batchNoBase" });
       return;
     }
     if (!blank(body.pathway_id)) return;
@@ -29,7 +36,7 @@ export default defineRequestRule({
     if (blank(body[field])) {
       report({
         pointer: body[field] === undefined ? "" : at(field),
-        message: kind === "call" ? 'The call has neither "task" nor "pathway_id"; add a task (the agent\'s prompt) or the pathway to follow (seed 4.1).' : 'The inbound number has neither "prompt" nor "pathway_id"; add a prompt with the purpose of calls and the expected callers, or a pathway (seed 4.2).',
+        messageId: kind === "call" ? "callNoTask" : "inboundNoPrompt",
       });
     }
   },

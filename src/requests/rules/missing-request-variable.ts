@@ -1,5 +1,5 @@
 // Variables the pathway reads before any node could set them must come with the request: request_data, a batch row, dynamic_data.
-import { describeReadNode, reportUnsupplied } from "../supply.js";
+import { describeReadNode, reportUnsupplied, SUPPLY_MESSAGES } from "../supply.js";
 import { defineRequestRule } from "../rule.js";
 
 export default defineRequestRule({
@@ -7,7 +7,9 @@ export default defineRequestRule({
     id: "missing-request-variable",
     description: "Every `{{variable}}` the pathway reads before any node sets it on every path (walking from the start node used) is supplied by `request_data`, every batch row, `dynamic_data`, or is a system variable.",
     defaultSeverity: "error",
+    set: "request",
     kinds: ["call", "batch", "inbound"],
+    messages: SUPPLY_MESSAGES,
   },
   check(context, report) {
     const variables = context.pathway?.required.filter((v) => !v.maybeUnset) ?? [];

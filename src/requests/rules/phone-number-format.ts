@@ -8,30 +8,39 @@ export default defineRequestRule({
     id: "phone-number-format",
     description: "Request phone numbers can be dialled: no country code without +, no letters or extension text; `from` in E.164; a purchased number with +1 (seed 4.1, 4.6).",
     defaultSeverity: "error",
+    set: "request",
     kinds: ["call", "batch", "inbound", "purchase"],
     fields: ["phone_number", "from", "transfer_phone_number", "transfer_list"],
+    messages: {
+      callNoPhone: "The call has no \"phone_number\"; add the number to call in E.164 form, e.g. \"+14155550123\" (seed 4.1).",
+      transferListNotObject: "transfer_list is {{bodyTransfer_list}}; write an object mapping a label to a number, e.g. {\"default\": \"+14155550123\"}.",
+      notString: "{{fField}} is {{fValue}}; write the number as a string in E.164 form, e.g. \"+14155550123\".",
+      purchaseNotUs: "phone_number {{fValue}} must be +1 followed by ten digits (seed 4.6), e.g. \"+14155550123\".",
+      notDialable: "{{fField}} {{fValue}} is not a number the service can dial: {{formWhy}}; {{detail}}.",
+      fromNeedsCountry: "from {{fValue}} needs a country code and no spaces or parentheses (seed 4.1): write it as \"{{formE164}}\".",
+    },
   },
   check({ kind, body }, report) {
     if (kind === "call" && body.phone_number === undefined) {
-      report({ pointer: "", message: 'The call has no "phone_number"; add the number to call in E.164 form, e.g. "+14155550123" (seed 4.1).' });
+      report({ pointer: "", messageId: "callNoPhone" });
     }
     if (body.transfer_list !== undefined && !isObject(body.transfer_list)) {
-      report({ pointer: at("transfer_list"), message: `transfer_list is ${show(body.transfer_list)}; write an object mapping a label to a number, e.g. {"default": "+14155550123"}.` });
+      report({ pointer: at("transfer_list"), messageId: "transferListNotObject", data: { bodyTransfer_list: show(body.transfer_list) } });
     }
     for (const f of getPhoneFields(kind, body)) {
       if (typeof f.value !== "string") {
-        report({ pointer: f.pointer, message: `${f.field} is ${show(f.value)}; write the number as a string in E.164 form, e.g. "+14155550123".` });
+        report({ pointer: f.pointer, messageId: "notString", data: { fField: f.field, fValue: show(f.value) } });
         continue;
       }
       const form = classifyPhone(f.value);
       if (f.strict === "purchase") {
-        if (!/^\+1\d{10}$/.test(f.value.trim())) report({ pointer: f.pointer, message: `phone_number ${show(f.value)} must be +1 followed by ten digits (seed 4.6), e.g. "+14155550123".` });
+        if (!/^\+1\d{10}$/.test(f.value.trim())) report({ pointer: f.pointer, messageId: "purchaseNotUs", data: { fValue: show(f.value) } });
         continue;
       }
       if (form.form === "invalid") {
-        report({ pointer: f.pointer, message: `${f.field} ${show(f.value)} is not a number the service can dial: ${form.why}; ${form.e164 ? `write it as "${form.e164}"` : 'write it in E.164 form, e.g. "+14155550123"'}.` });
+        report({ pointer: f.pointer, messageId: "notDialable", data: { fField: f.field, fValue: show(f.value), formWhy: form.why, detail: form.e164 ? `write it as "${form.e164}"` : 'write it in E.164 form, e.g. "+14155550123"' } });
       } else if (form.form === "discouraged" && f.strict === "from") {
-        report({ pointer: f.pointer, message: `from ${show(f.value)} needs a country code and no spaces or parentheses (seed 4.1): write it as "${form.e164}".` });
+        report({ pointer: f.pointer, messageId: "fromNeedsCountry", data: { fValue: show(f.value), formE164: form.e164 } });
       }
     }
   },

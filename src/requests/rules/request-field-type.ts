@@ -10,7 +10,11 @@ export function createFieldTypeRule(owned: (kind: string) => ReadonlySet<string>
       id: "request-field-type",
       description: "Every other documented request field has the type the seed gives (boolean, string, object, list, enum) (seed 4.1, 4.2, 4.3, 4.6).",
       defaultSeverity: "error",
-      kinds: ["call", "batch", "inbound", "purchase"],
+        set: "request",
+        kinds: ["call", "batch", "inbound", "purchase"],
+        messages: {
+            requestFieldType: "{{detail}} is {{value}}: {{issueMessage}} (seed 4.{{detail2}})."
+            }
     },
     check({ kind, body }, report) {
       const shape = REQUEST_SCHEMAS[kind].shape as Record<string, { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } } }>;
@@ -22,7 +26,7 @@ export function createFieldTypeRule(owned: (kind: string) => ReadonlySet<string>
         if (result.success) continue;
         const issue = result.error!.issues[0]!;
         const path = issue.path.filter((p): p is string | number => typeof p !== "symbol");
-        report({ pointer: at(field, ...path), message: `${[field, ...path].join(".")} is ${show(value)}: ${issue.message.replace(/\.$/, "")} (seed 4.${kind === "inbound" ? 2 : kind === "batch" ? 3 : kind === "purchase" ? 6 : 1}).` });
+        report({ pointer: at(field, ...path), messageId: "requestFieldType", data: { detail: [field, ...path].join("."), value: show(value), issueMessage: issue.message.replace(/\.$/, ""), detail2: kind === "inbound" ? 2 : kind === "batch" ? 3 : kind === "purchase" ? 6 : 1 } });
       }
     },
   });

@@ -8,7 +8,11 @@ export default defineRequestRule({
     id: "start-node-leads-nowhere",
     description: "The node a request starts at (`start_node_id`, else the pathway's start) has an outgoing edge, or is an end or transfer node.",
     defaultSeverity: "warning",
+    set: "request",
     kinds: ["call", "batch", "inbound"],
+    messages: {
+      startNodeLeadsNowhere: "The call starts at node {{gNodesNode}}, which has no way on: the conversation stays there and no other node of {{pathwayWhere}} runs; {{detail}}.",
+    },
   },
   check({ body, pathway }, report) {
     if (!pathway) return;
@@ -18,7 +22,7 @@ export default defineRequestRule({
     const chosen = typeof body.start_node_id === "string";
     report({
       pointer: chosen ? at("start_node_id") : at("pathway_id"),
-      message: `The call starts at node ${describeNode(g.nodes[g.start]!.node)}, which has no way on: the conversation stays there and no other node of ${pathway.where} runs; ${chosen ? "start at another node" : "add an edge from it"}.`,
+      messageId: "startNodeLeadsNowhere", data: { gNodesNode: describeNode(g.nodes[g.start]!.node), pathwayWhere: pathway.where, detail: chosen ? "start at another node" : "add an edge from it" },
     });
   },
 });

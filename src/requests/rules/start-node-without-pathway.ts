@@ -7,12 +7,16 @@ export default defineRequestRule({
     id: "start-node-without-pathway",
     description: "`start_node_id` comes with a `pathway_id` (it is used only then, seed 4.1).",
     defaultSeverity: "warning",
+    set: "request",
     kinds: ["call", "batch"],
+    messages: {
+      startNodeWithoutPathway: "start_node_id is used only with pathway_id (seed 4.1); add the pathway_id or remove start_node_id.",
+    },
   },
   check({ body }, report) {
     if (typeof body.start_node_id !== "string") return;
     if (typeof body.pathway_id !== "string" || body.pathway_id.trim() === "") {
-      report({ pointer: at("start_node_id"), message: "start_node_id is used only with pathway_id (seed 4.1); add the pathway_id or remove start_node_id." });
+      report({ pointer: at("start_node_id"), messageId: "startNodeWithoutPathway" });
     }
   },
 });

@@ -23,14 +23,18 @@ export default defineRequestRule({
     id: "start-time-format",
     description: "`start_time` is a real date written `YYYY-MM-DD HH:MM:SS -HH:MM` (offset optional, default UTC; seed 4.1).",
     defaultSeverity: "error",
+    set: "request",
     kinds: ["call", "batch"],
     fields: ["start_time"],
+    messages: {
+      startTimeFormat: "start_time {{value}} is not in the format \"YYYY-MM-DD HH:MM:SS -HH:MM\" (seed 4.1){{detail}}, e.g. \"2026-12-01 09:30:00 -05:00\".",
+    },
   },
   check({ body }, report) {
     const value = body.start_time;
     if (value === undefined) return;
     if (typeof value === "string" && parseStartTime(value)) return;
     const iso = typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value);
-    report({ pointer: at("start_time"), message: `start_time ${show(value)} is not in the format "YYYY-MM-DD HH:MM:SS -HH:MM" (seed 4.1)${iso ? "; ISO 8601 with a T is not it: use a space and write the offset as -HH:MM" : ""}, e.g. "2026-12-01 09:30:00 -05:00".` });
+    report({ pointer: at("start_time"), messageId: "startTimeFormat", data: { value: show(value), detail: iso ? "; ISO 8601 with a T is not it: use a space and write the offset as -HH:MM" : "" } });
   },
 });

@@ -1,22 +1,28 @@
 // A task or prompt is recommended under 2,000 characters (seed 4.1, part 8: guidance, not a hard bound).
 import { at } from "../helpers.js";
+import { FIELD_LIMITS } from "../models.js";
 import { defineRequestRule } from "../rule.js";
 
 /** The recommended maximum length of a task or prompt. */
-export const RECOMMENDED_TASK_LENGTH = 2000;
+export const RECOMMENDED_TASK_LENGTH = FIELD_LIMITS.task.recommendedMaxLength;
+const shown = RECOMMENDED_TASK_LENGTH.toLocaleString("en-US");
 
 export default defineRequestRule({
   meta: {
     id: "task-length",
-    description: "`task`, `prompt` and `base_prompt` are under the recommended 2,000 characters (seed 4.1, part 8).",
+    description: `\`task\`, \`prompt\` and \`base_prompt\` are under the recommended ${shown} characters (seed 4.1, part 8).`,
     defaultSeverity: "warning",
+    set: "request",
     kinds: ["call", "batch", "inbound", "purchase"],
+    messages: {
+      taskLength: `{{field}} has {{textLength}} characters; under ${shown} is recommended (seed part 8): move detail into a pathway or a knowledge base.`,
+    },
   },
   check({ body }, report) {
     for (const field of ["task", "prompt", "base_prompt"]) {
       const text = body[field];
       if (typeof text === "string" && text.length >= RECOMMENDED_TASK_LENGTH) {
-        report({ pointer: at(field), message: `${field} has ${text.length} characters; under ${RECOMMENDED_TASK_LENGTH.toLocaleString("en-US")} is recommended (seed part 8): move detail into a pathway or a knowledge base.` });
+        report({ pointer: at(field), messageId: "taskLength", data: { field, textLength: text.length } });
       }
     }
   },

@@ -8,13 +8,17 @@ export default defineRequestRule({
     id: "undocumented-request-field",
     description: "A request field the seed does not list (and that is no typo of one) is noted, with where real clients were seen sending it (`pathway_version`, `voicemail`, ...); whether the service reads it is not documented.",
     defaultSeverity: "info",
+    set: "request",
     kinds: ["call", "batch", "inbound", "purchase"],
+    messages: {
+      undocumentedRequestField: "{{fWhat}} has the field {{fKey}}, which is not in the seed{{known}}",
+    },
   },
   check({ kind, body }, report) {
     for (const f of getUndocumentedFields(kind, body)) {
       if (f.near !== undefined) continue;
       const known = f.seenIn !== undefined ? `; seen in real clients: ${f.seenIn}. Whether the service reads it is not documented.` : ". Whether the service reads it is not documented; check its name in the API reference.";
-      report({ pointer: at(...f.path), message: `${f.what} has the field ${show(f.key)}, which is not in the seed${known}` });
+      report({ pointer: at(...f.path), messageId: "undocumentedRequestField", data: { fWhat: f.what, fKey: show(f.key), known } });
     }
   },
 });

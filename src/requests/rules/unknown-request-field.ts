@@ -8,12 +8,16 @@ export default defineRequestRule({
     id: "unknown-request-field",
     description: "A request field (or retry, pronunciation_guide or dynamic_data field) the seed does not list but that is close to one it does is reported with the nearest name (`request_dta` -> `request_data`).",
     defaultSeverity: "warning",
+    set: "request",
     kinds: ["call", "batch", "inbound", "purchase"],
+    messages: {
+      unknownRequestField: "{{fWhat}} has the field {{fKey}}, which is not in the seed; did you mean \"{{fNear}}\"?",
+    },
   },
   check({ kind, body }, report) {
     for (const f of getUndocumentedFields(kind, body)) {
       if (f.near === undefined) continue;
-      report({ pointer: at(...f.path), message: `${f.what} has the field ${show(f.key)}, which is not in the seed; did you mean "${f.near}"?` });
+      report({ pointer: at(...f.path), messageId: "unknownRequestField", data: { fWhat: f.what, fKey: show(f.key), fNear: f.near } });
     }
   },
 });

@@ -8,7 +8,11 @@ export default defineRequestRule({
     id: "unknown-start-node",
     description: "`start_node_id` is the id of a node in the pathway the request uses (checked with --pathway, remote:<id> or the manifest).",
     defaultSeverity: "error",
+    set: "request",
     kinds: ["call", "batch"],
+    messages: {
+      unknownStartNode: "start_node_id {{id}} is not a node of the pathway {{pathwayWhere}}{{hint}}",
+    },
   },
   check({ body, pathway }, report) {
     if (!pathway || typeof body.start_node_id !== "string") return;
@@ -17,6 +21,6 @@ export default defineRequestRule({
     const byName = pathway.graph.nodes.find(({ node }) => node.data?.name === id);
     const near = closestName(id, pathway.graph.ids);
     const hint = byName ? `; that is the name of node ${describeNode(byName.node)}: use its id` : near ? `; did you mean "${near}"?` : "; use the id of a node that exists (the node may have been deleted in the editor).";
-    report({ pointer: at("start_node_id"), message: `start_node_id ${show(id)} is not a node of the pathway ${pathway.where}${hint}` });
+    report({ pointer: at("start_node_id"), messageId: "unknownStartNode", data: { id: show(id), pathwayWhere: pathway.where, hint } });
   },
 });

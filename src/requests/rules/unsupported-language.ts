@@ -8,8 +8,12 @@ export default defineRequestRule({
     id: "unsupported-language",
     description: "The `language` is one the service supports, spelled and spaced as seed 4.1 publishes it (`zh - Hans`).",
     defaultSeverity: "error",
+    set: "request",
     kinds: ["call", "batch", "inbound"],
     fields: ["language"],
+    messages: {
+      unsupportedLanguage: "language is {{value}}; {{detail}}use one of {{LANGUAGES}} (seed 4.1).",
+    },
   },
   check({ body }, report) {
     const value = body.language;
@@ -18,6 +22,6 @@ export default defineRequestRule({
     const squeeze = (x: string) => x.replace(/\s+/g, "").toLowerCase();
     // "zh-Hans" is the usual spelling; the service publishes "zh - Hans" (with spaces), so compare without them first.
     const near = typeof value === "string" ? (LANGUAGES.find((l) => squeeze(l) === squeeze(value)) ?? closestName(value, LANGUAGES)) : undefined;
-    report({ pointer: at("language"), message: `language is ${show(value)}; ${near ? `did you mean "${near}"? ` : ""}use one of ${LANGUAGES.join(", ")} (seed 4.1).` });
+    report({ pointer: at("language"), messageId: "unsupportedLanguage", data: { value: show(value), detail: near ? `did you mean "${near}"? ` : "", LANGUAGES: LANGUAGES.join(", ") } });
   },
 });

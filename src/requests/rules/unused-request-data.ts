@@ -8,7 +8,11 @@ export default defineRequestRule({
     id: "unused-request-data",
     description: "Each `request_data` key is read by the pathway or by first_sentence, task or voicemail_message (a note: it may be misnamed).",
     defaultSeverity: "info",
+    set: "request",
     kinds: ["call", "batch"],
+    messages: {
+      unusedRequestData: "request_data \"{{key}}\" is never read by the pathway {{pathwayWhere}}{{detail}}",
+    },
   },
   check({ body, pathway }, report) {
     if (!pathway || !isObject(body.request_data)) return;
@@ -20,7 +24,7 @@ export default defineRequestRule({
     for (const key of Object.keys(body.request_data)) {
       if (read.has(key)) continue;
       const near = closestName(key, [...read]);
-      report({ pointer: at("request_data", key), message: `request_data "${key}" is never read by the pathway ${pathway.where}${near ? `; it reads {{${near}}}: is this the same name?` : "; the agent still sees it, but no {{" + key + "}} uses it."}` });
+      report({ pointer: at("request_data", key), messageId: "unusedRequestData", data: { key, pathwayWhere: pathway.where, detail: near ? `; it reads {{${near}}}: is this the same name?` : "; the agent still sees it, but no {{" + key + "}} uses it." } });
     }
   },
 });

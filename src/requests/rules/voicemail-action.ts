@@ -8,14 +8,18 @@ export default defineRequestRule({
     id: "voicemail-action",
     description: "`voicemail_action` is hangup, leave_message or ignore (seed 4.1, 2.6).",
     defaultSeverity: "error",
+    set: "request",
     kinds: ["call", "batch"],
     fields: ["voicemail_action"],
+    messages: {
+      voicemailAction: "voicemail_action is {{value}}; {{detail}}use one of {{VOICEMAIL_ACTIONS}} (seed 4.1).",
+    },
   },
   check({ body }, report) {
     const value = body.voicemail_action;
     if (value === undefined) return;
     if (typeof value === "string" && (VOICEMAIL_ACTIONS as readonly string[]).includes(value)) return;
     const near = typeof value === "string" ? closestName(value, VOICEMAIL_ACTIONS) : undefined;
-    report({ pointer: at("voicemail_action"), message: `voicemail_action is ${show(value)}; ${near ? `did you mean "${near}"? ` : ""}use one of ${VOICEMAIL_ACTIONS.join(", ")} (seed 4.1).` });
+    report({ pointer: at("voicemail_action"), messageId: "voicemailAction", data: { value: show(value), detail: near ? `did you mean "${near}"? ` : "", VOICEMAIL_ACTIONS: VOICEMAIL_ACTIONS.join(", ") } });
   },
 });

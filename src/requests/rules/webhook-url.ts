@@ -7,12 +7,16 @@ export default defineRequestRule({
     id: "webhook-url",
     description: "`webhook` is an absolute http or https URL (seed 4.1, 4.6).",
     defaultSeverity: "error",
+    set: "request",
     kinds: ["call", "batch", "inbound", "purchase"],
     fields: ["webhook"],
+    messages: {
+      webhookUrl: "webhook {{url}} is not an http(s) URL; write an absolute URL such as \"https://example.com/call-ended\".",
+    },
   },
   check({ body }, report) {
     const url = body.webhook;
     if (url === undefined || url === null) return;
-    if (!isHttpUrl(url)) report({ pointer: at("webhook"), message: `webhook ${show(url)} is not an http(s) URL; write an absolute URL such as "https://example.com/call-ended".` });
+    if (!isHttpUrl(url)) report({ pointer: at("webhook"), messageId: "webhookUrl", data: { url: show(url) } });
   },
 });

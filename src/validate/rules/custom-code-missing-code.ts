@@ -1,15 +1,18 @@
 // A Custom Code node runs its `code` (or a saved snippet); a stub with neither does nothing and sets no variables.
 import { describeNode, nodeData } from "../../model/pathway.js";
-import { defineRule } from "../rule.js";
-import { nodePointer, noOptions } from "./helpers.js";
+import { definePathwayRule } from "../../rules/index.js";
+import { nodePointer } from "./helpers.js";
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "custom-code-missing-code",
     description: "Custom Code nodes have `code` to run (or a saved `snippet_id`).",
     // Real files hold such stubs (ivr-workaround: a node with only a name); a warning, as nothing documents the field.
+    set: "validate",
     defaultSeverity: "warning",
-    options: noOptions,
+    messages: {
+      customCodeMissingCode: "Custom Code node {{node}} has no code, so it does nothing and sets no variables; write the module in \"code\" (export default { async fetch(request) { ... return Response.json({...}) } }), or remove the node.",
+    },
   },
   check({ nodes }, report) {
     for (const { node, index } of nodes) {
@@ -18,7 +21,7 @@ export default defineRule({
       if ((typeof code === "string" && code.trim() !== "") || (typeof snippet === "string" && snippet.trim() !== "")) continue;
       report({
         pointer: "code" in nodeData(node) ? nodePointer(index, "code") : nodePointer(index),
-        message: `Custom Code node ${describeNode(node)} has no code, so it does nothing and sets no variables; write the module in "code" (export default { async fetch(request) { ... return Response.json({...}) } }), or remove the node.`,
+        messageId: "customCodeMissingCode", data: { node: describeNode(node) },
       });
     }
   },

@@ -1,6 +1,5 @@
 // Small pieces the validation rules share: pointers into nodes and edges, and the patterns of numbers and variables.
 import { toPointer } from "../../diagnostics/index.js";
-import type { RuleOptionsParseResult, RuleOptionsSchema } from "../rule.js";
 
 /** Pointer to a node entry, or to a path inside its `data`. */
 export function nodePointer(index: number, ...dataPath: (string | number)[]): string {
@@ -35,20 +34,3 @@ export function missingTextPointer(index: number, data: Readonly<Record<string, 
   const present = fields.find((f) => f in data);
   return present ? nodePointer(index, present) : nodePointer(index);
 }
-
-function parseNoOptions(input: unknown): RuleOptionsParseResult<Record<string, never>> {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return { success: false, error: { issues: [{ path: [], message: "Invalid input: expected object" }] } };
-  const extra = Object.keys(input);
-  if (extra.length > 0) return { success: false, error: { issues: [{ path: [], message: `Unrecognized key${extra.length === 1 ? "" : "s"}: ${extra.map((k) => `"${k}"`).join(", ")}` }] } };
-  return { success: true, data: {} };
-}
-
-/** The options schema of rules that take none: `{}` and nothing else (like a strict empty zod object, without zod). */
-export const noOptions: RuleOptionsSchema<Record<string, never>> = {
-  parse(input) {
-    const result = parseNoOptions(input);
-    if (!result.success) throw new TypeError(result.error.issues[0]!.message);
-    return result.data;
-  },
-  safeParse: parseNoOptions,
-};

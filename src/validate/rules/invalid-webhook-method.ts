@@ -1,17 +1,20 @@
 // A Webhook node's `method` must be an HTTP method the service can send.
 import { describeNode, nodeData } from "../../model/pathway.js";
 import { WEBHOOK_METHODS } from "../../model/vocabulary.js";
-import { defineRule } from "../rule.js";
-import { isSavedToolWebhook, nodePointer, noOptions } from "./helpers.js";
+import { definePathwayRule } from "../../rules/index.js";
+import { isSavedToolWebhook, nodePointer } from "./helpers.js";
 
 const METHODS: readonly string[] = WEBHOOK_METHODS;
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "invalid-webhook-method",
     description: `Webhook nodes have a \`method\`: one of ${WEBHOOK_METHODS.join(", ")} (unless they run a saved tool, \`"tool": "TL-..."\`).`,
     defaultSeverity: "error",
-    options: noOptions,
+    set: "validate",
+    messages: {
+      invalidWebhookMethod: "Webhook node {{node}} has {{detail}}; set \"method\" to one of {{WEBHOOK_METHODS}}.",
+    },
   },
   check({ nodes }, report) {
     for (const { node, index } of nodes) {
@@ -21,7 +24,7 @@ export default defineRule({
       if (typeof method === "string" && METHODS.includes(method.toUpperCase())) continue;
       report({
         pointer: method === undefined ? nodePointer(index) : nodePointer(index, "method"),
-        message: `Webhook node ${describeNode(node)} has ${method === undefined ? "no method" : `method ${JSON.stringify(method)}`}; set "method" to one of ${WEBHOOK_METHODS.join(", ")}.`,
+        messageId: "invalidWebhookMethod", data: { node: describeNode(node), detail: method === undefined ? "no method" : `method ${JSON.stringify(method)}`, WEBHOOK_METHODS: WEBHOOK_METHODS.join(", ") },
       });
     }
   },

@@ -1,7 +1,7 @@
 // A Webhook node calls its `url`: it must be an http(s) URL or start with a {{variable}} filled at run time.
 import { describeNode, nodeData } from "../../model/pathway.js";
-import { defineRule } from "../rule.js";
-import { isSavedToolWebhook, LEADING_VARIABLE, nodePointer, noOptions } from "./helpers.js";
+import { definePathwayRule } from "../../rules/index.js";
+import { isSavedToolWebhook, LEADING_VARIABLE, nodePointer } from "./helpers.js";
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -12,12 +12,16 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "invalid-webhook-url",
     description: "Webhook nodes have a `url` that is http(s) or starts with a `{{variable}}` (unless they run a saved tool, `\"tool\": \"TL-...\"`).",
     defaultSeverity: "error",
-    options: noOptions,
+    set: "validate",
+    messages: {
+      noUrl: "Webhook node {{node}} has no url; set \"url\" to the http(s) address to call.",
+      notHttpUrl: "Webhook node {{node}} has url {{url}}, which is not an http(s) URL; write a full address such as \"https://api.example.com/hook\".",
+    },
   },
   check({ nodes }, report) {
     for (const { node, index } of nodes) {
@@ -27,10 +31,8 @@ export default defineRule({
       if (typeof url === "string" && (isHttpUrl(url.trim()) || LEADING_VARIABLE.test(url.trim()))) continue;
       report({
         pointer: url === undefined ? nodePointer(index) : nodePointer(index, "url"),
-        message:
-          url === undefined
-            ? `Webhook node ${describeNode(node)} has no url; set "url" to the http(s) address to call.`
-            : `Webhook node ${describeNode(node)} has url ${JSON.stringify(url)}, which is not an http(s) URL; write a full address such as "https://api.example.com/hook".`,
+        messageId: url === undefined ? "noUrl" : "notHttpUrl",
+        data: { node: describeNode(node), url: JSON.stringify(url) },
       });
     }
   },

@@ -1,14 +1,17 @@
 // A Knowledge Base node answers from its `kb`; without one it has nothing to answer from.
 import { describeNode, nodeData } from "../../model/pathway.js";
-import { defineRule } from "../rule.js";
-import { nodePointer, noOptions } from "./helpers.js";
+import { definePathwayRule } from "../../rules/index.js";
+import { nodePointer } from "./helpers.js";
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "missing-kb",
     description: "Knowledge Base nodes have a non-empty `kb`.",
     defaultSeverity: "error",
-    options: noOptions,
+    set: "validate",
+    messages: {
+      missingKb: "Knowledge Base node {{node}} has no knowledge base; put the text it answers from in \"kb\".",
+    },
   },
   check({ nodes }, report) {
     for (const { node, index } of nodes) {
@@ -17,7 +20,7 @@ export default defineRule({
       if (typeof kb === "string" && kb.trim() !== "") continue;
       report({
         pointer: kb === undefined ? nodePointer(index) : nodePointer(index, "kb"),
-        message: `Knowledge Base node ${describeNode(node)} has no knowledge base; put the text it answers from in "kb".`,
+        messageId: "missingKb", data: { node: describeNode(node) },
       });
     }
   },

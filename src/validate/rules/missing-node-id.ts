@@ -1,14 +1,17 @@
 // Every node entry (other than the globalConfig pseudo-entry) needs a non-empty string id.
 import { isGlobalConfigEntry, isObject } from "../../model/pathway.js";
-import { defineRule } from "../rule.js";
-import { nodePointer, noOptions } from "./helpers.js";
+import { definePathwayRule } from "../../rules/index.js";
+import { nodePointer } from "./helpers.js";
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "missing-node-id",
     description: "Every node has a non-empty string `id`.",
     defaultSeverity: "error",
-    options: noOptions,
+    set: "validate",
+    messages: {
+      missingNodeId: "Node{{name}} at nodes[{{index}}] has no usable id ({{detail}}); give it a unique string id.",
+    },
   },
   check({ pathway }, report) {
     const entries = pathway.nodes as unknown[];
@@ -18,7 +21,7 @@ export default defineRule({
       const name = isObject(entry.data) && typeof entry.data.name === "string" ? ` "${entry.data.name}"` : "";
       report({
         pointer: "id" in entry ? `${nodePointer(index)}/id` : nodePointer(index),
-        message: `Node${name} at nodes[${index}] has no usable id (${"id" in entry ? `found ${JSON.stringify(entry.id)}` : "none"}); give it a unique string id.`,
+        messageId: "missingNodeId", data: { name, index, detail: "id" in entry ? `found ${JSON.stringify(entry.id)}` : "none" },
       });
     });
   },

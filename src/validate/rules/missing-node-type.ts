@@ -1,15 +1,18 @@
 // Every node needs a string `type`, which decides what the node does.
 import { describeNode, isGlobalConfigEntry, isObject } from "../../model/pathway.js";
 import type { PathwayNode } from "../../model/schema.js";
-import { defineRule } from "../rule.js";
-import { nodePointer, noOptions } from "./helpers.js";
+import { definePathwayRule } from "../../rules/index.js";
+import { nodePointer } from "./helpers.js";
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "missing-node-type",
     description: "Every node has a string `type` (Default, End Call, Transfer Call, ...).",
     defaultSeverity: "error",
-    options: noOptions,
+    set: "validate",
+    messages: {
+      missingNodeType: "{{who}} has no type; set \"type\" to one of Default, End Call, Transfer Call, Knowledge Base, Webhook.",
+    },
   },
   check({ pathway }, report) {
     (pathway.nodes as unknown[]).forEach((entry, index) => {
@@ -18,7 +21,7 @@ export default defineRule({
       const who = typeof entry.id === "string" ? `Node ${describeNode(entry as PathwayNode)}` : `Node at nodes[${index}]`;
       report({
         pointer: "type" in entry ? `${nodePointer(index)}/type` : nodePointer(index),
-        message: `${who} has no type; set "type" to one of Default, End Call, Transfer Call, Knowledge Base, Webhook.`,
+        messageId: "missingNodeType", data: { who },
       });
     });
   },

@@ -1,7 +1,7 @@
 // Default and End Call nodes speak: they need static `text` or a dynamic `prompt`.
 import { describeNode, nodeData } from "../../model/pathway.js";
-import { defineRule } from "../rule.js";
-import { nodePointer, noOptions } from "./helpers.js";
+import { definePathwayRule } from "../../rules/index.js";
+import { nodePointer } from "./helpers.js";
 
 const SPEAKING_TYPES = new Set(["Default", "End Call"]);
 
@@ -9,12 +9,15 @@ function hasContent(value: unknown): boolean {
   return typeof value === "string" && value.trim() !== "";
 }
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "missing-text-or-prompt",
     description: "Default and End Call nodes have a non-empty `text` (said verbatim) or `prompt` (instructions for the model).",
     defaultSeverity: "error",
-    options: noOptions,
+    set: "validate",
+    messages: {
+      missingTextOrPrompt: "{{nodeType}} node {{node}} has neither text nor prompt, so the agent has nothing to say; add \"text\" (said verbatim) or \"prompt\".",
+    },
   },
   check({ nodes }, report) {
     for (const { node, index } of nodes) {
@@ -23,7 +26,7 @@ export default defineRule({
       if (hasContent(data.text) || hasContent(data.prompt)) continue;
       report({
         pointer: !("data" in node) ? nodePointer(index) : "text" in data ? nodePointer(index, "text") : "prompt" in data ? nodePointer(index, "prompt") : `${nodePointer(index)}/data`,
-        message: `${node.type} node ${describeNode(node)} has neither text nor prompt, so the agent has nothing to say; add "text" (said verbatim) or "prompt".`,
+        messageId: "missingTextOrPrompt", data: { nodeType: node.type, node: describeNode(node) },
       });
     }
   },

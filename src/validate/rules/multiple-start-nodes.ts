@@ -1,14 +1,17 @@
 // Exactly one start node: with several, which one a call begins at is up to chance.
 import { describeNode, isStartNode } from "../../model/pathway.js";
-import { defineRule } from "../rule.js";
-import { nodePointer, noOptions } from "./helpers.js";
+import { definePathwayRule } from "../../rules/index.js";
+import { nodePointer } from "./helpers.js";
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "multiple-start-nodes",
     description: "At most one node is marked as the start.",
     defaultSeverity: "error",
-    options: noOptions,
+    set: "validate",
+    messages: {
+      multipleStartNodes: "{{startsLength}} nodes are marked as the start ({{names}}); keep \"isStart\": true on one of them only.",
+    },
   },
   check({ nodes }, report) {
     const starts = nodes.filter(({ node }) => isStartNode(node));
@@ -17,7 +20,7 @@ export default defineRule({
     for (const { index } of starts) {
       report({
         pointer: nodePointer(index, "isStart"),
-        message: `${starts.length} nodes are marked as the start (${names}); keep "isStart": true on one of them only.`,
+        messageId: "multipleStartNodes", data: { startsLength: starts.length, names },
       });
     }
   },

@@ -2,8 +2,7 @@
 import type { ErrorObject } from "ajv";
 import { describeNode, isGlobalConfigEntry, isObject } from "../../model/pathway.js";
 import type { PathwayNode } from "../../model/schema.js";
-import { defineRule } from "../rule.js";
-import { noOptions } from "./helpers.js";
+import { definePathwayRule } from "../../rules/index.js";
 import * as generated from "../generated/shape-validators.js";
 
 /** An ajv validate function (precompiled by scripts/generate-validators.ts, so no compiler runs here). */
@@ -66,19 +65,27 @@ function firstPerPath(errors: readonly ErrorObject[]): ErrorObject[] {
   return [...byPath.values()];
 }
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "pathway-shape",
     description: "The file is a JSON object with a `nodes` array (and optional `edges` array) whose documented fields have the documented types.",
     defaultSeverity: "error",
-    options: noOptions,
+    set: "validate",
+    messages: {
+      notObject: 'The file holds {{found}}, but a pathway is a JSON object with "nodes" and "edges"; wrap the content in {"nodes": [...], "edges": [...]}.',
+      noNodes: 'A pathway needs a "nodes" array ({{found}}); add "nodes": [...] with at least a start node.',
+      savedAnswer: "{{description}}",
+      badValue: "{{who}}: {{detail}}; fix the value or remove the key.",
+      nodeNotObject: "nodes[{{index}}] is {{detail}}, but every node must be an object with id, type and data; remove or fix it.",
+      edgeNotObject: "edges[{{index}}] is {{detail}}, but every edge must be an object with id, source, target and label; remove or fix it.",
+    },
   },
   check({ pathway }, report) {
     // Called only after a validator failed: naming the entry costs a string, and almost every entry is valid.
     const reportErrors = (validate: ValidateFunction, value: unknown, base: string, who: string, isNode: boolean) => {
       for (const error of firstPerPath(validate.errors ?? [])) {
         if (ownedElsewhere(error, isNode)) continue;
-        report({ pointer: base + error.instancePath, message: `${who}: ${describeError(error, value)}; fix the value or remove the key.` });
+        report({ pointer: base + error.instancePath, messageId: "badValue", data: { who, detail: describeError(error, value) } });
       }
     };
     if (!v.top(pathway, CALL)) reportErrors(v.top, pathway, "", "Pathway", false);
@@ -86,7 +93,7 @@ export default defineRule({
     for (let index = 0; index < nodes.length; index++) {
       const entry = nodes[index];
       if (!isObject(entry)) {
-        report({ pointer: `/nodes/${index}`, message: `nodes[${index}] is ${kindOf(entry)}, but every node must be an object with id, type and data; remove or fix it.` });
+        report({ pointer: `/nodes/${index}`, messageId: "nodeNotObject", data: { index, detail: kindOf(entry) } });
       } else if (isGlobalConfigEntry(entry)) {
         if (!v.globalConfig(entry, CALL)) reportErrors(v.globalConfig, entry, `/nodes/${index}`, `The globalConfig entry at nodes[${index}]`, false);
       } else if (!v.node(entry, CALL)) {
@@ -98,7 +105,7 @@ export default defineRule({
     for (let index = 0; index < edges.length; index++) {
       const edge: unknown = edges[index];
       if (!isObject(edge)) {
-        report({ pointer: `/edges/${index}`, message: `edges[${index}] is ${kindOf(edge)}, but every edge must be an object with id, source, target and label; remove or fix it.` });
+        report({ pointer: `/edges/${index}`, messageId: "edgeNotObject", data: { index, detail: kindOf(edge) } });
       } else if (!v.edge(edge, CALL)) {
         reportErrors(v.edge, edge, `/edges/${index}`, `Edge ${typeof edge.id === "string" ? JSON.stringify(edge.id) : `edges[${index}]`}`, false);
       }

@@ -1,18 +1,21 @@
 // A Press Button node presses the digits of `digit`, `sequence` or `digitPrompt`; with none of them it presses nothing.
 import { describeNode, nodeData } from "../../model/pathway.js";
-import { defineRule } from "../rule.js";
-import { missingTextPointer, noOptions } from "./helpers.js";
+import { definePathwayRule } from "../../rules/index.js";
+import { missingTextPointer } from "./helpers.js";
 
 /** The fields real Press Button nodes give their keys in (ivr-claims and ivr-workaround in the corpus). */
 const DIGIT_FIELDS = ["digit", "sequence", "digitPrompt"] as const;
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "press-button-missing-digits",
     description: "Press Button nodes say what to press: a non-empty `digit`, `sequence` or `digitPrompt`.",
     // Real files have such stubs (unconnected); the vendor documents no requirement, so this stays a warning.
+    set: "validate",
     defaultSeverity: "warning",
-    options: noOptions,
+    messages: {
+      pressButtonMissingDigits: "Press Button node {{node}} has nothing to press; set \"sequence\" (the digits, may be a {{variable}}), \"digit\", or \"digitPrompt\" (instructions for choosing them).",
+    },
   },
   check({ nodes }, report) {
     for (const { node, index } of nodes) {
@@ -21,7 +24,7 @@ export default defineRule({
       if (pointer === undefined) continue;
       report({
         pointer,
-        message: `Press Button node ${describeNode(node)} has nothing to press; set "sequence" (the digits, may be a {{variable}}), "digit", or "digitPrompt" (instructions for choosing them).`,
+        messageId: "pressButtonMissingDigits", data: { node: describeNode(node) },
       });
     }
   },

@@ -1,14 +1,17 @@
 // Every edge's source and target must name an existing node: an edge to a deleted node strands the caller.
 import type { IndexedEdge } from "../../model/pathway.js";
-import { defineRule } from "../rule.js";
-import { edgePointer, noOptions } from "./helpers.js";
+import { definePathwayRule } from "../../rules/index.js";
+import { edgePointer } from "./helpers.js";
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "unknown-edge-endpoint",
     description: "Every edge's `source` and `target` name an existing node.",
     defaultSeverity: "error",
-    options: noOptions,
+    set: "validate",
+    messages: {
+      unknownEdgeEndpoint: "Edge {{name}} has {{end}} {{id}}, but no node has that id; point it at an existing node or remove the edge.",
+    },
   },
   check({ edges, edgeSource, edgeTarget }, report) {
     const check = ({ edge, index }: IndexedEdge, end: "source" | "target", resolved: number) => {
@@ -18,7 +21,7 @@ export default defineRule({
       const name = typeof edge.id === "string" ? JSON.stringify(edge.id) : `edges[${index}] (${String(edge.source)} → ${String(edge.target)})`;
       report({
         pointer: edgePointer(index, end),
-        message: `Edge ${name} has ${end} ${JSON.stringify(id)}, but no node has that id; point it at an existing node or remove the edge.`,
+        messageId: "unknownEdgeEndpoint", data: { name, end, id: JSON.stringify(id) },
       });
     };
     edges.forEach((entry, e) => {

@@ -1,8 +1,8 @@
 // A type the toolkit has never seen in a real file is probably a typo; it is a warning because the service may add types.
 import { describeNode } from "../../model/pathway.js";
 import { KNOWN_NODE_TYPES } from "../../model/vocabulary.js";
-import { defineRule } from "../rule.js";
-import { nodePointer, noOptions } from "./helpers.js";
+import { definePathwayRule } from "../../rules/index.js";
+import { nodePointer } from "./helpers.js";
 
 const KNOWN: ReadonlySet<string> = new Set(KNOWN_NODE_TYPES);
 
@@ -11,12 +11,15 @@ function closest(type: string): string | undefined {
   return KNOWN_NODE_TYPES.find((known) => known.toLowerCase().replace(/\s+/g, "") === lower);
 }
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "unknown-node-type",
     description: "Node types are ones seen in real pathways (Default, End Call, Transfer Call, Webhook, Route, ...).",
     defaultSeverity: "warning",
-    options: noOptions,
+    set: "validate",
+    messages: {
+      unknownNodeType: "Node {{node}} has unknown type {{nodeType}}; {{detail}}",
+    },
   },
   check({ nodes }, report) {
     for (const { node, index } of nodes) {
@@ -24,7 +27,7 @@ export default defineRule({
       const hint = closest(node.type);
       report({
         pointer: `${nodePointer(index)}/type`,
-        message: `Node ${describeNode(node)} has unknown type ${JSON.stringify(node.type)}; ${hint ? `did you mean "${hint}"?` : `known types are ${KNOWN_NODE_TYPES.join(", ")}.`}`,
+        messageId: "unknownNodeType", data: { node: describeNode(node), nodeType: JSON.stringify(node.type), detail: hint ? `did you mean "${hint}"?` : `known types are ${KNOWN_NODE_TYPES.join(", ")}.` },
       });
     }
   },

@@ -1,21 +1,24 @@
 // Route routes, Route fallbacks and webhook response routes point at node ids too; each must exist.
 import { describeNode, isObject, nodeData, type IndexedNode } from "../../model/pathway.js";
-import { defineRule } from "../rule.js";
-import { nodePointer, noOptions } from "./helpers.js";
+import { definePathwayRule } from "../../rules/index.js";
+import { nodePointer } from "./helpers.js";
 
-export default defineRule({
+export default definePathwayRule({
   meta: {
     id: "unknown-route-target",
     description: "Route `routes[].targetNodeId` and `fallbackNodeId`, webhook `responsePathways` targets and Press Button `targetNodeAfterPress` name existing nodes.",
     defaultSeverity: "error",
-    options: noOptions,
+    set: "validate",
+    messages: {
+      unknownRouteTarget: "{{what}} of node {{node}} points at node id {{target}}, which does not exist; point it at an existing node.",
+    },
   },
   check({ nodes, positionOf }, report) {
     const check = ({ node, index }: IndexedNode, target: unknown, path: (string | number)[], what: string) => {
       if (typeof target !== "string" || positionOf.has(target)) return;
       report({
         pointer: nodePointer(index, ...path),
-        message: `${what} of node ${describeNode(node)} points at node id ${JSON.stringify(target)}, which does not exist; point it at an existing node.`,
+        messageId: "unknownRouteTarget", data: { what, node: describeNode(node), target: JSON.stringify(target) },
       });
     };
     for (const entry of nodes) {

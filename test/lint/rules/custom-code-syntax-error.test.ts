@@ -15,7 +15,7 @@ ruleTable("custom-code-syntax-error", lintText, {
     {
       name: "a missing brace on the code's second line",
       text: pathwayText([START, node("export default {\\n  fetch() { return Response.json({ a: 1 }) «)\\n}"), END], chain),
-      findings: [{ pointer: "/nodes/1/data/code", message: /Custom Code node "Code" \(id c\) does not parse: Unexpected token at line 2, column 44 of the code/ }],
+      findings: [{ pointer: "/nodes/1/data/code", messageId: "customCodeSyntaxError", data: { node: "\"Code\" (id c)", errorMessage: "Unexpected token", errorLine: 2, errorColumn: 44 } }],
     },
   ],
 });

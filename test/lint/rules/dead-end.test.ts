@@ -29,7 +29,7 @@ ruleTable("dead-end", lintText, {
     {
       name: "a Default node with no edge out",
       text: pathwayText([START, END, `«{"id": "stuck", "type": "Default", "data": {"name": "Stuck", "text": "x"}}`], [edge("e1", "start", "end"), edge("e2", "start", "stuck")]),
-      findings: [{ pointer: "/nodes/2", message: /Node "Stuck" \(id stuck\) is a dead end.*add an edge out of it/ }],
+      findings: [{ pointer: "/nodes/2", messageId: "deadEnd", data: { index: "\"Stuck\" (id stuck)" } }],
     },
     {
       name: "a node whose only edge points at a missing node",

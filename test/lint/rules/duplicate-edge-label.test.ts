@@ -22,7 +22,7 @@ ruleTable("duplicate-edge-label", lintText, {
         `{"id": "e2", "source": "start", "target": "end", "label": «" wants help"}`,
         `{"id": "e3", "source": "b", "target": "end", "label": "done"}`,
       ]),
-      findings: [{ pointer: "/edges/1/label", message: /Two edges out of node "Greeting" \(id start\) have the label "wants help"/ }],
+      findings: [{ pointer: "/edges/1/label", messageId: "duplicateEdgeLabel", data: { firstNodesNode: "\"Greeting\" (id start)", label: "\"wants help\"" } }],
     },
     {
       name: "labels kept under data.label",

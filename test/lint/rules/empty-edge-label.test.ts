@@ -12,19 +12,19 @@ ruleTable("empty-edge-label", lintText, {
     {
       name: "an edge with a blank label",
       text: pathwayText([START, END], [`{"id": "e1", "source": "start", "target": "end", "label": «"  "}`]),
-      findings: [{ pointer: "/edges/0/label", message: /The edge from "Greeting" \(id start\) to "Bye" \(id end\) has an empty label/ }],
+      findings: [{ pointer: "/edges/0/label", messageId: "emptyEdgeLabel", data: { edgeSource: "\"Greeting\" (id start)", edgeTarget: "\"Bye\" (id end)", detail: "an empty" } }],
     },
     {
       name: "an edge with no label at all",
       text: pathwayText([START, END], [`«{"id": "e1", "source": "start", "target": "end"}`]),
-      findings: [{ pointer: "/edges/0", message: /has no label/ }],
+      findings: [{ pointer: "/edges/0", messageId: "emptyEdgeLabel", data: { edgeSource: "\"Greeting\" (id start)", edgeTarget: "\"Bye\" (id end)", detail: "no" } }],
     },
     {
       name: "an edge to a missing node, from a node whose id is used twice (the first one is named)",
       text: pathwayText([START, END, `{"id": "start", "type": "Default", "data": {"name": "Second greeting", "text": "Hi again"}}`], [
         `{"id": "e1", "source": "start", "target": "zz", "label": «""}`,
       ]),
-      findings: [{ pointer: "/edges/0/label", message: /The edge from "Greeting" \(id start\) to id zz has an empty label/ }],
+      findings: [{ pointer: "/edges/0/label", messageId: "emptyEdgeLabel", data: { edgeSource: "\"Greeting\" (id start)", edgeTarget: "id zz", detail: "an empty" } }],
     },
   ],
 });

@@ -17,7 +17,7 @@ ruleTable("global-never-returns", lintText, {
     {
       name: "a global node with enableGlobalAutoReturn: false and no way on",
       text: pathwayText([START, END, `«{"id": "g", "type": "Knowledge Base", "data": {"name": "KB", "isGlobal": true, "globalLabel": "facts", "enableGlobalAutoReturn": false, "kb": "k"}}`], [edge("e1", "start", "end")]),
-      findings: [{ pointer: "/nodes/2", message: /Global node "KB" \(id g\) never hands control back.*"enableGlobalAutoReturn": false/ }],
+      findings: [{ pointer: "/nodes/2", messageId: "globalNeverReturns", data: { index: "\"KB\" (id g)" } }],
     },
   ],
 });

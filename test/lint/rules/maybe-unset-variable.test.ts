@@ -16,7 +16,7 @@ ruleTable("maybe-unset-variable", lintText, {
     {
       name: "a use one branch reaches without the extraction",
       text: pathwayText([START, ASK, SKIP, use("«")], [edge("e1", "start", "ask"), edge("e2", "start", "skip", "skip"), edge("e3", "ask", "end"), edge("e4", "skip", "end")]),
-      findings: [{ pointer: "/nodes/3/data/prompt", message: /\{\{time\}\} in the prompt of node "Bye" \(id end\) may be unset/ }],
+      findings: [{ pointer: "/nodes/3/data/prompt", messageId: "maybeUnsetVariable", data: { useName: "time", use: "the prompt of node \"Bye\" (id end)", useField: "prompt" } }],
     },
   ],
 });

@@ -9,12 +9,12 @@ const text = (n: string) => pathwayText([START, n, END], [edge("e1", "start", "n
 ruleTable("prompt-too-long", lintText, {
   valid: [{ name: "a prompt of exactly 2000 characters", text: text(node("prompt", 2000)) }],
   invalid: [
-    { name: "a prompt over 2000 characters", text: text(node("prompt", 2001, "«")), findings: [{ pointer: "/nodes/1/data/prompt", message: /The prompt of node "Long" \(id n\) is 2001 characters long, over the 2000 recommended/ }] },
-    { name: "a static text over 2000 characters", text: text(node("text", 2500, "«")), findings: [{ pointer: "/nodes/1/data/text", message: /2500 characters/ }] },
+    { name: "a prompt over 2000 characters", text: text(node("prompt", 2001, "«")), findings: [{ pointer: "/nodes/1/data/prompt", messageId: "promptTooLong", data: { field: "prompt", node: "\"Long\" (id n)", valueLength: 2001, maxLength: 2000 } }] },
+    { name: "a static text over 2000 characters", text: text(node("text", 2500, "«")), findings: [{ pointer: "/nodes/1/data/text", messageId: "promptTooLong", data: { field: "text", node: "\"Long\" (id n)", valueLength: 2500, maxLength: 2000 } }] },
   ],
 });
 
 ruleTable("prompt-too-long", lintWith({ rules: { "prompt-too-long": { severity: "warning", options: { maxLength: 100 } } } }), {
   valid: [{ name: "a prompt within a configured maxLength", text: text(node("prompt", 100)) }],
-  invalid: [{ name: "a prompt over a configured maxLength", text: text(node("prompt", 101, "«")), findings: [{ pointer: "/nodes/1/data/prompt", message: /over the 100 recommended/ }] }],
+  invalid: [{ name: "a prompt over a configured maxLength", text: text(node("prompt", 101, "«")), findings: [{ pointer: "/nodes/1/data/prompt", messageId: "promptTooLong", data: { field: "prompt", node: "\"Long\" (id n)", valueLength: 101, maxLength: 100 } }] }],
 });

@@ -15,12 +15,12 @@ ruleTable("self-loop-without-condition", lintText, {
     {
       name: "a self-loop with no label or condition",
       text: pathwayText([START, END], [`{"id": "e1", "source": "start", "target": "start", "label": «""}`, edge("e2", "start", "end")]),
-      findings: [{ pointer: "/edges/0/label", message: /The edge from node "Greeting" \(id start\) back to itself has no label or condition/ }],
+      findings: [{ pointer: "/edges/0/label", messageId: "selfLoopWithoutCondition", data: { detail: "node \"Greeting\" (id start)" } }],
     },
     {
       name: "a self-loop on an id no node has",
       text: pathwayText([START, END], [`{"id": "e1", "source": "ghost", "target": "ghost", "label": «""}`, edge("e2", "start", "end")]),
-      findings: [{ pointer: "/edges/0/label", message: /The edge from node id ghost back to itself/ }],
+      findings: [{ pointer: "/edges/0/label", messageId: "selfLoopWithoutCondition", data: { detail: "node id ghost" } }],
     },
   ],
 });

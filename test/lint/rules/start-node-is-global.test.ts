@@ -9,7 +9,7 @@ ruleTable("start-node-is-global", lintText, {
     {
       name: "a global start node",
       text: pathwayText([`{"id": "start", "type": "Default", "data": {"name": "Hi", "isStart": true, "isGlobal": «true, "globalLabel": "hello", "text": "Hi"}}`, END], [edge("e1", "start", "end")]),
-      findings: [{ pointer: "/nodes/0/data/isGlobal", message: /Start node "Hi" \(id start\) is also global/ }],
+      findings: [{ pointer: "/nodes/0/data/isGlobal", messageId: "startNodeIsGlobal", data: { node: "\"Hi\" (id start)" } }],
     },
   ],
 });

@@ -15,12 +15,12 @@ ruleTable("trap-cycle", lintText, {
     {
       name: "two nodes that only lead to each other",
       text: pathwayText([START, "«" + A, B, END], [edge("e1", "start", "a"), edge("e2", "a", "b"), edge("e3", "b", "a"), edge("e4", "start", "end")]),
-      findings: [{ pointer: "/nodes/1", message: /Nodes "Ask" \(id a\) and "Confirm" \(id b\) form a loop that never leads to End Call/ }],
+      findings: [{ pointer: "/nodes/1", messageId: "nodesFormTrap", data: { nodes: "\"Ask\" (id a) and \"Confirm\" (id b)" } }],
     },
     {
       name: "a node that only loops back to itself",
       text: pathwayText([START, "«" + A, END], [edge("e1", "start", "a"), edge("e2", "a", "a", "again"), edge("e3", "start", "end")]),
-      findings: [{ pointer: "/nodes/1", message: /Node "Ask" \(id a\) only loops back to itself/ }],
+      findings: [{ pointer: "/nodes/1", messageId: "nodeLoopsToItself", data: { nodes: "\"Ask\" (id a)" } }],
     },
   ],
 });

@@ -42,19 +42,19 @@ ruleTable("undefined-variable", lintText, {
     {
       name: "a variable nothing sets, placed at its {{",
       text: pathwayText([`{"id": "start", "type": "Default", "data": {"name": "Greeting", "isStart": true, "prompt": "Book for «{{appointment_time}}"}}`, END], toEnd),
-      findings: [{ pointer: "/nodes/0/data/prompt", message: /\{\{appointment_time\}\} in the prompt of node "Greeting" \(id start\) is never defined/ }],
+      findings: [{ pointer: "/nodes/0/data/prompt", messageId: "undefinedVariable", data: { useName: "appointment_time", use: "the prompt of node \"Greeting\" (id start)" } }],
     },
     {
       name: "a variable in a webhook body",
       text: pathwayText([`{"id": "start", "type": "Webhook", "data": {"name": "Send", "isStart": true, "url": "https://x.example.com", "method": "POST", "body": {"id": "«{{order_id}}"}}}`, END], toEnd),
-      findings: [{ pointer: "/nodes/0/data/body/id", message: /in the body of node "Send"/ }],
+      findings: [{ pointer: "/nodes/0/data/body/id", messageId: "undefinedVariable", data: { useName: "order_id", use: "the body of node \"Send\" (id start)" } }],
     },
     {
       name: "once per node, field and variable, after escapes (\\n, \\\", \\u00e9) in the string",
       text: pathwayText([start(`"Line one\\n\\"quoted\\" caf\\u00e9 «{{ who }} and again {{who}}, then «{{other}} {{who}}"`), END], toEnd),
       findings: [
-        { pointer: "/nodes/0/data/prompt", message: /\{\{who\}\}/ },
-        { pointer: "/nodes/0/data/prompt", message: /\{\{other\}\}/ },
+        { pointer: "/nodes/0/data/prompt", messageId: "undefinedVariable", data: { useName: "who", use: "the prompt of node \"Greeting\" (id start)" } },
+        { pointer: "/nodes/0/data/prompt", messageId: "undefinedVariable", data: { useName: "other", use: "the prompt of node \"Greeting\" (id start)" } },
       ],
     },
     {
@@ -66,16 +66,16 @@ ruleTable("undefined-variable", lintText, {
       name: "the globalPrompt of a node and the {globalConfig} entry",
       text: pathwayText([start(`"Hi"`, `"globalPrompt": "Speak «{{ restaurant_language }}", `), END, `{"globalConfig": {"globalPrompt": "Be kind to «{{caller}}"}}`], toEnd),
       findings: [
-        { pointer: "/nodes/0/data/globalPrompt", message: /\{\{restaurant_language\}\} in the globalPrompt of node "Greeting"/ },
-        { pointer: "/nodes/2/globalConfig/globalPrompt", message: /in the pathway's global prompt/ },
+        { pointer: "/nodes/0/data/globalPrompt", messageId: "undefinedVariable", data: { useName: "restaurant_language", use: "the globalPrompt of node \"Greeting\" (id start)" } },
+        { pointer: "/nodes/2/globalConfig/globalPrompt", messageId: "undefinedVariable", data: { useName: "caller", use: "the pathway's global prompt (the {globalConfig} entry of nodes[])" } },
       ],
     },
     {
       name: "Press Button digitPrompt and sequence",
       text: pathwayText([start(`"Hi"`), after("Press Button", `"digitPrompt": "Member ID: «{{member_id}}", "sequence": "«{{provider_tin}}"`), END], chain),
       findings: [
-        { pointer: "/nodes/1/data/digitPrompt", message: /in the digitPrompt of node "N"/ },
-        { pointer: "/nodes/1/data/sequence", message: /in the sequence of node "N"/ },
+        { pointer: "/nodes/1/data/digitPrompt", messageId: "undefinedVariable", data: { useName: "member_id", use: "the digitPrompt of node \"N\" (id n)" } },
+        { pointer: "/nodes/1/data/sequence", messageId: "undefinedVariable", data: { useName: "provider_tin", use: "the sequence of node \"N\" (id n)" } },
       ],
     },
     {
@@ -93,12 +93,12 @@ ruleTable("undefined-variable", lintText, {
         [edge("e1", "start", "n"), edge("e2", "n", "c"), edge("e3", "c", "t"), edge("e4", "t", "r"), edge("e5", "k", "end")],
       ),
       findings: [
-        { pointer: "/nodes/1/data/message", message: /in the message of node/ },
-        { pointer: "/nodes/1/data/phoneNumber", message: /in the phoneNumber of node/ },
-        { pointer: "/nodes/2/data/snippet_variables/who", message: /in the snippet_variables of node "C"/ },
-        { pointer: "/nodes/3/data/warmTransferFields/agentPrompt", message: /in the warmTransferFields of node "T"/ },
-        { pointer: "/nodes/4/data/routes/0/conditions/0/value", message: /in the route condition value of node "R"/ },
-        { pointer: "/nodes/5/data/kb", message: /in the kb of node "K"/ },
+        { pointer: "/nodes/1/data/message", messageId: "undefinedVariable", data: { useName: "first", use: "the message of node \"N\" (id n)" } },
+        { pointer: "/nodes/1/data/phoneNumber", messageId: "undefinedVariable", data: { useName: "cell", use: "the phoneNumber of node \"N\" (id n)" } },
+        { pointer: "/nodes/2/data/snippet_variables/who", messageId: "undefinedVariable", data: { useName: "patient", use: "the snippet_variables of node \"C\" (id c)" } },
+        { pointer: "/nodes/3/data/warmTransferFields/agentPrompt", messageId: "undefinedVariable", data: { useName: "topic", use: "the warmTransferFields of node \"T\" (id t)" } },
+        { pointer: "/nodes/4/data/routes/0/conditions/0/value", messageId: "undefinedVariable", data: { useName: "expected", use: "the route condition value of node \"R\" (id r)" } },
+        { pointer: "/nodes/5/data/kb", messageId: "undefinedVariable", data: { useName: "hours", use: "the kb of node \"K\" (id k)" } },
       ],
     },
     {
@@ -107,7 +107,7 @@ ruleTable("undefined-variable", lintText, {
         [`{"id": "start", "type": "Default", "data": {"name": "Greeting", "isStart": true, "prompt": "Hi", "tools": [{"name": "t", "config": {"tool": {"tool": {"body": {"url": "https://x.example.com/{{input.q}}/«{{account}}"}}}}}]}}`, END],
         toEnd,
       ),
-      findings: [{ pointer: "/nodes/0/data/tools/0/config/tool/tool/body/url", message: /\{\{account\}\} in the tool request of node "Greeting"/ }],
+      findings: [{ pointer: "/nodes/0/data/tools/0/config/tool/tool/body/url", messageId: "undefinedVariable", data: { useName: "account", use: "the tool request of node \"Greeting\" (id start)" } }],
     },
   ],
 });

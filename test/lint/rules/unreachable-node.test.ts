@@ -14,7 +14,7 @@ ruleTable("unreachable-node", lintText, {
     {
       name: "a node no edge leads to",
       text: pathwayText([START, END, `«{"id": "lost", "type": "Default", "data": {"name": "Lost", "text": "x"}}`], [edge("e1", "start", "end"), edge("e2", "lost", "end")]),
-      findings: [{ pointer: "/nodes/2", message: /Node "Lost" \(id lost\) cannot be reached from the start node "Greeting" \(id start\)/ }],
+      findings: [{ pointer: "/nodes/2", messageId: "unreachableNode", data: { index: "\"Lost\" (id lost)", start: "\"Greeting\" (id start)" } }],
     },
     {
       name: "a pair of nodes that only point at each other",
@@ -22,7 +22,7 @@ ruleTable("unreachable-node", lintText, {
         [START, END, `«{"id": "a", "type": "Default", "data": {"text": "x"}}`, `«{"id": "b", "type": "Default", "data": {"text": "y"}}`],
         [edge("e1", "start", "end"), edge("e2", "a", "b"), edge("e3", "b", "a")],
       ),
-      findings: [{ pointer: "/nodes/2", message: /id a/ }, { pointer: "/nodes/3", message: /id b/ }],
+      findings: [{ pointer: "/nodes/2", messageId: "unreachableNode", data: { index: "id a", start: "\"Greeting\" (id start)" } }, { pointer: "/nodes/3", messageId: "unreachableNode", data: { index: "id b", start: "\"Greeting\" (id start)" } }],
     },
   ],
 });

@@ -20,7 +20,7 @@ ruleTable("unused-extracted-variable", lintText, {
     {
       name: "a variable nothing uses",
       text: pathwayText([START, ask("colour", "«"), END], [edge("e1", "start", "ask"), edge("e2", "ask", "end")]),
-      findings: [{ pointer: "/nodes/1/data/extractVars/0/0", message: /Variable "colour" extracted in node "Ask" \(id ask\) is never used/ }],
+      findings: [{ pointer: "/nodes/1/data/extractVars/0/0", messageId: "unusedExtractedVariable", data: { dName: "colour", graphIndexOf: "\"Ask\" (id ask)" } }],
     },
   ],
 });

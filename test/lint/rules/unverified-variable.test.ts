@@ -19,7 +19,7 @@ ruleTable("unverified-variable", lintText, {
     {
       name: "a use only a spread in Response.json may set",
       text: pathwayText([START, code("export default { async fetch(r) { const j = await r.json(); return Response.json({ ...j, other: 1 }) } }"), use("«")], chain),
-      findings: [{ pointer: "/nodes/2/data/prompt", message: /\{\{score\}\} in the prompt of node "Bye" \(id end\) is set by no node whose outputs can be read; it may come from "Code" \(id c\) \(it spreads an object into Response.json\)/ }],
+      findings: [{ pointer: "/nodes/2/data/prompt", messageId: "unverifiedVariable", data: { useName: "score", use: "the prompt of node \"Bye\" (id end)", which: "\"Code\" (id c) (it spreads an object into Response.json)" } }],
     },
     {
       name: "a use only a computed key, a non-literal argument or a stub without code may set",
@@ -27,7 +27,7 @@ ruleTable("unverified-variable", lintText, {
         [START, code("export default { fetch() { const o = {}; return Response.json(o) } }"), `{"id": "s", "type": "Custom Code", "data": {"name": "Stub"}}`, use("«")],
         [edge("e1", "start", "c"), edge("e2", "c", "s"), edge("e3", "s", "end")],
       ),
-      findings: [{ pointer: "/nodes/3/data/prompt", message: /other than an object literal\) and "Stub" \(id s\) \(it has no code\)/ }],
+      findings: [{ pointer: "/nodes/3/data/prompt", messageId: "unverifiedVariable", data: { useName: "score", use: "the prompt of node \"Bye\" (id end)", which: "\"Code\" (id c) (it passes Response.json something other than an object literal) and \"Stub\" (id s) (it has no code)" } }],
     },
   ],
 });

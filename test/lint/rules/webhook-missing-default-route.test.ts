@@ -15,7 +15,7 @@ ruleTable("webhook-missing-default-route", lintText, {
     {
       name: "only conditional response routes",
       text: pathwayText([START, hook(`[["BlandStatusCode", "==", "200", {"id": "end", "name": "Bye"}]]`, "«"), END], [edge("e1", "start", "w")]),
-      findings: [{ pointer: "/nodes/1/data/responsePathways", message: /Webhook node "Book" \(id w\) has no default route/ }],
+      findings: [{ pointer: "/nodes/1/data/responsePathways", messageId: "webhookMissingDefaultRoute", data: { node: "\"Book\" (id w)" } }],
     },
     {
       name: "no response routes and no edge",

@@ -5,8 +5,8 @@ import { BATCH, CALL, checkText, INBOUND, PURCHASE, requestText } from "../../su
 ruleTable("batch-call-data", checkText(), {
   valid: [{ name: "seed 4.3: rows with phone_number", text: requestText(BATCH) }],
   invalid: [
-    { name: "seed 4.3: a row without phone_number", text: requestText({ ...BATCH, call_data: "[{\"phone_number\": \"+14155550123\", \"name\": \"Ada\"}, «{\"name\": \"Bo\"}]" }), findings: [{ pointer: "/call_data/1", message: /call_data\[1\] has no "phone_number"/ }] },
-    { name: "seed 4.3: call_data is required", text: "«{\"base_prompt\": \"Hi\"}", findings: [{ pointer: "", message: /no "call_data"/ }] },
+    { name: "seed 4.3: a row without phone_number", text: requestText({ ...BATCH, call_data: "[{\"phone_number\": \"+14155550123\", \"name\": \"Ada\"}, «{\"name\": \"Bo\"}]" }), findings: [{ pointer: "/call_data/1", messageId: "rowWithoutPhone", data: { index: 1 } }] },
+    { name: "seed 4.3: call_data is required", text: "«{\"base_prompt\": \"Hi\"}", findings: [{ pointer: "", messageId: "noRows", data: { detail: "has no \"call_data\"" } }] },
     { name: "seed 4.3: a row that is not an object", text: requestText({ ...BATCH, call_data: "[«\"+14155550123\"]" }), findings: [{ pointer: "/call_data/0" }] },
   ],
 });

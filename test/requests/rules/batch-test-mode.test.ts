@@ -4,5 +4,5 @@ import { BATCH, CALL, checkText, INBOUND, PURCHASE, requestText } from "../../su
 
 ruleTable("batch-test-mode", checkText(), {
   valid: [{ name: "seed 4.3: test_mode false", text: requestText({ ...BATCH, test_mode: "false" }) }],
-  invalid: [{ name: "seed 4.3, part 8: only the first entry is dispatched", text: requestText({ ...BATCH, test_mode: "«true" }), findings: [{ pointer: "/test_mode", message: /only the first of 1 call_data row/ }] }],
+  invalid: [{ name: "seed 4.3, part 8: only the first entry is dispatched", text: requestText({ ...BATCH, test_mode: "«true" }), findings: [{ pointer: "/test_mode", messageId: "batchTestMode", data: { rows: 1, detail: "" } }] }],
 });

@@ -8,7 +8,7 @@ ruleTable("dynamic-data", checkText(), {
     { name: "seed 4.2: null clears an inbound number's dynamic_data", text: requestText({ ...INBOUND, dynamic_data: "null" }) },
   ],
   invalid: [
-    { name: "seed 2.6: response_data is required", text: requestText({ ...CALL, dynamic_data: "[«{\"url\": \"https://api.example.com/c\"}]" }), findings: [{ pointer: "/dynamic_data/0", message: /response_data/ }] },
-    { name: "seed 2.6: method GET or POST, data a JSON path", text: requestText({ ...CALL, dynamic_data: "[{\"url\": \"https://a.example\", \"method\": «\"PUT\", \"response_data\": [«{\"name\": \"x\"}]}]" }), findings: [{ pointer: "/dynamic_data/0/method" }, { pointer: "/dynamic_data/0/response_data/0", message: /JSON path/ }] },
+    { name: "seed 2.6: response_data is required", text: requestText({ ...CALL, dynamic_data: "[«{\"url\": \"https://api.example.com/c\"}]" }), findings: [{ pointer: "/dynamic_data/0", messageId: "noResponseData", data: { where: "dynamic_data[0]", detail: "has no \"response_data\"" } }] },
+    { name: "seed 2.6: method GET or POST, data a JSON path", text: requestText({ ...CALL, dynamic_data: "[{\"url\": \"https://a.example\", \"method\": «\"PUT\", \"response_data\": [«{\"name\": \"x\"}]}]" }), findings: [{ pointer: "/dynamic_data/0/method" }, { pointer: "/dynamic_data/0/response_data/0", messageId: "responseItemNoData", data: { where: "dynamic_data[0]", index: 0 } }] },
   ],
 });

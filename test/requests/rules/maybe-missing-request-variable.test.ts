@@ -13,12 +13,12 @@ ruleTable("maybe-missing-request-variable", check, {
     {
       name: "seed 4.1: one branch sets order and the other does not: the lint's maybe-unset wording",
       text: requestText({ phone_number: CALL.phone_number, pathway_id: '"p"', request_data: "«{}" }),
-      findings: [{ pointer: "/request_data", message: /^\{\{order\}\} in the prompt of node "Status" \(id status\) may be unset: some path from the start reaches this node without passing a node that sets it, and request_data does not supply it/ }],
+      findings: [{ pointer: "/request_data", messageId: "notSupplied", data: { read: "{{order}} in the prompt of node \"Status\" (id status) may be unset: some path from the start reaches this node without passing a node that sets it", where: "request_data", hint: "add \"order\" to request_data", consequence: "set it on every path before this node; otherwise the caller hears the literal {{order}} on that path" } }],
     },
     {
       name: "seed 4.3: a batch row without order is named by its index",
       text: requestText({ ...BATCH, pathway_id: '"p"', call_data: '[{"phone_number": "+14155550123", "order": "A1"},\n«{"phone_number": "+14155550124"}]' }),
-      findings: [{ pointer: "/call_data/1", message: /may be unset.*call_data\[1\] does not supply it/ }],
+      findings: [{ pointer: "/call_data/1", messageId: "rowDoesNotSupply", data: { read: "{{order}} in the prompt of node \"Status\" (id status) may be unset: some path from the start reaches this node without passing a node that sets it", index: 1, root: "order", consequence: "set it on every path before this node; otherwise the caller hears the literal {{order}} on that path" } }],
     },
   ],
 });

@@ -9,8 +9,8 @@ ruleTable("missing-instructions", checkText(), {
     { name: "seed 4.2: an inbound number with a pathway_id and no prompt", text: requestText({ pathway_id: "\"p-1\"", model: "\"enhanced\"" }) },
   ],
   invalid: [
-    { name: "seed 4.1: neither task nor pathway_id", text: "«{\"phone_number\": \"+14155550123\", \"task\": \"\"}".replace("«{", "{").replace("\"task\": \"\"", "\"task\": «\"\""), findings: [{ pointer: "/task", message: /neither "task" nor "pathway_id"/ }] },
-    { name: "seed 4.2: an inbound number with a blank prompt and no pathway_id", text: "{\"model\": \"base\", \"prompt\": «\" \"}", findings: [{ pointer: "/prompt", message: /"prompt"/ }] },
-    { name: "seed 4.3: a batch without base_prompt", text: "«{\"call_data\": [{\"phone_number\": \"+14155550123\"}]}", findings: [{ pointer: "", message: /base_prompt/ }] },
+    { name: "seed 4.1: neither task nor pathway_id", text: "«{\"phone_number\": \"+14155550123\", \"task\": \"\"}".replace("«{", "{").replace("\"task\": \"\"", "\"task\": «\"\""), findings: [{ pointer: "/task", messageId: "callNoTask" }] },
+    { name: "seed 4.2: an inbound number with a blank prompt and no pathway_id", text: "{\"model\": \"base\", \"prompt\": «\" \"}", findings: [{ pointer: "/prompt", messageId: "inboundNoPrompt" }] },
+    { name: "seed 4.3: a batch without base_prompt", text: "«{\"call_data\": [{\"phone_number\": \"+14155550123\"}]}", findings: [{ pointer: "", messageId: "batchNoBase" }] },
   ],
 });

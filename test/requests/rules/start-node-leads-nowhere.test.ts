@@ -4,5 +4,5 @@ import { BATCH, CALL, checkWithPathway, INBOUND, requestText } from "../../suppo
 
 ruleTable("start-node-leads-nowhere", checkWithPathway, {
   valid: [{ name: "seed 4.1: the pathway's own start has edges", text: requestText({ phone_number: CALL.phone_number, pathway_id: "\"p-orders\"", request_data: '{"name": "A", "company": "B"}' }) }],
-  invalid: [{ name: "seed 4.1: start_node_id at a node with no way on", text: requestText({ phone_number: CALL.phone_number, pathway_id: "\"p-orders\"", start_node_id: '«"lonely"' }), findings: [{ pointer: "/start_node_id", message: /"Lonely" \(id lonely\), which has no way on/ }] }],
+  invalid: [{ name: "seed 4.1: start_node_id at a node with no way on", text: requestText({ phone_number: CALL.phone_number, pathway_id: "\"p-orders\"", start_node_id: '«"lonely"' }), findings: [{ pointer: "/start_node_id", messageId: "startNodeLeadsNowhere", data: { gNodesNode: "\"Lonely\" (id lonely)", pathwayWhere: "orders.json", detail: "start at another node" } }] }],
 });

@@ -8,7 +8,7 @@ ruleTable("start-time-format", checkText(), {
     { name: "seed 4.1: offset optional (UTC)", text: requestText({ ...CALL, start_time: "\"2026-12-01 09:30:00\"" }) },
   ],
   invalid: [
-    { name: "seed 4.1: ISO 8601 with a T", text: requestText({ ...CALL, start_time: "«\"2026-12-01T09:30:00Z\"" }), findings: [{ pointer: "/start_time", message: /with a T/ }] },
+    { name: "seed 4.1: ISO 8601 with a T", text: requestText({ ...CALL, start_time: "«\"2026-12-01T09:30:00Z\"" }), findings: [{ pointer: "/start_time", messageId: "startTimeFormat", data: { value: "\"2026-12-01T09:30:00Z\"", detail: "; ISO 8601 with a T is not it: use a space and write the offset as -HH:MM" } }] },
     { name: "seed 4.1: a date that does not exist", text: requestText({ ...CALL, start_time: "«\"2026-02-30 09:30:00\"" }), findings: [{ pointer: "/start_time" }] },
   ],
 });

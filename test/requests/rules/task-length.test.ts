@@ -4,5 +4,5 @@ import { BATCH, CALL, checkText, INBOUND, PURCHASE, requestText } from "../../su
 
 ruleTable("task-length", checkText(), {
   valid: [{ name: "seed part 8: a short task", text: requestText(CALL) }],
-  invalid: [{ name: "seed 4.1, part 8: recommended under 2,000 characters", text: requestText({ ...CALL, task: `«"${"x".repeat(2000)}"` }), findings: [{ pointer: "/task", message: /2000 characters/ }] }],
+  invalid: [{ name: "seed 4.1, part 8: recommended under 2,000 characters", text: requestText({ ...CALL, task: `«"${"x".repeat(2000)}"` }), findings: [{ pointer: "/task", messageId: "taskLength", data: { field: "task", textLength: 2000 } }] }],
 });

@@ -8,7 +8,7 @@ ruleTable("unsupported-language", checkText(), {
     { name: "seed 4.1: zh - Hans with the published spacing", text: requestText({ ...CALL, language: "\"zh - Hans\"" }) },
   ],
   invalid: [
-    { name: "seed 4.1: zh-Hans without the published spacing", text: requestText({ ...CALL, language: "«\"zh-Hans\"" }), findings: [{ pointer: "/language", message: /did you mean "zh - Hans"/ }] },
+    { name: "seed 4.1: zh-Hans without the published spacing", text: requestText({ ...CALL, language: "«\"zh-Hans\"" }), findings: [{ pointer: "/language", messageId: "unsupportedLanguage", data: { value: "\"zh-Hans\"", detail: "did you mean \"zh - Hans\"? ", LANGUAGES: "en, en-US, en-GB, zh, zh-CN, zh - Hans, zh - TW, zh - Hant, es, fr, de, hi, ja, ko, pt, it, nl, pl, ru, sv, da, id, ms, tr" } }] },
     { name: "seed 4.1: a language not in the list", text: requestText({ ...CALL, language: "«\"el\"" }), findings: [{ pointer: "/language" }] },
   ],
 });

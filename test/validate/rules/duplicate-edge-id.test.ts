@@ -8,7 +8,7 @@ ruleTable("duplicate-edge-id", validateText, {
     {
       name: "two edges with one id",
       text: pathwayText([START, END], [edge("e1", "start", "end"), `{"id": «"e1", "source": "start", "target": "end", "label": "again"}`]),
-      findings: [{ pointer: "/edges/1/id", message: /"e1" is already used by edges\[0\]/ }],
+      findings: [{ pointer: "/edges/1/id", messageId: "duplicateEdgeId", data: { edgeId: "\"e1\"", first: 0 } }],
     },
     {
       name: "three edges with one id, after others",
@@ -20,8 +20,8 @@ ruleTable("duplicate-edge-id", validateText, {
         `{"id": «"e1", "source": "start", "target": "end", "label": "and again"}`,
       ]),
       findings: [
-        { pointer: "/edges/3/id", message: /"e1" is already used by edges\[2\]/ },
-        { pointer: "/edges/4/id", message: /"e1" is already used by edges\[2\]/ },
+        { pointer: "/edges/3/id", messageId: "duplicateEdgeId", data: { edgeId: "\"e1\"", first: 2 } },
+        { pointer: "/edges/4/id", messageId: "duplicateEdgeId", data: { edgeId: "\"e1\"", first: 2 } },
       ],
     },
   ],

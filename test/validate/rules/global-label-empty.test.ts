@@ -11,12 +11,12 @@ ruleTable("global-label-empty", validateText, {
     {
       name: "an empty label",
       text: pathwayText([START, `{"id": "g", "type": "Knowledge Base", "data": {"name": "KB", "isGlobal": true, "globalLabel": «"", "kb": "k"}}`]),
-      findings: [{ pointer: "/nodes/1/data/globalLabel", message: /Global node "KB" \(id g\) has an empty globalLabel/ }],
+      findings: [{ pointer: "/nodes/1/data/globalLabel", messageId: "globalLabelEmpty", data: { node: "\"KB\" (id g)", detail: "an empty" } }],
     },
     {
       name: "no label at all",
       text: pathwayText([START, `{"id": "g", "type": "Default", "data": {"isGlobal": «true, "text": "x"}}`]),
-      findings: [{ pointer: "/nodes/1/data/isGlobal", message: /has no globalLabel/ }],
+      findings: [{ pointer: "/nodes/1/data/isGlobal", messageId: "globalLabelEmpty", data: { node: "id g", detail: "no" } }],
     },
   ],
 });

@@ -14,20 +14,20 @@ ruleTable("invalid-extract-var", validateText, {
       name: "an unknown type, a bad name, a blank description",
       text: pathwayText([START, vars('[["a", «"type1", "d"], [«"first name", "string", "d"], ["b", "string", «""]]')]),
       findings: [
-        { pointer: "/nodes/1/data/extractVars/0/1", message: /has type "type1"; use one of string, integer, boolean/ },
-        { pointer: "/nodes/1/data/extractVars/1/0", message: /not an identifier/ },
-        { pointer: "/nodes/1/data/extractVars/2/2", message: /has no description/ },
+        { pointer: "/nodes/1/data/extractVars/0/1", messageId: "badType", data: { name: "\"a\"", where: "node \"Ask\" (id v)", type: "\"type1\"", EXTRACT_VAR_TYPES: "string, integer, boolean" } },
+        { pointer: "/nodes/1/data/extractVars/1/0", messageId: "badName", data: { name: "\"first name\"", where: "node \"Ask\" (id v)" } },
+        { pointer: "/nodes/1/data/extractVars/2/2", messageId: "noDescription", data: { name: "\"b\"", where: "node \"Ask\" (id v)" } },
       ],
     },
     {
       name: "a name extracted twice",
       text: pathwayText([START, vars('[["a", "string", "d"], [«"a", "string", "again"]]')]),
-      findings: [{ pointer: "/nodes/1/data/extractVars/1/0", message: /extracted twice/ }],
+      findings: [{ pointer: "/nodes/1/data/extractVars/1/0", messageId: "duplicateName", data: { name: "a", where: "node \"Ask\" (id v)" } }],
     },
     {
       name: "a short tuple and a non-array",
       text: pathwayText([START, vars('[«["a", "string"]]'), `{"id": "w", "type": "Default", "data": {"text": "x", "extractVars": «"age"}}`]),
-      findings: [{ pointer: "/nodes/1/data/extractVars/0" }, { pointer: "/nodes/2/data/extractVars", message: /must be an array/ }],
+      findings: [{ pointer: "/nodes/1/data/extractVars/0" }, { pointer: "/nodes/2/data/extractVars", messageId: "notArray", data: { where: "node id w" } }],
     },
   ],
 });

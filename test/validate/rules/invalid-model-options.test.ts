@@ -14,8 +14,8 @@ ruleTable("invalid-model-options", validateText, {
       name: "temperature above 1 and a string threshold",
       text: pathwayText([START, opts('{"temperature": «1.5, "interruptionThreshold": «"100"}')]),
       findings: [
-        { pointer: "/nodes/1/data/modelOptions/temperature", message: /temperature 1\.5 of node "Tuned" \(id m\) is out of range/ },
-        { pointer: "/nodes/1/data/modelOptions/interruptionThreshold", message: /must be a number/ },
+        { pointer: "/nodes/1/data/modelOptions/temperature", messageId: "badTemperature", data: { temperature: "1.5", where: "node \"Tuned\" (id m)" } },
+        { pointer: "/nodes/1/data/modelOptions/interruptionThreshold", messageId: "badInterruptionThreshold", data: { interruptionThreshold: "\"100\"", where: "node \"Tuned\" (id m)" } },
       ],
     },
     { name: "modelOptions that is not an object", text: pathwayText([START, opts("«[1]")]), findings: [{ pointer: "/nodes/1/data/modelOptions" }] },

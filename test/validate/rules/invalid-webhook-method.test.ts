@@ -14,7 +14,7 @@ ruleTable("invalid-webhook-method", validateText, {
     { name: "lower-case get", text: pathwayText([START, hook(', "method": "get"')]) },
   ],
   invalid: [
-    { name: "an unknown method", text: pathwayText([START, hook(', "method": «"FETCH"')]), findings: [{ pointer: "/nodes/1/data/method", message: /method "FETCH"; set "method" to one of GET, POST/ }] },
-    { name: "no method", text: pathwayText([START, "«" + hook("")]), findings: [{ pointer: "/nodes/1", message: /has no method/ }] },
+    { name: "an unknown method", text: pathwayText([START, hook(', "method": «"FETCH"')]), findings: [{ pointer: "/nodes/1/data/method", messageId: "invalidWebhookMethod", data: { node: "\"Hook\" (id w)", detail: "method \"FETCH\"", WEBHOOK_METHODS: "GET, POST, PUT, PATCH, DELETE" } }] },
+    { name: "no method", text: pathwayText([START, "«" + hook("")]), findings: [{ pointer: "/nodes/1", messageId: "invalidWebhookMethod", data: { node: "\"Hook\" (id w)", detail: "no method", WEBHOOK_METHODS: "GET, POST, PUT, PATCH, DELETE" } }] },
   ],
 });

@@ -17,9 +17,9 @@ ruleTable("invalid-webhook-url", validateText, {
     {
       name: "a URL without scheme",
       text: pathwayText([START, hook('"url": «"api.example.com/x", ')]),
-      findings: [{ pointer: "/nodes/1/data/url", message: /"api\.example\.com\/x", which is not an http\(s\) URL/ }],
+      findings: [{ pointer: "/nodes/1/data/url", messageId: "notHttpUrl", data: { node: "\"Hook\" (id w)", url: "\"api.example.com/x\"" } }],
     },
     { name: "an ftp URL", text: pathwayText([START, hook('"url": «"ftp://x.test/", ')]), findings: [{ pointer: "/nodes/1/data/url" }] },
-    { name: "no URL", text: pathwayText([START, "«" + hook("")]), findings: [{ pointer: "/nodes/1", message: /has no url/ }] },
+    { name: "no URL", text: pathwayText([START, "«" + hook("")]), findings: [{ pointer: "/nodes/1", messageId: "noUrl", data: { node: "\"Hook\" (id w)" } }] },
   ],
 });

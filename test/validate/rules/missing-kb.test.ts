@@ -8,7 +8,7 @@ ruleTable("missing-kb", validateText, {
     {
       name: "a Knowledge Base node without kb",
       text: pathwayText([START, `«{"id": "k", "type": "Knowledge Base", "data": {"name": "FAQ", "prompt": "Answer"}}`]),
-      findings: [{ pointer: "/nodes/1", message: /Knowledge Base node "FAQ" \(id k\) has no knowledge base/ }],
+      findings: [{ pointer: "/nodes/1", messageId: "missingKb", data: { node: "\"FAQ\" (id k)" } }],
     },
     {
       name: "an empty kb",

@@ -11,12 +11,12 @@ ruleTable("missing-node-id", validateText, {
     {
       name: "a node without id",
       text: pathwayText([START, `«{"type": "Default", "data": {"name": "Orphan", "text": "x"}}`]),
-      findings: [{ pointer: "/nodes/1", message: /Node "Orphan" at nodes\[1\] has no usable id/ }],
+      findings: [{ pointer: "/nodes/1", messageId: "missingNodeId", data: { name: " \"Orphan\"", index: 1, detail: "none" } }],
     },
     {
       name: "an empty or non-string id",
       text: pathwayText([START, `{"id": «"", "type": "Default", "data": {"text": "x"}}`, `{"id": «7, "type": "Default", "data": {"text": "x"}}`]),
-      findings: [{ pointer: "/nodes/1/id" }, { pointer: "/nodes/2/id", message: /found 7/ }],
+      findings: [{ pointer: "/nodes/1/id" }, { pointer: "/nodes/2/id", messageId: "missingNodeId", data: { name: "", index: 2, detail: "found 7" } }],
     },
   ],
 });

@@ -11,7 +11,7 @@ ruleTable("missing-start-node", validateText, {
     {
       name: "nodes without isStart",
       text: `{"nodes": «[\n${END}\n]}`,
-      findings: [{ pointer: "/nodes", message: /No node is marked as the start/ }],
+      findings: [{ pointer: "/nodes", messageId: "missingStartNode" }],
     },
     {
       name: "isStart false everywhere",

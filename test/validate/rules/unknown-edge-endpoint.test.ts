@@ -8,7 +8,7 @@ ruleTable("unknown-edge-endpoint", validateText, {
     {
       name: "an edge to a deleted node",
       text: pathwayText([START, END], [`{"id": "e1", "source": "start", "target": «"gone", "label": "x"}`]),
-      findings: [{ pointer: "/edges/0/target", message: /target "gone", but no node has that id/ }],
+      findings: [{ pointer: "/edges/0/target", messageId: "unknownEdgeEndpoint", data: { name: "\"e1\"", end: "target", id: "\"gone\"" } }],
     },
     {
       name: "an edge from a missing node",
@@ -18,7 +18,7 @@ ruleTable("unknown-edge-endpoint", validateText, {
     {
       name: "an edge without an id, named by its place and ends (not \"Edge undefined\")",
       text: pathwayText([START, END], [edge("e1", "start", "end"), `{"source": "start", "target": «"gone", "label": "x"}`]),
-      findings: [{ pointer: "/edges/1/target", message: /^Edge edges\[1\] \(start → gone\) has target "gone"/ }],
+      findings: [{ pointer: "/edges/1/target", messageId: "unknownEdgeEndpoint", data: { name: "edges[1] (start → gone)", end: "target", id: "\"gone\"" } }],
     },
   ],
 });

@@ -20,19 +20,19 @@ ruleTable("unknown-route-target", validateText, {
       name: "a route and a fallback to missing nodes",
       text: pathwayText([START, END, route('«"nope"', '«"gone"')]),
       findings: [
-        { pointer: "/nodes/2/data/routes/0/targetNodeId", message: /Route 1 of node "Router" \(id r\) points at node id "nope"/ },
-        { pointer: "/nodes/2/data/fallbackNodeId", message: /fallback route/ },
+        { pointer: "/nodes/2/data/routes/0/targetNodeId", messageId: "unknownRouteTarget", data: { what: "Route 1", node: "\"Router\" (id r)", target: "\"nope\"" } },
+        { pointer: "/nodes/2/data/fallbackNodeId", messageId: "unknownRouteTarget", data: { what: "The fallback route", node: "\"Router\" (id r)", target: "\"gone\"" } },
       ],
     },
     {
       name: "a webhook response route to a missing node",
       text: pathwayText([START, END, webhook('«"missing"')]),
-      findings: [{ pointer: "/nodes/2/data/responsePathways/0/3/id", message: /Webhook response route 1/ }],
+      findings: [{ pointer: "/nodes/2/data/responsePathways/0/3/id", messageId: "unknownRouteTarget", data: { what: "Webhook response route 1", node: "\"Hook\" (id w)", target: "\"missing\"" } }],
     },
     {
       name: "a Press Button target after the press that does not exist",
       text: pathwayText([START, END, press('«"CONFIRM"')]),
-      findings: [{ pointer: "/nodes/2/data/targetNodeAfterPress/id", message: /The target after the press of node "Keys" \(id b\) points at node id "CONFIRM"/ }],
+      findings: [{ pointer: "/nodes/2/data/targetNodeAfterPress/id", messageId: "unknownRouteTarget", data: { what: "The target after the press", node: "\"Keys\" (id b)", target: "\"CONFIRM\"" } }],
     },
   ],
 });

@@ -1,0 +1,35 @@
+// Every rule, whatever its set, has the one shape: docs from its id, a set, and messages by id that its file reports.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { allRuleMetas, allRules } from "../../src/lint/index.js";
+import { requestRuleMetas, requestRules } from "../../src/requests/index.js";
+import { ruleDocsUrl } from "../../src/rules/index.js";
+import { ROOT } from "../support/cli.js";
+
+const FOLDER = { validate: "src/validate/rules", lint: "src/lint/rules", request: "src/requests/rules" } as const;
+
+describe("the one rule shape", () => {
+  it("gives every rule of every set its docs anchor, a set, options and fixable false", () => {
+    for (const meta of [...allRuleMetas, ...requestRuleMetas]) {
+      expect(meta.docs, meta.id).toBe(ruleDocsUrl(meta.id));
+      expect(["document", "validate", "lint", "request"], meta.id).toContain(meta.set);
+      expect(meta.options.safeParse({}).success, meta.id).toBe(true);
+      expect(meta.fixable, meta.id).toBe(false);
+    }
+  });
+
+  it("has a check rule declare messages, each of them reported by id in its own file (or where its shared findings are made)", () => {
+    for (const rule of [...allRules, ...requestRules]) {
+      const { id, set, messages } = rule.meta;
+      expect(set === "document", id).toBe(false);
+      const ids = Object.keys(messages);
+      expect(ids.length, `${id} declares messages`).toBeGreaterThan(0);
+      const source = readFileSync(path.join(ROOT, FOLDER[set as keyof typeof FOLDER], `${id}.ts`), "utf8");
+      // Shared wording (a request variable's gaps) and the not-a-pathway findings are reported where they are found.
+      const sharedFile = /SUPPLY_MESSAGES/.test(source) ? "src/requests/supply.ts" : id === "pathway-shape" ? "src/validate/run-rules.ts" : undefined;
+      const shared = sharedFile ? readFileSync(path.join(ROOT, sharedFile), "utf8") : "";
+      for (const messageId of ids) expect(`${source}${shared}`.includes(`"${messageId}"`), `${id} reports ${messageId}`).toBe(true);
+    }
+  });
+});
