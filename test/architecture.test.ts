@@ -25,7 +25,9 @@ const ALLOWED: Record<string, string[]> = {
   format: ["diagnostics", "graph", "escape"],
   cli: ["engine", "format", "escape"],
   requests: ["model", "diagnostics", "parse", "graph"],
-  engine: ["model", "diagnostics", "parse", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests", "layout", "report", "escape"],
+  // Call records mapped onto the one flow model; replay reads the simulator's conditions.
+  calls: ["model", "diagnostics", "parse", "graph", "simulate"],
+  engine: ["model", "diagnostics", "parse", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests", "layout", "report", "escape", "calls"],
   escape: [],
 };
 
@@ -36,7 +38,8 @@ const ALLOWED: Record<string, string[]> = {
  * remote/'s changelog of saved versions holds the diff layer's summary and likely losses of each step.
  */
 const TYPES_ONLY: Record<string, string[]> = {
-  format: ["diff", "simulate", "remote"],
+  format: ["diff", "simulate", "remote", "calls"],
+  report: ["calls"],
   remote: ["diff"],
 };
 
