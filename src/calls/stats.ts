@@ -46,7 +46,10 @@ export interface CallStats {
   ways: WayCallCount[];
   /** Ids of nodes no mapped call reached. */
   nodesNeverReached: string[];
-  /** Ways (of the flow model) no mapped call took, as `from -> to (kind)`. */
+  /**
+   * Ways (of the flow model) no mapped call took, as `from -> to (kind)`. A log names nodes, not ways: where two ways
+   * join the same two nodes (an edge and a route), a call that moved between them took one of them, and neither is listed.
+   */
   waysNeverTaken: string[];
   /** Variables the pathway extracts (extractVars) that no mapped call ended with a value for. */
   variablesNeverFilled: string[];
@@ -99,6 +102,7 @@ export function createCallStats(source: FlowSource): CallStatsCollector {
   const nodeMark = new Int32Array(n);
   let wayMark = new Int32Array(ways.length + 16);
   const notMapped = new Map<string, number>();
+  const pairsTaken = new Set<number>();
   const steps = new Map<UnmappedReason, { count: number; examples: string[] }>();
   const endings: Partial<Record<CallEndingKind, number>> = {};
   const totals = { calls: 0, mapped: 0, partial: 0, unmapped: 0 };
@@ -142,7 +146,10 @@ export function createCallStats(source: FlowSource): CallStatsCollector {
           nodeMark[i] = stamp;
           nodes[i]!.reached++;
         }
-        if (prev >= 0 && step.via !== "none") countWay(step.via, prev, i, step.ref ?? (step.via === "fallback" ? 0 : -1), stamp);
+        if (prev >= 0 && step.via !== "none") {
+          countWay(step.via, prev, i, step.ref ?? (step.via === "fallback" ? 0 : -1), stamp);
+          pairsTaken.add(prev * n + i);
+        }
         prev = i;
       }
       const last = nodes[prev]!;
@@ -162,7 +169,7 @@ export function createCallStats(source: FlowSource): CallStatsCollector {
         nodes,
         ways,
         nodesNeverReached: nodes.filter((x) => x.reached === 0).map((x) => x.id),
-        waysNeverTaken: ways.slice(0, flowWays).filter((w) => w.taken === 0).map((w) => `${w.from} -> ${w.to} (${w.kind})`),
+        waysNeverTaken: ways.slice(0, flowWays).filter((w) => !pairsTaken.has(flow.indexOf.get(w.from)! * n + flow.indexOf.get(w.to)!)).map((w) => `${w.from} -> ${w.to} (${w.kind})`),
         variablesNeverFilled: variables.filter((v) => !filledVars.has(v)),
       };
     },
