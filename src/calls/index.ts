@@ -5,3 +5,4 @@ export * from "./ending.js";
 export * from "./order-log.js";
 export * from "./map-call.js";
 export * from "./stats.js";
+export * from "./replay.js";

@@ -26,6 +26,8 @@ export interface PathStep {
   label?: string;
   /** What was said while the call was at this node, in order. */
   turns: CallTurn[];
+  /** Position in call order of the log entry that started this visit. */
+  position: number;
 }
 
 /** Why part of a log matched nothing in the pathway. */
@@ -36,6 +38,8 @@ export interface UnmappedStep {
   reason: UnmappedReason;
   /** Position of the entry in the log as received. */
   entry: number;
+  /** Position of the entry in call order (comparable with PathStep.position). */
+  position: number;
   nodeId?: string;
   message: string;
 }
@@ -82,10 +86,20 @@ function edgeAt(flow: FlowModel, ref: number): PathwayEdge | undefined {
 
 /** The way from node `a` to node `b`: the first way of the flow model, else a global jump or return, else none. */
 function findWay(flow: FlowModel, a: number, b: number, returnTo: number): Pick<PathStep, "via" | "ref" | "label"> {
+  // A Route node moves by its routes (and fallback): where an edge joins the same nodes, the route is the way taken.
+  const isRoute = flow.nodes[a]!.node.type === "Route";
+  let chosen = -1;
   for (let p = flow.outOffset[a]!; p < flow.outOffset[a + 1]!; p++) {
     if (flow.outTarget[p] !== b) continue;
-    const via = getFlowEdgeKind(flow.outKind[p]!);
-    const ref = flow.outRef[p]!;
+    if (chosen < 0) chosen = p;
+    if (isRoute && (flow.outKind[p] === 1 || flow.outKind[p] === 2)) {
+      chosen = p;
+      break;
+    }
+  }
+  if (chosen >= 0) {
+    const via = getFlowEdgeKind(flow.outKind[chosen]!);
+    const ref = flow.outRef[chosen]!;
     const edge = via === "edge" || via === "voicemail" || (via === "press" && ref >= 0) ? edgeAt(flow, ref) : undefined;
     const label = edge ? getEdgeLabel(edge) : undefined;
     return { via, ref, ...(label ? { label } : {}) };
@@ -145,16 +159,18 @@ export function mapCallToPathway(record: CallRecord, source: FlowSource, options
   let current = -1;
   // The node a global node returns to: the last non-global node the call was at.
   let returnTo = -1;
+  let position = -1;
   for (const entry of orderLog(record.log!)) {
+    position++;
     if (entry.unknownShape !== undefined) {
-      unmapped.push({ reason: "unknown-shape", entry: entry.index, message: `log entry ${entry.index} is ${entry.unknownShape}` });
+      unmapped.push({ reason: "unknown-shape", entry: entry.index, position, message: `log entry ${entry.index} is ${entry.unknownShape}` });
       continue;
     }
     let i = current;
     if (entry.nodeId !== undefined) {
       const found = flow.indexOf.get(entry.nodeId);
       if (found === undefined) {
-        unmapped.push({ reason: "unknown-node", entry: entry.index, nodeId: entry.nodeId, message: `log entry ${entry.index} names node ${entry.nodeId}, which is not in the pathway` });
+        unmapped.push({ reason: "unknown-node", entry: entry.index, position, nodeId: entry.nodeId, message: `log entry ${entry.index} names node ${entry.nodeId}, which is not in the pathway` });
         continue;
       }
       i = found;
@@ -162,10 +178,10 @@ export function mapCallToPathway(record: CallRecord, source: FlowSource, options
     if (i !== current && i >= 0) {
       const way = current < 0 ? { via: (i === flow.start ? "start" : "entry") as StepVia } : findWay(flow, current, i, returnTo);
       if (way.via === "none") {
-        unmapped.push({ reason: "no-way", entry: entry.index, nodeId: flow.ids[i]!, message: `no way of the pathway leads from ${flow.ids[current]!} to ${flow.ids[i]!}` });
+        unmapped.push({ reason: "no-way", entry: entry.index, position, nodeId: flow.ids[i]!, message: `no way of the pathway leads from ${flow.ids[current]!} to ${flow.ids[i]!}` });
       }
       if (current >= 0 && flow.isGlobal[current] !== 1) returnTo = current;
-      steps.push({ nodeId: flow.ids[i]!, name: nodeName(flow, i), ...way, turns: [] });
+      steps.push({ nodeId: flow.ids[i]!, name: nodeName(flow, i), ...way, turns: [], position });
       starts.push(Date.parse(entry.createdAt ?? ""));
       logTurns.push([]);
       current = i;
