@@ -6,3 +6,4 @@ export * from "./order-log.js";
 export * from "./map-call.js";
 export * from "./stats.js";
 export * from "./replay.js";
+export * from "./mask.js";

@@ -7,6 +7,7 @@ import { EXIT } from "../exit.js";
 import { createFormatOption } from "../format-option.js";
 import type { CliIo } from "../io.js";
 import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
+import { registerCallsFetch } from "../calls-fetch.js";
 
 interface StatsOptions {
   pathway: string;
@@ -65,4 +66,5 @@ Examples:
       await writeOutput(io, options.output, text);
       io.setExitCode(result.read.problemCount > 0 ? EXIT.failure : EXIT.ok);
     });
+  registerCallsFetch(calls, io);
 }
