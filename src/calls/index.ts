@@ -7,3 +7,4 @@ export * from "./map-call.js";
 export * from "./stats.js";
 export * from "./replay.js";
 export * from "./mask.js";
+export * from "./to-scenario.js";

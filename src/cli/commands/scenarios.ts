@@ -9,6 +9,7 @@ import { parseCount } from "../check-files.js";
 import { EXIT } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
+import { registerScenariosFromCall } from "../scenarios-from-call.js";
 
 interface GenerateOptions {
   output: string;
@@ -71,4 +72,5 @@ Examples:
       }
       if (generated.uncovered.length > 0) io.setExitCode(EXIT.findings);
     });
+  registerScenariosFromCall(scenarios, io);
 }
