@@ -39,7 +39,6 @@ const ALLOWED: Record<string, string[]> = {
  */
 const TYPES_ONLY: Record<string, string[]> = {
   format: ["diff", "simulate", "remote", "calls"],
-  report: ["calls"],
   remote: ["diff"],
 };
 
