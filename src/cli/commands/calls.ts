@@ -8,6 +8,7 @@ import { createFormatOption } from "../format-option.js";
 import type { CliIo } from "../io.js";
 import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
 import { registerCallsFetch } from "../calls-fetch.js";
+import { registerCallsListen } from "../calls-listen.js";
 
 interface StatsOptions {
   pathway: string;
@@ -67,4 +68,5 @@ Examples:
       io.setExitCode(result.read.problemCount > 0 ? EXIT.failure : EXIT.ok);
     });
   registerCallsFetch(calls, io);
+  registerCallsListen(calls, io);
 }
