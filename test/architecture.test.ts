@@ -28,7 +28,9 @@ const ALLOWED: Record<string, string[]> = {
   // remote: the redactor and the answer cap's default; simulate: the interactive chat loop drives the transition function.
   cli: ["engine", "host", "format", "escape", "remote", "simulate"],
   requests: ["model", "diagnostics", "parse", "graph", "rules"],
-  engine: ["host", "model", "diagnostics", "parse", "rules", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests", "layout", "report", "escape"],
+  // Call records mapped onto the one flow model; replay reads the simulator's conditions.
+  calls: ["model", "diagnostics", "parse", "graph", "simulate"],
+  engine: ["host", "model", "diagnostics", "parse", "rules", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests", "layout", "report", "escape", "calls"],
   // Files, stdin, environment, clock and network; remote: the capped fetch reads answers through remote's capped body reader.
   host: ["remote"],
   escape: [],
@@ -42,7 +44,7 @@ const ALLOWED: Record<string, string[]> = {
  * fetch is the simulator's FetchLike.
  */
 const TYPES_ONLY: Record<string, string[]> = {
-  format: ["diff", "simulate", "remote"],
+  format: ["diff", "simulate", "remote", "calls"],
   remote: ["diff"],
   host: ["simulate"],
 };

@@ -16,6 +16,7 @@ import { requirePathway } from "./project/load-pathway.js";
 import type { RemoteOptions } from "./project/remote-client.js";
 import { runScenarioFiles } from "./run-scenarios.js";
 import { getSlowLayoutWarning } from "./slow-layout.js";
+import { getReportCalls } from "./calls-report.js";
 
 /** Options of `createReport`; all optional. */
 export interface ReportOptions {
@@ -25,6 +26,10 @@ export interface ReportOptions {
   remote?: RemoteOptions;
   /** The JSON printed by `pathway test --coverage --format json`. */
   coverage?: string;
+  /** Call record files or folders: production coverage (colours) and per-node call counts (side panel). */
+  calls?: readonly string[];
+  /** With `calls`: the remote pathway id, so calls of other pathways are not mapped. */
+  pathwayId?: string;
   /** Scenario files, directories or globs to run (with the simulator) for coverage. */
   scenarios?: string;
   /** A lint config file instead of the nearest pathway.config.json (--config). */
@@ -67,6 +72,7 @@ function samePath(host: Host, a: string, b: string): boolean {
  */
 export async function createReport(host: Host, arg: string, options: ReportOptions = {}): Promise<ReportResult> {
   if (options.coverage !== undefined && options.scenarios !== undefined) throw new EngineError("usage", "Give --coverage or --scenarios, not both.");
+  if (options.calls !== undefined && (options.coverage !== undefined || options.scenarios !== undefined)) throw new EngineError("usage", "Give --calls alone: it colours the page by recorded calls, as --coverage and --scenarios do by scenarios.");
   const loaded = await requirePathway(host, arg);
   const { config, root } = await createLintConfigLoader(host, { rules: allRuleMetas, ...(options.config !== undefined && { explicit: options.config }) })(loaded.file);
   const settings = getFileLintSettings(config, loaded.file === undefined ? STDIN : toRelativePosix(root, loaded.file));
@@ -101,6 +107,8 @@ export async function createReport(host: Host, arg: string, options: ReportOptio
     if (!entry) throw new EngineError("input", `--scenarios ${options.scenarios}: no coverage for ${loaded.path}.`);
     coverage = { source: `${ran.length} scenario${ran.length === 1 ? "" : "s"} in ${options.scenarios}`, coverage: entry };
   }
+  const calls = options.calls === undefined ? undefined : await getReportCalls(host, arg, pathway, options.calls, options.pathwayId);
+  if (calls) coverage = { source: calls.source, coverage: calls.coverage };
   const graph = toDirectedGraph(pathway);
   const engine = options.layout?.engine === undefined || options.layout.engine === "auto" ? chooseLayoutEngine(graph) : options.layout.engine;
   // Said before the layout starts, so nobody waits without knowing why.
@@ -108,6 +116,7 @@ export async function createReport(host: Host, arg: string, options: ReportOptio
   if (slow !== undefined) options.onNotice?.(slow);
   const layout = await getGraphLayout(graph, options.layout ?? {});
   const data = toReportData({ pathway, graph, layout, source: loaded.path, diagnostics: lint.diagnostics, ...(diff && { diff }), ...(coverage && { coverage }) });
+  if (calls) for (const node of data.nodes) if (calls.counts[node.id]) node.calls = calls.counts[node.id];
   return {
     path: loaded.path,
     html: toReportHtml(data),

@@ -10,6 +10,7 @@ import type { ChatApi } from "../model/index.js";
 import { toVersionList, toVersionNumber, type PathwayVersionInfo } from "./versions.js";
 import { createReleaseMethods, type ReleaseApi } from "./release.js";
 import { getPathSegmentProblem } from "./path-segment.js";
+import { createCallMethods, type CallsApi } from "./calls.js";
 
 /** The service's public API root. */
 export const DEFAULT_BASE_URL = "https://api.bland.ai";
@@ -129,7 +130,7 @@ export interface PushResult {
 }
 
 /** The client: one method per endpoint. */
-export interface PathwayClient extends ChatApi, ReleaseApi {
+export interface PathwayClient extends ChatApi, ReleaseApi, CallsApi {
   readonly config: ClientConfig;
   /** Reads a pathway; throws RemoteError. */
   getPathway(id: string, options?: { endpoint?: PathwayEndpoint }): Promise<FetchedPathway>;
@@ -325,6 +326,7 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
   return {
     config,
     ...createReleaseMethods({ request, parse, fail, refusal: getRefusal, quote: (text) => serverMessage(redact(text)), segment: (id, what) => segment(id, what) }),
+    ...createCallMethods({ request, parse, fail, refusal: getRefusal, quote: (text) => serverMessage(redact(text)), segment: (id, what) => segment(id, what, "call id") }),
     async getPathway(id, options = {}) {
       const endpoint = options.endpoint ?? "convo";
       const what = `fetching pathway ${id}`;

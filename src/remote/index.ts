@@ -10,4 +10,5 @@ export * from "./shape.js";
 export * from "./settings.js";
 export * from "./versions.js";
 export * from "./release.js";
+export * from "./calls.js";
 export type * from "./version-log.js";

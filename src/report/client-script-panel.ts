@@ -56,7 +56,8 @@ export const CLIENT_PANEL_SCRIPT = String.raw`  // ---- selection and the side p
     h("h2", n.caption, panel);
     dl(panel, [
       ["Type", n.type || "(none)"], ["ID", n.id], ["Start node", n.start ? "yes" : ""], ["Global", n.global ? "yes: entered from any node when the caller matches its global label" : ""],
-      ["Change", n.diff ? n.diff + (n.fromId ? " (was " + n.fromId + ")" : "") : ""], ["Coverage", n.coverage || ""]
+      ["Change", n.diff ? n.diff + (n.fromId ? " (was " + n.fromId + ")" : "") : ""], ["Coverage", n.coverage || ""],
+      ["Calls", n.calls ? n.calls.reached + " reached, " + n.calls.endedHere + " ended here (" + n.calls.errors + " in error, " + n.calls.voicemail + " at voicemail)" : ""]
     ]);
     findingList(panel, n.findings);
     if (n.changes && n.changes.length > 0) {

@@ -53,6 +53,8 @@ export interface ReportNode {
   fromId?: string;
   changes?: { op: string; path: string; before?: unknown; after?: unknown }[];
   coverage?: ReportCoverageState;
+  /** With `report --calls`: recorded calls that reached the node, ended there, and ended there in an error or at voicemail. */
+  calls?: { reached: number; endedHere: number; errors: number; voicemail: number };
   search: string;
 }
 

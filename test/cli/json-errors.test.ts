@@ -35,6 +35,8 @@ const FAILING: Record<string, { args: string[]; code: string }> = {
   log: { args: ["log", "abc"], code: "config" },
   "check-request": { args: ["check-request", "x.json", "--rule", "bogus:off"], code: "usage" },
   report: { args: ["report", "missing.json"], code: "io" },
+  calls: { args: ["calls", "stats", "x", "--pathway", "missing.json"], code: "io" },
+  replay: { args: ["replay", "x", "--pathway", "missing.json"], code: "io" },
 };
 
 /** The commands (and subcommands) whose -f/--format offers json, read from their own definitions. */

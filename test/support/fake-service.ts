@@ -1,6 +1,7 @@
 // A real node:http server that plays the calling service's pathway endpoints on 127.0.0.1, with faults on demand.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { handleCalls, type CallQuirks } from "./fake-calls.js";
 import { handleChat, handleVersionWrite, withMarkers, wrapRead, type FakeAgentScript, type FakeQuirks, type VersionStore } from "./fake-versions.js";
 
 export type { FakeQuirks };
@@ -39,6 +40,9 @@ export interface FakeServiceOptions {
   quirks?: FakeQuirks;
   /** What the chat's agent does per user line (else it decides by keywords). */
   script?: FakeAgentScript;
+  /** Call records GET /v1/calls/{id} and the list answer, and the list's undocumented details. */
+  calls?: Record<string, unknown>[];
+  callQuirks?: CallQuirks;
 }
 
 /** The running fake service. */
@@ -109,6 +113,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
   const faults: { fault: Fault; method?: string; path?: RegExp }[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
+  const callStore = { calls: options.calls ?? [], quirks: { ...options.callQuirks }, send: sendJson };
   const store: VersionStore = { pathways, versions, markers: new Map(), quirks: { ...options.quirks }, script: options.script, chats: new Map(), toStoredEdges, send: sendJson };
 
   const server = createServer(async (req, res) => {
@@ -165,6 +170,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
       return;
     }
     if (authorization !== apiKey) return sendJson(res, 401, { status: "error", message: "Invalid API key" });
+    if (handleCalls(callStore, method, path, res)) return;
     if (handleChat(store, method, path, body, res)) return;
     const writes = /^\/v1\/pathway\/([^/?]+)\//.exec(path);
     if (writes && forbidden.has(decodeURIComponent(writes[1]!))) return sendJson(res, 403, { status: "error", message: "Forbidden" });

@@ -39,6 +39,8 @@ export const commands: readonly CommandEntry[] = [
   { name: "versions", args: "<pathway>", summary: "list the saved versions of a remote pathway: number, date, name; which is latest, in production, in staging, the draft, the local file", load: () => import("./versions.js") },
   { name: "log", args: "<pathway>", summary: "show what changed between each consecutive pair of a remote pathway's saved versions, by kind", load: () => import("./log.js") },
   { name: "check-request", args: "[inputs...]", summary: "check API request bodies (calls, batches, inbound numbers, purchases) against the API and the pathway they use", load: () => import("./check-request.js") },
+  { name: "calls", args: "<command>", summary: "read call records (saved files, webhook bodies or the service) and see which parts of a pathway real calls take", load: () => import("./calls.js") },
+  { name: "replay", args: "<calls...>", summary: "check the paths recorded calls took against an edited pathway, offline: still possible, or where each first diverges", load: () => import("./replay.js") },
   { name: "report", args: "<pathway>", summary: "write one pathway as a self-contained HTML review page: searchable graph, node details, lint findings, diff and coverage", load: () => import("./report.js") },
   { name: "completion", args: "<shell>", summary: "print a shell completion script (bash, zsh or fish) for the commands and their options", load: () => import("./completion.js"), readsFiles: false },
 ];

@@ -23,6 +23,8 @@ interface ReportCommandOptions {
   base?: string;
   coverage?: string;
   scenarios?: string;
+  calls?: string[];
+  pathwayId?: string;
   config?: string;
   engine: "auto" | "elk" | "ranks";
   /** Milliseconds. */
@@ -45,6 +47,8 @@ export function register(program: Command, io: CliIo): void {
     .option("--base <file|remote:id>", "an older version (a file, or remote:<id> with PATHWAYKIT_API_KEY): colour what was added, renamed or changed; list what was removed")
     .option("--coverage <file>", "coverage from `pathway test --coverage --format json`: colour covered, untested and unreachable parts")
     .option("--scenarios <dir>", "run the scenario files in this directory on the pathway and show their coverage")
+    .option("--calls <calls...>", "call record files or folders: colour what real calls reached, with call counts per node in the side panel")
+    .option("--pathway-id <id>", "with --calls: the remote pathway, so calls of other pathways are not mapped (default: the manifest entry)")
     .option("-c, --config <file>", "lint with this config file instead of the nearest pathway.config.json")
     .addOption(new Option("--engine <name>", "layout: elk (layered), ranks (instant, for huge graphs), auto: elk up to 8,000 nodes + edges (no graphviz: measured too slow with labels)").choices(["auto", "elk", "ranks"]).default("auto"))
     .addOption(new Option("--timeout <duration>", "give up on the layout after this long: 90s, 3m (a bare number is seconds)").argParser(parseDuration()).default(180_000, "3m"))
@@ -78,7 +82,8 @@ Examples:
   $ pathway report support.json --base support.old.json -o review.html
   $ pathway test --coverage --format json > coverage.json && pathway report support.json --coverage coverage.json
   $ pathway report support.json --scenarios test/scenarios/
-  $ pathway report support.json --serve --port 8123`,
+  $ pathway report support.json --serve --port 8123
+  $ pathway report support.json --calls calls/`,
     )
     .action(async (file: string, options: ReportCommandOptions) => {
       if (options.port !== undefined && !options.serve) throw new ExitError(EXIT.failure, "--port is the port of --serve: add --serve.");
@@ -124,6 +129,7 @@ async function runReport(file: string, options: ReportCommandOptions, io: CliIo,
       ...(options.base !== undefined && { base: options.base }),
       ...(options.coverage !== undefined && { coverage: options.coverage }),
       ...(options.scenarios !== undefined && { scenarios: options.scenarios }),
+      ...(options.calls !== undefined && { calls: options.calls, ...(options.pathwayId !== undefined && { pathwayId: options.pathwayId }) }),
       ...(options.config !== undefined && { config: options.config }),
       layout: { engine: options.engine, timeoutMs: options.timeout },
       onNotice: (message) => io.stderr.write(`pathway: ${pc.createColors(useColor(options.color, io, io.stderr)).yellow("warning:")} ${escapeTerminalText(message)}\n`),

@@ -10,6 +10,7 @@ import { EXIT } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
 import { sharedOption } from "../shared-options.js";
+import { registerScenariosFromCall } from "../scenarios-from-call.js";
 
 interface GenerateOptions {
   output: string;
@@ -72,4 +73,5 @@ Examples:
       }
       if (generated.uncovered.length > 0) io.setExitCode(EXIT.findings);
     });
+  registerScenariosFromCall(scenarios, io);
 }

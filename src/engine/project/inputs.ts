@@ -5,7 +5,7 @@ import { describeFsError } from "../../host/fs-errors.js";
 import type { Host } from "../../host/host.js";
 
 /** The kinds of input files the engine works on. */
-export type InputKind = "pathway" | "scenario" | "module" | "request";
+export type InputKind = "pathway" | "scenario" | "module" | "request" | "call";
 
 /** How a directory of one kind is searched. Add a line here for a new kind of file. */
 export interface InputKindSpec {
@@ -39,6 +39,7 @@ export const INPUT_KINDS: Readonly<Record<InputKind, InputKindSpec>> = {
   scenario: { noun: "scenario files", extensions: [".scenario.yaml", ".scenario.yml", ".scenario.json"], ignore: ALWAYS_IGNORED },
   module: { noun: "pathway modules", extensions: [".pathway.ts", ".pathway.mts"], ignore: ALWAYS_IGNORED },
   request: { noun: "request files", extensions: [".request.json", ".request.yaml", ".request.yml"], ignore: ALWAYS_IGNORED },
+  call: { noun: "call record files", extensions: [".json", ".ndjson", ".jsonl"], ignore: DEFAULT_IGNORES },
 };
 
 /** One input named by the user: where it is, or why there is nothing to read. */

@@ -1,0 +1,87 @@
+// A scenario from a mapped call: the caller's own words as user turns, take:/expect.node along the recorded path.
+import { getExitKind, getFlow, type FlowSource } from "../graph/flow.js";
+import { getNodeOutputs } from "../graph/variables.js";
+import type { JsonObject } from "../model/pathway.js";
+import type { Scenario, ScenarioTurn } from "../simulate/scenario.js";
+import type { CallPath } from "./map-call.js";
+import { maskPersonalData, maskPersonalText } from "./mask.js";
+
+/** Node types the simulator leaves on its own (no caller turn needed): a call passes them without speaking. */
+const AUTOMATIC = new Set(["Route", "Webhook", "Custom Code"]);
+
+/** Options of `toCallScenario`. */
+export interface CallScenarioOptions {
+  /** The pathway file as the scenario names it (relative to the scenario file). */
+  pathwayRef: string;
+  /** The call's request_data. */
+  requestData?: JsonObject;
+  /** Mask phone numbers and emails in every text (default true). */
+  mask?: boolean;
+}
+
+/** The scenario, the turns that could not be reconstructed from the record (`gaps`, each with why), and what was assumed (`notes`). */
+export interface CallScenario {
+  scenario: Scenario;
+  gaps: string[];
+  notes: string[];
+}
+
+/**
+ * Turns a mapped call into a scenario for `pathway test`: one turn per visit where the caller spoke (their words
+ * joined), `take:` the next node of the recorded path, `vars:` the values the call ended with for what that node
+ * extracts, `expect.node` the node the call waited at next, and the whole path expected at the end. Where the call
+ * moved on from a node the simulator does not leave by itself without the caller speaking, a turn with empty words is
+ * written and a note says so.
+ */
+export function toCallScenario(path: CallPath, source: FlowSource, options: CallScenarioOptions): CallScenario {
+  const flow = getFlow(source);
+  const mask = options.mask !== false;
+  const text = (t: string) => (mask ? maskPersonalText(t) : t);
+  const value = (v: unknown) => (mask ? maskPersonalData(v) : v);
+  const notes: string[] = [];
+  const gaps: string[] = [];
+  const turns: ScenarioTurn[] = [];
+  const steps = path.steps;
+  for (let k = 0; k + 1 < steps.length; k++) {
+    const step = steps[k]!;
+    const node = flow.nodes[flow.indexOf.get(step.nodeId)!]!.node;
+    const said = step.turns.filter((t) => t.role === "user").map((t) => text(t.text.trim())).filter((t) => t !== "");
+    if (said.length === 0 && AUTOMATIC.has(String(node.type))) continue;
+    if (said.length === 0) gaps.push(`the call left "${step.name}" (${step.nodeId}) for ${steps[k + 1]!.nodeId} without a caller turn in the transcript: written with empty words`);
+    const turn: ScenarioTurn = { user: said.join(" "), take: steps[k + 1]!.nodeId };
+    const vars: Record<string, unknown> = {};
+    for (const out of getNodeOutputs(node).names) {
+      const v = path.variables[out.name];
+      if (out.source === "extractVars" && v !== undefined && v !== null && v !== "") vars[out.name] = value(v);
+    }
+    if (Object.keys(vars).length > 0) turn.vars = vars;
+    // The node the call waited at next: past the steps the simulator leaves by itself.
+    let j = k + 1;
+    while (j + 1 < steps.length && steps[j]!.turns.every((t) => t.role !== "user") && AUTOMATIC.has(String(flow.nodes[flow.indexOf.get(steps[j]!.nodeId)!]!.node.type))) j++;
+    turn.expect = { node: steps[j]!.nodeId };
+    turns.push(turn);
+  }
+  // The record holds no webhook answers (pathway_info's content is not documented): each webhook on the path answers
+  // 200 with an empty body, which the simulator follows by the way the call took when that way is an edge.
+  const webhooks: Record<string, { status: number; body: Record<string, never> }> = {};
+  for (const step of steps) {
+    const node = flow.nodes[flow.indexOf.get(step.nodeId)!]!.node;
+    if (node.type === "Webhook" && webhooks[step.nodeId] === undefined) {
+      webhooks[step.nodeId] = { status: 200, body: {} };
+      notes.push(`the answer of webhook "${step.name}" (${step.nodeId}) is not in the record: mocked as 200 with an empty body`);
+    }
+  }
+  const last = steps[steps.length - 1];
+  const ended = last !== undefined && getExitKind(flow, flow.indexOf.get(last.nodeId)!) === "end-call";
+  const scenario: Scenario = {
+    name: `call ${path.callId}`,
+    description: `Made from call ${path.callId} by \`pathway scenarios from-call\`: the caller's words, along the path the call took.`,
+    pathway: options.pathwayRef,
+    decider: "scripted",
+    ...(options.requestData && Object.keys(options.requestData).length > 0 ? { request_data: value(options.requestData) as Record<string, unknown> } : {}),
+    ...(Object.keys(webhooks).length > 0 ? { webhooks } : {}),
+    turns,
+    expect: { path: steps.map((s) => s.nodeId), ...(ended ? { ended: true } : {}) },
+  };
+  return { scenario, gaps, notes };
+}

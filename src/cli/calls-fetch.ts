@@ -1,0 +1,60 @@
+// `pathway calls fetch`: flags -> fetchCalls (one JSON file per call, atomically) -> a line per call -> exit code.
+import { Option, type Command } from "commander";
+import { fetchCalls } from "../engine/calls-fetch.js";
+import { escapeTerminalLine } from "../escape/terminal.js";
+import { parseWholeNumber } from "./check-files.js";
+import { EXIT } from "./exit.js";
+import { createFormatOption } from "./format-option.js";
+import type { CliIo } from "./io.js";
+import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "./remote-options.js";
+
+interface FetchFlags extends RemoteFlags {
+  output: string;
+  since?: string;
+  pathwayId?: string;
+  mask?: boolean;
+  maxCalls: number;
+  format: "text" | "json";
+}
+
+/** Registers `pathway calls fetch` under `pathway calls`. */
+export function registerCallsFetch(calls: Command, io: CliIo): void {
+  const command = calls
+    .command("fetch")
+    .description("download call records (GET /v1/calls/{id}, or the list of calls page by page) into one JSON file per call")
+    .argument("[ids...]", "call ids to download (default: the list of calls, newest pages first as the service gives them)")
+    .requiredOption("-o, --output <dir>", "directory to write <call_id>.json files into (each written atomically)")
+    .option("--since <date>", "with no ids: calls from this date on (sent as start_date, as real clients do; the list endpoint is not in the seed)")
+    .option("--pathway-id <id>", "keep only calls of this pathway (others are skipped and listed)")
+    .option("--mask", "mask phone numbers, emails and the number fields in the files written (default: records as the service gave them)")
+    .addOption(new Option("--max-calls <n>", "most calls read from the list").argParser(parseWholeNumber(1, 1_000_000)).default(1000))
+    .addOption(createConcurrencyOption("downloads at a time"))
+    .addOption(createFormatOption(["text", "json"], "what to print"));
+  addRemoteOptions(command).addHelpText(
+    "after",
+    `
+Needs PATHWAYKIT_API_KEY (sent raw in the authorization header; never printed). The list answer is read as real
+clients read it ({calls: [...], total_count} or count), paged with from/to offsets; whether to is inclusive is not
+documented, so calls already seen are dropped and a page with nothing new ends the list. Every command that takes
+calls (calls stats, replay, scenarios from-call) reads these files, and anything it derives from them is masked.
+
+Exit codes: 0 every call written, 1 some calls could not be read (the others are written), 2 usage error, no API key,
+or the list could not be read.
+
+Examples:
+  $ pathway calls fetch 4c150427-fb1e-4dd1-a44d-4f25b24361b0 -o calls/
+  $ pathway calls fetch --since 2025-06-01 --pathway-id pw-123 --mask -o calls/`,
+  );
+  command.action(async (ids: string[], flags: FetchFlags) => {
+    const { output, since, pathwayId, mask, maxCalls, format, ...remote } = flags;
+    const result = await fetchCalls(io.host, { output, ids, ...(since ? { since } : {}), ...(pathwayId ? { pathwayId } : {}), mask: mask === true, maxCalls, remote: toRemoteOptions(remote, io) });
+    if (format === "json") io.stdout.write(JSON.stringify(result, null, 2) + "\n");
+    else {
+      for (const w of result.written) io.stdout.write(`wrote ${escapeTerminalLine(w.file)}\n`);
+      for (const s of result.skipped) io.stdout.write(`skipped ${escapeTerminalLine(`${s.callId}: ${s.reason}`)}\n`);
+      for (const f of result.failed) io.stdout.write(`failed ${escapeTerminalLine(`${f.callId}: ${f.error.message}`)}\n`);
+      io.stdout.write(`${result.written.length} call${result.written.length === 1 ? "" : "s"} written${result.failed.length > 0 ? `, ${result.failed.length} failed` : ""}\n`);
+    }
+    io.setExitCode(result.failed.length > 0 ? EXIT.findings : EXIT.ok);
+  });
+}

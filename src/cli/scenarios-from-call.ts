@@ -1,0 +1,61 @@
+// `pathway scenarios from-call`: flags -> writeCallScenarios -> the files written, and what could not be reconstructed.
+import type { Command } from "commander";
+import { writeCallScenarios } from "../engine/calls-scenario.js";
+import { escapeTerminalLine } from "../escape/terminal.js";
+import { EXIT } from "./exit.js";
+import { createFormatOption } from "./format-option.js";
+import type { CliIo } from "./io.js";
+
+interface FromCallFlags {
+  pathway: string;
+  output: string;
+  pathwayId?: string;
+  mask: boolean;
+  force?: boolean;
+  format: "text" | "json";
+}
+
+/** Registers `pathway scenarios from-call` under `pathway scenarios`. */
+export function registerScenariosFromCall(scenarios: Command, io: CliIo): void {
+  scenarios
+    .command("from-call")
+    .description("write a scenario from each recorded call: the caller's words as user turns, take: and expect.node along the path it took")
+    .argument("<calls...>", "call record files or folders (*.json, *.ndjson, *.jsonl), or - for stdin")
+    .requiredOption("--pathway <file>", "the pathway the calls ran on")
+    .requiredOption("-o, --output <dir>", "directory to write call-<call_id>.scenario.yaml files into")
+    .option("--pathway-id <id>", "the remote pathway, so calls of other pathways are skipped (default: the file's entry in pathwaykit.manifest.json)")
+    .option("--no-mask", "keep phone numbers and emails in the scenarios (masked by default)")
+    .option("--force", "overwrite scenario files that already exist")
+    .addOption(createFormatOption(["text", "json"], "what to print"))
+    .addHelpText(
+      "after",
+      `
+Each call is mapped as \`calls stats\` maps it. A turn is written for each node where the caller spoke (their words,
+with phone numbers and emails masked), taking the next node of the recorded path, with vars: the values the call
+ended with for what that node extracts, and expect.node the node the call waited at next; the end expects the whole
+path. Where the call moved on without a caller turn from a node the simulator does not leave by itself, the turn is
+written with empty words and listed. Calls that cannot be mapped are skipped, with the reason.
+
+Exit codes: 0 written, 1 some calls were skipped or some turns could not be reconstructed (the rest are written),
+2 usage error, an unreadable pathway, or some input not read.
+
+Examples:
+  $ pathway scenarios from-call calls/4c150427.json --pathway pathways/appointment-booking.json -o pathways/scenarios/from-calls
+  $ pathway test pathways/scenarios/from-calls`,
+    )
+    .action(async (inputs: string[], flags: FromCallFlags) => {
+      const result = await writeCallScenarios(io.host, flags.pathway, inputs, { output: flags.output, mask: flags.mask, force: flags.force === true, ...(flags.pathwayId ? { pathwayId: flags.pathwayId } : {}) });
+      if (flags.format === "json") io.stdout.write(JSON.stringify(result, null, 2) + "\n");
+      else {
+        for (const f of result.files) {
+          io.stdout.write(`wrote ${escapeTerminalLine(f.file)}\n`);
+          for (const gap of f.gaps) io.stdout.write(`  not reconstructed: ${escapeTerminalLine(gap)}\n`);
+          for (const note of f.notes) io.stdout.write(`  ${escapeTerminalLine(note)}\n`);
+        }
+        for (const s of result.skipped) io.stdout.write(`skipped ${escapeTerminalLine(`${s.callId}: ${s.reason}`)}\n`);
+        for (const p of result.read.problems) io.stdout.write(`not read: ${escapeTerminalLine(`${p.path}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`)}\n`);
+      }
+      const incomplete = result.skipped.length > 0 || result.files.some((f) => f.gaps.length > 0);
+      io.setExitCode(result.read.problemCount > 0 ? EXIT.failure : incomplete ? EXIT.findings : EXIT.ok);
+    });
+}

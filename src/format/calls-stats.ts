@@ -1,0 +1,63 @@
+// Pure formatter of `pathway calls stats`: production coverage of one pathway as a readable summary.
+import pc from "picocolors";
+import type { CallStats } from "../calls/index.js";
+import { escapeTerminalLine } from "../escape/terminal.js";
+
+/** What `formatCallStats` prints: the stats, and the files or lines that held no call record. */
+export interface CallStatsReport {
+  pathway: string;
+  stats: CallStats;
+  read: { files: number; records: number; problemCount: number; problems: readonly { path: string; line?: number; message: string }[] };
+}
+
+/** Options of `formatCallStats`; all optional. */
+export interface CallStatsFormatOptions {
+  /** How many items a list shows before "and N more" (default 20). */
+  limit?: number;
+  /** ANSI colours (default false). */
+  color?: boolean;
+}
+
+const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
+
+/** Renders the stats as text: mapped share, per-node counts, what no call took, endings, variables never filled, problems. */
+export function formatCallStats(report: CallStatsReport, options: CallStatsFormatOptions = {}): string {
+  const limit = options.limit ?? 20;
+  const c = pc.createColors(options.color ?? false);
+  const { stats, read } = report;
+  // Ids, names, reasons and paths come from files and records: each line passes the terminal escaper.
+  const out: string[] = [];
+  const line = (text: string) => out.push(escapeTerminalLine(text));
+  const list = (items: readonly string[], show: (item: string) => string) => {
+    for (const item of items.slice(0, limit)) line(`  ${show(item)}`);
+    if (items.length > limit) out.push(`  ... and ${items.length - limit} more (--format json lists them all)`);
+  };
+  out.push(c.bold(`${escapeTerminalLine(report.pathway)}: ${stats.calls} call${stats.calls === 1 ? "" : "s"} from ${read.files} file${read.files === 1 ? "" : "s"}`));
+  line(`  mapped ${stats.mapped}, partly mapped ${stats.partial}, not mapped ${stats.unmapped} (${percent(stats.mappedShare)} of calls mapped)`);
+  for (const r of stats.notMappedReasons.slice(0, limit)) line(`  not mapped: ${r.count} × ${r.reason}`);
+  for (const u of stats.unmappedSteps) line(`  unmapped log steps: ${u.count} × ${u.reason} (e.g. ${u.examples[0] ?? ""})`);
+  const endings = Object.entries(stats.endings).map(([k, v]) => `${k} ${v}`);
+  if (endings.length > 0) line(`  endings: ${endings.join(", ")}`);
+  const reached = stats.nodes.filter((n) => n.reached > 0).sort((a, b) => b.reached - a.reached);
+  if (reached.length > 0) {
+    out.push(c.bold("Nodes reached (calls reached / ended there / error / voicemail)"));
+    list(reached.map((n) => `${String(n.reached).padStart(7)} ${String(n.endedHere).padStart(6)} ${String(n.errors).padStart(5)} ${String(n.voicemail).padStart(5)}  "${n.name}" (${n.id})`), (s) => s);
+  }
+  if (stats.nodesNeverReached.length > 0) {
+    out.push(c.yellow(`Nodes no call reached (${stats.nodesNeverReached.length})`));
+    list(stats.nodesNeverReached, (s) => s);
+  }
+  if (stats.waysNeverTaken.length > 0) {
+    out.push(c.yellow(`Ways no call took (${stats.waysNeverTaken.length})`));
+    list(stats.waysNeverTaken, (s) => s);
+  }
+  if (stats.variablesNeverFilled.length > 0) {
+    out.push(c.yellow(`Extracted variables no call filled (${stats.variablesNeverFilled.length})`));
+    list(stats.variablesNeverFilled, (s) => s);
+  }
+  if (read.problemCount > 0) {
+    out.push(c.red(`Not read (${read.problemCount})`));
+    list(read.problems.map((p) => `${p.path}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`), (s) => s);
+  }
+  return out.join("\n") + "\n";
+}

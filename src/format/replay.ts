@@ -1,0 +1,34 @@
+// Pure formatter of `pathway replay`: how many recorded calls still take the same path on the edited pathway, and where others part.
+import pc from "picocolors";
+import type { ReplayOutcome } from "../calls/index.js";
+import { escapeTerminalLine } from "../escape/terminal.js";
+
+/** What `formatReplay` prints (the engine's ReplayResult). */
+export interface ReplayReport {
+  pathway: string;
+  replayed: number;
+  same: number;
+  diverged: number;
+  skipped: number;
+  skippedReasons: readonly { reason: string; count: number }[];
+  divergedCalls: readonly (ReplayOutcome & { where: string })[];
+  read: { problemCount: number; problems: readonly { path: string; line?: number; message: string }[] };
+}
+
+/** Renders the replay: the summary line, each diverged call with its first point of divergence, skipped and unread inputs. */
+export function formatReplay(report: ReplayReport, options: { color?: boolean; limit?: number } = {}): string {
+  const c = pc.createColors(options.color ?? false);
+  const limit = options.limit ?? 50;
+  const out: string[] = [];
+  // Call ids, node ids and paths come from records and files: every line passes the terminal escaper.
+  for (const call of report.divergedCalls.slice(0, limit)) {
+    const d = call.divergence!;
+    out.push(`${c.red("diverged")} ${escapeTerminalLine(`${call.callId} (${call.where}) after ${d.step} step${d.step === 1 ? "" : "s"}: ${d.message}`)}`);
+  }
+  if (report.diverged > Math.min(limit, report.divergedCalls.length)) out.push(`... and ${report.diverged - Math.min(limit, report.divergedCalls.length)} more (--format json lists up to 1,000)`);
+  for (const s of report.skippedReasons) out.push(c.dim(escapeTerminalLine(`skipped ${s.count}: ${s.reason}`)));
+  for (const p of report.read.problems.slice(0, limit)) out.push(c.red(escapeTerminalLine(`not read: ${p.path}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`)));
+  const summary = `${report.same} of ${report.replayed} recorded call${report.replayed === 1 ? "" : "s"} still take the same path on ${report.pathway}`;
+  out.push((report.diverged > 0 ? c.yellow : c.green)(escapeTerminalLine(summary)) + (report.diverged > 0 ? ` (${report.diverged} diverged)` : ""));
+  return out.join("\n") + "\n";
+}

@@ -1,0 +1,46 @@
+// replayCall: a recorded path on an edited pathway: the same, or the first point of divergence and why.
+import { describe, expect, it } from "vitest";
+import { readCallRecord, replayCall, type CallRecord } from "../../src/calls/index.js";
+import type { Pathway } from "../../src/model/index.js";
+
+const BASE = {
+  nodes: [
+    { id: "a", type: "Default", data: { name: "A", isStart: true, text: "Hi" } },
+    { id: "r", type: "Route", data: { name: "R", routes: [{ conditions: [{ field: "kind", operator: "is", value: "x" }], targetNodeId: "b" }], fallbackNodeId: "c" } },
+    { id: "b", type: "Default", data: { name: "B", text: "B" } },
+    { id: "c", type: "End Call", data: { name: "C", text: "Bye" } },
+  ],
+  edges: [
+    { id: "ar", source: "a", target: "r", label: "go" },
+    { id: "bc", source: "b", target: "c", label: "done" },
+  ],
+};
+
+function edited(change: (p: typeof BASE) => void): Pathway {
+  const copy = structuredClone(BASE);
+  change(copy);
+  return copy as unknown as Pathway;
+}
+
+function call(nodes: string[], variables: Record<string, unknown> = { kind: "x" }): CallRecord {
+  const read = readCallRecord({ call_id: "c1", variables, pathway_logs: nodes.map((n) => ({ chosen_node_id: n })) });
+  if (!("record" in read)) throw new Error(read.problem);
+  return read.record;
+}
+
+describe("replayCall", () => {
+  it.each([
+    ["an unchanged pathway", () => {}, ["a", "r", "b", "c"], { status: "same" }],
+    ["an edge removed", (p: typeof BASE) => p.edges.splice(1, 1), ["a", "r", "b", "c"], { status: "diverged", divergence: { reason: "way-gone", step: 3, fromNodeId: "b", nodeId: "c" } }],
+    ["a node removed", (p: typeof BASE) => p.nodes.splice(2, 1), ["a", "r", "b", "c"], { status: "diverged", divergence: { reason: "node-removed", step: 2, nodeId: "b" } }],
+    ["a route condition now false", (p: typeof BASE) => (p.nodes[1]!.data.routes![0]!.conditions[0]!.value = "y"), ["a", "r", "b", "c"], { status: "diverged", divergence: { reason: "condition-false", step: 2, fromNodeId: "r", nodeId: "b" } }],
+    ["a fallback still there", () => {}, ["a", "r", "c"], { status: "same" }],
+  ])("on %s", (_name, change, nodes, expected) => {
+    expect(replayCall(call(nodes), edited(change))).toMatchObject(expected);
+  });
+
+  it("skips a record without a log, and says why", () => {
+    const read = readCallRecord({ call_id: "t", pathway_logs: null });
+    expect("record" in read && replayCall(read.record, edited(() => {}))).toMatchObject({ status: "skipped", reason: "a task call: no pathway and no pathway log" });
+  });
+});

@@ -1,0 +1,75 @@
+// `pathway calls fetch` against the fake service on loopback: by id, the list paged (with its undocumented details), masking, the key.
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { startFakeService, type FakeService } from "../support/fake-service.js";
+import type { CallQuirks } from "../support/fake-calls.js";
+import { ROOT } from "../support/cli.js";
+import { runMain } from "../support/run-main.js";
+
+const FIXTURE = JSON.parse(readFileSync(path.join(ROOT, "test/fixtures/calls/auto-shop/booked.json"), "utf8")) as Record<string, unknown>;
+/** 250 calls: ids c000..c249, two pathways, dated one minute apart. */
+const CALLS = Array.from({ length: 250 }, (_, i) => ({ ...FIXTURE, call_id: `c${String(i).padStart(3, "0")}`, c_id: undefined, pathway_id: i % 5 === 0 ? "pw-other" : "pw-auto-shop", created_at: new Date(Date.UTC(2025, 5, 1, 0, i)).toISOString() }));
+
+let service: FakeService | undefined;
+afterEach(async () => service?.close());
+
+async function setUp(quirks: CallQuirks = {}) {
+  service = await startFakeService({ calls: CALLS, callQuirks: quirks, apiKey: "sk-calls-secret-0123456789" });
+  const dir = mkdtempSync(path.join(tmpdir(), "pathwaykit-calls-fetch-"));
+  const run = (args: string[]) => runMain(args, { cwd: dir, env: { PATHWAYKIT_BASE_URL: service!.url, PATHWAYKIT_API_KEY: service!.apiKey } });
+  return { dir, run, files: () => readdirSync(path.join(dir, "calls")).sort() };
+}
+
+describe("pathway calls fetch", () => {
+  it("writes one file per call id given, the record as the service gave it", async () => {
+    const { dir, run, files } = await setUp({ wrapRecord: true });
+    const result = await run(["calls", "fetch", "c001", "c002", "-o", "calls"]);
+    expect([result.code, result.stderr]).toEqual([0, ""]);
+    expect(files()).toEqual(["c001.json", "c002.json"]);
+    const saved = JSON.parse(readFileSync(path.join(dir, "calls/c001.json"), "utf8")) as Record<string, unknown>;
+    expect(saved.to).toBe("+15550100177");
+    expect(result.stdout + result.stderr).not.toContain(service!.apiKey);
+  });
+
+  it.each<[string, CallQuirks]>([
+    ["total_count, to exclusive", {}],
+    ["count, to inclusive", { countField: "count", inclusiveTo: true }],
+    ["no total", { countField: "none" }],
+  ])("pages the list (%s), keeps only the pathway's calls, and reads each call once", async (_name, quirks) => {
+    const { run, files } = await setUp(quirks);
+    const result = await run(["calls", "fetch", "--pathway-id", "pw-auto-shop", "--since", "2025-06-01T01:00", "-o", "calls", "--format", "json"]);
+    expect(result.code).toBe(0);
+    const out = JSON.parse(result.stdout) as { written: unknown[]; skipped: { reason: string }[] };
+    // Calls 60..249 are on or after 01:00; one in five of them is another pathway's.
+    expect(out.written.length).toBe(152);
+    expect(out.skipped.length).toBe(38);
+    expect(files().length).toBe(152);
+    expect(service!.requestsTo("GET", /^\/v1\/calls\/c\d+$/).length).toBe(152);
+  });
+
+  it("with --mask, writes no phone number of the record", async () => {
+    const { dir, run } = await setUp();
+    expect((await run(["calls", "fetch", "c001", "--mask", "-o", "calls"])).code).toBe(0);
+    const text = readFileSync(path.join(dir, "calls/c001.json"), "utf8");
+    expect(text).not.toMatch(/555.?0100/);
+    expect(JSON.parse(text)).toMatchObject({ call_id: "c001", to: "[masked]", variables: { phone_number: "[masked]" } });
+  });
+
+  it("exits 1 for a call the service does not have, writes the others, and never prints the key", async () => {
+    const { run, files } = await setUp();
+    const result = await run(["calls", "fetch", "c001", "nope", "-o", "calls"]);
+    expect(result.code).toBe(1);
+    expect(files()).toEqual(["c001.json"]);
+    expect(result.stdout).toMatch(/failed nope: fetching call nope: not found \(404\)/);
+    expect(result.stdout + result.stderr).not.toContain(service!.apiKey);
+  });
+
+  it("without a key says so and exits 2", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "pathwaykit-calls-fetch-"));
+    const result = await runMain(["calls", "fetch", "c001", "-o", "calls"], { cwd: dir, env: { PATHWAYKIT_BASE_URL: "http://127.0.0.1:9" } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/PATHWAYKIT_API_KEY/);
+  });
+});
