@@ -15,8 +15,7 @@ import { createFormatOption } from "../format-option.js";
 import { sharedOption } from "../shared-options.js";
 import { parseWholeNumber } from "../check-files.js";
 import { refuseUnwatchable, watchCommand, WATCH_HELP } from "../watch.js";
-import { CONFIG_FILE_NAME } from "../../engine/project/config.js";
-import type { FileChange } from "../../engine/watch-files.js";
+import { watchReport } from "../report-watch.js";
 
 interface ReportCommandOptions {
   output?: string;
@@ -35,7 +34,6 @@ interface ReportCommandOptions {
   serve?: boolean;
   port?: number;
 }
-
 
 /** Registers `pathway report` on the program. */
 export function register(program: Command, io: CliIo): void {
@@ -92,32 +90,11 @@ Examples:
         return;
       }
       refuseUnwatchable([file]);
-      await watchReport(file, options, io);
+      const sources = [file, options.base, options.coverage, options.config, ...(options.calls ?? [])];
+      await watchReport({ sources, scenarios: options.scenarios, json: options.format === "json", serve: options.serve === true, port: options.port }, io, (runIo, onWritten) =>
+        runReport(file, options, runIo, (result) => onWritten(result.data)),
+      );
     });
-}
-
-/** --watch and --serve: the page is written again when one of the files it is made from is saved. */
-async function watchReport(file: string, options: ReportCommandOptions, io: CliIo): Promise<void> {
-  const { serveReport } = await import("../../engine/serve-report.js"); // why: only --serve starts a server
-  const server = options.serve ? await serveReport({ ...(options.port !== undefined && { port: options.port }) }) : undefined;
-  if (server) io.stderr.write(`pathway: serving the report at ${server.url} (it reloads when the page is rewritten)\n`);
-  const sources = [file, options.base, options.coverage, options.config].flatMap((f) => (f === undefined || f.startsWith("remote:") ? [] : [path.resolve(io.cwd, f)]));
-  const scenarios = options.scenarios === undefined ? undefined : path.resolve(io.cwd, options.scenarios);
-  const affects = (changes: readonly FileChange[]) =>
-    changes.some((c) => sources.includes(c.file) || path.basename(c.file) === CONFIG_FILE_NAME || (scenarios !== undefined && (c.file === scenarios || c.file.startsWith(scenarios + path.sep))));
-  try {
-    await watchCommand(io, {
-      json: options.format === "json",
-      toFile: false,
-      run: async (changes, runIo) => {
-        if (changes && !affects(changes)) return false;
-        await runReport(file, options, runIo, (result) => server?.show(result.data));
-        return true;
-      },
-    });
-  } finally {
-    await server?.close();
-  }
 }
 
 async function runReport(file: string, options: ReportCommandOptions, io: CliIo, onWritten?: (result: Awaited<ReturnType<typeof createReport>>) => void): Promise<number> {
