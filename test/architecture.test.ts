@@ -23,7 +23,9 @@ const ALLOWED: Record<string, string[]> = {
   // The diff reads the one flow model (house style) for the ways a removed node or route leaves behind.
   diff: ["model", "diagnostics", "parse", "graph"],
   format: ["diagnostics", "graph", "escape"],
-  cli: ["engine", "format", "escape"],
+  cli: ["engine", "format", "escape", "lsp"],
+  // The language server sits beside cli/: it runs the engine's operations and reads the graph for the editor features.
+  lsp: ["engine", "model", "diagnostics", "parse", "graph", "lint", "requests", "escape"],
   requests: ["model", "diagnostics", "parse", "graph"],
   engine: ["model", "diagnostics", "parse", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests", "layout", "report", "escape"],
   escape: [],

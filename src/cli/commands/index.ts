@@ -40,5 +40,6 @@ export const commands: readonly CommandEntry[] = [
   { name: "log", args: "<pathway>", summary: "show what changed between each consecutive pair of a remote pathway's saved versions, by kind", load: () => import("./log.js") },
   { name: "check-request", args: "[inputs...]", summary: "check API request bodies (calls, batches, inbound numbers, purchases) against the API and the pathway they use", load: () => import("./check-request.js") },
   { name: "report", args: "<pathway>", summary: "write one pathway as a self-contained HTML review page: searchable graph, node details, lint findings, diff and coverage", load: () => import("./report.js") },
+  { name: "lsp", args: "", summary: "serve the Language Server Protocol for editors: findings while you type, hover, go to definition, symbols, completion, quick fixes", load: () => import("./lsp.js") },
   { name: "completion", args: "<shell>", summary: "print a shell completion script (bash, zsh or fish) for the commands and their options", load: () => import("./completion.js"), readsFiles: false },
 ];
