@@ -217,6 +217,8 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
   return finished.then((code) => {
     for (const state of states.values()) clearTimeout(state.timer);
     connection.dispose();
+    // The input (stdin) would keep the process alive after the client said exit: stop reading it.
+    (options.input as { destroy?: () => void }).destroy?.();
     return code;
   });
 }
