@@ -12,9 +12,10 @@ import { reportSuite } from "./bench/report.js";
 import { generateSuite } from "./bench/generate.js";
 import { releaseSuite } from "./bench/release.js";
 import { installSuite } from "./bench/install.js";
+import { lspSuite } from "./bench/lsp.js";
 import type { BenchSuite } from "./bench/measure.js";
 
-const suites: BenchSuite[] = [validateSuite, lintSuite, builderSuite, diffSuite, diagramSuite, simulateSuite, memorySuite, startSuite, requestsSuite, reportSuite, generateSuite, releaseSuite, installSuite];
+const suites: BenchSuite[] = [validateSuite, lintSuite, builderSuite, diffSuite, diagramSuite, simulateSuite, memorySuite, startSuite, requestsSuite, reportSuite, generateSuite, releaseSuite, installSuite, lspSuite];
 
 const only = process.argv[2];
 for (const suite of suites) {

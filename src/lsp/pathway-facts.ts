@@ -3,8 +3,9 @@ import type { Range } from "../diagnostics/index.js";
 import { getFlow, getFlowWays, getVariableProducers, getVariableReads, type FlowWay, type VariableDefinition, type VariableUse } from "../graph/index.js";
 import { getEdgeLabel, getEdges, getNodes, isObject, nodeData, prop } from "../model/pathway.js";
 import type { Pathway } from "../model/schema.js";
-import { locateAll, parseDocument, toSpanKey } from "../parse/index.js";
+import { parseDocument } from "../parse/index.js";
 import { toPointer, type PathStep } from "./json-position.js";
+import { locateValues, toValueSpanKey } from "./locate-values.js";
 
 /** One node as the features show it. */
 export interface NodeFact {
@@ -80,7 +81,7 @@ function findReferences(pathway: Pathway): NodeReference[] {
 
 /**
  * The facts of `text`, or undefined when it does not parse or is not an object with `nodes`. Every range is placed in
- * one pass over the text (the parse layer's locator), so a 1,000-node file costs one scan, not one per node.
+ * one linear pass over the text (`locateValues`), so a 1,000-node file costs one scan, not one per node.
  */
 export function getPathwayFacts(text: string): PathwayFacts | undefined {
   const parsed = parseDocument(text);
@@ -103,7 +104,7 @@ export function getPathwayFacts(text: string): PathwayFacts | undefined {
     pointers.add(p);
     spans.set(p, [...(spans.get(p) ?? []), { start: u.offset, end: u.offset + u.length }]);
   }
-  const at = locateAll(text, pointers, { spans });
+  const at = locateValues(text, pointers, spans);
   const nodes = nodeList.map(({ node, index }): NodeFact => {
     const data = nodeData(node);
     return { id: node.id, index, name: str(data.name) ?? node.id, type: str(node.type) ?? "", idRange: at.get(`/nodes/${index}/id`), range: at.get(`/nodes/${index}`) };
@@ -117,7 +118,7 @@ export function getPathwayFacts(text: string): PathwayFacts | undefined {
     byId,
     references: references.map((r) => ({ ...r, range: at.get(toPointer(r.path)) })),
     ways: getFlowWays(flow),
-    uses: reads.uses.map((u) => ({ ...u, range: at.get(toSpanKey(toPointer(u.path), { start: u.offset, end: u.offset + u.length })) })),
+    uses: reads.uses.map((u) => ({ ...u, range: at.get(toValueSpanKey(toPointer(u.path), { start: u.offset, end: u.offset + u.length })) })),
     definitions: definitions.map((d) => ({ ...d, range: at.get(toPointer(d.path)) })),
     edges: edgeList.map(({ edge, index }) => ({
       index,

@@ -25,7 +25,7 @@ export interface LspServerOptions {
   output: NodeJS.WritableStream;
   /** Largest document analysed, in bytes (the CLI's --max-file-size). */
   maxFileBytes: number;
-  /** Quiet time after a change before analysis starts. Default 120 ms. */
+  /** Quiet time after a change before analysis starts. Default 50 ms (a burst of keystrokes is one analysis). */
   debounceMs?: number;
   /** Hides secrets in every text sent to the client. Default: none. */
   redact?: (text: string) => string;
@@ -37,12 +37,19 @@ interface DocumentState {
   file: string;
   diagnostics: Diagnostic[];
   facts?: PathwayFacts;
+  /** The document version `facts` was last looked for at: facts are made on the first feature request after a change. */
+  factsVersion?: number;
   timer?: ReturnType<typeof setTimeout>;
+  /** Makes the facts once typing pauses, so a text that then stops parsing still has facts from the last one that did. */
+  factsTimer?: ReturnType<typeof setTimeout>;
   /** Bumped by every change: an analysis that finishes under an older generation is stale and dropped. */
   generation: number;
 }
 
 const SEVERITY = { error: 1, warning: 2, info: 3 } as const;
+
+/** Quiet time after diagnostics before the facts for hover and navigation are made ahead of the first request. */
+const FACTS_IDLE_MS = 300;
 
 /** Yields to the event loop, so messages that arrived meanwhile (a newer change, a cancel) are read before more work. */
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -53,7 +60,7 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 export function startLspServer(options: LspServerOptions): Promise<number> {
   const redact = options.redact ?? ((text: string) => text);
-  const debounceMs = options.debounceMs ?? 120;
+  const debounceMs = options.debounceMs ?? 50;
   let finish: (code: number) => void = () => {};
   const finished = new Promise<number>((resolve) => (finish = resolve));
   const watchDog: WatchDog = { shutdownReceived: false, initialize: () => {}, exit: (code) => finish(code) };
@@ -82,20 +89,20 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
     const doc = documents.get(uri);
     if (!state || !doc) return;
     const generation = state.generation;
-    const text = doc.getText();
     await yieldToLoop();
     if (state.generation !== generation) return;
     const findings = await analyzeDocument(host, state.file, state.kind);
     // A newer change arrived while this ran: its own analysis will publish; this result is stale.
     if (state.generation !== generation || !states.has(uri)) return;
     state.diagnostics = findings.diagnostics;
-    if (state.kind === "pathway" && text.length <= options.maxFileBytes) {
-      await yieldToLoop();
-      if (state.generation !== generation) return;
-      // A text that does not parse keeps the last good facts: hover and navigation go on working while typing.
-      state.facts = getPathwayFacts(text) ?? state.facts;
-    }
     await connection.sendDiagnostics({ uri, version: doc.version, diagnostics: findings.diagnostics.map(toLsp) });
+    if (state.kind === "pathway" && !findings.diagnostics.some((d) => d.ruleId === "parse-error")) {
+      clearTimeout(state.factsTimer);
+      state.factsTimer = setTimeout(() => {
+        const current = documents.get(uri);
+        if (current && states.get(uri) === state) factsOf(state, current);
+      }, FACTS_IDLE_MS);
+    }
   };
 
   const schedule = (uri: string, delay = debounceMs) => {
@@ -103,6 +110,7 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
     if (!state) return;
     state.generation++;
     clearTimeout(state.timer);
+    clearTimeout(state.factsTimer);
     state.timer = setTimeout(() => {
       analyze(uri).catch((error: unknown) => connection.console.error(redact(`pathway lsp: analysis failed: ${String(error)}`)));
     }, delay);
@@ -145,6 +153,7 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
   documents.onDidClose(({ document }) => {
     const state = states.get(document.uri);
     clearTimeout(state?.timer);
+    clearTimeout(state?.factsTimer);
     states.delete(document.uri);
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
@@ -163,39 +172,60 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
     serverInfo: { name: "pathway lsp" },
   }));
 
-  /** The state, document and offset of a position request, when the document is one the features cover. */
+  /**
+   * The facts of a pathway document's current text, made on the first request after a change (typing pays only for
+   * the diagnostics). A text that does not parse keeps the last good facts: hover and navigation go on working.
+   */
+  const factsOf = (state: DocumentState, doc: TextDocument): PathwayFacts | undefined => {
+    if (state.kind !== "pathway" || state.factsVersion === doc.version) return state.facts;
+    state.factsVersion = doc.version;
+    const text = doc.getText();
+    if (text.length <= options.maxFileBytes) state.facts = getPathwayFacts(text) ?? state.facts;
+    return state.facts;
+  };
+
+  /** The state, document, facts and offset of a position request, when the document is one the features cover. */
   const at = (uri: string, position: { line: number; character: number }) => {
     const state = states.get(uri);
     const doc = documents.get(uri);
     if (!state || !doc || doc.getText().length > options.maxFileBytes) return undefined;
-    return { state, doc, text: doc.getText(), offset: doc.offsetAt(position) };
+    return { state, doc, facts: factsOf(state, doc), text: doc.getText(), offset: doc.offsetAt(position) };
+  };
+  /** The facts of the open pathway `uri`, if any. */
+  const factsOfUri = (uri: string) => {
+    const state = states.get(uri);
+    const doc = documents.get(uri);
+    return state && doc ? factsOf(state, doc) : undefined;
   };
 
   connection.onHover(({ textDocument, position }) => {
     const a = at(textDocument.uri, position);
     if (!a) return null;
-    const hover = getHover(a.state.facts, a.state.diagnostics, a.text, a.offset, position.line + 1, position.character + 1);
+    const hover = getHover(a.facts, a.state.diagnostics, a.text, a.offset, position.line + 1, position.character + 1);
     if (hover && typeof hover.contents === "object" && "value" in hover.contents) hover.contents.value = redact(hover.contents.value);
     return hover ?? null;
   });
   connection.onDefinition(({ textDocument, position }) => {
     const a = at(textDocument.uri, position);
-    return a ? getDefinition(a.state.facts, a.text, a.offset, textDocument.uri) : [];
+    return a ? getDefinition(a.facts, a.text, a.offset, textDocument.uri) : [];
   });
   connection.onReferences(({ textDocument, position, context }) => {
     const a = at(textDocument.uri, position);
-    return a ? getReferences(a.state.facts, a.text, a.offset, textDocument.uri, context.includeDeclaration) : [];
+    return a ? getReferences(a.facts, a.text, a.offset, textDocument.uri, context.includeDeclaration) : [];
   });
   connection.onDocumentSymbol(({ textDocument }) => {
-    const facts = states.get(textDocument.uri)?.facts;
+    const facts = factsOfUri(textDocument.uri);
     return facts ? getDocumentSymbols(facts) : [];
   });
-  connection.onWorkspaceSymbol(({ query }) => getWorkspaceSymbols([...states].flatMap(([uri, s]) => (s.facts ? [{ uri, facts: s.facts }] : [])), query));
+  connection.onWorkspaceSymbol(({ query }) => getWorkspaceSymbols([...states.keys()].flatMap((uri) => {
+      const facts = factsOfUri(uri);
+      return facts ? [{ uri, facts }] : [];
+    }), query));
   connection.onCompletion(async ({ textDocument, position }) => {
     const a = at(textDocument.uri, position);
     if (!a) return [];
-    return getCompletions(host, { kind: a.state.kind, file: a.state.file, facts: a.state.facts, text: a.text, offset: a.offset, line: position.line }, (file) => {
-      for (const s of states.values()) if (s.file === file && s.facts) return s.facts;
+    return getCompletions(host, { kind: a.state.kind, file: a.state.file, facts: a.facts, text: a.text, offset: a.offset, line: position.line }, (file) => {
+      for (const [uri, s] of states) if (s.file === file) return factsOfUri(uri);
       return undefined;
     });
   });
@@ -205,17 +235,23 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
     if (!a || !doc || a.kind !== "pathway") return [];
     const codes = new Set(context.diagnostics.map((d) => String(d.code)));
     const wanted = a.diagnostics.filter((d) => codes.has(d.ruleId) && context.diagnostics.some((c) => c.range.start.line === toLspRange(d.range).start.line));
-    return getCodeActions(host, { uri: textDocument.uri, file: a.file, text: doc.getText(), facts: a.facts, diagnostics: wanted });
+    return getCodeActions(host, { uri: textDocument.uri, file: a.file, text: doc.getText(), facts: factsOf(a, doc), diagnostics: wanted });
   });
   connection.onShutdown(() => {
     watchDog.shutdownReceived = true;
-    for (const state of states.values()) clearTimeout(state.timer);
+    for (const state of states.values()) {
+      clearTimeout(state.timer);
+      clearTimeout(state.factsTimer);
+    }
   });
 
   documents.listen(connection);
   connection.listen();
   return finished.then((code) => {
-    for (const state of states.values()) clearTimeout(state.timer);
+    for (const state of states.values()) {
+      clearTimeout(state.timer);
+      clearTimeout(state.factsTimer);
+    }
     connection.dispose();
     // The input (stdin) would keep the process alive after the client said exit: stop reading it.
     (options.input as { destroy?: () => void }).destroy?.();
