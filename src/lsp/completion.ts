@@ -33,19 +33,27 @@ function nodeItems(facts: PathwayFacts): CompletionItem[] {
   return facts.nodes.map((n) => ({ label: n.id, kind: CompletionItemKind.Reference, detail: `${n.name}${n.type ? ` (${n.type})` : ""}` }));
 }
 
-/** The pathway a scenario names on its `pathway:` line, confined to the project as `pathway test` confines it. */
-async function scenarioPathway(host: Host, file: string, text: string, openFacts: (file: string) => PathwayFacts | undefined): Promise<PathwayFacts | undefined> {
+/** The pathway a scenario names on its `pathway:` line (its file and facts), confined to the project as `pathway test` confines it. */
+export async function getScenarioPathway(host: Host, file: string, text: string, openFacts: (file: string) => PathwayFacts | undefined): Promise<{ file: string; facts: PathwayFacts } | undefined> {
   const named = /^pathway:\s*["']?([^"'#\n]+?)["']?\s*(?:#.*)?$/m.exec(text)?.[1];
   if (!named) return undefined;
   const root = await findProjectRoot(host, file);
   const confined = await resolveInsideRoot(host, root, named, { base: path.dirname(file) });
   if (!confined.ok) return undefined;
   const open = openFacts(confined.path);
-  if (open) return open;
+  if (open) return { file: confined.path, facts: open };
   const size = (await host.stat(confined.path))?.size ?? Infinity;
   if (size > MAX_SCENARIO_PATHWAY_BYTES) return undefined;
   const bytes = await host.readFile(confined.path).catch(() => undefined);
-  return bytes && getPathwayFacts(new TextDecoder().decode(bytes));
+  const facts = bytes && getPathwayFacts(new TextDecoder().decode(bytes));
+  return facts ? { file: confined.path, facts } : undefined;
+}
+
+/** The scenario field on a line (`take:`, or `node:` alone or inside `expect: { ... }`) and the value written after it. */
+export function getScenarioField(lineText: string): { field: "take" | "node"; value: string } | undefined {
+  const m = /^\s*(?:-\s*)?(?:expect:\s*\{\s*)?(take|node):\s*(.*?)\s*(?:[,}]\s*.*)?$/.exec(lineText);
+  if (!m) return undefined;
+  return { field: m[1] as "take" | "node", value: m[2]!.replace(/^["']|["']$/g, "") };
 }
 
 /** The completion items at the request's place; none where nothing certain can be offered. */
@@ -56,10 +64,9 @@ export async function getCompletions(host: Host, request: CompletionRequest, ope
     return token && token.kind === "string" && namesNode(token.path) ? nodeItems(request.facts) : [];
   }
   if (request.kind !== "scenario") return [];
-  const lineText = request.text.split("\n")[request.line] ?? "";
-  const field = /^\s*(?:-\s*)?(?:expect:\s*\{\s*)?(take|node):/.exec(lineText)?.[1];
+  const field = getScenarioField(request.text.split("\n")[request.line] ?? "")?.field;
   if (!field) return [];
-  const facts = await scenarioPathway(host, request.file, request.text, openFacts);
+  const facts = (await getScenarioPathway(host, request.file, request.text, openFacts))?.facts;
   if (!facts) return [];
   const names = facts.nodes.map((n): CompletionItem => ({ label: n.name, kind: CompletionItemKind.Class, detail: `node ${n.id}` }));
   if (field === "node") return names;

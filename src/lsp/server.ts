@@ -12,6 +12,7 @@ import { getCodeActions } from "./code-actions.js";
 import { getCompletions } from "./completion.js";
 import { getDefinition, getHover, getReferences, toLspRange } from "./navigation.js";
 import { getPathwayFacts, type PathwayFacts } from "./pathway-facts.js";
+import { getScenarioDefinition } from "./scenario-navigation.js";
 import { getDocumentSymbols, getWorkspaceSymbols } from "./symbols.js";
 import { createWorkspaceHost } from "./workspace-host.js";
 
@@ -205,8 +206,14 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
     if (hover && typeof hover.contents === "object" && "value" in hover.contents) hover.contents.value = redact(hover.contents.value);
     return hover ?? null;
   });
-  connection.onDefinition(({ textDocument, position }) => {
+  /** The facts of the open pathway document of `file`, if one is open. */
+  const openFacts = (file: string) => {
+    for (const [uri, s] of states) if (s.file === file) return factsOfUri(uri);
+    return undefined;
+  };
+  connection.onDefinition(async ({ textDocument, position }) => {
     const a = at(textDocument.uri, position);
+    if (a?.state.kind === "scenario") return getScenarioDefinition(host, a.state.file, a.text, position.line, openFacts);
     return a ? getDefinition(a.facts, a.text, a.offset, textDocument.uri) : [];
   });
   connection.onReferences(({ textDocument, position, context }) => {
@@ -224,10 +231,7 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
   connection.onCompletion(async ({ textDocument, position }) => {
     const a = at(textDocument.uri, position);
     if (!a) return [];
-    return getCompletions(host, { kind: a.state.kind, file: a.state.file, facts: a.facts, text: a.text, offset: a.offset, line: position.line }, (file) => {
-      for (const [uri, s] of states) if (s.file === file) return factsOfUri(uri);
-      return undefined;
-    });
+    return getCompletions(host, { kind: a.state.kind, file: a.state.file, facts: a.facts, text: a.text, offset: a.offset, line: position.line }, openFacts);
   });
   connection.onCodeAction(async ({ textDocument, context }) => {
     const a = states.get(textDocument.uri);

@@ -127,6 +127,14 @@ describe("pathway lsp: symbols and completion", () => {
     const node = await lsp.connection.sendRequest<{ label: string }[]>("textDocument/completion", { textDocument: { uri: scenario }, position: at(SCENARIO, "node: Ask", 6) });
     expect(node.map((i) => i.label)).toEqual(["Greeting", "Ask Name", "Confirm", "Bye"]);
   });
+
+  it("goes from a scenario's take: to the edge and from node: to the node, in the pathway file", async () => {
+    const scenario = await lsp.open(path.join(dir, "goes.scenario.yaml"), SCENARIO, "yaml");
+    const take = await lsp.connection.sendRequest<{ uri: string; range: { start: unknown } }[]>("textDocument/definition", { textDocument: { uri: scenario }, position: at(SCENARIO, "take: next", 7) });
+    expect(take).toEqual([{ uri, range: expect.objectContaining({ start: at(PATHWAY, '{"id": "e1"') }) }]);
+    const node = await lsp.connection.sendRequest<{ uri: string; range: { start: unknown } }[]>("textDocument/definition", { textDocument: { uri: scenario }, position: at(SCENARIO, "node: Ask", 7) });
+    expect(node).toEqual([{ uri, range: expect.objectContaining({ start: at(PATHWAY, '"id": "ask"', 6) }) }]);
+  });
 });
 
 describe("pathway lsp: quick fixes", () => {
