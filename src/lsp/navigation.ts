@@ -86,8 +86,7 @@ function whatIsAt(facts: PathwayFacts, text: string, offset: number) {
   if (!token || token.kind === "key") return undefined;
   const declared = getNodeDeclaredAt(facts, token.path);
   const reference = getReferenceAt(facts, token.path);
-  const nodeId = declared?.id ?? reference?.id ?? (token.kind === "string" ? undefined : undefined);
-  return { token, nodeId, placeholder: getPlaceholderAt(text, token, offset) };
+  return { token, nodeId: declared?.id ?? reference?.id, placeholder: getPlaceholderAt(text, token, offset) };
 }
 
 /** The hover at `offset` of `text` (the current text; `facts` may be from the last text that parsed). */
