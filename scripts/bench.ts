@@ -14,9 +14,10 @@ import { generateSuite } from "./bench/generate.js";
 import { releaseSuite } from "./bench/release.js";
 import { installSuite } from "./bench/install.js";
 import { callsSuite } from "./bench/calls.js";
+import { lspSuite } from "./bench/lsp.js";
 import type { BenchSuite } from "./bench/measure.js";
 
-const suites: BenchSuite[] = [validateSuite, lintSuite, builderSuite, diffSuite, diagramSuite, diagramDensitySuite, simulateSuite, memorySuite, startSuite, requestsSuite, reportSuite, generateSuite, releaseSuite, installSuite, callsSuite];
+const suites: BenchSuite[] = [validateSuite, lintSuite, builderSuite, diffSuite, diagramSuite, diagramDensitySuite, simulateSuite, memorySuite, startSuite, requestsSuite, reportSuite, generateSuite, releaseSuite, installSuite, callsSuite, lspSuite];
 
 const only = process.argv[2];
 for (const suite of suites) {

@@ -1,0 +1,40 @@
+// `pathway lsp`: serves the Language Server Protocol on stdin/stdout for editors; the server's code loads only when this command runs.
+import type { Command } from "commander";
+import { resolveByteSize } from "../byte-size.js";
+import { EXIT } from "../exit.js";
+import { createSecretRedactor, type CliIo } from "../io.js";
+
+/** Largest document the server analyses unless --max-file-size or PATHWAYKIT_MAX_FILE_SIZE says otherwise: keystrokes in a bigger one would stall. */
+export const LSP_DEFAULT_MAX_FILE_BYTES = 16 * 1024 * 1024;
+
+/** Registers `pathway lsp` on the program. */
+export function register(program: Command, io: CliIo): void {
+  program
+    .command("lsp")
+    .description("serve the Language Server Protocol for editors: findings while you type, hover, go to definition, symbols, completion, quick fixes")
+    .option("--stdio", "talk over standard input and output (the default, and the only transport; LSP clients pass it)")
+    .addHelpText(
+      "after",
+      `
+The server reads the files an editor has open as the editor holds them (saved or not) and everything else from disk;
+it never writes a file: quick fixes are edits the editor applies. Pathway JSON gets the findings of \`pathway lint\`
+(with the nearest pathway.config.json), scenario files those of \`pathway test\`, request files those of
+\`pathway check-request\`, and *.pathway.ts modules those of \`pathway build\` after each save. Files over 16MB are
+not analysed (--max-file-size or PATHWAYKIT_MAX_FILE_SIZE sets the limit). See README "Editors" for Neovim and
+VS Code.
+
+Exit codes: 0 the client sent shutdown then exit, 1 the client went away without shutdown, 2 usage error.
+
+Examples:
+  $ pathway lsp --stdio
+  $ nvim --cmd "lua vim.lsp.start({ name = 'pathway', cmd = { 'npx', 'pathway', 'lsp', '--stdio' } })" pathway.json`,
+    )
+    .action(async () => {
+      const flag = program.opts<{ maxFileSize?: number }>().maxFileSize;
+      const maxFileBytes = resolveByteSize(flag, io.env, "PATHWAYKIT_MAX_FILE_SIZE", LSP_DEFAULT_MAX_FILE_BYTES);
+      const { startLspServer } = await import("../../lsp/server.js"); // why: the server and vscode-languageserver load only for this command
+      const redact = createSecretRedactor(io.env);
+      const code = await startLspServer({ host: io.host, input: io.stdin, output: io.stdout, maxFileBytes, ...(redact && { redact }) });
+      io.setExitCode(code === 0 ? EXIT.ok : EXIT.findings);
+    });
+}

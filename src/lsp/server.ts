@@ -1,0 +1,269 @@
+// The language server: open documents, debounced analysis that drops stale results, and the editor features, over one LSP connection.
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { TextDocuments, TextDocumentSyncKind, type Connection, type Diagnostic as LspDiagnostic } from "vscode-languageserver";
+import { createConnection as createServerConnection, type WatchDog } from "vscode-languageserver/lib/common/server.js";
+import { createProtocolConnection } from "vscode-languageserver/node.js";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import type { Diagnostic } from "../diagnostics/index.js";
+import type { Host } from "../host/host.js";
+import { analyzeDocument, getDocumentKind, type DocumentKind } from "./analyze.js";
+import { getCodeActions } from "./code-actions.js";
+import { getCompletions } from "./completion.js";
+import { getDefinition, getHover, getReferences, toLspRange } from "./navigation.js";
+import { getPathwayFacts, type PathwayFacts } from "./pathway-facts.js";
+import { getScenarioDefinition } from "./scenario-navigation.js";
+import { getDocumentSymbols, getWorkspaceSymbols } from "./symbols.js";
+import { createWorkspaceHost } from "./workspace-host.js";
+
+/** Options of `startLspServer`. */
+export interface LspServerOptions {
+  /** Files, environment and module loading (the CLI's host); the server reads through it and never writes. */
+  host: Host;
+  /** The client's messages (standard input for `--stdio`). */
+  input: NodeJS.ReadableStream;
+  /** Where answers go (standard output for `--stdio`). */
+  output: NodeJS.WritableStream;
+  /** Largest document analysed, in bytes (the CLI's --max-file-size). */
+  maxFileBytes: number;
+  /** Quiet time after a change before analysis starts. Default 50 ms (a burst of keystrokes is one analysis). */
+  debounceMs?: number;
+  /** Hides secrets in every text sent to the client. Default: none. */
+  redact?: (text: string) => string;
+}
+
+/** One open document's state: what it is, its latest findings, and the facts of its last text that parsed. */
+interface DocumentState {
+  kind: DocumentKind;
+  file: string;
+  diagnostics: Diagnostic[];
+  facts?: PathwayFacts;
+  /** The document version `facts` was last looked for at: facts are made on the first feature request after a change. */
+  factsVersion?: number;
+  timer?: ReturnType<typeof setTimeout>;
+  /** Makes the facts once typing pauses, so a text that then stops parsing still has facts from the last one that did. */
+  factsTimer?: ReturnType<typeof setTimeout>;
+  /** Bumped by every change: an analysis that finishes under an older generation is stale and dropped. */
+  generation: number;
+}
+
+const SEVERITY = { error: 1, warning: 2, info: 3 } as const;
+
+/** Quiet time after diagnostics before the facts for hover and navigation are made ahead of the first request. */
+const FACTS_IDLE_MS = 300;
+
+/** Yields to the event loop, so messages that arrived meanwhile (a newer change, a cancel) are read before more work. */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Serves LSP over `input`/`output` until the client sends `exit` or closes the stream; resolves with the exit code the
+ * protocol asks for (0 after `shutdown`, else 1). Never ends the process itself (the CLI returns the code) and never writes a file.
+ */
+export function startLspServer(options: LspServerOptions): Promise<number> {
+  const redact = options.redact ?? ((text: string) => text);
+  const debounceMs = options.debounceMs ?? 50;
+  let finish: (code: number) => void = () => {};
+  const finished = new Promise<number>((resolve) => (finish = resolve));
+  const watchDog: WatchDog = { shutdownReceived: false, initialize: () => {}, exit: (code) => finish(code) };
+  const connection: Connection = createServerConnection((logger) => createProtocolConnection(options.input, options.output, logger), watchDog);
+  options.input.on("end", () => finish(watchDog.shutdownReceived ? 0 : 1));
+  options.input.on("close", () => finish(watchDog.shutdownReceived ? 0 : 1));
+  const documents = new TextDocuments(TextDocument);
+  const states = new Map<string, DocumentState>();
+  const openText = (file: string) => {
+    for (const [uri, state] of states) if (state.file === file) return documents.get(uri)?.getText();
+    return undefined;
+  };
+  const host = createWorkspaceHost(options.host, { textOf: openText }, options.maxFileBytes);
+
+  const toLsp = (d: Diagnostic): LspDiagnostic => ({
+    range: toLspRange(d.range),
+    severity: SEVERITY[d.severity],
+    code: d.ruleId,
+    ...(d.url && { codeDescription: { href: d.url } }),
+    source: "pathway",
+    message: redact(d.message),
+  });
+
+  const analyze = async (uri: string) => {
+    const state = states.get(uri);
+    const doc = documents.get(uri);
+    if (!state || !doc) return;
+    const generation = state.generation;
+    await yieldToLoop();
+    if (state.generation !== generation) return;
+    const findings = await analyzeDocument(host, state.file, state.kind);
+    // A newer change arrived while this ran: its own analysis will publish; this result is stale.
+    if (state.generation !== generation || !states.has(uri)) return;
+    state.diagnostics = findings.diagnostics;
+    await connection.sendDiagnostics({ uri, version: doc.version, diagnostics: findings.diagnostics.map(toLsp) });
+    if (state.kind === "pathway" && !findings.diagnostics.some((d) => d.ruleId === "parse-error")) {
+      clearTimeout(state.factsTimer);
+      state.factsTimer = setTimeout(() => {
+        const current = documents.get(uri);
+        if (current && states.get(uri) === state) factsOf(state, current);
+      }, FACTS_IDLE_MS);
+    }
+  };
+
+  const schedule = (uri: string, delay = debounceMs) => {
+    const state = states.get(uri);
+    if (!state) return;
+    state.generation++;
+    clearTimeout(state.timer);
+    clearTimeout(state.factsTimer);
+    state.timer = setTimeout(() => {
+      analyze(uri).catch((error: unknown) => connection.console.error(redact(`pathway lsp: analysis failed: ${String(error)}`)));
+    }, delay);
+  };
+
+  const track = (doc: TextDocument) => {
+    if (!doc.uri.startsWith("file:")) return undefined;
+    const file = fileURLToPath(doc.uri);
+    const old = states.get(doc.uri);
+    const kind = old?.kind === "pathway" ? "pathway" : getDocumentKind(file, doc.getText());
+    const state: DocumentState = old ? { ...old, kind } : { kind, file, diagnostics: [], generation: 0 };
+    states.set(doc.uri, state);
+    return state;
+  };
+
+  /** What depends on `kind` being edited: a config changes every open file's findings, a pathway its scenarios' and requests'. */
+  const rescheduleDependents = (uri: string, kind: DocumentKind) => {
+    if (kind !== "config" && kind !== "pathway") return;
+    for (const [other, state] of states) {
+      if (other === uri) continue;
+      if (kind === "config" || state.kind === "scenario" || state.kind === "request") schedule(other);
+    }
+  };
+
+  documents.onDidOpen(({ document }) => {
+    const state = track(document);
+    // A module is analysed from disk (it is run, as `pathway build` runs it): on open and after each save.
+    if (state) schedule(document.uri, 0);
+  });
+  documents.onDidChangeContent(({ document }) => {
+    const state = track(document);
+    if (!state || state.kind === "module") return;
+    schedule(document.uri);
+    rescheduleDependents(document.uri, state.kind);
+  });
+  documents.onDidSave(({ document }) => {
+    const state = states.get(document.uri);
+    if (state?.kind === "module") schedule(document.uri, 0);
+  });
+  documents.onDidClose(({ document }) => {
+    const state = states.get(document.uri);
+    clearTimeout(state?.timer);
+    clearTimeout(state?.factsTimer);
+    states.delete(document.uri);
+    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+  });
+
+  connection.onInitialize(() => ({
+    capabilities: {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+      hoverProvider: true,
+      definitionProvider: true,
+      referencesProvider: true,
+      documentSymbolProvider: true,
+      workspaceSymbolProvider: true,
+      completionProvider: { triggerCharacters: ['"', ":", " "] },
+      codeActionProvider: { codeActionKinds: ["quickfix"] },
+    },
+    serverInfo: { name: "pathway lsp" },
+  }));
+
+  /**
+   * The facts of a pathway document's current text, made on the first request after a change (typing pays only for
+   * the diagnostics). A text that does not parse keeps the last good facts: hover and navigation go on working.
+   */
+  const factsOf = (state: DocumentState, doc: TextDocument): PathwayFacts | undefined => {
+    if (state.kind !== "pathway" || state.factsVersion === doc.version) return state.facts;
+    state.factsVersion = doc.version;
+    const text = doc.getText();
+    if (text.length <= options.maxFileBytes) state.facts = getPathwayFacts(text) ?? state.facts;
+    return state.facts;
+  };
+
+  /** The state, document, facts and offset of a position request, when the document is one the features cover. */
+  const at = (uri: string, position: { line: number; character: number }) => {
+    const state = states.get(uri);
+    const doc = documents.get(uri);
+    if (!state || !doc || doc.getText().length > options.maxFileBytes) return undefined;
+    return { state, doc, facts: factsOf(state, doc), text: doc.getText(), offset: doc.offsetAt(position) };
+  };
+  /** The facts of the open pathway `uri`, if any. */
+  const factsOfUri = (uri: string) => {
+    const state = states.get(uri);
+    const doc = documents.get(uri);
+    return state && doc ? factsOf(state, doc) : undefined;
+  };
+
+  connection.onHover(({ textDocument, position }) => {
+    const a = at(textDocument.uri, position);
+    if (!a) return null;
+    const hover = getHover(a.facts, a.state.diagnostics, a.text, a.offset, position.line + 1, position.character + 1);
+    if (hover && typeof hover.contents === "object" && "value" in hover.contents) hover.contents.value = redact(hover.contents.value);
+    return hover ?? null;
+  });
+  /** The facts of the open pathway document of `file`, if one is open. */
+  const openFacts = (file: string) => {
+    for (const [uri, s] of states) if (s.file === file) return factsOfUri(uri);
+    return undefined;
+  };
+  connection.onDefinition(async ({ textDocument, position }) => {
+    const a = at(textDocument.uri, position);
+    if (a?.state.kind === "scenario") return getScenarioDefinition(host, a.state.file, a.text, position.line, openFacts);
+    return a ? getDefinition(a.facts, a.text, a.offset, textDocument.uri) : [];
+  });
+  connection.onReferences(({ textDocument, position, context }) => {
+    const a = at(textDocument.uri, position);
+    return a ? getReferences(a.facts, a.text, a.offset, textDocument.uri, context.includeDeclaration) : [];
+  });
+  connection.onDocumentSymbol(({ textDocument }) => {
+    const facts = factsOfUri(textDocument.uri);
+    return facts ? getDocumentSymbols(facts) : [];
+  });
+  connection.onWorkspaceSymbol(({ query }) => getWorkspaceSymbols([...states.keys()].flatMap((uri) => {
+      const facts = factsOfUri(uri);
+      return facts ? [{ uri, facts }] : [];
+    }), query));
+  connection.onCompletion(async ({ textDocument, position }) => {
+    const a = at(textDocument.uri, position);
+    if (!a) return [];
+    return getCompletions(host, { kind: a.state.kind, file: a.state.file, facts: a.facts, text: a.text, offset: a.offset, line: position.line }, openFacts);
+  });
+  connection.onCodeAction(async ({ textDocument, context }) => {
+    const a = states.get(textDocument.uri);
+    const doc = documents.get(textDocument.uri);
+    if (!a || !doc || a.kind !== "pathway") return [];
+    const codes = new Set(context.diagnostics.map((d) => String(d.code)));
+    const wanted = a.diagnostics.filter((d) => codes.has(d.ruleId) && context.diagnostics.some((c) => c.range.start.line === toLspRange(d.range).start.line));
+    return getCodeActions(host, { uri: textDocument.uri, file: a.file, text: doc.getText(), facts: factsOf(a, doc), diagnostics: wanted });
+  });
+  connection.onShutdown(() => {
+    watchDog.shutdownReceived = true;
+    for (const state of states.values()) {
+      clearTimeout(state.timer);
+      clearTimeout(state.factsTimer);
+    }
+  });
+
+  documents.listen(connection);
+  connection.listen();
+  return finished.then((code) => {
+    for (const state of states.values()) {
+      clearTimeout(state.timer);
+      clearTimeout(state.factsTimer);
+    }
+    connection.dispose();
+    // The input (stdin) would keep the process alive after the client said exit: stop reading it.
+    (options.input as { destroy?: () => void }).destroy?.();
+    return code;
+  });
+}
+
+/** The file URI of an absolute path (for tests and the code actions' config edits). */
+export function toFileUri(file: string): string {
+  return pathToFileURL(path.resolve(file)).href;
+}

@@ -1,0 +1,48 @@
+// The engine's host as the language server sees files: the editor's unsaved text for open documents, the disk for the rest, and no writes at all.
+import path from "node:path";
+import type { Host } from "../host/host.js";
+
+/** The open documents' current text by absolute path. */
+export interface OpenDocuments {
+  textOf(file: string): string | undefined;
+}
+
+function refusal(code: string, message: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(message), { code });
+}
+
+/**
+ * `base` with open documents read from the editor and every write refused: the server changes files only through a
+ * WorkspaceEdit the user applies. An open document over `maxFileBytes` is refused as the disk read would refuse it
+ * (EFBIG), so one limit holds for what the CLI reads and what the editor sends.
+ */
+export function createWorkspaceHost(base: Host, open: OpenDocuments, maxFileBytes: number): Host {
+  const encoder = new TextEncoder();
+  const textOf = (file: string) => open.textOf(path.resolve(base.cwd, file));
+  const tooLarge = (size: number) =>
+    refusal("EFBIG", `is ${Math.round(size / 1024 / 1024)} MiB, over the limit of ${Math.round(maxFileBytes / 1024 / 1024)} MiB; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE if the file really is a pathway.`);
+  return {
+    ...base,
+    async readFile(file) {
+      const text = textOf(file);
+      if (text === undefined) return base.readFile(file);
+      // A UTF-16 length is at most the UTF-8 byte count times 1 and at least a third of it: cheap bounds before encoding.
+      if (text.length > maxFileBytes) throw tooLarge(text.length);
+      const bytes = encoder.encode(text);
+      if (bytes.length > maxFileBytes) throw tooLarge(bytes.length);
+      return bytes;
+    },
+    async stat(file) {
+      const text = textOf(file);
+      return text === undefined ? base.stat(file) : { kind: "file", size: text.length };
+    },
+    async writeFile(file) {
+      throw refusal("EROFS", `${file}: the language server never writes files; apply the code action in the editor instead.`);
+    },
+    // No network from an editor keystroke: remote: inputs and live webhooks are for the CLI.
+    fetch: async () => {
+      throw refusal("ENETUNREACH", "the language server does not use the network");
+    },
+    readStdin: async () => new Uint8Array(),
+  };
+}

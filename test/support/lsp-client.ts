@@ -1,0 +1,97 @@
+// An LSP client for tests: the built `pathway lsp --stdio` as a child process, spoken to with vscode-jsonrpc (the library VS Code's own client uses).
+import { spawn, type ChildProcess } from "node:child_process";
+import { pathToFileURL } from "node:url";
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from "vscode-jsonrpc/node.js";
+import { BIN } from "./cli.js";
+
+/** A diagnostic as the server publishes it. */
+export interface PublishedDiagnostic {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  severity: number;
+  code: string;
+  message: string;
+}
+
+/** One running server and the client side of its connection. */
+export interface LspSession {
+  connection: MessageConnection;
+  child: ChildProcess;
+  /** Everything the server wrote to stderr. */
+  stderr: () => string;
+  /** Every publishDiagnostics received, in order. */
+  published: { uri: string; version?: number; diagnostics: PublishedDiagnostic[] }[];
+  /** Opens a document with its text; returns its URI. */
+  open(file: string, text: string, languageId?: string): Promise<string>;
+  /** Replaces a document's whole text (version increments). */
+  change(uri: string, text: string): Promise<void>;
+  /** Resolves with the latest diagnostics for `uri` since its last open or change that satisfy `until` (default: any), or waits for them. */
+  diagnostics(uri: string, until?: (d: PublishedDiagnostic[]) => boolean, timeoutMs?: number): Promise<PublishedDiagnostic[]>;
+  /** Sends shutdown and exit; resolves with the process's exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts `pathway lsp --stdio` in `cwd` and initializes it with `cwd` as the workspace root. */
+export async function startLsp(cwd: string, env: Record<string, string> = {}): Promise<LspSession> {
+  const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], { cwd, env: { PATH: process.env.PATH ?? "", HOME: cwd, NO_COLOR: "1", ...env }, stdio: ["pipe", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const published: LspSession["published"] = [];
+  const waiters = new Set<() => void>();
+  connection.onNotification("textDocument/publishDiagnostics", (params: LspSession["published"][number]) => {
+    published.push(params);
+    for (const w of [...waiters]) w();
+  });
+  connection.listen();
+  await connection.sendRequest("initialize", { processId: null, rootUri: pathToFileURL(cwd).href, capabilities: {} });
+  await connection.sendNotification("initialized", {});
+  const versions = new Map<string, number>();
+  // Diagnostics after the latest open or change of each document count, even when they arrive before the test asks.
+  const marks = new Map<string, number>();
+  return {
+    connection,
+    child,
+    stderr: () => stderr,
+    published,
+    async open(file, text, languageId = "json") {
+      const uri = pathToFileURL(file).href;
+      versions.set(uri, 1);
+      marks.set(uri, published.length);
+      await connection.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId, version: 1, text } });
+      return uri;
+    },
+    async change(uri, text) {
+      const version = (versions.get(uri) ?? 1) + 1;
+      versions.set(uri, version);
+      marks.set(uri, published.length);
+      await connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [{ text }] });
+    },
+    diagnostics(uri, until = () => true, timeoutMs = 20_000) {
+      const seen = marks.get(uri) ?? published.length;
+      return new Promise((resolve, reject) => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const check = () => {
+          const hit = published.slice(seen).findLast((p) => p.uri === uri && until(p.diagnostics));
+          if (!hit) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(hit.diagnostics);
+        };
+        timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms; stderr: ${stderr}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    async stop() {
+      await connection.sendRequest("shutdown");
+      await connection.sendNotification("exit");
+      const code = await exited;
+      connection.dispose();
+      return code;
+    },
+  };
+}
