@@ -4,6 +4,8 @@
 // with acorn. Rules it keeps: every text from the file is set with textContent or as a setAttribute value of a fixed
 // attribute name; no innerHTML, no eval, no URL is ever built from data; elements come from a fixed list of tags.
 
+import { CHANGE_VIEW_FUNCTION } from "./client-focus.js";
+
 /** The script of the report page. */
 export const REPORT_CLIENT_SCRIPT = String.raw`(function () {
   "use strict";
@@ -23,6 +25,7 @@ export const REPORT_CLIENT_SCRIPT = String.raw`(function () {
   var panel = document.getElementById("panel");
   var state = { x: 0, y: 0, k: 1 };
   var selected = null;
+${CHANGE_VIEW_FUNCTION}
 
   function svgEl(tag, attrs, parent) {
     var e = document.createElementNS(NS, tag);
@@ -418,7 +421,7 @@ export const REPORT_CLIENT_SCRIPT = String.raw`(function () {
   draw();
   buildMinimap();
   lists();
-  fit();
+  openView();
   select(null);
   window.addEventListener("resize", updateMinimap);
   // Printed, the whole graph shows: fit it to the printed box before the page is laid out for paper.

@@ -52,7 +52,8 @@ ever shown as text; secrets are masked: every header value (both forms), credent
 strings, URL credentials and query secrets (README lists them).
 
 In the page: search (/) by node name, id or text; click or Tab + Enter to select; arrow keys pan, + and - zoom,
-f fits; "Colour by" switches between node types, changes (--base) and coverage.
+f (or "Fit all") fits the whole graph; "Colour by" switches between node types, changes (--base) and coverage.
+With --base the page opens on the change: the changed nodes and their neighbours, readable.
 
 Exit codes: 0 written (findings do not fail a report; use pathway lint for that), 2 usage error, an input that
 cannot be read or is not a pathway, a layout that timed out, or an output that could not be written.
