@@ -57,13 +57,23 @@ export function getNodeLook(node: DiagramNode): { fill: string; stroke: string; 
   };
 }
 
-function nodeElement(node: DiagramNode, box: LaidOutNode): string {
+/**
+ * The tooltip of what a drawing hides: the legend entry of a stub, a merged line (its edges and labels) or a cut label
+ * (its full text), or a hub's count of edges drawn as stubs. Empty for everything else. Escaped: the text is the file's.
+ */
+function hiddenTitle(graph: DirectedGraph, item: { note?: number; stubbedIn?: number }): string {
+  const entry = item.note !== undefined ? graph.legend.find((l) => l.ref === item.note) : undefined;
+  const text = entry ? entry.text : item.stubbedIn !== undefined ? `Entered by ${item.stubbedIn} edge${item.stubbedIn === 1 ? "" : "s"} drawn as stubs beside their sources` : "";
+  return text === "" ? "" : `<title>${escapeHtml(text)}</title>`;
+}
+
+function nodeElement(graph: DirectedGraph, node: DiagramNode, box: LaidOutNode): string {
   const look = getNodeLook(node);
   const shape = getNodeShapes(node.kind, box)
     .map((el) => `<${el.tag} ${Object.entries(el.attrs).map(([k, v]) => `${k}="${escapeHtml(v)}"`).join(" ")}/>`)
     .join("");
   const text = `<text x="${n2(box.x + box.width / 2)}" y="${n2(box.y + box.height / 2)}" text-anchor="middle" dominant-baseline="central" font-size="${NODE_FONT_SIZE}" fill="${look.text}">${escapeHtml(getNodeCaption(node))}</text>`;
-  return `<g class="node ${node.kind}${node.start ? " start" : ""}" data-key="${node.key}" fill="${look.fill}" stroke="${look.stroke}" stroke-width="${look.strokeWidth}"${look.dash ? ` stroke-dasharray="${look.dash}"` : ""}>${shape}</g>${text}`;
+  return `<g class="node ${node.kind}${node.start ? " start" : ""}" data-key="${node.key}" fill="${look.fill}" stroke="${look.stroke}" stroke-width="${look.strokeWidth}"${look.dash ? ` stroke-dasharray="${look.dash}"` : ""}>${hiddenTitle(graph, node)}${shape}</g>${text}`;
 }
 
 /** Options of `toSvg`; all optional. */
@@ -102,7 +112,9 @@ export function toSvg(graph: DirectedGraph, layout: GraphLayout, options: SvgOpt
     const d = e.points.map((p, i) => `${i === 0 ? "M" : "L"}${n2(p.x)},${n2(p.y)}`).join("");
     // As in the Mermaid export: edges and press targets solid, conditions and responses dotted, voicemail purple.
     const dotted = edge.kind !== "edge" && edge.kind !== "press";
-    out.push(`<path d="${d}" marker-end="url(#arrow)"${dotted ? ` stroke-dasharray="5 4"` : ""}${edge.kind === "voicemail" ? ` stroke="${VOICEMAIL_STROKE}"` : ""}/>`);
+    const title = hiddenTitle(graph, edge);
+    const attrs = `d="${d}" marker-end="url(#arrow)"${dotted ? ` stroke-dasharray="5 4"` : ""}${edge.kind === "voicemail" ? ` stroke="${VOICEMAIL_STROKE}"` : ""}`;
+    out.push(title === "" ? `<path ${attrs}/>` : `<path ${attrs}>${title}</path>`);
   }
   out.push(`</g><g class="edge-labels" font-size="${LABEL_FONT_SIZE}">`);
   for (const e of layout.edges) {
@@ -126,7 +138,7 @@ export function toSvg(graph: DirectedGraph, layout: GraphLayout, options: SvgOpt
   for (const box of layout.nodes) {
     const node = byKey.get(box.key);
     if (!node) continue;
-    out.push(nodeElement(node, box));
+    out.push(nodeElement(graph, node, box));
     if (node.global) {
       getGlobalEdgeLines(graph, node, layout.globalEdges).forEach((line, i) => {
         out.push(`<text x="${n2(box.x + 4)}" y="${n2(box.y + box.height + 16 + i * LINE_HEIGHT)}" font-size="${LABEL_FONT_SIZE}" fill="#333">${escapeHtml(line)}</text>`);

@@ -5,6 +5,7 @@
 // attribute name; no innerHTML, no eval, no URL is ever built from data; elements come from a fixed list of tags.
 
 import { CLIENT_PANEL_SCRIPT } from "./client-script-panel.js";
+import { CHANGE_VIEW_FUNCTION } from "./client-focus.js";
 
 /** The script of the report page. */
 export const REPORT_CLIENT_SCRIPT =
@@ -26,6 +27,7 @@ export const REPORT_CLIENT_SCRIPT =
   var panel = document.getElementById("panel");
   var state = { x: 0, y: 0, k: 1 };
   var selected = null;
+${CHANGE_VIEW_FUNCTION}
 
   function svgEl(tag, attrs, parent) {
     var e = document.createElementNS(NS, tag);
@@ -239,7 +241,7 @@ export const REPORT_CLIENT_SCRIPT =
   draw();
   buildMinimap();
   lists();
-  fit();
+  openView();
   select(null);
   window.addEventListener("resize", updateMinimap);
   // Printed, the whole graph shows: fit it to the printed box before the page is laid out for paper.

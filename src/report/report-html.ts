@@ -70,13 +70,14 @@ export function toReportHtml(data: ReportData, options: ReportHtmlOptions = {}):
 <p class="muted" id="meta">${escapeHtml(`${data.source ? `${data.source} · ` : ""}${data.nodes.length} nodes, ${data.edges.length} edges · ${data.findings.length} findings · layout: ${data.engine}${data.straightEdges !== undefined ? ` (${data.straightEdges} edges drawn straight)` : ""}`)}</p>
 <div class="controls">
 <label for="search">Search</label> <input id="search" type="search" placeholder="name, id or text  (/)" autocomplete="off" spellcheck="false">
-<button id="fit" type="button" title="Fit (f)">Fit</button> <button id="zoom-in" type="button" title="Zoom in (+)" aria-label="Zoom in">+</button> <button id="zoom-out" type="button" title="Zoom out (-)" aria-label="Zoom out">−</button>
+<button id="fit" type="button" title="Fit the whole graph (f)">Fit all</button> <button id="zoom-in" type="button" title="Zoom in (+)" aria-label="Zoom in">+</button> <button id="zoom-out" type="button" title="Zoom out (-)" aria-label="Zoom out">−</button>
 <label for="mode">Colour by</label> <select id="mode"><option value="kind">node type</option><option value="diff">changes</option><option value="coverage">coverage</option></select>
 </div>
+<p id="view-note" class="muted" hidden></p>
 <div id="search-results" aria-live="polite"></div>
 </header>
 <main>
-<div id="view" tabindex="0" aria-label="Pathway graph: arrow keys pan, + and - zoom, f fits; Tab moves between nodes">
+<div id="view" tabindex="0" aria-label="Pathway graph: arrow keys pan, + and - zoom, f fits the whole graph; Tab moves between nodes">
 <svg id="graph" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Pathway graph">
 <defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z"></path></marker></defs>
 <g id="world"></g>

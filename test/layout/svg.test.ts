@@ -1,13 +1,14 @@
 // ELK and rank layouts drawn by toSvg: well-formed SVG, every node placed once, labels clear of nodes, hostile text inert.
 import { describe, expect, it } from "vitest";
 import { JSDOM } from "jsdom";
-import { toDirectedGraph, type DirectedGraph } from "../../src/export/index.js";
+import { simplifyGraph, toDirectedGraph, type DirectedGraph } from "../../src/export/index.js";
 import { escapeHtml } from "../../src/escape/html.js";
 import { getElkLayout, getGraphLayout, getRankLayout, GLOBALS_NOTE_TEXT, LayoutTimeoutError, toSvg, type GraphLayout, type LayoutBox } from "../../src/layout/index.js";
 import type { Pathway } from "../../src/model/index.js";
 import { generatePathway } from "../../scripts/generate-pathway.js";
 import { parseableCorpus } from "../support/corpus.js";
 import { createInjectionPathway } from "../export/injection.js";
+import { createHubAndSpoke } from "../support/dense-pathways.js";
 
 const overlaps = (a: LayoutBox, b: LayoutBox) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
@@ -96,5 +97,29 @@ describe("layout and toSvg", () => {
 
   it("escapes the five HTML specials and drops characters XML cannot hold", () => {
     expect(escapeHtml(`<a href="x">'&'</a>\u0001`)).toBe("&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;\ufffd");
+  });
+
+  it("gives merged lines, stubs and hubs a tooltip (<title>) saying which edges and labels they stand for", () => {
+    const pathway = createHubAndSpoke(35, 16);
+    // Parallel edges: a second wording of the chain's first step, so one line stands for two edges.
+    pathway.edges!.push({ id: "again", source: "s0", target: "s1", label: "caller says <yes> again" });
+    const graph = simplifyGraph(toDirectedGraph(pathway));
+    const doc = parse(toSvg(graph, getRankLayout(graph)));
+    const text = (ref: number | undefined) => graph.legend.find((l) => l.ref === ref)!.text;
+    const stubs = graph.nodes.filter((n) => n.kind === "stub");
+    expect(stubs.length).toBeGreaterThan(30);
+    for (const stub of stubs) {
+      const title = doc.querySelector(`g.node[data-key="${stub.key}"] > title`);
+      expect(title?.textContent, stub.key).toBe(text(stub.note));
+      expect(title!.textContent).toMatch(/drawn as a stub: \d+ edges? to /);
+    }
+    const merged = graph.edges.filter((e) => e.merged !== undefined && e.note !== undefined);
+    expect(merged.length).toBeGreaterThan(0);
+    const titles = [...doc.querySelectorAll("g.edges path > title")].map((t) => t.textContent);
+    for (const e of merged) expect(titles).toContain(text(e.note));
+    expect(titles.some((t) => t!.includes("caller says <yes> again"))).toBe(true);
+    const hubs = graph.nodes.filter((n) => n.stubbedIn !== undefined);
+    expect(hubs.length).toBeGreaterThan(0);
+    for (const hub of hubs) expect(doc.querySelector(`g.node[data-key="${hub.key}"] > title`)?.textContent).toBe(`Entered by ${hub.stubbedIn} edges drawn as stubs beside their sources`);
   });
 });

@@ -11,6 +11,7 @@ import { CHROMIUM_ARGS, getBrowserLocation } from "../../src/render/index.js";
 import { parseableCorpus } from "../support/corpus.js";
 import { tempDir } from "../support/cli.js";
 import { createInjectionPathway, INJECTIONS } from "../export/injection.js";
+import { createHubAndSpoke } from "../support/dense-pathways.js";
 
 /** The page's DOM, reached through globalThis inside page.evaluate (this package compiles without DOM types). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -216,4 +217,36 @@ describe("pathway report page", () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
+
+  it("opens a dense pathway's review on the change, its labels at least 8 px high; f fits the whole graph", async () => {
+    const now = createHubAndSpoke(35, 16);
+    const old = structuredClone(now);
+    const changed = now.nodes.find((n) => n.id === "s20")!;
+    (old.nodes.find((n) => n.id === "s20")!.data as { prompt: string }).prompt = "An older prompt.";
+    const basePath = writeInput("dense-old.json", JSON.stringify(old));
+    const report = await createReport(host(), writeInput("dense.json", JSON.stringify(now)), { base: basePath });
+    const key = report.data.nodes.find((n) => n.id === changed.id)!.key;
+    expect(report.data.nodes.find((n) => n.key === key)!.diff).toBe("changed");
+    const { page, requests, errors } = await open("dense.html", report);
+    /** Screen heights of the changed node's caption and how many node captions are on screen at all. */
+    const measure = () =>
+      page.evaluate((k: string) => {
+        const document = (globalThis as unknown as { document: Dom }).document;
+        const view = document.getElementById("view").getBoundingClientRect();
+        const caption = document.querySelector(`g.node[data-key="${k}"] .caption`).getBoundingClientRect();
+        const inView = caption.left >= view.left && caption.right <= view.right && caption.top >= view.top && caption.bottom <= view.bottom;
+        return { height: caption.height as number, inView };
+      }, key);
+    const first = await measure();
+    expect(first.inView).toBe(true);
+    expect(first.height).toBeGreaterThanOrEqual(8);
+    expect(await page.$eval("#view-note", (e) => (e.hasAttribute("hidden") ? "" : e.textContent ?? ""))).toMatch(/press f .* whole pathway/);
+    // One key away: the whole graph, where on a pathway this dense the same caption is too small to read.
+    await page.focus("#view");
+    await page.keyboard.press("f");
+    expect((await measure()).height).toBeLessThan(8);
+    expect(requests).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 240_000);
 });

@@ -65,7 +65,8 @@ ever shown as text; secrets are masked: every header value (both forms), credent
 strings, URL credentials and query secrets (README lists them).
 
 In the page: search (/) by node name, id or text; click or Tab + Enter to select; arrow keys pan, + and - zoom,
-f fits; "Colour by" switches between node types, changes (--base) and coverage.
+f (or "Fit all") fits the whole graph; "Colour by" switches between node types, changes (--base) and coverage.
+With --base the page opens on the change: the changed nodes and their neighbours, readable.
 
 ${WATCH_HELP}
 --serve (implies --watch) prints the page's address, http://127.0.0.1:<port>/, on stderr; it answers only on that
