@@ -40,7 +40,7 @@ const lazyChildProcess: Plugin = {
  * chunks (the entry's part and the rest) instead of some thirty small ones, each named by a different subset of
  * entry points. ES modules cost per file (resolve, realpath, open, compile): `validate` loaded 34 files, `--help` 9.
  */
-const SHARED = ["cli/main.js", "cli/commands/validate.js", "engine/node-host.js", "format/stylish.js", "format/json.js"].map((f) => path.join(DIST, f));
+const SHARED = ["cli/main.js", "cli/commands/validate.js", "host/node-host.js", "format/stylish.js", "format/json.js"].map((f) => path.join(DIST, f));
 
 /** Every file of tsc's output that some file imports with `import("./...")`: esbuild's entry points besides main. */
 function findImportTargets(): Set<string> {
