@@ -21,8 +21,8 @@ export interface LiveChat {
   id: string;
   tested?: TestedVersion;
   warnings: string[];
-  /** Starts the chat: the service's chat id and its first message. */
-  start(): Promise<{ chatId: string; message?: string }>;
+  /** Starts the chat (with `requestData` instead of the options' variables, when given): the service's chat id and its first message. */
+  start(requestData?: Record<string, unknown>): Promise<{ chatId: string; message?: string }>;
   send: ChatApi["sendChatMessage"];
 }
 
@@ -46,7 +46,7 @@ export async function openLiveChat(host: Host, pathwayArg: string, options: Live
     id: target.id,
     ...(resolved && { tested: resolved.tested }),
     warnings,
-    start: () => wrap(() => client.createChat({ pathwayId: target.id, ...(options.variables && { requestData: options.variables }), ...(pathwayVersion !== undefined && { pathwayVersion }) })),
+    start: (requestData = options.variables) => wrap(() => client.createChat({ pathwayId: target.id, ...(requestData && { requestData }), ...(pathwayVersion !== undefined && { pathwayVersion }) })),
     send: (chatId, message) => wrap(() => client.sendChatMessage(chatId, message)),
   };
 }
