@@ -71,8 +71,9 @@ function toPending(record: CallRecord, where: string, flow: FlowModel, pathwayId
 
 /**
  * Replays one call: after each caller turn the live node must be one of the recorded path's nodes from where the
- * agent was up to the step where the caller speaks next (a node passed between is fine; the chat's answer names
- * only where the agent stopped, and how far one message may move it is not documented).
+ * agent was (past the caller's node, when the recorded call moved on before the caller spoke again) up to the step
+ * where the caller speaks next (a node passed between is fine; the chat's answer names only where the agent
+ * stopped, and how far one message may move it is not documented).
  */
 async function replayOne(chat: Awaited<ReturnType<typeof openLiveChat>>, call: Pending): Promise<LiveReplayOutcome> {
   const base = { callId: call.callId, where: call.where };
@@ -86,8 +87,10 @@ async function replayOne(chat: Awaited<ReturnType<typeof openLiveChat>>, call: P
     const upTo = u + 1 < turns.length ? turns[u + 1]!.step : call.steps.length - 1;
     const node = reply.currentNodeId;
     if (node === undefined) return { ...base, status: "unknown", turns: u + 1, reason: "the chat's answer named no current node (not documented that it always does)" };
+    // Where the recorded call left the caller's node before the caller spoke again, the live agent must have left it too.
+    const from = upTo > turns[u]!.step ? Math.max(at, turns[u]!.step + 1) : at;
     let found = -1;
-    for (let k = at; k <= upTo && found < 0; k++) if (call.steps[k]!.nodeId === node) found = k;
+    for (let k = from; k <= upTo && found < 0; k++) if (call.steps[k]!.nodeId === node) found = k;
     const recordedNodeId = call.steps[upTo]!.nodeId;
     if (found < 0) return { ...base, status: "diverged", turns: u + 1, divergence: { turn: u + 1, liveNodeId: node, recordedNodeId, message: `after caller turn ${u + 1} the live agent is at ${node}; the recorded call went to ${recordedNodeId}` } };
     at = found;

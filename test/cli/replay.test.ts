@@ -66,7 +66,7 @@ describe("pathway replay --live", () => {
   const toDesk = { ...bookingPathway(), nodes: [...(bookingPathway().nodes as object[]), { id: "desk", type: "End Call", data: { name: "Desk", text: "Front desk." } }], edges: [{ id: "e1", source: "start", target: "desk", label: "book appointment" }] };
 
   it("sends the caller turns to the chat with the version asked for: same path on one, where it parts on the other, exit by --max-diverged", async () => {
-    project = await startReleaseProject({ versions: { p: [bookingPathway(), toDesk] } });
+    project = await startReleaseProject({ versions: { p: [bookingPathway(), toDesk, { ...bookingPathway(), edges: [] }] } });
     project.write("calls/a.json", JSON.stringify(record("call-a")));
     project.write("calls/b.ndjson", JSON.stringify(record("call-b")) + "\n");
     const same = await project.run(["replay", "calls", "--pathway", "booking.json", "--live", "--pathway-version", "1"]);
@@ -83,6 +83,10 @@ describe("pathway replay --live", () => {
     expect([result.same, result.diverged]).toEqual([0, 2]);
     expect(result.calls[0]).toMatchObject({ callId: "call-a", status: "diverged", divergence: { turn: 1, liveNodeId: "desk", recordedNodeId: "booked" } });
     expect((await project.run(["replay", "calls", "--pathway", "booking.json", "--live", "--pathway-version", "2", "--max-diverged", "2"])).code).toBe(0);
+    // Version 3 has no way out of the greeting: the live agent stays while the recorded call moved on.
+    const stays = await project.run(["replay", "calls/a.json", "--pathway", "booking.json", "--live", "--pathway-version", "3"]);
+    expect(stays.code).toBe(1);
+    expect(stays.stdout).toContain("diverged call-a (calls/a.json): after caller turn 1 the live agent is at start; the recorded call went to booked");
     for (const run of [same, parted]) expect(run.stdout + run.stderr).not.toContain(project.service.apiKey);
   });
 
