@@ -69,10 +69,13 @@ describe("pathway replay --live", () => {
     project = await startReleaseProject({ versions: { p: [bookingPathway(), toDesk, { ...bookingPathway(), edges: [] }] } });
     project.write("calls/a.json", JSON.stringify(record("call-a")));
     project.write("calls/b.ndjson", JSON.stringify(record("call-b")) + "\n");
+    project.write("calls/c.json", JSON.stringify({ ...record("call-c"), pathway_id: "other" }));
     const same = await project.run(["replay", "calls", "--pathway", "booking.json", "--live", "--pathway-version", "1"]);
     expect([same.code, same.stderr]).toEqual([0, ""]);
     expect(same.stdout).toContain("same call-a (calls/a.json): same path");
     expect(same.stdout).toContain("2 of 2 recorded calls take the same path live on pathway p version 1");
+    expect(same.stdout).toMatch(/^skipped 1: .*other/m);
+    expect(project.service.requestsTo("POST", /chat\/create$/)).toHaveLength(2);
     const create = JSON.parse(project.service.requestsTo("POST", /chat\/create$/)[0]!.body) as Record<string, unknown>;
     expect(create).toMatchObject({ pathway_id: "p", pathway_version: 1, request_data: { name: "Ana" } });
     expect(project.service.requestsTo("POST", /chat\/chat-1$/).map((r) => JSON.parse(r.body).message)).toEqual(["I want to book an appointment"]);
@@ -96,6 +99,7 @@ describe("pathway replay --live", () => {
     expect((await project.run(["replay", "calls", "--pathway", "booking.json", "--pathway-version", "1"])).code).toBe(2);
     const noKey = await project.run(["replay", "calls", "--pathway", "booking.json", "--live"], { PATHWAYKIT_API_KEY: "" });
     expect(noKey.code).toBe(2);
-    expect(noKey.stderr).toMatch(/PATHWAYKIT_API_KEY/);
+    expect(noKey.stderr).toMatch(/--live talks to the service's chat: set PATHWAYKIT_API_KEY/);
+    expect(noKey.stderr).not.toMatch(/chat --live/);
   });
 });
