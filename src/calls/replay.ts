@@ -1,5 +1,6 @@
 // Replay: whether the path a recorded call took is still possible on an edited pathway, and where it first parts from it.
 import { getFlow, type FlowModel, type FlowSource } from "../graph/flow.js";
+import { getNodeOutputs, getVariableUses, SYSTEM_VARIABLES, type VariableUse } from "../graph/variables.js";
 import { nodeData } from "../model/pathway.js";
 import { evaluateCondition } from "../simulate/conditions.js";
 import { getVariable } from "../simulate/variables.js";
@@ -7,7 +8,7 @@ import { mapCallToPathway, type MapCallOptions, type PathStep } from "./map-call
 import type { CallRecord } from "./record.js";
 
 /** Why a recorded path parts from the edited pathway. */
-export type DivergenceReason = "node-removed" | "way-gone" | "condition-false";
+export type DivergenceReason = "node-removed" | "way-gone" | "condition-false" | "variable-unset";
 
 /** The first point where a recorded call's path is no longer possible. */
 export interface Divergence {
@@ -43,10 +44,52 @@ function failedCondition(flow: FlowModel, from: string, step: PathStep, variable
   return undefined;
 }
 
+/** Per node of the edited pathway: the variables it reads, what it sets, and whether it may set others (opaque). */
+interface NodeVariables {
+  reads: Map<string, VariableUse[]>;
+  sets: Map<string, { names: Set<string>; opaque: boolean }>;
+}
+
+/** One scan per model, so replaying many calls on one pathway stays linear in the records. */
+const nodeVariables = new WeakMap<FlowModel, NodeVariables>();
+
+function getNodeVariables(flow: FlowModel): NodeVariables {
+  let cached = nodeVariables.get(flow);
+  if (cached) return cached;
+  cached = { reads: new Map(), sets: new Map() };
+  // The global prompt (nodeId "") applies everywhere, before any node runs; a call that spoke already had it, so it is not replayed here.
+  for (const use of getVariableUses(flow)) if (use.nodeId !== "") cached.reads.set(use.nodeId, [...(cached.reads.get(use.nodeId) ?? []), use]);
+  for (const { node } of flow.nodes) {
+    const out = getNodeOutputs(node);
+    if (out.names.length > 0 || out.opaque !== undefined) cached.sets.set(node.id, { names: new Set(out.names.map((n) => n.name)), opaque: out.opaque !== undefined });
+  }
+  nodeVariables.set(flow, cached);
+  return cached;
+}
+
+/**
+ * The first variable node `s` of the path reads that nothing gives a value: not a system variable, not in the call's
+ * request_data or recorded variables, not set by a node of the path up to and including this one (a node's own
+ * definitions count for its own fields, as in the linter). After a node whose outputs cannot be read, nothing is said.
+ */
+function unsetRead(vars: NodeVariables, path: readonly PathStep[], s: number, known: ReadonlySet<string>, set: Set<string>, opaque: { seen: boolean }): VariableUse | undefined {
+  const own = vars.sets.get(path[s]!.nodeId);
+  if (own) {
+    for (const name of own.names) set.add(name);
+    if (own.opaque) opaque.seen = true;
+  }
+  if (opaque.seen) return undefined;
+  for (const use of vars.reads.get(path[s]!.nodeId) ?? []) {
+    if (!known.has(use.root) && !known.has(use.name) && !set.has(use.root) && !set.has(use.name)) return use;
+  }
+  return undefined;
+}
+
 /**
  * Replays one recorded call on an edited pathway offline: maps its log onto the edited pathway (the one mapping,
  * `mapCallToPathway`) and reports the first node that is gone, the first move no way allows any more, or the first
- * route whose conditions the call's recorded variables no longer meet. Entries of an unknown shape are not
+ * route whose conditions the call's recorded variables no longer meet, or the first node whose `{{variable}}` nothing
+ * sets any more (see `unsetRead`). Entries of an unknown shape are not
  * divergences (they matched nothing before either). Records without a log, or of another pathway, are skipped.
  */
 export function replayCall(record: CallRecord, source: FlowSource, options: MapCallOptions = {}): ReplayOutcome {
@@ -71,10 +114,19 @@ export function replayCall(record: CallRecord, source: FlowSource, options: MapC
       message: first.reason === "unknown-node" ? `node ${first.nodeId} is no longer in the pathway` : first.message.replace("no way of the pathway leads", "no way leads any more"),
     };
   }
-  for (let s = 1; s < stepsBefore; s++) {
-    const failed = failedCondition(flow, path.steps[s - 1]!.nodeId, path.steps[s]!, path.variables);
+  const vars = getNodeVariables(flow);
+  const known = new Set([...SYSTEM_VARIABLES, ...Object.keys(record.requestData ?? {}), ...Object.keys(path.variables)]);
+  const set = new Set<string>();
+  const opaque = { seen: false };
+  for (let s = 0; s < stepsBefore; s++) {
+    const failed = s === 0 ? undefined : failedCondition(flow, path.steps[s - 1]!.nodeId, path.steps[s]!, path.variables);
     if (failed !== undefined) {
       divergence = { reason: "condition-false", step: s, nodeId: path.steps[s]!.nodeId, fromNodeId: path.steps[s - 1]!.nodeId, message: `the route from ${path.steps[s - 1]!.nodeId} to ${path.steps[s]!.nodeId} no longer holds: ${failed}` };
+      break;
+    }
+    const unset = unsetRead(vars, path.steps, s, known, set, opaque);
+    if (unset !== undefined) {
+      divergence = { reason: "variable-unset", step: s, nodeId: unset.nodeId, message: `node ${unset.nodeId} reads {{${unset.name}}} (${unset.field}), which no node before it on the path sets any more and the call did not have` };
       break;
     }
   }

@@ -17,7 +17,8 @@ export interface LiveChatFlags extends RemoteFlags {
   color?: boolean;
 }
 
-function parseVersionOption(value: string): VersionSpec {
+/** Parses --pathway-version of the live commands (commander argParser). */
+export function parseVersionOption(value: string): VersionSpec {
   const spec = parseVersionSpec(value);
   if (spec === undefined) throw new InvalidArgumentError("Expected a version number (1, 2, ...), draft, production or staging.");
   return spec;

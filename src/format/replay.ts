@@ -32,3 +32,36 @@ export function formatReplay(report: ReplayReport, options: { color?: boolean; l
   out.push((report.diverged > 0 ? c.yellow : c.green)(escapeTerminalLine(summary)) + (report.diverged > 0 ? ` (${report.diverged} diverged)` : ""));
   return out.join("\n") + "\n";
 }
+
+/** What `formatReplayLive` prints (the engine's LiveReplayResult). */
+export interface LiveReplayReport {
+  pathwayId: string;
+  version?: { requested: string; version?: number; hash: string };
+  replayed: number;
+  same: number;
+  diverged: number;
+  unknown: number;
+  skippedReasons: readonly { reason: string; count: number }[];
+  calls: readonly { callId: string; where: string; status: "same" | "diverged" | "unknown"; divergence?: { message: string }; reason?: string }[];
+  read: ReplayReport["read"];
+}
+
+/** Renders a live replay: per call "same path" or where the live agent parted, then skipped and unread inputs and the summary. */
+export function formatReplayLive(report: LiveReplayReport, options: { color?: boolean; limit?: number } = {}): string {
+  const c = pc.createColors(options.color ?? false);
+  const limit = options.limit ?? 50;
+  const out: string[] = [];
+  for (const call of report.calls.slice(0, limit)) {
+    const what = call.status === "same" ? "same path" : call.status === "diverged" ? call.divergence!.message : `not compared: ${call.reason ?? ""}`;
+    const label = call.status === "same" ? c.green("same") : call.status === "diverged" ? c.red("diverged") : c.yellow("unknown");
+    out.push(`${label} ${escapeTerminalLine(`${call.callId} (${call.where}): ${what}`)}`);
+  }
+  if (report.calls.length > limit) out.push(`... and ${report.calls.length - limit} more (--format json lists them all)`);
+  for (const s of report.skippedReasons) out.push(c.dim(escapeTerminalLine(`skipped ${s.count}: ${s.reason}`)));
+  for (const p of report.read.problems.slice(0, limit)) out.push(c.red(escapeTerminalLine(`not read: ${p.path}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`)));
+  const v = report.version;
+  const version = v ? ` version ${v.version ?? "unknown"}${v.requested === String(v.version) ? "" : ` (${v.requested})`}` : " (production)";
+  const summary = `${report.same} of ${report.replayed} recorded call${report.replayed === 1 ? "" : "s"} take the same path live on pathway ${report.pathwayId}${version}`;
+  out.push((report.diverged > 0 ? c.yellow : c.green)(escapeTerminalLine(summary)) + (report.diverged > 0 ? ` (${report.diverged} diverged)` : "") + (report.unknown > 0 ? ` (${report.unknown} not compared)` : ""));
+  return out.join("\n") + "\n";
+}

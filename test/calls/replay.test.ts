@@ -22,8 +22,8 @@ function edited(change: (p: typeof BASE) => void): Pathway {
   return copy as unknown as Pathway;
 }
 
-function call(nodes: string[], variables: Record<string, unknown> = { kind: "x" }): CallRecord {
-  const read = readCallRecord({ call_id: "c1", variables, pathway_logs: nodes.map((n) => ({ chosen_node_id: n })) });
+function call(nodes: string[], variables: Record<string, unknown> = { kind: "x" }, requestData?: Record<string, unknown>): CallRecord {
+  const read = readCallRecord({ call_id: "c1", variables, ...(requestData && { request_data: requestData }), pathway_logs: nodes.map((n) => ({ chosen_node_id: n })) });
   if (!("record" in read)) throw new Error(read.problem);
   return read.record;
 }
@@ -37,6 +37,21 @@ describe("replayCall", () => {
     ["a fallback still there", () => {}, ["a", "r", "c"], { status: "same" }],
   ])("on %s", (_name, change, nodes, expected) => {
     expect(replayCall(call(nodes), edited(change))).toMatchObject(expected);
+  });
+
+  type Edit = (p: typeof BASE) => void;
+  const readsOrder: Edit = (p) => (p.nodes[2]!.data.text = "Your order {{order.id}}");
+  it.each<[string, Edit, Record<string, unknown>, Record<string, unknown> | undefined, object]>([
+    ["a read nothing sets any more", readsOrder, { kind: "x" }, undefined, { status: "diverged", divergence: { reason: "variable-unset", step: 2, nodeId: "b" } }],
+    ["a read set by a node before it on the path", (p) => { readsOrder(p); (p.nodes[0]!.data as Record<string, unknown>).extractVars = [["order", "object", "the order"]]; }, { kind: "x" }, undefined, { status: "same" }],
+    ["a read set only by a node after it", (p) => { readsOrder(p); (p.nodes[3]!.data as Record<string, unknown>).extractVars = [["order", "object", "the order"]]; }, { kind: "x" }, undefined, { status: "diverged", divergence: { reason: "variable-unset", step: 2 } }],
+    ["a read the call's request_data gives", readsOrder, { kind: "x" }, { order: { id: 1 } }, { status: "same" }],
+    ["a read the call's recorded variables give", readsOrder, { kind: "x", order: { id: 1 } }, undefined, { status: "same" }],
+    ["a system variable", (p) => (p.nodes[2]!.data.text = "From {{from}}"), { kind: "x" }, undefined, { status: "same" }],
+    ["a read after Custom Code whose outputs cannot be read", (p) => { readsOrder(p); p.nodes[0]!.type = "Custom Code"; (p.nodes[0]!.data as Record<string, unknown>).code = "return Response.json({...x})"; }, { kind: "x" }, undefined, { status: "same" }],
+    ["a removed edge before an unset read: the earlier point", (p) => { readsOrder(p); p.nodes[3]!.data.text = "{{gone}}"; p.edges.splice(1, 1); }, { kind: "x" }, undefined, { status: "diverged", divergence: { reason: "variable-unset", step: 2, nodeId: "b" } }],
+  ])("on %s", (_name, change, variables, requestData, expected) => {
+    expect(replayCall(call(["a", "r", "b", "c"], variables, requestData), edited(change))).toMatchObject(expected);
   });
 
   it("skips a record without a log, and says why", () => {

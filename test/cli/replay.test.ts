@@ -1,9 +1,10 @@
-// `pathway replay`: recorded pathway-call fixtures against edits of two corpus pathways, run as the real command.
+// `pathway replay`: recorded pathway-call fixtures against edits of two corpus pathways, and --live against the loopback fake chat, run as the real command.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { corpusPath, describeCorpus } from "../support/corpus.js";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
+import { bookingPathway, startReleaseProject, type ReleaseProject } from "../support/release-project.js";
 
 const FIXTURES = path.join(ROOT, "test/fixtures/calls");
 
@@ -43,5 +44,62 @@ describeCorpus("pathway replay", () => {
     expect(run.stdout).toMatch(/^diverged aaaa0001-0000-4000-8000-000000000001 \(.*booked\.json\) after 2 steps: no way leads any more from b2000000-0000-4000-8000-000000000002 to d4000000/m);
     expect(run.stdout).toContain("2 of 3 recorded calls still take the same path");
     expect(runCli(["replay", path.join(FIXTURES, "auto-shop"), "--pathway", edited, "--max-diverged", "1"]).code).toBe(0);
+  });
+});
+
+describe("pathway replay --live", () => {
+  let project: ReleaseProject | undefined;
+  afterEach(() => project?.service.close());
+
+  /** A recorded call of pathway p that went start -> booked after the caller asked to book. */
+  const record = (id: string) => ({
+    call_id: id,
+    pathway_id: "p",
+    request_data: { name: "Ana" },
+    pathway_logs: [
+      { chosen_node_id: "start", role: "assistant", text: "Hi, this is the clinic." },
+      { chosen_node_id: "start", role: "user", text: "I want to book an appointment" },
+      { chosen_node_id: "booked", role: "assistant", text: "You are booked. Bye!" },
+    ],
+  });
+  /** Version 2 sends a booking to the front desk instead. */
+  const toDesk = { ...bookingPathway(), nodes: [...(bookingPathway().nodes as object[]), { id: "desk", type: "End Call", data: { name: "Desk", text: "Front desk." } }], edges: [{ id: "e1", source: "start", target: "desk", label: "book appointment" }] };
+
+  it("sends the caller turns to the chat with the version asked for: same path on one, where it parts on the other, exit by --max-diverged", async () => {
+    project = await startReleaseProject({ versions: { p: [bookingPathway(), toDesk, { ...bookingPathway(), edges: [] }] } });
+    project.write("calls/a.json", JSON.stringify(record("call-a")));
+    project.write("calls/b.ndjson", JSON.stringify(record("call-b")) + "\n");
+    project.write("calls/c.json", JSON.stringify({ ...record("call-c"), pathway_id: "other" }));
+    const same = await project.run(["replay", "calls", "--pathway", "booking.json", "--live", "--pathway-version", "1"]);
+    expect([same.code, same.stderr]).toEqual([0, ""]);
+    expect(same.stdout).toContain("same call-a (calls/a.json): same path");
+    expect(same.stdout).toContain("2 of 2 recorded calls take the same path live on pathway p version 1");
+    expect(same.stdout).toMatch(/^skipped 1: .*other/m);
+    expect(project.service.requestsTo("POST", /chat\/create$/)).toHaveLength(2);
+    const create = JSON.parse(project.service.requestsTo("POST", /chat\/create$/)[0]!.body) as Record<string, unknown>;
+    expect(create).toMatchObject({ pathway_id: "p", pathway_version: 1, request_data: { name: "Ana" } });
+    expect(project.service.requestsTo("POST", /chat\/chat-1$/).map((r) => JSON.parse(r.body).message)).toEqual(["I want to book an appointment"]);
+
+    const parted = await project.run(["replay", "calls", "--pathway", "booking.json", "--live", "--pathway-version", "2", "--format", "json"]);
+    expect(parted.code).toBe(1);
+    const result = JSON.parse(parted.stdout) as { same: number; diverged: number; calls: { callId: string; status: string; divergence?: object }[] };
+    expect([result.same, result.diverged]).toEqual([0, 2]);
+    expect(result.calls[0]).toMatchObject({ callId: "call-a", status: "diverged", divergence: { turn: 1, liveNodeId: "desk", recordedNodeId: "booked" } });
+    expect((await project.run(["replay", "calls", "--pathway", "booking.json", "--live", "--pathway-version", "2", "--max-diverged", "2"])).code).toBe(0);
+    // Version 3 has no way out of the greeting: the live agent stays while the recorded call moved on.
+    const stays = await project.run(["replay", "calls/a.json", "--pathway", "booking.json", "--live", "--pathway-version", "3"]);
+    expect(stays.code).toBe(1);
+    expect(stays.stdout).toContain("diverged call-a (calls/a.json): after caller turn 1 the live agent is at start; the recorded call went to booked");
+    for (const run of [same, parted]) expect(run.stdout + run.stderr).not.toContain(project.service.apiKey);
+  });
+
+  it("refuses --pathway-version without --live, and --live without a key, with exit 2", async () => {
+    project = await startReleaseProject();
+    project.write("calls/a.json", JSON.stringify(record("call-a")));
+    expect((await project.run(["replay", "calls", "--pathway", "booking.json", "--pathway-version", "1"])).code).toBe(2);
+    const noKey = await project.run(["replay", "calls", "--pathway", "booking.json", "--live"], { PATHWAYKIT_API_KEY: "" });
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toMatch(/--live talks to the service's chat: set PATHWAYKIT_API_KEY/);
+    expect(noKey.stderr).not.toMatch(/chat --live/);
   });
 });

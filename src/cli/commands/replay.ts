@@ -1,14 +1,21 @@
 // `pathway replay`: flags -> replayCalls (recorded paths on an edited pathway, offline) -> summary -> exit code by --max-diverged.
 import { Option, type Command } from "commander";
 import { replayCalls } from "../../engine/calls-replay.js";
-import { formatReplay } from "../../format/replay.js";
+import { replayCallsLive } from "../../engine/calls-replay-live.js";
+import type { VersionSpec } from "../../engine/project/live-version.js";
+import { escapeTerminalText } from "../../escape/terminal.js";
+import { formatReplay, formatReplayLive } from "../../format/replay.js";
+import { parseVersionOption } from "../chat-live.js";
 import { parseWholeNumber } from "../check-files.js";
-import { EXIT } from "../exit.js";
+import { EXIT, ExitError } from "../exit.js";
 import { createFormatOption } from "../format-option.js";
 import type { CliIo } from "../io.js";
 import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
-interface ReplayFlags {
+interface ReplayFlags extends RemoteFlags {
+  live?: boolean;
+  pathwayVersion?: VersionSpec;
   pathway: string;
   pathwayId?: string;
   maxDiverged: number;
@@ -19,12 +26,13 @@ interface ReplayFlags {
 
 /** Registers `pathway replay` on the program. */
 export function register(program: Command, io: CliIo): void {
-  program
-    .command("replay")
+  addRemoteOptions(program.command("replay"))
     .description("check the paths recorded calls took against an edited pathway, offline: still possible, or where each first diverges")
     .argument("<calls...>", "call record files or folders (*.json, *.ndjson, *.jsonl), or - for stdin")
     .requiredOption("--pathway <file>", "the edited pathway file to replay the calls on")
     .option("--pathway-id <id>", "the remote pathway, so calls of other pathways are skipped (default: the file's entry in pathwaykit.manifest.json)")
+    .option("--live", "send each call's caller turns to the service's chat with the remote pathway instead (needs PATHWAYKIT_API_KEY)")
+    .addOption(new Option("--pathway-version <version>", "with --live: chat with this saved version: a number, draft (the manifest's), production or staging").argParser(parseVersionOption))
     .addOption(new Option("--max-diverged <n>", "exit 1 when more than this many calls diverge").argParser(parseWholeNumber(0)).default(0))
     .addOption(createFormatOption(["text", "json"]))
     .addOption(createReportOutputOption("write the result to a file (atomically) instead of stdout"))
@@ -35,20 +43,40 @@ export function register(program: Command, io: CliIo): void {
       `
 Each record's log is mapped onto the edited pathway as \`calls stats\` maps it. A call diverges at the first node that
 is gone, the first move no way (edge, route, response route, global jump or return) allows any more, or the first
-route whose conditions the call's recorded variables (those it ended with) no longer meet. Task calls, records
-without a log and calls of another pathway are skipped, with the reason. Records are read one at a time.
+route whose conditions the call's recorded variables (those it ended with) no longer meet, or the first node that
+reads a {{variable}} no node before it on the path sets any more and the call did not have (request_data, recorded
+variables). Task calls, records without a log and calls of another pathway are skipped, with the reason. Records
+are read one at a time.
+
+With --live (and --pathway-version <n>) each call's caller turns are sent, in order, to the service's chat with the
+file's remote pathway (that saved version), one chat per call started with the call's request_data, and each call
+is reported as "same path" or with the caller turn after which the live agent's node left the recorded path (or the
+chat ended early). Caller words are sent, never printed. At most 1,000 calls per run; the key is never shown.
 
 Exit codes: 0 at most --max-diverged calls diverged, 1 more did, 2 usage error, an unreadable pathway, or some input
-not read (the rest are still replayed).
+not read (the rest are still replayed); with --live also no API key, a version the service lacks, a network error.
 
 Examples:
   $ pathway replay calls/ --pathway pathways/appointment-booking.json
-  $ pathway replay calls/ --pathway pathways/appointment-booking.json --max-diverged 5 --format json | jq .divergedCalls`,
+  $ pathway replay calls/ --pathway pathways/appointment-booking.json --max-diverged 5 --format json | jq .divergedCalls
+  $ PATHWAYKIT_API_KEY=... pathway replay calls/ --pathway pathways/appointment-booking.json --live --pathway-version 4`,
     )
     .action(async (inputs: string[], flags: ReplayFlags) => {
+      if (flags.live) return replayLive(io, inputs, flags);
+      if (flags.pathwayVersion !== undefined) throw new ExitError(EXIT.failure, "--pathway-version names the saved version a live replay chats with: add --live.");
       const result = await replayCalls(io.host, flags.pathway, inputs, flags.pathwayId ? { pathwayId: flags.pathwayId } : {});
       const color = useReportColor(flags.color, flags.output, io);
       await writeOutput(io, flags.output, flags.format === "json" ? JSON.stringify(result, null, 2) + "\n" : formatReplay(result, { color }));
       io.setExitCode(result.read.problemCount > 0 ? EXIT.failure : result.diverged > flags.maxDiverged ? EXIT.findings : EXIT.ok);
     });
+}
+
+/** `replay --live`: the chat with the remote pathway (a saved version on request); warnings on stderr, the result as offline. */
+async function replayLive(io: CliIo, inputs: string[], flags: ReplayFlags): Promise<void> {
+  const { pathway, pathwayId, pathwayVersion, maxDiverged, format, output, color, live: _live, ...remote } = flags;
+  const result = await replayCallsLive(io.host, pathway, inputs, { ...toRemoteOptions(remote, io), ...(pathwayId !== undefined && { pathwayId }), ...(pathwayVersion !== undefined && { pathwayVersion }) });
+  for (const w of result.warnings) io.stderr.write(`pathway: warning: ${escapeTerminalText(w)}\n`);
+  const text = format === "json" ? JSON.stringify(result, null, 2) + "\n" : formatReplayLive(result, { color: useReportColor(color, output, io) });
+  await writeOutput(io, output, text);
+  io.setExitCode(result.read.problemCount > 0 ? EXIT.failure : result.diverged > maxDiverged ? EXIT.findings : EXIT.ok);
 }
