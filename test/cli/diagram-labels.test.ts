@@ -1,33 +1,23 @@
 // The default `pathway diagram -f svg` of every corpus pathway and the dense generated ones, shown 1,600 px wide in Chromium: labels >= 8 px, every name drawn.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_ARGS, getBrowserLocation } from "../../src/render/index.js";
+import { describe, expect, it } from "vitest";
 import { getDensePathways } from "../support/dense-pathways.js";
 import { parseableCorpus } from "../support/corpus.js";
 import { tempDir } from "../support/cli.js";
 import { runMain } from "../support/run-main.js";
+import { useBrowser } from "../support/browser.js";
 
 const browserEnv = { ...(process.env.PATHWAYKIT_CHROMIUM && { PATHWAYKIT_CHROMIUM: process.env.PATHWAYKIT_CHROMIUM }) };
 
 /** The page's DOM, reached through globalThis inside page.evaluate (this package compiles without DOM types). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Dom = any;
-type Browser = Awaited<ReturnType<typeof import("puppeteer").default.launch>>;
 
 /** Width a reviewer sees the picture at (a laptop screen or a pull-request page). */
 const VIEW_WIDTH = 1600;
 
-let browser: Browser;
-
-beforeAll(async () => {
-  const { default: puppeteer } = await import("puppeteer");
-  browser = await puppeteer.launch({ executablePath: getBrowserLocation(process.env).path, headless: true, args: [...CHROMIUM_ARGS] });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 /** Every corpus file that is a pathway (bare or wrapped), and the dense generated ones, as files to draw. */
 function getInputs(): { name: string; text: string; names: string[] }[] {
@@ -44,7 +34,7 @@ function getInputs(): { name: string; text: string; names: string[] }[] {
 
 /** The SVG shown VIEW_WIDTH px wide: the smallest on-screen height of a node label, and the picture's whole text. */
 async function measure(svg: string): Promise<{ minLabelPx: number; labels: number; text: string }> {
-  const page = await browser.newPage();
+  const page = await chromium.current.newPage();
   await page.setViewport({ width: VIEW_WIDTH + 40, height: 900 });
   await page.setJavaScriptEnabled(false);
   await page.setContent(`<!doctype html><html><body style="margin:0">${svg}</body></html>`);

@@ -2,28 +2,20 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_ARGS, getBrowserLocation } from "../../src/render/index.js";
+import { afterEach, describe, expect, it } from "vitest";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
 import { startWatch, type WatchProcess } from "../support/watch-process.js";
+import { useBrowser } from "../support/browser.js";
 
 /** The page's global object, reached inside page.evaluate (this package compiles without DOM types). */
 type PageGlobal = { document: { title: string }; __old?: boolean };
 
-type Browser = Awaited<ReturnType<typeof import("puppeteer").default.launch>>;
 
 const PATHWAY = readFileSync(path.join(ROOT, "pathways/appointment-booking.json"), "utf8");
 
-let browser: Browser;
+const chromium = useBrowser();
 const running: WatchProcess[] = [];
 
-beforeAll(async () => {
-  const { default: puppeteer } = await import("puppeteer");
-  browser = await puppeteer.launch({ executablePath: getBrowserLocation(process.env).path, headless: true, args: [...CHROMIUM_ARGS] });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
 afterEach(async () => {
   await Promise.all(running.splice(0).map((w) => w.stop()));
 });
@@ -68,7 +60,7 @@ describe("pathway report --serve", () => {
 
   it("reloads an open page when a save rewrites it, and exits 0 on Ctrl-C", async () => {
     const { w, dir, url } = await serve();
-    const tab = await browser.newPage();
+    const tab = await chromium.current.newPage();
     const violations: string[] = [];
     tab.on("console", (m) => {
       if (/Content Security Policy|Refused/i.test(m.text())) violations.push(m.text());

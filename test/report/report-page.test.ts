@@ -7,17 +7,16 @@ import { parse as parseHtml } from "parse5";
 import { createReport, type ReportResult } from "../../src/engine/create-report.js";
 import { createNodeHost } from "../../src/host/node-host.js";
 import type { Pathway } from "../../src/model/index.js";
-import { CHROMIUM_ARGS, getBrowserLocation } from "../../src/render/index.js";
 import { parseableCorpus } from "../support/corpus.js";
 import { tempDir } from "../support/cli.js";
 import { createInjectionPathway, INJECTIONS } from "../export/injection.js";
 import { createHubAndSpoke } from "../support/dense-pathways.js";
+import { useBrowser, type Browser } from "../support/browser.js";
 
 /** The page's DOM, reached through globalThis inside page.evaluate (this package compiles without DOM types). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Dom = any;
 
-type Browser = Awaited<ReturnType<typeof import("puppeteer").default.launch>>;
 type Page = Awaited<ReturnType<Browser["newPage"]>>;
 
 
@@ -46,7 +45,7 @@ function createHostilePathway(): Pathway {
   return base as unknown as Pathway;
 }
 
-let browser: Browser;
+const chromium = useBrowser();
 let dir: string;
 
 /** The real file system host, rooted in this file's temporary directory. */
@@ -60,21 +59,15 @@ function writeInput(name: string, text: string): string {
 }
 
 beforeAll(async () => {
-  const { default: puppeteer } = await import("puppeteer");
-  browser = await puppeteer.launch({ executablePath: getBrowserLocation(process.env).path, headless: true, args: [...CHROMIUM_ARGS] });
   dir = tempDir("pathwaykit-report-");
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Opens a report from a file:// URL, recording every request but the page itself, console errors and dialogs. */
 async function open(name: string, report: ReportResult): Promise<{ page: Page; requests: string[]; errors: string[] }> {
   const file = path.join(dir, name);
   writeFileSync(file, report.html);
   const url = pathToFileURL(file).href;
-  const page = await browser.newPage();
+  const page = await chromium.current.newPage();
   const requests: string[] = [];
   const errors: string[] = [];
   await page.setRequestInterception(true);
