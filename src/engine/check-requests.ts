@@ -1,12 +1,12 @@
 // `checkRequestFiles`: request files in, findings per file out; each request's pathway is loaded (file, remote, manifest) through the host.
 import path from "node:path";
 import type { Diagnostic, FileResult } from "../diagnostics/index.js";
-import { allRuleMetas, getFileLintSettings } from "../lint/index.js";
+import { getFileLintSettings } from "../lint/index.js";
 import { isObject } from "../model/pathway.js";
 import type { Pathway } from "../model/schema.js";
 import { parseRemoteRef } from "../remote/index.js";
 import { checkParsedRequest, parseRequestText, requestRuleMetas, type CheckRequestOptions, type RequestKind } from "../requests/index.js";
-import type { RuleMeta, RuleSeverity } from "../rules/index.js";
+import type { RuleSeverity } from "../rules/index.js";
 import { createLintConfigLoader, toRelativePosix, type LoadedLintConfig } from "./project/config.js";
 import { resolveGlobInsideRoot, resolveInsideRoot } from "../host/confine-path.js";
 import type { Host } from "../host/host.js";
@@ -15,10 +15,7 @@ import { describeLoadFailure, getPathwayProblem, loadPathwayFile } from "./proje
 import { loadManifest, resolveEntryFile, type LoadedManifest } from "./project/manifest.js";
 import { fetchRemoteRef } from "./project/remote-pathways.js";
 import { createClient, toEngineError, type RemoteOptions } from "./project/remote-client.js";
-
-/** What the CLI lists with request findings (SARIF's rule table): the request rules and the document rules (parse, UTF-8). */
-export { REQUEST_KINDS, requestRuleMetas, type RequestKind } from "../requests/index.js";
-export { documentRuleMetas } from "../validate/registry.js";
+import { loadRuleCatalogue } from "./rule-catalogue.js";
 
 /** Where a request's pathway comes from: a file, the service (`remote:<id>`), or the manifest entry with the body's pathway_id. */
 export type PathwayRef = { kind: "file"; path: string } | { kind: "remote"; id: string } | { kind: "manifest"; id: string };
@@ -176,7 +173,7 @@ export async function withConfiguredRules(
   loader?: (file: string | undefined) => Promise<LoadedLintConfig>,
 ): Promise<RequestInput[]> {
   // The config may set lint rules too: they must be known for it to resolve.
-  const loadConfig = loader ?? createLintConfigLoader(host, { explicit, rules: [...allRuleMetas, ...requestRulesAsConfigurable()] });
+  const loadConfig = loader ?? createLintConfigLoader(host, { explicit, rules: (await loadRuleCatalogue()).all });
   const out: RequestInput[] = [];
   for (const input of inputs) {
     if (!input.bytes) {
@@ -233,11 +230,6 @@ export async function readConfiguredRequests(host: Host, loaded: { config: { req
     }
   }
   return inputs;
-}
-
-/** The request rules in the shape pathway.config.json's resolver takes (they have no options), so `rules` may set them. */
-export function requestRulesAsConfigurable(): RuleMeta[] {
-  return [...requestRuleMetas];
 }
 
 /** The severities the config (then --rule flags) give request rules. */

@@ -2,7 +2,7 @@
 import path from "node:path";
 import { toDirectedGraph } from "../export/index.js";
 import { chooseLayoutEngine, getGraphLayout, type GraphLayoutOptions } from "../layout/index.js";
-import { allRuleMetas, getFileLintSettings, lintPathway } from "../lint/index.js";
+import { getFileLintSettings, lintPathway } from "../lint/index.js";
 import { isObject } from "../model/pathway.js";
 import { toReportData, toReportHtml, type ReportData } from "../report/index.js";
 import type { PathwayCoverage } from "../simulate/index.js";
@@ -14,6 +14,7 @@ import type { Host } from "../host/host.js";
 import { STDIN } from "./project/inputs.js";
 import { requirePathway } from "./project/load-pathway.js";
 import type { RemoteOptions } from "./project/remote-client.js";
+import { loadRuleCatalogue } from "./rule-catalogue.js";
 import { runScenarioFiles } from "./run-scenarios.js";
 import { getSlowLayoutWarning } from "./slow-layout.js";
 import { getReportCalls } from "./calls-report.js";
@@ -74,7 +75,7 @@ export async function createReport(host: Host, arg: string, options: ReportOptio
   if (options.coverage !== undefined && options.scenarios !== undefined) throw new EngineError("usage", "Give --coverage or --scenarios, not both.");
   if (options.calls !== undefined && (options.coverage !== undefined || options.scenarios !== undefined)) throw new EngineError("usage", "Give --calls alone: it colours the page by recorded calls, as --coverage and --scenarios do by scenarios.");
   const loaded = await requirePathway(host, arg);
-  const { config, root } = await createLintConfigLoader(host, { rules: allRuleMetas, ...(options.config !== undefined && { explicit: options.config }) })(loaded.file);
+  const { config, root } = await createLintConfigLoader(host, { rules: (await loadRuleCatalogue()).all, ...(options.config !== undefined && { explicit: options.config }) })(loaded.file);
   const settings = getFileLintSettings(config, loaded.file === undefined ? STDIN : toRelativePosix(root, loaded.file));
   const lint = lintPathway(loaded.bytes ?? JSON.stringify(loaded.pathway), {
     rules: settings.rules,

@@ -2,11 +2,10 @@
 import path from "node:path";
 import type { Diagnostic, FileResult } from "../diagnostics/index.js";
 import type { BaselineInput } from "../lint/index.js";
-import { allRuleMetas, createBaseline, createBaselineFilter, getFileLintSettings, lintPathway } from "../lint/index.js";
+import { createBaseline, createBaselineFilter, getFileLintSettings, lintPathway } from "../lint/index.js";
 import type { RuleSetting, RuleSeverity } from "../rules/index.js";
-import { checkRequestInputs, readConfiguredRequests, requestRulesAsConfigurable, withConfiguredRules } from "./check-requests.js";
-
-export { requestRuleMetas } from "./check-requests.js";
+import { checkRequestInputs, readConfiguredRequests, withConfiguredRules } from "./check-requests.js";
+import { loadRuleCatalogue } from "./rule-catalogue.js";
 import { createLintConfigLoader, readBaselineFile, toRelativePosix } from "./project/config.js";
 import { EngineError } from "../host/errors.js";
 import { createSuppressionTracker } from "./unused-suppressions.js";
@@ -52,7 +51,7 @@ export interface LintFilesResult {
  */
 export async function lintFiles(host: Host, args: readonly string[], options: LintFilesOptions = {}): Promise<LintFilesResult> {
   // Request rules may be set in the same "rules" (they apply to the config's `requests` files).
-  const loadConfig = createLintConfigLoader(host, { explicit: options.config, rules: [...allRuleMetas, ...requestRulesAsConfigurable()] });
+  const loadConfig = createLintConfigLoader(host, { explicit: options.config, rules: (await loadRuleCatalogue()).all });
   const baseline = options.baseline !== undefined ? await readBaselineFile(host, path.resolve(host.cwd, options.baseline)) : undefined;
   const baselineFile = options.baselineWrite ?? options.baseline;
   const baselineRoot = baselineFile !== undefined ? path.dirname(path.resolve(host.cwd, baselineFile)) : host.cwd;
@@ -142,6 +141,3 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
 function ignoredFile(shown: string, config: string): Diagnostic {
   return { ruleId: "ignored-file", severity: "warning", message: `${shown} was not linted: "ignore" in ${config} matches it; remove it from "ignore" to lint it.`, pointer: "" };
 }
-
-/** Metadata of every rule `lintFiles` runs (for help texts and SARIF's rule table). */
-export { allRuleMetas } from "../lint/registry.js";

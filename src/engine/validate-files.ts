@@ -27,6 +27,3 @@ export async function validateFiles(host: Host, args: readonly string[], options
   }
   return results;
 }
-
-/** Metadata of the rules `validateFiles` runs (for help texts and SARIF's rule table). */
-export { validationRuleMetas } from "../validate/registry.js";

@@ -1,7 +1,6 @@
 // Hover, go to definition and find references in a pathway file: node ids and the fields that name them, `{{variables}}` and their producers, findings.
 import type { Hover, Location, Range as LspRange } from "vscode-languageserver";
-import type { Diagnostic, Range } from "../diagnostics/index.js";
-import { allRuleMetas } from "../engine/lint-files.js";
+import type { Diagnostic, Range, RuleDescriptor } from "../diagnostics/index.js";
 import { escapeMarkdownText, toMarkdownCodeSpan } from "../escape/markdown.js";
 import { VARIABLE_PATTERN } from "../graph/variables.js";
 import { getTokenAt, toPointer, type JsonToken } from "./json-position.js";
@@ -70,11 +69,11 @@ function contains(range: Range | undefined, line: number, column: number): boole
   return after && before;
 }
 
-function describeFindings(diagnostics: readonly Diagnostic[], line: number, column: number): string[] {
+function describeFindings(diagnostics: readonly Diagnostic[], line: number, column: number, ruleMetas: readonly RuleDescriptor[]): string[] {
   return diagnostics
     .filter((d) => contains(d.range, line, column))
     .map((d) => {
-      const meta = allRuleMetas.find((m) => m.id === d.ruleId);
+      const meta = ruleMetas.find((m) => m.id === d.ruleId);
       const docs = meta?.docs ?? d.url;
       return [`**${d.ruleId}** (${d.severity}): ${escapeMarkdownText(d.message)}`, ...(meta ? [escapeMarkdownText(meta.description)] : []), ...(docs ? [`[README: ${d.ruleId}](${docs})`] : [])].join("\n\n");
     });
@@ -89,8 +88,8 @@ function whatIsAt(facts: PathwayFacts, text: string, offset: number) {
   return { token, nodeId: declared?.id ?? reference?.id, placeholder: getPlaceholderAt(text, token, offset) };
 }
 
-/** The hover at `offset` of `text` (the current text; `facts` may be from the last text that parsed). */
-export function getHover(facts: PathwayFacts | undefined, diagnostics: readonly Diagnostic[], text: string, offset: number, line: number, column: number): Hover | undefined {
+/** The hover at `offset` of `text` (the current text; `facts` may be from the last text that parsed); a finding is described by its rule's meta among `ruleMetas`. */
+export function getHover(facts: PathwayFacts | undefined, diagnostics: readonly Diagnostic[], text: string, offset: number, line: number, column: number, ruleMetas: readonly RuleDescriptor[]): Hover | undefined {
   const parts: string[] = [];
   const at = facts && whatIsAt(facts, text, offset);
   if (facts && at?.placeholder) parts.push(describeVariable(facts, diagnostics, at.placeholder.name, at.placeholder.root, toPointer(at.token.path)));
@@ -98,7 +97,7 @@ export function getHover(facts: PathwayFacts | undefined, diagnostics: readonly 
     const node = facts.byId.get(at.nodeId);
     parts.push(node ? describeNode(facts, node) : `${code(at.nodeId)}: no node has this id.`);
   }
-  parts.push(...describeFindings(diagnostics, line, column));
+  parts.push(...describeFindings(diagnostics, line, column, ruleMetas));
   if (parts.length === 0) return undefined;
   return { contents: { kind: "markdown", value: parts.join("\n\n---\n\n") } };
 }

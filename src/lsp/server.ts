@@ -7,6 +7,7 @@ import { createProtocolConnection } from "vscode-languageserver/node.js";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { Host } from "../host/host.js";
+import { loadRuleCatalogue } from "../engine/rule-catalogue.js";
 import { analyzeDocument, getDocumentKind, type DocumentKind } from "./analyze.js";
 import { getCodeActions } from "./code-actions.js";
 import { getCompletions } from "./completion.js";
@@ -199,10 +200,10 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
     return state && doc ? factsOf(state, doc) : undefined;
   };
 
-  connection.onHover(({ textDocument, position }) => {
+  connection.onHover(async ({ textDocument, position }) => {
     const a = at(textDocument.uri, position);
     if (!a) return null;
-    const hover = getHover(a.facts, a.state.diagnostics, a.text, a.offset, position.line + 1, position.character + 1);
+    const hover = getHover(a.facts, a.state.diagnostics, a.text, a.offset, position.line + 1, position.character + 1, (await loadRuleCatalogue()).all);
     if (hover && typeof hover.contents === "object" && "value" in hover.contents) hover.contents.value = redact(hover.contents.value);
     return hover ?? null;
   });

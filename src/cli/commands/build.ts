@@ -2,7 +2,7 @@
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { Option, type Command } from "commander";
 import { buildModules } from "../../engine/build-modules.js";
-import { validationRuleMetas } from "../../engine/validate-files.js";
+import { validationRuleMetas } from "../../engine/rule-catalogue.js";
 import { FINDINGS_FORMATS, parseCount, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { createFormatOption } from "../format-option.js";
 import { EXIT, requireInputs } from "../exit.js";

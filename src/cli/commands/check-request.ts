@@ -1,11 +1,16 @@
 // `pathway check-request`: flags -> checkRequestFiles -> findings report -> exit code.
 import { Option, type Command } from "commander";
-import { checkRequestFiles, documentRuleMetas, REQUEST_KINDS, requestRuleMetas, type RequestKind } from "../../engine/check-requests.js";
+import { checkRequestFiles } from "../../engine/check-requests.js";
+import { loadRuleCatalogue } from "../../engine/rule-catalogue.js";
+import type { RequestKind } from "../../requests/models.js";
 import { parseRuleFlags } from "../../engine/rule-flags.js";
 import { addCheckOptions, inputsOrWorkingDirectory, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { createRuleOption } from "../completion-values.js";
 import type { CliIo } from "../io.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
+
+// Loaded with the command: it runs these rules anyway, and --kind and --rule list them when the command is registered.
+const catalogue = await loadRuleCatalogue();
 
 interface CheckRequestCommandOptions extends CheckCommandOptions, RemoteFlags {
   kind?: RequestKind;
@@ -22,9 +27,9 @@ export function register(program: Command, io: CliIo): void {
       .description("check API request bodies (calls, batches, inbound numbers, purchases) against the API and the pathway they use")
       .argument("[inputs...]", "request files (JSON or YAML), directories (searched for *.request.json|yaml|yml), globs, or - for stdin; default: the working directory"),
   )
-    .addOption(new Option("--kind <kind>", "the request kind (default: from the name <name>.<kind>.request.json, else from the fields)").choices([...REQUEST_KINDS]))
+    .addOption(new Option("--kind <kind>", "the request kind (default: from the name <name>.<kind>.request.json, else from the fields)").choices([...catalogue.requestKinds]))
     .option("--pathway <file|remote:id>", "the pathway the requests use (default: the pathwaykit.manifest.json entry whose id is the body's pathway_id)")
-    .addOption(createRuleOption("override a rule's severity, e.g. unused-request-data:off (wins over the config)", requestRuleMetas))
+    .addOption(createRuleOption("override a rule's severity, e.g. unused-request-data:off (wins over the config)", catalogue.request))
     .option("-c, --config <file>", "use this config file instead of the nearest pathway.config.json");
   addRemoteOptions(command).addHelpText(
     "after",
@@ -46,7 +51,7 @@ Examples:
   );
   command.action(async (inputs: string[], options: CheckRequestCommandOptions) => {
     inputs = inputsOrWorkingDirectory(inputs);
-    const rules = await parseRuleFlags(options.rule, new Set(requestRuleMetas.map((m) => m.id)));
+    const rules = await parseRuleFlags(options.rule, new Set(catalogue.request.map((m) => m.id)));
     const results = await checkRequestFiles(io.host, inputs, {
       kind: options.kind,
       pathway: options.pathway,
@@ -55,6 +60,6 @@ Examples:
       ignore: options.ignorePattern,
       remote: toRemoteOptions(options, io),
     });
-    io.setExitCode(await reportFindings(results, options, io, [...requestRuleMetas, ...documentRuleMetas]));
+    io.setExitCode(await reportFindings(results, options, io, [...catalogue.request, ...catalogue.document]));
   });
 }

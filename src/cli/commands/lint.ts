@@ -2,7 +2,8 @@
 import type { Command } from "commander";
 import { withRemoteCopies } from "../../engine/project/remote-copies.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
-import { allRuleMetas, lintFiles, requestRuleMetas } from "../../engine/lint-files.js";
+import { lintFiles } from "../../engine/lint-files.js";
+import { loadRuleCatalogue } from "../../engine/rule-catalogue.js";
 import { parseRuleFlags } from "../../engine/rule-flags.js";
 import { addCheckOptions, inputsOrWorkingDirectory, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { createRuleOption } from "../completion-values.js";
@@ -22,6 +23,9 @@ interface LintCommandOptions extends CheckCommandOptions, RemoteFlags {
   watch?: boolean;
 }
 
+// Loaded with the command: lint runs these rules anyway, and --rule completes their ids when the command is registered.
+const catalogue = await loadRuleCatalogue();
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Registers `pathway lint` on the program. */
@@ -32,7 +36,7 @@ export function register(program: Command, io: CliIo): void {
       .description("validate pathway files and check their graph and content: unreachable nodes, dead ends, traps, variables, labels")
       .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, - for stdin, or remote:<id>[@<n>|@latest] (a fetched copy, never written); default: the working directory"),
   )
-    .addOption(createRuleOption("override a rule's severity, e.g. unused-extracted-variable:off (wins over the config)", allRuleMetas))
+    .addOption(createRuleOption("override a rule's severity, e.g. unused-extracted-variable:off (wins over the config)", catalogue.lint))
     .option("-c, --config <file>", "use this config file instead of the nearest pathway.config.json")
     .option("--baseline <file>", "report only findings that are not recorded in this baseline file")
     .option("--baseline-write <file>", "record every current finding in this baseline file; they are not reported (exit 0 unless a file is unreadable)")
@@ -79,14 +83,14 @@ Examples:
 /** One lint run over `inputs` (all of them, or a watch run's selection); false when the selection held no input. */
 async function lintOnce(inputs: string[], options: LintCommandOptions, io: CliIo, selection: ReturnType<typeof planLintRun> | undefined): Promise<boolean> {
   const only = selection?.all === false ? selection.only : undefined;
-  const rules = await parseRuleFlags(options.rule, new Set(allRuleMetas.map((m) => m.id)));
+  const rules = await parseRuleFlags(options.rule, new Set(catalogue.lint.map((m) => m.id)));
   const host = await withRemoteCopies(io.host, inputs, toRemoteOptions(options, io));
   const lint = await lintFiles(host, inputs, { rules, config: options.config, baseline: options.baseline, baselineWrite: options.baselineWrite, ignore: options.ignorePattern, warnIgnored: options.warnIgnored, ...(only && { only }) });
   if (only && lint.results.length === 0) return false;
   // The config's request files bring request rules; SARIF lists them only then.
-  const requestIds = new Set(requestRuleMetas.map((m) => m.id));
+  const requestIds = new Set(catalogue.request.map((m) => m.id));
   const withRequests = lint.results.some((r) => r.diagnostics.some((d) => requestIds.has(d.ruleId)));
-  const code = await reportFindings(lint.results, options, io, withRequests ? [...allRuleMetas, ...requestRuleMetas] : allRuleMetas);
+  const code = await reportFindings(lint.results, options, io, withRequests ? catalogue.all : catalogue.lint);
   if (options.format === "text" && lint.suppressed > 0) io.stderr.write(`pathway: ${plural(lint.suppressed, "finding")} suppressed by pathway.config.json.
 `);
   if (options.baselineWrite !== undefined) {

@@ -3,7 +3,8 @@ import type { Command } from "commander";
 import { withRemoteCopies } from "../../engine/project/remote-copies.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import { parseRuleFlags } from "../../engine/rule-flags.js";
-import { validateFiles, validationRuleMetas } from "../../engine/validate-files.js";
+import { loadRuleCatalogue, validationRuleMetas } from "../../engine/rule-catalogue.js";
+import { validateFiles } from "../../engine/validate-files.js";
 import { addCheckOptions, inputsOrWorkingDirectory, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { createRuleOption } from "../completion-values.js";
 import type { CliIo } from "../io.js";
@@ -30,7 +31,7 @@ Examples:
     )
     .action(async (inputs: string[], options: CheckCommandOptions & RemoteFlags & { rule?: string[] }) => {
       inputs = inputsOrWorkingDirectory(inputs);
-      const lintRuleIds = async () => new Set((await import("../../engine/lint-files.js")).allRuleMetas.map((m) => m.id)); // why: lint's rule graph pulls zod and yaml; only a --rule naming a lint rule needs it
+      const lintRuleIds = async () => new Set((await loadRuleCatalogue()).lint.map((m) => m.id)); // why: lint's rule graph pulls zod and yaml; only a --rule naming a lint rule needs it
       const rules = await parseRuleFlags(options.rule, new Set(validationRuleMetas.map((m) => m.id)), lintRuleIds);
       const host = await withRemoteCopies(io.host, inputs, toRemoteOptions(options, io));
       const results = await validateFiles(host, inputs, { rules, ignore: options.ignorePattern });
