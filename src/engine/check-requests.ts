@@ -5,8 +5,8 @@ import { getFileLintSettings } from "../lint/index.js";
 import { isObject } from "../model/pathway.js";
 import type { Pathway } from "../model/schema.js";
 import { parseRemoteRef } from "../remote/index.js";
-import { checkParsedRequest, parseRequestText, requestRuleMetas, type CheckRequestOptions, type RequestKind } from "../requests/index.js";
-import type { RuleSeverity } from "../rules/index.js";
+import { checkParsedRequest, parseRequestText, type CheckRequestOptions, type RequestKind } from "../requests/index.js";
+import { withRuleFlags, type RuleOverrides } from "../rules/index.js";
 import { createLintConfigLoader, toRelativePosix, type LoadedLintConfig } from "./project/config.js";
 import { resolveGlobInsideRoot, resolveInsideRoot } from "../host/confine-path.js";
 import type { Host } from "../host/host.js";
@@ -42,7 +42,7 @@ export interface CheckRequestFilesOptions extends ExpandOptions, Pick<CheckReque
  */
 export type RequestInput = ReadInput & {
   pathway?: string;
-  rules?: Record<string, RuleSeverity>;
+  rules?: RuleOverrides;
   /** Why the configured pathway was refused unread (it leaves the config's folder); the file is then not checked. */
   pathwayRefused?: string;
 };
@@ -169,7 +169,7 @@ export async function withConfiguredRules(
   host: Host,
   inputs: readonly RequestInput[],
   explicit: string | undefined,
-  flags: Readonly<Record<string, RuleSeverity>> = {},
+  flags: RuleOverrides = {},
   loader?: (file: string | undefined) => Promise<LoadedLintConfig>,
 ): Promise<RequestInput[]> {
   // The config may set lint rules too: they must be known for it to resolve.
@@ -182,7 +182,7 @@ export async function withConfiguredRules(
     }
     const { config, root } = await loadConfig(input.file);
     const settings = getFileLintSettings(config, input.file === undefined ? STDIN : toRelativePosix(root, input.file));
-    out.push({ ...input, rules: getRequestRuleSeverities(settings.rules, flags) });
+    out.push({ ...input, rules: withRuleFlags(settings.rules, flags) });
   }
   return out;
 }
@@ -230,13 +230,4 @@ export async function readConfiguredRequests(host: Host, loaded: { config: { req
     }
   }
   return inputs;
-}
-
-/** The severities the config (then --rule flags) give request rules. */
-export function getRequestRuleSeverities(configRules: Readonly<Record<string, { severity: RuleSeverity }>>, flags: Readonly<Record<string, RuleSeverity>> = {}): Record<string, RuleSeverity> {
-  const ids = new Set(requestRuleMetas.map((m) => m.id));
-  const out: Record<string, RuleSeverity> = {};
-  for (const [id, setting] of Object.entries(configRules)) if (ids.has(id)) out[id] = setting.severity;
-  for (const [id, severity] of Object.entries(flags)) if (ids.has(id)) out[id] = severity;
-  return out;
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Diagnostic, FileResult } from "../diagnostics/index.js";
 import type { BaselineInput } from "../lint/index.js";
 import { createBaseline, createBaselineFilter, getFileLintSettings, lintPathway } from "../lint/index.js";
-import type { RuleSetting, RuleSeverity } from "../rules/index.js";
+import { withRuleFlags, type RuleSeverity } from "../rules/index.js";
 import { checkRequestInputs, readConfiguredRequests, withConfiguredRules } from "./check-requests.js";
 import { loadRuleCatalogue } from "./rule-catalogue.js";
 import { createLintConfigLoader, readBaselineFile, toRelativePosix } from "./project/config.js";
@@ -88,8 +88,7 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
       for (const b of by) Object.assign(b, { ignored: b.ignored + 1, config });
       continue;
     }
-    const rules: Record<string, RuleSetting> = { ...settings.rules };
-    for (const [id, severity] of Object.entries(options.rules ?? {})) rules[id] = { ...rules[id], severity };
+    const rules = withRuleFlags(settings.rules, options.rules);
     const result = lintPathway(input.bytes, { rules, requestData: settings.requestData, systemVariables: settings.systemVariables, suppressions: settings.suppressions });
     // A file that could not be parsed was not linted, nor a rule off for this file (--rule x:off) looked for: their
     // suppressions had no chance to apply.

@@ -4,7 +4,7 @@ import { getVariableUses } from "../graph/index.js";
 import type { Pathway } from "../model/index.js";
 import { parseDocument, type ParseResult } from "../parse/index.js";
 import { parseYaml } from "../parse/parse-yaml.js";
-import { locateDiagnostics, runRules, settingsFrom, type RuleSeverity } from "../rules/index.js";
+import { locateDiagnostics, runRules, settingsFrom, type RuleOverrides } from "../rules/index.js";
 import { detectRequestKind } from "./kind.js";
 import { REQUEST_SCHEMAS, type RequestKind } from "./models.js";
 import { getRequestGraph, getRequiredVariables } from "./pathway-variables.js";
@@ -19,8 +19,8 @@ export interface CheckRequestOptions {
   fileName?: string;
   /** The pathway the request uses, loaded; enables the start-node and variable checks. Default none. */
   pathway?: { where: string; value: Pathway };
-  /** Severity per rule id; `off` skips the rule. Default: each rule's own. */
-  rules?: Record<string, RuleSeverity>;
+  /** Severity (or setting) per rule id; `off` skips the rule. Default: each rule's own. */
+  rules?: RuleOverrides;
   /** "Now" for the start_time check. Default: the current time. */
   now?: Date;
   /** Variables to treat as always set besides the system ones. Default none. */

@@ -25,6 +25,19 @@ export function resolveRuleSetting(id: string, defaultSeverity: Severity, overri
   return typeof s === "string" ? { severity: s } : s;
 }
 
+/**
+ * A file's overrides: its config's settings, then the command line's `--rule` flags over them. A flag's bare severity
+ * keeps the options the config gave the rule; every command that reads a config (lint, check-request) merges this way.
+ */
+export function withRuleFlags(settings: Readonly<Record<string, RuleSetting>>, flags: RuleOverrides = {}): Record<string, RuleSetting> {
+  const out: Record<string, RuleSetting> = { ...settings };
+  for (const [id, flag] of Object.entries(flags)) {
+    const configured = Object.hasOwn(out, id) ? out[id] : undefined;
+    out[id] = typeof flag === "string" ? { ...configured, severity: flag } : flag;
+  }
+  return out;
+}
+
 /** A resolver for the runner: each rule's setting under `overrides`. */
 export function settingsFrom(overrides?: RuleOverrides): (meta: { id: string; defaultSeverity: Severity }) => RuleSetting {
   return (meta) => resolveRuleSetting(meta.id, meta.defaultSeverity, overrides);
