@@ -4,7 +4,8 @@ import { maskPersonalData } from "../calls/index.js";
 import { isEngineError, toErrorObject, type ErrorObject } from "../host/errors.js";
 import type { Host } from "../host/host.js";
 import { loadManifest } from "./project/manifest.js";
-import { createClient, mapPool, toEngineError, type RemoteOptions } from "./project/remote-client.js";
+import { createClient, toEngineError, type RemoteOptions } from "./project/remote-client.js";
+import { mapPool } from "../host/map-pool.js";
 
 /** Options of `fetchCalls`. */
 export interface FetchCallsOptions {

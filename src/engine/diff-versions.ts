@@ -9,7 +9,8 @@ import type { Host } from "../host/host.js";
 import { STDIN } from "./project/inputs.js";
 import { requirePathway } from "./project/load-pathway.js";
 import { loadManifest, resolveEntryFile, type LoadedManifest } from "./project/manifest.js";
-import { createClient, mapPool, toEngineError, type RemoteOptions } from "./project/remote-client.js";
+import { createClient, toEngineError, type RemoteOptions } from "./project/remote-client.js";
+import { mapPool } from "../host/map-pool.js";
 import { maskDiff } from "../report/mask-diff.js";
 import { fetchRemoteRef, withoutVersionBookkeeping } from "./project/remote-pathways.js";
 

@@ -8,7 +8,8 @@ import type { Host } from "../host/host.js";
 import { assertPathwayId } from "./project/pathway-id.js";
 import { getLocalFileState, isSafeToReplace, toLocalEditsMessage } from "./project/local-edits.js";
 import { MANIFEST_FILE, createEmptyManifest, findEntryByFile, fromManifestPath, loadManifest, resolveEntryFile, saveManifest, setEntry, toManifestPath, toRecordablePath, type LoadedManifest, type ManifestEntry } from "./project/manifest.js";
-import { createClient, mapPool, type RemoteOptions } from "./project/remote-client.js";
+import { createClient, type RemoteOptions } from "./project/remote-client.js";
+import { mapPool } from "../host/map-pool.js";
 import { fetchRemoteRef } from "./project/remote-pathways.js";
 
 /** Options of `fetchPathways`; all optional. */

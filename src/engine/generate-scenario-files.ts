@@ -9,7 +9,7 @@ import { describeFsError } from "../host/fs-errors.js";
 import type { Host } from "../host/host.js";
 import { displayPath } from "./project/inputs.js";
 import { requirePathway } from "./project/load-pathway.js";
-import { mapPool } from "./project/remote-client.js";
+import { mapPool } from "../host/map-pool.js";
 import { toRealPath } from "../host/real-path.js";
 import { findScenarioSchemaRef } from "./scenario-schema-ref.js";
 

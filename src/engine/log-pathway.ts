@@ -6,7 +6,8 @@ import { toErrorObject } from "../host/errors.js";
 import type { Host } from "../host/host.js";
 import { loadManifest } from "./project/manifest.js";
 import { resolvePathwayId } from "./project/pathway-id.js";
-import { createClient, mapPool, toEngineError, type RemoteOptions } from "./project/remote-client.js";
+import { createClient, toEngineError, type RemoteOptions } from "./project/remote-client.js";
+import { mapPool } from "../host/map-pool.js";
 import { withoutVersionBookkeeping } from "./project/remote-pathways.js";
 
 /** Options of `getVersionLog` and `logPathway`; all optional. */

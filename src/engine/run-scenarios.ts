@@ -17,7 +17,7 @@ import { loadManifest } from "./project/manifest.js";
 import { readMocks } from "./project/read-mocks.js";
 import { toRealPath } from "../host/real-path.js";
 import type { ProgressEvent } from "./progress.js";
-import { createClient, loadRemote, mapPool, type RemoteOptions } from "./project/remote-client.js";
+import { createClient, loadRemote, type RemoteOptions } from "./project/remote-client.js";
 import { describeLoadFailure, getPathwayProblem, isPathway, loadPathwayFile } from "./project/load-pathway.js";
 
 /** Options of `runScenarioFiles`; all optional. */

@@ -2,7 +2,8 @@
 import type { PathwayVersionInfo } from "../remote/index.js";
 import type { Host } from "../host/host.js";
 import { resolveReleaseTarget } from "./project/release-target.js";
-import { createClient, loadRemote, mapPool, toEngineError, type RemoteOptions } from "./project/remote-client.js";
+import { createClient, loadRemote, toEngineError, type RemoteOptions } from "./project/remote-client.js";
+import { mapPool } from "../host/map-pool.js";
 
 /** A saved version and its marks; a mark is present only when true. */
 export interface MarkedVersion extends PathwayVersionInfo {

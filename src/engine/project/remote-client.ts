@@ -54,17 +54,3 @@ export async function toEngineError(error: unknown, details: EngineError["detail
   const { code, reason } = toErrorObject(error);
   return new EngineError(code === "config" ? "config" : "remote", error.message, reason, details);
 }
-
-/** Runs `work` over `items` with at most `limit` at a time, keeping results in input order. */
-export async function mapPool<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
-}
