@@ -3,7 +3,7 @@ import { createSkipList, getSearchTree, getTreeOrder, lowerBound } from "../grap
 import { nodeData } from "../model/pathway.js";
 import type { Pathway, PathwayNode } from "../model/schema.js";
 import { getGenerationTargets, getTargetsTaken, type CoverageTarget, type TargetKey } from "./coverage-targets.js";
-import { createGenerationRun, enteredBetween, takenBetween, type Step } from "./generate-actions.js";
+import { createGenerationRun, enteredBetween, takenBetween, type GenerationRun, type Step } from "./generate-actions.js";
 import { coveringStep, findNext, stepAlong, stepsTo, type PathPosition } from "./generate-search.js";
 import { createSimulator, getSimNodeName, type Simulator } from "./machine.js";
 import type { Scenario, ScenarioTurn } from "./scenario.js";
@@ -138,27 +138,51 @@ function toScenario(name: string, turns: ScenarioTurn[], state: SimState, nodeRe
   } as Scenario;
 }
 
-/**
- * Writes scripted scenarios that together take every reachable edge and jump to every global node. Greedy: each
- * scenario keeps taking an untaken edge from where it is (or the shortest way to the nearest one) until it ends or
- * reaches `maxTurns`. Every generated scenario is run on the engine while it is built, so it passes as written.
- */
-export function generateScenarios(pathway: Pathway, options: GenerateScenariosOptions = {}): GeneratedScenarios {
-  const maxTurns = options.maxTurns ?? 12;
-  const maxScenarios = options.maxScenarios ?? 1000;
-  const base = options.name ?? (typeof pathway.name === "string" && pathway.name.trim() ? pathway.name.trim() : "pathway");
+/** What one generation run shares: the simulator with its mock webhooks, the targets and what has become of them. */
+interface Generation {
+  sim: Simulator;
+  run: GenerationRun;
+  /** The state every scenario starts from (states never change), and the targets it has taken already. */
+  initial: SimState;
+  initialKeys: readonly TargetKey[];
+  all: ReadonlyMap<TargetKey, CoverageTarget>;
+  queue: TargetQueue;
+  /** The path from the start node down the search tree to a node, as `stepAlong` follows it. */
+  pathTo(to: number): PathPosition;
+  nodeRef(id: string | undefined): string;
+  maxTurns: number;
+  /** Targets no scenario has taken yet. */
+  uncovered: Set<TargetKey>;
+  /** Targets given up on: no scenario could reach them. */
+  notReached: Set<TargetKey>;
+  /** Nodes the generated turns enter: a reason must not say that no path reached one of them. */
+  reachedNodes: Set<string>;
+  /** Targets a scenario walked towards until it had `maxTurns` turns: the limit, not the pathway, stopped it. */
+  beyondTurns: Set<TargetKey>;
+}
+
+/** A scenario being written: where the call is, its turns so far, and how many targets they took first. */
+interface Draft {
+  state: SimState;
+  turns: ScenarioTurn[];
+  covered: number;
+}
+
+/** The default webhook answers (200, empty body) by webhook node name, which the scenarios mock. */
+function getDefaultWebhookAnswers(sim: Simulator): Record<string, WebhookResponse> {
   const defaults: Record<string, WebhookResponse> = {};
-  const probe = createSimulator(pathway);
-  for (const node of webhookNodes(probe)) defaults[getSimNodeName(node) ?? node.id] = { status: 200, body: {} };
+  for (const node of webhookNodes(sim)) defaults[getSimNodeName(node) ?? node.id] = { status: 200, body: {} };
+  return defaults;
+}
+
+/** The run's simulator (its webhooks answering `defaults`), the targets to take as coverage counts them, and their queue. */
+function createGeneration(pathway: Pathway, probe: Simulator, defaults: Record<string, WebhookResponse>, maxTurns: number): Generation {
   const sim: Simulator = { ...probe, config: { ...probe.config, webhook: createMockWebhooks(defaults), maxTurns: maxTurns + 1 } };
   // What to cover comes from the flow model, as coverage counts it: edges that can be taken, out of reachable nodes.
   const { distance, parent } = getSearchTree(sim.flow);
   const all = getGenerationTargets(pathway, sim.flow, distance);
   const uncovered = new Set<TargetKey>(all.keys());
-  const scenarios: Scenario[] = [];
-  const nodeRef = createNodeRef(sim);
   const order = getTreeOrder(parent);
-  const queue = createTargetQueue(sim, order, all, uncovered);
   /**
    * The path from the start node down the search tree to node `to`: a node is on it when it is an ancestor of `to`
    * (or `to`), at the index of its depth. Answered from the tree's order, without listing the path for every target.
@@ -169,97 +193,146 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
       const v = nodeId === undefined ? undefined : sim.flow.indexOf.get(nodeId);
       return v !== undefined && order.enter[v]! >= 0 && order.enter[v]! <= order.enter[to]! && order.enter[to]! < order.exit[v]! ? distance[v]! : -1;
     };
-  const notReached = new Set<TargetKey>();
-  /** Nodes the generated turns enter: a reason must not say that no path reached one of them. */
-  const reachedNodes = new Set<string>();
-  /** Targets a scenario walked towards until it had `maxTurns` turns: the limit, not the pathway, stopped it. */
-  const beyondTurns = new Set<TargetKey>();
   const initial = createInitialState(sim);
-  const run = createGenerationRun(sim, initial);
-  const initialKeys = getTargetsTaken(initial.trace);
-  while (uncovered.size > 0 && scenarios.length < maxScenarios) {
-    let ti = queue.firstBelow(-1);
-    if (ti < 0) break;
-    // States never change, so every scenario starts from the one initial state.
-    let state = initial;
-    for (const k of initialKeys) uncovered.delete(k);
-    const turns: ScenarioTurn[] = [];
-    let covered = 0;
-    const take = (step: Step) => {
-      const t = step.action.turn;
-      for (const id of enteredBetween(run, state, step.state)) reachedNodes.add(id);
-      for (const k of takenBetween(run, state, step.state)) if (uncovered.delete(k)) covered++;
-      state = step.state;
-      // Assigned, not spread: a turn is made thousands of times, mostly before the code is optimised.
-      const turn = { user: t.user } as ScenarioTurn;
-      if (t.take !== undefined) turn.take = t.take;
-      if (t.vars) turn.vars = t.vars;
-      if (t.webhooks) turn.webhooks = t.webhooks as ScenarioTurn["webhooks"];
-      if (t.transfer) turn.transfer = t.transfer;
-      turn.expect = { node: nodeRef(state.nodeId) };
-      turns.push(turn);
-    };
-    // Each scenario walks down the search tree to a target, takes it, takes whatever else is still uncovered where the
-    // call is, then goes on to a target below that node: every step is a few transitions, so generation is linear.
-    let fresh = true;
-    while (ti >= 0) {
-      const goal = queue.target(ti);
-      const target = goal.key;
-      const position = pathTo(queue.source(ti));
-      // Whether --max-turns, not a condition the generator cannot meet, is what kept the target out of reach.
-      let limited = false;
-      while (uncovered.has(target) && state.status === "active" && turns.length < maxTurns) {
-        const step = coveringStep(run, state, uncovered, goal) ?? stepAlong(run, state, position);
-        if (step) {
-          take(step);
-          continue;
-        }
-        const found = findNext(run, state, target, uncovered);
-        if (found && turns.length + found.length <= maxTurns) {
-          for (const s of found) take(s);
-          continue;
-        }
-        if (found) limited = true;
-        // Stuck. A scenario that has taken nothing new yet starts again from the first state, along the shortest way
-        // the search from there found (findNext asked it first).
-        const known = covered === 0 && state !== initial ? stepsTo(run.searches.get(initial), target) : undefined;
-        if (known && known.length > maxTurns) limited = true;
-        if (!known || known.length > maxTurns) break;
-        state = initial;
-        turns.length = 0;
-        for (const s of known) take(s);
-      }
-      if (uncovered.has(target)) {
-        // Missed from the start node, with nothing taken or no way known from the first state: it cannot be reached
-        // within maxTurns, and the scenario goes on. Missed otherwise: the scenario ends here and the target gets one
-        // of its own (which can start along the way the search from the first state knows).
-        const knownFromStart = run.searches.get(initial)?.first.has(target) === true;
-        if (!fresh || (covered > 0 && knownFromStart)) break;
-        uncovered.delete(target);
-        notReached.add(target);
-        if (limited || (state.status === "active" && turns.length >= maxTurns)) beyondTurns.add(target);
-      }
-      queue.remove(ti);
-      fresh = false;
-      while (state.status === "active" && turns.length < maxTurns) {
-        const step = coveringStep(run, state, uncovered);
-        if (!step) break;
-        take(step);
-      }
-      const here = sim.flow.indexOf.get(state.nodeId ?? "");
-      ti = state.status === "active" && turns.length < maxTurns && here !== undefined ? queue.firstBelow(here) : -1;
+  return {
+    sim,
+    run: createGenerationRun(sim, initial),
+    initial,
+    initialKeys: getTargetsTaken(initial.trace),
+    all,
+    queue: createTargetQueue(sim, order, all, uncovered),
+    pathTo,
+    nodeRef: createNodeRef(sim),
+    maxTurns,
+    uncovered,
+    notReached: new Set(),
+    reachedNodes: new Set(),
+    beyondTurns: new Set(),
+  };
+}
+
+/** Takes `step`: the targets it takes are covered, the nodes it enters reached, and its turn is written. */
+function takeStep(g: Generation, draft: Draft, step: Step): void {
+  const t = step.action.turn;
+  for (const id of enteredBetween(g.run, draft.state, step.state)) g.reachedNodes.add(id);
+  for (const k of takenBetween(g.run, draft.state, step.state)) if (g.uncovered.delete(k)) draft.covered++;
+  draft.state = step.state;
+  // Assigned, not spread: a turn is made thousands of times, mostly before the code is optimised.
+  const turn = { user: t.user } as ScenarioTurn;
+  if (t.take !== undefined) turn.take = t.take;
+  if (t.vars) turn.vars = t.vars;
+  if (t.webhooks) turn.webhooks = t.webhooks as ScenarioTurn["webhooks"];
+  if (t.transfer) turn.transfer = t.transfer;
+  turn.expect = { node: g.nodeRef(draft.state.nodeId) };
+  draft.turns.push(turn);
+}
+
+/**
+ * Walks the draft to queued target `ti` and takes it, within `maxTurns`. False when the scenario ends here instead and
+ * the target waits for one of its own; a target that cannot be reached at all is given up on (`notReached`).
+ */
+function reachTarget(g: Generation, draft: Draft, ti: number, fresh: boolean): boolean {
+  const goal = g.queue.target(ti);
+  const target = goal.key;
+  const position = g.pathTo(g.queue.source(ti));
+  // Whether --max-turns, not a condition the generator cannot meet, is what kept the target out of reach.
+  let limited = false;
+  while (g.uncovered.has(target) && draft.state.status === "active" && draft.turns.length < g.maxTurns) {
+    const step = coveringStep(g.run, draft.state, g.uncovered, goal) ?? stepAlong(g.run, draft.state, position);
+    if (step) {
+      takeStep(g, draft, step);
+      continue;
     }
-    if (covered === 0) continue;
-    scenarios.push(toScenario(`${base} ${scenarios.length + 1}`, turns, state, nodeRef, options, defaults));
+    const found = findNext(g.run, draft.state, target, g.uncovered);
+    if (found && draft.turns.length + found.length <= g.maxTurns) {
+      for (const s of found) takeStep(g, draft, s);
+      continue;
+    }
+    if (found) limited = true;
+    // Stuck. A scenario that has taken nothing new yet starts again from the first state, along the shortest way
+    // the search from there found (findNext asked it first).
+    const known = draft.covered === 0 && draft.state !== g.initial ? stepsTo(g.run.searches.get(g.initial), target) : undefined;
+    if (known && known.length > g.maxTurns) limited = true;
+    if (!known || known.length > g.maxTurns) break;
+    draft.state = g.initial;
+    draft.turns.length = 0;
+    for (const s of known) takeStep(g, draft, s);
   }
-  const capped = uncovered.size > 0 && scenarios.length >= maxScenarios;
-  const uncoveredList = [...notReached, ...uncovered].map((k) => {
-    const target = all.get(k)!;
+  if (g.uncovered.has(target)) {
+    // Missed from the start node, with nothing taken or no way known from the first state: it cannot be reached
+    // within maxTurns, and the scenario goes on. Missed otherwise: the scenario ends here and the target gets one
+    // of its own (which can start along the way the search from the first state knows).
+    const knownFromStart = g.run.searches.get(g.initial)?.first.has(target) === true;
+    if (!fresh || (draft.covered > 0 && knownFromStart)) return false;
+    g.uncovered.delete(target);
+    g.notReached.add(target);
+    if (limited || (draft.state.status === "active" && draft.turns.length >= g.maxTurns)) g.beyondTurns.add(target);
+  }
+  return true;
+}
+
+/** Takes whatever is still uncovered where the call is, while the call goes on and turns are left. */
+function takeUncoveredHere(g: Generation, draft: Draft): void {
+  while (draft.state.status === "active" && draft.turns.length < g.maxTurns) {
+    const step = coveringStep(g.run, draft.state, g.uncovered);
+    if (!step) break;
+    takeStep(g, draft, step);
+  }
+}
+
+/**
+ * One scenario from the first state, starting at queued target `ti`: each scenario walks down the search tree to a
+ * target, takes it, takes whatever else is still uncovered where the call is, then goes on to a target below that
+ * node: every step is a few transitions, so generation is linear.
+ */
+function draftScenario(g: Generation, ti: number): Draft {
+  // States never change, so every scenario starts from the one initial state.
+  const draft: Draft = { state: g.initial, turns: [], covered: 0 };
+  for (const k of g.initialKeys) g.uncovered.delete(k);
+  let fresh = true;
+  while (ti >= 0) {
+    if (!reachTarget(g, draft, ti, fresh)) break;
+    g.queue.remove(ti);
+    fresh = false;
+    takeUncoveredHere(g, draft);
+    const here = g.sim.flow.indexOf.get(draft.state.nodeId ?? "");
+    ti = draft.state.status === "active" && draft.turns.length < g.maxTurns && here !== undefined ? g.queue.firstBelow(here) : -1;
+  }
+  return draft;
+}
+
+/** The targets no scenario takes, each with why: the scenario limit, the turn limit, or what the flow model says. */
+function describeUncovered(g: Generation, capped: boolean, maxScenarios: number): GeneratedScenarios["uncovered"] {
+  return [...g.notReached, ...g.uncovered].map((k) => {
+    const target = g.all.get(k)!;
     const { kind } = target;
     const id = kind === "global" ? target.node : kind === "way" ? `${target.node} → ${target.to}` : target.edgeId;
     if (capped) return { id, kind, reason: `the limit of ${maxScenarios} scenarios was reached first` };
-    if (beyondTurns.has(k)) return { id, kind, reason: `a scenario needs more than ${maxTurns} turns (the maxTurns limit, --max-turns) to reach it; raise the limit to cover it` };
-    return { id, kind, reason: kind === "global" ? "no generated turn could jump to this global node" : uncoveredReason(target.when, reachedNodes.has(target.node)) };
+    if (g.beyondTurns.has(k)) return { id, kind, reason: `a scenario needs more than ${g.maxTurns} turns (the maxTurns limit, --max-turns) to reach it; raise the limit to cover it` };
+    return { id, kind, reason: kind === "global" ? "no generated turn could jump to this global node" : uncoveredReason(target.when, g.reachedNodes.has(target.node)) };
   });
-  return { scenarios, uncovered: uncoveredList, ...(options.mocksRef !== undefined && Object.keys(defaults).length > 0 && { mocks: { webhooks: defaults } }) };
+}
+
+/**
+ * Writes scripted scenarios that together take every reachable edge and jump to every global node. Greedy: each
+ * scenario keeps taking an untaken edge from where it is (or the shortest way to the nearest one) until it ends or
+ * reaches `maxTurns`. Every generated scenario is run on the engine while it is built, so it passes as written.
+ */
+export function generateScenarios(pathway: Pathway, options: GenerateScenariosOptions = {}): GeneratedScenarios {
+  const maxTurns = options.maxTurns ?? 12;
+  const maxScenarios = options.maxScenarios ?? 1000;
+  const base = options.name ?? (typeof pathway.name === "string" && pathway.name.trim() ? pathway.name.trim() : "pathway");
+  const probe = createSimulator(pathway);
+  const defaults = getDefaultWebhookAnswers(probe);
+  const g = createGeneration(pathway, probe, defaults, maxTurns);
+  const scenarios: Scenario[] = [];
+  while (g.uncovered.size > 0 && scenarios.length < maxScenarios) {
+    const ti = g.queue.firstBelow(-1);
+    if (ti < 0) break;
+    const draft = draftScenario(g, ti);
+    if (draft.covered === 0) continue;
+    scenarios.push(toScenario(`${base} ${scenarios.length + 1}`, draft.turns, draft.state, g.nodeRef, options, defaults));
+  }
+  const capped = g.uncovered.size > 0 && scenarios.length >= maxScenarios;
+  return { scenarios, uncovered: describeUncovered(g, capped, maxScenarios), ...(options.mocksRef !== undefined && Object.keys(defaults).length > 0 && { mocks: { webhooks: defaults } }) };
 }
