@@ -1,17 +1,17 @@
 // README's "Use it as a library" example runs as written (against this checkout's src/index.ts) and prints a report.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect, it, vi } from "vitest";
 import { ROOT } from "./support/cli.js";
+import { createTempProject } from "./support/temp-project.js";
 
 it("runs the library example from README.md", async () => {
   const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
   const example = /<!-- example:library -->\n```ts\n([\s\S]*?)```\n<!-- \/example:library -->/.exec(readme)?.[1];
   expect(example, "README.md has the example between <!-- example:library --> markers").toBeDefined();
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "pathwaykit-readme-")), "example.ts");
-  writeFileSync(file, example!.replace(/from "pathwaykit"/g, `from ${JSON.stringify(pathToFileURL(path.join(ROOT, "src/index.ts")).href)}`));
+  const dir = createTempProject({ "example.ts": example!.replace(/from "pathwaykit"/g, `from ${JSON.stringify(pathToFileURL(path.join(ROOT, "src/index.ts")).href)}`) }, "pathwaykit-readme-");
+  const file = path.join(dir, "example.ts");
   const printed: unknown[][] = [];
   const log = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void printed.push(args));
   const cwd = process.cwd();

@@ -1,12 +1,12 @@
 // `pathway calls fetch` against the fake service on loopback: by id, the list paged (with its undocumented details), masking, the key.
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startFakeService, type FakeService } from "../support/fake-service.js";
 import type { CallQuirks } from "../support/fake-calls.js";
 import { ROOT } from "../support/cli.js";
 import { runMain } from "../support/run-main.js";
+import { createTempProject } from "../support/temp-project.js";
 
 const FIXTURE = JSON.parse(readFileSync(path.join(ROOT, "test/fixtures/calls/auto-shop/booked.json"), "utf8")) as Record<string, unknown>;
 /** 250 calls: ids c000..c249, two pathways, dated one minute apart. */
@@ -17,7 +17,8 @@ afterEach(async () => service?.close());
 
 async function setUp(quirks: CallQuirks = {}) {
   service = await startFakeService({ calls: CALLS, callQuirks: quirks, apiKey: "sk-calls-secret-0123456789" });
-  const dir = mkdtempSync(path.join(tmpdir(), "pathwaykit-calls-fetch-"));
+  // The service's answers differ per test (quirks), so it starts here rather than in useServiceProject's beforeEach.
+  const dir = createTempProject({}, "pathwaykit-calls-fetch-");
   const run = (args: string[]) => runMain(args, { cwd: dir, env: { PATHWAYKIT_BASE_URL: service!.url, PATHWAYKIT_API_KEY: service!.apiKey } });
   return { dir, run, files: () => readdirSync(path.join(dir, "calls")).sort() };
 }
@@ -67,7 +68,7 @@ describe("pathway calls fetch", () => {
   });
 
   it("without a key says so and exits 2", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "pathwaykit-calls-fetch-"));
+    const dir = createTempProject({}, "pathwaykit-calls-fetch-");
     const result = await runMain(["calls", "fetch", "c001", "-o", "calls"], { cwd: dir, env: { PATHWAYKIT_BASE_URL: "http://127.0.0.1:9" } });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/PATHWAYKIT_API_KEY/);

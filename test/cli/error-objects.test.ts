@@ -1,10 +1,11 @@
 // One error object {code, message, reason?} wherever an error appears in `--format json`: fatal, push, fetch, diff --check, diagram, log.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ROOT, tempDir } from "../support/cli.js";
-import { startFakeService, type FakeService } from "../support/fake-service.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { ROOT } from "../support/cli.js";
+import type { FakeService } from "../support/fake-service.js";
 import { runMain } from "../support/run-main.js";
+import { useServiceProject } from "../support/temp-project.js";
 
 /** The codes README's "Exit codes" section documents. */
 const CODES = ["usage", "config", "io", "input", "remote", "refused", "findings", "internal"];
@@ -19,16 +20,14 @@ function errorObject(value: unknown): { code: string; message: string; reason?: 
   return error;
 }
 
+const project = useServiceProject({ pathways: { "pw-kb": PATHWAY }, versions: { "pw-kb": [PATHWAY, { status: "error", message: "gone" }, PATHWAY] } }, { "kb.json": JSON.stringify(PATHWAY) }, "pathwaykit-error-objects-");
 let service: FakeService;
 let dir: string;
 let env: Record<string, string>;
-beforeEach(async () => {
-  service = await startFakeService({ pathways: { "pw-kb": PATHWAY }, versions: { "pw-kb": [PATHWAY, { status: "error", message: "gone" }, PATHWAY] } });
-  dir = tempDir("pathwaykit-error-objects-");
+beforeEach(() => {
+  ({ service, dir } = project);
   env = { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey };
-  writeFileSync(path.join(dir, "kb.json"), JSON.stringify(PATHWAY));
 });
-afterEach(() => service.close());
 
 const run = (args: string[], extraEnv: Record<string, string> = {}) => runMain([...args, "--format", "json"], { cwd: dir, env: { ...env, ...extraEnv } });
 

@@ -1,11 +1,11 @@
 // withRedaction: the CLI's one output boundary hides the key in every write to stdout and stderr, strings or bytes.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { withRedaction, type CliIo } from "../../src/cli/io.js";
 import { createNodeHost } from "../../src/host/node-host.js";
+import { createTempProject } from "../support/temp-project.js";
 
 const host = createNodeHost({ cwd: "." });
 
@@ -45,32 +45,24 @@ describe("withRedaction", () => {
   });
 
   it("hides the key in files written through the host, and warns on stderr", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "pathwaykit-io-redact-"));
-    try {
-      const err = sink();
-      const io = withRedaction({ stdin: process.stdin, stdout: err.stream, stderr: err.stream, env: { PATHWAYKIT_API_KEY: KEY }, cwd: dir, version: "0", host: createNodeHost({ cwd: dir }), setExitCode() {} });
-      await io.host.writeFile("out.json", Buffer.from(`{"name": "${KEY}"}`));
-      await io.host.writeFile("clean.json", "{}");
-      expect(readFileSync(path.join(dir, "out.json"), "utf8")).toBe('{"name": "[redacted]"}');
-      expect(readFileSync(path.join(dir, "clean.json"), "utf8")).toBe("{}");
-      expect(err.text()).toBe("pathway: warning: what was written to out.json held an API key; it was replaced by [redacted]. Rotate the key.\n");
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = createTempProject({}, "pathwaykit-io-redact-");
+    const err = sink();
+    const io = withRedaction({ stdin: process.stdin, stdout: err.stream, stderr: err.stream, env: { PATHWAYKIT_API_KEY: KEY }, cwd: dir, version: "0", host: createNodeHost({ cwd: dir }), setExitCode() {} });
+    await io.host.writeFile("out.json", Buffer.from(`{"name": "${KEY}"}`));
+    await io.host.writeFile("clean.json", "{}");
+    expect(readFileSync(path.join(dir, "out.json"), "utf8")).toBe('{"name": "[redacted]"}');
+    expect(readFileSync(path.join(dir, "clean.json"), "utf8")).toBe("{}");
+    expect(err.text()).toBe("pathway: warning: what was written to out.json held an API key; it was replaced by [redacted]. Rotate the key.\n");
   });
 
   it("writes the user's own document (verbatim) unchanged, key included, and says so", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "pathwaykit-io-redact-"));
-    try {
-      const err = sink();
-      const io = withRedaction({ stdin: process.stdin, stdout: err.stream, stderr: err.stream, env: { PATHWAYKIT_API_KEY: KEY }, cwd: dir, version: "0", host: createNodeHost({ cwd: dir }), setExitCode() {} });
-      await io.host.writeFile("pathway.json", `{"headers": [["authorization", "${KEY}"]]}`, { verbatim: true });
-      await io.host.writeFile("clean.json", "{}", { verbatim: true });
-      expect(readFileSync(path.join(dir, "pathway.json"), "utf8")).toBe(`{"headers": [["authorization", "${KEY}"]]}`);
-      expect(err.text()).toBe("pathway: warning: pathway.json holds an API key, written as it is because it is part of your pathway (a webhook header?); keep the file private, or have the webhook read the key from a variable.\n");
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = createTempProject({}, "pathwaykit-io-redact-");
+    const err = sink();
+    const io = withRedaction({ stdin: process.stdin, stdout: err.stream, stderr: err.stream, env: { PATHWAYKIT_API_KEY: KEY }, cwd: dir, version: "0", host: createNodeHost({ cwd: dir }), setExitCode() {} });
+    await io.host.writeFile("pathway.json", `{"headers": [["authorization", "${KEY}"]]}`, { verbatim: true });
+    await io.host.writeFile("clean.json", "{}", { verbatim: true });
+    expect(readFileSync(path.join(dir, "pathway.json"), "utf8")).toBe(`{"headers": [["authorization", "${KEY}"]]}`);
+    expect(err.text()).toBe("pathway: warning: pathway.json holds an API key, written as it is because it is part of your pathway (a webhook header?); keep the file private, or have the webhook read the key from a variable.\n");
   });
 
   it("passes output through untouched when no key is set", () => {

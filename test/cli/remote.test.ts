@@ -1,31 +1,33 @@
 // `pathway fetch`, `pathway diff` and `pathway push` end to end against a real loopback fake service.
 // Without the corpus the whole file is skipped: its fake service serves the real restaurant and receptionist pathways.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { toCanonicalJson } from "../../src/model/index.js";
-import { startFakeService, type Fault, type FakeService } from "../support/fake-service.js";
+import type { Fault, FakeService } from "../support/fake-service.js";
 import { runMain } from "../support/run-main.js";
+import { useServiceProject } from "../support/temp-project.js";
 import { CORPUS_DIR, corpusValue, describeCorpus, itCorpus } from "../support/corpus.js";
 
 const REAL = CORPUS_DIR;
 const realJson = (name: string) => corpusValue<Record<string, unknown>>(name);
 
+// A function: the corpus is read when a test starts, so a plain clone skips the file instead of failing to load it.
+const project = useServiceProject(
+  () => ({
+    pathways: { "pw-rest": realJson("restaurant-history-6ebf769.json"), "pw-shop": realJson("receptionist-auto-shop.json") },
+    forbidden: ["pw-theirs"],
+  }),
+  {},
+  "pathwaykit-remote-",
+);
 let service: FakeService;
 let dir: string;
 let env: Record<string, string>;
 
-beforeEach(async () => {
-  service = await startFakeService({
-    pathways: { "pw-rest": realJson("restaurant-history-6ebf769.json"), "pw-shop": realJson("receptionist-auto-shop.json") },
-    forbidden: ["pw-theirs"],
-  });
-  dir = mkdtempSync(path.join(tmpdir(), "pathwaykit-remote-"));
+beforeEach(() => {
+  ({ service, dir } = project);
   env = { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey };
-});
-afterEach(async () => {
-  await service.close();
 });
 
 const run = (args: string[], extraEnv: Record<string, string> = {}, stdin?: string) => runMain(args, { cwd: dir, env: { ...env, ...extraEnv }, stdin });

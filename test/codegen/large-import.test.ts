@@ -1,23 +1,21 @@
 // Import at scale: generated code for 5,000 nodes builds back to the same value, the work grows linearly, deep data is refused cleanly.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { beforeAll, describe, expect, it } from "vitest";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { tsImport } from "tsx/esm/api";
 import { toBuilderCode, toBuilderCodeParts } from "../../src/codegen/index.js";
 import { toCanonicalJson } from "../../src/model/index.js";
 import { generatePathway } from "../../scripts/generate-pathway.js";
+import { createTempProject } from "../support/temp-project.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const BUILDER = pathToFileURL(path.join(ROOT, "src/builder/index.ts")).href;
 let dir: string;
 
 beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "pathwaykit-large-import-"));
-  writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
+  dir = createTempProject({ "package.json": '{"type": "module"}\n' }, "pathwaykit-large-import-");
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Many nodes share a name, as in real exports ("Ask again"), so generated constant names collide a lot. */
 function largePathway(nodes: number) {

@@ -1,8 +1,7 @@
 // Import then build gives back the same JSON value: on every parseable real file and on generated wild pathways.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import fc from "fast-check";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { tsImport } from "tsx/esm/api";
@@ -12,6 +11,7 @@ import { parseDocument } from "../../src/parse/index.js";
 import { generatePathway } from "../../scripts/generate-pathway.js";
 import { corpusFiles, describeCorpus, readCorpus } from "../support/corpus.js";
 import { validPathway } from "../support/arbitraries.js";
+import { createTempProject } from "../support/temp-project.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const BUILDER = pathToFileURL(path.join(ROOT, "src/builder/index.ts")).href;
@@ -19,10 +19,8 @@ let dir: string;
 let counter = 0;
 
 beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "pathwaykit-import-"));
-  writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
+  dir = createTempProject({ "package.json": '{"type": "module"}\n' }, "pathwaykit-import-");
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Generates the code, loads it as a user's module would be loaded, and returns the builder's JSON value. */
 async function roundTrip(value: unknown): Promise<{ code: string; rebuilt: unknown }> {

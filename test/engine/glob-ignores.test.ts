@@ -1,17 +1,16 @@
 // A glob skips what a directory walk skips: `pathway validate "**/*.json"` (README) reads a project's pathways, not node_modules.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { expandInputs } from "../../src/engine/project/inputs.js";
 import { createNodeHost } from "../../src/host/node-host.js";
+import { createTempProject } from "../support/temp-project.js";
 
 const PATHWAY = JSON.stringify({ nodes: [{ id: "a", type: "Default", data: { name: "Start", isStart: true, text: "Hi" } }], edges: [] });
 
 /** A project on disk: two pathways, and the JSON files every npm project also has. */
 function createProject(): string {
-  const root = mkdtempSync(path.join(tmpdir(), "pathwaykit-glob-"));
-  const files: Record<string, string> = {
+  return createTempProject({
     "pathways/support.json": PATHWAY,
     "legacy/old.json": PATHWAY,
     "package.json": "{}",
@@ -22,12 +21,7 @@ function createProject(): string {
     "node_modules/some-lib/data.json": "{}",
     "pathways/scenarios/a.scenario.json": "{}",
     "requests/call.request.json": "{}",
-  };
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-    writeFileSync(path.join(root, name), text);
-  }
-  return root;
+  }, "pathwaykit-glob-");
 }
 
 describe("expandInputs with a glob", () => {

@@ -1,10 +1,8 @@
 // A UTF-16 (or UTF-32) file is reported as such, not as a stray Windows-1252 byte or a file full of NUL characters.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { decodeUtf8 } from "../../src/parse/index.js";
 import { runMain } from "../support/run-main.js";
+import { createTempProject } from "../support/temp-project.js";
 
 const JSON_TEXT = '{"nodes": []}';
 const utf16be = (text: string) => Buffer.from(text, "utf16le").swap16();
@@ -34,14 +32,9 @@ describe("UTF-16 input", () => {
   });
 
   it("validate names UTF-16 on the command line and fails", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "pathwaykit-utf16-"));
-    try {
-      writeFileSync(path.join(dir, "p.json"), cases[0]![1]);
-      const result = await runMain(["validate", "p.json"], { cwd: dir });
-      expect(result.code).not.toBe(0);
-      expect(result.stdout + result.stderr).toMatch(/UTF-16 little-endian/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = createTempProject({ "p.json": cases[0]![1] }, "pathwaykit-utf16-");
+    const result = await runMain(["validate", "p.json"], { cwd: dir });
+    expect(result.code).not.toBe(0);
+    expect(result.stdout + result.stderr).toMatch(/UTF-16 little-endian/);
   });
 });

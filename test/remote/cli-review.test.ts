@@ -1,11 +1,11 @@
 // Version history (`pathway versions`, `pathway log`, remote:<id>@<n>) and a fetch that never discards local edits, against the loopback fake service.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { corpusValue, describeCorpus } from "../support/corpus.js";
-import { startFakeService, type FakeService } from "../support/fake-service.js";
+import type { FakeService } from "../support/fake-service.js";
 import { runMain } from "../support/run-main.js";
+import { useServiceProject } from "../support/temp-project.js";
 
 const realJson = (name: string) => structuredClone(corpusValue<Record<string, unknown>>(name));
 type P = { name?: string; nodes: { id: string; data: Record<string, unknown> }[]; edges: Record<string, unknown>[] };
@@ -19,7 +19,8 @@ describeCorpus("review over the fake service", () => {
   let v2: P;
   let v3: P;
 
-  beforeEach(async () => {
+  // The versions are built afresh for every test (the service's options, read when it starts).
+  const project = useServiceProject(() => {
     v1 = realJson("restaurant-history-6ebf769.json") as unknown as P;
     v2 = realJson("restaurant-2024-get-dump.json") as unknown as P;
     // Version 3: an edge label and an extractVars entry dropped, as an accidental edit in the web editor would.
@@ -29,12 +30,11 @@ describeCorpus("review over the fake service", () => {
     if (labelled.data) delete (labelled.data as Record<string, unknown>).label;
     const withVars = v3.nodes.find((n) => Array.isArray(n.data.extractVars) && (n.data.extractVars as unknown[]).length > 0)!;
     (withVars.data.extractVars as unknown[]).pop();
-    service = await startFakeService({ pathways: { "pw-rest": v3 }, versions: { "pw-rest": [v1, v2, v3] } });
-    dir = mkdtempSync(path.join(tmpdir(), "pathwaykit-review-"));
+    return { pathways: { "pw-rest": v3 }, versions: { "pw-rest": [v1, v2, v3] } };
+  }, {}, "pathwaykit-review-");
+  beforeEach(() => {
+    ({ service, dir } = project);
     env = { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey };
-  });
-  afterEach(async () => {
-    await service.close();
   });
 
   const run = (args: string[]) => runMain(args, { cwd: dir, env });

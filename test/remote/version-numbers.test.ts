@@ -1,12 +1,9 @@
 // Version numbers from the service are non-negative safe integers in decimal: others are skipped, never requested.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import fc from "fast-check";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { toVersionNumber } from "../../src/remote/versions.js";
-import { startFakeService, type FakeService } from "../support/fake-service.js";
-import { runMain } from "../support/run-main.js";
+import type { FakeService } from "../support/fake-service.js";
+import { useServiceProject } from "../support/temp-project.js";
 
 const pathway = (name: string) => ({ name, nodes: [{ id: "start", type: "Default", data: { name: "Start", isStart: true, text: name } }], edges: [] });
 
@@ -21,17 +18,13 @@ const ODD_LIST = JSON.stringify([
   { id: "g", version_number: "2", created_at: "2024-01-07T00:00:00Z", is_latest: true },
 ]);
 
+const project = useServiceProject({ pathways: { "pw-odd": pathway("v2") }, versions: { "pw-odd": [pathway("v1"), pathway("v2")] } }, {}, "pathwaykit-versions-");
 let service: FakeService;
-let dir: string;
-beforeEach(async () => {
-  service = await startFakeService({ pathways: { "pw-odd": pathway("v2") }, versions: { "pw-odd": [pathway("v1"), pathway("v2")] } });
-  dir = mkdtempSync(path.join(tmpdir(), "pathwaykit-versions-"));
-});
-afterEach(async () => {
-  await service.close();
+beforeEach(() => {
+  service = project.service;
 });
 
-const run = (args: string[]) => runMain(args, { cwd: dir, env: { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey } });
+const run = (args: string[]) => project.run(args);
 
 describe("version numbers in the service's answer", () => {
   it('pathway versions lists only the decimal ones, not "0x10", " 7 ", 1e300, 1.5 or "-1"', async () => {

@@ -26,13 +26,14 @@ export interface ServiceProject {
 
 /**
  * Starts a fake service with `options` and a temporary project with `files` before every test of the file, and stops
- * the service after it: the set-up eight test files wrote out by hand.
+ * the service after it: the set-up eight test files wrote out by hand. `options` as a function is called before each
+ * test, for services built from the corpus (absent on a plain clone) or from values each test starts afresh.
  */
-export function useServiceProject(options: FakeServiceOptions, files: Record<string, string> = {}, prefix = "pathwaykit-"): ServiceProject {
+export function useServiceProject(options: FakeServiceOptions | (() => FakeServiceOptions), files: Record<string, string | Uint8Array> = {}, prefix = "pathwaykit-"): ServiceProject {
   let service: FakeService | undefined;
   let dir: string | undefined;
   beforeEach(async () => {
-    service = await startFakeService(options);
+    service = await startFakeService(typeof options === "function" ? options() : options);
     dir = createTempProject(files, prefix);
   });
   afterEach(() => service?.close());
