@@ -117,6 +117,35 @@ describe("the published package", () => {
     expect(build(commonjs as unknown as Lib)).toEqual(build(esm as unknown as Lib));
   });
 
+  test("require() of the library loads the builder alone (no zod, no yaml, no dynamic import()) until another export is used", () => {
+    // `pathway build` runs a module of a CommonJS folder under tsx's require hook, which converts each file required
+    // through it and rewrites every import() call with a fresh source map: the whole library with its packages cost
+    // a 1,000-node build about 1.3 s of CPU. In a fresh process, as the module's own require sees it.
+    const dir = consumerProject();
+    const script = `
+      const loaded = () => Object.keys(require.cache);
+      const lib = require("pathwaykit");
+      const built = lib.pathway({ name: "P" }).start("a", lib.defaultNode({ name: "A", text: "Hi" })).node("b", lib.endCall({ name: "B", text: "Bye" })).edge("a", "b", "done").build();
+      const before = loaded();
+      const schemaParses = lib.PathwaySchema.safeParse(built).success;
+      const after = loaded();
+      let sameClass;
+      try { sameClass = lib.PathwayBuilder === require(require.resolve("pathwaykit").replace(/index\\.cjs$/, "library.cjs")).PathwayBuilder; } catch { sameClass = "no library.cjs"; }
+      process.stdout.write(JSON.stringify({ before, after, schemaParses, sameClass }));
+    `;
+    const run = spawnSync(process.execPath, ["-e", script], { cwd: dir, encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    const { before, after, schemaParses, sameClass } = JSON.parse(run.stdout) as { before: string[]; after: string[]; schemaParses: boolean; sameClass: boolean };
+    const packages = (files: string[]) => [...new Set(files.flatMap((f) => /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(path.relative(ROOT, f))?.[1] ?? []))].sort();
+    expect(packages(before).filter((p) => /^(zod|yaml|js-yaml|picomatch)$/.test(p))).toEqual([]);
+    const own = before.filter((f) => path.relative(realpathSync(ROOT), f).startsWith("dist"));
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.filter((f) => /\bimport\(/.test(readFileSync(f, "utf8")))).toEqual([]);
+    // The rest comes on first use, with the builder's own modules shared (one class, not a second copy).
+    expect([schemaParses, sameClass]).toEqual([true, true]);
+    expect(packages(after)).toContain("zod");
+  });
+
   test("a user's pathway module type-checks against the package's types without skipLibCheck and without @types/node", () => {
     const dir = consumerProject();
     writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
