@@ -158,6 +158,11 @@ describe("pathway report page", () => {
         return missing;
       }, report.data.nodes.filter((n) => n.kind !== "missing").map((n) => n.id));
       expect(unfound, c.name).toEqual([]);
+      // Without a base nothing is faded and the control to fade is not offered.
+      expect(await page.evaluate(() => {
+        const document = (globalThis as unknown as { document: Dom }).document;
+        return [document.querySelectorAll(".faded").length, document.getElementById("fade").parentNode.hidden];
+      }), c.name).toEqual([0, true]);
       expect(requests, c.name).toEqual([]);
       expect(errors, c.name).toEqual([]);
       await page.close();
@@ -234,9 +239,36 @@ describe("pathway report page", () => {
     expect(first.inView).toBe(true);
     expect(first.height).toBeGreaterThanOrEqual(8);
     expect(await page.$eval("#view-note", (e) => (e.hasAttribute("hidden") ? "" : e.textContent ?? ""))).toMatch(/press f .* whole pathway/);
-    // One key away: the whole graph, where on a pathway this dense the same caption is too small to read.
+    /** Keys of the faded nodes, how many edges are faded, and the computed opacity of one faded node and of the changed one. */
+    const fading = () =>
+      page.evaluate((k: string) => {
+        const window = globalThis as unknown as { document: Dom; getComputedStyle(e: Dom): { opacity: string } };
+        const nodes = Array.from(window.document.querySelectorAll("g.node.faded")) as Dom[];
+        return {
+          nodes: nodes.map((n) => n.getAttribute("data-key") as string),
+          edges: window.document.querySelectorAll("g.edge.faded").length as number,
+          fadedOpacity: Number(window.getComputedStyle(nodes[0]).opacity),
+          changedOpacity: Number(window.getComputedStyle(window.document.querySelector(`g.node[data-key="${k}"]`)).opacity),
+          checked: window.document.getElementById("fade").checked as boolean,
+        };
+      }, key);
+    // The rest of the pathway is drawn, faded: every node not changed and not a neighbour of s20.
+    const opened = await fading();
+    const steps = (keys: string[]) => keys.map((k) => report.data.nodes.find((n) => n.key === k)!.id).filter((id) => id.startsWith("s"));
+    expect(steps(opened.nodes).sort()).toEqual(Array.from({ length: 35 }, (_, i) => `s${i}`).filter((id) => !["s19", "s20", "s21"].includes(id) && !now.edges.some((e) => (e.source === "s20" && e.target === id) || (e.target === "s20" && e.source === id))).sort());
+    expect(opened.edges).toBeGreaterThan(100);
+    expect(opened).toMatchObject({ changedOpacity: 1, checked: true });
+    expect(opened.fadedOpacity).toBeLessThan(1);
+    // c shows the rest normally and fades it again; the classes stay, only their look changes.
     await page.focus("#view");
+    await page.keyboard.press("c");
+    expect(await fading()).toMatchObject({ fadedOpacity: 1, checked: false });
+    await page.keyboard.press("c");
+    expect(await fading()).toMatchObject({ checked: true });
+    expect((await fading()).fadedOpacity).toBeLessThan(1);
+    // One key away: the whole graph, nothing faded, where on a pathway this dense the same caption is too small to read.
     await page.keyboard.press("f");
+    expect(await fading()).toMatchObject({ fadedOpacity: 1, changedOpacity: 1, checked: false });
     expect((await measure()).height).toBeLessThan(8);
     expect(requests).toEqual([]);
     expect(errors).toEqual([]);
