@@ -1,7 +1,7 @@
 // `drawFiles`: pathway files to Mermaid, DOT, Markdown, graph JSON, or SVG/PNG/PDF rendered in one shared Chromium, written where -o says.
 import path from "node:path";
 import type { DiagramContext, DiagramDirection, DirectedGraph } from "../export/index.js";
-import { findDiagramNode, getDiagramAnnotations, getGlobalsNote, getMermaidLimitProblems, simplifyGraph, toDirectedGraph, toDot, toMarkdown, toMermaid } from "../export/index.js";
+import { findDiagramNode, getDiagramAnnotations, getGlobalsNote, getMermaidLimitProblems, getMermaidTooltips, simplifyGraph, toDirectedGraph, toDot, toMarkdown, toMermaid } from "../export/index.js";
 import { ELK_MAX_ITEMS } from "../layout/limits.js";
 import { BrowserUnavailableError, createDiagramRenderer, getBrowserLocation } from "../render/index.js";
 import { EngineError, createErrorObject, type ErrorCode } from "../host/errors.js";
@@ -309,8 +309,10 @@ async function renderDrawings(
   // Mermaid draws the flow only (the legend is comments there); the legend goes below its picture, outside the flow.
   const renderMermaid = async (d: Drawing): Promise<Uint8Array> => {
     const notes = d.graph.nodes.some((n) => n.global) ? [getGlobalsNote(d.graph)] : [];
-    if (d.graph.legend.length === 0 && notes.length === 0) return renderer!.render(d.mermaid, format);
-    const svg = appendLegend(new TextDecoder().decode(await renderer!.render(d.mermaid, "svg")), d.graph.legend, notes);
+    // Merged lines, stubs and hubs carry their legend entry as a tooltip, as in the pictures laid out in Node.
+    const tooltips = getMermaidTooltips(d.graph);
+    if (d.graph.legend.length === 0 && notes.length === 0) return renderer!.render(d.mermaid, format, tooltips);
+    const svg = appendLegend(new TextDecoder().decode(await renderer!.render(d.mermaid, "svg", tooltips)), d.graph.legend, notes);
     return renderer!.renderSvg(svg, format);
   };
   let done = 0;

@@ -1,5 +1,5 @@
 // A laid-out diagram as a standalone SVG: shapes per node kind, routed edges with their labels, globals apart, legend below.
-import { FADED_LOOK, getNodeCaption, getShownMark, KIND_LOOK, MARK_LOOK, START_STROKE, TEXT_COLOR, VOICEMAIL_STROKE, type DiagramNode, type DiagramNodeKind, type DirectedGraph } from "../export/index.js";
+import { FADED_LOOK, getNodeCaption, getTooltipText, getShownMark, KIND_LOOK, MARK_LOOK, START_STROKE, TEXT_COLOR, VOICEMAIL_STROKE, type DiagramNode, type DiagramNodeKind, type DirectedGraph } from "../export/index.js";
 import { escapeHtml } from "../escape/html.js";
 import { getLegendBlock } from "./legend.js";
 import { MARGIN } from "./place.js";
@@ -64,8 +64,7 @@ export function getNodeLook(node: DiagramNode): { fill: string; stroke: string; 
  * (its full text), or a hub's count of edges drawn as stubs. Empty for everything else. Escaped: the text is the file's.
  */
 function hiddenTitle(graph: DirectedGraph, item: { note?: number; stubbedIn?: number }): string {
-  const entry = item.note !== undefined ? graph.legend.find((l) => l.ref === item.note) : undefined;
-  const text = entry ? entry.text : item.stubbedIn !== undefined ? `Entered by ${item.stubbedIn} edge${item.stubbedIn === 1 ? "" : "s"} drawn as stubs beside their sources` : "";
+  const text = getTooltipText(graph, item);
   return text === "" ? "" : `<title>${escapeHtml(text)}</title>`;
 }
 
