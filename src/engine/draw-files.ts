@@ -1,7 +1,7 @@
 // `drawFiles`: pathway files to Mermaid, DOT, Markdown, graph JSON, or SVG/PNG/PDF rendered in one shared Chromium, written where -o says.
 import path from "node:path";
-import type { DiagramDirection, DirectedGraph } from "../export/index.js";
-import { findDiagramNode, getDiagramAnnotations, getGlobalsNote, getMermaidLimitProblems, simplifyGraph, toDirectedGraph, toDot, toMarkdown, toMermaid } from "../export/index.js";
+import type { DiagramContext, DiagramDirection, DirectedGraph } from "../export/index.js";
+import { findDiagramNode, getDiagramAnnotations, getGlobalsNote, getMermaidLimitProblems, getMermaidTooltips, simplifyGraph, toDirectedGraph, toDot, toMarkdown, toMermaid } from "../export/index.js";
 import { ELK_MAX_ITEMS } from "../layout/limits.js";
 import { BrowserUnavailableError, createDiagramRenderer, getBrowserLocation } from "../render/index.js";
 import { EngineError, createErrorObject, type ErrorCode } from "../host/errors.js";
@@ -50,6 +50,11 @@ export interface DrawFilesOptions {
    * (default 1) steps of them are drawn, counting what is left out. One input only.
    */
   base?: string;
+  /**
+   * With `focus` or `base`: "omit" draws only the neighbourhood, counting the rest (default); "fade" draws the whole
+   * pathway with the rest faded (pale colours in Mermaid and DOT, reduced opacity in SVG).
+   */
+  context?: DiagramContext;
   /** Told as each image is rendered. */
   onProgress?: (event: ProgressEvent) => void;
   /** Who lays out images: see DIAGRAM_ENGINES. Default "auto". */
@@ -166,6 +171,7 @@ async function planTargets(host: Host, drawings: Drawing[], format: DiagramForma
 export async function drawFiles(host: Host, args: readonly string[], options: DrawFilesOptions = {}): Promise<DrawFilesResult> {
   const format = options.format ?? "mermaid";
   if (options.depth !== undefined && options.focus === undefined && options.base === undefined) throw new EngineError("usage", "--depth only applies with --focus <node> or --base; add one or drop --depth.");
+  if (options.context !== undefined && options.focus === undefined && options.base === undefined) throw new EngineError("usage", "--context only applies with --focus <node> or --base; add one or drop --context.");
   const result: DrawFilesResult = { stdout: [], written: [], problems: [], exitCode: 0 };
   const fail = (exit: 1 | 2, message: string, filePath?: string, code?: ErrorCode) => {
     result.problems.push({ message, severity: "error", exit, ...(filePath !== undefined && { filePath }), ...(code !== undefined && { code }) });
@@ -199,6 +205,7 @@ export async function drawFiles(host: Host, args: readonly string[], options: Dr
     const full = toDirectedGraph(pathway, {
       ...graphOptions,
       ...(options.focus !== undefined ? { focus: options.focus, depth: options.depth ?? 2 } : changed.length > 0 && { around: changed, depth: options.depth ?? 1 }),
+      ...(options.context !== undefined && { context: options.context }),
     });
     let graph = options.merge === false ? full : simplifyGraph(full, { maxLabel: options.maxLabel ?? 40 });
     const mermaid = toMermaid(graph);
@@ -302,8 +309,10 @@ async function renderDrawings(
   // Mermaid draws the flow only (the legend is comments there); the legend goes below its picture, outside the flow.
   const renderMermaid = async (d: Drawing): Promise<Uint8Array> => {
     const notes = d.graph.nodes.some((n) => n.global) ? [getGlobalsNote(d.graph)] : [];
-    if (d.graph.legend.length === 0 && notes.length === 0) return renderer!.render(d.mermaid, format);
-    const svg = appendLegend(new TextDecoder().decode(await renderer!.render(d.mermaid, "svg")), d.graph.legend, notes);
+    // Merged lines, stubs and hubs carry their legend entry as a tooltip, as in the pictures laid out in Node.
+    const tooltips = getMermaidTooltips(d.graph);
+    if (d.graph.legend.length === 0 && notes.length === 0) return renderer!.render(d.mermaid, format, tooltips);
+    const svg = appendLegend(new TextDecoder().decode(await renderer!.render(d.mermaid, "svg", tooltips)), d.graph.legend, notes);
     return renderer!.renderSvg(svg, format);
   };
   let done = 0;

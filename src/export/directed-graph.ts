@@ -46,6 +46,8 @@ export interface DiagramNode {
   stubOf?: string[];
   /** On a hub: how many edges into it are drawn as stubs beside their sources. */
   stubbedIn?: number;
+  /** Context drawn faded: outside the neighbourhood of a focus or change, drawn only because `context` is "fade". */
+  faded?: true;
 }
 
 /** One edge to draw, between generated node keys. */
@@ -65,6 +67,8 @@ export interface DiagramEdge {
   ref: number;
   /** On a line that stands for several edges (or ends at a stub): the indexes of the edges of the unmerged graph. */
   merged?: number[];
+  /** Context drawn faded: an edge with an end outside the neighbourhood of a focus or change (`context` "fade"). */
+  faded?: true;
 }
 
 
@@ -83,7 +87,7 @@ export interface DirectedGraph {
   edges: DiagramEdge[];
   legend: LegendEntry[];
   /** Set when only a neighbourhood is drawn; `around` lists the node ids drawn around (a change) when there are several. */
-  focus?: { id: string; depth: number; omittedNodes: number; omittedEdges: number; around?: string[] };
+  focus?: { id: string; depth: number; omittedNodes: number; omittedEdges: number; around?: string[]; fadedNodes?: number; fadedEdges?: number };
   /** True when annotations were applied (so exporters can explain the marks). */
   annotated: boolean;
 }
@@ -107,9 +111,17 @@ export interface DiagramOptions {
   depth?: number;
   /** Draw only the nodes within `depth` steps of these node ids (the changed nodes of a review); `focus` wins over it. */
   around?: readonly string[];
+  /**
+   * With `focus` or `around`, what becomes of the rest of the pathway: "omit" leaves it out, counting it (default);
+   * "fade" draws it all, the nodes and edges outside the neighbourhood flagged `faded` for exporters to draw pale.
+   */
+  context?: DiagramContext;
   /** Findings to mark on nodes. */
   annotations?: DiagramAnnotations;
 }
+
+/** What a focused drawing does with the rest of the pathway: leave it out, or draw it faded. */
+export type DiagramContext = "omit" | "fade";
 
 /** `DiagramOptions` with every default filled in. */
 export interface DiagramConfig {
@@ -118,6 +130,7 @@ export interface DiagramConfig {
   focus?: string;
   depth: number;
   around?: readonly string[];
+  context: DiagramContext;
   annotations?: DiagramAnnotations;
 }
 
@@ -129,7 +142,9 @@ export function resolveDiagramOptions(options: DiagramOptions = {}): DiagramConf
   if (!Number.isInteger(depth) || depth < 0) throw new RangeError(`depth must be a whole number of 0 or more, got ${depth}`);
   const direction = options.direction ?? "TB";
   if (direction !== "TB" && direction !== "LR") throw new RangeError(`direction must be "TB" or "LR", got ${String(direction)}`);
-  return { direction, maxLabel, depth, ...(options.focus !== undefined && { focus: options.focus }), ...(options.around && options.around.length > 0 && { around: options.around }), ...(options.annotations && { annotations: options.annotations }) };
+  const context = options.context ?? "omit";
+  if (context !== "omit" && context !== "fade") throw new RangeError(`context must be "omit" or "fade", got ${String(context)}`);
+  return { direction, maxLabel, depth, context, ...(options.focus !== undefined && { focus: options.focus }), ...(options.around && options.around.length > 0 && { around: options.around }), ...(options.annotations && { annotations: options.annotations }) };
 }
 
 const KIND_BY_TYPE: Record<string, DiagramNodeKind> = {
@@ -275,12 +290,17 @@ export function toDirectedGraph(pathway: Pathway, options: DiagramOptions = {}):
   const nodes: DiagramNode[] = [];
   const keyOf = new Map<string, string>();
   let omittedNodes = 0;
+  let fadedNodes = 0;
+  const fade = keep !== undefined && config.context === "fade";
+  // Outside the neighbourhood: left out (counted), or drawn faded as context.
+  const outside = (id: string) => keep !== undefined && !keep.has(id);
   for (const { node } of getNodes(pathway)) {
     if (keyOf.has(node.id)) continue;
-    if (keep && !keep.has(node.id)) {
+    if (outside(node.id) && !fade) {
       omittedNodes++;
       continue;
     }
+    if (outside(node.id)) fadedNodes++;
     const key = `n${nodes.length}`;
     keyOf.set(node.id, key);
     const data = nodeData(node);
@@ -298,6 +318,7 @@ export function toDirectedGraph(pathway: Pathway, options: DiagramOptions = {}):
       global: isGlobalNode(node),
       marks: [...(marks.get(node.id) ?? [])],
       hidden: 0,
+      ...(outside(node.id) && { faded: true as const }),
     });
   }
   const byKey = new Map(nodes.map((n) => [n.key, n]));
@@ -306,7 +327,7 @@ export function toDirectedGraph(pathway: Pathway, options: DiagramOptions = {}):
     if (existing) return existing;
     const key = `n${nodes.length}`;
     keyOf.set(id, key);
-    const node: DiagramNode = { key, id, ...label(`missing node: ${id}`), type: "", kind: "missing", start: false, global: false, marks: [], hidden: 0 };
+    const node: DiagramNode = { key, id, ...label(`missing node: ${id}`), type: "", kind: "missing", start: false, global: false, marks: [], hidden: 0, ...(outside(id) && { faded: true as const }) };
     nodes.push(node);
     byKey.set(key, node);
     return key;
@@ -314,11 +335,14 @@ export function toDirectedGraph(pathway: Pathway, options: DiagramOptions = {}):
 
   const edges: DiagramEdge[] = [];
   let omittedEdges = 0;
+  let fadedEdges = 0;
   for (const e of raw) {
-    if (keep && !(keep.has(e.source) && keep.has(e.target))) {
+    const faded = outside(e.source) || outside(e.target);
+    if (faded && fade) fadedEdges++;
+    else if (faded) {
       omittedEdges++;
       for (const inside of [e.source, e.target]) {
-        const key = keep.has(inside) ? keyOf.get(inside) : undefined;
+        const key = keep!.has(inside) ? keyOf.get(inside) : undefined;
         const node = key === undefined ? undefined : byKey.get(key);
         if (node) node.hidden++;
       }
@@ -326,7 +350,7 @@ export function toDirectedGraph(pathway: Pathway, options: DiagramOptions = {}):
     }
     const from = missingKey(e.source);
     const to = missingKey(e.target);
-    edges.push({ from, to, kind: e.kind, ...(e.label.trim() !== "" && label(e.label)), ref: e.ref });
+    edges.push({ from, to, kind: e.kind, ...(e.label.trim() !== "" && label(e.label)), ref: e.ref, ...(faded && { faded: true as const }) });
   }
 
   const name = prop(pathway, "name");
@@ -338,7 +362,14 @@ export function toDirectedGraph(pathway: Pathway, options: DiagramOptions = {}):
     legend,
     ...(keep &&
       focusId !== undefined && {
-        focus: { id: focusId, depth: config.depth, omittedNodes, omittedEdges, ...(config.focus === undefined && config.around !== undefined && { around: [...config.around] }) },
+        focus: {
+          id: focusId,
+          depth: config.depth,
+          omittedNodes,
+          omittedEdges,
+          ...(config.focus === undefined && config.around !== undefined && { around: [...config.around] }),
+          ...(fade && { fadedNodes, fadedEdges }),
+        },
       }),
     annotated: annotations !== undefined,
   };

@@ -2,7 +2,10 @@
 import { toDotString } from "../escape/dot.js";
 import { getGlobalsNote, type DiagramEdge, type DiagramNode, type DiagramNodeKind, type DirectedGraph } from "./directed-graph.js";
 import { getNodeCaption } from "./mermaid.js";
-import { FOCUS_STROKE, getShownMark, KIND_LOOK, MARK_LOOK, START_STROKE, VOICEMAIL_STROKE } from "./theme.js";
+import { FADED_LOOK, FOCUS_STROKE, getShownMark, KIND_LOOK, MARK_LOOK, START_STROKE, VOICEMAIL_STROKE } from "./theme.js";
+
+/** Pale colours of faded context, written last so they win over the kind's and the mark's (Graphviz keeps the last value). */
+const FADED_ATTRS = `color="${FADED_LOOK.stroke}", fontcolor="${FADED_LOOK.text}"`;
 
 const DEFAULT_FILL = KIND_LOOK.default.fill;
 
@@ -31,6 +34,7 @@ function nodeStatement(node: DiagramNode, indent: string, focus: string | undefi
   if (look.extra) attrs.push(look.extra);
   if (node.start) attrs.push(`penwidth=3, color="${START_STROKE}"`);
   else if (focus !== undefined && node.id === focus && node.kind !== "missing") attrs.push(`penwidth=3, color="${FOCUS_STROKE}"`);
+  if (node.faded) attrs.push(`${FADED_ATTRS}, fillcolor="${FADED_LOOK.fill}"`);
   return `${indent}${node.key} [${attrs.join(", ")}];`;
 }
 
@@ -38,7 +42,8 @@ function edgeStatement(edge: DiagramEdge): string {
   const attrs: string[] = [];
   if (edge.label !== undefined) attrs.push(`label=${toDotString(edge.label)}`);
   if (edge.kind !== "edge" && edge.kind !== "press") attrs.push(`style=${edge.kind === "fallback" ? "dotted" : "dashed"}`);
-  if (edge.kind === "voicemail") attrs.push(`color="${VOICEMAIL_STROKE}"`, `fontcolor="${VOICEMAIL_STROKE}"`);
+  if (edge.kind === "voicemail" && !edge.faded) attrs.push(`color="${VOICEMAIL_STROKE}"`, `fontcolor="${VOICEMAIL_STROKE}"`);
+  if (edge.faded) attrs.push(FADED_ATTRS);
   return `  ${edge.from} -> ${edge.to}${attrs.length > 0 ? ` [${attrs.join(", ")}]` : ""};`;
 }
 

@@ -6,4 +6,5 @@ export * from "./dot.js";
 export * from "./markdown.js";
 export * from "./theme.js";
 export * from "./simplify.js";
+export * from "./tooltips.js";
 export { toDisplayText, toTruncated } from "./text.js";

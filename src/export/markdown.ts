@@ -35,7 +35,12 @@ export function toMarkdown(graph: DirectedGraph, options: MarkdownOptions = {}):
   if (graph.focus) {
     const f = graph.focus;
     const around = f.around ? `the ${f.around.length} changed node${f.around.length === 1 ? "" : "s"} (ids ${escapeMarkdownText(f.around.slice(0, 8).join(", "))}${f.around.length > 8 ? ", ..." : ""})` : `node id ${escapeMarkdownText(f.id)}`;
-    out.push(`Only the nodes within ${f.depth} steps of ${around} (${f.omittedNodes} nodes and ${f.omittedEdges} edges left out).`, "");
+    out.push(
+      f.fadedNodes !== undefined
+        ? `The nodes within ${f.depth} steps of ${around} in full colour; the other ${f.fadedNodes} nodes and ${f.fadedEdges ?? 0} edges faded.`
+        : `Only the nodes within ${f.depth} steps of ${around} (${f.omittedNodes} nodes and ${f.omittedEdges} edges left out).`,
+      "",
+    );
   }
   out.push("```mermaid", toMermaid(graph, { legend: false }).trimEnd(), "```", "", `Key: ${KEY.join("; ")}.`);
   if (graph.nodes.some((n) => n.global)) out.push(`Global nodes are grouped in a box. ${escapeMarkdownText(getGlobalsNote(graph))}`);

@@ -1,7 +1,7 @@
 // Drawing data to a Mermaid flowchart: generated ids, entity-encoded labels, fixed styles; nothing from the file is syntax.
 import { escapeMermaidText } from "../escape/mermaid.js";
 import { getGlobalsNote, type DiagramEdge, type DiagramNode, type DiagramNodeKind, type DirectedGraph } from "./directed-graph.js";
-import { FOCUS_STROKE, KIND_LOOK, MARK_LOOK, START_STROKE, VOICEMAIL_STROKE, type Look } from "./theme.js";
+import { FADED_LOOK, FOCUS_STROKE, KIND_LOOK, MARK_LOOK, START_STROKE, VOICEMAIL_STROKE, type Look } from "./theme.js";
 
 export { escapeMermaidText };
 
@@ -46,6 +46,8 @@ const CLASS_DEFS: readonly string[] = [
   ...(["terminal", "transfer", "webhook", "knowledge", "route", "missing", "stub"] as const).map((kind) => classDef(kind, KIND_LOOK[kind])),
   ...(["unreachable", "dead-end", "trap"] as const).map((mark) => classDef(MARK_CLASS[mark], MARK_LOOK[mark])),
   `classDef focus stroke:${FOCUS_STROKE},stroke-width:4px`,
+  // Last, so it wins over a kind's or a mark's colours: faded context is what a reviewer can skip.
+  classDef("faded", { fill: FADED_LOOK.fill, stroke: FADED_LOOK.stroke, text: FADED_LOOK.text }),
 ];
 
 const MARK_TEXT = { unreachable: "unreachable", "dead-end": "dead end", trap: "trap" } as const;
@@ -88,7 +90,9 @@ export function toMermaid(graph: DirectedGraph, options: MermaidOptions = {}): s
   }
   for (const edge of graph.edges) lines.push(edgeLine(edge));
   // Voicemail edges (taken only when a transfer is not answered) get a colour of their own; indexes count every edge.
-  graph.edges.forEach((edge, i) => edge.kind === "voicemail" && lines.push(`  linkStyle ${i} stroke:${VOICEMAIL_STROKE},stroke-width:2px,stroke-dasharray:6 3`));
+  graph.edges.forEach((edge, i) => edge.kind === "voicemail" && !edge.faded && lines.push(`  linkStyle ${i} stroke:${VOICEMAIL_STROKE},stroke-width:2px,stroke-dasharray:6 3`));
+  const faded = graph.edges.flatMap((edge, i) => (edge.faded ? [i] : []));
+  if (faded.length > 0) lines.push(`  linkStyle ${faded.join(",")} stroke:${FADED_LOOK.stroke}`);
   const byClass = new Map<string, string[]>();
   const add = (cls: string, key: string) => {
     let list = byClass.get(cls);
@@ -100,6 +104,7 @@ export function toMermaid(graph: DirectedGraph, options: MermaidOptions = {}): s
     if (node.kind !== "default" && node.kind !== "other") add(node.kind, node.key);
     for (const m of node.marks) add(MARK_CLASS[m], node.key);
     if (graph.focus && node.id === graph.focus.id && node.kind !== "missing") add("focus", node.key);
+    if (node.faded) add("faded", node.key);
   }
   for (const def of CLASS_DEFS) if (byClass.has(def.split(" ")[1]!)) lines.push(`  ${def}`);
   for (const [cls, keys] of byClass) lines.push(`  class ${keys.join(",")} ${cls}`);

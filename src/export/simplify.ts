@@ -113,6 +113,8 @@ export function simplifyGraph(graph: DirectedGraph, options: SimplifyOptions = {
   for (const line of plan) {
     const members = line.edges.map((i) => graph.edges[i]!);
     const first = members[0]!;
+    // A merged line (and its stub) is faded context only when every edge it stands for is.
+    const faded = members.every((e) => e.faded) && { faded: true as const };
     if (line.stub) {
       const groups = byTarget(members);
       for (const [hub, list] of groups) stubbedInto.set(hub, (stubbedInto.get(hub) ?? 0) + list.length);
@@ -121,8 +123,8 @@ export function simplifyGraph(graph: DirectedGraph, options: SimplifyOptions = {
       if (groups.length > MAX_LISTED) listed.push(`and edges to ${groups.length - MAX_LISTED} more hubs`);
       const ref = note(`From ${name(first.from)}, drawn as a stub: ${listed.join(", ")}`);
       const text = `→ ${groups.map(([hub]) => name(hub)).join(", ")}`;
-      nodes.push({ key, id: byKey.get(groups[0]![0])!.id, label: `${toTruncated(text, maxLabel) ?? text} [${ref}]`, note: ref, type: "", kind: "stub", start: false, global: false, marks: [], hidden: 0, stubOf: groups.map(([hub]) => hub) });
-      edges.push({ from: first.from, to: key, kind: first.kind, ...(members.length > 1 && { label: `×${members.length}` }), ref: first.ref, merged: line.edges });
+      nodes.push({ key, id: byKey.get(groups[0]![0])!.id, label: `${toTruncated(text, maxLabel) ?? text} [${ref}]`, note: ref, type: "", kind: "stub", start: false, global: false, marks: [], hidden: 0, stubOf: groups.map(([hub]) => hub), ...faded });
+      edges.push({ from: first.from, to: key, kind: first.kind, ...(members.length > 1 && { label: `×${members.length}` }), ref: first.ref, merged: line.edges, ...faded });
       continue;
     }
     if (members.length === 1) {
@@ -130,7 +132,7 @@ export function simplifyGraph(graph: DirectedGraph, options: SimplifyOptions = {
       continue;
     }
     const ref = note(`${members.length} edges from ${name(first.from)} to ${name(first.to)}, drawn as one line: ${listLabels(members)}`);
-    edges.push({ from: first.from, to: first.to, kind: first.kind, label: `×${members.length} [${ref}]`, note: ref, ref: first.ref, merged: line.edges });
+    edges.push({ from: first.from, to: first.to, kind: first.kind, label: `×${members.length} [${ref}]`, note: ref, ref: first.ref, merged: line.edges, ...faded });
   }
   for (const n of nodes) {
     const count = stubbedInto.get(n.key);

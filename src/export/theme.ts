@@ -34,6 +34,11 @@ export const MARK_LOOK: Readonly<Record<DiagramMark, Look>> = {
 export const START_STROKE = "#1b5e20";
 export const FOCUS_STROKE = "#0d47a1";
 export const VOICEMAIL_STROKE = "#8e24aa";
+/**
+ * Context of a review drawn faded (nodes and edges away from the change): pale colours for Mermaid and DOT, which
+ * cannot set an element's opacity, and the opacity the SVG and the review page draw it with.
+ */
+export const FADED_LOOK = { fill: "#f6f6f6", stroke: "#cfcfcf", text: "#a0a0a0", opacity: 0.3 } as const;
 /** Text colour where a look names none. */
 export const TEXT_COLOR = "#1a1a1a";
 

@@ -1,5 +1,5 @@
 // A laid-out diagram as a standalone SVG: shapes per node kind, routed edges with their labels, globals apart, legend below.
-import { getNodeCaption, getShownMark, KIND_LOOK, MARK_LOOK, START_STROKE, TEXT_COLOR, VOICEMAIL_STROKE, type DiagramNode, type DiagramNodeKind, type DirectedGraph } from "../export/index.js";
+import { FADED_LOOK, getNodeCaption, getTooltipText, getShownMark, KIND_LOOK, MARK_LOOK, START_STROKE, TEXT_COLOR, VOICEMAIL_STROKE, type DiagramNode, type DiagramNodeKind, type DirectedGraph } from "../export/index.js";
 import { escapeHtml } from "../escape/html.js";
 import { getLegendBlock } from "./legend.js";
 import { MARGIN } from "./place.js";
@@ -8,6 +8,8 @@ import type { GraphLayout, LaidOutNode } from "./types.js";
 
 
 const n2 = (v: number) => (Math.round(v * 10) / 10).toString();
+/** The attribute that draws faded context (away from a review's change) pale; nothing for everything else. */
+const fadedAttr = (item: { faded?: true }) => (item.faded ? ` opacity="${FADED_LOOK.opacity}"` : "");
 
 /** One SVG element of a node's outline: a fixed tag and numeric/path attributes computed here (never from the file). */
 export interface ShapeElement {
@@ -62,8 +64,7 @@ export function getNodeLook(node: DiagramNode): { fill: string; stroke: string; 
  * (its full text), or a hub's count of edges drawn as stubs. Empty for everything else. Escaped: the text is the file's.
  */
 function hiddenTitle(graph: DirectedGraph, item: { note?: number; stubbedIn?: number }): string {
-  const entry = item.note !== undefined ? graph.legend.find((l) => l.ref === item.note) : undefined;
-  const text = entry ? entry.text : item.stubbedIn !== undefined ? `Entered by ${item.stubbedIn} edge${item.stubbedIn === 1 ? "" : "s"} drawn as stubs beside their sources` : "";
+  const text = getTooltipText(graph, item);
   return text === "" ? "" : `<title>${escapeHtml(text)}</title>`;
 }
 
@@ -72,8 +73,8 @@ function nodeElement(graph: DirectedGraph, node: DiagramNode, box: LaidOutNode):
   const shape = getNodeShapes(node.kind, box)
     .map((el) => `<${el.tag} ${Object.entries(el.attrs).map(([k, v]) => `${k}="${escapeHtml(v)}"`).join(" ")}/>`)
     .join("");
-  const text = `<text x="${n2(box.x + box.width / 2)}" y="${n2(box.y + box.height / 2)}" text-anchor="middle" dominant-baseline="central" font-size="${NODE_FONT_SIZE}" fill="${look.text}">${escapeHtml(getNodeCaption(node))}</text>`;
-  return `<g class="node ${node.kind}${node.start ? " start" : ""}" data-key="${node.key}" fill="${look.fill}" stroke="${look.stroke}" stroke-width="${look.strokeWidth}"${look.dash ? ` stroke-dasharray="${look.dash}"` : ""}>${hiddenTitle(graph, node)}${shape}</g>${text}`;
+  const text = `<text x="${n2(box.x + box.width / 2)}" y="${n2(box.y + box.height / 2)}" text-anchor="middle" dominant-baseline="central" font-size="${NODE_FONT_SIZE}" fill="${look.text}"${fadedAttr(node)}>${escapeHtml(getNodeCaption(node))}</text>`;
+  return `<g class="node ${node.kind}${node.start ? " start" : ""}${node.faded ? " faded" : ""}"${fadedAttr(node)} data-key="${node.key}" fill="${look.fill}" stroke="${look.stroke}" stroke-width="${look.strokeWidth}"${look.dash ? ` stroke-dasharray="${look.dash}"` : ""}>${hiddenTitle(graph, node)}${shape}</g>${text}`;
 }
 
 /** Options of `toSvg`; all optional. */
@@ -113,7 +114,7 @@ export function toSvg(graph: DirectedGraph, layout: GraphLayout, options: SvgOpt
     // As in the Mermaid export: edges and press targets solid, conditions and responses dotted, voicemail purple.
     const dotted = edge.kind !== "edge" && edge.kind !== "press";
     const title = hiddenTitle(graph, edge);
-    const attrs = `d="${d}" marker-end="url(#arrow)"${dotted ? ` stroke-dasharray="5 4"` : ""}${edge.kind === "voicemail" ? ` stroke="${VOICEMAIL_STROKE}"` : ""}`;
+    const attrs = `d="${d}" marker-end="url(#arrow)"${dotted ? ` stroke-dasharray="5 4"` : ""}${edge.kind === "voicemail" ? ` stroke="${VOICEMAIL_STROKE}"` : ""}${fadedAttr(edge)}`;
     out.push(title === "" ? `<path ${attrs}/>` : `<path ${attrs}>${title}</path>`);
   }
   out.push(`</g><g class="edge-labels" font-size="${LABEL_FONT_SIZE}">`);
@@ -123,7 +124,7 @@ export function toSvg(graph: DirectedGraph, layout: GraphLayout, options: SvgOpt
     const l = e.label;
     out.push(
       `<rect x="${n2(l.x)}" y="${n2(l.y)}" width="${n2(l.width)}" height="${n2(l.height)}" fill="#ffffff" fill-opacity="0.9"/>`,
-      `<text x="${n2(l.x + l.width / 2)}" y="${n2(l.y + l.height / 2)}" text-anchor="middle" dominant-baseline="central" fill="#333">${escapeHtml(edge.label)}</text>`,
+      `<text x="${n2(l.x + l.width / 2)}" y="${n2(l.y + l.height / 2)}" text-anchor="middle" dominant-baseline="central" fill="#333"${fadedAttr(edge)}>${escapeHtml(edge.label)}</text>`,
     );
   }
   out.push(`</g>`);

@@ -2,6 +2,7 @@
 import { createRequire } from "node:module";
 import { assertBrowserExecutable, BrowserUnavailableError, CHROMIUM_ARGS, type BrowserLocation } from "./browser.js";
 import { MERMAID_GITHUB_LIMITS } from "../export/mermaid.js";
+import type { MermaidTooltips } from "../export/tooltips.js";
 
 /** Image formats the renderer writes. */
 export type RenderFormat = "svg" | "png" | "pdf";
@@ -24,8 +25,11 @@ export interface RendererOptions {
 
 /** A browser with Mermaid loaded: render diagrams one after another, then close it. */
 export interface DiagramRenderer {
-  /** Renders one Mermaid definition; rejects with Mermaid's message when the text does not parse. */
-  render(definition: string, format: RenderFormat): Promise<Uint8Array>;
+  /**
+   * Renders one Mermaid definition; rejects with Mermaid's message when the text does not parse. `tooltips` (from
+   * `getMermaidTooltips`) become `<title>` elements of the nodes and edges they name, set as text in the page's DOM.
+   */
+  render(definition: string, format: RenderFormat, tooltips?: MermaidTooltips): Promise<Uint8Array>;
   /** Turns a finished SVG (e.g. from `toSvg`) into PNG or PDF in a page without Mermaid; SVG comes back as it is. */
   renderSvg(svg: string, format: RenderFormat): Promise<Uint8Array>;
   /** Closes the browser; safe to call more than once. */
@@ -47,12 +51,17 @@ const MAX_CAPTURE_PIXELS = 16_000;
 /** The little of the page's DOM and Mermaid that rendering touches (this package compiles without DOM types). */
 interface PageElement {
   innerHTML: string;
+  id: string;
+  textContent: string | null;
+  firstChild: PageElement | null;
   style: { backgroundColor: string };
+  insertBefore(child: PageElement, before: PageElement | null): void;
   querySelector(selector: string): PageElement | null;
+  querySelectorAll(selector: string): ArrayLike<PageElement>;
   getBoundingClientRect(): { left: number; top: number; width: number; height: number };
 }
 interface PageGlobals {
-  document: { getElementById(id: string): PageElement | null };
+  document: { getElementById(id: string): PageElement | null; createElementNS(ns: string, tag: string): PageElement };
   mermaid: { initialize(config: unknown): void; render(id: string, text: string): Promise<{ svg: string }> };
   XMLSerializer: new () => { serializeToString(node: PageElement): string };
 }
@@ -117,14 +126,14 @@ export async function createDiagramRenderer(options: RendererOptions): Promise<D
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
 
-  const draw = async (definition: string, format: RenderFormat): Promise<Uint8Array> => {
+  const draw = async (definition: string, format: RenderFormat, tooltips: MermaidTooltips): Promise<Uint8Array> => {
     if (closed) throw new Error("the renderer is closed");
     pagePromise ??= openPage();
     const page = await pagePromise;
     try {
       await page.setViewport({ width: 800, height: 600, deviceScaleFactor: format === "png" ? scale : 1 });
       const drawn: Drawn = await page.evaluate(
-        async (text: string, id: string, bg: string) => {
+        async (text: string, id: string, bg: string, tips: MermaidTooltips) => {
           // Runs in the page: the DOM is reached through globalThis, since this package compiles without DOM types.
           const page = globalThis as unknown as PageGlobals;
           const container = page.document.getElementById("container")!;
@@ -133,6 +142,16 @@ export async function createDiagramRenderer(options: RendererOptions): Promise<D
           container.innerHTML = svg;
           const element = container.querySelector("svg")!;
           element.style.backgroundColor = bg;
+          // Tooltips as <title> children, their text set as text (never markup), on the elements Mermaid named by our keys.
+          const title = (target: PageElement | undefined, text: string) => {
+            if (!target) return;
+            const t = page.document.createElementNS("http://www.w3.org/2000/svg", "title");
+            t.textContent = text;
+            target.insertBefore(t, target.firstChild);
+          };
+          const nodes = Array.from(element.querySelectorAll("g.node"));
+          for (const tip of tips.nodes) title(nodes.find((g) => g.id.startsWith(`${id}-flowchart-${tip.key}-`) && /^\d+$/.test(g.id.slice(`${id}-flowchart-${tip.key}-`.length))), tip.text);
+          for (const tip of tips.edges) title(page.document.getElementById(`${id}-${tip.id}`) ?? undefined, tip.text);
           const box = element.getBoundingClientRect();
           return {
             svg: new page.XMLSerializer().serializeToString(element),
@@ -145,6 +164,7 @@ export async function createDiagramRenderer(options: RendererOptions): Promise<D
         definition,
         `diagram${counter++}`,
         background,
+        tooltips,
       );
       if (format === "svg") return new TextEncoder().encode(drawn.svg);
       return await capture(page, drawn, format);
@@ -198,8 +218,8 @@ export async function createDiagramRenderer(options: RendererOptions): Promise<D
   };
 
   return {
-    render(definition, format) {
-      const result = queue.then(() => draw(definition, format));
+    render(definition, format, tooltips = { nodes: [], edges: [] }) {
+      const result = queue.then(() => draw(definition, format, tooltips));
       queue = result.catch(() => undefined);
       return result;
     },

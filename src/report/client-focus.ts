@@ -1,19 +1,22 @@
-// The report page's first view of a change (plain ES2017 source text, inlined into the page's script): fitted to the changed nodes.
+// The report page's first view of a change (plain ES2017 source text, inlined into the page's script): fitted to the changed nodes, the rest faded.
 //
 // Kept apart from client-script.ts so the view rule has one small home. On a dense pathway, fitting the whole graph
-// makes every node a speck, so a review page with a base opens on what changed instead; `f` still fits everything.
+// makes every node a speck, so a review page with a base opens on what changed instead, the rest of the pathway
+// drawn faded as context; `f` still fits everything and shows it normally.
 
 /**
  * Source text of `getChangeView(data, width, height)`: the pan and zoom `{x, y, k}` of the first view of a report with
  * a diff, or null when nothing drawn changed (then the page fits the whole graph). It fits the changed and added nodes
  * (and both ends of changed edges) with their neighbours; when that would shrink captions below a readable scale it
  * fits the changed nodes alone, and failing that centres the first changed node at the readable scale (the minimap
- * and the Changes list lead to the rest). Also defines `openView()`, which the page calls instead of `fit()` at start.
+ * and the Changes list lead to the rest). Also defines `getChangeContext(data)` (the changed node keys and, in
+ * `around`, those with their neighbours: what stays unfaded), `isFaded(data, context, item)` for a node or an edge,
+ * and `openView()`, which the page calls instead of `fit()` at start.
  */
 export const CHANGE_VIEW_FUNCTION = String.raw`
   // Captions are 13px: at this scale or more they stay readable (about 10px on screen).
   var READABLE_SCALE = 0.8;
-  function getChangeView(data, width, height) {
+  function getChangeContext(data) {
     if (!data.diff) return null;
     var byKey = {};
     data.nodes.forEach(function (n) { byKey[n.key] = n; });
@@ -29,6 +32,17 @@ export const CHANGE_VIEW_FUNCTION = String.raw`
       if (changed[e.from] && byKey[e.to]) around[e.to] = true;
       if (changed[e.to] && byKey[e.from]) around[e.from] = true;
     });
+    return { keys: keys, around: around, byKey: byKey };
+  }
+  // Context is what is neither changed nor a neighbour of a change: a node outside around, an edge with an end outside.
+  function isFaded(context, item) {
+    if (!context) return false;
+    return item.key !== undefined ? !context.around[item.key] : !(context.around[item.from] && context.around[item.to]);
+  }
+  function getChangeView(data, width, height) {
+    var context = getChangeContext(data);
+    if (!context) return null;
+    var keys = context.keys, around = context.around, byKey = context.byKey;
     function box(list) {
       var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
       list.forEach(function (k) {
@@ -57,8 +71,15 @@ export const CHANGE_VIEW_FUNCTION = String.raw`
     state.y = v.y;
     state.k = v.k;
     apply();
+    setFading(true);
     var note = document.getElementById("view-note");
-    note.textContent = "Opened on the changes and their neighbours; press f (or Fit all) to see the whole pathway.";
+    note.textContent = "Opened on the changes and their neighbours, the rest faded; press f (or Fit all) to see the whole pathway, c to fade or show the rest.";
     note.removeAttribute("hidden");
+  }
+  // The faded classes are set once when drawing; fading them is one class on the graph, switched here and by its control.
+  function setFading(on) {
+    var box = document.getElementById("fade");
+    svg.classList.toggle("fading", on);
+    box.checked = on;
   }
 `;

@@ -74,6 +74,17 @@ export const CLIENT_PANEL_SCRIPT = String.raw`  // ---- selection and the side p
     }
     h("h3", "Variables", panel);
     dl(panel, [["Extracts", n.extracts.join(", ") || "none"], ["Reads", n.reads.join(", ") || "none"]]);
+    if (n.hub) {
+      h("h3", "Entered from " + n.hub.sources.length + " nodes, drawn as stubs", panel);
+      h("p", "Diagrams (pathway diagram) draw the " + n.hub.edges.length + " edges into this hub as a stub beside each source instead of a line across the picture; here they are lines. The sources:", panel, "muted");
+      var hl = h("ul", null, panel, "hub-sources");
+      n.hub.sources.forEach(function (key) {
+        var li = h("li", null, hl);
+        button(caption(key), li, function () { select("node", key); }, "link");
+        var labels = n.hub.edges.filter(function (i) { return data.edges[i].from === key; }).map(function (i) { return data.edges[i].fullLabel || data.edges[i].label || "(no label)"; });
+        h("span", " " + labels.join("; "), li, "muted");
+      });
+    }
     transitions(panel, "Incoming", incoming[n.key], "from");
     transitions(panel, "Outgoing", outgoing[n.key], "to");
     h("h3", "Data (secrets and header values masked)", panel);
@@ -93,6 +104,17 @@ export const CLIENT_PANEL_SCRIPT = String.raw`  // ---- selection and the side p
       ["Drawn", e.drawn ? "" : "no: it touches a global node, listed in the globals box"]
     ]);
     findingList(panel, e.findings);
+    if (e.parallel) {
+      h("h3", e.parallel.length + " parallel edges, drawn as one line (×" + e.parallel.length + ")", panel);
+      h("p", "Diagrams draw these edges between the same two nodes as one counted line; their labels:", panel, "muted");
+      var pl = h("ol", null, panel, "parallel");
+      e.parallel.forEach(function (j) {
+        var other = data.edges[j];
+        var li = h("li", null, pl);
+        if (j === i) h("strong", other.fullLabel || other.label || "(no label)", li);
+        else button(other.fullLabel || other.label || "(no label)", li, function () { select("edge", j); }, "link");
+      });
+    }
   }
   function select(kind, id) {
     if (selected && selected.el) selected.el.classList.remove("selected");

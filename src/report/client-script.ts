@@ -55,6 +55,7 @@ ${CHANGE_VIEW_FUNCTION}
   data.edges.forEach(function (e, i) { outgoing[e.from].push(i); incoming[e.to].push(i); });
 
   // ---- drawing -------------------------------------------------------------------------------------------------
+  var changeContext = getChangeContext(data);
   function draw() {
     var gb = data.globals;
     if (gb) {
@@ -68,12 +69,13 @@ ${CHANGE_VIEW_FUNCTION}
       if (!e.drawn || e.points.length < 4) { edgeEls.push(null); return; }
       var d = "";
       for (var p = 0; p < e.points.length; p += 2) d += (p === 0 ? "M" : "L") + e.points[p] + "," + e.points[p + 1];
-      var g = svgEl("g", { "class": "edge kind-" + e.kind + (e.diff ? " diff-" + e.diff : "") + (e.coverage ? " cov-" + e.coverage : "") }, edgeLayer);
+      var faded = isFaded(changeContext, e) ? " faded" : "";
+      var g = svgEl("g", { "class": "edge kind-" + e.kind + (e.diff ? " diff-" + e.diff : "") + (e.coverage ? " cov-" + e.coverage : "") + faded }, edgeLayer);
       svgEl("path", { d: d, "class": "line", "marker-end": "url(#arrow)" }, g);
       svgEl("path", { d: d, "class": "hit" }, g).addEventListener("click", function () { select("edge", i); });
       if (e.labelBox) {
         var b = e.labelBox;
-        var lg = svgEl("g", { "class": "edge-label" }, labelLayer);
+        var lg = svgEl("g", { "class": "edge-label" + faded }, labelLayer);
         svgEl("rect", { x: b[0], y: b[1], width: b[2], height: b[3] }, lg);
         svgEl("text", { x: b[0] + b[2] / 2, y: b[1] + b[3] / 2 }, lg).textContent = e.label || "";
         lg.addEventListener("click", function () { select("edge", i); });
@@ -87,7 +89,7 @@ ${CHANGE_VIEW_FUNCTION}
     var nodeLayer = svgEl("g", { "class": "nodes" }, world);
     data.nodes.forEach(function (n) {
       var g = svgEl("g", {
-        "class": "node kind-" + n.kind + (n.start ? " start" : "") + (n.global ? " global" : "") + (n.diff ? " diff-" + n.diff : "") + (n.coverage ? " cov-" + n.coverage : ""),
+        "class": "node kind-" + n.kind + (n.start ? " start" : "") + (n.global ? " global" : "") + (n.diff ? " diff-" + n.diff : "") + (n.coverage ? " cov-" + n.coverage : "") + (isFaded(changeContext, n) ? " faded" : ""),
         tabindex: "0", role: "button", "data-key": n.key,
         fill: n.look.fill, stroke: n.look.stroke, "stroke-width": n.look.strokeWidth
       }, nodeLayer);
@@ -184,14 +186,23 @@ ${CHANGE_VIEW_FUNCTION}
     else if (ev.key === "ArrowDown") state.y -= step;
     else if (ev.key === "+" || ev.key === "=") return zoomAt(1.2, view.clientWidth / 2, view.clientHeight / 2);
     else if (ev.key === "-") return zoomAt(1 / 1.2, view.clientWidth / 2, view.clientHeight / 2);
-    else if (ev.key === "0" || ev.key === "f") return fit();
+    else if (ev.key === "0" || ev.key === "f") return fitAll();
+    else if (ev.key === "c" && changeContext) return setFading(!svg.classList.contains("fading"));
     else return;
     ev.preventDefault();
     apply();
   });
   document.getElementById("zoom-in").addEventListener("click", function () { zoomAt(1.25, view.clientWidth / 2, view.clientHeight / 2); });
   document.getElementById("zoom-out").addEventListener("click", function () { zoomAt(1 / 1.25, view.clientWidth / 2, view.clientHeight / 2); });
-  document.getElementById("fit").addEventListener("click", fit);
+  // Fit all shows the whole pathway as it is: nothing faded.
+  function fitAll() {
+    fit();
+    setFading(false);
+  }
+  document.getElementById("fit").addEventListener("click", fitAll);
+  var fadeBox = document.getElementById("fade");
+  if (changeContext) fadeBox.addEventListener("change", function () { setFading(fadeBox.checked); });
+  else fadeBox.parentNode.setAttribute("hidden", "");
   document.addEventListener("keydown", function (ev) {
     if (ev.key === "/" && document.activeElement !== search) { ev.preventDefault(); search.focus(); }
     if (ev.key === "Escape") { select(null); }

@@ -8,6 +8,7 @@ import { getEdgeLabel, getEdges, getNodes, nodeData } from "../model/pathway.js"
 import type { Pathway } from "../model/schema.js";
 import type { PathwayCoverage } from "../simulate/index.js";
 import { maskSecrets } from "./mask.js";
+import { getReportMerges, type ReportHub } from "./merges.js";
 
 /** Everything a report is made from; only `pathway`, `graph` and `layout` are required. */
 export interface ReportInput {
@@ -55,6 +56,8 @@ export interface ReportNode {
   coverage?: ReportCoverageState;
   /** With `report --calls`: recorded calls that reached the node, ended there, and ended there in an error or at voicemail. */
   calls?: { reached: number; endedHere: number; errors: number; voicemail: number };
+  /** On a hub (entered from 10 or more nodes): the sources whose edges into it diagrams draw as stubs beside them. */
+  hub?: ReportHub;
   search: string;
 }
 
@@ -73,6 +76,8 @@ export interface ReportEdge {
   findings: number[];
   diff?: ReportDiffState;
   coverage?: ReportCoverageState;
+  /** With parallel edges (same two nodes, same kind): every edge of the group, this one too, which diagrams draw as one line. */
+  parallel?: number[];
 }
 
 /** A lint finding as listed, and what it sits on. */
@@ -229,6 +234,7 @@ export function toReportData(input: ReportInput): ReportData {
     }
   }
 
+  const merges = getReportMerges(graph);
   const boxes = new Map(layout.nodes.map((b) => [b.key, b]));
   const nodes: ReportNode[] = graph.nodes.map((n) => {
     const b = boxes.get(n.key) ?? { x: 0, y: 0, width: 0, height: 0 };
@@ -256,6 +262,7 @@ export function toReportData(input: ReportInput): ReportData {
       ...(n.global && { globalLines: getGlobalEdgeLines(graph, n, layout.globalEdges) }),
       ...(d && { diff: d.state, ...(d.fromId !== undefined && { fromId: d.fromId }), changes: d.changes }),
       ...(nodeCoverage.has(n.key) && { coverage: nodeCoverage.get(n.key)! }),
+      ...(merges.hubs.has(n.key) && { hub: merges.hubs.get(n.key)! }),
       search: texts.join("\n").toLowerCase(),
     };
   });
@@ -276,6 +283,7 @@ export function toReportData(input: ReportInput): ReportData {
       findings: edgeFindings.get(i) ?? [],
       ...(edgeDiff.has(i) && { diff: edgeDiff.get(i)! }),
       ...(edgeCoverage.has(i) && { coverage: edgeCoverage.get(i)! }),
+      ...(merges.parallel.has(i) && { parallel: merges.parallel.get(i)! }),
     };
   });
   // Every string the page embeds (names, labels, search text, findings, removed items) is masked once more as text:

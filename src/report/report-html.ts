@@ -71,6 +71,7 @@ export function toReportHtml(data: ReportData, options: ReportHtmlOptions = {}):
 <div class="controls">
 <label for="search">Search</label> <input id="search" type="search" placeholder="name, id or text  (/)" autocomplete="off" spellcheck="false">
 <button id="fit" type="button" title="Fit the whole graph (f)">Fit all</button> <button id="zoom-in" type="button" title="Zoom in (+)" aria-label="Zoom in">+</button> <button id="zoom-out" type="button" title="Zoom out (-)" aria-label="Zoom out">−</button>
+<label><input id="fade" type="checkbox"> Fade all but the changes (c)</label>
 <label for="mode">Colour by</label> <select id="mode"><option value="kind">node type</option><option value="diff">changes</option><option value="coverage">coverage</option></select>
 </div>
 <p id="view-note" class="muted" hidden></p>

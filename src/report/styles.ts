@@ -53,6 +53,8 @@ del { background: #ffebe9; } ins { background: #dafbe1; text-decoration: none; }
 .node .caption { font-size: 13px; text-anchor: middle; dominant-baseline: central; stroke: none; }
 .node.selected .shape { stroke: var(--accent); stroke-width: 4; }
 #graph.searching .node:not(.match) { opacity: .25; }
+#graph.fading .faded { opacity: .3; }
+label[hidden] { display: none; }
 #graph.searching .node.match .shape { stroke: #e37400; stroke-width: 4; }
 .badge circle { stroke: #fff; stroke-width: 1.5; }
 .badge.sev-error circle { fill: #b3261e; } .badge.sev-warning circle { fill: #e37400; } .badge.sev-info circle { fill: #5f6368; }

@@ -8,6 +8,10 @@ import { tempDir } from "../support/cli.js";
 import { runMain } from "../support/run-main.js";
 import { parseMermaid } from "../export/mermaid-parser.js";
 import { generatePathway } from "../../scripts/generate-pathway.js";
+import { JSDOM, type JsdomElement } from "jsdom";
+
+/** An element of the parsed SVG, with the one more property this file reads. */
+type Element = JsdomElement & { nextElementSibling: Element | null };
 
 const browserEnv = { ...(process.env.PATHWAYKIT_CHROMIUM && { PATHWAYKIT_CHROMIUM: process.env.PATHWAYKIT_CHROMIUM }) };
 
@@ -39,6 +43,37 @@ describe("pathway diagram on dense pathways", () => {
     expect(r.stdout).toContain("Step 20 greet");
     expect(r.stdout).not.toContain("Step 5 qualify");
   }, 120_000);
+
+  it("draws the whole pathway with --base --context fade: the change and its neighbours as usual, the rest faded in the SVG", async () => {
+    const dir = tempDir();
+    const before = createHubAndSpoke(35, 16);
+    const after = structuredClone(before);
+    (after.nodes as { id: string; data: { prompt?: string } }[]).find((n) => n.id === "s20")!.data.prompt = "Offer the annual plan.";
+    writeFileSync(path.join(dir, "old.json"), JSON.stringify(before));
+    writeFileSync(path.join(dir, "new.json"), JSON.stringify(after));
+    const out = path.join(dir, "review.svg");
+    const r = await runMain(["diagram", path.join(dir, "new.json"), "-f", "svg", "--base", path.join(dir, "old.json"), "--context", "fade", "-o", out], { env: browserEnv });
+    expect(r, r.stderr).toMatchObject({ code: 0 });
+    const doc = new JSDOM(readFileSync(out, "utf8"), { contentType: "image/svg+xml" }).window.document;
+    expect(doc.querySelector("parsererror")).toBeNull();
+    const nodes = [...doc.querySelectorAll("g.node")] as Element[];
+    const caption = (g: Element) => g.nextElementSibling?.textContent ?? "";
+    // Every step is drawn; only those more than one step from the changed s20 are faded.
+    for (let i = 0; i < 35; i++) expect(nodes.some((g) => caption(g).includes(`Step ${i} `)), `Step ${i}`).toBe(true);
+    const faded = (name: string) => nodes.find((g) => caption(g).startsWith(name))!.getAttribute("opacity");
+    expect(faded("Step 20 ")).toBeNull();
+    expect(faded("Step 21 ")).toBeNull();
+    expect(Number(faded("Step 5 "))).toBeLessThan(1);
+    expect(nodes.filter((g) => (g.getAttribute("class") ?? "").split(" ").includes("faded")).every((g) => Number(g.getAttribute("opacity")) < 1)).toBe(true);
+  }, 120_000);
+
+  it("refuses --context without --base or --focus (exit 2), saying what it needs", async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "a.json"), JSON.stringify(createHubAndSpoke(5, 4)));
+    const r = await runMain(["diagram", path.join(dir, "a.json"), "--context", "fade"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("--context only applies with --focus <node> or --base");
+  });
 
   it("draws 5,000 edges between two nodes and a complete graph of 200 nodes within --timeout, never tens of thousands of px wide", async () => {
     const dir = tempDir();

@@ -158,6 +158,11 @@ describe("pathway report page", () => {
         return missing;
       }, report.data.nodes.filter((n) => n.kind !== "missing").map((n) => n.id));
       expect(unfound, c.name).toEqual([]);
+      // Without a base nothing is faded and the control to fade is not offered.
+      expect(await page.evaluate(() => {
+        const document = (globalThis as unknown as { document: Dom }).document;
+        return [document.querySelectorAll(".faded").length, document.getElementById("fade").parentNode.hidden];
+      }), c.name).toEqual([0, true]);
       expect(requests, c.name).toEqual([]);
       expect(errors, c.name).toEqual([]);
       await page.close();
@@ -211,6 +216,53 @@ describe("pathway report page", () => {
     await page.close();
   }, 120_000);
 
+  it("lists a hub's sources (drawn as stubs in diagrams) and a merged line's labels in the side panel, every text inert", async () => {
+    const names = [...MARKERS, "Plain one", "Plain two", "Plain three"];
+    const nodes = [{ id: "start", type: "Default", data: { name: "Start", isStart: true, prompt: "Hi." } }, ...names.map((name, i) => ({ id: `src${i}`, type: "Default", data: { name, prompt: "x" } })), { id: "hub", type: "End Call", data: { name: "Goodbye", prompt: "Bye." } }];
+    const edges = [
+      ...names.map((_, i) => ({ id: `in${i}`, source: "start", target: `src${i}`, label: `go ${i}` })),
+      ...names.map((name, i) => ({ id: `out${i}`, source: `src${i}`, target: "hub", label: `bye ${name}` })),
+      ...MARKERS.slice(0, 3).map((m, i) => ({ id: `par${i}`, source: "src9", target: "src10", label: m })),
+    ];
+    const report = await createReport(host(), writeInput("hub.json", JSON.stringify({ name: "Hub", nodes, edges })));
+    const hub = report.data.nodes.find((n) => n.id === "hub")!;
+    expect(hub.hub!.sources).toHaveLength(names.length);
+    const { page, requests, errors } = await open("hub.html", report);
+    const panel = () =>
+      page.evaluate(() => {
+        const window = globalThis as unknown as { document: Dom; __pwned?: unknown };
+        const p = window.document.getElementById("panel");
+        return { text: p.textContent as string, items: Array.from(p.querySelectorAll("ul.hub-sources li, ol.parallel li")).map((li: Dom) => li.textContent as string), elements: p.querySelectorAll("img, script, iframe, svg").length as number, pwned: window.__pwned };
+      });
+    await page.click(`g.node[data-key="${hub.key}"]`);
+    const shown = await panel();
+    expect(shown.text).toContain(`Entered from ${names.length} nodes, drawn as stubs`);
+    // Each source by its name as text, with the labels of its edges into the hub.
+    const caption = (id: string) => report.data.nodes.find((n) => n.id === id)!.caption;
+    const label = (id: string) => report.data.edges.find((e) => e.from === report.data.nodes.find((n) => n.id === id)!.key && e.to === hub.key)!;
+    expect(shown.items).toEqual(names.map((_, i) => `src${i}`).map((id) => `${caption(id)} ${label(id).fullLabel ?? label(id).label}`));
+    expect(shown.items.join(" ")).toContain(`bye ${MARKERS[1]}`);
+    expect(shown).toMatchObject({ elements: 0 });
+    expect(shown.pwned).toBeUndefined();
+    // A source in the list selects that node.
+    await page.click("ul.hub-sources .link");
+    expect(await page.$eval("body", (b) => b.getAttribute("data-selected"))).toBe(`node:${report.data.nodes.find((n) => n.id === "src0")!.key}`);
+    const parallel = report.data.edges.findIndex((e) => e.parallel !== undefined);
+    await page.evaluate((i: number) => {
+      const document = (globalThis as unknown as { document: Dom }).document;
+      document.querySelectorAll("g.edge")[i].querySelector(".hit").dispatchEvent(new (globalThis as unknown as { MouseEvent: Dom }).MouseEvent("click", { bubbles: true }));
+    }, report.data.edges.slice(0, parallel).filter((e) => e.drawn && e.points.length >= 4).length);
+    const line = await panel();
+    expect(line.text).toContain("3 parallel edges, drawn as one line (×3)");
+    expect(line.items).toEqual(report.data.edges.filter((e) => e.parallel).map((e) => e.fullLabel ?? e.label));
+    expect(line.items.join(" ")).toContain("<img src=x onerror=");
+    expect(line).toMatchObject({ elements: 0 });
+    expect(line.pwned).toBeUndefined();
+    expect(requests).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it("opens a dense pathway's review on the change, its labels at least 8 px high; f fits the whole graph", async () => {
     const now = createHubAndSpoke(35, 16);
     const old = structuredClone(now);
@@ -234,9 +286,36 @@ describe("pathway report page", () => {
     expect(first.inView).toBe(true);
     expect(first.height).toBeGreaterThanOrEqual(8);
     expect(await page.$eval("#view-note", (e) => (e.hasAttribute("hidden") ? "" : e.textContent ?? ""))).toMatch(/press f .* whole pathway/);
-    // One key away: the whole graph, where on a pathway this dense the same caption is too small to read.
+    /** Keys of the faded nodes, how many edges are faded, and the computed opacity of one faded node and of the changed one. */
+    const fading = () =>
+      page.evaluate((k: string) => {
+        const window = globalThis as unknown as { document: Dom; getComputedStyle(e: Dom): { opacity: string } };
+        const nodes = Array.from(window.document.querySelectorAll("g.node.faded")) as Dom[];
+        return {
+          nodes: nodes.map((n) => n.getAttribute("data-key") as string),
+          edges: window.document.querySelectorAll("g.edge.faded").length as number,
+          fadedOpacity: Number(window.getComputedStyle(nodes[0]).opacity),
+          changedOpacity: Number(window.getComputedStyle(window.document.querySelector(`g.node[data-key="${k}"]`)).opacity),
+          checked: window.document.getElementById("fade").checked as boolean,
+        };
+      }, key);
+    // The rest of the pathway is drawn, faded: every node not changed and not a neighbour of s20.
+    const opened = await fading();
+    const steps = (keys: string[]) => keys.map((k) => report.data.nodes.find((n) => n.key === k)!.id).filter((id) => id.startsWith("s"));
+    expect(steps(opened.nodes).sort()).toEqual(Array.from({ length: 35 }, (_, i) => `s${i}`).filter((id) => !["s19", "s20", "s21"].includes(id) && !now.edges!.some((e) => (e.source === "s20" && e.target === id) || (e.target === "s20" && e.source === id))).sort());
+    expect(opened.edges).toBeGreaterThan(100);
+    expect(opened).toMatchObject({ changedOpacity: 1, checked: true });
+    expect(opened.fadedOpacity).toBeLessThan(1);
+    // c shows the rest normally and fades it again; the classes stay, only their look changes.
     await page.focus("#view");
+    await page.keyboard.press("c");
+    expect(await fading()).toMatchObject({ fadedOpacity: 1, checked: false });
+    await page.keyboard.press("c");
+    expect(await fading()).toMatchObject({ checked: true });
+    expect((await fading()).fadedOpacity).toBeLessThan(1);
+    // One key away: the whole graph, nothing faded, where on a pathway this dense the same caption is too small to read.
     await page.keyboard.press("f");
+    expect(await fading()).toMatchObject({ fadedOpacity: 1, changedOpacity: 1, checked: false });
     expect((await measure()).height).toBeLessThan(8);
     expect(requests).toEqual([]);
     expect(errors).toEqual([]);

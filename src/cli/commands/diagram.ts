@@ -33,6 +33,7 @@ export function register(program: Command, io: CliIo): void {
     .option("--focus <node>", "draw only the neighbourhood of this node (id or name)")
     .addOption(new Option("--depth <n>", "steps around --focus (default 2) or the changed nodes of --base (default 1), following edges either way").argParser(parseCount))
     .option("--base <file|remote:id>", "an older version (a file, or remote:<id> with PATHWAYKIT_API_KEY): draw only what changed and its neighbours")
+    .addOption(new Option("--context <how>", "with --base or --focus, the rest of the pathway: omit (draw only the neighbourhood) or fade (draw it all, the rest pale)").choices(["omit", "fade"]))
     .option("--annotate", "mark unreachable nodes, dead ends and traps")
     .option("--no-merge", "draw every edge: no counted lines for parallel edges, no stubs for edges into hubs")
     .addOption(new Option("--engine <name>", "image layout: mermaid (browser), elk (layered, in Node), ranks (instant, for huge graphs), auto: mermaid when small; no graphviz (see below)").choices([...DIAGRAM_ENGINES]).default("auto"))
@@ -73,6 +74,7 @@ Examples:
   $ pathway diagram pathways/ -f svg -o diagrams/              # every pathway, one browser
   $ pathway diagram big.json -f png --focus "Book Appointment" --depth 2 --annotate -o book.png
   $ pathway diagram sales.json -f md --base sales.old.json > review.md   # the change and its neighbours
+  $ pathway diagram sales.json -f svg --base sales.old.json --context fade -o review.svg   # all of it, the rest faded
   $ pathway diagram support.json -f dot | dot -Tsvg > support.svg`,
     )
     .action(async (args: string[], options: DiagramCommandOptions) => {

@@ -65,8 +65,9 @@ ever shown as text; secrets are masked: every header value (both forms), credent
 strings, URL credentials and query secrets (README lists them).
 
 In the page: search (/) by node name, id or text; click or Tab + Enter to select; arrow keys pan, + and - zoom,
-f (or "Fit all") fits the whole graph; "Colour by" switches between node types, changes (--base) and coverage.
-With --base the page opens on the change: the changed nodes and their neighbours, readable.
+f (or "Fit all") fits the whole graph, nothing faded; "Colour by" switches between node types, changes (--base)
+and coverage. With --base the page opens on the change: the changed nodes and their neighbours, readable, the rest
+faded (c switches the fading). A hub's panel lists the nodes whose edges diagrams draw as stubs beside them.
 
 ${WATCH_HELP}
 --serve (implies --watch) prints the page's address, http://127.0.0.1:<port>/, on stderr; it answers only on that
