@@ -28,21 +28,28 @@ describe("the CLI bundle", () => {
   });
 
   it("loads few files for --help and validate, all with require(): Node 20's ES module loader costs more per start", () => {
-    /** The bundle's files a run of `pathway args...` loaded (Node's require cache at exit), and whether it ended well. */
+    /**
+     * The bundle's files a run of `pathway args...` loaded (Node's require cache at exit), and Node's own modules it
+     * loaded that `node -e 0` does not (process.moduleLoadList).
+     */
     const loaded = (args: readonly string[]) => {
-      const script = `process.argv = [process.execPath, ${JSON.stringify(BIN)}, ...${JSON.stringify(args)}];
-        process.on("exit", () => process.stderr.write(JSON.stringify(Object.keys(require.cache))));
+      const script = `const before = new Set(process.moduleLoadList);
+        process.argv = [process.execPath, ${JSON.stringify(BIN)}, ...${JSON.stringify(args)}];
+        process.on("exit", () => process.stderr.write(JSON.stringify({ files: Object.keys(require.cache), builtins: process.moduleLoadList.filter((m) => !before.has(m)) })));
         require(${JSON.stringify(BIN)});`;
       const r = spawnSync(process.execPath, ["-e", script], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" } });
       expect(r.status).toBe(0);
-      return (JSON.parse(r.stderr) as string[]).filter((f) => f.startsWith(BUNDLE + path.sep)).map((f) => path.basename(f));
+      const { files, builtins } = JSON.parse(r.stderr) as { files: string[]; builtins: string[] };
+      return { files: files.filter((f) => f.startsWith(BUNDLE + path.sep)).map((f) => path.basename(f)), builtins };
     };
     const help = loaded(["--help"]);
-    expect(help).toContain("main.cjs");
-    expect(help.length).toBeLessThanOrEqual(4);
+    expect(help.files).toContain("main.cjs");
+    expect(help.files.length).toBeLessThanOrEqual(4);
     const validate = loaded(["validate", SAMPLE]);
-    expect(validate.some((f) => /^validate-\w+\.cjs$/.test(f))).toBe(true);
-    expect(validate.length).toBeLessThanOrEqual(8);
+    expect(validate.files.some((f) => /^validate-\w+\.cjs$/.test(f))).toBe(true);
+    expect(validate.files.length).toBeLessThanOrEqual(8);
+    // Neither Node's ES module loader nor node:fs/promises (which brings readline and the file watchers) is loaded.
+    for (const run of [help, validate]) expect(run.builtins.filter((m) => /esm\/module_job|fs\/promises/.test(m))).toEqual([]);
   });
 
   it("runs from another directory and through a symlink, as npm installs it in node_modules/.bin", () => {
