@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Entry point of the `pathway` executable: loads the CLI's one bundle (dist/bundle/main.js and its chunks, made by scripts/bundle-cli.ts).
+// Entry point of the `pathway` executable: loads the CLI's one bundle (dist/bundle/main.cjs and its chunks, made by scripts/bundle-cli.ts).
 // Kept before any user code runs: `pathway build` disarms process.exit while a user's module loads.
 const exit = process.exit.bind(process);
 
@@ -22,15 +22,15 @@ require("node:module").enableCompileCache?.();
 // PATHWAYKIT_DEBUG: a stack trace then names src/ files and lines, through the bundle's source map.
 if (process.env.PATHWAYKIT_DEBUG) process.setSourceMapsEnabled(true);
 
-import("../dist/bundle/main.js").then(
-  async ({ main }) => {
-    // main() never throws; it returns the exit code.
-    process.exitCode = await main(process.argv.slice(2));
-  },
-  (error) => {
-    // An interrupted build or install: one line that says what to do, not a stack trace.
-    const missing = error.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes(`bundle${require("node:path").sep}main.js`);
-    process.stderr.write(`pathway: the command line ${missing ? "is not built (dist/bundle/main.js is missing)" : `could not be loaded (${error.message})`}; run \`npm run build\` where pathwaykit is, or reinstall it.\n`);
-    process.exitCode = 2;
-  },
-);
+let cli;
+try {
+  cli = require("../dist/bundle/main.cjs");
+} catch (error) {
+  // An interrupted build or install: one line that says what to do, not a stack trace (nor require's stack of files).
+  const entry = require("node:path").join(__dirname, "..", "dist", "bundle", "main.cjs");
+  const missing = error.code === "MODULE_NOT_FOUND" && !require("node:fs").existsSync(entry);
+  process.stderr.write(`pathway: the command line ${missing ? "is not built (dist/bundle/main.cjs is missing)" : `could not be loaded (${String(error.message).split("\n")[0]})`}; run \`npm run build\` where pathwaykit is, or reinstall it.\n`);
+  process.exitCode = 2;
+}
+// main() never throws; it returns the exit code.
+if (cli) cli.main(process.argv.slice(2)).then((code) => (process.exitCode = code));

@@ -1,7 +1,8 @@
-// Build step after tsc: bundles the CLI with esbuild into dist/bundle (main.js and the chunks it imports), with linked source maps to src/.
+// Build step after tsc: bundles the CLI with esbuild into dist/bundle (main.cjs and the chunks it requires), CommonJS, with linked source maps to src/.
 // Why: a cold start from tsc's ~80 modules pays for resolving and loading each; the bundle's entry holds what
-// `pathway --help` needs, and each command's code is a chunk loaded when that command runs. bin/pathway.cjs loads it;
-// `npm run bench -- start` times it against `node -e 0`.
+// `pathway --help` needs, and each command's code is a chunk loaded when that command runs. The chunks are CommonJS
+// because Node 20 loads a script with require() faster than an ES module through its module loader (about 15 ms of a
+// `validate` run). bin/pathway.cjs loads it; `npm run bench -- start` times it against `node -e 0`.
 import { build, type Plugin } from "esbuild";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -10,6 +11,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DIST = path.join(ROOT, "dist");
 const OUT = path.join(DIST, "bundle");
+/** The first pass's output (ES module chunks), made into CommonJS in OUT by the second, then removed. */
+const SPLIT = path.join(DIST, "bundle-esm");
 
 /**
  * Packages left to Node, imported only by the commands that need them: large (ts-morph, puppeteer, mermaid, elk),
@@ -68,22 +71,62 @@ const sharedByEveryEntry: Plugin = {
 };
 
 rmSync(OUT, { recursive: true, force: true });
+rmSync(SPLIT, { recursive: true, force: true });
+// Pass 1: one ES module bundle split at each import(). esbuild splits ES modules only; the files are already named
+// .cjs, so the imports between them name what pass 2 writes.
 await build({
   // tsc's output, not src/: the code that runs is the code tsc checked and the library ships. esbuild follows each
   // file's source map back to src/, so the bundle's maps name src/ files and lines.
   entryPoints: [path.join(DIST, "cli/main.js")],
-  outdir: OUT,
+  outdir: SPLIT,
+  outExtension: { ".js": ".cjs" },
   bundle: true,
-  // Split at each import(): the command table imports one command, so a run reads the entry and that command's chunks
-  // (esbuild splits ES modules only).
+  // Split at each import(): the command table imports one command, so a run reads the entry and that command's chunks.
   splitting: true,
   format: "esm",
   platform: "node",
   target: "node20",
   external: EXTERNAL,
   plugins: [lazyChildProcess, sharedByEveryEntry],
-  // The bundled CommonJS packages (commander, ...) require Node's built-ins; an ES module has no require of its own.
-  banner: { js: 'import { createRequire as __pathwaykitRequire } from "node:module"; const require = __pathwaykitRequire(import.meta.url);' },
+  sourcemap: "linked",
+  sourcesContent: false,
+  legalComments: "none",
+  logLevel: "warning",
+});
+/**
+ * Pass 2's loader: a chunk's import() of another chunk becomes a require() of it, as a promise (what esbuild itself
+ * writes when it lowers import()), so every chunk is loaded by Node's CommonJS loader. An import() of a package stays
+ * as it is: tsx's API, ts-morph and puppeteer-core are loaded as ES modules, as before, by the commands that need them.
+ */
+const chunkImportsAsRequire: Plugin = {
+  name: "chunk-imports-as-require",
+  setup(b) {
+    const chunks = new Set(readdirSync(SPLIT));
+    b.onLoad({ filter: /\.cjs$/ }, (args) => ({
+      contents: readFileSync(args.path, "utf8").replace(/\bimport\("\.\/([\w.-]+\.cjs)"\)/g, (call, file: string) =>
+        chunks.has(file) ? `Promise.resolve().then(() => require(${JSON.stringify(`./${file}`)}))` : call,
+      ),
+      loader: "js",
+      resolveDir: SPLIT,
+    }));
+  },
+};
+
+// Pass 2: each chunk on its own (not bundled again) as CommonJS: imports become require() of the same files, and a
+// chunk's import() of another a require() when the command runs, so a chunk is still loaded once and shared by whoever
+// needs it. esbuild follows each chunk's source map, so the maps still name src/.
+await build({
+  entryPoints: readdirSync(SPLIT).filter((f) => f.endsWith(".cjs")).map((f) => path.join(SPLIT, f)),
+  outdir: OUT,
+  outExtension: { ".js": ".cjs" },
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  plugins: [chunkImportsAsRequire],
+  // import.meta.url has no CommonJS meaning: the chunk's own URL is what the code means by it. The code was written as
+  // ES modules, which are strict: the banner comes first, so it states "use strict" itself.
+  define: { "import.meta.url": "__pathwaykitModuleUrl" },
+  banner: { js: '"use strict";var __pathwaykitModuleUrl=require("node:url").pathToFileURL(__filename).href;' },
   minify: true,
   // Linked, without the sources' text: PATHWAYKIT_DEBUG turns source maps on, and a stack trace then names src/.
   sourcemap: "linked",
@@ -91,6 +134,7 @@ await build({
   legalComments: "none",
   logLevel: "warning",
 });
+rmSync(SPLIT, { recursive: true, force: true });
 // The library for CommonJS callers ("require" in package.json's exports): a `*.pathway.ts` module in a folder without
 // "type": "module" runs as CommonJS under tsx, which otherwise turned each of dist/'s ES modules into CommonJS one by
 // one on every `pathway build` (seconds of fixed cost). Builders made by any copy are recognised by brand.

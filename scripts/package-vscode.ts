@@ -14,7 +14,7 @@ function outPath(): string | undefined {
   return i >= 0 ? path.resolve(process.argv[i + 1] ?? "") : undefined;
 }
 
-if (!existsSync(path.join(ROOT, "dist/bundle/main.js"))) {
+if (!existsSync(path.join(ROOT, "dist/bundle/main.cjs"))) {
   console.error("package:vscode needs the built CLI (dist/bundle): run `npm run build` first.");
   process.exit(2);
 }
@@ -34,7 +34,7 @@ await build({
   logLevel: "warning",
 });
 
-// The fallback server: the CLI's bundle as `pathway` runs it (bin/pathway.cjs loads dist/bundle/main.js, which reads
+// The fallback server: the CLI's bundle as `pathway` runs it (bin/pathway.cjs loads dist/bundle/main.cjs, which reads
 // ../../package.json for --version). The optional heavy packages are not in it: `pathway lsp` does not need them.
 const server = path.join(EXTENSION, "server");
 rmSync(server, { recursive: true, force: true });

@@ -25,7 +25,7 @@ export const diagramSuite: BenchSuite = {
   name: "diagram",
   async run() {
     const bin = path.join(ROOT, "bin/pathway.cjs");
-    if (!existsSync(path.join(ROOT, "dist/bundle/main.js"))) throw new Error("run `npm run build` first (the bench runs the built `pathway` executable)");
+    if (!existsSync(path.join(ROOT, "dist/bundle/main.cjs"))) throw new Error("run `npm run build` first (the bench runs the built `pathway` executable)");
     const browser = getBrowserLocation(process.env);
     const env = { ...process.env, PATHWAYKIT_CHROMIUM: browser.path };
     const dir = mkdtempSync(path.join(tmpdir(), "pathwaykit-bench-diagram-"));

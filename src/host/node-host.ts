@@ -1,7 +1,8 @@
 // The real host on Node: node:fs with regular-file checks and a size cap, tinyglobby, atomic writes, global fetch.
-import { realpath, stat as fsStat } from "node:fs/promises";
+import { realpath as fsRealpath, stat } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import type { Host, HostFetch, HostStat } from "./host.js";
 import { createMissingPackageError, isMissingOptionalPackage } from "./optional-packages.js";
 import { DEFAULT_MAX_FILE_BYTES, readFileBounded, readStreamBounded, type ByteStream } from "./read-file-bounded.js";
@@ -25,6 +26,11 @@ export interface NodeHostOptions {
 
 /** Default `maxFileBytes`. */
 export { DEFAULT_MAX_FILE_BYTES };
+
+// Not node:fs/promises, which loads readline, file watchers and more at first use (see read-file-bounded.ts). The
+// native realpath is the one node:fs/promises has.
+const fsStat = promisify(stat);
+const realpath = promisify(fsRealpath.native);
 
 const GLOB_CHARS = /[*?[\]{}!]|\(.*\|.*\)/;
 

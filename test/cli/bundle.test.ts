@@ -1,4 +1,4 @@
-// The built executable: one esbuild bundle (dist/bundle) with source maps and no code caches, started from anywhere, and clear about a broken build.
+// The built executable: one esbuild bundle of CommonJS chunks (dist/bundle) with source maps and no code caches, started from anywhere, and clear about a broken build.
 import { spawnSync, execFileSync } from "node:child_process";
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -11,14 +11,14 @@ const SAMPLE = path.join(ROOT, "pathways/appointment-booking.json");
 describe("the CLI bundle", () => {
   beforeAll(() => {
     // Built by `npm test` (npm run build); without it the checks must fail, not skip.
-    expect(readdirSync(BUNDLE), "run `npm run build` first").toContain("main.js");
+    expect(readdirSync(BUNDLE), "run `npm run build` first").toContain("main.cjs");
   });
 
-  it("is ES modules with linked source maps naming src/, and dist/ holds no V8 code cache", () => {
+  it("is CommonJS chunks with linked source maps naming src/, and dist/ holds no V8 code cache", () => {
     const files = readdirSync(BUNDLE);
-    const scripts = files.filter((f) => f.endsWith(".js"));
+    const scripts = files.filter((f) => f.endsWith(".cjs"));
     expect(scripts.length).toBeGreaterThan(1); // split at each command's import()
-    expect(files.filter((f) => !f.endsWith(".js") && !f.endsWith(".js.map"))).toEqual([]);
+    expect(files.filter((f) => !f.endsWith(".cjs") && !f.endsWith(".cjs.map"))).toEqual([]);
     for (const script of scripts) expect(readFileSync(path.join(BUNDLE, script), "utf8").trimEnd().endsWith(`//# sourceMappingURL=${script}.map`), script).toBe(true);
     const sources = scripts.flatMap((script) => (JSON.parse(readFileSync(path.join(BUNDLE, `${script}.map`), "utf8")) as { sources: string[] }).sources);
     expect(sources).toContain("../../src/cli/main.ts");
@@ -27,18 +27,29 @@ describe("the CLI bundle", () => {
     expect(everything.filter((f) => f.endsWith(".cache"))).toEqual([]);
   });
 
-  it("loads few files for --help and validate: each ES module costs a resolve, a realpath, an open and a compile", () => {
-    /** The files `entry` imports statically, itself included (what Node loads before running it). */
-    const closure = (entry: string, seen = new Set<string>()): Set<string> => {
-      if (seen.has(entry)) return seen;
-      seen.add(entry);
-      for (const m of readFileSync(path.join(BUNDLE, entry), "utf8").matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) closure(m[1]!, seen);
-      return seen;
+  it("loads few files for --help and validate, all with require(): Node 20's ES module loader costs more per start", () => {
+    /**
+     * The bundle's files a run of `pathway args...` loaded (Node's require cache at exit), and Node's own modules it
+     * loaded that `node -e 0` does not (process.moduleLoadList).
+     */
+    const loaded = (args: readonly string[]) => {
+      const script = `const before = new Set(process.moduleLoadList);
+        process.argv = [process.execPath, ${JSON.stringify(BIN)}, ...${JSON.stringify(args)}];
+        process.on("exit", () => process.stderr.write(JSON.stringify({ files: Object.keys(require.cache), builtins: process.moduleLoadList.filter((m) => !before.has(m)) })));
+        require(${JSON.stringify(BIN)});`;
+      const r = spawnSync(process.execPath, ["-e", script], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" } });
+      expect(r.status).toBe(0);
+      const { files, builtins } = JSON.parse(r.stderr) as { files: string[]; builtins: string[] };
+      return { files: files.filter((f) => f.startsWith(BUNDLE + path.sep)).map((f) => path.basename(f)), builtins };
     };
-    const validate = readdirSync(BUNDLE).find((f) => /^validate-[\w]+\.js$/.test(f))!;
-    expect(closure("main.js").size).toBeLessThanOrEqual(4);
-    // Before the shared set: 9 files for --help, 29 for validate (before its host and formatter).
-    expect(closure(validate, closure("main.js")).size).toBeLessThanOrEqual(8);
+    const help = loaded(["--help"]);
+    expect(help.files).toContain("main.cjs");
+    expect(help.files.length).toBeLessThanOrEqual(4);
+    const validate = loaded(["validate", SAMPLE]);
+    expect(validate.files.some((f) => /^validate-\w+\.cjs$/.test(f))).toBe(true);
+    expect(validate.files.length).toBeLessThanOrEqual(8);
+    // Neither Node's ES module loader nor node:fs/promises (which brings readline and the file watchers) is loaded.
+    for (const run of [help, validate]) expect(run.builtins.filter((m) => /esm\/module_job|fs\/promises/.test(m))).toEqual([]);
   });
 
   it("runs from another directory and through a symlink, as npm installs it in node_modules/.bin", () => {
@@ -59,12 +70,16 @@ describe("the CLI bundle", () => {
     const run = () => spawnSync(process.execPath, [path.join(dir, "bin", "pathway.cjs"), "--help"], { encoding: "utf8", env: { PATH: process.env.PATH ?? "" } });
     const unbuilt = run();
     expect([unbuilt.status, unbuilt.stdout]).toEqual([2, ""]);
-    expect(unbuilt.stderr).toBe("pathway: the command line is not built (dist/bundle/main.js is missing); run `npm run build` where pathwaykit is, or reinstall it.\n");
+    expect(unbuilt.stderr).toBe("pathway: the command line is not built (dist/bundle/main.cjs is missing); run `npm run build` where pathwaykit is, or reinstall it.\n");
     mkdirSync(path.join(dir, "dist", "bundle"), { recursive: true });
-    writeFileSync(path.join(dir, "dist", "bundle", "main.js"), "export function main(");
+    writeFileSync(path.join(dir, "dist", "bundle", "main.cjs"), "exports.main = function main(");
     const damaged = run();
     expect([damaged.status, damaged.stdout]).toEqual([2, ""]);
     expect(damaged.stderr).toMatch(/^pathway: the command line could not be loaded \(Unexpected end of input\); run `npm run build` where pathwaykit is, or reinstall it\.\n$/);
+    copyFileSync(path.join(BUNDLE, "main.cjs"), path.join(dir, "dist", "bundle", "main.cjs")); // without the chunks it requires
+    const partial = run();
+    expect([partial.status, partial.stdout]).toEqual([2, ""]);
+    expect(partial.stderr).toMatch(/^pathway: the command line could not be loaded \(Cannot find module '\.\/chunk-\w+\.cjs'\); run `npm run build` where pathwaykit is, or reinstall it\.\n$/);
   });
 
   it("with PATHWAYKIT_DEBUG, an internal error's stack names src/ files and lines through the bundle's source maps", () => {

@@ -7,7 +7,7 @@ import { ROOT, runCli, tempDir } from "../support/cli.js";
 import { runMain } from "../support/run-main.js";
 
 beforeAll(() => {
-  if (!existsSync(path.join(ROOT, "dist/bundle/main.js"))) execSync("npm run build", { cwd: ROOT, stdio: "ignore" });
+  if (!existsSync(path.join(ROOT, "dist/bundle/main.cjs"))) execSync("npm run build", { cwd: ROOT, stdio: "ignore" });
 });
 
 const TINY = JSON.stringify({

@@ -18,7 +18,7 @@ const NO_START = JSON.stringify({ nodes: [{ id: "a", type: "Default", data: { na
 let FIXTURES = "";
 
 beforeAll(() => {
-  if (!existsSync(path.join(ROOT, "dist/bundle/main.js"))) execSync("npm run build", { cwd: ROOT, stdio: "ignore" });
+  if (!existsSync(path.join(ROOT, "dist/bundle/main.cjs"))) execSync("npm run build", { cwd: ROOT, stdio: "ignore" });
   if (!hasCorpus) return;
   FIXTURES = path.join(tempDir(), "scenarios");
   cpSync(path.join(ROOT, "test/fixtures/scenarios"), FIXTURES, { recursive: true });

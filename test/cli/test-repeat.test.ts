@@ -7,7 +7,7 @@ import { MAX_REPEAT } from "../../src/engine/run-scenarios.js";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
 
 beforeAll(() => {
-  if (!existsSync(path.join(ROOT, "dist/bundle/cli.cjs"))) execSync("npm run build", { cwd: ROOT, stdio: "ignore" });
+  if (!existsSync(path.join(ROOT, "dist/bundle/main.cjs"))) execSync("npm run build", { cwd: ROOT, stdio: "ignore" });
 });
 
 /** A pathway whose greeting renders a 50 KB prompt with a variable (a new string in every run's trace), and its scenario. */

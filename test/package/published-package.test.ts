@@ -52,7 +52,7 @@ describe("the published package", () => {
   test("holds the executable, its bundle, the library, its types, the schemas, the licence and every file README.md links to", () => {
     const files = packedFiles();
     const schemas = readdirSync(path.join(ROOT, "schemas")).map((f) => `schemas/${f}`);
-    const needed = ["bin/pathway.cjs", "dist/bundle/main.js", "dist/index.js", "dist/index.cjs", "dist/index.d.ts", "README.md", "LICENSE", ...schemas];
+    const needed = ["bin/pathway.cjs", "dist/bundle/main.cjs", "dist/index.js", "dist/index.cjs", "dist/index.d.ts", "README.md", "LICENSE", ...schemas];
     const linked = localLinks(readFileSync(path.join(ROOT, "README.md"), "utf8"));
     expect(linked).toContain("docs/api.md"); // the check below checks something
     expect([...needed, ...linked].filter((f) => !files.has(f))).toEqual([]);
