@@ -5,6 +5,7 @@ import { createFlowModel, getFlowWayCaption, getFlowWays } from "../graph/index.
 export { getEdgeEntryIndex } from "../graph/index.js";
 import { getNodes, isGlobalNode, isStartNode, isTransferNode, nodeData, prop } from "../model/pathway.js";
 import type { Pathway, PathwayNode } from "../model/schema.js";
+import { getNodeTag, type DiagramTag } from "./node-tag.js";
 import { toDisplayText, toTruncated } from "./text.js";
 
 /** How a node is drawn: one shape per kind. */
@@ -46,6 +47,8 @@ export interface DiagramNode {
   stubOf?: string[];
   /** On a hub: how many edges into it are drawn as stubs beside their sources. */
   stubbedIn?: number;
+  /** The node's `data.tag`, when it has one: the layout draws nodes sharing a tag name inside one frame. */
+  tag?: DiagramTag;
 }
 
 /** One edge to draw, between generated node keys. */
@@ -288,6 +291,7 @@ export function toDirectedGraph(pathway: Pathway, options: DiagramOptions = {}):
     const kind = getDiagramNodeKind(node);
     const type = typeof node.type === "string" ? node.type : "";
     const text = kind === "other" ? `${name} · ${type}` : name;
+    const tag = getNodeTag(data);
     nodes.push({
       key,
       id: node.id,
@@ -298,6 +302,7 @@ export function toDirectedGraph(pathway: Pathway, options: DiagramOptions = {}):
       global: isGlobalNode(node),
       marks: [...(marks.get(node.id) ?? [])],
       hidden: 0,
+      ...(tag && { tag }),
     });
   }
   const byKey = new Map(nodes.map((n) => [n.key, n]));
