@@ -34,6 +34,8 @@ export interface ElkEdgeOut {
   id: string;
   /** The node the edge's coordinates are relative to. */
   container?: string;
+  sources?: string[];
+  targets?: string[];
   sections?: { startPoint: LayoutPoint; endPoint: LayoutPoint; bendPoints?: LayoutPoint[] }[];
   labels?: { x?: number; y?: number; width?: number; height?: number }[];
 }
@@ -41,8 +43,9 @@ export interface ElkEdgeOut {
 /**
  * ELK's input for a flow whose `groups` become frames. A frame is laid out on its own (ELK's default, bottom-up) by the
  * flow's options, then placed in the flow as one box. An edge that crosses a frame's border is sent as pieces joined
- * at a port on the border: "<id>.a" from its source to its source frame's port, "<id>" between the frames (or a frame
- * and a node outside), "<id>.b" from its target frame's port to its target; an edge inside one frame is "<id>" there.
+ * at a port on the border (ids "<frame>.<node>.<in|out>.<side>"): inside the frame "i.<port>" from the node to the port
+ * or back, shared by the node's edges through that port, and "<id>" outside, between its ends or their ports; an edge
+ * inside one frame is "<id>" there.
  * Laying the frames out with the rest in one pass (ELK's INCLUDE_CHILDREN) spread a 41-step sales flow over 6,395 px
  * and stopped ELK packing unconnected parts: see `npm run bench -- diagram`.
  */
@@ -66,6 +69,17 @@ export function getNestedInput(
       frameOf.set(leaf.id, frame);
     }
   }
+  // One port per node, direction and side, shared by its edges across the border: one per edge made ELK take over
+  // 3 minutes on a 41-step flow with every one of its 549 edges drawn.
+  const ports = new Set<string>();
+  const getPort = (frame: ElkNodeIn, key: string, way: "in" | "out", side: string): string => {
+    const id = `${frame.id}.${key}.${way}.${side}`;
+    if (ports.has(id)) return id;
+    ports.add(id);
+    frame.ports!.push({ id, layoutOptions: { "elk.port.side": side } });
+    frame.edges!.push({ id: `i.${id}`, sources: [way === "out" ? key : id], targets: [way === "out" ? id : key] });
+    return id;
+  };
   const sides = flowOptions["elk.direction"] === "RIGHT" ? { in: "WEST", out: "EAST" } : { in: "NORTH", out: "SOUTH" };
   for (const e of edges) {
     const from = frameOf.get(e.sources[0]!);
@@ -80,16 +94,8 @@ export function getNestedInput(
     const back = order.get(e.targets[0]!)! <= order.get(e.sources[0]!)!;
     let source = e.sources[0]!;
     let target = e.targets[0]!;
-    if (from) {
-      from.ports!.push({ id: `${e.id}.out`, layoutOptions: { "elk.port.side": back ? sides.in : sides.out } });
-      from.edges!.push({ id: `${e.id}.a`, sources: [source], targets: [`${e.id}.out`] });
-      source = `${e.id}.out`;
-    }
-    if (to) {
-      to.ports!.push({ id: `${e.id}.in`, layoutOptions: { "elk.port.side": back ? sides.out : sides.in } });
-      to.edges!.push({ id: `${e.id}.b`, sources: [`${e.id}.in`], targets: [target] });
-      target = `${e.id}.in`;
-    }
+    if (from) source = getPort(from, source, "out", back ? sides.in : sides.out);
+    if (to) target = getPort(to, target, "in", back ? sides.out : sides.in);
     root.edges!.push({ ...e, sources: [source], targets: [target] });
   }
   return root;
@@ -97,8 +103,8 @@ export function getNestedInput(
 
 /**
  * The laid-out nodes, edges and frames of ELK's answer to getNestedInput, in root coordinates (ELK gives each shape
- * relative to its parent and each edge relative to its container). The pieces of an edge are joined into one line
- * with the label of its middle piece. Frame ids are the groups'; `tags` names them.
+ * relative to its parent and each edge relative to its container). An edge through ports is joined with the pieces
+ * inside its frames into one line, with the label of its piece outside. Frame ids are the groups'; `tags` names them.
  */
 export function readNested(out: ElkNodeOut, tags: ReadonlyMap<string, TagGroup["tag"]>): { nodes: LaidOutNode[]; edges: LaidOutEdge[]; frames: LaidOutGroup[] } {
   const nodes: LaidOutNode[] = [];
@@ -125,11 +131,13 @@ export function readNested(out: ElkNodeOut, tags: ReadonlyMap<string, TagGroup["
     const l = e.labels?.[0];
     pieces.set(e.id, { points, ...(l && { label: { x: (l.x ?? 0) + o.x, y: (l.y ?? 0) + o.y, width: l.width ?? 0, height: l.height ?? 0 } }) });
   }
+  const ends = new Map(sent.map(({ e }) => [e.id, e]));
   const edges: LaidOutEdge[] = [];
   for (const [id, main] of pieces) {
     if (id.includes(".")) continue;
     const points: LayoutPoint[] = [];
-    for (const piece of [pieces.get(`${id}.a`), main, pieces.get(`${id}.b`)]) {
+    const [source, target] = [ends.get(id)?.sources?.[0] ?? "", ends.get(id)?.targets?.[0] ?? ""];
+    for (const piece of [pieces.get(`i.${source}`), main, pieces.get(`i.${target}`)]) {
       for (const p of piece?.points ?? []) {
         const last = points[points.length - 1];
         if (!last || Math.abs(last.x - p.x) > 0.01 || Math.abs(last.y - p.y) > 0.01) points.push(p);

@@ -133,6 +133,8 @@ describe("frames only where the picture is no worse", () => {
     ["as wide, as few crossings", layout(1000, []), layout(1000, []), true],
     ["5 % wider", layout(1050, []), layout(1000, []), true],
     ["6 % wider", layout(1060, []), layout(1000, []), false],
+    ["40 px wider, narrow", layout(240, []), layout(200, []), true],
+    ["41 px wider, narrow", layout(241, []), layout(200, []), false],
     ["narrower", layout(800, []), layout(1000, []), true],
     ["a crossing more", layout(1000, cross), layout(1000, []), false],
   ])("%s", (_, framed, plain, expected) => {
