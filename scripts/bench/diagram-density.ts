@@ -11,50 +11,11 @@ const layoutLayer = await loadShipped<typeof import("../../src/layout/index.js")
 
 /** Width a reviewer sees the picture at (a laptop screen or a pull-request page). */
 const VIEW_WIDTH = 1600;
-/** Most segments whose crossings are counted; beyond, the count is left out (it is quadratic at worst). */
-const MAX_SEGMENTS = 20_000;
-
-interface Segment {
-  edge: number;
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
-}
-
-/** Proper crossings between segments of different edges (shared end points do not count), by a sweep over x. */
-export function countCrossings(edges: readonly { points: readonly { x: number; y: number }[] }[]): number | undefined {
-  const segments: Segment[] = [];
-  edges.forEach((e, edge) => {
-    for (let i = 1; i < e.points.length; i++) {
-      const a = e.points[i - 1]!;
-      const b = e.points[i]!;
-      segments.push(a.x <= b.x ? { edge, x1: a.x, y1: a.y, x2: b.x, y2: b.y } : { edge, x1: b.x, y1: b.y, x2: a.x, y2: a.y });
-    }
-  });
-  if (segments.length > MAX_SEGMENTS) return undefined;
-  segments.sort((s, t) => s.x1 - t.x1);
-  const cross = (o: { x: number; y: number }, p: { x: number; y: number }, q: { x: number; y: number }) => (p.x - o.x) * (q.y - o.y) - (p.y - o.y) * (q.x - o.x);
-  let count = 0;
-  for (let i = 0; i < segments.length; i++) {
-    const s = segments[i]!;
-    for (let j = i + 1; j < segments.length && segments[j]!.x1 <= s.x2; j++) {
-      const t = segments[j]!;
-      if (t.edge === s.edge) continue;
-      const [p1, p2, q1, q2] = [{ x: s.x1, y: s.y1 }, { x: s.x2, y: s.y2 }, { x: t.x1, y: t.y1 }, { x: t.x2, y: t.y2 }];
-      const d1 = cross(q1, q2, p1);
-      const d2 = cross(q1, q2, p2);
-      const d3 = cross(p1, p2, q1);
-      const d4 = cross(p1, p2, q2);
-      if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) count++;
-    }
-  }
-  return count;
-}
-
 /** One drawing's numbers: the SVG's size, crossings of the drawn lines, node label height when shown 1,600 px wide. */
 export interface Readability {
   width: number;
+  /** Tag frames drawn (nodes sharing a data.tag name; the layout keeps them only when the picture is no worse). */
+  frames: number;
   height: number;
   crossings: number | undefined;
   labelPx: number;
@@ -73,11 +34,11 @@ export async function measureDrawing(pathway: unknown, merge: boolean): Promise<
   const width = Number(/width="(\d+)"/.exec(svg)![1]);
   const height = Number(/height="(\d+)"/.exec(svg)![1]);
   const ms = performance.now() - start;
-  return { width, height, crossings: countCrossings(layout.edges), labelPx: (13 * VIEW_WIDTH) / width, lines: layout.edges.length, ms };
+  return { width, height, crossings: layoutLayer.countCrossings(layout.edges), labelPx: (13 * VIEW_WIDTH) / width, lines: layout.edges.length, frames: layout.groups?.length ?? 0, ms };
 }
 
 function describe(r: Readability): string {
-  return `${r.width}x${r.height} px, ${r.lines} lines, ${r.crossings ?? "n/a"} crossings, labels ${r.labelPx.toFixed(1)} px at ${VIEW_WIDTH} wide, ${(r.ms / 1000).toFixed(1)} s`;
+  return `${r.width}x${r.height} px, ${r.lines} lines, ${r.crossings ?? "n/a"} crossings, ${r.frames} tag frames, labels ${r.labelPx.toFixed(1)} px at ${VIEW_WIDTH} wide, ${(r.ms / 1000).toFixed(1)} s`;
 }
 
 /** Every corpus pathway that loads, and the dense generated ones. */

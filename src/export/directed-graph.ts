@@ -5,6 +5,7 @@ import { createFlowModel, getFlowWayCaption, getFlowWays } from "../graph/index.
 export { getEdgeEntryIndex } from "../graph/index.js";
 import { getNodes, isGlobalNode, isStartNode, isTransferNode, nodeData, prop } from "../model/pathway.js";
 import type { Pathway, PathwayNode } from "../model/schema.js";
+import { getNodeTag, type DiagramTag } from "./node-tag.js";
 import { toDisplayText, toTruncated } from "./text.js";
 
 /** How a node is drawn: one shape per kind. */
@@ -48,6 +49,8 @@ export interface DiagramNode {
   stubbedIn?: number;
   /** Context drawn faded: outside the neighbourhood of a focus or change, drawn only because `context` is "fade". */
   faded?: true;
+  /** The node's `data.tag`, when it has one: the layout draws nodes sharing a tag name inside one frame. */
+  tag?: DiagramTag;
 }
 
 /** One edge to draw, between generated node keys. */
@@ -308,6 +311,7 @@ export function toDirectedGraph(pathway: Pathway, options: DiagramOptions = {}):
     const kind = getDiagramNodeKind(node);
     const type = typeof node.type === "string" ? node.type : "";
     const text = kind === "other" ? `${name} · ${type}` : name;
+    const tag = getNodeTag(data);
     nodes.push({
       key,
       id: node.id,
@@ -319,6 +323,7 @@ export function toDirectedGraph(pathway: Pathway, options: DiagramOptions = {}):
       marks: [...(marks.get(node.id) ?? [])],
       hidden: 0,
       ...(outside(node.id) && { faded: true as const }),
+      ...(tag && { tag }),
     });
   }
   const byKey = new Map(nodes.map((n) => [n.key, n]));

@@ -1,5 +1,6 @@
 // The export layer: a pathway as drawing data, and that data as Mermaid, Graphviz DOT or a Markdown comment (pure).
 export * from "./directed-graph.js";
+export * from "./node-tag.js";
 export * from "./annotate.js";
 export * from "./mermaid.js";
 export * from "./dot.js";

@@ -2,10 +2,12 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import type { DirectedGraph } from "../export/index.js";
-import { getGlobalEdgeIndexes, placeAround } from "./place.js";
+import { getTagGroups } from "./groups.js";
+import { getNestedInput, readNested, type ElkEdgeIn, type ElkNodeIn, type ElkNodeOut } from "./nested.js";
+import { getGlobalEdgeIndexes, MARGIN, placeAround } from "./place.js";
 import { getStraightEdge } from "./ranks.js";
 import { getLabelSize, getNodeSize } from "./sizes.js";
-import type { GraphLayout, LaidOutEdge, LaidOutNode } from "./types.js";
+import type { GraphLayout, LaidOutGroup } from "./types.js";
 
 /** Options of `getElkLayout`; all optional. */
 export interface ElkLayoutOptions {
@@ -17,6 +19,8 @@ export interface ElkLayoutOptions {
    * 2.4 s of CPU instead of 20 s, and 2,000 / 6,000 about 6 s instead of over 5 minutes (`npm run bench -- report`).
    */
   maxRoutedEdges?: number;
+  /** Lay out nodes sharing a `data.tag` name inside one frame (default true). */
+  groups?: boolean;
 }
 
 /** The edges of a breadth-first spanning forest of `edges` (indexes into graph.edges), from the start node first. */
@@ -110,23 +114,6 @@ function getFlowOrder(graph: DirectedGraph, flowEdges: readonly number[]): Direc
   return order;
 }
 
-interface ElkIn {
-  id: string;
-  layoutOptions: Record<string, string>;
-  children: { id: string; width: number; height: number }[];
-  edges: { id: string; sources: string[]; targets: string[]; labels?: { text: string; width: number; height: number }[] }[];
-}
-interface ElkOut {
-  width?: number;
-  height?: number;
-  children?: { id: string; x?: number; y?: number; width?: number; height?: number }[];
-  edges?: {
-    id: string;
-    sections?: { startPoint: { x: number; y: number }; endPoint: { x: number; y: number }; bendPoints?: { x: number; y: number }[] }[];
-    labels?: { x?: number; y?: number; width?: number; height?: number }[];
-  }[];
-}
-
 /** The worker's code (CommonJS, evaluated): one ELK, laying out each graph it is sent and posting the result back by id. */
 const WORKER_CODE = `
 const { parentPort, workerData } = require("node:worker_threads");
@@ -149,12 +136,12 @@ let nextId = 0;
  * Runs ELK on `input` in the shared worker thread; rejects with LayoutTimeoutError after `timeoutMs` (the worker is
  * then stopped and the next layout starts a new one). The worker only keeps the process alive while it works.
  */
-async function runElk(input: ElkIn, timeoutMs: number): Promise<ElkOut> {
+async function runElk(input: ElkNodeIn, timeoutMs: number): Promise<ElkNodeOut> {
   if (!shared) shared = new Worker(WORKER_CODE, { eval: true, workerData: { elk: createRequire(import.meta.url).resolve("elkjs/lib/elk.bundled.js") } });
   const worker = shared;
   const id = nextId++;
   worker.ref();
-  return new Promise<ElkOut>((resolve, reject) => {
+  return new Promise<ElkNodeOut>((resolve, reject) => {
     const stop = () => {
       if (shared === worker) shared = undefined;
       void worker.terminate();
@@ -171,7 +158,7 @@ async function runElk(input: ElkIn, timeoutMs: number): Promise<ElkOut> {
       stop();
       reject(new LayoutTimeoutError(timeoutMs));
     }, timeoutMs);
-    const onMessage = (m: { id: number; result?: ElkOut; error?: string }) => {
+    const onMessage = (m: { id: number; result?: ElkNodeOut; error?: string }) => {
       if (m.id !== id) return;
       cleanup();
       if (m.error !== undefined) reject(new Error(`ELK failed: ${m.error}`));
@@ -203,34 +190,24 @@ export async function getElkLayout(graph: DirectedGraph, options: ElkLayoutOptio
   const skip = new Set(globalEdges);
   const flowEdges = graph.edges.map((_, i) => i).filter((i) => !skip.has(i));
   const flowNodes = getFlowOrder(graph, flowEdges);
-  const input: ElkIn = {
-    id: "root",
-    layoutOptions: { ...ELK_OPTIONS, "elk.direction": graph.direction === "LR" ? "RIGHT" : "DOWN" },
-    children: flowNodes.map((n) => ({ id: n.key, ...getNodeSize(n) })),
-    edges: [],
-  };
   const routed = flowEdges.length > (options.maxRoutedEdges ?? 600) ? getSpanningForest(graph, flowEdges) : flowEdges;
-  for (const i of routed) {
+  const elkEdges: ElkEdgeIn[] = routed.map((i) => {
     const e = graph.edges[i]!;
     const size = getLabelSize(e);
-    input.edges.push({ id: `e${i}`, sources: [e.from], targets: [e.to], ...(size && { labels: [{ text: e.label!, ...size }] }) });
-  }
-  const out = flowNodes.length === 0 ? { width: 0, height: 0 } : await runElk(input, options.timeoutMs ?? 120_000);
-  const nodes: LaidOutNode[] = (out.children ?? []).map((c) => ({ key: c.id, x: c.x ?? 0, y: c.y ?? 0, width: c.width ?? 0, height: c.height ?? 0 }));
-  const edges: LaidOutEdge[] = (out.edges ?? []).map((e) => {
-    const points = (e.sections ?? []).flatMap((s) => [s.startPoint, ...(s.bendPoints ?? []), s.endPoint]).map((p) => ({ x: p.x, y: p.y }));
-    const l = e.labels?.[0];
-    return {
-      index: Number(e.id.slice(1)),
-      points,
-      ...(l && { label: { x: l.x ?? 0, y: l.y ?? 0, width: l.width ?? 0, height: l.height ?? 0 } }),
-    };
+    return { id: `e${i}`, sources: [e.from], targets: [e.to], ...(size && { labels: [{ text: e.label!, ...size }] }) };
   });
+  const flowOptions = { ...ELK_OPTIONS, "elk.direction": graph.direction === "LR" ? "RIGHT" : "DOWN" };
+  const groups = options.groups === false ? [] : getTagGroups(graph, flowNodes);
+  const leaves = flowNodes.map((n) => ({ id: n.key, ...getNodeSize(n) }));
+  const input: ElkNodeIn = getNestedInput(leaves, elkEdges, groups, flowOptions);
+  const out = flowNodes.length === 0 ? { id: "root", width: 0, height: 0 } : await runElk(input, options.timeoutMs ?? 120_000);
+  const { nodes, edges, frames } = readNested(out, new Map(groups.map((g) => [g.id, g.tag])));
   if (routed.length < flowEdges.length) {
     const done = new Set(routed);
     const boxes = new Map(nodes.map((n) => [n.key, n]));
     for (const i of flowEdges) if (!done.has(i)) edges.push(getStraightEdge(graph, i, boxes.get(graph.edges[i]!.from)!, boxes.get(graph.edges[i]!.to)!));
   }
-  const layout = placeAround(graph, "elk", { width: out.width ?? 0, height: out.height ?? 0, nodes, edges }, globalEdges);
+  const placed = placeAround(graph, "elk", { width: out.width ?? 0, height: out.height ?? 0, nodes, edges }, globalEdges);
+  const layout = frames.length === 0 ? placed : { ...placed, groups: frames.map((f): LaidOutGroup => ({ ...f, x: f.x + MARGIN, y: f.y + MARGIN })) };
   return routed.length < flowEdges.length ? { ...layout, straightEdges: flowEdges.length - routed.length } : layout;
 }

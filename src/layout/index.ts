@@ -3,6 +3,7 @@ export * from "./types.js";
 export * from "./elk.js";
 export * from "./ranks.js";
 export * from "./choose.js";
+export { countCrossings } from "./crossings.js";
 export * from "./svg.js";
 export * from "./legend.js";
 export { getNodeSize, getLabelSize, getGlobalEdgeLines, GLOBALS_NOTE as GLOBALS_NOTE_TEXT } from "./sizes.js";

@@ -18,7 +18,7 @@ export interface LegendBlock {
 }
 
 /** `text` broken at spaces into lines no wider than `width` (a word longer than that gets a line of its own). */
-function wrap(text: string, width: number): string[] {
+export function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(" ")) {

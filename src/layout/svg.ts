@@ -1,10 +1,11 @@
 // A laid-out diagram as a standalone SVG: shapes per node kind, routed edges with their labels, globals apart, legend below.
 import { FADED_LOOK, getNodeCaption, getTooltipText, getShownMark, KIND_LOOK, MARK_LOOK, START_STROKE, TEXT_COLOR, VOICEMAIL_STROKE, type DiagramNode, type DiagramNodeKind, type DirectedGraph } from "../export/index.js";
 import { escapeHtml } from "../escape/html.js";
+import { getCaptionLines, GROUP_CAPTION_LINE, GROUP_PAD } from "./groups.js";
 import { getLegendBlock } from "./legend.js";
 import { MARGIN } from "./place.js";
 import { getGlobalEdgeLines, GLOBALS_NOTE, LABEL_FONT_SIZE, LINE_HEIGHT, NODE_FONT_SIZE } from "./sizes.js";
-import type { GraphLayout, LaidOutNode } from "./types.js";
+import type { GraphLayout, LaidOutGroup, LaidOutNode } from "./types.js";
 
 
 const n2 = (v: number) => (Math.round(v * 10) / 10).toString();
@@ -77,6 +78,18 @@ function nodeElement(graph: DirectedGraph, node: DiagramNode, box: LaidOutNode):
   return `<g class="node ${node.kind}${node.start ? " start" : ""}${node.faded ? " faded" : ""}"${fadedAttr(node)} data-key="${node.key}" fill="${look.fill}" stroke="${look.stroke}" stroke-width="${look.strokeWidth}"${look.dash ? ` stroke-dasharray="${look.dash}"` : ""}>${hiddenTitle(graph, node)}${shape}</g>${text}`;
 }
 
+/** A tag group's frame: a light fill and outline in the tag's colour (already checked plain by getPlainColor), its name on top. */
+function groupFrame(f: LaidOutGroup): string {
+  const color = escapeHtml(f.color ?? "#9e9e9e");
+  const caption = getCaptionLines(f.name, f.width - 2 * GROUP_PAD)
+    .map((line, i) => `<text x="${n2(f.x + GROUP_PAD)}" y="${n2(f.y + GROUP_PAD + (i + 0.5) * GROUP_CAPTION_LINE)}" dominant-baseline="central" font-size="${LABEL_FONT_SIZE}" fill="#333">${escapeHtml(line)}</text>`)
+    .join("");
+  return (
+    `<g class="group"><title>${escapeHtml(f.name)}</title><rect x="${n2(f.x)}" y="${n2(f.y)}" width="${n2(f.width)}" height="${n2(f.height)}" rx="6" fill="${color}" fill-opacity="0.06" stroke="${color}" stroke-opacity="0.6"/>` +
+    `${caption}</g>`
+  );
+}
+
 /** Options of `toSvg`; all optional. */
 export interface SvgOptions {
   /** Draw the numbered full texts of cut labels below the picture (default true). */
@@ -106,6 +119,7 @@ export function toSvg(graph: DirectedGraph, layout: GraphLayout, options: SvgOpt
   }
   if (header > 0) out.push(`<text x="${MARGIN}" y="24" font-size="16" font-weight="bold" fill="#1a1a1a">${escapeHtml(graph.title)}</text>`);
   out.push(`<g transform="translate(0,${header})">`);
+  for (const f of layout.groups ?? []) out.push(groupFrame(f));
   out.push(`<g class="edges" fill="none" stroke="#333" stroke-width="1.3">`);
   for (const e of layout.edges) {
     const edge = graph.edges[e.index]!;

@@ -26,6 +26,12 @@ export interface LaidOutEdge {
   label?: LayoutBox;
 }
 
+/** A frame around the nodes that share a tag: the tag's name as its caption, its colour when plain. */
+export interface LaidOutGroup extends LayoutBox {
+  name: string;
+  color?: string;
+}
+
 /** Which engine placed the flow. "layered" is ELK's layered algorithm; "ranks" is the quick fallback for huge graphs. */
 export type LayoutEngine = "elk" | "ranks";
 
@@ -43,6 +49,8 @@ export interface GraphLayout {
   nodes: LaidOutNode[];
   edges: LaidOutEdge[];
   globalEdges: number[];
+  /** Frames of the tag groups (ELK layout only): nodes sharing a `data.tag` name are placed together inside one. */
+  groups?: LaidOutGroup[];
   /**
    * Set when ELK placed the nodes by a spanning forest of the flow (large graphs): this many flow edges were then drawn
    * as straight lines with their labels at the middle, where they can cross nodes and each other.
