@@ -30,17 +30,9 @@ let catalogue: Promise<RuleCatalogue> | undefined;
 /**
  * The whole catalogue. Lint's and the request rules' modules load zod and yaml, so they are imported on first use (once
  * per process): the validate set above is all `pathway validate` needs, until a `--rule` names a rule it does not run.
+ * Commands that run those rules anyway import `ruleCatalogue` from rule-catalogue-full.ts.
  */
 export function loadRuleCatalogue(): Promise<RuleCatalogue> {
-  catalogue ??= Promise.all([import("../lint/registry.js"), import("../requests/index.js")]).then(
-    ([lint, requests]) => ({
-      document: documentRuleMetas,
-      validate: validationRuleMetas,
-      lint: lint.allRuleMetas,
-      request: requests.requestRuleMetas,
-      all: [...lint.allRuleMetas, ...requests.requestRuleMetas],
-      requestKinds: requests.REQUEST_KINDS,
-    }),
-  );
+  catalogue ??= import("./rule-catalogue-full.js").then((full) => full.ruleCatalogue);
   return catalogue;
 }

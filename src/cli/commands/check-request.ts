@@ -1,16 +1,13 @@
 // `pathway check-request`: flags -> checkRequestFiles -> findings report -> exit code.
 import { Option, type Command } from "commander";
 import { checkRequestFiles } from "../../engine/check-requests.js";
-import { loadRuleCatalogue } from "../../engine/rule-catalogue.js";
+import { ruleCatalogue as catalogue } from "../../engine/rule-catalogue-full.js"; // loaded with the command: it runs these rules anyway, and its flags list them when registered
 import type { RequestKind } from "../../requests/models.js";
 import { parseRuleFlags } from "../../engine/rule-flags.js";
 import { addCheckOptions, inputsOrWorkingDirectory, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { createRuleOption } from "../completion-values.js";
 import type { CliIo } from "../io.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
-
-// Loaded with the command: it runs these rules anyway, and --kind and --rule list them when the command is registered.
-const catalogue = await loadRuleCatalogue();
 
 interface CheckRequestCommandOptions extends CheckCommandOptions, RemoteFlags {
   kind?: RequestKind;

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { withRemoteCopies } from "../../engine/project/remote-copies.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import { lintFiles } from "../../engine/lint-files.js";
-import { loadRuleCatalogue } from "../../engine/rule-catalogue.js";
+import { ruleCatalogue as catalogue } from "../../engine/rule-catalogue-full.js"; // loaded with the command: it runs these rules anyway, and its flags list them when registered
 import { parseRuleFlags } from "../../engine/rule-flags.js";
 import { addCheckOptions, inputsOrWorkingDirectory, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { createRuleOption } from "../completion-values.js";
@@ -22,9 +22,6 @@ interface LintCommandOptions extends CheckCommandOptions, RemoteFlags {
   warnIgnored: boolean;
   watch?: boolean;
 }
-
-// Loaded with the command: lint runs these rules anyway, and --rule completes their ids when the command is registered.
-const catalogue = await loadRuleCatalogue();
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
