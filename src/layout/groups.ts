@@ -3,7 +3,7 @@ import type { DiagramNode, DiagramTag, DirectedGraph } from "../export/index.js"
 import { wrap } from "./legend.js";
 import { getLineWidth } from "./sizes.js";
 
-/** Room above a group's nodes for its caption (up to CAPTION_LINES lines), and around them for its frame. */
+/** Height of one line of a frame's caption, in the band above its nodes. */
 export const GROUP_CAPTION_LINE = 14;
 /** Most lines a frame's caption wraps over; the rest is cut with "…" (the full name is the frame's tooltip). */
 export const CAPTION_LINES = 2;
