@@ -6,4 +6,5 @@ export * from "./choose.js";
 export { countCrossings } from "./crossings.js";
 export * from "./svg.js";
 export * from "./legend.js";
+export { getCaptionLines, GROUP_CAPTION_LINE, GROUP_PAD } from "./groups.js";
 export { getNodeSize, getLabelSize, getGlobalEdgeLines, GLOBALS_NOTE as GLOBALS_NOTE_TEXT } from "./sizes.js";

@@ -63,6 +63,15 @@ ${CHANGE_VIEW_FUNCTION}
       svgEl("text", { x: gb[0] + 12, y: gb[1] + 18, "class": "globals-title" }, world).textContent = "Global nodes";
       svgEl("text", { x: gb[0] + 12, y: gb[1] + 34, "class": "globals-note" }, world).textContent = data.globalsNote;
     }
+    // Tag frames, as the diagram draws them; names are set as text, and a colour is one the layout checked plain.
+    (data.groups || []).forEach(function (g) {
+      var frame = svgEl("g", { "class": "tag-frame" }, world);
+      svgEl("title", {}, frame).textContent = g.name;
+      svgEl("rect", { x: g.box[0], y: g.box[1], width: g.box[2], height: g.box[3], rx: 6, fill: g.color || "#9e9e9e", stroke: g.color || "#9e9e9e" }, frame);
+      g.lines.forEach(function (line, i) {
+        svgEl("text", { x: g.box[0] + 10, y: g.box[1] + 10 + (i + 0.5) * 14, "class": "tag-caption" }, frame).textContent = line;
+      });
+    });
     var edgeLayer = svgEl("g", { "class": "edges" }, world);
     var labelLayer = svgEl("g", { "class": "edge-labels" }, world);
     data.edges.forEach(function (e, i) {

@@ -3,7 +3,7 @@ import type { Diagnostic } from "../diagnostics/index.js";
 import type { PathwayDiff } from "../diff/index.js";
 import { getEdgeEntryIndex, getNodeCaption, type DirectedGraph } from "../export/index.js";
 import { getVariableDefinitions, getVariableUses } from "../graph/index.js";
-import { getGlobalEdgeLines, getNodeLook, getNodeShapes, GLOBALS_NOTE_TEXT, type GraphLayout, type ShapeElement } from "../layout/index.js";
+import { getCaptionLines, getGlobalEdgeLines, getNodeLook, getNodeShapes, GLOBALS_NOTE_TEXT, GROUP_PAD, type GraphLayout, type ShapeElement } from "../layout/index.js";
 import { getEdgeLabel, getEdges, getNodes, nodeData } from "../model/pathway.js";
 import type { Pathway } from "../model/schema.js";
 import type { PathwayCoverage } from "../simulate/index.js";
@@ -103,6 +103,8 @@ export interface ReportData {
   flow: [number, number, number, number];
   globals?: [number, number, number, number];
   globalsNote: string;
+  /** Frames of nodes sharing a `data.tag` name, as the diagram draws them: box, full name, caption lines, plain colour. */
+  groups?: { box: [number, number, number, number]; name: string; lines: string[]; color?: string }[];
   nodes: ReportNode[];
   edges: ReportEdge[];
   findings: ReportFinding[];
@@ -297,6 +299,9 @@ export function toReportData(input: ReportInput): ReportData {
     flow: box(layout.flow),
     ...(layout.globals && { globals: box(layout.globals) }),
     globalsNote: GLOBALS_NOTE_TEXT,
+    ...(layout.groups?.length && {
+      groups: layout.groups.map((g) => ({ box: box(g), name: g.name, lines: getCaptionLines(g.name, g.width - 2 * GROUP_PAD), ...(g.color && { color: g.color }) })),
+    }),
     nodes,
     edges,
     findings,

@@ -61,6 +61,8 @@ label[hidden] { display: none; }
 .badge text { fill: #fff; font-size: 11px; font-weight: 700; text-anchor: middle; dominant-baseline: central; stroke: none; }
 .globals-box { fill: #fafafa; stroke: #9e9e9e; stroke-dasharray: 6 4; }
 .globals-title { font-size: 13px; font-weight: 700; }
+.tag-frame rect { fill-opacity: 0.06; stroke-opacity: 0.6; }
+.tag-caption { font-size: 11px; fill: #333; dominant-baseline: central; }
 .globals-note, .global-line { font-size: 11px; fill: #444; }
 #graph[data-mode=diff] .node.diff-added .shape { fill: #dafbe1; stroke: #1a7f37; stroke-width: 3; }
 #graph[data-mode=diff] .node.diff-changed .shape { fill: #fff8c5; stroke: #9a6700; stroke-width: 3; }
