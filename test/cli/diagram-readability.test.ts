@@ -15,6 +15,17 @@ type Element = JsdomElement & { nextElementSibling: Element | null };
 
 const browserEnv = { ...(process.env.PATHWAYKIT_CHROMIUM && { PATHWAYKIT_CHROMIUM: process.env.PATHWAYKIT_CHROMIUM }) };
 
+/** A 35x16 hub pathway and a copy with one step's prompt changed (s20), as old.json and new.json in a new folder. */
+function writeChangedHub(): string {
+    const dir = tempDir();
+    const before = createHubAndSpoke(35, 16);
+    const after = structuredClone(before);
+    (after.nodes as { id: string; data: { prompt?: string } }[]).find((n) => n.id === "s20")!.data.prompt = "Offer the annual plan.";
+    writeFileSync(path.join(dir, "old.json"), JSON.stringify(before));
+    writeFileSync(path.join(dir, "new.json"), JSON.stringify(after));
+    return dir;
+}
+
 describe("pathway diagram on dense pathways", () => {
   it("writes -f md of a pathway over 500 edges as Mermaid GitHub accepts, saying what it left out", async () => {
     const dir = tempDir();
@@ -31,12 +42,7 @@ describe("pathway diagram on dense pathways", () => {
   }, 120_000);
 
   it("draws only the change and its neighbours with --base, and says how much it left out", async () => {
-    const dir = tempDir();
-    const before = createHubAndSpoke(35, 16);
-    const after = structuredClone(before);
-    (after.nodes as { id: string; data: { prompt?: string } }[]).find((n) => n.id === "s20")!.data.prompt = "Offer the annual plan.";
-    writeFileSync(path.join(dir, "old.json"), JSON.stringify(before));
-    writeFileSync(path.join(dir, "new.json"), JSON.stringify(after));
+    const dir = writeChangedHub();
     const r = await runMain(["diagram", path.join(dir, "new.json"), "-f", "md", "--base", path.join(dir, "old.json")]);
     expect(r).toMatchObject({ code: 0, stderr: "" });
     expect(r.stdout).toMatch(/Only the nodes within 1 steps of the 1 changed node \(ids s20\) \(\d+ nodes and \d+ edges left out\)/);
@@ -45,12 +51,7 @@ describe("pathway diagram on dense pathways", () => {
   }, 120_000);
 
   it("draws the whole pathway with --base --context fade: the change and its neighbours as usual, the rest faded in the SVG", async () => {
-    const dir = tempDir();
-    const before = createHubAndSpoke(35, 16);
-    const after = structuredClone(before);
-    (after.nodes as { id: string; data: { prompt?: string } }[]).find((n) => n.id === "s20")!.data.prompt = "Offer the annual plan.";
-    writeFileSync(path.join(dir, "old.json"), JSON.stringify(before));
-    writeFileSync(path.join(dir, "new.json"), JSON.stringify(after));
+    const dir = writeChangedHub();
     const out = path.join(dir, "review.svg");
     const r = await runMain(["diagram", path.join(dir, "new.json"), "-f", "svg", "--base", path.join(dir, "old.json"), "--context", "fade", "-o", out], { env: browserEnv });
     expect(r, r.stderr).toMatchObject({ code: 0 });
