@@ -21,7 +21,7 @@ export interface RemoteFlags {
 /** Environment variable for the answer cap (`--max-response` wins). */
 export const MAX_RESPONSE_SIZE_ENV = "PATHWAYKIT_MAX_RESPONSE_SIZE";
 
-/** The --concurrency option of fetch and `diff --check`. */
+/** The --concurrency option of every command that runs work in parallel (downloads, live runs). */
 export function createConcurrencyOption(description: string): Option {
   return new Option("--concurrency <n>", description).argParser(parseWholeNumber(1)).default(4);
 }

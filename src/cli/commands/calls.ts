@@ -5,6 +5,7 @@ import { formatCallStats } from "../../format/calls-stats.js";
 import { parseWholeNumber } from "../check-files.js";
 import { EXIT } from "../exit.js";
 import { createFormatOption } from "../format-option.js";
+import { sharedOption } from "../shared-options.js";
 import type { CliIo } from "../io.js";
 import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
 import { registerCallsFetch } from "../calls-fetch.js";
@@ -42,8 +43,8 @@ Examples:
     .addOption(new Option("--pathway-version <n>", "count only calls of this saved version (others are reported as not mapped)").argParser(parseWholeNumber(0)))
     .addOption(createFormatOption(["text", "json"]))
     .addOption(createReportOutputOption("write the stats to a file (atomically) instead of stdout"))
-    .option("--color", "force colours even when not writing to a terminal")
-    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addOption(sharedOption("color"))
+    .addOption(sharedOption("noColor"))
     .addHelpText(
       "after",
       `

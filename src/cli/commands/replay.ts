@@ -9,6 +9,7 @@ import { parseVersionOption } from "../chat-live.js";
 import { parseWholeNumber } from "../check-files.js";
 import { EXIT, ExitError } from "../exit.js";
 import { createFormatOption } from "../format-option.js";
+import { sharedOption } from "../shared-options.js";
 import type { CliIo } from "../io.js";
 import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
@@ -36,8 +37,8 @@ export function register(program: Command, io: CliIo): void {
     .addOption(new Option("--max-diverged <n>", "exit 1 when more than this many calls diverge").argParser(parseWholeNumber(0)).default(0))
     .addOption(createFormatOption(["text", "json"]))
     .addOption(createReportOutputOption("write the result to a file (atomically) instead of stdout"))
-    .option("--color", "force colours even when not writing to a terminal")
-    .option("--no-color", "disable colours (also NO_COLOR=1)")
+    .addOption(sharedOption("color"))
+    .addOption(sharedOption("noColor"))
     .addHelpText(
       "after",
       `

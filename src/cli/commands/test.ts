@@ -11,7 +11,7 @@ import { formatTestJson, formatTestStylish } from "../../format/test-report.js";
 import { parseWholeNumber } from "../check-files.js";
 import { createProgressReporter } from "../progress.js";
 import { EXIT, ExitError } from "../exit.js";
-import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
+import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import type { CliIo } from "../io.js";
 import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
 import { sharedOption } from "../shared-options.js";
@@ -63,7 +63,7 @@ export function register(program: Command, io: CliIo): void {
     .option("--compare", "run offline and live, and show per turn where the live agent parts from the offline prediction")
     .addOption(new Option("--repeat <n>", `run each scenario n times (at most ${MAX_REPEAT.toLocaleString("en-US")}) and report its pass rate and the paths taken`).argParser(parseWholeNumber(1, MAX_REPEAT)).default(1))
     .addOption(new Option("--min-pass-rate <rate>", "with --repeat: a scenario passes when at least this share of its runs pass (0..1, default 1)").argParser(parseRate))
-    .addOption(new Option("--concurrency <n>", "live runs at a time, across scenarios and repeats").argParser(parseWholeNumber(1)).default(4))
+    .addOption(createConcurrencyOption("live runs at a time, across scenarios and repeats"))
     .addOption(createReportOutputOption("write the report to this file (atomically) instead of stdout"))
     .addOption(sharedOption("llmBaseUrl"))
     .addOption(sharedOption("llmModel"))
