@@ -1,7 +1,6 @@
 // The report page in the real Chromium (one browser for this file): search, select, panel, badges, no network, hostile text inert.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseHtml } from "parse5";
 import { createReport, type ReportResult } from "../../src/engine/create-report.js";
@@ -11,14 +10,11 @@ import { parseableCorpus } from "../support/corpus.js";
 import { tempDir } from "../support/cli.js";
 import { createInjectionPathway, INJECTIONS } from "../export/injection.js";
 import { createHubAndSpoke } from "../support/dense-pathways.js";
-import { useBrowser, type Browser } from "../support/browser.js";
+import { openReportPage, useBrowser } from "../support/browser.js";
 
 /** The page's DOM, reached through globalThis inside page.evaluate (this package compiles without DOM types). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Dom = any;
-
-type Page = Awaited<ReturnType<Browser["newPage"]>>;
-
 
 /** Payloads that set a marker if they ever run: in ids, names, prompts, field names, labels and conditions. */
 const MARKERS = [
@@ -62,32 +58,8 @@ beforeAll(async () => {
   dir = tempDir("pathwaykit-report-");
 }, 120_000);
 
-/** Opens a report from a file:// URL, recording every request but the page itself, console errors and dialogs. */
-async function open(name: string, report: ReportResult): Promise<{ page: Page; requests: string[]; errors: string[] }> {
-  const file = path.join(dir, name);
-  writeFileSync(file, report.html);
-  const url = pathToFileURL(file).href;
-  const page = await chromium.current.newPage();
-  const requests: string[] = [];
-  const errors: string[] = [];
-  await page.setRequestInterception(true);
-  page.on("request", (r) => {
-    if (r.url() !== url) requests.push(r.url());
-    void (r.url() === url ? r.continue() : r.abort()).catch(() => undefined);
-  });
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("dialog", (d) => {
-    errors.push(`dialog: ${d.message()}`);
-    void d.dismiss();
-  });
-  await page.setViewport({ width: 1400, height: 900 });
-  await page.goto(url, { waitUntil: "load" });
-  await page.waitForSelector("body[data-ready=true]", { timeout: 20_000 });
-  return { page, requests, errors };
-}
+/** Opens a report written into this file's folder (see openReportPage). */
+const open = (name: string, report: ReportResult) => openReportPage(chromium.current, path.join(dir, name), report.html);
 
 function htmlErrors(html: string): string[] {
   const errors: string[] = [];

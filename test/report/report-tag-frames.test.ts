@@ -1,12 +1,11 @@
 // The report page draws the layout's tag frames as the diagram does (real Chromium): each around its nodes, names as text.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createReport } from "../../src/engine/create-report.js";
 import { createNodeHost } from "../../src/host/node-host.js";
 import { tempDir } from "../support/cli.js";
-import { useBrowser } from "../support/browser.js";
+import { openReportPage, useBrowser } from "../support/browser.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Dom = any;
@@ -17,14 +16,8 @@ async function framesOf(pathway: unknown) {
   const dir = tempDir();
   writeFileSync(path.join(dir, "in.json"), JSON.stringify(pathway));
   const report = await createReport(createNodeHost({ cwd: dir, env: {} }), "in.json", { layout: { engine: "elk" } });
-  writeFileSync(path.join(dir, "page.html"), report.html);
-  const page = await chromium.current.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
-  page.on("dialog", (d) => void (errors.push(`dialog: ${d.message()}`), d.dismiss()));
-  await page.goto(pathToFileURL(path.join(dir, "page.html")).href, { waitUntil: "load" });
-  await page.waitForSelector("body[data-ready=true]", { timeout: 20_000 });
+  const { page, errors, requests } = await openReportPage(chromium.current, path.join(dir, "page.html"), report.html);
+  expect(requests).toEqual([]);
   const frames = await page.evaluate(() => {
     const doc = (globalThis as Dom).document;
     return [...doc.querySelectorAll("g.tag-frame")].map((g: Dom) => {
