@@ -42,16 +42,16 @@ interface DocumentState {
   /** The document version `facts` was last looked for at: facts are made on the first feature request after a change. */
   factsVersion?: number;
   timer?: ReturnType<typeof setTimeout>;
-  /** Makes the facts once typing pauses, so a text that then stops parsing still has facts from the last one that did. */
-  factsTimer?: ReturnType<typeof setTimeout>;
+  /**
+   * The last text whose analysis parsed, until facts are made: a text that then stops parsing takes its facts from this
+   * one, however soon the typing broke it (facts are only made on request).
+   */
+  goodText?: string;
   /** Bumped by every change: an analysis that finishes under an older generation is stale and dropped. */
   generation: number;
 }
 
 const SEVERITY = { error: 1, warning: 2, info: 3 } as const;
-
-/** Quiet time after diagnostics before the facts for hover and navigation are made ahead of the first request. */
-const FACTS_IDLE_MS = 300;
 
 /** Yields to the event loop, so messages that arrived meanwhile (a newer change, a cancel) are read before more work. */
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -98,13 +98,7 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
     if (state.generation !== generation || !states.has(uri)) return;
     state.diagnostics = findings.diagnostics;
     await connection.sendDiagnostics({ uri, version: doc.version, diagnostics: findings.diagnostics.map(toLsp) });
-    if (state.kind === "pathway" && !findings.diagnostics.some((d) => d.ruleId === "parse-error")) {
-      clearTimeout(state.factsTimer);
-      state.factsTimer = setTimeout(() => {
-        const current = documents.get(uri);
-        if (current && states.get(uri) === state) factsOf(state, current);
-      }, FACTS_IDLE_MS);
-    }
+    if (state.kind === "pathway" && !findings.diagnostics.some((d) => d.ruleId === "parse-error")) state.goodText = doc.getText();
   };
 
   const schedule = (uri: string, delay = debounceMs) => {
@@ -112,7 +106,6 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
     if (!state) return;
     state.generation++;
     clearTimeout(state.timer);
-    clearTimeout(state.factsTimer);
     state.timer = setTimeout(() => {
       analyze(uri).catch((error: unknown) => connection.console.error(redact(`pathway lsp: analysis failed: ${String(error)}`)));
     }, delay);
@@ -155,7 +148,6 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
   documents.onDidClose(({ document }) => {
     const state = states.get(document.uri);
     clearTimeout(state?.timer);
-    clearTimeout(state?.factsTimer);
     states.delete(document.uri);
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
@@ -182,7 +174,9 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
     if (state.kind !== "pathway" || state.factsVersion === doc.version) return state.facts;
     state.factsVersion = doc.version;
     const text = doc.getText();
-    if (text.length <= options.maxFileBytes) state.facts = getPathwayFacts(text) ?? state.facts;
+    const fresh = text.length <= options.maxFileBytes ? getPathwayFacts(text) : undefined;
+    state.facts = fresh ?? (state.goodText === undefined ? undefined : getPathwayFacts(state.goodText)) ?? state.facts;
+    state.goodText = undefined;
     return state.facts;
   };
 
@@ -246,7 +240,6 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
     watchDog.shutdownReceived = true;
     for (const state of states.values()) {
       clearTimeout(state.timer);
-      clearTimeout(state.factsTimer);
     }
   });
 
@@ -255,7 +248,6 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
   return finished.then((code) => {
     for (const state of states.values()) {
       clearTimeout(state.timer);
-      clearTimeout(state.factsTimer);
     }
     connection.dispose();
     // The input (stdin) would keep the process alive after the client said exit: stop reading it.
