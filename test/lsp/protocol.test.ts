@@ -70,9 +70,24 @@ describe("pathway lsp: findings", () => {
     await lsp.diagnostics(uri, (d) => d.some((x) => x.code === "unknown-edge-endpoint"));
   });
 
+  it("keeps hover working when the text stops parsing right after its first analysis (no pause to make facts in)", async () => {
+    const file = path.join(dir, "quick.json");
+    writeFileSync(file, PATHWAY);
+    const quick = await lsp.open(file, PATHWAY);
+    await lsp.diagnostics(quick);
+    const broken = PATHWAY.replace('"label": "done"}', '"label": "done"');
+    await lsp.change(quick, broken);
+    await lsp.diagnostics(quick, (d) => d.some((x) => x.code === "parse-error"));
+    const hover = await lsp.connection.sendRequest<{ contents: { value: string } } | null>("textDocument/hover", { textDocument: { uri: quick }, position: at(broken, '"target": "confirm"', 12) });
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri: quick } });
+    expect(hover?.contents.value).toContain("**Confirm**");
+  });
+
   it("drops stale analyses: after a burst of changes the last publication is for the last version", async () => {
     for (let i = 0; i < 10; i++) await lsp.change(uri, PATHWAY.replace('"Hi!"', `"Hi ${i}!"`));
-    await lsp.diagnostics(uri);
+    // The last version's analysis may finish after an older one that started before the last change reached the server:
+    // wait for it (a loaded machine can take seconds), then a while longer for anything stale that would follow it.
+    for (const until = Date.now() + 20_000; !lsp.published.some((p) => p.uri === uri && p.version === 13) && Date.now() < until; ) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 600));
     const mine = lsp.published.filter((p) => p.uri === uri);
     expect(mine[mine.length - 1]!.version).toBe(13);
