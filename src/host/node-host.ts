@@ -1,5 +1,5 @@
 // The real host on Node: node:fs with regular-file checks and a size cap, tinyglobby, atomic writes, global fetch.
-import { realpath as fsRealpath, stat } from "node:fs";
+import { realpath as fsRealpath, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
@@ -29,7 +29,6 @@ export { DEFAULT_MAX_FILE_BYTES };
 
 // Not node:fs/promises, which loads readline, file watchers and more at first use (see read-file-bounded.ts). The
 // native realpath is the one node:fs/promises has.
-const fsStat = promisify(stat);
 const realpath = promisify(fsRealpath.native);
 
 const GLOB_CHARS = /[*?[\]{}!]|\(.*\|.*\)/;
@@ -47,8 +46,9 @@ export function createNodeHost(options: NodeHostOptions): Host {
     // capped before and while reading (a device or a growing file never ends).
     readFile: (file) => readFileBounded(resolve(file), max),
     async stat(file): Promise<HostStat | undefined> {
+      // Synchronous, as the reads are (read-file-bounded.ts).
       try {
-        const info = await fsStat(resolve(file));
+        const info = statSync(resolve(file));
         return { kind: info.isFile() ? "file" : info.isDirectory() ? "directory" : "other", size: info.size };
       } catch {
         return undefined;

@@ -1,14 +1,6 @@
 // Reads an input file with a size cap, and only if it is a regular file: no FIFO that blocks, no /dev/zero that never ends.
-import { close, constants, fstat, open, read } from "node:fs";
-import { promisify } from "node:util";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { fsError } from "./fs-errors.js";
-
-// The callback API, promisified: node:fs/promises loads readline, file watchers and more at first use (about 3 ms of
-// every `pathway validate` start, which reads through here).
-const openFile = promisify(open);
-const fstatFile = promisify(fstat);
-const readChunk = promisify(read);
-const closeFile = promisify(close);
 
 /** 256 MiB: far above real pathways (the largest known is a few MB), low enough that a runaway input fails fast. */
 export const DEFAULT_MAX_FILE_BYTES = 256 * 1024 * 1024;
@@ -31,12 +23,16 @@ function kindOf(stat: { isFIFO(): boolean; isCharacterDevice(): boolean; isBlock
  * with a rename), and the cap is checked again while reading, so a file that grows while it is read stops at the
  * limit. Refusals are errors with `code` ENOTREGULAR or EFBIG and a message without the path (describeFsError adds
  * it); anything else is the usual errno error (ENOENT, EACCES...).
+ *
+ * The calls are synchronous, as ESLint reads its files: callers read one file after another, and each asynchronous call
+ * is a round trip through libuv's thread pool (five of them cost about 2 ms of a `pathway validate` start), where
+ * node:fs/promises would also load readline and the file watchers on first use.
  */
 export async function readFileBounded(file: string, maxBytes: number = DEFAULT_MAX_FILE_BYTES): Promise<Uint8Array> {
   // O_NONBLOCK does not exist on Windows, where opening a pipe by name does not block either.
-  const fd = await openFile(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
-    const stat = await fstatFile(fd);
+    const stat = fstatSync(fd);
     if (!stat.isFile()) {
       if (stat.isDirectory()) throw fsError("EISDIR", `is a directory`);
       throw fsError("ENOTREGULAR", `is ${kindOf(stat)}, not a regular file; pathwaykit reads only files (pipe data in with - for stdin).`);
@@ -46,7 +42,7 @@ export async function readFileBounded(file: string, maxBytes: number = DEFAULT_M
     let total = 0;
     for (;;) {
       const chunk = Buffer.allocUnsafe(Math.min(Math.max(stat.size - total, 64 * 1024), maxBytes + 1 - total, 16 * 1024 * 1024));
-      const { bytesRead } = await readChunk(fd, chunk, 0, chunk.length, null);
+      const bytesRead = readSync(fd, chunk, 0, chunk.length, null);
       if (bytesRead === 0) break;
       total += bytesRead;
       if (total > maxBytes) throw tooLarge(total, maxBytes, true);
@@ -54,7 +50,7 @@ export async function readFileBounded(file: string, maxBytes: number = DEFAULT_M
     }
     return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
   } finally {
-    await closeFile(fd);
+    closeSync(fd);
   }
 }
 

@@ -1,5 +1,6 @@
 // Finds keys that appear twice in one object: JSON.parse silently keeps the last, so the first value would be lost.
-import { parse as parseTree, type AnyNode } from "@humanwhocodes/momoa";
+import type { AnyNode } from "@humanwhocodes/momoa";
+import { parseTree } from "./momoa.js";
 import { escapeToken, type Diagnostic } from "../diagnostics/index.js";
 
 /**

@@ -1,5 +1,5 @@
 // Text to JSON value with a lazy pointer->range source map; syntax errors become diagnostics with line and column.
-import { parse as parseTree } from "@humanwhocodes/momoa";
+import { parseTree } from "./momoa.js";
 import type { Diagnostic } from "../diagnostics/index.js";
 import { findDuplicateKeys } from "./duplicate-keys.js";
 import { findDeepNesting, toNestingDiagnostic, type DeepNesting } from "./nesting.js";

@@ -40,7 +40,7 @@ describe("the CLI bundle", () => {
       const r = spawnSync(process.execPath, ["-e", script], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" } });
       expect(r.status).toBe(0);
       const { files, builtins } = JSON.parse(r.stderr) as { files: string[]; builtins: string[] };
-      return { files: files.filter((f) => f.startsWith(BUNDLE + path.sep)).map((f) => path.basename(f)), builtins };
+      return { files: files.filter((f) => f.startsWith(BUNDLE + path.sep)).map((f) => path.basename(f)), packages: files.filter((f) => f.includes(`${path.sep}node_modules${path.sep}`)), builtins };
     };
     const help = loaded(["--help"]);
     expect(help.files).toContain("main.cjs");
@@ -50,6 +50,11 @@ describe("the CLI bundle", () => {
     expect(validate.files.length).toBeLessThanOrEqual(8);
     // Neither Node's ES module loader nor node:fs/promises (which brings readline and the file watchers) is loaded.
     for (const run of [help, validate]) expect(run.builtins.filter((m) => /esm\/module_job|fs\/promises/.test(m))).toEqual([]);
+    // momoa reads a text only to name a repeated key: a clean file never loads it, a file with one does (from the package).
+    expect(validate.packages).toEqual([]);
+    const duplicate = path.join(tempDir(), "duplicate.json");
+    writeFileSync(duplicate, '{"nodes": [], "edges": [], "nodes": []}');
+    expect(loaded(["validate", duplicate, "--quiet"]).packages.map((f) => path.relative(path.join(ROOT, "node_modules"), f))).toEqual([path.join("@humanwhocodes", "momoa", "dist", "momoa.cjs")]);
   });
 
   it("runs from another directory and through a symlink, as npm installs it in node_modules/.bin", () => {

@@ -56,5 +56,11 @@ describe("npm run package:vscode", () => {
     const help = spawnSync(process.execPath, [path.join(unpacked, "server/bin/pathway.cjs"), "lsp", "--help"], { encoding: "utf8" });
     expect(help.status).toBe(0);
     expect(help.stdout).toContain("pathway lsp --stdio");
+    // A repeated key is found with momoa, which the bundle loads on first use: the package holds its copy.
+    const duplicate = path.join(dir, "duplicate.json");
+    writeFileSync(duplicate, '{"nodes": [], "edges": [], "nodes": []}');
+    const validate = spawnSync(process.execPath, [path.join(unpacked, "server/bin/pathway.cjs"), "validate", duplicate, "--format", "json"], { encoding: "utf8" });
+    expect(validate.stderr).toBe("");
+    expect((JSON.parse(validate.stdout) as { messages: { ruleId: string }[] }[])[0]!.messages.map((m) => m.ruleId)).toContain("duplicate-key");
   }, 300_000);
 });
