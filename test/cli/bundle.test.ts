@@ -87,6 +87,19 @@ describe("the CLI bundle", () => {
     expect(partial.stderr).toMatch(/^pathway: the command line could not be loaded \(Cannot find module '\.\/chunk-\w+\.cjs'\); run `npm run build` where pathwaykit is, or reinstall it\.\n$/);
   });
 
+  it("ends when the command has finished, but not before queued output is written (a pipe is asynchronous on macOS)", () => {
+    // A stdout whose writes complete 50 ms later stands in for a slow pipe: ending at once would lose the report.
+    const script = `let pending = 0;
+      const write = process.stdout.write.bind(process.stdout);
+      Object.defineProperty(process.stdout, "writableLength", { get: () => pending });
+      process.stdout.write = (chunk) => { pending += chunk.length; setTimeout(() => { write(chunk); pending -= chunk.length; }, 50); return true; };
+      process.argv = [process.execPath, ${JSON.stringify(BIN)}, "validate", ${JSON.stringify(SAMPLE)}, "--format", "json"];
+      require(${JSON.stringify(BIN)});`;
+    const run = spawnSync(process.execPath, ["-e", script], { encoding: "utf8", env: { PATH: process.env.PATH ?? "" } });
+    expect(run.status).toBe(0);
+    expect((JSON.parse(run.stdout) as { filePath: string }[]).map((r) => r.filePath)).toEqual([SAMPLE]);
+  });
+
   it("with PATHWAYKIT_DEBUG, an internal error's stack names src/ files and lines through the bundle's source maps", () => {
     // A stdout that throws is a bug's stand-in: nothing a user can type makes pathwaykit fail on purpose.
     const script = `const write = process.stdout.write.bind(process.stdout);

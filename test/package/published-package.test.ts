@@ -10,6 +10,7 @@ import { ROOT, tempDir } from "../support/cli.js";
 interface PackageJson {
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
+  imports?: Record<string, string>;
 }
 
 const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as PackageJson;
@@ -70,6 +71,9 @@ describe("the published package", () => {
         if (!specifier.startsWith("node:")) imported.add(packageOf(specifier));
       }
     }
+    // And the packages package.json's subpath imports name (#momoa, required on first use).
+    for (const target of Object.values(pkg.imports ?? {})) imported.add(packageOf(target));
+    expect(imported).toContain("@humanwhocodes/momoa");
     expect(imported.size).toBeGreaterThan(5);
     expect([...imported].filter((name) => !declared.has(name)).sort()).toEqual([]);
   });
