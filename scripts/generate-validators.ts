@@ -7,7 +7,8 @@ import { toPathwayJsonSchema } from "../src/model/index.js";
 /**
  * `schema` with every `#/$defs/...` reference replaced by a copy of the definition (the model has no recursive
  * definition). ajv compiles a reference as a call that allocates its arguments; inlined, a node or an edge is checked
- * by one function, which is what keeps the schema pass cheap on 10,000 nodes.
+ * by one function, which is what keeps the schema pass cheap on 10,000 nodes. The exception is nodeWithFieldFunctions's:
+ * a call only for the few nodes that have such a field.
  */
 function inlineDefinitions(schema: unknown, defs: Record<string, unknown>, seen: readonly string[] = []): unknown {
   if (Array.isArray(schema)) return schema.map((item) => inlineDefinitions(item, defs, seen));
