@@ -1,6 +1,6 @@
 // Finds keys that appear twice in one object: JSON.parse silently keeps the last, so the first value would be lost.
 import type { AnyNode } from "@humanwhocodes/momoa";
-import { parseTree } from "./momoa.js";
+import { loadParseTree } from "./momoa.js";
 import { escapeToken, type Diagnostic } from "../diagnostics/index.js";
 
 /**
@@ -97,6 +97,7 @@ export interface DuplicateKeys {
 export function findDuplicateKeys(text: string, value: unknown): DuplicateKeys {
   const keys = countKeys(value);
   if (countKeyColons(text) === keys || countMembers(text) === keys) return { diagnostics: [], noDuplicateKeys: true };
+  const parseTree = loadParseTree();
   let root: AnyNode;
   try {
     root = parseTree(text, { mode: "json" }).body;

@@ -1,5 +1,5 @@
 // Text to JSON value with a lazy pointer->range source map; syntax errors become diagnostics with line and column.
-import { parseTree } from "./momoa.js";
+import { loadParseTree } from "./momoa.js";
 import type { Diagnostic } from "../diagnostics/index.js";
 import { findDuplicateKeys } from "./duplicate-keys.js";
 import { findDeepNesting, toNestingDiagnostic, type DeepNesting } from "./nesting.js";
@@ -24,6 +24,7 @@ function syntaxErrorOffset(text: string, message: string): number {
   const at = /at position (\d+)/.exec(message);
   if (at) return Number(at[1]);
   if (/end of (JSON )?input/i.test(message)) return text.length;
+  const parseTree = loadParseTree();
   try {
     parseTree(text, { mode: "json" });
   } catch (error) {

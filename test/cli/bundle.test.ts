@@ -1,6 +1,6 @@
 // The built executable: one esbuild bundle of CommonJS chunks (dist/bundle) with source maps and no code caches, started from anywhere, and clear about a broken build.
 import { spawnSync, execFileSync } from "node:child_process";
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BIN, ROOT, tempDir } from "../support/cli.js";
@@ -85,6 +85,21 @@ describe("the CLI bundle", () => {
     const partial = run();
     expect([partial.status, partial.stdout]).toEqual([2, ""]);
     expect(partial.stderr).toMatch(/^pathway: the command line could not be loaded \(Cannot find module '\.\/chunk-\w+\.cjs'\); run `npm run build` where pathwaykit is, or reinstall it\.\n$/);
+  });
+
+  it("an install without momoa's file fails on a repeated key (status 2) rather than report no finding", () => {
+    const dir = tempDir();
+    mkdirSync(path.join(dir, "bin"));
+    copyFileSync(BIN, path.join(dir, "bin", "pathway.cjs"));
+    cpSync(BUNDLE, path.join(dir, "dist", "bundle"), { recursive: true });
+    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "pathwaykit", imports: { "#momoa": "./dist/momoa.cjs" } }));
+    const duplicate = path.join(dir, "duplicate.json");
+    writeFileSync(duplicate, '{"nodes": [], "edges": [], "nodes": []}');
+    const run = (file: string) => spawnSync(process.execPath, [path.join(dir, "bin", "pathway.cjs"), "validate", file], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" } });
+    expect(run(SAMPLE).status).toBe(0); // a clean file never needs it
+    const broken = run(duplicate);
+    expect(broken.status).toBe(2);
+    expect(broken.stderr).toContain(`Cannot find module '${path.join(dir, "dist", "momoa.cjs")}'`);
   });
 
   it("ends when the command has finished, but not before queued output is written (a pipe is asynchronous on macOS)", () => {
