@@ -8,6 +8,21 @@ import { BIN, ROOT, tempDir } from "../support/cli.js";
 const BUNDLE = path.join(ROOT, "dist/bundle");
 const SAMPLE = path.join(ROOT, "pathways/appointment-booking.json");
 
+/** A pathway file whose one fault is a repeated key: only momoa names it. */
+function repeatedKeyFile(dir: string = tempDir()): string {
+  const file = path.join(dir, "duplicate.json");
+  writeFileSync(file, '{"nodes": [], "edges": [], "nodes": []}');
+  return file;
+}
+
+/** A folder holding a copy of the executable as bin/pathway.cjs, and nothing else yet. */
+function executableCopy(): { dir: string; bin: string } {
+  const dir = tempDir();
+  mkdirSync(path.join(dir, "bin"));
+  copyFileSync(BIN, path.join(dir, "bin", "pathway.cjs"));
+  return { dir, bin: path.join(dir, "bin", "pathway.cjs") };
+}
+
 describe("the CLI bundle", () => {
   beforeAll(() => {
     // Built by `npm test` (npm run build); without it the checks must fail, not skip.
@@ -52,9 +67,7 @@ describe("the CLI bundle", () => {
     for (const run of [help, validate]) expect(run.builtins.filter((m) => /esm\/module_job|fs\/promises/.test(m))).toEqual([]);
     // momoa reads a text only to name a repeated key: a clean file never loads it, a file with one does (from the package).
     expect(validate.packages).toEqual([]);
-    const duplicate = path.join(tempDir(), "duplicate.json");
-    writeFileSync(duplicate, '{"nodes": [], "edges": [], "nodes": []}');
-    expect(loaded(["validate", duplicate, "--quiet"]).packages.map((f) => path.relative(path.join(ROOT, "node_modules"), f))).toEqual([path.join("@humanwhocodes", "momoa", "dist", "momoa.cjs")]);
+    expect(loaded(["validate", repeatedKeyFile(), "--quiet"]).packages.map((f) => path.relative(path.join(ROOT, "node_modules"), f))).toEqual([path.join("@humanwhocodes", "momoa", "dist", "momoa.cjs")]);
   });
 
   it("runs from another directory and through a symlink, as npm installs it in node_modules/.bin", () => {
@@ -68,11 +81,9 @@ describe("the CLI bundle", () => {
   });
 
   it("an unbuilt or damaged install says what to do (status 2, no stack trace)", () => {
-    const dir = tempDir();
-    mkdirSync(path.join(dir, "bin"));
-    copyFileSync(BIN, path.join(dir, "bin", "pathway.cjs"));
+    const { dir, bin } = executableCopy();
     writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
-    const run = () => spawnSync(process.execPath, [path.join(dir, "bin", "pathway.cjs"), "--help"], { encoding: "utf8", env: { PATH: process.env.PATH ?? "" } });
+    const run = () => spawnSync(process.execPath, [bin, "--help"], { encoding: "utf8", env: { PATH: process.env.PATH ?? "" } });
     const unbuilt = run();
     expect([unbuilt.status, unbuilt.stdout]).toEqual([2, ""]);
     expect(unbuilt.stderr).toBe("pathway: the command line is not built (dist/bundle/main.cjs is missing); run `npm run build` where pathwaykit is, or reinstall it.\n");
@@ -88,14 +99,11 @@ describe("the CLI bundle", () => {
   });
 
   it("an install without momoa's file fails on a repeated key (status 2) rather than report no finding", () => {
-    const dir = tempDir();
-    mkdirSync(path.join(dir, "bin"));
-    copyFileSync(BIN, path.join(dir, "bin", "pathway.cjs"));
+    const { dir, bin } = executableCopy();
     cpSync(BUNDLE, path.join(dir, "dist", "bundle"), { recursive: true });
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "pathwaykit", imports: { "#momoa": "./dist/momoa.cjs" } }));
-    const duplicate = path.join(dir, "duplicate.json");
-    writeFileSync(duplicate, '{"nodes": [], "edges": [], "nodes": []}');
-    const run = (file: string) => spawnSync(process.execPath, [path.join(dir, "bin", "pathway.cjs"), "validate", file], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" } });
+    const duplicate = repeatedKeyFile(dir);
+    const run = (file: string) => spawnSync(process.execPath, [bin, "validate", file], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" } });
     expect(run(SAMPLE).status).toBe(0); // a clean file never needs it
     const broken = run(duplicate);
     expect(broken.status).toBe(2);
