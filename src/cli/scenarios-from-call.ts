@@ -54,6 +54,7 @@ Examples:
         }
         for (const s of result.skipped) io.stdout.write(`skipped ${escapeTerminalLine(`${s.callId}: ${s.reason}`)}\n`);
         for (const p of result.read.problems) io.stdout.write(`not read: ${escapeTerminalLine(`${p.path}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`)}\n`);
+        for (const skipped of result.read.skipped) io.stderr.write(`pathway: ${escapeTerminalLine(skipped)}\n`);
       }
       const incomplete = result.skipped.length > 0 || result.files.some((f) => f.gaps.length > 0);
       io.setExitCode(result.read.problemCount > 0 ? EXIT.failure : incomplete ? EXIT.findings : EXIT.ok);

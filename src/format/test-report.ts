@@ -110,6 +110,7 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
     }
   }
   for (const f of report.coverageFailures ?? []) out.push(c.red(`✖ ${escapeTerminalText(f)}`));
+  for (const s of report.skipped ?? []) out.push(c.yellow(`⚠ ${escapeTerminalText(s)}`));
   const s = report.summary;
   const summary = `${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} could not run` : ""} (${s.total} scenario${s.total === 1 ? "" : "s"}, ${s.durationMs.toFixed(0)} ms)`;
   const bad = s.failed + s.errors > 0 || (report.coverageFailures?.length ?? 0) > 0;

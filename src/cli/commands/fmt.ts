@@ -59,13 +59,13 @@ Examples:
           if (r.status === "would-change") out.write(escapeTerminalText(`${r.filePath}: not in canonical form; run \`pathway fmt ${r.filePath}\``) + "\n");
           else if (r.status === "formatted" && r.filePath !== "<stdin>") out.write(`formatted ${escapeTerminalText(r.filePath)}\n`);
         }
-        const broken = all.filter((r) => r.status === "failed");
+        const broken = all.filter((r) => r.status === "failed" || r.status === "skipped");
         if (broken.length > 0) {
           const color = useColor(options.color, io, io.stderr);
           io.stderr.write(formatStylish(broken, { color }));
         }
         const unchanged = all.filter((r) => r.status === "unchanged").length;
-        if (toStdout && unchanged === all.length) out.write(`${all.length} file${all.length === 1 ? "" : "s"} already canonical\n`);
+        if (toStdout && unchanged > 0 && unchanged === all.filter((r) => r.status !== "skipped").length) out.write(`${all.length} file${all.length === 1 ? "" : "s"} already canonical\n`);
       }
       const code = all.some((r) => r.status === "failed") ? EXIT.failure : all.some((r) => r.status === "would-change") ? EXIT.findings : EXIT.ok;
       io.setExitCode(code);
