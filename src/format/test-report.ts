@@ -1,4 +1,5 @@
 // Pure reporters for `pathway test` over the simulate layer's TestReport: stylish (human) and json; junit and tap live beside this file.
+import { toJsonText } from "../escape/json.js";
 import { escapeTerminalText } from "../escape/terminal.js";
 import type { ScenarioFailure, TestReport, TraceEvent } from "../simulate/index.js";
 import pc from "picocolors";
@@ -119,4 +120,4 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
 };
 
 /** `--format json`: the report object itself. */
-export const formatTestJson: TestFormatter = (report) => JSON.stringify(report, null, 2) + "\n";
+export const formatTestJson: TestFormatter = (report) => toJsonText(report);

@@ -1,4 +1,5 @@
 // `pathway fmt`: rewrites pathway JSON files in canonical form (atomically), or with --check lists the ones that would change.
+import { toJsonText } from "../../escape/json.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
@@ -52,7 +53,7 @@ Examples:
       if (options.format === "json") {
         // The per-file shape of every findings command's --format json (validate, lint, build), plus the status.
         const json = toJsonReport(all).map(({ filePath, ...counts }, i) => ({ filePath, status: all[i]!.status, ...counts }));
-        (toStdout ? io.stdout : io.stderr).write(JSON.stringify(json, null, 2) + "\n");
+        (toStdout ? io.stdout : io.stderr).write(toJsonText(json));
       } else {
         const out = toStdout ? io.stdout : io.stderr;
         for (const r of all) {
