@@ -2,7 +2,7 @@
 
 // Engine: what the CLI does, over files, through an injected host (see README "Use it as a library").
 export { createNodeHost, DEFAULT_MAX_FILE_BYTES, type NodeHostOptions } from "./host/node-host.js";
-export type { Host, HostFetch, HostStat, WriteOptions } from "./host/host.js";
+export type { GlobOptions, Host, HostFetch, HostStat, WriteOptions } from "./host/host.js";
 export { EngineError, isEngineError, type EngineErrorKind, type ErrorCode, type ErrorObject } from "./host/errors.js";
 export { expandInputs, readInputs, INPUT_KINDS, type InputKind, type InputRef, type ReadInput, type ExpandOptions } from "./engine/project/inputs.js";
 export { getPathwayProblem, isPathway, loadPathwayFile, loadPathwayFiles, requirePathway, type LoadedPathwayFile, type LoadPathwayOptions } from "./engine/project/load-pathway.js";

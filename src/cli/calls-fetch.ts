@@ -1,4 +1,5 @@
 // `pathway calls fetch`: flags -> fetchCalls (one JSON file per call, atomically) -> a line per call -> exit code.
+import { toJsonText } from "../escape/json.js";
 import { Option, type Command } from "commander";
 import { fetchCalls } from "../engine/calls-fetch.js";
 import { escapeTerminalLine } from "../escape/terminal.js";
@@ -48,7 +49,7 @@ Examples:
   command.action(async (ids: string[], flags: FetchFlags) => {
     const { output, since, pathwayId, mask, maxCalls, format, ...remote } = flags;
     const result = await fetchCalls(io.host, { output, ids, ...(since ? { since } : {}), ...(pathwayId ? { pathwayId } : {}), mask: mask === true, maxCalls, remote: toRemoteOptions(remote, io) });
-    if (format === "json") io.stdout.write(JSON.stringify(result, null, 2) + "\n");
+    if (format === "json") io.stdout.write(toJsonText(result));
     else {
       for (const w of result.written) io.stdout.write(`wrote ${escapeTerminalLine(w.file)}\n`);
       for (const s of result.skipped) io.stdout.write(`skipped ${escapeTerminalLine(`${s.callId}: ${s.reason}`)}\n`);

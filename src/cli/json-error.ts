@@ -1,4 +1,5 @@
 // The one document `--format json` gives on a fatal error, {"ok": false, "error": {code, message, reason?}}, and where it goes.
+import { toJsonText } from "../escape/json.js";
 import type { Command, Option } from "commander";
 import { createErrorObject, type ErrorObject } from "../host/errors.js";
 import { describeFsError } from "../host/fs-errors.js";
@@ -24,7 +25,7 @@ export interface Failure extends ErrorObject {
 /** The document as printed: pretty JSON and a newline, like every other `--format json` output. */
 export function toErrorDocument({ exit: _exit, ...error }: Failure): string {
   const document: ErrorDocument = { ok: false, error: createErrorObject(error.code, error.message, error.reason) };
-  return JSON.stringify(document, null, 2) + "\n";
+  return toJsonText(document);
 }
 
 /** The (sub)command `argv` runs, e.g. `scenarios generate`, or undefined when it names none. */

@@ -1,4 +1,5 @@
 // `pathway scenarios from-call`: flags -> writeCallScenarios -> the files written, and what could not be reconstructed.
+import { toJsonText } from "../escape/json.js";
 import type { Command } from "commander";
 import { writeCallScenarios } from "../engine/calls-scenario.js";
 import { escapeTerminalLine } from "../escape/terminal.js";
@@ -45,7 +46,7 @@ Examples:
     )
     .action(async (inputs: string[], flags: FromCallFlags) => {
       const result = await writeCallScenarios(io.host, flags.pathway, inputs, { output: flags.output, mask: flags.mask, force: flags.force === true, ...(flags.pathwayId ? { pathwayId: flags.pathwayId } : {}) });
-      if (flags.format === "json") io.stdout.write(JSON.stringify(result, null, 2) + "\n");
+      if (flags.format === "json") io.stdout.write(toJsonText(result));
       else {
         for (const f of result.files) {
           io.stdout.write(`wrote ${escapeTerminalLine(f.file)}\n`);
@@ -54,6 +55,7 @@ Examples:
         }
         for (const s of result.skipped) io.stdout.write(`skipped ${escapeTerminalLine(`${s.callId}: ${s.reason}`)}\n`);
         for (const p of result.read.problems) io.stdout.write(`not read: ${escapeTerminalLine(`${p.path}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`)}\n`);
+        for (const skipped of result.read.skipped) io.stderr.write(`pathway: ${escapeTerminalLine(skipped)}\n`);
       }
       const incomplete = result.skipped.length > 0 || result.files.some((f) => f.gaps.length > 0);
       io.setExitCode(result.read.problemCount > 0 ? EXIT.failure : incomplete ? EXIT.findings : EXIT.ok);

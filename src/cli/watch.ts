@@ -1,4 +1,5 @@
 // The `--watch` loop of lint, test and report: a first run, then a run per batch of saved files until Ctrl-C (exit 0).
+import { toJsonText } from "../escape/json.js";
 import type { Command } from "commander";
 import { displayPath } from "../engine/project/inputs.js";
 import { toErrorObject } from "../host/errors.js";
@@ -58,7 +59,7 @@ async function runOnce(io: CliIo, command: WatchCommand, changes: readonly FileC
   } catch (error) {
     // A broken config mid-watch is reported and the watch goes on: the next save may fix it.
     const failure = toErrorObject(error);
-    if (command.json) io.stdout.write(`${JSON.stringify({ ok: false, error: failure })}\n`);
+    if (command.json) io.stdout.write(toJsonText({ ok: false, error: failure }, 0));
     else io.stderr.write(`pathway: ${escapeTerminalText(failure.message)}\n`);
     return;
   }

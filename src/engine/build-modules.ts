@@ -22,7 +22,7 @@ export interface BuildModulesOptions {
 export interface BuildEntryResult {
   entry: string;
   output?: string;
-  status: "written" | "unchanged" | "up-to-date" | "out-of-date" | "invalid" | "failed";
+  status: "written" | "unchanged" | "up-to-date" | "out-of-date" | "invalid" | "failed" | "skipped";
   diagnostics: BuilderDiagnostic[];
   /**
    * Why the entry could not be built (status "failed"): the input expander's own diagnostic for a path that cannot be
@@ -143,7 +143,7 @@ export async function buildModules(host: Host, args: readonly string[], options:
   for (const ref of refs) {
     const entry = ref.path;
     if (ref.problem) {
-      entries.push({ entry, status: "failed", diagnostics: [], problem: ref.problem });
+      entries.push({ entry, status: ref.skipped ? "skipped" : "failed", diagnostics: [], problem: ref.problem });
       continue;
     }
     if (ref.file === undefined || !MODULE.test(entry)) {

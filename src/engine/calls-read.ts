@@ -20,6 +20,8 @@ export interface CallReadSummary {
   /** The first `MAX_LISTED_PROBLEMS` problems; `problemCount` counts them all. */
   problems: CallFileProblem[];
   problemCount: number;
+  /** Symbolic links a folder or glob met that lead outside the project: said as warnings, never read, never a failure. */
+  skipped: string[];
 }
 
 /** Problems listed in full; past this they are only counted, so 100,000 broken files cannot fill memory. */
@@ -30,13 +32,17 @@ export const MAX_LISTED_PROBLEMS = 1000;
  * `-`), one file at a time, so memory holds one file, never the whole set. Nothing is thrown for a bad file.
  */
 export async function forEachCallRecord(host: Host, args: readonly string[], onRecord: (record: CallRecord, where: string) => void): Promise<CallReadSummary> {
-  const summary: CallReadSummary = { files: 0, records: 0, problems: [], problemCount: 0 };
+  const summary: CallReadSummary = { files: 0, records: 0, problems: [], problemCount: 0, skipped: [] };
   const problem = (p: CallFileProblem) => {
     summary.problemCount++;
     if (summary.problems.length < MAX_LISTED_PROBLEMS) summary.problems.push(p);
   };
   const decoder = new TextDecoder("utf-8", { fatal: true });
   for (const ref of await expandInputs(host, "call", args)) {
+    if (ref.skipped) {
+      if (summary.skipped.length < MAX_LISTED_PROBLEMS) summary.skipped.push(`${ref.path}: ${ref.problem!.message}`);
+      continue;
+    }
     const read = await readInput(host, ref);
     if (read.problem || !read.bytes) {
       problem({ path: ref.path, message: read.problem?.message ?? `${ref.path}: cannot be read` });

@@ -122,7 +122,7 @@ export async function checkRequestInputs(host: Host, inputs: readonly RequestInp
   const results: RequestFileResult[] = [];
   for (const input of inputs) {
     if (!input.bytes) {
-      results.push(failure(input.path, input.problem!));
+      results.push(input.skipped ? { filePath: input.path, diagnostics: [input.problem!] } : failure(input.path, input.problem!));
       continue;
     }
     const fileName = input.path === STDIN ? undefined : input.path;

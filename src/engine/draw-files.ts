@@ -181,6 +181,10 @@ export async function drawFiles(host: Host, args: readonly string[], options: Dr
   const inputs = await readInputs(host, "pathway", args);
   if (options.base !== undefined && inputs.length > 1) throw new EngineError("usage", `--base compares one pathway with its older version; ${inputs.length} were given.`);
   for (const input of inputs) {
+    if (input.skipped) {
+      result.problems.push({ filePath: input.path, severity: "warning", message: `${input.path}: ${input.problem!.message}` });
+      continue;
+    }
     const loaded = parsePathwayInput(input);
     const pathway = loaded.pathway;
     if (!pathway) {

@@ -15,7 +15,7 @@ export interface FormatFilesOptions extends ExpandOptions {
  * frames) with a status. `pathway fmt --format json` prints each as the findings formatters' per-file shape plus `status`.
  */
 export interface FormatFileResult extends FileResult {
-  status: "formatted" | "unchanged" | "would-change" | "failed";
+  status: "formatted" | "unchanged" | "would-change" | "failed" | "skipped";
   /** The canonical text of stdin (`-`), which is never written anywhere by the engine. */
   output?: string;
 }
@@ -32,7 +32,7 @@ export async function formatFiles(host: Host, args: readonly string[], options: 
   const results: FormatFileResult[] = [];
   for (const input of await readInputs(host, "pathway", args, options)) {
     if (!input.bytes) {
-      results.push({ filePath: input.path, status: "failed", diagnostics: [input.problem!] });
+      results.push({ filePath: input.path, status: input.skipped ? "skipped" : "failed", diagnostics: [input.problem!] });
       continue;
     }
     let formatted: ReturnType<typeof formatPathwayDocument>;

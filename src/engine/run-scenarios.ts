@@ -129,7 +129,12 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     return resolveInsideRoot(host, await root, named, { base: dir, rootName: shown === "" || shown === "." ? "the project folder (the working directory)" : `the project folder ${shown}` });
   };
   const started = performance.now();
+  const skipped: string[] = [];
   for (const ref of await expandInputs(host, "scenario", args.length ? args : ["."])) {
+    if (ref.skipped) {
+      skipped.push(`${ref.path}: ${ref.problem!.message}`);
+      continue;
+    }
     const file = ref.file ?? ref.path;
     if (options.only && !options.only(path.resolve(host.cwd, file))) continue;
     const shown = displayPath(host.cwd, file);
@@ -268,6 +273,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
       errors: results.filter((r) => r.status === "error").length,
       durationMs: performance.now() - started,
     },
+    ...(skipped.length > 0 && { skipped }),
   };
   if (options.coverage || options.minCoverage !== undefined) {
     let min: ReturnType<typeof sim.parseMinCoverage> = {};

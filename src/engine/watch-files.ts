@@ -47,6 +47,10 @@ export async function watchFiles(root: string, onChange: (changes: FileChange[])
   const kept = new Set<string>();
   const watcher = watch(root, {
     ignoreInitial: true,
+    // A link is watched as a link, never followed: `pathways/root -> /` would otherwise walk the whole disk, and
+    // what a link leads to is the input expander's to confine (a saved link re-runs the inputs; one leading out of
+    // the project is skipped there). The cost: edits inside a linked folder are not noticed.
+    followSymlinks: false,
     // A file is kept by its ending; a folder by its name. The stats are absent on the first call for a path.
     ignored: (file, stats) => {
       if (file !== root && SKIPPED_DIRS.has(path.basename(file))) return true;

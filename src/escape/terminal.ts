@@ -2,9 +2,11 @@
 
 /**
  * C0 controls other than tab and newline (ESC starts colour, clear-screen and window-title sequences; BEL rings),
- * DEL, C1 controls (U+009B is a one-character CSI on many terminals) and bidirectional controls (Trojan Source).
+ * DEL, C1 controls (U+009B is a one-character CSI on many terminals), bidirectional controls (Trojan Source) and the
+ * line and paragraph separators U+2028/U+2029 (a log viewer or editor starts a new line at them, so a value could pass
+ * for a line of the tool's own output).
  */
-const TERMINAL_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const TERMINAL_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069]/g;
 
 /**
  * `text` safe to print on a terminal: control characters become visible `\u001b`-style escapes, so a node name cannot

@@ -7,7 +7,7 @@ import { escapeTerminalLine } from "../escape/terminal.js";
 export interface CallStatsReport {
   pathway: string;
   stats: CallStats;
-  read: { files: number; records: number; problemCount: number; problems: readonly { path: string; line?: number; message: string }[] };
+  read: { files: number; records: number; problemCount: number; problems: readonly { path: string; line?: number; message: string }[]; skipped?: readonly string[] };
 }
 
 /** Options of `formatCallStats`; all optional. */
@@ -58,6 +58,10 @@ export function formatCallStats(report: CallStatsReport, options: CallStatsForma
   if (read.problemCount > 0) {
     out.push(c.red(`Not read (${read.problemCount})`));
     list(read.problems.map((p) => `${p.path}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`), (s) => s);
+  }
+  if (read.skipped?.length) {
+    out.push(c.yellow(`Skipped (${read.skipped.length})`));
+    list(read.skipped, (s) => s);
   }
   return out.join("\n") + "\n";
 }

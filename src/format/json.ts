@@ -1,4 +1,5 @@
 // ESLint-style JSON: an array with one object per file, each message with rule id, severity, pointer and range.
+import { toJsonText } from "../escape/json.js";
 import { countBySeverity, type FileResult } from "../diagnostics/index.js";
 import type { Formatter } from "./result.js";
 
@@ -38,4 +39,4 @@ export function toJsonReport(results: readonly FileResult[]): JsonFileReport[] {
 }
 
 /** `--format json`: the per-file reports of `toJsonReport`, pretty-printed. */
-export const formatJson: Formatter = (results) => JSON.stringify(toJsonReport(results), null, 2) + "\n";
+export const formatJson: Formatter = (results) => toJsonText(toJsonReport(results));

@@ -12,7 +12,7 @@ export interface ReplayReport {
   skipped: number;
   skippedReasons: readonly { reason: string; count: number }[];
   divergedCalls: readonly (ReplayOutcome & { where: string })[];
-  read: { problemCount: number; problems: readonly { path: string; line?: number; message: string }[] };
+  read: { problemCount: number; problems: readonly { path: string; line?: number; message: string }[]; skipped?: readonly string[] };
 }
 
 /** Renders the replay: the summary line, each diverged call with its first point of divergence, skipped and unread inputs. */
@@ -28,6 +28,7 @@ export function formatReplay(report: ReplayReport, options: { color?: boolean; l
   if (report.diverged > Math.min(limit, report.divergedCalls.length)) out.push(`... and ${report.diverged - Math.min(limit, report.divergedCalls.length)} more (--format json lists up to 1,000)`);
   for (const s of report.skippedReasons) out.push(c.dim(escapeTerminalLine(`skipped ${s.count}: ${s.reason}`)));
   for (const p of report.read.problems.slice(0, limit)) out.push(c.red(escapeTerminalLine(`not read: ${p.path}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`)));
+  for (const skipped of report.read.skipped?.slice(0, limit) ?? []) out.push(c.yellow(escapeTerminalLine(skipped)));
   const summary = `${report.same} of ${report.replayed} recorded call${report.replayed === 1 ? "" : "s"} still take the same path on ${report.pathway}`;
   out.push((report.diverged > 0 ? c.yellow : c.green)(escapeTerminalLine(summary)) + (report.diverged > 0 ? ` (${report.diverged} diverged)` : ""));
   return out.join("\n") + "\n";
@@ -59,6 +60,7 @@ export function formatReplayLive(report: LiveReplayReport, options: { color?: bo
   if (report.calls.length > limit) out.push(`... and ${report.calls.length - limit} more (--format json lists them all)`);
   for (const s of report.skippedReasons) out.push(c.dim(escapeTerminalLine(`skipped ${s.count}: ${s.reason}`)));
   for (const p of report.read.problems.slice(0, limit)) out.push(c.red(escapeTerminalLine(`not read: ${p.path}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`)));
+  for (const skipped of report.read.skipped?.slice(0, limit) ?? []) out.push(c.yellow(escapeTerminalLine(skipped)));
   const v = report.version;
   const version = v ? ` version ${v.version ?? "unknown"}${v.requested === String(v.version) ? "" : ` (${v.requested})`}` : " (production)";
   const summary = `${report.same} of ${report.replayed} recorded call${report.replayed === 1 ? "" : "s"} take the same path live on pathway ${report.pathwayId}${version}`;

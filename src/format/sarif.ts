@@ -1,4 +1,5 @@
 // SARIF 2.1.0 for code scanning: one run, the rule table from rule metadata, a physical location per finding.
+import { toJsonText } from "../escape/json.js";
 import type { Formatter } from "./result.js";
 import { pathToFileURL } from "node:url";
 
@@ -59,5 +60,5 @@ export const formatSarif: Formatter = (results, options = {}) => {
       },
     ],
   };
-  return JSON.stringify(log, null, 2) + "\n";
+  return toJsonText(log);
 };

@@ -1,4 +1,5 @@
 // Pure reporters for `pathway test` over the simulate layer's TestReport: stylish (human) and json; junit and tap live beside this file.
+import { toJsonText } from "../escape/json.js";
 import { escapeTerminalText } from "../escape/terminal.js";
 import type { ScenarioFailure, TestReport, TraceEvent } from "../simulate/index.js";
 import pc from "picocolors";
@@ -110,6 +111,7 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
     }
   }
   for (const f of report.coverageFailures ?? []) out.push(c.red(`✖ ${escapeTerminalText(f)}`));
+  for (const s of report.skipped ?? []) out.push(c.yellow(`⚠ ${escapeTerminalText(s)}`));
   const s = report.summary;
   const summary = `${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} could not run` : ""} (${s.total} scenario${s.total === 1 ? "" : "s"}, ${s.durationMs.toFixed(0)} ms)`;
   const bad = s.failed + s.errors > 0 || (report.coverageFailures?.length ?? 0) > 0;
@@ -118,4 +120,4 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
 };
 
 /** `--format json`: the report object itself. */
-export const formatTestJson: TestFormatter = (report) => JSON.stringify(report, null, 2) + "\n";
+export const formatTestJson: TestFormatter = (report) => toJsonText(report);

@@ -2,6 +2,7 @@
 import path from "node:path";
 import picomatch from "picomatch";
 import type { Host } from "./host.js";
+import { isInside } from "./confined-links.js";
 import { toRealPath } from "./real-path.js";
 
 /** Where a confined path leads: the absolute path, or why it was refused (the end of a sentence about the path). */
@@ -13,11 +14,6 @@ export interface ConfineOptions {
   base?: string;
   /** The root as a message names it. Default "the manifest's folder". */
   rootName?: string;
-}
-
-function inside(root: string, candidate: string): boolean {
-  const rel = path.relative(root, candidate);
-  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
 }
 
 /**
@@ -33,10 +29,10 @@ export async function resolveInsideRoot(host: Pick<Host, "realPath">, root: stri
   const absolute = path.isAbsolute(relative);
   if (!absolute && path.win32.isAbsolute(relative)) return { ok: false, reason: `is an absolute path; use a path relative to ${rootName}` };
   const resolved = path.resolve(options.base ?? root, relative);
-  if (!inside(root, resolved)) {
+  if (!isInside(root, resolved)) {
     return { ok: false, reason: absolute ? `is an absolute path outside ${rootName}; use a path relative to ${rootName}` : `leaves ${rootName} (through ..); keep the files it names inside the project` };
   }
-  if (host.realPath && !inside(await toRealPath(host, root), await toRealPath(host, resolved))) {
+  if (host.realPath && !isInside(await toRealPath(host, root), await toRealPath(host, resolved))) {
     return { ok: false, reason: `leads outside ${rootName} through a symbolic link; point it at a file inside the project` };
   }
   return { ok: true, path: resolved };
@@ -59,7 +55,7 @@ export async function findProjectRoot(host: Pick<Host, "cwd" | "stat">, file: st
     if (parent === dir) break;
     dir = parent;
   }
-  return inside(path.resolve(host.cwd), start) ? path.resolve(host.cwd) : start;
+  return isInside(path.resolve(host.cwd), start) ? path.resolve(host.cwd) : start;
 }
 
 /** A `..` segment anywhere in a glob's wildcard part, braces and extglobs included (`{..,x}/**`, `@(..)/*`). */

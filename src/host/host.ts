@@ -30,7 +30,7 @@ export interface Host {
   /** Replaces `file` atomically (readers see the old content or the new), creating parent directories. */
   writeFile(file: string, content: string | Uint8Array, options?: WriteOptions): Promise<void>;
   /** Files matching `patterns` (relative to `cwd`), sorted, as paths relative to `cwd` with forward slashes. */
-  glob(patterns: readonly string[], options?: { ignore?: readonly string[] }): Promise<string[]>;
+  glob(patterns: readonly string[], options?: GlobOptions): Promise<string[]>;
   /** True when `pattern` is a glob rather than a plain path. */
   isGlob(pattern: string): boolean;
   /** Standard input, read to the end once (later calls get the same bytes). */
@@ -44,6 +44,20 @@ export interface Host {
    * code: a host guards what it must (the CLI's turns an exit call during loading into an error).
    */
   importModule(file: string): Promise<Record<string, unknown>>;
+}
+
+/** Options of `Host.glob`; all optional. */
+export interface GlobOptions {
+  /** Globs (relative to `cwd`) never listed nor searched. */
+  ignore?: readonly string[];
+  /**
+   * Real (link-free) absolute folders that a symbolic link met while searching may lead into. A link that leads
+   * elsewhere (a file such as /etc/passwd, a folder such as /) is neither listed nor followed, and `onOutside` is told
+   * its path relative to `cwd`. Absent: links are followed wherever they lead (a host without links ignores both).
+   */
+  within?: readonly string[];
+  /** Told of each link skipped because it leads outside `within`. */
+  onOutside?: (link: string) => void;
 }
 
 /** How `Host.writeFile` treats what it writes. */

@@ -4,6 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import type { Host, HostFetch, HostStat } from "./host.js";
+import { confinedLinks, isInside, keepOnePathPerFile } from "./confined-links.js";
 import { createMissingPackageError, isMissingOptionalPackage } from "./optional-packages.js";
 import { DEFAULT_MAX_FILE_BYTES, readFileBounded, readStreamBounded, type ByteStream } from "./read-file-bounded.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
@@ -32,6 +33,25 @@ export { DEFAULT_MAX_FILE_BYTES };
 const realpath = promisify(fsRealpath.native);
 
 const GLOB_CHARS = /[*?[\]{}!]|\(.*\|.*\)/;
+
+/**
+ * Passes on a link refused while globbing (as a path relative to `cwd`) only when the walk would have used it: a file
+ * link the patterns match, or a folder link under where they search and that they could search under, neither
+ * ignored. A link to / beside the pathways is worth a warning; `node_modules/x -> ~/src/x` (npm link), `notes.txt ->
+ * /etc/x`, or /bin, which the walker resolves on its way to an absolute pattern's folder, are not.
+ */
+async function linkWorthSaying(cwd: string, patterns: readonly string[], ignore: readonly string[], say: (link: string) => void): Promise<(link: string, isDirectory: boolean) => void> {
+  const { default: picomatch } = await import("picomatch");
+  const matches = picomatch([...patterns], { dot: false });
+  const ignored = picomatch([...ignore], { dot: true });
+  const searched = patterns.map((p) => ({ base: path.resolve(cwd, picomatch.scan(p).base), anyDepth: p.includes("**"), depth: path.resolve(cwd, p).split("/").length }));
+  return (link, isDirectory) => {
+    const rel = path.relative(cwd, link).split(path.sep).join("/");
+    if (ignored(rel) || ignored(`${rel}/`)) return;
+    const underSearch = searched.some((s) => isInside(s.base, link) && link !== s.base && (s.anyDepth || s.depth > link.split("/").length));
+    if (isDirectory ? underSearch : matches(rel)) say(rel);
+  };
+}
 
 /** A Host over the real file system, network and clock. */
 export function createNodeHost(options: NodeHostOptions): Host {
@@ -72,8 +92,11 @@ export function createNodeHost(options: NodeHostOptions): Host {
         const levels = cwd.split(path.sep).filter(Boolean).length;
         for (let level = 1; level <= levels; level++) ignore.push(...anyDepth.map((g) => "../".repeat(level) + g));
       }
-      const found = await glob([...patterns], { cwd, ignore, dot: false });
-      return found.sort();
+      const within = globOptions.within;
+      const fs = within && confinedLinks(within, await linkWorthSaying(cwd, patterns, ignore, (link) => globOptions.onOutside?.(link)));
+      // The cast: tinyglobby types `fs.realpath` as node's whole function (with .native), but calls only its callback form.
+      const found = await glob([...patterns], { cwd, ignore, dot: false, ...(fs && { fs: fs as never }) });
+      return (fs?.followed ? keepOnePathPerFile(cwd, found) : found).sort();
     },
     isGlob: (pattern) => GLOB_CHARS.test(pattern),
     readStdin() {

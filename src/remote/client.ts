@@ -2,7 +2,7 @@
 import { getPathwayHash } from "./hash.js";
 import { RemoteError, type RemoteErrorKind } from "./errors.js";
 import { createRedactor } from "./redact.js";
-import { readCappedBody, ResponseTooLargeError, DEFAULT_MAX_RESPONSE_BYTES } from "./read-body.js";
+import { readCappedBytes, ResponseTooLargeError, DEFAULT_MAX_RESPONSE_BYTES } from "./read-body.js";
 import { getBackoffDelay, isRetryableStatus, parseRetryAfter } from "./retry.js";
 import { toPushBody, toRemotePathway } from "./shape.js";
 import { toChatCreateBody, toChatReply, toChatSession } from "./chat.js";
@@ -227,9 +227,9 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
       try {
         const response = await config.fetch(url, { method, headers, body, signal, redirect: "manual" });
         const status = response.status;
-        let text: string;
+        let bytes: Uint8Array;
         try {
-          text = await readCappedBody(response, config.maxResponseBytes);
+          bytes = await readCappedBytes(response, config.maxResponseBytes);
         } catch (error) {
           if (error instanceof ResponseTooLargeError) {
             throw fail("too-large", `${what}: the answer from ${where} ${error.message}; nothing was read past the limit. Raise --max-response if the pathway really is that large.`, { url, status, attempts: attempt });
@@ -239,9 +239,11 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
           throw fail("truncated", `${what}: the answer from ${where} was cut short (${describeCause(error)}).`, { url, status, attempts: attempt });
         }
         const length = response.headers.get("content-length");
-        if (length !== null && /^\d+$/.test(length) && Buffer.byteLength(text) < Number(length)) {
-          throw fail("truncated", `${what}: the answer from ${where} was cut short (${Buffer.byteLength(text)} of ${length} bytes).`, { url, status, attempts: attempt });
+        // Bytes, not the decoded text: the decoder drops a leading byte-order mark, which is no reason to call it short.
+        if (length !== null && /^\d+$/.test(length) && bytes.byteLength < Number(length)) {
+          throw fail("truncated", `${what}: the answer from ${where} was cut short (${bytes.byteLength} of ${length} bytes).`, { url, status, attempts: attempt });
         }
+        const text = new TextDecoder().decode(bytes);
         if (status >= 200 && status < 300) return { status, text, attempts: attempt, url };
         const said = serverMessage(redact(text));
         const saying = said ? ` The service said: ${said}` : "";

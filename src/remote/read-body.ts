@@ -13,19 +13,27 @@ function mib(bytes: number): string {
 }
 
 /**
- * The body of `response` as UTF-8 text, refusing more than `maxBytes`. The cap is checked twice: on Content-Length
- * before reading (a declared 10 GiB is refused at once), and on the bytes as they stream in, after fetch has undone
- * any content-encoding; so an endless chunked body or a gzip bomb is cut off at the limit, and the stream is
- * cancelled (which also stops the decompressor).
+ * The body of `response` as UTF-8 text (a leading byte-order mark dropped), refusing more than `maxBytes`: see
+ * `readCappedBytes`.
  */
 export async function readCappedBody(response: Response, maxBytes: number): Promise<string> {
+  return new TextDecoder().decode(await readCappedBytes(response, maxBytes));
+}
+
+/**
+ * The bytes of `response`'s body, refusing more than `maxBytes`. The cap is checked twice: on Content-Length before
+ * reading (a declared 10 GiB is refused at once), and on the bytes as they stream in, after fetch has undone any
+ * content-encoding; so an endless chunked body or a gzip bomb is cut off at the limit, and the stream is cancelled
+ * (which also stops the decompressor).
+ */
+export async function readCappedBytes(response: Response, maxBytes: number): Promise<Uint8Array> {
   const declared = response.headers.get("content-length");
   // With a content-encoding the header counts compressed bytes; more than the cap compressed is more than the cap.
   if (declared !== null && /^\d+$/.test(declared) && Number(declared) > maxBytes) {
     await response.body?.cancel().catch(() => undefined);
     throw new ResponseTooLargeError(`declares ${mib(Number(declared))} (Content-Length), over the limit of ${mib(maxBytes)}`);
   }
-  if (!response.body) return "";
+  if (!response.body) return new Uint8Array();
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -39,5 +47,5 @@ export async function readCappedBody(response: Response, maxBytes: number): Prom
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }

@@ -45,5 +45,7 @@ export interface TestReport {
   coverage?: TestCoverageReport[];
   /** Coverage below `--min-coverage`, as messages. */
   coverageFailures?: string[];
+  /** Symbolic links a folder or glob met that lead outside the project, as warnings: nothing was read from them. */
+  skipped?: string[];
   summary: { total: number; passed: number; failed: number; errors: number; durationMs: number };
 }

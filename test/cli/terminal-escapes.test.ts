@@ -8,9 +8,9 @@ import { startFakeService, type FakeService } from "../support/fake-service.js";
 import { PATHWAY } from "../support/request-text.js";
 import { runMain } from "../support/run-main.js";
 
-/** Raw control characters a terminal acts on (tab and newline are text), C1 and bidi controls included. */
-const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-const HOSTILE_DATE = "2024-01-02T00:00:00Z\u001b]0;pwned\u0007\u001b[2J\u001b[1A\u009b31m\u202e";
+/** Raw control characters a terminal acts on (tab and newline are text), C1, bidi controls and line separators included. */
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069]/;
+const HOSTILE_DATE = "2024-01-02T00:00:00Z\u001b]0;pwned\u0007\u001b[2J\u001b[1A\u009b31m\u202e\u2028version 7  forged\u2029\u2067";
 
 let service: FakeService;
 let dir: string;
@@ -70,6 +70,13 @@ describe("test --live", () => {
       expect(r.stdout).toContain("trace up to the failure");
       expect(r.stdout + r.stderr).not.toMatch(RAW_CONTROL);
       expect(r.stdout).toContain("\\u009b2J");
+      // The same run as JSON: the same values (a JSON parser reads them back), with no raw separator or bidi control.
+      chat.addFault({ type: "body", body: JSON.stringify({ data: { ...data, assistant_responses: ["hi \u2028forged\u2029\u202e"] }, errors: null }) });
+      const json = await runMain(["test", "pathways/scenarios/appointment-booking/books-first-choice.scenario.yaml", "--live", "-f", "json"], { cwd: project, env: { PATHWAYKIT_BASE_URL: chat.url, PATHWAYKIT_API_KEY: chat.apiKey } });
+      expect(json.code).toBe(1);
+      expect(json.stdout).not.toMatch(RAW_CONTROL);
+      expect(json.stdout).toContain("\\u2028forged\\u2029\\u202e");
+      expect(JSON.stringify(JSON.parse(json.stdout))).toContain("hi \u2028forged\u2029\u202e");
     } finally {
       await chat.close();
     }

@@ -1,4 +1,4 @@
-// Answers that used to read as success or as nonsense: a save refused with 200, a file: base URL.
+// Answers that used to read as success or as nonsense: a save refused with 200, a file: base URL, a byte-order mark.
 import { describe, expect, it } from "vitest";
 import { useServiceProject } from "../support/temp-project.js";
 
@@ -25,6 +25,16 @@ describe("wrong answers", () => {
     const result = await run(["push", "p.json", "--id", "pw-1", "--force"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/pushed p.json/);
+  });
+
+  it("an answer that starts with a byte-order mark is read once, not called cut short and retried", async () => {
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ ...PATHWAY, name: "With BOM" }))]);
+    project.service.addFault({ type: "raw", headers: { "content-type": "application/json", "content-length": String(body.length) }, body }, "GET");
+    const result = await run(["fetch", "pw-1", "-o", "-", "--no-manifest"]);
+    expect(result.stderr).not.toMatch(/cut short/);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ name: "With BOM" });
+    expect(project.service.requests.filter((r) => r.method === "GET")).toHaveLength(1);
   });
 
   it("--base-url file:///etc/passwd names the scheme, not 'Base URL null'", async () => {

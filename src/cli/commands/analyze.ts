@@ -1,4 +1,5 @@
 // `pathway analyze`: flags -> analyzeFile -> summary (text or JSON) -> exit code.
+import { toJsonText } from "../../escape/json.js";
 import type { Command } from "commander";
 import { analyzeFile } from "../../engine/analyze-file.js";
 import { formatAnalysis } from "../../format/analysis.js";
@@ -33,7 +34,7 @@ Examples:
       // A file that cannot be analysed ends the run; under --format json main prints the error document.
       const analyzed = await analyzeFile(io.host, file, { config: options.config });
       const color = useReportColor(options.color, options.output, io);
-      const text = options.format === "json" ? JSON.stringify(analyzed.analysis, null, 2) + "\n" : formatAnalysis(analyzed.analysis, { names: analyzed.names, color });
+      const text = options.format === "json" ? toJsonText(analyzed.analysis) : formatAnalysis(analyzed.analysis, { names: analyzed.names, color });
       await writeOutput(io, options.output, text);
       io.setExitCode(EXIT.ok);
     });

@@ -15,7 +15,7 @@ interface BuildOptions extends CheckCommandOptions {
   check?: boolean;
 }
 
-const VERBS = { written: "wrote", unchanged: "unchanged", "up-to-date": "up to date", "out-of-date": "OUT OF DATE", invalid: "not built", failed: "failed" } as const;
+const VERBS = { written: "wrote", unchanged: "unchanged", "up-to-date": "up to date", "out-of-date": "OUT OF DATE", invalid: "not built", failed: "failed", skipped: "skipped" } as const;
 
 /** Registers `pathway build`. */
 export function register(program: Command, io: CliIo): void {

@@ -1,4 +1,5 @@
 // `pathway calls`: the call-record commands; `calls stats` maps saved records onto a pathway and prints production coverage.
+import { toJsonText } from "../../escape/json.js";
 import { Option, type Command } from "commander";
 import { getCallStats } from "../../engine/calls-stats.js";
 import { formatCallStats } from "../../format/calls-stats.js";
@@ -64,7 +65,7 @@ Examples:
     .action(async (inputs: string[], options: StatsOptions) => {
       const result = await getCallStats(io.host, options.pathway, inputs, { ...(options.pathwayId ? { pathwayId: options.pathwayId } : {}), ...(options.pathwayVersion === undefined ? {} : { pathwayVersion: options.pathwayVersion }) });
       const color = useReportColor(options.color, options.output, io);
-      const text = options.format === "json" ? JSON.stringify(result, null, 2) + "\n" : formatCallStats(result, { color });
+      const text = options.format === "json" ? toJsonText(result) : formatCallStats(result, { color });
       await writeOutput(io, options.output, text);
       io.setExitCode(result.read.problemCount > 0 ? EXIT.failure : EXIT.ok);
     });

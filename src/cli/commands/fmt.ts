@@ -1,4 +1,5 @@
 // `pathway fmt`: rewrites pathway JSON files in canonical form (atomically), or with --check lists the ones that would change.
+import { toJsonText } from "../../escape/json.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
@@ -52,20 +53,20 @@ Examples:
       if (options.format === "json") {
         // The per-file shape of every findings command's --format json (validate, lint, build), plus the status.
         const json = toJsonReport(all).map(({ filePath, ...counts }, i) => ({ filePath, status: all[i]!.status, ...counts }));
-        (toStdout ? io.stdout : io.stderr).write(JSON.stringify(json, null, 2) + "\n");
+        (toStdout ? io.stdout : io.stderr).write(toJsonText(json));
       } else {
         const out = toStdout ? io.stdout : io.stderr;
         for (const r of all) {
           if (r.status === "would-change") out.write(escapeTerminalText(`${r.filePath}: not in canonical form; run \`pathway fmt ${r.filePath}\``) + "\n");
           else if (r.status === "formatted" && r.filePath !== "<stdin>") out.write(`formatted ${escapeTerminalText(r.filePath)}\n`);
         }
-        const broken = all.filter((r) => r.status === "failed");
+        const broken = all.filter((r) => r.status === "failed" || r.status === "skipped");
         if (broken.length > 0) {
           const color = useColor(options.color, io, io.stderr);
           io.stderr.write(formatStylish(broken, { color }));
         }
         const unchanged = all.filter((r) => r.status === "unchanged").length;
-        if (toStdout && unchanged === all.length) out.write(`${all.length} file${all.length === 1 ? "" : "s"} already canonical\n`);
+        if (toStdout && unchanged > 0 && unchanged === all.filter((r) => r.status !== "skipped").length) out.write(`${all.length} file${all.length === 1 ? "" : "s"} already canonical\n`);
       }
       const code = all.some((r) => r.status === "failed") ? EXIT.failure : all.some((r) => r.status === "would-change") ? EXIT.findings : EXIT.ok;
       io.setExitCode(code);

@@ -1,4 +1,5 @@
 // `pathway replay`: flags -> replayCalls (recorded paths on an edited pathway, offline) -> summary -> exit code by --max-diverged.
+import { toJsonText } from "../../escape/json.js";
 import { Option, type Command } from "commander";
 import { replayCalls } from "../../engine/calls-replay.js";
 import { replayCallsLive } from "../../engine/calls-replay-live.js";
@@ -67,7 +68,7 @@ Examples:
       if (flags.pathwayVersion !== undefined) throw new ExitError(EXIT.failure, "--pathway-version names the saved version a live replay chats with: add --live.");
       const result = await replayCalls(io.host, flags.pathway, inputs, flags.pathwayId ? { pathwayId: flags.pathwayId } : {});
       const color = useReportColor(flags.color, flags.output, io);
-      await writeOutput(io, flags.output, flags.format === "json" ? JSON.stringify(result, null, 2) + "\n" : formatReplay(result, { color }));
+      await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(result) : formatReplay(result, { color }));
       io.setExitCode(result.read.problemCount > 0 ? EXIT.failure : result.diverged > flags.maxDiverged ? EXIT.findings : EXIT.ok);
     });
 }
@@ -77,7 +78,7 @@ async function replayLive(io: CliIo, inputs: string[], flags: ReplayFlags): Prom
   const { pathway, pathwayId, pathwayVersion, maxDiverged, format, output, color, live: _live, ...remote } = flags;
   const result = await replayCallsLive(io.host, pathway, inputs, { ...toRemoteOptions(remote, io), ...(pathwayId !== undefined && { pathwayId }), ...(pathwayVersion !== undefined && { pathwayVersion }) });
   for (const w of result.warnings) io.stderr.write(`pathway: warning: ${escapeTerminalText(w)}\n`);
-  const text = format === "json" ? JSON.stringify(result, null, 2) + "\n" : formatReplayLive(result, { color: useReportColor(color, output, io) });
+  const text = format === "json" ? toJsonText(result) : formatReplayLive(result, { color: useReportColor(color, output, io) });
   await writeOutput(io, output, text);
   io.setExitCode(result.read.problemCount > 0 ? EXIT.failure : result.diverged > maxDiverged ? EXIT.findings : EXIT.ok);
 }

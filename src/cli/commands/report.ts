@@ -1,4 +1,5 @@
 // `pathway report`: one pathway as a self-contained offline HTML review page (graph, findings, diff, coverage).
+import { toJsonText } from "../../escape/json.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Command } from "commander";
 import { Option } from "commander";
@@ -126,7 +127,7 @@ async function runReport(file: string, options: ReportCommandOptions, io: CliIo,
   await writeOutput(io, output, result.html);
   onWritten?.(result);
   const s = result.summary;
-  if (options.format === "json") io.stdout.write(`${JSON.stringify({ output, ...s }, null, 2)}\n`);
+  if (options.format === "json") io.stdout.write(toJsonText({ output, ...s }));
   else {
     const c = pc.createColors(useColor(options.color, io));
     io.stdout.write(`${c.green("✔")} wrote ${output}: ${s.nodes} nodes, ${s.edges} edges, ${s.findings} findings${s.diff ? ", diff" : ""}${s.coverage ? ", coverage" : ""} (layout: ${s.engine})\n`);

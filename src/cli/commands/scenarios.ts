@@ -1,4 +1,5 @@
 // `pathway scenarios generate`: writes editable scenario skeletons whose scripted steps visit every reachable edge.
+import { toJsonText } from "../../escape/json.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
@@ -62,7 +63,7 @@ Examples:
       const generated = await generateScenarioFiles(io.host, pathwayArg, options);
       const { files: written, dir } = generated;
       if (options.format === "json") {
-        io.stdout.write(JSON.stringify({ files: written, scenarios: generated.scenarios, uncovered: generated.uncovered }, null, 2) + "\n");
+        io.stdout.write(toJsonText({ files: written, scenarios: generated.scenarios, uncovered: generated.uncovered }));
       } else {
         const c = pc.createColors(useColor(options.color, io));
         const turns = generated.scenarios.reduce((n, s) => n + s.turns.length, 0);

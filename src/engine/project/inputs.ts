@@ -2,7 +2,9 @@
 import path from "node:path";
 import type { Diagnostic } from "../../diagnostics/index.js";
 import { describeFsError } from "../../host/fs-errors.js";
+import { findProjectRoot } from "../../host/confine-path.js";
 import type { Host } from "../../host/host.js";
+import { toRealPath } from "../../host/real-path.js";
 
 /** The kinds of input files the engine works on. */
 export type InputKind = "pathway" | "scenario" | "module" | "request" | "call";
@@ -54,6 +56,11 @@ export interface InputRef {
   foundBy?: string[];
   /** Why nothing can be read for this argument (a missing path, an empty directory, a glob matching nothing). */
   problem?: Diagnostic;
+  /**
+   * True when a folder or glob met a symbolic link leading outside the project: `problem` is then a warning naming the
+   * link, and nothing was read. Commands say it and go on; it is never a failure.
+   */
+  skipped?: boolean;
 }
 
 /** Options of `expandInputs`. */
@@ -116,9 +123,16 @@ export async function expandInputs(host: Host, kind: InputKind, args: readonly s
     // A glob skips what a directory walk skips (node_modules, .git, package.json, configs...), as ESLint's default
     // ignores apply to its globs: `"**/*.json"` means the pathways of a project, not every JSON file in node_modules.
     const ignore = [...spec.ignore, ...(options.ignore ?? [])];
-    const found = await host.glob(patterns, { ignore });
-    if (found.length === 0) {
-      const skipped = !isDirectory && (await host.glob(patterns, { ignore: options.ignore ?? [] })).length > 0;
+    const links: string[] = [];
+    const within = await linkRoots(host, isDirectory ? base || "." : globBase(host, arg));
+    const found = await host.glob(patterns, { ignore, ...(within && { within, onOutside: (link: string) => links.push(link) }) });
+    for (const link of links) {
+      if (seen.has(path.resolve(host.cwd, link))) continue;
+      seen.set(path.resolve(host.cwd, link), { path: link });
+      refs.push({ path: link, skipped: true, problem: outsideProject(arg) });
+    }
+    if (found.length === 0 && links.length === 0) {
+      const skipped = !isDirectory && (await host.glob(patterns, { ignore: options.ignore ?? [], ...(within && { within }) })).length > 0;
       const message = isDirectory
         ? `${arg}: no ${spec.noun} (${spec.extensions.join(", ")}) in this directory; name files directly or check the path.`
         : skipped
@@ -129,6 +143,33 @@ export async function expandInputs(host: Host, kind: InputKind, args: readonly s
     for (const file of found) add(file, arg);
   }
   return refs;
+}
+
+/**
+ * The real folders a symbolic link met while walking `start` (a folder, or a glob's fixed part) may lead into: the
+ * project holding it, and `start` itself, which the user named. Undefined on a host without links.
+ */
+async function linkRoots(host: Host, start: string): Promise<string[] | undefined> {
+  if (!host.realPath) return undefined;
+  const absolute = path.resolve(host.cwd, start);
+  const roots = [await findProjectRoot(host, path.join(absolute, "_")), absolute];
+  return Promise.all(roots.map((root) => toRealPath(host, root)));
+}
+
+/** The folder a glob starts searching in: its segments before the first with a wildcard ("" for the working directory). */
+function globBase(host: Host, pattern: string): string {
+  const segments = pattern.split("/");
+  const wild = segments.findIndex((s) => host.isGlob(s));
+  return segments.slice(0, wild === -1 ? segments.length - 1 : wild).join("/") || (pattern.startsWith("/") ? "/" : "");
+}
+
+function outsideProject(arg: string): Diagnostic {
+  return {
+    ruleId: "outside-project",
+    severity: "warning",
+    message: `Skipped: a symbolic link (found in ${arg}) that leads outside the project, so nothing was read from it; name it directly to read it.`,
+    pointer: "",
+  };
 }
 
 /** An input with its bytes, or the finding that says why it has none. */
