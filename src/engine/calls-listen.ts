@@ -1,9 +1,8 @@
 // `calls listen`: a call-end webhook receiver on loopback that writes each record atomically, with bounded body size and count.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { readCallRecord } from "../calls/index.js";
-import { toCallFileName } from "./calls-fetch.js";
+import { createCallFiles } from "./calls-fetch.js";
 import type { Host } from "../host/host.js";
 
 /** Options of `startCallListener`. */
@@ -42,6 +41,7 @@ async function readLimited(req: IncomingMessage, max: number): Promise<Buffer | 
 export async function startCallListener(host: Host, options: CallListenerOptions): Promise<CallListener> {
   const maxBody = options.maxBodyBytes ?? 16 * 1024 * 1024;
   const maxCalls = options.maxCalls ?? 10_000;
+  const files = createCallFiles(host, options.output);
   let written = 0;
   let close: () => Promise<void> = async () => {};
   let settle: (count: number) => void = () => {};
@@ -67,14 +67,19 @@ export async function startCallListener(host: Host, options: CallListenerOptions
     if ("problem" in read) return refuse(res, 400, read.problem);
     if (written >= maxCalls) return refuse(res, 503, "the receiver has taken its --max-calls records");
     written++;
-    const file = path.join(options.output, toCallFileName(read.record.callId));
+    let outcome;
     try {
-      await host.writeFile(file, JSON.stringify(value, null, 2) + "\n");
+      // The same call again (a webhook sent twice) replaces its file; another call's file is never written over.
+      outcome = await files.write(read.record.callId, JSON.stringify(value, null, 2) + "\n", true);
     } catch (error) {
       written--;
       return refuse(res, 500, `cannot write the record: ${error instanceof Error ? error.message : String(error)}`);
     }
-    options.onEvent?.({ type: "written", callId: read.record.callId, file: path.relative(host.cwd, path.resolve(host.cwd, file)) || file });
+    if (outcome.status !== "written") {
+      written--;
+      return refuse(res, 409, outcome.status === "refused" ? outcome.message : `${outcome.file} exists`);
+    }
+    options.onEvent?.({ type: "written", callId: read.record.callId, file: outcome.file });
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ status: "success" }));
     if (written >= maxCalls) void close();
   });
