@@ -7,6 +7,7 @@ import type { Host } from "../host/host.js";
 import { createCallFiles } from "./calls-fetch.js";
 import { createLoopbackGuard } from "./http/loopback-guard.js";
 import { createByteBudget, readRequestBody, type BodyReader } from "./http/request-body.js";
+import { createSecretCheck } from "./http/shared-secret.js";
 
 const MIB = 1024 * 1024;
 
@@ -47,6 +48,10 @@ export interface CallListenerOptions {
   requestTimeoutMs?: number;
   /** Host names to answer besides 127.0.0.1 and localhost at the port: a tunnel's public name, as it sends it. */
   allowedHosts?: readonly string[];
+  /** A secret each request must carry in `secretHeader` (answered 401 otherwise). Default: none is asked for. */
+  secret?: string;
+  /** The header that carries `secret` (default x-pathway-secret). */
+  secretHeader?: string;
   /** Told of each record written, each request refused with an answer, and each connection dropped without one. */
   onEvent?: (event: CallListenerEvent) => void;
 }
@@ -107,6 +112,7 @@ interface ListenerState {
   files: ReturnType<typeof createCallFiles>;
   budget: ReturnType<typeof createByteBudget>;
   guard: ReturnType<typeof createLoopbackGuard>;
+  secret: ReturnType<typeof createSecretCheck> | undefined;
   /** The body being read on a socket, so a timeout the server sees drops it (told once, by the request). */
   reading: WeakMap<Socket, BodyReader>;
   /** Records written so far. */
@@ -121,10 +127,12 @@ function refuse(state: ListenerState, res: ServerResponse, status: number, reaso
   res.writeHead(status, { "content-type": "application/json", connection: "close", ...headers }).end(JSON.stringify({ status: "error", message: reason }));
 }
 
-/** Refusals that need no byte of the body: who asks (Host, Origin), how (method, type), and how much. */
+/** Refusals that need no byte of the body: who asks (Host, Origin, secret), how (method, type), and how much. */
 function checkRequest(state: ListenerState, req: IncomingMessage): { status: number; reason: string } | undefined {
   const denied = state.guard.check(req.headers);
   if (denied !== undefined) return { status: 403, reason: denied };
+  const unauthorized = state.secret?.check(req.headers);
+  if (unauthorized !== undefined) return { status: 401, reason: unauthorized };
   if (req.method !== "POST") return { status: 405, reason: "only POST: the call-end webhook body" };
   if (!/^application\/(?:[\w.+-]*\+)?json\b/i.test(req.headers["content-type"] ?? "")) return { status: 415, reason: "only JSON (content-type application/json)" };
   if (Number(req.headers["content-length"] ?? 0) > state.config.maxBodyBytes) return { status: 413, reason: `the body is larger than ${state.config.maxBodyBytes} bytes` };
@@ -184,7 +192,7 @@ async function answerWebhook(state: ListenerState, req: IncomingMessage, res: Se
  * Starts the receiver on 127.0.0.1 only (the webhook is reached through a tunnel the team controls, never a public
  * port). Nothing a client does ends it: a request that is reset, closed part way or too slow is dropped and told as a
  * `dropped` event, and the next one is served. Requests whose Host or Origin is not this server's are refused (403,
- * the check `report --serve` uses).
+ * the check `report --serve` uses), as are those without the secret when one is set (401).
  */
 export async function startCallListener(host: Host, options: CallListenerOptions): Promise<CallListener> {
   const config = resolveListenerConfig(options);
@@ -195,6 +203,7 @@ export async function startCallListener(host: Host, options: CallListenerOptions
     files: createCallFiles(host, options.output),
     budget: createByteBudget(config.maxBytesInFlight),
     guard: createLoopbackGuard(() => port, { allowedHosts: options.allowedHosts ?? [] }),
+    secret: options.secret === undefined ? undefined : createSecretCheck(options.secret, options.secretHeader),
     reading: new WeakMap(),
     written: 0,
     tell: (event) => options.onEvent?.(event),

@@ -4,11 +4,12 @@ import { request } from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ROOT, tempDir } from "../support/cli.js";
+import { ROOT, runCli, tempDir } from "../support/cli.js";
 import { startWatch, type WatchProcess } from "../support/watch-process.js";
 
 const BODY = readFileSync(path.join(ROOT, "test/fixtures/calls/pizzeria/order.json"), "utf8");
 const CALL_ID = "bbbb0001-0000-4000-8000-000000000001";
+const SECRET = "test-secret-0f3a9c1d2b7e4a60";
 
 const running: WatchProcess[] = [];
 const sockets: net.Socket[] = [];
@@ -156,5 +157,37 @@ describe("pathway calls listen, with clients that fail", () => {
     if (before !== undefined && after !== undefined) expect(after - before).toBeLessThan(64 * 1024 * 1024);
     for (const s of sockets.splice(0)) s.destroy();
     expect(await postOnceFree(port)).toBe(200);
+  });
+
+  it("with PATHWAYKIT_WEBHOOK_SECRET, refuses a request without the x-pathway-secret header or with another value (401) and takes the right one, never printing it", async () => {
+    const { w, dir, port } = await start([], { PATHWAYKIT_WEBHOOK_SECRET: SECRET });
+    expect((await post(port)).status).toBe(401);
+    expect((await post(port, { "x-pathway-secret": `${SECRET}x` })).status).toBe(401);
+    expect((await post(port, { "x-pathway-secret": SECRET.slice(0, -1) })).status).toBe(401);
+    expect((await post(port, { authorization: SECRET })).status).toBe(401);
+    expect(existsSync(path.join(dir, "calls"))).toBe(false);
+    expect((await post(port, { "x-pathway-secret": SECRET })).status).toBe(200);
+    await w.waitFor((out, err) => out.includes(`received ${CALL_ID}`) && count(err, /refused a request \(401\): the x-pathway-secret header (?:is missing|does not hold the secret)\n/) === 4);
+    expect(w.stdout()).toMatch(/requests need the x-pathway-secret header/);
+    expect(w.stdout() + w.stderr()).not.toContain(SECRET.slice(0, 12));
+  });
+
+  it("takes the secret from --secret and the header --secret-header names", async () => {
+    const { w, port } = await start(["--secret", SECRET, "--secret-header", "X-Hook-Key"]);
+    expect((await post(port, { "x-pathway-secret": SECRET })).status).toBe(401);
+    expect((await post(port, { "x-hook-key": SECRET })).status).toBe(200);
+    await w.waitFor((out) => out.includes(`received ${CALL_ID}`));
+    expect(w.stdout() + w.stderr()).not.toContain(SECRET.slice(0, 12));
+  });
+
+  it("refuses a secret too short to resist guessing (exit 2), without printing it", () => {
+    const dir = tempDir();
+    const flag = runCli(["calls", "listen", "--port", "0", "-o", "calls", "--secret", "hunter2"], { cwd: dir });
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toMatch(/--secret is 7 characters long; use at least 16/);
+    const env = runCli(["calls", "listen", "--port", "0", "-o", "calls"], { cwd: dir, env: { PATHWAYKIT_WEBHOOK_SECRET: "hunter2" } });
+    expect(env.code).toBe(2);
+    expect(env.stderr).toMatch(/PATHWAYKIT_WEBHOOK_SECRET is 7 characters long/);
+    expect(flag.stdout + flag.stderr + env.stdout + env.stderr).not.toContain("hunter2");
   });
 });
