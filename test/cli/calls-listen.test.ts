@@ -1,15 +1,22 @@
 // `pathway calls listen`: the real command on loopback receives webhook bodies, writes them atomically, refuses the rest, stops at --max-calls.
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { BIN, ROOT, tempDir } from "../support/cli.js";
 
 const BODY = readFileSync(path.join(ROOT, "test/fixtures/calls/pizzeria/order.json"), "utf8");
 
+/** Children still running when a test ends (one that failed before --max-calls) are stopped, not left listening. */
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill();
+});
+
 /** Starts the command and resolves with its URL once it listens; `done` resolves with the exit code and output. */
 function listen(args: string[], cwd: string): Promise<{ url: string; done: Promise<{ code: number | null; stdout: string; stderr: string }> }> {
   const child = spawn(process.execPath, [BIN, "calls", "listen", "--port", "0", ...args], { cwd, env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" } });
+  children.push(child);
   let stdout = "";
   let stderr = "";
   child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
