@@ -25,7 +25,7 @@ export function registerCallsFetch(calls: Command, io: CliIo): void {
     .description("download call records (GET /v1/calls/{id}, or the list of calls page by page) into one JSON file per call")
     .argument("[ids...]", "call ids to download (default: the list of calls, newest pages first as the service gives them)")
     .requiredOption("-o, --output <dir>", "directory to write <call_id>.json files into (each written atomically)")
-    .option("--since <date>", "with no ids: calls from this date on (sent as start_date, as real clients do; the list endpoint is not in the seed)")
+    .option("--since <date>", "with no ids: calls from this date on (sent as start_date, as real clients do; the service's API reference documents GET /v1/calls/{call_id} but not the list)")
     .option("--pathway-id <id>", "keep only calls of this pathway (others are skipped and listed)")
     .option("--mask", "mask phone numbers, emails and the number fields in the files written (default: records as the service gave them)")
     .addOption(new Option("--max-calls <n>", "most calls read from the list").argParser(parseWholeNumber(1, 1_000_000)).default(1000))
@@ -39,8 +39,13 @@ clients read it ({calls: [...], total_count} or count), paged with from/to offse
 documented, so calls already seen are dropped and a page with nothing new ends the list. Every command that takes
 calls (calls stats, replay, scenarios from-call) reads these files, and anything it derives from them is masked.
 
-Exit codes: 0 every call written, 1 some calls could not be read (the others are written), 2 usage error, no API key,
-or the list could not be read.
+A call id of letters, digits and - (a uuid) is its own file name; any other character is written as %XX (a/b ->
+a%2Fb.json, a.b stays a.b.json), so two calls never share a file and the name gives the id back. A file already
+there that holds another call's record (written by an older version, which named a/b, a:b and a_b alike) is never
+overwritten: that call fails, and the message says which file to rename. calls listen names files alike.
+
+Exit codes: 0 every call written, 1 some calls could not be read or written (the others are written), 2 usage error,
+no API key, or the list could not be read.
 
 Examples:
   $ pathway calls fetch 4c150427-fb1e-4dd1-a44d-4f25b24361b0 -o calls/

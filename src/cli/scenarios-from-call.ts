@@ -1,7 +1,8 @@
 // `pathway scenarios from-call`: flags -> writeCallScenarios -> the files written, and what could not be reconstructed.
+import { Option, type Command } from "commander";
+import { DEFAULT_MAX_SCENARIO_FILES, writeCallScenarios } from "../engine/calls-scenario.js";
 import { toJsonText } from "../escape/json.js";
-import type { Command } from "commander";
-import { writeCallScenarios } from "../engine/calls-scenario.js";
+import { parseWholeNumber } from "./check-files.js";
 import { escapeTerminalLine } from "../escape/terminal.js";
 import { EXIT } from "./exit.js";
 import { createFormatOption } from "./format-option.js";
@@ -13,6 +14,7 @@ interface FromCallFlags {
   pathwayId?: string;
   mask: boolean;
   force?: boolean;
+  maxFiles: number;
   format: "text" | "json";
 }
 
@@ -26,7 +28,8 @@ export function registerScenariosFromCall(scenarios: Command, io: CliIo): void {
     .requiredOption("-o, --output <dir>", "directory to write call-<call_id>.scenario.yaml files into")
     .option("--pathway-id <id>", "the remote pathway, so calls of other pathways are skipped (default: the file's entry in pathwaykit.manifest.json)")
     .option("--no-mask", "keep phone numbers and emails in the scenarios (masked by default)")
-    .option("--force", "overwrite scenario files that already exist")
+    .option("--force", "overwrite a call's scenario file that already exists (never another call's)")
+    .addOption(new Option("--max-files <n>", "write at most this many files; the calls past it are counted and left out").argParser(parseWholeNumber(1, 10_000_000)).default(DEFAULT_MAX_SCENARIO_FILES))
     .addOption(createFormatOption(["text", "json"], "what to print"))
     .addHelpText(
       "after",
@@ -37,15 +40,20 @@ ended with for what that node extracts, and expect.node the node the call waited
 path. Where the call moved on without a caller turn from a node the simulator does not leave by itself, the turn is
 written with empty words and listed. Calls that cannot be mapped are skipped, with the reason.
 
-Exit codes: 0 written, 1 some calls were skipped or some turns could not be reconstructed (the rest are written),
-2 usage error, an unreadable pathway, or some input not read.
+Files are named as \`calls fetch\` names records: a call id of letters, digits and - as it is, any other character
+as %XX (a/b -> call-a%2Fb.scenario.yaml), so two calls never share a file. A file already there that was made from
+another call (by an older version, which named a/b and a_b alike) is never overwritten, --force or not: the call is
+skipped and the message says which file to rename.
+
+Exit codes: 0 written, 1 some calls were skipped or left out past --max-files, or some turns could not be
+reconstructed (the rest are written), 2 usage error, an unreadable pathway, or some input not read.
 
 Examples:
   $ pathway scenarios from-call calls/4c150427.json --pathway pathways/appointment-booking.json -o pathways/scenarios/from-calls
   $ pathway test pathways/scenarios/from-calls`,
     )
     .action(async (inputs: string[], flags: FromCallFlags) => {
-      const result = await writeCallScenarios(io.host, flags.pathway, inputs, { output: flags.output, mask: flags.mask, force: flags.force === true, ...(flags.pathwayId ? { pathwayId: flags.pathwayId } : {}) });
+      const result = await writeCallScenarios(io.host, flags.pathway, inputs, { output: flags.output, mask: flags.mask, force: flags.force === true, maxFiles: flags.maxFiles, ...(flags.pathwayId ? { pathwayId: flags.pathwayId } : {}) });
       if (flags.format === "json") io.stdout.write(toJsonText(result));
       else {
         for (const f of result.files) {
@@ -54,10 +62,11 @@ Examples:
           for (const note of f.notes) io.stdout.write(`  ${escapeTerminalLine(note)}\n`);
         }
         for (const s of result.skipped) io.stdout.write(`skipped ${escapeTerminalLine(`${s.callId}: ${s.reason}`)}\n`);
+        if (result.leftOut > 0) io.stdout.write(`left out ${result.leftOut} call${result.leftOut === 1 ? "" : "s"} past --max-files ${flags.maxFiles}: raise it, or pass fewer calls\n`);
         for (const p of result.read.problems) io.stdout.write(`not read: ${escapeTerminalLine(`${p.path}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`)}\n`);
         for (const skipped of result.read.skipped) io.stderr.write(`pathway: ${escapeTerminalLine(skipped)}\n`);
       }
-      const incomplete = result.skipped.length > 0 || result.files.some((f) => f.gaps.length > 0);
+      const incomplete = result.skipped.length > 0 || result.leftOut > 0 || result.files.some((f) => f.gaps.length > 0);
       io.setExitCode(result.read.problemCount > 0 ? EXIT.failure : incomplete ? EXIT.findings : EXIT.ok);
     });
 }

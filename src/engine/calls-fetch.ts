@@ -1,11 +1,11 @@
 // `calls fetch`: call records from the service (by id, or the list paged by offsets) into one JSON file per call, atomically.
-import path from "node:path";
-import { maskPersonalData } from "../calls/index.js";
-import { isEngineError, toErrorObject, type ErrorObject } from "../host/errors.js";
+import { maskPersonalData, readCallRecord } from "../calls/index.js";
+import { createErrorObject, isEngineError, toErrorObject, type ErrorObject } from "../host/errors.js";
 import type { Host } from "../host/host.js";
 import { loadManifest } from "./project/manifest.js";
 import { createClient, toEngineError, type RemoteOptions } from "./project/remote-client.js";
 import { mapPool } from "../host/map-pool.js";
+import { createIdFiles, type IdFiles } from "./project/id-files.js";
 
 /** Options of `fetchCalls`. */
 export interface FetchCallsOptions {
@@ -35,10 +35,24 @@ export interface FetchCallsResult {
   pages: number;
 }
 
-/** A file name for a call id: its safe characters, never a path or a dot file. */
-export function toCallFileName(id: string): string {
-  const safe = id.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 120);
-  return `${safe === "" ? "call" : safe}.json`;
+/**
+ * The folder's call files: `<call id>.json` under the reversible names `pathway fetch` gives pathways (a uuid keeps its
+ * plain name; `a/b` is `a%2Fb.json`), never written over a file that holds another call's record. Shared by
+ * `calls fetch` and `calls listen`, so both name a call's file alike.
+ */
+export function createCallFiles(host: Host, dir: string): IdFiles {
+  return createIdFiles(host, {
+    dir,
+    idIn: (bytes) => {
+      try {
+        const read = readCallRecord(JSON.parse(new TextDecoder().decode(bytes)));
+        return "record" in read ? read.record.callId : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    describe: (id) => `call ${id}'s record`,
+  });
 }
 
 /** Reads call records and writes each to `<output>/<call id>.json` (atomically; a file that fails leaves the others). */
@@ -70,13 +84,14 @@ export async function fetchCalls(host: Host, options: FetchCallsOptions): Promis
     }
   }
   ids = [...new Set(ids)];
+  const files = createCallFiles(host, options.output);
   await mapPool(ids, remote.concurrency ?? 4, async (callId) => {
     try {
       const { record } = await client.getCall(callId);
       if (other(record.pathway_id)) return void result.skipped.push({ callId, reason: `a call of another pathway (${String(record.pathway_id)})` });
-      const file = path.join(options.output, toCallFileName(callId));
-      await host.writeFile(file, JSON.stringify(options.mask ? maskPersonalData(record) : record, null, 2) + "\n");
-      result.written.push({ callId, file: path.relative(host.cwd, path.resolve(host.cwd, file)) || file });
+      const outcome = await files.write(callId, JSON.stringify(options.mask ? maskPersonalData(record) : record, null, 2) + "\n", true);
+      if (outcome.status === "refused") return void result.failed.push({ callId, error: createErrorObject("refused", outcome.message, outcome.reason) });
+      result.written.push({ callId, file: outcome.file });
     } catch (error) {
       const failure = await toEngineError(error);
       // No key, a bad base URL: nothing can be read, so the run stops instead of failing every call alike.

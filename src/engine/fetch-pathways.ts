@@ -11,6 +11,7 @@ import { MANIFEST_FILE, createEmptyManifest, findEntryByFile, fromManifestPath, 
 import { createClient, type RemoteOptions } from "./project/remote-client.js";
 import { mapPool } from "../host/map-pool.js";
 import { fetchRemoteRef } from "./project/remote-pathways.js";
+import { toIdFileName } from "./project/id-file-name.js";
 
 /** Options of `fetchPathways`; all optional. */
 export interface FetchPathwaysOptions extends RemoteOptions {
@@ -41,24 +42,6 @@ export interface FetchOutcome {
   error?: ErrorObject;
   /** The canonical JSON, when `output` was "-" (not printed by --format json). */
   text?: string;
-}
-
-/**
- * A file name for a pathway id that no other id shares: letters, digits, `_`, `-` and `.` (not first) stay as they are,
- * so the usual ids keep the names earlier versions gave them; every other character, `%` included, is written as `%XX`
- * (its UTF-8 bytes; half a surrogate pair as `%uXXXX`). Unsafe characters used to become `_`, so `a/b`, `a b` and
- * `a_b` shared `a_b.json` and one pathway replaced another. Files recorded under the old names are found through the
- * manifest, by id, as before.
- */
-export function toPathwayFileName(id: string): string {
-  let name = "";
-  for (const char of id) {
-    if (/^[A-Za-z0-9_-]$/.test(char) || (char === "." && name !== "")) name += char;
-    else if (/^[\uD800-\uDFFF]$/.test(char)) name += `%u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
-    else for (const byte of new TextEncoder().encode(char)) name += `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
-  }
-  // An empty id is refused before any fetch; a lone "%" is a name no other id is given.
-  return `${name || "%"}.json`;
 }
 
 /**
@@ -120,7 +103,8 @@ export async function fetchPathways(host: Host, ids: readonly string[], options:
         }
         const id = ref.id;
         const known = loaded.manifest.pathways.find((e) => e.id === id);
-        const where = options.output !== undefined ? { file: options.output } : known ? await entryFile(known) : { file: path.join(options.outDir ?? "pathways", toPathwayFileName(id)) };
+        // A file recorded under the old lossy names (`a b` -> a_b.json) is still found through its manifest entry, by id.
+        const where = options.output !== undefined ? { file: options.output } : known ? await entryFile(known) : { file: path.join(options.outDir ?? "pathways", toIdFileName(id)) };
         return { id, ...where, endpoint: options.endpoint ?? known?.endpoint ?? "convo", ref };
       }),
     );

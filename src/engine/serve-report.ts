@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { ReportData } from "../report/report-data.js";
 import { getReportCsp, toReportHtml } from "../report/report-html.js";
 import { EngineError } from "../host/errors.js";
+import { createLoopbackGuard } from "./http/loopback-guard.js";
 
 /** The path of the event stream the served page listens to. */
 export const RELOAD_EVENTS_PATH = "/events";
@@ -30,7 +31,8 @@ const COMMON_HEADERS = { "cache-control": "no-store", "x-content-type-options": 
 
 /**
  * Serves the report page at `/` and its reload events at `/events`, on 127.0.0.1 only. A request whose Host is not
- * this loopback address (a page on another site reaching it through DNS rebinding) is refused with 403; anything but
+ * this loopback address (a page on another site reaching it through DNS rebinding), or whose Origin is another site's,
+ * is refused with 403 (createLoopbackGuard, shared with `calls listen`); anything but
  * GET of those two paths is 404 or 405. Bodies are never read.
  */
 export async function serveReport(options: ServeReportOptions = {}): Promise<ReportServer> {
@@ -38,10 +40,11 @@ export async function serveReport(options: ServeReportOptions = {}): Promise<Rep
   const csp = getReportCsp({ reloadEvents: RELOAD_EVENTS_PATH });
   const listeners = new Set<ServerResponse>();
   let port = 0;
-  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const guard = createLoopbackGuard(() => port);
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     const send = (status: number, text: string) => response.writeHead(status, { ...COMMON_HEADERS, "content-type": "text/plain; charset=utf-8" }).end(`${text}\n`);
-    if (!allowedHosts().has(request.headers.host ?? "")) return send(403, "Forbidden: this server answers only at its 127.0.0.1 address.");
+    const refused = guard.check(request.headers);
+    if (refused !== undefined) return send(403, `Forbidden: ${refused}.`);
     const url = (request.url ?? "/").split("?")[0];
     if (url !== "/" && url !== RELOAD_EVENTS_PATH) return send(404, "Not found: the report is at /.");
     if (request.method !== "GET" && request.method !== "HEAD") return send(405, "Method not allowed.");

@@ -1,5 +1,5 @@
 // `pathway calls fetch` against the fake service on loopback: by id, the list paged (with its undocumented details), masking, the key.
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startFakeService, type FakeService } from "../support/fake-service.js";
@@ -11,6 +11,10 @@ import { createTempProject } from "../support/temp-project.js";
 const FIXTURE = JSON.parse(readFileSync(path.join(ROOT, "test/fixtures/calls/auto-shop/booked.json"), "utf8")) as Record<string, unknown>;
 /** 250 calls: ids c000..c249, two pathways, dated one minute apart. */
 const CALLS = Array.from({ length: 250 }, (_, i) => ({ ...FIXTURE, call_id: `c${String(i).padStart(3, "0")}`, c_id: undefined, pathway_id: i % 5 === 0 ? "pw-other" : "pw-auto-shop", created_at: new Date(Date.UTC(2025, 5, 1, 0, i)).toISOString() }));
+/** Ids the older naming turned into one file name (a_b.json), and a uuid that keeps its plain name. */
+const LONG_ID = "x".repeat(300);
+const LOOKALIKES = ["a/b", "a_b", "a.b", "a:b", "4c150427-fb1e-4dd1-a44d-4f25b24361b0"];
+for (const id of [...LOOKALIKES, LONG_ID]) CALLS.push({ ...FIXTURE, call_id: id, c_id: undefined, pathway_id: "pw-auto-shop", created_at: "2025-05-01T00:00:00Z" });
 
 let service: FakeService | undefined;
 afterEach(async () => service?.close());
@@ -72,5 +76,47 @@ describe("pathway calls fetch", () => {
     const result = await runMain(["calls", "fetch", "c001", "-o", "calls"], { cwd: dir, env: { PATHWAYKIT_BASE_URL: "http://127.0.0.1:9" } });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/PATHWAYKIT_API_KEY/);
+  });
+
+  it("gives a/b, a_b, a.b and a:b a file each, named so the name gives the id back, and a uuid its plain name", async () => {
+    const { dir, run, files } = await setUp();
+    const result = await run(["calls", "fetch", ...LOOKALIKES, "-o", "calls"]);
+    expect([result.code, result.stderr]).toEqual([0, ""]);
+    expect(files()).toEqual(["4c150427-fb1e-4dd1-a44d-4f25b24361b0.json", "a%2Fb.json", "a%3Ab.json", "a.b.json", "a_b.json"]);
+    const idIn = (name: string) => (JSON.parse(readFileSync(path.join(dir, "calls", name), "utf8")) as { call_id: string }).call_id;
+    expect(files().map(idIn)).toEqual(["4c150427-fb1e-4dd1-a44d-4f25b24361b0", "a/b", "a:b", "a.b", "a_b"]);
+  });
+
+  it("never writes over a file that holds another call's record (the older names), says which file to rename, and writes the rest", async () => {
+    const { dir, run, files } = await setUp();
+    mkdirSync(path.join(dir, "calls"));
+    // What an older version wrote for call a/b: a_b.json.
+    const old = JSON.stringify({ ...FIXTURE, call_id: "a/b", summary: "kept" }, null, 2);
+    writeFileSync(path.join(dir, "calls/a_b.json"), old);
+    const result = await run(["calls", "fetch", "a_b", "a:b", "-o", "calls", "--format", "json"]);
+    expect(result.code).toBe(1);
+    expect(readFileSync(path.join(dir, "calls/a_b.json"), "utf8")).toBe(old);
+    expect(files()).toEqual(["a%3Ab.json", "a_b.json"]);
+    const out = JSON.parse(result.stdout) as { failed: { callId: string; error: { code: string; reason: string; message: string } }[] };
+    expect(out.failed).toEqual([{ callId: "a_b", error: { code: "refused", reason: "other-id", message: expect.stringMatching(/^calls\/a_b\.json holds call a\/b's record, not call a_b's record: nothing was written over it\. .*rename the file to a%2Fb\.json/) } }]);
+    const text = await run(["calls", "fetch", "a_b", "-o", "calls"]);
+    expect(text.stdout).toMatch(/failed a_b: calls\/a_b\.json holds call a\/b's record/);
+    // Renamed as told, both calls have their own file.
+    renameSync(path.join(dir, "calls/a_b.json"), path.join(dir, "calls/a%2Fb.json"));
+    expect((await run(["calls", "fetch", "a_b", "-o", "calls"])).code).toBe(0);
+    expect(readFileSync(path.join(dir, "calls/a%2Fb.json"), "utf8")).toBe(old);
+    expect(JSON.parse(readFileSync(path.join(dir, "calls/a_b.json"), "utf8"))).toMatchObject({ call_id: "a_b" });
+  });
+
+  it("refuses a file that is not a call record, and an id too long for a file name, writing nothing", async () => {
+    const { dir, run, files } = await setUp();
+    mkdirSync(path.join(dir, "calls"));
+    writeFileSync(path.join(dir, "calls/a.b.json"), "my notes\n");
+    const result = await run(["calls", "fetch", "a.b", LONG_ID, "-o", "calls", "--format", "json"]);
+    expect(result.code).toBe(1);
+    expect(files()).toEqual(["a.b.json"]);
+    expect(readFileSync(path.join(dir, "calls/a.b.json"), "utf8")).toBe("my notes\n");
+    const out = JSON.parse(result.stdout) as { failed: { error: { reason: string } }[] };
+    expect(out.failed.map((f) => f.error.reason).sort()).toEqual(["id-too-long", "not-an-id-file"]);
   });
 });

@@ -1,9 +1,7 @@
 // fetch names files so that two ids never share one, keeps files recorded under the old names, and refuses a file that belongs to another id.
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { toPathwayFileName } from "../../src/engine/fetch-pathways.js";
 import { useServiceProject } from "../support/temp-project.js";
 
 const pathway = (name: string) => ({ name, nodes: [{ id: "1", type: "Default", data: { name: "Start", isStart: true, text: `Hi from ${name}` } }], edges: [] });
@@ -56,39 +54,5 @@ describe("fetch file names", () => {
       } else expect(result.stderr).toMatch(/pathways\/a_b\.json belongs to pathway a b in pathwaykit\.manifest\.json; fetching a[_/]b there would replace/);
     }
     expect(project.service.requests).toEqual([]);
-  });
-});
-
-describe("toPathwayFileName", () => {
-  it.each([
-    ["1b2c3d4e-5f6a", "1b2c3d4e-5f6a.json"],
-    ["a_b", "a_b.json"],
-    ["a/b", "a%2Fb.json"],
-    ["a%2Fb", "a%252Fb.json"],
-    [".", "%2E.json"],
-    ["..", "%2E..json"],
-    ["é", "%C3%A9.json"],
-    ["\ud800", "%uD800.json"],
-    ["", "%.json"],
-  ])("%j -> %s", (id, name) => {
-    expect(toPathwayFileName(id)).toBe(name);
-  });
-
-  it("never gives two ids one name, and never a name that is a path, hidden, or . / ..", () => {
-    const unit = fc.oneof(fc.constantFrom(".", "/", "\\\\", "%", "_", "-", "A", "a", " ", "\ud800", "\udc00"), fc.string({ unit: "grapheme", maxLength: 1 }));
-    const id = fc.string({ unit, maxLength: 6 });
-    fc.assert(
-      fc.property(id, id, (a, b) => {
-        fc.pre(a !== b);
-        expect(toPathwayFileName(a)).not.toBe(toPathwayFileName(b));
-      }),
-    );
-    fc.assert(
-      fc.property(id, (a) => {
-        const name = toPathwayFileName(a);
-        expect(name).toMatch(/^[A-Za-z0-9_%-][A-Za-z0-9_%.-]*\.json$/);
-        expect(path.basename(name)).toBe(name);
-      }),
-    );
   });
 });

@@ -4,6 +4,8 @@ import { BIN } from "./cli.js";
 
 /** A running watch: its output so far, a wait for output, and a stop that returns the exit code. */
 export interface WatchProcess {
+  /** The child's process id (to read its memory). */
+  readonly pid: number | undefined;
   readonly stdout: () => string;
   readonly stderr: () => string;
   /** Resolves once `test` holds for (stdout, stderr); rejects after `timeoutMs` with both streams in the message. */
@@ -12,9 +14,9 @@ export interface WatchProcess {
   stop(): Promise<number | string>;
 }
 
-/** Starts `pathway args...` in `cwd` as a user's terminal would, but with pipes (not a TTY) and colour off. */
-export function startWatch(args: readonly string[], cwd: string): WatchProcess {
-  const child: ChildProcess = spawn(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+/** Starts `pathway args...` in `cwd` as a user's terminal would, but with pipes (not a TTY), colour off and `env` added. */
+export function startWatch(args: readonly string[], cwd: string, env: Record<string, string> = {}): WatchProcess {
+  const child: ChildProcess = spawn(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";
   const waiters = new Set<() => void>();
@@ -23,6 +25,7 @@ export function startWatch(args: readonly string[], cwd: string): WatchProcess {
   child.stderr!.on("data", (chunk: Buffer) => ((err += chunk.toString("utf8")), wake()));
   const exited = new Promise<number | string>((resolve) => child.on("exit", (code, signal) => (wake(), resolve(code ?? signal ?? -1))));
   return {
+    pid: child.pid,
     stdout: () => out,
     stderr: () => err,
     waitFor(test, timeoutMs = 60_000) {

@@ -1,0 +1,33 @@
+// A shared secret a forwarder puts in a request header, compared in constant time; the secret itself is never part of a message.
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+
+/** The header `calls listen` reads the secret from unless told another. */
+export const DEFAULT_SECRET_HEADER = "x-pathway-secret";
+
+/** Shortest secret accepted: shorter ones can be guessed by a client that simply tries (nothing slows it down). */
+export const MIN_SECRET_LENGTH = 16;
+
+/** Checks requests for the secret; see `createSecretCheck`. */
+export interface SecretCheck {
+  /** Why the request is refused (answer 401), or undefined when its header holds the secret. */
+  check(headers: IncomingHttpHeaders): string | undefined;
+}
+
+/**
+ * A check that `header` (case-insensitive) holds `secret`. Both sides are hashed with SHA-256 and the digests compared
+ * with `timingSafeEqual`, so the time taken says nothing about how much of a guess was right, nor about the secret's
+ * length. A header sent twice arrives joined ("a, b") and does not match. Messages name the header, never what it held or the secret.
+ */
+export function createSecretCheck(secret: string, header: string = DEFAULT_SECRET_HEADER): SecretCheck {
+  const name = header.toLowerCase();
+  const expected = createHash("sha256").update(secret, "utf8").digest();
+  return {
+    check(headers) {
+      const given = headers[name];
+      if (given === undefined) return `the ${name} header is missing`;
+      const digest = createHash("sha256").update(String(given), "utf8").digest();
+      return timingSafeEqual(digest, expected) ? undefined : `the ${name} header does not hold the secret`;
+    },
+  };
+}
