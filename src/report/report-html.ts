@@ -28,9 +28,12 @@ export interface ReportHtmlOptions {
   reloadEvents?: string;
 }
 
-/** The script a served page runs to reload when the page is rewritten. */
+/**
+ * The script a served page runs to reload when the page is rewritten. It marks the page `data-reload="listening"` once
+ * the event stream is open, so a reader (or a test) can tell a save from now on will reload it.
+ */
 function toReloadScript(events: string): string {
-  return `new EventSource(${toScriptJson(events)}).addEventListener("reload", () => location.reload());`;
+  return `const s = new EventSource(${toScriptJson(events)}); s.addEventListener("open", () => { document.documentElement.dataset.reload = "listening"; }); s.addEventListener("reload", () => location.reload());`;
 }
 
 /** The Content-Security-Policy of the page: nothing may load; only our own script and style (by hash) may run. */

@@ -7,6 +7,7 @@ import { parseableCorpus } from "../support/corpus.js";
 import { tempDir } from "../support/cli.js";
 import { runMain } from "../support/run-main.js";
 import { useBrowser } from "../support/browser.js";
+import { sweep } from "../support/tiers.js";
 
 const browserEnv = { ...(process.env.PATHWAYKIT_CHROMIUM && { PATHWAYKIT_CHROMIUM: process.env.PATHWAYKIT_CHROMIUM }) };
 
@@ -21,7 +22,8 @@ const chromium = useBrowser();
 
 /** Every corpus file that is a pathway (bare or wrapped), and the dense generated ones, as files to draw. */
 function getInputs(): { name: string; text: string; names: string[] }[] {
-  const inputs: { name: string; value: unknown; text: string }[] = parseableCorpus.filter((c) => !/MALFORMED|BAD-BYTE/.test(c.name)).map((c) => ({ ...c }));
+  // A quick run draws a few corpus files of every size; the slow tier draws them all.
+  const inputs: { name: string; value: unknown; text: string }[] = sweep(parseableCorpus.filter((c) => !/MALFORMED|BAD-BYTE/.test(c.name)), 4).map((c) => ({ ...c }));
   inputs.push(...getDensePathways().map((d) => ({ name: d.name, value: d.pathway, text: JSON.stringify(d.pathway) })));
   return inputs.flatMap(({ name, value, text }) => {
     const v = value as Record<string, unknown>;

@@ -9,6 +9,7 @@ import { runMain } from "../support/run-main.js";
 import { parseMermaid } from "../export/mermaid-parser.js";
 import { generatePathway } from "../../scripts/generate-pathway.js";
 import { JSDOM, type JsdomElement } from "jsdom";
+import { SLOW_TESTS } from "../support/tiers.js";
 
 /** An element of the parsed SVG, with the one more property this file reads. */
 type Element = JsdomElement & { nextElementSibling: Element | null };
@@ -76,7 +77,7 @@ describe("pathway diagram on dense pathways", () => {
     expect(r.stderr).toContain("--context only applies with --focus <node> or --base");
   });
 
-  it("draws 5,000 edges between two nodes and a complete graph of 200 nodes within --timeout, never tens of thousands of px wide", async () => {
+  it.runIf(SLOW_TESTS)("draws 5,000 edges between two nodes and a complete graph of 200 nodes within --timeout, never tens of thousands of px wide", async () => {
     const dir = tempDir();
     const names = ["parallel-5000.json", "complete-200.json", "self-loops-60.json"];
     for (const name of names) writeFileSync(path.join(dir, name), JSON.stringify(getDensePathways().find((d) => d.name === name)!.pathway));

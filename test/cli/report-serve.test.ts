@@ -69,7 +69,8 @@ describe("pathway report --serve", () => {
     // The stream is open once the server said so; a marker on window is gone after a reload.
     await tab.waitForFunction(() => (globalThis as unknown as PageGlobal).document.title.length > 0);
     await tab.evaluate(() => ((globalThis as unknown as PageGlobal).__old = true));
-    await new Promise((r) => setTimeout(r, 500));
+    // A save reloads the page once its event stream is open, which the page marks.
+    await tab.waitForSelector("html[data-reload=listening]", { timeout: 60_000 });
     const reloaded = tab.waitForNavigation({ timeout: 60_000 });
     writeFileSync(path.join(dir, "a.json"), PATHWAY.replace('"Appointment booking"', '"Appointment booking, renamed"'));
     await reloaded;

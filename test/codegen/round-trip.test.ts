@@ -12,6 +12,7 @@ import { generatePathway } from "../../scripts/generate-pathway.js";
 import { corpusFiles, describeCorpus, readCorpus } from "../support/corpus.js";
 import { validPathway } from "../support/arbitraries.js";
 import { createTempProject } from "../support/temp-project.js";
+import { propertyRuns } from "../support/tiers.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const BUILDER = pathToFileURL(path.join(ROOT, "src/builder/index.ts")).href;
@@ -120,7 +121,7 @@ describe("round trip on generated pathways", () => {
         const { rebuilt } = await roundTrip(value);
         expect(toCanonicalJson(rebuilt)).toBe(toCanonicalJson(value));
       }),
-      { numRuns: 40 },
+      { numRuns: propertyRuns(10, 40) },
     );
   });
 
@@ -130,7 +131,7 @@ describe("round trip on generated pathways", () => {
         const { rebuilt } = await roundTrip(value);
         expect(toCanonicalJson(rebuilt)).toBe(toCanonicalJson(value));
       }),
-      { numRuns: 30 },
+      { numRuns: propertyRuns(10, 30) },
     );
   });
 });

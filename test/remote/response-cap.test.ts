@@ -29,11 +29,10 @@ async function failure(promise: Promise<unknown>): Promise<RemoteError> {
 describe("answer cap", () => {
   it("cuts an endless chunked body off at the limit", async () => {
     service.addFault({ type: "endless" });
-    const started = Date.now();
+    // The endless body never ends: reaching this error at all is the proof that reading stopped at the limit.
     const error = await failure(client(1024 * 1024).getPathway("pw-1"));
     expect(error.kind).toBe("too-large");
     expect(error.message).toMatch(/over the limit of 1 MiB/);
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it("refuses a 10 GiB Content-Length before reading the body", async () => {

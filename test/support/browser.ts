@@ -1,21 +1,30 @@
-// One Chromium for a test file (Debian's browser, headless, with the flags the renderer uses, closed after the file), and a report page opened in it.
+// The run's one Chromium (Debian's browser, headless, with the flags the renderer uses) for a test file, in a context of the file's own, and a report page opened in it.
 import { writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll } from "vitest";
-import { CHROMIUM_ARGS, getBrowserLocation } from "../../src/render/index.js";
+import { getSharedBrowserEndpoint } from "./shared-browser.js";
 
 /** The puppeteer browser type, without importing puppeteer at load. */
 export type Browser = Awaited<ReturnType<typeof import("puppeteer").default.launch>>;
 
-/** Launches the browser before the file's tests and closes it after; read `.current` inside a test. */
-export function useBrowser(): { current: Browser } {
-  const holder = {} as { current: Browser };
+/** The part of a browser a test uses: pages, opened in the file's own context (cookies, storage and pages apart). */
+export type BrowserContext = Awaited<ReturnType<Browser["createBrowserContext"]>>;
+
+/**
+ * Connects to the run's browser before the file's tests (starting it if no file has) and gives the file a context of
+ * its own, closed after the file; read `.current` inside a test. Launching a browser per file cost about a second each.
+ */
+export function useBrowser(): { current: BrowserContext } {
+  const holder = {} as { current: BrowserContext };
+  let browser: Browser | undefined;
   beforeAll(async () => {
     const { default: puppeteer } = await import("puppeteer");
-    holder.current = await puppeteer.launch({ executablePath: getBrowserLocation(process.env).path, headless: true, args: [...CHROMIUM_ARGS] });
+    browser = await puppeteer.connect({ browserWSEndpoint: await getSharedBrowserEndpoint() });
+    holder.current = await browser.createBrowserContext();
   }, 120_000);
   afterAll(async () => {
     await holder.current?.close();
+    await browser?.disconnect();
   });
   return holder;
 }
@@ -31,7 +40,7 @@ export interface OpenedReport {
  * Writes a report's `html` to `file` and opens it from its file:// URL at 1400x900, recording every request but the
  * page itself (and aborting it), console errors and dialogs; resolves once the page's script has drawn it.
  */
-export async function openReportPage(browser: Browser, file: string, html: string): Promise<OpenedReport> {
+export async function openReportPage(browser: BrowserContext, file: string, html: string): Promise<OpenedReport> {
   writeFileSync(file, html);
   const url = pathToFileURL(file).href;
   const page = await browser.newPage();
