@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadRuleCatalogue, validationRuleMetas } from "../../src/engine/rule-catalogue.js";
+import { loadRuleCatalogue, validationRuleMetas } from "../../src/engine/check/rule-catalogue.js";
 import { ROOT } from "../support/cli.js";
 import { runMain } from "../support/run-main.js";
 import { createTempProject } from "../support/temp-project.js";
