@@ -2,9 +2,9 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { getChatChoices, openChat, parseRequestData, takeChatTurn, toTakeRef } from "../../src/engine/scenarios/chat-session.js";
-import { createNodeHost } from "../../src/host/node-host.js";
-import { tempDir } from "../support/cli.js";
+import { getChatChoices, openChat, parseRequestData, takeChatTurn, toTakeRef } from "../../../src/engine/scenarios/chat-session.js";
+import { createNodeHost } from "../../../src/host/node-host.js";
+import { tempDir } from "../../support/cli.js";
 
 const PATHWAY = {
   nodes: [

@@ -2,8 +2,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { watchFiles, type FileChange } from "../../src/engine/watch/watch-files.js";
-import { tempDir } from "../support/cli.js";
+import { watchFiles, type FileChange } from "../../../src/engine/watch/watch-files.js";
+import { tempDir } from "../../support/cli.js";
 
 /** Resolves with the first batch `watchFiles` delivers. */
 function nextBatch(batches: FileChange[][]): Promise<FileChange[]> {

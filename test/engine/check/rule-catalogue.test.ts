@@ -2,10 +2,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadRuleCatalogue, validationRuleMetas } from "../../src/engine/check/rule-catalogue.js";
-import { ROOT } from "../support/cli.js";
-import { runMain } from "../support/run-main.js";
-import { createTempProject } from "../support/temp-project.js";
+import { loadRuleCatalogue, validationRuleMetas } from "../../../src/engine/check/rule-catalogue.js";
+import { ROOT } from "../../support/cli.js";
+import { runMain } from "../../support/run-main.js";
+import { createTempProject } from "../../support/temp-project.js";
 
 const ids = (metas: readonly { id: string }[]) => metas.map((m) => m.id);
 

@@ -2,9 +2,9 @@
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import "../support/fast-check-seed.js";
-import { planLintRun, ScenarioDependencies } from "../../src/engine/watch/watch-plan.js";
-import type { FileChange } from "../../src/engine/watch/watch-files.js";
+import "../../support/fast-check-seed.js";
+import { planLintRun, ScenarioDependencies } from "../../../src/engine/watch/watch-plan.js";
+import type { FileChange } from "../../../src/engine/watch/watch-files.js";
 
 const R = path.resolve("/project");
 const at = (...parts: string[]) => path.join(R, ...parts);

@@ -2,9 +2,9 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createNodeHost } from "../../src/host/node-host.js";
-import { runScenarioFiles } from "../../src/engine/scenarios/run-scenarios.js";
-import { tempDir } from "../support/cli.js";
+import { createNodeHost } from "../../../src/host/node-host.js";
+import { runScenarioFiles } from "../../../src/engine/scenarios/run-scenarios.js";
+import { tempDir } from "../../support/cli.js";
 
 const PATHWAY = JSON.stringify({ nodes: [{ id: "a", type: "Default", data: { name: "A", isStart: true, text: "Hi" } }], edges: [] });
 

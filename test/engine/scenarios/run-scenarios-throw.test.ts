@@ -2,12 +2,12 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it, vi } from "vitest";
-import { createNodeHost } from "../../src/host/node-host.js";
-import { runScenarioFiles } from "../../src/engine/scenarios/run-scenarios.js";
-import { tempDir } from "../support/cli.js";
+import { createNodeHost } from "../../../src/host/node-host.js";
+import { runScenarioFiles } from "../../../src/engine/scenarios/run-scenarios.js";
+import { tempDir } from "../../support/cli.js";
 
 // The simulator breaks on the scenario named BOOM, as an unforeseen bug would.
-vi.mock(import("../../src/simulate/index.js"), async (importOriginal) => {
+vi.mock(import("../../../src/simulate/index.js"), async (importOriginal) => {
   const actual = await importOriginal();
   return {
     ...actual,

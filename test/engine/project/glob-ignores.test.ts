@@ -2,9 +2,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { expandInputs } from "../../src/engine/project/inputs.js";
-import { createNodeHost } from "../../src/host/node-host.js";
-import { createTempProject } from "../support/temp-project.js";
+import { expandInputs } from "../../../src/engine/project/inputs.js";
+import { createNodeHost } from "../../../src/host/node-host.js";
+import { createTempProject } from "../../support/temp-project.js";
 
 const PATHWAY = JSON.stringify({ nodes: [{ id: "a", type: "Default", data: { name: "Start", isStart: true, text: "Hi" } }], edges: [] });
 

@@ -2,10 +2,10 @@
 import path from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { checkRequestFiles } from "../../src/engine/check/check-requests.js";
-import { createNodeHost } from "../../src/host/node-host.js";
-import { PATHWAY } from "../support/request-text.js";
-import { createTempProject } from "../support/temp-project.js";
+import { checkRequestFiles } from "../../../src/engine/check/check-requests.js";
+import { createNodeHost } from "../../../src/host/node-host.js";
+import { PATHWAY } from "../../support/request-text.js";
+import { createTempProject } from "../../support/temp-project.js";
 
 function project(files: Record<string, string>, stdin = "") {
   const dir = createTempProject(files, "pathwaykit-check-requests-");
