@@ -1,7 +1,7 @@
 // `pathway calls fetch`: flags -> fetchCalls (one JSON file per call, atomically) -> a line per call -> exit code.
 import { toJsonText } from "../escape/json.js";
 import { Option, type Command } from "commander";
-import { fetchCalls } from "../engine/calls-fetch.js";
+import { fetchCalls } from "../engine/calls/fetch.js";
 import { escapeTerminalLine } from "../escape/terminal.js";
 import { parseWholeNumber } from "./check-files.js";
 import { EXIT } from "./exit.js";

@@ -1,6 +1,6 @@
 // `pathway calls listen`: flags -> startCallListener on loopback -> one line per call until --max-calls or Ctrl-C.
 import { InvalidArgumentError, Option, type Command } from "commander";
-import { CALL_LISTENER_DEFAULTS, startCallListener } from "../engine/calls-listen.js";
+import { CALL_LISTENER_DEFAULTS, startCallListener } from "../engine/calls/listen.js";
 import { DEFAULT_SECRET_HEADER, MIN_SECRET_LENGTH } from "../engine/http/shared-secret.js";
 import { escapeTerminalLine } from "../escape/terminal.js";
 import { parseByteSize } from "./byte-size.js";

@@ -3,7 +3,7 @@ import { InvalidArgumentError, Option, type Command } from "commander";
 import { createInterface } from "node:readline";
 import pc from "picocolors";
 import { parseVersionSpec, type VersionSpec } from "../engine/project/live-version.js";
-import { openLiveChat } from "../engine/live-chat-session.js";
+import { openLiveChat } from "../engine/scenarios/live-chat-session.js";
 import { escapeTerminalText } from "../escape/terminal.js";
 import type { CliIo } from "./io.js";
 import { useColor } from "./io.js";

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { InvalidArgumentError, Option } from "commander";
 import { createFormatOption } from "./format-option.js";
 import type { FileResult, RuleDescriptor } from "../diagnostics/index.js";
-import { countResults } from "../engine/count-results.js";
+import { countResults } from "../engine/check/count-results.js";
 import { DIAGNOSTIC_FORMATTER_NAMES, loadDiagnosticFormatter, type DiagnosticFormatterName } from "../format/load-formatter.js";
 import { EXIT } from "./exit.js";
 import type { CliIo } from "./io.js";

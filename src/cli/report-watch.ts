@@ -1,7 +1,7 @@
 // `pathway report --watch` and `--serve`: the page is written again when a file it is made from is saved, and a page served on loopback reloads.
 import path from "node:path";
 import { CONFIG_FILE_NAME } from "../engine/project/config.js";
-import type { FileChange } from "../engine/watch-files.js";
+import type { FileChange } from "../engine/watch/watch-files.js";
 import type { ReportData } from "../report/report-data.js";
 import type { CliIo } from "./io.js";
 import { watchCommand } from "./watch.js";
@@ -19,7 +19,7 @@ export interface ReportWatchOptions {
 
 /** Runs the report once, then again on each relevant save; `render` writes the page and hands its data to the server. */
 export async function watchReport(options: ReportWatchOptions, io: CliIo, render: (runIo: CliIo, onWritten: (data: ReportData) => void) => Promise<number>): Promise<void> {
-  const { serveReport } = await import("../engine/serve-report.js"); // why: only --serve starts a server
+  const { serveReport } = await import("../engine/review/serve-report.js"); // why: only --serve starts a server
   const server = options.serve ? await serveReport({ ...(options.port !== undefined && { port: options.port }) }) : undefined;
   if (server) io.stderr.write(`pathway: serving the report at ${server.url} (it reloads when the page is rewritten)\n`);
   const sources = options.sources.flatMap((f) => (f === undefined || f.startsWith("remote:") ? [] : [path.resolve(io.cwd, f)]));

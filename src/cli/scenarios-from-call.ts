@@ -1,6 +1,6 @@
 // `pathway scenarios from-call`: flags -> writeCallScenarios -> the files written, and what could not be reconstructed.
 import { Option, type Command } from "commander";
-import { DEFAULT_MAX_SCENARIO_FILES, writeCallScenarios } from "../engine/calls-scenario.js";
+import { DEFAULT_MAX_SCENARIO_FILES, writeCallScenarios } from "../engine/calls/scenario.js";
 import { toJsonText } from "../escape/json.js";
 import { parseWholeNumber } from "./check-files.js";
 import { escapeTerminalLine } from "../escape/terminal.js";

@@ -1,7 +1,7 @@
 // The flags many commands share, declared once in one table; each entry names the option it fills (an engine option for the LLM flags).
 import { Option } from "commander";
-import type { OpenChatOptions } from "../engine/chat-session.js";
-import type { RunScenariosOptions } from "../engine/run-scenarios.js";
+import type { OpenChatOptions } from "../engine/scenarios/chat-session.js";
+import type { RunScenariosOptions } from "../engine/scenarios/run-scenarios.js";
 
 /** What `--color` / `--no-color` set: the one presentation option of every printing command (formatters take it as `color`). */
 export interface ColorOptions {

@@ -3,7 +3,7 @@ import { toJsonText } from "../escape/json.js";
 import type { Command } from "commander";
 import { displayPath } from "../engine/project/inputs.js";
 import { toErrorObject } from "../host/errors.js";
-import type { FileChange } from "../engine/watch-files.js";
+import type { FileChange } from "../engine/watch/watch-files.js";
 import { escapeTerminalText } from "../escape/terminal.js";
 import { EXIT, ExitError } from "./exit.js";
 import type { CliIo } from "./io.js";
@@ -81,7 +81,7 @@ async function runOnce(io: CliIo, command: WatchCommand, changes: readonly FileC
  * or SIGTERM; resolves (exit code 0) once the watcher is closed.
  */
 export async function watchCommand(io: CliIo, command: WatchCommand): Promise<void> {
-  const { watchFiles } = await import("../engine/watch-files.js"); // why: only --watch loads the watcher
+  const { watchFiles } = await import("../engine/watch/watch-files.js"); // why: only --watch loads the watcher
   await runOnce(io, command, undefined);
   const watch = await watchFiles(io.cwd, (changes) => runOnce(io, command, changes));
   // Scripts and tests wait for this line before saving files: the watch is set from here on.

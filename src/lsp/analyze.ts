@@ -1,14 +1,14 @@
 // One document's findings, from the same engine operations the commands run: lint for pathways, test for scenarios, check-request for requests, build for modules.
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics/index.js";
-import { buildModules } from "../engine/build-modules.js";
-import { checkRequestFiles } from "../engine/check-requests.js";
+import { buildModules } from "../engine/author/build-modules.js";
+import { checkRequestFiles } from "../engine/check/check-requests.js";
 import { CONFIG_FILE_NAME } from "../engine/project/config.js";
 import { isEngineError } from "../host/errors.js";
 import type { Host } from "../host/host.js";
 import { INPUT_KINDS } from "../engine/project/inputs.js";
-import { lintFiles } from "../engine/lint-files.js";
-import { runScenarioFiles } from "../engine/run-scenarios.js";
+import { lintFiles } from "../engine/check/lint-files.js";
+import { runScenarioFiles } from "../engine/scenarios/run-scenarios.js";
 
 /** What the server does with a document: which command's findings it gets. */
 export type DocumentKind = "pathway" | "scenario" | "request" | "module" | "config" | "other";

@@ -7,7 +7,7 @@ import { createProtocolConnection } from "vscode-languageserver/node.js";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { Host } from "../host/host.js";
-import { loadRuleCatalogue } from "../engine/rule-catalogue.js";
+import { loadRuleCatalogue } from "../engine/check/rule-catalogue.js";
 import { analyzeDocument, getDocumentKind, type DocumentKind } from "./analyze.js";
 import { getCodeActions } from "./code-actions.js";
 import { getCompletions } from "./completion.js";

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { expandInputs } from "../../src/engine/project/inputs.js";
-import { watchFiles } from "../../src/engine/watch-files.js";
+import { watchFiles } from "../../src/engine/watch/watch-files.js";
 import { createNodeHost } from "../../src/host/node-host.js";
 import { tempDir } from "../support/cli.js";
 import { PATHWAY } from "../support/request-text.js";

@@ -3,7 +3,7 @@ import { execSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_REPEAT } from "../../src/engine/run-scenarios.js";
+import { MAX_REPEAT } from "../../src/engine/scenarios/run-scenarios.js";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
 
 beforeAll(() => {

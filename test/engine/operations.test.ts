@@ -1,9 +1,9 @@
 // Engine operations over an in-memory host: results are data (the same as --format json), per-file failures are findings.
 import { describe, expect, it } from "vitest";
-import { buildModules } from "../../src/engine/build-modules.js";
-import { formatFiles } from "../../src/engine/format-files.js";
-import { lintFiles } from "../../src/engine/lint-files.js";
-import { validateFiles } from "../../src/engine/validate-files.js";
+import { buildModules } from "../../src/engine/author/build-modules.js";
+import { formatFiles } from "../../src/engine/check/format-files.js";
+import { lintFiles } from "../../src/engine/check/lint-files.js";
+import { validateFiles } from "../../src/engine/check/validate-files.js";
 import { createMemoryHost } from "../support/memory-host.js";
 
 const GOOD = JSON.stringify({ name: "Good", nodes: [{ id: "a", type: "Default", data: { name: "Start", isStart: true, text: "Hi" } }], edges: [] });

@@ -1,6 +1,6 @@
 // The project's JSON files (config, baseline, manifest) are read by the one structured-file reader: syntax errors at their line, keys printed one way.
 import { describe, expect, it } from "vitest";
-import { lintFiles } from "../../src/engine/lint-files.js";
+import { lintFiles } from "../../src/engine/check/lint-files.js";
 import { loadManifest } from "../../src/engine/project/manifest.js";
 import { createMemoryHost } from "../support/memory-host.js";
 

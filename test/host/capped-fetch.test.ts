@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toCappedFetch } from "../../src/host/capped-fetch.js";
 import { createNodeHost } from "../../src/host/node-host.js";
-import { runScenarioFiles } from "../../src/engine/run-scenarios.js";
+import { runScenarioFiles } from "../../src/engine/scenarios/run-scenarios.js";
 import { listenOnLoopback } from "../support/fake-service.js";
 import { createTempProject } from "../support/temp-project.js";
 

@@ -2,7 +2,7 @@
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readConfiguredRequests } from "../../src/engine/check-requests.js";
+import { readConfiguredRequests } from "../../src/engine/check/check-requests.js";
 import { findProjectRoot, resolveGlobInsideRoot, resolveInsideRoot } from "../../src/host/confine-path.js";
 import { createMemoryHost } from "../support/memory-host.js";
 

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseHtml } from "parse5";
-import { createReport, type ReportResult } from "../../src/engine/create-report.js";
+import { createReport, type ReportResult } from "../../src/engine/review/create-report.js";
 import { createNodeHost } from "../../src/host/node-host.js";
 import type { Pathway } from "../../src/model/index.js";
 import { parseableCorpus } from "../support/corpus.js";

@@ -2,7 +2,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createReport } from "../../src/engine/create-report.js";
+import { createReport } from "../../src/engine/review/create-report.js";
 import { createNodeHost } from "../../src/host/node-host.js";
 import { tempDir } from "../support/cli.js";
 import { openReportPage, useBrowser } from "../support/browser.js";

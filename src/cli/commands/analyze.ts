@@ -1,7 +1,7 @@
 // `pathway analyze`: flags -> analyzeFile -> summary (text or JSON) -> exit code.
 import { toJsonText } from "../../escape/json.js";
 import type { Command } from "commander";
-import { analyzeFile } from "../../engine/analyze-file.js";
+import { analyzeFile } from "../../engine/review/analyze-file.js";
 import { formatAnalysis } from "../../format/analysis.js";
 import { EXIT } from "../exit.js";
 import { createFormatOption } from "../format-option.js";

@@ -1,8 +1,8 @@
 // `pathway build`: flags -> buildModules -> what was written (stderr) and the findings report -> exit code.
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { Option, type Command } from "commander";
-import { buildModules } from "../../engine/build-modules.js";
-import { validationRuleMetas } from "../../engine/rule-catalogue.js";
+import { buildModules } from "../../engine/author/build-modules.js";
+import { validationRuleMetas } from "../../engine/check/rule-catalogue.js";
 import { FINDINGS_FORMATS, parseCount, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { createFormatOption } from "../format-option.js";
 import { EXIT, requireInputs } from "../exit.js";

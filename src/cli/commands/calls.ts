@@ -1,7 +1,7 @@
 // `pathway calls`: the call-record commands; `calls stats` maps saved records onto a pathway and prints production coverage.
 import { toJsonText } from "../../escape/json.js";
 import { Option, type Command } from "commander";
-import { getCallStats } from "../../engine/calls-stats.js";
+import { getCallStats } from "../../engine/calls/stats.js";
 import { formatCallStats } from "../../format/calls-stats.js";
 import { parseWholeNumber } from "../check-files.js";
 import { EXIT } from "../exit.js";

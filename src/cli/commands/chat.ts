@@ -5,7 +5,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import pc from "picocolors";
 import { escapeTerminalText } from "../../escape/terminal.js";
-import { getChatChoices, openChat, parseRequestData, takeChatTurn, toTakeRef } from "../../engine/chat-session.js";
+import { getChatChoices, openChat, parseRequestData, takeChatTurn, toTakeRef } from "../../engine/scenarios/chat-session.js";
 import * as sim from "../../simulate/index.js";
 import { toChatLines } from "../chat-view.js";
 import { addLiveChatOptions, runLiveChat, type LiveChatFlags } from "../chat-live.js";

@@ -1,9 +1,9 @@
 // `pathway check-request`: flags -> checkRequestFiles -> findings report -> exit code.
 import { Option, type Command } from "commander";
-import { checkRequestFiles } from "../../engine/check-requests.js";
-import { ruleCatalogue as catalogue } from "../../engine/rule-catalogue-full.js"; // loaded with the command: it runs these rules anyway, and its flags list them when registered
+import { checkRequestFiles } from "../../engine/check/check-requests.js";
+import { ruleCatalogue as catalogue } from "../../engine/check/rule-catalogue-full.js"; // loaded with the command: it runs these rules anyway, and its flags list them when registered
 import type { RequestKind } from "../../requests/models.js";
-import { parseRuleFlags } from "../../engine/rule-flags.js";
+import { parseRuleFlags } from "../../engine/check/rule-flags.js";
 import { addCheckOptions, inputsOrWorkingDirectory, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { createRuleOption } from "../completion-values.js";
 import type { CliIo } from "../io.js";

@@ -3,7 +3,7 @@ import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Command } from "commander";
 import { Option } from "commander";
 import pc from "picocolors";
-import { DIAGRAM_ENGINES, DIAGRAM_FORMATS, drawFiles, listPaths, type DrawFilesOptions } from "../../engine/draw-files.js";
+import { DIAGRAM_ENGINES, DIAGRAM_FORMATS, drawFiles, listPaths, type DrawFilesOptions } from "../../engine/review/draw-files.js";
 import { parseCount } from "../check-files.js";
 import { parseDuration } from "../duration.js";
 import { requireInputs } from "../exit.js";

@@ -4,7 +4,7 @@ import { escapeTerminalText } from "../../escape/terminal.js";
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { parseWholeNumber } from "../check-files.js";
 import { createFormatOption } from "../format-option.js";
-import { checkDrift, diffVersions, parseChangeKinds } from "../../engine/diff-versions.js";
+import { checkDrift, diffVersions, parseChangeKinds } from "../../engine/release/diff-versions.js";
 import { cutMarkdown, diffFormatters } from "../../format/diff-formatters.js";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";

@@ -3,7 +3,7 @@ import { toJsonText } from "../../escape/json.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
-import { fetchPathways } from "../../engine/fetch-pathways.js";
+import { fetchPathways } from "../../engine/release/fetch-pathways.js";
 import { EXIT } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
 import pc from "picocolors";

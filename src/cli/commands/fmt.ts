@@ -3,7 +3,7 @@ import { toJsonText } from "../../escape/json.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
-import { formatFiles } from "../../engine/format-files.js";
+import { formatFiles } from "../../engine/check/format-files.js";
 import { toJsonReport } from "../../format/json.js";
 import { formatStylish } from "../../format/stylish.js";
 import { requireInputs, EXIT } from "../exit.js";

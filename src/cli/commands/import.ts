@@ -1,7 +1,7 @@
 // `pathway import`: flags -> importPathway -> the module (stdout or -o) and notes on stderr -> exit code.
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { Option, type Command } from "commander";
-import { importPathway } from "../../engine/import-pathway.js";
+import { importPathway } from "../../engine/author/import-pathway.js";
 import { formatStylish } from "../../format/stylish.js";
 import { EXIT, ExitError } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";

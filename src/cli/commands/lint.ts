@@ -2,16 +2,16 @@
 import type { Command } from "commander";
 import { withRemoteCopies } from "../../engine/project/remote-copies.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
-import { lintFiles } from "../../engine/lint-files.js";
-import { ruleCatalogue as catalogue } from "../../engine/rule-catalogue-full.js"; // loaded with the command: it runs these rules anyway, and its flags list them when registered
-import { parseRuleFlags } from "../../engine/rule-flags.js";
+import { lintFiles } from "../../engine/check/lint-files.js";
+import { ruleCatalogue as catalogue } from "../../engine/check/rule-catalogue-full.js"; // loaded with the command: it runs these rules anyway, and its flags list them when registered
+import { parseRuleFlags } from "../../engine/check/rule-flags.js";
 import { addCheckOptions, inputsOrWorkingDirectory, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { createRuleOption } from "../completion-values.js";
 import type { CliIo } from "../io.js";
 import path from "node:path";
 import { EXIT, ExitError } from "../exit.js";
 import { addWatchOption, refuseUnwatchable, watchCommand, WATCH_HELP } from "../watch.js";
-import { planLintRun } from "../../engine/watch-plan.js";
+import { planLintRun } from "../../engine/watch/watch-plan.js";
 
 interface LintCommandOptions extends CheckCommandOptions, RemoteFlags {
   outputFile?: string;

@@ -1,7 +1,7 @@
 // `pathway log <id|file>`: flags -> logPathway -> each consecutive pair of saved versions summarised by kind -> exit code.
 import { toJsonText } from "../../escape/json.js";
 import { Option, type Command } from "commander";
-import { logPathway } from "../../engine/log-pathway.js";
+import { logPathway } from "../../engine/release/log-pathway.js";
 import { formatLogText } from "../../format/history.js";
 import { parseWholeNumber } from "../check-files.js";
 import { EXIT } from "../exit.js";

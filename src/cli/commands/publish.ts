@@ -1,7 +1,7 @@
 // `pathway publish <file|id>`: flags -> publishVersion (read back, compare, optionally test live) -> promote -> report -> exit code.
 import { toJsonText } from "../../escape/json.js";
 import { InvalidArgumentError, Option, type Command } from "commander";
-import { publishVersion } from "../../engine/publish.js";
+import { publishVersion } from "../../engine/release/publish.js";
 import { parseVersionSpec } from "../../engine/project/live-version.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { parseWholeNumber } from "../check-files.js";

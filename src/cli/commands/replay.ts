@@ -1,8 +1,8 @@
 // `pathway replay`: flags -> replayCalls (recorded paths on an edited pathway, offline) -> summary -> exit code by --max-diverged.
 import { toJsonText } from "../../escape/json.js";
 import { Option, type Command } from "commander";
-import { replayCalls } from "../../engine/calls-replay.js";
-import { replayCallsLive } from "../../engine/calls-replay-live.js";
+import { replayCalls } from "../../engine/calls/replay.js";
+import { replayCallsLive } from "../../engine/calls/replay-live.js";
 import type { VersionSpec } from "../../engine/project/live-version.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { formatReplay, formatReplayLive } from "../../format/replay.js";

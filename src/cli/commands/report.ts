@@ -5,7 +5,7 @@ import type { Command } from "commander";
 import { Option } from "commander";
 import path from "node:path";
 import pc from "picocolors";
-import { createReport } from "../../engine/create-report.js";
+import { createReport } from "../../engine/review/create-report.js";
 import { parseDuration } from "../duration.js";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";

@@ -1,7 +1,7 @@
 // `pathway rollback <file|id>`: flags -> rollbackVersion (previous version or --to, read back) -> promote -> report -> exit code.
 import { toJsonText } from "../../escape/json.js";
 import { Option, type Command } from "commander";
-import { rollbackVersion } from "../../engine/rollback.js";
+import { rollbackVersion } from "../../engine/release/rollback.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { parseWholeNumber } from "../check-files.js";
 import { EXIT } from "../exit.js";

@@ -5,7 +5,7 @@ import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
 import { Option } from "commander";
 import pc from "picocolors";
-import { generateScenarioFiles } from "../../engine/generate-scenario-files.js";
+import { generateScenarioFiles } from "../../engine/scenarios/generate-scenario-files.js";
 import { parseCount } from "../check-files.js";
 import { EXIT } from "../exit.js";
 import type { CliIo } from "../io.js";

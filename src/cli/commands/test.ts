@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
 import { InvalidArgumentError, Option } from "commander";
-import { MAX_REPEAT, runScenarioFiles, type RunScenariosOptions } from "../../engine/run-scenarios.js";
+import { MAX_REPEAT, runScenarioFiles, type RunScenariosOptions } from "../../engine/scenarios/run-scenarios.js";
 import { parseVersionSpec, type VersionSpec } from "../../engine/project/live-version.js";
 import type { TestFormatter } from "../../format/test-report.js";
 import { formatTestJunit } from "../../format/junit.js";
@@ -16,7 +16,7 @@ import type { CliIo } from "../io.js";
 import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
 import { sharedOption } from "../shared-options.js";
 import { refuseUnwatchable, watchCommand, WATCH_HELP } from "../watch.js";
-import { ScenarioDependencies } from "../../engine/watch-plan.js";
+import { ScenarioDependencies } from "../../engine/watch/watch-plan.js";
 
 const FORMATS = ["text", "json", "junit", "tap"] as const;
 

@@ -2,9 +2,9 @@
 import type { Command } from "commander";
 import { withRemoteCopies } from "../../engine/project/remote-copies.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
-import { parseRuleFlags } from "../../engine/rule-flags.js";
-import { loadRuleCatalogue, validationRuleMetas } from "../../engine/rule-catalogue.js";
-import { validateFiles } from "../../engine/validate-files.js";
+import { parseRuleFlags } from "../../engine/check/rule-flags.js";
+import { loadRuleCatalogue, validationRuleMetas } from "../../engine/check/rule-catalogue.js";
+import { validateFiles } from "../../engine/check/validate-files.js";
 import { addCheckOptions, inputsOrWorkingDirectory, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { createRuleOption } from "../completion-values.js";
 import type { CliIo } from "../io.js";

@@ -1,7 +1,7 @@
 // `pathway versions <id|file>`: flags -> listMarkedVersions -> a table (or JSON) of the saved versions -> exit code.
 import { toJsonText } from "../../escape/json.js";
 import { Option, type Command } from "commander";
-import { listMarkedVersions } from "../../engine/version-markers.js";
+import { listMarkedVersions } from "../../engine/release/version-markers.js";
 import { formatVersionsText } from "../../format/history.js";
 import { EXIT } from "../exit.js";
 import { parseWholeNumber } from "../check-files.js";

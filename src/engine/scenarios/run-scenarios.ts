@@ -1,0 +1,399 @@
+// `runScenarioFiles`: runs scenario files against their pathways and returns the report (results, summary, coverage).
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import type { Pathway } from "../../model/index.js";
+import { decodeUtf8 } from "../../parse/index.js";
+import type { Decider, ScenarioResult, Simulator, TestCaseReport, TestCoverageReport, TestReport, TraceEvent } from "../../simulate/index.js";
+import * as sim from "../../simulate/index.js";
+import { toCappedFetch } from "../../host/capped-fetch.js";
+import { findProjectRoot, resolveInsideRoot } from "../../host/confine-path.js";
+import { EngineError } from "../../host/errors.js";
+import { describeFsError } from "../../host/fs-errors.js";
+import type { Host } from "../../host/host.js";
+import { displayPath, expandInputs } from "../project/inputs.js";
+import { resolveLiveTarget, type LiveContext } from "../project/live-target.js";
+import { describeVersionMismatch, resolveVersion, type ResolvedVersion, type TestedVersion, type VersionSpec } from "../project/live-version.js";
+import { loadManifest } from "../project/manifest.js";
+import { readMocks } from "../project/read-mocks.js";
+import { toRealPath } from "../../host/real-path.js";
+import type { ProgressEvent } from "../progress.js";
+import { createClient, loadRemote, type RemoteOptions } from "../project/remote-client.js";
+import { describeLoadFailure, getPathwayProblem, isPathway, loadPathwayFile } from "../project/load-pathway.js";
+
+/** Options of `runScenarioFiles`; all optional. */
+export interface RunScenariosOptions {
+  /** Decide turns without `take:` this way in every scenario. Default: each scenario's own decider. */
+  decider?: "scripted" | "keyword" | "llm";
+  /** Call real webhook URLs for webhooks a scenario does not mock. Default false (mocks only). */
+  liveWebhooks?: boolean;
+  /** Run against the service's text chat instead of the simulator (see LiveOptions). Default false. */
+  live?: boolean;
+  /** With `live`: the remote pathway, else each scenario's pathway file's manifest entry. */
+  pathwayId?: string;
+  /** Only the scenarios whose `pathway:` is this file (absolute); the others are left out of the report. Default: all. */
+  onlyPathway?: string;
+  /** With `live` or `compare`: the saved version to chat with (`draft`: the manifest's). Default: production, as the chat does without one. */
+  pathwayVersion?: VersionSpec;
+  /** With `live`: how to reach the service. */
+  remote?: RemoteOptions;
+  /** Runs of each scenario, 1 to MAX_REPEAT. Default 1. */
+  repeat?: number;
+  /** Live runs at a time, across scenarios and their repeats. Default 4. */
+  concurrency?: number;
+  /** A repeated scenario fails below this pass rate (0..1). Default 1: every run must pass. */
+  minPassRate?: number;
+  /** Run offline and live and report, per turn, where they part. */
+  compare?: boolean;
+  /** Work out coverage per pathway. Default false (true when minCoverage is given). */
+  coverage?: boolean;
+  /** Fail below these percentages, e.g. "nodes=90,edges=80,globals=100". */
+  minCoverage?: string;
+  /** OpenAI-compatible endpoint for the llm decider. Default $PATHWAYKIT_LLM_BASE_URL. */
+  llmBaseUrl?: string;
+  /** Model for the llm decider. Default $PATHWAYKIT_LLM_MODEL (the key comes from $PATHWAYKIT_LLM_API_KEY). */
+  llmModel?: string;
+  /** Watch mode: run only the scenario files (absolute) this accepts. Default: every scenario found. */
+  only?: (scenarioFile: string) => boolean;
+  /** Told each file (absolute) a scenario reads besides itself: its pathway and mocks (watch mode re-runs it when they change). */
+  onRead?: (scenarioFile: string, file: string) => void;
+  /** Called as each scenario that could run has finished all its runs (`total`: how many could run). */
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+/** The most runs of each scenario `repeat` asks for: a pass rate to 0.01%, and an offline suite that still ends. */
+export const MAX_REPEAT = 10_000;
+
+/** A scenario ready to run: what its result needs besides the runs. */
+type Job = {
+  shown: string;
+  name: string;
+  entry: { display: string; traces: TraceEvent[][] };
+  scenario: sim.Scenario;
+  runOnce: () => Promise<ScenarioResult> | ScenarioResult;
+  offline: () => Promise<ScenarioResult> | ScenarioResult;
+  liveWarnings: string[];
+  /** With `pathwayVersion`: the version the runs chatted with. */
+  tested?: TestedVersion;
+  /** Milliseconds spent reading and checking it before it ran. */
+  preparedMs: number;
+};
+
+/** True when `text` is JSON holding a pathway. */
+function looksLikePathway(text: string): boolean {
+  try {
+    return isPathway(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
+
+/** What to do when the llm decider is asked for but has no model endpoint (pathway test and pathway chat). */
+export const LLM_NOT_CONFIGURED = "--decider llm needs a model endpoint: set PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (and PATHWAYKIT_LLM_API_KEY), or --llm-base-url and --llm-model.";
+
+/** The llm decider from options or PATHWAYKIT_LLM_BASE_URL / _MODEL / _API_KEY in the host's environment; undefined when not configured. */
+export async function createLlmDeciderFromEnv(host: Host, options: { llmBaseUrl?: string; llmModel?: string; maxResponseBytes?: number }): Promise<Decider | undefined> {
+  const baseUrl = options.llmBaseUrl ?? host.env.PATHWAYKIT_LLM_BASE_URL;
+  const model = options.llmModel ?? host.env.PATHWAYKIT_LLM_MODEL;
+  if (!baseUrl || !model) return undefined;
+  const apiKey = host.env.PATHWAYKIT_LLM_API_KEY;
+  return sim.createLlmDecider({ baseUrl, model, ...(apiKey && { apiKey }), fetch: toCappedFetch(host, options.maxResponseBytes) });
+}
+
+/**
+ * Runs every scenario the arguments name (files, directories searched for *.scenario.yaml/.yml/.json, globs; none:
+ * the working directory) and returns the report, the same object `pathway test --format json` prints. A scenario or
+ * pathway that cannot be read or is invalid is a result with status "error"; the others still run.
+ */
+export async function runScenarioFiles(host: Host, args: readonly string[], options: RunScenariosOptions = {}): Promise<TestReport> {
+  const repeat = options.repeat ?? 1;
+  if (!Number.isInteger(repeat) || repeat < 1 || repeat > MAX_REPEAT) throw new EngineError("usage", `--repeat ${repeat}: expected a whole number from 1 to ${MAX_REPEAT}.`);
+  const llm = await createLlmDeciderFromEnv(host, { ...options, maxResponseBytes: options.remote?.maxResponseBytes });
+  if (options.decider === "llm" && !llm) throw new EngineError("config", LLM_NOT_CONFIGURED);
+  const override = options.decider === "llm" ? llm : options.decider === "keyword" ? sim.createKeywordDecider() : options.decider === "scripted" ? sim.createScriptedDecider() : undefined;
+  const live = options.liveWebhooks ? sim.createLiveWebhooks({ fetch: toCappedFetch(host, options.remote?.maxResponseBytes) }) : undefined;
+  const pathways = new Map<string, { pathway?: Pathway; simulator?: Simulator; error?: string; traces: TraceEvent[][]; display: string }>();
+  // In file order: a result for each scenario that could not run, a job for each that can.
+  const slots: (TestCaseReport | Job)[] = [];
+  let liveContext: LiveContext | undefined;
+  if (options.pathwayVersion !== undefined && !options.live && !options.compare) throw new EngineError("usage", "--pathway-version names the saved version a live run chats with: add --live or --compare.");
+  // Each (pathway, file) pair's version is read back once, however many scenarios run on it.
+  const versions = new Map<string, Promise<ResolvedVersion>>();
+  // A suite's shared mocks file is read once, however many scenarios name it.
+  const mocksFiles = new Map<string, Promise<Awaited<ReturnType<typeof readMocks>>>>();
+  // Scenarios name their pathway and mocks relative to themselves; they may reach only inside their project.
+  const roots = new Map<string, Promise<string>>();
+  const confine = async (scenarioFile: string, dir: string, named: string) => {
+    let root = roots.get(dir);
+    if (!root) roots.set(dir, (root = findProjectRoot(host, scenarioFile)));
+    const shown = displayPath(host.cwd, await root);
+    return resolveInsideRoot(host, await root, named, { base: dir, rootName: shown === "" || shown === "." ? "the project folder (the working directory)" : `the project folder ${shown}` });
+  };
+  const started = performance.now();
+  const skipped: string[] = [];
+  for (const ref of await expandInputs(host, "scenario", args.length ? args : ["."])) {
+    if (ref.skipped) {
+      skipped.push(`${ref.path}: ${ref.problem!.message}`);
+      continue;
+    }
+    const file = ref.file ?? ref.path;
+    if (options.only && !options.only(path.resolve(host.cwd, file))) continue;
+    const shown = displayPath(host.cwd, file);
+    const t0 = performance.now();
+    const fail = (message: string, extra: Partial<TestCaseReport> = {}, issues?: { message: string; pointer: string; line?: number; column?: number }[]) =>
+      slots.push({ file: shown, name: path.basename(file), status: "error", durationMs: performance.now() - t0, failures: issues ?? [{ message, pointer: "" }], warnings: [], trace: [], ...extra });
+    if (ref.problem) {
+      fail(ref.problem.message);
+      continue;
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = await host.readFile(file);
+    } catch (error) {
+      fail(describeFsError(error, shown));
+      continue;
+    }
+    // Strict, like validate: a lossy decode would turn a bad byte into U+FFFD and a confusing schema error later.
+    const decoded = decodeUtf8(bytes);
+    if (decoded.text === undefined) {
+      const d = decoded.diagnostics.find((x) => x.severity === "error")!;
+      fail(d.message, {}, [{ message: d.message, pointer: "", ...(d.range && { line: d.range.start.line, column: d.range.start.column }) }]);
+      continue;
+    }
+    const loaded = sim.loadScenario(decoded.text);
+    if (!loaded.ok) {
+      // A pathway named where a scenario belongs gets the one answer to "is this a pathway?", not a schema error.
+      if (looksLikePathway(decoded.text)) {
+        fail(`${shown}: this is a pathway, not a scenario; a scenario file (*.scenario.yaml) names its pathway with \`pathway: ${path.basename(file)}\`. Write one, or generate them with \`pathway scenarios generate ${shown} -o <dir>\`.`);
+        continue;
+      }
+      fail(loaded.issues[0]!.message, {}, loaded.issues);
+      continue;
+    }
+    let scenario = loaded.scenario;
+    // Names in a scenario are relative to the folder it really is in (as `scenarios generate` writes them), also when
+    // it is read through a symlinked folder.
+    const scenarioDir = path.dirname(await toRealPath(host, path.resolve(host.cwd, file)));
+    /** The file a scenario field names, inside the project; undefined (the scenario failed, saying why) when it leaves. */
+    const named = async (field: "pathway" | "mocks", value: string): Promise<string | undefined> => {
+      const confined = await confine(file, scenarioDir, value);
+      options.onRead?.(path.resolve(host.cwd, file), confined.ok ? confined.path : path.resolve(scenarioDir, value));
+      if (confined.ok) return confined.path;
+      const problem = `${field}: ${JSON.stringify(value)} ${confined.reason}. Nothing was read from it.`;
+      fail(problem, { name: scenario.name ?? path.basename(file) }, [{ message: problem, pointer: `/${field}`, ...loaded.locate([field]) }]);
+      return undefined;
+    };
+    if (scenario.mocks !== undefined) {
+      const mocksFile = await named("mocks", scenario.mocks);
+      if (mocksFile === undefined) continue;
+      let mocks = mocksFiles.get(mocksFile);
+      if (!mocks) mocksFiles.set(mocksFile, (mocks = readMocks(host, mocksFile)));
+      const read = await mocks;
+      if ("problem" in read) {
+        fail(read.problem, { name: scenario.name ?? path.basename(file) }, [{ message: read.problem, pointer: "/mocks", ...loaded.locate(["mocks"]) }]);
+        continue;
+      }
+      // The shared answers first; the scenario's own win.
+      scenario = { ...scenario, webhooks: { ...read.webhooks, ...scenario.webhooks } };
+    }
+    const pathwayFile = await named("pathway", scenario.pathway);
+    if (pathwayFile === undefined) continue;
+    if (options.onlyPathway !== undefined && pathwayFile !== options.onlyPathway) continue;
+    let entry = pathways.get(pathwayFile);
+    if (!entry) {
+      entry = { traces: [], display: displayPath(host.cwd, pathwayFile) };
+      const loadedPathway = await loadPathwayFile(host, entry.display);
+      if (loadedPathway.pathway) {
+        entry.pathway = loadedPathway.pathway;
+        entry.simulator = sim.createSimulator(entry.pathway);
+      } else entry.error = describeLoadFailure(loadedPathway);
+      pathways.set(pathwayFile, entry);
+    }
+    // A scenario with `start:` names its own first node; the others need the pathway's start node.
+    let problem = entry.error;
+    if (problem === undefined && scenario.start === undefined && entry.simulator?.startId === undefined) {
+      const missing = getPathwayProblem(entry.pathway, entry.display, { requireStart: true });
+      if (missing) problem = describeLoadFailure({ path: entry.display, diagnostics: [missing] });
+    }
+    if (problem !== undefined || !entry.pathway) {
+      const pos = loaded.locate(["pathway"]);
+      fail(`${problem} (named by pathway: in the scenario)`, { name: scenario.name ?? path.basename(file), pathway: entry.display }, [{ message: `${problem}`, pointer: "/pathway", ...pos }]);
+      continue;
+    }
+    const runOptions = { simulator: entry.simulator!, locate: loaded.locate, ...(llm && { llm }), ...(override && { decider: override }), ...(live && { webhook: live }) };
+    const needsAsync = Boolean(live) || scenario.decider === "llm" || options.decider === "llm";
+    const offline = (): Promise<ScenarioResult> | ScenarioResult => (needsAsync ? sim.runScenarioAsync(entry.pathway!, scenario, runOptions) : sim.runScenario(entry.pathway!, scenario, runOptions));
+    let runOnce: () => Promise<ScenarioResult> | ScenarioResult = offline;
+    const liveWarnings: string[] = [];
+    if (options.live || options.compare) {
+      if (!liveContext) {
+        const manifest = await loadManifest(host);
+        const client = await createClient(host, options.remote ?? {}, manifest);
+        if (!client.config.apiKey) throw new EngineError("config", `--${options.live ? "live" : "compare"} talks to the service's chat: set PATHWAYKIT_API_KEY to the key from the service's dashboard.`);
+        liveContext = { manifest, client, checked: new Map() };
+      }
+      const spec = options.pathwayVersion;
+      const target = await resolveLiveTarget(host, liveContext, pathwayFile, entry.pathway, options.pathwayId, { compare: spec === undefined });
+      if ("error" in target) {
+        fail(target.error, { name: scenario.name ?? path.basename(file), pathway: entry.display });
+        continue;
+      }
+      liveWarnings.push(...target.warnings);
+      const { client, manifest } = liveContext;
+      let resolved: ResolvedVersion | undefined;
+      if (spec !== undefined) {
+        const key = `${target.id}\n${pathwayFile}`;
+        if (!versions.has(key)) versions.set(key, resolveVersion(host, client, manifest, target.id, spec, pathwayFile));
+        try {
+          resolved = await versions.get(key)!;
+        } catch (error) {
+          if (!(error instanceof EngineError) || error.kind !== "input") throw error;
+          fail(error.message, { name: scenario.name ?? path.basename(file), pathway: entry.display });
+          continue;
+        }
+        const { getContentHash } = await loadRemote();
+        const mismatch = describeVersionMismatch(resolved.tested, target.id, entry.display, getContentHash(entry.pathway as Record<string, unknown>));
+        liveWarnings.push(...resolved.warnings, ...(mismatch ? [mismatch] : []));
+      }
+      const pathway = entry.pathway;
+      const simulator = entry.simulator!;
+      const pathwayVersion = resolved?.send;
+      runOnce = () => sim.runScenarioLive(pathway, scenario, client, { pathwayId: target.id, simulator, locate: loaded.locate, ...(pathwayVersion !== undefined && { pathwayVersion }) });
+      slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, ...(resolved && { tested: resolved.tested }), preparedMs: performance.now() - t0 });
+      continue;
+    }
+    slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, preparedMs: performance.now() - t0 });
+  }
+  const results = await runJobs(slots, options);
+  const report: TestReport = {
+    results,
+    summary: {
+      total: results.length,
+      passed: results.filter((r) => r.status === "passed").length,
+      failed: results.filter((r) => r.status === "failed").length,
+      errors: results.filter((r) => r.status === "error").length,
+      durationMs: performance.now() - started,
+    },
+    ...(skipped.length > 0 && { skipped }),
+  };
+  if (options.coverage || options.minCoverage !== undefined) {
+    let min: ReturnType<typeof sim.parseMinCoverage> = {};
+    if (options.minCoverage !== undefined) {
+      try {
+        min = sim.parseMinCoverage(options.minCoverage);
+      } catch (error) {
+        throw new EngineError("usage", `--min-coverage ${(error as Error).message}`);
+      }
+    }
+    const coverage: TestCoverageReport[] = [];
+    const shortfalls: string[] = [];
+    for (const entry of pathways.values()) {
+      if (!entry.pathway) continue;
+      const cov = sim.getCoverage(entry.pathway, entry.traces);
+      coverage.push({ pathway: entry.display, ...cov });
+      for (const s of sim.getCoverageShortfalls(cov, min)) shortfalls.push(`${entry.display}: ${s}`);
+    }
+    report.coverage = coverage;
+    if (options.minCoverage !== undefined) report.coverageFailures = shortfalls;
+  }
+  return report;
+}
+
+/** What a scenario's runs leave behind: a tally, the runs a report shows, and the distinct traces coverage needs. */
+type JobRuns = {
+  tally: sim.RunTally;
+  /** Run 0 (compared with the offline prediction), and the first failing and first erroring run by the order started. */
+  shown: Map<"first" | "failed" | "error", { index: number; result: ScenarioResult }>;
+  allErrors: boolean;
+  /** Traces told apart by what coverage reads of them (nodes entered, edges taken, global jumps). */
+  traces: Map<string, TraceEvent[]>;
+  left: number;
+  /** Milliseconds its own runs took, added up (its runs overlap others' in the pool). */
+  ms: number;
+};
+
+/** The part of a trace coverage reads, as a key: identical runs of a repeated scenario keep one trace between them. */
+function coverageKey(trace: readonly TraceEvent[]): string {
+  return JSON.stringify(trace.flatMap((e): unknown[] => (e.type === "enter" ? [e.nodeId] : e.type === "move" ? [[e.from, e.to, e.edgeId ?? null, e.via]] : [])));
+}
+
+/** Adds one finished run to its scenario's record, keeping only what the report and coverage use. */
+function record(runs: JobRuns, index: number, result: ScenarioResult): void {
+  runs.tally.add(result);
+  const keep = (which: "first" | "failed" | "error") => {
+    const known = runs.shown.get(which);
+    if (!known || index < known.index) runs.shown.set(which, { index, result });
+  };
+  if (index === 0) keep("first");
+  if (result.status === "failed") keep("failed");
+  if (result.status === "error") keep("error");
+  else runs.allErrors = false;
+  const key = coverageKey(result.trace);
+  if (!runs.traces.has(key)) runs.traces.set(key, result.trace);
+}
+
+/**
+ * Runs every job's runs, live ones up to `concurrency` at a time across scenarios (a suite of single runs is as parallel
+ * as one repeated scenario), offline ones one after another; returns the results in file order. Runs are made as
+ * workers take them and are not kept: memory does not grow with --repeat (30,000,000 runs once grew to 2.9 GB).
+ */
+async function runJobs(slots: readonly (TestCaseReport | Job)[], options: RunScenariosOptions): Promise<TestCaseReport[]> {
+  const jobs = slots.filter((slot): slot is Job => "runOnce" in slot);
+  const repeat = options.repeat ?? 1;
+  // --compare's runs are live chats too (the offline prediction is worked out afterwards).
+  const live = options.live || options.compare;
+  const runsOf = new Map(jobs.map((job): [Job, JobRuns] => [job, { tally: sim.createRunTally(), shown: new Map(), allErrors: true, traces: new Map(), left: repeat, ms: job.preparedMs }]));
+  let done = 0;
+  let next = 0;
+  const total = jobs.length * repeat;
+  const worker = async () => {
+    while (next < total) {
+      const n = next++;
+      const job = jobs[Math.floor(n / repeat)]!;
+      const runs = runsOf.get(job)!;
+      const start = performance.now();
+      const result = await Promise.resolve()
+        .then(job.runOnce)
+        // A run that throws is that run's error (the others, and other scenarios, go on): never the whole report.
+        .catch((error: unknown) => sim.toErrorResult(job.name, `the run failed: ${error instanceof Error ? error.message : String(error)}`));
+      runs.ms += performance.now() - start;
+      // Kept by the order started (not finished), so the run shown and compared does not depend on timing.
+      record(runs, n % repeat, result);
+      if (--runs.left === 0) options.onProgress?.({ done: ++done, total: jobs.length, detail: job.shown });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(live ? (options.concurrency ?? 4) : 1, total)) }, worker));
+  const results: TestCaseReport[] = [];
+  for (const slot of slots) {
+    if (!("runOnce" in slot)) {
+      results.push(slot);
+      continue;
+    }
+    const runs = runsOf.get(slot)!;
+    const first = runs.shown.get("first")!.result;
+    const comparison = options.compare && first.status !== "error" ? sim.compareRuns(slot.scenario.turns, await slot.offline(), first) : undefined;
+    slot.entry.traces.push(...runs.traces.values());
+    // One case per scenario: a repeated one passes on its pass rate, and shows its first failing run (else one that could
+    // not run). It could not run (exit 2, not 1) only when none of its runs could: then nothing was learnt about the agent.
+    const shownRun = (runs.shown.get("failed") ?? runs.shown.get("error") ?? runs.shown.get("first")!).result;
+    const summary = runs.tally.summary();
+    const repeated = repeat > 1;
+    const passed = repeated ? summary.passRate >= (options.minPassRate ?? 1) : shownRun.status === "passed";
+    const status = runs.allErrors ? "error" : passed ? "passed" : "failed";
+    results.push({
+      file: slot.shown,
+      name: slot.name,
+      pathway: slot.entry.display,
+      status,
+      durationMs: runs.ms,
+      failures: status === "passed" ? [] : shownRun.failures,
+      warnings: [...slot.liveWarnings, ...shownRun.warnings],
+      trace: shownRun.trace,
+      ...(live && { mode: "live" }),
+      ...(slot.tested && { pathwayVersion: slot.tested }),
+      // When no run could run, the "assertions" are only that reason again, already the case's failure: not listed twice.
+      ...(repeated && { runs: summary.runs, passed: summary.passed, passRate: summary.passRate, paths: summary.paths, assertions: status === "error" ? [] : summary.assertions }),
+      ...(comparison && { compare: comparison }),
+    });
+  }
+  return results;
+}
