@@ -14,7 +14,9 @@ import { getCompletions } from "./completion.js";
 import { getDefinition, getHover, getReferences, toLspRange } from "./navigation.js";
 import { getPathwayFacts, type PathwayFacts } from "./pathway-facts.js";
 import { getScenarioDefinition } from "./scenario-navigation.js";
+import { guardDocumentNotifications, requireCodeActionParams, requireDocumentParams, requirePositionParams, requireQueryParams } from "./message-guard.js";
 import { getDocumentSymbols, getWorkspaceSymbols } from "./symbols.js";
+import { createTransport } from "./transport.js";
 import { createWorkspaceHost } from "./workspace-host.js";
 
 /** Options of `startLspServer`. */
@@ -31,6 +33,15 @@ export interface LspServerOptions {
   debounceMs?: number;
   /** Hides secrets in every text sent to the client. Default: none. */
   redact?: (text: string) => string;
+  /** How long a message may stay incomplete with no byte arriving before the stream counts as broken. Default 5000 ms. */
+  stallMs?: number;
+}
+
+/** How the server ended: `code` is 0 after shutdown then exit, else 1; `reason` says why when the stream broke. */
+export interface LspExit {
+  code: 0 | 1;
+  /** One line for stderr: the client sent a frame that cannot be read (the stream ends there). */
+  reason?: string;
 }
 
 /** One open document's state: what it is, its latest findings, and the facts of its last text that parsed. */
@@ -57,18 +68,30 @@ const SEVERITY = { error: 1, warning: 2, info: 3 } as const;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Serves LSP over `input`/`output` until the client sends `exit` or closes the stream; resolves with the exit code the
- * protocol asks for (0 after `shutdown`, else 1). Never ends the process itself (the CLI returns the code) and never writes a file.
+ * Serves LSP over `input`/`output` until the client sends `exit` or closes the stream, or sends a frame that cannot be
+ * read; resolves with the exit code the protocol asks for (0 after `shutdown`, else 1) and, for a broken frame, why.
+ * A malformed message is skipped (a request gets a JSON-RPC error) and the server reads on. Never ends the process
+ * itself (the CLI returns the code) and never writes a file.
  */
-export function startLspServer(options: LspServerOptions): Promise<number> {
+export function startLspServer(options: LspServerOptions): Promise<LspExit> {
   const redact = options.redact ?? ((text: string) => text);
   const debounceMs = options.debounceMs ?? 50;
-  let finish: (code: number) => void = () => {};
-  const finished = new Promise<number>((resolve) => (finish = resolve));
-  const watchDog: WatchDog = { shutdownReceived: false, initialize: () => {}, exit: (code) => finish(code) };
-  const connection: Connection = createServerConnection((logger) => createProtocolConnection(options.input, options.output, logger), watchDog);
-  options.input.on("end", () => finish(watchDog.shutdownReceived ? 0 : 1));
-  options.input.on("close", () => finish(watchDog.shutdownReceived ? 0 : 1));
+  let finish: (exit: LspExit) => void = () => {};
+  const finished = new Promise<LspExit>((resolve) => (finish = resolve));
+  const watchDog: WatchDog = { shutdownReceived: false, initialize: () => {}, exit: (code) => finish({ code: code === 0 ? 0 : 1 }) };
+  // The transport reports before the connection exists (it is made from the transport): its log goes through this.
+  let warn = (_message: string) => {};
+  const transport = createTransport(options.input, options.output, {
+    fatal: (reason) => finish({ code: 1, reason }),
+    skipped: (reason) => warn(`pathway lsp: skipped ${reason}`),
+  }, options.stallMs === undefined ? {} : { stallMs: options.stallMs });
+  const connection: Connection = createServerConnection((logger) => createProtocolConnection(transport.reader, transport.writer, logger), watchDog);
+  warn = (message) => connection.console.warn(redact(message));
+  const ended = () => finish({ code: watchDog.shutdownReceived ? 0 : 1 });
+  options.input.on("end", ended);
+  options.input.on("close", ended);
+  /** A message the server cannot act on: the client's log shows which and why, and nothing else changes. */
+  const skip = (method: string, problem: string) => warn(`pathway lsp: skipped ${method}: ${problem}`);
   const documents = new TextDocuments(TextDocument);
   const states = new Map<string, DocumentState>();
   const openText = (file: string) => {
@@ -113,7 +136,14 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
 
   const track = (doc: TextDocument) => {
     if (!doc.uri.startsWith("file:")) return undefined;
-    const file = fileURLToPath(doc.uri);
+    let file: string;
+    try {
+      file = fileURLToPath(doc.uri);
+    } catch (error) {
+      // file://host/... (no local path on this system) or a malformed escape: the document is not one the server can read.
+      skip("textDocument/didOpen", `${doc.uri} names no local file (${error instanceof Error ? error.message : String(error)})`);
+      return undefined;
+    }
     const old = states.get(doc.uri);
     const kind = old?.kind === "pathway" ? "pathway" : getDocumentKind(file, doc.getText());
     const state: DocumentState = old ? { ...old, kind } : { kind, file, diagnostics: [], generation: 0 };
@@ -194,7 +224,9 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
     return state && doc ? factsOf(state, doc) : undefined;
   };
 
-  connection.onHover(async ({ textDocument, position }) => {
+  connection.onHover(async (params) => {
+    requirePositionParams("textDocument/hover", params);
+    const { textDocument, position } = params;
     const a = at(textDocument.uri, position);
     if (!a) return null;
     const hover = getHover(a.facts, a.state.diagnostics, a.text, a.offset, position.line + 1, position.character + 1, (await loadRuleCatalogue()).all);
@@ -206,29 +238,42 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
     for (const [uri, s] of states) if (s.file === file) return factsOfUri(uri);
     return undefined;
   };
-  connection.onDefinition(async ({ textDocument, position }) => {
+  connection.onDefinition(async (params) => {
+    requirePositionParams("textDocument/definition", params);
+    const { textDocument, position } = params;
     const a = at(textDocument.uri, position);
     if (a?.state.kind === "scenario") return getScenarioDefinition(host, a.state.file, a.text, position.line, openFacts);
     return a ? getDefinition(a.facts, a.text, a.offset, textDocument.uri) : [];
   });
-  connection.onReferences(({ textDocument, position, context }) => {
+  connection.onReferences((params) => {
+    requirePositionParams("textDocument/references", params);
+    const { textDocument, position, context } = params;
     const a = at(textDocument.uri, position);
     return a ? getReferences(a.facts, a.text, a.offset, textDocument.uri, context.includeDeclaration) : [];
   });
-  connection.onDocumentSymbol(({ textDocument }) => {
-    const facts = factsOfUri(textDocument.uri);
+  connection.onDocumentSymbol((params) => {
+    requireDocumentParams("textDocument/documentSymbol", params);
+    const facts = factsOfUri(params.textDocument.uri);
     return facts ? getDocumentSymbols(facts) : [];
   });
-  connection.onWorkspaceSymbol(({ query }) => getWorkspaceSymbols([...states.keys()].flatMap((uri) => {
+  connection.onWorkspaceSymbol((params) => {
+    requireQueryParams(params);
+    const open = [...states.keys()].flatMap((uri) => {
       const facts = factsOfUri(uri);
       return facts ? [{ uri, facts }] : [];
-    }), query));
-  connection.onCompletion(async ({ textDocument, position }) => {
+    });
+    return getWorkspaceSymbols(open, params.query);
+  });
+  connection.onCompletion(async (params) => {
+    requirePositionParams("textDocument/completion", params);
+    const { textDocument, position } = params;
     const a = at(textDocument.uri, position);
     if (!a) return [];
     return getCompletions(host, { kind: a.state.kind, file: a.state.file, facts: a.facts, text: a.text, offset: a.offset, line: position.line }, openFacts);
   });
-  connection.onCodeAction(async ({ textDocument, context }) => {
+  connection.onCodeAction(async (params) => {
+    requireCodeActionParams(params);
+    const { textDocument, context } = params;
     const a = states.get(textDocument.uri);
     const doc = documents.get(textDocument.uri);
     if (!a || !doc || a.kind !== "pathway") return [];
@@ -243,16 +288,16 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
     }
   });
 
-  documents.listen(connection);
+  documents.listen(guardDocumentNotifications(connection, skip));
   connection.listen();
-  return finished.then((code) => {
+  return finished.then((exit) => {
     for (const state of states.values()) {
       clearTimeout(state.timer);
     }
     connection.dispose();
     // The input (stdin) would keep the process alive after the client said exit: stop reading it.
     (options.input as { destroy?: () => void }).destroy?.();
-    return code;
+    return exit;
   });
 }
 

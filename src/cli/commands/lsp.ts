@@ -23,7 +23,8 @@ it never writes a file: quick fixes are edits the editor applies. Pathway JSON g
 not analysed (--max-file-size or PATHWAYKIT_MAX_FILE_SIZE sets the limit). See README "Editors" for Neovim and
 VS Code.
 
-Exit codes: 0 the client sent shutdown then exit, 1 the client went away without shutdown, 2 usage error.
+Exit codes: 0 the client sent shutdown then exit, 1 the client went away without shutdown or sent a message frame
+that cannot be read (one line on stderr says which), 2 usage error.
 
 Examples:
   $ pathway lsp --stdio
@@ -34,7 +35,9 @@ Examples:
       const maxFileBytes = resolveByteSize(flag, io.env, "PATHWAYKIT_MAX_FILE_SIZE", LSP_DEFAULT_MAX_FILE_BYTES);
       const { startLspServer } = await import("../../lsp/server.js"); // why: the server and vscode-languageserver load only for this command
       const redact = createSecretRedactor(io.env);
-      const code = await startLspServer({ host: io.host, input: io.stdin, output: io.stdout, maxFileBytes, ...(redact && { redact }) });
-      io.setExitCode(code === 0 ? EXIT.ok : EXIT.findings);
+      const exit = await startLspServer({ host: io.host, input: io.stdin, output: io.stdout, maxFileBytes, ...(redact && { redact }) });
+      // The protocol's stdout carries only messages: why the stream broke goes to stderr, where an editor's log shows it.
+      if (exit.reason) io.stderr.write(`pathway lsp: ${exit.reason}\n`);
+      io.setExitCode(exit.code === 0 ? EXIT.ok : EXIT.findings);
     });
 }
