@@ -42,6 +42,22 @@ function fileFinding(ruleId: string, message: string): Diagnostic {
   return { ruleId, severity: "error", message, pointer: "", range: { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } } };
 }
 
+/**
+ * The one finding of a `*.pathway.ts` module the server may not run: analysing a module means running it, and the
+ * client has not allowed that (an untrusted VS Code workspace, or pathwaykit.runModules not set).
+ */
+export function getModuleNotRunFinding(): Diagnostic {
+  return {
+    ...fileFinding(
+      "module-not-run",
+      "Not analysed: pathwaykit checks a pathway module by running it, as `pathway build` does, and its code runs with your permissions. " +
+        "Running modules is off for this workspace: trust the workspace (VS Code) or set pathwaykit.runModules to true in the editor's settings for pathway lsp, and the module is built each time you save it. " +
+        "`pathway build --check <file>` in a terminal runs it now.",
+    ),
+    severity: "info",
+  };
+}
+
 /** True when `shown` (a path as a result names it, relative to the host's cwd) is `file`. */
 const isFile = (host: Host, shown: string, file: string) => path.resolve(host.cwd, shown) === file;
 

@@ -1,19 +1,20 @@
 // The language server: open documents, debounced analysis that drops stale results, and the editor features, over one LSP connection.
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { TextDocuments, TextDocumentSyncKind, type Connection, type Diagnostic as LspDiagnostic } from "vscode-languageserver";
+import { DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind, type Connection, type Diagnostic as LspDiagnostic, type InitializeResult } from "vscode-languageserver";
 import { createConnection as createServerConnection, type WatchDog } from "vscode-languageserver/lib/common/server.js";
 import { createProtocolConnection } from "vscode-languageserver/node.js";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { Host } from "../host/host.js";
 import { loadRuleCatalogue } from "../engine/rule-catalogue.js";
-import { analyzeDocument, getDocumentKind, type DocumentKind } from "./analyze.js";
+import { analyzeDocument, getDocumentKind, getModuleNotRunFinding, type DocumentKind } from "./analyze.js";
 import { getCodeActions } from "./code-actions.js";
 import { getCompletions } from "./completion.js";
 import { getDefinition, getHover, getReferences, toLspRange } from "./navigation.js";
 import { getPathwayFacts, type PathwayFacts } from "./pathway-facts.js";
 import { getScenarioDefinition } from "./scenario-navigation.js";
+import { DEFAULT_LSP_CONFIG, resolveLspConfig, SETTINGS_SECTION, type LspConfig } from "./settings.js";
 import { guardDocumentNotifications, requireCodeActionParams, requireDocumentParams, requirePositionParams, requireQueryParams } from "./message-guard.js";
 import { getDocumentSymbols, getWorkspaceSymbols } from "./symbols.js";
 import { createTransport } from "./transport.js";
@@ -98,7 +99,11 @@ export function startLspServer(options: LspServerOptions): Promise<LspExit> {
     for (const [uri, state] of states) if (state.file === file) return documents.get(uri)?.getText();
     return undefined;
   };
-  const host = createWorkspaceHost(options.host, { textOf: openText }, options.maxFileBytes);
+  /** The settings: the defaults, then the client's initializationOptions, then its workspace configuration (pulled). */
+  let config: LspConfig = DEFAULT_LSP_CONFIG;
+  let initializationOptions: unknown;
+  let pulledSettings: unknown;
+  const host = createWorkspaceHost(options.host, { textOf: openText, runModules: () => config.runModules }, options.maxFileBytes);
 
   const toLsp = (d: Diagnostic): LspDiagnostic => ({
     range: toLspRange(d.range),
@@ -109,10 +114,22 @@ export function startLspServer(options: LspServerOptions): Promise<LspExit> {
     message: redact(d.message),
   });
 
+  /**
+   * A module's findings when the server may not run it: one information finding saying why and how to allow it
+   * (none once it may: it is then built on each save).
+   */
+  const publishModuleNotice = (uri: string) => {
+    const doc = documents.get(uri);
+    if (!doc) return;
+    const notice = config.runModules ? [] : [getModuleNotRunFinding()];
+    void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: notice.map(toLsp) });
+  };
+
   const analyze = async (uri: string) => {
     const state = states.get(uri);
     const doc = documents.get(uri);
     if (!state || !doc) return;
+    if (state.kind === "module" && !config.runModules) return publishModuleNotice(uri);
     const generation = state.generation;
     await yieldToLoop();
     if (state.generation !== generation) return;
@@ -162,8 +179,10 @@ export function startLspServer(options: LspServerOptions): Promise<LspExit> {
 
   documents.onDidOpen(({ document }) => {
     const state = track(document);
-    // A module is analysed from disk (it is run, as `pathway build` runs it): on open and after each save.
-    if (state) schedule(document.uri, 0);
+    // A module is analysed by running it (as `pathway build` does): never on open, only after a save the user made,
+    // and only where the client allows it (a trusted workspace, or pathwaykit.runModules).
+    if (state?.kind === "module") publishModuleNotice(document.uri);
+    else if (state) schedule(document.uri, 0);
   });
   documents.onDidChangeContent(({ document }) => {
     const state = track(document);
@@ -173,6 +192,7 @@ export function startLspServer(options: LspServerOptions): Promise<LspExit> {
   });
   documents.onDidSave(({ document }) => {
     const state = states.get(document.uri);
+    // Not allowed to run it: analyze publishes the notice again, so a save is answered either way.
     if (state?.kind === "module") schedule(document.uri, 0);
   });
   documents.onDidClose(({ document }) => {
@@ -182,7 +202,40 @@ export function startLspServer(options: LspServerOptions): Promise<LspExit> {
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
 
-  connection.onInitialize(() => ({
+  /** Applies the settings again; what depended on runModules is published anew (a notice, or its removal). */
+  const refreshConfig = () => {
+    const before = config;
+    const { config: next, problems } = resolveLspConfig(DEFAULT_LSP_CONFIG, initializationOptions, pulledSettings);
+    for (const problem of problems) warn(`pathway lsp: ${problem}`);
+    config = next;
+    if (before.runModules === config.runModules) return;
+    for (const [uri, state] of states) if (state.kind === "module") publishModuleNotice(uri);
+  };
+  let canPullSettings = false;
+  let canRegisterForSettings = false;
+  const pullSettings = async () => {
+    if (!canPullSettings) return;
+    try {
+      pulledSettings = await connection.workspace.getConfiguration(SETTINGS_SECTION);
+    } catch (error) {
+      warn(`pathway lsp: could not read the client's ${SETTINGS_SECTION} settings (${error instanceof Error ? error.message : String(error)})`);
+    }
+    refreshConfig();
+  };
+  connection.onInitialized(async () => {
+    if (canRegisterForSettings) await connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
+    await pullSettings();
+  });
+  connection.onDidChangeConfiguration(async (params) => {
+    // Some clients push the settings (Neovim sends its whole settings table); others say only that they changed.
+    const pushed = (params?.settings as Record<string, unknown> | null | undefined)?.[SETTINGS_SECTION];
+    if (pushed !== undefined && pushed !== null) {
+      pulledSettings = pushed;
+      refreshConfig();
+    } else await pullSettings();
+  });
+
+  const initializeResult: InitializeResult = {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
       hoverProvider: true,
@@ -194,7 +247,14 @@ export function startLspServer(options: LspServerOptions): Promise<LspExit> {
       codeActionProvider: { codeActionKinds: ["quickfix"] },
     },
     serverInfo: { name: "pathway lsp" },
-  }));
+  };  connection.onInitialize((params) => {
+    initializationOptions = params.initializationOptions;
+    canPullSettings = params.capabilities.workspace?.configuration === true;
+    canRegisterForSettings = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    refreshConfig();
+    return initializeResult;
+  });
+
 
   /**
    * The facts of a pathway document's current text, made on the first request after a change (typing pays only for

@@ -2,9 +2,11 @@
 import path from "node:path";
 import type { Host } from "../host/host.js";
 
-/** The open documents' current text by absolute path. */
+/** The open documents' current text by absolute path, and whether the client allows running modules. */
 export interface OpenDocuments {
   textOf(file: string): string | undefined;
+  /** Whether a module may be imported now (asked on each import): false refuses it. Default: never. */
+  runModules?: () => boolean;
 }
 
 function refusal(code: string, message: string): NodeJS.ErrnoException {
@@ -12,8 +14,8 @@ function refusal(code: string, message: string): NodeJS.ErrnoException {
 }
 
 /**
- * `base` with open documents read from the editor and every write refused: the server changes files only through a
- * WorkspaceEdit the user applies. An open document over `maxFileBytes` is refused as the disk read would refuse it
+ * `base` with open documents read from the editor, every write refused (the server changes files only through a
+ * WorkspaceEdit the user applies) and a module imported only while `open.runModules` allows it. An open document over `maxFileBytes` is refused as the disk read would refuse it
  * (EFBIG), so one limit holds for what the CLI reads and what the editor sends.
  */
 export function createWorkspaceHost(base: Host, open: OpenDocuments, maxFileBytes: number): Host {
@@ -44,5 +46,10 @@ export function createWorkspaceHost(base: Host, open: OpenDocuments, maxFileByte
       throw refusal("ENETUNREACH", "the language server does not use the network");
     },
     readStdin: async () => new Uint8Array(),
+    // Importing a module runs its code: refused here too, so no path of the engine can run one the client did not allow.
+    async importModule(file) {
+      if (!open.runModules?.()) throw refusal("EACCES", `${file}: the language server runs pathway modules only where the editor allows it (pathwaykit.runModules, or a trusted workspace in VS Code)`);
+      return base.importModule(file);
+    },
   };
 }

@@ -19,7 +19,8 @@ export function register(program: Command, io: CliIo): void {
 The server reads the files an editor has open as the editor holds them (saved or not) and everything else from disk;
 it never writes a file: quick fixes are edits the editor applies. Pathway JSON gets the findings of \`pathway lint\`
 (with the nearest pathway.config.json), scenario files those of \`pathway test\`, request files those of
-\`pathway check-request\`, and *.pathway.ts modules those of \`pathway build\` after each save. Files over 16MB are
+\`pathway check-request\`, and *.pathway.ts modules those of \`pathway build\` after each save, only where the editor
+allows running them (a trusted VS Code workspace, or the setting pathwaykit.runModules). Files over 16MB are
 not analysed (--max-file-size or PATHWAYKIT_MAX_FILE_SIZE sets the limit). See README "Editors" for Neovim and
 VS Code.
 
