@@ -1,6 +1,6 @@
-// The language server: open documents, debounced analysis that drops stale results, and the editor features, over one LSP connection.
+// The language server: the connection, the client's settings, and the editor features over the open documents (whose analysis is document-analysis.ts).
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind, type Connection, type Diagnostic as LspDiagnostic, type InitializeResult } from "vscode-languageserver";
 import { createConnection as createServerConnection, type WatchDog } from "vscode-languageserver/lib/common/server.js";
 import { createProtocolConnection } from "vscode-languageserver/node.js";
@@ -8,9 +8,9 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { Host } from "../host/host.js";
 import { loadRuleCatalogue } from "../engine/rule-catalogue.js";
-import { analyzeDocument, getDocumentKind, getModuleNotRunFinding, type DocumentKind } from "./analyze.js";
 import { getCodeActions } from "./code-actions.js";
 import { getCompletions } from "./completion.js";
+import { createDocumentAnalysis, type DocumentState } from "./document-analysis.js";
 import { getDefinition, getHover, getReferences, toLspRange } from "./navigation.js";
 import { getPathwayFacts, type PathwayFacts } from "./pathway-facts.js";
 import { getScenarioDefinition } from "./scenario-navigation.js";
@@ -28,7 +28,7 @@ export interface LspServerOptions {
   input: NodeJS.ReadableStream;
   /** Where answers go (standard output for `--stdio`). */
   output: NodeJS.WritableStream;
-  /** Largest document analysed, in bytes (the CLI's --max-file-size). */
+  /** Largest document analysed, in bytes, unless the client's pathwaykit.maxDocumentSizeMB says otherwise (the CLI's --max-file-size). */
   maxFileBytes: number;
   /** Quiet time after a change before analysis starts. Default 50 ms (a burst of keystrokes is one analysis). */
   debounceMs?: number;
@@ -45,28 +45,7 @@ export interface LspExit {
   reason?: string;
 }
 
-/** One open document's state: what it is, its latest findings, and the facts of its last text that parsed. */
-interface DocumentState {
-  kind: DocumentKind;
-  file: string;
-  diagnostics: Diagnostic[];
-  facts?: PathwayFacts;
-  /** The document version `facts` was last looked for at: facts are made on the first feature request after a change. */
-  factsVersion?: number;
-  timer?: ReturnType<typeof setTimeout>;
-  /**
-   * The last text whose analysis parsed, until facts are made: a text that then stops parsing takes its facts from this
-   * one, however soon the typing broke it (facts are only made on request).
-   */
-  goodText?: string;
-  /** Bumped by every change: an analysis that finishes under an older generation is stale and dropped. */
-  generation: number;
-}
-
 const SEVERITY = { error: 1, warning: 2, info: 3 } as const;
-
-/** Yields to the event loop, so messages that arrived meanwhile (a newer change, a cancel) are read before more work. */
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Serves LSP over `input`/`output` until the client sends `exit` or closes the stream, or sends a frame that cannot be
@@ -94,17 +73,11 @@ export function startLspServer(options: LspServerOptions): Promise<LspExit> {
   /** A message the server cannot act on: the client's log shows which and why, and nothing else changes. */
   const skip = (method: string, problem: string) => warn(`pathway lsp: skipped ${method}: ${problem}`);
   const documents = new TextDocuments(TextDocument);
-  const states = new Map<string, DocumentState>();
-  const openText = (file: string) => {
-    for (const [uri, state] of states) if (state.file === file) return documents.get(uri)?.getText();
-    return undefined;
-  };
-  /** The settings: the defaults, then the client's initializationOptions, then its workspace configuration (pulled). */
-  let config: LspConfig = DEFAULT_LSP_CONFIG;
+  /** The settings: the defaults (the size from the command line), then initializationOptions, then the workspace configuration. */
+  const defaults: LspConfig = { ...DEFAULT_LSP_CONFIG, maxDocumentSizeMB: options.maxFileBytes / 1024 / 1024 };
+  let config: LspConfig = defaults;
   let initializationOptions: unknown;
   let pulledSettings: unknown;
-  const host = createWorkspaceHost(options.host, { textOf: openText, runModules: () => config.runModules }, options.maxFileBytes);
-
   const toLsp = (d: Diagnostic): LspDiagnostic => ({
     range: toLspRange(d.range),
     severity: SEVERITY[d.severity],
@@ -113,103 +86,22 @@ export function startLspServer(options: LspServerOptions): Promise<LspExit> {
     source: "pathway",
     message: redact(d.message),
   });
-
-  /**
-   * A module's findings when the server may not run it: one information finding saying why and how to allow it
-   * (none once it may: it is then built on each save).
-   */
-  const publishModuleNotice = (uri: string) => {
-    const doc = documents.get(uri);
-    if (!doc) return;
-    const notice = config.runModules ? [] : [getModuleNotRunFinding()];
-    void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: notice.map(toLsp) });
-  };
-
-  const analyze = async (uri: string) => {
-    const state = states.get(uri);
-    const doc = documents.get(uri);
-    if (!state || !doc) return;
-    if (state.kind === "module" && !config.runModules) return publishModuleNotice(uri);
-    const generation = state.generation;
-    await yieldToLoop();
-    if (state.generation !== generation) return;
-    const findings = await analyzeDocument(host, state.file, state.kind);
-    // A newer change arrived while this ran: its own analysis will publish; this result is stale.
-    if (state.generation !== generation || !states.has(uri)) return;
-    state.diagnostics = findings.diagnostics;
-    await connection.sendDiagnostics({ uri, version: doc.version, diagnostics: findings.diagnostics.map(toLsp) });
-    if (state.kind === "pathway" && !findings.diagnostics.some((d) => d.ruleId === "parse-error")) state.goodText = doc.getText();
-  };
-
-  const schedule = (uri: string, delay = debounceMs) => {
-    const state = states.get(uri);
-    if (!state) return;
-    state.generation++;
-    clearTimeout(state.timer);
-    state.timer = setTimeout(() => {
-      analyze(uri).catch((error: unknown) => connection.console.error(redact(`pathway lsp: analysis failed: ${String(error)}`)));
-    }, delay);
-  };
-
-  const track = (doc: TextDocument) => {
-    if (!doc.uri.startsWith("file:")) return undefined;
-    let file: string;
-    try {
-      file = fileURLToPath(doc.uri);
-    } catch (error) {
-      // file://host/... (no local path on this system) or a malformed escape: the document is not one the server can read.
-      skip("textDocument/didOpen", `${doc.uri} names no local file (${error instanceof Error ? error.message : String(error)})`);
-      return undefined;
-    }
-    const old = states.get(doc.uri);
-    const kind = old?.kind === "pathway" ? "pathway" : getDocumentKind(file, doc.getText());
-    const state: DocumentState = old ? { ...old, kind } : { kind, file, diagnostics: [], generation: 0 };
-    states.set(doc.uri, state);
-    return state;
-  };
-
-  /** What depends on `kind` being edited: a config changes every open file's findings, a pathway its scenarios' and requests'. */
-  const rescheduleDependents = (uri: string, kind: DocumentKind) => {
-    if (kind !== "config" && kind !== "pathway") return;
-    for (const [other, state] of states) {
-      if (other === uri) continue;
-      if (kind === "config" || state.kind === "scenario" || state.kind === "request") schedule(other);
-    }
-  };
-
-  documents.onDidOpen(({ document }) => {
-    const state = track(document);
-    // A module is analysed by running it (as `pathway build` does): never on open, only after a save the user made,
-    // and only where the client allows it (a trusted workspace, or pathwaykit.runModules).
-    if (state?.kind === "module") publishModuleNotice(document.uri);
-    else if (state) schedule(document.uri, 0);
+  // Reads see the editor's text of open documents; module imports only while the client allows them.
+  const host = createWorkspaceHost(options.host, { textOf: (file) => analysis.openText(file), runModules: () => config.runModules }, () => analysis.maxBytes());
+  const analysis = createDocumentAnalysis({
+    connection, documents, host, config: () => config, toLsp, debounceMs, skip,
+    log: (message) => connection.console.log(redact(message)),
+    trace: (message) => connection.tracer.log(redact(message)),
   });
-  documents.onDidChangeContent(({ document }) => {
-    const state = track(document);
-    if (!state || state.kind === "module") return;
-    schedule(document.uri);
-    rescheduleDependents(document.uri, state.kind);
-  });
-  documents.onDidSave(({ document }) => {
-    const state = states.get(document.uri);
-    // Not allowed to run it: analyze publishes the notice again, so a save is answered either way.
-    if (state?.kind === "module") schedule(document.uri, 0);
-  });
-  documents.onDidClose(({ document }) => {
-    const state = states.get(document.uri);
-    clearTimeout(state?.timer);
-    states.delete(document.uri);
-    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
-  });
+  const states = analysis.states;
 
-  /** Applies the settings again; what depended on runModules is published anew (a notice, or its removal). */
+  /** Applies the settings again; what depended on them is published anew (a module's notice, findings under new budgets). */
   const refreshConfig = () => {
     const before = config;
-    const { config: next, problems } = resolveLspConfig(DEFAULT_LSP_CONFIG, initializationOptions, pulledSettings);
+    const { config: next, problems } = resolveLspConfig(defaults, initializationOptions, pulledSettings);
     for (const problem of problems) warn(`pathway lsp: ${problem}`);
     config = next;
-    if (before.runModules === config.runModules) return;
-    for (const [uri, state] of states) if (state.kind === "module") publishModuleNotice(uri);
+    analysis.configChanged(before);
   };
   let canPullSettings = false;
   let canRegisterForSettings = false;
@@ -247,14 +139,14 @@ export function startLspServer(options: LspServerOptions): Promise<LspExit> {
       codeActionProvider: { codeActionKinds: ["quickfix"] },
     },
     serverInfo: { name: "pathway lsp" },
-  };  connection.onInitialize((params) => {
+  };
+  connection.onInitialize((params) => {
     initializationOptions = params.initializationOptions;
     canPullSettings = params.capabilities.workspace?.configuration === true;
     canRegisterForSettings = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
     refreshConfig();
     return initializeResult;
   });
-
 
   /**
    * The facts of a pathway document's current text, made on the first request after a change (typing pays only for
@@ -264,7 +156,7 @@ export function startLspServer(options: LspServerOptions): Promise<LspExit> {
     if (state.kind !== "pathway" || state.factsVersion === doc.version) return state.facts;
     state.factsVersion = doc.version;
     const text = doc.getText();
-    const fresh = text.length <= options.maxFileBytes ? getPathwayFacts(text) : undefined;
+    const fresh = text.length <= analysis.maxBytes() ? getPathwayFacts(text) : undefined;
     state.facts = fresh ?? (state.goodText === undefined ? undefined : getPathwayFacts(state.goodText)) ?? state.facts;
     state.goodText = undefined;
     return state.facts;
@@ -274,7 +166,8 @@ export function startLspServer(options: LspServerOptions): Promise<LspExit> {
   const at = (uri: string, position: { line: number; character: number }) => {
     const state = states.get(uri);
     const doc = documents.get(uri);
-    if (!state || !doc || doc.getText().length > options.maxFileBytes) return undefined;
+    // Over the size limit nothing is analysed on this thread either: parsing it for facts would hold the server up.
+    if (!state || !doc || doc.getText().length > analysis.maxBytes()) return undefined;
     return { state, doc, facts: factsOf(state, doc), text: doc.getText(), offset: doc.offsetAt(position) };
   };
   /** The facts of the open pathway `uri`, if any. */
@@ -343,17 +236,13 @@ export function startLspServer(options: LspServerOptions): Promise<LspExit> {
   });
   connection.onShutdown(() => {
     watchDog.shutdownReceived = true;
-    for (const state of states.values()) {
-      clearTimeout(state.timer);
-    }
+    analysis.dispose();
   });
 
   documents.listen(guardDocumentNotifications(connection, skip));
   connection.listen();
   return finished.then((exit) => {
-    for (const state of states.values()) {
-      clearTimeout(state.timer);
-    }
+    analysis.dispose();
     connection.dispose();
     // The input (stdin) would keep the process alive after the client said exit: stop reading it.
     (options.input as { destroy?: () => void }).destroy?.();

@@ -8,22 +8,48 @@ export interface LspSettings {
    * the workspace is trusted.
    */
   runModules?: boolean;
+  /**
+   * Largest document analysed, in MB (of UTF-8); a larger one gets one `too-large-to-analyse` finding. Default: what
+   * `pathway lsp` was started with (--max-file-size or PATHWAYKIT_MAX_FILE_SIZE), else 4 MB, ten times the largest
+   * pathway of the service we have seen.
+   */
+  maxDocumentSizeMB?: number;
+  /** Longest one analysis may take, in seconds, before it is stopped with one `analysis-took-too-long` finding. Default 5. */
+  analysisTimeoutSeconds?: number;
+  /**
+   * Most memory (JavaScript heap) one analysis may use, in MB, before it is stopped with one `too-large-to-analyse`
+   * finding. Default 256: a generated pathway just under 4 MB is analysed in under 96.
+   */
+  analysisMemoryMB?: number;
 }
 
 /** The resolved settings (`LspSettings` with the defaults filled in). */
 export interface LspConfig {
   runModules: boolean;
+  maxDocumentSizeMB: number;
+  analysisTimeoutSeconds: number;
+  analysisMemoryMB: number;
 }
 
 /** The settings section name: `pathwaykit.runModules` in an editor's settings. */
 export const SETTINGS_SECTION = "pathwaykit";
 
-/** The config when no client sets anything. */
-export const DEFAULT_LSP_CONFIG: LspConfig = { runModules: false };
+/** The config when no client sets anything and `pathway lsp` was given no size. */
+export const DEFAULT_LSP_CONFIG: LspConfig = { runModules: false, maxDocumentSizeMB: 4, analysisTimeoutSeconds: 5, analysisMemoryMB: 256 };
+
+/** A number in [min, max]: a budget of 0 would refuse everything, and one past the limits means none. */
+const inRange =
+  (min: number, max: number) =>
+  (value: unknown): value is number =>
+    typeof value === "number" && Number.isFinite(value) && value >= min && value <= max;
 
 /** What each setting must be, checked before it is used: a client's settings are whatever its user typed. */
 const CHECKS: { [K in keyof LspConfig]: (value: unknown) => value is LspConfig[K] } = {
   runModules: (value): value is boolean => typeof value === "boolean",
+  maxDocumentSizeMB: inRange(0.001, 1024),
+  analysisTimeoutSeconds: inRange(0.01, 3600),
+  // Below 16 MB the engine's own code does not fit.
+  analysisMemoryMB: inRange(16, 16384),
 };
 
 /** `value` when it is a settings object, also when nested under `pathwaykit` (some clients send the whole settings tree). */

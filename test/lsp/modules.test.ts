@@ -77,6 +77,25 @@ describe("pathway lsp with *.pathway.ts modules", () => {
     }, 120_000);
   }
 
+  it("with runModules on, does not run a module again when the config changes (only a save runs it)", async () => {
+    const { dir, file, text, runs } = project();
+    const lsp = await startLsp(dir, {}, { initializationOptions: { runModules: true } });
+    try {
+      const uri = await lsp.open(file, text, "typescript");
+      const config = await lsp.open(path.join(dir, "pathway.config.json"), "{}\n");
+      await lsp.diagnostics(config);
+      // A config edit re-analyses every open document that depends on it, after the same debounce as its own analysis.
+      await lsp.change(config, `{ "rules": { "dead-end": "off" } }\n`);
+      await lsp.diagnostics(config);
+      await lsp.save(uri);
+      await lsp.diagnostics(uri, (d) => d.some((x) => x.code === "unknown-edge-endpoint"), 60_000);
+      expect(runs()).toBe(1);
+    } finally {
+      expect(await lsp.stop()).toBe(0);
+    }
+    expect(runs()).toBe(1);
+  }, 120_000);
+
   it("logs a runModules setting of the wrong type and keeps modules off", async () => {
     const { dir, file, text, runs } = project();
     const lsp = await startLsp(dir, {}, { initializationOptions: { runModules: "yes" } });
