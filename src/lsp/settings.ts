@@ -48,7 +48,7 @@ const CHECKS: { [K in keyof LspConfig]: (value: unknown) => value is LspConfig[K
   runModules: (value): value is boolean => typeof value === "boolean",
   maxDocumentSizeMB: inRange(0.001, 1024),
   analysisTimeoutSeconds: inRange(0.01, 3600),
-  // Below 16 MB the engine's own code does not fit.
+  // The thread with the engine loaded needs about that much: at 8 MB even a two-node pathway runs it out of memory.
   analysisMemoryMB: inRange(16, 16384),
 };
 
