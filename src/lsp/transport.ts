@@ -85,6 +85,7 @@ export function createTransport(input: NodeJS.ReadableStream, output: NodeJS.Wri
   const reader = new StreamMessageReader(input, { contentTypeDecoder: markingJsonDecoder() });
   checkContentLength(reader);
   reader.partialMessageTimeout = stallMs;
+  // Counted beside the reader's own listener: both are attached in the server's first synchronous pass, before any chunk.
   let chunks = 0;
   input.on("data", () => chunks++);
   let ended = false;
