@@ -9,6 +9,7 @@ import type { Host } from "../host/host.js";
 import { INPUT_KINDS } from "../engine/project/inputs.js";
 import { lintFiles } from "../engine/check/lint-files.js";
 import { runScenarioFiles } from "../engine/scenarios/run-scenarios.js";
+import { formatMegabytes } from "./workspace-host.js";
 
 /** What the server does with a document: which command's findings it gets. */
 export type DocumentKind = "pathway" | "scenario" | "request" | "module" | "config" | "other";
@@ -40,6 +41,51 @@ export interface DocumentFindings {
 /** A finding about the whole file (a broken config, a refusal), placed on its first line. */
 function fileFinding(ruleId: string, message: string): Diagnostic {
   return { ruleId, severity: "error", message, pointer: "", range: { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } } };
+}
+
+/**
+ * The one finding of a `*.pathway.ts` module the server may not run: analysing a module means running it, and the
+ * client has not allowed that (an untrusted VS Code workspace, or pathwaykit.runModules not set).
+ */
+export function getModuleNotRunFinding(): Diagnostic {
+  return {
+    ...fileFinding(
+      "module-not-run",
+      "Not analysed: pathwaykit checks a pathway module by running it, as `pathway build` does, and its code runs with your permissions. " +
+        "Running modules is off for this workspace: trust the workspace (VS Code) or set pathwaykit.runModules to true in the editor's settings for pathway lsp, and the module is built each time you save it. " +
+        "`pathway build --check <file>` in a terminal runs it now.",
+    ),
+    severity: "info",
+  };
+}
+
+/** The command that reports what the editor shows for a document of `kind`, to run in a terminal instead. */
+const COMMAND: Partial<Record<DocumentKind, string>> = { pathway: "pathway lint", scenario: "pathway test", request: "pathway check-request", module: "pathway build --check" };
+
+/** Why nothing was checked, and the two ways on: the setting, or the command in a terminal (which has no such budget). */
+function notAnalysed(ruleId: string, kind: DocumentKind, why: string, setting: string, orElse = ""): Diagnostic {
+  const command = COMMAND[kind] ?? "pathway validate";
+  return { ...fileFinding(ruleId, `${why}; nothing in it was checked. Raise ${setting} in the editor's settings for pathway lsp${orElse}, or run \`${command} <file>\` in a terminal.`), severity: "warning" };
+}
+
+/** The one finding of a document over the size the editor analyses. */
+export function getTooLargeFinding(kind: DocumentKind, bytes: number, limitBytes: number): Diagnostic {
+  return notAnalysed("too-large-to-analyse", kind, `Not analysed: this file is ${formatMegabytes(bytes)}, over the ${formatMegabytes(limitBytes)} the editor analyses`, "pathwaykit.maxDocumentSizeMB", " (or start it with --max-file-size)");
+}
+
+/** The one finding of a document whose analysis outgrew the memory allowed. */
+export function getOutOfMemoryFinding(kind: DocumentKind, memoryMb: number): Diagnostic {
+  return notAnalysed("too-large-to-analyse", kind, `Not analysed: this file needed more than the ${memoryMb} MB of memory an analysis may use, and its analysis was stopped`, "pathwaykit.analysisMemoryMB");
+}
+
+/** The one finding of a document whose analysis ran past its time. */
+export function getTimeoutFinding(kind: DocumentKind, timeoutSeconds: number): Diagnostic {
+  return notAnalysed("analysis-took-too-long", kind, `Not analysed: the analysis of this file took longer than the ${timeoutSeconds} s it may take, and was stopped`, "pathwaykit.analysisTimeoutSeconds");
+}
+
+/** The one finding of a document whose analysis failed in pathwaykit itself. */
+export function getAnalysisFailedFinding(message: string): Diagnostic {
+  return fileFinding("analysis-failed", `pathwaykit could not analyse this file: ${message}. This is a bug in pathwaykit; please report it.`);
 }
 
 /** True when `shown` (a path as a result names it, relative to the host's cwd) is `file`. */
@@ -83,6 +129,11 @@ const BY_KIND: Partial<Record<DocumentKind, (host: Host, file: string) => Promis
   module: buildDocument,
 };
 
+/** Whether documents of `kind` have findings of their own (a config and other JSON have none: they only change others'). */
+export function hasFindings(kind: DocumentKind): boolean {
+  return BY_KIND[kind] !== undefined;
+}
+
 /**
  * The findings of `file` (absolute) read through `host`, as the command for its kind reports them. A broken config, a
  * refused file or an engine failure becomes one finding on the first line: the server keeps answering.
@@ -94,6 +145,6 @@ export async function analyzeDocument(host: Host, file: string, kind: DocumentKi
     return { diagnostics: await run(host, file) };
   } catch (error) {
     if (isEngineError(error)) return { diagnostics: [fileFinding(error.kind === "config" ? "config-error" : "analysis-failed", error.message)] };
-    return { diagnostics: [fileFinding("analysis-failed", `pathwaykit could not analyse this file: ${error instanceof Error ? error.message : String(error)}. This is a bug in pathwaykit; please report it.`)] };
+    return { diagnostics: [getAnalysisFailedFinding(error instanceof Error ? error.message : String(error))] };
   }
 }

@@ -1,20 +1,23 @@
-// The language server: open documents, debounced analysis that drops stale results, and the editor features, over one LSP connection.
+// The language server: the connection, the client's settings, and the editor features over the open documents (whose analysis is document-analysis.ts).
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { TextDocuments, TextDocumentSyncKind, type Connection, type Diagnostic as LspDiagnostic } from "vscode-languageserver";
+import { pathToFileURL } from "node:url";
+import { DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind, type Connection, type Diagnostic as LspDiagnostic, type InitializeResult } from "vscode-languageserver";
 import { createConnection as createServerConnection, type WatchDog } from "vscode-languageserver/lib/common/server.js";
 import { createProtocolConnection } from "vscode-languageserver/node.js";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { Host } from "../host/host.js";
 import { loadRuleCatalogue } from "../engine/check/rule-catalogue.js";
-import { analyzeDocument, getDocumentKind, type DocumentKind } from "./analyze.js";
 import { getCodeActions } from "./code-actions.js";
 import { getCompletions } from "./completion.js";
+import { createDocumentAnalysis, type DocumentState } from "./document-analysis.js";
 import { getDefinition, getHover, getReferences, toLspRange } from "./navigation.js";
 import { getPathwayFacts, type PathwayFacts } from "./pathway-facts.js";
 import { getScenarioDefinition } from "./scenario-navigation.js";
+import { DEFAULT_LSP_CONFIG, resolveLspConfig, SETTINGS_SECTION, type LspConfig } from "./settings.js";
+import { guardDocumentNotifications, requireCodeActionParams, requireDocumentParams, requirePositionParams, requireQueryParams } from "./message-guard.js";
 import { getDocumentSymbols, getWorkspaceSymbols } from "./symbols.js";
+import { createTransport } from "./transport.js";
 import { createWorkspaceHost } from "./workspace-host.js";
 
 /** Options of `startLspServer`. */
@@ -25,58 +28,56 @@ export interface LspServerOptions {
   input: NodeJS.ReadableStream;
   /** Where answers go (standard output for `--stdio`). */
   output: NodeJS.WritableStream;
-  /** Largest document analysed, in bytes (the CLI's --max-file-size). */
+  /** Largest document analysed, in bytes, unless the client's pathwaykit.maxDocumentSizeMB says otherwise (the CLI's --max-file-size). */
   maxFileBytes: number;
   /** Quiet time after a change before analysis starts. Default 50 ms (a burst of keystrokes is one analysis). */
   debounceMs?: number;
   /** Hides secrets in every text sent to the client. Default: none. */
   redact?: (text: string) => string;
+  /** How long a message may stay incomplete with no byte arriving before the stream counts as broken. Default 5000 ms. */
+  stallMs?: number;
 }
 
-/** One open document's state: what it is, its latest findings, and the facts of its last text that parsed. */
-interface DocumentState {
-  kind: DocumentKind;
-  file: string;
-  diagnostics: Diagnostic[];
-  facts?: PathwayFacts;
-  /** The document version `facts` was last looked for at: facts are made on the first feature request after a change. */
-  factsVersion?: number;
-  timer?: ReturnType<typeof setTimeout>;
-  /**
-   * The last text whose analysis parsed, until facts are made: a text that then stops parsing takes its facts from this
-   * one, however soon the typing broke it (facts are only made on request).
-   */
-  goodText?: string;
-  /** Bumped by every change: an analysis that finishes under an older generation is stale and dropped. */
-  generation: number;
+/** How the server ended: `code` is 0 after shutdown then exit, else 1; `reason` says why when the stream broke. */
+export interface LspExit {
+  code: 0 | 1;
+  /** One line for stderr: the client sent a frame that cannot be read (the stream ends there). */
+  reason?: string;
 }
 
 const SEVERITY = { error: 1, warning: 2, info: 3 } as const;
 
-/** Yields to the event loop, so messages that arrived meanwhile (a newer change, a cancel) are read before more work. */
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
- * Serves LSP over `input`/`output` until the client sends `exit` or closes the stream; resolves with the exit code the
- * protocol asks for (0 after `shutdown`, else 1). Never ends the process itself (the CLI returns the code) and never writes a file.
+ * Serves LSP over `input`/`output` until the client sends `exit` or closes the stream, or sends a frame that cannot be
+ * read; resolves with the exit code the protocol asks for (0 after `shutdown`, else 1) and, for a broken frame, why.
+ * A malformed message is skipped (a request gets a JSON-RPC error) and the server reads on. Never ends the process
+ * itself (the CLI returns the code) and never writes a file.
  */
-export function startLspServer(options: LspServerOptions): Promise<number> {
+export function startLspServer(options: LspServerOptions): Promise<LspExit> {
   const redact = options.redact ?? ((text: string) => text);
   const debounceMs = options.debounceMs ?? 50;
-  let finish: (code: number) => void = () => {};
-  const finished = new Promise<number>((resolve) => (finish = resolve));
-  const watchDog: WatchDog = { shutdownReceived: false, initialize: () => {}, exit: (code) => finish(code) };
-  const connection: Connection = createServerConnection((logger) => createProtocolConnection(options.input, options.output, logger), watchDog);
-  options.input.on("end", () => finish(watchDog.shutdownReceived ? 0 : 1));
-  options.input.on("close", () => finish(watchDog.shutdownReceived ? 0 : 1));
+  let finish: (exit: LspExit) => void = () => {};
+  const finished = new Promise<LspExit>((resolve) => (finish = resolve));
+  const watchDog: WatchDog = { shutdownReceived: false, initialize: () => {}, exit: (code) => finish({ code: code === 0 ? 0 : 1 }) };
+  // The transport reports before the connection exists (it is made from the transport): its log goes through this.
+  let warn = (_message: string) => {};
+  const transport = createTransport(options.input, options.output, {
+    fatal: (reason) => finish({ code: 1, reason }),
+    skipped: (reason) => warn(`pathway lsp: skipped ${reason}`),
+  }, options.stallMs === undefined ? {} : { stallMs: options.stallMs });
+  const connection: Connection = createServerConnection((logger) => createProtocolConnection(transport.reader, transport.writer, logger), watchDog);
+  warn = (message) => connection.console.warn(redact(message));
+  const ended = () => finish({ code: watchDog.shutdownReceived ? 0 : 1 });
+  options.input.on("end", ended);
+  options.input.on("close", ended);
+  /** A message the server cannot act on: the client's log shows which and why, and nothing else changes. */
+  const skip = (method: string, problem: string) => warn(`pathway lsp: skipped ${method}: ${problem}`);
   const documents = new TextDocuments(TextDocument);
-  const states = new Map<string, DocumentState>();
-  const openText = (file: string) => {
-    for (const [uri, state] of states) if (state.file === file) return documents.get(uri)?.getText();
-    return undefined;
-  };
-  const host = createWorkspaceHost(options.host, { textOf: openText }, options.maxFileBytes);
-
+  /** The settings: the defaults (the size from the command line), then initializationOptions, then the workspace configuration. */
+  const defaults: LspConfig = { ...DEFAULT_LSP_CONFIG, maxDocumentSizeMB: options.maxFileBytes / 1024 / 1024 };
+  let config: LspConfig = defaults;
+  let initializationOptions: unknown;
+  let pulledSettings: unknown;
   const toLsp = (d: Diagnostic): LspDiagnostic => ({
     range: toLspRange(d.range),
     severity: SEVERITY[d.severity],
@@ -85,74 +86,48 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
     source: "pathway",
     message: redact(d.message),
   });
+  // Reads see the editor's text of open documents; module imports only while the client allows them.
+  const host = createWorkspaceHost(options.host, { textOf: (file) => analysis.openText(file), runModules: () => config.runModules }, () => analysis.maxBytes());
+  const analysis = createDocumentAnalysis({
+    connection, documents, host, config: () => config, toLsp, debounceMs, skip,
+    log: (message) => connection.console.log(redact(message)),
+    trace: (message) => connection.tracer.log(redact(message)),
+  });
+  const states = analysis.states;
 
-  const analyze = async (uri: string) => {
-    const state = states.get(uri);
-    const doc = documents.get(uri);
-    if (!state || !doc) return;
-    const generation = state.generation;
-    await yieldToLoop();
-    if (state.generation !== generation) return;
-    const findings = await analyzeDocument(host, state.file, state.kind);
-    // A newer change arrived while this ran: its own analysis will publish; this result is stale.
-    if (state.generation !== generation || !states.has(uri)) return;
-    state.diagnostics = findings.diagnostics;
-    await connection.sendDiagnostics({ uri, version: doc.version, diagnostics: findings.diagnostics.map(toLsp) });
-    if (state.kind === "pathway" && !findings.diagnostics.some((d) => d.ruleId === "parse-error")) state.goodText = doc.getText();
+  /** Applies the settings again; what depended on them is published anew (a module's notice, findings under new budgets). */
+  const refreshConfig = () => {
+    const before = config;
+    const { config: next, problems } = resolveLspConfig(defaults, initializationOptions, pulledSettings);
+    for (const problem of problems) warn(`pathway lsp: ${problem}`);
+    config = next;
+    analysis.configChanged(before);
   };
-
-  const schedule = (uri: string, delay = debounceMs) => {
-    const state = states.get(uri);
-    if (!state) return;
-    state.generation++;
-    clearTimeout(state.timer);
-    state.timer = setTimeout(() => {
-      analyze(uri).catch((error: unknown) => connection.console.error(redact(`pathway lsp: analysis failed: ${String(error)}`)));
-    }, delay);
-  };
-
-  const track = (doc: TextDocument) => {
-    if (!doc.uri.startsWith("file:")) return undefined;
-    const file = fileURLToPath(doc.uri);
-    const old = states.get(doc.uri);
-    const kind = old?.kind === "pathway" ? "pathway" : getDocumentKind(file, doc.getText());
-    const state: DocumentState = old ? { ...old, kind } : { kind, file, diagnostics: [], generation: 0 };
-    states.set(doc.uri, state);
-    return state;
-  };
-
-  /** What depends on `kind` being edited: a config changes every open file's findings, a pathway its scenarios' and requests'. */
-  const rescheduleDependents = (uri: string, kind: DocumentKind) => {
-    if (kind !== "config" && kind !== "pathway") return;
-    for (const [other, state] of states) {
-      if (other === uri) continue;
-      if (kind === "config" || state.kind === "scenario" || state.kind === "request") schedule(other);
+  let canPullSettings = false;
+  let canRegisterForSettings = false;
+  const pullSettings = async () => {
+    if (!canPullSettings) return;
+    try {
+      pulledSettings = await connection.workspace.getConfiguration(SETTINGS_SECTION);
+    } catch (error) {
+      warn(`pathway lsp: could not read the client's ${SETTINGS_SECTION} settings (${error instanceof Error ? error.message : String(error)})`);
     }
+    refreshConfig();
   };
-
-  documents.onDidOpen(({ document }) => {
-    const state = track(document);
-    // A module is analysed from disk (it is run, as `pathway build` runs it): on open and after each save.
-    if (state) schedule(document.uri, 0);
+  connection.onInitialized(async () => {
+    if (canRegisterForSettings) await connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
+    await pullSettings();
   });
-  documents.onDidChangeContent(({ document }) => {
-    const state = track(document);
-    if (!state || state.kind === "module") return;
-    schedule(document.uri);
-    rescheduleDependents(document.uri, state.kind);
-  });
-  documents.onDidSave(({ document }) => {
-    const state = states.get(document.uri);
-    if (state?.kind === "module") schedule(document.uri, 0);
-  });
-  documents.onDidClose(({ document }) => {
-    const state = states.get(document.uri);
-    clearTimeout(state?.timer);
-    states.delete(document.uri);
-    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+  connection.onDidChangeConfiguration(async (params) => {
+    // Some clients push the settings (Neovim sends its whole settings table); others say only that they changed.
+    const pushed = (params?.settings as Record<string, unknown> | null | undefined)?.[SETTINGS_SECTION];
+    if (pushed !== undefined && pushed !== null) {
+      pulledSettings = pushed;
+      refreshConfig();
+    } else await pullSettings();
   });
 
-  connection.onInitialize(() => ({
+  const initializeResult: InitializeResult = {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
       hoverProvider: true,
@@ -164,7 +139,14 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
       codeActionProvider: { codeActionKinds: ["quickfix"] },
     },
     serverInfo: { name: "pathway lsp" },
-  }));
+  };
+  connection.onInitialize((params) => {
+    initializationOptions = params.initializationOptions;
+    canPullSettings = params.capabilities.workspace?.configuration === true;
+    canRegisterForSettings = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    refreshConfig();
+    return initializeResult;
+  });
 
   /**
    * The facts of a pathway document's current text, made on the first request after a change (typing pays only for
@@ -174,7 +156,7 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
     if (state.kind !== "pathway" || state.factsVersion === doc.version) return state.facts;
     state.factsVersion = doc.version;
     const text = doc.getText();
-    const fresh = text.length <= options.maxFileBytes ? getPathwayFacts(text) : undefined;
+    const fresh = text.length <= analysis.maxBytes() ? getPathwayFacts(text) : undefined;
     state.facts = fresh ?? (state.goodText === undefined ? undefined : getPathwayFacts(state.goodText)) ?? state.facts;
     state.goodText = undefined;
     return state.facts;
@@ -184,7 +166,8 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
   const at = (uri: string, position: { line: number; character: number }) => {
     const state = states.get(uri);
     const doc = documents.get(uri);
-    if (!state || !doc || doc.getText().length > options.maxFileBytes) return undefined;
+    // Over the size limit nothing is analysed on this thread either: parsing it for facts would hold the server up.
+    if (!state || !doc || doc.getText().length > analysis.maxBytes()) return undefined;
     return { state, doc, facts: factsOf(state, doc), text: doc.getText(), offset: doc.offsetAt(position) };
   };
   /** The facts of the open pathway `uri`, if any. */
@@ -194,7 +177,9 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
     return state && doc ? factsOf(state, doc) : undefined;
   };
 
-  connection.onHover(async ({ textDocument, position }) => {
+  connection.onHover(async (params) => {
+    requirePositionParams("textDocument/hover", params);
+    const { textDocument, position } = params;
     const a = at(textDocument.uri, position);
     if (!a) return null;
     const hover = getHover(a.facts, a.state.diagnostics, a.text, a.offset, position.line + 1, position.character + 1, (await loadRuleCatalogue()).all);
@@ -206,29 +191,42 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
     for (const [uri, s] of states) if (s.file === file) return factsOfUri(uri);
     return undefined;
   };
-  connection.onDefinition(async ({ textDocument, position }) => {
+  connection.onDefinition(async (params) => {
+    requirePositionParams("textDocument/definition", params);
+    const { textDocument, position } = params;
     const a = at(textDocument.uri, position);
     if (a?.state.kind === "scenario") return getScenarioDefinition(host, a.state.file, a.text, position.line, openFacts);
     return a ? getDefinition(a.facts, a.text, a.offset, textDocument.uri) : [];
   });
-  connection.onReferences(({ textDocument, position, context }) => {
+  connection.onReferences((params) => {
+    requirePositionParams("textDocument/references", params);
+    const { textDocument, position, context } = params;
     const a = at(textDocument.uri, position);
     return a ? getReferences(a.facts, a.text, a.offset, textDocument.uri, context.includeDeclaration) : [];
   });
-  connection.onDocumentSymbol(({ textDocument }) => {
-    const facts = factsOfUri(textDocument.uri);
+  connection.onDocumentSymbol((params) => {
+    requireDocumentParams("textDocument/documentSymbol", params);
+    const facts = factsOfUri(params.textDocument.uri);
     return facts ? getDocumentSymbols(facts) : [];
   });
-  connection.onWorkspaceSymbol(({ query }) => getWorkspaceSymbols([...states.keys()].flatMap((uri) => {
+  connection.onWorkspaceSymbol((params) => {
+    requireQueryParams(params);
+    const open = [...states.keys()].flatMap((uri) => {
       const facts = factsOfUri(uri);
       return facts ? [{ uri, facts }] : [];
-    }), query));
-  connection.onCompletion(async ({ textDocument, position }) => {
+    });
+    return getWorkspaceSymbols(open, params.query);
+  });
+  connection.onCompletion(async (params) => {
+    requirePositionParams("textDocument/completion", params);
+    const { textDocument, position } = params;
     const a = at(textDocument.uri, position);
     if (!a) return [];
     return getCompletions(host, { kind: a.state.kind, file: a.state.file, facts: a.facts, text: a.text, offset: a.offset, line: position.line }, openFacts);
   });
-  connection.onCodeAction(async ({ textDocument, context }) => {
+  connection.onCodeAction(async (params) => {
+    requireCodeActionParams(params);
+    const { textDocument, context } = params;
     const a = states.get(textDocument.uri);
     const doc = documents.get(textDocument.uri);
     if (!a || !doc || a.kind !== "pathway") return [];
@@ -238,21 +236,17 @@ export function startLspServer(options: LspServerOptions): Promise<number> {
   });
   connection.onShutdown(() => {
     watchDog.shutdownReceived = true;
-    for (const state of states.values()) {
-      clearTimeout(state.timer);
-    }
+    analysis.dispose();
   });
 
-  documents.listen(connection);
+  documents.listen(guardDocumentNotifications(connection, skip));
   connection.listen();
-  return finished.then((code) => {
-    for (const state of states.values()) {
-      clearTimeout(state.timer);
-    }
+  return finished.then((exit) => {
+    analysis.dispose();
     connection.dispose();
     // The input (stdin) would keep the process alive after the client said exit: stop reading it.
     (options.input as { destroy?: () => void }).destroy?.();
-    return code;
+    return exit;
   });
 }
 

@@ -47,7 +47,7 @@ describe("lazy loading of heavy modules", () => {
     expect(readFileSync(path.join(ROOT, "dist/host/node-host.js"), "utf8")).toContain('await import("tsx/esm/api")');
     // The import operation imports codegen statically (codegen without ts-morph is light): ts-morph waits in format-code.
     expect(readFileSync(path.join(ROOT, "dist/codegen/format-code.js"), "utf8")).toContain('import("ts-morph")');
-    for (const entry of ["dist/codegen/index.js", "dist/engine/import-pathway.js"]) {
+    for (const entry of ["dist/codegen/index.js", "dist/engine/author/import-pathway.js"]) {
       expect([...getStaticGraph(path.join(ROOT, entry)).packages], entry).not.toContain("ts-morph");
     }
   });

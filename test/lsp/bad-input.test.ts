@@ -57,7 +57,7 @@ describe("pathway lsp with bad input", () => {
     const huge = `{"nodes": [], "pad": "${"x".repeat(100 * 1024 * 1024)}"}`;
     const uri = await lsp.open(path.join(dir, "huge.json"), huge);
     const diagnostics = await lsp.diagnostics(uri, undefined, 60_000);
-    expect(diagnostics).toEqual([expect.objectContaining({ code: "unreadable-file", message: expect.stringMatching(/over the limit of 16 MiB; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE/) })]);
+    expect(diagnostics).toEqual([expect.objectContaining({ code: "too-large-to-analyse", message: expect.stringMatching(/this file is 100 MB, over the 4 MB the editor analyses; .*Raise pathwaykit\.maxDocumentSizeMB .*\(or start it with --max-file-size\)/) })]);
     const hover = await lsp.connection.sendRequest("textDocument/hover", { textDocument: { uri }, position: { line: 0, character: 3 } });
     expect(hover).toBeNull();
     await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } });

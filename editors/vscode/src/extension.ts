@@ -1,26 +1,23 @@
-// The VS Code client of `pathway lsp`: starts the project's (or the bundled) server, and adds the review page and diagram commands.
+// The VS Code client of `pathway lsp`: starts the project's (or the bundled) server, lets it run pathway modules only in a trusted workspace, and adds the review page and diagram commands.
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as vscode from "vscode";
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
+import { chooseServer, withTrust, type Server } from "./trust";
 
 let client: LanguageClient | undefined;
 
-/** Where `pathway` is: an executable the setting names, or a script run by the editor's own Node (the project's, else the bundled copy). */
-type Server = { command: string } | { script: string; bundled?: true };
-
-/** The setting, else the project's node_modules/pathwaykit, else the copy inside the extension. */
+/** The setting, else (in a trusted workspace) the project's node_modules/pathwaykit, else the copy inside the extension. */
 function findServer(context: vscode.ExtensionContext): Server {
-  const configured = vscode.workspace.getConfiguration("pathwaykit").get<string>("serverPath");
-  if (configured) return { command: configured };
-  for (const folder of vscode.workspace.workspaceFolders ?? []) {
-    // The project's own install: the editor then reports what CI reports.
-    const local = path.join(folder.uri.fsPath, "node_modules", "pathwaykit", "bin", "pathway.cjs");
-    if (existsSync(local)) return { script: local };
-  }
-  return { script: context.asAbsolutePath(path.join("server", "bin", "pathway.cjs")), bundled: true };
+  return chooseServer({
+    trusted: vscode.workspace.isTrusted,
+    // A restricted setting (package.json): in a workspace that is not trusted, VS Code gives only the user's own value.
+    configured: vscode.workspace.getConfiguration("pathwaykit").get<string>("serverPath"),
+    projectScripts: (vscode.workspace.workspaceFolders ?? []).map((folder) => path.join(folder.uri.fsPath, "node_modules", "pathwaykit", "bin", "pathway.cjs")).filter((file) => existsSync(file)),
+    bundled: context.asAbsolutePath(path.join("server", "bin", "pathway.cjs")),
+  });
 }
 
 /** Runs `pathway <args>` in the file's workspace folder and resolves with stdout (rejects with stderr). */
@@ -88,8 +85,8 @@ async function showDiagram(context: vscode.ExtensionContext): Promise<void> {
   }
 }
 
-/** Starts the language client for pathway JSON (the server tells pathways from other JSON by content), scenarios, requests and modules. */
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+/** A client for the server `findServer` picks now, with the workspace's trust as its permission to run modules. */
+function createClient(context: vscode.ExtensionContext): LanguageClient {
   const server = findServer(context);
   // A script is forked by the client with the editor's Node, which adds --stdio itself for the stdio transport.
   const serverOptions: ServerOptions = "command" in server ? { command: server.command, args: ["lsp", "--stdio"] } : { module: server.script, args: ["lsp"], transport: TransportKind.stdio };
@@ -100,11 +97,36 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       { scheme: "file", pattern: "**/*.request.{json,yaml,yml}" },
       { scheme: "file", pattern: "**/*.pathway.{ts,mts}" },
     ],
+    // Analysing a *.pathway.ts module runs it: the server may do so only in a trusted workspace.
+    initializationOptions: withTrust({}, vscode.workspace.isTrusted),
+    middleware: {
+      workspace: {
+        // Every answer about the pathwaykit section carries runModules from trust, whatever a settings file says.
+        configuration: async (params, token, next) => {
+          const answers = await next(params, token);
+          if (!Array.isArray(answers)) return answers;
+          return answers.map((answer, i) => (params.items[i]?.section === "pathwaykit" ? withTrust(answer, vscode.workspace.isTrusted) : answer));
+        },
+        // Settings pushed with the notification would skip the answer above: send none, and the server asks for them.
+        didChangeConfiguration: (_sections, next) => next(undefined),
+      },
+    },
   };
-  client = new LanguageClient("pathwaykit", "pathwaykit", serverOptions, clientOptions);
+  return new LanguageClient("pathwaykit", "pathwaykit", serverOptions, clientOptions);
+}
+
+/** Starts the language client for pathway JSON (the server tells pathways from other JSON by content), scenarios, requests and modules. */
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  client = createClient(context);
   context.subscriptions.push(
     vscode.commands.registerCommand("pathwaykit.openReviewPage", () => openReviewPage(context)),
     vscode.commands.registerCommand("pathwaykit.showDiagram", () => showDiagram(context)),
+    // Trust can change the server (the project's own install may now start) and lets it run modules: start afresh.
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      await client?.stop();
+      client = createClient(context);
+      await client.start();
+    }),
   );
   await client.start();
 }
