@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { KNOWN_NODE_TYPES } from "../src/model/vocabulary.js";
 import { ROOT } from "./support/cli.js";
 
 /** Layer -> layers it may import (itself is always allowed). cli/ sits on top: it imports engine, host and format, and types from anywhere. */
@@ -156,6 +157,37 @@ describe("architecture", () => {
       .filter(({ lines }) => lines > 150)
       .map(({ file, lines }) => `${file}: ${lines} lines`);
     expect(over).toEqual([]);
+  });
+
+  // One descriptor per node type (src/model/node-types/): a descriptor is plain data, its shape its only import.
+  it("keeps node-type descriptors plain data: each imports only the descriptor shape", () => {
+    const dir = path.join(SRC, "model/node-types");
+    const offenders = filesUnder(dir)
+      .filter((file) => !["index.ts", "descriptor.ts"].includes(path.basename(file)))
+      .flatMap((file) => [...readFileSync(file, "utf8").matchAll(IMPORT)].map((m) => m[1] ?? m[2]).filter((target) => target !== "./descriptor.js").map((target) => `${path.relative(ROOT, file)} -> ${target}`));
+    expect(offenders).toEqual([]);
+  });
+
+  // Every layer reads what a node type means from its descriptor, so a new type is one file: a layer that names a
+  // type itself is where the next type would be missed. The exceptions are rules about one type, named after it.
+  it("names node types only in their descriptors and in the rules about one type", () => {
+    const RULES_ABOUT_ONE_TYPE = [
+      "lint/rules/webhook-missing-default-route.ts",
+      "requests/rules/turbo-limitations.ts",
+      "validate/rules/custom-code-missing-code.ts",
+      "validate/rules/invalid-webhook-method.ts",
+      "validate/rules/invalid-webhook-url.ts",
+      "validate/rules/missing-kb.ts",
+      "validate/rules/missing-text-or-prompt.ts",
+      "validate/rules/press-button-missing-digits.ts",
+      "validate/rules/sms-missing-message.ts",
+    ];
+    const literal = new RegExp(`["'](?:${KNOWN_NODE_TYPES.join("|")})["']`);
+    const offenders = filesUnder(SRC)
+      .map((file) => path.relative(SRC, file).split(path.sep).join("/"))
+      .filter((file) => !file.startsWith("model/node-types/") && !file.startsWith("validate/generated/") && !RULES_ABOUT_ONE_TYPE.includes(file))
+      .filter((file) => literal.test(readFileSync(path.join(SRC, file), "utf8")));
+    expect(offenders).toEqual([]);
   });
 
   it("starts every source file with a one-line purpose comment", () => {

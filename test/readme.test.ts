@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { withNodeTypeTable } from "../scripts/readme-node-types.js";
 import { withRuleTable } from "../scripts/readme-rules.js";
 import { withVariableFieldTable } from "../scripts/readme-variables.js";
 import { documentedRules } from "../scripts/rule-metas.js";
@@ -17,6 +18,10 @@ describe("README.md", () => {
 
   it("has the table of interpolated fields generated from VARIABLE_FIELDS (run `npm run readme` when this fails)", () => {
     expect(readme).toBe(withVariableFieldTable(readme));
+  });
+
+  it("has the table of node types generated from their descriptors (run `npm run readme` when this fails)", () => {
+    expect(readme).toBe(withNodeTypeTable(readme));
   });
 
   it("lists every rule id with an anchor its docs URL points at", () => {

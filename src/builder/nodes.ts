@@ -1,5 +1,11 @@
 // Node helpers of the builder: one function per node type, each returning a spec that the builder places under an id.
 import type { ExtractVarType, JsonObject, KnownNodeType, ModelOptions, NodeData } from "../model/index.js";
+import defaultType from "../model/node-types/default.js";
+import type { HelperOptionKind } from "../model/node-types/descriptor.js";
+import endCallType from "../model/node-types/end-call.js";
+import knowledgeBaseType from "../model/node-types/knowledge-base.js";
+import transferCallType from "../model/node-types/transfer-call.js";
+import webhookType from "../model/node-types/webhook.js";
 
 /** An extracted variable: `[name, type, description, ...extra]`, with the type one of the known extractVars types. */
 export type Variable<Name extends string = string, Type extends ExtractVarType = ExtractVarType> = readonly [Name, Type, string, ...unknown[]];
@@ -73,14 +79,35 @@ function createSpec(type: string, options: CommonNodeOptions & { text?: string; 
   return options.fields === undefined ? { type, data } : { type, data, fields: { ...options.fields } };
 }
 
+/** An option as the builder writes it: the response mappings are copied one level deep, so later edits of the caller's arrays do not reach the spec. */
+function copyOption(kind: HelperOptionKind, value: unknown): unknown {
+  if (value === undefined) return undefined;
+  if (kind === "response-data") return (value as readonly object[]).map((r) => ({ ...r }));
+  if (kind === "response-pathways") return (value as readonly (readonly unknown[])[]).map((r) => [...r]);
+  return value;
+}
+
+/** The part of a node type's descriptor a helper writes from; its option keys must be options of the helper (checked by the compiler). */
+interface HelperDescriptor<O> {
+  readonly type: string;
+  readonly builder: { readonly options: readonly (readonly [keyof O & string, HelperOptionKind])[]; readonly typeOption?: keyof O & string };
+}
+
+/** A helper's spec: the type's name (or the alias its type option asks for), then its own options in the descriptor's order. */
+function createHelperSpec<O extends CommonNodeOptions & { text?: string; prompt?: string }>(descriptor: HelperDescriptor<O>, options: O): NodeSpec {
+  const { builder } = descriptor;
+  const type = (builder.typeOption === undefined ? undefined : (options[builder.typeOption] as string | undefined)) ?? descriptor.type;
+  return createSpec(type, options, builder.options.map(([key, kind]): [string, unknown] => [key, copyOption(kind, options[key])]));
+}
+
 /** A `Default` node: the agent says `text` verbatim or follows `prompt`. */
 export function defaultNode(options: CommonNodeOptions & SpeechOptions): NodeSpec {
-  return createSpec("Default", options, []);
+  return createHelperSpec(defaultType, options);
 }
 
 /** An `End Call` node: says its `text` or `prompt` and hangs up. */
 export function endCall(options: CommonNodeOptions & SpeechOptions): NodeSpec {
-  return createSpec("End Call", options, []);
+  return createHelperSpec(endCallType, options);
 }
 
 /** Options of `transfer`. */
@@ -89,13 +116,13 @@ export interface TransferOptions extends CommonNodeOptions {
   transferNumber: string;
   text?: string;
   prompt?: string;
-  /** The type written: real exports use "Transfer Call" (the default), the documentation "Transfer Node". */
-  nodeType?: "Transfer Call" | "Transfer Node";
+  /** The type written: real exports use `Transfer Call` (the default), the documentation `Transfer Node` (the type's alias). */
+  nodeType?: (typeof transferCallType)["type"] | (typeof transferCallType)["aliases"][number];
 }
 
 /** A transfer node: hands the call to `transferNumber`. */
 export function transfer(options: TransferOptions): NodeSpec {
-  return createSpec(options.nodeType ?? "Transfer Call", options, [["transferNumber", options.transferNumber]]);
+  return createHelperSpec(transferCallType, options);
 }
 
 /** Options of `knowledgeBase`. */
@@ -108,7 +135,7 @@ export interface KnowledgeBaseOptions extends CommonNodeOptions {
 
 /** A `Knowledge Base` node: answers the caller from `kb`. */
 export function knowledgeBase(options: KnowledgeBaseOptions): NodeSpec {
-  return createSpec("Knowledge Base", options, [["kb", options.kb]]);
+  return createHelperSpec(knowledgeBaseType, options);
 }
 
 /** HTTP methods a webhook can use. */
@@ -142,14 +169,7 @@ export interface WebhookOptions extends CommonNodeOptions {
 
 /** A `Webhook` node: calls `url` and stores parts of the response in variables. */
 export function webhook(options: WebhookOptions): NodeSpec {
-  return createSpec("Webhook", options, [
-    ["url", options.url],
-    ["method", options.method],
-    ["body", options.body],
-    ["headers", options.headers],
-    ["responseData", options.responseData?.map((r) => ({ ...r }))],
-    ["responsePathways", options.responsePathways?.map((r) => [...r])],
-  ]);
+  return createHelperSpec(webhookType, options);
 }
 
 /** Any other node type (Route, SMS, Custom Code, ...): `data` is written as given. */

@@ -1,5 +1,6 @@
 // The one mapping of a call record onto a pathway: the nodes it visited, the way taken into each, turns, variables, ending.
 import { getExitKind, getFlow, getFlowEdgeKind, getGlobalReturn, type ExitKind, type FlowEdgeKind, type FlowModel, type FlowSource } from "../graph/flow.js";
+import { getNodeType } from "../model/node-types/index.js";
 import { getEdgeLabel, nodeData, type JsonObject } from "../model/pathway.js";
 import type { PathwayEdge } from "../model/schema.js";
 import { getCallEnding, type CallEnding } from "./ending.js";
@@ -86,8 +87,9 @@ function edgeAt(flow: FlowModel, ref: number): PathwayEdge | undefined {
 
 /** The way from node `a` to node `b`: the first way of the flow model, else a global jump or return, else none. */
 function findWay(flow: FlowModel, a: number, b: number, returnTo: number): Pick<PathStep, "via" | "ref" | "label"> {
-  // A Route node moves by its routes (and fallback): where an edge joins the same nodes, the route is the way taken.
-  const isRoute = flow.nodes[a]!.node.type === "Route";
+  // A node that moves on by its routes (Route) takes a route or its fallback: where an edge joins the same nodes, the
+  // route is the way taken.
+  const isRoute = getNodeType(flow.nodes[a]!.node.type)?.flow.movesOn === "routes";
   let chosen = -1;
   for (let p = flow.outOffset[a]!; p < flow.outOffset[a + 1]!; p++) {
     if (flow.outTarget[p] !== b) continue;

@@ -1,13 +1,17 @@
 // A scenario from a mapped call: the caller's own words as user turns, take:/expect.node along the recorded path.
 import { getExitKind, getFlow, type FlowSource } from "../graph/flow.js";
 import { getNodeOutputs } from "../graph/variables.js";
+import { getNodeType } from "../model/node-types/index.js";
 import type { JsonObject } from "../model/pathway.js";
+import type { PathwayNode } from "../model/schema.js";
 import type { Scenario, ScenarioTurn } from "../simulate/scenario.js";
 import type { CallPath } from "./map-call.js";
 import { maskPersonalData, maskPersonalText } from "./mask.js";
 
-/** Node types the simulator leaves on its own (no caller turn needed): a call passes them without speaking. */
-const AUTOMATIC = new Set(["Route", "Webhook", "Custom Code"]);
+/** True for a node a call passes without a caller turn (its type's `call.passedWithoutCaller`: Route, Webhook, Custom Code). */
+function isAutomatic(node: PathwayNode): boolean {
+  return getNodeType(node.type)?.call.passedWithoutCaller === true;
+}
 
 /** Options of `toCallScenario`. */
 export interface CallScenarioOptions {
@@ -46,7 +50,7 @@ export function toCallScenario(path: CallPath, source: FlowSource, options: Call
     const step = steps[k]!;
     const node = flow.nodes[flow.indexOf.get(step.nodeId)!]!.node;
     const said = step.turns.filter((t) => t.role === "user").map((t) => text(t.text.trim())).filter((t) => t !== "");
-    if (said.length === 0 && AUTOMATIC.has(String(node.type))) continue;
+    if (said.length === 0 && isAutomatic(node)) continue;
     if (said.length === 0) gaps.push(`the call left "${step.name}" (${step.nodeId}) for ${steps[k + 1]!.nodeId} without a caller turn in the transcript: written with empty words`);
     const turn: ScenarioTurn = { user: said.join(" "), take: steps[k + 1]!.nodeId };
     const vars: Record<string, unknown> = {};
@@ -57,7 +61,7 @@ export function toCallScenario(path: CallPath, source: FlowSource, options: Call
     if (Object.keys(vars).length > 0) turn.vars = vars;
     // The node the call waited at next: past the steps the simulator leaves by itself.
     let j = k + 1;
-    while (j + 1 < steps.length && steps[j]!.turns.every((t) => t.role !== "user") && AUTOMATIC.has(String(flow.nodes[flow.indexOf.get(steps[j]!.nodeId)!]!.node.type))) j++;
+    while (j + 1 < steps.length && steps[j]!.turns.every((t) => t.role !== "user") && isAutomatic(flow.nodes[flow.indexOf.get(steps[j]!.nodeId)!]!.node)) j++;
     turn.expect = { node: steps[j]!.nodeId };
     turns.push(turn);
   }
@@ -66,7 +70,8 @@ export function toCallScenario(path: CallPath, source: FlowSource, options: Call
   const webhooks: Record<string, { status: number; body: Record<string, never> }> = {};
   for (const step of steps) {
     const node = flow.nodes[flow.indexOf.get(step.nodeId)!]!.node;
-    if (node.type === "Webhook" && webhooks[step.nodeId] === undefined) {
+    // A node that runs a request is a webhook the simulator will call: it needs an answer.
+    if (getNodeType(node.type)?.flow.runs === "request" && webhooks[step.nodeId] === undefined) {
       webhooks[step.nodeId] = { status: 200, body: {} };
       notes.push(`the answer of webhook "${step.name}" (${step.nodeId}) is not in the record: mocked as 200 with an empty body`);
     }

@@ -1,4 +1,5 @@
 // JSON pathway → builder code: idiomatic helper calls where a helper fits exactly, typed escape hatches for the rest.
+import { getNodeType, NODE_TYPES, type HelperOptionKind, type NodeTypeDescriptor } from "../model/node-types/index.js";
 import { EXTRACT_VAR_TYPES, WEBHOOK_METHODS } from "../model/vocabulary.js";
 import { isGlobalConfigEntry, isObject } from "../model/pathway.js";
 import { toLiteral, toPropertyKey, toStringLiteral, toWrappedList } from "./literal.js";
@@ -83,60 +84,65 @@ const isResponsePathway = (v: unknown): boolean =>
   (!hasOwn(v[3], "id") || isString(v[3].id)) &&
   (!hasOwn(v[3], "name") || isString(v[3].name));
 
+/** The test a value must pass to go through a helper option of each kind (anything else stays in `data`). */
+const OPTION_TESTS = {
+  string: isString,
+  text: isString,
+  "webhook-method": (v) => METHODS.includes(v),
+  any: () => true,
+  "response-data": (v) => Array.isArray(v) && v.every(isResponseData),
+  "response-pathways": (v) => Array.isArray(v) && v.every(isResponsePathway),
+} satisfies Record<HelperOptionKind, (v: unknown) => boolean>;
+
+/** A helper option: its key, the test a value must pass to go through it, and whether it is a text (a long one becomes a constant). */
+type OptionTest = [key: string, test: (v: unknown) => boolean, isText: boolean];
+
 /** Typed options every helper takes, with the test a value must pass to use it. */
-const COMMON_OPTIONS: [string, (v: unknown) => boolean][] = [
-  ["name", isString],
-  ["text", isString],
-  ["prompt", isString],
-  ["condition", isString],
-  ["extractVars", (v) => Array.isArray(v) && v.every(isVariableTuple)],
-  ["modelOptions", isModelOptions],
-  ["pathwayExamples", (v) => Array.isArray(v) && v.every(isPathwayExample)],
+const COMMON_OPTIONS: OptionTest[] = [
+  ["name", isString, false],
+  ["text", isString, true],
+  ["prompt", isString, true],
+  ["condition", isString, false],
+  ["extractVars", (v) => Array.isArray(v) && v.every(isVariableTuple), false],
+  ["modelOptions", isModelOptions, false],
+  ["pathwayExamples", (v) => Array.isArray(v) && v.every(isPathwayExample), false],
 ];
 
 interface HelperChoice {
   helper: string;
   /** Typed options specific to this helper. */
-  specific: [string, (v: unknown) => boolean][];
+  specific: OptionTest[];
   /** Options the helper's type requires. */
   required: (data: Json) => boolean;
   /** Fixed extra options (e.g. nodeType). */
   fixed?: [string, string][];
 }
 
+/** Helper choices by registered spelling (a handful: unknown types are never kept). */
+const choices = new Map<string, HelperChoice | undefined>();
+
+/** The helper that writes nodes of this type (its descriptor's `builder`), or undefined when `node()` must. */
 function chooseHelper(type: string): HelperChoice | undefined {
-  const speech = (d: Json) => isString(d.text) || isString(d.prompt);
-  switch (type) {
-    case "Default":
-      return { helper: "defaultNode", specific: [], required: speech };
-    case "End Call":
-      return { helper: "endCall", specific: [], required: speech };
-    case "Transfer Call":
-    case "Transfer Node":
-      return {
-        helper: "transfer",
-        specific: [["transferNumber", isString]],
-        required: (d) => isString(d.transferNumber),
-        ...(type === "Transfer Node" && { fixed: [["nodeType", "Transfer Node"]] as [string, string][] }),
-      };
-    case "Knowledge Base":
-      return { helper: "knowledgeBase", specific: [["kb", isString]], required: (d) => isString(d.kb) };
-    case "Webhook":
-      return {
-        helper: "webhook",
-        specific: [
-          ["url", isString],
-          ["method", (v) => METHODS.includes(v)],
-          ["body", () => true],
-          ["headers", () => true],
-          ["responseData", (v) => Array.isArray(v) && v.every(isResponseData)],
-          ["responsePathways", (v) => Array.isArray(v) && v.every(isResponsePathway)],
-        ],
-        required: (d) => isString(d.url) && METHODS.includes(d.method),
-      };
-    default:
-      return undefined;
-  }
+  const descriptor = getNodeType(type);
+  if (!descriptor) return undefined;
+  if (!choices.has(type)) choices.set(type, createHelperChoice(type, descriptor));
+  return choices.get(type);
+}
+
+function createHelperChoice(type: string, descriptor: NodeTypeDescriptor): HelperChoice | undefined {
+  const helper = descriptor.builder;
+  if (!helper) return undefined;
+  // An alias is written through the helper's type option (transfer's nodeType); a helper without one cannot write it.
+  const alias = type !== descriptor.type;
+  if (alias && helper.typeOption === undefined) return undefined;
+  const specific = helper.options.map(([key, kind]): OptionTest => [key, OPTION_TESTS[kind], kind === "text"]);
+  const tests = new Map([...COMMON_OPTIONS, ...specific].map(([key, test]) => [key, test]));
+  return {
+    helper: helper.name,
+    specific,
+    required: (d) => helper.requires.every((anyOf) => anyOf.some((key) => tests.get(key)?.(d[key]) === true)),
+    ...(alias && { fixed: [[helper.typeOption!, type]] as [string, string][] }),
+  };
 }
 
 /** Where `.edge()` finds an edge's label: a string at the top level, else a string under `data.label` when there is no top-level key. */
@@ -182,7 +188,8 @@ class Names {
   }
 }
 
-const HELPERS = ["defaultNode", "endCall", "knowledgeBase", "node", "pathway", "transfer", "variable", "webhook"];
+/** Every name the generated module imports from the builder: the node types' helpers, `node`, `pathway` and `variable`. */
+const HELPERS = ["node", "pathway", "variable", ...NODE_TYPES.flatMap((d) => (d.builder ? [d.builder.name] : []))].sort();
 
 /**
  * Plans the builder code for a pathway value: which helper each node uses, which fields go through the escape hatches
@@ -286,7 +293,7 @@ export function toBuilderCodeParts(value: unknown, options: BuilderCodeOptions =
       used.add(choice.helper);
       const opts: string[] = [];
       const peeled: string[] = [];
-      for (const [key, test] of [...COMMON_OPTIONS.slice(0, 4), ...choice.specific, ...COMMON_OPTIONS.slice(4)]) {
+      for (const [key, test, isText] of [...COMMON_OPTIONS.slice(0, 4), ...choice.specific, ...COMMON_OPTIONS.slice(4)]) {
         if (!hasOwn(data, key) || !test(data[key])) continue;
         peeled.push(key);
         const v = data[key];
@@ -294,7 +301,7 @@ export function toBuilderCodeParts(value: unknown, options: BuilderCodeOptions =
           used.add("variable");
           const vars = (v as unknown[][]).map((t) => `variable(${t.map((x) => toLiteral(x)).join(", ")})`);
           opts.push(`extractVars: ${toWrappedList("[", vars, "]")}`);
-        } else if (isString(v) && (key === "prompt" || key === "text" || key === "kb")) {
+        } else if (isString(v) && isText) {
           opts.push(`${key}: ${text(v, label, key[0]!.toUpperCase() + key.slice(1))}`);
         } else opts.push(`${key}: ${toLiteral(v)}`);
       }

@@ -3,7 +3,8 @@ import { createFlowModel, getFlowWayCaption, getFlowWays } from "../graph/index.
 
 // The drawing answers "which edges[] entry is this?" with the flow model's own helper, so the report maps alike.
 export { getEdgeEntryIndex } from "../graph/index.js";
-import { getNodes, isGlobalNode, isStartNode, isTransferNode, nodeData, prop } from "../model/pathway.js";
+import { getNodeType } from "../model/node-types/index.js";
+import { getNodes, isGlobalNode, isStartNode, nodeData, prop } from "../model/pathway.js";
 import type { Pathway, PathwayNode } from "../model/schema.js";
 import { getNodeTag, type DiagramTag } from "./node-tag.js";
 import { toDisplayText, toTruncated } from "./text.js";
@@ -150,23 +151,11 @@ export function resolveDiagramOptions(options: DiagramOptions = {}): DiagramConf
   return { direction, maxLabel, depth, context, ...(options.focus !== undefined && { focus: options.focus }), ...(options.around && options.around.length > 0 && { around: options.around }), ...(options.annotations && { annotations: options.annotations }) };
 }
 
-const KIND_BY_TYPE: Record<string, DiagramNodeKind> = {
-  Default: "default",
-  "End Call": "terminal",
-  "Transfer Node": "transfer",
-  "Transfer Call": "transfer",
-  "Transfer Pathway": "transfer",
-  Webhook: "webhook",
-  "Knowledge Base": "knowledge",
-  "Vector DB Knowledge Base": "knowledge",
-  Route: "route",
-};
-
-/** The shape a node type is drawn with; types without one of their own are "other". */
+/** The shape a node type is drawn with (its descriptor's `diagram.kind`); types the registry does not know are "other", a missing type "default". */
 export function getDiagramNodeKind(node: PathwayNode): DiagramNodeKind {
-  if (isTransferNode(node)) return "transfer";
   const type = typeof node.type === "string" ? node.type : "";
-  return Object.prototype.hasOwnProperty.call(KIND_BY_TYPE, type) ? KIND_BY_TYPE[type]! : type === "" ? "default" : "other";
+  const kind: DiagramNodeKind | undefined = getNodeType(type)?.diagram.kind;
+  return kind ?? (type === "" ? "default" : "other");
 }
 
 /**

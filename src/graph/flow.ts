@@ -1,5 +1,6 @@
 // The one flow model of a pathway: node roles (start, global, exits, global return) and every way control moves, with its kind.
-import { getEdgeLabel, isGlobalNode, isObject, isStartNode, isTransferNode, nodeData, prop, type IndexedEdge, type IndexedNode } from "../model/pathway.js";
+import { getNodeType, type NodeExit } from "../model/node-types/index.js";
+import { getEdgeLabel, isGlobalNode, isObject, isStartNode, nodeData, prop, type IndexedEdge, type IndexedNode } from "../model/pathway.js";
 import { indexPathway, type PathwayIndex } from "../model/pathway-index.js";
 import type { Pathway, PathwayNode } from "../model/schema.js";
 
@@ -18,8 +19,8 @@ export type FlowEdgeKind = "edge" | "route" | "fallback" | "response" | "voicema
  */
 export type FlowWhen = "always" | "transfer-not-answered" | "press" | "route" | "response" | "never";
 
-/** How the call leaves the pathway at an exit node. */
-export type ExitKind = "end-call" | "transfer" | "transfer-pathway";
+/** How the call leaves the pathway at an exit node: the node type's `flow.exit`. */
+export type ExitKind = NodeExit;
 
 /**
  * Whether a global node hands control back to the node it interrupted: `documented` (`enableGlobalAutoReturn: true`),
@@ -97,12 +98,14 @@ export function getEdgeEntryIndex(way: { kind: FlowEdgeKind; ref: number }): num
   return (way.kind === "edge" || way.kind === "voicemail" || way.kind === "press") && way.ref >= 0 ? way.ref : undefined;
 }
 
-/** The exit kind of a node, or undefined when the call does not leave the pathway there. */
+/** The exit kind of a node (its type's `flow.exit`), or undefined when the call does not leave the pathway there. */
 export function getNodeExitKind(node: PathwayNode): ExitKind | undefined {
-  if (node.type === "End Call") return "end-call";
-  if (isTransferNode(node)) return "transfer";
-  if (node.type === "Transfer Pathway") return "transfer-pathway";
-  return undefined;
+  return getNodeType(node.type)?.flow.exit ?? undefined;
+}
+
+/** True for a node whose type moves on after pressing its digits (Press Button): its press target and go-to-next edges are ways. */
+function movesOnByPress(node: PathwayNode): boolean {
+  return getNodeType(node.type)?.flow.movesOn === "press";
 }
 
 /** The kind name of a way's `outKind` code. */
@@ -151,7 +154,7 @@ export function getTransferPathwayId(node: PathwayNode): string | undefined {
 
 /** The node id a Press Button node goes on to after pressing (`targetNodeAfterPress.id`), when it names one. */
 function pressTarget(node: PathwayNode): string | undefined {
-  if (node.type !== "Press Button") return undefined;
+  if (!movesOnByPress(node)) return undefined;
   const target = prop(nodeData(node), "targetNodeAfterPress");
   const id = typeof target === "string" ? target : prop(target, "id");
   return typeof id === "string" && id !== "" ? id : undefined;
@@ -261,7 +264,7 @@ export function createFlowModel(pathway: Pathway, index: PathwayIndex = indexPat
       isExit[i] = 1;
       continue;
     }
-    if (node.type === "Press Button") isPress[i] = 1;
+    if (movesOnByPress(node)) isPress[i] = 1;
     current = i;
     forEachNodeWay(node, addWay);
   }
@@ -366,7 +369,7 @@ export function getFlowWays(source: FlowSource): FlowWay[] {
     if (typeof edge.source !== "string" || typeof edge.target !== "string") continue;
     const fromIndex = flow.indexOf.get(edge.source) ?? -1;
     const exit = fromIndex >= 0 ? flow.exitKind[fromIndex]! : 0;
-    const isPress = fromIndex >= 0 && flow.nodes[fromIndex]!.node.type === "Press Button";
+    const isPress = fromIndex >= 0 && movesOnByPress(flow.nodes[fromIndex]!.node);
     const kind = getFlowEdgeKind(edgeKindCode(edge, exit, isPress));
     if (kind === "press") pressEdges.add(`${edge.source}\u0000${edge.target}`);
     const when = exit !== 0 && kind !== "voicemail" ? "never" : getFlowWhen(kind);

@@ -1,4 +1,5 @@
-// The one list of node fields the service interpolates `{{variables}}` into: the variable analysis and README read it.
+// The one list of node fields the service interpolates `{{variables}}` into: every type's, then each node type's own (its descriptor's `templates`).
+import { NODE_TYPES } from "../model/node-types/index.js";
 
 /**
  * A node field whose strings the service fills `{{variables}}` into. `path` is relative to the node's `data`; `"*"`
@@ -18,27 +19,17 @@ export interface VariableField {
 
 const field = (name: string, path: readonly string[], deep: boolean, types: string, source: string): VariableField => ({ name, path, deep, types, source });
 
-/** Every interpolated node field, in the order findings in one node are listed. */
+/**
+ * Every interpolated node field, in the order findings in one node are listed: the fields every type has, then each
+ * registered node type's own fields (registry order), then node tools' requests.
+ */
 export const VARIABLE_FIELDS: readonly VariableField[] = [
   field("text", ["text"], false, "any", "documented (seed 2.5)"),
   field("prompt", ["prompt"], false, "any", "documented (seed 2.5)"),
   field("condition", ["condition"], false, "any", "documented (seed 2.5)"),
   field("globalPrompt", ["globalPrompt"], false, "any (older files copy it into every node)", "real files (restaurant dumps)"),
   field("globalLabel", ["globalLabel"], false, "global nodes", "real files"),
-  field("url", ["url"], false, "Webhook", "documented"),
-  field("body", ["body"], true, "Webhook", "documented; a JSON template string or an object"),
-  field("headers", ["headers"], true, "Webhook", "real files: `[[key, value], ...]`; `{{SECRET.x}}` is a stored secret"),
-  field("transferNumber", ["transferNumber"], false, "Transfer Call / Transfer Node", "real files"),
-  field("warmTransferFields", ["warmTransferFields"], true, "Transfer Call", "real files (noshow-rebooking: `agentPrompt`)"),
-  field("kb", ["kb"], false, "Knowledge Base", "real files (restaurant dumps)"),
-  field("route condition value", ["routes", "*", "conditions", "*", "value"], false, "Route", "real files"),
-  field("digitPrompt", ["digitPrompt"], false, "Press Button", "real files (ivr-claims)"),
-  field("sequence", ["sequence"], false, "Press Button", "real files (ivr-claims)"),
-  field("message", ["message"], false, "SMS", "real files (ivr-workaround)"),
-  field("smsBody", ["smsBody"], false, "SMS", "real-world-pathways.md (both spellings seen)"),
-  field("phoneNumber", ["phoneNumber"], false, "SMS", "real-world-pathways.md"),
-  field("fromNumber", ["fromNumber"], false, "SMS", "real files (ivr-workaround)"),
-  field("snippet_variables", ["snippet_variables", "*"], false, "Custom Code", "real-world-pathways.md: values are `{{variable}}` templates"),
+  ...NODE_TYPES.flatMap((d) => d.templates.map((t) => field(t.name, t.path, t.deep, [d.type, ...d.aliases].join(" / "), t.source))),
   field("tool request", ["tools", "*", "config", "tool", "tool", "body"], true, "any node with `tools[]`", "real-world-pathways.md; `{{input.x}}` is the tool's own input"),
 ];
 

@@ -1,4 +1,5 @@
 // Prompt variables: where each `{{name}}` is used and defined, and which uses are never defined or may be unset.
+import { getNodeType } from "../model/node-types/index.js";
 import { nodeData, prop } from "../model/pathway.js";
 import type { PathwayNode } from "../model/schema.js";
 import { readCustomCodeOutputs, type CodeSyntaxError } from "./custom-code.js";
@@ -119,7 +120,8 @@ export interface NodeOutputs {
 
 /**
  * The variables a node sets: extractVars, webhook responseData, node tools' `response_data[].name`, and the keys a
- * Custom Code node returns (read with a JavaScript parser, loaded only when there is code). Paths are relative to
+ * node that runs code (its type's `flow.runs`: Custom Code) returns (read with a JavaScript parser, loaded only when
+ * there is code); a node that runs a saved tool's request sets what the file cannot name. Paths are relative to
  * the node. The simulator uses the same answer for what a node may set.
  */
 export function getNodeOutputs(node: PathwayNode): NodeOutputs {
@@ -146,7 +148,8 @@ export function getNodeOutputs(node: PathwayNode): NodeOutputs {
       }
     }
   }
-  if (node.type === "Custom Code") {
+  const runs = getNodeType(node.type)?.flow.runs;
+  if (runs === "code") {
     const code = data.code;
     if (typeof code !== "string" || code.trim() === "") out.opaque = "it has no code";
     else {
@@ -155,7 +158,7 @@ export function getNodeOutputs(node: PathwayNode): NodeOutputs {
       if (read.opaque !== undefined) out.opaque = read.opaque;
       if (read.syntaxError) out.syntaxError = read.syntaxError;
     }
-  } else if (node.type === "Webhook" && typeof data.tool === "string" && responses.length === 0) {
+  } else if (runs === "request" && typeof data.tool === "string" && responses.length === 0) {
     // A saved tool keeps its response mapping with the tool, out of the file's sight.
     out.opaque = `it runs the saved tool ${data.tool}, whose response variables are not in the file`;
   }
@@ -169,7 +172,8 @@ export function getVariableProducers(source: FlowSource): VariableProducers {
   // Plain loops rather than callbacks, for the reason given at `addPlaceholders`.
   for (const { node, index } of g.nodes) {
     const data = nodeData(node);
-    if (data.extractVars === undefined && data.responseData === undefined && data.tools === undefined && node.type !== "Custom Code" && node.type !== "Webhook") continue;
+    // Only what a node runs (code, a request) sets variables without naming them in one of these fields.
+    if (data.extractVars === undefined && data.responseData === undefined && data.tools === undefined && !getNodeType(node.type)?.flow.runs) continue;
     const out = getNodeOutputs(node);
     for (const { name, source: from, path } of out.names) producers.definitions.push({ name, nodeId: node.id, nodeIndex: index, source: from, path: ["nodes", index, ...path] });
     if (out.opaque !== undefined) producers.opaque.push({ nodeId: node.id, nodeIndex: index, reason: out.opaque });

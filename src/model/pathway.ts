@@ -1,4 +1,5 @@
 // Read-only helpers over a loaded pathway value that stay safe on malformed input.
+import { getNodeType } from "./node-types/index.js";
 import type { PathwayEdge, PathwayNode, NodeData } from "./schema.js";
 
 /** A JSON object; everything the toolkit reads is checked against this first. */
@@ -69,12 +70,13 @@ export function getEdgeLabel(edge: PathwayEdge): string | undefined {
 
 /** True when the node is a transfer (documented `Transfer Node` or the real `Transfer Call`). */
 export function isTransferNode(node: PathwayNode): boolean {
-  return node.type === "Transfer Node" || node.type === "Transfer Call";
+  return getNodeType(node.type)?.flow.exit === "transfer";
 }
 
 /** True for a node that ends the conversation: End Call or a transfer. */
 export function isTerminalNode(node: PathwayNode): boolean {
-  return node.type === "End Call" || isTransferNode(node);
+  const exit = getNodeType(node.type)?.flow.exit;
+  return exit === "end-call" || exit === "transfer";
 }
 
 /** True for a global node (`data.isGlobal: true`); "global" is not a node type. */

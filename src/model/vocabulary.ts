@@ -1,24 +1,17 @@
-// The pathway vocabulary as plain constants (node types, variable types, webhook methods), without zod, so light paths can use it.
+// The pathway vocabulary as plain constants (node types from the registry, variable types, webhook methods), without zod, so light paths can use it.
+import { NODE_TYPES, type NodeTypeSpelling } from "./node-types/index.js";
 
-/** Node types named by the service's documentation (seed part 2.5). */
-export const DOCUMENTED_NODE_TYPES = ["Default", "End Call", "Transfer Node", "Knowledge Base", "Webhook"] as const;
+/** Node types named by the service's documentation (seed part 2.5), in its order. */
+export const DOCUMENTED_NODE_TYPES: readonly Exclude<(typeof NODE_TYPES)[number]["documentedAs"], null>[] = NODE_TYPES.flatMap((d) =>
+  d.documentedAs === null ? [] : [d.documentedAs],
+);
 
-/** Every node type seen in real pathway files, documented or not. */
-export const KNOWN_NODE_TYPES = [
+/** Every node type seen in real pathway files, documented or not: the documented spellings, then the others in the order real files showed them. */
+export const KNOWN_NODE_TYPES: readonly KnownNodeType[] = [
   ...DOCUMENTED_NODE_TYPES,
-  "Transfer Call",
-  "Wait for Response",
-  "Custom Code",
-  "Route",
-  "SMS",
-  "Custom Tool",
-  "Transfer Pathway",
-  "Press Button",
-  "Scheduling",
-  "Vector DB Knowledge Base",
-  "IVR",
-] as const;
-export type KnownNodeType = (typeof KNOWN_NODE_TYPES)[number];
+  ...NODE_TYPES.flatMap((d) => [d.type, ...d.aliases]).filter((spelling) => !(DOCUMENTED_NODE_TYPES as readonly string[]).includes(spelling)),
+];
+export type KnownNodeType = NodeTypeSpelling;
 
 /** Types an extracted variable may have. */
 export const EXTRACT_VAR_TYPES = ["string", "integer", "boolean"] as const;

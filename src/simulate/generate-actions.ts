@@ -1,4 +1,5 @@
 // The turns scenario generation may write at a node, and what running one takes, remembered for one generation run.
+import { getNodeType } from "../model/node-types/index.js";
 import { nodeData } from "../model/pathway.js";
 import type { PathwayNode } from "../model/schema.js";
 import { edgeTargetKey, getTargetsTaken, globalTargetKey, type CoverageTarget, type TargetKey } from "./coverage-targets.js";
@@ -164,7 +165,7 @@ function getReach(sim: Simulator, candidates: readonly Candidate[], id: string):
 
 /** True for a node the engine leaves on its own (a Route, a Webhook, a Press Button, ...): entering it may take its ways. */
 function passesThrough(sim: Simulator, nodeId: string): boolean {
-  return getSimWays(sim, nodeId).some((w) => w.kind !== "edge" && w.kind !== "voicemail") || sim.nodes.get(nodeId)?.type === "Webhook";
+  return getSimWays(sim, nodeId).some((w) => w.kind !== "edge" && w.kind !== "voicemail") || getNodeType(sim.nodes.get(nodeId)?.type)?.flow.runs === "request";
 }
 
 /** Runs an action by its id: the same choice as its written `take:` (takeRef keeps labels unique), without resolving a label. */

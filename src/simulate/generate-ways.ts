@@ -1,5 +1,6 @@
 // Ways into a node the generator can steer: inputs that pick a route or response route, and a transfer not answered ahead.
 import { getFlowEdgeKind } from "../graph/index.js";
+import { getNodeType } from "../model/node-types/index.js";
 import { isTransferNode, nodeData } from "../model/pathway.js";
 import { getSimNodeName, getSimWays, type Simulator } from "./machine.js";
 import type { WebhookResponse } from "./types.js";
@@ -47,7 +48,9 @@ function getSteeringVariants(sim: Simulator, target: string): Variant[] {
   const node = sim.nodes.get(target);
   if (!node) return [{}];
   const data = nodeData(node);
-  if (node.type === "Route" && Array.isArray(data.routes)) {
+  // The generator steers what the simulator decides on entry: a Route's routes, a webhook's response routes.
+  const movesOn = getNodeType(node.type)?.flow.movesOn;
+  if (movesOn === "routes" && Array.isArray(data.routes)) {
     const variants: { vars?: Record<string, unknown> }[] = data.routes.map((route) => {
       const vars: Record<string, unknown> = {};
       for (const c of route.conditions ?? []) if (typeof c.field === "string") vars[c.field] = getSatisfyingValue(String(c.operator ?? ""), c.value);
@@ -59,7 +62,7 @@ function getSteeringVariants(sim: Simulator, target: string): Variant[] {
     variants.push(Object.keys(none).length > 0 ? { vars: none } : {});
     return variants;
   }
-  if (node.type === "Webhook" && Array.isArray(data.responsePathways) && data.responsePathways.length > 0) {
+  if (movesOn === "response-routes" && Array.isArray(data.responsePathways) && data.responsePathways.length > 0) {
     const ref = getSimNodeName(node) ?? node.id;
     return data.responsePathways.map(([variable, operator, value]) => {
       if (variable === "BlandStatusCode") return { webhooks: { [ref]: { status: Number(getSatisfyingValue(String(operator), value)) || 200, body: {} } } };

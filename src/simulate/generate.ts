@@ -1,5 +1,6 @@
 // Scenario generation: few, short scripted scenarios whose `take:` steps together visit every reachable edge.
 import { createSkipList, getSearchTree, getTreeOrder, lowerBound } from "../graph/index.js";
+import { getNodeType } from "../model/node-types/index.js";
 import { nodeData } from "../model/pathway.js";
 import type { Pathway, PathwayNode } from "../model/schema.js";
 import { getGenerationTargets, getTargetsTaken, type CoverageTarget, type TargetKey } from "./coverage-targets.js";
@@ -44,7 +45,7 @@ export interface GeneratedScenarios {
 }
 
 function webhookNodes(sim: Simulator): PathwayNode[] {
-  return [...sim.nodes.values()].filter((n) => n.type === "Webhook" && typeof nodeData(n).url === "string");
+  return [...sim.nodes.values()].filter((n) => getNodeType(n.type)?.flow.runs === "request" && typeof nodeData(n).url === "string");
 }
 
 /** How to name a node in `expect.node`: its name when no other node has it (case-insensitively), else its id. */

@@ -1,4 +1,5 @@
 // Runs a scenario against the service's text chat: each turn's user text is sent, and the live answer becomes the same state and trace an offline run leaves.
+import { getNodeType } from "../model/node-types/index.js";
 import { isTransferNode } from "../model/pathway.js";
 import type { ChatApi, ChatReply } from "../model/chat.js";
 import type { Pathway, PathwayNode } from "../model/schema.js";
@@ -32,8 +33,11 @@ function changedVariables(before: Readonly<Record<string, unknown>>, after: Reco
   return set;
 }
 
-/** Node types the agent passes through without waiting for the caller (the simulator's automatic moves). */
-const PASS_THROUGH = new Set(["Route", "Webhook"]);
+/** True for a node the agent passes through without waiting for the caller: it moves on by its routes or its request's answer (the simulator's automatic moves). */
+function passesThrough(node: PathwayNode | undefined): boolean {
+  const movesOn = getNodeType(node?.type)?.flow.movesOn;
+  return movesOn === "routes" || movesOn === "response-routes";
+}
 
 /** Where control can go from a node, from the flow model. */
 function nextNodes(sim: Simulator, id: string): string[] {
@@ -55,7 +59,7 @@ function pathWithinTurn(sim: Simulator, starts: readonly string[], live: string 
       for (let at: string | undefined = id; at !== undefined; at = previous.get(at)) path.unshift(at);
       return path;
     }
-    if (!PASS_THROUGH.has(sim.nodes.get(id)?.type ?? "")) continue;
+    if (!passesThrough(sim.nodes.get(id))) continue;
     for (const next of nextNodes(sim, id)) if (!previous.has(next)) previous.set(next, id), queue.push(next);
   }
   return undefined;

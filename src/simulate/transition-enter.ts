@@ -1,6 +1,7 @@
 // Entering a node in a transition: what it says, then what moves on by itself (press targets, routes, webhooks, transfers).
 import { getTransferPathwayId } from "../graph/index.js";
-import { isObject, isTransferNode, nodeData, prop } from "../model/pathway.js";
+import { getNodeType, type NodeTypeDescriptor } from "../model/node-types/index.js";
+import { isObject, nodeData, prop } from "../model/pathway.js";
 import type { PathwayNode } from "../model/schema.js";
 import { evaluateCondition } from "./conditions.js";
 import { getSimNodeName, getSimWays, type Simulator } from "./machine.js";
@@ -63,6 +64,9 @@ function runNodeTools(sim: Simulator, d: Draft, node: PathwayNode, turn: Turn | 
   }
 }
 
+/** The flow of a type the registry does not know: the node speaks and waits for the caller. */
+const NO_FLOW: NodeTypeDescriptor["flow"] = { exit: null, movesOn: null, runs: null };
+
 /** A move the engine makes on its own, without the caller choosing. */
 type Next = { to: string; via: MoveVia; reason: string; edgeId?: string };
 
@@ -114,31 +118,33 @@ export function* enter(sim: Simulator, d: Draft, nodeId: string, turn: Turn | un
       const rendered = renderTemplate(speech === "text" ? data.text! : data.prompt!, d.variables);
       d.events.push({ type: "say", turn: d.turn, nodeId: current, speech, text: rendered.text, unset: rendered.unset });
     }
-    if (node.type === "End Call") {
+    // What the node's type does once it has spoken: leave the call, run something, or move on by itself.
+    const { exit, movesOn, runs } = getNodeType(node.type)?.flow ?? NO_FLOW;
+    if (exit === "end-call") {
       finish(d, "ended", `End Call node ${label(sim, current)} reached`);
       return;
     }
     let next: Next | undefined;
-    if (isTransferNode(node)) {
+    if (exit === "transfer") {
       next = leaveByTransfer(sim, d, node, turn);
       if (!next) return;
-    } else if (node.type === "Transfer Pathway") {
+    } else if (exit === "transfer-pathway") {
       const pathwayId = getTransferPathwayId(node);
       finish(d, "transferred", `Transfer Pathway node ${label(sim, current)} hands the call to ${pathwayId === undefined ? "another pathway (no pathway id in the node)" : `pathway ${pathwayId}`}`, undefined, pathwayId);
       return;
     } else {
-      if (node.type === "Custom Code") runCustomCode(sim, d, node, turn);
+      if (runs === "code") runCustomCode(sim, d, node, turn);
       runNodeTools(sim, d, node, turn);
       const press = getSimWays(sim, current).find((w) => w.kind === "press");
       if (press) next = { to: press.to, via: "press", reason: "after pressing its digits", ...(press.edge && { edgeId: press.edge.id }) };
-      else if (node.type === "Route" && (Array.isArray(data.routes) || typeof data.fallbackNodeId === "string")) {
+      else if (movesOn === "routes" && (Array.isArray(data.routes) || typeof data.fallbackNodeId === "string")) {
         next = routeOf(d, node);
         if (!next) {
           // No route and no fallback: its own edges may still lead on, decided on the caller's next turn.
           if (!getSimWays(sim, current).some((w) => w.kind === "edge")) finish(d, "stopped", `no route of Route node ${label(sim, current)} matched and it has no fallbackNodeId or edges`);
           return;
         }
-      } else if (node.type === "Webhook" && typeof data.url === "string") {
+      } else if (runs === "request" && typeof data.url === "string") {
         const answer = yield* callWebhook(sim, d, node, mocks);
         if (!answer) return;
         next = responseRouteOf(d, node, answer);

@@ -1,5 +1,5 @@
 // The turbo model cannot transfer, navigate IVR or use custom tools (seed 4.2, part 8): asking it to is an error.
-import { nodeData, describeNode } from "../../model/pathway.js";
+import { describeNode, isTransferNode, nodeData } from "../../model/pathway.js";
 import { at } from "../helpers.js";
 import { defineRequestRule } from "../rule.js";
 
@@ -30,7 +30,7 @@ export default defineRequestRule({
     const ivr: string[] = [];
     for (const { node } of pathway.graph.nodes) {
       const type = String(node.type ?? "");
-      if (type === "Transfer Call" || type === "Transfer Node" || nodeData(node).transferNumber !== undefined) transfers.push(describeNode(node));
+      if (isTransferNode(node) || nodeData(node).transferNumber !== undefined) transfers.push(describeNode(node));
       else if (type === "IVR" || type === "Press Button") ivr.push(describeNode(node));
     }
     const list = (names: string[]) => `${names.slice(0, 3).join(", ")}${names.length > 3 ? ` and ${names.length - 3} more` : ""}`;

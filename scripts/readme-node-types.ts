@@ -1,0 +1,46 @@
+// Renders README.md's table of node types from the registry (src/model/node-types/): one row per descriptor.
+import { NODE_TYPES, type NodeTypeDescriptor } from "../src/model/node-types/index.js";
+
+const START = "<!-- node-types:start -->";
+const END = "<!-- node-types:end -->";
+
+/** How the shape of each diagram kind is described (as the diagram section of README words it). */
+const SHAPES: Record<NodeTypeDescriptor["diagram"]["kind"], string> = {
+  default: "rectangle",
+  terminal: "rounded",
+  transfer: "double-sided",
+  webhook: "hexagon",
+  knowledge: "cylinder",
+  route: "diamond",
+  other: "slanted",
+};
+
+function flow(d: NodeTypeDescriptor): string {
+  const parts = [
+    d.flow.exit && `leaves: ${d.flow.exit}`,
+    d.flow.movesOn && `moves on by: ${d.flow.movesOn}`,
+    d.flow.runs && `runs: ${d.flow.runs}`,
+    d.call.passedWithoutCaller && "no caller turn in a call",
+  ].filter((p): p is string => typeof p === "string");
+  return parts.length > 0 ? parts.join("; ") : "waits for the caller";
+}
+
+function row(d: NodeTypeDescriptor): string {
+  const names = [d.type, ...d.aliases].map((s) => `\`${s}\``).join(" / ");
+  const documented = d.documentedAs === null ? "real files" : `documented (\`${d.documentedAs}\`)`;
+  const helper = d.builder ? `\`${d.builder.name}\`` : "`node()`";
+  return `| ${names} | ${documented} | ${d.summary} | ${flow(d)} | ${SHAPES[d.diagram.kind]} | ${helper} |`;
+}
+
+/** The Markdown table of node types, in registry order. */
+export function renderNodeTypeTable(): string {
+  return ["| type | known from | what it does | flow | drawn | builder |", "|---|---|---|---|---|---|", ...NODE_TYPES.map(row)].join("\n");
+}
+
+/** README text with the table between the markers replaced. */
+export function withNodeTypeTable(readme: string): string {
+  const start = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`README.md needs the markers ${START} and ${END}.`);
+  return `${readme.slice(0, start + START.length)}\n${renderNodeTypeTable()}\n${readme.slice(end)}`;
+}
