@@ -38,6 +38,41 @@ export interface Diagnostic {
   url?: string;
   /** The part of the string at `pointer` the finding is about; placing the finding turns it into `range` and drops it. */
   span?: StringSpan;
+  /** A change that resolves the finding and cannot change what a call does: `pathway lint --fix` applies it. */
+  fix?: TextFix;
+  /** Changes that may resolve the finding but need a person's judgement: offered in the editor, never applied by --fix. */
+  suggestions?: Suggestion[];
+  /** As a rule reports it, before the finding is placed in the text: the fix as a new value at a pointer. */
+  edit?: ValueEdit;
+  /** As a rule reports them, before placement: each suggestion's new value at a pointer. */
+  suggest?: { desc: string; edit: ValueEdit }[];
+}
+
+/**
+ * A replacement in the file's text, ESLint's fix shape: the characters from `range[0]` to `range[1]` (UTF-16 offsets
+ * into the text as decoded, a leading byte-order mark not counted; end exclusive) become `text`.
+ */
+export interface TextFix {
+  range: [number, number];
+  text: string;
+}
+
+/** A change offered to the user: what it does, and the edit. */
+export interface Suggestion {
+  desc: string;
+  fix: TextFix;
+}
+
+/**
+ * A fix as a rule states it, without the text: the JSON value at `pointer` becomes `value`; with `key`, the object at
+ * `pointer` gets (or has replaced) the member `key` with that value; with `span`, that part of the string at `pointer`
+ * becomes the string `value`. Placement writes it into the text, leaving the rest of the file as it is.
+ */
+export interface ValueEdit {
+  pointer: string;
+  value: unknown;
+  key?: string;
+  span?: StringSpan;
 }
 
 /** Offsets in a string value as decoded (UTF-16 code units; escapes count as the character they stand for), end exclusive. */

@@ -6,4 +6,6 @@ export interface FileResult {
   filePath: string;
   diagnostics: Diagnostic[];
   text?: string;
+  /** With --fix or --fix-dry-run, when a fix changed the file: its whole fixed text (ESLint's `output`). */
+  output?: string;
 }

@@ -1,6 +1,6 @@
 // ESLint-style JSON: an array with one object per file, each message with rule id, severity, pointer and range.
 import { toJsonText } from "../escape/json.js";
-import { countBySeverity, type FileResult } from "../diagnostics/index.js";
+import { countBySeverity, type FileResult, type Suggestion, type TextFix } from "../diagnostics/index.js";
 import type { Formatter } from "./result.js";
 
 /** One file in `--format json` output. */
@@ -17,7 +17,13 @@ export interface JsonFileReport {
     column: number | null;
     endLine: number | null;
     endColumn: number | null;
+    /** The safe fix (`lint --fix` applies it), as ESLint gives it. */
+    fix?: TextFix;
+    /** Changes offered for a person to choose, as ESLint gives them. */
+    suggestions?: Suggestion[];
   }[];
+  /** With --fix or --fix-dry-run, when a fix changed the file: its whole fixed text. */
+  output?: string;
 }
 
 /** The data behind `--format json`, for callers that want objects rather than text. */
@@ -34,7 +40,10 @@ export function toJsonReport(results: readonly FileResult[]): JsonFileReport[] {
       column: d.range?.start.column ?? null,
       endLine: d.range?.end.line ?? null,
       endColumn: d.range?.end.column ?? null,
+      ...(d.fix && { fix: d.fix }),
+      ...(d.suggestions && { suggestions: d.suggestions }),
     })),
+    ...(r.output !== undefined && { output: r.output }),
   }));
 }
 

@@ -69,5 +69,8 @@ export const formatStylish: Formatter = (results, options = {}) => {
   }
   const summary = `✖ ${total} problem${total === 1 ? "" : "s"} (${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}) in ${results.length} file${results.length === 1 ? "" : "s"}`;
   out.push(errors ? c.red(c.bold(summary)) : c.yellow(c.bold(summary)));
+  // As ESLint says it: what `--fix` would take care of, so the reader knows which findings cost nothing.
+  const fixable = results.reduce((n, r) => n + r.diagnostics.filter((d) => d.fix && d.severity !== "info").length, 0);
+  if (fixable > 0) out.push(c.dim(`  ${fixable} of them fixable with \`pathway lint --fix\` (changes that cannot alter a call).`));
   return out.join("\n") + "\n";
 };

@@ -5,3 +5,4 @@ export * from "./config.js";
 export * from "./baseline.js";
 export * from "./facts.js";
 export * from "./locate-finding.js";
+export * from "./fix.js";

@@ -63,12 +63,15 @@ function lintUnlocated(value: unknown, options: LintOptions): Omit<LintResult, "
   return { diagnostics: kept, suppressed };
 }
 
-/** Lints an already-parsed value; `locateMany` (from the parse step) adds line/column when the source text is known. */
-export function lintValue(value: unknown, options: LintOptions = {}, locateMany?: BatchLocator): Omit<LintResult, "text" | "value"> {
+/**
+ * Lints an already-parsed value; `locateMany` (from the parse step) adds line/column when the source text is known,
+ * and with the `text` itself, fixes and suggestions become replacements in it.
+ */
+export function lintValue(value: unknown, options: LintOptions = {}, locateMany?: BatchLocator, text?: string): Omit<LintResult, "text" | "value"> {
   const result = lintUnlocated(value, options);
   if (!locateMany) return result;
   // One pass over the text places every finding, kept or suppressed.
-  const located = locateDiagnostics([...result.diagnostics, ...result.suppressed.map((s) => s.diagnostic)], locateMany);
+  const located = locateDiagnostics([...result.diagnostics, ...result.suppressed.map((s) => s.diagnostic)], locateMany, text);
   const kept = located.slice(0, result.diagnostics.length).sort(compareDiagnostics);
   return { diagnostics: kept, suppressed: result.suppressed.map((s, i) => ({ ...s, diagnostic: located[result.diagnostics.length + i]! })) };
 }
@@ -79,7 +82,7 @@ export function lintPathway(input: string | Uint8Array, options: LintOptions = {
   // Findings about the file itself (encoding, syntax) take their configured severity too.
   const documentFindings = applySeverities(parsed.diagnostics, options.rules);
   if (!parsed.ok) return { diagnostics: documentFindings, suppressed: [], text: parsed.text };
-  const linted = lintValue(parsed.value, options, parsed.locateMany);
+  const linted = lintValue(parsed.value, options, parsed.locateMany, parsed.text);
   return {
     value: parsed.value,
     text: parsed.text,

@@ -4,6 +4,7 @@ import { validationRuleMetas, validationRules } from "../validate/index.js";
 import customCodeSyntaxError from "./rules/custom-code-syntax-error.js";
 import deadEnd from "./rules/dead-end.js";
 import duplicateEdgeLabel from "./rules/duplicate-edge-label.js";
+import edgeLabelWhitespace from "./rules/edge-label-whitespace.js";
 import emptyEdgeLabel from "./rules/empty-edge-label.js";
 import globalNeverReturns from "./rules/global-never-returns.js";
 import maybeUnsetVariable from "./rules/maybe-unset-variable.js";
@@ -22,6 +23,7 @@ export const lintRules: readonly PathwayRule[] = [
   customCodeSyntaxError,
   deadEnd,
   duplicateEdgeLabel,
+  edgeLabelWhitespace,
   emptyEdgeLabel,
   globalNeverReturns,
   maybeUnsetVariable,

@@ -1,4 +1,4 @@
-// Quick fixes where the fix is certain, each a WorkspaceEdit the user applies: a near-miss node id, request data or a suppression in the config, the missing isStart.
+// Quick fixes the editor adds to the rules' own (rule-fixes.ts): request data or a suppression in the config, the missing isStart.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { CodeActionKind, type CodeAction, type TextEdit, type WorkspaceEdit } from "vscode-languageserver";
@@ -10,7 +10,6 @@ import { getFindingSubject } from "../lint/locate-finding.js";
 import { isGlobalNode, isObject } from "../model/pathway.js";
 import type { PathwayNode } from "../model/schema.js";
 import { createLocator } from "../parse/index.js";
-import { closestName } from "../requests/helpers.js";
 import { toLspRange } from "./navigation.js";
 import type { PathwayFacts } from "./pathway-facts.js";
 
@@ -26,37 +25,18 @@ export interface CodeActionRequest {
 /** What a suppression's reason says until the user writes theirs (the config refuses an empty reason). */
 export const REASON_PLACEHOLDER = "TODO: say why this finding is accepted";
 
-const NEAR_MISS_RULES = new Set(["unknown-edge-endpoint", "unknown-route-target"]);
 const VARIABLE_RULES = new Set(["undefined-variable", "maybe-unset-variable"]);
 
 function quickFix(title: string, edit: WorkspaceEdit, diagnostic: Diagnostic): CodeAction {
   return { title, kind: CodeActionKind.QuickFix, edit, diagnostics: [{ range: toLspRange(diagnostic.range), message: diagnostic.message, code: diagnostic.ruleId, source: "pathway" }] };
 }
 
-/** The id written at the finding's pointer, read from the value (the range may hold an escaped form). */
-function valueAt(value: unknown, pointer: string): unknown {
-  let at: unknown = value;
-  for (const step of pointer.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))) {
-    at = Array.isArray(at) ? at[Number(step)] : isObject(at) ? at[step] : undefined;
-  }
-  return at;
-}
-
-function nearMiss(request: CodeActionRequest, d: Diagnostic): CodeAction[] {
-  const facts = request.facts;
-  const written = facts && valueAt(facts.value, d.pointer);
-  if (!facts || typeof written !== "string" || !d.range) return [];
-  const ids = facts.nodes.map((n) => n.id);
-  const best = closestName(written, ids);
-  // Certain only when one node is that close: two equally near ids are a guess.
-  if (best === undefined || ids.filter((id) => id.toLowerCase() === best.toLowerCase()).length !== 1) return [];
-  const edit: TextEdit = { range: toLspRange(d.range), newText: JSON.stringify(best) };
-  return [quickFix(`Change to ${JSON.stringify(best)} (${facts.byId.get(best)?.name ?? best})`, { changes: { [request.uri]: [edit] } }, d)];
-}
-
-/** The variable a variable finding is about, by its message's `{{name}}`. */
-function variableOf(d: Diagnostic): string | undefined {
-  return /\{\{\s*([A-Za-z_][\w-]*)/.exec(d.message)?.[1];
+/** The variable a variable finding is about: the `{{name}}` its range covers in the text (placed on the placeholder). */
+function variableOf(text: string, d: Diagnostic): string | undefined {
+  if (!d.range) return undefined;
+  const lines = text.split("\n", d.range.start.line);
+  const line = lines[d.range.start.line - 1] ?? "";
+  return /^\{\{\s*([A-Za-z_][\w-]*)/.exec(line.slice(d.range.start.column - 1))?.[1];
 }
 
 /** A config file found for a fix: where, whether it is there, its line count and its value when it parses. */
@@ -103,7 +83,7 @@ async function configFixes(host: Host, request: CodeActionRequest, d: Diagnostic
   if (!config.value) return [];
   const shown = toRelativePosix(path.dirname(config.file), config.file) || CONFIG_FILE_NAME;
   const actions: CodeAction[] = [];
-  const name = VARIABLE_RULES.has(d.ruleId) ? variableOf(d) : undefined;
+  const name = VARIABLE_RULES.has(d.ruleId) ? variableOf(request.text, d) : undefined;
   if (name !== undefined) {
     const variables = isObject(config.value.variables) ? config.value.variables : {};
     const requestData = Array.isArray(variables.requestData) ? variables.requestData : [];
@@ -147,7 +127,6 @@ function locateData(facts: PathwayFacts, index: number): { line: number; charact
 export async function getCodeActions(host: Host, request: CodeActionRequest): Promise<CodeAction[]> {
   const actions: CodeAction[] = [];
   for (const d of request.diagnostics) {
-    if (NEAR_MISS_RULES.has(d.ruleId)) actions.push(...nearMiss(request, d));
     if (d.ruleId === "missing-start-node") actions.push(...addStart(request, d));
     if (d.pointer !== "" || VARIABLE_RULES.has(d.ruleId)) actions.push(...(await configFixes(host, request, d)));
   }

@@ -14,6 +14,8 @@ export interface DocumentState {
   kind: DocumentKind;
   file: string;
   diagnostics: Diagnostic[];
+  /** The document version `diagnostics` are of: their fixes' offsets hold only for that text. */
+  diagnosticsVersion?: number;
   facts?: PathwayFacts;
   /** The document version `facts` was last looked for at: facts are made on the first feature request after a change. */
   factsVersion?: number;
@@ -148,6 +150,7 @@ export function createDocumentAnalysis(options: DocumentAnalysisOptions): Docume
     // A newer change arrived while this ran: its own analysis will publish; this result is stale.
     if (diagnostics === undefined || state.generation !== generation || !states.has(uri)) return;
     state.diagnostics = diagnostics;
+    state.diagnosticsVersion = doc.version;
     await connection.sendDiagnostics({ uri, version: doc.version, diagnostics: diagnostics.map(toLsp) });
     const parsed = !diagnostics.some((d) => d.ruleId === "parse-error" || d.ruleId === "too-large-to-analyse" || d.ruleId === "analysis-took-too-long");
     if (state.kind === "pathway" && parsed) state.goodText = doc.getText();

@@ -9,6 +9,7 @@ import type { Diagnostic } from "../diagnostics/index.js";
 import type { Host } from "../host/host.js";
 import { loadRuleCatalogue } from "../engine/check/rule-catalogue.js";
 import { getCodeActions } from "./code-actions.js";
+import { FIX_ALL_KIND, getFixAllAction, getRuleFixActions } from "./rule-fixes.js";
 import { getCompletions } from "./completion.js";
 import { createDocumentAnalysis, type DocumentState } from "./document-analysis.js";
 import { getDefinition, getHover, getReferences, toLspRange } from "./navigation.js";
@@ -136,7 +137,7 @@ export function startLspServer(options: LspServerOptions): Promise<LspExit> {
       documentSymbolProvider: true,
       workspaceSymbolProvider: true,
       completionProvider: { triggerCharacters: ['"', ":", " "] },
-      codeActionProvider: { codeActionKinds: ["quickfix"] },
+      codeActionProvider: { codeActionKinds: ["quickfix", FIX_ALL_KIND] },
     },
     serverInfo: { name: "pathway lsp" },
   };
@@ -230,9 +231,16 @@ export function startLspServer(options: LspServerOptions): Promise<LspExit> {
     const a = states.get(textDocument.uri);
     const doc = documents.get(textDocument.uri);
     if (!a || !doc || a.kind !== "pathway") return [];
+    // The rules' fixes hold for the text they were found in; after an edit, the next analysis brings them again.
+    const current = a.diagnosticsVersion === doc.version;
+    if (context.only?.some((k) => FIX_ALL_KIND.startsWith(k) && k.startsWith("source"))) {
+      const all = current ? getFixAllAction(textDocument.uri, doc, a.diagnostics) : undefined;
+      return all ? [all] : [];
+    }
     const codes = new Set(context.diagnostics.map((d) => String(d.code)));
     const wanted = a.diagnostics.filter((d) => codes.has(d.ruleId) && context.diagnostics.some((c) => c.range.start.line === toLspRange(d.range).start.line));
-    return getCodeActions(host, { uri: textDocument.uri, file: a.file, text: doc.getText(), facts: factsOf(a, doc), diagnostics: wanted });
+    const fromRules = current ? getRuleFixActions(textDocument.uri, doc, wanted) : [];
+    return [...fromRules, ...(await getCodeActions(host, { uri: textDocument.uri, file: a.file, text: doc.getText(), facts: factsOf(a, doc), diagnostics: wanted }))];
   });
   connection.onShutdown(() => {
     watchDog.shutdownReceived = true;

@@ -1,5 +1,5 @@
 // Bytes to text: strict UTF-8, with the byte-order mark and bad bytes reported instead of silently replaced.
-import type { Diagnostic } from "../diagnostics/index.js";
+import type { Diagnostic, TextFix } from "../diagnostics/index.js";
 import { lineStarts, positionAt } from "./position.js";
 
 /** The text of a file, or the reason it has none. */
@@ -51,8 +51,13 @@ export function byteOrderMarkDiagnostic(): Diagnostic {
     message: "The file starts with a UTF-8 byte-order mark, which JSON does not allow (RFC 8259); save it as UTF-8 without BOM.",
     pointer: "",
     range: { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } },
+    // The mark is not in the decoded text the offsets count: this empty edit at its place stands for dropping it.
+    fix: BYTE_ORDER_MARK_FIX,
   };
 }
+
+/** The fix of a byte-order-mark finding: applied, the file is written without the mark (see `applyFixes`). */
+export const BYTE_ORDER_MARK_FIX: TextFix = Object.freeze({ range: [0, 0] as [number, number], text: "" });
 
 /** "UTF-16 little-endian" etc. when the bytes start like UTF-16 (a byte-order mark, or ASCII interleaved with zero bytes). */
 function detectUtf16(bytes: Uint8Array): string | undefined {

@@ -8,8 +8,8 @@ export function ruleDocsUrl(id: string): string {
   return `https://www.npmjs.com/package/pathwaykit#${id}`;
 }
 
-/** What a rule file declares in `meta`: `docs` and `fixable` are filled in from the id, `options` defaults to none. */
-export type RuleMetaInput<Options, Messages extends RuleMessages, Extra> = Omit<RuleMeta<Options>, "docs" | "fixable" | "options" | "messages"> & {
+/** What a rule file declares in `meta`: `docs` is filled in from the id, `options` defaults to none. */
+export type RuleMetaInput<Options, Messages extends RuleMessages, Extra> = Omit<RuleMeta<Options>, "docs" | "options" | "messages"> & {
   options?: RuleOptionsSchema<Options>;
   messages: Messages;
 } & Extra;
@@ -28,12 +28,12 @@ export function ruleDefiner<Context, Extra extends object = object>() {
   return function defineRule<Options = Record<string, never>, Messages extends RuleMessages = RuleMessages>(
     definition: RuleDefinition<Context, Options, Messages, Extra>,
   ): Rule<Context, Options, RuleMeta<Options> & Extra> {
-    const meta = { options: noOptions as RuleOptionsSchema<Options>, ...definition.meta, docs: ruleDocsUrl(definition.meta.id), fixable: false as const };
+    const meta = { options: noOptions as RuleOptionsSchema<Options>, ...definition.meta, docs: ruleDocsUrl(definition.meta.id) };
     return { meta: meta as RuleMeta<Options> & Extra, check: definition.check as Rule<Context, Options>["check"] };
   };
 }
 
 /** The metadata of a finding reported while reading a file (no check of its own): for config, docs and SARIF. */
 export function defineDocumentRule<Extra extends object = object>(id: string, description: string, defaultSeverity: Severity, extra?: Extra): RuleMeta & Extra {
-  return { id, description, defaultSeverity, docs: ruleDocsUrl(id), set: "document" as RuleSet, options: noOptions, fixable: false, messages: {}, ...(extra as Extra) };
+  return { id, description, defaultSeverity, docs: ruleDocsUrl(id), set: "document" as RuleSet, options: noOptions, messages: {}, ...(extra as Extra) };
 }

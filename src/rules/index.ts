@@ -6,4 +6,6 @@ export * from "./messages.js";
 export * from "./severity.js";
 export * from "./run.js";
 export * from "./place.js";
+export * from "./apply-fixes.js";
+export * from "./near-miss.js";
 export * from "./pathway-rule.js";

@@ -1,5 +1,5 @@
 // The one shape of a rule, for every kind (document, validate, lint, request): metadata, messages by id, and a check.
-import type { RuleDescriptor, StringSpan } from "../diagnostics/index.js";
+import type { RuleDescriptor, StringSpan, ValueEdit } from "../diagnostics/index.js";
 
 /** Which command's set a rule belongs to: `document` findings come from reading the file, the others from a check. */
 export type RuleSet = "document" | "validate" | "lint" | "request";
@@ -24,7 +24,13 @@ export interface RuleMeta<Options = unknown> extends RuleDescriptor {
   set: RuleSet;
   /** Options the rule accepts, with their defaults; rules without options use `noOptions`. */
   options: RuleOptionsSchema<Options>;
-  fixable: false;
+  /**
+   * "code" when the rule's findings carry a fix that `lint --fix` may apply: one that cannot change what a call does
+   * (ESLint's `meta.fixable`). A rule that reports a fix without it is a broken rule.
+   */
+  fixable?: "code";
+  /** True when the rule offers suggestions: changes a person should look at (ESLint's `meta.hasSuggestions`). */
+  hasSuggestions?: boolean;
   messages: RuleMessages;
 }
 
@@ -38,6 +44,10 @@ export interface RuleReport<MessageId extends string = string> {
   related?: { pointer: string; message: string }[];
   /** Part of the string at `pointer` (a `{{placeholder}}` in a long prompt): the range then covers just that part. */
   span?: StringSpan;
+  /** The safe fix, as a new value at a pointer (needs `meta.fixable`). */
+  fix?: ValueEdit;
+  /** Changes to offer, each described by a message of the rule's meta (needs `meta.hasSuggestions`). */
+  suggest?: { messageId: MessageId; data?: Readonly<Record<string, unknown>>; edit: ValueEdit }[];
 }
 
 /** A rule over some context (a pathway's, a request's): its metadata and a check that reports through `report`. */

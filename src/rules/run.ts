@@ -23,6 +23,14 @@ export function runRules<Context>(context: Context, rules: readonly Rule<Context
         const d: Diagnostic = { ruleId: meta.id, severity, message: getRuleMessage(meta.id, meta.messages, report.messageId, report.data), pointer: report.pointer, url: meta.docs };
         if (report.related) d.related = report.related;
         if (report.span) d.span = report.span;
+        if (report.fix) {
+          if (meta.fixable !== "code") throw new Error(`Rule ${meta.id} reported a fix, but its meta does not say fixable: "code".`);
+          d.edit = report.fix;
+        }
+        if (report.suggest) {
+          if (meta.hasSuggestions !== true) throw new Error(`Rule ${meta.id} reported suggestions, but its meta does not say hasSuggestions: true.`);
+          d.suggest = report.suggest.map((s) => ({ desc: getRuleMessage(meta.id, meta.messages, s.messageId, s.data), edit: s.edit }));
+        }
         diagnostics.push(d);
       },
       resolved,

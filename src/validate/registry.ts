@@ -49,7 +49,7 @@ export const validationRules: readonly PathwayRule[] = [
 
 /** Findings about the file itself, reported while reading it rather than by a rule's check. */
 export const documentRuleMetas: readonly RuleMeta[] = [
-  defineDocumentRule("byte-order-mark", "The file does not start with a byte-order mark (JSON forbids it; it is ignored with a warning).", "warning"),
+  defineDocumentRule("byte-order-mark", "The file does not start with a byte-order mark (JSON forbids it; it is ignored with a warning).", "warning", { fixable: "code" as const }),
   defineDocumentRule("duplicate-key", "No object repeats a key (JSON readers keep only the last value, so the earlier one is silently lost).", "warning"),
   defineDocumentRule("invalid-utf8", "The file is UTF-8 text (reports the line and column of the first bad byte).", "error"),
   defineDocumentRule("nesting-depth", "The file's data nests at most 256 levels deep (real pathways nest fewer than 20; deeper data is refused, not followed).", "error"),

@@ -30,5 +30,5 @@ export function validatePathway(input: string | Uint8Array, options: ValidateOpt
   // Findings about the file itself (encoding, syntax) take their configured severity too.
   const documentFindings = applySeverities(parsed.diagnostics, options.rules);
   if (!parsed.ok) return { diagnostics: documentFindings, text: parsed.text };
-  return { value: parsed.value, text: parsed.text, diagnostics: locateDiagnostics([...documentFindings, ...validateValue(parsed.value, options)], parsed.locateMany).sort(compareDiagnostics) };
+  return { value: parsed.value, text: parsed.text, diagnostics: locateDiagnostics([...documentFindings, ...validateValue(parsed.value, options)], parsed.locateMany, parsed.text).sort(compareDiagnostics) };
 }

@@ -150,6 +150,7 @@ const expected: Record<string, Expected[]> = {
     flow("unreachable-node /nodes/53 4086:5", "reached only from node 52, itself unreachable"),
     flow("unreachable-node /nodes/54 4100:5", "reached only from node 53, itself unreachable"),
     flow("unreachable-node /nodes/55 4114:5", "last of the chain, reached only from node 54, itself unreachable (and with no edge on)"),
+    f("edge-label-whitespace /edges/27/data/label 4424:18", "the label reads \"User said yes to text  message\": two spaces between \"text\" and \"message\", a copy-paste slip that --fix collapses"),
   ],
   // The agent is started with request_data (patient_id, worklist_id, patient_first_name, provider_name, ...) that no
   // config here declares: each such read is rightly "never defined" until a pathway.config.json lists them.

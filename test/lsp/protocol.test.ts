@@ -166,12 +166,29 @@ describe("pathway lsp: quick fixes", () => {
     });
   };
 
-  it("offers the near-miss node id for a broken edge target, as an edit of that value only", async () => {
+  it("offers the rule's suggestion for a broken edge target (the near-miss node id), as an edit of that value only", async () => {
     await lsp.change(uri, PATHWAY);
     const actions = await actionsFor("unknown-edge-endpoint");
-    const fix = actions.find((a) => a.title.startsWith("Change to"))!;
-    expect(fix.title).toBe('Change to "end" (Bye)');
+    const fix = actions.find((a) => a.title.startsWith("Change the target"))!;
+    expect(fix.title).toBe('Change the target to "end", node "Bye" (id end)');
     expect(fix.edit.changes![uri]).toEqual([{ range: { start: at(PATHWAY, '"edn"'), end: at(PATHWAY, '"edn"', 5) }, newText: '"end"' }]);
+  });
+
+  it("offers each rule's safe fix, and all of them at once as source.fixAll.pathway, the edits lint --fix makes", async () => {
+    const messy = PATHWAY.replace('"edn"', '"end"').replace('"label": "done"', '"label": "  done "');
+    await lsp.change(uri, messy);
+    await lsp.diagnostics(uri, (d) => d.some((x) => x.code === "edge-label-whitespace"));
+    const [fix] = (await actionsFor("edge-label-whitespace")).filter((a) => a.title.startsWith("Fix this"));
+    expect(fix!.title).toBe("Fix this edge-label-whitespace problem");
+    expect(fix!.edit.changes![uri]).toEqual([{ range: { start: at(messy, '"  done "'), end: at(messy, '"  done "', 9) }, newText: '"done"' }]);
+    const all = await lsp.connection.sendRequest<{ kind: string; edit: { changes: Record<string, unknown[]> } }[]>("textDocument/codeAction", {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      context: { diagnostics: [], only: ["source.fixAll"] },
+    });
+    expect(all.map((a) => a.kind)).toEqual(["source.fixAll.pathway"]);
+    expect(all[0]!.edit.changes[uri]).toEqual(fix!.edit.changes![uri]);
+    await lsp.change(uri, PATHWAY);
   });
 
   it("adds an undefined variable to variables.requestData, or suppresses with a reason to write, as edits of the config", async () => {

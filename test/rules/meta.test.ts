@@ -10,12 +10,26 @@ import { ROOT } from "../support/cli.js";
 const FOLDER = { validate: "src/validate/rules", lint: "src/lint/rules", request: "src/requests/rules" } as const;
 
 describe("the one rule shape", () => {
-  it("gives every rule of every set its docs anchor, a set, options and fixable false", () => {
+  it("gives every rule of every set its docs anchor, a set and options", () => {
     for (const meta of [...allRuleMetas, ...requestRuleMetas]) {
       expect(meta.docs, meta.id).toBe(ruleDocsUrl(meta.id));
       expect(["document", "validate", "lint", "request"], meta.id).toContain(meta.set);
       expect(meta.options.safeParse({}).success, meta.id).toBe(true);
-      expect(meta.fixable, meta.id).toBe(false);
+    }
+  });
+
+  it("has exactly these rules fix (a fix that cannot change a call) and offer suggestions; each table says its output", () => {
+    const all = [...allRuleMetas, ...requestRuleMetas];
+    expect(all.filter((m) => m.fixable !== undefined).map((m) => [m.id, m.fixable])).toEqual([
+      ["byte-order-mark", "code"],
+      ["duplicate-edge-id", "code"],
+      ["edge-label-whitespace", "code"],
+    ]);
+    expect(all.filter((m) => m.hasSuggestions).map((m) => m.id)).toEqual(["undefined-variable", "unknown-edge-endpoint", "unknown-route-target"]);
+    // A fixable check rule's table gives each invalid case's output (test/support/rule-table.ts fails a case without one).
+    for (const meta of all.filter((m) => m.fixable && m.set !== "document")) {
+      const table = readFileSync(path.join(ROOT, "test", FOLDER[meta.set as keyof typeof FOLDER].replace(/^src\//, ""), `${meta.id}.test.ts`), "utf8");
+      expect(table, meta.id).toMatch(/\boutput: /);
     }
   });
 

@@ -52,8 +52,9 @@ describe("runRules", () => {
     ]);
   });
 
-  it("fills in defaults a rule declares: no options, fixable false, the docs anchor of its id", () => {
-    expect(negative.meta).toMatchObject({ fixable: false, docs: "https://www.npmjs.com/package/pathwaykit#negative" });
+  it("fills in defaults a rule declares: no options, not fixable, the docs anchor of its id", () => {
+    expect(negative.meta).toMatchObject({ docs: "https://www.npmjs.com/package/pathwaykit#negative" });
+    expect(negative.meta.fixable).toBeUndefined();
     expect(negative.meta.options.safeParse({ extra: 1 }).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // `pathway lint`: flags -> lintFiles (config, baseline) -> findings report -> exit code.
 import type { Command } from "commander";
-import { withRemoteCopies } from "../../engine/project/remote-copies.js";
+import { isRemoteInput, withRemoteCopies } from "../../engine/project/remote-copies.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import { lintFiles } from "../../engine/check/lint-files.js";
 import { ruleCatalogue as catalogue } from "../../engine/check/rule-catalogue-full.js"; // loaded with the command: it runs these rules anyway, and its flags list them when registered
@@ -21,6 +21,8 @@ interface LintCommandOptions extends CheckCommandOptions, RemoteFlags {
   baselineWrite?: string;
   warnIgnored: boolean;
   watch?: boolean;
+  fix?: boolean;
+  fixDryRun?: boolean;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -37,7 +39,9 @@ export function register(program: Command, io: CliIo): void {
     .option("-c, --config <file>", "use this config file instead of the nearest pathway.config.json")
     .option("--baseline <file>", "report only findings that are not recorded in this baseline file")
     .option("--baseline-write <file>", "record every current finding in this baseline file; they are not reported (exit 0 unless a file is unreadable)")
-    .option("--no-warn-ignored", "say nothing of a file named on the command line that the config ignores (for pre-commit hooks that pass every staged file)");
+    .option("--no-warn-ignored", "say nothing of a file named on the command line that the config ignores (for pre-commit hooks that pass every staged file)")
+    .option("--fix", "apply the safe fixes (ones that cannot change what a call does) and rewrite each fixed file atomically, keeping its formatting; report what remains")
+    .option("--fix-dry-run", "apply the safe fixes in memory only: nothing is written; --format json gives each fixed file's whole text in `output`");
   addWatchOption(command);
   // The service settings for remote:<id> inputs, as in every command that reads the service.
   addRemoteOptions(command)
@@ -46,6 +50,10 @@ export function register(program: Command, io: CliIo): void {
       `
 Configuration: the nearest pathway.config.json above each file (or --config) sets rule severities and options,
 per-glob overrides, ignored files, request_data and extra system variables, and suppressions. See README "lint".
+
+Fixes: --fix applies only fixes that cannot change what a call does (a byte-order mark, a repeated edge id, stray
+whitespace in a label), as many rounds as they need, and leaves every other finding to you. Suggestions (a near
+miss of a node id or variable) are offered in the editor, never applied here.
 
 ${WATCH_HELP} A saved pathway.config.json re-lints the pathways it is the nearest config of.
 
@@ -58,10 +66,14 @@ Examples:
   $ pathway lint pathways/ --baseline-write .pathway-baseline.json   # adopt on existing pathways
   $ pathway lint pathways/ --baseline .pathway-baseline.json          # then fail only on new findings
   $ cat pathway.json | pathway lint - --format json
-  $ pathway lint pathways/ --watch`,
+  $ pathway lint pathways/ --watch
+  $ pathway lint pathways/ --fix
+  $ pathway lint pathway.json --fix-dry-run --format json | jq -r '.[0].output'`,
     )
     .action(async (inputs: string[], options: LintCommandOptions) => {
       inputs = inputsOrWorkingDirectory(inputs);
+      if (options.fix && options.fixDryRun) throw new ExitError(EXIT.failure, "--fix writes the fixed files and --fix-dry-run writes nothing: pass one of them.");
+      if (options.fix && inputs.some((i) => i === "-" || isRemoteInput(i))) throw new ExitError(EXIT.failure, "--fix writes each fixed file back, and stdin or a remote:<id> copy has none: use --fix-dry-run --format json to get the fixed text.");
       if (!options.watch) {
         await lintOnce(inputs, options, io, undefined);
         return;
@@ -82,12 +94,14 @@ async function lintOnce(inputs: string[], options: LintCommandOptions, io: CliIo
   const only = selection?.all === false ? selection.only : undefined;
   const rules = await parseRuleFlags(options.rule, new Set(catalogue.lint.map((m) => m.id)));
   const host = await withRemoteCopies(io.host, inputs, toRemoteOptions(options, io));
-  const lint = await lintFiles(host, inputs, { rules, config: options.config, baseline: options.baseline, baselineWrite: options.baselineWrite, ignore: options.ignorePattern, warnIgnored: options.warnIgnored, ...(only && { only }) });
+  const fix = options.fix ? "write" : options.fixDryRun ? "dry-run" : undefined;
+  const lint = await lintFiles(host, inputs, { rules, config: options.config, baseline: options.baseline, baselineWrite: options.baselineWrite, ignore: options.ignorePattern, warnIgnored: options.warnIgnored, ...(only && { only }), ...(fix && { fix }) });
   if (only && lint.results.length === 0) return false;
   // The config's request files bring request rules; SARIF lists them only then.
   const requestIds = new Set(catalogue.request.map((m) => m.id));
   const withRequests = lint.results.some((r) => r.diagnostics.some((d) => requestIds.has(d.ruleId)));
   const code = await reportFindings(lint.results, options, io, withRequests ? catalogue.all : catalogue.lint);
+  if (options.format === "text" && lint.fixed) io.stderr.write(`pathway: ${options.fix ? "fixed" : "would fix"} ${plural(lint.fixed.findings, "finding")} in ${plural(lint.fixed.files, "file")}.\n`);
   if (options.format === "text" && lint.suppressed > 0) io.stderr.write(`pathway: ${plural(lint.suppressed, "finding")} suppressed by pathway.config.json.
 `);
   if (options.baselineWrite !== undefined) {

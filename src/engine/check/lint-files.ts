@@ -1,8 +1,8 @@
 // `lintFiles`: validation plus the graph and content rules over files, with pathway.config.json, --rule overrides and a baseline.
 import path from "node:path";
 import type { Diagnostic, FileResult } from "../../diagnostics/index.js";
-import type { BaselineInput } from "../../lint/index.js";
-import { createBaseline, createBaselineFilter, getFileLintSettings, lintPathway } from "../../lint/index.js";
+import type { BaselineInput, FixResult } from "../../lint/index.js";
+import { createBaseline, createBaselineFilter, fixPathway, getFileLintSettings, lintPathway } from "../../lint/index.js";
 import { withRuleFlags, type RuleSeverity } from "../../rules/index.js";
 import { checkRequestInputs, readConfiguredRequests, withConfiguredRules } from "./check-requests.js";
 import { loadRuleCatalogue } from "./rule-catalogue.js";
@@ -31,6 +31,11 @@ export interface LintFilesOptions extends ExpandOptions {
    * out is not an error. Default: every input.
    */
   only?: (file: string, config: string | undefined) => boolean;
+  /**
+   * Apply the safe fixes (ESLint's --fix): "write" replaces each fixed file atomically; "dry-run" leaves files alone
+   * and puts the fixed text in the result's `output`. Suggestions are never applied. Default: no fixing.
+   */
+  fix?: "write" | "dry-run";
 }
 
 /** What `lintFiles` returns: one result per file, and counts of what was hidden and why. */
@@ -42,6 +47,8 @@ export interface LintFilesResult {
   baselined: number;
   /** With `baselineWrite`: how many findings were recorded. */
   recorded?: number;
+  /** With `fix`: how many findings were fixed, and in how many files. */
+  fixed?: { findings: number; files: number };
 }
 
 /**
@@ -89,7 +96,13 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
       continue;
     }
     const rules = withRuleFlags(settings.rules, options.rules);
-    const result = lintPathway(input.bytes, { rules, requestData: settings.requestData, systemVariables: settings.systemVariables, suppressions: settings.suppressions });
+    const lintOptions = { rules, requestData: settings.requestData, systemVariables: settings.systemVariables, suppressions: settings.suppressions };
+    const result: FixResult = options.fix ? fixPathway(input.bytes, lintOptions) : { ...lintPathway(input.bytes, lintOptions), fixed: 0 };
+    const output = result.output;
+    if (output !== undefined) {
+      out.fixed = { findings: (out.fixed?.findings ?? 0) + result.fixed, files: (out.fixed?.files ?? 0) + 1 };
+      if (options.fix === "write") await writeFixed(host, input, output);
+    }
     // A file that could not be parsed was not linted, nor a rule off for this file (--rule x:off) looked for: their
     // suppressions had no chance to apply.
     const looked = settings.suppressions.filter((s) => rules[s.rule]?.severity !== "off");
@@ -104,7 +117,7 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
       out.baselined += filtered.baselined;
       diagnostics = filtered.file.diagnostics;
     }
-    out.results.push({ filePath: input.path, diagnostics, ...(result.text !== undefined && { text: result.text }) });
+    out.results.push({ filePath: input.path, diagnostics, ...(result.text !== undefined && { text: result.text }), ...(output !== undefined && { output }) });
   }
   // A directory or glob whose every file is ignored has nothing linted: as one that matches nothing, it is an error.
   for (const [arg, by] of found) {
@@ -134,6 +147,16 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
   const checked = only ? requests.filter((r) => only(path.resolve(host.cwd, r.path), projectConfig.file)) : requests;
   if (checked.length > 0) out.results.push(...(await checkRequestInputs(host, await withConfiguredRules(host, checked, options.config, options.rules, loadConfig))));
   return out;
+}
+
+/** Replaces a fixed file atomically (its own text, so written verbatim); stdin has no file to write. */
+async function writeFixed(host: Host, input: { path: string; file?: string }, output: string): Promise<void> {
+  if (input.file === undefined) throw new EngineError("usage", "--fix cannot write back to stdin; use --fix-dry-run --format json to get the fixed text in `output`.");
+  try {
+    await host.writeFile(input.file, output, { verbatim: true });
+  } catch (error) {
+    throw new EngineError("io", `Cannot write the fixed file: ${describeFsError(error, input.path)}`);
+  }
 }
 
 /** The warning for a file named on the command line that `config` ignores. */

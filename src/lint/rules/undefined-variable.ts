@@ -1,5 +1,6 @@
 // A `{{variable}}` nothing sets reaches the model as literal braces, which it may read aloud.
-import { definePathwayRule } from "../../rules/index.js";
+import { closestName, definePathwayRule } from "../../rules/index.js";
+import { describeNode } from "../../model/pathway.js";
 import { getLintFacts } from "../facts.js";
 import { describeUse, useReport } from "./helpers.js";
 
@@ -10,18 +11,24 @@ export default definePathwayRule({
       "Every `{{variable}}` is a system variable, a declared request_data variable, or set by a node: extractVars, webhook responseData, a node tool's response_data or a Custom Code result.",
     defaultSeverity: "warning",
     set: "lint",
+    hasSuggestions: true,
     messages: {
       undefinedVariable: "{{{{useName}}}} in {{use}} is never defined: no extractVars, webhook responseData, tool response_data or Custom Code result sets it and it is not a system variable; extract it in an earlier node, or declare it in pathway.config.json \"variables.requestData\" if the call's request_data provides it.",
+      useNear: "Use {{{{name}}}}, which node {{node}} sets",
     },
   },
   check(context, report) {
-    const { graph, variableFindings } = getLintFacts(context);
+    const { graph, variableFindings, definitions } = getLintFacts(context);
+    const defined = [...new Set(definitions.map((d) => d.name))];
     for (const use of variableFindings.undefined) {
+      const found = useReport(use, "undefinedVariable", { useName: use.name, use: describeUse(graph, use) });
+      // A misspelled name of a variable some node sets: offered, never applied (the user may mean a new variable).
+      const near = use.name.includes(".") ? undefined : closestName(use.name, defined);
+      const setter = near === undefined ? undefined : definitions.find((d) => d.name === near)!;
       report(
-        useReport(
-          use,
-          "undefinedVariable", { useName: use.name, use: describeUse(graph, use) },
-        ),
+        setter === undefined
+          ? found
+          : { ...found, suggest: [{ messageId: "useNear", data: { name: setter.name, node: describeNode(graph.nodes[graph.indexOf.get(setter.nodeId)!]!.node) }, edit: { pointer: found.pointer, span: found.span!, value: `{{${setter.name}}}` } }] },
       );
     }
   },

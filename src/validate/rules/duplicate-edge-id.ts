@@ -16,6 +16,8 @@ export default definePathwayRule({
     description: "No two edges share an id.",
     defaultSeverity: "error",
     set: "validate",
+    // Renaming the repeat cannot change a call: nothing in a pathway refers to an edge by its id.
+    fixable: "code",
     messages: {
       duplicateEdgeId: "Edge id {{edgeId}} is already used by edges[{{first}}]; give this edge a unique id.",
     },
@@ -25,6 +27,15 @@ export default definePathwayRule({
     // appeared is looked up only when there is a repeat to report.
     const seen = new Set<string>();
     let firstIndex: Map<string, number> | undefined;
+    let taken: Set<string> | undefined;
+    /** `<id>-2`, `<id>-3`, ...: the first no edge has (nor an earlier fix of this run gave). */
+    const freshId = (id: string) => {
+      taken ??= new Set(edges.flatMap(({ edge }) => (typeof edge.id === "string" ? [edge.id] : [])));
+      let n = 2;
+      while (taken.has(`${id}-${n}`)) n++;
+      taken.add(`${id}-${n}`);
+      return `${id}-${n}`;
+    };
     for (const { edge, index } of edges) {
       if (typeof edge.id !== "string") continue;
       if (!seen.has(edge.id)) {
@@ -37,6 +48,7 @@ export default definePathwayRule({
         pointer: edgePointer(index, "id"),
         messageId: "duplicateEdgeId", data: { edgeId: JSON.stringify(edge.id), first },
         related: [{ pointer: edgePointer(first, "id"), message: "first edge with this id" }],
+        fix: { pointer: edgePointer(index, "id"), value: freshId(edge.id) },
       });
     }
   },

@@ -1,5 +1,7 @@
 // Small pieces the validation rules share: pointers into nodes and edges, and the patterns of numbers and variables.
 import { toPointer } from "../../diagnostics/index.js";
+import { describeNode, type IndexedNode } from "../../model/pathway.js";
+import { closestName } from "../../rules/near-miss.js";
 
 /** Pointer to a node entry, or to a path inside its `data`. */
 export function nodePointer(index: number, ...dataPath: (string | number)[]): string {
@@ -9,6 +11,17 @@ export function nodePointer(index: number, ...dataPath: (string | number)[]): st
 /** Pointer to an edge, or to a field of it. */
 export function edgePointer(index: number, ...path: (string | number)[]): string {
   return toPointer(["edges", index, ...path]);
+}
+
+/**
+ * The node a mistyped id most likely meant, for a suggestion: the one node whose id is a near miss of `id`. Two
+ * equally near ids (or one written in two cases) are a guess, so then there is none.
+ */
+export function findNearNode(id: string, nodes: readonly IndexedNode[]): { id: string; name: string } | undefined {
+  const ids = nodes.flatMap(({ node }) => (typeof node.id === "string" ? [node.id] : []));
+  const best = closestName(id, ids);
+  if (best === undefined || ids.filter((other) => other.toLowerCase() === best.toLowerCase()).length !== 1) return undefined;
+  return { id: best, name: describeNode(nodes.find(({ node }) => node.id === best)!.node) };
 }
 
 /** A whole value that is one `{{variable}}` (spaces inside the braces and dotted paths allowed). */

@@ -1,7 +1,7 @@
 // Route routes, Route fallbacks and webhook response routes point at node ids too; each must exist.
 import { describeNode, isObject, nodeData, type IndexedNode } from "../../model/pathway.js";
 import { definePathwayRule } from "../../rules/index.js";
-import { nodePointer } from "./helpers.js";
+import { findNearNode, nodePointer } from "./helpers.js";
 
 export default definePathwayRule({
   meta: {
@@ -9,16 +9,21 @@ export default definePathwayRule({
     description: "Route `routes[].targetNodeId` and `fallbackNodeId`, webhook `responsePathways` targets and Press Button `targetNodeAfterPress` name existing nodes.",
     defaultSeverity: "error",
     set: "validate",
+    hasSuggestions: true,
     messages: {
       unknownRouteTarget: "{{what}} of node {{node}} points at node id {{target}}, which does not exist; point it at an existing node.",
+      pointAtNear: "Point it at {{id}}, node {{node}}",
     },
   },
   check({ nodes, positionOf }, report) {
     const check = ({ node, index }: IndexedNode, target: unknown, path: (string | number)[], what: string) => {
       if (typeof target !== "string" || positionOf.has(target)) return;
+      const pointer = nodePointer(index, ...path);
+      const near = findNearNode(target, nodes);
       report({
-        pointer: nodePointer(index, ...path),
+        pointer,
         messageId: "unknownRouteTarget", data: { what, node: describeNode(node), target: JSON.stringify(target) },
+        ...(near && { suggest: [{ messageId: "pointAtNear", data: { id: JSON.stringify(near.id), node: near.name }, edit: { pointer, value: near.id } }] }),
       });
     };
     for (const entry of nodes) {

@@ -40,6 +40,24 @@ ruleTable("undefined-variable", lintText, {
   ],
   invalid: [
     {
+      name: "a near miss of a variable a node sets, after an escape: the suggestion rewrites just the placeholder",
+      text: pathwayText(
+        [start(`"Ask the name."`, `"extractVars": [["caller_name", "string", "The caller's name"]], `), `{"id": "end", "type": "End Call", "data": {"name": "Bye", "prompt": "Bye caf\\u00e9 «{{ caler_name }}!"}}`],
+        toEnd,
+      ),
+      findings: [{ pointer: "/nodes/1/data/prompt", messageId: "undefinedVariable", data: { useName: "caler_name", use: "the prompt of node \"Bye\" (id end)" } }],
+      suggestions: [
+        {
+          finding: 0,
+          desc: "Use {{caller_name}}, which node \"Greeting\" (id start) sets",
+          output: pathwayText(
+            [start(`"Ask the name."`, `"extractVars": [["caller_name", "string", "The caller's name"]], `), `{"id": "end", "type": "End Call", "data": {"name": "Bye", "prompt": "Bye caf\\u00e9 {{caller_name}}!"}}`],
+            toEnd,
+          ),
+        },
+      ],
+    },
+    {
       name: "a variable nothing sets, placed at its {{",
       text: pathwayText([`{"id": "start", "type": "Default", "data": {"name": "Greeting", "isStart": true, "prompt": "Book for «{{appointment_time}}"}}`, END], toEnd),
       findings: [{ pointer: "/nodes/0/data/prompt", messageId: "undefinedVariable", data: { useName: "appointment_time", use: "the prompt of node \"Greeting\" (id start)" } }],
