@@ -20,9 +20,9 @@ const field = (name: string, path: readonly string[], deep: boolean, types: stri
 
 /** Every interpolated node field, in the order findings in one node are listed. */
 export const VARIABLE_FIELDS: readonly VariableField[] = [
-  field("text", ["text"], false, "any", "documented (seed 2.5)"),
-  field("prompt", ["prompt"], false, "any", "documented (seed 2.5)"),
-  field("condition", ["condition"], false, "any", "documented (seed 2.5)"),
+  field("text", ["text"], false, "any", "documented (pathway node data: text)"),
+  field("prompt", ["prompt"], false, "any", "documented (pathway node data: prompt)"),
+  field("condition", ["condition"], false, "any", "documented (pathway node data: condition)"),
   field("globalPrompt", ["globalPrompt"], false, "any (older files copy it into every node)", "real files (restaurant dumps)"),
   field("globalLabel", ["globalLabel"], false, "global nodes", "real files"),
   field("url", ["url"], false, "Webhook", "documented"),

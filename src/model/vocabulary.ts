@@ -1,6 +1,7 @@
 // The pathway vocabulary as plain constants (node types, variable types, webhook methods), without zod, so light paths can use it.
 
-/** Node types named by the service's documentation (seed part 2.5). */
+// seed part 2.5
+/** Node types named by the service's API reference (pathway node: type). */
 export const DOCUMENTED_NODE_TYPES = ["Default", "End Call", "Transfer Node", "Knowledge Base", "Webhook"] as const;
 
 /** Every node type seen in real pathway files, documented or not. */
