@@ -12,7 +12,6 @@ import { checkShellScript } from "../support/shell-check.js";
 const text = readFileSync(path.join(ROOT, "action.yml"), "utf8");
 const action = readAction();
 const scripts = action.runs.steps.filter((s): s is ActionStep & { run: string } => s.run !== undefined);
-const version = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 
 describe("action.yml", () => {
   test("is a composite action valid against GitHub's own action schema (@actions/workflow-parser)", () => {
@@ -21,8 +20,11 @@ describe("action.yml", () => {
     expect(action.runs.using).toBe("composite");
   });
 
-  test("runs the package version this repository is (the tag a workflow names is the package it gets)", () => {
-    expect(action.inputs.version!.default).toBe(version);
+  test("runs the pathwaykit of its own checkout (the tag a workflow names is the code it runs), never a registry copy", () => {
+    expect(action.inputs.version).toBeUndefined();
+    expect(scripts.find((s) => s.id === "install")!.run).toContain('cli="$GITHUB_ACTION_PATH"');
+    expect(text).not.toMatch(/npm (install|i|add|exec)\b[^\n]*pathwaykit/);
+    expect(text).not.toMatch(/npx[^\n]*pathwaykit/);
   });
 
   test("puts no ${{ }} inside a script: inputs and event fields reach the shell as environment variables only", () => {
