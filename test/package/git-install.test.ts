@@ -8,8 +8,8 @@ import { startRecordingProxy, type RecordingProxy } from "../support/recording-p
 
 // The install takes about a minute and a half with npm's cache warm (it installs every development package and runs
 // the build twice), too long for every `npm test`: CI (.ci/run) sets the variable.
-const enabled = process.env["PATHWAYKIT_TEST_GIT_INSTALL"] === "1";
-if (!enabled) console.log("\nThe install from a git clone (test/package/git-install.test.ts) is skipped: set PATHWAYKIT_TEST_GIT_INSTALL=1 to run it (.ci/run does; about 90 s).\n");
+const enabled = process.env["PATHWAYKIT_TEST_INSTALLS"] === "1";
+if (!enabled) console.log("\nThe install from a git clone (test/package/git-install.test.ts) is skipped: set PATHWAYKIT_TEST_INSTALLS=1 to run it (.ci/run does; about 90 s).\n");
 
 const version = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 const registry = new URL(execFileSync("npm", ["config", "get", "registry"], { encoding: "utf8" }).trim());
