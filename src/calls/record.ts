@@ -1,7 +1,8 @@
 // A call record (seed 2.1, the GET /v1/calls/{id} answer and the call-end webhook body) read tolerantly into one typed shape.
 import { isObject, prop, type JsonObject } from "../model/pathway.js";
 
-/** One phrase of the call's transcript (seed 2.1): who spoke (`user`, `assistant`, `robot`, `agent-action`) and what. */
+// seed 2.1
+/** One phrase of the call's transcript (GET /v1/calls/{call_id}: transcripts): who spoke (`user`, `assistant`, `robot`, `agent-action`) and what. */
 export interface CallTurn {
   id?: number | string;
   role: string;
@@ -98,7 +99,7 @@ function readLogEntry(entry: unknown, index: number): LogEntry {
 }
 
 /**
- * The log of a record: `pathway_logs` as a list or as JSON text holding one (the seed says "string or null"), else the
+ * The log of a record: `pathway_logs` as a list or as JSON text holding one (the API reference says "string or null"), else the
  * v2 events under `events` or `pathway_events` (their place in a record is not documented). Undefined when there is none.
  */
 export function readCallLog(raw: JsonObject): { log?: LogEntry[]; problem?: string } {

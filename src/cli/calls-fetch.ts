@@ -25,7 +25,7 @@ export function registerCallsFetch(calls: Command, io: CliIo): void {
     .description("download call records (GET /v1/calls/{id}, or the list of calls page by page) into one JSON file per call")
     .argument("[ids...]", "call ids to download (default: the list of calls, newest pages first as the service gives them)")
     .requiredOption("-o, --output <dir>", "directory to write <call_id>.json files into (each written atomically)")
-    .option("--since <date>", "with no ids: calls from this date on (sent as start_date, as real clients do; the service's API reference documents GET /v1/calls/{call_id} but not the list)")
+    .option("--since <date>", "with no ids: calls from this date on (sent as start_date, as real clients do; the list endpoint is not in the API reference)")
     .option("--pathway-id <id>", "keep only calls of this pathway (others are skipped and listed)")
     .option("--mask", "mask phone numbers, emails and the number fields in the files written (default: records as the service gave them)")
     .addOption(new Option("--max-calls <n>", "most calls read from the list").argParser(parseWholeNumber(1, 1_000_000)).default(1000))

@@ -24,9 +24,9 @@ const field = (name: string, path: readonly string[], deep: boolean, types: stri
  * registered node type's own fields (registry order), then node tools' requests.
  */
 export const VARIABLE_FIELDS: readonly VariableField[] = [
-  field("text", ["text"], false, "any", "documented (seed 2.5)"),
-  field("prompt", ["prompt"], false, "any", "documented (seed 2.5)"),
-  field("condition", ["condition"], false, "any", "documented (seed 2.5)"),
+  field("text", ["text"], false, "any", "documented (pathway node data: text)"),
+  field("prompt", ["prompt"], false, "any", "documented (pathway node data: prompt)"),
+  field("condition", ["condition"], false, "any", "documented (pathway node data: condition)"),
   field("globalPrompt", ["globalPrompt"], false, "any (older files copy it into every node)", "real files (restaurant dumps)"),
   field("globalLabel", ["globalLabel"], false, "global nodes", "real files"),
   ...NODE_TYPES.flatMap((d) => d.templates.map((t) => field(t.name, t.path, t.deep, [d.type, ...d.aliases].join(" / "), t.source))),

@@ -9,7 +9,7 @@ import { getSearchTree, type SearchTree } from "./reachability.js";
 import { getVariableUses, type VariableUse } from "./variable-reads.js";
 
 /**
- * Variables every call has without any node setting them: the call record's variables (seed part 2.1: now, now_utc,
+ * Variables every call has without any node setting them: the call record's variables (GET /v1/calls/{call_id}: variables: now, now_utc,
  * from, to, short_from, short_to, call_id, phone_number, city, country, state, zip, input), what the service fills
  * from the conversation (`lastUserMessage`, `prevNodePrompt`) and the chat API's `callID` (returned in `variables`).
  * The simulator gives each a value; the linter never reports them.

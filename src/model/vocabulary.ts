@@ -1,7 +1,8 @@
 // The pathway vocabulary as plain constants (node types from the registry, variable types, webhook methods), without zod, so light paths can use it.
 import { NODE_TYPES, type NodeTypeSpelling } from "./node-types/index.js";
 
-/** Node types named by the service's documentation (seed part 2.5), in its order. */
+// seed part 2.5
+/** Node types named by the service's API reference (pathway node: type), in its order. */
 export const DOCUMENTED_NODE_TYPES: readonly Exclude<(typeof NODE_TYPES)[number]["documentedAs"], null>[] = NODE_TYPES.flatMap((d) =>
   d.documentedAs === null ? [] : [d.documentedAs],
 );

@@ -2,7 +2,7 @@
 import { isObject } from "../model/pathway.js";
 import type { ClientTools } from "./release.js";
 
-/** What the list endpoint is asked for: offsets `from`/`to` and dates, as real clients send them (not documented by the seed). */
+/** What the list endpoint is asked for: offsets `from`/`to` and dates, as real clients send them (not in the API reference). */
 export interface CallListQuery {
   from: number;
   to: number;

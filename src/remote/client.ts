@@ -15,7 +15,7 @@ import { createCallMethods, type CallsApi } from "./calls.js";
 /** The service's public API root. */
 export const DEFAULT_BASE_URL = "https://api.bland.ai";
 
-/** Which read endpoint to use: `convo` is GET /v1/convo_pathway/{id} (seed part 4.9), `pathway` is GET /v1/pathway/{id}. */
+/** Which read endpoint to use: `convo` is GET /v1/convo_pathway/{id}, `pathway` is GET /v1/pathway/{id}. */
 export type PathwayEndpoint = "convo" | "pathway";
 
 /** The subset of the WHATWG fetch the client needs; pass `globalThis.fetch` or a test double. */

@@ -1,10 +1,10 @@
 // Fields a request body has that the seed does not list: which are typos, and which real clients are known to send.
 import { isObject } from "../model/pathway.js";
 import { closestName } from "./helpers.js";
-import { DynamicDataItemSchema, getKnownFields, PronunciationItemSchema, ResponseDataItemSchema, RetrySchema, type RequestKind } from "./models.js";
+import { DynamicDataItemSchema, getKnownFields, PronunciationItemSchema, REQUEST_ENDPOINTS, ResponseDataItemSchema, RetrySchema, type RequestKind } from "./models.js";
 
 /**
- * Top-level fields real clients send that the seed does not list, with where they were seen. The seed is the
+ * Top-level fields real clients send that the API reference does not list, with where they were seen. The API reference is the
  * documented contract; whether the service reads these is not documented either way, so they are never called ignored.
  */
 export const REAL_CLIENT_FIELDS: Readonly<Record<string, string>> = {
@@ -20,13 +20,15 @@ export const REAL_CLIENT_FIELDS: Readonly<Record<string, string>> = {
   voicemail: "POST /v1/calls bodies of real projects, as an object {message, action, sms, ...}",
 };
 
-/** A field the seed does not list for its place in the body. */
+/** A field the API reference does not list for its place in the body. */
 export interface UndocumentedField {
   key: string;
   /** Segments of its pointer. */
   path: (string | number)[];
   /** What holds it, for messages: "The call request", "retry", "dynamic_data item". */
   what: string;
+  /** Where the API reference would list it, for messages: the endpoint, and the field holding it when nested (`POST /v1/calls: retry`). */
+  place: string;
   /** The documented name it is likely a typo of. */
   near?: string;
   /** Where real clients were seen sending it (top-level fields only). */
@@ -38,7 +40,7 @@ const PRONUNCIATION = Object.keys(PronunciationItemSchema.shape);
 const DYNAMIC = Object.keys(DynamicDataItemSchema.shape);
 const RESPONSE = Object.keys(ResponseDataItemSchema.shape);
 
-/** Every field of the body (and of retry, pronunciation_guide and dynamic_data items) that the seed does not list. */
+/** Every field of the body (and of retry, pronunciation_guide and dynamic_data items) that the API reference does not list. */
 export function getUndocumentedFields(kind: RequestKind, body: Record<string, unknown>): UndocumentedField[] {
   const found: UndocumentedField[] = [];
   const check = (value: unknown, known: readonly string[], path: (string | number)[], what: string, top = false) => {
@@ -48,7 +50,8 @@ export function getUndocumentedFields(kind: RequestKind, body: Record<string, un
       const seenIn = top && Object.hasOwn(REAL_CLIENT_FIELDS, key) ? REAL_CLIENT_FIELDS[key] : undefined;
       // A field real clients send is what it says, not a typo of a documented one.
       const near = seenIn === undefined ? closestName(key, known) : undefined;
-      found.push({ key, path: [...path, key], what, ...(near !== undefined && { near }), ...(seenIn !== undefined && { seenIn }) });
+      const place = path.length === 0 ? REQUEST_ENDPOINTS[kind] : `${REQUEST_ENDPOINTS[kind]}: ${String(path[0])}`;
+      found.push({ key, path: [...path, key], what, place, ...(near !== undefined && { near }), ...(seenIn !== undefined && { seenIn }) });
     }
   };
   check(body, getKnownFields(kind), [], `The ${kind} request`, true);

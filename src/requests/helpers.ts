@@ -8,12 +8,13 @@ export function at(...segments: (string | number)[]): string {
   return toPointer(segments);
 }
 
-/** How a phone number is written (seed 4.1): E.164, accepted but discouraged (with its E.164 form), or invalid (why). */
+// seed 4.1
+/** How a phone number is written (POST /v1/calls: phone_number): E.164, accepted but discouraged (with its E.164 form), or invalid (why). */
 export type PhoneForm = { form: "e164" } | { form: "discouraged"; e164: string; why: string } | { form: "invalid"; why: string; e164?: string };
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 
-/** Classifies a phone number as seed 4.1 does. */
+/** Classifies a phone number as the API reference does. */
 export function classifyPhone(raw: string): PhoneForm {
   const value = raw.trim();
   if (E164.test(value)) return { form: "e164" };
@@ -39,7 +40,8 @@ export interface PhoneField {
   value: unknown;
   pointer: string;
   field: string;
-  /** `from` needs a country code and no separators (seed 4.1); a purchase number needs +1 (4.6). */
+  // seed 4.1, 4.6
+  /** `from` needs a country code and no separators (POST /v1/calls: from); a purchase number needs +1 (POST /v1/inbound/purchase: phone_number). */
   strict?: "from" | "purchase";
 }
 

@@ -7,31 +7,46 @@ export type RequestKind = "call" | "batch" | "inbound" | "purchase";
 /** Every request kind, in the order `--kind` lists them. */
 export const REQUEST_KINDS: readonly RequestKind[] = ["call", "batch", "inbound", "purchase"];
 
-/** Curated voice names (seed 4.1). */
+/** The endpoint each request kind is the body of, as messages cite the API reference (`POST /v1/calls: temperature`). */
+export const REQUEST_ENDPOINTS: Readonly<Record<RequestKind, string>> = {
+  call: "POST /v1/calls",
+  batch: "POST /v1/batches",
+  inbound: "POST /v1/inbound/{phone_number}",
+  purchase: "POST /v1/inbound/purchase",
+};
+
+// seed 4.1
+/** Curated voice names (POST /v1/calls: voice). */
 export const CURATED_VOICES = ["maya", "mason", "ryan", "adriana", "tina", "matt", "evelyn"] as const;
 
-/** Background tracks (seed 4.1, 2.2); `null` is quiet phone static. */
+// seed 4.1, 2.2
+/** Background tracks (POST /v1/calls: background_track); `null` is quiet phone static. */
 export const BACKGROUND_TRACKS = ["office", "cafe", "restaurant", "none"] as const;
 
-/** Languages the service supports, spelled (and spaced) exactly as seed 4.1 publishes them. */
+// seed 4.1
+/** Languages the service supports, spelled (and spaced) exactly as the API reference publishes them (POST /v1/calls: language). */
 export const LANGUAGES = [
   "en", "en-US", "en-GB", "zh", "zh-CN", "zh - Hans", "zh - TW", "zh - Hant", "es", "fr", "de", "hi", "ja", "ko", "pt", "it", "nl", "pl", "ru", "sv", "da", "id", "ms", "tr",
 ] as const;
 
-/** What happens when a call reaches voicemail (seed 4.1, 2.6). */
+// seed 4.1, 2.6
+/** What happens when a call reaches voicemail (POST /v1/calls: voicemail_action). */
 export const VOICEMAIL_ACTIONS = ["hangup", "leave_message", "ignore"] as const;
 
-/** Categories of events streamed to the webhook during a call (seed 4.1, part 6). */
+// seed 4.1, part 6
+/** Categories of events streamed to the webhook during a call (POST /v1/calls: webhook_events). */
 export const WEBHOOK_EVENTS = ["queue", "call", "latency", "webhook", "tool", "dynamic_data"] as const;
 
-/** Inbound models (seed 4.2); `turbo` cannot transfer, navigate IVR or use custom tools (part 8). */
+// seed 4.2, part 8
+/** Inbound models (POST /v1/inbound/{phone_number}: model); `turbo` cannot transfer, navigate IVR or use custom tools. */
 export const MODELS = ["base", "turbo", "enhanced"] as const;
 
-/** Countries an inbound number can be bought in (seed 4.6). */
+// seed 4.6
+/** Countries an inbound number can be bought in (POST /v1/inbound/purchase: country_code). */
 export const PURCHASE_COUNTRIES = ["US", "CA"] as const;
 
 /**
- * The bounds, recommendations and defaults of numeric request fields (seed 4.1, part 8), stated once: the zod models
+ * The bounds, recommendations and defaults of numeric request fields (the API reference's limits), stated once: the zod models
  * and the one-field rules (temperature-range, max-duration, interruption-threshold, task-length) both read them.
  */
 export const FIELD_LIMITS = {
@@ -45,7 +60,8 @@ export const FIELD_LIMITS = {
 
 const { temperature: TEMPERATURE, interruption_threshold: INTERRUPTION } = FIELD_LIMITS;
 
-/** `pronunciation_guide` item (seed 2.6). */
+// seed 2.6
+/** `pronunciation_guide` item (POST /v1/calls: pronunciation_guide). */
 export const PronunciationItemSchema = z.looseObject({
   word: z.string().min(1).describe("The word as it is written."),
   pronunciation: z.string().min(1).describe("How to say it."),
@@ -53,14 +69,14 @@ export const PronunciationItemSchema = z.looseObject({
   spaced: z.boolean().default(true).describe("Match only as a whole word (default true)."),
 });
 
-/** `response_data` item of a dynamic_data entry (seed 2.6). */
+/** `response_data` item of a dynamic_data entry (POST /v1/calls: dynamic_data). */
 export const ResponseDataItemSchema = z.looseObject({
   name: z.string().min(1).describe("Label of the fetched value; becomes the {{name}} variable."),
   data: z.string().min(1).describe("JSON path into the response, e.g. $.customer.name."),
   context: z.string().optional().describe("Text added to the agent's knowledge; may reference {{name}}."),
 });
 
-/** `dynamic_data` item (seed 2.6): fetched at call start (or during the call when `cache` is false). */
+/** `dynamic_data` item (POST /v1/calls: dynamic_data): fetched at call start (or during the call when `cache` is false). */
 export const DynamicDataItemSchema = z.looseObject({
   url: z.string().min(1).describe("URL to fetch (required)."),
   response_data: z.array(ResponseDataItemSchema).describe("Values to take from the response (required)."),
@@ -70,7 +86,7 @@ export const DynamicDataItemSchema = z.looseObject({
   body: z.unknown().optional().describe("Request body; {{from}}, {{to}}, {{short_from}}, {{short_to}}, {{call_id}} are replaced."),
 });
 
-/** `retry` (seed 2.6): retried after `wait` seconds when the call goes to voicemail. */
+/** `retry` (POST /v1/calls: retry): retried after `wait` seconds when the call goes to voicemail. */
 export const RetrySchema = z.looseObject({
   wait: z.int().min(0).optional().describe("Seconds to wait before retrying."),
   voicemail_action: z.enum(VOICEMAIL_ACTIONS).optional().describe("The retry's own voicemail action."),
@@ -95,7 +111,7 @@ const callSettings = {
     .describe(`Lower = quicker responses, higher = more patient; recommended ${INTERRUPTION.recommendedMin} to ${INTERRUPTION.recommendedMax}.`),
   temperature: z.number().min(TEMPERATURE.min).max(TEMPERATURE.max).default(TEMPERATURE.default).describe(`${TEMPERATURE.min} (deterministic) to ${TEMPERATURE.max} (random).`),
   keywords: z.array(z.string()).default([]).describe("Words boosted in transcription; <word>:<factor> (default factor 2)."),
-  pronunciation_guide: z.array(PronunciationItemSchema).optional().describe("Pronunciations (seed 2.6)."),
+  pronunciation_guide: z.array(PronunciationItemSchema).optional().describe("How the agent says given words: word, pronunciation, case_sensitive, spaced."),
   model: z.enum(MODELS).optional().describe("Model; does not apply with pathway_id."),
   transfer_phone_number: phone("Number the agent may transfer to").optional(),
   transfer_list: z.record(z.string(), z.string()).optional().describe("Label-to-number map; the key `default` is special."),
@@ -103,7 +119,7 @@ const callSettings = {
   timezone: z.string().default("America/Los_Angeles").describe("IANA time zone, e.g. America/New_York."),
   request_data: z.record(z.string(), z.unknown()).optional().describe("JSON visible to the agent; each key is a {{variable}}."),
   tools: z.array(z.unknown()).optional().describe("Custom tools."),
-  dynamic_data: z.array(DynamicDataItemSchema).optional().describe("Data fetched for the call (seed 2.6)."),
+  dynamic_data: z.array(DynamicDataItemSchema).optional().describe("Data fetched for the call: url, response_data, method, cache, headers, body."),
   start_time: z.string().optional().describe("YYYY-MM-DD HH:MM:SS -HH:MM (offset optional, default UTC); absent or past: sent at once."),
   voicemail_message: z.string().optional().describe("Left after the beep on voicemail, then the call ends."),
   voicemail_action: z.enum(VOICEMAIL_ACTIONS).default("hangup").describe("hangup, leave_message or ignore."),
@@ -118,12 +134,13 @@ const callSettings = {
   analysis_prompt: z.string().optional().describe("Guides analysis_schema."),
   analysis_schema: z.record(z.string(), z.string()).optional().describe("Field name to a type or format hint (email, string, boolean, a date-time format)."),
   answered_by_enabled: z.boolean().default(false).describe("Detect human or voicemail from the first five seconds of audio."),
-  voice_id: z.int().optional().describe("Legacy (seed part 9): superseded by voice."),
-  reduce_latency: z.boolean().optional().describe("Legacy (seed part 9): superseded by voice (prefix RL); may override voice."),
-  voice_preset_id: z.string().optional().describe("Legacy (seed part 9): usable as voice."),
+  voice_id: z.int().optional().describe("Legacy (see the API reference's versioning notes): superseded by voice."),
+  reduce_latency: z.boolean().optional().describe("Legacy (see the API reference's versioning notes): superseded by voice (prefix RL); may override voice."),
+  voice_preset_id: z.string().optional().describe("Legacy (see the API reference's versioning notes): usable as voice."),
 };
 
-/** Body of `POST /v1/calls` (seed 4.1). `task` or `pathway_id` is required (a rule checks it; the model keeps both optional). */
+// seed 4.1
+/** Body of `POST /v1/calls`. `task` or `pathway_id` is required (a rule checks it; the model keeps both optional). */
 export const CallRequestSchema = z
   .looseObject({
     phone_number: phone("Number to call"),
@@ -135,7 +152,8 @@ export const CallRequestSchema = z
 /** One `call_data` row of a batch: `phone_number` plus the call's variables (names are case-sensitive). */
 export const BatchRowSchema = z.looseObject({ phone_number: phone("Number to call") });
 
-/** Body of `POST /v1/batches` (seed 4.3): the batch fields plus every other 4.1 parameter. */
+// seed 4.3
+/** Body of `POST /v1/batches`: the batch fields plus every other parameter of `POST /v1/calls`. */
 export const BatchRequestSchema = z
   .looseObject({
     base_prompt: z.string().describe("Prompt for every call; {name} inserts the row's variable."),
@@ -148,7 +166,8 @@ export const BatchRequestSchema = z
   })
   .describe("Body of POST /v1/batches (send a batch of calls).");
 
-/** Body of `POST /v1/inbound/{phone_number}` (seed 4.2); `phone_number` records the path's number when the file keeps it. */
+// seed 4.2
+/** Body of `POST /v1/inbound/{phone_number}`; `phone_number` records the path's number when the file keeps it. */
 export const InboundUpdateSchema = z
   .looseObject({
     $schema: callSettings.$schema,
@@ -178,7 +197,8 @@ export const InboundUpdateSchema = z
   })
   .describe("Body of POST /v1/inbound/{phone_number} (update an inbound number).");
 
-/** Body of `POST /v1/inbound/purchase` (seed 4.6); every field optional. */
+// seed 4.6
+/** Body of `POST /v1/inbound/purchase`; every field optional. */
 export const InboundPurchaseSchema = z
   .looseObject({
     $schema: callSettings.$schema,

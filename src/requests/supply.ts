@@ -77,7 +77,7 @@ export function reportUnsupplied(context: RequestContext, variables: readonly Re
   };
   if (kind === "inbound") {
     // An inbound update has no request_data, and pathway_id resets dynamic_data (seed 4.2): only the pathway can set it.
-    check(new Set(), at("pathway_id"), "an inbound call (no request_data; pathway_id resets dynamic_data, seed 4.2)", (name) => `extract or fetch "${name}" in the pathway before this node`);
+    check(new Set(), at("pathway_id"), "an inbound call (no request_data; pathway_id resets dynamic_data: POST /v1/inbound/{phone_number})", (name) => `extract or fetch "${name}" in the pathway before this node`);
     return;
   }
   const pointer = isObject(body.request_data) ? at("request_data") : "";

@@ -13,7 +13,7 @@ export interface CallInfo {
   country?: string;
   state?: string;
   zip?: string;
-  /** `{{input}}`: listed among the call's variables (seed 4.1) without saying what it holds. Default "" (empty). */
+  /** `{{input}}`: listed among the call's variables (POST /v1/calls) without saying what it holds. Default "" (empty). */
   input?: string;
 }
 

@@ -1,16 +1,18 @@
 // The Action's check mode, run for real: every `run:` step in bash with the built `pathway`, against the loopback fake service and a fake GitHub API.
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, readdirSync, realpathSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { freshActionCheckout } from "../support/action-checkout.js";
 import { ROOT } from "../support/cli.js";
-import { createCiProject, examplePathways, setNodeText, type CiProject } from "../support/ci-project.js";
+import { createCiProject, examplePathways, git, setNodeText, type CiProject } from "../support/ci-project.js";
 import { describeRun, readAction, runAction, type ActionRun } from "../support/composite-action.js";
 import { startFakeGitHub, type FakeGitHub } from "../support/fake-github.js";
 import { startFakeService, type FakeService } from "../support/fake-service.js";
+import { startRecordingProxy } from "../support/recording-proxy.js";
 
 const KEY = "sk-live-ci-0123456789abcdef";
-const version = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 const action = readAction();
 
 let fake: FakeService;
@@ -28,8 +30,9 @@ afterEach(async () => {
 });
 
 /** Runs check mode on the project's pull request #7. */
-function check(inputs: Record<string, string> = {}): Promise<ActionRun> {
+function check(inputs: Record<string, string> = {}, actionPath?: string): Promise<ActionRun> {
   return runAction(action, {
+    ...(actionPath !== undefined && { actionPath }),
     workspace: project.dir,
     inputs: { mode: "check", "api-key": KEY, "base-url": fake.url, ...inputs },
     event: { pull_request: { number: 7, base: { sha: project.baseSha }, head: { sha: project.headSha } } },
@@ -47,8 +50,10 @@ describe("action.yml, mode check", () => {
   test("lints to SARIF, runs the scenarios with JUnit and the coverage gate, comments the diff against production once, and writes the review page", async () => {
     const run = await check();
     expect(run.failed, describeRun(run)).toBe(false);
-    expect(run.npmArgs).toContain(`pathwaykit@${version}`);
-    expect(run.npmArgs).toContain("--ignore-scripts");
+    // `pathway` is the Action's own checkout (GITHUB_ACTION_PATH), not a package from the registry.
+    expect(realpathSync(path.join(run.path[0]!, "pathway"))).toBe(realpathSync(path.join(run.actionPath, "bin/pathway.cjs")));
+    // A checkout already installed and built (an earlier use in the job) is used as it is.
+    expect(run.step("install").stdout).not.toMatch(/added \d+ packages/);
 
     const sarif = run.steps.find((s) => s.step.uses?.startsWith("github/codeql-action/upload-sarif"))!;
     expect(sarif.kind).toBe("uses");
@@ -144,10 +149,65 @@ describe("action.yml, mode check", () => {
   }, 180_000);
 
   test("refuses a mode it does not know before installing anything", async () => {
-    const run = await check({ mode: "deploy" });
+    const actionPath = freshActionCheckout();
+    const run = await check({ mode: "deploy" }, actionPath);
     expect(run.step("install").code).toBe(2);
     expect(run.step("install").stderr).toContain("mode must be check or release, not 'deploy'.");
-    expect(run.npmArgs).toEqual([]);
+    expect(["node_modules", "dist"].filter((d) => existsSync(path.join(actionPath, d)))).toEqual([]);
     expect(existsSync(path.join(run.runnerTemp, "pathwaykit", "lint.sarif"))).toBe(false);
   }, 60_000);
+});
+
+// npm ci of the Action's lock file and the build take about a minute: CI (.ci/run) sets the variable.
+const installs = process.env["PATHWAYKIT_TEST_INSTALLS"] === "1";
+if (!installs) console.log("\nThe Action's install in a fresh checkout (test/ci/action-check.test.ts) is skipped: set PATHWAYKIT_TEST_INSTALLS=1 to run it (.ci/run does; 20 s to a minute).\n");
+
+describe.skipIf(!installs)("action.yml, mode check, from a fresh checkout of the Action", () => {
+  test("installs and builds the pathwaykit of its own checkout, nothing from the registry's pathwaykit, and checks this repository's pathways with it", async () => {
+    const actionPath = freshActionCheckout();
+    // The team's repository is this one: its pathways and scenarios, with a pull request that rewords a greeting.
+    const workspace = freshActionCheckout();
+    git(workspace, "init", "-q");
+    git(workspace, "add", "-A");
+    git(workspace, "commit", "-q", "-m", "base");
+    const baseSha = git(workspace, "rev-parse", "HEAD");
+    const file = path.join(workspace, "pathways/support-kb.json");
+    const pathway = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+    setNodeText("Greeting", "Hi, this is the help desk. What can I do for you?")(pathway);
+    writeFileSync(file, JSON.stringify(pathway, null, 2) + "\n");
+    git(workspace, "commit", "-q", "-am", "reword the greeting");
+    const registry = new URL(execFileSync("npm", ["config", "get", "registry"], { encoding: "utf8" }).trim());
+    const proxy = await startRecordingProxy((host) => host === registry.hostname);
+    const proxied = Object.fromEntries(["HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy", "npm_config_proxy", "npm_config_https_proxy"].map((k) => [k, proxy.url]));
+    try {
+      const run = await runAction(action, {
+        workspace,
+        actionPath,
+        inputs: { mode: "check", "api-key": "" },
+        event: { pull_request: { number: 7, base: { sha: baseSha }, head: { sha: git(workspace, "rev-parse", "HEAD") } } },
+        // npm's cache (filled by this repository's own install) serves the packages, as a runner's cache would.
+        env: { GITHUB_API_URL: hub.url, npm_config_prefer_offline: "true", ...proxied },
+      });
+      expect(run.failed, describeRun(run)).toBe(false);
+      const install = run.step("install");
+      console.log(`\nThe Action's install and build in a fresh checkout: ${((install.ms ?? 0) / 1000).toFixed(0)} s\n`);
+      expect(install.stdout).toMatch(/added \d+ packages/);
+      expect(existsSync(path.join(actionPath, "dist/bundle/main.cjs"))).toBe(true);
+      // `pathway` is the checkout's, and no copy of pathwaykit was installed anywhere: only the registry was asked, for its dependencies.
+      expect(realpathSync(path.join(run.path[0]!, "pathway"))).toBe(realpathSync(path.join(actionPath, "bin/pathway.cjs")));
+      expect(existsSync(path.join(actionPath, "node_modules/pathwaykit"))).toBe(false);
+      expect(readdirSync(run.runnerTemp, { recursive: true }).map(String).filter((f) => /(^|\/)node_modules(\/|$)/.test(f))).toEqual([]);
+      expect(proxy.hosts.filter((h) => h.split(":")[0] !== registry.hostname)).toEqual([]);
+
+      const junit = new XMLParser({ ignoreAttributes: false }).parse(readFileSync(run.step("test").outputs.junit!, "utf8")) as { testsuites: { "@_tests": string; "@_failures": string } };
+      expect(Number(junit.testsuites["@_tests"])).toBeGreaterThan(5);
+      expect(junit.testsuites["@_failures"]).toBe("0");
+      expect(JSON.parse(readFileSync(path.join(run.runnerTemp, "pathwaykit/lint.sarif"), "utf8"))).toMatchObject({ version: "2.1.0" });
+      expect(hub.comments.get(7)![0]!.body).toContain("Compared with the base branch: not in pathwaykit.manifest.json");
+      expect(hub.comments.get(7)![0]!.body).toContain("help desk");
+      expect(readdirSync(path.join(run.runnerTemp, "pathwaykit/review"))).toEqual(["pathways__support-kb.html"]);
+    } finally {
+      await proxy.close();
+    }
+  }, 600_000);
 });

@@ -1,25 +1,17 @@
 // action.yml as GitHub reads it: valid against the official action schema, inputs quoted safely, shell scripts that parse and pass shellcheck, and flags the real CLI knows.
-import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { NoOperationTraceWriter } from "@actions/workflow-parser";
 import { parseAction } from "@actions/workflow-parser/actions/action-parser";
 import { describe, expect, test } from "vitest";
 import { helpFlags, pathwayCommands, stepsOf } from "../support/action-commands.js";
-import { ROOT, tempDir } from "../support/cli.js";
+import { ROOT } from "../support/cli.js";
 import { readAction, type ActionStep } from "../support/composite-action.js";
+import { checkShellScript } from "../support/shell-check.js";
 
 const text = readFileSync(path.join(ROOT, "action.yml"), "utf8");
 const action = readAction();
 const scripts = action.runs.steps.filter((s): s is ActionStep & { run: string } => s.run !== undefined);
-const version = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
-
-/** Whether Debian's shellcheck is on the PATH. */
-const shellcheck = spawnSync("shellcheck", ["--version"]).status === 0;
-if (!shellcheck) {
-  if (process.env["PATHWAYKIT_REQUIRE_SHELLCHECK"]) throw new Error("shellcheck is required (PATHWAYKIT_REQUIRE_SHELLCHECK) but not installed: apt-get install shellcheck.");
-  console.log("\nshellcheck not found: the action.yml scripts are checked with bash -n only (apt-get install shellcheck to lint them).\n");
-}
 
 describe("action.yml", () => {
   test("is a composite action valid against GitHub's own action schema (@actions/workflow-parser)", () => {
@@ -28,8 +20,11 @@ describe("action.yml", () => {
     expect(action.runs.using).toBe("composite");
   });
 
-  test("runs the package version this repository is (the tag a workflow names is the package it gets)", () => {
-    expect(action.inputs.version!.default).toBe(version);
+  test("runs the pathwaykit of its own checkout (the tag a workflow names is the code it runs), never a registry copy", () => {
+    expect(action.inputs.version).toBeUndefined();
+    expect(scripts.find((s) => s.id === "install")!.run).toContain('cli="$GITHUB_ACTION_PATH"');
+    expect(text).not.toMatch(/npm (install|i|add|exec)\b[^\n]*pathwaykit/);
+    expect(text).not.toMatch(/npx[^\n]*pathwaykit/);
   });
 
   test("puts no ${{ }} inside a script: inputs and event fields reach the shell as environment variables only", () => {
@@ -56,18 +51,7 @@ describe("action.yml", () => {
   });
 
   test("has scripts that bash parses (bash -n) and shellcheck passes", () => {
-    const dir = tempDir("pathwaykit-action-sh-");
-    for (const [i, step] of scripts.entries()) {
-      const file = path.join(dir, `${i}-${step.id}.sh`);
-      writeFileSync(file, step.run);
-      const parsed = spawnSync("bash", ["-n", file], { encoding: "utf8" });
-      expect(parsed.stderr, step.name).toBe("");
-      expect(parsed.status, step.name).toBe(0);
-      if (!shellcheck) continue;
-      const checked = spawnSync("shellcheck", ["--shell=bash", "--severity=style", file], { encoding: "utf8" });
-      expect(checked.stdout, step.name).toBe("");
-      expect(checked.status, step.name).toBe(0);
-    }
+    for (const step of scripts) expect(checkShellScript(step.run), step.name).toBe("");
   });
 
   test("check mode passes only flags the real pathway commands take", () => {

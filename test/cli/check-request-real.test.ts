@@ -38,7 +38,7 @@ describe("check-request on bodies real clients send", () => {
     expect(result).toMatchObject({ code: 0, messages: [] });
   });
 
-  it("notes fields real clients send as not in the seed, never as ignored, and they pass --max-warnings 0", async () => {
+  it("notes fields real clients send as not in the API reference, never as ignored, and they pass --max-warnings 0", async () => {
     write("real.call.json", json({ phone_number: "+14155550123", pathway_id: "p-1", pathway_version: 3, voicemail: { message: "Call us back", action: "leave_message" }, noise_cancellation: true, dispositions: ["booked"], guard_rails: [], external_id: "x-1", memory_id: "m-1" }));
     const result = await check(["real.call.json", "--max-warnings", "0"]);
     expect(result.code).toBe(0);
@@ -46,7 +46,7 @@ describe("check-request on bodies real clients send", () => {
       ["/pathway_version", "/voicemail", "/noise_cancellation", "/dispositions", "/guard_rails", "/external_id", "/memory_id"].map((p) => ["undocumented-request-field", "info", p]),
     );
     for (const m of result.messages) {
-      expect(m.message).toMatch(/is not in the seed; seen in real clients: .+\. Whether the service reads it is not documented\./);
+      expect(m.message).toMatch(/, which the API reference does not list for POST \/v1\/calls; seen in real clients: .+\. Whether the service reads it is not documented\./);
       expect(m.message).not.toMatch(/ignore/);
     }
   });

@@ -1,22 +1,7 @@
 // `--help` of every command (and subcommand): each option explained, the exit codes, and at least one example to copy.
-import { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { commands } from "../../src/cli/commands/index.js";
-import type { CliIo } from "../../src/cli/io.js";
+import { allCommands } from "../support/cli-commands.js";
 import { runMain } from "../support/run-main.js";
-
-/** Every command and subcommand, as the words that run it, with its definition. */
-async function allCommands(): Promise<{ words: string[]; command: Command }[]> {
-  const found: { words: string[]; command: Command }[] = [];
-  for (const entry of commands) {
-    const scratch = new Command("pathway");
-    (await entry.load()).register(scratch, {} as CliIo);
-    const command = scratch.commands.find((c) => c.name() === entry.name)!;
-    found.push({ words: [entry.name], command });
-    for (const sub of command.commands) found.push({ words: [entry.name, sub.name()], command: sub });
-  }
-  return found;
-}
 
 describe("pathway <command> --help", async () => {
   const all = await allCommands();

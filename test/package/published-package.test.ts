@@ -58,6 +58,18 @@ describe("the published package", () => {
     expect(linked).toContain("docs/api.md"); // the check below checks something
     expect([...needed, ...linked].filter((f) => !files.has(f))).toEqual([]);
     expect([...files].filter((f) => /^(src|test|scripts)\//.test(f))).toEqual([]);
+    // Of docs/, what README links to (the library's API list); CHANGELOG.md, which README links too, says what changed.
+    expect([...files].filter((f) => f.startsWith("docs/") && !linked.includes(f))).toEqual([]);
+    expect(linked).toContain("CHANGELOG.md");
+  }, 60_000);
+
+  test("publishes cleanly: npm publish --dry-run corrects nothing in package.json and warns of nothing but the missing login", () => {
+    const run = spawnSync("npm", ["publish", "--dry-run", "--ignore-scripts"], { cwd: ROOT, encoding: "utf8" });
+    expect(run.status, run.stderr).toBe(0);
+    const warnings = run.stderr.split("\n").filter((l) => l.startsWith("npm warn") && !/requires you to be logged in/.test(l));
+    expect(warnings).toEqual([]);
+    expect(run.stderr).toMatch(/npm notice total files: \d+/);
+    expect((JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { repository: { url: string } }).repository.url).toMatch(/^git\+https:\/\/github\.com\/[^/]+\/pathwaykit\.git$/);
   }, 60_000);
 
   test("declares every package its code imports (a package only a dependency brings is missing under pnpm or Yarn PnP)", () => {

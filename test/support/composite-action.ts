@@ -1,9 +1,10 @@
 // Runs a composite action's steps as a GitHub runner would: `if:` and `${{ }}` through GitHub's own expression evaluator, `run:` scripts in bash with the runner's files and environment.
 import { spawn } from "node:child_process";
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { data, Evaluator, Lexer, Parser } from "@actions/expressions";
 import { parse } from "yaml";
+import { readyActionCheckout } from "./action-checkout.js";
 import { ROOT, tempDir } from "./cli.js";
 
 /** A step of a composite action, as action.yml writes it. */
@@ -50,8 +51,8 @@ export interface RunActionOptions {
   event?: Record<string, unknown>;
   /** More environment for every step (the fake service's URL, ...). */
   env?: Record<string, string>;
-  /** The version the npm stand-in must be asked for. */
-  expectVersion?: string;
+  /** The Action's checkout (GITHUB_ACTION_PATH); default: one installed and built by an earlier use in the job. */
+  actionPath?: string;
 }
 
 /** The whole run: each step, the job summary, and whether the job failed. */
@@ -60,8 +61,10 @@ export interface ActionRun {
   failed: boolean;
   summary: string;
   runnerTemp: string;
-  /** The argument list the install step gave npm. */
-  npmArgs: string[];
+  /** The Action's checkout the run used (GITHUB_ACTION_PATH). */
+  actionPath: string;
+  /** The folders the steps added to PATH (GITHUB_PATH), first added first. */
+  path: string[];
   step(id: string): StepResult;
 }
 
@@ -126,24 +129,6 @@ function runBash(script: string, file: string, cwd: string, env: Record<string, 
   });
 }
 
-/** Stands in for the npm registry in the install step: records its arguments and links this checkout as the installed package. */
-function npmStandIn(dir: string): string {
-  const bin = path.join(dir, "npm-bin");
-  mkdirSync(bin, { recursive: true });
-  const script = `#!/usr/bin/env bash
-set -eu
-printf '%s\\n' "$@" > "$NPM_ARGS_FILE"
-prefix=""
-while [ $# -gt 0 ]; do if [ "$1" = --prefix ]; then prefix="$2"; shift; fi; shift; done
-mkdir -p "$prefix/node_modules/.bin"
-ln -sfn "$PATHWAYKIT_CHECKOUT" "$prefix/node_modules/pathwaykit"
-ln -sfn ../pathwaykit/bin/pathway.cjs "$prefix/node_modules/.bin/pathway"
-`;
-  writeFileSync(path.join(bin, "npm"), script);
-  chmodSync(path.join(bin, "npm"), 0o755);
-  return bin;
-}
-
 /** Runs the composite action in `options.workspace`, step by step, and reports what each did. */
 export async function runAction(action: ActionFile, options: RunActionOptions): Promise<ActionRun> {
   const home = tempDir("pathwaykit-runner-");
@@ -151,10 +136,9 @@ export async function runAction(action: ActionFile, options: RunActionOptions): 
   mkdirSync(runnerTemp);
   const summaryFile = path.join(home, "summary.md");
   const pathFile = path.join(home, "path");
-  const npmArgsFile = path.join(home, "npm-args");
   writeFileSync(summaryFile, "");
   writeFileSync(pathFile, "");
-  writeFileSync(npmArgsFile, "");
+  const actionPath = options.actionPath ?? readyActionCheckout();
   const inputs = Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, v.default ?? ""]));
   const github = { event: options.event ?? {}, workspace: options.workspace, token: "ghs_job-token-0123456789", sha: "0123456789abcdef0123456789abcdef01234567", repository: "team/pathways", event_name: options.event?.["pull_request"] ? "pull_request" : "push" };
   const steps: Record<string, { outputs: Record<string, string>; outcome: string; conclusion: string }> = {};
@@ -163,19 +147,17 @@ export async function runAction(action: ActionFile, options: RunActionOptions): 
   for (const [k, v] of Object.entries(inputs)) inputs[k] = interpolate(v, context());
   Object.assign(inputs, options.inputs);
   const base: Record<string, string> = {
-    PATH: `${npmStandIn(home)}:${process.env.PATH ?? ""}`,
+    PATH: process.env.PATH ?? "",
     HOME: process.env.HOME ?? home,
     CI: "true",
     GITHUB_ACTIONS: "true",
     RUNNER_TEMP: runnerTemp,
     GITHUB_WORKSPACE: options.workspace,
-    GITHUB_ACTION_PATH: ROOT,
+    GITHUB_ACTION_PATH: actionPath,
     GITHUB_SHA: github.sha,
     GITHUB_REPOSITORY: github.repository,
     GITHUB_STEP_SUMMARY: summaryFile,
     GITHUB_PATH: pathFile,
-    NPM_ARGS_FILE: npmArgsFile,
-    PATHWAYKIT_CHECKOUT: ROOT,
     ...options.env,
   };
   const results: StepResult[] = [];
@@ -211,7 +193,8 @@ export async function runAction(action: ActionFile, options: RunActionOptions): 
     failed,
     summary: readFileSync(summaryFile, "utf8"),
     runnerTemp,
-    npmArgs: readFileSync(npmArgsFile, "utf8").split("\n").filter(Boolean),
+    actionPath,
+    path: readFileSync(pathFile, "utf8").split("\n").filter(Boolean),
     step(id: string) {
       const found = results.find((r) => r.step.id === id);
       if (!found) throw new Error(`no step with id ${id}`);

@@ -6,7 +6,7 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "analysis-schema",
-    description: "`analysis_schema` is an object mapping each field name to a non-empty type or format hint (email, string, boolean, a date-time format; seed 4.1).",
+    description: "`analysis_schema` is an object mapping each field name to a non-empty type or format hint (email, string, boolean, a date-time format; POST /v1/calls: analysis_schema).",
     defaultSeverity: "error",
     set: "request",
     kinds: ["call", "batch", "inbound"],

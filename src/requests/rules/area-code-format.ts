@@ -5,13 +5,13 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "area-code-format",
-    description: "A purchase's `area_code` is three digits (seed 4.6), e.g. \"415\".",
+    description: "A purchase's `area_code` is three digits (POST /v1/inbound/purchase: area_code), e.g. \"415\".",
     defaultSeverity: "error",
     set: "request",
     kinds: ["purchase"],
     fields: ["area_code"],
     messages: {
-      areaCodeFormat: "area_code is {{code}}; write three digits as a string, e.g. \"415\" (seed 4.6){{detail}}.",
+      areaCodeFormat: "area_code is {{code}}; write three digits as a string, e.g. \"415\" (POST /v1/inbound/purchase: area_code){{detail}}.",
     },
   },
   check({ body }, report) {

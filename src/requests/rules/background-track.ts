@@ -6,13 +6,13 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "background-track",
-    description: "`background_track` is null, office, cafe, restaurant or none (seed 4.1).",
+    description: "`background_track` is null, office, cafe, restaurant or none (POST /v1/calls: background_track).",
     defaultSeverity: "error",
     set: "request",
     kinds: ["call", "batch", "inbound"],
     fields: ["background_track"],
     messages: {
-      backgroundTrack: "background_track is {{value}}; {{detail}}use one of {{BACKGROUND_TRACKS}} (seed 4.1).",
+      backgroundTrack: "background_track is {{value}}; {{detail}}use one of {{BACKGROUND_TRACKS}} (POST /v1/calls: background_track).",
     },
   },
   check({ body }, report) {

@@ -6,15 +6,15 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "batch-call-data",
-    description: "A batch's `call_data` is a non-empty list of objects, each with a `phone_number` (seed 4.3).",
+    description: "A batch's `call_data` is a non-empty list of objects, each with a `phone_number` (POST /v1/batches: call_data).",
     defaultSeverity: "error",
     set: "request",
     kinds: ["batch"],
     fields: ["call_data"],
     messages: {
-      noRows: "The batch {{detail}}; add one object per call, e.g. [{\"phone_number\": \"+14155550123\", \"name\": \"Ada\"}] (seed 4.3).",
+      noRows: "The batch {{detail}}; add one object per call, e.g. [{\"phone_number\": \"+14155550123\", \"name\": \"Ada\"}] (POST /v1/batches: call_data).",
       rowNotObject: "call_data[{{index}}] is {{row}}; each row is an object with a phone_number and the call's variables.",
-      rowWithoutPhone: "call_data[{{index}}] has no \"phone_number\"; every row needs the number to call (seed 4.3).",
+      rowWithoutPhone: "call_data[{{index}}] has no \"phone_number\"; every row needs the number to call (POST /v1/batches: call_data).",
     },
   },
   check({ body }, report) {

@@ -9,7 +9,7 @@ const MAX_ROWS = 10;
 export default defineRequestRule({
   meta: {
     id: "batch-missing-placeholder",
-    description: "Every `{name}` in a batch's `base_prompt` is a property of every `call_data` row, with the same case (seed 4.3).",
+    description: "Every `{name}` in a batch's `base_prompt` is a property of every `call_data` row, with the same case (POST /v1/batches: base_prompt).",
     defaultSeverity: "error",
     set: "request",
     kinds: ["batch"],
@@ -31,7 +31,7 @@ export default defineRequestRule({
         const other = Object.keys(row).find((k) => k.toLowerCase() === name.toLowerCase());
         report({
           pointer: at("call_data", i),
-          messageId: "missingInRow", data: { index: i, variable: name, caseHint: other ? `; it has "${other}", but names are case-sensitive (seed 4.3)` : "" },
+          messageId: "missingInRow", data: { index: i, variable: name, caseHint: other ? `; it has "${other}", but names are case-sensitive (POST /v1/batches: call_data)` : "" },
         });
       }
       if (lacking.length > MAX_ROWS) report({ pointer: at("call_data"), messageId: "missingInMoreRows", data: { variable: name, more: lacking.length - MAX_ROWS, missing: lacking.length, rows: rows.length } });

@@ -6,13 +6,13 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "country-code",
-    description: "`country_code` of a purchase is US or CA (seed 4.6; others via support).",
+    description: "`country_code` of a purchase is US or CA (POST /v1/inbound/purchase: country_code; others via support).",
     defaultSeverity: "error",
     set: "request",
     kinds: ["purchase"],
     fields: ["country_code"],
     messages: {
-      countryCode: "country_code is {{value}}; {{detail}}use one of {{PURCHASE_COUNTRIES}} (seed 4.6).",
+      countryCode: "country_code is {{value}}; {{detail}}use one of {{PURCHASE_COUNTRIES}} (POST /v1/inbound/purchase: country_code).",
     },
   },
   check({ body }, report) {

@@ -5,15 +5,15 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "deprecated-voice-field",
-    description: "Legacy `voice_id`, `reduce_latency`, `voice_preset_id` and RL/HQ-prefixed voices are replaced by `voice` (seed 4.1, part 9).",
+    description: "Legacy `voice_id`, `reduce_latency`, `voice_preset_id` and RL/HQ-prefixed voices are replaced by `voice` (POST /v1/calls: voice; the API reference's versioning notes).",
     defaultSeverity: "warning",
     set: "request",
     kinds: ["call", "batch", "inbound"],
     messages: {
-      voiceIdLegacy: "voice_id is legacy (seed part 9); use \"voice\" instead{{detail}}.",
-      reduceLatencyLegacy: "reduce_latency is legacy and may override voice (seed 4.1); remove it and choose the voice with \"voice\".",
+      voiceIdLegacy: "voice_id is legacy (the API reference's versioning notes); use \"voice\" instead{{detail}}.",
+      reduceLatencyLegacy: "reduce_latency is legacy and may override voice (POST /v1/calls: reduce_latency); remove it and choose the voice with \"voice\".",
       voicePresetId: "voice_preset_id is legacy; put the preset id in \"voice\"{{detail}}.",
-      voiceUsesLegacy: "voice {{bodyVoice}} uses the legacy {{bodyVoice2}} prefix (seed part 9); prefer a voice name or id.",
+      voiceUsesLegacy: "voice {{bodyVoice}} uses the legacy {{bodyVoice2}} prefix (the API reference's versioning notes); prefer a voice name or id.",
     },
   },
   check({ body }, report) {

@@ -3,7 +3,7 @@ import { isObject } from "../../model/pathway.js";
 import { at, getTemplateVariables } from "../helpers.js";
 import { defineRequestRule } from "../rule.js";
 
-/** The placeholders seed 2.6 says a dynamic_data body may use. */
+/** The placeholders the API reference says a dynamic_data body may use (POST /v1/calls: dynamic_data). */
 export const BODY_PLACEHOLDERS = ["from", "to", "short_from", "short_to", "call_id"];
 
 function strings(value: unknown, path: (string | number)[], out: [string, (string | number)[]][]): void {
@@ -15,12 +15,12 @@ function strings(value: unknown, path: (string | number)[], out: [string, (strin
 export default defineRequestRule({
   meta: {
     id: "dynamic-data-placeholder",
-    description: "A `dynamic_data` body uses only the placeholders the service replaces: {{from}}, {{to}}, {{short_from}}, {{short_to}}, {{call_id}} (seed 2.6).",
+    description: "A `dynamic_data` body uses only the placeholders the service replaces: {{from}}, {{to}}, {{short_from}}, {{short_to}}, {{call_id}} (POST /v1/calls: dynamic_data).",
     defaultSeverity: "warning",
     set: "request",
     kinds: ["call", "batch", "inbound"],
     messages: {
-      dynamicDataPlaceholder: "{{{{vName}}}} in a dynamic_data body is not replaced (seed 2.6 replaces only {{BODY_PLACEHOLDERS}}); the literal text is sent.",
+      dynamicDataPlaceholder: "{{{{vName}}}} in a dynamic_data body is not replaced (the service replaces only {{BODY_PLACEHOLDERS}}; POST /v1/calls: dynamic_data); the literal text is sent.",
     },
   },
   check({ body }, report) {

@@ -11,19 +11,19 @@ function httpUrl(value: unknown): boolean {
 export default defineRequestRule({
   meta: {
     id: "dynamic-data",
-    description: "`dynamic_data` items have an http(s) `url`, `response_data` items with `name` and a JSON-path `data`, `method` GET or POST, boolean `cache`, object `headers` (seed 2.6).",
+    description: "`dynamic_data` items have an http(s) `url`, `response_data` items with `name` and a JSON-path `data`, `method` GET or POST, boolean `cache`, object `headers` (POST /v1/calls: dynamic_data).",
     defaultSeverity: "error",
     set: "request",
     kinds: ["call", "batch", "inbound"],
     fields: ["dynamic_data"],
     messages: {
-      notList: "dynamic_data is {{value}}; write a list of {\"url\": ..., \"response_data\": [...]} items (seed 2.6).",
+      notList: "dynamic_data is {{value}}; write a list of {\"url\": ..., \"response_data\": [...]} items (POST /v1/calls: dynamic_data).",
       itemNotObject: "{{where}} is {{item}}; write {\"url\": \"https://...\", \"response_data\": [{\"name\": ..., \"data\": \"$.path\"}]}.",
       badUrl: "{{where}} {{detail}}; add the URL to fetch.",
       badMethod: "{{where}}.method is {{itemMethod}}; use GET (the default) or POST.",
       badCache: "{{where}}.cache is {{itemCache}}; write true (fetch once at call start) or false (re-check during the call).",
       badHeaders: "{{where}}.headers is {{itemHeaders}}; write an object of header names to values.",
-      noResponseData: "{{where}} {{detail}}; add [{\"name\": \"...\", \"data\": \"$.path\"}] (required, seed 2.6).",
+      noResponseData: "{{where}} {{detail}}; add [{\"name\": \"...\", \"data\": \"$.path\"}] (required; POST /v1/calls: dynamic_data).",
       responseItemNotObject: "{{where}}.response_data[{{index}}] is {{value}}; write {\"name\": \"...\", \"data\": \"$.path\", \"context\": \"...\"}.",
       responseItemNoName: "{{where}}.response_data[{{index}}] needs a \"name\" (the variable it sets).",
       responseItemNoData: "{{where}}.response_data[{{index}}] needs \"data\", a JSON path into the response such as \"$.customer.name\".",

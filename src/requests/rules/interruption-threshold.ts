@@ -8,12 +8,12 @@ const { recommendedMin: low, recommendedMax: high, default: byDefault } = FIELD_
 export default defineRequestRule({
   meta: {
     id: "interruption-threshold",
-    description: `\`interruption_threshold\` is within the recommended ${low} to ${high} (default ${byDefault}; seed 4.1, part 8).`,
+    description: `\`interruption_threshold\` is within the recommended ${low} to ${high} (default ${byDefault}; POST /v1/calls: interruption_threshold; the API reference's limits).`,
     defaultSeverity: "warning",
     set: "request",
     kinds: ["call", "batch", "inbound"],
     messages: {
-      interruptionThreshold: `interruption_threshold {{value}} is outside the recommended ${low} to ${high} (seed part 8): {{detail}}; the default is ${byDefault}.`,
+      interruptionThreshold: `interruption_threshold {{value}} is outside the recommended ${low} to ${high} (the API reference's limits): {{detail}}; the default is ${byDefault}.`,
     },
   },
   check({ body }, report) {

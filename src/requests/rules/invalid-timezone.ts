@@ -23,7 +23,7 @@ function isZone(name: string): boolean {
 export default defineRequestRule({
   meta: {
     id: "invalid-timezone",
-    description: "`timezone` is an IANA TZ database name such as America/New_York (seed 4.1).",
+    description: "`timezone` is an IANA TZ database name such as America/New_York (POST /v1/calls: timezone).",
     defaultSeverity: "error",
     set: "request",
     kinds: ["call", "batch", "inbound"],

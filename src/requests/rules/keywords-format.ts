@@ -5,7 +5,7 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "keywords-format",
-    description: "`keywords` is a list of words, each optionally `<word>:<factor>` with a positive number (default factor 2; seed 4.1, 2.6).",
+    description: "`keywords` is a list of words, each optionally `<word>:<factor>` with a positive number (default factor 2; POST /v1/calls: keywords).",
     defaultSeverity: "error",
     set: "request",
     kinds: ["call", "batch", "inbound"],

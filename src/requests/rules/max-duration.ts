@@ -8,7 +8,7 @@ const byDefault = FIELD_LIMITS.max_duration.default;
 export default defineRequestRule({
   meta: {
     id: "max-duration",
-    description: `\`max_duration\` is a whole number of minutes above 0 (default ${byDefault}; seed 4.1, part 8).`,
+    description: `\`max_duration\` is a whole number of minutes above 0 (default ${byDefault}; POST /v1/calls: max_duration; the API reference's limits).`,
     defaultSeverity: "error",
     set: "request",
     kinds: ["call", "batch", "inbound"],

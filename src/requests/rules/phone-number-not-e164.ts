@@ -5,7 +5,7 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "phone-number-not-e164",
-    description: "Request phone numbers are in E.164 (+ and country code); 10-digit numbers and spaces, parentheses or dashes work but are discouraged (seed 4.1).",
+    description: "Request phone numbers are in E.164 (+ and country code); 10-digit numbers and spaces, parentheses or dashes work but are discouraged (POST /v1/calls: phone_number).",
     defaultSeverity: "warning",
     set: "request",
     kinds: ["call", "batch", "inbound"],

@@ -6,7 +6,7 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "pronunciation-guide",
-    description: "`pronunciation_guide` items have string `word` and `pronunciation`, boolean `case_sensitive` and `spaced` (seed 2.6).",
+    description: "`pronunciation_guide` items have string `word` and `pronunciation`, boolean `case_sensitive` and `spaced` (POST /v1/calls: pronunciation_guide).",
     defaultSeverity: "error",
     set: "request",
     kinds: ["call", "batch"],

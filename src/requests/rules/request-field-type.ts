@@ -1,5 +1,5 @@
 // Fields no dedicated rule checks get their type from the zod model (booleans, strings, objects), so the model stays the one source.
-import { REQUEST_SCHEMAS } from "../models.js";
+import { REQUEST_ENDPOINTS, REQUEST_SCHEMAS } from "../models.js";
 import { at, show } from "../helpers.js";
 import { defineRequestRule, type RequestRule } from "../rule.js";
 
@@ -8,12 +8,12 @@ export function createFieldTypeRule(owned: (kind: string) => ReadonlySet<string>
   return defineRequestRule({
     meta: {
       id: "request-field-type",
-      description: "Every other documented request field has the type the seed gives (boolean, string, object, list, enum) (seed 4.1, 4.2, 4.3, 4.6).",
+      description: "Every other documented request field has the type the API reference gives it (boolean, string, object, list, enum) in the bodies of POST /v1/calls, /v1/batches, /v1/inbound/{phone_number} and /v1/inbound/purchase.",
       defaultSeverity: "error",
         set: "request",
         kinds: ["call", "batch", "inbound", "purchase"],
         messages: {
-            requestFieldType: "{{detail}} is {{value}}: {{issueMessage}} (seed 4.{{detail2}})."
+            requestFieldType: "{{detail}} is {{value}}: {{issueMessage}} ({{endpoint}}: {{field}})."
             }
     },
     check({ kind, body }, report) {
@@ -26,7 +26,7 @@ export function createFieldTypeRule(owned: (kind: string) => ReadonlySet<string>
         if (result.success) continue;
         const issue = result.error!.issues[0]!;
         const path = issue.path.filter((p): p is string | number => typeof p !== "symbol");
-        report({ pointer: at(field, ...path), messageId: "requestFieldType", data: { detail: [field, ...path].join("."), value: show(value), issueMessage: issue.message.replace(/\.$/, ""), detail2: kind === "inbound" ? 2 : kind === "batch" ? 3 : kind === "purchase" ? 6 : 1 } });
+        report({ pointer: at(field, ...path), messageId: "requestFieldType", data: { detail: [field, ...path].join("."), value: show(value), issueMessage: issue.message.replace(/\.$/, ""), endpoint: REQUEST_ENDPOINTS[kind], field } });
       }
     },
   });

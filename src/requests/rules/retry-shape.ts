@@ -7,13 +7,13 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "retry-shape",
-    description: "`retry` is an object with `wait` (whole seconds), `voicemail_action` (hangup, leave_message, ignore) and `voicemail_message` (seed 2.6).",
+    description: "`retry` is an object with `wait` (whole seconds), `voicemail_action` (hangup, leave_message, ignore) and `voicemail_message` (POST /v1/calls: retry).",
     defaultSeverity: "error",
     set: "request",
     kinds: ["call", "batch"],
     fields: ["retry"],
     messages: {
-      notObject: "retry is {{retry}}; write an object such as {\"wait\": 60, \"voicemail_action\": \"leave_message\", \"voicemail_message\": \"...\"} (seed 2.6).",
+      notObject: "retry is {{retry}}; write an object such as {\"wait\": 60, \"voicemail_action\": \"leave_message\", \"voicemail_message\": \"...\"} (POST /v1/calls: retry).",
       badWait: "retry.wait is {{retryWait}}; write the seconds to wait before retrying as a whole number.",
       badAction: "retry.voicemail_action is {{retryVoicemail_action}}; use one of {{VOICEMAIL_ACTIONS}}.",
       badMessage: "retry.voicemail_message is {{retryVoicemail_message}}; write the message as a string.",

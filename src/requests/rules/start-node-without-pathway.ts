@@ -5,12 +5,12 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "start-node-without-pathway",
-    description: "`start_node_id` comes with a `pathway_id` (it is used only then, seed 4.1).",
+    description: "`start_node_id` comes with a `pathway_id` (it is used only then; POST /v1/calls: start_node_id).",
     defaultSeverity: "warning",
     set: "request",
     kinds: ["call", "batch"],
     messages: {
-      startNodeWithoutPathway: "start_node_id is used only with pathway_id (seed 4.1); add the pathway_id or remove start_node_id.",
+      startNodeWithoutPathway: "start_node_id is used only with pathway_id (POST /v1/calls: start_node_id); add the pathway_id or remove start_node_id.",
     },
   },
   check({ body }, report) {

@@ -2,10 +2,10 @@
 import { at, show } from "../helpers.js";
 import { defineRequestRule } from "../rule.js";
 
-/** The seed's format, with an optional offset. */
+/** The API reference's format (POST /v1/calls: start_time), with an optional offset. */
 export const START_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?: ([+-])(\d{2}):(\d{2}))?$/;
 
-/** The moment a start_time names, or undefined when it is not in the seed's format or not a real date. */
+/** The moment a start_time names, or undefined when it is not in the API reference's format or not a real date. */
 export function parseStartTime(text: string): Date | undefined {
   const m = START_TIME.exec(text.trim());
   if (!m) return undefined;
@@ -21,13 +21,13 @@ export function parseStartTime(text: string): Date | undefined {
 export default defineRequestRule({
   meta: {
     id: "start-time-format",
-    description: "`start_time` is a real date written `YYYY-MM-DD HH:MM:SS -HH:MM` (offset optional, default UTC; seed 4.1).",
+    description: "`start_time` is a real date written `YYYY-MM-DD HH:MM:SS -HH:MM` (offset optional, default UTC; POST /v1/calls: start_time).",
     defaultSeverity: "error",
     set: "request",
     kinds: ["call", "batch"],
     fields: ["start_time"],
     messages: {
-      startTimeFormat: "start_time {{value}} is not in the format \"YYYY-MM-DD HH:MM:SS -HH:MM\" (seed 4.1){{detail}}, e.g. \"2026-12-01 09:30:00 -05:00\".",
+      startTimeFormat: "start_time {{value}} is not in the format \"YYYY-MM-DD HH:MM:SS -HH:MM\" (POST /v1/calls: start_time){{detail}}, e.g. \"2026-12-01 09:30:00 -05:00\".",
     },
   },
   check({ body }, report) {

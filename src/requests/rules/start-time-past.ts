@@ -6,12 +6,12 @@ import { parseStartTime } from "./start-time-format.js";
 export default defineRequestRule({
   meta: {
     id: "start-time-past",
-    description: "A `start_time` is in the future (a past one is sent at once, seed 4.1).",
+    description: "A `start_time` is in the future (a past one is sent at once; POST /v1/calls: start_time).",
     defaultSeverity: "info",
     set: "request",
     kinds: ["call", "batch"],
     messages: {
-      startTimePast: "start_time {{bodyStart_time}} is in the past, so the call is sent at once (seed 4.1); set a future time or remove start_time.",
+      startTimePast: "start_time {{bodyStart_time}} is in the past, so the call is sent at once (POST /v1/calls: start_time); set a future time or remove start_time.",
     },
   },
   check({ body, now }, report) {

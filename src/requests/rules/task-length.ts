@@ -10,12 +10,12 @@ const shown = RECOMMENDED_TASK_LENGTH.toLocaleString("en-US");
 export default defineRequestRule({
   meta: {
     id: "task-length",
-    description: `\`task\`, \`prompt\` and \`base_prompt\` are under the recommended ${shown} characters (seed 4.1, part 8).`,
+    description: `\`task\`, \`prompt\` and \`base_prompt\` are under the recommended ${shown} characters (POST /v1/calls: task; the API reference's limits).`,
     defaultSeverity: "warning",
     set: "request",
     kinds: ["call", "batch", "inbound", "purchase"],
     messages: {
-      taskLength: `{{field}} has {{textLength}} characters; under ${shown} is recommended (seed part 8): move detail into a pathway or a knowledge base.`,
+      taskLength: `{{field}} has {{textLength}} characters; under ${shown} is recommended (the API reference's limits): move detail into a pathway or a knowledge base.`,
     },
   },
   check({ body }, report) {

@@ -8,14 +8,14 @@ const { min, max, default: byDefault } = FIELD_LIMITS.temperature;
 export default defineRequestRule({
   meta: {
     id: "temperature-range",
-    description: `\`temperature\` is a number from ${min} (deterministic) to ${max} (random) (seed 4.1, part 8).`,
+    description: `\`temperature\` is a number from ${min} (deterministic) to ${max} (random) (POST /v1/calls: temperature; the API reference's limits).`,
     defaultSeverity: "error",
     set: "request",
     kinds: ["call", "batch"],
     fields: ["temperature"],
     messages: {
       notNumber: `temperature is {{value}}; write a number from ${min} to ${max} (default ${byDefault}).`,
-      outOfRange: `temperature {{value}} is outside ${min} to ${max} (seed 4.1); use e.g. ${byDefault} (the default).`,
+      outOfRange: `temperature {{value}} is outside ${min} to ${max} (POST /v1/calls: temperature); use e.g. ${byDefault} (the default).`,
     },
   },
   check({ body }, report) {

@@ -10,7 +10,7 @@ const MAX_PER_FIELD = 20;
 export default defineRequestRule({
   meta: {
     id: "unresolved-prompt-variable",
-    description: "Every `{{variable}}` in `first_sentence`, `task` and `voicemail_message` is a `request_data` key (in a batch: a key of every row), a `dynamic_data` name or a system variable (seed 2.6).",
+    description: "Every `{{variable}}` in `first_sentence`, `task` and `voicemail_message` is a `request_data` key (in a batch: a key of every row), a `dynamic_data` name or a system variable (POST /v1/calls: request_data).",
     defaultSeverity: "error",
     set: "request",
     kinds: ["call", "batch"],

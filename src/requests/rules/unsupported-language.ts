@@ -6,13 +6,13 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "unsupported-language",
-    description: "The `language` is one the service supports, spelled and spaced as seed 4.1 publishes it (`zh - Hans`).",
+    description: "The `language` is one the service supports, spelled and spaced as the API reference publishes it (POST /v1/calls: language; `zh - Hans`).",
     defaultSeverity: "error",
     set: "request",
     kinds: ["call", "batch", "inbound"],
     fields: ["language"],
     messages: {
-      unsupportedLanguage: "language is {{value}}; {{detail}}use one of {{LANGUAGES}} (seed 4.1).",
+      unsupportedLanguage: "language is {{value}}; {{detail}}use one of {{LANGUAGES}} (POST /v1/calls: language).",
     },
   },
   check({ body }, report) {

@@ -6,7 +6,7 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "voice",
-    description: `\`voice\` is a non-empty name or id (curated: ${CURATED_VOICES.join(", ")}); a legacy RL/HQ prefix is followed by the integer voice_id (seed 4.1).`,
+    description: `\`voice\` is a non-empty name or id (curated: ${CURATED_VOICES.join(", ")}); a legacy RL/HQ prefix is followed by the integer voice_id (POST /v1/calls: voice).`,
     // A voice the toolkit does not know may still be a preset or clone id: a warning, not an error (types are request-field-type's).
     set: "request",
     defaultSeverity: "warning",

@@ -6,13 +6,13 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "voicemail-action",
-    description: "`voicemail_action` is hangup, leave_message or ignore (seed 4.1, 2.6).",
+    description: "`voicemail_action` is hangup, leave_message or ignore (POST /v1/calls: voicemail_action).",
     defaultSeverity: "error",
     set: "request",
     kinds: ["call", "batch"],
     fields: ["voicemail_action"],
     messages: {
-      voicemailAction: "voicemail_action is {{value}}; {{detail}}use one of {{VOICEMAIL_ACTIONS}} (seed 4.1).",
+      voicemailAction: "voicemail_action is {{value}}; {{detail}}use one of {{VOICEMAIL_ACTIONS}} (POST /v1/calls: voicemail_action).",
     },
   },
   check({ body }, report) {

@@ -6,7 +6,7 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "webhook-events",
-    description: `\`webhook_events\` is a list of ${WEBHOOK_EVENTS.join(", ")} (seed 4.1, part 6), sent to a \`webhook\` that is set.`,
+    description: `\`webhook_events\` is a list of ${WEBHOOK_EVENTS.join(", ")} (POST /v1/calls: webhook_events), sent to a \`webhook\` that is set.`,
     defaultSeverity: "error",
     set: "request",
     kinds: ["call", "batch"],

@@ -5,7 +5,7 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "webhook-url",
-    description: "`webhook` is an absolute http or https URL (seed 4.1, 4.6).",
+    description: "`webhook` is an absolute http or https URL (POST /v1/calls: webhook; POST /v1/inbound/purchase: webhook).",
     defaultSeverity: "error",
     set: "request",
     kinds: ["call", "batch", "inbound", "purchase"],

@@ -33,8 +33,8 @@ ruleTable("missing-request-variable", checkWithPathway, {
       name: "seed 4.2: an inbound number whose pathway reads {{company}} and {{name}} at the start: nothing can supply them",
       text: requestText({ model: '"base"', pathway_id: '««"p-orders"' }),
       findings: [
-        { pointer: "/pathway_id", messageId: "notSupplied", data: { read: "{{company}} is read by node \"Greeting\" (id start) in its text before any node sets it", where: "an inbound call (no request_data; pathway_id resets dynamic_data, seed 4.2)", hint: "extract or fetch \"company\" in the pathway before this node", consequence: "the caller hears the literal {{company}}" } },
-        { pointer: "/pathway_id", messageId: "notSupplied", data: { read: "{{name}} is read by node \"Greeting\" (id start) in its text before any node sets it", where: "an inbound call (no request_data; pathway_id resets dynamic_data, seed 4.2)", hint: "extract or fetch \"name\" in the pathway before this node", consequence: "the caller hears the literal {{name}}" } },
+        { pointer: "/pathway_id", messageId: "notSupplied", data: { read: "{{company}} is read by node \"Greeting\" (id start) in its text before any node sets it", where: "an inbound call (no request_data; pathway_id resets dynamic_data: POST /v1/inbound/{phone_number})", hint: "extract or fetch \"company\" in the pathway before this node", consequence: "the caller hears the literal {{company}}" } },
+        { pointer: "/pathway_id", messageId: "notSupplied", data: { read: "{{name}} is read by node \"Greeting\" (id start) in its text before any node sets it", where: "an inbound call (no request_data; pathway_id resets dynamic_data: POST /v1/inbound/{phone_number})", hint: "extract or fetch \"name\" in the pathway before this node", consequence: "the caller hears the literal {{name}}" } },
       ],
     },
   ],

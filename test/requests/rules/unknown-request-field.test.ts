@@ -10,10 +10,10 @@ ruleTable("unknown-request-field", checkText(), {
     { name: "seed 4.1: a 1 MB name is not compared with every field", text: requestText({ ...CALL, [`x${"voice".repeat(200_000)}`]: "1" }) },
   ],
   invalid: [
-    { name: "seed 4.1: request_dta is a typo of request_data", text: requestText({ ...CALL, request_dta: "«{\"name\": \"Ada\"}" }), findings: [{ pointer: "/request_dta", messageId: "unknownRequestField", data: { fWhat: "The call request", fKey: "\"request_dta\"", fNear: "request_data" } }] },
-    { name: "seed part 9: voice_idd is a typo of voice_id", text: requestText({ ...CALL, voice_idd: "«1" }), findings: [{ pointer: "/voice_idd", messageId: "unknownRequestField", data: { fWhat: "The call request", fKey: "\"voice_idd\"", fNear: "voice_id" } }] },
-    { name: "seed 4.2: promt is a typo of prompt", text: requestText({ ...INBOUND, promt: '«"x"' }), findings: [{ pointer: "/promt", messageId: "unknownRequestField", data: { fWhat: "The inbound request", fKey: "\"promt\"", fNear: "prompt" } }] },
-    { name: "seed 2.6: an unknown retry field", text: requestText({ ...CALL, retry: "{\"wiat\": «30}" }), findings: [{ pointer: "/retry/wiat", messageId: "unknownRequestField", data: { fWhat: "retry", fKey: "\"wiat\"", fNear: "wait" } }] },
-    { name: "seed 4.6: a purchase field a letter off", text: requestText({ ...PURCHASE, area_cod: "«\"415\"" }), findings: [{ pointer: "/area_cod", messageId: "unknownRequestField", data: { fWhat: "The purchase request", fKey: "\"area_cod\"", fNear: "area_code" } }] },
+    { name: "seed 4.1: request_dta is a typo of request_data", text: requestText({ ...CALL, request_dta: "«{\"name\": \"Ada\"}" }), findings: [{ pointer: "/request_dta", messageId: "unknownRequestField", data: { fWhat: "The call request", fKey: "\"request_dta\"", fPlace: "POST /v1/calls", fNear: "request_data" } }] },
+    { name: "seed part 9: voice_idd is a typo of voice_id", text: requestText({ ...CALL, voice_idd: "«1" }), findings: [{ pointer: "/voice_idd", messageId: "unknownRequestField", data: { fWhat: "The call request", fKey: "\"voice_idd\"", fPlace: "POST /v1/calls", fNear: "voice_id" } }] },
+    { name: "seed 4.2: promt is a typo of prompt", text: requestText({ ...INBOUND, promt: '«"x"' }), findings: [{ pointer: "/promt", messageId: "unknownRequestField", data: { fWhat: "The inbound request", fKey: "\"promt\"", fPlace: "POST /v1/inbound/{phone_number}", fNear: "prompt" } }] },
+    { name: "seed 2.6: an unknown retry field", text: requestText({ ...CALL, retry: "{\"wiat\": «30}" }), findings: [{ pointer: "/retry/wiat", messageId: "unknownRequestField", data: { fWhat: "retry", fKey: "\"wiat\"", fPlace: "POST /v1/calls: retry", fNear: "wait" } }] },
+    { name: "seed 4.6: a purchase field a letter off", text: requestText({ ...PURCHASE, area_cod: "«\"415\"" }), findings: [{ pointer: "/area_cod", messageId: "unknownRequestField", data: { fWhat: "The purchase request", fKey: "\"area_cod\"", fPlace: "POST /v1/inbound/purchase", fNear: "area_code" } }] },
   ],
 });
