@@ -70,7 +70,8 @@ export interface NodeTypeDescriptor {
   readonly type: string;
   /** Other spellings of the same type the service accepts (the documentation's `Transfer Node`). */
   readonly aliases: readonly string[];
-  /** The spelling the service's documentation (seed part 2.5) names the type by, or null when it does not name it. */
+  // seed part 2.5
+  /** The spelling the service's API reference (pathway node: type) names the type by, or null when it does not name it. */
   readonly documentedAs: string | null;
   /** One sentence: what a node of the type does in a call (README's table of node types). */
   readonly summary: string;

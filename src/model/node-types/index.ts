@@ -18,9 +18,10 @@ import webhook from "./webhook.js";
 
 export type * from "./descriptor.js";
 
+// seed part 2.5
 /**
- * Every node type, in the order the vocabulary lists them: the five the documentation names, in its order (seed part
- * 2.5), then the others in the order real files showed them. A new type goes at the end. The order is public: it is
+ * Every node type, in the order the vocabulary lists them: the five the API reference names (pathway node: type), in
+ * its order, then the others in the order real files showed them. A new type goes at the end. The order is public: it is
  * `KNOWN_NODE_TYPES`, the schema's enum and the list `unknown-node-type` prints, so it is kept rather than sorted by name.
  */
 export const NODE_TYPES = [
