@@ -1,4 +1,5 @@
 // `pathway calls listen`: flags -> startCallListener on loopback -> one line per call until --max-calls or Ctrl-C.
+import { toCount } from "../escape/count.js";
 import { Option, type Command } from "commander";
 import { startCallListener } from "../engine/calls-listen.js";
 import { escapeTerminalLine } from "../escape/terminal.js";
@@ -55,7 +56,7 @@ Examples:
       const count = await listener.closed;
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
-      io.stdout.write(`stopped after ${count} call${count === 1 ? "" : "s"}\n`);
+      io.stdout.write(`stopped after ${toCount(count, "call")}\n`);
       io.setExitCode(EXIT.ok);
     });
 }

@@ -9,6 +9,7 @@ import { EXIT } from "./exit.js";
 import type { CliIo } from "./io.js";
 import { createReportOutputOption, useReportColor, writeOutput } from "./output.js";
 import { sharedOption } from "./shared-options.js";
+import { toCount } from "../escape/count.js";
 
 /** The formats every findings report offers (the formatter registry's names); `text` is the human one (ESLint's stylish). */
 export const FINDINGS_FORMATS: readonly string[] = DIAGNOSTIC_FORMATTER_NAMES.map((name) => (name === "stylish" ? "text" : name));
@@ -70,7 +71,7 @@ export async function reportFindings(results: readonly FileResult[], options: Ch
   const { errorCount: errors, warningCount: warnings } = countResults(results);
   if (errors > 0) return EXIT.findings;
   if (options.maxWarnings !== undefined && warnings > options.maxWarnings) {
-    io.stderr.write(`pathway: ${warnings} warnings, more than --max-warnings ${options.maxWarnings}.\n`);
+    io.stderr.write(`pathway: ${toCount(warnings, "warning")}, more than --max-warnings ${options.maxWarnings}.\n`);
     return EXIT.findings;
   }
   return EXIT.ok;

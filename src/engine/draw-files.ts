@@ -7,6 +7,7 @@ import { BrowserUnavailableError, createDiagramRenderer, getBrowserLocation } fr
 import { EngineError, createErrorObject, type ErrorCode } from "../host/errors.js";
 import { createMissingPackageError, isMissingOptionalPackage } from "../host/optional-packages.js";
 import { describeFsError } from "../host/fs-errors.js";
+import { toCount } from "../escape/count.js";
 import type { Host } from "../host/host.js";
 import type { ProgressEvent } from "./progress.js";
 import { readInputs, STDIN } from "./project/inputs.js";
@@ -323,7 +324,7 @@ async function renderDrawings(
   try {
     for (const [i, d] of drawings.entries()) {
       const engine = engines[i]!;
-      const stop = drawings.length <= 3 && options.onSlowStep ? options.onSlowStep(`pathway: ${engine === "mermaid" ? "rendering" : "laying out"} ${d.path} (${d.graph.nodes.length} nodes, ${d.graph.edges.length} edges)…`) : () => undefined;
+      const stop = drawings.length <= 3 && options.onSlowStep ? options.onSlowStep(`pathway: ${engine === "mermaid" ? "rendering" : "laying out"} ${d.path} (${toCount(d.graph.nodes.length, "node")}, ${toCount(d.graph.edges.length, "edge")})…`) : () => undefined;
       try {
         let data: Uint8Array;
         if (engine === "mermaid") {

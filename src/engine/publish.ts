@@ -2,6 +2,7 @@
 import path from "node:path";
 import type { Environment, PathwayClient } from "../remote/index.js";
 import { EngineError } from "../host/errors.js";
+import { toNounForm } from "../escape/count.js";
 import type { Host } from "../host/host.js";
 import { resolveVersion, type ResolvedVersion } from "./project/live-version.js";
 import { MANIFEST_FILE, saveManifest, setEntry, type LoadedManifest } from "./project/manifest.js";
@@ -136,11 +137,11 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
     if (total === 0) throw new EngineError("usage", `--require-pass ${options.requirePass.join(" ")} names no scenario files${target.file === undefined ? "" : ` of ${target.file}`}; nothing was promoted.`, undefined, { id });
     if (failed > 0 || errors > 0) {
       const failedNames = run.results.filter((r) => r.status !== "passed").map((r) => `${r.file} (${r.status === "error" ? "could not run" : "failed"})`);
-      const why = `Not promoted: ${failed + errors} of ${total} scenarios did not pass live against version ${version}: ${failedNames.slice(0, 5).join(", ")}${failedNames.length > 5 ? ", …" : ""}. See them with \`pathway test ${options.requirePass.join(" ")} --live --pathway-version ${version}\`.`;
+      const why = `Not promoted: ${failed + errors} of ${total} ${toNounForm(total, "scenario")} did not pass live against version ${version}: ${failedNames.slice(0, 5).join(", ")}${failedNames.length > 5 ? ", …" : ""}. See them with \`pathway test ${options.requirePass.join(" ")} --live --pathway-version ${version}\`.`;
       if (errors > 0 && failed === 0) throw new EngineError("input", why, "scenarios-could-not-run", { id });
       return report(false, false, why, totals);
     }
-    tested = `${passed} of ${total} scenarios passed live`;
+    tested = `${passed} of ${total} ${toNounForm(total, "scenario")} passed live`;
     // What ships must be what was tested: someone may have edited the version while the scenarios ran.
     const { getContentHash } = await loadRemote();
     let after: string;

@@ -1,4 +1,5 @@
 // Pure formatter of `pathway calls stats`: production coverage of one pathway as a readable summary.
+import { toCount } from "../escape/count.js";
 import pc from "picocolors";
 import type { CallStats } from "../calls/index.js";
 import { escapeTerminalLine } from "../escape/terminal.js";
@@ -32,7 +33,7 @@ export function formatCallStats(report: CallStatsReport, options: CallStatsForma
     for (const item of items.slice(0, limit)) line(`  ${show(item)}`);
     if (items.length > limit) out.push(`  ... and ${items.length - limit} more (--format json lists them all)`);
   };
-  out.push(c.bold(`${escapeTerminalLine(report.pathway)}: ${stats.calls} call${stats.calls === 1 ? "" : "s"} from ${read.files} file${read.files === 1 ? "" : "s"}`));
+  out.push(c.bold(`${escapeTerminalLine(report.pathway)}: ${toCount(stats.calls, "call")} from ${toCount(read.files, "file")}`));
   line(`  mapped ${stats.mapped}, partly mapped ${stats.partial}, not mapped ${stats.unmapped} (${percent(stats.mappedShare)} of calls mapped)`);
   for (const r of stats.notMappedReasons.slice(0, limit)) line(`  not mapped: ${r.count} × ${r.reason}`);
   for (const u of stats.unmappedSteps) line(`  unmapped log steps: ${u.count} × ${u.reason} (e.g. ${u.examples[0] ?? ""})`);

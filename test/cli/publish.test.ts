@@ -48,7 +48,7 @@ describe("pathway publish", () => {
     project.write("scenarios/books.scenario.yaml", project.read("scenarios/books.scenario.yaml").replace("You are booked. Bye!", "Something else"));
     const r = await project.run(["publish", "booking.json", "--require-pass", "scenarios"]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/Not promoted: 1 of 1 scenarios did not pass live against version 1: scenarios\/books\.scenario\.yaml \(failed\)/);
+    expect(r.stdout).toMatch(/Not promoted: 1 of 1 scenario did not pass live against version 1: scenarios\/books\.scenario\.yaml \(failed\)/);
     expect(publishes()).toHaveLength(0);
     expect(liveFarewell()).toBe("Live farewell.");
   });
@@ -83,7 +83,7 @@ describe("pathway publish", () => {
     const manifest = project.read("pathwaykit.manifest.json");
     const r = await project.run(["publish", "booking.json", "--require-pass", "scenarios"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/Version 1 was not promoted to production by this run\. Version 1 stands tested \(1 of 1 scenarios passed live\)\. Promote it with `pathway publish booking\.json --pathway-version 1 --environment production`/);
+    expect(r.stderr).toMatch(/Version 1 was not promoted to production by this run\. Version 1 stands tested \(1 of 1 scenario passed live\)\. Promote it with `pathway publish booking\.json --pathway-version 1 --environment production`/);
     expect(project.service.markers.get("p")).toBeUndefined();
     expect(project.read("pathwaykit.manifest.json")).toBe(manifest);
   });
