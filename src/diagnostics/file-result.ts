@@ -6,4 +6,9 @@ export interface FileResult {
   filePath: string;
   diagnostics: Diagnostic[];
   text?: string;
+  /**
+   * Set when a folder or glob found the file but it was not checked, because it holds another kind of project file
+   * (`call-record`, `scenario`, `request`, `bland-cli-tests`); its one diagnostic is then an `info` note saying so.
+   */
+  skipped?: string;
 }

@@ -18,6 +18,8 @@ export interface JsonFileReport {
     endLine: number | null;
     endColumn: number | null;
   }[];
+  /** Only on a file a folder or glob found but did not check: what it is (`call-record`, `scenario`, `request`, `bland-cli-tests`). */
+  skipped?: string;
 }
 
 /** The data behind `--format json`, for callers that want objects rather than text. */
@@ -35,6 +37,7 @@ export function toJsonReport(results: readonly FileResult[]): JsonFileReport[] {
       endLine: d.range?.end.line ?? null,
       endColumn: d.range?.end.column ?? null,
     })),
+    ...(r.skipped !== undefined && { skipped: r.skipped }),
   }));
 }
 
