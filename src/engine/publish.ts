@@ -13,6 +13,8 @@ import { runScenarioFiles } from "./run-scenarios.js";
 
 /** Options of `publishVersion`; all optional. */
 export interface PublishOptions extends RemoteOptions {
+  /** The remote pathway of a file that pathwaykit.manifest.json does not track (`--id`). Default: the file's entry. */
+  id?: string;
   /** The version to promote. Default "draft": the file's draft in the manifest. */
   pathwayVersion?: number | "draft";
   /** Default "production". */
@@ -49,6 +51,11 @@ export interface PublishReport {
   reason: string;
 }
 
+/** The pathway as the user named it on the command line, for the commands a message suggests: the argument, and --id with it. */
+export function toArgument(arg: string, id: string | undefined): string {
+  return id === undefined ? arg : `${arg} --id ${id}`;
+}
+
 /** A promotion the service accepted, recorded for rollback (the newest 20 are kept); a published draft is no longer the draft. */
 export async function recordRelease(host: Host, target: ReleaseTarget, manifest: LoadedManifest, release: { version: number; environment: Environment; hash: string }, warn?: (m: string) => void): Promise<void> {
   const entry = target.entry;
@@ -83,7 +90,7 @@ export async function promote(client: PathwayClient, id: string, version: number
  * the version is unchanged since. Throws EngineError for what stops it (no such version, no draft, the network).
  */
 export async function publishVersion(host: Host, arg: string, options: PublishOptions = {}): Promise<PublishReport> {
-  const target = await resolveReleaseTarget(host, arg);
+  const target = await resolveReleaseTarget(host, arg, { idFlag: "--id", ...(options.id !== undefined && { id: options.id }) });
   const { id, manifest } = target;
   const environment = options.environment ?? "production";
   const spec = options.pathwayVersion ?? "draft";
@@ -105,7 +112,7 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
     ...(tests && { tests }),
     reason,
   });
-  const retry = `pathway publish ${arg} --pathway-version ${version} --environment ${environment}`;
+  const retry = `pathway publish ${toArgument(arg, options.id)} --pathway-version ${version} --environment ${environment}`;
   if (!options.force) {
     if (localHash !== undefined && hash !== localHash) {
       return report(false, false, `Refusing to promote: version ${version} of pathway ${id} is not ${target.file} (remote ${hash}, local ${localHash}); what was tested must be what ships. See \`pathway diff ${target.file} remote:${id}@${version}\`; push it with \`pathway push ${target.file} --draft\`, or pass --force.`);

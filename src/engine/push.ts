@@ -100,6 +100,11 @@ export function refuseInvalid(file: string, bytes: Uint8Array, id: string): void
   );
 }
 
+/** What push (live or --draft) says of a file it cannot tell the pathway of: no --id, and no entry in the manifest. */
+export function unknownPushTarget(file: string): EngineError {
+  return new EngineError("usage", `${file}: which pathway? Pass --id <pathway id> (the file has no entry in pathwaykit.manifest.json).`);
+}
+
 /**
  * Reads and checks the file, reads the remote, and works out the diff and whether the drift guard refuses: the remote's
  * hash must equal the one the manifest recorded when the file was fetched. Throws EngineError for what stops it.
@@ -109,7 +114,7 @@ export async function planPush(host: Host, file: string, options: PushOptions = 
   const manifest = await loadManifest(host);
   const entry: ManifestEntry | undefined = findEntryByFile(manifest, host.cwd, file);
   const id = options.id ?? entry?.id;
-  if (!id) throw new EngineError("usage", `${file}: which pathway? Pass --id <pathway id> (the file has no entry in pathwaykit.manifest.json).`);
+  if (!id) throw unknownPushTarget(file);
   if (options.id !== undefined) assertPathwayId(options.id, `--id ${options.id}`);
   if (entry && options.id && entry.id !== options.id && !options.force) {
     throw new EngineError("refused", `${file} was fetched from pathway ${entry.id}, not ${options.id}; pass --force to push it to ${options.id} anyway.`, undefined, { id });

@@ -102,7 +102,7 @@ describe("pathway publish", () => {
     project.write("pathwaykit.manifest.json", JSON.stringify({ version: 1, pathways: [{ file: "booking.json", id: "p" }] }));
     const noDraft = await project.run(["publish", "booking.json"]);
     expect(noDraft.code).toBe(2);
-    expect(noDraft.stderr).toMatch(/records no draft of booking\.json for pathway p/);
+    expect(noDraft.stderr).toMatch(/records no draft of booking\.json \(pathway p\): upload one with `pathway push booking\.json --draft`, or pass --pathway-version <n>\./);
     expect(publishes()).toHaveLength(0);
   });
 
