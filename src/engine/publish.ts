@@ -56,11 +56,20 @@ export function toArgument(arg: string, id: string | undefined): string {
   return id === undefined ? arg : `${arg} --id ${id}`;
 }
 
-/** A promotion the service accepted, recorded for rollback (the newest 20 are kept); a published draft is no longer the draft. */
-export async function recordRelease(host: Host, target: ReleaseTarget, manifest: LoadedManifest, release: { version: number; environment: Environment; hash: string }, warn?: (m: string) => void): Promise<void> {
+/**
+ * A promotion the service accepted, recorded for rollback (the newest 20 are kept); a published draft is no longer the
+ * draft. `replaced` is the version the service reported in that environment just before (production_version_number):
+ * when the record does not end with it (a first publish, or a promotion made elsewhere), it is recorded first, without
+ * a hash (nothing here saw what it held), so that rollback can go back to it.
+ */
+export async function recordRelease(host: Host, target: ReleaseTarget, manifest: LoadedManifest, release: { version: number; environment: Environment; hash: string }, warn?: (m: string) => void, replaced?: number): Promise<void> {
   const entry = target.entry;
   if (!entry) return;
-  const releases = [...(entry.releases ?? []), { ...release, at: host.now().toISOString() }].slice(-20);
+  const at = host.now().toISOString();
+  const recorded = entry.releases ?? [];
+  const last = recorded.filter((r) => r.environment === release.environment).at(-1);
+  const before = replaced !== undefined && replaced !== release.version && last?.version !== replaced ? [{ version: replaced, environment: release.environment, at }] : [];
+  const releases = [...recorded, ...before, { ...release, at }].slice(-20);
   const { draft, ...rest } = entry;
   // The next push --draft must not edit a version callers now reach: it starts a new one.
   const keepDraft = draft && !(draft.version === release.version && release.environment === "production");
@@ -69,6 +78,20 @@ export async function recordRelease(host: Host, target: ReleaseTarget, manifest:
     await saveManifest(host, manifest);
   } catch (error) {
     warn?.(`version ${release.version} was promoted, but ${MANIFEST_FILE} could not be written (${(error as Error).message}); rollback will need --to.`);
+  }
+}
+
+/**
+ * The version the service says is in `environment` now (production_version_number of GET /v1/pathway/{id}, seen in
+ * real exports; staging's only when it says), read just before a promotion replaces it; undefined when it does not say.
+ */
+export async function readReleasedVersion(client: PathwayClient, id: string, environment: Environment, warn?: (m: string) => void): Promise<number | undefined> {
+  const { toReleaseMarkers } = await loadRemote();
+  try {
+    return toReleaseMarkers((await client.getPathway(id, { endpoint: "pathway" })).pathway)[environment];
+  } catch (error) {
+    warn?.(`could not read which version of pathway ${id} is in ${environment} before promoting (${(error as Error).message}); a rollback of this promotion may need --to.`);
+    return undefined;
   }
 }
 
@@ -162,7 +185,8 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
       return report(false, false, `Refusing to promote: version ${version} of pathway ${id} changed on the service while its scenarios ran (tested ${hash}, now ${after}). Push and test again.`, totals);
     }
   }
+  const replaced = target.entry ? await readReleasedVersion(client, id, environment, options.warn) : undefined;
   await promote(client, id, version, environment, retry, tested);
-  await recordRelease(host, target, manifest, { version, environment, hash }, options.warn);
+  await recordRelease(host, target, manifest, { version, environment, hash }, options.warn, replaced);
   return report(true, true, `✔ promoted version ${version} of pathway ${id} to ${environment} (${tested ? `${tested}; ` : ""}${compared}, ${hash}).`, totals);
 }

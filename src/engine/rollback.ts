@@ -59,6 +59,8 @@ export async function rollbackVersion(host: Host, arg: string, options: Rollback
   } catch (error) {
     throw await toEngineError(error, { id });
   }
+  // What the service reports is recorded as replaced by this rollback, as publish does (see recordRelease).
+  const reported = current;
   current ??= releases.at(-1)?.version;
   if (version === undefined) {
     const at = releases.map((r) => r.version).lastIndexOf(current ?? -1);
@@ -95,6 +97,6 @@ export async function rollbackVersion(host: Host, arg: string, options: Rollback
   const checked = recordedHash === undefined ? `no record of what it held when promoted; promoting it as it is, ${hash}` : `unchanged since it was promoted, ${hash}`;
   if (options.dryRun) return report(true, false, `Dry run: would promote version ${version} of pathway ${id} to ${environment}${current === undefined ? "" : ` in place of version ${current}`} (${checked}). Nothing was promoted.`);
   await promote(client, id, version, environment, `pathway rollback ${named} --to ${version} --environment ${environment}`);
-  await recordRelease(host, target, manifest, { version, environment, hash }, options.warn);
+  await recordRelease(host, target, manifest, { version, environment, hash }, options.warn, reported);
   return report(true, true, `✔ rolled ${environment} of pathway ${id} back to version ${version}${current === undefined ? "" : ` from version ${current}`} (${checked}).`);
 }

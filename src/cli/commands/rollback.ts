@@ -39,8 +39,9 @@ export function register(program: Command, io: CliIo): void {
       "after",
       `
 The previous version comes from the promotions \`pathway publish\` and \`pathway rollback\` recorded in
-pathwaykit.manifest.json; which version is current comes from the service (production_version_number, when it
-reports it). The service keeps no promotion history that is documented, so without a record pass --to <n>.
+pathwaykit.manifest.json, with the version each replaced when the service reported it (production_version_number,
+seen in real exports); which version is current comes from the service too, when it reports it. The service keeps no
+promotion history that is documented, so without a record pass --to <n>.
 Before promoting, rollback reads the version back and refuses when its content is not what it held when it was
 promoted (--force overrides); a version promoted from elsewhere is promoted as it is, and the report says so.
 
