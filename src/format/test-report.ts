@@ -69,7 +69,7 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
       out.push(c.underline(escapeTerminalText(r.file)));
     }
     const mark = r.status === "passed" ? c.green("✔") : c.red("✖");
-    const rate = r.passRate !== undefined ? ` ${c.bold(`${(r.passRate * 100).toFixed(0)}%`)} of ${r.runs} runs passed` : "";
+    const rate = r.passRate !== undefined ? ` ${c.bold(`${(r.passRate * 100).toFixed(0)}%`)} of ${toCount(r.runs ?? 0, "run")} passed` : "";
     const v = r.pathwayVersion;
     const tested = v ? `, version ${v.version ?? "unknown"}${v.requested === String(v.version) ? "" : ` (${v.requested})`} ${v.hash.slice(0, 19)}` : "";
     const mode = r.mode === "live" ? c.cyan(` [live${escapeTerminalText(tested)}]`) : "";
