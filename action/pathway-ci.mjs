@@ -28,11 +28,12 @@ function flags(args) {
 /**
  * Prints `file<TAB>id` for each pathway file of `--list` (pathway validate --format json) that differs from `--base`
  * (every file when there is no base), with its id from pathwaykit.manifest.json in the working directory (empty when
- * it has none). A name with a tab or line break cannot be a row, and is named on stderr instead.
+ * it has none). Files validate skipped as another kind (`"skipped"`: call records, scenarios...) are not pathways and
+ * are left out. A name with a tab or line break cannot be a row, and is named on stderr instead.
  */
 function changed(args) {
   const { list, base } = flags(args);
-  const files = [...new Set(JSON.parse(readFileSync(list, "utf8")).map((r) => normal(r.filePath)))];
+  const files = [...new Set(JSON.parse(readFileSync(list, "utf8")).filter((r) => r.skipped === undefined).map((r) => normal(r.filePath)))];
   const ids = new Map();
   if (existsSync("pathwaykit.manifest.json")) {
     const manifest = JSON.parse(readFileSync("pathwaykit.manifest.json", "utf8"));

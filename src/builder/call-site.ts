@@ -12,12 +12,15 @@ export interface CallSite {
 
 /** Frames from the builder itself (this directory, as source or compiled) are skipped: the author wants their own line. */
 export const BUILDER_DIR = path.dirname(fileURLToPath(import.meta.url));
+/** This package's folder: the builder runs from src/builder, dist/builder, or dist/ itself (require()'s builder.cjs). */
+const PACKAGE_DIR = BUILDER_DIR.replace(/[\\/](?:src|dist)(?:[\\/](?:builder|bundle))?$/, "");
 /**
- * Both builder folders of this package: run from dist/ with source maps on, frames resolve back to src/builder, so
- * each copy must be skipped whichever one is running.
+ * Every folder the builder's code runs from: src/builder, dist/builder (ES modules) and dist/ (the CommonJS copy that
+ * require() loads). With source maps on, frames of either compiled copy resolve back to src/builder, so each must be
+ * skipped whichever one is running.
  */
 export const BUILDER_DIRS: readonly string[] = [
-  ...new Set([BUILDER_DIR, path.resolve(BUILDER_DIR, "../../src/builder"), path.resolve(BUILDER_DIR, "../../dist/builder")]),
+  ...new Set([BUILDER_DIR, path.join(PACKAGE_DIR, "src", "builder"), path.join(PACKAGE_DIR, "dist", "builder"), path.join(PACKAGE_DIR, "dist")]),
 ];
 const DATA_URL_FRAME = /(?:^at |\()data:/;
 const FRAME = /\(?((?:file:\/\/)?[^\s()]+?):(\d+):(\d+)\)?\s*$/;

@@ -1,5 +1,6 @@
 // Splits the text of a saved calls file into values: one JSON record, a list of them, a list answer, or NDJSON lines.
 import { isObject } from "../model/pathway.js";
+import { readCallRecord } from "./record.js";
 
 /** One value found in a calls file, or why a part of it could not be read; `line` is 1-based for NDJSON. */
 export type CallValue = { value: unknown; line?: number } | { problem: string; line?: number };
@@ -66,4 +67,17 @@ function startsNdjson(line: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * True when a parsed JSON document holds call records and nothing else: one record (GET /v1/calls/{id}, a webhook
+ * body), or a non-empty list of them, bare or as the list endpoint's `{calls: [...]}`.
+ */
+export function holdsOnlyCallRecords(document: unknown): boolean {
+  let any = false;
+  for (const item of valuesOf(document)) {
+    if (!("value" in item) || "problem" in readCallRecord(item.value)) return false;
+    any = true;
+  }
+  return any;
 }

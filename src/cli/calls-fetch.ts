@@ -1,4 +1,5 @@
 // `pathway calls fetch`: flags -> fetchCalls (one JSON file per call, atomically) -> a line per call -> exit code.
+import { toCount } from "../escape/count.js";
 import { toJsonText } from "../escape/json.js";
 import { Option, type Command } from "commander";
 import { fetchCalls } from "../engine/calls/fetch.js";
@@ -59,7 +60,7 @@ Examples:
       for (const w of result.written) io.stdout.write(`wrote ${escapeTerminalLine(w.file)}\n`);
       for (const s of result.skipped) io.stdout.write(`skipped ${escapeTerminalLine(`${s.callId}: ${s.reason}`)}\n`);
       for (const f of result.failed) io.stdout.write(`failed ${escapeTerminalLine(`${f.callId}: ${f.error.message}`)}\n`);
-      io.stdout.write(`${result.written.length} call${result.written.length === 1 ? "" : "s"} written${result.failed.length > 0 ? `, ${result.failed.length} failed` : ""}\n`);
+      io.stdout.write(`${toCount(result.written.length, "call")} written${result.failed.length > 0 ? `, ${result.failed.length} failed` : ""}\n`);
     }
     io.setExitCode(result.failed.length > 0 ? EXIT.findings : EXIT.ok);
   });

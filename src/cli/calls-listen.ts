@@ -1,4 +1,5 @@
 // `pathway calls listen`: flags -> startCallListener on loopback -> one line per call until --max-calls or Ctrl-C.
+import { toCount } from "../escape/count.js";
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { CALL_LISTENER_DEFAULTS, startCallListener } from "../engine/calls/listen.js";
 import { DEFAULT_SECRET_HEADER, MIN_SECRET_LENGTH } from "../engine/http/shared-secret.js";
@@ -131,7 +132,7 @@ export function registerCallsListen(calls: Command, io: CliIo): void {
       const count = await listener.closed;
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
-      io.stdout.write(`stopped after ${count} call${count === 1 ? "" : "s"}\n`);
+      io.stdout.write(`stopped after ${toCount(count, "call")}\n`);
       io.setExitCode(EXIT.ok);
     });
 }

@@ -9,6 +9,9 @@ import { EXIT } from "./exit.js";
 import type { CliIo } from "./io.js";
 import { createReportOutputOption, useReportColor, writeOutput } from "./output.js";
 import { sharedOption } from "./shared-options.js";
+import { toCount } from "../escape/count.js";
+import { escapeTerminalText } from "../escape/terminal.js";
+import { describeSkippedFiles, isSkippedResult } from "../engine/project/other-files.js";
 
 /** The formats every findings report offers (the formatter registry's names); `text` is the human one (ESLint's stylish). */
 export const FINDINGS_FORMATS: readonly string[] = DIAGNOSTIC_FORMATTER_NAMES.map((name) => (name === "stylish" ? "text" : name));
@@ -60,17 +63,23 @@ export const parseCount = parseWholeNumber(0);
  * or found (the others are still reported), 1 when there are errors or more warnings than allowed, else 0.
  */
 export async function reportFindings(results: readonly FileResult[], options: CheckCommandOptions & { outputFile?: string }, io: CliIo, rules: readonly RuleDescriptor[]): Promise<number> {
-  const shown = options.quiet ? results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === "error") })) : results;
+  // Files a folder walk skipped (call records, scenarios...) were not checked: JSON lists them, marked, as the library
+  // returns them; every other format leaves them out, and one line on stderr says what was skipped.
+  const json = options.format === "json";
+  const checked = json ? results : results.filter((r) => !isSkippedResult(r));
+  const shown = options.quiet ? checked.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === "error") })) : checked;
   const output = options.output ?? options.outputFile;
   const format = await loadDiagnosticFormatter(options.format === "text" ? "stylish" : (options.format as DiagnosticFormatterName));
   const color = useReportColor(options.color, output, io);
   await writeOutput(io, output, format(shown, { color, rules, version: io.version, cwd: io.cwd }));
+  const skipped = json || options.quiet ? undefined : describeSkippedFiles(results);
+  if (skipped !== undefined) io.stderr.write(`pathway: ${escapeTerminalText(skipped)}.\n`);
   // `failed`: a file the operation could not check at all (check-request: not a request, or its pathway does not load).
   if (results.some((r) => (r as { failed?: boolean }).failed || r.diagnostics.some((d) => d.ruleId === "unreadable-file" || d.ruleId === "no-matching-files"))) return EXIT.failure;
   const { errorCount: errors, warningCount: warnings } = countResults(results);
   if (errors > 0) return EXIT.findings;
   if (options.maxWarnings !== undefined && warnings > options.maxWarnings) {
-    io.stderr.write(`pathway: ${warnings} warnings, more than --max-warnings ${options.maxWarnings}.\n`);
+    io.stderr.write(`pathway: ${toCount(warnings, "warning")}, more than --max-warnings ${options.maxWarnings}.\n`);
     return EXIT.findings;
   }
   return EXIT.ok;

@@ -5,6 +5,7 @@ import { displayPath } from "../engine/project/inputs.js";
 import { toErrorObject } from "../host/errors.js";
 import type { FileChange } from "../engine/watch/watch-files.js";
 import { escapeTerminalText } from "../escape/terminal.js";
+import { toNounForm } from "../escape/count.js";
 import { EXIT, ExitError } from "./exit.js";
 import type { CliIo } from "./io.js";
 
@@ -85,7 +86,7 @@ export async function watchCommand(io: CliIo, command: WatchCommand): Promise<vo
   await runOnce(io, command, undefined);
   const watch = await watchFiles(io.cwd, (changes) => runOnce(io, command, changes));
   // Scripts and tests wait for this line before saving files: the watch is set from here on.
-  io.stderr.write(`pathway: watching ${watch.fileCount.toLocaleString("en-US")} files and folders under ${escapeTerminalText(displayPath(io.cwd, io.cwd) || ".")}; Ctrl-C to stop.\n`);
+  io.stderr.write(`pathway: watching ${watch.fileCount.toLocaleString("en-US")} ${toNounForm(watch.fileCount, "file or folder", "files and folders")} under ${escapeTerminalText(displayPath(io.cwd, io.cwd) || ".")}; Ctrl-C to stop.\n`);
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off("SIGINT", stop);

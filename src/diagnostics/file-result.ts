@@ -8,4 +8,9 @@ export interface FileResult {
   text?: string;
   /** With --fix or --fix-dry-run, when a fix changed the file: its whole fixed text (ESLint's `output`). */
   output?: string;
+  /**
+   * Set when a folder or glob found the file but it was not checked, because it holds another kind of project file
+   * (`call-record`, `scenario`, `request`, `bland-cli-tests`); its one diagnostic is then an `info` note saying so.
+   */
+  skipped?: string;
 }

@@ -1,4 +1,5 @@
 // Drawing data to a pull-request comment: a heading, a fenced mermaid block, a short key and the full text of cut labels.
+import { toCount, toNounForm } from "../escape/count.js";
 import { escapeMarkdownText } from "../escape/markdown.js";
 import { getGlobalsNote, type DirectedGraph } from "./directed-graph.js";
 import { toMermaid } from "./mermaid.js";
@@ -34,11 +35,11 @@ export function toMarkdown(graph: DirectedGraph, options: MarkdownOptions = {}):
   const out = [`### ${heading}`, ""];
   if (graph.focus) {
     const f = graph.focus;
-    const around = f.around ? `the ${f.around.length} changed node${f.around.length === 1 ? "" : "s"} (ids ${escapeMarkdownText(f.around.slice(0, 8).join(", "))}${f.around.length > 8 ? ", ..." : ""})` : `node id ${escapeMarkdownText(f.id)}`;
+    const around = f.around ? `the ${toCount(f.around.length, "changed node")} (${toNounForm(f.around.length, "id", "ids")} ${escapeMarkdownText(f.around.slice(0, 8).join(", "))}${f.around.length > 8 ? ", ..." : ""})` : `node id ${escapeMarkdownText(f.id)}`;
     out.push(
       f.fadedNodes !== undefined
-        ? `The nodes within ${f.depth} steps of ${around} in full colour; the other ${f.fadedNodes} nodes and ${f.fadedEdges ?? 0} edges faded.`
-        : `Only the nodes within ${f.depth} steps of ${around} (${f.omittedNodes} nodes and ${f.omittedEdges} edges left out).`,
+        ? `The nodes within ${toCount(f.depth, "step")} of ${around} in full colour; the other ${toCount(f.fadedNodes, "node")} and ${toCount(f.fadedEdges ?? 0, "edge")} faded.`
+        : `Only the nodes within ${toCount(f.depth, "step")} of ${around} (${toCount(f.omittedNodes, "node")} and ${toCount(f.omittedEdges, "edge")} left out).`,
       "",
     );
   }

@@ -1,4 +1,5 @@
 // Drawing data to a Mermaid flowchart: generated ids, entity-encoded labels, fixed styles; nothing from the file is syntax.
+import { toCount } from "../escape/count.js";
 import { escapeMermaidText } from "../escape/mermaid.js";
 import { getGlobalsNote, type DiagramEdge, type DiagramNode, type DiagramNodeKind, type DirectedGraph } from "./directed-graph.js";
 import { FADED_LOOK, FOCUS_STROKE, KIND_LOOK, MARK_LOOK, START_STROKE, VOICEMAIL_STROKE, type Look } from "./theme.js";
@@ -56,7 +57,7 @@ const MARK_TEXT = { unreachable: "unreachable", "dead-end": "dead end", trap: "t
 export function getNodeCaption(node: DiagramNode): string {
   const parts = [node.start ? `▶ ${node.label}` : node.label];
   for (const m of node.marks) parts.push(`⚠ ${MARK_TEXT[m]}`);
-  if (node.hidden > 0) parts.push(`+${node.hidden} hidden edge${node.hidden === 1 ? "" : "s"}`);
+  if (node.hidden > 0) parts.push(`+${toCount(node.hidden, "hidden edge")}`);
   if (node.stubbedIn !== undefined) parts.push(`← ${node.stubbedIn} by stubs`);
   return parts.join(" · ");
 }

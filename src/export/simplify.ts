@@ -1,4 +1,5 @@
 // Drawing less on dense pathways: parallel edges as one counted line, edges into hubs as reference stubs beside their sources.
+import { toCount } from "../escape/count.js";
 import type { DiagramEdge, DiagramNode, DirectedGraph, LegendEntry } from "./directed-graph.js";
 import { toTruncated } from "./text.js";
 
@@ -119,7 +120,7 @@ export function simplifyGraph(graph: DirectedGraph, options: SimplifyOptions = {
       const groups = byTarget(members);
       for (const [hub, list] of groups) stubbedInto.set(hub, (stubbedInto.get(hub) ?? 0) + list.length);
       const key = `s${first.from.replace(/^n/, "")}`;
-      const listed = groups.slice(0, MAX_LISTED).map(([hub, list]) => `${list.length === 1 ? "1 edge" : `${list.length} edges`} to ${name(hub)} (${listLabels(list)})`);
+      const listed = groups.slice(0, MAX_LISTED).map(([hub, list]) => `${toCount(list.length, "edge")} to ${name(hub)} (${listLabels(list)})`);
       if (groups.length > MAX_LISTED) listed.push(`and edges to ${groups.length - MAX_LISTED} more hubs`);
       const ref = note(`From ${name(first.from)}, drawn as a stub: ${listed.join(", ")}`);
       const text = `→ ${groups.map(([hub]) => name(hub)).join(", ")}`;

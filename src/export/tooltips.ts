@@ -1,4 +1,5 @@
 // What a drawn item stands for, as tooltip text: merged lines, stubs, cut labels and hubs, for every picture that can carry a tooltip.
+import { toCount } from "../escape/count.js";
 import type { DirectedGraph } from "./directed-graph.js";
 
 /**
@@ -7,7 +8,7 @@ import type { DirectedGraph } from "./directed-graph.js";
  */
 export function getTooltipText(graph: DirectedGraph, item: { note?: number; stubbedIn?: number }): string {
   const entry = item.note !== undefined ? graph.legend.find((l) => l.ref === item.note) : undefined;
-  return entry ? entry.text : item.stubbedIn !== undefined ? `Entered by ${item.stubbedIn} edge${item.stubbedIn === 1 ? "" : "s"} drawn as stubs beside their sources` : "";
+  return entry ? entry.text : item.stubbedIn !== undefined ? `Entered by ${toCount(item.stubbedIn, "edge")} drawn as stubs beside their sources` : "";
 }
 
 /**

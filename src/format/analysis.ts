@@ -1,12 +1,8 @@
 // Pure formatter of `pathway analyze`: a pathway's analysis as a readable summary.
+import { toCount } from "../escape/count.js";
 import { escapeTerminalText } from "../escape/terminal.js";
 import type { PathwayAnalysis } from "../graph/index.js";
 import pc from "picocolors";
-
-/** `1 edge`, `2 edges`, `0 edges`. */
-function count(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
 
 /** Options of `formatAnalysis`; all optional. */
 export interface AnalysisFormatOptions {
@@ -35,7 +31,7 @@ export function formatAnalysis(analysis: PathwayAnalysis, options: AnalysisForma
   };
   const s = analysis.stats;
   const lines: string[] = [];
-  lines.push(`Pathway${analysis.name ? ` "${escapeTerminalText(analysis.name)}"` : ""}: ${count(s.nodeCount, "node")}, ${count(s.edgeCount, "edge")} (${count(s.flowEdgeCount, "flow edge")} incl. routes)`);
+  lines.push(`Pathway${analysis.name ? ` "${escapeTerminalText(analysis.name)}"` : ""}: ${toCount(s.nodeCount, "node")}, ${toCount(s.edgeCount, "edge")} (${toCount(s.flowEdgeCount, "flow edge")} incl. routes)`);
   lines.push("");
   lines.push(c.bold("Nodes by type:"));
   const types = Object.entries(s.countsByType).map(([t, n]) => [escapeTerminalText(t), n] as const).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
@@ -49,9 +45,9 @@ export function formatAnalysis(analysis: PathwayAnalysis, options: AnalysisForma
   lines.push(`Unreachable:    ${problem(analysis.unreachable, list(analysis.unreachable))}`);
   lines.push(`Dead ends:      ${problem(analysis.deadEnds, list(analysis.deadEnds))}`);
   lines.push(`Traps:          ${analysis.traps.length === 0 ? "none" : c.red(analysis.traps.map((t) => `[${list(t)}]`).join("; "))}`);
-  lines.push(`Depth:          ${count(s.depth, "step")} from the start to the farthest node`);
+  lines.push(`Depth:          ${toCount(s.depth, "step")} from the start to the farthest node`);
   lines.push(`Branching:      ${s.branching.mean} ${s.branching.mean === 1 ? "way" : "ways"} out on average, at most ${s.branching.max}`);
-  lines.push(`Cycles:         ${s.cycles.count} (${count(s.cycles.nodes, "node")} on a cycle)`);
+  lines.push(`Cycles:         ${s.cycles.count} (${toCount(s.cycles.nodes, "node")} on a cycle)`);
   lines.push("");
   if (analysis.variables.length === 0) {
     lines.push("Variables: none");

@@ -1,4 +1,5 @@
 // Pure formatter of `pathway calls stats`: production coverage of one pathway as a readable summary.
+import { toCount } from "../escape/count.js";
 import pc from "picocolors";
 import type { CallStats } from "../calls/index.js";
 import { escapeTerminalLine } from "../escape/terminal.js";
@@ -20,6 +21,16 @@ export interface CallStatsFormatOptions {
 
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
 
+/**
+ * The share of calls mapped, said truthfully: a partly mapped call (some log entries matched nothing) is not a mapped
+ * one, so with any of them the share is given twice, in full and at least in part.
+ */
+function describeMappedShare(stats: CallStats): string {
+  if (stats.partial === 0) return `${percent(stats.mappedShare)} of calls mapped`;
+  const full = stats.calls === 0 ? 0 : stats.mapped / stats.calls;
+  return `${percent(full)} of calls mapped in full, ${percent(stats.mappedShare)} at least in part`;
+}
+
 /** Renders the stats as text: mapped share, per-node counts, what no call took, endings, variables never filled, problems. */
 export function formatCallStats(report: CallStatsReport, options: CallStatsFormatOptions = {}): string {
   const limit = options.limit ?? 20;
@@ -32,8 +43,8 @@ export function formatCallStats(report: CallStatsReport, options: CallStatsForma
     for (const item of items.slice(0, limit)) line(`  ${show(item)}`);
     if (items.length > limit) out.push(`  ... and ${items.length - limit} more (--format json lists them all)`);
   };
-  out.push(c.bold(`${escapeTerminalLine(report.pathway)}: ${stats.calls} call${stats.calls === 1 ? "" : "s"} from ${read.files} file${read.files === 1 ? "" : "s"}`));
-  line(`  mapped ${stats.mapped}, partly mapped ${stats.partial}, not mapped ${stats.unmapped} (${percent(stats.mappedShare)} of calls mapped)`);
+  out.push(c.bold(`${escapeTerminalLine(report.pathway)}: ${toCount(stats.calls, "call")} from ${toCount(read.files, "file")}`));
+  line(`  mapped ${stats.mapped}, partly mapped ${stats.partial}, not mapped ${stats.unmapped} (${describeMappedShare(stats)})`);
   for (const r of stats.notMappedReasons.slice(0, limit)) line(`  not mapped: ${r.count} × ${r.reason}`);
   for (const u of stats.unmappedSteps) line(`  unmapped log steps: ${u.count} × ${u.reason} (e.g. ${u.examples[0] ?? ""})`);
   const endings = Object.entries(stats.endings).map(([k, v]) => `${k} ${v}`);
@@ -45,7 +56,9 @@ export function formatCallStats(report: CallStatsReport, options: CallStatsForma
   }
   if (stats.nodesNeverReached.length > 0) {
     out.push(c.yellow(`Nodes no call reached (${stats.nodesNeverReached.length})`));
-    list(stats.nodesNeverReached, (s) => s);
+    // By name and id, as every other list of nodes: the stats keep ids only (JSON readers join them to `nodes`).
+    const names = new Map(stats.nodes.map((n) => [n.id, n.name]));
+    list(stats.nodesNeverReached, (id) => (names.get(id) ?? id) === id ? id : `"${names.get(id)}" (${id})`);
   }
   if (stats.waysNeverTaken.length > 0) {
     out.push(c.yellow(`Ways no call took (${stats.waysNeverTaken.length})`));

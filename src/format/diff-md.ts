@@ -1,4 +1,5 @@
 // The diff as Markdown for a pull-request comment: a summary table, likely losses, then details that fit GitHub's limit.
+import { toCount } from "../escape/count.js";
 import type { PathwayChange, PathwayDiff, TextDiff, WordPart } from "../diff/index.js";
 import { escapeMarkdownText, toMarkdownCodeSpan, toMarkdownFence, toMarkdownHtmlText } from "../escape/markdown.js";
 import {
@@ -131,7 +132,7 @@ export const formatDiffMd: DiffFormatter = (input, options = {}) => {
   const full = options.fullDiffCommand ?? `pathway diff ${input.labelA} ${input.labelB} --format md --max-chars 0`;
   const noteFor = (cut: number, dropped: number) => [
     `> [!WARNING]`,
-    `> This diff was shortened to fit ${maxChars} characters: ${cut} section${cut === 1 ? "" : "s"} cut${dropped ? `, ${dropped} left out` : ""}. Full diff: ${toMarkdownCodeSpan(full)}`,
+    `> This diff was shortened to fit ${maxChars} characters: ${toCount(cut, "section")} cut${dropped ? `, ${dropped} left out` : ""}. Full diff: ${toMarkdownCodeSpan(full)}`,
     "",
   ];
   const reserve = noteFor(sections.length, sections.length).join("\n").length + 1;

@@ -1,4 +1,5 @@
 // What every diff formatter shares: its options and signature over the diff layer's VersionsDiff, and the helpers that name changes.
+import { toCount, toNounForm } from "../escape/count.js";
 import type { DiffSummary, PathwayChange, PathwayDiff, TextHunk, TextUnit, VersionsDiff, WordPart } from "../diff/index.js";
 
 /** Options of a diff formatter. */
@@ -59,17 +60,17 @@ export function groupChanges(changes: readonly PathwayChange[]): { key: string; 
 /** One-line summary: "1 node changed, 2 edges added". */
 export function toSummaryLine(s: DiffSummary): string {
   const parts: string[] = [];
-  const add = (n: number, what: string) => {
-    if (n > 0) parts.push(`${n} ${what.replace("{s}", n === 1 ? "" : "s")}`);
+  const add = (n: number, noun: string, what: string) => {
+    if (n > 0) parts.push(`${toCount(n, noun)} ${what}`);
   };
-  add(s.nodesAdded, "node{s} added");
-  add(s.nodesRemoved, "node{s} removed");
-  add(s.nodesRenamed, "node{s} renamed");
-  add(s.nodesChanged, "node{s} changed");
-  add(s.edgesAdded, "edge{s} added");
-  add(s.edgesRemoved, "edge{s} removed");
-  add(s.edgesChanged, "edge{s} changed");
-  add(s.pathwayFieldsChanged, "pathway field{s} changed");
+  add(s.nodesAdded, "node", "added");
+  add(s.nodesRemoved, "node", "removed");
+  add(s.nodesRenamed, "node", "renamed");
+  add(s.nodesChanged, "node", "changed");
+  add(s.edgesAdded, "edge", "added");
+  add(s.edgesRemoved, "edge", "removed");
+  add(s.edgesChanged, "edge", "changed");
+  add(s.pathwayFieldsChanged, "pathway field", "changed");
   return parts.length === 0 ? "no differences" : parts.join(", ");
 }
 
@@ -80,8 +81,7 @@ export function toOldText(words: readonly WordPart[]): string {
 
 /** What a unit is called in messages, singular or plural. */
 export function toUnitName(unit: TextUnit, n: number): string {
-  const name = unit === "sentence" ? "sentence" : "line";
-  return n === 1 ? name : `${name}s`;
+  return toNounForm(n, unit === "sentence" ? "sentence" : "line");
 }
 
 /** "3 prompt, 2 routing": the kinds with changes, in the diff layer's order. */

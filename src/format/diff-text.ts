@@ -1,4 +1,5 @@
 // The human diff format: changes grouped by node and edge, coloured, long strings shown word by word.
+import { toCount } from "../escape/count.js";
 import pc from "picocolors";
 import type { PathwayChange, TextDiff, WordPart } from "../diff/index.js";
 import { escapeTerminalText } from "../escape/terminal.js";
@@ -53,7 +54,7 @@ function textDiffHeader(d: TextDiff): string {
   if (d.sameJson) return "same JSON, only formatting or key order differs";
   const changed = d.hunks.reduce((n, h) => n + h.lines.filter((l) => l.op !== " ").length, 0);
   const what = d.unit === "json" ? "JSON, compared as JSON" : `${d.oldUnits} → ${d.newUnits} ${toUnitName(d.unit, d.newUnits)}`;
-  return `${what}; ${changed} changed in ${d.hunks.length} hunk${d.hunks.length === 1 ? "" : "s"}`;
+  return `${what}; ${changed} changed in ${toCount(d.hunks.length, "hunk")}`;
 }
 
 /**
@@ -100,7 +101,7 @@ export const formatDiffText: DiffFormatter = (input, options = {}) => {
   const kinds = toKindLine(diff);
   const out: string[] = [`${header}: ${c.bold(toSummaryLine(diff.summary))}${kinds ? c.dim(` (${kinds})`) : ""}${options.only?.length ? c.dim(` [only ${options.only.join(", ")}]`) : ""}`];
   if (diff.losses.length > 0) {
-    out.push(c.yellow(c.bold(`⚠ ${diff.losses.length} likely loss${diff.losses.length === 1 ? "" : "es"} to confirm:`)));
+    out.push(c.yellow(c.bold(`⚠ ${toCount(diff.losses.length, "likely loss", "likely losses")} to confirm:`)));
     for (const loss of diff.losses) out.push(`  ${c.yellow("⚠")} ${escapeTerminalText(loss.message)}`);
   }
   for (const group of groupChanges(diff.changes)) {

@@ -1,4 +1,5 @@
 // The version list and changelog of a remote pathway, for a terminal.
+import { toCount, toNounForm } from "../escape/count.js";
 import pc from "picocolors";
 import type { PathwayLog, PathwayVersionInfo } from "../remote/index.js";
 import { escapeTerminalLine, escapeTerminalText } from "../escape/terminal.js";
@@ -25,7 +26,7 @@ export function formatVersionsText(id: string, versions: readonly (PathwayVersio
   const footer = options.footer;
   const where = (n: number | "unknown") => (n === "unknown" ? "unknown (the service does not say)" : `version ${n}`);
   const tail = footer ? [c.dim(`production: ${where(footer.production)}; staging: ${where(footer.staging)}`)] : [];
-  if (footer?.local?.notCompared.length) tail.push(c.dim(`not compared with ${escapeTerminalText(footer.local.file)}: version${footer.local.notCompared.length === 1 ? "" : "s"} ${footer.local.notCompared.join(", ")}`));
+  if (footer?.local?.notCompared.length) tail.push(c.dim(`not compared with ${escapeTerminalText(footer.local.file)}: ${toNounForm(footer.local.notCompared.length, "version")} ${footer.local.notCompared.join(", ")}`));
   if (versions.length === 0) return [`pathway ${escapeTerminalText(id)} has no saved versions.`, ...tail].join("\n") + "\n";
   // Every cell is text from the service: escaped here, at the one place rows are made, before widths are measured.
   const rows = [...versions].reverse().map((v) => [String(v.version), v.createdAt ?? "", v.name ?? "", marksOf(v, footer?.local?.file)].map(escapeTerminalLine));
@@ -39,7 +40,7 @@ export function formatLogText(log: PathwayLog, options: { color?: boolean } = {}
   const c = pc.createColors(options.color ?? false);
   const out: string[] = [];
   // Versions that could not be read are still listed below: "nothing to compare" alone would hide that they exist.
-  if (log.entries.length === 0) out.push(`pathway ${escapeTerminalText(log.id)} has ${log.versions.length} saved version${log.versions.length === 1 ? "" : "s"}: nothing to compare.`);
+  if (log.entries.length === 0) out.push(`pathway ${escapeTerminalText(log.id)} has ${toCount(log.versions.length, "saved version")}: nothing to compare.`);
   for (const e of log.entries) {
     const date = e.to.createdAt ? c.dim(` (${escapeTerminalLine(e.to.createdAt)})`) : "";
     const name = e.to.name ? ` ${escapeTerminalText(JSON.stringify(e.to.name))}` : "";
@@ -55,6 +56,6 @@ export function formatLogText(log: PathwayLog, options: { color?: boolean } = {}
     out.push("");
   }
   for (const u of log.unreadable) out.push(c.red(`✖ version ${u.version} could not be read (${escapeTerminalText(u.message)}); the log steps over it.`));
-  if (log.omitted > 0) out.push(c.dim(`${log.omitted} older version${log.omitted === 1 ? "" : "s"} not shown; raise --limit to see them.`));
+  if (log.omitted > 0) out.push(c.dim(`${toCount(log.omitted, "older version")} not shown; raise --limit to see them.`));
   return out.join("\n").trimEnd() + "\n";
 }

@@ -24,6 +24,8 @@ export interface JsonFileReport {
   }[];
   /** With --fix or --fix-dry-run, when a fix changed the file: its whole fixed text. */
   output?: string;
+  /** Only on a file a folder or glob found but did not check: what it is (`call-record`, `scenario`, `request`, `bland-cli-tests`). */
+  skipped?: string;
 }
 
 /** The data behind `--format json`, for callers that want objects rather than text. */
@@ -44,6 +46,7 @@ export function toJsonReport(results: readonly FileResult[]): JsonFileReport[] {
       ...(d.suggestions && { suggestions: d.suggestions }),
     })),
     ...(r.output !== undefined && { output: r.output }),
+    ...(r.skipped !== undefined && { skipped: r.skipped }),
   }));
 }
 

@@ -1,4 +1,5 @@
 // Pure formatter of `pathway replay`: how many recorded calls still take the same path on the edited pathway, and where others part.
+import { toCount } from "../escape/count.js";
 import pc from "picocolors";
 import type { ReplayOutcome } from "../calls/index.js";
 import { escapeTerminalLine } from "../escape/terminal.js";
@@ -23,13 +24,13 @@ export function formatReplay(report: ReplayReport, options: { color?: boolean; l
   // Call ids, node ids and paths come from records and files: every line passes the terminal escaper.
   for (const call of report.divergedCalls.slice(0, limit)) {
     const d = call.divergence!;
-    out.push(`${c.red("diverged")} ${escapeTerminalLine(`${call.callId} (${call.where}) after ${d.step} step${d.step === 1 ? "" : "s"}: ${d.message}`)}`);
+    out.push(`${c.red("diverged")} ${escapeTerminalLine(`${call.callId} (${call.where}) after ${toCount(d.step, "step")}: ${d.message}`)}`);
   }
   if (report.diverged > Math.min(limit, report.divergedCalls.length)) out.push(`... and ${report.diverged - Math.min(limit, report.divergedCalls.length)} more (--format json lists up to 1,000)`);
   for (const s of report.skippedReasons) out.push(c.dim(escapeTerminalLine(`skipped ${s.count}: ${s.reason}`)));
   for (const p of report.read.problems.slice(0, limit)) out.push(c.red(escapeTerminalLine(`not read: ${p.path}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`)));
   for (const skipped of report.read.skipped?.slice(0, limit) ?? []) out.push(c.yellow(escapeTerminalLine(skipped)));
-  const summary = `${report.same} of ${report.replayed} recorded call${report.replayed === 1 ? "" : "s"} still take the same path on ${report.pathway}`;
+  const summary = `${report.same} of ${toCount(report.replayed, "recorded call")} still take the same path on ${report.pathway}`;
   out.push((report.diverged > 0 ? c.yellow : c.green)(escapeTerminalLine(summary)) + (report.diverged > 0 ? ` (${report.diverged} diverged)` : ""));
   return out.join("\n") + "\n";
 }
@@ -63,7 +64,7 @@ export function formatReplayLive(report: LiveReplayReport, options: { color?: bo
   for (const skipped of report.read.skipped?.slice(0, limit) ?? []) out.push(c.yellow(escapeTerminalLine(skipped)));
   const v = report.version;
   const version = v ? ` version ${v.version ?? "unknown"}${v.requested === String(v.version) ? "" : ` (${v.requested})`}` : " (production)";
-  const summary = `${report.same} of ${report.replayed} recorded call${report.replayed === 1 ? "" : "s"} take the same path live on pathway ${report.pathwayId}${version}`;
+  const summary = `${report.same} of ${toCount(report.replayed, "recorded call")} take the same path live on pathway ${report.pathwayId}${version}`;
   out.push((report.diverged > 0 ? c.yellow : c.green)(escapeTerminalLine(summary)) + (report.diverged > 0 ? ` (${report.diverged} diverged)` : "") + (report.unknown > 0 ? ` (${report.unknown} not compared)` : ""));
   return out.join("\n") + "\n";
 }

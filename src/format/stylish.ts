@@ -1,4 +1,5 @@
 // The default human format: findings grouped by file, each with a code frame, and a summary line.
+import { toCount } from "../escape/count.js";
 import { escapeTerminalText } from "../escape/terminal.js";
 import pc from "picocolors";
 import { countBySeverity } from "../diagnostics/index.js";
@@ -65,9 +66,9 @@ export const formatStylish: Formatter = (results, options = {}) => {
     // Notes (info) are printed but are not problems.
     const notes = results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === "info").length, 0);
     const listed = out.length > 0 ? out.join("\n") + "\n" : "";
-    return `${listed}${c.green("✔")} ${results.length} file${results.length === 1 ? "" : "s"} checked, no problems${notes > 0 ? ` (${notes} note${notes === 1 ? "" : "s"})` : ""}\n`;
+    return `${listed}${c.green("✔")} ${toCount(results.length, "file")} checked, no problems${notes > 0 ? ` (${toCount(notes, "note")})` : ""}\n`;
   }
-  const summary = `✖ ${total} problem${total === 1 ? "" : "s"} (${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}) in ${results.length} file${results.length === 1 ? "" : "s"}`;
+  const summary = `✖ ${toCount(total, "problem")} (${toCount(errors, "error")}, ${toCount(warnings, "warning")}) in ${toCount(results.length, "file")}`;
   out.push(errors ? c.red(c.bold(summary)) : c.yellow(c.bold(summary)));
   // As ESLint says it: what `--fix` would take care of, so the reader knows which findings cost nothing.
   const fixable = results.reduce((n, r) => n + r.diagnostics.filter((d) => d.fix && d.severity !== "info").length, 0);

@@ -1,4 +1,5 @@
 // Pure reporters for `pathway test` over the simulate layer's TestReport: stylish (human) and json; junit and tap live beside this file.
+import { toCount } from "../escape/count.js";
 import { toJsonText } from "../escape/json.js";
 import { escapeTerminalText } from "../escape/terminal.js";
 import type { ScenarioFailure, TestReport, TraceEvent } from "../simulate/index.js";
@@ -68,13 +69,13 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
       out.push(c.underline(escapeTerminalText(r.file)));
     }
     const mark = r.status === "passed" ? c.green("✔") : c.red("✖");
-    const rate = r.passRate !== undefined ? ` ${c.bold(`${(r.passRate * 100).toFixed(0)}%`)} of ${r.runs} runs passed` : "";
+    const rate = r.passRate !== undefined ? ` ${c.bold(`${(r.passRate * 100).toFixed(0)}%`)} of ${toCount(r.runs ?? 0, "run")} passed` : "";
     const v = r.pathwayVersion;
     const tested = v ? `, version ${v.version ?? "unknown"}${v.requested === String(v.version) ? "" : ` (${v.requested})`} ${v.hash.slice(0, 19)}` : "";
     const mode = r.mode === "live" ? c.cyan(` [live${escapeTerminalText(tested)}]`) : "";
     out.push(`  ${mark} ${escapeTerminalText(r.name)}${mode}${r.status === "error" ? c.red(" (could not run)") : ""}${rate} ${c.dim(`${r.durationMs.toFixed(0)} ms`)}`);
     if (r.paths && r.paths.length > 1) for (const p of r.paths) out.push(`    ${c.dim(`${p.count}×`)} ${escapeTerminalText(p.path.join(" → "))}`);
-    for (const a of r.assertions ?? []) out.push(`    ${c.yellow(`${(a.passRate * 100).toFixed(0)}%`)} ${escapeTerminalText(a.message)} ${c.dim(`(failed in ${a.failed} run${a.failed === 1 ? "" : "s"}${a.pointer ? `; ${a.pointer}` : ""})`)}`);
+    for (const a of r.assertions ?? []) out.push(`    ${c.yellow(`${(a.passRate * 100).toFixed(0)}%`)} ${escapeTerminalText(a.message)} ${c.dim(`(failed in ${toCount(a.failed, "run")}${a.pointer ? `; ${a.pointer}` : ""})`)}`);
     for (const t of r.compare ?? []) {
       const row = escapeTerminalText(`turn ${t.turn}: offline ${t.offline ?? "(stopped)"} | live ${t.live ?? "(stopped)"}  ${clip(t.user, 60)}`);
       out.push(`    ${t.diverged ? c.red(`≠ ${row}`) : c.dim(`= ${row}`)}`);
@@ -113,7 +114,7 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
   for (const f of report.coverageFailures ?? []) out.push(c.red(`✖ ${escapeTerminalText(f)}`));
   for (const s of report.skipped ?? []) out.push(c.yellow(`⚠ ${escapeTerminalText(s)}`));
   const s = report.summary;
-  const summary = `${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} could not run` : ""} (${s.total} scenario${s.total === 1 ? "" : "s"}, ${s.durationMs.toFixed(0)} ms)`;
+  const summary = `${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} could not run` : ""} (${toCount(s.total, "scenario")}, ${s.durationMs.toFixed(0)} ms)`;
   const bad = s.failed + s.errors > 0 || (report.coverageFailures?.length ?? 0) > 0;
   out.push("", bad ? c.red(c.bold(`✖ ${summary}`)) : c.green(c.bold(`✔ ${summary}`)));
   return out.join("\n") + "\n";

@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import type { Host, HostFetch, HostStat } from "./host.js";
 import { confinedLinks, isInside, keepOnePathPerFile } from "./confined-links.js";
+import { isCommonJsFile } from "./module-format.js";
 import { createMissingPackageError, isMissingOptionalPackage } from "./optional-packages.js";
 import { DEFAULT_MAX_FILE_BYTES, readFileBounded, readStreamBounded, type ByteStream } from "./read-file-bounded.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
@@ -58,6 +59,7 @@ export function createNodeHost(options: NodeHostOptions): Host {
   const cwd = path.resolve(options.cwd);
   const max = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   let stdinBytes: Promise<Uint8Array> | undefined;
+  let loads = 0;
   const resolve = (file: string) => path.resolve(cwd, file);
   return {
     cwd,
@@ -106,10 +108,18 @@ export function createNodeHost(options: NodeHostOptions): Host {
     now: options.now ?? (() => new Date()),
     fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init)),
     async importModule(file) {
-      // why lazily: tsx (esbuild's loader) takes ~75 ms, and only build needs it (an optional package a lean install leaves out)
-      const { tsImport } = await import("tsx/esm/api").catch((error: unknown) => {
+      const missing = (error: unknown) => {
         throw isMissingOptionalPackage(error, "build") ? createMissingPackageError("build") : error;
-      });
+      };
+      // A CommonJS module goes through tsx's require hook, which runs it from its own file with a source map: tsImport
+      // would run it from a data: URL, where no stack frame names the file, so findings lost their TypeScript lines.
+      // Each load has a namespace of its own, as tsImport's do, so a module edited since is read afresh.
+      if (isCommonJsFile(resolve(file))) {
+        const { register } = await import("tsx/cjs/api").catch(missing); // why lazily: as tsImport below
+        return register({ namespace: `pathwaykit-${++loads}` }).require(resolve(file), import.meta.url) as Record<string, unknown>;
+      }
+      // why lazily: tsx (esbuild's loader) takes ~75 ms, and only build needs it (an optional package a lean install leaves out)
+      const { tsImport } = await import("tsx/esm/api").catch(missing);
       return (await tsImport(pathToFileURL(resolve(file)).href, import.meta.url)) as Record<string, unknown>;
     },
   };

@@ -9,7 +9,7 @@ export type OptionalFeature = "images" | "import" | "build";
  * with a range installs a version the peer check accepts, where a bare name would take whatever is latest.
  */
 export const OPTIONAL_PACKAGES: Readonly<Record<OptionalFeature, { what: string; packages: Readonly<Record<string, string>> }>> = {
-  images: { what: "Drawing images (diagram -f svg, png or pdf)", packages: { mermaid: "^11.17.2", "puppeteer-core": "^24.43.1" } },
+  images: { what: "Drawing images with Mermaid (diagram -f svg), and any PNG or PDF,", packages: { mermaid: "^11.17.2", "puppeteer-core": "^24.43.1" } },
   import: { what: "pathway import", packages: { "ts-morph": "^28.0.0" } },
   build: { what: "pathway build", packages: { tsx: "^4.23.15" } },
 };
@@ -30,14 +30,15 @@ export function isMissingOptionalPackage(error: unknown, feature: OptionalFeatur
   return missing !== undefined && Object.keys(OPTIONAL_PACKAGES[feature].packages).some((name) => missing === name || missing.startsWith(`${name}/`));
 }
 
-/** The error for a missing optional package: what needs it and the one command that installs it (exit code 2 in the CLI). */
-export function createMissingPackageError(feature: OptionalFeature): EngineError {
+/**
+ * The error for a missing optional package: what needs it and the one command that installs it (exit code 2 in the CLI).
+ * `instead`, when given, is a way to do without it, said on a line of its own before the install command.
+ */
+export function createMissingPackageError(feature: OptionalFeature, instead?: string): EngineError {
   const { what, packages } = OPTIONAL_PACKAGES[feature];
   const names = Object.keys(packages);
   const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names.at(-1)!}`;
-  return new EngineError(
-    "config",
-    `${what} needs ${list}, which pathwaykit leaves optional so that installs for validate, lint and test stay small; install ${names.length === 1 ? "it" : "them"} with: ${getInstallCommand(feature)}`,
-    "missing-package",
-  );
+  const why = `${what} needs ${list}, which pathwaykit leaves optional so that installs for validate, lint and test stay small`;
+  const install = `install ${names.length === 1 ? "it" : "them"} with: ${getInstallCommand(feature)}`;
+  return new EngineError("config", instead === undefined ? `${why}; ${install}` : `${why}.\n${instead}\nOr ${install}`, "missing-package");
 }

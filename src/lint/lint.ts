@@ -1,6 +1,6 @@
 // The linter: validation plus graph and content rules, with per-rule settings and suppressions. Never throws on a pathway.
 import { compareDiagnostics, type Diagnostic } from "../diagnostics/index.js";
-import { parseDocument, type BatchLocator } from "../parse/index.js";
+import { parseDocument, type BatchLocator, type ParsedDocument } from "../parse/index.js";
 import { applySeverities, locateDiagnostics, settingsFrom, type RuleSetting, type RuleSeverity } from "../rules/index.js";
 import { runPathwayRules } from "../validate/index.js";
 import type { Suppression } from "./config.js";
@@ -78,7 +78,11 @@ export function lintValue(value: unknown, options: LintOptions = {}, locateMany?
 
 /** Decodes, parses, validates and lints a pathway document. */
 export function lintPathway(input: string | Uint8Array, options: LintOptions = {}): LintResult {
-  const parsed = parseDocument(input);
+  return lintDocument(parseDocument(input), options);
+}
+
+/** Validates and lints a document `parseDocument` already read: a caller that looks at the value first parses it once. */
+export function lintDocument(parsed: ParsedDocument, options: LintOptions = {}): LintResult {
   // Findings about the file itself (encoding, syntax) take their configured severity too.
   const documentFindings = applySeverities(parsed.diagnostics, options.rules);
   if (!parsed.ok) return { diagnostics: documentFindings, suppressed: [], text: parsed.text };

@@ -12,8 +12,11 @@ export { lineStarts, positionAt } from "./position.js";
 export { checkStructured, readJsonStructured, type PathLocator, type StructuredRead, type StructuredReadOptions, type StructuredSchema } from "./structured.js";
 export { formatKeyPath, toSchemaDiagnostics, toSchemaIssues, toSchemaMessage, type SchemaIssue, type SchemaIssueInput } from "./schema-issues.js";
 
+/** A decoded and parsed document: the parse result and, when the bytes were text, the text. */
+export type ParsedDocument = ParseResult & { text?: string };
+
 /** Decodes (when given bytes) and parses a document; diagnostics of both steps are kept. */
-export function parseDocument(input: string | Uint8Array): ParseResult & { text?: string } {
+export function parseDocument(input: string | Uint8Array): ParsedDocument {
   if (typeof input === "string") {
     if (input.charCodeAt(0) !== 0xfeff) return { ...parseJson(input), text: input };
     const parsed = parseJson(input.slice(1));

@@ -1,6 +1,7 @@
 // The report page: one self-contained HTML file (style and script inlined, allowed by hash) around the embedded JSON data.
 import { createHash } from "node:crypto";
 import { escapeHtml } from "../escape/html.js";
+import { toCount } from "../escape/count.js";
 import { REPORT_CLIENT_SCRIPT } from "./client-script.js";
 import type { ReportData } from "./report-data.js";
 import { REPORT_STYLES } from "./styles.js";
@@ -70,7 +71,7 @@ export function toReportHtml(data: ReportData, options: ReportHtmlOptions = {}):
 <body>
 <header>
 <h1 id="title">${escapeHtml(data.title || "Pathway")}</h1>
-<p class="muted" id="meta">${escapeHtml(`${data.source ? `${data.source} · ` : ""}${data.nodes.length} nodes, ${data.edges.length} edges · ${data.findings.length} findings · layout: ${data.engine}${data.straightEdges !== undefined ? ` (${data.straightEdges} edges drawn straight)` : ""}`)}</p>
+<p class="muted" id="meta">${escapeHtml(`${data.source ? `${data.source} · ` : ""}${toCount(data.nodes.length, "node")}, ${toCount(data.edges.length, "edge")} · ${toCount(data.findings.length, "finding")} · layout: ${data.engine}${data.straightEdges !== undefined ? ` (${toCount(data.straightEdges, "edge")} drawn straight)` : ""}`)}</p>
 <div class="controls">
 <label for="search">Search</label> <input id="search" type="search" placeholder="name, id or text  (/)" autocomplete="off" spellcheck="false">
 <button id="fit" type="button" title="Fit the whole graph (f)">Fit all</button> <button id="zoom-in" type="button" title="Zoom in (+)" aria-label="Zoom in">+</button> <button id="zoom-out" type="button" title="Zoom out (-)" aria-label="Zoom out">−</button>

@@ -39,6 +39,10 @@ li.sev-error, .findings .sev-error, .findings .sev-error .link { color: #b3261e;
 li.sev-warning, .findings .sev-warning .link { color: #8a5300; }
 table { border-collapse: collapse; margin: 4px 0; }
 th, td { border: 1px solid var(--line); padding: 2px 8px; text-align: left; }
+/* The side panel's tables (coverage: six columns) fit its 420 px: smaller text, narrow cells, headers that wrap. */
+aside table { width: 100%; font-size: 12px; font-variant-numeric: tabular-nums; }
+aside th, aside td { padding: 2px 4px; }
+aside td { text-align: right; } aside td:first-child { text-align: left; }
 del { background: #ffebe9; } ins { background: #dafbe1; text-decoration: none; }
 /* graph */
 #graph marker path { fill: #333; }

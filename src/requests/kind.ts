@@ -1,6 +1,7 @@
 // Which request a body is: from --kind, else the file name (`*.batch.json`), else the fields each kind requires or forbids.
 import { isObject } from "../model/pathway.js";
 import { getKnownFields, REQUEST_KINDS, type RequestKind } from "./models.js";
+import { REQUIRED_FIELDS } from "./request-fields.js";
 
 /** A kind, or why none could be told. */
 export type KindAnswer = { kind: RequestKind } | { message: string; pointer: string };
@@ -10,18 +11,6 @@ export function getKindFromFileName(fileName: string | undefined): RequestKind |
   const m = fileName === undefined ? null : /\.(call|batch|inbound|purchase)(\.request)?\.(json|ya?ml)$/i.exec(fileName);
   return m ? (m[1]!.toLowerCase() as RequestKind) : undefined;
 }
-
-/**
- * What each kind requires, as groups of which one field must be present: a call needs its number and a task or pathway
- * (seed 4.1), a batch its base_prompt or call_data (4.3), an inbound update a prompt or pathway_id (4.2: the pathway
- * replaces the prompt). A purchase requires nothing (4.6), so only its own fields tell it.
- */
-const REQUIRES: Record<RequestKind, readonly (readonly string[])[]> = {
-  call: [["phone_number"], ["task", "pathway_id"]],
-  batch: [["base_prompt", "call_data"]],
-  inbound: [["prompt", "pathway_id"]],
-  purchase: [["area_code", "country_code"]],
-};
 
 let knownBy: Map<string, Set<RequestKind>> | undefined;
 /** Which kinds document each field; a field only other kinds document is one this kind forbids. */
@@ -46,10 +35,10 @@ function getKindsOfField(): Map<string, Set<RequestKind>> {
 function getKindFromFields(body: Record<string, unknown>): RequestKind | undefined {
   const kindsOf = getKindsOfField();
   const fitting = REQUEST_KINDS.filter((kind) => Object.keys(body).every((key) => kindsOf.get(key)?.has(kind) ?? true));
-  const complete = fitting.find((kind) => REQUIRES[kind].every((group) => group.some((field) => Object.hasOwn(body, field))));
+  const complete = fitting.find((kind) => REQUIRED_FIELDS[kind].every((group) => group.some((field) => Object.hasOwn(body, field))));
   if (complete) return complete;
   // A lone fit with none of its identifying fields (an empty body, settings only) tells nothing.
-  const identified = fitting.filter((kind) => REQUIRES[kind].some((group) => group.some((field) => Object.hasOwn(body, field) && field !== "phone_number")));
+  const identified = fitting.filter((kind) => REQUIRED_FIELDS[kind].some((group) => group.some((field) => Object.hasOwn(body, field) && field !== "phone_number")));
   return identified.length === 1 ? identified[0] : undefined;
 }
 

@@ -308,8 +308,8 @@ function describeUncovered(g: Generation, capped: boolean, maxScenarios: number)
     const target = g.all.get(k)!;
     const { kind } = target;
     const id = kind === "global" ? target.node : kind === "way" ? `${target.node} → ${target.to}` : target.edgeId;
-    if (capped) return { id, kind, reason: `the limit of ${maxScenarios} scenarios was reached first` };
-    if (g.beyondTurns.has(k)) return { id, kind, reason: `a scenario needs more than ${g.maxTurns} turns (the maxTurns limit, --max-turns) to reach it; raise the limit to cover it` };
+    if (capped) return { id, kind, reason: `the scenario limit (${maxScenarios}, --max-scenarios) was reached first` };
+    if (g.beyondTurns.has(k)) return { id, kind, reason: `a scenario needs more turns than the turn limit (${g.maxTurns}, --max-turns) to reach it; raise the limit to cover it` };
     return { id, kind, reason: kind === "global" ? "no generated turn could jump to this global node" : uncoveredReason(target.when, g.reachedNodes.has(target.node)) };
   });
 }

@@ -1,6 +1,6 @@
 // The validator: a document's text or bytes in, every finding with its place out. Pathway mistakes are returned, never thrown.
 import { compareDiagnostics, type Diagnostic } from "../diagnostics/index.js";
-import { parseDocument } from "../parse/index.js";
+import { parseDocument, type ParsedDocument } from "../parse/index.js";
 import { applySeverities, locateDiagnostics, settingsFrom, type RuleSeverity } from "../rules/index.js";
 import { validationRules } from "./registry.js";
 import { runPathwayRules } from "./run-rules.js";
@@ -26,7 +26,11 @@ export function validateValue(value: unknown, options: ValidateOptions = {}): Di
 
 /** Decodes, parses and validates a pathway document. */
 export function validatePathway(input: string | Uint8Array, options: ValidateOptions = {}): ValidationResult {
-  const parsed = parseDocument(input);
+  return validateDocument(parseDocument(input), options);
+}
+
+/** Validates a document `parseDocument` already read: a caller that looks at the value first parses it once. */
+export function validateDocument(parsed: ParsedDocument, options: ValidateOptions = {}): ValidationResult {
   // Findings about the file itself (encoding, syntax) take their configured severity too.
   const documentFindings = applySeverities(parsed.diagnostics, options.rules);
   if (!parsed.ok) return { diagnostics: documentFindings, text: parsed.text };

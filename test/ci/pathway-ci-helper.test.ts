@@ -48,6 +48,18 @@ describe("pathway-ci.mjs changed", () => {
     expect(all.stdout).toBe("pathways/a.json\tpw-a\npathways/b.json\t\npathways/c.json\t\n");
     expect(execFileSync("git", ["status", "--porcelain"], { cwd: repo, encoding: "utf8" })).toBe("?? list.json\n");
   });
+
+  test("leaves out the files validate skipped as another kind (a call record is never pushed as a pathway)", async () => {
+    const dir = tempDir("pathwaykit-helper-");
+    mkdirSync(path.join(dir, "pathways"));
+    mkdirSync(path.join(dir, "calls"));
+    writeFileSync(path.join(dir, "pathways/a.json"), JSON.stringify({ nodes: [{ id: "s", type: "Default", data: { name: "S", isStart: true, text: "Hi" } }], edges: [] }));
+    writeFileSync(path.join(dir, "calls/c1.json"), JSON.stringify({ call_id: "c1", queue_status: "complete" }));
+    const list = path.join(dir, "list.json");
+    execFileSync(process.execPath, [path.join(ROOT, "bin/pathway.cjs"), "validate", ".", "--format", "json", "--output", list], { cwd: dir });
+    const changed = await helper(["changed", "--list", list, "--base", ""], dir);
+    expect([changed.code, changed.stdout]).toEqual([0, "pathways/a.json\t\n"]);
+  });
 });
 
 describe("pathway-ci.mjs comment", () => {

@@ -59,15 +59,36 @@ describe("pathway build", () => {
     expect(existsSync(path.join(dir, "bad.json"))).toBe(false);
   });
 
-  test("in a folder whose package.json is not an ES module, findings name the entry (not a data: URL) and no line", async () => {
-    const dir = project({ "bad.pathway.ts": BAD });
-    // What `npm init -y` writes: no "type", so tsx runs the entry as CommonJS from a data: URL.
-    writeFileSync(path.join(dir, "package.json"), '{\n  "name": "flows",\n  "version": "1.0.0",\n  "main": "index.js",\n  "license": "ISC"\n}\n');
-    const result = await runMain(["build", "bad.pathway.ts", "--format", "json"], { cwd: dir });
+  // The executable, for source-mapped positions (see the first such test).
+  test.each([
+    ["what `npm init -y` writes (npm 11)", '{\n  "name": "flows",\n  "version": "1.0.0",\n  "main": "index.js",\n  "type": "commonjs",\n  "license": "ISC"\n}\n'],
+    ["a package.json without a type", '{ "name": "flows" }\n'],
+  ])("in a CommonJS folder (%s), findings keep the TypeScript line, in the entry and in a fragment", (_, packageJson) => {
+    // The modules import "pathwaykit", which this folder has not installed: it resolves to the running package, whose
+    // CommonJS copy (dist/builder.cjs) must not be taken for the author's code either.
+    const fragment = `import { transfer, type PathwayBuilder } from "pathwaykit";
+export function handOff<I extends string, S extends boolean>(b: PathwayBuilder<I, S>) {
+  return b.node("front", transfer({ name: "Front desk", transferNumber: "0800 123" }));
+}
+`;
+    const entry = `import { defaultNode, pathway, transfer } from "pathwaykit";
+import { handOff } from "./fragment";
+export default pathway({ name: "Bad" })
+  .start("hi", defaultNode({ text: "Hi" }))
+  .node("desk", transfer({ name: "Desk", transferNumber: "555-0100" }))
+  .use(handOff)
+  .edge("hi", "desk", "Transfer")
+  .edge("desk", "front", "Busy");
+`;
+    const dir = createTempProject({ "package.json": packageJson, "bad.pathway.ts": entry, "fragment.ts": fragment }, "pathwaykit-build-cjs-");
+    const result = runCli(["build", "bad.pathway.ts", "--format", "json"], { cwd: dir });
     expect(result.code).toBe(1);
-    const files = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string; line: number | null }[] }[];
-    expect(files.map((f) => f.filePath)).toEqual(["bad.pathway.ts"]);
-    expect(files[0]!.messages).toEqual([expect.objectContaining({ ruleId: "transfer-number-format", line: null })]);
+    const files = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string; line: number | null; column: number | null }[] }[];
+    expect(files.map((f) => [f.filePath, f.messages.map((m) => [m.ruleId, m.line, m.column])])).toEqual([
+      ["bad.pathway.ts", [["transfer-number-format", 5, 4]]],
+      ["fragment.ts", [["transfer-number-format", 3, 12]]],
+    ]);
+    expect(existsSync(path.join(dir, "bad.json"))).toBe(false);
   });
 
   // The executable, for source-mapped positions (see the first such test).

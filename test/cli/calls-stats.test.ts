@@ -1,9 +1,11 @@
 // `pathway calls stats`: the real command over real task-call records and over pathway-call fixtures in the evidenced log shape.
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CORPUS_DIR, corpusPath, describeCorpus } from "../support/corpus.js";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
+import { runMain } from "../support/run-main.js";
+import { createTempProject } from "../support/temp-project.js";
 
 const FIXTURES = path.join(ROOT, "test/fixtures/calls");
 const REAL_CALLS = path.join(CORPUS_DIR, "../calls");
@@ -65,5 +67,45 @@ describeCorpus("pathway calls stats", () => {
     expect(run.stdout).toContain("1 call from 2 files");
     expect(run.stdout).toMatch(/calls\/broken\.json: not JSON/);
     expect(run.stdout).not.toContain("+1555");
+  });
+});
+
+describe("pathway calls stats wording", () => {
+  const PATHWAY = JSON.stringify({
+    nodes: [
+      { id: "start", type: "Default", data: { name: "Greeting", isStart: true, text: "Hi" } },
+      { id: "ask", type: "Default", data: { name: "Ask name", text: "Name?" } },
+      { id: "bye", type: "End Call", data: { name: "Goodbye", text: "Bye" } },
+    ],
+    edges: [
+      { id: "e1", source: "start", target: "ask", label: "go" },
+      { id: "e2", source: "ask", target: "bye", label: "done" },
+    ],
+  });
+  const entry = (node: string, second: number) => ({ role: "assistant", text: node, chosen_node_id: node, created_at: `2025-01-01T00:00:0${second}Z` });
+  /** A call whose log names a node the pathway does not have between two it has: partly mapped. */
+  const PARTLY = JSON.stringify({ call_id: "c1", queue_status: "complete", completed: true, pathway_logs: [entry("start", 1), entry("ghost", 2), entry("bye", 3)] });
+  const FULLY = JSON.stringify({ call_id: "c2", queue_status: "complete", completed: true, pathway_logs: [entry("start", 1), entry("ask", 2), entry("bye", 3)] });
+
+  it("does not call a partly mapped call mapped, and names the nodes no call reached by name and id", async () => {
+    const dir = createTempProject({ "p.json": PATHWAY, "calls/c1.json": PARTLY });
+    const r = await runMain(["calls", "stats", "calls", "--pathway", "p.json"], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("  mapped 0, partly mapped 1, not mapped 0 (0% of calls mapped in full, 100% at least in part)\n");
+    expect(r.stdout).toContain('Nodes no call reached (1)\n  "Ask name" (ask)\n');
+  });
+
+  it("says one share when every mapped call is mapped in full", async () => {
+    const dir = createTempProject({ "p.json": PATHWAY, "calls/c2.json": FULLY });
+    const r = await runMain(["calls", "stats", "calls", "--pathway", "p.json"], { cwd: dir });
+    expect(r.stdout).toContain("  mapped 1, partly mapped 0, not mapped 0 (100% of calls mapped)\n");
+    expect(r.stdout).not.toContain("Nodes no call reached");
+  });
+
+  it("the report page's coverage source says how many calls were mapped in full and in part", async () => {
+    const dir = createTempProject({ "p.json": PATHWAY, "calls/c1.json": PARTLY, "calls/c2.json": FULLY });
+    const r = await runMain(["report", "p.json", "--calls", "calls", "-o", "p.html"], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(readFileSync(path.join(dir, "p.html"), "utf8")).toContain("1 of 2 calls mapped in full, 1 in part, from calls");
   });
 });

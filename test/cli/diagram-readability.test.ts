@@ -46,7 +46,7 @@ describe("pathway diagram on dense pathways", () => {
     const dir = writeChangedHub();
     const r = await runMain(["diagram", path.join(dir, "new.json"), "-f", "md", "--base", path.join(dir, "old.json")]);
     expect(r).toMatchObject({ code: 0, stderr: "" });
-    expect(r.stdout).toMatch(/Only the nodes within 1 steps of the 1 changed node \(ids s20\) \(\d+ nodes and \d+ edges left out\)/);
+    expect(r.stdout).toMatch(/Only the nodes within 1 step of the 1 changed node \(id s20\) \(\d+ nodes and \d+ edges left out\)/);
     expect(r.stdout).toContain("Step 20 greet");
     expect(r.stdout).not.toContain("Step 5 qualify");
   }, 120_000);

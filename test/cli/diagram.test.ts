@@ -54,7 +54,7 @@ describe("pathway diagram", () => {
     expect(r.stdout).toMatch(/Only the nodes within \d steps of node id node\\-0/);
     const focused = await runMain(["diagram", big, "-f", "md", "--focus", "node-0", "--depth", "1"]);
     expect(focused).toMatchObject({ code: 0, stderr: "" });
-    expect(focused.stdout).toMatch(/Only the nodes within 1 steps of node id node\\-0/);
+    expect(focused.stdout).toMatch(/Only the nodes within 1 step of node id node\\-0/);
   });
 
   itCorpus("renders several files to SVG in one call, one file each in the output directory", async () => {

@@ -48,7 +48,7 @@ describe("pathway publish", () => {
     project.write("scenarios/books.scenario.yaml", project.read("scenarios/books.scenario.yaml").replace("You are booked. Bye!", "Something else"));
     const r = await project.run(["publish", "booking.json", "--require-pass", "scenarios"]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/Not promoted: 1 of 1 scenarios did not pass live against version 1: scenarios\/books\.scenario\.yaml \(failed\)/);
+    expect(r.stdout).toMatch(/Not promoted: 1 of 1 scenario did not pass live against version 1: scenarios\/books\.scenario\.yaml \(failed\)/);
     expect(publishes()).toHaveLength(0);
     expect(liveFarewell()).toBe("Live farewell.");
   });
@@ -83,7 +83,7 @@ describe("pathway publish", () => {
     const manifest = project.read("pathwaykit.manifest.json");
     const r = await project.run(["publish", "booking.json", "--require-pass", "scenarios"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/Version 1 was not promoted to production by this run\. Version 1 stands tested \(1 of 1 scenarios passed live\)\. Promote it with `pathway publish booking\.json --pathway-version 1 --environment production`/);
+    expect(r.stderr).toMatch(/Version 1 was not promoted to production by this run\. Version 1 stands tested \(1 of 1 scenario passed live\)\. Promote it with `pathway publish booking\.json --pathway-version 1 --environment production`/);
     expect(project.service.markers.get("p")).toBeUndefined();
     expect(project.read("pathwaykit.manifest.json")).toBe(manifest);
   });
@@ -102,7 +102,7 @@ describe("pathway publish", () => {
     project.write("pathwaykit.manifest.json", JSON.stringify({ version: 1, pathways: [{ file: "booking.json", id: "p" }] }));
     const noDraft = await project.run(["publish", "booking.json"]);
     expect(noDraft.code).toBe(2);
-    expect(noDraft.stderr).toMatch(/records no draft of booking\.json for pathway p/);
+    expect(noDraft.stderr).toMatch(/records no draft of booking\.json \(pathway p\): upload one with `pathway push booking\.json --draft`, or pass --pathway-version <n>\./);
     expect(publishes()).toHaveLength(0);
   });
 
@@ -142,6 +142,48 @@ describe("pathway rollback", () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/Refusing to roll back: version 1 of pathway p changed since it was promoted/);
     expect((await project.run(["rollback", "booking.json", "--force"])).code).toBe(0);
+  });
+
+  it("right after the first publish, goes back to the version the service reported in production before it", async () => {
+    // Version 1 is live, promoted in the web editor: the manifest has no record of it, the service reports it.
+    project = await startReleaseProject({ versions: { p: [bookingPathway("Live farewell.")] } });
+    project.service.markers.set("p", { production: 1 });
+    expect((await project.run(["push", "booking.json", "--draft"])).code).toBe(0);
+    expect((await project.run(["publish", "booking.json"])).code).toBe(0);
+    expect(liveFarewell()).toBe("You are booked. Bye!");
+    // Recorded without a hash: nothing here saw what version 1 held.
+    expect(project.manifest().pathways[0]!.releases).toEqual([
+      { version: 1, environment: "production", at: expect.any(String) },
+      { version: 2, environment: "production", hash: getContentHash(bookingPathway()), at: expect.any(String) },
+    ]);
+    const r = await project.run(["rollback", "booking.json", "--format", "json"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ version: 1, from: 2, ok: true, published: true });
+    expect(JSON.parse(r.stdout).reason).toMatch(/rolled production of pathway p back to version 1 from version 2 \(no record of what it held when promoted; promoting it as it is/);
+    expect(liveFarewell()).toBe("Live farewell.");
+    // And rolling back again returns to the version this project published.
+    expect(JSON.parse((await project.run(["rollback", "booking.json", "--format", "json"])).stdout)).toMatchObject({ version: 2, from: 1 });
+  });
+
+  it("records nothing before the first publish when the service does not say what was in production, so rollback still asks for --to", async () => {
+    project = await startReleaseProject({ versions: { p: [bookingPathway("Live farewell.")] } });
+    expect((await project.run(["push", "booking.json", "--draft"])).code).toBe(0);
+    expect((await project.run(["publish", "booking.json"])).code).toBe(0);
+    expect(project.manifest().pathways[0]!.releases!.map((r) => r.version)).toEqual([2]);
+    const r = await project.run(["rollback", "booking.json"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no record of a version of pathway p promoted to production before version 2; pass --to <n>/);
+  });
+
+  it("promotes even when the read of what is in production fails, and says a rollback may need --to", async () => {
+    project = await startReleaseProject({ versions: { p: [bookingPathway("Live farewell.")] } });
+    project.service.markers.set("p", { production: 1 });
+    expect((await project.run(["push", "booking.json", "--draft"])).code).toBe(0);
+    project.service.addFault({ type: "status", status: 404, body: JSON.stringify({ status: "error", message: "Not found" }) }, "GET", /^\/v1\/pathway\/p$/);
+    const r = await project.run(["publish", "booking.json"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^pathway: warning: could not read which version of pathway p is in production before promoting \(.*\); a rollback of this promotion may need --to\.\n$/);
+    expect(project.manifest().pathways[0]!.releases!.map((x) => x.version)).toEqual([2]);
   });
 
   it("exits 2 without a record of an earlier promotion, and --to names the version", async () => {

@@ -65,7 +65,7 @@ describe("pathway scenarios generate and --max-turns", () => {
     const { code, generated } = await generateAndTest({ name: "Chain", nodes, edges }, ["--max-turns", "3"]);
     expect(code).toBe(1);
     expect(generated.uncovered.map((u) => u.id)).toEqual(["e4", "e5", "e-route", "r → a", "r → b"]);
-    for (const u of generated.uncovered) expect(u.reason).toBe("a scenario needs more than 3 turns (the maxTurns limit, --max-turns) to reach it; raise the limit to cover it");
+    for (const u of generated.uncovered) expect(u.reason).toBe("a scenario needs more turns than the turn limit (3, --max-turns) to reach it; raise the limit to cover it");
     const enough = await generateAndTest({ name: "Chain", nodes, edges });
     expect(enough.generated.uncovered).toEqual([]);
   });

@@ -69,7 +69,7 @@ describe("pathway test --live --pathway-version", () => {
     expect(missing.stdout).toMatch(/Pathway p has no version 7 on the service/);
     const noDraft = await project.run(["test", "scenarios", "--live", "--pathway-version", "draft"]);
     expect(noDraft.code).toBe(2);
-    expect(noDraft.stdout).toMatch(/records no draft of booking\.json for pathway p: upload one with `pathway push booking\.json --draft`/);
+    expect(noDraft.stdout).toMatch(/records no draft of booking\.json \(pathway p\): upload one with `pathway push booking\.json --draft`/);
     const staging = await project.run(["test", "scenarios", "--live", "--pathway-version", "staging"]);
     expect(staging.code).toBe(2);
     expect(staging.stdout).toMatch(/does not say which version of pathway p is in staging \(not documented\)/);

@@ -34,7 +34,7 @@ describe("toDirectedGraph with context fade", () => {
     expect(omitted.focus).toMatchObject({ omittedNodes: 2, omittedEdges: 3 });
     expect(omitted.focus!.fadedNodes).toBeUndefined();
     expect(faded.nodes.every((n) => n.hidden === 0)).toBe(true);
-    expect(toMarkdown(faded)).toContain("The nodes within 1 steps of the 1 changed node (ids c) in full colour; the other 2 nodes and 3 edges faded.");
+    expect(toMarkdown(faded)).toContain("The nodes within 1 step of the 1 changed node (id c) in full colour; the other 2 nodes and 3 edges faded.");
   });
 
   it("rejects a context it does not know", () => {

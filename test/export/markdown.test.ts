@@ -39,7 +39,7 @@ describe("toMarkdown", () => {
 
   itCorpus("says what a focused drawing leaves out", () => {
     const markdown = toMarkdown(toDirectedGraph(receptionist, { focus: "Wrap Up", depth: 1 }));
-    expect(markdown).toMatch(/Only the nodes within 1 steps of node id g9000000\\-0000/);
+    expect(markdown).toMatch(/Only the nodes within 1 step of node id g9000000\\-0000/);
   });
 
   it("escapes Markdown punctuation and HTML characters", () => {

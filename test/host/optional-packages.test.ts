@@ -36,7 +36,7 @@ describe("isMissingOptionalPackage", () => {
 
 describe("createMissingPackageError", () => {
   test.each([
-    ["images", "Drawing images (diagram -f svg, png or pdf) needs mermaid and puppeteer-core", "npm i -D mermaid@^11.17.2 puppeteer-core@^24.43.1"],
+    ["images", "Drawing images with Mermaid (diagram -f svg), and any PNG or PDF, needs mermaid and puppeteer-core", "npm i -D mermaid@^11.17.2 puppeteer-core@^24.43.1"],
     ["import", "pathway import needs ts-morph", "npm i -D ts-morph@^28.0.0"],
     ["build", "pathway build needs tsx", "npm i -D tsx@^4.23.15"],
   ] as const)("%s: says what needs which package and the one command installing it (a config error: exit 2)", (feature, start, command) => {
@@ -44,5 +44,14 @@ describe("createMissingPackageError", () => {
     expect([error.kind, error.reason, getInstallCommand(feature)]).toEqual(["config", "missing-package", command]);
     expect(error.message.startsWith(start)).toBe(true);
     expect(error.message.endsWith(`: ${command}`)).toBe(true);
+  });
+
+  test("says a way to do without the package on a line of its own, before the install command", () => {
+    const error = createMissingPackageError("images", "To draw it without a browser or Mermaid, add --engine elk.");
+    expect(error.message.split("\n")).toEqual([
+      "Drawing images with Mermaid (diagram -f svg), and any PNG or PDF, needs mermaid and puppeteer-core, which pathwaykit leaves optional so that installs for validate, lint and test stay small.",
+      "To draw it without a browser or Mermaid, add --engine elk.",
+      `Or install them with: ${getInstallCommand("images")}`,
+    ]);
   });
 });

@@ -63,7 +63,11 @@ describe("a lean install (npm install of the packed package, without its optiona
     // Any executable passes the browser check, so the missing packages are what stops the drawing.
     const r = pathway(["diagram", "pathways/appointment-booking.json", "-f", "svg", "-o", "booking.svg"], { PATHWAYKIT_CHROMIUM: process.execPath });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`needs mermaid and puppeteer-core, which pathwaykit leaves optional so that installs for validate, lint and test stay small; install them with: ${getInstallCommand("images")}\n`);
+    expect(r.stderr).toContain(`needs mermaid and puppeteer-core, which pathwaykit leaves optional so that installs for validate, lint and test stay small.\nTo draw it without a browser or Mermaid, add --engine elk: `);
+    expect(r.stderr).toContain(`\nOr install them with: ${getInstallCommand("images")}\n`);
+    // What it offers works in that same install: ELK draws the SVG in Node.
+    expect(pathway(["diagram", "pathways/appointment-booking.json", "-f", "svg", "--engine", "elk", "-o", "booking.svg"], { PATHWAYKIT_CHROMIUM: process.execPath })).toMatchObject({ code: 0, stderr: "" });
+    expect(readFileSync(path.join(dir, "booking.svg"), "utf8")).toContain("<svg");
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(path.join(dir, "booking.mmd"))).toBe(true);
   });

@@ -1,4 +1,5 @@
 // `pathway chat`: an interactive session with the simulator: type caller turns, see the agent, the node, variables and edges.
+import { toCount } from "../../escape/count.js";
 import type { Command } from "commander";
 import { Option } from "commander";
 import path from "node:path";
@@ -86,7 +87,7 @@ Examples:
         for (const line of toChatLines(state.trace.slice(from), { c, clip, nodeLabel, live: options.liveWebhooks === true })) write(line);
         if (state.status === "active") {
           const n = candidates(state).length;
-          write(c.dim(`  ${n} choice${n === 1 ? "" : "s"} here (/edges to list)`));
+          write(c.dim(`  ${toCount(n, "choice")} here (/edges to list)`));
         }
       };
       const history: SimState[] = [session.initial];

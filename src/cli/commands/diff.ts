@@ -1,4 +1,5 @@
 // `pathway diff`: flags -> diffVersions or checkDrift -> a diff formatter -> exit code (0 equal, 1 differences).
+import { toCount } from "../../escape/count.js";
 import { toJsonText } from "../../escape/json.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { InvalidArgumentError, Option, type Command } from "commander";
@@ -112,7 +113,7 @@ Examples:
             report += diffFormatters[flags.format]!({ diff: result.diff!, before: local, after: remote, labelA: result.file, labelB: `remote:${result.id}` }, { ...formatOptions, maxChars: share, fullDiffCommand }) + "\n";
           }
         }
-        const summary = `${drifted} of ${checks.length} pathway${checks.length === 1 ? "" : "s"} ${drifted === 1 ? "differs" : "differ"} from the remote${failed ? `, ${failed} could not be checked` : ""}.`;
+        const summary = `${drifted} of ${toCount(checks.length, "pathway")} ${drifted === 1 ? "differs" : "differ"} from the remote${failed ? `, ${failed} could not be checked` : ""}.`;
         report += flags.format === "md" ? `**${summary}**\n` : `${summary}\n`;
         // The shares leave room for the summary; a limit too small for even that is still never exceeded.
         if (flags.format === "md") report = cutMarkdown(report, flags.maxChars, "pathway diff --check --format md --max-chars 0");

@@ -1,6 +1,7 @@
 // `pathway fetch`: flags -> fetchPathways -> one line per pathway (or JSON) -> exit code.
 import { toJsonText } from "../../escape/json.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
+import { toCount } from "../../escape/count.js";
 import type { Command } from "commander";
 import { createFormatOption } from "../format-option.js";
 import { fetchPathways } from "../../engine/release/fetch-pathways.js";
@@ -77,7 +78,7 @@ Examples:
         const errColors = pc.createColors(useColor(flags.color, io, io.stderr));
         for (const o of outcomes) {
           for (const w of o.warnings) io.stderr.write(`pathway: ${errColors.yellow("warning:")} ${escapeTerminalText(w)}\n`);
-          if (o.ok) out.write(`${outColors.green("✔")} ${escapeTerminalText(`${o.id} → ${o.file} (${o.nodes} nodes, ${o.edges} edges)`)}\n`);
+          if (o.ok) out.write(`${outColors.green("✔")} ${escapeTerminalText(`${o.id} → ${o.file} (${toCount(o.nodes ?? 0, "node")}, ${toCount(o.edges ?? 0, "edge")})`)}\n`);
           else if (o.skipped) io.stderr.write(`${errColors.yellow("⚠")} ${escapeTerminalText(`skipped ${o.file}: ${o.error!.message}`)}\n`);
           else io.stderr.write(`${errColors.red("✖")} ${escapeTerminalText(`${o.id}: ${o.error!.message}`)}\n`);
         }

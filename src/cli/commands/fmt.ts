@@ -1,4 +1,5 @@
 // `pathway fmt`: rewrites pathway JSON files in canonical form (atomically), or with --check lists the ones that would change.
+import { toCount } from "../../escape/count.js";
 import { toJsonText } from "../../escape/json.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Command } from "commander";
@@ -66,7 +67,7 @@ Examples:
           io.stderr.write(formatStylish(broken, { color }));
         }
         const unchanged = all.filter((r) => r.status === "unchanged").length;
-        if (toStdout && unchanged > 0 && unchanged === all.filter((r) => r.status !== "skipped").length) out.write(`${all.length} file${all.length === 1 ? "" : "s"} already canonical\n`);
+        if (toStdout && unchanged > 0 && unchanged === all.filter((r) => r.status !== "skipped").length) out.write(`${toCount(all.length, "file")} already canonical\n`);
       }
       const code = all.some((r) => r.status === "failed") ? EXIT.failure : all.some((r) => r.status === "would-change") ? EXIT.findings : EXIT.ok;
       io.setExitCode(code);

@@ -1,4 +1,5 @@
 // `pathway lint`: flags -> lintFiles (config, baseline) -> findings report -> exit code.
+import { toCount } from "../../escape/count.js";
 import type { Command } from "commander";
 import { isRemoteInput, withRemoteCopies } from "../../engine/project/remote-copies.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
@@ -24,8 +25,6 @@ interface LintCommandOptions extends CheckCommandOptions, RemoteFlags {
   fix?: boolean;
   fixDryRun?: boolean;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Registers `pathway lint` on the program. */
 export function register(program: Command, io: CliIo): void {
@@ -101,12 +100,12 @@ async function lintOnce(inputs: string[], options: LintCommandOptions, io: CliIo
   const requestIds = new Set(catalogue.request.map((m) => m.id));
   const withRequests = lint.results.some((r) => r.diagnostics.some((d) => requestIds.has(d.ruleId)));
   const code = await reportFindings(lint.results, options, io, withRequests ? catalogue.all : catalogue.lint);
-  if (options.format === "text" && lint.fixed) io.stderr.write(`pathway: ${options.fix ? "fixed" : "would fix"} ${plural(lint.fixed.findings, "finding")} in ${plural(lint.fixed.files, "file")}.\n`);
-  if (options.format === "text" && lint.suppressed > 0) io.stderr.write(`pathway: ${plural(lint.suppressed, "finding")} suppressed by pathway.config.json.
+  if (options.format === "text" && lint.fixed) io.stderr.write(`pathway: ${options.fix ? "fixed" : "would fix"} ${toCount(lint.fixed.findings, "finding")} in ${toCount(lint.fixed.files, "file")}.\n`);
+  if (options.format === "text" && lint.suppressed > 0) io.stderr.write(`pathway: ${toCount(lint.suppressed, "finding")} suppressed by pathway.config.json.
 `);
   if (options.baselineWrite !== undefined) {
-    io.stderr.write(`pathway: wrote ${plural(lint.recorded ?? 0, "finding")} to the baseline ${options.baselineWrite}; lint with --baseline ${options.baselineWrite} to report only new ones.\n`);
-  } else if (options.format === "text" && lint.baselined > 0) io.stderr.write(`pathway: ${plural(lint.baselined, "finding")} hidden by the baseline ${options.baseline}.\n`);
+    io.stderr.write(`pathway: wrote ${toCount(lint.recorded ?? 0, "finding")} to the baseline ${options.baselineWrite}; lint with --baseline ${options.baselineWrite} to report only new ones.\n`);
+  } else if (options.format === "text" && lint.baselined > 0) io.stderr.write(`pathway: ${toCount(lint.baselined, "finding")} hidden by the baseline ${options.baseline}.\n`);
   io.setExitCode(code);
   return true;
 }

@@ -13,6 +13,7 @@ import { createProgressReporter } from "../progress.js";
 import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
 interface PublishFlags extends RemoteFlags {
+  id?: string;
   pathwayVersion?: number | "draft";
   environment: "production" | "staging";
   requirePass?: string[];
@@ -43,8 +44,9 @@ export function register(program: Command, io: CliIo): void {
     program
       .command("publish")
       .description("promote a saved version to production or staging, only when it is the local file and its scenarios pass live")
-      .argument("<pathway>", "a pathway file tracked in pathwaykit.manifest.json, remote:<id>, or an id"),
+      .argument("<pathway>", "a pathway file tracked in pathwaykit.manifest.json (or any pathway file, with --id), remote:<id>, or an id"),
   )
+    .option("--id <id>", "the remote pathway of a file pathwaykit.manifest.json does not track (default: the file's entry)")
     .addOption(new Option("--pathway-version <version>", "the version to promote: a number, or draft (the file's draft in the manifest; the default)").argParser(parseNumberOrDraft))
     .addOption(new Option("--environment <name>", "where to promote it").choices(["production", "staging"]).default("production"))
     .option("--require-pass <scenarios...>", "run these scenario files (or folders, globs) live against the version first; promote only when all pass")
@@ -80,6 +82,7 @@ Examples:
       const progress = createProgressReporter(io, "running live");
       const report = await publishVersion(io.host, target, {
         ...toRemoteOptions(flags, io),
+        ...(flags.id !== undefined && { id: flags.id }),
         ...(flags.pathwayVersion !== undefined && { pathwayVersion: flags.pathwayVersion }),
         environment: flags.environment,
         ...(flags.requirePass && { requirePass: flags.requirePass }),

@@ -34,7 +34,7 @@ export function register(program: Command, io: CliIo): void {
       .description("upload a pathway file: replace the live pathway (POST /v1/pathway/{id}, diff shown first), or with --draft save it as a version callers do not reach yet")
       .argument("<file>", "the pathway file to upload"),
   )
-    .option("--id <id>", "remote pathway id (default: the file's entry in pathwaykit.manifest.json)")
+    .option("--id <id>", "the remote pathway (default: the file's entry in pathwaykit.manifest.json, where push records it)")
     .option("--draft", "upload as a version callers do not reach yet (the manifest's draft, updated in place), not the live pathway")
     .option("--name <text>", "with --draft: the version's name (default: the draft's recorded name, else the pathway's name)")
     .option("--new-version", "with --draft: upload a new version even when the manifest records a draft")
@@ -53,8 +53,8 @@ the file as a saved version instead (POST /v1/pathway/{id}/version), prints its 
 hash of what was sent, as the file's draft in pathwaykit.manifest.json; production is not touched. A later
 push --draft updates that same version (POST /v1/pathway/{id}/version/{n}) after reading it back: if it changed
 on the service since (its content no longer has the recorded hash), push refuses (--force overwrites it;
---new-version starts another version). Test the draft with \`pathway test --live --pathway-version draft\`,
-promote it with \`pathway publish\`.
+--new-version starts another version). Test the draft with \`pathway test <scenarios> --live --pathway-version draft\`,
+promote it with \`pathway publish <file>\`.
 
 Before sending, push reads the remote pathway and compares its hash with the one pathwaykit.manifest.json
 recorded when the file was fetched: if someone edited the pathway in the web editor since, push refuses (use

@@ -1,6 +1,7 @@
 // `pathway report`: one pathway as a self-contained offline HTML review page (graph, findings, diff, coverage).
 import { toJsonText } from "../../escape/json.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
+import { toCount } from "../../escape/count.js";
 import type { Command } from "commander";
 import { Option } from "commander";
 import path from "node:path";
@@ -130,7 +131,7 @@ async function runReport(file: string, options: ReportCommandOptions, io: CliIo,
   if (options.format === "json") io.stdout.write(toJsonText({ output, ...s }));
   else {
     const c = pc.createColors(useColor(options.color, io));
-    io.stdout.write(`${c.green("✔")} wrote ${output}: ${s.nodes} nodes, ${s.edges} edges, ${s.findings} findings${s.diff ? ", diff" : ""}${s.coverage ? ", coverage" : ""} (layout: ${s.engine})\n`);
+    io.stdout.write(`${c.green("✔")} wrote ${output}: ${toCount(s.nodes, "node")}, ${toCount(s.edges, "edge")}, ${toCount(s.findings, "finding")}${s.diff ? ", diff" : ""}${s.coverage ? ", coverage" : ""} (layout: ${s.engine})\n`);
   }
   return EXIT.ok;
 }

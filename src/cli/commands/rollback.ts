@@ -11,6 +11,7 @@ import { createReportOutputOption, writeOutput } from "../output.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
 interface RollbackFlags extends RemoteFlags {
+  id?: string;
   to?: number;
   environment: "production" | "staging";
   force?: boolean;
@@ -25,8 +26,9 @@ export function register(program: Command, io: CliIo): void {
     program
       .command("rollback")
       .description("promote the version that was in production before (or --to <n>), after the same read-back check")
-      .argument("<pathway>", "a pathway file tracked in pathwaykit.manifest.json, remote:<id>, or an id"),
+      .argument("<pathway>", "a pathway file tracked in pathwaykit.manifest.json (or any pathway file, with --id), remote:<id>, or an id"),
   )
+    .option("--id <id>", "the remote pathway of a file pathwaykit.manifest.json does not track (default: the file's entry)")
     .addOption(new Option("--to <n>", "the version to promote (default: the one promoted before the current, from the manifest's record)").argParser(parseWholeNumber(1)))
     .addOption(new Option("--environment <name>", "which environment to roll back").choices(["production", "staging"]).default("production"))
     .option("--force", "promote even when the version changed since it was promoted")
@@ -37,8 +39,9 @@ export function register(program: Command, io: CliIo): void {
       "after",
       `
 The previous version comes from the promotions \`pathway publish\` and \`pathway rollback\` recorded in
-pathwaykit.manifest.json; which version is current comes from the service (production_version_number, when it
-reports it). The service keeps no promotion history that is documented, so without a record pass --to <n>.
+pathwaykit.manifest.json, with the version each replaced when the service reported it (production_version_number,
+seen in real exports); which version is current comes from the service too, when it reports it. The service keeps no
+promotion history that is documented, so without a record pass --to <n>.
 Before promoting, rollback reads the version back and refuses when its content is not what it held when it was
 promoted (--force overrides); a version promoted from elsewhere is promoted as it is, and the report says so.
 
@@ -53,6 +56,7 @@ Examples:
     .action(async (target: string, flags: RollbackFlags) => {
       const report = await rollbackVersion(io.host, target, {
         ...toRemoteOptions(flags, io),
+        ...(flags.id !== undefined && { id: flags.id }),
         ...(flags.to !== undefined && { to: flags.to }),
         environment: flags.environment,
         force: flags.force === true,

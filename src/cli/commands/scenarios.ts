@@ -1,4 +1,5 @@
 // `pathway scenarios generate`: writes editable scenario skeletons whose scripted steps visit every reachable edge.
+import { toCount } from "../../escape/count.js";
 import { toJsonText } from "../../escape/json.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Command } from "commander";
@@ -67,7 +68,7 @@ Examples:
       } else {
         const c = pc.createColors(useColor(options.color, io));
         const turns = generated.scenarios.reduce((n, s) => n + s.turns.length, 0);
-        io.stdout.write(`${c.green("Wrote")} ${written.length} scenario${written.length === 1 ? "" : "s"} (${turns} turns) to ${escapeTerminalText(dir)}\n`);
+        io.stdout.write(`${c.green("Wrote")} ${toCount(written.length, "scenario")} (${toCount(turns, "turn")}) to ${escapeTerminalText(dir)}\n`);
         for (const f of written) io.stdout.write(`  ${escapeTerminalText(f)}\n`);
         for (const u of generated.uncovered.slice(0, 20)) io.stdout.write(`  ${c.yellow("not covered:")} ${escapeTerminalText(`${u.kind} ${u.id}: ${u.reason}`)}\n`);
         if (generated.uncovered.length > 20) io.stdout.write(`  ... and ${generated.uncovered.length - 20} more (--format json lists them all)\n`);

@@ -12,6 +12,7 @@ import { createFormatOption } from "../format-option.js";
 import { sharedOption } from "../shared-options.js";
 
 interface VersionsFlags extends RemoteFlags {
+  id?: string;
   limit: number;
   format: string;
   output?: string;
@@ -24,8 +25,9 @@ export function register(program: Command, io: CliIo): void {
     program
       .command("versions")
       .description("list the saved versions of a remote pathway: number, date, name; which is latest, in production, in staging, the draft, the local file")
-      .argument("<pathway>", "a pathway id, remote:<id>, or a file tracked in pathwaykit.manifest.json"),
+      .argument("<pathway>", "a pathway file tracked in pathwaykit.manifest.json (or any pathway file, with --id), remote:<id>, or an id"),
   )
+    .option("--id <id>", "the remote pathway of a file pathwaykit.manifest.json does not track (default: the file's entry)")
     .addOption(createFormatOption(["text", "json"]))
     .addOption(createReportOutputOption("write the list to a file (atomically) instead of stdout"))
     .addOption(new Option("--limit <n>", "with a file: compare the newest n versions with it").argParser(parseWholeNumber(1)).default(20))
@@ -38,9 +40,10 @@ Reads GET /v1/pathway/{id}/versions, and GET /v1/pathway/{id} for which version 
 (production_version_number) and in staging (staging_version_number: not documented, read when the service sends
 it); "unknown" when the service does not say. For a tracked file it also marks the draft \`pathway push --draft\`
 recorded and the versions whose content (nodes and edges) equals the file, reading the newest --limit versions.
-Use a version anywhere a remote pathway is accepted as remote:<id>@<n>
+Commands that read a remote pathway's content (diff, lint, validate, report) take a version as remote:<id>@<n>
 (or remote:<id>@latest for the newest saved version); \`pathway fetch <id>@<n> -o file.json\` saves one to lint,
-validate or diff it.
+validate or diff it. publish and rollback name a whole pathway and take the version as --pathway-version <n> and
+--to <n>.
 
 Exit codes: 0 listed, 2 usage, read or network error.
 
@@ -50,7 +53,7 @@ Examples:
   $ pathway diff remote:1b2c3d4e@3 remote:1b2c3d4e@5`,
     )
     .action(async (target: string, flags: VersionsFlags) => {
-      const report = await listMarkedVersions(io.host, target, { ...toRemoteOptions(flags, io), limit: flags.limit });
+      const report = await listMarkedVersions(io.host, target, { ...toRemoteOptions(flags, io), limit: flags.limit, ...(flags.id !== undefined && { id: flags.id }) });
       const color = useReportColor(flags.color, flags.output, io);
       const footer = { production: report.production, staging: report.staging, ...(report.local && { local: report.local }) };
       await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : formatVersionsText(report.id, report.versions, { color, footer }));

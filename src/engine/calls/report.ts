@@ -1,4 +1,5 @@
 // `report --calls`: production coverage from call records in the report's coverage shape, with per-node call counts for the side panel.
+import { toCount } from "../../escape/count.js";
 import { getEdges } from "../../model/pathway.js";
 import type { Pathway } from "../../model/schema.js";
 import { getCoverage } from "../../simulate/coverage.js";
@@ -36,6 +37,7 @@ export async function getReportCalls(host: Host, pathwayArg: string, pathway: Pa
     trace.push({ type: "move", turn: 0, from: edge.source, to: edge.target, via: "edge", edgeId: typeof edge.id === "string" ? edge.id : `#${index}`, reason: "a recorded call" });
   }
   for (const w of stats.ways) if (w.kind === "global" && w.taken > 0) trace.push({ type: "move", turn: 0, from: w.from, to: w.to, via: "global", reason: "a recorded call" });
-  const source = `${stats.mapped + stats.partial} of ${stats.calls} call${stats.calls === 1 ? "" : "s"} mapped, from ${inputs.join(", ")}${read.problemCount > 0 ? ` (${read.problemCount} not read)` : ""}`;
+  const mapped = stats.partial === 0 ? `${stats.mapped} of ${toCount(stats.calls, "call")} mapped` : `${stats.mapped} of ${toCount(stats.calls, "call")} mapped in full, ${stats.partial} in part`;
+  const source = `${mapped}, from ${inputs.join(", ")}${read.problemCount > 0 ? ` (${read.problemCount} not read)` : ""}`;
   return { source, coverage: getCoverage(pathway, [trace]), counts };
 }

@@ -2,7 +2,8 @@
 import path from "node:path";
 import type { Diagnostic, FileResult } from "../../diagnostics/index.js";
 import type { BaselineInput, FixResult } from "../../lint/index.js";
-import { createBaseline, createBaselineFilter, fixPathway, getFileLintSettings, lintPathway } from "../../lint/index.js";
+import { createBaseline, createBaselineFilter, fixPathway, getFileLintSettings, lintDocument } from "../../lint/index.js";
+import { parseDocument } from "../../parse/index.js";
 import { withRuleFlags, type RuleSeverity } from "../../rules/index.js";
 import { checkRequestInputs, readConfiguredRequests, withConfiguredRules } from "./check-requests.js";
 import { loadRuleCatalogue } from "./rule-catalogue.js";
@@ -12,6 +13,7 @@ import { createSuppressionTracker } from "./unused-suppressions.js";
 import { describeFsError } from "../../host/fs-errors.js";
 import type { Host } from "../../host/host.js";
 import { displayPath, expandInputs, readInput, STDIN, type ExpandOptions } from "../project/inputs.js";
+import { createWalkTally, getSkippedFile, toSkippedResult } from "../project/other-files.js";
 
 /** Options of `lintFiles`; all optional. */
 export interface LintFilesOptions extends ExpandOptions {
@@ -53,8 +55,9 @@ export interface LintFilesResult {
 
 /**
  * Lints files, directories (searched for *.json), globs and `-` (stdin), like ESLint's `lintFiles`: each file gets the
- * nearest config's settings; unreadable files are results with an `unreadable-file` finding. A broken config or
- * baseline throws EngineError("config").
+ * nearest config's settings; unreadable files are results with an `unreadable-file` finding. A file a directory or glob
+ * found that holds a call record, scenario, request body or bland-cli test cases is not linted: its result is a
+ * `skipped-file` note (see `toSkippedResult`). A broken config or baseline throws EngineError("config").
  */
 export async function lintFiles(host: Host, args: readonly string[], options: LintFilesOptions = {}): Promise<LintFilesResult> {
   // Request rules may be set in the same "rules" (they apply to the config's `requests` files).
@@ -72,14 +75,13 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
   const recorded: (BaselineInput & { index: number })[] = [];
   const out: LintFilesResult = { results: [], suppressed: 0, baselined: 0 };
   const suppressionUse = createSuppressionTracker();
-  // Per directory or glob argument, the files it found and how many of them the config ignores.
-  const found = new Map<string, { count: number; ignored: number; config: string }>();
+  // Per directory or glob argument, the files it found and how many of them the config ignores or were skipped.
+  const walks = createWalkTally();
   for (const ref of await expandInputs(host, "pathway", args, { ignore })) {
     // Left out before the file is read: a watch run reads only what changed.
     if (options.only && (ref.file === undefined || !options.only(ref.file, (await loadConfig(ref.file)).file))) continue;
     const input = await readInput(host, ref);
-    const by = (input.foundBy ?? []).map((arg) => found.get(arg) ?? found.set(arg, { count: 0, ignored: 0, config: "" }).get(arg)!);
-    for (const b of by) b.count++;
+    walks.found(input);
     if (!input.bytes) {
       out.results.push({ filePath: input.path, diagnostics: [input.problem!] });
       continue;
@@ -92,12 +94,21 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
       // command line gets a warning instead of its findings (before, each was an empty result counted as linted).
       const config = displayPath(host.cwd, configFile ?? root);
       if (input.named && options.warnIgnored !== false) out.results.push({ filePath: input.path, diagnostics: [ignoredFile(input.path, config)] });
-      for (const b of by) Object.assign(b, { ignored: b.ignored + 1, config });
+      walks.ignored(input, config);
+      continue;
+    }
+    // Parsed once: the value says whether it is a pathway to lint or another project file (a call record...) to skip.
+    const parsed = parseDocument(input.bytes);
+    const skipped = parsed.ok ? getSkippedFile(input, parsed.value) : undefined;
+    if (skipped) {
+      walks.skipped(input);
+      out.results.push(toSkippedResult(skipped));
       continue;
     }
     const rules = withRuleFlags(settings.rules, options.rules);
     const lintOptions = { rules, requestData: settings.requestData, systemVariables: settings.systemVariables, suppressions: settings.suppressions };
-    const result: FixResult = options.fix ? fixPathway(input.bytes, lintOptions) : { ...lintPathway(input.bytes, lintOptions), fixed: 0 };
+    // --fix lints the file again after each round of fixes; without it the one parse above is linted.
+    const result: FixResult = options.fix ? fixPathway(input.bytes, lintOptions) : { ...lintDocument(parsed, lintOptions), fixed: 0 };
     const output = result.output;
     if (output !== undefined) {
       out.fixed = { findings: (out.fixed?.findings ?? 0) + result.fixed, files: (out.fixed?.files ?? 0) + 1 };
@@ -119,11 +130,8 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
     }
     out.results.push({ filePath: input.path, diagnostics, ...(result.text !== undefined && { text: result.text }), ...(output !== undefined && { output }) });
   }
-  // A directory or glob whose every file is ignored has nothing linted: as one that matches nothing, it is an error.
-  for (const [arg, by] of found) {
-    if (options.only) break;
-    if (by.ignored === by.count) out.results.push({ filePath: arg, diagnostics: [{ ruleId: "no-matching-files", severity: "error", message: `${arg}: every file it matches is ignored by "ignore" in ${by.config}; name a file that is not ignored, or change "ignore".`, pointer: "" }] });
-  }
+  // A directory or glob whose every file is ignored or skipped has nothing linted: as one that matches nothing, it is an error.
+  if (!options.only) out.results.push(...walks.problems());
   if (options.baselineWrite !== undefined) {
     const written = createBaseline(recorded);
     try {

@@ -1,9 +1,11 @@
 // `validateFiles`: checks every pathway file the arguments name against the model and the structural rules.
 import type { FileResult } from "../../diagnostics/index.js";
+import { parseDocument } from "../../parse/index.js";
 import type { RuleSeverity } from "../../rules/index.js";
-import { validatePathway } from "../../validate/validate.js";
+import { validateDocument } from "../../validate/validate.js";
 import type { Host } from "../../host/host.js";
 import { readInputs, type ExpandOptions } from "../project/inputs.js";
+import { createWalkTally, getSkippedFile, toSkippedResult } from "../project/other-files.js";
 
 /** Options of `validateFiles`; all optional. */
 export interface ValidateFilesOptions extends ExpandOptions {
@@ -13,17 +15,30 @@ export interface ValidateFilesOptions extends ExpandOptions {
 
 /**
  * Validates files, directories (searched for *.json), globs and `-` (stdin). One result per file, in order; a file that
- * cannot be read is a result with an `unreadable-file` finding, and the others are still checked.
+ * cannot be read is a result with an `unreadable-file` finding, and the others are still checked. A file a directory or
+ * glob found that holds a call record, scenario, request body or bland-cli test cases is not checked: its result is a
+ * `skipped-file` note (see `toSkippedResult`), and a directory or glob that found nothing else is a `no-matching-files` error.
  */
 export async function validateFiles(host: Host, args: readonly string[], options: ValidateFilesOptions = {}): Promise<FileResult[]> {
   const results: FileResult[] = [];
+  const walks = createWalkTally();
   for (const input of await readInputs(host, "pathway", args, options)) {
+    walks.found(input);
     if (!input.bytes) {
       results.push({ filePath: input.path, diagnostics: [input.problem!] });
       continue;
     }
-    const result = validatePathway(input.bytes, { rules: options.rules ?? {} });
+    // Parsed once: the value says whether it is a pathway to check or another project file to skip.
+    const parsed = parseDocument(input.bytes);
+    const skipped = parsed.ok ? getSkippedFile(input, parsed.value) : undefined;
+    if (skipped) {
+      walks.skipped(input);
+      results.push(toSkippedResult(skipped));
+      continue;
+    }
+    const result = validateDocument(parsed, { rules: options.rules ?? {} });
     results.push({ filePath: input.path, diagnostics: result.diagnostics, ...(result.text !== undefined && { text: result.text }) });
   }
+  results.push(...walks.problems());
   return results;
 }

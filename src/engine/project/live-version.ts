@@ -1,4 +1,5 @@
 // Which saved version a live run chats with (--pathway-version n|draft|production|staging), and the hash of that version's content.
+import path from "node:path";
 import type { PathwayClient } from "../../remote/index.js";
 import { EngineError } from "../../host/errors.js";
 import type { Host } from "../../host/host.js";
@@ -47,8 +48,7 @@ export async function resolveVersion(host: Host, client: PathwayClient, manifest
   try {
     if (spec === "draft") {
       const entry = pathwayFile === undefined ? manifest.manifest.pathways.find((e) => e.id === id && e.draft) : findEntryByFile(manifest, host.cwd, pathwayFile);
-      const shown = pathwayFile === undefined ? `pathway ${id}` : displayPath(host.cwd, pathwayFile);
-      if (!entry?.draft || entry.id !== id) throw new EngineError("input", `${MANIFEST_FILE} records no draft of ${shown} for pathway ${id}: upload one with \`pathway push ${pathwayFile === undefined ? "<file>" : shown} --draft\`, or pass --pathway-version <n>.`, "no-draft");
+      if (!entry?.draft || entry.id !== id) throw new EngineError("input", describeNoDraft(host, manifest, id, pathwayFile), "no-draft");
       number = entry.draft.version;
       const read = await readVersion(client, id, number, `the draft recorded in ${MANIFEST_FILE} (push a new one with \`pathway push --draft --new-version\`)`);
       const hash = getContentHash(read);
@@ -71,6 +71,20 @@ export async function resolveVersion(host: Host, client: PathwayClient, manifest
   } catch (error) {
     throw await toEngineError(error, { id });
   }
+}
+
+/**
+ * Says that the manifest records no draft of pathway `id`, and the push that would make one: of the file named, else of
+ * the one file tracking that id, else of a file with --id.
+ */
+function describeNoDraft(host: Host, manifest: LoadedManifest, id: string, pathwayFile: string | undefined): string {
+  const tracking = manifest.manifest.pathways.filter((e) => e.id === id);
+  const file = pathwayFile === undefined ? (tracking.length === 1 ? displayPath(host.cwd, path.join(manifest.dir, tracking[0]!.file)) : undefined) : displayPath(host.cwd, pathwayFile);
+  // A file the manifest does not track as `id` needs --id to push to it.
+  const tracked = file !== undefined && (pathwayFile === undefined || findEntryByFile(manifest, host.cwd, pathwayFile)?.id === id);
+  const push = file === undefined ? `pathway push <file> --draft --id ${id}` : `pathway push ${file} --draft${tracked ? "" : ` --id ${id}`}`;
+  const which = pathwayFile === undefined ? `pathway ${id}` : `${displayPath(host.cwd, pathwayFile)} (pathway ${id})`;
+  return `${MANIFEST_FILE} records no draft of ${which}: upload one with \`${push}\`, or pass --pathway-version <n>.`;
 }
 
 async function readVersion(client: PathwayClient, id: string, n: number, hint: string): Promise<Record<string, unknown>> {

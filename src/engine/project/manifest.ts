@@ -22,7 +22,7 @@ const EntrySchema = z.strictObject({
   fetchedAt: z.string().optional(),
   /** The version `push --draft` uploads to, and the content hash (see getContentHash) of what it sent. */
   draft: z.strictObject({ version: z.number().int().min(1), hash: z.string(), name: z.string().optional(), pushedAt: z.string().optional() }).optional(),
-  /** Promotions made from this project, oldest first (rollback's "previous production version"); the newest 20 are kept. */
+  /** Promotions made from this project, oldest first, each after the version it replaced when the service reported that one (recorded without a hash): rollback's "previous production version"; the newest 20 are kept. */
   releases: z.array(z.strictObject({ version: z.number().int().min(1), environment: z.enum(["production", "staging"]), hash: z.string().optional(), at: z.string() })).optional(),
 });
 

@@ -15,20 +15,28 @@ export function assertPathwayId(id: string, arg: string = id): void {
 
 /**
  * The pathway id an argument names. A path to an existing file (or one ending in .json) must have an entry in the
- * manifest; `remote:<id>` and anything else are taken as the id. Throws EngineError("usage") otherwise.
+ * manifest; `remote:<id>` and anything else are taken as the id. Throws EngineError("usage") otherwise, saying to pass
+ * `idFlag` (the command's flag naming a file's pathway, e.g. `--id`) when the command has one.
  */
-export async function resolvePathwayId(host: Host, arg: string, loaded: LoadedManifest): Promise<{ id: string; file?: string }> {
+export async function resolvePathwayId(host: Host, arg: string, loaded: LoadedManifest, options: { idFlag?: string } = {}): Promise<{ id: string; file?: string }> {
   // An empty word would be sent as the id: GET /v1/pathway//versions.
   if (arg.trim() === "") throw new EngineError("usage", `${JSON.stringify(arg)}: an empty pathway id; pass the id, remote:<id> or a file recorded in pathwaykit.manifest.json.`);
   if (arg.startsWith("remote:")) {
     const id = arg.slice("remote:".length);
-    if (id === "" || id.includes("@")) throw new EngineError("usage", `"${arg}": expected remote:<pathway id> (a whole pathway, not one version).`);
+    if (id === "" || id.includes("@")) {
+      const version = /@(\d+|latest|draft)$/.exec(id)?.[1];
+      const how = version === undefined ? "" : `; publish takes the version as --pathway-version ${version}, rollback as --to <n>`;
+      throw new EngineError("usage", `"${arg}": expected remote:<pathway id> (a whole pathway, not one version${how}).`);
+    }
     assertPathwayId(id, arg);
     return { id };
   }
   if (arg.endsWith(".json") || (await host.stat(arg))?.kind === "file") {
     const entry = findEntryByFile(loaded, host.cwd, arg);
-    if (!entry) throw new EngineError("usage", `${arg}: not in pathwaykit.manifest.json, so its pathway id is unknown; pass the id instead, or run \`pathway fetch <id> -o ${arg}\` first.`);
+    if (!entry) {
+      const pass = options.idFlag === undefined ? "pass the id instead" : `add ${options.idFlag} <pathway id>, pass the id instead of the file`;
+      throw new EngineError("usage", `${arg}: not in pathwaykit.manifest.json, so its pathway id is unknown; ${pass}, or run \`pathway fetch <id> -o ${arg}\` first.`);
+    }
     return { id: entry.id, file: arg };
   }
   assertPathwayId(arg);

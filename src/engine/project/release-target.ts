@@ -19,20 +19,39 @@ export interface ReleaseTarget {
   local?: { pathway: Pathway; bytes: Uint8Array; hash: string };
 }
 
+/** Options of `resolveReleaseTarget`. */
+export interface ReleaseTargetOptions {
+  /** The remote id for a file (the command's `idFlag`), instead of the file's manifest entry. */
+  id?: string;
+  /**
+   * The command's flag that names a file's pathway (`--id`). When set, messages name it, and an `id` given with an
+   * argument that is not a file is a usage error (it would be ignored). Default: none.
+   */
+  idFlag?: string;
+  manifest?: LoadedManifest;
+  /** A file that cannot be read as a pathway still names its id (versions lists without the local match). */
+  lenient?: boolean;
+}
+
 /** Resolves `<file|id>`: the id (checked), the manifest and entry, and for a file its content. Throws EngineError. */
-export async function resolveReleaseTarget(host: Host, arg: string, options: { id?: string; manifest?: LoadedManifest; lenient?: boolean } = {}): Promise<ReleaseTarget> {
+export async function resolveReleaseTarget(host: Host, arg: string, options: ReleaseTargetOptions = {}): Promise<ReleaseTarget> {
   const manifest = options.manifest ?? (await loadManifest(host));
   const isFile = arg.endsWith(".json") || (await host.stat(arg))?.kind === "file";
-  if (isFile && options.id !== undefined) {
-    assertPathwayId(options.id);
-    const entry = findEntryByFile(manifest, host.cwd, arg);
-    return { id: options.id, manifest, file: arg, ...(entry?.id === options.id && { entry }), local: await readLocal(host, arg) };
+  if (!isFile && options.id !== undefined && options.idFlag !== undefined) {
+    throw new EngineError("usage", `${options.idFlag} ${options.id} names the remote pathway of a file, but ${JSON.stringify(arg)} is not a file: pass the file with ${options.idFlag}, or the id alone.`);
   }
-  const { id, file } = await resolvePathwayId(host, arg, manifest);
+  // `lenient`: a file that cannot be read as a pathway still names its id (versions lists without the local match).
+  const read = (file: string) => (options.lenient ? readLocal(host, file).catch(() => undefined) : readLocal(host, file));
+  if (isFile && options.id !== undefined) {
+    assertPathwayId(options.id, options.idFlag === undefined ? options.id : `${options.idFlag} ${options.id}`);
+    const entry = findEntryByFile(manifest, host.cwd, arg);
+    const local = await read(arg);
+    return { id: options.id, manifest, file: arg, ...(entry?.id === options.id && { entry }), ...(local && { local }) };
+  }
+  const { id, file } = await resolvePathwayId(host, arg, manifest, options.idFlag === undefined ? {} : { idFlag: options.idFlag });
   assertPathwayId(id);
   if (file !== undefined) {
-    // `lenient`: a file that cannot be read as a pathway still names its id (versions lists without the local match).
-    const local = options.lenient ? await readLocal(host, file).catch(() => undefined) : await readLocal(host, file);
+    const local = await read(file);
     return { id, manifest, file, entry: findEntryByFile(manifest, host.cwd, file)!, ...(local && { local }) };
   }
   const tracking = manifest.manifest.pathways.filter((e) => e.id === id);

@@ -2,6 +2,7 @@
 import path from "node:path";
 import type { Environment, PathwayClient } from "../../remote/index.js";
 import { EngineError } from "../../host/errors.js";
+import { toNounForm } from "../../escape/count.js";
 import type { Host } from "../../host/host.js";
 import { resolveVersion, type ResolvedVersion } from "../project/live-version.js";
 import { MANIFEST_FILE, saveManifest, setEntry, type LoadedManifest } from "../project/manifest.js";
@@ -12,6 +13,8 @@ import { runScenarioFiles } from "../scenarios/run-scenarios.js";
 
 /** Options of `publishVersion`; all optional. */
 export interface PublishOptions extends RemoteOptions {
+  /** The remote pathway of a file that pathwaykit.manifest.json does not track (`--id`). Default: the file's entry. */
+  id?: string;
   /** The version to promote. Default "draft": the file's draft in the manifest. */
   pathwayVersion?: number | "draft";
   /** Default "production". */
@@ -48,11 +51,25 @@ export interface PublishReport {
   reason: string;
 }
 
-/** A promotion the service accepted, recorded for rollback (the newest 20 are kept); a published draft is no longer the draft. */
-export async function recordRelease(host: Host, target: ReleaseTarget, manifest: LoadedManifest, release: { version: number; environment: Environment; hash: string }, warn?: (m: string) => void): Promise<void> {
+/** The pathway as the user named it on the command line, for the commands a message suggests: the argument, and --id with it. */
+export function toArgument(arg: string, id: string | undefined): string {
+  return id === undefined ? arg : `${arg} --id ${id}`;
+}
+
+/**
+ * A promotion the service accepted, recorded for rollback (the newest 20 are kept); a published draft is no longer the
+ * draft. `replaced` is the version the service reported in that environment just before (production_version_number):
+ * when the record does not end with it (a first publish, or a promotion made elsewhere), it is recorded first, without
+ * a hash (nothing here saw what it held), so that rollback can go back to it.
+ */
+export async function recordRelease(host: Host, target: ReleaseTarget, manifest: LoadedManifest, release: { version: number; environment: Environment; hash: string }, warn?: (m: string) => void, replaced?: number): Promise<void> {
   const entry = target.entry;
   if (!entry) return;
-  const releases = [...(entry.releases ?? []), { ...release, at: host.now().toISOString() }].slice(-20);
+  const at = host.now().toISOString();
+  const recorded = entry.releases ?? [];
+  const last = recorded.filter((r) => r.environment === release.environment).at(-1);
+  const before = replaced !== undefined && replaced !== release.version && last?.version !== replaced ? [{ version: replaced, environment: release.environment, at }] : [];
+  const releases = [...recorded, ...before, { ...release, at }].slice(-20);
   const { draft, ...rest } = entry;
   // The next push --draft must not edit a version callers now reach: it starts a new one.
   const keepDraft = draft && !(draft.version === release.version && release.environment === "production");
@@ -61,6 +78,20 @@ export async function recordRelease(host: Host, target: ReleaseTarget, manifest:
     await saveManifest(host, manifest);
   } catch (error) {
     warn?.(`version ${release.version} was promoted, but ${MANIFEST_FILE} could not be written (${(error as Error).message}); rollback will need --to.`);
+  }
+}
+
+/**
+ * The version the service says is in `environment` now (production_version_number of GET /v1/pathway/{id}, seen in
+ * real exports; staging's only when it says), read just before a promotion replaces it; undefined when it does not say.
+ */
+export async function readReleasedVersion(client: PathwayClient, id: string, environment: Environment, warn?: (m: string) => void): Promise<number | undefined> {
+  const { toReleaseMarkers } = await loadRemote();
+  try {
+    return toReleaseMarkers((await client.getPathway(id, { endpoint: "pathway" })).pathway)[environment];
+  } catch (error) {
+    warn?.(`could not read which version of pathway ${id} is in ${environment} before promoting (${(error as Error).message}); a rollback of this promotion may need --to.`);
+    return undefined;
   }
 }
 
@@ -82,7 +113,7 @@ export async function promote(client: PathwayClient, id: string, version: number
  * the version is unchanged since. Throws EngineError for what stops it (no such version, no draft, the network).
  */
 export async function publishVersion(host: Host, arg: string, options: PublishOptions = {}): Promise<PublishReport> {
-  const target = await resolveReleaseTarget(host, arg);
+  const target = await resolveReleaseTarget(host, arg, { idFlag: "--id", ...(options.id !== undefined && { id: options.id }) });
   const { id, manifest } = target;
   const environment = options.environment ?? "production";
   const spec = options.pathwayVersion ?? "draft";
@@ -104,7 +135,7 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
     ...(tests && { tests }),
     reason,
   });
-  const retry = `pathway publish ${arg} --pathway-version ${version} --environment ${environment}`;
+  const retry = `pathway publish ${toArgument(arg, options.id)} --pathway-version ${version} --environment ${environment}`;
   if (!options.force) {
     if (localHash !== undefined && hash !== localHash) {
       return report(false, false, `Refusing to promote: version ${version} of pathway ${id} is not ${target.file} (remote ${hash}, local ${localHash}); what was tested must be what ships. See \`pathway diff ${target.file} remote:${id}@${version}\`; push it with \`pathway push ${target.file} --draft\`, or pass --force.`);
@@ -136,11 +167,11 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
     if (total === 0) throw new EngineError("usage", `--require-pass ${options.requirePass.join(" ")} names no scenario files${target.file === undefined ? "" : ` of ${target.file}`}; nothing was promoted.`, undefined, { id });
     if (failed > 0 || errors > 0) {
       const failedNames = run.results.filter((r) => r.status !== "passed").map((r) => `${r.file} (${r.status === "error" ? "could not run" : "failed"})`);
-      const why = `Not promoted: ${failed + errors} of ${total} scenarios did not pass live against version ${version}: ${failedNames.slice(0, 5).join(", ")}${failedNames.length > 5 ? ", …" : ""}. See them with \`pathway test ${options.requirePass.join(" ")} --live --pathway-version ${version}\`.`;
+      const why = `Not promoted: ${failed + errors} of ${total} ${toNounForm(total, "scenario")} did not pass live against version ${version}: ${failedNames.slice(0, 5).join(", ")}${failedNames.length > 5 ? ", …" : ""}. See them with \`pathway test ${options.requirePass.join(" ")} --live --pathway-version ${version}\`.`;
       if (errors > 0 && failed === 0) throw new EngineError("input", why, "scenarios-could-not-run", { id });
       return report(false, false, why, totals);
     }
-    tested = `${passed} of ${total} scenarios passed live`;
+    tested = `${passed} of ${total} ${toNounForm(total, "scenario")} passed live`;
     // What ships must be what was tested: someone may have edited the version while the scenarios ran.
     const { getContentHash } = await loadRemote();
     let after: string;
@@ -154,7 +185,8 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
       return report(false, false, `Refusing to promote: version ${version} of pathway ${id} changed on the service while its scenarios ran (tested ${hash}, now ${after}). Push and test again.`, totals);
     }
   }
+  const replaced = target.entry ? await readReleasedVersion(client, id, environment, options.warn) : undefined;
   await promote(client, id, version, environment, retry, tested);
-  await recordRelease(host, target, manifest, { version, environment, hash }, options.warn);
+  await recordRelease(host, target, manifest, { version, environment, hash }, options.warn, replaced);
   return report(true, true, `✔ promoted version ${version} of pathway ${id} to ${environment} (${tested ? `${tested}; ` : ""}${compared}, ${hash}).`, totals);
 }

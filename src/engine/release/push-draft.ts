@@ -1,8 +1,9 @@
 // `pushDraft`: uploads a pathway file as a version callers do not reach yet, updating the manifest's draft in place unless someone changed it.
 import { EngineError } from "../../host/errors.js";
 import type { Host } from "../../host/host.js";
-import { MANIFEST_FILE, saveManifest, setEntry, type ManifestEntry } from "../project/manifest.js";
-import { refuseInvalid } from "./push.js";
+import { findEntryByFile, loadManifest, MANIFEST_FILE, saveManifest, setEntry, type ManifestEntry } from "../project/manifest.js";
+import { requirePathway } from "../project/load-pathway.js";
+import { refuseInvalid, unknownPushTarget } from "./push.js";
 import { resolveReleaseTarget, toRecordedFile } from "../project/release-target.js";
 import { createClient, loadRemote, toEngineError, type RemoteOptions } from "../project/remote-client.js";
 
@@ -43,7 +44,13 @@ export interface DraftPushReport {
  * of what was sent in the manifest, only after the service accepted it. Throws EngineError for what stops it.
  */
 export async function pushDraft(host: Host, file: string, options: DraftPushOptions = {}): Promise<DraftPushReport> {
-  const target = await resolveReleaseTarget(host, file, options.id === undefined ? {} : { id: options.id });
+  const loadedManifest = await loadManifest(host);
+  // As a live push says it: push takes a file, so its pathway is named with --id (never the id in place of the file).
+  if (options.id === undefined && !findEntryByFile(loadedManifest, host.cwd, file)) {
+    await requirePathway(host, file, { allowEmpty: true });
+    throw unknownPushTarget(file);
+  }
+  const target = await resolveReleaseTarget(host, file, { manifest: loadedManifest, idFlag: "--id", ...(options.id !== undefined && { id: options.id }) });
   const { id, entry, manifest } = target;
   const local = target.local!;
   if (options.id !== undefined && !target.entry && !options.force) {

@@ -6,6 +6,7 @@ import type { Pathway } from "../../model/index.js";
 import type { PathwayClient, PushBody } from "../../remote/index.js";
 import { toPushBody } from "../../remote/index.js";
 import { validatePathway } from "../../validate/index.js";
+import { toCount } from "../../escape/count.js";
 import { EngineError, type ErrorObject } from "../../host/errors.js";
 import type { Host } from "../../host/host.js";
 import { requirePathway } from "../project/load-pathway.js";
@@ -84,7 +85,7 @@ function toBesideName(file: string): string {
 }
 
 function labels(n: number): string {
-  return n ? ` (${n} edge label${n === 1 ? "" : "s"} copied from data.label to label)` : "";
+  return n ? ` (${toCount(n, "edge label")} copied from data.label to label)` : "";
 }
 
 /** Throws EngineError("findings", reason "validation") when the file has validation errors: nothing is pushed. */
@@ -93,10 +94,15 @@ export function refuseInvalid(file: string, bytes: Uint8Array, id: string): void
   if (errors.length === 0) return;
   throw new EngineError(
     "findings",
-    `${file}: ${errors.length} validation error${errors.length === 1 ? "" : "s"} (first: ${errors[0]!.message}); nothing was pushed. Run \`pathway validate ${file}\`, or pass --no-validate.`,
+    `${file}: ${toCount(errors.length, "validation error")} (first: ${errors[0]!.message}); nothing was pushed. Run \`pathway validate ${file}\`, or pass --no-validate.`,
     "validation",
     { id },
   );
+}
+
+/** What push (live or --draft) says of a file it cannot tell the pathway of: no --id, and no entry in the manifest. */
+export function unknownPushTarget(file: string): EngineError {
+  return new EngineError("usage", `${file}: which pathway? Pass --id <pathway id> (the file has no entry in pathwaykit.manifest.json).`);
 }
 
 /**
@@ -108,7 +114,7 @@ export async function planPush(host: Host, file: string, options: PushOptions = 
   const manifest = await loadManifest(host);
   const entry: ManifestEntry | undefined = findEntryByFile(manifest, host.cwd, file);
   const id = options.id ?? entry?.id;
-  if (!id) throw new EngineError("usage", `${file}: which pathway? Pass --id <pathway id> (the file has no entry in pathwaykit.manifest.json).`);
+  if (!id) throw unknownPushTarget(file);
   if (options.id !== undefined) assertPathwayId(options.id, `--id ${options.id}`);
   if (entry && options.id && entry.id !== options.id && !options.force) {
     throw new EngineError("refused", `${file} was fetched from pathway ${entry.id}, not ${options.id}; pass --force to push it to ${options.id} anyway.`, undefined, { id });
@@ -152,7 +158,7 @@ export async function push(host: Host, plan: PushPlan, options: { force?: boolea
   if (plan.refusal !== undefined) return { ...report, ok: false, reason: plan.refusal };
   if (report.diff.equal && !options.force) return { ...report, reason: `Nothing to push: remote:${report.id} already matches ${report.file}.` };
   if (options.dryRun) {
-    return { ...report, reason: `Dry run: would POST ${body.nodes.length} nodes and ${body.edges.length} edges to pathway ${report.id}${labels(report.liftedLabels)}; nothing was sent.` };
+    return { ...report, reason: `Dry run: would POST ${toCount(body.nodes.length, "node")} and ${toCount(body.edges.length, "edge")} to pathway ${report.id}${labels(report.liftedLabels)}; nothing was sent.` };
   }
   try {
     await plan.client.updatePathway(report.id, plan.pathway);

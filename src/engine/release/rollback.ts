@@ -3,12 +3,14 @@ import type { Environment } from "../../remote/index.js";
 import { EngineError } from "../../host/errors.js";
 import type { Host } from "../../host/host.js";
 import { MANIFEST_FILE } from "../project/manifest.js";
-import { promote, recordRelease } from "./publish.js";
+import { promote, recordRelease, toArgument } from "./publish.js";
 import { resolveReleaseTarget } from "../project/release-target.js";
 import { createClient, loadRemote, toEngineError, type RemoteOptions } from "../project/remote-client.js";
 
 /** Options of `rollbackVersion`; all optional. */
 export interface RollbackOptions extends RemoteOptions {
+  /** The remote pathway of a file that pathwaykit.manifest.json does not track (`--id`). Default: the file's entry. */
+  id?: string;
   /** The version to promote. Default: the one promoted to `environment` before the current one (from the manifest's record). */
   to?: number;
   /** Default "production". */
@@ -43,7 +45,8 @@ export interface RollbackReport {
  * content is not what it held when it was promoted (unless forced), promotes it and records that. Throws EngineError.
  */
 export async function rollbackVersion(host: Host, arg: string, options: RollbackOptions = {}): Promise<RollbackReport> {
-  const target = await resolveReleaseTarget(host, arg);
+  const target = await resolveReleaseTarget(host, arg, { idFlag: "--id", ...(options.id !== undefined && { id: options.id }) });
+  const named = toArgument(arg, options.id);
   const { id, manifest } = target;
   const environment = options.environment ?? "production";
   const client = await createClient(host, options, manifest);
@@ -56,12 +59,14 @@ export async function rollbackVersion(host: Host, arg: string, options: Rollback
   } catch (error) {
     throw await toEngineError(error, { id });
   }
+  // What the service reports is recorded as replaced by this rollback, as publish does (see recordRelease).
+  const reported = current;
   current ??= releases.at(-1)?.version;
   if (version === undefined) {
     const at = releases.map((r) => r.version).lastIndexOf(current ?? -1);
     const before = releases.slice(0, at < 0 ? releases.length : at).reverse().find((r) => r.version !== current);
     if (!before) {
-      throw new EngineError("input", `${MANIFEST_FILE} has no record of a version of pathway ${id} promoted to ${environment} before ${current === undefined ? "the current one" : `version ${current}`}; pass --to <n> (see \`pathway versions ${arg}\`).`, "no-previous", { id });
+      throw new EngineError("input", `${MANIFEST_FILE} has no record of a version of pathway ${id} promoted to ${environment} before ${current === undefined ? "the current one" : `version ${current}`}; pass --to <n> (see \`pathway versions ${named}\`).`, "no-previous", { id });
     }
     version = before.version;
   }
@@ -69,7 +74,7 @@ export async function rollbackVersion(host: Host, arg: string, options: Rollback
   try {
     hash = getContentHash((await client.getVersion(id, version)).pathway);
   } catch (error) {
-    if ((error as { kind?: unknown }).kind === "not-found") throw new EngineError("input", `Pathway ${id} has no version ${version} on the service; see \`pathway versions ${arg}\`.`, "version-missing", { id });
+    if ((error as { kind?: unknown }).kind === "not-found") throw new EngineError("input", `Pathway ${id} has no version ${version} on the service; see \`pathway versions ${named}\`.`, "version-missing", { id });
     throw await toEngineError(error, { id });
   }
   const recordedHash = [...releases].reverse().find((r) => r.version === version)?.hash;
@@ -91,7 +96,7 @@ export async function rollbackVersion(host: Host, arg: string, options: Rollback
   }
   const checked = recordedHash === undefined ? `no record of what it held when promoted; promoting it as it is, ${hash}` : `unchanged since it was promoted, ${hash}`;
   if (options.dryRun) return report(true, false, `Dry run: would promote version ${version} of pathway ${id} to ${environment}${current === undefined ? "" : ` in place of version ${current}`} (${checked}). Nothing was promoted.`);
-  await promote(client, id, version, environment, `pathway rollback ${arg} --to ${version} --environment ${environment}`);
-  await recordRelease(host, target, manifest, { version, environment, hash }, options.warn);
+  await promote(client, id, version, environment, `pathway rollback ${named} --to ${version} --environment ${environment}`);
+  await recordRelease(host, target, manifest, { version, environment, hash }, options.warn, reported);
   return report(true, true, `✔ rolled ${environment} of pathway ${id} back to version ${version}${current === undefined ? "" : ` from version ${current}`} (${checked}).`);
 }

@@ -33,8 +33,8 @@ export interface VersionsReport {
  * reports it; else "unknown", never a guess), the manifest's draft, and, for a file, which of the newest `limit`
  * versions hold its content. Throws EngineError.
  */
-export async function listMarkedVersions(host: Host, arg: string, options: RemoteOptions & { limit?: number } = {}): Promise<VersionsReport> {
-  const target = await resolveReleaseTarget(host, arg, { lenient: true });
+export async function listMarkedVersions(host: Host, arg: string, options: RemoteOptions & { limit?: number; id?: string } = {}): Promise<VersionsReport> {
+  const target = await resolveReleaseTarget(host, arg, { lenient: true, idFlag: "--id", ...(options.id !== undefined && { id: options.id }) });
   const { id } = target;
   const client = await createClient(host, options, target.manifest);
   const { getContentHash, toReleaseMarkers } = await loadRemote();

@@ -1,4 +1,5 @@
 // `createReport`: the file-level report operation: lint, diff against a base, coverage from a test run or scenarios, layout, HTML.
+import { toCount } from "../../escape/count.js";
 import path from "node:path";
 import { toDirectedGraph } from "../../export/index.js";
 import { chooseLayoutEngine, getGraphLayout, type GraphLayoutOptions } from "../../layout/index.js";
@@ -106,7 +107,7 @@ export async function createReport(host: Host, arg: string, options: ReportOptio
     }
     const entry = report.coverage?.find((c) => samePath(host, c.pathway, loaded.path));
     if (!entry) throw new EngineError("input", `--scenarios ${options.scenarios}: no coverage for ${loaded.path}.`);
-    coverage = { source: `${ran.length} scenario${ran.length === 1 ? "" : "s"} in ${options.scenarios}`, coverage: entry };
+    coverage = { source: `${toCount(ran.length, "scenario")} in ${options.scenarios}`, coverage: entry };
   }
   const calls = options.calls === undefined ? undefined : await getReportCalls(host, arg, pathway, options.calls, options.pathwayId);
   if (calls) coverage = { source: calls.source, coverage: calls.coverage };

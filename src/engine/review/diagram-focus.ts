@@ -2,6 +2,7 @@
 import type { PathwayDiff } from "../../diff/index.js";
 import { getMermaidLimitProblems, simplifyGraph, toDirectedGraph, toMermaid, type DiagramOptions, type DirectedGraph } from "../../export/index.js";
 import { getNodes, isStartNode } from "../../model/pathway.js";
+import { toCount } from "../../escape/count.js";
 import type { Pathway } from "../../model/schema.js";
 
 /**
@@ -39,8 +40,8 @@ export function fitMermaidLimits(pathway: Pathway, options: DiagramOptions, cent
     const graph = simplifyGraph(toDirectedGraph(pathway, { ...rest, ...part, depth }), { maxLabel: options.maxLabel ?? 40 });
     if (getMermaidLimitProblems(toMermaid(graph, { legend: false }), graph.edges.length).length > 0) continue;
     const f = graph.focus!;
-    const what = centers.length > 0 ? `the ${centers.length} changed node${centers.length === 1 ? "" : "s"}` : "the start node";
-    return { graph, message: `drew only the nodes within ${depth} steps of ${what} so GitHub can show it (${f.omittedNodes} nodes and ${f.omittedEdges} edges left out); draw all of it as an image (--format svg or png).` };
+    const what = centers.length > 0 ? `the ${toCount(centers.length, "changed node")}` : "the start node";
+    return { graph, message: `drew only the nodes within ${toCount(depth, "step")} of ${what} so GitHub can show it (${toCount(f.omittedNodes, "node")} and ${toCount(f.omittedEdges, "edge")} left out); draw all of it as an image (--format svg or png).` };
   }
   return undefined;
 }

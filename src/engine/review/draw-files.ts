@@ -3,10 +3,11 @@ import path from "node:path";
 import type { DiagramContext, DiagramDirection, DirectedGraph } from "../../export/index.js";
 import { findDiagramNode, getDiagramAnnotations, getGlobalsNote, getMermaidLimitProblems, getMermaidTooltips, simplifyGraph, toDirectedGraph, toDot, toMarkdown, toMermaid } from "../../export/index.js";
 import { ELK_MAX_ITEMS } from "../../layout/limits.js";
-import { BrowserUnavailableError, createDiagramRenderer, getBrowserLocation } from "../../render/index.js";
+import { BROWSER_INSTALL_HINT, BrowserUnavailableError, createDiagramRenderer, getBrowserLocation } from "../../render/index.js";
 import { EngineError, createErrorObject, type ErrorCode } from "../../host/errors.js";
 import { createMissingPackageError, isMissingOptionalPackage } from "../../host/optional-packages.js";
 import { describeFsError } from "../../host/fs-errors.js";
+import { toCount } from "../../escape/count.js";
 import type { Host } from "../../host/host.js";
 import type { ProgressEvent } from "../progress.js";
 import { readInputs, STDIN } from "../project/inputs.js";
@@ -267,6 +268,17 @@ export async function drawFiles(host: Host, args: readonly string[], options: Dr
 }
 
 /**
+ * How to draw without a browser or Mermaid: ELK lays the picture out in Node and writes the SVG itself. PNG and PDF are
+ * always screenshots in the browser, so for them the offer is an SVG.
+ */
+function getNoBrowserHint(format: ImageFormat, engine: DiagramEngine): string {
+  const elk = "ELK lays the picture out in Node and writes the SVG itself (no browser, and no Mermaid install of over 80 MB)";
+  if (format === "svg") return `To draw it without a browser or Mermaid, add --engine elk: ${elk}.`;
+  const flags = engine === "elk" || engine === "ranks" ? "-f svg" : "-f svg --engine elk";
+  return `To draw it without a browser or Mermaid, draw an SVG instead with ${flags} (and an .svg output name): ${elk}; a ${format.toUpperCase()} is always drawn in the browser.`;
+}
+
+/**
  * Renders every drawing: Mermaid ones in one shared browser; ELK and rank ones laid out in Node and written as SVG
  * (the browser only turns that SVG into PNG or PDF). Without a browser, Mermaid drawings are saved as Mermaid text.
  */
@@ -299,7 +311,9 @@ async function renderDrawings(
       // Without the browser, or without the optional packages that drive it, the Mermaid text is saved instead.
       const missingPackages = isMissingOptionalPackage(error, "images");
       if (!(error instanceof BrowserUnavailableError) && !missingPackages) throw error;
-      const message = missingPackages ? createMissingPackageError("images").message : (error as BrowserUnavailableError).message;
+      // ELK needs neither: offered first, before the install that would bring them.
+      const instead = getNoBrowserHint(format, options.engine ?? "auto");
+      const message = missingPackages ? createMissingPackageError("images", instead).message : `cannot start a browser to render diagrams: ${(error as BrowserUnavailableError).reason}.\n${instead}\nOr ${BROWSER_INSTALL_HINT.replace(/^I/, "i")}`;
       const saved: string[] = [];
       for (const d of drawings) {
         const target = where === "stdout" ? (d.path === STDIN ? "stdin.mmd" : stripJson(d.path) + ".mmd") : d.target!.replace(/\.(svg|png|pdf)$/i, "") + ".mmd";
@@ -323,7 +337,7 @@ async function renderDrawings(
   try {
     for (const [i, d] of drawings.entries()) {
       const engine = engines[i]!;
-      const stop = drawings.length <= 3 && options.onSlowStep ? options.onSlowStep(`pathway: ${engine === "mermaid" ? "rendering" : "laying out"} ${d.path} (${d.graph.nodes.length} nodes, ${d.graph.edges.length} edges)…`) : () => undefined;
+      const stop = drawings.length <= 3 && options.onSlowStep ? options.onSlowStep(`pathway: ${engine === "mermaid" ? "rendering" : "laying out"} ${d.path} (${toCount(d.graph.nodes.length, "node")}, ${toCount(d.graph.edges.length, "edge")})…`) : () => undefined;
       try {
         let data: Uint8Array;
         if (engine === "mermaid") {

@@ -1,0 +1,39 @@
+// The request fields as plain data (no zod): what each kind requires and every documented field, so the light paths (validate's folder walk) can tell a request body.
+import type { RequestKind } from "./models.js";
+
+/**
+ * What each kind requires, as groups of which one field must be present: a call needs its number and a task or pathway
+ * (seed 4.1), a batch its base_prompt or call_data (4.3), an inbound update a prompt or pathway_id (4.2: the pathway
+ * replaces the prompt). A purchase requires nothing (4.6), so only its own fields tell it. In `REQUEST_KINDS` order.
+ */
+export const REQUIRED_FIELDS: Readonly<Record<RequestKind, readonly (readonly string[])[]>> = {
+  call: [["phone_number"], ["task", "pathway_id"]],
+  batch: [["base_prompt", "call_data"]],
+  inbound: [["prompt", "pathway_id"]],
+  purchase: [["area_code", "country_code"]],
+};
+
+/** Every field some request kind documents (the union of the models' fields in models.ts; a test keeps them equal). */
+export const DOCUMENTED_REQUEST_FIELDS: ReadonlySet<string> = new Set([
+  "$schema", "analysis_prompt", "analysis_schema", "answered_by_enabled", "area_code", "background_track", "base_prompt", "block_interruptions",
+  "call_data", "campaign_id", "country_code", "dynamic_data", "first_sentence", "from", "interruption_threshold", "keywords", "label", "language",
+  "max_duration", "metadata", "model", "pathway_id", "phone_number", "prompt", "pronunciation_guide", "record", "reduce_latency", "request_data",
+  "retry", "start_node_id", "start_time", "summary_prompt", "task", "temperature", "test_mode", "timezone", "tools", "transfer_list",
+  "transfer_phone_number", "voice", "voice_id", "voice_preset_id", "voicemail_action", "voicemail_message", "wait_for_greeting", "webhook",
+  "webhook_events",
+]);
+
+/** The first kind (call, batch, inbound, purchase) whose required fields `body` all has; undefined when none fits. */
+export function getKindFromRequiredFields(body: Record<string, unknown>): RequestKind | undefined {
+  return (Object.keys(REQUIRED_FIELDS) as RequestKind[]).find((kind) => REQUIRED_FIELDS[kind].every((group) => group.some((field) => Object.hasOwn(body, field))));
+}
+
+/**
+ * True when `body` reads as a request body: it has what one kind requires and most of its fields (more than half) are
+ * documented request fields. Real bodies carry a few undocumented ones (`voice_settings`, `amd`); a config that merely
+ * has a `pathway_id` beside its own keys is not one.
+ */
+export function isRequestBody(body: Record<string, unknown>): boolean {
+  const keys = Object.keys(body);
+  return getKindFromRequiredFields(body) !== undefined && keys.filter((k) => DOCUMENTED_REQUEST_FIELDS.has(k)).length * 2 > keys.length;
+}
