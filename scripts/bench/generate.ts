@@ -115,7 +115,7 @@ export const generateSuite: BenchSuite = {
       }
     }
     // A quarter of the nodes are Route nodes, each with a route no input can take: growth where searching dominates
-    // (searching again from every stuck scenario made it quadratic: see `Searches` in src/simulate/generate.ts).
+    // (searching again from every stuck scenario made it quadratic: see `Searches` in src/simulate/generate/generate.ts).
     previous = undefined;
     for (const nodes of SIZES) {
       const pathway = generatePathway({ nodes, edges: nodes * 3, seed: 7, routeShare: 0.25 });

@@ -1,10 +1,11 @@
 // The request fields as plain data (no zod): what each kind requires and every documented field, so the light paths (validate's folder walk) can tell a request body.
 import type { RequestKind } from "./models.js";
 
+// seed 4.1 (call), 4.3 (batch), 4.2 (inbound update), 4.6 (purchase)
 /**
- * What each kind requires, as groups of which one field must be present: a call needs its number and a task or pathway
- * (seed 4.1), a batch its base_prompt or call_data (4.3), an inbound update a prompt or pathway_id (4.2: the pathway
- * replaces the prompt). A purchase requires nothing (4.6), so only its own fields tell it. In `REQUEST_KINDS` order.
+ * What each kind requires, as groups of which one field must be present: a call (POST /v1/calls) needs its number and
+ * a task or pathway, a batch its base_prompt or call_data, an inbound update a prompt or pathway_id (the pathway
+ * replaces the prompt). A purchase requires nothing, so only its own fields tell it. In `REQUEST_KINDS` order.
  */
 export const REQUIRED_FIELDS: Readonly<Record<RequestKind, readonly (readonly string[])[]>> = {
   call: [["phone_number"], ["task", "pathway_id"]],

@@ -2,10 +2,10 @@
 import { createFlowModel, getSearchTree, type FlowWhen } from "../graph/index.js";
 import { getEdgeLabel, getEdges, nodeData } from "../model/pathway.js";
 import type { Pathway } from "../model/schema.js";
-import { edgeTargetKey, getEdgeWays, getTargetsTaken, globalTargetKey, type TargetKey } from "./coverage-targets.js";
+import { edgeTargetKey, getEdgeWays, getTargetsTaken, globalTargetKey, type TargetKey } from "./generate/coverage-targets.js";
 import type { TraceEvent } from "./types.js";
 
-export { getEdgeWays } from "./coverage-targets.js";
+export { getEdgeWays } from "./generate/coverage-targets.js";
 
 /** One node, edge or global entry in a coverage listing. */
 export interface CoverageItem {

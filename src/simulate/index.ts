@@ -12,7 +12,7 @@ export * from "./webhooks.js";
 export * from "./scenario.js";
 export * from "./run.js";
 export * from "./coverage.js";
-export * from "./generate.js";
+export * from "./generate/generate.js";
 export * from "./scenario-yaml.js";
 export * from "./live-chat.js";
 export * from "./repeat.js";

@@ -2,7 +2,7 @@
 import path from "node:path";
 import type { GeneratedScenarios } from "../../simulate/index.js";
 // The generator alone, not the simulate layer's index: scenario loading and the live client (zod, two YAML parsers) are not needed here.
-import { generateScenarios as generate } from "../../simulate/generate.js";
+import { generateScenarios as generate } from "../../simulate/generate/generate.js";
 import { SCENARIO_HEADER, toMocksYaml, toScenarioYaml } from "../../simulate/scenario-yaml.js";
 import { EngineError } from "../../host/errors.js";
 import { describeFsError } from "../../host/fs-errors.js";

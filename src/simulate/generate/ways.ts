@@ -1,9 +1,9 @@
 // Ways into a node the generator can steer: inputs that pick a route or response route, and a transfer not answered ahead.
-import { getFlowEdgeKind } from "../graph/index.js";
-import { getNodeType } from "../model/node-types/index.js";
-import { isTransferNode, nodeData } from "../model/pathway.js";
-import { getSimNodeName, getSimWays, type Simulator } from "./machine.js";
-import type { WebhookResponse } from "./types.js";
+import { getFlowEdgeKind } from "../../graph/index.js";
+import { getNodeType } from "../../model/node-types/index.js";
+import { isTransferNode, nodeData } from "../../model/pathway.js";
+import { getSimNodeName, getSimWays, type Simulator } from "../machine.js";
+import type { WebhookResponse } from "../types.js";
 
 /** A value that makes `actual <operator> value` hold, for the operators the engine knows. */
 export function getSatisfyingValue(operator: string, value: unknown): unknown {

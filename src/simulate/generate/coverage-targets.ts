@@ -1,8 +1,8 @@
 // What coverage counts and scenario generation aims at (edges taken, jumps to global nodes, automatic ways), as typed keys.
-import { getEdgeEntryIndex, getFlowWays, type FlowModel, type FlowWay, type FlowWhen } from "../graph/index.js";
-import { getEdges } from "../model/pathway.js";
-import type { Pathway } from "../model/schema.js";
-import type { TraceEvent } from "./types.js";
+import { getEdgeEntryIndex, getFlowWays, type FlowModel, type FlowWay, type FlowWhen } from "../../graph/index.js";
+import { getEdges } from "../../model/pathway.js";
+import type { Pathway } from "../../model/schema.js";
+import type { TraceEvent } from "../types.js";
 
 declare const targetKeyBrand: unique symbol;
 

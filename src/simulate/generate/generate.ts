@@ -1,18 +1,18 @@
 // Scenario generation: few, short scripted scenarios whose `take:` steps together visit every reachable edge.
-import { createSkipList, getSearchTree, getTreeOrder, lowerBound } from "../graph/index.js";
-import { getNodeType } from "../model/node-types/index.js";
-import { nodeData } from "../model/pathway.js";
-import type { Pathway, PathwayNode } from "../model/schema.js";
+import { createSkipList, getSearchTree, getTreeOrder, lowerBound } from "../../graph/index.js";
+import { getNodeType } from "../../model/node-types/index.js";
+import { nodeData } from "../../model/pathway.js";
+import type { Pathway, PathwayNode } from "../../model/schema.js";
 import { getGenerationTargets, getTargetsTaken, type CoverageTarget, type TargetKey } from "./coverage-targets.js";
-import { createGenerationRun, enteredBetween, takenBetween, type GenerationRun, type Step } from "./generate-actions.js";
-import { coveringStep, findNext, stepAlong, stepsTo, type PathPosition } from "./generate-search.js";
-import { createSimulator, getSimNodeName, type Simulator } from "./machine.js";
-import type { Scenario, ScenarioTurn } from "./scenario.js";
-import { createInitialState } from "./transition.js";
-import type { SimState, WebhookResponse } from "./types.js";
-import { createMockWebhooks } from "./webhooks.js";
+import { createGenerationRun, enteredBetween, takenBetween, type GenerationRun, type Step } from "./actions.js";
+import { coveringStep, findNext, stepAlong, stepsTo, type PathPosition } from "./search.js";
+import { createSimulator, getSimNodeName, type Simulator } from "../machine.js";
+import type { Scenario, ScenarioTurn } from "../scenario.js";
+import { createInitialState } from "../transition.js";
+import type { SimState, WebhookResponse } from "../types.js";
+import { createMockWebhooks } from "../webhooks.js";
 
-export { getSatisfyingValue } from "./generate-ways.js";
+export { getSatisfyingValue } from "./ways.js";
 
 /** Options of `generateScenarios`; all optional. */
 export interface GenerateScenariosOptions {

@@ -1,14 +1,14 @@
 // The turns scenario generation may write at a node, and what running one takes, remembered for one generation run.
-import { getNodeType } from "../model/node-types/index.js";
-import { nodeData } from "../model/pathway.js";
-import type { PathwayNode } from "../model/schema.js";
+import { getNodeType } from "../../model/node-types/index.js";
+import { nodeData } from "../../model/pathway.js";
+import type { PathwayNode } from "../../model/schema.js";
 import { edgeTargetKey, getTargetsTaken, globalTargetKey, type CoverageTarget, type TargetKey } from "./coverage-targets.js";
-import { resolveTake } from "./deciders/scripted.js";
-import { getAutoReach, getVariants } from "./generate-ways.js";
-import { getCandidates, getSimWays, returnsToCaller, type Simulator } from "./machine.js";
-import { getEventsSince } from "./trace-log.js";
-import { transition } from "./transition.js";
-import type { Candidate, SimState, Turn } from "./types.js";
+import { resolveTake } from "../deciders/scripted.js";
+import { getAutoReach, getVariants } from "./ways.js";
+import { getCandidates, getSimWays, returnsToCaller, type Simulator } from "../machine.js";
+import { getEventsSince } from "../trace-log.js";
+import { transition } from "../transition.js";
+import type { Candidate, SimState, Turn } from "../types.js";
 
 /**
  * What one turn can take, besides the edge it decides at its own node: moves out of `from` (the node the decision enters
