@@ -1,7 +1,8 @@
 // `pathway lint`: flags -> lintFiles (config, baseline) -> findings report -> exit code.
 import { toCount } from "../../escape/count.js";
 import type { Command } from "commander";
-import { isRemoteInput, withRemoteCopies } from "../../engine/project/remote-copies.js";
+import { isRemoteArgument } from "../../engine/project/remote-argument.js";
+import { withRemoteCopies } from "../../engine/project/remote-copies.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import { lintFiles } from "../../engine/check/lint-files.js";
 import { ruleCatalogue as catalogue } from "../../engine/check/rule-catalogue-full.js"; // loaded with the command: it runs these rules anyway, and its flags list them when registered
@@ -72,7 +73,7 @@ Examples:
     .action(async (inputs: string[], options: LintCommandOptions) => {
       inputs = inputsOrWorkingDirectory(inputs);
       if (options.fix && options.fixDryRun) throw new ExitError(EXIT.failure, "--fix writes the fixed files and --fix-dry-run writes nothing: pass one of them.");
-      if (options.fix && inputs.some((i) => i === "-" || isRemoteInput(i))) throw new ExitError(EXIT.failure, "--fix writes each fixed file back, and stdin or a remote:<id> copy has none: use --fix-dry-run --format json to get the fixed text.");
+      if (options.fix && inputs.some((i) => i === "-" || isRemoteArgument(i))) throw new ExitError(EXIT.failure, "--fix writes each fixed file back, and stdin or a remote:<id> copy has none: use --fix-dry-run --format json to get the fixed text.");
       if (!options.watch) {
         await lintOnce(inputs, options, io, undefined);
         return;

@@ -4,7 +4,7 @@ import type { Diagnostic, FileResult } from "../../diagnostics/index.js";
 import { getFileLintSettings } from "../../lint/index.js";
 import { isObject } from "../../model/pathway.js";
 import type { Pathway } from "../../model/schema.js";
-import { parseRemoteRef } from "../../remote/index.js";
+import { parseVersionedId } from "../project/remote-argument.js";
 import { checkParsedRequest, parseRequestText, type CheckRequestOptions, type RequestKind } from "../../requests/index.js";
 import { withRuleFlags, type RuleOverrides } from "../../rules/index.js";
 import { createLintConfigLoader, toRelativePosix, type LoadedLintConfig } from "../project/config.js";
@@ -89,8 +89,7 @@ function createPathwayLoader(host: Host, options: CheckRequestFilesOptions) {
     }
     // The reference is checked before the key and the network: `remote:` or `remote:x@two` is a typo to name, and
     // `remote:<id>@<n>` is a saved version, as in diff and lint (it used to be sent whole as the id).
-    const remoteRef = parseRemoteRef(ref.id);
-    if (!remoteRef) throw new Error(`"remote:${ref.id}": expected remote:<pathway id>, remote:<id>@<version number> or remote:<id>@latest.`);
+    const remoteRef = parseVersionedId(ref.id);
     try {
       const client = await createClient(host, options.remote ?? {}, found);
       const fetched = await fetchRemoteRef(client, remoteRef, "convo");

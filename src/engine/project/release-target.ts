@@ -1,10 +1,9 @@
 // Which remote pathway a release command works on (a tracked file, `remote:<id>` or an id), its manifest entry and the local file's content hash.
 import type { Pathway } from "../../model/index.js";
-import { EngineError } from "../../host/errors.js";
 import type { Host } from "../../host/host.js";
 import { requirePathway } from "./load-pathway.js";
-import { findEntryByFile, loadManifest, toRecordablePath, type LoadedManifest, type ManifestEntry } from "./manifest.js";
-import { assertPathwayId, resolvePathwayId } from "./pathway-id.js";
+import { loadManifest, toRecordablePath, type LoadedManifest, type ManifestEntry } from "./manifest.js";
+import { resolvePathwayArgument } from "./pathway-argument.js";
 import { loadRemote } from "./remote-client.js";
 
 /** What a release command acts on. */
@@ -33,29 +32,16 @@ export interface ReleaseTargetOptions {
   lenient?: boolean;
 }
 
-/** Resolves `<file|id>`: the id (checked), the manifest and entry, and for a file its content. Throws EngineError. */
+/**
+ * Resolves `<file|id>` (through the one resolver, `resolvePathwayArgument`): the id (checked), the manifest and entry,
+ * and for a file its content. Throws EngineError.
+ */
 export async function resolveReleaseTarget(host: Host, arg: string, options: ReleaseTargetOptions = {}): Promise<ReleaseTarget> {
   const manifest = options.manifest ?? (await loadManifest(host));
-  const isFile = arg.endsWith(".json") || (await host.stat(arg))?.kind === "file";
-  if (!isFile && options.id !== undefined && options.idFlag !== undefined) {
-    throw new EngineError("usage", `${options.idFlag} ${options.id} names the remote pathway of a file, but ${JSON.stringify(arg)} is not a file: pass the file with ${options.idFlag}, or the id alone.`);
-  }
+  const { id, file, entry } = await resolvePathwayArgument(host, arg, { manifest, ...(options.id !== undefined && { id: options.id }), ...(options.idFlag !== undefined && { idFlag: options.idFlag }) });
   // `lenient`: a file that cannot be read as a pathway still names its id (versions lists without the local match).
-  const read = (file: string) => (options.lenient ? readLocal(host, file).catch(() => undefined) : readLocal(host, file));
-  if (isFile && options.id !== undefined) {
-    assertPathwayId(options.id, options.idFlag === undefined ? options.id : `${options.idFlag} ${options.id}`);
-    const entry = findEntryByFile(manifest, host.cwd, arg);
-    const local = await read(arg);
-    return { id: options.id, manifest, file: arg, ...(entry?.id === options.id && { entry }), ...(local && { local }) };
-  }
-  const { id, file } = await resolvePathwayId(host, arg, manifest, options.idFlag === undefined ? {} : { idFlag: options.idFlag });
-  assertPathwayId(id);
-  if (file !== undefined) {
-    const local = await read(file);
-    return { id, manifest, file, entry: findEntryByFile(manifest, host.cwd, file)!, ...(local && { local }) };
-  }
-  const tracking = manifest.manifest.pathways.filter((e) => e.id === id);
-  return { id, manifest, ...(tracking.length === 1 && { entry: tracking[0] }) };
+  const local = file === undefined ? undefined : options.lenient ? await readLocal(host, file).catch(() => undefined) : await readLocal(host, file);
+  return { id, manifest, ...(file !== undefined && { file }), ...(entry && { entry }), ...(local && { local }) };
 }
 
 async function readLocal(host: Host, file: string): Promise<ReleaseTarget["local"]> {

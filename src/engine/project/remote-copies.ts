@@ -5,11 +5,10 @@ import { EngineError } from "../../host/errors.js";
 import type { Host } from "../../host/host.js";
 import type { RemoteOptions } from "./remote-client.js";
 import { createClient, loadRemote, toEngineError } from "./remote-client.js";
+import { isRemoteArgument, parseVersionedId } from "./remote-argument.js";
 
 /** True for an input that names a remote pathway rather than a file. */
-export function isRemoteInput(arg: string): boolean {
-  return arg.startsWith("remote:");
-}
+
 
 /**
  * A host on which each `remote:` argument reads as a file holding the remote pathway's canonical JSON (fetched once,
@@ -18,18 +17,16 @@ export function isRemoteInput(arg: string): boolean {
  * EngineError for a malformed reference or a pathway that cannot be read (the message says which).
  */
 export async function withRemoteCopies(host: Host, args: readonly string[], options: RemoteOptions = {}): Promise<Host> {
-  const remote = args.filter(isRemoteInput);
+  const remote = args.filter(isRemoteArgument);
   if (remote.length === 0) return host;
   // Loaded only when an input is remote: validate's start-up path must not pay for the manifest and the client.
-  const { parseRemoteRef } = await loadRemote();
   const { loadManifest } = await import("./manifest.js"); // why: the manifest's schema is zod
   const { fetchRemoteRef } = await import("./remote-pathways.js"); // why: it imports remote/ (zod, see loadRemote)
   const loaded = await loadManifest(host);
   const client = await createClient(host, options, loaded);
   const copies = new Map<string, Uint8Array>();
   for (const arg of remote) {
-    const ref = parseRemoteRef(arg.slice("remote:".length));
-    if (!ref) throw new EngineError("usage", `"${arg}": expected remote:<pathway id>, remote:<id>@<version number> or remote:<id>@latest.`);
+    const ref = parseVersionedId(arg.slice("remote:".length), arg);
     const known = loaded.manifest.pathways.find((e) => e.id === ref.id);
     try {
       const fetched = await fetchRemoteRef(client, ref, options.endpoint ?? known?.endpoint ?? "convo");
@@ -47,7 +44,7 @@ export async function withRemoteCopies(host: Host, args: readonly string[], opti
       const copy = copyOf(file);
       return copy ? { kind: "file", size: copy.byteLength } : host.stat(file);
     },
-    isGlob: (pattern) => !isRemoteInput(pattern) && host.isGlob(pattern),
+    isGlob: (pattern) => !isRemoteArgument(pattern) && host.isGlob(pattern),
   };
 }
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { ChangeKind, DiffOptions, PathwayDiff, VersionsDiff } from "../../diff/index.js";
 import { CHANGE_KINDS, filterDiffByKind, getPathwayDiff, isChangeKind } from "../../diff/index.js";
 import type { PathwayClient } from "../../remote/index.js";
-import { parseRemoteRef, RemoteError } from "../../remote/index.js";
+import { RemoteError } from "../../remote/index.js";
 import { EngineError, createErrorObject, isEngineError, toErrorObject, type ErrorObject } from "../../host/errors.js";
 import type { Host } from "../../host/host.js";
 import { STDIN } from "../project/inputs.js";
@@ -13,6 +13,7 @@ import { createClient, toEngineError, type RemoteOptions } from "../project/remo
 import { mapPool } from "../../host/map-pool.js";
 import { maskDiff } from "../../report/mask-diff.js";
 import { fetchRemoteRef, withoutVersionBookkeeping } from "../project/remote-pathways.js";
+import { parseVersionedId } from "../project/remote-argument.js";
 
 /** `--only`: kind names (comma-separated), checked against the diff layer's list; undefined when not given. */
 export async function parseChangeKinds(value: string | undefined): Promise<ChangeKind[] | undefined> {
@@ -41,8 +42,7 @@ async function toDiff(a: unknown, b: unknown, options: DiffVersionsOptions): Pro
 /** Reads one version named by the user: a file, `-` for stdin, `remote:<id>`, `remote:<id>@<n>` or `remote:<id>@latest`. Empty pathways are versions too. */
 async function loadVersion(host: Host, spec: string, loaded: LoadedManifest, client: () => Promise<PathwayClient>, options: DiffVersionsOptions): Promise<unknown> {
   if (!spec.startsWith("remote:")) return (await requirePathway(host, spec, { allowEmpty: true })).pathway;
-  const ref = parseRemoteRef(spec.slice("remote:".length));
-  if (!ref) throw new EngineError("usage", `"${spec}": expected remote:<pathway id>, remote:<id>@<version number> or remote:<id>@latest.`);
+  const ref = parseVersionedId(spec.slice("remote:".length), spec);
   const known = loaded.manifest.pathways.find((e) => e.id === ref.id);
   try {
     const fetched = await fetchRemoteRef(await client(), ref, options.endpoint ?? known?.endpoint ?? "convo");

@@ -5,7 +5,7 @@ import { toCanonicalJson } from "../../model/canonical.js";
 import { parseRemoteRef, RemoteError } from "../../remote/index.js";
 import { EngineError, createErrorObject, toErrorObject, type ErrorObject } from "../../host/errors.js";
 import type { Host } from "../../host/host.js";
-import { assertPathwayId } from "../project/pathway-id.js";
+import { isRemoteArgument, parseVersionedId } from "../project/remote-argument.js";
 import { getLocalFileState, isSafeToReplace, toLocalEditsMessage } from "../project/local-edits.js";
 import { MANIFEST_FILE, createEmptyManifest, findEntryByFile, fromManifestPath, loadManifest, resolveEntryFile, saveManifest, setEntry, toManifestPath, toRecordablePath, type LoadedManifest, type ManifestEntry } from "../project/manifest.js";
 import { createClient, type RemoteOptions } from "../project/remote-client.js";
@@ -95,12 +95,7 @@ export async function fetchPathways(host: Host, ids: readonly string[], options:
   } else {
     jobs = await Promise.all(
       ids.map(async (arg) => {
-        const bare = arg.startsWith("remote:") ? arg.slice("remote:".length) : arg;
-        const ref = parseRemoteRef(bare);
-        if (!ref) {
-          assertPathwayId(bare.replace(/@(\d+|latest)$/, ""), arg);
-          throw new EngineError("usage", `"${arg}": expected a pathway id, <id>@<version number> or <id>@latest.`);
-        }
+        const ref = parseVersionedId(isRemoteArgument(arg) ? arg.slice("remote:".length) : arg, arg);
         const id = ref.id;
         const known = loaded.manifest.pathways.find((e) => e.id === id);
         // A file recorded under the old lossy names (`a b` -> a_b.json) is still found through its manifest entry, by id.

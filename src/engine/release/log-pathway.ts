@@ -5,7 +5,7 @@ import { RemoteError, toReleaseMarkers } from "../../remote/index.js";
 import { toErrorObject } from "../../host/errors.js";
 import type { Host } from "../../host/host.js";
 import { loadManifest } from "../project/manifest.js";
-import { resolvePathwayId } from "../project/pathway-id.js";
+import { resolvePathwayArgument } from "../project/pathway-argument.js";
 import { createClient, toEngineError, type RemoteOptions } from "../project/remote-client.js";
 import { mapPool } from "../../host/map-pool.js";
 import { withoutVersionBookkeeping } from "../project/remote-pathways.js";
@@ -24,7 +24,7 @@ const PER_VERSION: ReadonlySet<string> = new Set(["not-found", "shape", "invalid
 /** The id `target` names (an id, `remote:<id>`, or a tracked file) and a client for it, then `work` with RemoteErrors as EngineErrors. */
 async function withPathway<T>(host: Host, target: string, options: RemoteOptions, work: (client: PathwayClient, id: string) => Promise<T>): Promise<T> {
   const loaded = await loadManifest(host);
-  const { id } = await resolvePathwayId(host, target, loaded);
+  const { id } = await resolvePathwayArgument(host, target, { manifest: loaded });
   const client = await createClient(host, options, loaded);
   try {
     return await work(client, id);

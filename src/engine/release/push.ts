@@ -11,7 +11,7 @@ import { EngineError, type ErrorObject } from "../../host/errors.js";
 import type { Host } from "../../host/host.js";
 import { requirePathway } from "../project/load-pathway.js";
 import { getFileContentHash } from "../project/local-edits.js";
-import { assertPathwayId } from "../project/pathway-id.js";
+import { assertPathwayId } from "../project/remote-argument.js";
 import { MANIFEST_FILE, findEntryByFile, loadManifest, saveManifest, setEntry, toRecordablePath, type LoadedManifest, type ManifestEntry } from "../project/manifest.js";
 import { createClient, toEngineError, type RemoteOptions } from "../project/remote-client.js";
 
