@@ -1,9 +1,9 @@
 // `npm i -D github:pathwaykit/pathwaykit` before the package is on the registry: npm clones, installs the development packages, builds (prepare), packs and installs; tested with git+file:// of a fresh clone.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ROOT, tempDir } from "../support/cli.js";
+import { ROOT, spawnCollect, tempDir } from "../support/cli.js";
 import { startRecordingProxy, type RecordingProxy } from "../support/recording-proxy.js";
 
 // The install takes about a minute and a half with npm's cache warm (it installs every development package and runs
@@ -30,15 +30,7 @@ function userEnv(): NodeJS.ProcessEnv {
 
 /** Runs a command in the user's project, without blocking this process (the proxy answers from its event loop). */
 function run(command: string, args: readonly string[], timeout = 120_000): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: path.join(dir, "user"), env: userEnv(), stdio: ["ignore", "pipe", "pipe"], timeout });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
+  return spawnCollect(command, args, { cwd: path.join(dir, "user"), env: userEnv(), timeout });
 }
 
 describe.skipIf(!enabled)("npm install from a git clone (what github:pathwaykit/pathwaykit gives)", () => {

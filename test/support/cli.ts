@@ -1,5 +1,5 @@
 // Runs the built `pathway` executable as a user would: a child process with arguments, stdin and environment.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync, type SpawnOptions } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -31,4 +31,17 @@ export function runCli(args: readonly string[], options: { input?: string | Buff
 /** A fresh temporary directory for a test's files. */
 export function tempDir(prefix = "pathwaykit-"): string {
   return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+/** Runs `command args...` without blocking the test process (a fake server in it must answer), collecting its output. */
+export function spawnCollect(command: string, args: readonly string[], options: SpawnOptions): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout!.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
+    child.stderr!.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
 }

@@ -1,11 +1,10 @@
 // Runs a composite action's steps as a GitHub runner would: `if:` and `${{ }}` through GitHub's own expression evaluator, `run:` scripts in bash with the runner's files and environment.
-import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { data, Evaluator, Lexer, Parser } from "@actions/expressions";
 import { parse } from "yaml";
 import { readyActionCheckout } from "./action-checkout.js";
-import { ROOT, tempDir } from "./cli.js";
+import { ROOT, spawnCollect, tempDir } from "./cli.js";
 
 /** A step of a composite action, as action.yml writes it. */
 export interface ActionStep {
@@ -118,15 +117,7 @@ function readOutputs(file: string): Record<string, string> {
 /** Runs `script` as GitHub's `shell: bash` does: `bash --noprofile --norc -eo pipefail <file>`. */
 function runBash(script: string, file: string, cwd: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   writeFileSync(file, script);
-  return new Promise((resolve, reject) => {
-    const child = spawn("bash", ["--noprofile", "--norc", "-eo", "pipefail", file], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
+  return spawnCollect("bash", ["--noprofile", "--norc", "-eo", "pipefail", file], { cwd, env });
 }
 
 /** Runs the composite action in `options.workspace`, step by step, and reports what each did. */

@@ -1,7 +1,7 @@
 // A label with stray whitespace (around it, or runs of it inside) reads as a copy-paste slip; trimming it cannot change a call.
-import { describeNode, getEdgeLabel } from "../../model/pathway.js";
+import { getEdgeLabel } from "../../model/pathway.js";
 import { definePathwayRule } from "../../rules/index.js";
-import { edgeLabelPointer } from "./helpers.js";
+import { describeEdgeEnds, edgeLabelPointer } from "./helpers.js";
 
 /** The label as it should read: no whitespace around it, and each run of whitespace inside it one space. */
 export function toTidyLabel(label: string): string {
@@ -20,19 +20,18 @@ export default definePathwayRule({
       strayWhitespace: "The label of the edge from {{edgeSource}} to {{edgeTarget}} has {{detail}}: write it as {{tidy}} (`pathway lint --fix` does).",
     },
   },
-  check({ edges, firstNodes, edgeSource, edgeTarget }, report) {
-    edges.forEach((entry, e) => {
+  check(context, report) {
+    context.edges.forEach((entry, e) => {
       const label = getEdgeLabel(entry.edge);
       if (label === undefined || label.trim() === "") return;
       const tidy = toTidyLabel(label);
       if (tidy === label) return;
-      const name = (position: number, id: unknown) => (position >= 0 ? describeNode(firstNodes[position]!.node) : `id ${String(id)}`);
       const detail = label.trim() !== label ? "whitespace around it" : "a run of whitespace inside it";
       const pointer = edgeLabelPointer(entry);
       report({
         pointer,
         messageId: "strayWhitespace",
-        data: { edgeSource: name(edgeSource[e]!, entry.edge.source), edgeTarget: name(edgeTarget[e]!, entry.edge.target), detail, tidy: JSON.stringify(tidy) },
+        data: { ...describeEdgeEnds(context, e), detail, tidy: JSON.stringify(tidy) },
         fix: { pointer, value: tidy },
       });
     });

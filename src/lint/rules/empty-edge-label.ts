@@ -1,7 +1,7 @@
 // The label is what the agent reads to decide when to follow an edge; without one the choice is blind.
-import { describeNode, getEdgeLabel, isObject } from "../../model/pathway.js";
+import { getEdgeLabel, isObject } from "../../model/pathway.js";
 import { definePathwayRule } from "../../rules/index.js";
-import { edgeLabelPointer } from "./helpers.js";
+import { describeEdgeEnds, edgeLabelPointer } from "./helpers.js";
 
 export default definePathwayRule({
   meta: {
@@ -13,17 +13,16 @@ export default definePathwayRule({
       emptyEdgeLabel: "The edge from {{edgeSource}} to {{edgeTarget}} has {{detail}} label, so the agent cannot tell when to follow it; add a \"label\" that describes what the caller said or wants.",
     },
   },
-  check({ edges, firstNodes, edgeSource, edgeTarget }, report) {
-    edges.forEach((entry, e) => {
+  check(context, report) {
+    context.edges.forEach((entry, e) => {
       const { edge } = entry;
       if (edge.source === edge.target) return;
       const label = getEdgeLabel(edge);
       if (label !== undefined && label.trim() !== "") return;
       if (isObject(edge.data) && Array.isArray(edge.data.condition) && edge.data.condition.length > 0) return;
-      const name = (position: number, id: unknown) => (position >= 0 ? describeNode(firstNodes[position]!.node) : `id ${String(id)}`);
       report({
         pointer: edgeLabelPointer(entry),
-        messageId: "emptyEdgeLabel", data: { edgeSource: name(edgeSource[e]!, edge.source), edgeTarget: name(edgeTarget[e]!, edge.target), detail: label === undefined ? "no" : "an empty" },
+        messageId: "emptyEdgeLabel", data: { ...describeEdgeEnds(context, e), detail: label === undefined ? "no" : "an empty" },
       });
     });
   },

@@ -3,7 +3,7 @@ import { toPointer } from "../../diagnostics/index.js";
 import { describeNode, prop, type IndexedEdge } from "../../model/pathway.js";
 import type { PathwayNode } from "../../model/schema.js";
 import type { FlowModel, VariableUse } from "../../graph/index.js";
-import type { RuleReport } from "../../rules/index.js";
+import type { RuleContext, RuleReport } from "../../rules/index.js";
 
 export { edgePointer, nodePointer } from "../../validate/rules/helpers.js";
 
@@ -12,6 +12,16 @@ export function edgeLabelPointer({ edge, index }: IndexedEdge): string {
   if (typeof edge.label === "string") return toPointer(["edges", index, "label"]);
   if (typeof prop(edge.data, "label") === "string") return toPointer(["edges", index, "data", "label"]);
   return toPointer(["edges", index]);
+}
+
+/**
+ * The two ends of edge `e` of the rule context for a message: each node by name and id, or `id x` when no node has
+ * the id (the edge's other finding, unknown-edge-endpoint, says so).
+ */
+export function describeEdgeEnds(context: Pick<RuleContext, "edges" | "firstNodes" | "edgeSource" | "edgeTarget">, e: number): { edgeSource: string; edgeTarget: string } {
+  const { edge } = context.edges[e]!;
+  const name = (position: number, id: unknown) => (position >= 0 ? describeNode(context.firstNodes[position]!.node) : `id ${String(id)}`);
+  return { edgeSource: name(context.edgeSource[e]!, edge.source), edgeTarget: name(context.edgeTarget[e]!, edge.target) };
 }
 
 /** `describeNode` for the node at index `i` of the flow model. */
