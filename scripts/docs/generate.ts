@@ -35,6 +35,6 @@ export async function renderDocs(): Promise<Map<string, string>> {
   // llms.txt describes every page as it will be after this run.
   const pages = [...new Set([...listDocPages(), ...[...files.keys()].filter((f) => f.endsWith(".md")).map((f) => f.replace(/^docs\//, ""))])].sort();
   const read = (page: string) => files.get(`docs/${page}`) ?? (existsSync(path.join(ROOT, "docs", page)) ? readDocPage(page) : "");
-  files.set("docs/llms.txt", renderLlmsTxt(pages, read));
+  files.set("docs/llms.txt", renderLlmsTxt(pages, read, documentedRules));
   return files;
 }

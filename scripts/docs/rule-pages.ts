@@ -89,8 +89,8 @@ function optionsSection(meta: RuleMeta): string[] {
   const schema = z.toJSONSchema(meta.options, { io: "input" }) as { properties?: Record<string, Parameters<typeof describeType>[0]> };
   const defaults = meta.options.parse({}) as Record<string, unknown>;
   const rows = Object.entries(schema.properties ?? {}).map(([name, option]) => `| ${code(name)} | ${describeType(option)} | ${name in defaults ? code(defaults[name]) : ""} |`);
-  const example = Object.fromEntries(Object.entries(defaults));
-  return ["| option | type | default |", "|---|---|---|", ...rows, "", "```json", `{ "rules": { "${meta.id}": ["warn", ${JSON.stringify(example)}] } }`, "```"];
+  const example = Object.entries(defaults).map(([key, value]) => `"${key}": ${JSON.stringify(value)}`).join(", ");
+  return ["| option | type | default |", "|---|---|---|", ...rows, "", "With every option at its default:", "", "```json", `{ "rules": { "${meta.id}": ["warn", { ${example} }] } }`, "```"];
 }
 
 /** The text of docs/rules/<id>.md. */
