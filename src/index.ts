@@ -1,6 +1,6 @@
 // The public API of pathwaykit: a chosen list (engine operations over files, the pure core, types); everything else is internal.
 
-// Engine: what the CLI does, over files, through an injected host (see README "Use it as a library").
+// Engine: what the CLI does, over files, through an injected host (see docs/library.md).
 export { createNodeHost, DEFAULT_MAX_FILE_BYTES, type NodeHostOptions } from "./host/node-host.js";
 export type { GlobOptions, Host, HostFetch, HostStat, WriteOptions } from "./host/host.js";
 export { EngineError, isEngineError, type EngineErrorKind, type ErrorCode, type ErrorObject } from "./host/errors.js";

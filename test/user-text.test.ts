@@ -38,7 +38,7 @@ describe("no text a user reads says \"seed\"", () => {
     expect(withoutComments('// seed 4.1\nconst a = "seed"; // seed\n/** seed\n * 2.6 */ see("https://x")')).toBe('\nconst a = "seed"; \n\n see("https://x")');
   });
 
-  it("in no rule's description or message (validate, lint, check-request; README's rule table and SARIF come from them)", () => {
+  it("in no rule's description or message (validate, lint, check-request; the rule pages and SARIF come from them)", () => {
     const metas = [...new Map([...ruleCatalogue.document, ...ruleCatalogue.validate, ...ruleCatalogue.all].map((m) => [m.id, m])).values()];
     expect(metas.length).toBeGreaterThan(80);
     const found = metas.flatMap((m) => [...sayings(`${m.id} description`, m.description), ...Object.entries(m.messages).flatMap(([id, text]) => sayings(`${m.id} ${id}`, text))]);

@@ -40,6 +40,9 @@ export async function createProgram(io: CliIo, argv: readonly string[] = []): Pr
       getOutHelpWidth: () => (io.stdout.isTTY && io.stdout.columns) || 80,
       getErrHelpWidth: () => (io.stderr.isTTY && io.stderr.columns) || 80,
     });
+  // One input cap for every command that reads pathways or scenarios: a program option (accepted before or after the
+  // command name), resolved in main before the command runs, into the host every command reads through.
+  program.addOption(new Option("--max-file-size <size>", `largest pathway or scenario file read, stdin included (default: $${MAX_FILE_SIZE_ENV} or 256MB)`).argParser(parseByteSize));
   const name = selectCommandName(argv);
   const selected = commands.find((c) => c.name === name);
   if (selected) (await selected.load()).register(program, io);
@@ -94,11 +97,7 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
   };
   try {
     program = await createProgram(io, argv);
-    // One input cap for every command that reads pathways or scenarios: a program option (accepted before or after
-    // the command name), resolved before the command runs into the host every command reads through.
-    program
-      .addOption(new Option("--max-file-size <size>", `largest pathway or scenario file read, stdin included (default: $${MAX_FILE_SIZE_ENV} or 256MB)`).argParser(parseByteSize))
-      .hook("preAction", startHost);
+    program.hook("preAction", startHost);
     await program.parseAsync([...argv], { from: "user" });
     return exitCode;
   } catch (error) {

@@ -177,7 +177,7 @@ export function toDuplicateKeyErrors(diagnostics: readonly Diagnostic[], command
 }
 
 /**
- * Formats a pathway document canonically (see README, "Canonical form"). The JSON value is kept; only whitespace, key
+ * Formats a pathway document canonically (see docs/typescript.md, "Canonical form"). The JSON value is kept; only whitespace, key
  * order and number/string spelling change. Idempotent: formatting the result again changes nothing. Refuses (with
  * diagnostics) documents it cannot rewrite without changing a value: duplicate keys, numbers a float cannot hold.
  */

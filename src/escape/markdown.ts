@@ -60,3 +60,26 @@ export function toMarkdownFence(lang: string, lines: readonly string[]): string[
 export function toMarkdownHtmlText(text: string): string {
   return escapeTerminalText(defuseMentions(escapeHtml(text)).replace(/\r\n?|\n/g, "<br>"));
 }
+
+/** Named entities, which read better than numeric ones in the Markdown source. */
+const PROSE_ENTITIES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
+
+/**
+ * Trusted prose (pathwaykit's own help and descriptions, which quote code in backticks) as Markdown that renders as
+ * written: code spans kept, and outside them the characters Markdown or HTML would act on escaped (`<`, `>`, `&`, `*`,
+ * an `_` that could open emphasis, `[`, `]`); `|` is escaped everywhere, so the text can stand in a table cell. Unlike
+ * {@link escapeMarkdownText} it is not for untrusted text: whitespace and mentions are left as they are.
+ */
+export function escapeMarkdownProse(text: string): string {
+  return text
+    .split(/(`[^`\n]*`)/)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part.replace(/\|/g, "\\|")
+        : part
+            .replace(/[\\*[\]|]/g, (c) => `\\${c}`)
+            .replace(/(^|[^\p{L}\p{N}])_|_(?=$|[^\p{L}\p{N}])/gu, (m) => m.replace("_", "\\_"))
+            .replace(/[&<>]/g, (c) => PROSE_ENTITIES[c]!),
+    )
+    .join("");
+}

@@ -11,7 +11,7 @@ export interface VariableField {
   readonly name: string;
   readonly path: readonly string[];
   readonly deep: boolean;
-  /** Node types the field belongs to, for the README (the analysis reads it on any node that has it). */
+  /** Node types the field belongs to, for the docs (the analysis reads it on any node that has it). */
   readonly types: string;
   /** Where the field's semantics come from. */
   readonly source: string;

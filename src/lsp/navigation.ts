@@ -75,7 +75,7 @@ function describeFindings(diagnostics: readonly Diagnostic[], line: number, colu
     .map((d) => {
       const meta = ruleMetas.find((m) => m.id === d.ruleId);
       const docs = meta?.docs ?? d.url;
-      return [`**${d.ruleId}** (${d.severity}): ${escapeMarkdownText(d.message)}`, ...(meta ? [escapeMarkdownText(meta.description)] : []), ...(docs ? [`[README: ${d.ruleId}](${docs})`] : [])].join("\n\n");
+      return [`**${d.ruleId}** (${d.severity}): ${escapeMarkdownText(d.message)}`, ...(meta ? [escapeMarkdownText(meta.description)] : []), ...(docs ? [`[Documentation of ${d.ruleId}](${docs})`] : [])].join("\n\n");
     });
 }
 

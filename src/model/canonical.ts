@@ -1,6 +1,6 @@
 // The canonical text of a pathway file: same JSON value, stable key order, 2-space indent, trailing newline.
 
-/** Key order of known objects; keys not listed follow in alphabetical order. Documented in README ("Canonical form"). */
+/** Key order of known objects; keys not listed follow in alphabetical order. Documented in docs/typescript.md ("Canonical form"). */
 const PATHWAY_KEYS = ["$schema", "name", "description", "nodes", "edges"];
 const NODE_KEYS = ["id", "type", "data", "globalConfig"];
 const DATA_KEYS = ["name", "isStart", "isGlobal", "globalLabel", "globalDescription", "enableGlobalAutoReturn", "text", "prompt", "condition"];

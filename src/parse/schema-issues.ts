@@ -60,7 +60,7 @@ export function toSchemaIssues(issues: readonly SchemaIssueInput[]): SchemaIssue
 export interface SchemaDiagnosticOptions {
   /** Where a path's value starts (1-based); an unknown key is placed at the key itself when the locator can. */
   locate?: (path: readonly (string | number)[], key?: string) => { line: number; column: number } | undefined;
-  /** Said after every unknown key, e.g. `check the spelling (see README "simulate")`. */
+  /** Said after every unknown key, e.g. `check the spelling (see <the scenario docs>)`. */
   unknownKeyHint?: string;
   /** The diagnostics' rule id (default `schema`). */
   ruleId?: string;

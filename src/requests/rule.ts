@@ -35,7 +35,7 @@ export interface RequestRuleExtra {
   fields?: readonly string[];
 }
 
-/** What a request rule declares about itself; the README table and SARIF come from it. */
+/** What a request rule declares about itself; the rule pages and SARIF come from it. */
 export type RequestRuleMeta = RuleMeta & RequestRuleExtra;
 
 /** A request rule. */

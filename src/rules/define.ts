@@ -3,9 +3,9 @@ import type { Severity } from "../diagnostics/index.js";
 import { noOptions } from "./options.js";
 import type { Rule, RuleMessages, RuleMeta, RuleOptionsSchema, RuleReport, RuleSet } from "./rule.js";
 
-/** Where a rule is documented: its anchor in README.md's rule table. */
+/** Where a rule is documented: its page, docs/rules/<id>.md, as GitHub shows it on the main branch. */
 export function ruleDocsUrl(id: string): string {
-  return `https://www.npmjs.com/package/pathwaykit#${id}`;
+  return `https://github.com/pathwaykit/pathwaykit/blob/main/docs/rules/${id}.md`;
 }
 
 /** What a rule file declares in `meta`: `docs` is filled in from the id, `options` defaults to none. */

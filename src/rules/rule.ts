@@ -19,7 +19,7 @@ export interface RuleOptionsSchema<Options = unknown> {
 /** Message templates by id (ESLint's `meta.messages`); `{{name}}` is filled from the report's `data`. */
 export type RuleMessages = Readonly<Record<string, string>>;
 
-/** What every rule declares about itself; the registries, the README table, config checks and SARIF come from it. */
+/** What every rule declares about itself; the registries, the rule pages, config checks and SARIF come from it. */
 export interface RuleMeta<Options = unknown> extends RuleDescriptor {
   set: RuleSet;
   /** Options the rule accepts, with their defaults; rules without options use `noOptions`. */

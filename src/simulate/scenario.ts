@@ -125,7 +125,7 @@ export type ScenarioLocator = PathLocator;
 export type LoadedScenario = { ok: true; scenario: Scenario; locate: ScenarioLocator } | { ok: false; issues: ScenarioIssue[] };
 
 /** Unknown keys in scenario and mocks files are mostly typos. */
-const UNKNOWN_KEY_HINT = 'check the spelling (see README "simulate")';
+const UNKNOWN_KEY_HINT = "check the spelling (see https://github.com/pathwaykit/pathwaykit/blob/main/docs/scenarios.md#scenario-files)";
 
 function toIssue(d: Diagnostic): ScenarioIssue {
   return { message: d.message, pointer: d.pointer, ...(d.range && { line: d.range.start.line, column: d.range.start.column }) };

@@ -1,4 +1,4 @@
-// The Action's release mode, run for real with README's release job: push --draft, live scenarios against that draft, publish on pass, against the loopback fake service.
+// The Action's release mode, run for real with docs/ci.md's release job: push --draft, live scenarios against that draft, publish on pass, against the loopback fake service.
 // It needs `push --draft`, `test --live --pathway-version` and `publish` (issue 23, items 1-3): until they are in, it fails, as it should.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -9,7 +9,7 @@ import { ROOT } from "../support/cli.js";
 import { createCiProject, examplePathways, setNodeText } from "../support/ci-project.js";
 import { describeRun, readAction, runAction, type ActionRun } from "../support/composite-action.js";
 import { startFakeService, type FakeService, type FakeServiceOptions } from "../support/fake-service.js";
-import { readmeActionInputs } from "../support/readme-workflow.js";
+import { guideActionInputs } from "../support/ci-guide-workflow.js";
 
 const KEY = "sk-live-release-0123456789abcdef";
 const action = readAction();
@@ -41,9 +41,9 @@ async function startService(): Promise<FakeService> {
   return fake;
 }
 
-/** Runs README's release job on a push to main of the project. */
+/** Runs docs/ci.md's release job on a push to main of the project. */
 function release(workspace: string, service: FakeService): Promise<ActionRun> {
-  return runAction(action, { workspace, inputs: { ...readmeActionInputs("release", KEY), "base-url": service.url }, event: { after: "0123456789abcdef0123456789abcdef01234567" } });
+  return runAction(action, { workspace, inputs: { ...guideActionInputs("release", KEY), "base-url": service.url }, event: { after: "0123456789abcdef0123456789abcdef01234567" } });
 }
 
 /** The JSON bodies of the requests to `method` + a path matching `pattern`. */
@@ -101,7 +101,7 @@ describe("action.yml, mode release", () => {
     const service = await startService();
     const project = await createCiProject(service.url, KEY, { "pathways/support-kb.json": setNodeText("Greeting", "Hello.") });
     const before = service.requests.length;
-    const run = await runAction(action, { workspace: project.dir, inputs: { ...readmeActionInputs("release", KEY), "api-key": "", "base-url": service.url } });
+    const run = await runAction(action, { workspace: project.dir, inputs: { ...guideActionInputs("release", KEY), "api-key": "", "base-url": service.url } });
     expect(run.step("select").code).toBe(2);
     expect(run.step("select").stderr).toContain("release needs the api-key input");
     expect(service.requests.length).toBe(before);

@@ -7,7 +7,7 @@ import type { FakeService } from "../support/fake-service.js";
 import { runMain } from "../support/run-main.js";
 import { useServiceProject } from "../support/temp-project.js";
 
-/** The codes README's "Exit codes" section documents. */
+/** The codes docs/cli.md's "The JSON error object" section documents. */
 const CODES = ["usage", "config", "io", "input", "remote", "refused", "findings", "internal"];
 const PATHWAY = JSON.parse(readFileSync(path.join(ROOT, "pathways/support-kb.json"), "utf8")) as { nodes: unknown[]; edges: { target: string }[] };
 

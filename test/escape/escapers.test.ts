@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toDotString } from "../../src/escape/dot.js";
 import { escapeHtml } from "../../src/escape/html.js";
-import { defuseMentions, escapeMarkdownText, toMarkdownCodeSpan, toMarkdownFence, toMarkdownHtmlText } from "../../src/escape/markdown.js";
+import { defuseMentions, escapeMarkdownProse, escapeMarkdownText, toMarkdownCodeSpan, toMarkdownFence, toMarkdownHtmlText } from "../../src/escape/markdown.js";
 import { escapeMermaidText } from "../../src/escape/mermaid.js";
 import { escapeTerminalLine, escapeTerminalText } from "../../src/escape/terminal.js";
 import { toJsonText } from "../../src/escape/json.js";
@@ -87,6 +87,16 @@ describe("escapeMarkdownText", () => {
 
   it("HTML text in a comment: markup as entities, mentions defused, every line ending as <br> (no blank line ends the block)", () => {
     expect(toMarkdownHtmlText("<b>@team</b>\r\r# owned\n\nx\r\ny")).toBe("&#60;b&#62;@\u200bteam&#60;/b&#62;<br><br># owned<br><br>x<br>y");
+  });
+});
+
+describe("escapeMarkdownProse", () => {
+  it("keeps code spans and escapes what Markdown or HTML would act on outside them", () => {
+    expect(escapeMarkdownProse("inputs: *.json, remote:<id>[@<n>] or `a|b *c*`")).toBe("inputs: \\*.json, remote:&lt;id&gt;\\[@&lt;n&gt;\\] or `a\\|b *c*`");
+  });
+
+  it("escapes an underscore only where it could open or close emphasis", () => {
+    expect(escapeMarkdownProse("$PATHWAYKIT_MAX_FILE_SIZE and _this_")).toBe("$PATHWAYKIT_MAX_FILE_SIZE and \\_this\\_");
   });
 });
 

@@ -23,11 +23,11 @@ describe("lint rule registry", () => {
     for (const id of files) expect(existsSync(path.join(HERE, "rules", `${id}.test.ts`)), `${id}.test.ts`).toBe(true);
   });
 
-  it("gives every rule a description, severity, docs anchor and options schema with defaults", () => {
+  it("gives every rule a description, severity, docs page and options schema with defaults", () => {
     for (const { meta } of lintRules) {
       expect(meta.description.length).toBeGreaterThan(10);
       expect(["error", "warning"]).toContain(meta.defaultSeverity);
-      expect(meta.docs).toMatch(new RegExp(`#${meta.id}$`));
+      expect(meta.docs).toMatch(new RegExp(`/docs/rules/${meta.id}\\.md$`));
       expect(meta.options.safeParse({}).success).toBe(true);
     }
   });

@@ -107,13 +107,13 @@ describe("pathway lsp: hover, definition and references", () => {
     expect(hover.contents.value).toMatch(/Ways out: 1/);
   });
 
-  it("hovers a {{variable}} with its producer, and a finding with its explanation and README anchor", async () => {
+  it("hovers a {{variable}} with its producer, and a finding with its explanation and documentation page", async () => {
     const variable = await lsp.connection.sendRequest<{ contents: { value: string } }>("textDocument/hover", { textDocument: { uri }, position: at(PATHWAY, "{{caller_name}}", 4) });
     expect(variable.contents.value).toContain("Set by:\n- Ask Name (`ask`) — extractVars");
     expect(variable.contents.value).toContain("Read in:\n- Confirm (`confirm`)");
     const finding = await lsp.connection.sendRequest<{ contents: { value: string } }>("textDocument/hover", { textDocument: { uri }, position: at(PATHWAY, '"edn"', 2) });
     expect(finding.contents.value).toContain("**unknown-edge-endpoint** (error)");
-    expect(finding.contents.value).toContain("(https://www.npmjs.com/package/pathwaykit#unknown-edge-endpoint)");
+    expect(finding.contents.value).toContain("[Documentation of unknown-edge-endpoint](https://github.com/pathwaykit/pathwaykit/blob/main/docs/rules/unknown-edge-endpoint.md)");
   });
 
   it("goes from an edge target to the node, from a variable to its producer, and finds every reference of a node", async () => {

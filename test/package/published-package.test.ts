@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { getInstallCommand, OPTIONAL_PACKAGES, type OptionalFeature } from "../../src/host/optional-packages.js";
+import { listDocPages } from "../../scripts/docs/llms.js";
 import { ROOT, tempDir } from "../support/cli.js";
 
 interface PackageJson {
@@ -50,17 +51,20 @@ function consumerProject(): string {
 }
 
 describe("the published package", () => {
-  test("holds the executable, its bundle, the library, its types, the schemas, the licence and every file README.md links to", () => {
+  test("holds the executable, its bundle, the library, its types, the schemas, the licence, the docs and every file README.md links to", () => {
     const files = packedFiles();
     const schemas = readdirSync(path.join(ROOT, "schemas")).map((f) => `schemas/${f}`);
     const needed = ["bin/pathway.cjs", "dist/bundle/main.cjs", "dist/index.js", "dist/index.cjs", "dist/index.d.ts", "README.md", "LICENSE", ...schemas];
     const linked = localLinks(readFileSync(path.join(ROOT, "README.md"), "utf8"));
     expect(linked).toContain("docs/api.md"); // the check below checks something
+    expect(linked).toContain("CHANGELOG.md");
     expect([...needed, ...linked].filter((f) => !files.has(f))).toEqual([]);
     expect([...files].filter((f) => /^(src|test|scripts)\//.test(f))).toEqual([]);
-    // Of docs/, what README links to (the library's API list); CHANGELOG.md, which README links too, says what changed.
-    expect([...files].filter((f) => f.startsWith("docs/") && !linked.includes(f))).toEqual([]);
-    expect(linked).toContain("CHANGELOG.md");
+    // The docs as they were at this version, so README's links resolve in node_modules too (and llms.txt for an
+    // assistant reading it there); the hand-written sources the rule pages are generated from stay out.
+    const pages = ["docs/llms.txt", ...listDocPages().map((p) => `docs/${p}`)];
+    expect(pages.filter((f) => !files.has(f))).toEqual([]);
+    expect([...files].filter((f) => f.startsWith("docs/") && !pages.includes(f))).toEqual([]);
   }, 60_000);
 
   test("publishes cleanly: npm publish --dry-run corrects nothing in package.json and warns of nothing but the missing login", () => {
@@ -105,9 +109,9 @@ describe("the published package", () => {
     expect(Object.keys(peerDependencies).filter((name) => peerDependenciesMeta[name]?.optional !== true)).toEqual([]);
     // The repository installs them all, so the test suite runs the heavy paths.
     expect(Object.keys(peerDependencies).filter((name) => devDependencies[name] !== peerDependencies[name])).toEqual([]);
-    // README's table gives the same commands the errors print.
-    const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
-    for (const feature of Object.keys(OPTIONAL_PACKAGES) as OptionalFeature[]) expect(readme).toContain(`\`${getInstallCommand(feature)}\``);
+    // The getting-started guide's table gives the same commands the errors print.
+    const guide = readFileSync(path.join(ROOT, "docs/getting-started.md"), "utf8");
+    for (const feature of Object.keys(OPTIONAL_PACKAGES) as OptionalFeature[]) expect(guide).toContain(`\`${getInstallCommand(feature)}\``);
   });
 
   test("lets a user's code resolve the JSON Schemas and package.json (for ajv, editor settings, version checks)", () => {

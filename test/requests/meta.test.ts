@@ -1,4 +1,4 @@
-// Every request rule has its file, a table test whose cases quote the seed, a registry entry and a README anchor; ids never clash.
+// Every request rule has its file, a table test whose cases quote the seed, a registry entry and a page of its own; ids never clash.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -29,14 +29,13 @@ describe("request rule registry", () => {
     }
   });
 
-  it("gives every rule a description, severity, kinds and a README anchor; no id is also a lint rule's", () => {
-    const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+  it("gives every rule a description, severity, kinds and a page under docs/rules/; no id is also a lint rule's", () => {
     const lintIds = new Set(allRuleMetas.map((m) => m.id));
     for (const meta of requestRuleMetas) {
       expect(meta.description.length).toBeGreaterThan(10);
       expect(["error", "warning", "info"]).toContain(meta.defaultSeverity);
       expect(meta.kinds.length).toBeGreaterThan(0);
-      expect(readme).toContain(`<a id="${meta.id}"></a>`);
+      expect(existsSync(path.join(ROOT, "docs/rules", `${meta.id}.md`)), meta.id).toBe(true);
       expect(lintIds.has(meta.id), meta.id).toBe(false);
     }
   });

@@ -10,7 +10,7 @@ import { ROOT } from "../support/cli.js";
 const FOLDER = { validate: "src/validate/rules", lint: "src/lint/rules", request: "src/requests/rules" } as const;
 
 describe("the one rule shape", () => {
-  it("gives every rule of every set its docs anchor, a set and options", () => {
+  it("gives every rule of every set its docs page, a set and options", () => {
     for (const meta of [...allRuleMetas, ...requestRuleMetas]) {
       expect(meta.docs, meta.id).toBe(ruleDocsUrl(meta.id));
       expect(["document", "validate", "lint", "request"], meta.id).toContain(meta.set);

@@ -39,8 +39,8 @@ describe("runRules", () => {
 
   it("fills each message from the rule's meta and adds rule id, severity and docs url", () => {
     expect(runRules(context, [tooBig, negative], settingsFrom())).toEqual([
-      { ruleId: "too-big", severity: "warning", message: "Value 20 at 1 is over 10.", pointer: "/values/1", url: "https://www.npmjs.com/package/pathwaykit#too-big" },
-      { ruleId: "negative", severity: "error", message: "Value -3 is negative.", pointer: "/values/2", url: "https://www.npmjs.com/package/pathwaykit#negative" },
+      { ruleId: "too-big", severity: "warning", message: "Value 20 at 1 is over 10.", pointer: "/values/1", url: "https://github.com/pathwaykit/pathwaykit/blob/main/docs/rules/too-big.md" },
+      { ruleId: "negative", severity: "error", message: "Value -3 is negative.", pointer: "/values/2", url: "https://github.com/pathwaykit/pathwaykit/blob/main/docs/rules/negative.md" },
     ]);
   });
 
@@ -52,8 +52,8 @@ describe("runRules", () => {
     ]);
   });
 
-  it("fills in defaults a rule declares: no options, not fixable, the docs anchor of its id", () => {
-    expect(negative.meta).toMatchObject({ docs: "https://www.npmjs.com/package/pathwaykit#negative" });
+  it("fills in defaults a rule declares: no options, not fixable, the docs page of its id", () => {
+    expect(negative.meta).toMatchObject({ docs: "https://github.com/pathwaykit/pathwaykit/blob/main/docs/rules/negative.md" });
     expect(negative.meta.fixable).toBeUndefined();
     expect(negative.meta.options.safeParse({ extra: 1 }).success).toBe(false);
   });

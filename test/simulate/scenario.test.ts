@@ -42,7 +42,7 @@ describe("loadScenario", () => {
 
   it("names the place in the message as a key path, as config, manifest and baseline errors do", () => {
     expect(issues("pathway: p.json\nturns:\n  - take: Greeting\n")[0]!.message).toBe("turns[0].user: required, missing");
-    expect(issues("pathway: p.json\nturns:\n  - user: hi\n    tkae: Greeting\n")[0]!.message).toBe('unknown key "tkae" in turns[0]; check the spelling (see README "simulate")');
+    expect(issues("pathway: p.json\nturns:\n  - user: hi\n    tkae: Greeting\n")[0]!.message).toBe('unknown key "tkae" in turns[0]; check the spelling (see https://github.com/pathwaykit/pathwaykit/blob/main/docs/scenarios.md#scenario-files)');
   });
 
   it("reports YAML syntax errors with their line", () => {

@@ -49,7 +49,8 @@ export function register(program: Command, io: CliIo): void {
       "after",
       `
 Configuration: the nearest pathway.config.json above each file (or --config) sets rule severities and options,
-per-glob overrides, ignored files, request_data and extra system variables, and suppressions. See README "lint".
+per-glob overrides, ignored files, request_data and extra system variables, and suppressions. See
+https://github.com/pathwaykit/pathwaykit/blob/main/docs/configuration.md.
 
 Fixes: --fix applies only fixes that cannot change what a call does (a byte-order mark, a repeated edge id, stray
 whitespace in a label), as many rounds as they need, and leaves every other finding to you. Suggestions (a near

@@ -27,7 +27,8 @@ it never writes a file: quick fixes are edits the editor applies. Pathway JSON g
 allows running them (a trusted VS Code workspace, or the setting pathwaykit.runModules). Files over 4MB are
 not analysed (the editor's pathwaykit.maxDocumentSizeMB, --max-file-size or PATHWAYKIT_MAX_FILE_SIZE sets the
 limit), and an analysis that takes over 5 s or 256 MB of memory is stopped (pathwaykit.analysisTimeoutSeconds,
-pathwaykit.analysisMemoryMB); each gets one finding saying so. See README "Editors" for Neovim and VS Code.
+pathwaykit.analysisMemoryMB); each gets one finding saying so. See
+https://github.com/pathwaykit/pathwaykit/blob/main/docs/editors.md for Neovim and VS Code.
 
 Exit codes: 0 the client sent shutdown then exit, 1 the client went away without shutdown or sent a message frame
 that cannot be read (one line on stderr says which), 2 usage error.

@@ -64,7 +64,8 @@ export function register(program: Command, io: CliIo): void {
 The page needs nothing else: its script and style are inside it, it loads nothing from the network (its
 Content-Security-Policy forbids it), and it opens from a file:// URL or as a CI artifact. Pathway text is only
 ever shown as text; secrets are masked: every header value (both forms), credential keys, the same in JSON held in
-strings, URL credentials and query secrets (README lists them).
+strings, URL credentials and query secrets (listed at
+https://github.com/pathwaykit/pathwaykit/blob/main/docs/report.md#masked-values).
 
 In the page: search (/) by node name, id or text; click or Tab + Enter to select; arrow keys pan, + and - zoom,
 f (or "Fit all") fits the whole graph, nothing faded; "Colour by" switches between node types, changes (--base)

@@ -13,7 +13,7 @@ export interface RuleCatalogue {
   lint: readonly RuleMeta[];
   /** What `pathway check-request` reports about a request body, sorted by id. */
   request: readonly RuleMeta[];
-  /** Every rule (lint's, then the requests'): the ids pathway.config.json may set and README documents. */
+  /** Every rule (lint's, then the requests'): the ids pathway.config.json may set and docs/rules/ documents. */
   all: readonly RuleMeta[];
   /** The request kinds the request rules know, in the order `--kind` lists them. */
   requestKinds: readonly RequestKind[];

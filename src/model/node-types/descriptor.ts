@@ -73,7 +73,7 @@ export interface NodeTypeDescriptor {
   // seed part 2.5
   /** The spelling the service's API reference (pathway node: type) names the type by, or null when it does not name it. */
   readonly documentedAs: string | null;
-  /** One sentence: what a node of the type does in a call (README's table of node types). */
+  /** One sentence: what a node of the type does in a call (the table of node types in docs/pathways.md). */
   readonly summary: string;
   /** What the type does to the flow: how the call leaves, how it moves on by itself, what it runs. Null: it does not. */
   readonly flow: {
