@@ -27,16 +27,19 @@ describe.each(documentedRules.map((meta) => [meta.id, meta] as const))("docs/rul
     expect(ids((await runExample(source.correct)).findings, id), "correct").toBe(0);
   });
 
-  it.runIf(source.turningOff === undefined)("is turned off, as its page says, by --rule and by the config's rules", async () => {
-    expect(ids((await runExample(source.incorrect, ["--rule", `${id}:off`])).findings, id)).toBe(0);
-    expect(ids((await runExample(withLint(source.incorrect), [], { rules: { [id]: "off" } })).findings, id)).toBe(0);
-  });
+  // Only the cases that apply to the rule are declared, so the summary counts no skipped test for the others.
+  if (source.turningOff === undefined) {
+    it("is turned off, as its page says, by --rule and by the config's rules", async () => {
+      expect(ids((await runExample(source.incorrect, ["--rule", `${id}:off`])).findings, id)).toBe(0);
+      expect(ids((await runExample(withLint(source.incorrect), [], { rules: { [id]: "off" } })).findings, id)).toBe(0);
+    });
+  } else {
+    it("is not turned off by --rule, as its page says", async () => {
+      expect(ids((await runExample(source.incorrect, ["--rule", `${id}:off`])).findings, id)).toBeGreaterThan(0);
+    });
+  }
 
-  it.runIf(source.turningOff !== undefined)("is not turned off by --rule, as its page says", async () => {
-    expect(ids((await runExample(source.incorrect, ["--rule", `${id}:off`])).findings, id)).toBeGreaterThan(0);
-  });
-
-  it.runIf(meta.set === "validate" || meta.set === "lint")("has the finding the page's suppression accepts", async () => {
+  if (meta.set === "validate" || meta.set === "lint") it("has the finding the page's suppression accepts", async () => {
     const incorrect = await runExample(source.incorrect);
     const first = incorrect.findings.find((f) => f.ruleId === id)!;
     const suppression = suppressionFor(id, source.incorrect, first);
