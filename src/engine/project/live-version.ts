@@ -6,9 +6,9 @@ import type { Host } from "../../host/host.js";
 import { displayPath } from "./inputs.js";
 import { findEntryByFile, MANIFEST_FILE, type LoadedManifest } from "./manifest.js";
 import { loadRemote, toEngineError } from "./remote-client.js";
+import type { VersionSpec } from "./version-spec.js";
 
-/** What `--pathway-version` takes. */
-export type VersionSpec = number | "draft" | "production" | "staging";
+export { parseVersionSpec, type VersionSpec } from "./version-spec.js";
 
 /** The version a run tested, as the report and JUnit properties name it. */
 export interface TestedVersion {
@@ -18,12 +18,6 @@ export interface TestedVersion {
   version?: number;
   /** `sha256:` of the version's content (see getContentHash). */
   hash: string;
-}
-
-/** Parses `--pathway-version`; undefined when it is none of a whole number, draft, production, staging. */
-export function parseVersionSpec(text: string): VersionSpec | undefined {
-  if (text === "draft" || text === "production" || text === "staging") return text;
-  return /^\d{1,9}$/.test(text) && Number(text) >= 1 ? Number(text) : undefined;
 }
 
 /** The version a spec names for pathway `id`, read back: its number (to send as pathway_version) and content hash. */
