@@ -69,14 +69,14 @@ export async function resolveVersion(host: Host, client: PathwayClient, manifest
 
 /**
  * Says that the manifest records no draft of pathway `id`, and the push that would make one: of the file named, else of
- * the one file tracking that id, else of a file with --id.
+ * the one file tracking that id, else of a file with --pathway-id.
  */
 function describeNoDraft(host: Host, manifest: LoadedManifest, id: string, pathwayFile: string | undefined): string {
   const tracking = manifest.manifest.pathways.filter((e) => e.id === id);
   const file = pathwayFile === undefined ? (tracking.length === 1 ? displayPath(host.cwd, path.join(manifest.dir, tracking[0]!.file)) : undefined) : displayPath(host.cwd, pathwayFile);
-  // A file the manifest does not track as `id` needs --id to push to it.
+  // A file the manifest does not track as `id` needs --pathway-id to push to it.
   const tracked = file !== undefined && (pathwayFile === undefined || findEntryByFile(manifest, host.cwd, pathwayFile)?.id === id);
-  const push = file === undefined ? `pathway push <file> --draft --id ${id}` : `pathway push ${file} --draft${tracked ? "" : ` --id ${id}`}`;
+  const push = file === undefined ? `pathway push <file> --draft --pathway-id ${id}` : `pathway push ${file} --draft${tracked ? "" : ` --pathway-id ${id}`}`;
   const which = pathwayFile === undefined ? `pathway ${id}` : `${displayPath(host.cwd, pathwayFile)} (pathway ${id})`;
   return `${MANIFEST_FILE} records no draft of ${which}: upload one with \`${push}\`, or pass --pathway-version <n>.`;
 }

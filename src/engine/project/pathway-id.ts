@@ -16,7 +16,7 @@ export function assertPathwayId(id: string, arg: string = id): void {
 /**
  * The pathway id an argument names. A path to an existing file (or one ending in .json) must have an entry in the
  * manifest; `remote:<id>` and anything else are taken as the id. Throws EngineError("usage") otherwise, saying to pass
- * `idFlag` (the command's flag naming a file's pathway, e.g. `--id`) when the command has one.
+ * `idFlag` (the command's flag naming a file's pathway, e.g. `--pathway-id`) when the command has one.
  */
 export async function resolvePathwayId(host: Host, arg: string, loaded: LoadedManifest, options: { idFlag?: string } = {}): Promise<{ id: string; file?: string }> {
   // An empty word would be sent as the id: GET /v1/pathway//versions.
