@@ -1,14 +1,13 @@
 // `pathway calls fetch`: flags -> fetchCalls (one JSON file per call, atomically) -> a line per call -> exit code.
 import { toCount } from "../escape/count.js";
 import { toJsonText } from "../escape/json.js";
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
 import { fetchCalls } from "../engine/calls/fetch.js";
 import { escapeTerminalLine } from "../escape/terminal.js";
-import { parseWholeNumber } from "./check-files.js";
 import { EXIT } from "./exit.js";
-import { createFormatOption } from "./format-option.js";
 import type { CliIo } from "./io.js";
-import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "./remote-options.js";
+import { option } from "./options/index.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "./remote-options.js";
 
 interface FetchFlags extends RemoteFlags {
   output: string;
@@ -25,13 +24,13 @@ export function registerCallsFetch(calls: Command, io: CliIo): void {
     .command("fetch")
     .description("download call records (GET /v1/calls/{id}, or the list of calls page by page) into one JSON file per call")
     .argument("[ids...]", "call ids to download (default: the list of calls, newest pages first as the service gives them)")
-    .requiredOption("-o, --output <dir>", "directory to write <call_id>.json files into (each written atomically)")
-    .option("--since <date>", "with no ids: calls from this date on (sent as start_date, as real clients do; the list endpoint is not in the API reference)")
-    .option("--pathway-id <id>", "keep only calls of this pathway (others are skipped and listed)")
-    .option("--mask", "mask phone numbers, emails and the number fields in the files written (default: records as the service gave them)")
-    .addOption(new Option("--max-calls <n>", "most calls read from the list").argParser(parseWholeNumber(1, 1_000_000)).default(1000))
-    .addOption(createConcurrencyOption("downloads at a time"))
-    .addOption(createFormatOption(["text", "json"], "what to print"));
+    .addOption(option("output", { writes: "<call_id>.json files into this directory, each atomically", value: "dir", required: true }))
+    .addOption(option("since"))
+    .addOption(option("pathwayId", { so: "only its calls are kept (others are skipped and listed)", default: false }))
+    .addOption(option("mask"))
+    .addOption(option("maxCalls", { for: "fetch" }))
+    .addOption(option("concurrency", { of: "downloads" }))
+    .addOption(option("format", { formats: ["text", "json"] }));
   addRemoteOptions(command).addHelpText(
     "after",
     `

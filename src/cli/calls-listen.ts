@@ -1,17 +1,13 @@
 // `pathway calls listen`: flags -> startCallListener on loopback -> one line per call until --max-calls or Ctrl-C.
 import { toCount } from "../escape/count.js";
-import { InvalidArgumentError, Option, type Command } from "commander";
+import type { Command } from "commander";
 import { CALL_LISTENER_DEFAULTS, startCallListener } from "../engine/calls/listen.js";
 import { DEFAULT_SECRET_HEADER, MIN_SECRET_LENGTH } from "../engine/http/shared-secret.js";
 import { escapeTerminalLine } from "../escape/terminal.js";
-import { parseByteSize } from "./byte-size.js";
-import { parseWholeNumber } from "./check-files.js";
-import { parseDuration } from "./duration.js";
 import { EXIT, ExitError } from "./exit.js";
 import type { CliIo } from "./io.js";
-
-/** Where the secret is read from when --secret is not given: out of shell history and the process list. */
-export const WEBHOOK_SECRET_ENV = "PATHWAYKIT_WEBHOOK_SECRET";
+import { option } from "./options/index.js";
+import { WEBHOOK_SECRET_ENV } from "./options/runs.js";
 
 interface ListenFlags {
   port: number;
@@ -28,17 +24,6 @@ interface ListenFlags {
 
 const MIB = 1024 * 1024;
 const D = CALL_LISTENER_DEFAULTS;
-
-function parseHeaderName(value: string): string {
-  // An HTTP token (RFC 9110 5.1): what a header name may be.
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(value)) throw new InvalidArgumentError("Expected a header name such as x-pathway-secret.");
-  return value.toLowerCase();
-}
-
-function collectHost(value: string, previous: string[]): string[] {
-  if (!/^[A-Za-z0-9.-]+(?::\d{1,5})?$/.test(value)) throw new InvalidArgumentError("Expected a host name as the tunnel sends it, such as abc.example.app or abc.example.app:8443.");
-  return [...previous, value.toLowerCase()];
-}
 
 /** The secret from --secret, else the environment; a short one is a usage error, and the message never holds it. */
 function resolveSecret(flag: string | undefined, io: CliIo): string | undefined {
@@ -95,16 +80,16 @@ export function registerCallsListen(calls: Command, io: CliIo): void {
   calls
     .command("listen")
     .description("receive call-end webhook POSTs on 127.0.0.1 and write each call record to a file, atomically")
-    .addOption(new Option("--port <n>", "port on 127.0.0.1 (0: a free one, printed)").argParser(parseWholeNumber(0, 65_535)).default(8787))
-    .requiredOption("-o, --output <dir>", "directory to write <call_id>.json files into")
-    .addOption(new Option("--max-body <size>", "largest body accepted (default 16MB); larger ones are answered 413").argParser(parseByteSize))
-    .addOption(new Option("--max-calls <n>", "stop after this many records").argParser(parseWholeNumber(1, 10_000_000)).default(D.maxCalls))
-    .addOption(new Option("--max-connections <n>", "connections open at once; more are closed unanswered").argParser(parseWholeNumber(1, 10_000)).default(D.maxConnections))
-    .addOption(new Option("--max-in-flight <size>", "bytes of bodies read at once; past it requests are answered 503").argParser(parseByteSize).default(D.maxBytesInFlight, `${D.maxBytesInFlight / MIB}MB`))
-    .addOption(new Option("--timeout <duration>", "longest wait for the headers, and between bytes of a body").argParser(parseDuration()).default(D.timeoutMs, `${D.timeoutMs / 1000}s`))
-    .addOption(new Option("--allow-host <host>", "also answer requests with this Host (a tunnel's public name, as it sends it); repeatable").argParser(collectHost).default([], "none"))
-    .addOption(new Option("--secret <value>", `refuse requests whose secret header does not hold this (prefer ${WEBHOOK_SECRET_ENV})`))
-    .addOption(new Option("--secret-header <name>", "the header that carries the secret").argParser(parseHeaderName).default(DEFAULT_SECRET_HEADER))
+    .addOption(option("port", { for: "listen" }))
+    .addOption(option("output", { writes: "<call_id>.json files into this directory, each atomically", value: "dir", required: true }))
+    .addOption(option("maxBody"))
+    .addOption(option("maxCalls", { for: "listen" }))
+    .addOption(option("maxConnections"))
+    .addOption(option("maxInFlight"))
+    .addOption(option("timeout", { of: "listen" }))
+    .addOption(option("allowHost"))
+    .addOption(option("secret"))
+    .addOption(option("secretHeader"))
     .addHelpText("after", HELP)
     .action(async (flags: ListenFlags) => {
       const secret = resolveSecret(flags.secret, io);

@@ -1,12 +1,13 @@
 // `pathway chat --live`: the same prompt, but each line goes to the service's chat (optionally a saved version) and its answers are shown.
-import { InvalidArgumentError, Option, type Command } from "commander";
+import type { Command } from "commander";
 import { createInterface } from "node:readline";
 import pc from "picocolors";
-import { parseVersionSpec, type VersionSpec } from "../engine/project/live-version.js";
+import type { VersionSpec } from "../engine/project/version-spec.js";
 import { openLiveChat } from "../engine/scenarios/live-chat-session.js";
 import { escapeTerminalText } from "../escape/terminal.js";
 import type { CliIo } from "./io.js";
 import { useColor } from "./io.js";
+import { option } from "./options/index.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "./remote-options.js";
 
 /** The flags `--live` adds to chat. */
@@ -17,20 +18,13 @@ export interface LiveChatFlags extends RemoteFlags {
   color?: boolean;
 }
 
-/** Parses --pathway-version of the live commands (commander argParser). */
-export function parseVersionOption(value: string): VersionSpec {
-  const spec = parseVersionSpec(value);
-  if (spec === undefined) throw new InvalidArgumentError("Expected a version number (1, 2, ...), draft, production or staging.");
-  return spec;
-}
-
 /** Adds --live, --pathway-id, --pathway-version and the remote flags to chat. */
 export function addLiveChatOptions(command: Command): Command {
   return addRemoteOptions(
     command
-      .option("--live", "talk to the service's chat with the remote pathway instead of the simulator (needs PATHWAYKIT_API_KEY)")
-      .option("--pathway-id <id>", "with --live: the remote pathway (default: the file's entry in pathwaykit.manifest.json)")
-      .addOption(new Option("--pathway-version <version>", "with --live: chat with this saved version: a number, draft (the manifest's), production or staging").argParser(parseVersionOption)),
+      .addOption(option("live", { does: "talk to the service's chat with the remote pathway" }))
+      .addOption(option("pathwayId", { with: "--live" }))
+      .addOption(option("pathwayVersion", { for: "chat", with: "--live" })),
   );
 }
 

@@ -1,14 +1,12 @@
 // The reporting shared by every command that reports findings: --format, -o, --color, --quiet, --max-warnings, and the exit code.
 import type { Command } from "commander";
-import { InvalidArgumentError, Option } from "commander";
-import { createFormatOption } from "./format-option.js";
 import type { FileResult, RuleDescriptor } from "../diagnostics/index.js";
 import { countResults } from "../engine/check/count-results.js";
 import { DIAGNOSTIC_FORMATTER_NAMES, loadDiagnosticFormatter, type DiagnosticFormatterName } from "../format/load-formatter.js";
 import { EXIT } from "./exit.js";
 import type { CliIo } from "./io.js";
-import { createReportOutputOption, useReportColor, writeOutput } from "./output.js";
-import { sharedOption } from "./shared-options.js";
+import { option } from "./options/index.js";
+import { useReportColor, writeOutput } from "./output.js";
 import { toCount } from "../escape/count.js";
 import { escapeTerminalText } from "../escape/terminal.js";
 import { describeSkippedFiles, isSkippedResult } from "../engine/project/other-files.js";
@@ -23,31 +21,22 @@ export interface CheckCommandOptions {
   maxWarnings?: number;
   quiet?: boolean;
   ignorePattern?: string[];
+  /** -o, or its old spelling --output-file. */
   output?: string;
 }
 
-/** Adds the shared options (format, output, colour, warnings budget, quiet) to a command; `walk` adds --ignore-pattern. */
+/** Adds the table's reporting options (format, output, colour, warnings budget, quiet) to a command; `walk` adds --ignore-pattern. */
 export function addCheckOptions(command: Command, walk = true): Command {
   command
-    .addOption(createFormatOption(FINDINGS_FORMATS))
-    .addOption(createReportOutputOption())
-    .addOption(createReportOutputOption("", "--output-file <file>").hideHelp())
-    .addOption(sharedOption("color"))
-    .addOption(sharedOption("noColor"))
-    .addOption(new Option("--max-warnings <n>", "exit 1 when there are more than n warnings").argParser(parseCount))
-    .option("-q, --quiet", "report errors only");
-  if (walk) command.option("--ignore-pattern <glob...>", "skip files matching these globs in directories and globs (a file named directly is still read)");
+    .addOption(option("format", { formats: FINDINGS_FORMATS }))
+    .addOption(option("output"))
+    .addOption(option("outputFile"))
+    .addOption(option("color"))
+    .addOption(option("noColor"))
+    .addOption(option("maxWarnings"))
+    .addOption(option("quiet"));
+  if (walk) command.addOption(option("ignorePattern"));
   return command;
-}
-
-/** An option parser for whole numbers of at least `min`; commander turns its error into a usage error naming the flag. */
-export function parseWholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
-  // Past MAX_SAFE_INTEGER a count is no longer exact; a caller's own max bounds what the flag can cost (retries, waits).
-  const expected = max === Number.MAX_SAFE_INTEGER ? `Expected a whole number of at least ${min}.` : `Expected a whole number from ${min} to ${max}.`;
-  return (value) => {
-    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new InvalidArgumentError(expected);
-    return Number(value);
-  };
 }
 
 /** The inputs named, or the working directory when none are, as ESLint lints `.` when given no files. */
@@ -55,20 +44,17 @@ export function inputsOrWorkingDirectory(inputs: readonly string[]): string[] {
   return inputs.length > 0 ? [...inputs] : ["."];
 }
 
-/** Parses a count option (a whole number of 0 or more). */
-export const parseCount = parseWholeNumber(0);
-
 /**
  * Prints `results` in the chosen format (to -o or stdout) and returns the exit code: 2 when an input could not be read
  * or found (the others are still reported), 1 when there are errors or more warnings than allowed, else 0.
  */
-export async function reportFindings(results: readonly FileResult[], options: CheckCommandOptions & { outputFile?: string }, io: CliIo, rules: readonly RuleDescriptor[]): Promise<number> {
+export async function reportFindings(results: readonly FileResult[], options: CheckCommandOptions, io: CliIo, rules: readonly RuleDescriptor[]): Promise<number> {
   // Files a folder walk skipped (call records, scenarios...) were not checked: JSON lists them, marked, as the library
   // returns them; every other format leaves them out, and one line on stderr says what was skipped.
   const json = options.format === "json";
   const checked = json ? results : results.filter((r) => !isSkippedResult(r));
   const shown = options.quiet ? checked.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === "error") })) : checked;
-  const output = options.output ?? options.outputFile;
+  const output = options.output;
   const format = await loadDiagnosticFormatter(options.format === "text" ? "stylish" : (options.format as DiagnosticFormatterName));
   const color = useReportColor(options.color, output, io);
   await writeOutput(io, output, format(shown, { color, rules, version: io.version, cwd: io.cwd }));

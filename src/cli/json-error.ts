@@ -5,7 +5,7 @@ import { createErrorObject, type ErrorObject } from "../host/errors.js";
 import { describeFsError } from "../host/fs-errors.js";
 import { escapeTerminalText } from "../escape/terminal.js";
 import type { CliIo } from "./io.js";
-import { isReportOutputOption } from "./output.js";
+import { getTableMark } from "./options/define.js";
 
 /**
  * Printed instead of a report when a `--format json` run stops on a fatal error (exit 2, or 1 for a refusal), so a
@@ -64,7 +64,7 @@ export function wantsJson(command: Command, argv: readonly string[]): boolean {
 /** The file the command's report goes to (-o naming a report file), if one was given; else the report goes to stdout. */
 function reportFile(command: Command, argv: readonly string[]): string | undefined {
   for (const option of command.options) {
-    const value = isReportOutputOption(option) ? optionValue(command, argv, option) : undefined;
+    const value = getTableMark(option)?.spec.reportOutput ? optionValue(command, argv, option) : undefined;
     if (typeof value === "string" && value !== "-") return value;
   }
   return undefined;

@@ -1,9 +1,11 @@
 // The `pathway` command line: builds the program, runs one command, and maps every failure to an exit code and a message.
-import { Command, CommanderError, Option } from "commander";
+import { Command, CommanderError } from "commander";
 import { readFileSync } from "node:fs";
 import { EXIT, ExitError } from "./exit.js";
 import { createSecretRedactor, redactHost, withRedaction, type CliIo } from "./io.js";
-import { parseByteSize, resolveByteSize } from "./byte-size.js";
+import { resolveByteSize } from "./options/byte-size.js";
+import { createOption } from "./options/define.js";
+import { MAX_FILE_SIZE_ENV, PROGRAM_OPTIONS } from "./options/program.js";
 import { commands } from "./commands/index.js";
 import { selectCommandName } from "./select-command.js";
 import { isEngineError, toErrorObject } from "../host/errors.js";
@@ -39,10 +41,11 @@ export async function createProgram(io: CliIo, argv: readonly string[] = []): Pr
       // Help wraps to the streams main was given, not to process.stdout (a caller's own streams, or none in tests).
       getOutHelpWidth: () => (io.stdout.isTTY && io.stdout.columns) || 80,
       getErrHelpWidth: () => (io.stderr.isTTY && io.stderr.columns) || 80,
-    });
-  // One input cap for every command that reads pathways or scenarios: a program option (accepted before or after the
-  // command name), resolved in main before the command runs, into the host every command reads through.
-  program.addOption(new Option("--max-file-size <size>", `largest pathway or scenario file read, stdin included (default: $${MAX_FILE_SIZE_ENV} or 256MB)`).argParser(parseByteSize));
+    })
+    // One input cap for every command that reads pathways or scenarios: a program option (accepted before or after the
+    // command name), resolved before the command runs into the host every command reads through. Made from the
+    // table's program part alone, not through options/index.js: `pathway --help` loads no other part of the table.
+    .addOption(createOption("maxFileSize", PROGRAM_OPTIONS.maxFileSize, []));
   const name = selectCommandName(argv);
   const selected = commands.find((c) => c.name === name);
   if (selected) (await selected.load()).register(program, io);
@@ -50,9 +53,6 @@ export async function createProgram(io: CliIo, argv: readonly string[] = []): Pr
   for (const command of program.commands) command.exitOverride();
   return program;
 }
-
-/** Environment variable for the input cap (`--max-file-size` wins). */
-export const MAX_FILE_SIZE_ENV = "PATHWAYKIT_MAX_FILE_SIZE";
 
 /** Stands in for the host until a command starts; using it earlier is a bug in pathwaykit. */
 const notStartedHost: Host = new Proxy({} as Host, {

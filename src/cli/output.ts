@@ -1,5 +1,4 @@
 // Where a command's report goes: stdout, or with -o/--output a file written atomically (the same for every command).
-import { Option } from "commander";
 import { describeFsError } from "../host/fs-errors.js";
 import { EXIT, ExitError } from "./exit.js";
 import { useColor, type CliIo } from "./io.js";
@@ -23,17 +22,4 @@ export async function writeOutput(io: CliIo, output: string | undefined, report:
  */
 export function useReportColor(flag: boolean | undefined, output: string | undefined, io: CliIo): boolean {
   return output !== undefined && output !== "-" ? flag === true : useColor(flag, io);
-}
-
-/** Marks an `-o` option whose file holds the command's report, so a fatal error's JSON document goes there too. */
-const REPORT_OUTPUT = Symbol("report output");
-
-/** `-o, --output <file>` naming the file the report is written to (atomically) instead of stdout. */
-export function createReportOutputOption(description = "write the report to a file (atomically) instead of stdout", flags = "-o, --output <file>"): Option {
-  return Object.assign(new Option(flags, description), { [REPORT_OUTPUT]: true });
-}
-
-/** True for an option made by createReportOutputOption. */
-export function isReportOutputOption(option: Option): boolean {
-  return (option as Option & { [REPORT_OUTPUT]?: boolean })[REPORT_OUTPUT] === true;
 }

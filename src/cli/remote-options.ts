@@ -1,13 +1,13 @@
-// The flags of the remote commands (fetch, diff, push): --base-url, --endpoint, --timeout, --retries, --max-response, --concurrency.
-import { Option, type Command } from "commander";
+// The flags of every command that reads the service (--base-url, --endpoint, --timeout, --retries, --max-response), and the engine's RemoteOptions from them.
+import type { Command } from "commander";
 import type { RemoteOptions } from "../engine/project/remote-client.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../remote/read-body.js";
-import { parseByteSize, resolveByteSize } from "./byte-size.js";
-import { parseWholeNumber } from "./check-files.js";
-import { parseDuration } from "./duration.js";
+import { resolveByteSize } from "./options/byte-size.js";
+import { option } from "./options/index.js";
+import { MAX_RESPONSE_SIZE_ENV } from "./options/service.js";
 import type { CliIo } from "./io.js";
 
-/** Flags shared by fetch, diff and push, as commander parses them. */
+/** Flags shared by the commands that read the service, as commander parses them. */
 export interface RemoteFlags {
   baseUrl?: string;
   endpoint?: "convo" | "pathway";
@@ -18,22 +18,14 @@ export interface RemoteFlags {
   maxResponse?: number;
 }
 
-/** Environment variable for the answer cap (`--max-response` wins). */
-export const MAX_RESPONSE_SIZE_ENV = "PATHWAYKIT_MAX_RESPONSE_SIZE";
-
-/** The --concurrency option of every command that runs work in parallel (downloads, live runs). */
-export function createConcurrencyOption(description: string): Option {
-  return new Option("--concurrency <n>", description).argParser(parseWholeNumber(1)).default(4);
-}
-
-/** Adds --base-url, --endpoint, --timeout, --retries to a command. */
+/** Adds --base-url, --endpoint, --timeout, --retries and --max-response (the table's) to a command. */
 export function addRemoteOptions(command: Command): Command {
   return command
-    .option("--base-url <url>", "API root (default: $PATHWAYKIT_BASE_URL, the manifest's baseUrl, or https://api.bland.ai)")
-    .addOption(new Option("--endpoint <name>", "read endpoint: convo (GET /v1/convo_pathway/{id}) or pathway (GET /v1/pathway/{id})").choices(["convo", "pathway"]))
-    .addOption(new Option("--timeout <duration>", "per-attempt timeout: 30s, 500ms, 2m (a bare number is seconds; at most 24h)").argParser(parseDuration(300)).default(30_000, "30s"))
-    .addOption(new Option("--retries <n>", "retries on network errors, timeouts, 429 and 5xx (at most 20)").argParser(parseWholeNumber(0, 20)).default(3))
-    .addOption(new Option("--max-response <size>", `largest answer accepted, decompressed (default: $${MAX_RESPONSE_SIZE_ENV} or 64MB)`).argParser(parseByteSize));
+    .addOption(option("baseUrl"))
+    .addOption(option("endpoint"))
+    .addOption(option("timeout", { of: "request" }))
+    .addOption(option("retries"))
+    .addOption(option("maxResponse"));
 }
 
 /** Waits from this long are said on stderr even without PATHWAYKIT_DEBUG: a silent minute (a 429's Retry-After) looks hung. */

@@ -1,12 +1,11 @@
 // `pathway scenarios from-call`: flags -> writeCallScenarios -> the files written, and what could not be reconstructed.
-import { Option, type Command } from "commander";
-import { DEFAULT_MAX_SCENARIO_FILES, writeCallScenarios } from "../engine/calls/scenario.js";
+import type { Command } from "commander";
+import { writeCallScenarios } from "../engine/calls/scenario.js";
 import { toJsonText } from "../escape/json.js";
-import { parseWholeNumber } from "./check-files.js";
 import { escapeTerminalLine } from "../escape/terminal.js";
 import { EXIT } from "./exit.js";
-import { createFormatOption } from "./format-option.js";
 import type { CliIo } from "./io.js";
+import { option } from "./options/index.js";
 
 interface FromCallFlags {
   pathway: string;
@@ -24,13 +23,13 @@ export function registerScenariosFromCall(scenarios: Command, io: CliIo): void {
     .command("from-call")
     .description("write a scenario from each recorded call: the caller's words as user turns, take: and expect.node along the path it took")
     .argument("<calls...>", "call record files or folders (*.json, *.ndjson, *.jsonl), or - for stdin")
-    .requiredOption("--pathway <file>", "the pathway the calls ran on")
-    .requiredOption("-o, --output <dir>", "directory to write call-<call_id>.scenario.yaml files into")
-    .option("--pathway-id <id>", "the remote pathway, so calls of other pathways are skipped (default: the file's entry in pathwaykit.manifest.json)")
-    .option("--no-mask", "keep phone numbers and emails in the scenarios (masked by default)")
-    .option("--force", "overwrite a call's scenario file that already exists (never another call's)")
-    .addOption(new Option("--max-files <n>", "write at most this many files; the calls past it are counted and left out").argParser(parseWholeNumber(1, 10_000_000)).default(DEFAULT_MAX_SCENARIO_FILES))
-    .addOption(createFormatOption(["text", "json"], "what to print"))
+    .addOption(option("pathway", { is: "the calls ran on", required: true }))
+    .addOption(option("output", { writes: "call-<call_id>.scenario.yaml files into this directory", value: "dir", required: true }))
+    .addOption(option("pathwayId", { so: "calls of other pathways are skipped" }))
+    .addOption(option("noMask"))
+    .addOption(option("force", { does: "overwrite a call's scenario file that already exists (never another call's)" }))
+    .addOption(option("maxFiles"))
+    .addOption(option("format", { formats: ["text", "json"] }))
     .addHelpText(
       "after",
       `

@@ -1,6 +1,5 @@
 // The `--watch` loop of lint, test and report: a first run, then a run per batch of saved files until Ctrl-C (exit 0).
 import { toJsonText } from "../escape/json.js";
-import type { Command } from "commander";
 import { displayPath } from "../engine/project/inputs.js";
 import { toErrorObject } from "../host/errors.js";
 import type { FileChange } from "../engine/watch/watch-files.js";
@@ -27,11 +26,6 @@ export const WATCH_HELP = `--watch runs once, then again on each save of a .json
 .git skipped): only the files that changed and what depends on them. On a terminal the screen is cleared before each
 run, under a header naming what changed; with --format json (or not on a terminal) nothing is cleared and each run
 prints its own document, one line each (newline-delimited JSON). Ctrl-C stops it with exit code 0.`;
-
-/** Adds `--watch` to a command. */
-export function addWatchOption(command: Command): Command {
-  return command.option("--watch", "run again on each save, for what changed and what depends on it (Ctrl-C exits 0)");
-}
 
 /** Refuses inputs that cannot be watched (stdin, a remote copy). */
 export function refuseUnwatchable(inputs: readonly string[]): void {

@@ -375,7 +375,7 @@ describeCorpus("pathway push", () => {
 
   itCorpus("refuses a file never fetched unless --force, and needs an id", async () => {
     writeFileSync(path.join(dir, "new.json"), readFileSync(path.join(REAL, "restaurant-2024-get-dump.json")));
-    expect((await run(["push", "new.json"])).stderr).toContain("Pass --id <pathway id>");
+    expect((await run(["push", "new.json"])).stderr).toContain("Pass --pathway-id <pathway id>");
     const refused = await run(["push", "new.json", "--id", "pw-rest", "--no-validate"]);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain("no record of which version");
@@ -419,8 +419,8 @@ describeCorpus("pathway push", () => {
     const result = await run(["push", "new.json", "-f", "json"]);
     expect(result.code).toBe(2);
     // The human message on stderr, as for every failure; stdout holds only the JSON document.
-    expect(result.stderr).toMatch(/^pathway: new\.json: which pathway\? Pass --id/);
-    expect(JSON.parse(result.stdout)).toEqual({ file: "new.json", ok: false, pushed: false, error: { code: "usage", message: expect.stringContaining("Pass --id <pathway id>") } });
+    expect(result.stderr).toMatch(/^pathway: new\.json: which pathway\? Pass --pathway-id/);
+    expect(JSON.parse(result.stdout)).toEqual({ file: "new.json", ok: false, pushed: false, error: { code: "usage", message: expect.stringContaining("Pass --pathway-id <pathway id>") } });
   });
 
   itCorpus("--format json carries a remote error with its kind and exits 2", async () => {

@@ -4,10 +4,9 @@ import type { Command } from "commander";
 import { analyzeFile } from "../../engine/review/analyze-file.js";
 import { formatAnalysis } from "../../format/analysis.js";
 import { EXIT } from "../exit.js";
-import { createFormatOption } from "../format-option.js";
 import type { CliIo } from "../io.js";
-import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
-import { sharedOption } from "../shared-options.js";
+import { option } from "../options/index.js";
+import { useReportColor, writeOutput } from "../output.js";
 
 /** Registers `pathway analyze` on the program. */
 export function register(program: Command, io: CliIo): void {
@@ -15,11 +14,11 @@ export function register(program: Command, io: CliIo): void {
     .command("analyze")
     .description("summarise one pathway: counts by type, start, globals, terminals, unreachable nodes, dead ends, traps, depth and variables")
     .argument("<file>", "a pathway file, or - for stdin")
-    .addOption(createFormatOption(["text", "json"]))
-    .addOption(createReportOutputOption("write the summary to a file (atomically) instead of stdout"))
-    .option("-c, --config <file>", "config file for declared variables (default: the nearest pathway.config.json)")
-    .addOption(sharedOption("color"))
-    .addOption(sharedOption("noColor"))
+    .addOption(option("format", { formats: ["text", "json"] }))
+    .addOption(option("output", { report: "the summary" }))
+    .addOption(option("config", { for: "declared variables" }))
+    .addOption(option("color"))
+    .addOption(option("noColor"))
     .addHelpText(
       "after",
       `

@@ -1,17 +1,14 @@
 // `pathway build`: flags -> buildModules -> what was written (stderr) and the findings report -> exit code.
 import { escapeTerminalText } from "../../escape/terminal.js";
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
 import { buildModules } from "../../engine/author/build-modules.js";
 import { validationRuleMetas } from "../../engine/check/rule-catalogue.js";
-import { FINDINGS_FORMATS, parseCount, reportFindings, type CheckCommandOptions } from "../check-files.js";
-import { createFormatOption } from "../format-option.js";
+import { FINDINGS_FORMATS, reportFindings, type CheckCommandOptions } from "../check-files.js";
 import { EXIT, requireInputs } from "../exit.js";
 import type { CliIo } from "../io.js";
-import { sharedOption } from "../shared-options.js";
+import { option } from "../options/index.js";
 
 interface BuildOptions extends CheckCommandOptions {
-  outDir?: string;
-  out?: string;
   check?: boolean;
 }
 
@@ -23,14 +20,14 @@ export function register(program: Command, io: CliIo): void {
     .command("build")
     .description("build TypeScript pathway modules into canonical pathway JSON (validated; --check for CI)")
     .argument("<entries...>", "modules whose default export is a pathway builder (or a built pathway); directories are searched for *.pathway.ts")
-    .option("-o, --output <dir>", "write the JSON files into this directory (default: next to each module)")
-    .addOption(new Option("--out <dir>").hideHelp())
-    .option("--check", "write nothing; exit 1 when a JSON file on disk differs from what its module builds")
-    .addOption(createFormatOption(FINDINGS_FORMATS, "output format of the findings"))
-    .addOption(sharedOption("color"))
-    .addOption(sharedOption("noColor"))
-    .addOption(new Option("--max-warnings <n>", "exit 1 when there are more than n warnings").argParser(parseCount))
-    .option("-q, --quiet", "report errors only")
+    .addOption(option("output", { writes: "the JSON files into this directory", value: "dir", default: "next to each module" }))
+    .addOption(option("out"))
+    .addOption(option("check", { fails: "a JSON file on disk differs from what its module builds" }))
+    .addOption(option("format", { formats: FINDINGS_FORMATS, of: "the findings" }))
+    .addOption(option("color"))
+    .addOption(option("noColor"))
+    .addOption(option("maxWarnings"))
+    .addOption(option("quiet"))
     .addHelpText(
       "after",
       `
@@ -49,10 +46,10 @@ Examples:
     )
     .action(async (args: string[], options: BuildOptions) => {
       requireInputs(args);
-      const { entries, files } = await buildModules(io.host, args, { outDir: options.output ?? options.out, check: options.check });
+      const { entries, files } = await buildModules(io.host, args, { outDir: options.output, check: options.check });
       if (options.format === "text") for (const r of entries) io.stderr.write(escapeTerminalText(`${VERBS[r.status]}: ${r.output ?? r.entry}${r.status === "out-of-date" ? ` (differs from what ${r.entry} builds)` : ""}`) + "\n");
       // The findings report goes to stdout: -o names where the JSON goes.
-      const code = await reportFindings(files, { ...options, output: undefined, outputFile: undefined }, io, validationRuleMetas);
+      const code = await reportFindings(files, { ...options, output: undefined }, io, validationRuleMetas);
       io.setExitCode(entries.some((r) => r.status === "failed") ? EXIT.failure : entries.some((r) => r.status === "out-of-date") ? EXIT.findings : code);
     });
 }

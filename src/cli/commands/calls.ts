@@ -1,14 +1,12 @@
 // `pathway calls`: the call-record commands; `calls stats` maps saved records onto a pathway and prints production coverage.
 import { toJsonText } from "../../escape/json.js";
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
 import { getCallStats } from "../../engine/calls/stats.js";
 import { formatCallStats } from "../../format/calls-stats.js";
-import { parseWholeNumber } from "../check-files.js";
 import { EXIT } from "../exit.js";
-import { createFormatOption } from "../format-option.js";
-import { sharedOption } from "../shared-options.js";
 import type { CliIo } from "../io.js";
-import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
+import { option } from "../options/index.js";
+import { useReportColor, writeOutput } from "../output.js";
 import { registerCallsFetch } from "../calls-fetch.js";
 import { registerCallsListen } from "../calls-listen.js";
 
@@ -39,13 +37,13 @@ Examples:
     .command("stats")
     .description("map call records onto a pathway: per node and way how many calls reached it and ended there, what no call took, variables never filled")
     .argument("<calls...>", "call record files or folders (*.json, *.ndjson, *.jsonl: one record, a list, a list answer, or one record per line), or - for stdin")
-    .requiredOption("--pathway <file>", "the pathway the calls ran on")
-    .option("--pathway-id <id>", "the remote pathway, so calls of other pathways are told apart (default: the file's entry in pathwaykit.manifest.json)")
-    .addOption(new Option("--pathway-version <n>", "count only calls of this saved version (others are reported as not mapped)").argParser(parseWholeNumber(0)))
-    .addOption(createFormatOption(["text", "json"]))
-    .addOption(createReportOutputOption("write the stats to a file (atomically) instead of stdout"))
-    .addOption(sharedOption("color"))
-    .addOption(sharedOption("noColor"))
+    .addOption(option("pathway", { is: "the calls ran on", required: true }))
+    .addOption(option("pathwayId", { so: "calls of other pathways are told apart" }))
+    .addOption(option("pathwayVersion", { for: "count" }))
+    .addOption(option("format", { formats: ["text", "json"] }))
+    .addOption(option("output", { report: "the stats" }))
+    .addOption(option("color"))
+    .addOption(option("noColor"))
     .addHelpText(
       "after",
       `

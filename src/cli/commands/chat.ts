@@ -1,7 +1,6 @@
 // `pathway chat`: an interactive session with the simulator: type caller turns, see the agent, the node, variables and edges.
 import { toCount } from "../../escape/count.js";
 import type { Command } from "commander";
-import { Option } from "commander";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import pc from "picocolors";
@@ -14,7 +13,7 @@ import type { SimState, Simulator } from "../../simulate/index.js";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
-import { sharedOption } from "../shared-options.js";
+import { option } from "../options/index.js";
 
 interface ChatOptions extends LiveChatFlags {
   decider: "keyword" | "scripted" | "llm";
@@ -42,14 +41,14 @@ export function register(program: Command, io: CliIo): void {
       .description("talk to a pathway in the terminal: see what the agent says, the current node, variables and edges")
       .argument("<pathway>", "the pathway file"),
   )
-    .addOption(new Option("--decider <name>", "how your turns choose an edge").choices(["keyword", "scripted", "llm"]).default("keyword"))
-    .option("--request-data <json>", "variables known at the start, as a JSON object")
-    .option("--live-webhooks", "call real webhook URLs (default: every webhook answers 200 with an empty body)")
-    .option("--full", "print whole prompts (default: the first 300 characters)")
-    .addOption(sharedOption("llmBaseUrl"))
-    .addOption(sharedOption("llmModel"))
-    .addOption(sharedOption("color"))
-    .addOption(sharedOption("noColor"))
+    .addOption(option("decider", { in: "chat" }))
+    .addOption(option("requestData"))
+    .addOption(option("liveWebhooks", { in: "chat" }))
+    .addOption(option("full"))
+    .addOption(option("llmBaseUrl"))
+    .addOption(option("llmModel"))
+    .addOption(option("color"))
+    .addOption(option("noColor"))
     .addHelpText(
       "after",
       `

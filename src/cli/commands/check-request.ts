@@ -1,12 +1,12 @@
 // `pathway check-request`: flags -> checkRequestFiles -> findings report -> exit code.
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
 import { checkRequestFiles } from "../../engine/check/check-requests.js";
 import { ruleCatalogue as catalogue } from "../../engine/check/rule-catalogue-full.js"; // loaded with the command: it runs these rules anyway, and its flags list them when registered
 import type { RequestKind } from "../../requests/models.js";
 import { parseRuleFlags } from "../../engine/check/rule-flags.js";
 import { addCheckOptions, inputsOrWorkingDirectory, reportFindings, type CheckCommandOptions } from "../check-files.js";
-import { createRuleOption } from "../completion-values.js";
 import type { CliIo } from "../io.js";
+import { option } from "../options/index.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
 interface CheckRequestCommandOptions extends CheckCommandOptions, RemoteFlags {
@@ -24,10 +24,10 @@ export function register(program: Command, io: CliIo): void {
       .description("check API request bodies (calls, batches, inbound numbers, purchases) against the API and the pathway they use")
       .argument("[inputs...]", "request files (JSON or YAML), directories (searched for *.request.json|yaml|yml), globs, or - for stdin; default: the working directory"),
   )
-    .addOption(new Option("--kind <kind>", "the request kind (default: from the name <name>.<kind>.request.json, else from the fields)").choices([...catalogue.requestKinds]))
-    .option("--pathway <file|remote:id>", "the pathway the requests use (default: the pathwaykit.manifest.json entry whose id is the body's pathway_id)")
-    .addOption(createRuleOption("override a rule's severity, e.g. unused-request-data:off (wins over the config)", catalogue.request))
-    .option("-c, --config <file>", "use this config file instead of the nearest pathway.config.json");
+    .addOption(option("kind", { kinds: catalogue.requestKinds }))
+    .addOption(option("pathway", { is: "the requests use", remote: true, default: "the pathwaykit.manifest.json entry whose id is the body's pathway_id" }))
+    .addOption(option("rule", { rules: catalogue.request, example: "unused-request-data" }))
+    .addOption(option("config"));
   addRemoteOptions(command).addHelpText(
     "after",
     `

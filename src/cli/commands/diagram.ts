@@ -1,18 +1,14 @@
 // `pathway diagram`: flags -> drawFiles -> stdout, messages on stderr -> exit code.
 import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Command } from "commander";
-import { Option } from "commander";
 import pc from "picocolors";
-import { DIAGRAM_ENGINES, DIAGRAM_FORMATS, drawFiles, listPaths, type DrawFilesOptions } from "../../engine/review/draw-files.js";
-import { parseCount } from "../check-files.js";
-import { parseDuration } from "../duration.js";
+import { DIAGRAM_FORMATS, drawFiles, listPaths, type DrawFilesOptions } from "../../engine/review/draw-files.js";
 import { requireInputs } from "../exit.js";
-import { createFormatOption } from "../format-option.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
+import { option } from "../options/index.js";
 import { createProgressReporter } from "../progress.js";
 import { startStatusLine } from "../status-line.js";
-import { sharedOption } from "../shared-options.js";
 
 interface DiagramCommandOptions extends DrawFilesOptions {
   color?: boolean;
@@ -26,20 +22,20 @@ export function register(program: Command, io: CliIo): void {
     .command("diagram")
     .description("draw pathways for review: Mermaid, Graphviz DOT, a Markdown pull-request comment, or SVG/PNG/PDF images")
     .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, or - for stdin")
-    .addOption(createFormatOption(DIAGRAM_FORMATS))
-    .option("-o, --output <path>", "output file, or directory (several inputs, or a path ending in /); - for stdout")
-    .addOption(new Option("--direction <dir>", "layout direction: top-bottom or left-right").choices(["TB", "LR"]).default("TB"))
-    .addOption(new Option("--max-label <n>", "cut labels longer than n characters, full text in a numbered legend (0: never)").argParser(parseCount).default(40))
-    .option("--focus <node>", "draw only the neighbourhood of this node (id or name)")
-    .addOption(new Option("--depth <n>", "steps around --focus (default 2) or the changed nodes of --base (default 1), following edges either way").argParser(parseCount))
-    .option("--base <file|remote:id>", "an older version (a file, or remote:<id> with PATHWAYKIT_API_KEY): draw only what changed and its neighbours")
-    .addOption(new Option("--context <how>", "with --base or --focus, the rest of the pathway: omit (draw only the neighbourhood) or fade (draw it all, the rest pale)").choices(["omit", "fade"]))
-    .option("--annotate", "mark unreachable nodes, dead ends and traps")
-    .option("--no-merge", "draw every edge: no counted lines for parallel edges, no stubs for edges into hubs")
-    .addOption(new Option("--engine <name>", "image layout: mermaid (browser), elk (layered, in Node), ranks (instant, for huge graphs), auto: mermaid when small; no graphviz (see below)").choices([...DIAGRAM_ENGINES]).default("auto"))
-    .addOption(new Option("--timeout <duration>", "give up on one image's layout or render after this long: 90s, 3m (a bare number is seconds)").argParser(parseDuration()).default(180_000, "3m"))
-    .addOption(sharedOption("color"))
-    .addOption(sharedOption("noColor"))
+    .addOption(option("format", { formats: DIAGRAM_FORMATS }))
+    .addOption(option("output", { writes: "the diagram to this file, or the diagrams into this directory (several inputs, or a path ending in /)", value: "path", note: "- for stdout" }))
+    .addOption(option("direction"))
+    .addOption(option("maxLabel"))
+    .addOption(option("focus"))
+    .addOption(option("depth"))
+    .addOption(option("base", { shows: "draw only what changed and its neighbours" }))
+    .addOption(option("context", { around: "neighbourhood" }))
+    .addOption(option("annotate"))
+    .addOption(option("merge"))
+    .addOption(option("engine", { for: "diagram" }))
+    .addOption(option("timeout", { of: "image" }))
+    .addOption(option("color"))
+    .addOption(option("noColor"))
     .addHelpText(
       "after",
       `

@@ -2,17 +2,15 @@
 import { toCount } from "../../escape/count.js";
 import { toJsonText } from "../../escape/json.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
-import { InvalidArgumentError, Option, type Command } from "commander";
-import { parseWholeNumber } from "../check-files.js";
-import { createFormatOption } from "../format-option.js";
+import type { Command } from "commander";
 import { checkDrift, diffVersions, parseChangeKinds } from "../../engine/release/diff-versions.js";
 import { cutMarkdown, diffFormatters } from "../../format/diff-formatters.js";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
-import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
+import { option } from "../options/index.js";
+import { useReportColor, writeOutput } from "../output.js";
 import { createProgressReporter } from "../progress.js";
-import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
-import { sharedOption } from "../shared-options.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
 const FORMATS = ["text", "json", "mermaid", "md"];
 
@@ -25,13 +23,6 @@ interface DiffFlags extends RemoteFlags {
   context: number | "all";
   only?: string;
   maxChars: number;
-}
-
-/** `--context`: a whole number of units, or `all`. */
-function parseContext(value: string): number | "all" {
-  if (value === "all") return "all";
-  if (!/^\d{1,6}$/.test(value)) throw new InvalidArgumentError("Expected a whole number of lines or sentences, or all.");
-  return Number(value);
 }
 
 /** A file name as a shell word: quoted when it holds anything but plain characters. */
@@ -48,16 +39,16 @@ export function register(program: Command, io: CliIo): void {
       .argument("[a]", "first version: a file, - for stdin, remote:<id>, remote:<id>@<n> or remote:<id>@latest")
       .argument("[b]", "second version: a file, - for stdin, remote:<id>, remote:<id>@<n> or remote:<id>@latest"),
   )
-    .addOption(createFormatOption(FORMATS))
-    .addOption(createReportOutputOption())
-    .option("--include-layout", "also compare layout and editor-only fields (positions, edge ids, label placement...)")
-    .addOption(new Option("--context <n>", "lines (or sentences) of context around changes inside long text; all shows everything").argParser(parseContext).default(3))
-    .option("--only <kinds>", "only these kinds of change, comma-separated: prompt, routing, variables, webhook, transfer, globals, model, metadata, layout, other")
-    .addOption(new Option("--max-chars <n>", "md: cut the largest details past this many characters, with a note (0: no limit)").argParser(parseWholeNumber(0)).default(65536))
-    .option("--check", "compare every file in pathwaykit.manifest.json with its remote pathway (drift check for CI)")
-    .addOption(createConcurrencyOption("with --check: downloads at a time"))
-    .addOption(sharedOption("color"))
-    .addOption(sharedOption("noColor"))
+    .addOption(option("format", { formats: FORMATS }))
+    .addOption(option("output"))
+    .addOption(option("includeLayout", { does: "compare" }))
+    .addOption(option("context", { around: "text" }))
+    .addOption(option("only"))
+    .addOption(option("maxChars"))
+    .addOption(option("check", { does: "compare every file in pathwaykit.manifest.json with its remote pathway", fails: "one differs (drift check for CI)" }))
+    .addOption(option("concurrency", { of: "downloads", with: "--check" }))
+    .addOption(option("color"))
+    .addOption(option("noColor"))
     .addHelpText(
       "after",
       `

@@ -3,14 +3,13 @@ import { toJsonText } from "../../escape/json.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { toCount } from "../../escape/count.js";
 import type { Command } from "commander";
-import { createFormatOption } from "../format-option.js";
 import { fetchPathways } from "../../engine/release/fetch-pathways.js";
 import { EXIT } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
 import pc from "picocolors";
 import { createProgressReporter } from "../progress.js";
-import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
-import { sharedOption } from "../shared-options.js";
+import { option } from "../options/index.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
 interface FetchFlags extends RemoteFlags {
   force?: boolean;
@@ -29,14 +28,14 @@ export function register(program: Command, io: CliIo): void {
       .description("download remote pathways into canonical JSON files and record them in pathwaykit.manifest.json")
       .argument("[ids...]", "pathway ids (or <id>@<n>, <id>@latest for a saved version); none re-fetches every pathway in the manifest"),
   )
-    .option("-o, --output <file>", "file to write (one id only); - prints to stdout")
-    .option("--force", "overwrite files with local edits (by default they are left as they are and reported)")
-    .option("--out-dir <dir>", "directory for new files, named <id>.json (characters other than letters, digits, _ - . as %XX)", "pathways")
-    .addOption(createConcurrencyOption("downloads at a time"))
-    .option("--no-manifest", "do not read or update pathwaykit.manifest.json")
-    .addOption(createFormatOption(["text", "json"], "output format; with -o - the outcome report goes to stderr"))
-    .addOption(sharedOption("color"))
-    .addOption(sharedOption("noColor"))
+    .addOption(option("output", { writes: "the pathway to this file (one id only)", note: "- prints it to stdout" }))
+    .addOption(option("force", { does: "overwrite files with local edits (by default they are left as they are and reported)" }))
+    .addOption(option("outDir"))
+    .addOption(option("concurrency", { of: "downloads" }))
+    .addOption(option("manifest"))
+    .addOption(option("format", { formats: ["text", "json"], note: "with -o - the outcome report goes to stderr" }))
+    .addOption(option("color"))
+    .addOption(option("noColor"))
     .addHelpText(
       "after",
       `

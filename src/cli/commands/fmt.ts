@@ -3,13 +3,12 @@ import { toCount } from "../../escape/count.js";
 import { toJsonText } from "../../escape/json.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Command } from "commander";
-import { createFormatOption } from "../format-option.js";
 import { formatFiles } from "../../engine/check/format-files.js";
 import { toJsonReport } from "../../format/json.js";
 import { formatStylish } from "../../format/stylish.js";
 import { requireInputs, EXIT } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
-import { sharedOption } from "../shared-options.js";
+import { option } from "../options/index.js";
 
 interface FmtOptions {
   check?: boolean;
@@ -24,11 +23,11 @@ export function register(program: Command, io: CliIo): void {
     .command("fmt")
     .description("format pathway JSON files canonically (stable key order, 2-space indent, trailing newline)")
     .argument("<inputs...>", "pathway files, directories (searched for *.json), globs, or - (stdin to stdout)")
-    .option("--check", "write nothing; exit 1 when a file is not in canonical form, naming it")
-    .addOption(createFormatOption(["text", "json"]))
-    .addOption(sharedOption("color"))
-    .addOption(sharedOption("noColor"))
-    .option("--ignore-pattern <glob...>", "skip files matching these globs in directories and globs (a file named directly is still read)")
+    .addOption(option("check", { fails: "a file is not in canonical form, naming it" }))
+    .addOption(option("format", { formats: ["text", "json"] }))
+    .addOption(option("color"))
+    .addOption(option("noColor"))
+    .addOption(option("ignorePattern"))
     .addHelpText(
       "after",
       `

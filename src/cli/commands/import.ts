@@ -1,15 +1,14 @@
 // `pathway import`: flags -> importPathway -> the module (stdout or -o) and notes on stderr -> exit code.
 import { escapeTerminalText } from "../../escape/terminal.js";
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
 import { importPathway } from "../../engine/author/import-pathway.js";
 import { formatStylish } from "../../format/stylish.js";
 import { EXIT, ExitError } from "../exit.js";
 import { useColor, type CliIo } from "../io.js";
-import { sharedOption } from "../shared-options.js";
+import { option } from "../options/index.js";
 
 interface ImportOptions {
   output?: string;
-  out?: string;
   force?: boolean;
   importFrom: string;
   color?: boolean;
@@ -29,12 +28,12 @@ export function register(program: Command, io: CliIo): void {
     .command("import")
     .description("generate builder TypeScript from a pathway JSON file (round trip: build gives back the same JSON)")
     .argument("<input>", "pathway JSON file, or - for stdin")
-    .option("-o, --output <file.ts>", "write the module to this file (default: stdout); an existing file needs --force")
-    .addOption(new Option("--out <file.ts>").hideHelp())
-    .option("--force", "overwrite the -o file when it exists")
-    .option("--import-from <specifier>", "module the generated code imports the builder from", "pathwaykit")
-    .addOption(sharedOption("color", "force colours in error output even when not writing to a terminal"))
-    .addOption(sharedOption("noColor"))
+    .addOption(option("output", { writes: "the module to this file", value: "file.ts", default: "stdout", note: "an existing file needs --force" }))
+    .addOption(option("out"))
+    .addOption(option("force", { does: "overwrite the -o file when it exists" }))
+    .addOption(option("importFrom"))
+    .addOption(option("color", { in: "error output" }))
+    .addOption(option("noColor"))
     .addHelpText(
       "after",
       `
@@ -52,7 +51,7 @@ Examples:
   $ pathway import pathway.json --import-from ../src/builder/index.js`,
     )
     .action(async (input: string, options: ImportOptions) => {
-      const output = options.output ?? options.out;
+      const output = options.output;
       const result = await importPathway(io.host, input, { importFrom: options.importFrom, output: output === "-" ? undefined : output, force: options.force });
       if (result.code === undefined) {
         // stdout may be the destination of the code, so the findings go to stderr.

@@ -8,15 +8,14 @@ import { lintFiles } from "../../engine/check/lint-files.js";
 import { ruleCatalogue as catalogue } from "../../engine/check/rule-catalogue-full.js"; // loaded with the command: it runs these rules anyway, and its flags list them when registered
 import { parseRuleFlags } from "../../engine/check/rule-flags.js";
 import { addCheckOptions, inputsOrWorkingDirectory, reportFindings, type CheckCommandOptions } from "../check-files.js";
-import { createRuleOption } from "../completion-values.js";
 import type { CliIo } from "../io.js";
+import { option } from "../options/index.js";
 import path from "node:path";
 import { EXIT, ExitError } from "../exit.js";
-import { addWatchOption, refuseUnwatchable, watchCommand, WATCH_HELP } from "../watch.js";
+import { refuseUnwatchable, watchCommand, WATCH_HELP } from "../watch.js";
 import { planLintRun } from "../../engine/watch/watch-plan.js";
 
 interface LintCommandOptions extends CheckCommandOptions, RemoteFlags {
-  outputFile?: string;
   rule?: string[];
   config?: string;
   baseline?: string;
@@ -35,14 +34,14 @@ export function register(program: Command, io: CliIo): void {
       .description("validate pathway files and check their graph and content: unreachable nodes, dead ends, traps, variables, labels")
       .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, - for stdin, or remote:<id>[@<n>|@latest] (a fetched copy, never written); default: the working directory"),
   )
-    .addOption(createRuleOption("override a rule's severity, e.g. unused-extracted-variable:off (wins over the config)", catalogue.lint))
-    .option("-c, --config <file>", "use this config file instead of the nearest pathway.config.json")
-    .option("--baseline <file>", "report only findings that are not recorded in this baseline file")
-    .option("--baseline-write <file>", "record every current finding in this baseline file; they are not reported (exit 0 unless a file is unreadable)")
-    .option("--no-warn-ignored", "say nothing of a file named on the command line that the config ignores (for pre-commit hooks that pass every staged file)")
-    .option("--fix", "apply the safe fixes (ones that cannot change what a call does) and rewrite each fixed file atomically, keeping its formatting; report what remains")
-    .option("--fix-dry-run", "apply the safe fixes in memory only: nothing is written; --format json gives each fixed file's whole text in `output`");
-  addWatchOption(command);
+    .addOption(option("rule", { rules: catalogue.lint, example: "unused-extracted-variable" }))
+    .addOption(option("config"))
+    .addOption(option("baseline"))
+    .addOption(option("baselineWrite"))
+    .addOption(option("warnIgnored"))
+    .addOption(option("fix"))
+    .addOption(option("fixDryRun"))
+    .addOption(option("watch", { for: "what changed and what depends on it" }));
   // The service settings for remote:<id> inputs, as in every command that reads the service.
   addRemoteOptions(command)
     .addHelpText(
@@ -84,7 +83,7 @@ Examples:
       const files = { config: options.config && path.resolve(io.cwd, options.config), baseline: options.baseline && path.resolve(io.cwd, options.baseline) };
       await watchCommand(io, {
         json: options.format === "json",
-        toFile: (options.output ?? options.outputFile) !== undefined,
+        toFile: options.output !== undefined,
         run: (changes, runIo) => lintOnce(inputs, options, runIo, changes && planLintRun(changes, files)),
       });
     });

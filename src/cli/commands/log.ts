@@ -1,16 +1,14 @@
 // `pathway log <id|file>`: flags -> logPathway -> each consecutive pair of saved versions summarised by kind -> exit code.
 import { toJsonText } from "../../escape/json.js";
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
 import { logPathway } from "../../engine/release/log-pathway.js";
 import { formatLogText } from "../../format/history.js";
-import { parseWholeNumber } from "../check-files.js";
 import { EXIT } from "../exit.js";
 import type { CliIo } from "../io.js";
-import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
+import { option } from "../options/index.js";
+import { useReportColor, writeOutput } from "../output.js";
 import { createProgressReporter } from "../progress.js";
-import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
-import { createFormatOption } from "../format-option.js";
-import { sharedOption } from "../shared-options.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
 interface LogFlags extends RemoteFlags {
   format: string;
@@ -28,13 +26,13 @@ export function register(program: Command, io: CliIo): void {
       .description("show what changed between each consecutive pair of a remote pathway's saved versions, by kind")
       .argument("<pathway>", "a pathway id, remote:<id>, or a file tracked in pathwaykit.manifest.json"),
   )
-    .addOption(createFormatOption(["text", "json"]))
-    .addOption(createReportOutputOption("write the changelog to a file (atomically) instead of stdout"))
-    .addOption(new Option("--limit <n>", "only the newest n versions (n reads, n-1 diffs)").argParser(parseWholeNumber(2)).default(20))
-    .addOption(createConcurrencyOption("versions read at a time"))
-    .option("--include-layout", "also count layout and editor-only changes")
-    .addOption(sharedOption("color"))
-    .addOption(sharedOption("noColor"))
+    .addOption(option("format", { formats: ["text", "json"] }))
+    .addOption(option("output", { report: "the changelog" }))
+    .addOption(option("limit", { for: "log" }))
+    .addOption(option("concurrency", { of: "versions read" }))
+    .addOption(option("includeLayout", { does: "count" }))
+    .addOption(option("color"))
+    .addOption(option("noColor"))
     .addHelpText(
       "after",
       `

@@ -1,6 +1,8 @@
 // `pathway lsp`: serves the Language Server Protocol on stdin/stdout for editors; the server's code loads only when this command runs.
 import type { Command } from "commander";
-import { resolveByteSize } from "../byte-size.js";
+import { resolveByteSize } from "../options/byte-size.js";
+import { option } from "../options/index.js";
+import { MAX_FILE_SIZE_ENV } from "../options/program.js";
 import { EXIT } from "../exit.js";
 import { createSecretRedactor, type CliIo } from "../io.js";
 
@@ -16,7 +18,7 @@ export function register(program: Command, io: CliIo): void {
   program
     .command("lsp")
     .description("serve the Language Server Protocol for editors: findings while you type, hover, go to definition, symbols, completion, quick fixes")
-    .option("--stdio", "talk over standard input and output (the default, and the only transport; LSP clients pass it)")
+    .addOption(option("stdio"))
     .addHelpText(
       "after",
       `
@@ -39,7 +41,7 @@ Examples:
     )
     .action(async () => {
       const flag = program.opts<{ maxFileSize?: number }>().maxFileSize;
-      const maxFileBytes = resolveByteSize(flag, io.env, "PATHWAYKIT_MAX_FILE_SIZE", LSP_DEFAULT_MAX_FILE_BYTES);
+      const maxFileBytes = resolveByteSize(flag, io.env, MAX_FILE_SIZE_ENV, LSP_DEFAULT_MAX_FILE_BYTES);
       const { startLspServer } = await import("../../lsp/server.js"); // why: the server and vscode-languageserver load only for this command
       const redact = createSecretRedactor(io.env);
       const exit = await startLspServer({ host: io.host, input: io.stdin, output: io.stdout, maxFileBytes, ...(redact && { redact }) });

@@ -1,19 +1,18 @@
 // `pathway publish <file|id>`: flags -> publishVersion (read back, compare, optionally test live) -> promote -> report -> exit code.
 import { toJsonText } from "../../escape/json.js";
-import { InvalidArgumentError, Option, type Command } from "commander";
+import type { Command } from "commander";
 import { publishVersion } from "../../engine/release/publish.js";
-import { parseVersionSpec } from "../../engine/project/live-version.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
-import { parseWholeNumber } from "../check-files.js";
 import { EXIT } from "../exit.js";
-import { createFormatOption } from "../format-option.js";
 import type { CliIo } from "../io.js";
-import { createReportOutputOption, writeOutput } from "../output.js";
+import { option } from "../options/index.js";
+import { writeOutput } from "../output.js";
 import { createProgressReporter } from "../progress.js";
-import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
 interface PublishFlags extends RemoteFlags {
-  id?: string;
+  /** --pathway-id, or its first spelling --id. */
+  pathwayId?: string;
   pathwayVersion?: number | "draft";
   environment: "production" | "staging";
   requirePass?: string[];
@@ -25,38 +24,26 @@ interface PublishFlags extends RemoteFlags {
   output?: string;
 }
 
-/** Parses --pathway-version for publish: a version number or `draft`. */
-export function parseNumberOrDraft(value: string): number | "draft" {
-  const spec = parseVersionSpec(value);
-  if (spec === "draft" || typeof spec === "number") return spec;
-  throw new InvalidArgumentError("Expected a version number (1, 2, ...) or draft.");
-}
-
-function parseRate(value: string): number {
-  const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError("Expected a number from 0 to 1, e.g. 0.9.");
-  return n;
-}
-
 /** Registers the command on the program. */
 export function register(program: Command, io: CliIo): void {
   addRemoteOptions(
     program
       .command("publish")
       .description("promote a saved version to production or staging, only when it is the local file and its scenarios pass live")
-      .argument("<pathway>", "a pathway file tracked in pathwaykit.manifest.json (or any pathway file, with --id), remote:<id>, or an id"),
+      .argument("<pathway>", "a pathway file tracked in pathwaykit.manifest.json (or any pathway file, with --pathway-id), remote:<id>, or an id"),
   )
-    .option("--id <id>", "the remote pathway of a file pathwaykit.manifest.json does not track (default: the file's entry)")
-    .addOption(new Option("--pathway-version <version>", "the version to promote: a number, or draft (the file's draft in the manifest; the default)").argParser(parseNumberOrDraft))
-    .addOption(new Option("--environment <name>", "where to promote it").choices(["production", "staging"]).default("production"))
-    .option("--require-pass <scenarios...>", "run these scenario files (or folders, globs) live against the version first; promote only when all pass")
-    .addOption(new Option("--min-pass-rate <rate>", "with --require-pass and --repeat: the share of runs a scenario must pass (0..1, default 1)").argParser(parseRate))
-    .addOption(new Option("--repeat <n>", "with --require-pass: run each scenario n times").argParser(parseWholeNumber(1)))
-    .addOption(createConcurrencyOption("with --require-pass: live runs at a time"))
-    .option("--force", "promote even when the version is not the local file, or changed since it was pushed or tested")
-    .option("--dry-run", "read the version back and compare; run nothing and promote nothing")
-    .addOption(createFormatOption(["text", "json"]))
-    .addOption(createReportOutputOption("write the report to a file (atomically) instead of stdout"))
+    .addOption(option("pathwayId", { of: "a file pathwaykit.manifest.json does not track", default: "the file's entry" }))
+    .addOption(option("id"))
+    .addOption(option("pathwayVersion", { for: "promote" }))
+    .addOption(option("environment", { to: "promote to" }))
+    .addOption(option("requirePass"))
+    .addOption(option("minPassRate", { with: "--require-pass and --repeat" }))
+    .addOption(option("repeat", { with: "--require-pass" }))
+    .addOption(option("concurrency", { of: "live runs", with: "--require-pass" }))
+    .addOption(option("force", { does: "promote even when the version is not the local file, or changed since it was pushed or tested" }))
+    .addOption(option("dryRun", { does: "read the version back and compare, without running scenarios" }))
+    .addOption(option("format", { formats: ["text", "json"] }))
+    .addOption(option("output"))
     .addHelpText(
       "after",
       `
@@ -82,7 +69,7 @@ Examples:
       const progress = createProgressReporter(io, "running live");
       const report = await publishVersion(io.host, target, {
         ...toRemoteOptions(flags, io),
-        ...(flags.id !== undefined && { id: flags.id }),
+        ...(flags.pathwayId !== undefined && { id: flags.pathwayId }),
         ...(flags.pathwayVersion !== undefined && { pathwayVersion: flags.pathwayVersion }),
         environment: flags.environment,
         ...(flags.requirePass && { requirePass: flags.requirePass }),

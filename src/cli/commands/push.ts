@@ -1,7 +1,6 @@
 // `pathway push`: flags -> planPush -> the diff -> push -> report (text or JSON) -> exit code.
 import { toJsonText } from "../../escape/json.js";
 import type { Command } from "commander";
-import { createFormatOption } from "../format-option.js";
 import { isEngineError, toErrorObject } from "../../host/errors.js";
 import { planPush, push, type PushFailure } from "../../engine/release/push.js";
 import { pushDraft } from "../../engine/release/push-draft.js";
@@ -9,12 +8,13 @@ import { EXIT, ExitError } from "../exit.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { diffFormatters } from "../../format/diff-formatters.js";
 import type { CliIo } from "../io.js";
-import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
+import { option } from "../options/index.js";
+import { useReportColor, writeOutput } from "../output.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
-import { sharedOption } from "../shared-options.js";
 
 interface PushFlags extends RemoteFlags {
-  id?: string;
+  /** --pathway-id, or its first spelling --id. */
+  pathwayId?: string;
   force?: boolean;
   dryRun?: boolean;
   validate: boolean;
@@ -34,17 +34,18 @@ export function register(program: Command, io: CliIo): void {
       .description("upload a pathway file: replace the live pathway (POST /v1/pathway/{id}, diff shown first), or with --draft save it as a version callers do not reach yet")
       .argument("<file>", "the pathway file to upload"),
   )
-    .option("--id <id>", "the remote pathway (default: the file's entry in pathwaykit.manifest.json, where push records it)")
-    .option("--draft", "upload as a version callers do not reach yet (the manifest's draft, updated in place), not the live pathway")
-    .option("--name <text>", "with --draft: the version's name (default: the draft's recorded name, else the pathway's name)")
-    .option("--new-version", "with --draft: upload a new version even when the manifest records a draft")
-    .option("--force", "push even if the remote (or, with --draft, the draft version) changed since it was fetched or pushed")
-    .option("--dry-run", "show the diff and what would be sent; change nothing")
-    .option("--no-validate", "push even when `pathway validate` finds errors")
-    .addOption(createFormatOption(["text", "json"]))
-    .addOption(createReportOutputOption())
-    .addOption(sharedOption("color"))
-    .addOption(sharedOption("noColor"))
+    .addOption(option("pathwayId", { default: "the file's entry in pathwaykit.manifest.json, where push records it" }))
+    .addOption(option("id"))
+    .addOption(option("draft"))
+    .addOption(option("name"))
+    .addOption(option("newVersion"))
+    .addOption(option("force", { does: "push even if the remote (or, with --draft, the draft version) changed since it was fetched or pushed" }))
+    .addOption(option("dryRun", { does: "show the diff and what would be sent" }))
+    .addOption(option("validate"))
+    .addOption(option("format", { formats: ["text", "json"] }))
+    .addOption(option("output"))
+    .addOption(option("color"))
+    .addOption(option("noColor"))
     .addHelpText(
       "after",
       `
@@ -68,13 +69,13 @@ revision, or validation errors), 2 usage, read or network error, or a recorded d
 
 Examples:
   $ pathway push pathways/support.json --dry-run
-  $ pathway push pathways/support.json --id 1b2c3d4e
+  $ pathway push pathways/support.json --pathway-id 1b2c3d4e
   $ pathway push pathways/support.json --force
   $ pathway push pathways/support.json --draft --name "release 12"
   $ pathway push pathways/support.json --draft --new-version --format json`,
     )
     .action(async (file: string, flags: PushFlags) => {
-      const options = { ...toRemoteOptions(flags, io), id: flags.id, force: flags.force, validate: flags.validate };
+      const options = { ...toRemoteOptions(flags, io), id: flags.pathwayId, force: flags.force, validate: flags.validate };
       if (!flags.draft && (flags.name !== undefined || flags.newVersion)) throw new ExitError(EXIT.failure, `${flags.name !== undefined ? "--name" : "--new-version"} applies to draft versions: add --draft.`);
       const warn = (m: string) => io.stderr.write(`pathway: warning: ${escapeTerminalText(m)}\n`);
       try {
@@ -96,7 +97,7 @@ Examples:
         io.setExitCode(report.ok ? EXIT.ok : EXIT.findings);
       } catch (error) {
         if (flags.format !== "json" || !isEngineError(error)) throw error;
-        const id = flags.id ?? error.details.id;
+        const id = flags.pathwayId ?? error.details.id;
         // The human message goes to stderr as in every other failure; stdout (or -o) holds the JSON document.
         io.stderr.write(`pathway: ${escapeTerminalText(error.message)}\n`);
         const failure: PushFailure = { file, ...(id ? { id } : {}), ok: false, pushed: false, error: toErrorObject(error) };

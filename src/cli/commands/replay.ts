@@ -1,18 +1,15 @@
 // `pathway replay`: flags -> replayCalls (recorded paths on an edited pathway, offline) -> summary -> exit code by --max-diverged.
 import { toJsonText } from "../../escape/json.js";
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
 import { replayCalls } from "../../engine/calls/replay.js";
 import { replayCallsLive } from "../../engine/calls/replay-live.js";
-import type { VersionSpec } from "../../engine/project/live-version.js";
+import type { VersionSpec } from "../../engine/project/version-spec.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { formatReplay, formatReplayLive } from "../../format/replay.js";
-import { parseVersionOption } from "../chat-live.js";
-import { parseWholeNumber } from "../check-files.js";
 import { EXIT, ExitError } from "../exit.js";
-import { createFormatOption } from "../format-option.js";
-import { sharedOption } from "../shared-options.js";
 import type { CliIo } from "../io.js";
-import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
+import { option } from "../options/index.js";
+import { useReportColor, writeOutput } from "../output.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
 interface ReplayFlags extends RemoteFlags {
@@ -31,15 +28,15 @@ export function register(program: Command, io: CliIo): void {
   addRemoteOptions(program.command("replay"))
     .description("check the paths recorded calls took against an edited pathway, offline: still possible, or where each first diverges")
     .argument("<calls...>", "call record files or folders (*.json, *.ndjson, *.jsonl), or - for stdin")
-    .requiredOption("--pathway <file>", "the edited pathway file to replay the calls on")
-    .option("--pathway-id <id>", "the remote pathway, so calls of other pathways are skipped (default: the file's entry in pathwaykit.manifest.json)")
-    .option("--live", "send each call's caller turns to the service's chat with the remote pathway instead (needs PATHWAYKIT_API_KEY)")
-    .addOption(new Option("--pathway-version <version>", "with --live: chat with this saved version: a number, draft (the manifest's), production or staging").argParser(parseVersionOption))
-    .addOption(new Option("--max-diverged <n>", "exit 1 when more than this many calls diverge").argParser(parseWholeNumber(0)).default(0))
-    .addOption(createFormatOption(["text", "json"]))
-    .addOption(createReportOutputOption("write the result to a file (atomically) instead of stdout"))
-    .addOption(sharedOption("color"))
-    .addOption(sharedOption("noColor"))
+    .addOption(option("pathway", { is: "to replay the calls on: the edited file", required: true }))
+    .addOption(option("pathwayId", { so: "calls of other pathways are skipped" }))
+    .addOption(option("live", { does: "send each call's caller turns to the service's chat with the remote pathway", instead: "checking the recorded paths offline" }))
+    .addOption(option("pathwayVersion", { for: "chat", with: "--live" }))
+    .addOption(option("maxDiverged"))
+    .addOption(option("format", { formats: ["text", "json"] }))
+    .addOption(option("output", { report: "the result" }))
+    .addOption(option("color"))
+    .addOption(option("noColor"))
     .addHelpText(
       "after",
       `

@@ -3,19 +3,15 @@ import { toJsonText } from "../../escape/json.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { toCount } from "../../escape/count.js";
 import type { Command } from "commander";
-import { Option } from "commander";
 import path from "node:path";
 import pc from "picocolors";
 import { createReport } from "../../engine/review/create-report.js";
-import { parseDuration } from "../duration.js";
 import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
+import { option } from "../options/index.js";
 import { writeOutput } from "../output.js";
 import { startStatusLine } from "../status-line.js";
-import { createFormatOption } from "../format-option.js";
-import { sharedOption } from "../shared-options.js";
-import { parseWholeNumber } from "../check-files.js";
 import { refuseUnwatchable, watchCommand, WATCH_HELP } from "../watch.js";
 import { watchReport } from "../report-watch.js";
 
@@ -43,21 +39,21 @@ export function register(program: Command, io: CliIo): void {
     .command("report")
     .description("write one pathway as a self-contained HTML review page: searchable graph, node details, lint findings, diff and coverage")
     .argument("<pathway>", "the pathway file, or - for stdin (then -o is needed)")
-    .option("-o, --output <file>", "where to write the page (default: <name>.report.html beside the pathway)")
-    .option("--base <file|remote:id>", "an older version (a file, or remote:<id> with PATHWAYKIT_API_KEY): colour what was added, renamed or changed; list what was removed")
-    .option("--coverage <file>", "coverage from `pathway test --coverage --format json`: colour covered, untested and unreachable parts")
-    .option("--scenarios <dir>", "run the scenario files in this directory on the pathway and show their coverage")
-    .option("--calls <calls...>", "call record files or folders: colour what real calls reached, with call counts per node in the side panel")
-    .option("--pathway-id <id>", "with --calls: the remote pathway, so calls of other pathways are not mapped (default: the manifest entry)")
-    .option("-c, --config <file>", "lint with this config file instead of the nearest pathway.config.json")
-    .addOption(new Option("--engine <name>", "layout: elk (layered), ranks (instant, for huge graphs), auto: elk up to 8,000 nodes + edges (no graphviz: measured too slow with labels)").choices(["auto", "elk", "ranks"]).default("auto"))
-    .addOption(new Option("--timeout <duration>", "give up on the layout after this long: 90s, 3m (a bare number is seconds)").argParser(parseDuration()).default(180_000, "3m"))
-    .addOption(createFormatOption(["text", "json"], "what to print: a one-line summary, or the summary as JSON"))
-    .addOption(sharedOption("color"))
-    .addOption(sharedOption("noColor"))
-    .option("--watch", "write the page again on each save of the pathway, --base, --coverage, --scenarios or a config (Ctrl-C exits 0)")
-    .option("--serve", "with --watch's rewrites, also serve the page on 127.0.0.1; a page opened from there reloads when it is rewritten")
-    .addOption(new Option("--port <n>", "with --serve: the port on 127.0.0.1 (default: a free one, printed)").argParser(parseWholeNumber(0, 65_535)))
+    .addOption(option("output", { writes: "the page to this file", default: "<name>.report.html beside the pathway" }))
+    .addOption(option("base", { shows: "colour what was added, renamed or changed; list what was removed" }))
+    .addOption(option("coverage", { from: "file" }))
+    .addOption(option("scenarios"))
+    .addOption(option("calls"))
+    .addOption(option("pathwayId", { with: "--calls", so: "calls of other pathways are not mapped" }))
+    .addOption(option("config", { for: "the lint findings" }))
+    .addOption(option("engine", { for: "report" }))
+    .addOption(option("timeout", { of: "layout" }))
+    .addOption(option("format", { formats: ["text", "json"], of: "the summary printed", note: "the page itself is HTML" }))
+    .addOption(option("color"))
+    .addOption(option("noColor"))
+    .addOption(option("watch", { of: "the pathway, --base, --coverage, --scenarios or a config" }))
+    .addOption(option("serve"))
+    .addOption(option("port", { for: "serve" }))
     .addHelpText(
       "after",
       `

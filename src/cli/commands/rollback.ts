@@ -1,17 +1,17 @@
 // `pathway rollback <file|id>`: flags -> rollbackVersion (previous version or --to, read back) -> promote -> report -> exit code.
 import { toJsonText } from "../../escape/json.js";
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
 import { rollbackVersion } from "../../engine/release/rollback.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
-import { parseWholeNumber } from "../check-files.js";
 import { EXIT } from "../exit.js";
-import { createFormatOption } from "../format-option.js";
 import type { CliIo } from "../io.js";
-import { createReportOutputOption, writeOutput } from "../output.js";
+import { option } from "../options/index.js";
+import { writeOutput } from "../output.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 
 interface RollbackFlags extends RemoteFlags {
-  id?: string;
+  /** --pathway-id, or its first spelling --id. */
+  pathwayId?: string;
   to?: number;
   environment: "production" | "staging";
   force?: boolean;
@@ -26,15 +26,16 @@ export function register(program: Command, io: CliIo): void {
     program
       .command("rollback")
       .description("promote the version that was in production before (or --to <n>), after the same read-back check")
-      .argument("<pathway>", "a pathway file tracked in pathwaykit.manifest.json (or any pathway file, with --id), remote:<id>, or an id"),
+      .argument("<pathway>", "a pathway file tracked in pathwaykit.manifest.json (or any pathway file, with --pathway-id), remote:<id>, or an id"),
   )
-    .option("--id <id>", "the remote pathway of a file pathwaykit.manifest.json does not track (default: the file's entry)")
-    .addOption(new Option("--to <n>", "the version to promote (default: the one promoted before the current, from the manifest's record)").argParser(parseWholeNumber(1)))
-    .addOption(new Option("--environment <name>", "which environment to roll back").choices(["production", "staging"]).default("production"))
-    .option("--force", "promote even when the version changed since it was promoted")
-    .option("--dry-run", "work out and read back the version; promote nothing")
-    .addOption(createFormatOption(["text", "json"]))
-    .addOption(createReportOutputOption("write the report to a file (atomically) instead of stdout"))
+    .addOption(option("pathwayId", { of: "a file pathwaykit.manifest.json does not track", default: "the file's entry" }))
+    .addOption(option("id"))
+    .addOption(option("to"))
+    .addOption(option("environment", { to: "roll back" }))
+    .addOption(option("force", { does: "promote even when the version changed since it was promoted" }))
+    .addOption(option("dryRun", { does: "work out and read back the version" }))
+    .addOption(option("format", { formats: ["text", "json"] }))
+    .addOption(option("output"))
     .addHelpText(
       "after",
       `
@@ -56,7 +57,7 @@ Examples:
     .action(async (target: string, flags: RollbackFlags) => {
       const report = await rollbackVersion(io.host, target, {
         ...toRemoteOptions(flags, io),
-        ...(flags.id !== undefined && { id: flags.id }),
+        ...(flags.pathwayId !== undefined && { id: flags.pathwayId }),
         ...(flags.to !== undefined && { to: flags.to }),
         environment: flags.environment,
         force: flags.force === true,

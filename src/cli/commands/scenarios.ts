@@ -3,15 +3,12 @@ import { toCount } from "../../escape/count.js";
 import { toJsonText } from "../../escape/json.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Command } from "commander";
-import { createFormatOption } from "../format-option.js";
-import { Option } from "commander";
 import pc from "picocolors";
 import { generateScenarioFiles } from "../../engine/scenarios/generate-scenario-files.js";
-import { parseCount } from "../check-files.js";
 import { EXIT } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
-import { sharedOption } from "../shared-options.js";
+import { option } from "../options/index.js";
 import { registerScenariosFromCall } from "../scenarios-from-call.js";
 
 interface GenerateOptions {
@@ -41,13 +38,13 @@ Examples:
     .command("generate")
     .description("write scenario skeletons with scripted take: steps that together visit every reachable edge and global node")
     .argument("<pathway>", "the pathway file")
-    .requiredOption("-o, --output <dir>", "directory to write <pathway>-<n>.scenario.yaml files into")
-    .addOption(new Option("--max-turns <n>", "longest scenario, in turns").argParser(parseCount).default(12))
-    .addOption(new Option("--max-scenarios <n>", "most scenarios written").argParser(parseCount).default(1000))
-    .option("--force", "overwrite scenario files that already exist")
-    .addOption(createFormatOption(["text", "json"], "what to print"))
-    .addOption(sharedOption("color"))
-    .addOption(sharedOption("noColor"))
+    .addOption(option("output", { writes: "<pathway>-<n>.scenario.yaml files into this directory", value: "dir", required: true }))
+    .addOption(option("maxTurns"))
+    .addOption(option("maxScenarios"))
+    .addOption(option("force", { does: "overwrite scenario files that already exist" }))
+    .addOption(option("format", { formats: ["text", "json"] }))
+    .addOption(option("color"))
+    .addOption(option("noColor"))
     .addHelpText(
       "after",
       `

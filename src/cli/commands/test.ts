@@ -1,20 +1,16 @@
 // `pathway test`: runs scenario files against their pathways, prints a report (text, json, junit, tap) and coverage.
 import type { Command } from "commander";
-import { createFormatOption } from "../format-option.js";
-import { InvalidArgumentError, Option } from "commander";
-import { MAX_REPEAT, runScenarioFiles, type RunScenariosOptions } from "../../engine/scenarios/run-scenarios.js";
-import { parseVersionSpec, type VersionSpec } from "../../engine/project/live-version.js";
+import { runScenarioFiles, type RunScenariosOptions } from "../../engine/scenarios/run-scenarios.js";
 import type { TestFormatter } from "../../format/test-report.js";
 import { formatTestJunit } from "../../format/junit.js";
 import { formatTestTap } from "../../format/tap.js";
 import { formatTestJson, formatTestStylish } from "../../format/test-report.js";
-import { parseWholeNumber } from "../check-files.js";
 import { createProgressReporter } from "../progress.js";
 import { EXIT, ExitError } from "../exit.js";
-import { addRemoteOptions, createConcurrencyOption, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import type { CliIo } from "../io.js";
-import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
-import { sharedOption } from "../shared-options.js";
+import { option } from "../options/index.js";
+import { useReportColor, writeOutput } from "../output.js";
 import { refuseUnwatchable, watchCommand, WATCH_HELP } from "../watch.js";
 import { ScenarioDependencies } from "../../engine/watch/watch-plan.js";
 
@@ -33,43 +29,29 @@ async function getFormatter(name: TestOptions["format"]): Promise<TestFormatter>
   return name === "json" ? formatTestJson : formatTestStylish;
 }
 
-/** Parses a rate between 0 and 1 (commander argParser). */
-function parseRate(value: string): number {
-  const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError("Expected a number from 0 to 1, e.g. 0.9.");
-  return n;
-}
-
-/** Parses --pathway-version (commander argParser). */
-function parseVersionOption(value: string): VersionSpec {
-  const spec = parseVersionSpec(value);
-  if (spec === undefined) throw new InvalidArgumentError("Expected a version number (1, 2, ...), draft, production or staging.");
-  return spec;
-}
-
 /** Registers `pathway test` on the program. */
 export function register(program: Command, io: CliIo): void {
   addRemoteOptions(program.command("test"))
     .description("run scenario files (*.scenario.yaml) against their pathways: path taken, what was said, variables collected")
     .argument("[inputs...]", "scenario files, directories (searched for *.scenario.yaml/.yml/.json) or globs; default: the current directory")
-    .addOption(createFormatOption(FORMATS, "report format"))
-    .option("--coverage", "print node, edge and global-entry coverage per pathway (untested kept apart from unreachable)")
-    .option("--min-coverage <spec>", "fail (exit 1) below these percentages, e.g. nodes=90,edges=80,globals=100")
-    .addOption(new Option("--decider <name>", "decide turns without take: this way in every scenario").choices(["scripted", "keyword", "llm"]))
-    .option("--live-webhooks", "call real webhook URLs for webhooks the scenario does not mock (off by default: mocks only)")
-    .option("--live", "run the scenarios against the service's text chat instead of the simulator (needs PATHWAYKIT_API_KEY)")
-    .option("--pathway-id <id>", "with --live: the remote pathway (default: the manifest entry of each scenario's pathway file)")
-    .addOption(new Option("--pathway-version <version>", "with --live or --compare: chat with this saved version: a number, draft (the manifest's), production or staging").argParser(parseVersionOption))
-    .option("--compare", "run offline and live, and show per turn where the live agent parts from the offline prediction")
-    .addOption(new Option("--repeat <n>", `run each scenario n times (at most ${MAX_REPEAT.toLocaleString("en-US")}) and report its pass rate and the paths taken`).argParser(parseWholeNumber(1, MAX_REPEAT)).default(1))
-    .addOption(new Option("--min-pass-rate <rate>", "with --repeat: a scenario passes when at least this share of its runs pass (0..1, default 1)").argParser(parseRate))
-    .addOption(createConcurrencyOption("live runs at a time, across scenarios and repeats"))
-    .addOption(createReportOutputOption("write the report to this file (atomically) instead of stdout"))
-    .addOption(sharedOption("llmBaseUrl"))
-    .addOption(sharedOption("llmModel"))
-    .addOption(sharedOption("color"))
-    .addOption(sharedOption("noColor"))
-    .option("--watch", "run again on each save: the scenarios that changed and those whose pathway or mocks changed (Ctrl-C exits 0)")
+    .addOption(option("format", { formats: FORMATS }))
+    .addOption(option("coverage"))
+    .addOption(option("minCoverage"))
+    .addOption(option("decider", { in: "scenarios" }))
+    .addOption(option("liveWebhooks", { in: "scenarios" }))
+    .addOption(option("live", { does: "run the scenarios against the service's text chat" }))
+    .addOption(option("pathwayId", { with: "--live", default: "the manifest entry of each scenario's pathway file" }))
+    .addOption(option("pathwayVersion", { for: "chat", with: "--live or --compare" }))
+    .addOption(option("compare"))
+    .addOption(option("repeat", { and: "report its pass rate and the paths taken" }))
+    .addOption(option("minPassRate", { with: "--repeat" }))
+    .addOption(option("concurrency", { of: "live runs", note: "across scenarios and repeats" }))
+    .addOption(option("output"))
+    .addOption(option("llmBaseUrl"))
+    .addOption(option("llmModel"))
+    .addOption(option("color"))
+    .addOption(option("noColor"))
+    .addOption(option("watch", { for: "the scenarios that changed and those whose pathway or mocks changed" }))
     .addHelpText(
       "after",
       `

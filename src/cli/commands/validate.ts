@@ -6,8 +6,8 @@ import { parseRuleFlags } from "../../engine/check/rule-flags.js";
 import { loadRuleCatalogue, validationRuleMetas } from "../../engine/check/rule-catalogue.js";
 import { validateFiles } from "../../engine/check/validate-files.js";
 import { addCheckOptions, inputsOrWorkingDirectory, reportFindings, type CheckCommandOptions } from "../check-files.js";
-import { createRuleOption } from "../completion-values.js";
 import type { CliIo } from "../io.js";
+import { option } from "../options/index.js";
 
 /** Registers `pathway validate` on the program. */
 export function register(program: Command, io: CliIo): void {
@@ -16,7 +16,7 @@ export function register(program: Command, io: CliIo): void {
       .command("validate")
       .description("check pathway files: JSON syntax and encoding, shape, start node, ids, references and node data")
       .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, - for stdin, or remote:<id>[@<n>|@latest] (a fetched copy, never written); default: the working directory"),
-  ).addOption(createRuleOption("override a rule's severity, e.g. unknown-node-type:off", validationRuleMetas));
+  ).addOption(option("rule", { rules: validationRuleMetas, example: "unknown-node-type", config: false }));
   // The service settings for remote:<id> inputs, as in every command that reads the service.
   addRemoteOptions(command)
     .addHelpText(

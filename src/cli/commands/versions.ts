@@ -1,18 +1,17 @@
 // `pathway versions <id|file>`: flags -> listMarkedVersions -> a table (or JSON) of the saved versions -> exit code.
 import { toJsonText } from "../../escape/json.js";
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
 import { listMarkedVersions } from "../../engine/release/version-markers.js";
 import { formatVersionsText } from "../../format/history.js";
 import { EXIT } from "../exit.js";
-import { parseWholeNumber } from "../check-files.js";
 import type { CliIo } from "../io.js";
-import { createReportOutputOption, useReportColor, writeOutput } from "../output.js";
+import { option } from "../options/index.js";
+import { useReportColor, writeOutput } from "../output.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
-import { createFormatOption } from "../format-option.js";
-import { sharedOption } from "../shared-options.js";
 
 interface VersionsFlags extends RemoteFlags {
-  id?: string;
+  /** --pathway-id, or its first spelling --id. */
+  pathwayId?: string;
   limit: number;
   format: string;
   output?: string;
@@ -25,14 +24,15 @@ export function register(program: Command, io: CliIo): void {
     program
       .command("versions")
       .description("list the saved versions of a remote pathway: number, date, name; which is latest, in production, in staging, the draft, the local file")
-      .argument("<pathway>", "a pathway file tracked in pathwaykit.manifest.json (or any pathway file, with --id), remote:<id>, or an id"),
+      .argument("<pathway>", "a pathway file tracked in pathwaykit.manifest.json (or any pathway file, with --pathway-id), remote:<id>, or an id"),
   )
-    .option("--id <id>", "the remote pathway of a file pathwaykit.manifest.json does not track (default: the file's entry)")
-    .addOption(createFormatOption(["text", "json"]))
-    .addOption(createReportOutputOption("write the list to a file (atomically) instead of stdout"))
-    .addOption(new Option("--limit <n>", "with a file: compare the newest n versions with it").argParser(parseWholeNumber(1)).default(20))
-    .addOption(sharedOption("color"))
-    .addOption(sharedOption("noColor"))
+    .addOption(option("pathwayId", { of: "a file pathwaykit.manifest.json does not track", default: "the file's entry" }))
+    .addOption(option("id"))
+    .addOption(option("format", { formats: ["text", "json"] }))
+    .addOption(option("output", { report: "the list" }))
+    .addOption(option("limit", { for: "versions" }))
+    .addOption(option("color"))
+    .addOption(option("noColor"))
     .addHelpText(
       "after",
       `
@@ -53,7 +53,7 @@ Examples:
   $ pathway diff remote:1b2c3d4e@3 remote:1b2c3d4e@5`,
     )
     .action(async (target: string, flags: VersionsFlags) => {
-      const report = await listMarkedVersions(io.host, target, { ...toRemoteOptions(flags, io), limit: flags.limit, ...(flags.id !== undefined && { id: flags.id }) });
+      const report = await listMarkedVersions(io.host, target, { ...toRemoteOptions(flags, io), limit: flags.limit, ...(flags.pathwayId !== undefined && { id: flags.pathwayId }) });
       const color = useReportColor(flags.color, flags.output, io);
       const footer = { production: report.production, staging: report.staging, ...(report.local && { local: report.local }) };
       await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : formatVersionsText(report.id, report.versions, { color, footer }));

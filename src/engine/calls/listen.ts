@@ -8,25 +8,9 @@ import { createCallFiles } from "./fetch.js";
 import { createLoopbackGuard } from "../http/loopback-guard.js";
 import { createByteBudget, readRequestBody, type BodyReader } from "../http/request-body.js";
 import { createSecretCheck } from "../http/shared-secret.js";
+import { CALL_LISTENER_DEFAULTS } from "./limits.js";
 
-const MIB = 1024 * 1024;
-
-/**
- * The limits `startCallListener` uses unless told others. A call record is a few kilobytes to a few megabytes (long
- * transcripts and pathway logs), and the service sends one webhook per call as it ends, so a few at once is usual and
- * a batch ending a few dozen. 64 connections cover that; each costs little until it sends a body, and bodies are held
- * to 64 MiB in all (four of the largest accepted), so the receiver's memory stays near 100 MiB plus parsing whatever
- * clients do. A client gets 10 s for its headers and 10 s between bytes of its body, and 120 s for the whole request
- * (16 MiB at 140 kB/s).
- */
-export const CALL_LISTENER_DEFAULTS = {
-  maxBodyBytes: 16 * MIB,
-  maxCalls: 10_000,
-  maxConnections: 64,
-  maxBytesInFlight: 64 * MIB,
-  timeoutMs: 10_000,
-  requestTimeoutMs: 120_000,
-} as const;
+export { CALL_LISTENER_DEFAULTS } from "./limits.js";
 
 /** Options of `startCallListener`; the limits default to CALL_LISTENER_DEFAULTS. */
 export interface CallListenerOptions {

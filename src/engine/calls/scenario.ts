@@ -7,6 +7,7 @@ import { forEachCallRecord, loadCallsPathway, type CallReadSummary } from "./rea
 import { createIdFiles } from "../project/id-files.js";
 import { loadScenario } from "../../simulate/scenario.js";
 import { EngineError } from "../../host/errors.js";
+import { DEFAULT_MAX_SCENARIO_FILES } from "./limits.js";
 import type { Host } from "../../host/host.js";
 import { toRealPath } from "../../host/real-path.js";
 import { findScenarioSchemaRef } from "../scenarios/scenario-schema-ref.js";
@@ -23,8 +24,7 @@ export interface CallScenarioFilesOptions {
   maxFiles?: number;
 }
 
-/** How many scenario files one run writes unless told otherwise: a folder of a year's calls should not become a folder of a year's scenarios by accident. */
-export const DEFAULT_MAX_SCENARIO_FILES = 1000;
+export { DEFAULT_MAX_SCENARIO_FILES } from "./limits.js";
 
 /** What was written, what was not and why, and the turns that could not be reconstructed. */
 export interface CallScenarioFiles {

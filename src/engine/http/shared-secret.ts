@@ -1,12 +1,9 @@
 // A shared secret a forwarder puts in a request header, compared in constant time; the secret itself is never part of a message.
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
+import { DEFAULT_SECRET_HEADER } from "./secret-names.js";
 
-/** The header `calls listen` reads the secret from unless told another. */
-export const DEFAULT_SECRET_HEADER = "x-pathway-secret";
-
-/** Shortest secret accepted: shorter ones can be guessed by a client that simply tries (nothing slows it down). */
-export const MIN_SECRET_LENGTH = 16;
+export { DEFAULT_SECRET_HEADER, MIN_SECRET_LENGTH } from "./secret-names.js";
 
 /** Checks requests for the secret; see `createSecretCheck`. */
 export interface SecretCheck {

@@ -6,9 +6,9 @@ import type { Host } from "../../host/host.js";
 import { displayPath } from "./inputs.js";
 import { findEntryByFile, MANIFEST_FILE, type LoadedManifest } from "./manifest.js";
 import { loadRemote, toEngineError } from "./remote-client.js";
+import type { VersionSpec } from "./version-spec.js";
 
-/** What `--pathway-version` takes. */
-export type VersionSpec = number | "draft" | "production" | "staging";
+export { parseVersionSpec, type VersionSpec } from "./version-spec.js";
 
 /** The version a run tested, as the report and JUnit properties name it. */
 export interface TestedVersion {
@@ -18,12 +18,6 @@ export interface TestedVersion {
   version?: number;
   /** `sha256:` of the version's content (see getContentHash). */
   hash: string;
-}
-
-/** Parses `--pathway-version`; undefined when it is none of a whole number, draft, production, staging. */
-export function parseVersionSpec(text: string): VersionSpec | undefined {
-  if (text === "draft" || text === "production" || text === "staging") return text;
-  return /^\d{1,9}$/.test(text) && Number(text) >= 1 ? Number(text) : undefined;
 }
 
 /** The version a spec names for pathway `id`, read back: its number (to send as pathway_version) and content hash. */
@@ -75,14 +69,14 @@ export async function resolveVersion(host: Host, client: PathwayClient, manifest
 
 /**
  * Says that the manifest records no draft of pathway `id`, and the push that would make one: of the file named, else of
- * the one file tracking that id, else of a file with --id.
+ * the one file tracking that id, else of a file with --pathway-id.
  */
 function describeNoDraft(host: Host, manifest: LoadedManifest, id: string, pathwayFile: string | undefined): string {
   const tracking = manifest.manifest.pathways.filter((e) => e.id === id);
   const file = pathwayFile === undefined ? (tracking.length === 1 ? displayPath(host.cwd, path.join(manifest.dir, tracking[0]!.file)) : undefined) : displayPath(host.cwd, pathwayFile);
-  // A file the manifest does not track as `id` needs --id to push to it.
+  // A file the manifest does not track as `id` needs --pathway-id to push to it.
   const tracked = file !== undefined && (pathwayFile === undefined || findEntryByFile(manifest, host.cwd, pathwayFile)?.id === id);
-  const push = file === undefined ? `pathway push <file> --draft --id ${id}` : `pathway push ${file} --draft${tracked ? "" : ` --id ${id}`}`;
+  const push = file === undefined ? `pathway push <file> --draft --pathway-id ${id}` : `pathway push ${file} --draft${tracked ? "" : ` --pathway-id ${id}`}`;
   const which = pathwayFile === undefined ? `pathway ${id}` : `${displayPath(host.cwd, pathwayFile)} (pathway ${id})`;
   return `${MANIFEST_FILE} records no draft of ${which}: upload one with \`${push}\`, or pass --pathway-version <n>.`;
 }

@@ -21,9 +21,9 @@ export interface PathwayArgument {
 /** Options of `resolvePathwayArgument`. */
 export interface PathwayArgumentOptions {
   manifest: LoadedManifest;
-  /** The remote id given for a file by the command's flag (`--id`), instead of the file's manifest entry. */
+  /** The remote id given for a file by the command's flag (`--pathway-id`), instead of the file's manifest entry. */
   id?: string;
-  /** The command's flag that names a file's pathway (`--id`), for messages; with it, an `id` beside a non-file is refused. */
+  /** The command's flag that names a file's pathway (`--pathway-id`), for messages; with it, an `id` beside a non-file is refused. */
   idFlag?: string;
   /** True where `remote:<id>@<n>` may name one saved version (diff, lint); elsewhere it is refused, naming the flags that take a version. */
   versions?: boolean;
@@ -33,7 +33,7 @@ export interface PathwayArgumentOptions {
  * Resolves `arg` with one look at the disk: `remote:<id>[@<n>|@latest]` is that pathway (and version, where
  * `versions` allows one); a path to an existing file (or one ending in .json) is that file, its pathway `options.id`
  * or its manifest entry's; anything else is the id itself. Throws EngineError("usage") for an empty argument, a
- * malformed id, a file with no known pathway, or an `--id` beside an argument that is not a file.
+ * malformed id, a file with no known pathway, or a `--pathway-id` beside an argument that is not a file.
  */
 export async function resolvePathwayArgument(host: Pick<Host, "cwd" | "stat">, arg: string, options: PathwayArgumentOptions): Promise<PathwayArgument> {
   const { manifest, idFlag } = options;

@@ -23,7 +23,7 @@ export interface ReleaseTargetOptions {
   /** The remote id for a file (the command's `idFlag`), instead of the file's manifest entry. */
   id?: string;
   /**
-   * The command's flag that names a file's pathway (`--id`). When set, messages name it, and an `id` given with an
+   * The command's flag that names a file's pathway (`--pathway-id`). When set, messages name it, and an `id` given with an
    * argument that is not a file is a usage error (it would be ignored). Default: none.
    */
   idFlag?: string;

@@ -13,7 +13,7 @@ import { runScenarioFiles } from "../scenarios/run-scenarios.js";
 
 /** Options of `publishVersion`; all optional. */
 export interface PublishOptions extends RemoteOptions {
-  /** The remote pathway of a file that pathwaykit.manifest.json does not track (`--id`). Default: the file's entry. */
+  /** The remote pathway of a file that pathwaykit.manifest.json does not track (`--pathway-id`). Default: the file's entry. */
   id?: string;
   /** The version to promote. Default "draft": the file's draft in the manifest. */
   pathwayVersion?: number | "draft";
@@ -51,9 +51,9 @@ export interface PublishReport {
   reason: string;
 }
 
-/** The pathway as the user named it on the command line, for the commands a message suggests: the argument, and --id with it. */
+/** The pathway as the user named it on the command line, for the commands a message suggests: the argument, and --pathway-id with it. */
 export function toArgument(arg: string, id: string | undefined): string {
-  return id === undefined ? arg : `${arg} --id ${id}`;
+  return id === undefined ? arg : `${arg} --pathway-id ${id}`;
 }
 
 /**
@@ -113,7 +113,7 @@ export async function promote(client: PathwayClient, id: string, version: number
  * the version is unchanged since. Throws EngineError for what stops it (no such version, no draft, the network).
  */
 export async function publishVersion(host: Host, arg: string, options: PublishOptions = {}): Promise<PublishReport> {
-  const target = await resolveReleaseTarget(host, arg, { idFlag: "--id", ...(options.id !== undefined && { id: options.id }) });
+  const target = await resolveReleaseTarget(host, arg, { idFlag: "--pathway-id", ...(options.id !== undefined && { id: options.id }) });
   const { id, manifest } = target;
   const environment = options.environment ?? "production";
   const spec = options.pathwayVersion ?? "draft";

@@ -45,12 +45,12 @@ export interface DraftPushReport {
  */
 export async function pushDraft(host: Host, file: string, options: DraftPushOptions = {}): Promise<DraftPushReport> {
   const loadedManifest = await loadManifest(host);
-  // As a live push says it: push takes a file, so its pathway is named with --id (never the id in place of the file).
+  // As a live push says it: push takes a file, so its pathway is named with --pathway-id (never the id in place of the file).
   if (options.id === undefined && !findEntryByFile(loadedManifest, host.cwd, file)) {
     await requirePathway(host, file, { allowEmpty: true });
     throw unknownPushTarget(file);
   }
-  const target = await resolveReleaseTarget(host, file, { manifest: loadedManifest, idFlag: "--id", ...(options.id !== undefined && { id: options.id }) });
+  const target = await resolveReleaseTarget(host, file, { manifest: loadedManifest, idFlag: "--pathway-id", ...(options.id !== undefined && { id: options.id }) });
   const { id, entry, manifest } = target;
   const local = target.local!;
   if (options.id !== undefined && !target.entry && !options.force) {

@@ -100,9 +100,9 @@ export function refuseInvalid(file: string, bytes: Uint8Array, id: string): void
   );
 }
 
-/** What push (live or --draft) says of a file it cannot tell the pathway of: no --id, and no entry in the manifest. */
+/** What push (live or --draft) says of a file it cannot tell the pathway of: no --pathway-id, and no entry in the manifest. */
 export function unknownPushTarget(file: string): EngineError {
-  return new EngineError("usage", `${file}: which pathway? Pass --id <pathway id> (the file has no entry in pathwaykit.manifest.json).`);
+  return new EngineError("usage", `${file}: which pathway? Pass --pathway-id <pathway id> (the file has no entry in pathwaykit.manifest.json).`);
 }
 
 /**
@@ -115,7 +115,7 @@ export async function planPush(host: Host, file: string, options: PushOptions = 
   const entry: ManifestEntry | undefined = findEntryByFile(manifest, host.cwd, file);
   const id = options.id ?? entry?.id;
   if (!id) throw unknownPushTarget(file);
-  if (options.id !== undefined) assertPathwayId(options.id, `--id ${options.id}`);
+  if (options.id !== undefined) assertPathwayId(options.id, `--pathway-id ${options.id}`);
   if (entry && options.id && entry.id !== options.id && !options.force) {
     throw new EngineError("refused", `${file} was fetched from pathway ${entry.id}, not ${options.id}; pass --force to push it to ${options.id} anyway.`, undefined, { id });
   }

@@ -9,7 +9,7 @@ import { createClient, loadRemote, toEngineError, type RemoteOptions } from "../
 
 /** Options of `rollbackVersion`; all optional. */
 export interface RollbackOptions extends RemoteOptions {
-  /** The remote pathway of a file that pathwaykit.manifest.json does not track (`--id`). Default: the file's entry. */
+  /** The remote pathway of a file that pathwaykit.manifest.json does not track (`--pathway-id`). Default: the file's entry. */
   id?: string;
   /** The version to promote. Default: the one promoted to `environment` before the current one (from the manifest's record). */
   to?: number;
@@ -45,7 +45,7 @@ export interface RollbackReport {
  * content is not what it held when it was promoted (unless forced), promotes it and records that. Throws EngineError.
  */
 export async function rollbackVersion(host: Host, arg: string, options: RollbackOptions = {}): Promise<RollbackReport> {
-  const target = await resolveReleaseTarget(host, arg, { idFlag: "--id", ...(options.id !== undefined && { id: options.id }) });
+  const target = await resolveReleaseTarget(host, arg, { idFlag: "--pathway-id", ...(options.id !== undefined && { id: options.id }) });
   const named = toArgument(arg, options.id);
   const { id, manifest } = target;
   const environment = options.environment ?? "production";

@@ -34,7 +34,7 @@ export interface VersionsReport {
  * versions hold its content. Throws EngineError.
  */
 export async function listMarkedVersions(host: Host, arg: string, options: RemoteOptions & { limit?: number; id?: string } = {}): Promise<VersionsReport> {
-  const target = await resolveReleaseTarget(host, arg, { lenient: true, idFlag: "--id", ...(options.id !== undefined && { id: options.id }) });
+  const target = await resolveReleaseTarget(host, arg, { lenient: true, idFlag: "--pathway-id", ...(options.id !== undefined && { id: options.id }) });
   const { id } = target;
   const client = await createClient(host, options, target.manifest);
   const { getContentHash, toReleaseMarkers } = await loadRemote();

@@ -5,6 +5,7 @@ import type { Pathway } from "../../model/index.js";
 import { decodeUtf8 } from "../../parse/index.js";
 import type { Decider, ScenarioResult, Simulator, TestCaseReport, TestCoverageReport, TestReport, TraceEvent } from "../../simulate/index.js";
 import * as sim from "../../simulate/index.js";
+import { MAX_REPEAT } from "./limits.js";
 import { toCappedFetch } from "../../host/capped-fetch.js";
 import { findProjectRoot, resolveInsideRoot } from "../../host/confine-path.js";
 import { EngineError } from "../../host/errors.js";
@@ -60,8 +61,7 @@ export interface RunScenariosOptions {
   onProgress?: (event: ProgressEvent) => void;
 }
 
-/** The most runs of each scenario `repeat` asks for: a pass rate to 0.01%, and an offline suite that still ends. */
-export const MAX_REPEAT = 10_000;
+export { MAX_REPEAT } from "./limits.js";
 
 /** A scenario ready to run: what its result needs besides the runs. */
 type Job = {

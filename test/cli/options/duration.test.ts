@@ -2,7 +2,7 @@
 import { InvalidArgumentError } from "commander";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseDuration } from "../../src/cli/duration.js";
+import { parseDuration } from "../../../src/cli/options/duration.js";
 
 describe("parseDuration", () => {
   it.each([

@@ -1,6 +1,6 @@
 // Sizes given on the command line or in the environment ("256MB", "64m", "1048576"), for the input and answer caps.
 import { InvalidArgumentError } from "commander";
-import { EXIT, ExitError } from "./exit.js";
+import { EXIT, ExitError } from "../exit.js";
 
 const UNITS: Record<string, number> = { "": 1, b: 1, k: 1024, kb: 1024, kib: 1024, m: 1024 ** 2, mb: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, gib: 1024 ** 3 };
 

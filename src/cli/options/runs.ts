@@ -1,0 +1,71 @@
+// The option table, part four: running a pathway (scenarios, chat, the LLM decider) and reading its calls (fetch, listen, replay, stats).
+import { CALL_LISTENER_DEFAULTS as LISTENER, DEFAULT_MAX_SCENARIO_FILES } from "../../engine/calls/limits.js";
+import { DEFAULT_SECRET_HEADER } from "../../engine/http/secret-names.js";
+import { parseByteSize } from "./byte-size.js";
+import { defineOption } from "./define.js";
+import { collectHost, parseCount, parseHeaderName, parseWholeNumber } from "./parsers.js";
+
+/** Where `calls listen` reads the secret from when --secret is not given: out of shell history and the process list. */
+export const WEBHOOK_SECRET_ENV = "PATHWAYKIT_WEBHOOK_SECRET";
+
+const MIB = 1024 * 1024;
+
+/** How a command uses `--pathway`: what the pathway is to it, whether it must be given, and whether remote:<id> is accepted. */
+export interface PathwayUse {
+  /** Said after "the pathway" (`the calls ran on`). */
+  is: string;
+  required?: boolean;
+  remote?: boolean;
+  default?: string;
+}
+
+/** The flags of scenario runs, chats, the LLM decider and call records. */
+export const RUNS_OPTIONS = {
+  decider: defineOption("--decider <name>", ({ in: where }: { in: "chat" | "scenarios" }) => ({
+    choices: ["keyword", "scripted", "llm"],
+    ...(where === "chat" ? { description: "how your turns choose an edge", default: "keyword" } : { description: "decide turns without take: this way in every scenario" }),
+  })),
+  liveWebhooks: defineOption("--live-webhooks", ({ in: where }: { in: "chat" | "scenarios" }) => ({
+    description: `call real webhook URLs${where === "scenarios" ? " for webhooks the scenario does not mock (off by default: mocks only)" : " (default: every webhook answers 200 with an empty body)"}`,
+  })),
+  compare: defineOption("--compare", () => ({ description: "run offline and live, and show per turn where the live agent parts from the offline prediction" })),
+  minCoverage: defineOption("--min-coverage <spec>", () => ({ description: "fail (exit 1) below these percentages, e.g. nodes=90,edges=80,globals=100" })),
+  llmBaseUrl: defineOption("--llm-base-url <url>", () => ({ description: "OpenAI-compatible endpoint for --decider llm (default: $PATHWAYKIT_LLM_BASE_URL)", env: "PATHWAYKIT_LLM_BASE_URL" })),
+  llmModel: defineOption("--llm-model <name>", () => ({ description: "model for --decider llm (default: $PATHWAYKIT_LLM_MODEL); the key comes from $PATHWAYKIT_LLM_API_KEY", env: "PATHWAYKIT_LLM_MODEL" })),
+  requestData: defineOption("--request-data <json>", () => ({ description: "variables known at the start, as a JSON object" })),
+  full: defineOption("--full", () => ({ description: "print whole prompts (default: the first 300 characters)" })),
+  maxTurns: defineOption("--max-turns <n>", () => ({ description: "longest scenario, in turns", parse: parseCount, default: 12 })),
+  maxScenarios: defineOption("--max-scenarios <n>", () => ({ description: "most scenarios written", parse: parseCount, default: 1000 })),
+  pathway: defineOption("--pathway <file>", (use: PathwayUse) => ({
+    description: `the pathway ${use.is}${use.default ? ` (default: ${use.default})` : ""}`,
+    ...(use.remote && { value: "file|remote:id" }),
+    ...(use.required && { required: true }),
+  })),
+  since: defineOption("--since <date>", () => ({ description: "with no ids: calls from this date on (sent as start_date, as real clients do; the list endpoint is not in the API reference)" })),
+  mask: defineOption("--mask", () => ({ description: "mask phone numbers, emails and the number fields in the files written (default: records as the service gave them)" })),
+  noMask: defineOption("--no-mask", () => ({ description: "keep phone numbers and emails in the scenarios (masked by default)" })),
+  maxCalls: defineOption("--max-calls <n>", ({ for: use }: { for: "fetch" | "listen" }) =>
+    use === "fetch"
+      ? { description: "most calls read from the list", parse: parseWholeNumber(1, 1_000_000), default: 1000 }
+      : { description: "stop after this many records", parse: parseWholeNumber(1, 10_000_000), default: LISTENER.maxCalls },
+  ),
+  maxDiverged: defineOption("--max-diverged <n>", () => ({ description: "exit 1 when more than this many calls diverge", parse: parseCount, default: 0 })),
+  maxFiles: defineOption("--max-files <n>", () => ({ description: "write at most this many files; the calls past it are counted and left out", parse: parseWholeNumber(1, 10_000_000), default: DEFAULT_MAX_SCENARIO_FILES })),
+  maxBody: defineOption("--max-body <size>", () => ({ description: `largest body accepted (default ${LISTENER.maxBodyBytes / MIB}MB); larger ones are answered 413`, parse: parseByteSize })),
+  maxConnections: defineOption("--max-connections <n>", () => ({ description: "connections open at once; more are closed unanswered", parse: parseWholeNumber(1, 10_000), default: LISTENER.maxConnections })),
+  maxInFlight: defineOption("--max-in-flight <size>", () => ({
+    description: "bytes of bodies read at once; past it requests are answered 503",
+    parse: parseByteSize,
+    default: LISTENER.maxBytesInFlight,
+    defaultText: `${LISTENER.maxBytesInFlight / MIB}MB`,
+  })),
+  allowHost: defineOption("--allow-host <host>", () => ({ description: "also answer requests with this Host (a tunnel's public name, as it sends it); repeatable", parse: collectHost, default: [], defaultText: "none" })),
+  secret: defineOption("--secret <value>", () => ({ description: `refuse requests whose secret header does not hold this (prefer ${WEBHOOK_SECRET_ENV})`, env: WEBHOOK_SECRET_ENV })),
+  secretHeader: defineOption("--secret-header <name>", () => ({ description: "the header that carries the secret", parse: parseHeaderName, default: DEFAULT_SECRET_HEADER })),
+  kind: defineOption("--kind <kind>", ({ kinds }: { kinds: readonly string[] }) => ({
+    description: "the request kind (default: from the name <name>.<kind>.request.json, else from the fields)",
+    choices: kinds,
+  })),
+  importFrom: defineOption("--import-from <specifier>", () => ({ description: "module the generated code imports the builder from", default: "pathwaykit" })),
+  stdio: defineOption("--stdio", () => ({ description: "talk over standard input and output (the default, and the only transport; LSP clients pass it)" })),
+};
