@@ -20,7 +20,7 @@ const resolve = async (arg: string, options: { id?: string; idFlag?: string; ver
   const manifest = await loadManifest(host);
   const before = stats();
   const result = await resolvePathwayArgument(host, arg, { manifest, ...options }).then(
-    ({ manifest: _m, ...rest }: Record<string, unknown>) => rest,
+    (resolved): Record<string, unknown> => ({ ...resolved }),
     (error: Error) => ({ error: error.message }),
   );
   return { result, looks: stats() - before };
