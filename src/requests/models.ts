@@ -1,7 +1,7 @@
 // Zod models of the request bodies that start calls (seed parts 4.1, 4.2, 4.3, 4.6, 2.6; POST /v2/batches/create): the single source of their types.
 import { z } from "zod";
 
-/** The request bodies `pathway check-request` knows. */
+/** The five request bodies `pathway check-request` knows. */
 export type RequestKind = "call" | "batch" | "inbound" | "purchase" | "batch-v2";
 
 /** Every request kind, in the order `--kind` lists them. */
