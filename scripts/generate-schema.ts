@@ -12,6 +12,7 @@ export const generatedSchemas: Record<string, () => Record<string, unknown>> = {
   "batch-request.schema.json": () => toRequestJsonSchema("batch"),
   "inbound-request.schema.json": () => toRequestJsonSchema("inbound"),
   "purchase-request.schema.json": () => toRequestJsonSchema("purchase"),
+  "batch-v2-request.schema.json": () => toRequestJsonSchema("batch-v2"),
 };
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -85,7 +85,7 @@ function edgeAt(flow: FlowModel, ref: number): PathwayEdge | undefined {
   return table.get(ref);
 }
 
-/** The way from node `a` to node `b`: the first way of the flow model, else a global jump or return, else none. */
+/** The way from node `a` to node `b`: the first way of the flow model, else a return or a global jump, else none. */
 function findWay(flow: FlowModel, a: number, b: number, returnTo: number): Pick<PathStep, "via" | "ref" | "label"> {
   // A node that moves on by its routes (Route) takes a route or its fallback: where an edge joins the same nodes, the
   // route is the way taken.
@@ -106,8 +106,11 @@ function findWay(flow: FlowModel, a: number, b: number, returnTo: number): Pick<
     const label = edge ? getEdgeLabel(edge) : undefined;
     return { via, ref, ...(label ? { label } : {}) };
   }
-  if (flow.isGlobal[b] === 1 && flow.isGlobal[a] !== 1) return { via: "global" };
+  // Back to where the caller was comes first: a global node that returns goes back to the node it interrupted, global or not.
   if (flow.isGlobal[a] === 1 && getGlobalReturn(flow, a) !== "none" && b === returnTo) return { via: "return" };
+  // A jump into a global node, from any other node: the simulator offers one from a global node too, and whether the
+  // service does is not documented, so a log that shows one is not called a move no way allows.
+  if (flow.isGlobal[b] === 1) return { via: "global" };
   return { via: "none" };
 }
 

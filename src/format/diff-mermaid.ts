@@ -1,17 +1,15 @@
 // The diff as a Mermaid flowchart of the new version, with added, removed, renamed and changed nodes and edges coloured.
 import type { PathwayChange } from "../diff/index.js";
 import { escapeMermaidText } from "../escape/mermaid.js";
-import { createFlowModel, getEdgeEntryIndex, getFlowWayCaption, getFlowWays } from "../graph/index.js";
+import { createFlowModel, getEdgeEntryIndex, getFlowWayCaption, getFlowWays, getNodes } from "../graph/index.js";
 import type { DiffFormatter } from "./diff-report.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Node entries with a string id, with their index (the `{globalConfig}` entry and junk are skipped). */
+/** Node entries with a string id, with their index (the `{globalConfig}` entry, even one with an id, and junk are skipped). */
 function listNodes(pathway: unknown): { node: Obj & { id: string }; index: number }[] {
-  const nodes = isObj(pathway) ? pathway.nodes : undefined;
-  if (!Array.isArray(nodes)) return [];
-  return nodes.flatMap((node, index) => (isObj(node) && typeof node.id === "string" ? [{ node: node as Obj & { id: string }, index }] : []));
+  return getNodes(pathway) as unknown as { node: Obj & { id: string }; index: number }[];
 }
 
 const MAX_LABEL = 60;

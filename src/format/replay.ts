@@ -7,6 +7,8 @@ import { escapeTerminalLine } from "../escape/terminal.js";
 /** What `formatReplay` prints (the engine's ReplayResult). */
 export interface ReplayReport {
   pathway: string;
+  /** The pathway the calls ran on, when the replay compared with it. */
+  base?: string;
   replayed: number;
   same: number;
   diverged: number;
@@ -30,7 +32,9 @@ export function formatReplay(report: ReplayReport, options: { color?: boolean; l
   for (const s of report.skippedReasons) out.push(c.dim(escapeTerminalLine(`skipped ${s.count}: ${s.reason}`)));
   for (const p of report.read.problems.slice(0, limit)) out.push(c.red(escapeTerminalLine(`not read: ${p.path}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`)));
   for (const skipped of report.read.skipped?.slice(0, limit) ?? []) out.push(c.yellow(escapeTerminalLine(skipped)));
-  const summary = `${report.same} of ${toCount(report.replayed, "recorded call")} still take the same path on ${report.pathway}`;
+  const summary = `${report.same} of ${toCount(report.replayed, "recorded call")} still take the same path on ${report.pathway}${report.base === undefined ? "" : ` (compared with ${report.base}, the pathway they ran on)`}`;
+  // Without the pathway the calls ran on, a read of a variable a call never had may be the edit's or the call's own.
+  if (report.base === undefined && report.replayed > 0) out.push(c.dim("{{variable}} reads were not compared: pass --base <the pathway file the calls ran on> to find reads the edit leaves unset"));
   out.push((report.diverged > 0 ? c.yellow : c.green)(escapeTerminalLine(summary)) + (report.diverged > 0 ? ` (${report.diverged} diverged)` : ""));
   return out.join("\n") + "\n";
 }

@@ -5,3 +5,5 @@ export * from "./dominators.js";
 export * from "./variables.js";
 export * from "./analysis.js";
 export * from "./tree-order.js";
+// The one answer to "which entries of nodes[] are nodes" (the {globalConfig} entry is not), for layers that may not import model/.
+export { getNodes } from "../model/pathway.js";

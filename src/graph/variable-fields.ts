@@ -21,7 +21,7 @@ const field = (name: string, path: readonly string[], deep: boolean, types: stri
 
 /**
  * Every interpolated node field, in the order findings in one node are listed: the fields every type has, then each
- * registered node type's own fields (registry order), then node tools' requests.
+ * registered node type's own fields (registry order), then node tools' and saved tools' requests.
  */
 export const VARIABLE_FIELDS: readonly VariableField[] = [
   field("text", ["text"], false, "any", "documented (pathway node data: text)"),
@@ -31,6 +31,13 @@ export const VARIABLE_FIELDS: readonly VariableField[] = [
   field("globalLabel", ["globalLabel"], false, "global nodes", "real files"),
   ...NODE_TYPES.flatMap((d) => d.templates.map((t) => field(t.name, t.path, t.deep, [d.type, ...d.aliases].join(" / "), t.source))),
   field("tool request", ["tools", "*", "config", "tool", "tool", "body"], true, "any node with `tools[]`", "real-world-pathways.md; `{{input.x}}` is the tool's own input"),
+  field(
+    "saved tool request",
+    ["tool", "tool"],
+    true,
+    "a node with a saved tool copied into `tool`",
+    "the tool as GET /v1/tools lists it (`{tool_id, tool: {url, body, query, headers, ...}}`); `{{input.x}}` is the tool's own input",
+  ),
 ];
 
 /** The pathway-level global prompt: the `{"globalConfig": {"globalPrompt": ...}}` entry of `nodes[]` (no id, no type). */

@@ -85,7 +85,7 @@ function addPlaceholders(reads: VariableReads, seen: Set<string>, nodeId: string
     const dot = name.indexOf(".");
     const root = dot < 0 ? name : name.slice(0, dot);
     // Inside a tool, `{{input.x}}` is the tool's own input (from its input_schema), not a call variable.
-    if (root === "input" && field === TOOL_FIELD) continue;
+    if (root === "input" && TOOL_FIELDS.has(field)) continue;
     const key = field.name + "\u0000" + name;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -94,7 +94,8 @@ function addPlaceholders(reads: VariableReads, seen: Set<string>, nodeId: string
   }
 }
 
-const TOOL_FIELD = VARIABLE_FIELDS.find((f) => f.name === "tool request")!;
+/** The fields that hold a tool's request: a node tool's, and a saved tool copied into a Webhook node. */
+const TOOL_FIELDS: ReadonlySet<VariableField> = new Set(VARIABLE_FIELDS.filter((f) => f.name === "tool request" || f.name === "saved tool request"));
 
 function addFieldReads(reads: VariableReads, seen: Set<string>, nodeId: string, nodeIndex: number, base: unknown, basePath: (string | number)[], field: VariableField): void {
   valuesAt(base, field.path, basePath, (value, path) => {

@@ -3,6 +3,7 @@ import { getNodeType } from "../model/node-types/index.js";
 import { nodeData, prop } from "../model/pathway.js";
 import type { PathwayNode } from "../model/schema.js";
 import { readCustomCodeOutputs, type CodeSyntaxError } from "./custom-code.js";
+import { getSavedTools, readToolId, readToolMapping, type SavedTools } from "../model/saved-tools.js";
 import { getDominatorTree } from "./dominators.js";
 import { getFlow, type FlowModel, type FlowSource } from "./flow.js";
 import { getSearchTree, type SearchTree } from "./reachability.js";
@@ -41,8 +42,8 @@ export interface VariableDefinition {
   name: string;
   nodeId: string;
   nodeIndex: number;
-  /** extractVars; webhook responseData; a node tool's `response_data`; a key a Custom Code node returns. */
-  source: "extractVars" | "responseData" | "tool" | "customCode";
+  /** extractVars; webhook responseData; a node tool's `response_data`; a saved tool's `response` mapping; a key a Custom Code node returns. */
+  source: "extractVars" | "responseData" | "tool" | "savedTool" | "customCode";
   path: (string | number)[];
 }
 
@@ -99,6 +100,7 @@ export interface VariableSummary {
 }
 
 const NONE: readonly unknown[] = [];
+const NO_TOOLS: SavedTools = new Map();
 
 function nonEmptyName(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
@@ -121,10 +123,13 @@ export interface NodeOutputs {
 /**
  * The variables a node sets: extractVars, webhook responseData, node tools' `response_data[].name`, and the keys a
  * node that runs code (its type's `flow.runs`: Custom Code) returns (read with a JavaScript parser, loaded only when
- * there is code); a node that runs a saved tool's request sets what the file cannot name. Paths are relative to
- * the node. The simulator uses the same answer for what a node may set.
+ * there is code). A node that runs a request with a saved tool (`"tool": "TL-..."`) sets the names of that tool's
+ * `response` mapping, read where the file carries it (`savedTools`: the file's top-level `tools` list, see
+ * `getSavedTools`; or the tool itself copied into `data.tool`); where it carries none, what the tool sets cannot be
+ * named (opaque), whatever `responseData` holds besides. Paths are relative to the node. The simulator uses the same
+ * answer for what a node may set.
  */
-export function getNodeOutputs(node: PathwayNode): NodeOutputs {
+export function getNodeOutputs(node: PathwayNode, savedTools: SavedTools = NO_TOOLS): NodeOutputs {
   const data = nodeData(node);
   const out: NodeOutputs = { names: [] };
   const { extractVars, responseData, tools } = data;
@@ -158,23 +163,43 @@ export function getNodeOutputs(node: PathwayNode): NodeOutputs {
       if (read.opaque !== undefined) out.opaque = read.opaque;
       if (read.syntaxError) out.syntaxError = read.syntaxError;
     }
-  } else if (runs === "request" && typeof data.tool === "string" && responses.length === 0) {
-    // A saved tool keeps its response mapping with the tool, out of the file's sight.
-    out.opaque = `it runs the saved tool ${data.tool}, whose response variables are not in the file`;
-  }
+  } else if (runs === "request") addSavedToolOutputs(out, data.tool, savedTools);
   return out;
+}
+
+/**
+ * What a request node's saved tool sets: the names of its `response` mapping, from the tool copied into the node's
+ * `tool` field or from the file's tools list by id; the node is opaque when it names a tool whose mapping the file
+ * does not carry. The editor's empty `responseData` row (`{"name": ""}`) changes nothing: the tool still sets its own.
+ */
+function addSavedToolOutputs(out: NodeOutputs, tool: unknown, savedTools: SavedTools): void {
+  const id = typeof tool === "string" ? (tool.trim() === "" ? undefined : tool.trim()) : readToolId(tool);
+  const inline = typeof tool === "object" && tool !== null ? readToolMapping(tool) : undefined;
+  if (inline !== undefined) {
+    for (const name of inline.names) out.names.push({ name, source: "savedTool", path: ["data", "tool", ...inline.path, name] });
+    return;
+  }
+  const listed = id === undefined ? undefined : savedTools.get(id);
+  if (listed !== undefined) {
+    for (const name of listed.names) out.names.push({ name, source: "savedTool", path: ["data", "tool"] });
+    return;
+  }
+  // A saved tool keeps its response mapping with the service (GET /v1/tools), out of the file's sight.
+  if (id !== undefined) out.opaque = `it runs the saved tool ${id}, whose response mapping is not in the file`;
+  else if (typeof tool === "object" && tool !== null) out.opaque = "it runs a saved tool whose response mapping is not in the file";
 }
 
 /** Every place that sets a variable, every node whose variables cannot be read, and Custom Code that does not parse. */
 export function getVariableProducers(source: FlowSource): VariableProducers {
   const g = getFlow(source);
   const producers: VariableProducers = { definitions: [], opaque: [], codeProblems: [] };
+  const savedTools = getSavedTools(g.pathway);
   // Plain loops rather than callbacks, for the reason given at `addPlaceholders`.
   for (const { node, index } of g.nodes) {
     const data = nodeData(node);
     // Only what a node runs (code, a request) sets variables without naming them in one of these fields.
     if (data.extractVars === undefined && data.responseData === undefined && data.tools === undefined && !getNodeType(node.type)?.flow.runs) continue;
-    const out = getNodeOutputs(node);
+    const out = getNodeOutputs(node, savedTools);
     for (const { name, source: from, path } of out.names) producers.definitions.push({ name, nodeId: node.id, nodeIndex: index, source: from, path: ["nodes", index, ...path] });
     if (out.opaque !== undefined) producers.opaque.push({ nodeId: node.id, nodeIndex: index, reason: out.opaque });
     if (out.syntaxError) producers.codeProblems.push({ nodeId: node.id, nodeIndex: index, path: ["nodes", index, "data", "code"], error: out.syntaxError });

@@ -7,6 +7,7 @@ import duplicateEdgeLabel from "./rules/duplicate-edge-label.js";
 import edgeLabelWhitespace from "./rules/edge-label-whitespace.js";
 import emptyEdgeLabel from "./rules/empty-edge-label.js";
 import globalNeverReturns from "./rules/global-never-returns.js";
+import hyphenatedVariableName from "./rules/hyphenated-variable-name.js";
 import maybeUnsetVariable from "./rules/maybe-unset-variable.js";
 import promptTooLong from "./rules/prompt-too-long.js";
 import selfLoopWithoutCondition from "./rules/self-loop-without-condition.js";
@@ -26,6 +27,7 @@ export const lintRules: readonly PathwayRule[] = [
   edgeLabelWhitespace,
   emptyEdgeLabel,
   globalNeverReturns,
+  hyphenatedVariableName,
   maybeUnsetVariable,
   promptTooLong,
   selfLoopWithoutCondition,

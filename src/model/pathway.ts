@@ -27,9 +27,12 @@ export interface IndexedEdge {
   index: number;
 }
 
-/** True for the `{globalConfig: {...}}` pseudo-entry real files keep inside nodes[]. */
+/**
+ * True for the `{globalConfig: {...}}` pseudo-entry real files keep inside nodes[]: it has no `type` and no `data`,
+ * whatever else the editor gave it (an `id`, a `position`, a size), so it is never a node of the flow.
+ */
 export function isGlobalConfigEntry(entry: unknown): boolean {
-  return isObject(entry) && "globalConfig" in entry && !("id" in entry) && !("type" in entry);
+  return isObject(entry) && "globalConfig" in entry && !("type" in entry) && !("data" in entry);
 }
 
 /** Node entries that look like nodes (objects with a string id), skipping the globalConfig pseudo-entry. */

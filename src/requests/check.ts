@@ -5,6 +5,7 @@ import type { Pathway } from "../model/index.js";
 import { parseDocument, type ParseResult } from "../parse/index.js";
 import { parseYaml } from "../parse/parse-yaml.js";
 import { locateDiagnostics, runRules, settingsFrom, type RuleOverrides } from "../rules/index.js";
+import { checkBatchV2Calls } from "./batch-v2.js";
 import { detectRequestKind } from "./kind.js";
 import { REQUEST_SCHEMAS, type RequestKind } from "./models.js";
 import { getRequestGraph, getRequiredVariables } from "./pathway-variables.js";
@@ -80,7 +81,16 @@ export function checkRequestValue(value: unknown, options: CheckRequestOptions =
     ...(options.pathway && usesPathway && { pathway: toRequestPathway(options.pathway, typeof body.start_node_id === "string" ? body.start_node_id : undefined, options.systemVariables) }),
   };
   const rules = requestRules.filter((rule) => rule.meta.kinds.includes(answer.kind));
-  return { kind: answer.kind, value, diagnostics: runRules(context, rules, settingsFrom(options.rules)) };
+  const settingFor = settingsFrom(options.rules);
+  const diagnostics = runRules(context, rules, settingFor);
+  if (answer.kind === "batch-v2") {
+    // Each call object over global is a POST /v1/calls body: the call rules check it, with the pathway its pathway_id names.
+    const callRules = requestRules.filter((rule) => rule.meta.kinds.includes("call"));
+    const { pathway } = options;
+    const pathwayFor = pathway && ((start: string | undefined) => toRequestPathway(pathway, start, options.systemVariables));
+    diagnostics.push(...checkBatchV2Calls(body, { rules: callRules, settingFor, now: context.now, ...(pathwayFor && { pathwayFor }) }));
+  }
+  return { kind: answer.kind, value, diagnostics };
 }
 
 function isYamlName(fileName: string | undefined): boolean {

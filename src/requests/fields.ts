@@ -12,6 +12,7 @@ export const REAL_CLIENT_FIELDS: Readonly<Record<string, string>> = {
   dispositions: "POST /v1/calls bodies of real projects",
   external_id: "POST /v1/calls bodies of real projects",
   guard_rails: "POST /v1/calls bodies of real projects",
+  max_concurrent: "the vendor's own CLI (bland-cli 0.6.1), a POST /v2/batches/create body",
   local_dialing: "iamdastani/Ai-Gemini-Python (transfer.py), a POST /v1/calls body",
   memory_id: "POST /v1/calls bodies of real projects",
   noise_cancellation: "POST /v1/calls and /v1/inbound bodies of real projects",
@@ -54,8 +55,9 @@ export function getUndocumentedFields(kind: RequestKind, body: Record<string, un
       found.push({ key, path: [...path, key], what, place, ...(near !== undefined && { near }), ...(seenIn !== undefined && { seenIn }) });
     }
   };
-  check(body, getKnownFields(kind), [], `The ${kind} request`, true);
-  if (kind === "purchase") return found;
+  check(body, getKnownFields(kind), [], `The ${kind === "batch-v2" ? "v2 batch" : kind} request`, true);
+  // A v2 batch's global and call objects are POST /v1/calls bodies: checked as calls (see batch-v2.ts).
+  if (kind === "purchase" || kind === "batch-v2") return found;
   check(body.retry, RETRY, ["retry"], "retry");
   if (Array.isArray(body.pronunciation_guide)) body.pronunciation_guide.forEach((item, i) => check(item, PRONUNCIATION, ["pronunciation_guide", i], `pronunciation_guide[${i}]`));
   const dynamic = Array.isArray(body.dynamic_data) ? body.dynamic_data.map((d, i) => [d, ["dynamic_data", i]] as const) : [[body.dynamic_data, ["dynamic_data"]] as const];

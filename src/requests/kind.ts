@@ -8,7 +8,7 @@ export type KindAnswer = { kind: RequestKind } | { message: string; pointer: str
 
 /** The kind a file name declares: `<name>.<kind>.json` or `<name>.<kind>.request.json` (or .yaml, .yml). */
 export function getKindFromFileName(fileName: string | undefined): RequestKind | undefined {
-  const m = fileName === undefined ? null : /\.(call|batch|inbound|purchase)(\.request)?\.(json|ya?ml)$/i.exec(fileName);
+  const m = fileName === undefined ? null : /\.(call|batch-v2|batch|inbound|purchase)(\.request)?\.(json|ya?ml)$/i.exec(fileName);
   return m ? (m[1]!.toLowerCase() as RequestKind) : undefined;
 }
 
@@ -30,16 +30,21 @@ function getKindsOfField(): Map<string, Set<RequestKind>> {
 /**
  * The kind the fields tell: the first kind (in `REQUEST_KINDS` order, so `{phone_number, pathway_id}` is a call) whose
  * required fields are present and which has no field only other kinds document; else the one kind with no such field
- * (`{"task": ...}` is a call missing its number, which a rule then reports). Fields no kind documents say nothing.
+ * (`{"task": ...}` is a call missing its number, which a rule then reports); else the one kind whose required fields
+ * are all there, whatever else the body sends (an inbound update with `prompt` and a `temperature` only calls
+ * document: real bodies send fields of other endpoints, which a rule then notes). Fields no kind documents say nothing.
  */
 function getKindFromFields(body: Record<string, unknown>): RequestKind | undefined {
   const kindsOf = getKindsOfField();
+  const hasRequired = (kind: RequestKind) => REQUIRED_FIELDS[kind].every((group) => group.some((field) => Object.hasOwn(body, field)));
   const fitting = REQUEST_KINDS.filter((kind) => Object.keys(body).every((key) => kindsOf.get(key)?.has(kind) ?? true));
-  const complete = fitting.find((kind) => REQUIRED_FIELDS[kind].every((group) => group.some((field) => Object.hasOwn(body, field))));
+  const complete = fitting.find(hasRequired);
   if (complete) return complete;
   // A lone fit with none of its identifying fields (an empty body, settings only) tells nothing.
   const identified = fitting.filter((kind) => REQUIRED_FIELDS[kind].some((group) => group.some((field) => Object.hasOwn(body, field) && field !== "phone_number")));
-  return identified.length === 1 ? identified[0] : undefined;
+  if (identified.length === 1) return identified[0];
+  const required = REQUEST_KINDS.filter(hasRequired);
+  return required.length === 1 ? required[0] : undefined;
 }
 
 /**

@@ -1,11 +1,11 @@
-// Zod models of the request bodies that start calls (seed parts 4.1, 4.2, 4.3, 4.6, 2.6): the single source of their types.
+// Zod models of the request bodies that start calls (seed parts 4.1, 4.2, 4.3, 4.6, 2.6; POST /v2/batches/create): the single source of their types.
 import { z } from "zod";
 
-/** The four request bodies `pathway check-request` knows. */
-export type RequestKind = "call" | "batch" | "inbound" | "purchase";
+/** The five request bodies `pathway check-request` knows. */
+export type RequestKind = "call" | "batch" | "inbound" | "purchase" | "batch-v2";
 
 /** Every request kind, in the order `--kind` lists them. */
-export const REQUEST_KINDS: readonly RequestKind[] = ["call", "batch", "inbound", "purchase"];
+export const REQUEST_KINDS: readonly RequestKind[] = ["call", "batch", "inbound", "purchase", "batch-v2"];
 
 /** The endpoint each request kind is the body of, as messages cite the API reference (`POST /v1/calls: temperature`). */
 export const REQUEST_ENDPOINTS: Readonly<Record<RequestKind, string>> = {
@@ -13,6 +13,7 @@ export const REQUEST_ENDPOINTS: Readonly<Record<RequestKind, string>> = {
   batch: "POST /v1/batches",
   inbound: "POST /v1/inbound/{phone_number}",
   purchase: "POST /v1/inbound/purchase",
+  "batch-v2": "POST /v2/batches/create",
 };
 
 // seed 4.1
@@ -210,12 +211,42 @@ export const InboundPurchaseSchema = z
   })
   .describe("Body of POST /v1/inbound/purchase (buy an inbound number).");
 
+/** The documented limit of a v2 batch's `description` (POST /v2/batches/create: description). */
+export const BATCH_V2_DESCRIPTION_MAX = 60;
+
+/**
+ * Body of `POST /v2/batches/create` (the vendor's public API reference, not the v1 one): `global` holds what every call
+ * shares and must contain `task` or `pathway_id` and no `phone_number`; each of `call_objects` is a `POST /v1/calls`
+ * body with its `phone_number` (and may add `start_time` and `b_cid`). How a call object's fields combine with
+ * `global`'s is not documented; the checker reads a call object's own field first.
+ */
+export const BatchV2RequestSchema = z
+  .looseObject({
+    $schema: callSettings.$schema,
+    global: z
+      .looseObject({ task: z.string().optional().describe("Prompt for every call (required unless pathway_id)."), ...callSettings })
+      .describe("Settings every call shares (POST /v1/calls fields): must contain task or pathway_id; phone_number is not allowed."),
+    call_objects: z
+      .array(
+        z.looseObject({
+          phone_number: phone("Number to call"),
+          start_time: callSettings.start_time,
+          b_cid: z.string().optional().describe("An id of the call within the batch."),
+        }),
+      )
+      .describe("One POST /v1/calls body per call, each with its phone_number."),
+    description: z.string().max(BATCH_V2_DESCRIPTION_MAX).default("Untitled Batch").describe(`At most ${BATCH_V2_DESCRIPTION_MAX} characters (default "Untitled Batch").`),
+    status_webhook: z.string().optional().describe("http(s) URL that receives one POST per phase of the batch."),
+  })
+  .describe("Body of POST /v2/batches/create (send a batch of calls, v2).");
+
 /** The model of each request kind. */
 export const REQUEST_SCHEMAS = {
   call: CallRequestSchema,
   batch: BatchRequestSchema,
   inbound: InboundUpdateSchema,
   purchase: InboundPurchaseSchema,
+  "batch-v2": BatchV2RequestSchema,
 } as const;
 
 /** A `POST /v1/calls` body as written. */
@@ -226,6 +257,8 @@ export type BatchRequest = z.input<typeof BatchRequestSchema>;
 export type InboundUpdateRequest = z.input<typeof InboundUpdateSchema>;
 /** A `POST /v1/inbound/purchase` body as written. */
 export type InboundPurchaseRequest = z.input<typeof InboundPurchaseSchema>;
+/** A `POST /v2/batches/create` body as written. */
+export type BatchV2Request = z.input<typeof BatchV2RequestSchema>;
 
 /** The documented top-level field names of a request kind. */
 export function getKnownFields(kind: RequestKind): string[] {

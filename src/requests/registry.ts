@@ -8,6 +8,9 @@ import backgroundTrack from "./rules/background-track.js";
 import batchCallData from "./rules/batch-call-data.js";
 import batchMissingPlaceholder from "./rules/batch-missing-placeholder.js";
 import batchTestMode from "./rules/batch-test-mode.js";
+import batchV2CallObjects from "./rules/batch-v2-call-objects.js";
+import batchV2Description from "./rules/batch-v2-description.js";
+import batchV2Global from "./rules/batch-v2-global.js";
 import countryCode from "./rules/country-code.js";
 import deprecatedVoiceField from "./rules/deprecated-voice-field.js";
 import dynamicData from "./rules/dynamic-data.js";
@@ -49,6 +52,9 @@ const fieldRules = [
   batchCallData,
   batchMissingPlaceholder,
   batchTestMode,
+  batchV2CallObjects,
+  batchV2Description,
+  batchV2Global,
   countryCode,
   deprecatedVoiceField,
   dynamicData,
@@ -105,7 +111,7 @@ export const requestDocumentRuleMetas: readonly RequestRuleMeta[] = [
   ),
   defineRequestDocumentRule(
     "request-shape",
-    "A request file holds one JSON or YAML object whose kind (call, batch, inbound, purchase) is known, and is not a pathway; the pathway it uses loads.",
+    "A request file holds one JSON or YAML object whose kind (call, batch, inbound, purchase, batch-v2) is known, and is not a pathway; the pathway it uses loads.",
   ),
 ];
 

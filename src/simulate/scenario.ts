@@ -60,13 +60,19 @@ export const TurnExpectSchema = z.strictObject({
   stayed: z.boolean().optional().describe("true: the turn did not leave the node"),
 });
 
+/** How a transfer reached in a turn is answered. */
+const TransferAnswerSchema = z.enum(["answered", "not-answered"]);
+
 /** One user turn. */
 export const TurnSchema = z.strictObject({
   user: z.string().describe("what the caller says"),
   take: RefSchema.optional().describe("edge to take: edge id or label, target node id or name, or a global node"),
   vars: z.record(z.string(), z.unknown()).optional().describe("variables the caller gives (instead of typed extraction)"),
   webhooks: z.record(z.string(), WebhookMockSchema).optional().describe("answers for this turn: webhooks and Custom Code nodes by node id or name (a Custom Code body's keys become variables), node tools by tool name"),
-  transfer: z.enum(["answered", "not-answered"]).optional().describe("not-answered: a transfer reached in this turn is not answered and the call follows the node's voicemail edge"),
+  transfer: z
+    .union([TransferAnswerSchema, z.array(TransferAnswerSchema).min(1)])
+    .optional()
+    .describe("not-answered: no transfer reached in this turn is answered and the call follows each one's voicemail edge; a list: the answer of each transfer the turn reaches, in order (those past its end are answered)"),
   expect: TurnExpectSchema.optional(),
 });
 

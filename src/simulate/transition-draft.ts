@@ -24,6 +24,8 @@ export interface Draft {
   previous: TraceLog | undefined;
   events: TraceEvent[];
   autoMoves: number;
+  /** Transfers this transition has reached so far: which answer of the turn's `transfer` list the next one gets. */
+  transfers: number;
 }
 
 /** A working copy of `state` to build the next state on; `state` itself is never changed. */
@@ -38,6 +40,7 @@ export function toDraft(state: SimState): Draft {
     previous: logOf(state),
     events: [],
     autoMoves: 0,
+    transfers: 0,
   };
   if (state.nodeId !== undefined) d.nodeId = state.nodeId;
   if (state.reason !== undefined) d.reason = state.reason;

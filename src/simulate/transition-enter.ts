@@ -71,12 +71,17 @@ const NO_FLOW: NodeTypeDescriptor["flow"] = { exit: null, movesOn: null, runs: n
 type Next = { to: string; via: MoveVia; reason: string; edgeId?: string };
 
 /**
- * A transfer node: the call leaves (transferred), unless the turn says the transfer was not answered; then the run goes
- * on along the node's voicemail edge, or stops when it has none. Undefined when the run ended here.
+ * A transfer node: the call leaves (transferred), unless the turn says the transfer was not answered (`transfer`: for
+ * every transfer, or this one's place in its list); then the run goes on along the node's voicemail edge, or stops
+ * when it has none. Undefined when the run ended here.
  */
 function leaveByTransfer(sim: Simulator, d: Draft, node: PathwayNode, turn: Turn | undefined): Next | undefined {
   const number = renderTemplate(String(nodeData(node).transferNumber ?? ""), d.variables).text;
-  if (turn?.transfer !== "not-answered") {
+  const answers = turn?.transfer;
+  // A list answers the turn's transfers in order (past its end: answered); a single answer is every transfer's.
+  const answer = typeof answers === "string" || answers === undefined ? answers : answers[d.transfers];
+  d.transfers++;
+  if (answer !== "not-answered") {
     finish(d, "transferred", `transfer node ${label(sim, node.id)} reached`, number);
     return undefined;
   }

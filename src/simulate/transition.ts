@@ -138,6 +138,7 @@ function* initialSteps(sim: Simulator, options: InitialStateOptions): Generator<
     previous: undefined,
     events: [],
     autoMoves: 0,
+    transfers: 0,
   };
   const start = sim.config.startNodeId ?? sim.startId;
   if (start === undefined) {

@@ -32,9 +32,16 @@ export interface Turn {
   vars?: Record<string, unknown>;
   /** Answers for this turn: webhooks and Custom Code nodes by node id or name, node tools by tool name. */
   webhooks?: Record<string, WebhookResponse>;
-  /** `not-answered`: a transfer reached in this turn is not answered, and the run follows its voicemail edge. Default answered. */
-  transfer?: "answered" | "not-answered";
+  /**
+   * Whether the transfers reached in this turn are answered (default answered). `not-answered`: none is, and the run
+   * follows each one's voicemail edge. A list gives the answer of each transfer the turn reaches, in order, and those
+   * past its end are answered: `[not-answered]` leaves a warm transfer's voicemail edge for a second transfer that is.
+   */
+  transfer?: TransferAnswer | readonly TransferAnswer[];
 }
+
+/** How a transfer is answered in a turn. */
+export type TransferAnswer = "answered" | "not-answered";
 
 /** Something the engine may choose at a node: an outgoing edge or a jump to a global node. */
 export interface Candidate {

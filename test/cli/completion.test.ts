@@ -48,7 +48,7 @@ describe("pathway completion", () => {
     expect(complete(script, ["pathway", "lint", "--rule", "dead"])).toEqual(["dead-end"]);
     expect(complete(script, ["pathway", "validate", "--rule", "dead"])).toEqual([]);
     expect(complete(script, ["pathway", "check-request", "--rule", "phone-number-n"])).toEqual(["phone-number-not-e164"]);
-    expect(complete(script, ["pathway", "check-request", "--kind", "b"])).toEqual(["batch"]);
+    expect(complete(script, ["pathway", "check-request", "--kind", "b"])).toEqual(["batch", "batch-v2"]);
     expect(complete(script, ["pathway", "completion", "z"])).toEqual(["zsh"]);
     expect(complete(script, ["pathway", "scenarios", "g"])).toEqual(["generate"]);
     expect(complete(script, ["pathway", "scenarios", "generate", "--max-t"])).toEqual(["--max-turns"]);

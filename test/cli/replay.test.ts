@@ -47,6 +47,46 @@ describeCorpus("pathway replay", () => {
   });
 });
 
+describe("pathway replay and variables", () => {
+  const greeting = { id: "1", type: "Default", data: { name: "Greeting", isStart: true, text: "Hello, how many are you?" } };
+  const end = (text: string) => ({ id: "5", type: "End Call", data: { name: "End Call", text } });
+  const pathway = (text: string) => ({ name: "Booking", nodes: [greeting, end(text)], edges: [{ id: "e1", source: "1", target: "5", label: "done" }] });
+  const call = { call_id: "c-1", variables: { now: "Monday" }, pathway_logs: [{ chosen_node_id: "1" }, { chosen_node_id: "5" }] };
+
+  function project(): string {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "before.json"), JSON.stringify(pathway("A table for {{party_size}}. Bye.")));
+    writeFileSync(path.join(dir, "after.json"), JSON.stringify(pathway("A table for {{party_size}} at {{time}}. Bye.")));
+    writeFileSync(path.join(dir, "call.json"), JSON.stringify(call));
+    return dir;
+  }
+
+  it("passes a call through Greeting -> End Call on the unedited pathway, though {{party_size}} was unset (unset in the call too)", () => {
+    const dir = project();
+    const run = runCli(["replay", "call.json", "--pathway", "before.json"], { cwd: dir });
+    expect([run.code, run.stderr]).toEqual([0, ""]);
+    expect(run.stdout).toContain("1 of 1 recorded call still take the same path on before.json");
+    expect(run.stdout).toContain("{{variable}} reads were not compared: pass --base");
+    expect(runCli(["replay", "call.json", "--pathway", "before.json", "--base", "before.json"], { cwd: dir }).code).toBe(0);
+  });
+
+  it("with --base, reports the read the edit added and nothing sets, not the one the call already had unset", () => {
+    const dir = project();
+    const run = runCli(["replay", "call.json", "--pathway", "after.json", "--base", "before.json", "--format", "json"], { cwd: dir });
+    expect(run.code).toBe(1);
+    const result = JSON.parse(run.stdout) as { base: string; diverged: number; divergedCalls: { divergence: { reason: string; message: string } }[] };
+    expect(result).toMatchObject({ base: "before.json", diverged: 1 });
+    expect(result.divergedCalls[0]!.divergence).toMatchObject({ reason: "variable-unset", message: "node 5 reads {{time}} (text), which no node before it on the path sets any more" });
+  });
+
+  it("refuses --base with --live, with exit 2", () => {
+    const dir = project();
+    const run = runCli(["replay", "call.json", "--pathway", "before.json", "--base", "before.json", "--live"], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--base compares with the pathway the calls ran on offline");
+  });
+});
+
 describe("pathway replay --live", () => {
   let project: ReleaseProject | undefined;
   afterEach(() => project?.service.close());

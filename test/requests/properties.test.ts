@@ -65,6 +65,12 @@ const settings = {
   model: fc.constantFrom(...MODELS),
 };
 
+/** webhook_events are streamed to a webhook: keep the pair together, as a correct body does. */
+function pairWebhook<T extends Record<string, unknown>>(body: T): T {
+  if (Array.isArray(body.webhook_events) && body.webhook_events.length > 0 && body.webhook === undefined) return { ...body, webhook: "https://example.com/h" };
+  return body;
+}
+
 const optional = <T extends Record<string, fc.Arbitrary<unknown>>>(arbs: T, required: (keyof T)[] = []) => fc.record(arbs, { requiredKeys: required as never });
 
 const bodies: Record<RequestKind, fc.Arbitrary<Record<string, unknown>>> = {
@@ -94,6 +100,16 @@ const bodies: Record<RequestKind, fc.Arbitrary<Record<string, unknown>>> = {
     return Object.fromEntries(Object.entries(body).filter(([k]) => known.has(k)));
   }),
   purchase: optional({ area_code: fc.stringMatching(/^\d{3}$/), prompt: words, country_code: fc.constantFrom(...PURCHASE_COUNTRIES), webhook: url, phone_number: e164 }),
+  // POST /v2/batches/create: global (task or pathway_id, no phone_number), call objects (POST /v1/calls bodies).
+  "batch-v2": optional(
+    {
+      global: optional({ task: words, ...settings }, ["task"]).map(pairWebhook),
+      call_objects: fc.array(optional({ phone_number: e164, start_time: future, b_cid: name, temperature: settings.temperature, request_data: settings.request_data }, ["phone_number"]), { minLength: 1, maxLength: 4 }),
+      description: words,
+      status_webhook: url,
+    },
+    ["global", "call_objects"],
+  ),
 };
 
 describe("request models", () => {
@@ -101,9 +117,7 @@ describe("request models", () => {
     it(`any ${kind} body built from valid values has no finding`, () => {
       fc.assert(
         fc.property(bodies[kind], (body) => {
-          // webhook_events are streamed to a webhook: keep the pair together, as a correct body does.
-          if (Array.isArray(body.webhook_events) && body.webhook_events.length > 0 && body.webhook === undefined) body.webhook = "https://example.com/h";
-          const result = checkRequestValue(body, { kind, now: NOW });
+          const result = checkRequestValue(pairWebhook(body), { kind, now: NOW });
           expect(result.diagnostics.map((d) => `${d.ruleId} ${d.pointer}: ${d.message}`)).toEqual([]);
         }),
         { numRuns: 150 },
@@ -114,5 +128,7 @@ describe("request models", () => {
   it("reports a changed field of a valid body (the property can fail)", () => {
     const result = checkRequestValue({ phone_number: "+14155550123", task: "Hi", temperature: 2 }, { kind: "call", now: NOW });
     expect(result.diagnostics.map((d) => d.ruleId)).toEqual(["temperature-range"]);
+    const v2 = checkRequestValue({ global: { task: "Hi", temperature: 2 }, call_objects: [{ phone_number: "+14155550123" }, { phone_number: "+14155550124" }] }, { now: NOW });
+    expect(v2.diagnostics.map((d) => `${d.ruleId} ${d.pointer}`)).toEqual(["temperature-range /global/temperature"]);
   });
 });

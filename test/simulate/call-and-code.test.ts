@@ -133,6 +133,21 @@ describe("scenario keys for flow outcomes", () => {
     expect(result.failures).toEqual([]);
   });
 
+  it("transfer: a list answers the turn's transfers in order, those past its end answered", () => {
+    const chain = {
+      nodes: [
+        ...transfer.nodes.slice(0, 2),
+        { id: "backup", type: "Transfer Call", data: { name: "Backup", transferNumber: "+15550100201" } },
+      ],
+      edges: [{ id: "e1", source: "start", target: "xfer", label: "desk" }, { id: "e3", source: "xfer", target: "backup", label: "voicemail", data: { isVoicemailEdge: true } }],
+    } as Pathway;
+    const listed = runScenario(chain, scenario(`pathway: p.json\nturns:\n  - { user: desk, take: e1, transfer: [not-answered] }\nexpect: { status: transferred, transferred_to: "+15550100201" }\n`));
+    expect(listed.failures).toEqual([]);
+    // Every transfer unanswered: the backup has no voicemail edge of its own, so the call stops there.
+    const all = runScenario(chain, scenario(`pathway: p.json\nturns:\n  - { user: desk, take: e1, transfer: not-answered }\nexpect: { status: transferred }\n`));
+    expect(all.failures[0]!.message).toMatch(/was not answered and the node has no voicemail edge/);
+  });
+
   it("transferred_to_pathway checks the pathway a Transfer Pathway node hands the call to", () => {
     expect(runScenario(transfer, scenario(`pathway: p.json\nturns:\n  - { user: billing, take: e2 }\nexpect: { transferred_to_pathway: PW-billing }\n`)).failures).toEqual([]);
     const wrong = runScenario(transfer, scenario(`pathway: p.json\nturns:\n  - { user: billing, take: e2 }\nexpect: { transferred_to_pathway: PW-x }\n`));

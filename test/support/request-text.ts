@@ -65,3 +65,6 @@ export const READ_EARLY = {
   nodes: [...BRANCHES.nodes, { id: "intro", type: "Default", data: { name: "Intro", prompt: "Mention {{order}} if you know it." } }],
   edges: [...BRANCHES.edges.filter((e) => e.id !== "e1"), { id: "e4", source: "start", target: "intro", label: "has an order number" }, { id: "e5", source: "intro", target: "ask", label: "go on" }],
 };
+
+/** The smallest valid v2 batch body's lines (POST /v2/batches/create). */
+export const BATCH_V2 = { global: '{"task": "Remind the caller of the appointment."}', call_objects: '[{"phone_number": "+14155550123"}]' };

@@ -32,8 +32,10 @@ export function register(program: Command, io: CliIo): void {
     "after",
     `
 Kinds: call (POST /v1/calls), batch (POST /v1/batches), inbound (POST /v1/inbound/{phone_number}; the file may keep
-the number as "phone_number"), purchase (POST /v1/inbound/purchase). With the pathway a request uses, its start node
-and the variables the pathway reads are checked too. Editor completion: schemas/<kind>-request.schema.json.
+the number as "phone_number"), purchase (POST /v1/inbound/purchase), batch-v2 (POST /v2/batches/create: "global" and
+"call_objects"; each call object over global is checked as a POST /v1/calls body, reading the call object's own field
+first, since how the two combine is not documented). With the pathway a request uses, its start node and the
+variables the pathway reads are checked too. Editor completion: schemas/<kind>-request.schema.json.
 Severities come from the nearest pathway.config.json above each request file (or --config): its "rules" and the
 "overrides" matching the file, as \`pathway lint\` applies them; --rule wins over both.
 

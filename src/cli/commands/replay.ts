@@ -3,6 +3,7 @@ import { toJsonText } from "../../escape/json.js";
 import type { Command } from "commander";
 import { replayCalls } from "../../engine/calls/replay.js";
 import { replayCallsLive } from "../../engine/calls/replay-live.js";
+import { withRemoteCopies } from "../../engine/project/remote-copies.js";
 import type { VersionSpec } from "../../engine/project/version-spec.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 import { formatReplay, formatReplayLive } from "../../format/replay.js";
@@ -17,6 +18,7 @@ interface ReplayFlags extends RemoteFlags {
   pathwayVersion?: VersionSpec;
   pathway: string;
   pathwayId?: string;
+  base?: string;
   maxDiverged: number;
   format: "text" | "json";
   output?: string;
@@ -30,6 +32,7 @@ export function register(program: Command, io: CliIo): void {
     .argument("<calls...>", "call record files or folders (*.json, *.ndjson, *.jsonl), or - for stdin")
     .addOption(option("pathway", { is: "to replay the calls on: the edited file", required: true }))
     .addOption(option("pathwayId", { so: "calls of other pathways are skipped" }))
+    .addOption(option("base", { shows: "the pathway the calls ran on; a {{variable}} read or route condition the edit newly leaves unset or false is a divergence" }))
     .addOption(option("live", { does: "send each call's caller turns to the service's chat with the remote pathway", instead: "checking the recorded paths offline" }))
     .addOption(option("pathwayVersion", { for: "chat", with: "--live" }))
     .addOption(option("maxDiverged"))
@@ -41,11 +44,13 @@ export function register(program: Command, io: CliIo): void {
       "after",
       `
 Each record's log is mapped onto the edited pathway as \`calls stats\` maps it. A call diverges at the first node that
-is gone, the first move no way (edge, route, response route, global jump or return) allows any more, or the first
-route whose conditions the call's recorded variables (those it ended with) no longer meet, or the first node that
-reads a {{variable}} no node before it on the path sets any more and the call did not have (request_data, recorded
-variables). Task calls, records without a log and calls of another pathway are skipped, with the reason. Records
-are read one at a time.
+is gone, the first move no way (edge, route, response route, global jump or return) allows any more, or before those
+the first thing the edit newly leaves unset or false: with --base (the pathway the calls ran on), a {{variable}} read
+that no node before it on the path sets any more, or a route whose conditions the call's recorded variables no longer
+meet, where the same read or route held on the base; without it, only such a route, when the recorded variables
+(those the call ended with) show what the route read then. A call never diverges on the pathway it ran on. Task
+calls, records without a log and calls of another pathway are skipped, with the reason. Records are read one at a
+time.
 
 With --live (and --pathway-version <n>) each call's caller turns are sent, in order, to the service's chat with the
 file's remote pathway (that saved version), one chat per call started with the call's request_data, and each call
@@ -58,12 +63,17 @@ not read (the rest are still replayed); with --live also no API key, a version t
 Examples:
   $ pathway replay calls/ --pathway pathways/appointment-booking.json
   $ pathway replay calls/ --pathway pathways/appointment-booking.json --max-diverged 5 --format json | jq .divergedCalls
+  $ git show HEAD:pathways/appointment-booking.json > /tmp/before.json
+  $ pathway replay calls/ --pathway pathways/appointment-booking.json --base /tmp/before.json
   $ PATHWAYKIT_API_KEY=... pathway replay calls/ --pathway pathways/appointment-booking.json --live --pathway-version 4`,
     )
     .action(async (inputs: string[], flags: ReplayFlags) => {
+      if (flags.base !== undefined && flags.live) throw new ExitError(EXIT.failure, "--base compares with the pathway the calls ran on offline; leave it out with --live.");
       if (flags.live) return replayLive(io, inputs, flags);
       if (flags.pathwayVersion !== undefined) throw new ExitError(EXIT.failure, "--pathway-version names the saved version a live replay chats with: add --live.");
-      const result = await replayCalls(io.host, flags.pathway, inputs, flags.pathwayId ? { pathwayId: flags.pathwayId } : {});
+      // --base may be remote:<id>, read through a fetched copy as lint reads one.
+      const host = flags.base === undefined ? io.host : await withRemoteCopies(io.host, [flags.base], toRemoteOptions(flags, io));
+      const result = await replayCalls(host, flags.pathway, inputs, { ...(flags.pathwayId && { pathwayId: flags.pathwayId }), ...(flags.base !== undefined && { base: flags.base }) });
       const color = useReportColor(flags.color, flags.output, io);
       await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(result) : formatReplay(result, { color }));
       io.setExitCode(result.read.problemCount > 0 ? EXIT.failure : result.diverged > flags.maxDiverged ? EXIT.findings : EXIT.ok);

@@ -131,7 +131,9 @@ export async function checkRequestInputs(host: Host, inputs: readonly RequestInp
       continue;
     }
     const configured = input.pathway ?? options.pathway;
-    const pathwayId = parsed.ok && isObject(parsed.value) && typeof parsed.value.pathway_id === "string" ? parsed.value.pathway_id.trim() : "";
+    // A v2 batch names its pathway in `global` (POST /v2/batches/create: global.pathway_id).
+    const named = parsed.ok && isObject(parsed.value) ? (parsed.value.pathway_id ?? (isObject(parsed.value.global) ? parsed.value.global.pathway_id : undefined)) : undefined;
+    const pathwayId = typeof named === "string" ? named.trim() : "";
     let pathway: { where: string; value: Pathway } | undefined;
     if (parsed.ok && (configured !== undefined || pathwayId !== "")) {
       try {

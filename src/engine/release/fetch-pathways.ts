@@ -2,6 +2,7 @@
 import path from "node:path";
 import type { FetchedPathway, RemoteRef } from "../../remote/index.js";
 import { toCanonicalJson } from "../../model/canonical.js";
+import { getNodes } from "../../model/pathway.js";
 import { parseRemoteRef, RemoteError } from "../../remote/index.js";
 import { EngineError, createErrorObject, toErrorObject, type ErrorObject } from "../../host/errors.js";
 import type { Host } from "../../host/host.js";
@@ -140,7 +141,8 @@ export async function fetchPathways(host: Host, ids: readonly string[], options:
       if (job.file !== "-") await host.writeFile(job.file, text);
       fetched.set(index, result);
       const count = (v: unknown) => (Array.isArray(v) ? v.length : 0);
-      return { id: job.id, file: job.file, ok: true, ...version, hash: result.hash, nodes: count(result.pathway.nodes), edges: count(result.pathway.edges), warnings: result.warnings, ...(job.file === "-" && { text }) };
+      // Nodes, not entries of nodes[]: the {globalConfig} entry is the pathway's global prompt.
+      return { id: job.id, file: job.file, ok: true, ...version, hash: result.hash, nodes: getNodes(result.pathway).length, edges: count(result.pathway.edges), warnings: result.warnings, ...(job.file === "-" && { text }) };
     } catch (error) {
       if (error instanceof RemoteError) return { id: job.id, file: job.file, ok: false, warnings: [], error: toErrorObject(error) };
       const code = (error as NodeJS.ErrnoException).code;

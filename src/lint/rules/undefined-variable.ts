@@ -8,12 +8,12 @@ export default definePathwayRule({
   meta: {
     id: "undefined-variable",
     description:
-      "Every `{{variable}}` is a system variable, a declared request_data variable, or set by a node: extractVars, webhook responseData, a node tool's response_data or a Custom Code result.",
+      "Every `{{variable}}` is a system variable, a declared request_data variable, or set by a node: extractVars, webhook responseData, a node tool's response_data, a saved tool's response mapping the file carries, or a Custom Code result.",
     defaultSeverity: "warning",
     set: "lint",
     hasSuggestions: true,
     messages: {
-      undefinedVariable: "{{{{useName}}}} in {{use}} is never defined: no extractVars, webhook responseData, tool response_data or Custom Code result sets it and it is not a system variable; extract it in an earlier node, or declare it in pathway.config.json \"variables.requestData\" if the call's request_data provides it.",
+      undefinedVariable: "{{{{useName}}}} in {{use}} is never defined: no extractVars, webhook responseData, tool response_data, saved tool response or Custom Code result sets it and it is not a system variable; extract it in an earlier node, or declare it in pathway.config.json \"variables.requestData\" if the call's request_data provides it.",
       useNear: "Use {{{{name}}}}, which node {{node}} sets",
     },
   },

@@ -8,10 +8,10 @@ export function createFieldTypeRule(owned: (kind: string) => ReadonlySet<string>
   return defineRequestRule({
     meta: {
       id: "request-field-type",
-      description: "Every other documented request field has the type the API reference gives it (boolean, string, object, list, enum) in the bodies of POST /v1/calls, /v1/batches, /v1/inbound/{phone_number} and /v1/inbound/purchase.",
+      description: "Every other documented request field has the type the API reference gives it (boolean, string, object, list, enum) in the bodies of POST /v1/calls, /v1/batches, /v1/inbound/{phone_number}, /v1/inbound/purchase and /v2/batches/create.",
       defaultSeverity: "error",
         set: "request",
-        kinds: ["call", "batch", "inbound", "purchase"],
+        kinds: ["call", "batch", "inbound", "purchase", "batch-v2"],
         messages: {
             requestFieldType: "{{detail}} is {{value}}: {{issueMessage}} ({{endpoint}}: {{field}})."
             }

@@ -9,7 +9,7 @@ export default defineRequestRule({
     description: "A request field the API reference does not list (and that is no typo of one) is noted, with where real clients were seen sending it (`pathway_version`, `voicemail`, ...); whether the service reads it is not documented.",
     defaultSeverity: "info",
     set: "request",
-    kinds: ["call", "batch", "inbound", "purchase"],
+    kinds: ["call", "batch", "inbound", "purchase", "batch-v2"],
     messages: {
       undocumentedRequestField: "{{fWhat}} has the field {{fKey}}, which the API reference does not list for {{fPlace}}{{known}}",
     },

@@ -223,7 +223,7 @@ function takeStep(g: Generation, draft: Draft, step: Step): void {
   if (t.take !== undefined) turn.take = t.take;
   if (t.vars) turn.vars = t.vars;
   if (t.webhooks) turn.webhooks = t.webhooks as ScenarioTurn["webhooks"];
-  if (t.transfer) turn.transfer = t.transfer;
+  if (t.transfer) turn.transfer = typeof t.transfer === "string" ? t.transfer : [...t.transfer];
   turn.expect = { node: g.nodeRef(draft.state.nodeId) };
   draft.turns.push(turn);
 }

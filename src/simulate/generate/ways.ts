@@ -3,7 +3,7 @@ import { getFlowEdgeKind } from "../../graph/index.js";
 import { getNodeType } from "../../model/node-types/index.js";
 import { isTransferNode, nodeData } from "../../model/pathway.js";
 import { getSimNodeName, getSimWays, type Simulator } from "../machine.js";
-import type { WebhookResponse } from "../types.js";
+import type { TransferAnswer, WebhookResponse } from "../types.js";
 
 /** A value that makes `actual <operator> value` hold, for the operators the engine knows. */
 export function getSatisfyingValue(operator: string, value: unknown): unknown {
@@ -19,29 +19,43 @@ export function getSatisfyingValue(operator: string, value: unknown): unknown {
   return value;
 }
 
-/** One way into a node: the inputs that steer it, and whether a transfer reached on the way is answered. */
-export type Variant = { vars?: Record<string, unknown>; webhooks?: Record<string, WebhookResponse>; transfer?: "not-answered" };
+/** One way into a node: the inputs that steer it, and how the transfers reached on the way are answered. */
+export type Variant = { vars?: Record<string, unknown>; webhooks?: Record<string, WebhookResponse>; transfer?: TransferAnswer | readonly TransferAnswer[] };
+
+/** The longest run of unanswered transfers a generated turn writes (a chain of warm transfers longer than this is not met). */
+const MAX_UNANSWERED = 6;
 
 /**
- * True when entering `target` can reach a transfer with a voicemail edge: the node itself or any node the engine moves
- * on to by itself from there (routes, response routes, fallbacks, press targets, other voicemail edges), however many
- * moves away. One move was looked at: a transfer two automatic moves on was reached only answered.
+ * How many transfers with a voicemail edge entering `target` can reach: the node itself and every node the engine
+ * moves on to by itself from there (routes, response routes, fallbacks, press targets, voicemail edges), however many
+ * moves away. A turn passes at most that many of them unanswered in a row.
  */
-function leadsToVoicemail(sim: Simulator, target: string): boolean {
+function voicemailTransfers(sim: Simulator, target: string): number {
+  let count = 0;
   for (const id of getAutoReach(sim, target)) {
     const node = sim.nodes.get(id);
-    if (node !== undefined && isTransferNode(node) && getSimWays(sim, id).some((w) => w.kind === "voicemail")) return true;
+    if (node !== undefined && isTransferNode(node) && getSimWays(sim, id).some((w) => w.kind === "voicemail")) count++;
   }
-  return false;
+  return Math.min(count, MAX_UNANSWERED);
 }
 
 /**
- * Ways into `target`: one per route / response route (with the inputs that pick it), or just one; each again with the
- * transfer not answered when that can lead on along a voicemail edge.
+ * Ways into `target`: one per route / response route (with the inputs that pick it), or just one; where that can
+ * lead on along a voicemail edge, each again with every transfer of the turn unanswered (`not-answered`), and with
+ * the first 1, 2, ... transfers unanswered and the next one answered (`[not-answered, ...]`): a voicemail edge that
+ * leads to a second transfer is only taken by a turn in which the first transfer is not answered and the second is
+ * (with every transfer unanswered, a second one without a voicemail edge of its own stops the call).
  */
 export function getVariants(sim: Simulator, target: string): Variant[] {
   const variants = getSteeringVariants(sim, target);
-  return leadsToVoicemail(sim, target) ? [...variants, ...variants.map((v) => ({ ...v, transfer: "not-answered" as const }))] : variants;
+  const chain = voicemailTransfers(sim, target);
+  if (chain === 0) return variants;
+  const out = [...variants, ...variants.map((v) => ({ ...v, transfer: "not-answered" as const }))];
+  for (let k = 1; k <= chain; k++) {
+    const transfer: readonly TransferAnswer[] = Array.from({ length: k }, () => "not-answered" as const);
+    for (const v of variants) out.push({ ...v, transfer });
+  }
+  return out;
 }
 
 function getSteeringVariants(sim: Simulator, target: string): Variant[] {

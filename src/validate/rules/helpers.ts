@@ -1,6 +1,7 @@
 // Small pieces the validation rules share: pointers into nodes and edges, and the patterns of numbers and variables.
 import { toPointer } from "../../diagnostics/index.js";
 import { describeNode, type IndexedNode } from "../../model/pathway.js";
+import { readToolId, readToolMapping } from "../../model/saved-tools.js";
 import { closestName } from "../../rules/near-miss.js";
 
 /** Pointer to a node entry, or to a path inside its `data`. */
@@ -33,9 +34,12 @@ export const LEADING_VARIABLE = /^\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
 /** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
 export const E164 = /^\+[1-9]\d{1,14}$/;
 
-/** A Webhook node that runs a saved tool (`"tool": "TL-..."`): the tool holds the url and method, not the node. */
+/**
+ * A Webhook node that runs a saved tool (`"tool": "TL-..."`, or the tool itself copied into `tool` as GET /v1/tools
+ * lists it): the tool holds the url and method, not the node.
+ */
 export function isSavedToolWebhook(data: Readonly<Record<string, unknown>>): boolean {
-  return typeof data.tool === "string" && data.tool.trim() !== "";
+  return typeof data.tool === "string" ? data.tool.trim() !== "" : readToolId(data.tool) !== undefined || readToolMapping(data.tool) !== undefined;
 }
 
 /**

@@ -4,7 +4,9 @@ import { EXTRACT_VAR_TYPES } from "../../model/vocabulary.js";
 import { definePathwayRule, type RuleReport } from "../../rules/index.js";
 import { nodePointer } from "./helpers.js";
 
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// Hyphens pass: the service's own exports name variables like `bland-prompt` (hyphenated-variable-name notes what is not
+// documented about them); a name that starts with a digit or holds spaces or other signs is not one.
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const TYPES: readonly unknown[] = EXTRACT_VAR_TYPES;
 
 type MessageId = "notArray" | "notTuple" | "badName" | "duplicateName" | "badType" | "noDescription";
@@ -44,13 +46,13 @@ function checkVariables({ node, index }: IndexedNode, vars: unknown, report: (re
 export default definePathwayRule({
   meta: {
     id: "invalid-extract-var",
-    description: `\`extractVars\` is an array of [name, type, description, ...] tuples: name an identifier unique in the node, type one of ${EXTRACT_VAR_TYPES.join(", ")}, a non-empty description.`,
+    description: `\`extractVars\` is an array of [name, type, description, ...] tuples: name of letters, digits, underscores or hyphens, unique in the node, type one of ${EXTRACT_VAR_TYPES.join(", ")}, a non-empty description.`,
     defaultSeverity: "error",
     set: "validate",
     messages: {
       notArray: "extractVars of {{where}} must be an array of [name, type, description] tuples.",
       notTuple: "extractVars[{{value}}] of {{where}} must be a tuple [name, type, description]; found {{tuple}}.",
-      badName: "Variable name {{name}} in {{where}} is not an identifier; use letters, digits and underscores, not starting with a digit.",
+      badName: "Variable name {{name}} in {{where}} is not a name a placeholder can read; use letters, digits and underscores, not starting with a digit.",
       duplicateName: "Variable \"{{name}}\" is extracted twice in {{where}}; remove one of the two tuples.",
       badType: "Variable {{name}} in {{where}} has type {{type}}; use one of {{EXTRACT_VAR_TYPES}}.",
       noDescription: "Variable {{name}} in {{where}} has no description; say what the model should extract.",

@@ -17,7 +17,7 @@ describe("the rule catalogue", () => {
     expect(ids(catalogue.validate)).toEqual(expect.arrayContaining(ids(catalogue.document)));
     expect(ids(catalogue.all)).toEqual([...ids(catalogue.lint), ...ids(catalogue.request)]);
     expect(new Set(ids(catalogue.all)).size).toBe(catalogue.all.length);
-    expect(catalogue.requestKinds).toEqual(["call", "batch", "inbound", "purchase"]);
+    expect(catalogue.requestKinds).toEqual(["call", "batch", "inbound", "purchase", "batch-v2"]);
   });
 
   it("is loaded once per process", async () => {
