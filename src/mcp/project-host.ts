@@ -29,12 +29,14 @@ export function createProjectHost(base: Host, permissions: Permissions, maxFileB
   let realRoot: Promise<string> | undefined;
   const realRootOf = () => (realRoot ??= toRealPath(base, root));
   const check = async (file: string) => (await resolveInsideRoot(base, root, file, { base: root, rootName: "the project root" })).ok;
-  const refuse = () => fsError("EOUTSIDE", OUTSIDE);
+  // Above or beside the root nothing exists for the engine (a search for the nearest manifest or config stops at the
+  // root, as at a missing file); a path under the root that a link leads out of is refused, saying so.
+  const refuse = (file: string) => (isInside(root, path.resolve(root, file)) ? fsError("EOUTSIDE", OUTSIDE) : fsError("ENOENT", OUTSIDE));
   return {
     ...base,
     cwd: root,
     async readFile(file) {
-      if (!(await check(file))) throw refuse();
+      if (!(await check(file))) throw refuse(file);
       // The server's own cap (an assistant's context is smaller than a CI log): said before the file is read.
       const size = (await base.stat(file))?.size ?? 0;
       if (size > maxFileBytes) throw fsError("EFBIG", `is ${size} bytes, over the ${maxFileBytes} the MCP server reads; start it with a larger --max-file-size (or PATHWAYKIT_MAX_FILE_SIZE) if the file really is a pathway.`);
@@ -61,7 +63,7 @@ export function createProjectHost(base: Host, permissions: Permissions, maxFileB
     },
     async importModule(file) {
       if (!permissions.write) throw fsError("ENOTALLOWED", "building a module runs its code: the MCP server does that only when started with --allow-write.");
-      if (!(await check(file))) throw refuse();
+      if (!(await check(file))) throw refuse(file);
       return base.importModule(file);
     },
     fetch: async (url, init) => {

@@ -1,5 +1,5 @@
 // `pathway mcp` over the real process, driven by the protocol SDK's own client: tools, resources, findings placed, scenarios, confinement, permissions and shutdown.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -164,6 +164,21 @@ describe("pathway mcp", () => {
     } finally {
       await writer.close();
     }
+  });
+
+  it("takes its root from --root when the client starts it elsewhere, and refuses a folder that is not there", async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--root", project], cwd: path.dirname(project), env: { PATH: process.env.PATH ?? "" }, stderr: "pipe" });
+    const rooted = new Client({ name: "pathwaykit-test", version: "1.0.0" });
+    await rooted.connect(transport);
+    try {
+      const result = await rooted.callTool({ name: "validate", arguments: { paths: ["flow.json"] } });
+      expect((result.structuredContent as Findings).files[0]!.path).toBe("flow.json");
+      expect((await rooted.callTool({ name: "validate", arguments: { paths: ["../secret.json"] } })).isError).toBe(true);
+    } finally {
+      await rooted.close();
+    }
+    const missing = spawnSync(process.execPath, [BIN, "mcp", "--root", path.join(project, "nowhere")], { input: "", encoding: "utf8" });
+    expect([missing.status, missing.stderr]).toEqual([2, expect.stringMatching(/--root .*: no such folder/)]);
   });
 
   it("exits with code 0 when the client goes away (standard input closed)", async () => {

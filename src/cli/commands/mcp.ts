@@ -5,14 +5,16 @@ import path from "node:path";
 import type { Host } from "../../host/host.js";
 import { resolveByteSize } from "../byte-size.js";
 import { parseDuration } from "../duration.js";
-import { EXIT } from "../exit.js";
-import { createSecretRedactor, type CliIo } from "../io.js";
+import { EXIT, ExitError } from "../exit.js";
+import { createSecretRedactor, redactHost, type CliIo } from "../io.js";
+import { guardUserModules } from "../guard-exit.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
 
 /** Largest file the server reads unless --max-file-size or PATHWAYKIT_MAX_FILE_SIZE says otherwise: as the language server's, since an assistant's context is smaller still. */
 export const MCP_DEFAULT_MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 interface McpFlags {
+  root?: string;
   allowWrite?: boolean;
   allowRemote?: boolean;
   /** --timeout, in milliseconds. */
@@ -20,10 +22,23 @@ interface McpFlags {
 }
 
 /**
+ * The host for `--root <dir>`: the Node host with `dir` as its working directory, guarded and redacted as main builds
+ * the usual one. A folder that is not there is a usage error.
+ */
+async function hostAtRoot(io: CliIo, root: string, maxFileBytes: number): Promise<Host> {
+  const cwd = path.resolve(io.cwd, root);
+  if ((await io.host.stat(cwd))?.kind !== "directory") throw new ExitError(EXIT.failure, `--root ${root}: no such folder; name the project's folder.`);
+  const { createNodeHost } = await import("../../host/node-host.js");
+  const host = guardUserModules(createNodeHost({ cwd, env: io.env, stdin: () => io.stdin, maxFileBytes }));
+  const redact = createSecretRedactor(io.env);
+  return redact ? redactHost(host, redact, (message) => io.stderr.write(`pathway: warning: ${message}\n`)) : host;
+}
+
+/**
  * Standard output carries the protocol: a pathway module that prints while `build` loads it would break the stream.
  * While a module loads, what is written to stdout other than the server's own messages goes to stderr instead.
  */
-function guardProtocolOutput(io: CliIo): { output: NodeJS.WritableStream; host: Host } {
+function guardProtocolOutput(io: CliIo, base: Host): { output: NodeJS.WritableStream; host: Host } {
   let protocol = false;
   const output = Object.assign(Object.create(io.stdout) as NodeJS.WritableStream, {
     write(chunk: string) {
@@ -36,14 +51,14 @@ function guardProtocolOutput(io: CliIo): { output: NodeJS.WritableStream; host: 
     },
   });
   const host: Host = {
-    ...io.host,
+    ...base,
     async importModule(file) {
       const original = process.stdout.write;
       process.stdout.write = function (this: unknown, ...args: Parameters<typeof original>) {
         return protocol ? original.apply(process.stdout, args) : (process.stderr.write as (...a: unknown[]) => boolean)(...args);
       } as typeof original;
       try {
-        return await io.host.importModule(file);
+        return await base.importModule(file);
       } finally {
         process.stdout.write = original;
       }
@@ -69,6 +84,7 @@ export function register(program: Command, io: CliIo): void {
   program
     .command("mcp")
     .description("serve the Model Context Protocol for AI coding assistants: validate, lint, explain rules, analyze, draw, run scenarios and diff as tools")
+    .option("--root <dir>", "the project root, the one folder tools read (default: the working directory); for clients that start servers elsewhere")
     .option("--allow-write", "offer the tools that write files: fix (lint --fix), write_scenarios and build (which runs the modules' code)")
     .option("--allow-remote", "offer the tools that reach the service: run_scenarios_live, and with --allow-write fetch and push_draft; diff and check_request may then name remote:<id>")
     .addOption(new Option("--timeout <duration>", "give up on one tool call after this long: 30s, 5m (a bare number is seconds)").argParser(parseDuration()).default(120_000, "2m"))
@@ -76,32 +92,35 @@ export function register(program: Command, io: CliIo): void {
       "after",
       `
 The server speaks the Model Context Protocol over standard input and output (one JSON message per line), for
-Claude Code, Cursor, VS Code and other MCP clients; its log goes to stderr. It is rooted at the working directory:
-tools take paths relative to it, and nothing outside it is read (no .., no absolute path elsewhere, no symbolic link
-out). validate and lint also take an unsaved pathway as text. By default every tool only reads: validate, lint,
-explain_rule, analyze, diagram (Mermaid), run_scenarios (offline, with coverage), generate_scenarios (YAML, not
+Claude Code, Cursor, VS Code and other MCP clients; its log goes to stderr. It is rooted at the working directory
+(or --root): tools take paths relative to it, and nothing outside it is read (no .., no absolute path elsewhere, no
+symbolic link out). validate and lint also take an unsaved pathway as text. By default every tool only reads: validate,
+lint, explain_rule, analyze, diagram (Mermaid), run_scenarios (offline, with coverage), generate_scenarios (YAML, not
 written), diff, check_request and calls_stats. --allow-write and --allow-remote add the tools above; publishing a
 version to callers is never a tool. Resources: the JSON Schemas, one page per rule, and the project's pathways.
 Prompts: review-pathway and write-scenarios. Files over 4MB are not read (--max-file-size or
 PATHWAYKIT_MAX_FILE_SIZE), long answers are cut with a note, and $PATHWAYKIT_API_KEY never appears in an answer.
 
-Set-up (see README "AI coding assistants"):
+Set-up (see README "AI coding assistants"); in a project with pathwaykit installed:
   Claude Code:  claude mcp add pathwaykit -- npx pathway mcp
-  Cursor:       .cursor/mcp.json   {"mcpServers": {"pathwaykit": {"command": "npx", "args": ["pathway", "mcp"]}}}
-  VS Code:      .vscode/mcp.json   {"servers": {"pathwaykit": {"type": "stdio", "command": "npx", "args": ["pathway", "mcp"]}}}
+  Cursor:       .cursor/mcp.json  {"mcpServers": {"pathwaykit": {"command": "npx", "args": ["pathway", "mcp"]}}}
+  VS Code:      .vscode/mcp.json  {"servers": {"pathwaykit": {"type": "stdio", "command": "npx",
+                                   "args": ["pathway", "mcp", "--root", "\${workspaceFolder}"]}}}
 
 Exit codes: 0 the client closed the connection (standard input ended), 2 usage error.
 
 Examples:
   $ pathway mcp
   $ pathway mcp --allow-write --timeout 5m
+  $ pathway mcp --root ~/projects/support-line
   $ claude mcp add pathwaykit -- npx pathway mcp --allow-write`,
     )
     .action(async (flags: McpFlags) => {
       const maxFileBytes = resolveByteSize(program.opts<{ maxFileSize?: number }>().maxFileSize, io.env, "PATHWAYKIT_MAX_FILE_SIZE", MCP_DEFAULT_MAX_FILE_BYTES);
       const { startMcpServer } = await import("../../mcp/server.js"); // why: the server, its tools and zod's schemas load only for this command
       const redact = createSecretRedactor(io.env);
-      const { output, host } = guardProtocolOutput(io);
+      const base = flags.root === undefined ? io.host : await hostAtRoot(io, flags.root, maxFileBytes);
+      const { output, host } = guardProtocolOutput(io, base);
       const exit = await startMcpServer({
         host,
         input: io.stdin,
