@@ -44,6 +44,9 @@ const messageLimit = (maxFileBytes: number) => maxFileBytes * 6 + 64 * 1024;
 
 const PAGE = 100;
 
+/** A duration for a message: "250 ms", "90 s". */
+const describeDuration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
+
 /** The page of `items` a cursor (an offset the server gave) asks for, and the cursor of the next. */
 function toPage<T>(items: readonly T[], cursor: unknown): { page: T[]; nextCursor?: string } {
   const start = cursor === undefined ? 0 : typeof cursor === "string" && /^\d{1,9}$/.test(cursor) ? Number(cursor) : -1;
@@ -94,7 +97,7 @@ export async function startMcpServer(options: McpServerOptions): Promise<McpExit
       const abort = () => controller.abort();
       signal.addEventListener("abort", abort);
       let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => (controller.abort(), reject(new ToolRefusal(`${tool.name} did not finish within ${Math.round(options.timeoutMs / 1000)} s; ask about fewer files (or start the server with a longer --timeout).`))), options.timeoutMs)));
+      const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => (controller.abort(), reject(new ToolRefusal(`${tool.name} did not finish within ${describeDuration(options.timeoutMs)}; ask about fewer files (or start the server with a longer --timeout).`))), options.timeoutMs)));
       try {
         const answer = await Promise.race([tool.run(parsed.data, contextFor(controller.signal)), timeout]);
         return toResult(tool, answer.structured, answer.summary, answer.text);

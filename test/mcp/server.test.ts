@@ -140,7 +140,7 @@ describe("pathway mcp", () => {
   });
 
   it("refuses a path outside the project, by .. or by a symbolic link, and reads none of it", async () => {
-    for (const paths of [["../secret.json"], ["leak.json"]]) {
+    for (const paths of [["../secret.json"], ["leak.json"], [path.join(path.dirname(project), "secret.json")], ["/*"], ["../*.json"], ["**/../../*.json"]]) {
       const result = await call("lint", { paths });
       expect(result.isError).toBe(true);
       expect(textOf(result)).toMatch(/Nothing was read from it/);
@@ -150,6 +150,8 @@ describe("pathway mcp", () => {
     const leak = (walk.structuredContent as Findings).files.find((f) => f.path === "leak.json");
     expect(leak?.findings.map((f) => f.rule)).toEqual(["outside-project"]);
     await expect(client.readResource({ uri: "pathwaykit://pathways/leak.json" })).rejects.toThrow(/outside|symbolic link/);
+    await expect(client.readResource({ uri: "pathwaykit://pathways/..%2Fsecret.json" })).rejects.toThrow(/leaves the project root/);
+    await expect(client.getPrompt({ name: "review-pathway", arguments: { path: "leak.json" } })).rejects.toThrow(/symbolic link/);
     expect([...seen, ...stderr].join("\n")).not.toContain(SECRET);
   });
 
@@ -179,6 +181,17 @@ describe("pathway mcp", () => {
     }
     const missing = spawnSync(process.execPath, [BIN, "mcp", "--root", path.join(project, "nowhere")], { input: "", encoding: "utf8" });
     expect([missing.status, missing.stderr]).toEqual([2, expect.stringMatching(/--root .*: no such folder/)]);
+  });
+
+  it("stops a tool call at --timeout with an error result, and answers the next call", async () => {
+    const hasty = await connect(["--timeout", "1ms"]);
+    try {
+      const result = await hasty.callTool({ name: "lint", arguments: { paths: ["broken.json"] } });
+      expect([result.isError, textOf(result)]).toEqual([true, expect.stringMatching(/^lint did not finish within 1 ms; /)]);
+      expect((await hasty.listTools()).tools.length).toBe(10);
+    } finally {
+      await hasty.close();
+    }
   });
 
   it("exits with code 0 when the client goes away (standard input closed)", async () => {

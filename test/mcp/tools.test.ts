@@ -34,6 +34,9 @@ beforeAll(async () => {
   // A label with stray whitespace: a safe fix.
   const messy = { ...FLOW, edges: [{ ...FLOW.edges[0], label: " next " }, FLOW.edges[1]] };
   writeFileSync(path.join(project, "messy.json"), JSON.stringify(messy, null, 2) + "\n");
+  // 250 nodes nothing leads to: lists longer than an answer holds.
+  const big = { ...FLOW, nodes: [...FLOW.nodes, ...Array.from({ length: 250 }, (_, i) => ({ id: `lost-${i}`, type: "End Call", data: { name: `Lost ${i}`, text: "Bye." } }))] };
+  writeFileSync(path.join(project, "big.json"), JSON.stringify(big) + "\n");
   writeFileSync(path.join(project, "hello.request.json"), JSON.stringify({ phone_number: "+14155550123", pathway_id: "x", start_node_id: "nowhere" }) + "\n");
   // A module that prints while it loads: the protocol's stream must not carry it.
   writeFileSync(path.join(project, "noisy.pathway.ts"), `console.log("noise from the module");\nprocess.stdout.write("more noise\\n");\nexport default ${JSON.stringify(FLOW)};\n`);
@@ -79,6 +82,14 @@ describe("pathway mcp tools", () => {
     expect(diff.structuredContent).toMatchObject({ equal: false, diff: { changes: [expect.objectContaining({ kind: "prompt" })] } });
     const remote = await client.callTool({ name: "diff", arguments: { a: "flow.json", b: "remote:abc" } });
     expect(textOf(remote)).toMatch(/--allow-remote/);
+  });
+
+  it("cuts a list longer than an answer holds, and says where", async () => {
+    const result = await client.callTool({ name: "analyze", arguments: { path: "big.json" } });
+    const answer = result.structuredContent as { analysis: { unreachable: string[] }; cuts: { at: string; shown: number; total: number }[] };
+    expect(answer.analysis.unreachable).toHaveLength(200);
+    expect(answer.cuts).toContainEqual({ at: "/analysis/unreachable", shown: 200, total: 250 });
+    expect(textOf(result)).toMatch(/Cut to fit: .*\/analysis\/unreachable \(200 of 250\)/);
   });
 
   it("generates scenarios as text, writes them with write_scenarios, and they pass", async () => {
