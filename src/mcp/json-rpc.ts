@@ -96,52 +96,54 @@ export function serveJsonRpc(handlers: RpcHandlers, options: RpcStreamOptions): 
     return undefined;
   };
 
+  const tooLong = () => {
+    options.log(`a message over ${options.maxMessageBytes} bytes was skipped`);
+    fail(null, RPC_ERRORS.invalidRequest, `Invalid request: a message over ${options.maxMessageBytes} bytes was skipped.`);
+  };
+  return readLines(options.input, options.maxMessageBytes, take, tooLong, options.log).then(() => {
+    ended = true;
+    for (const controller of running.values()) controller.abort();
+  });
+}
+
+/**
+ * Calls `onLine` with each line of `input` (UTF-8, a trailing CR dropped, blank lines skipped), however the chunks
+ * split it; a line over `maxBytes` is dropped whole, and `onTooLong` told, without holding more than `maxBytes` of it.
+ * Resolves when the input ends, closes or fails.
+ */
+function readLines(input: NodeJS.ReadableStream, maxBytes: number, onLine: (line: string) => void, onTooLong: () => void, log: (message: string) => void): Promise<void> {
   return new Promise<void>((resolve) => {
     let pending: Buffer[] = [];
     let pendingBytes = 0;
     // True while skipping the rest of a line that was already too long.
     let skipping = false;
-    const tooLong = () => {
-      options.log(`a message over ${options.maxMessageBytes} bytes was skipped`);
-      fail(null, RPC_ERRORS.invalidRequest, `Invalid request: a message over ${options.maxMessageBytes} bytes was skipped.`);
-    };
-    options.input.on("data", (chunk: Buffer | string) => {
+    input.on("data", (chunk: Buffer | string) => {
       let data = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
       for (let newline = data.indexOf(10); ; newline = data.indexOf(10)) {
         const part = newline === -1 ? data : data.subarray(0, newline);
-        if (!skipping) {
-          if (pendingBytes + part.length > options.maxMessageBytes) {
-            skipping = true;
-            pending = [];
-            pendingBytes = 0;
-            tooLong();
-          } else {
-            pending.push(part);
-            pendingBytes += part.length;
-          }
+        if (!skipping && pendingBytes + part.length > maxBytes) {
+          skipping = true;
+          pending = [];
+          pendingBytes = 0;
+          onTooLong();
+        } else if (!skipping) {
+          pending.push(part);
+          pendingBytes += part.length;
         }
         if (newline === -1) break;
-        if (!skipping) {
-          const line = Buffer.concat(pending).toString("utf8").replace(/\r$/, "");
-          if (line.trim() !== "") take(line);
-        }
+        const line = skipping ? "" : Buffer.concat(pending).toString("utf8").replace(/\r$/, "");
+        if (line.trim() !== "") onLine(line);
         skipping = false;
         pending = [];
         pendingBytes = 0;
         data = data.subarray(newline + 1);
       }
     });
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      for (const controller of running.values()) controller.abort();
+    input.on("end", () => resolve());
+    input.on("close", () => resolve());
+    input.on("error", (error: Error) => {
+      log(`standard input failed: ${error.message}`);
       resolve();
-    };
-    options.input.on("end", end);
-    options.input.on("close", end);
-    options.input.on("error", (error: Error) => {
-      options.log(`standard input failed: ${error.message}`);
-      end();
     });
   });
 }

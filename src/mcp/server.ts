@@ -1,14 +1,12 @@
 // `pathway mcp`: the Model Context Protocol server on stdin/stdout: the tools, resources and prompts over the engine, rooted at the project.
-import { toJsonText } from "../escape/json.js";
-import { escapeTerminalText } from "../escape/terminal.js";
-import { isEngineError } from "../host/errors.js";
 import type { Host } from "../host/host.js";
-import { describeCuts, MAX_ANSWER_CHARS, MAX_STRING, toBoundedValue, type Cut } from "./bounds.js";
+import { toBoundedValue } from "./bounds.js";
+import { createToolCaller } from "./call-tool.js";
 import { RPC_ERRORS, RpcError, serveJsonRpc } from "./json-rpc.js";
 import { createProjectHost, type Permissions } from "./project-host.js";
 import { getPrompt, PROMPTS } from "./prompts.js";
-import { ALL_TOOLS, getOfferedTools } from "./tools/index.js";
-import { toProtocolSchema, ToolRefusal, type Tool, type ToolContext } from "./tool.js";
+import { getOfferedTools } from "./tools/index.js";
+import { toProtocolSchema, type Tool, type ToolContext } from "./tool.js";
 
 /** Protocol versions the server speaks, newest first. */
 export const PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
@@ -44,8 +42,6 @@ const messageLimit = (maxFileBytes: number) => maxFileBytes * 6 + 64 * 1024;
 
 const PAGE = 100;
 
-/** A duration for a message: "250 ms", "90 s". */
-const describeDuration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
 
 /** The page of `items` a cursor (an offset the server gave) asks for, and the cursor of the next. */
 function toPage<T>(items: readonly T[], cursor: unknown): { page: T[]; nextCursor?: string } {
@@ -80,50 +76,7 @@ export async function startMcpServer(options: McpServerOptions): Promise<McpExit
     queue = run.catch(() => undefined);
     return run;
   };
-
-  const callTool = async (params: Record<string, unknown>, signal: AbortSignal) => {
-    const name = params.name;
-    const tool = offered.find((t) => t.name === name);
-    if (!tool) {
-      const known = ALL_TOOLS.find((t) => t.name === name);
-      const flags = known?.needs?.map((n) => `--allow-${n}`).join(" and ");
-      throw new RpcError(RPC_ERRORS.invalidParams, known ? `Unknown tool: ${known.name} is offered only when the server is started with ${flags}.` : `Unknown tool: ${JSON.stringify(name)}; tools/list names the tools.`);
-    }
-    const parsed = tool.input.safeParse(params.arguments ?? {});
-    if (!parsed.success) return errorResult(`Invalid arguments for ${tool.name}: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(arguments)"}: ${i.message}`).join("; ")}.`);
-    return oneAtATime(async () => {
-      if (signal.aborted) return errorResult("Cancelled before it started.");
-      const controller = new AbortController();
-      const abort = () => controller.abort();
-      signal.addEventListener("abort", abort);
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => (controller.abort(), reject(new ToolRefusal(`${tool.name} did not finish within ${describeDuration(options.timeoutMs)}; ask about fewer files (or start the server with a longer --timeout).`))), options.timeoutMs)));
-      try {
-        const answer = await Promise.race([tool.run(parsed.data, contextFor(controller.signal)), timeout]);
-        return toResult(tool, answer.structured, answer.summary, answer.text);
-      } catch (error) {
-        if (error instanceof ToolRefusal || isEngineError(error)) return errorResult(error.message);
-        options.log(`internal error in ${tool.name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        return errorResult(`Internal error in ${tool.name}: ${error instanceof Error ? error.message : String(error)}. This is a bug in pathwaykit; please report it.`);
-      } finally {
-        clearTimeout(timer);
-        signal.removeEventListener("abort", abort);
-      }
-    });
-  };
-
-  const clean = (text: string) => escapeTerminalText(redact ? redact(text) : text);
-  const errorResult = (message: string) => ({ content: [{ type: "text", text: clean(message) }], isError: true });
-  const toResult = (tool: Tool, structured: Record<string, unknown>, summary: string, text?: string) => {
-    const cuts: Cut[] = [];
-    const bounded = toBoundedValue(structured, { ...(redact && { redact }), ...(tool.cut === false && { cut: false }) }, cuts) as Record<string, unknown>;
-    if (cuts.length > 0) bounded.cuts = cuts;
-    const json = toJsonText(bounded);
-    if (json.length > MAX_ANSWER_CHARS) return errorResult(`The answer of ${tool.name} would be ${json.length} characters, over the ${MAX_ANSWER_CHARS} one answer may hold: ask about fewer files${tool.cut === false ? " or fewer findings (max_findings)" : " or a focus node"}.`);
-    const note = describeCuts(cuts);
-    const body = text === undefined ? json : text.length > MAX_STRING * 2 ? `${text.slice(0, MAX_STRING * 2)}\n… [${text.length - MAX_STRING * 2} more characters; the structured result holds the rest]` : text;
-    return { content: [{ type: "text", text: clean([summary, note].filter(Boolean).join(" ")) + "\n\n" + clean(body) }], structuredContent: bounded };
-  };
+  const callTool = createToolCaller({ offered, timeoutMs: options.timeoutMs, contextFor, oneAtATime, log: options.log, ...(redact && { redact }) });
 
   const handlers = {
     async request(method: string, raw: unknown, signal: AbortSignal): Promise<unknown> {
