@@ -29,6 +29,8 @@ const SCHEMAS: Record<string, string> = {
 
 /** Most project pathways listed: a folder of thousands of JSON files is named by the templates instead. */
 const MAX_LISTED_PATHWAYS = 500;
+/** Most bytes read to tell pathways from other JSON while listing (a folder of call records is not read whole). */
+const MAX_LISTING_BYTES = 64 * 1024 * 1024;
 
 /** URI templates for what the list may not show whole. */
 export const RESOURCE_TEMPLATES = [
@@ -38,13 +40,15 @@ export const RESOURCE_TEMPLATES = [
 
 const pathwayUri = (file: string) => `pathwaykit://pathways/${file.split("/").map(encodeURIComponent).join("/")}`;
 
-/** The project's pathway files (at most MAX_LISTED_PATHWAYS): JSON files under the root that hold a pathway. */
+/** The project's pathway files (at most MAX_LISTED_PATHWAYS, found in the first MAX_LISTING_BYTES read): JSON files under the root that hold a pathway. */
 async function listPathways(context: ToolContext): Promise<ResourceEntry[]> {
   const refs = (await expandInputs(context.host, "pathway", ["."])).filter((r) => r.file !== undefined && !r.problem);
   const entries: ResourceEntry[] = [];
+  let read = 0;
   for (const ref of refs) {
-    if (entries.length >= MAX_LISTED_PATHWAYS || context.signal.aborted) break;
+    if (entries.length >= MAX_LISTED_PATHWAYS || read > MAX_LISTING_BYTES || context.signal.aborted) break;
     const input = await readInput(context.host, ref);
+    read += input.bytes?.length ?? 0;
     const text = input.bytes && decodeUtf8(input.bytes).text;
     if (text === undefined) continue;
     let value: unknown;
@@ -60,11 +64,11 @@ async function listPathways(context: ToolContext): Promise<ResourceEntry[]> {
   return entries;
 }
 
-/** Every resource: the schemas, the rules, then the project's pathways. */
+/** Every resource: the project's pathways (what an assistant asks for most), the schemas, then the rules. */
 export async function listResources(context: ToolContext): Promise<ResourceEntry[]> {
   const schemas = Object.entries(SCHEMAS).map(([file, description]) => ({ uri: `pathwaykit://schemas/${file}`, name: file, description, mimeType: "application/schema+json" }));
   const rules = [...(await getRuleMetas()).values()].map((m) => ({ uri: `pathwaykit://rules/${m.id}`, name: m.id, description: m.description, mimeType: "text/markdown" }));
-  return [...schemas, ...rules, ...(await listPathways(context))];
+  return [...(await listPathways(context)), ...schemas, ...rules];
 }
 
 const notFound = (uri: string, why: string) => new RpcError(RPC_ERRORS.invalidParams, `Resource not found: ${uri} (${why}).`);

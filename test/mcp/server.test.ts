@@ -97,8 +97,13 @@ describe("pathway mcp", () => {
   });
 
   it("lists the schemas, one resource per rule and the project's pathways (not the link out of it)", async () => {
-    const { resources } = await client.listResources();
-    const uris = resources.map((r) => r.uri);
+    const uris: string[] = [];
+    for (let cursor: string | undefined, first = true; first || cursor !== undefined; first = false) {
+      const page = await client.listResources(cursor === undefined ? {} : { cursor });
+      uris.push(...page.resources.map((r) => r.uri));
+      cursor = page.nextCursor;
+    }
+    expect(uris[0]).toMatch(/^pathwaykit:\/\/pathways\//);
     expect(uris).toContain("pathwaykit://schemas/pathway.schema.json");
     expect(uris).toContain("pathwaykit://schemas/scenario.schema.json");
     expect(uris).toContain("pathwaykit://rules/dead-end");
