@@ -27,9 +27,11 @@ const ALLOWED: Record<string, string[]> = {
   diff: ["model", "diagnostics", "parse", "graph"],
   format: ["diagnostics", "graph", "escape"],
   // remote: the redactor and the answer cap's default; simulate: the interactive chat loop drives the transition function.
-  cli: ["engine", "host", "format", "escape", "remote", "simulate", "lsp"],
+  cli: ["engine", "host", "format", "escape", "remote", "simulate", "lsp", "mcp"],
   // The language server sits beside cli/: it runs the engine's operations and reads the graph for the editor features.
   lsp: ["engine", "host", "model", "diagnostics", "parse", "graph", "lint", "requests", "escape"],
+  // The MCP server sits beside cli/ and lsp/: another thin adapter, running the engine's operations as tools.
+  mcp: ["engine", "host", "format", "escape", "diagnostics", "parse", "rules"],
   requests: ["model", "diagnostics", "parse", "graph", "rules"],
   // Call records mapped onto the one flow model; replay reads the simulator's conditions.
   calls: ["model", "diagnostics", "parse", "graph", "simulate"],

@@ -23,6 +23,7 @@ export const DOC_SECTIONS: readonly { title: string; pages: readonly (readonly [
       ["releasing.md", "Settings, `fetch`, `diff`, `push`, drafts, `publish`, `rollback`, `versions`, `log` and the manifest."],
       ["ci.md", "The GitHub Action (check and release modes), pre-commit, the same checks in any CI, baselines, replaying calls."],
       ["editors.md", "`pathway lsp`: hover, navigation, quick fixes, workspace trust, VS Code and Neovim."],
+      ["ai-assistants.md", "`pathway mcp`: the checks as tools for Claude Code, Cursor and VS Code, confined to the project."],
       ["library.md", "Using pathwaykit from code: the engine's operations through a `Host`, and the pure core under them."],
     ],
   },

@@ -1,6 +1,8 @@
 // The `pathway` command line: builds the program, runs one command, and maps every failure to an exit code and a message.
 import { Command, CommanderError } from "commander";
 import { readFileSync } from "node:fs";
+import path from "node:path";
+import { PACKAGE_ROOT } from "./package-root.js";
 import { EXIT, ExitError } from "./exit.js";
 import { createSecretRedactor, redactHost, withRedaction, type CliIo } from "./io.js";
 import { resolveByteSize } from "./options/byte-size.js";
@@ -16,7 +18,7 @@ import type { Failure } from "./json-error.js";
 
 function packageVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: string };
+    const pkg = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { version?: string };
     return pkg.version ?? "0.0.0";
   } catch {
     return "0.0.0";

@@ -14,7 +14,8 @@ export function describeFsError(error: unknown, target: string): string {
   if (code === "ENOSPC") return `${target}: no space left on the device.`;
   if (code === "EROFS") return `${target}: the file system is read-only.`;
   // The reader's message says which kind of file (FIFO, device, socket) and how to raise the size limit.
-  if (code === "ENOTREGULAR" || code === "EFBIG") return `${target}: ${(error as Error).message}`;
+  // EOUTSIDE, ENOTALLOWED: a host that confines what it reads or writes (the MCP server's) says why in its message.
+  if (code === "ENOTREGULAR" || code === "EFBIG" || code === "EOUTSIDE" || code === "ENOTALLOWED") return `${target}: ${(error as Error).message}`;
   // open() of a Unix socket fails with ENXIO: there is nothing to read from it as a file.
   if (code === "ENXIO") return `${target}: is a socket or a device with nothing behind it, not a regular file; name a file (or - for stdin).`;
   return `${target}: cannot be read or written (${code ?? (error instanceof Error ? error.message : String(error))}).`;

@@ -43,5 +43,6 @@ export const commands: readonly CommandEntry[] = [
   { name: "replay", args: "<calls...>", summary: "check the paths recorded calls took against an edited pathway, offline: still possible, or where each first diverges", load: () => import("./replay.js") },
   { name: "report", args: "<pathway>", summary: "write one pathway as a self-contained HTML review page: searchable graph, node details, lint findings, diff and coverage", load: () => import("./report.js") },
   { name: "lsp", args: "", summary: "serve the Language Server Protocol for editors: findings while you type, hover, go to definition, symbols, completion, quick fixes", load: () => import("./lsp.js") },
+  { name: "mcp", args: "", summary: "serve the Model Context Protocol for AI coding assistants: validate, lint, explain rules, analyze, draw, run scenarios and diff as tools", load: () => import("./mcp.js") },
   { name: "completion", args: "<shell>", summary: "print a shell completion script (bash, zsh or fish) for the commands and their options", load: () => import("./completion.js"), readsFiles: false },
 ];

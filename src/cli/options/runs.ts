@@ -1,4 +1,4 @@
-// The option table, part four: running a pathway (scenarios, chat, the LLM decider) and reading its calls (fetch, listen, replay, stats).
+// The option table, part four: running a pathway (scenarios, chat, the LLM decider, the MCP server) and reading its calls (fetch, listen, replay, stats).
 import { CALL_LISTENER_DEFAULTS as LISTENER, DEFAULT_MAX_SCENARIO_FILES } from "../../engine/calls/limits.js";
 import { DEFAULT_SECRET_HEADER } from "../../engine/http/secret-names.js";
 import { parseByteSize } from "./byte-size.js";
@@ -68,4 +68,10 @@ export const RUNS_OPTIONS = {
   })),
   importFrom: defineOption("--import-from <specifier>", () => ({ description: "module the generated code imports the builder from", default: "pathwaykit" })),
   stdio: defineOption("--stdio", () => ({ description: "talk over standard input and output (the default, and the only transport; LSP clients pass it)" })),
+  // pathway mcp: where the server reads, and what it may do beyond reading.
+  root: defineOption("--root <dir>", () => ({ description: "the project root, the one folder tools read (default: the working directory); for clients that start servers elsewhere" })),
+  allowWrite: defineOption("--allow-write", () => ({ description: "offer the tools that write files: fix (lint --fix), write_scenarios and build (which runs the modules' code)" })),
+  allowRemote: defineOption("--allow-remote", () => ({
+    description: "offer the tools that reach the service: run_scenarios_live, and with --allow-write fetch and push_draft; diff and check_request may then name remote:<id>",
+  })),
 };

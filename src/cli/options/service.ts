@@ -37,7 +37,7 @@ export const SERVICE_OPTIONS = {
   baseUrl: defineOption("--base-url <url>", () => ({ description: `API root (default: $${BASE_URL_ENV}, the manifest's baseUrl, or https://api.bland.ai)`, env: BASE_URL_ENV })),
   endpoint: defineOption("--endpoint <name>", () => ({ description: "read endpoint: convo (GET /v1/convo_pathway/{id}) or pathway (GET /v1/pathway/{id})", choices: ["convo", "pathway"] })),
   /** One duration parser; what the timeout bounds, its default and its limit differ by use. */
-  timeout: defineOption("--timeout <duration>", ({ of }: { of: "request" | "image" | "layout" | "listen" }) => {
+  timeout: defineOption("--timeout <duration>", ({ of }: { of: "request" | "image" | "layout" | "listen" | "tool" }) => {
     const uses = {
       /** A bare number above 300 is refused: this flag took milliseconds before it took durations. */
       request: { says: "per-attempt timeout", examples: "30s, 500ms, 2m", parse: parseDuration(300), default: 30_000, defaultText: "30s" },
@@ -50,6 +50,7 @@ export const SERVICE_OPTIONS = {
         default: CALL_LISTENER_DEFAULTS.timeoutMs,
         defaultText: `${CALL_LISTENER_DEFAULTS.timeoutMs / 1000}s`,
       },
+      tool: { says: "give up on one tool call after this long", examples: "30s, 5m", parse: parseDuration(), default: 120_000, defaultText: "2m" },
     };
     const { says, examples, ...rest } = uses[of];
     return { description: `${says}: ${examples} (a bare number is seconds; at most 24h)`, ...rest };
