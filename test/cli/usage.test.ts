@@ -105,6 +105,12 @@ describe("pathway usage", () => {
     expect(md).toMatch(/Spring \\\\u001b\\\[2J/);
     const json = JSON.parse((await project.run(["usage", "booking.json", ...ALL, "--format", "json"])).stdout);
     expect(json.campaigns.using[1].name.length).toBeLessThanOrEqual(120);
+    // A list entry whose "number" is 100,000 characters of escape sequences is not requested, and says why in a line.
+    project.service.usage.extraListEntries.push({ phone_number: `+1${"\u001b[2J9".repeat(20_000)}` });
+    const before = project.service.requests.length;
+    const r = await project.run(["usage", "booking.json", "--format", "json"]);
+    expect(JSON.parse(r.stdout).inbound.failed).toEqual([{ subject: "inbound_numbers[200]", message: "the list entry's phone_number is not a phone number (100002 characters); not read." }]);
+    expect(project.service.requests.slice(before).every((q) => q.path.length < 100)).toBe(true);
   });
 
   it("reports numbers whose configuration cannot be read (after retries) and list entries without a number; the rest are still read", async () => {

@@ -64,7 +64,7 @@ export async function readCampaignUses(client: PathwayClient, ids: readonly stri
     try {
       return { requested, campaigns: (await client.getCampaign(requested)).campaigns };
     } catch (error) {
-      return { requested, error: options.shown.text(error instanceof Error ? error.message : String(error)) };
+      return { requested, error: options.shown.text(cut(error instanceof Error ? error.message : String(error), 500)) };
     }
   });
   for (const answer of read) {

@@ -18,6 +18,12 @@ export interface InboundReadOptions {
   onProgress?: (event: ProgressEvent) => void;
 }
 
+/** Longest phone_number read: E.164's 15 digits with room for spaces, dashes and parentheses. */
+const MAX_NUMBER_LENGTH = 32;
+
+/** Longest message kept of a failed read (the service's words are already cut; the URL is not). */
+const MAX_MESSAGE_LENGTH = 500;
+
 /** One configuration's outcome. */
 type Outcome = { kind: "uses"; use: InboundUse } | { kind: "other" } | { kind: "none" } | { kind: "failed"; problem: UsageProblem };
 
@@ -42,6 +48,8 @@ export async function readInboundUses(client: PathwayClient, options: InboundRea
   for (const [i, entry] of list.numbers.entries()) {
     const number = typeof entry.phone_number === "string" ? entry.phone_number.trim() : "";
     if (number === "") failed.push({ subject: `inbound_numbers[${i}]`, message: "the list entry has no phone_number, so its configuration cannot be read." });
+    // E.164 has at most 15 digits: a longer value is not a number, and would become a request path of any length.
+    else if (number.length > MAX_NUMBER_LENGTH) failed.push({ subject: `inbound_numbers[${i}]`, message: `the list entry's phone_number is not a phone number (${number.length} characters); not read.` });
     else if (seen.has(number)) duplicates++;
     else {
       seen.add(number);
@@ -62,7 +70,7 @@ export async function readInboundUses(client: PathwayClient, options: InboundRea
       const findings = options.check(record).diagnostics.map(shown.finding);
       return { kind: "uses", use: { phoneNumber: subject, ...(version !== undefined && { pathwayVersion: version }), findings } };
     } catch (error) {
-      return { kind: "failed", problem: { subject, message: shown.text(error instanceof Error ? error.message : String(error)) } };
+      return { kind: "failed", problem: { subject, message: shown.text(cut(error instanceof Error ? error.message : String(error), MAX_MESSAGE_LENGTH)) } };
     } finally {
       options.onProgress?.({ done: ++done, total: toRead.length, detail: subject });
     }
