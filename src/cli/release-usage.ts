@@ -32,6 +32,8 @@ export function describeReleaseUsage(usage: ReleaseUsage, arg: string): string {
 export function createReleaseUsage(io: CliIo, flags: ReleaseUsageFlags & { format: string; output?: string }, arg: string): { options: ReleaseUsageOptions & { onUsageProgress: RemoteOptions["onProgress"] }; stop: () => Promise<void>; heading: () => string } {
   const progress = createProgressReporter(io, "reading numbers");
   let heading = "";
+  // The bar is cleared before the line is written, so the line never lands on the bar's.
+  let printed: Promise<void> = Promise.resolve();
   const toStdout = flags.output === undefined || flags.output === "-";
   const options = {
     ...(flags.campaign !== undefined && { campaigns: flags.campaign }),
@@ -39,11 +41,12 @@ export function createReleaseUsage(io: CliIo, flags: ReleaseUsageFlags & { forma
     maxNumbers: flags.maxNumbers,
     onUsageProgress: progress.report,
     onUsage: (usage: ReleaseUsage) => {
-      void progress.stop();
-      if (flags.format === "json") return;
-      if (toStdout) io.stdout.write(describeReleaseUsage(usage, arg));
-      else heading = describeReleaseUsage(usage, arg);
+      printed = progress.stop().then(() => {
+        if (flags.format === "json") return;
+        if (toStdout) io.stdout.write(describeReleaseUsage(usage, arg));
+        else heading = describeReleaseUsage(usage, arg);
+      });
     },
   };
-  return { options, stop: progress.stop, heading: () => heading };
+  return { options, stop: () => progress.stop().then(() => printed), heading: () => heading };
 }

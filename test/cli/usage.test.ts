@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { campaign, fixtureNumber, HOSTILE, numbersFixture, renewalPathway } from "../support/fake-usage.js";
 import { startReleaseProject, type ReleaseProject } from "../support/release-project.js";
+import { runMain } from "../support/run-main.js";
 
 let project: ReleaseProject;
 afterEach(() => project?.service.close());
@@ -188,7 +189,6 @@ describe("pathway usage", () => {
 });
 
 /** `pathway ...args` in the project with stdout and stderr on a terminal. */
-async function runOnTerminal(args: string[]) {
-  const { runMain } = await import("../support/run-main.js");
+function runOnTerminal(args: string[]) {
   return runMain(args, { cwd: project.dir, tty: { columns: 120 }, env: { PATHWAYKIT_BASE_URL: project.service.url, PATHWAYKIT_API_KEY: project.service.apiKey } });
 }
