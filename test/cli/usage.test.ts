@@ -173,6 +173,13 @@ describe("pathway usage", () => {
     expect(project.service.requestsTo("POST", /^\/v1\/campaigns\//)[0]!.encryptedKey).toBeUndefined();
   });
 
+  it("says which endpoint it retries, never which number", async () => {
+    await startUsageProject(5);
+    project.service.addFault({ type: "status", status: 503 }, "GET", /^\/v1\/inbound\/%2B14155550002$/);
+    const r = await project.run(["usage", "booking.json"], { PATHWAYKIT_DEBUG: "1" });
+    expect(r.stderr).toMatch(/^pathway: retrying http:\/\/127\.0\.0\.1:\d+\/v1\/inbound\/\{phone_number\} in \d+ ms \(503; attempt 1 of 4\)\n$/);
+  });
+
   it("shows a progress bar while reading numbers on a terminal", async () => {
     await startUsageProject(20);
     const r = await runOnTerminal(["usage", "booking.json"]);
