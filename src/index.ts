@@ -24,9 +24,11 @@ export { pushDraft, type DraftPushOptions, type DraftPushReport } from "./engine
 export { publishVersion, type PublishOptions, type PublishReport } from "./engine/release/publish.js";
 export { rollbackVersion, type RollbackOptions, type RollbackReport } from "./engine/release/rollback.js";
 export { listMarkedVersions, type MarkedVersion, type VersionsReport } from "./engine/release/version-markers.js";
+export { getPathwayUsage, readPathwayUsage, type PathwayUsage, type UsageOptions, type UsageTarget } from "./engine/usage/read-usage.js";
+export type { ReleaseUsage } from "./engine/usage/release-usage.js";
 export type { RemoteOptions } from "./engine/project/remote-client.js";
 export { checkRequestFiles, checkRequestInputs, toPathwayRef, type CheckRequestFilesOptions, type PathwayRef, type RequestFileResult, type RequestInput } from "./engine/check/check-requests.js";
-export { checkRequestText, type CheckRequestOptions, type RequestCheckResult, type RequestKind } from "./requests/index.js";
+export { checkCampaignConfiguration, checkInboundConfiguration, checkRequestText, type CheckRequestOptions, type ConfigurationCheck, type ConfigurationCheckOptions, type RequestCheckResult, type RequestKind } from "./requests/index.js";
 
 // Model: the pathway's schema and types, and safe accessors.
 export {
@@ -146,5 +148,7 @@ export {
   formatTestJunit,
   formatTestStylish,
   formatTestTap,
+  formatUsageMarkdown,
+  formatUsageText,
 } from "./format/index.js";
 export type { FormatOptions, Formatter } from "./format/index.js";

@@ -101,7 +101,9 @@ describe("architecture", () => {
     scenarios: ["project"],
     watch: ["project"],
     calls: ["project", "http", "scenarios"],
-    release: ["project", "scenarios"],
+    // Who a pathway reaches (inbound numbers, campaigns) checks each configuration with the request rules' catalogue.
+    usage: ["project", "check"],
+    release: ["project", "scenarios", "usage"],
     review: ["project", "http", "calls", "check", "release", "scenarios"],
   };
 

@@ -1,4 +1,4 @@
-// Masks the personal data of a call record (numbers, emails, the number fields) wherever it appears, so derived files never hold it.
+// Masks personal data: a call record's numbers, emails and number fields wherever they appear, and phone numbers shown as +1555***0123.
 
 /** What masked text reads as. */
 export const PERSONAL_MASK = "[masked]";
@@ -12,6 +12,24 @@ const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 /** `text` with every phone number and email address replaced by the mask. */
 export function maskPersonalText(text: string): string {
   return text.replace(EMAIL, PERSONAL_MASK).replace(PHONE, PERSONAL_MASK);
+}
+
+/**
+ * A phone number as a report shows it by default: the plus, the first four digits (country and area code) and the last
+ * four, the rest as `***` (`+15550000123` is `+1555***0123`); fewer digits are kept when the number is shorter, so at
+ * least three are always hidden. Anything but the digits and a leading plus is dropped, so the result is inert text;
+ * a value with fewer than seven digits is not a number and reads `[masked]`.
+ */
+export function maskPhoneNumber(value: string): string {
+  const digits = value.replace(/\D/g, "");
+  if (digits.length < 7) return PERSONAL_MASK;
+  const plus = value.trim().startsWith("+") ? "+" : "";
+  return `${plus}${digits.slice(0, Math.min(4, digits.length - 7))}***${digits.slice(-4)}`;
+}
+
+/** `text` with every phone number in it written as `maskPhoneNumber` writes it (a message quoting a number or a URL with one). */
+export function maskPhoneNumbers(text: string): string {
+  return text.replace(PHONE, (number) => maskPhoneNumber(number));
 }
 
 /**

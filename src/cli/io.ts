@@ -1,7 +1,7 @@
 // The process boundary handed to commands: streams, environment, working directory and the engine's host, so commands stay testable.
 import type { Host } from "../host/host.js";
 import { escapeTerminalText } from "../escape/terminal.js";
-import { API_KEY_ENV, createRedactor } from "../remote/redact.js";
+import { API_KEY_ENV, createRedactor, ENCRYPTED_KEY_ENV } from "../remote/redact.js";
 
 /** What a command may touch of the process. */
 export interface CliIo {
@@ -19,8 +19,8 @@ export interface CliIo {
 
 type Stream = CliIo["stdout"];
 
-/** Environment variables holding secrets no output may show: the service's key, and the model endpoint's key of `test --decider llm`. */
-const SECRET_ENVS = [API_KEY_ENV, "PATHWAYKIT_LLM_API_KEY"];
+/** Environment variables holding secrets no output may show: the service's key, a telephony account's encrypted_key, and the model endpoint's key of `test --decider llm`. */
+const SECRET_ENVS = [API_KEY_ENV, ENCRYPTED_KEY_ENV, "PATHWAYKIT_LLM_API_KEY"];
 
 /** A function hiding every secret set in `env` (see createRedactor), or undefined when none is set. */
 export function createSecretRedactor(env: Readonly<Record<string, string | undefined>>): ((text: string) => string) | undefined {

@@ -40,7 +40,9 @@ export function toRemoteOptions(flags: RemoteFlags, io: CliIo): RemoteOptions {
     onRetry: (info) => {
       if (!io.env.PATHWAYKIT_DEBUG && info.delayMs < LONG_WAIT_MS) return;
       const wait = info.delayMs < LONG_WAIT_MS ? `${info.delayMs} ms` : `${Math.round(info.delayMs / 100) / 10} s`;
-      io.stderr.write(`pathway: retrying ${info.url} in ${wait} (${info.reason}; attempt ${info.attempt} of ${info.maxAttempts})\n`);
+      // A number's configuration is retried without printing the number: the endpoint says enough.
+      const url = info.url.replace(/\/v1\/inbound\/[^/?#]+/, "/v1/inbound/{phone_number}");
+      io.stderr.write(`pathway: retrying ${url} in ${wait} (${info.reason}; attempt ${info.attempt} of ${info.maxAttempts})\n`);
     },
   };
 }

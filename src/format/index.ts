@@ -20,3 +20,5 @@ export { formatTestJunit } from "./junit.js";
 export { formatTestTap } from "./tap.js";
 export { formatAnalysis, type AnalysisFormatOptions } from "./analysis.js";
 export * from "./history.js";
+export * from "./usage.js";
+export * from "./usage-report.js";

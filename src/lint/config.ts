@@ -43,6 +43,11 @@ export const LintConfigFileSchema = z.strictObject({
   suppressions: z.array(SuppressionSchema).optional().describe("Accepted findings of pathway rules, each with a reason; one that hid nothing in a run over every file it matches is reported as `unused-suppression`."),
   /** Request files (API bodies) `pathway lint` also checks, each group with the pathway it uses (see `pathway check-request`). */
   requests: z.array(RequestFilesSchema).optional().describe("Request files (API bodies) `pathway lint` also checks, each group against the pathway it uses."),
+  /** Campaigns `pathway usage` and the usage summary of `publish` and `rollback` read (the API reference has no list of campaigns). */
+  campaigns: z
+    .array(z.string().trim().min(1))
+    .optional()
+    .describe("Ids of the campaigns `pathway usage` (and the usage summary of `publish` and `rollback`) reads with POST /v1/campaigns/{id}, to find those whose sequences call a pathway; `--campaign` replaces them. The API reference lists no way to find every campaign."),
 });
 
 /** pathway.config.json as written (the `Options` form: everything optional). */
@@ -62,6 +67,8 @@ export interface LintConfig {
   suppressions: Suppression[];
   /** Request files to check with the pathway each group uses (globs and pathway file relative to the config's directory). */
   requests: { files: string[]; pathway?: string }[];
+  /** Campaign ids `pathway usage` reads (POST /v1/campaigns/{id}). */
+  campaigns: string[];
 }
 
 /** A configuration mistake, with the dotted path of the offending key. */
@@ -128,12 +135,13 @@ export function resolveLintConfig(raw: unknown, rules: readonly RuleMeta[]): Lin
     systemVariables: config.variables?.system ?? [],
     suppressions: config.suppressions ?? [],
     requests: (config.requests ?? []).map((r) => ({ files: typeof r.files === "string" ? [r.files] : r.files, ...(r.pathway !== undefined && { pathway: r.pathway }) })),
+    campaigns: [...new Set(config.campaigns ?? [])],
   };
 }
 
 /** An empty configuration: every rule at its default. */
 export function createDefaultLintConfig(): LintConfig {
-  return { rules: {}, overrides: [], ignore: [], requestData: [], systemVariables: [], suppressions: [], requests: [] };
+  return { rules: {}, overrides: [], ignore: [], requestData: [], systemVariables: [], suppressions: [], requests: [], campaigns: [] };
 }
 
 const matchers = new Map<string, (path: string) => boolean>();

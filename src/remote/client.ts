@@ -8,9 +8,10 @@ import { toPushBody, toRemotePathway } from "./shape.js";
 import { toChatCreateBody, toChatReply, toChatSession } from "./chat.js";
 import type { ChatApi } from "../model/index.js";
 import { toVersionList, toVersionNumber, type PathwayVersionInfo } from "./versions.js";
-import { createReleaseMethods, type ReleaseApi } from "./release.js";
+import { createReleaseMethods, type RawAnswer, type ReleaseApi, type RequestExtra } from "./release.js";
 import { getPathSegmentProblem } from "./path-segment.js";
 import { createCallMethods, type CallsApi } from "./calls.js";
+import { createUsageMethods, type UsageApi } from "./usage.js";
 
 /** The service's public API root. */
 export const DEFAULT_BASE_URL = "https://api.bland.ai";
@@ -34,6 +35,8 @@ export interface RetryInfo {
 export interface ClientOptions {
   /** The API key, sent raw in the `authorization` header. Required for every call. */
   apiKey?: string;
+  /** The telephony-provider account's `encrypted_key`, sent only to the inbound-number endpoints that take it; never printed. Default none. */
+  encryptedKey?: string;
   /** Default DEFAULT_BASE_URL. Plain http is refused except to loopback addresses (the key would travel in clear text). */
   baseUrl?: string;
   /** Default `globalThis.fetch`. */
@@ -63,7 +66,7 @@ export interface ClientOptions {
 export { DEFAULT_MAX_RESPONSE_BYTES };
 
 /** ClientOptions with defaults filled in. */
-export type ClientConfig = Required<Omit<ClientOptions, "apiKey" | "signal" | "onRetry">> & Pick<ClientOptions, "apiKey" | "signal" | "onRetry">;
+export type ClientConfig = Required<Omit<ClientOptions, "apiKey" | "encryptedKey" | "signal" | "onRetry">> & Pick<ClientOptions, "apiKey" | "encryptedKey" | "signal" | "onRetry">;
 
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -84,6 +87,7 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
 export function resolveClientOptions(options: ClientOptions = {}): ClientConfig {
   return {
     apiKey: options.apiKey,
+    encryptedKey: options.encryptedKey,
     baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
     fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init)),
     timeoutMs: options.timeoutMs ?? 30_000,
@@ -130,7 +134,7 @@ export interface PushResult {
 }
 
 /** The client: one method per endpoint. */
-export interface PathwayClient extends ChatApi, ReleaseApi, CallsApi {
+export interface PathwayClient extends ChatApi, ReleaseApi, CallsApi, UsageApi {
   readonly config: ClientConfig;
   /** Reads a pathway; throws RemoteError. */
   getPathway(id: string, options?: { endpoint?: PathwayEndpoint }): Promise<FetchedPathway>;
@@ -142,12 +146,8 @@ export interface PathwayClient extends ChatApi, ReleaseApi, CallsApi {
   getVersion(id: string, version: number): Promise<FetchedPathway & { version: number }>;
 }
 
-interface Answer {
-  status: number;
-  text: string;
-  attempts: number;
-  url: string;
-}
+/** An answer as the request gives it (release.ts names it for the endpoint groups). */
+type Answer = RawAnswer;
 
 function describeCause(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
@@ -189,7 +189,9 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
   const config = resolveClientOptions(options);
   // The service may echo the authorization header anywhere (a 200 body, an error, a header): every text this client
   // builds from an answer passes through the redactor, so a RemoteError's message never holds the key.
-  const redact = createRedactor(config.apiKey);
+  const redactKey = createRedactor(config.apiKey);
+  const redactAccount = createRedactor(config.encryptedKey);
+  const redact = (text: string) => redactAccount(redactKey(text));
   const fail = (kind: RemoteErrorKind, message: string, details: RemoteError["details"] = {}) => new RemoteError(kind, redact(message), details);
   /** Re-raises a RemoteError built elsewhere (the shape checks) with its message redacted. */
   const redacted = (error: unknown): unknown => (error instanceof RemoteError ? new RemoteError(error.kind, redact(error.message), error.details) : error);
@@ -210,11 +212,14 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
     return url;
   };
 
-  const request = async (method: "GET" | "POST", path: string, body: string | undefined, what: string): Promise<Answer> => {
+  const request = async (method: "GET" | "POST", path: string, body: string | undefined, what: string, extra: RequestExtra = {}): Promise<Answer> => {
     const url = new URL(path, baseUrl()).toString();
     if (!config.apiKey) throw fail("config", "No API key: set PATHWAYKIT_API_KEY to the key from the service's dashboard (sent raw, without \"Bearer\").");
     const headers: Record<string, string> = { authorization: config.apiKey, accept: "application/json" };
     if (body !== undefined) headers["content-type"] = "application/json";
+    if (extra.account && config.encryptedKey) headers.encrypted_key = config.encryptedKey;
+    // A read sent as POST (a campaign) is retried as a GET is: asking again changes nothing.
+    const read = method === "GET" || extra.read === true;
     const maxAttempts = Math.max(1, config.retries + 1);
     for (let attempt = 1; ; attempt++) {
       const timeout = AbortSignal.timeout(config.timeoutMs);
@@ -253,8 +258,8 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
         if (status === 401) throw fail("unauthorized", `${what}: the service rejected the API key (401 Unauthorized). Check PATHWAYKIT_API_KEY: the raw key from the dashboard, without "Bearer".${saying}`, { url, status, attempts: attempt });
         if (status === 403) throw fail("forbidden", `${what}: the API key may not access this pathway (403 Forbidden). Use a key of the organisation that owns it.${saying}`, { url, status, attempts: attempt });
         if (status === 409) throw fail("conflict", `${what}: ${where} answered 409 Conflict: it changed on the service since it was read (a stale revision). Nothing was saved; read it again and retry.${saying}`, { url, status, attempts: attempt });
-        if (status === 404) throw fail("not-found", `${what}: not found (404) at ${where}. Check the pathway id${method === "GET" ? ", or try the other read endpoint (--endpoint convo|pathway)" : ""}.${saying}`, { url, status, attempts: attempt });
-        if (isRetryableStatus(status, method)) {
+        if (status === 404) throw fail("not-found", `${what}: not found (404) at ${where}. Check the ${extra.subject ?? `pathway id${method === "GET" ? ", or try the other read endpoint (--endpoint convo|pathway)" : ""}`}.${saying}`, { url, status, attempts: attempt });
+        if (isRetryableStatus(status, read ? "GET" : method)) {
           const after = parseRetryAfter(response.headers.get("retry-after"));
           const kind: RemoteErrorKind = status === 429 ? "rate-limited" : "server";
           const label = status === 429 ? "rate limited (429 Too Many Requests)" : `the service failed (${status})`;
@@ -269,7 +274,7 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
       } catch (error) {
         if (error instanceof RemoteError) {
           // A body cut short is worth another try on a read; everything else decided above is final.
-          if (!(error.kind === "truncated" || error.kind === "timeout") || method !== "GET" || attempt >= maxAttempts) {
+          if (!(error.kind === "truncated" || error.kind === "timeout") || !read || attempt >= maxAttempts) {
             if (error.kind === "truncated" || error.kind === "timeout") throw fail(error.kind, error.message.replace(/\.$/, "") + `; gave up after ${tries}.`, error.details);
             throw error;
           }
@@ -278,7 +283,7 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
           throw fail("aborted", `${what}: cancelled.`, { url, attempts: attempt });
         } else if (timedOut()) {
           const error2 = fail("timeout", `${what}: no answer from ${where} within ${config.timeoutMs} ms; gave up after ${tries}. The service may be slow: raise --timeout or try later.`, { url, attempts: attempt });
-          if (method !== "GET" || attempt >= maxAttempts) throw error2;
+          if (!read || attempt >= maxAttempts) throw error2;
           retry = { reason: "timeout", error: error2 };
         } else {
           const cause = describeCause(error);
@@ -286,9 +291,9 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
           // A connection the service closed mid-request was reached: "check --base-url" would send the user the wrong way.
           const dropped = /UND_ERR_SOCKET|ECONNRESET|EPIPE/.test(cause);
           const error2 = dropped
-            ? fail("network", `${what}: the connection to ${new URL(url).host} closed before the answer came (${cause}); gave up after ${tries}. The service or a proxy dropped it: try again later${method === "GET" ? "" : " (not retried: the service may have received the request)"}.`, { url, attempts: attempt })
+            ? fail("network", `${what}: the connection to ${new URL(url).host} closed before the answer came (${cause}); gave up after ${tries}. The service or a proxy dropped it: try again later${read ? "" : " (not retried: the service may have received the request)"}.`, { url, attempts: attempt })
             : fail("network", `${what}: cannot reach ${new URL(url).host} (${cause}); gave up after ${tries}. Check the network and --base-url.`, { url, attempts: attempt });
-          if ((method !== "GET" && !refused) || attempt >= maxAttempts) throw error2;
+          if ((!read && !refused) || attempt >= maxAttempts) throw error2;
           retry = { reason: cause, error: error2 };
         }
       }
@@ -329,6 +334,7 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
     config,
     ...createReleaseMethods({ request, parse, fail, refusal: getRefusal, quote: (text) => serverMessage(redact(text)), segment: (id, what) => segment(id, what) }),
     ...createCallMethods({ request, parse, fail, refusal: getRefusal, quote: (text) => serverMessage(redact(text)), segment: (id, what) => segment(id, what, "call id") }),
+    ...createUsageMethods({ request, parse, fail, refusal: getRefusal, quote: (text) => serverMessage(redact(text)), segment: (id, what) => segment(id, what, "phone number or campaign id") }),
     async getPathway(id, options = {}) {
       const endpoint = options.endpoint ?? "convo";
       const what = `fetching pathway ${id}`;

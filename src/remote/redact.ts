@@ -3,6 +3,9 @@
 /** Environment variable holding the API key (here, beside the redactor, so hiding it loads no client or model code). */
 export const API_KEY_ENV = "PATHWAYKIT_API_KEY";
 
+/** Environment variable holding a telephony-provider account's `encrypted_key` (the inbound-number reads send it; never printed). */
+export const ENCRYPTED_KEY_ENV = "PATHWAYKIT_ENCRYPTED_KEY";
+
 /** What replaces a key or a fragment of it. */
 export const REDACTED = "[redacted]";
 

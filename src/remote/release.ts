@@ -50,9 +50,19 @@ export interface RawAnswer {
   url: string;
 }
 
+/** What one endpoint adds to a request; all optional. */
+export interface RequestExtra {
+  /** The endpoint takes `encrypted_key` (the inbound-number reads): it is sent when the client has one. Default false. */
+  account?: boolean;
+  /** A read sent as POST (a campaign): retried on 5xx, timeouts and dropped connections as a GET is. Default false. */
+  read?: boolean;
+  /** What a 404 tells the user to check (`campaign id`). Default: the pathway id, and for a GET the other read endpoint. */
+  subject?: string;
+}
+
 /** What the release methods borrow from the client: its request (retries, timeouts, redaction) and error builders. */
 export interface ClientTools {
-  request(method: "GET" | "POST", path: string, body: string | undefined, what: string): Promise<RawAnswer>;
+  request(method: "GET" | "POST", path: string, body: string | undefined, what: string, extra?: RequestExtra): Promise<RawAnswer>;
   parse(answer: RawAnswer, what: string): unknown;
   fail(kind: RemoteErrorKind, message: string, details?: RemoteError["details"]): RemoteError;
   /** The service's message when a 2xx answer is a refusal (`status: "error"`...), else undefined. */

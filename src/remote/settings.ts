@@ -1,7 +1,7 @@
 // Where the base URL and API key come from: flag, then environment, then project config, then the default.
 import { DEFAULT_BASE_URL } from "./client.js";
 
-import { API_KEY_ENV } from "./redact.js";
+import { API_KEY_ENV, ENCRYPTED_KEY_ENV } from "./redact.js";
 
 export { API_KEY_ENV };
 /** Environment variable overriding the base URL. */
@@ -23,9 +23,11 @@ export interface RemoteSettings {
   baseUrl: string;
   baseUrlSource: "flag" | "env" | "config" | "default";
   apiKey?: string;
+  /** PATHWAYKIT_ENCRYPTED_KEY, when set: sent as `encrypted_key` where an endpoint takes it. */
+  encryptedKey?: string;
 }
 
-/** Resolves `--base-url` > PATHWAYKIT_BASE_URL > config > DEFAULT_BASE_URL, and PATHWAYKIT_API_KEY > config for the key. */
+/** Resolves `--base-url` > PATHWAYKIT_BASE_URL > config > DEFAULT_BASE_URL, PATHWAYKIT_API_KEY > config for the key, and PATHWAYKIT_ENCRYPTED_KEY. */
 export function resolveRemoteSettings(input: RemoteSettingsInput): RemoteSettings {
   const nonEmpty = (v: string | undefined) => (v !== undefined && v.trim() !== "" ? v.trim() : undefined);
   const flag = nonEmpty(input.baseUrl);
@@ -34,5 +36,6 @@ export function resolveRemoteSettings(input: RemoteSettingsInput): RemoteSetting
   const baseUrl = flag ?? env ?? config ?? DEFAULT_BASE_URL;
   const baseUrlSource = flag ? "flag" : env ? "env" : config ? "config" : "default";
   const apiKey = nonEmpty(input.env[API_KEY_ENV]) ?? nonEmpty(input.configApiKey);
-  return apiKey === undefined ? { baseUrl, baseUrlSource } : { baseUrl, baseUrlSource, apiKey };
+  const encryptedKey = nonEmpty(input.env[ENCRYPTED_KEY_ENV]);
+  return { baseUrl, baseUrlSource, ...(apiKey !== undefined && { apiKey }), ...(encryptedKey !== undefined && { encryptedKey }) };
 }

@@ -37,15 +37,26 @@ export interface RequestCheckResult {
   fatal?: boolean;
 }
 
-/** The pathway as request rules see it, walked from `startNodeId` when the pathway has that node. */
+/** The analyses of one pathway value, per start node and system variables: many requests (200 inbound numbers) check against one pathway. */
+const analysed = new WeakMap<object, Map<string, Omit<RequestPathway, "where" | "value">>>();
+
+/** The pathway as request rules see it, walked from `startNodeId` when the pathway has that node. The value must not change after. */
 export function toRequestPathway(pathway: { where: string; value: Pathway }, startNodeId?: string, systemVariables: readonly string[] = []): RequestPathway {
-  const graph = getRequestGraph(pathway.value, startNodeId);
-  const reads = new Set<string>();
-  for (const use of getVariableUses(graph)) {
-    reads.add(use.name);
-    reads.add(use.root);
+  let byStart = analysed.get(pathway.value);
+  if (!byStart) analysed.set(pathway.value, (byStart = new Map()));
+  const key = JSON.stringify([startNodeId ?? null, systemVariables]);
+  let found = byStart.get(key);
+  if (!found) {
+    const graph = getRequestGraph(pathway.value, startNodeId);
+    const reads = new Set<string>();
+    for (const use of getVariableUses(graph)) {
+      reads.add(use.name);
+      reads.add(use.root);
+    }
+    found = { graph, required: getRequiredVariables(graph, systemVariables), reads };
+    byStart.set(key, found);
   }
-  return { where: pathway.where, value: pathway.value, graph, required: getRequiredVariables(graph, systemVariables), reads };
+  return { where: pathway.where, value: pathway.value, ...found };
 }
 
 /**

@@ -5,4 +5,5 @@ export * from "./kind.js";
 export * from "./registry.js";
 export * from "./pathway-variables.js";
 export * from "./check.js";
+export * from "./configured.js";
 export { classifyPhone, type PhoneForm } from "./helpers.js";

@@ -1,7 +1,7 @@
 // maskPersonalData: number fields masked whole, phone numbers and emails masked in every text, ids and times kept.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { maskPersonalData, maskPersonalText } from "../../src/calls/index.js";
+import { maskPersonalData, maskPersonalText, maskPhoneNumber, maskPhoneNumbers } from "../../src/calls/index.js";
 import "../support/fast-check-seed.js";
 
 describe("maskPersonalData", () => {
@@ -27,5 +27,34 @@ describe("maskPersonalData", () => {
         expect(masked).not.toContain(number.replace(/\D/g, "").slice(-7));
       }),
     );
+  });
+});
+
+describe("maskPhoneNumber", () => {
+  it.each([
+    ["+15550000123", "+1555***0123"],
+    ["+44 7911 123456", "+4479***3456"],
+    ["5550000123", "555***0123"],
+    ["+1 (415) 555-0100", "+1415***0100"],
+    ["+1555\u001b[31m0000999", "+1555***0999"],
+    ["123", "[masked]"],
+    ["", "[masked]"],
+  ])("shows %j as %j", (number, masked) => {
+    expect(maskPhoneNumber(number)).toBe(masked);
+  });
+
+  it("hides at least three digits of any number, and keeps nothing but digits, a plus and the stars", () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const masked = maskPhoneNumber(text);
+        expect(masked).toMatch(/^(\[masked\]|\+?\d{0,4}\*\*\*\d{4})$/);
+        const digits = text.replace(/\D/g, "");
+        if (masked !== "[masked]") expect(masked.replace(/\D/g, "").length).toBeLessThanOrEqual(digits.length - 3);
+      }),
+    );
+  });
+
+  it("masks the numbers inside a text, a URL's encoded one too", () => {
+    expect(maskPhoneNumbers("GET http://h/v1/inbound/%2B15550000123 answered 500; call +1 415 555 0100")).toBe("GET http://h/v1/inbound/%2B1555***0123 answered 500; call +1415***0100");
   });
 });

@@ -10,6 +10,7 @@ import { createCiProject, examplePathways, setNodeText } from "../support/ci-pro
 import { describeRun, readAction, runAction, type ActionRun } from "../support/composite-action.js";
 import { startFakeService, type FakeService, type FakeServiceOptions } from "../support/fake-service.js";
 import { guideActionInputs } from "../support/ci-guide-workflow.js";
+import { inboundDetail } from "../support/fake-usage.js";
 
 const KEY = "sk-live-release-0123456789abcdef";
 const action = readAction();
@@ -32,11 +33,14 @@ afterEach(async () => {
   fake = undefined;
 });
 
-/** Starts the service with the example pathways in production and no saved versions yet. */
+/** The inbound numbers on the service: two answer with the support pathway, one with another. */
+const NUMBERS = { "+14155550101": inboundDetail("+14155550101", ID), "+14155550102": inboundDetail("+14155550102", ID), "+14155550103": inboundDetail("+14155550103", "pw-lead-qualification") };
+
+/** Starts the service with the example pathways in production, no saved versions yet, and three inbound numbers. */
 async function startService(): Promise<FakeService> {
   const pathways = examplePathways();
   // `script` drives the versioned chat of the fake that issue 23 item 7 extends; it is not in this branch's type yet.
-  const options = { apiKey: KEY, pathways, versions: Object.fromEntries(Object.keys(pathways).map((id) => [id, []])), script: agentScript() };
+  const options = { apiKey: KEY, pathways, versions: Object.fromEntries(Object.keys(pathways).map((id) => [id, []])), script: agentScript(), numbers: NUMBERS };
   fake = await startFakeService(options as FakeServiceOptions);
   return fake;
 }
@@ -84,6 +88,9 @@ describe("action.yml, mode release", () => {
     // The unchanged pathways are the same as production: nothing is pushed or published for them.
     expect(service.requests.filter((r) => r.method === "POST" && /^\/v1\/pathway\/pw-(appointment-booking|lead-qualification)\//.test(r.path))).toEqual([]);
     expect(run.steps.map((s) => s.stdout + s.stderr).join("\n")).not.toContain(KEY);
+    // The job summary says who the release reached, numbers masked, before the line that says it was promoted.
+    expect(run.summary).toMatch(/### Pathway release\n<pre>\nproduction of pw-support-kb answers 2 inbound numbers; no campaigns checked [^\n]*\n✔ promoted version 1 of pathway pw-support-kb to production/);
+    for (const number of Object.keys(NUMBERS)) expect(run.summary + run.step("publish").stdout).not.toContain(number.slice(1));
   }, 240_000);
 
   test("publishes nothing when a live scenario fails against the draft", async () => {

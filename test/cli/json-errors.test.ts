@@ -33,6 +33,7 @@ const FAILING: Record<string, { args: string[]; code: string }> = {
   rollback: { args: ["rollback", "remote:abc", "--to", "1"], code: "config" },
   versions: { args: ["versions", "abc"], code: "config" },
   log: { args: ["log", "abc"], code: "config" },
+  usage: { args: ["usage", "abc"], code: "config" },
   "check-request": { args: ["check-request", "x.json", "--rule", "bogus:off"], code: "usage" },
   report: { args: ["report", "missing.json"], code: "io" },
   calls: { args: ["calls", "stats", "x", "--pathway", "missing.json"], code: "io" },

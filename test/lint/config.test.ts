@@ -43,6 +43,12 @@ describe("resolveLintConfig", () => {
   it("says what is wrong in the message", () => {
     expect(() => resolve({ rules: { "dead-end": "loud" } })).toThrow(/"rules.dead-end": expected "off", "warn", "error"/);
   });
+
+  it("reads the campaigns pathway usage looks at, once each, and refuses an empty id", () => {
+    expect(resolve({ campaigns: [" c-1", "c-2", "c-1 "] }).campaigns).toEqual(["c-1", "c-2"]);
+    expect(resolve({}).campaigns).toEqual([]);
+    expect(() => resolve({ campaigns: [""] })).toThrow(/"campaigns\[0\]"/);
+  });
 });
 
 describe("getFileLintSettings", () => {

@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { handleCalls, type CallQuirks } from "./fake-calls.js";
+import { handleUsage, type UsageStore } from "./fake-usage.js";
 import { handleChat, handleVersionWrite, withMarkers, wrapRead, type FakeAgentScript, type FakeQuirks, type VersionStore } from "./fake-versions.js";
 
 export type { FakeQuirks };
@@ -26,6 +27,8 @@ export interface RecordedRequest {
   path: string;
   authorization: string | undefined;
   body: string;
+  /** The `encrypted_key` header, when the request carried one. */
+  encryptedKey?: string;
 }
 
 /** Options of `startFakeService`. */
@@ -43,6 +46,12 @@ export interface FakeServiceOptions {
   /** Call records GET /v1/calls/{id} and the list answer, and the list's undocumented details. */
   calls?: Record<string, unknown>[];
   callQuirks?: CallQuirks;
+  /** Inbound number configurations (detail form) by number; none by default (GET /v1/inbound lists none). */
+  numbers?: Record<string, Record<string, unknown>>;
+  /** Campaigns (POST /v1/campaigns/{id}) by id. */
+  campaigns?: Record<string, Record<string, unknown>>;
+  /** Numbers listed whose configuration read answers this status every time. */
+  failingNumbers?: Record<string, number>;
 }
 
 /** The running fake service. */
@@ -62,6 +71,8 @@ export interface FakeService {
   chats: VersionStore["chats"];
   /** Most requests handled at the same time so far. */
   readonly maxInFlight: number;
+  /** The inbound numbers and campaigns it holds; tests may change them between requests. */
+  usage: UsageStore;
   /** Queues a fault for the next request (matching `method` and `path` when given). */
   addFault(fault: Fault, method?: "GET" | "POST", path?: RegExp): void;
   /** Requests whose method and path match (the path without the query). */
@@ -114,6 +125,13 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
   let inFlight = 0;
   let maxInFlight = 0;
   const callStore = { calls: options.calls ?? [], quirks: { ...options.callQuirks }, send: sendJson };
+  const usage: UsageStore = {
+    numbers: new Map(Object.entries(options.numbers ?? {})),
+    campaigns: new Map(Object.entries(options.campaigns ?? {})),
+    failing: new Map(Object.entries(options.failingNumbers ?? {})),
+    extraListEntries: [],
+    send: sendJson,
+  };
   const store: VersionStore = { pathways, versions, markers: new Map(), quirks: { ...options.quirks }, script: options.script, chats: new Map(), toStoredEdges, send: sendJson };
 
   const server = createServer(async (req, res) => {
@@ -124,7 +142,8 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     const method = req.method ?? "GET";
     const path = req.url ?? "/";
     const authorization = typeof req.headers.authorization === "string" ? req.headers.authorization : undefined;
-    requests.push({ method, path, authorization, body });
+    const encryptedKey = typeof req.headers.encrypted_key === "string" ? req.headers.encrypted_key : undefined;
+    requests.push({ method, path, authorization, body, ...(encryptedKey !== undefined && { encryptedKey }) });
     service.onRequest?.(requests[requests.length - 1]!);
     const faultIndex = faults.findIndex((f) => (f.method === undefined || f.method === method) && (f.path === undefined || f.path.test(path)));
     const fault = faultIndex >= 0 ? faults.splice(faultIndex, 1)[0]!.fault : undefined;
@@ -171,6 +190,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     }
     if (authorization !== apiKey) return sendJson(res, 401, { status: "error", message: "Invalid API key" });
     if (handleCalls(callStore, method, path, res)) return;
+    if (handleUsage(usage, method, path, res)) return;
     if (handleChat(store, method, path, body, res)) return;
     const writes = /^\/v1\/pathway\/([^/?]+)\//.exec(path);
     if (writes && forbidden.has(decodeURIComponent(writes[1]!))) return sendJson(res, 403, { status: "error", message: "Forbidden" });
@@ -232,6 +252,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     markers: store.markers,
     quirks: store.quirks,
     chats: store.chats,
+    usage,
     requestsTo: (method, pattern) => requests.filter((r) => r.method === method && pattern.test(r.path.split("?")[0]!)),
     get maxInFlight() {
       return maxInFlight;

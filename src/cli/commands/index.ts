@@ -37,6 +37,7 @@ export const commands: readonly CommandEntry[] = [
   { name: "publish", args: "<pathway>", summary: "promote a saved version to production or staging, only when it is the local file and its scenarios pass live", load: () => import("./publish.js") },
   { name: "rollback", args: "<pathway>", summary: "promote the version that was in production before (or --to <n>), after the same read-back check", load: () => import("./rollback.js") },
   { name: "versions", args: "<pathway>", summary: "list the saved versions of a remote pathway: number, date, name; which is latest, in production, in staging, the draft, the local file", load: () => import("./versions.js") },
+  { name: "usage", args: "<pathway>", summary: "list the inbound numbers and campaigns that use a pathway, and check what each supplies against it", load: () => import("./usage.js") },
   { name: "log", args: "<pathway>", summary: "show what changed between each consecutive pair of a remote pathway's saved versions, by kind", load: () => import("./log.js") },
   { name: "check-request", args: "[inputs...]", summary: "check API request bodies (calls, batches, inbound numbers, purchases) against the API and the pathway they use", load: () => import("./check-request.js") },
   { name: "calls", args: "<command>", summary: "read call records (saved files, webhook bodies or the service) and see which parts of a pathway real calls take", load: () => import("./calls.js") },

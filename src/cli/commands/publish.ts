@@ -9,8 +9,9 @@ import { option } from "../options/index.js";
 import { writeOutput } from "../output.js";
 import { createProgressReporter } from "../progress.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
+import { addReleaseUsageOptions, createReleaseUsage, type ReleaseUsageFlags } from "../release-usage.js";
 
-interface PublishFlags extends RemoteFlags {
+interface PublishFlags extends RemoteFlags, ReleaseUsageFlags {
   /** --pathway-id, or its first spelling --id. */
   pathwayId?: string;
   pathwayVersion?: number | "draft";
@@ -26,7 +27,7 @@ interface PublishFlags extends RemoteFlags {
 
 /** Registers the command on the program. */
 export function register(program: Command, io: CliIo): void {
-  addRemoteOptions(
+  const command = addRemoteOptions(
     program
       .command("publish")
       .description("promote a saved version to production or staging, only when it is the local file and its scenarios pass live")
@@ -43,7 +44,8 @@ export function register(program: Command, io: CliIo): void {
     .addOption(option("force", { does: "promote even when the version is not the local file, or changed since it was pushed or tested" }))
     .addOption(option("dryRun", { does: "read the version back and compare, without running scenarios" }))
     .addOption(option("format", { formats: ["text", "json"] }))
-    .addOption(option("output"))
+    .addOption(option("output"));
+  addReleaseUsageOptions(command)
     .addHelpText(
       "after",
       `
@@ -56,6 +58,11 @@ pathway: is that file) live against that version
 recorded in pathwaykit.manifest.json (for \`pathway rollback\`); a promoted draft stops being the draft, so the
 next \`push --draft\` starts a new version. If the promotion itself fails (network), nothing was promoted by this
 run and the message says how to promote the tested version.
+Before anything runs or is promoted (and with --dry-run), publish prints who the version will reach: the inbound
+numbers whose configuration names the pathway and the campaigns (--campaign, or \`campaigns\` in pathway.config.json)
+that call with it, each checked against the version as \`pathway usage\` checks it ("production of pw-x answers 3
+inbound numbers; 1 active campaign calls with it"; --format json: \`usage\`). A read that fails is a warning, and the
+release goes on.
 
 Exit codes: 0 promoted (or --dry-run), 1 refused (the version differs, changed, or a scenario failed),
 2 usage, no such version or draft, scenarios that could not run, read or network error.
@@ -67,6 +74,7 @@ Examples:
     )
     .action(async (target: string, flags: PublishFlags) => {
       const progress = createProgressReporter(io, "running live");
+      const usage = createReleaseUsage(io, flags, target);
       const report = await publishVersion(io.host, target, {
         ...toRemoteOptions(flags, io),
         ...(flags.pathwayId !== undefined && { id: flags.pathwayId }),
@@ -79,8 +87,9 @@ Examples:
         dryRun: flags.dryRun === true,
         onTestProgress: progress.report,
         warn: (m) => io.stderr.write(`pathway: warning: ${escapeTerminalText(m)}\n`),
-      }).finally(progress.stop);
-      await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : escapeTerminalText(report.reason) + "\n");
+        ...usage.options,
+      }).finally(() => Promise.all([progress.stop(), usage.stop()]));
+      await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : usage.heading() + escapeTerminalText(report.reason) + "\n");
       io.setExitCode(report.ok ? EXIT.ok : EXIT.findings);
     });
 }

@@ -8,8 +8,9 @@ import type { CliIo } from "../io.js";
 import { option } from "../options/index.js";
 import { writeOutput } from "../output.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
+import { addReleaseUsageOptions, createReleaseUsage, type ReleaseUsageFlags } from "../release-usage.js";
 
-interface RollbackFlags extends RemoteFlags {
+interface RollbackFlags extends RemoteFlags, ReleaseUsageFlags {
   /** --pathway-id, or its first spelling --id. */
   pathwayId?: string;
   to?: number;
@@ -22,7 +23,7 @@ interface RollbackFlags extends RemoteFlags {
 
 /** Registers the command on the program. */
 export function register(program: Command, io: CliIo): void {
-  addRemoteOptions(
+  const command = addRemoteOptions(
     program
       .command("rollback")
       .description("promote the version that was in production before (or --to <n>), after the same read-back check")
@@ -35,7 +36,8 @@ export function register(program: Command, io: CliIo): void {
     .addOption(option("force", { does: "promote even when the version changed since it was promoted" }))
     .addOption(option("dryRun", { does: "work out and read back the version" }))
     .addOption(option("format", { formats: ["text", "json"] }))
-    .addOption(option("output"))
+    .addOption(option("output"));
+  addReleaseUsageOptions(command)
     .addHelpText(
       "after",
       `
@@ -45,6 +47,8 @@ seen in real exports); which version is current comes from the service too, when
 promotion history that is documented, so without a record pass --to <n>.
 Before promoting, rollback reads the version back and refuses when its content is not what it held when it was
 promoted (--force overrides); a version promoted from elsewhere is promoted as it is, and the report says so.
+Before promoting (and with --dry-run) it prints who the version will reach, as publish does (see \`pathway usage\`);
+a read that fails is a warning, and the rollback goes on.
 
 Exit codes: 0 rolled back (or --dry-run), 1 refused (the version changed since it was promoted),
 2 usage, no previous version recorded, no such version, read or network error.
@@ -55,6 +59,7 @@ Examples:
   $ pathway rollback remote:1b2c3d4e --to 11 --format json`,
     )
     .action(async (target: string, flags: RollbackFlags) => {
+      const usage = createReleaseUsage(io, flags, target);
       const report = await rollbackVersion(io.host, target, {
         ...toRemoteOptions(flags, io),
         ...(flags.pathwayId !== undefined && { id: flags.pathwayId }),
@@ -63,8 +68,9 @@ Examples:
         force: flags.force === true,
         dryRun: flags.dryRun === true,
         warn: (m) => io.stderr.write(`pathway: warning: ${escapeTerminalText(m)}\n`),
-      });
-      await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : escapeTerminalText(report.reason) + "\n");
+        ...usage.options,
+      }).finally(usage.stop);
+      await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : usage.heading() + escapeTerminalText(report.reason) + "\n");
       io.setExitCode(report.ok ? EXIT.ok : EXIT.findings);
     });
 }

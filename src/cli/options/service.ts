@@ -2,6 +2,7 @@
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../../remote/read-body.js";
 import { CALL_LISTENER_DEFAULTS } from "../../engine/calls/limits.js";
 import { MAX_REPEAT } from "../../engine/scenarios/limits.js";
+import { DEFAULT_MAX_NUMBERS } from "../../engine/usage/limits.js";
 import { parseByteSize } from "./byte-size.js";
 import { defineAlias, defineOption, type OptionSpec } from "./define.js";
 import { parseDuration } from "./duration.js";
@@ -105,6 +106,15 @@ export const SERVICE_OPTIONS = {
     parse: parseWholeNumber(1, MAX_REPEAT),
     default: 1,
   })),
+  campaign: defineOption("--campaign <id...>", () => ({
+    description: "campaigns to read (POST /v1/campaigns/{id}) for those whose sequences call the pathway (default: `campaigns` in pathway.config.json)",
+  })),
+  maxNumbers: defineOption("--max-numbers <n>", () => ({
+    description: "inbound numbers whose configuration is read at most (one request each); the rest are counted as not read",
+    parse: parseWholeNumber(1, 100_000),
+    default: DEFAULT_MAX_NUMBERS,
+  })),
+  showNumbers: defineOption("--show-numbers", () => ({ description: "show phone numbers in full on a terminal (masked as +1555***0123 otherwise, and always in files and pipes)" })),
   minPassRate: defineOption("--min-pass-rate <rate>", ({ with: flag }: { with: string }) => ({
     description: `${withFlag(flag)}the share of its runs a scenario must pass (0..1, default 1)`,
     parse: parseRate,

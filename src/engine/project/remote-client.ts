@@ -36,6 +36,7 @@ export async function createClient(host: Host, options: RemoteOptions, loaded: L
     return createPathwayClient({
       baseUrl: settings.baseUrl,
       apiKey: settings.apiKey,
+      ...(settings.encryptedKey !== undefined && { encryptedKey: settings.encryptedKey }),
       timeoutMs: options.timeout,
       retries: options.retries,
       ...(options.maxResponseBytes !== undefined && { maxResponseBytes: options.maxResponseBytes }),

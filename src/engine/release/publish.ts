@@ -10,9 +10,11 @@ import type { ProgressEvent } from "../progress.js";
 import { resolveReleaseTarget, type ReleaseTarget } from "../project/release-target.js";
 import { createClient, loadRemote, toEngineError, type RemoteOptions } from "../project/remote-client.js";
 import { runScenarioFiles } from "../scenarios/run-scenarios.js";
+import type { Pathway } from "../../model/schema.js";
+import { readReleaseUsage, type ReleaseUsage, type ReleaseUsageOptions } from "../usage/release-usage.js";
 
 /** Options of `publishVersion`; all optional. */
-export interface PublishOptions extends RemoteOptions {
+export interface PublishOptions extends RemoteOptions, Omit<ReleaseUsageOptions, "warn" | "concurrency" | "onProgress"> {
   /** The remote pathway of a file that pathwaykit.manifest.json does not track (`--pathway-id`). Default: the file's entry. */
   id?: string;
   /** The version to promote. Default "draft": the file's draft in the manifest. */
@@ -30,8 +32,10 @@ export interface PublishOptions extends RemoteOptions {
   dryRun?: boolean;
   /** Told as each scenario finishes. */
   onTestProgress?: (event: ProgressEvent) => void;
-  /** Told when the promotion worked but could not be recorded in the manifest. */
+  /** Told when the promotion worked but could not be recorded in the manifest, or who it reaches could not be read. */
   warn?: (message: string) => void;
+  /** Told as each inbound number's configuration is read (the usage summary). */
+  onUsageProgress?: RemoteOptions["onProgress"];
 }
 
 /** What `publish --format json` prints. `ok` false: refused, or the scenarios did not pass (nothing was promoted). */
@@ -48,7 +52,15 @@ export interface PublishReport {
   localHash?: string;
   /** With requirePass: the live run's totals. */
   tests?: { total: number; passed: number; failed: number; errors: number };
+  /** Who the version reaches (inbound numbers, campaigns), read before promoting; absent when it was refused before. */
+  usage?: ReleaseUsage;
   reason: string;
+}
+
+/** The usage options of a release command's options: the live runs' concurrency is not the reads', and progress is its own. */
+export function toUsageOptions(options: ReleaseUsageOptions & { onUsageProgress?: RemoteOptions["onProgress"] }): ReleaseUsageOptions {
+  const { campaigns, config, maxNumbers, onUsage, warn, onUsageProgress } = options;
+  return { ...(campaigns && { campaigns }), ...(config !== undefined && { config }), ...(maxNumbers !== undefined && { maxNumbers }), ...(onUsage && { onUsage }), ...(warn && { warn }), ...(onUsageProgress && { onProgress: onUsageProgress }) };
 }
 
 /** The pathway as the user named it on the command line, for the commands a message suggests: the argument, and --pathway-id with it. */
@@ -122,6 +134,7 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
   const version = resolved.send!;
   const hash = resolved.tested.hash;
   const localHash = target.local?.hash;
+  let usage: ReleaseUsage | undefined;
   const report = (ok: boolean, published: boolean, reason: string, tests?: PublishReport["tests"]): PublishReport => ({
     id,
     ...(target.file !== undefined && { file: target.file }),
@@ -133,6 +146,7 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
     hash,
     ...(localHash !== undefined && { localHash }),
     ...(tests && { tests }),
+    ...(usage && { usage }),
     reason,
   });
   const retry = `pathway publish ${toArgument(arg, options.id)} --pathway-version ${version} --environment ${environment}`;
@@ -143,6 +157,9 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
     if (resolved.warnings.length > 0) return report(false, false, `Refusing to promote: ${resolved.warnings.join(" ")} Pass --force to promote it as it is.`);
   }
   const compared = localHash !== undefined ? `it matches ${target.file}` : "no local file to compare it with";
+  // Who the version will reach, before anything runs or is promoted; a failed read is a warning, never a refusal.
+  const what = { where: `version ${version} of pathway ${id}`, value: resolved.pathway as Pathway };
+  usage = await readReleaseUsage(host, client, { id, ...(target.file !== undefined && { file: target.file }) }, what, environment, toUsageOptions(options));
   if (options.dryRun) {
     const tests = options.requirePass?.length ? `, after running ${options.requirePass.join(" ")} live against it,` : "";
     return report(true, false, `Dry run: would promote version ${version} of pathway ${id} to ${environment}${tests} (${compared}, ${hash}). Nothing was run or promoted.`);

@@ -3,12 +3,14 @@ import type { Environment } from "../../remote/index.js";
 import { EngineError } from "../../host/errors.js";
 import type { Host } from "../../host/host.js";
 import { MANIFEST_FILE } from "../project/manifest.js";
-import { promote, recordRelease, toArgument } from "./publish.js";
+import { promote, recordRelease, toArgument, toUsageOptions } from "./publish.js";
 import { resolveReleaseTarget } from "../project/release-target.js";
 import { createClient, loadRemote, toEngineError, type RemoteOptions } from "../project/remote-client.js";
+import type { Pathway } from "../../model/schema.js";
+import { readReleaseUsage, type ReleaseUsage, type ReleaseUsageOptions } from "../usage/release-usage.js";
 
 /** Options of `rollbackVersion`; all optional. */
-export interface RollbackOptions extends RemoteOptions {
+export interface RollbackOptions extends RemoteOptions, Omit<ReleaseUsageOptions, "warn" | "concurrency" | "onProgress"> {
   /** The remote pathway of a file that pathwaykit.manifest.json does not track (`--pathway-id`). Default: the file's entry. */
   id?: string;
   /** The version to promote. Default: the one promoted to `environment` before the current one (from the manifest's record). */
@@ -19,7 +21,10 @@ export interface RollbackOptions extends RemoteOptions {
   force?: boolean;
   /** Read and compare; promote nothing. */
   dryRun?: boolean;
+  /** Told when the promotion could not be recorded, or who it reaches could not be read. */
   warn?: (message: string) => void;
+  /** Told as each inbound number's configuration is read (the usage summary). */
+  onUsageProgress?: RemoteOptions["onProgress"];
 }
 
 /** What `rollback --format json` prints. `ok` false: refused (the version changed since it was promoted). */
@@ -36,6 +41,8 @@ export interface RollbackReport {
   hash: string;
   /** The hash recorded when `version` was last promoted from this project, if it was. */
   recordedHash?: string;
+  /** Who the version reaches (inbound numbers, campaigns), read before promoting; absent when it was refused before. */
+  usage?: ReleaseUsage;
   reason: string;
 }
 
@@ -71,13 +78,16 @@ export async function rollbackVersion(host: Host, arg: string, options: Rollback
     version = before.version;
   }
   let hash: string;
+  let content: Record<string, unknown>;
   try {
-    hash = getContentHash((await client.getVersion(id, version)).pathway);
+    content = (await client.getVersion(id, version)).pathway;
+    hash = getContentHash(content);
   } catch (error) {
     if ((error as { kind?: unknown }).kind === "not-found") throw new EngineError("input", `Pathway ${id} has no version ${version} on the service; see \`pathway versions ${named}\`.`, "version-missing", { id });
     throw await toEngineError(error, { id });
   }
   const recordedHash = [...releases].reverse().find((r) => r.version === version)?.hash;
+  let usage: ReleaseUsage | undefined;
   const report = (ok: boolean, published: boolean, reason: string): RollbackReport => ({
     id,
     ...(target.file !== undefined && { file: target.file }),
@@ -89,11 +99,15 @@ export async function rollbackVersion(host: Host, arg: string, options: Rollback
     dryRun: options.dryRun === true,
     hash,
     ...(recordedHash !== undefined && { recordedHash }),
+    ...(usage && { usage }),
     reason,
   });
   if (recordedHash !== undefined && recordedHash !== hash && !options.force) {
     return report(false, false, `Refusing to roll back: version ${version} of pathway ${id} changed since it was promoted (now ${hash}, then ${recordedHash}). See it with \`pathway fetch ${id}@${version} -o -\`; pass --force to promote it as it is.`);
   }
+  // Who the version will reach again, before it is promoted; a failed read is a warning, never a refusal.
+  const what = { where: `version ${version} of pathway ${id}`, value: content as Pathway };
+  usage = await readReleaseUsage(host, client, { id, ...(target.file !== undefined && { file: target.file }) }, what, environment, toUsageOptions(options));
   const checked = recordedHash === undefined ? `no record of what it held when promoted; promoting it as it is, ${hash}` : `unchanged since it was promoted, ${hash}`;
   if (options.dryRun) return report(true, false, `Dry run: would promote version ${version} of pathway ${id} to ${environment}${current === undefined ? "" : ` in place of version ${current}`} (${checked}). Nothing was promoted.`);
   await promote(client, id, version, environment, `pathway rollback ${named} --to ${version} --environment ${environment}`);
