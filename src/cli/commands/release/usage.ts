@@ -1,15 +1,15 @@
 // `pathway usage <pathway>`: flags -> readPathwayUsage (numbers and campaigns that use it, checked) -> text, json or md -> exit code.
 import type { Command } from "commander";
-import { readPathwayUsage } from "../../engine/usage/read-usage.js";
-import { toJsonText } from "../../escape/json.js";
-import { escapeTerminalText } from "../../escape/terminal.js";
-import { formatUsageMarkdown, formatUsageText } from "../../format/usage-report.js";
-import { EXIT } from "../exit.js";
-import type { CliIo } from "../io.js";
-import { option } from "../options/index.js";
-import { useReportColor, writeOutput } from "../output.js";
-import { createProgressReporter } from "../progress.js";
-import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
+import { readPathwayUsage } from "../../../engine/usage/read-usage.js";
+import { toJsonText } from "../../../escape/json.js";
+import { escapeTerminalText } from "../../../escape/terminal.js";
+import { formatUsageMarkdown, formatUsageText } from "../../../format/usage-report.js";
+import { EXIT } from "../../exit.js";
+import type { CliIo } from "../../io.js";
+import { option } from "../../options/index.js";
+import { useReportColor, writeOutput } from "../../output.js";
+import { createProgressReporter } from "../../progress.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../../remote-options.js";
 
 interface UsageFlags extends RemoteFlags {
   pathwayId?: string;

@@ -1,16 +1,16 @@
 // `pathway push`: flags -> planPush -> the diff -> push -> report (text or JSON) -> exit code.
-import { toJsonText } from "../../escape/json.js";
+import { toJsonText } from "../../../escape/json.js";
 import type { Command } from "commander";
-import { isEngineError, toErrorObject } from "../../host/errors.js";
-import { planPush, push, type PushFailure } from "../../engine/release/push.js";
-import { pushDraft } from "../../engine/release/push-draft.js";
-import { EXIT, ExitError } from "../exit.js";
-import { escapeTerminalText } from "../../escape/terminal.js";
-import { diffFormatters } from "../../format/diff-formatters.js";
-import type { CliIo } from "../io.js";
-import { option } from "../options/index.js";
-import { useReportColor, writeOutput } from "../output.js";
-import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
+import { isEngineError, toErrorObject } from "../../../host/errors.js";
+import { planPush, push, type PushFailure } from "../../../engine/release/push.js";
+import { pushDraft } from "../../../engine/release/push-draft.js";
+import { EXIT, ExitError } from "../../exit.js";
+import { escapeTerminalText } from "../../../escape/terminal.js";
+import { diffFormatters } from "../../../format/diff-formatters.js";
+import type { CliIo } from "../../io.js";
+import { option } from "../../options/index.js";
+import { useReportColor, writeOutput } from "../../output.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../../remote-options.js";
 
 interface PushFlags extends RemoteFlags {
   /** --pathway-id, or its first spelling --id. */

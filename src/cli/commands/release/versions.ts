@@ -1,13 +1,13 @@
 // `pathway versions <id|file>`: flags -> listMarkedVersions -> a table (or JSON) of the saved versions -> exit code.
-import { toJsonText } from "../../escape/json.js";
+import { toJsonText } from "../../../escape/json.js";
 import type { Command } from "commander";
-import { listMarkedVersions } from "../../engine/release/version-markers.js";
-import { formatVersionsText } from "../../format/history.js";
-import { EXIT } from "../exit.js";
-import type { CliIo } from "../io.js";
-import { option } from "../options/index.js";
-import { useReportColor, writeOutput } from "../output.js";
-import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
+import { listMarkedVersions } from "../../../engine/release/version-markers.js";
+import { formatVersionsText } from "../../../format/history.js";
+import { EXIT } from "../../exit.js";
+import type { CliIo } from "../../io.js";
+import { option } from "../../options/index.js";
+import { useReportColor, writeOutput } from "../../output.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../../remote-options.js";
 
 interface VersionsFlags extends RemoteFlags {
   /** --pathway-id, or its first spelling --id. */

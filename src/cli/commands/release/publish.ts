@@ -1,15 +1,15 @@
 // `pathway publish <file|id>`: flags -> publishVersion (read back, compare, optionally test live) -> promote -> report -> exit code.
-import { toJsonText } from "../../escape/json.js";
+import { toJsonText } from "../../../escape/json.js";
 import type { Command } from "commander";
-import { publishVersion } from "../../engine/release/publish.js";
-import { escapeTerminalText } from "../../escape/terminal.js";
-import { EXIT } from "../exit.js";
-import type { CliIo } from "../io.js";
-import { option } from "../options/index.js";
-import { writeOutput } from "../output.js";
-import { createProgressReporter } from "../progress.js";
-import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
-import { addReleaseUsageOptions, createReleaseUsage, type ReleaseUsageFlags } from "../release-usage.js";
+import { publishVersion } from "../../../engine/release/publish.js";
+import { escapeTerminalText } from "../../../escape/terminal.js";
+import { EXIT } from "../../exit.js";
+import type { CliIo } from "../../io.js";
+import { option } from "../../options/index.js";
+import { writeOutput } from "../../output.js";
+import { createProgressReporter } from "../../progress.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../../remote-options.js";
+import { addReleaseUsageOptions, createReleaseUsage, type ReleaseUsageFlags } from "../../release-usage.js";
 
 interface PublishFlags extends RemoteFlags, ReleaseUsageFlags {
   /** --pathway-id, or its first spelling --id. */

@@ -1,15 +1,15 @@
 // `pathway fetch`: flags -> fetchPathways -> one line per pathway (or JSON) -> exit code.
-import { toJsonText } from "../../escape/json.js";
-import { escapeTerminalText } from "../../escape/terminal.js";
-import { toCount } from "../../escape/count.js";
+import { toJsonText } from "../../../escape/json.js";
+import { escapeTerminalText } from "../../../escape/terminal.js";
+import { toCount } from "../../../escape/count.js";
 import type { Command } from "commander";
-import { fetchPathways } from "../../engine/release/fetch-pathways.js";
-import { EXIT } from "../exit.js";
-import { useColor, type CliIo } from "../io.js";
+import { fetchPathways } from "../../../engine/release/fetch-pathways.js";
+import { EXIT } from "../../exit.js";
+import { useColor, type CliIo } from "../../io.js";
 import pc from "picocolors";
-import { createProgressReporter } from "../progress.js";
-import { option } from "../options/index.js";
-import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
+import { createProgressReporter } from "../../progress.js";
+import { option } from "../../options/index.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../../remote-options.js";
 
 interface FetchFlags extends RemoteFlags {
   force?: boolean;

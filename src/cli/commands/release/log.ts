@@ -1,14 +1,14 @@
 // `pathway log <id|file>`: flags -> logPathway -> each consecutive pair of saved versions summarised by kind -> exit code.
-import { toJsonText } from "../../escape/json.js";
+import { toJsonText } from "../../../escape/json.js";
 import type { Command } from "commander";
-import { logPathway } from "../../engine/release/log-pathway.js";
-import { formatLogText } from "../../format/history.js";
-import { EXIT } from "../exit.js";
-import type { CliIo } from "../io.js";
-import { option } from "../options/index.js";
-import { useReportColor, writeOutput } from "../output.js";
-import { createProgressReporter } from "../progress.js";
-import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
+import { logPathway } from "../../../engine/release/log-pathway.js";
+import { formatLogText } from "../../../format/history.js";
+import { EXIT } from "../../exit.js";
+import type { CliIo } from "../../io.js";
+import { option } from "../../options/index.js";
+import { useReportColor, writeOutput } from "../../output.js";
+import { createProgressReporter } from "../../progress.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../../remote-options.js";
 
 interface LogFlags extends RemoteFlags {
   format: string;

@@ -1,16 +1,16 @@
 // `pathway diff`: flags -> diffVersions or checkDrift -> a diff formatter -> exit code (0 equal, 1 differences).
-import { toCount } from "../../escape/count.js";
-import { toJsonText } from "../../escape/json.js";
-import { escapeTerminalText } from "../../escape/terminal.js";
+import { toCount } from "../../../escape/count.js";
+import { toJsonText } from "../../../escape/json.js";
+import { escapeTerminalText } from "../../../escape/terminal.js";
 import type { Command } from "commander";
-import { checkDrift, diffVersions, parseChangeKinds } from "../../engine/release/diff-versions.js";
-import { cutMarkdown, diffFormatters } from "../../format/diff-formatters.js";
-import { EXIT, ExitError } from "../exit.js";
-import type { CliIo } from "../io.js";
-import { option } from "../options/index.js";
-import { useReportColor, writeOutput } from "../output.js";
-import { createProgressReporter } from "../progress.js";
-import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
+import { checkDrift, diffVersions, parseChangeKinds } from "../../../engine/release/diff-versions.js";
+import { cutMarkdown, diffFormatters } from "../../../format/diff-formatters.js";
+import { EXIT, ExitError } from "../../exit.js";
+import type { CliIo } from "../../io.js";
+import { option } from "../../options/index.js";
+import { useReportColor, writeOutput } from "../../output.js";
+import { createProgressReporter } from "../../progress.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../../remote-options.js";
 
 const FORMATS = ["text", "json", "mermaid", "md"];
 

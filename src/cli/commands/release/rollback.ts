@@ -1,14 +1,14 @@
 // `pathway rollback <file|id>`: flags -> rollbackVersion (previous version or --to, read back) -> promote -> report -> exit code.
-import { toJsonText } from "../../escape/json.js";
+import { toJsonText } from "../../../escape/json.js";
 import type { Command } from "commander";
-import { rollbackVersion } from "../../engine/release/rollback.js";
-import { escapeTerminalText } from "../../escape/terminal.js";
-import { EXIT } from "../exit.js";
-import type { CliIo } from "../io.js";
-import { option } from "../options/index.js";
-import { writeOutput } from "../output.js";
-import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
-import { addReleaseUsageOptions, createReleaseUsage, type ReleaseUsageFlags } from "../release-usage.js";
+import { rollbackVersion } from "../../../engine/release/rollback.js";
+import { escapeTerminalText } from "../../../escape/terminal.js";
+import { EXIT } from "../../exit.js";
+import type { CliIo } from "../../io.js";
+import { option } from "../../options/index.js";
+import { writeOutput } from "../../output.js";
+import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../../remote-options.js";
+import { addReleaseUsageOptions, createReleaseUsage, type ReleaseUsageFlags } from "../../release-usage.js";
 
 interface RollbackFlags extends RemoteFlags, ReleaseUsageFlags {
   /** --pathway-id, or its first spelling --id. */
