@@ -8,7 +8,10 @@ const MAX_LENGTH = constants.MAX_LENGTH;
 export interface TransportEvents {
   /** The framing is broken (a bad Content-Length, a header without one, a body that never completes): nothing after it can be read. Called once. */
   fatal(reason: string): void;
-  /** One message arrived whole but its body is not JSON: it was skipped, and the next message is read as usual. */
+  /**
+   * One message arrived whole but its body is not JSON, or acting on it threw: it was skipped, and the next message is
+   * read as usual.
+   */
   skipped(reason: string): void;
 }
 
@@ -72,6 +75,25 @@ function checkContentLength(reader: StreamMessageReader): void {
 const firstLine = (error: Error) => error.message.split("\n")[0]!.trim();
 
 /**
+ * Makes a message whose handling throws in the connection's own dispatch a skipped message, not a broken stream. The
+ * reader reports such a throw on its error event, as it reports a broken frame, but the message was read whole and
+ * the stream is in step: a `$/cancelRequest` without `params.id` (vscode-jsonrpc reads `params.id` unchecked) ended
+ * the server with exit 1.
+ */
+function skipThrowingMessages(reader: StreamMessageReader, skipped: (reason: string) => void): void {
+  const listen = reader.listen.bind(reader);
+  reader.listen = (callback) =>
+    listen((message) => {
+      try {
+        callback(message);
+      } catch (error) {
+        const method = (message as { method?: unknown }).method;
+        skipped(`a ${typeof method === "string" ? `${method.slice(0, 100)} ` : ""}message the server could not act on (${error instanceof Error ? firstLine(error) : String(error)})`);
+      }
+    });
+}
+
+/**
  * A reader and writer over `input`/`output` for `createProtocolConnection`. vscode-jsonrpc's reader reports a header
  * without a usable Content-Length (`abc`, none at all, a line without a colon, and with checkContentLength `-1` or 26
  * digits) on its error event and then reads on from wherever it stopped, which is mid-message: the connection ignores
@@ -84,6 +106,7 @@ export function createTransport(input: NodeJS.ReadableStream, output: NodeJS.Wri
   const stallMs = options.stallMs ?? 5000;
   const reader = new StreamMessageReader(input, { contentTypeDecoder: markingJsonDecoder() });
   checkContentLength(reader);
+  skipThrowingMessages(reader, events.skipped);
   reader.partialMessageTimeout = stallMs;
   // Counted beside the reader's own listener: both are attached in the server's first synchronous pass, before any chunk.
   let chunks = 0;

@@ -123,6 +123,13 @@ const ROWS: Row[] = [
   { name: "a request whose id is 1e300", run: async () => expect((lsp.send({ jsonrpc: "2.0", id: 1e300, method: "workspace/symbol", params: { query: "" } }), await lsp.next((m) => m.id === 1e300)).result).toBeDefined() },
   { name: "initialize a second time", run: async () => expect((await lsp.request("initialize", { processId: null, rootUri: "file:///", capabilities: {} })).result).toBeDefined() },
   { name: "5,000 cancellations of requests that do not exist, in one write", run: async () => lsp.write(Buffer.concat(Array.from({ length: 5000 }, (_, i) => frame({ jsonrpc: "2.0", method: "$/cancelRequest", params: { id: 90_000 + i } })))) },
+  ...([["without params", undefined], ["whose params are null", null], ["whose params have no id", {}], ["whose params are text", "7"]] as const).map(([what, params]): Row => ({
+    name: `a cancellation ${what} (skipped; it ended the server as a broken frame)`,
+    run: async (s) => {
+      lsp.send({ jsonrpc: "2.0", method: "$/cancelRequest", ...(params !== undefined && { params }) });
+      await logged(/skipped a \$\/cancelRequest message the server could not act on/, s);
+    },
+  })),
   { name: "a cancellation whose id is an object", run: async () => notify("$/cancelRequest", { id: { nested: true } }) },
   { name: "a request cancelled as soon as it is sent", run: async () => {
     lsp.send({ jsonrpc: "2.0", id: "c1", method: "textDocument/hover", params: { textDocument: { uri: okUri() }, position: { line: 1, character: 10 } } });
@@ -250,9 +257,9 @@ const ROWS: Row[] = [
 ];
 
 describe.runIf(unix)("pathway lsp, hostile inputs", () => {
-  it("holds at least 56 distinct inputs", () => {
+  it("holds at least 60 distinct inputs", () => {
     expect(new Set(ROWS.map((r) => r.name)).size).toBe(ROWS.length);
-    expect(ROWS.length).toBeGreaterThanOrEqual(56);
+    expect(ROWS.length).toBeGreaterThanOrEqual(60);
   });
 
   for (const row of ROWS) {
@@ -265,7 +272,7 @@ describe.runIf(unix)("pathway lsp, hostile inputs", () => {
 
 /** Messages of the rows' families, drawn at random: any method the server knows or not, with params of any shape. */
 const message = fc.record({
-  method: fc.constantFrom("textDocument/didOpen", "textDocument/didChange", "textDocument/didClose", "textDocument/didSave", "textDocument/hover", "textDocument/completion", "textDocument/definition", "textDocument/references", "textDocument/documentSymbol", "textDocument/codeAction", "workspace/symbol", "workspace/didChangeConfiguration", "$/setTrace", "initialized", "pathway/unknown"),
+  method: fc.constantFrom("textDocument/didOpen", "textDocument/didChange", "textDocument/didClose", "textDocument/didSave", "textDocument/hover", "textDocument/completion", "textDocument/definition", "textDocument/references", "textDocument/documentSymbol", "textDocument/codeAction", "workspace/symbol", "workspace/didChangeConfiguration", "$/cancelRequest", "$/setTrace", "initialized", "pathway/unknown"),
   id: fc.option(fc.oneof(fc.integer(), fc.string({ maxLength: 8 })), { nil: undefined }),
   params: fc.oneof(fc.constant(undefined), fc.jsonValue({ maxDepth: 3 }), fc.record({ textDocument: fc.record({ uri: fc.oneof(fc.constant("file:///tmp/x.json"), fc.webUrl(), fc.string()), version: fc.jsonValue({ maxDepth: 0 }), text: fc.oneof(fc.string(), fc.constant(PATHWAY)), languageId: fc.constant("json") }, { requiredKeys: [] }), position: fc.record({ line: fc.integer(), character: fc.integer() }) }, { requiredKeys: [] })),
 });
