@@ -86,6 +86,11 @@ const ROWS: Row[] = [
     await answered(lsp, "ws");
     await endsCleanly(lsp);
   } },
+  { name: "a header block of 1 MB that never ends ends the server (exit 1), not after its last byte", initialized: true, run: async (lsp) => {
+    const line = `X-Pad: ${"a".repeat(1000)}\r\n`;
+    for (let i = 0; i < 1000; i++) lsp.write(line);
+    await endsBroken(lsp, /a header block of more than 64 KiB without the blank line that ends it/);
+  } },
   { name: "an empty header block ends the server (exit 1)", initialized: true, run: (lsp) => (lsp.write("\r\n\r\n{}"), endsBroken(lsp, /broken message frame/)) },
   { name: "a frame after a broken one is never read", initialized: true, run: async (lsp) => {
     lsp.write(Buffer.concat([Buffer.from("Content-Length: x\r\n\r\n"), frame(symbols)]));
@@ -114,9 +119,9 @@ const ROWS: Row[] = [
 ];
 
 describe("pathway lsp streams, hostile inputs", () => {
-  it("holds at least 14 distinct inputs", () => {
+  it("holds at least 15 distinct inputs", () => {
     expect(new Set(ROWS.map((r) => r.name)).size).toBe(ROWS.length);
-    expect(ROWS.length).toBeGreaterThanOrEqual(14);
+    expect(ROWS.length).toBeGreaterThanOrEqual(15);
   });
 
   for (const row of ROWS) {
