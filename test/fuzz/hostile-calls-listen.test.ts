@@ -139,6 +139,8 @@ const ROWS: Row[] = [
   { name: "a UTF-8 byte-order mark", send: (c) => post(c, `\ufeff${record("bom")}`), status: 400 },
   { name: "bytes that are not UTF-8 inside a string", send: (c) => post(c, Buffer.concat([Buffer.from('{"call_id": "latin1-'), Buffer.from([0xe9, 0xff]), Buffer.from('"}')])), status: 200, file: ["latin1-%EF%BF%BD%EF%BF%BD.json", "latin1-\ufffd\ufffd"] },
   { name: "a number of 100,000 digits", send: (c) => post(c, `{"call_id": "long-number", "n": ${"9".repeat(100_000)}}`), status: 200, file: ["long-number.json", "long-number"] },
+  { name: "arrays nested 100,000 deep", send: (c) => post(c, `{"call_id": "deep-arrays", "x": ${deep(100_000)}}`), status: 400, said: /nested 100001 levels deep, more than the 256 pathwaykit reads/ },
+  { name: "objects nested 30,000 deep", send: (c) => post(c, `{"call_id": "deep-objects", "x": ${'{"a":'.repeat(30_000)}1${"}".repeat(30_000)}}`), status: 400, said: /nested 30001 levels deep/ },
   { name: "__proto__ holding the call_id", send: (c) => post(c, '{"__proto__": {"call_id": "from-proto"}}'), status: 400 },
   { name: "__proto__ and constructor keys beside a call_id", send: (c) => post(c, '{"call_id": "proto-keys", "__proto__": {"polluted": 1}, "constructor": {"prototype": {"polluted": 1}}}'), status: 200, file: ["proto-keys.json", "proto-keys"] },
   { name: "call_id given twice (the last one counts)", send: (c) => post(c, '{"call_id": "dup-first", "call_id": "dup-last"}'), status: 200, file: ["dup-last.json", "dup-last"] },
@@ -178,9 +180,9 @@ const SECRETS: [string, string, RegExp][] = [
 ];
 
 describe("calls listen, hostile inputs", () => {
-  it("holds at least 81 distinct inputs", () => {
+  it("holds at least 83 distinct inputs", () => {
     expect(new Set([...ROWS, ...SECRETS.map(([name]) => ({ name }))].map((r) => r.name)).size).toBe(ROWS.length + SECRETS.length);
-    expect(ROWS.length + SECRETS.length).toBeGreaterThanOrEqual(81);
+    expect(ROWS.length + SECRETS.length).toBeGreaterThanOrEqual(83);
   });
 
   for (const row of ROWS) {
@@ -238,6 +240,7 @@ const generated = fc.record({
     fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
     fc.string({ maxLength: 60 }),
     fc.constantFrom('{"__proto__": {"call_id": "p"}}', '{"call_id": "a", "call_id": "b"}', '{"c_id": 7}'),
+    fc.integer({ min: 1, max: 20_000 }).map((n) => `{"call_id": "nested", "x": ${deep(n)}}`),
   ),
 });
 

@@ -8,6 +8,7 @@ import { createCallFiles } from "./fetch.js";
 import { createLoopbackGuard } from "../http/loopback-guard.js";
 import { createByteBudget, readRequestBody, type BodyReader } from "../http/request-body.js";
 import { createSecretCheck } from "../http/shared-secret.js";
+import { findDeepNesting, MAX_NESTING_DEPTH } from "../../parse/nesting.js";
 
 const MIB = 1024 * 1024;
 
@@ -163,6 +164,9 @@ async function answerWebhook(state: ListenerState, req: IncomingMessage, res: Se
     } catch {
       return refuse(state, res, 400, "the body is not JSON");
     }
+    // JSON.parse takes any depth; writing the record back overflowed the stack (answered 500, "cannot write the record").
+    const deep = findDeepNesting(value);
+    if (deep) return refuse(state, res, 400, `the body is JSON nested ${deep.depth} levels deep, more than the ${MAX_NESTING_DEPTH} pathwaykit reads: not a call record`);
     const record = readCallRecord(value);
     if ("problem" in record) return refuse(state, res, 400, record.problem);
     if (state.written >= state.config.maxCalls) return refuse(state, res, 503, "the receiver has taken its --max-calls records");
