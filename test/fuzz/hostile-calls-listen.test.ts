@@ -177,12 +177,15 @@ const statusOf = (answer: RawAnswer): number | "none" => answer.statuses[0] ?? "
 /** Secrets a request header cannot carry as they are (or that can be guessed): refused before anything listens. */
 const SECRETS: [string, string, RegExp][] = [
   ["a secret of 7 characters", "hunter2", /is 7 characters long/],
+  ["a secret with letters outside ASCII", "pässwört-sehr-lang-1234", /a character a request header cannot carry/],
+  ["a secret with a space at its end", `${SECRET} `, /a character a request header cannot carry/],
+  ["a secret with a newline", `${SECRET}\nX-Injected: 1`, /a character a request header cannot carry/],
 ];
 
 describe("calls listen, hostile inputs", () => {
-  it("holds at least 83 distinct inputs", () => {
+  it("holds at least 86 distinct inputs", () => {
     expect(new Set([...ROWS, ...SECRETS.map(([name]) => ({ name }))].map((r) => r.name)).size).toBe(ROWS.length + SECRETS.length);
-    expect(ROWS.length + SECRETS.length).toBeGreaterThanOrEqual(83);
+    expect(ROWS.length + SECRETS.length).toBeGreaterThanOrEqual(86);
   });
 
   for (const row of ROWS) {

@@ -8,6 +8,15 @@ export const DEFAULT_SECRET_HEADER = "x-pathway-secret";
 /** Shortest secret accepted: shorter ones can be guessed by a client that simply tries (nothing slows it down). */
 export const MIN_SECRET_LENGTH = 16;
 
+/**
+ * Whether `secret` can arrive in a header exactly as given: printable ASCII, no space at either end. Node reads header
+ * bytes as Latin-1 and trims spaces around a value, so a secret with `é` (two UTF-8 bytes) or a trailing space never
+ * matched, and every webhook was refused 401.
+ */
+export function isHeaderSafeSecret(secret: string): boolean {
+  return /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(secret);
+}
+
 /** Checks requests for the secret; see `createSecretCheck`. */
 export interface SecretCheck {
   /** Why the request is refused (answer 401), or undefined when its header holds the secret. */
