@@ -130,7 +130,7 @@ function refuse(state: ListenerState, res: ServerResponse, status: number, reaso
 
 /** Refusals that need no byte of the body: who asks (Host, Origin, secret), how (method, type), and how much. */
 function checkRequest(state: ListenerState, req: IncomingMessage): { status: number; reason: string } | undefined {
-  const denied = state.guard.check(req.headers);
+  const denied = state.guard.check(req.headers, req.url);
   if (denied !== undefined) return { status: 403, reason: denied };
   const unauthorized = state.secret?.check(req.headers);
   if (unauthorized !== undefined) return { status: 401, reason: unauthorized };

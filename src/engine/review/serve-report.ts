@@ -43,9 +43,11 @@ export async function serveReport(options: ServeReportOptions = {}): Promise<Rep
   const guard = createLoopbackGuard(() => port);
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     const send = (status: number, text: string) => response.writeHead(status, { ...COMMON_HEADERS, "content-type": "text/plain; charset=utf-8" }).end(`${text}\n`);
-    const refused = guard.check(request.headers);
+    const refused = guard.check(request.headers, request.url);
     if (refused !== undefined) return send(403, `Forbidden: ${refused}.`);
-    const url = (request.url ?? "/").split("?")[0];
+    // The path of `/x?y`, and of the absolute form `http://127.0.0.1:<port>/x` the guard let through.
+    const target = request.url ?? "/";
+    const url = (target.startsWith("/") ? target : target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "") || "/").split("?")[0];
     if (url !== "/" && url !== RELOAD_EVENTS_PATH) return send(404, "Not found: the report is at /.");
     if (request.method !== "GET" && request.method !== "HEAD") return send(405, "Method not allowed.");
     if (url === "/") {
