@@ -69,6 +69,7 @@ const ROWS: Row[] = [
   { name: "a query string", send: () => get("/?x=%3Cscript%3E&y=../../etc/passwd"), status: 200 },
   { name: "a fragment in the target", send: () => get("/#frag"), status: 404 },
   { name: "GET /events opens the stream", send: () => get("/events"), status: 200, options: { answers: 0, until: streamOpen, waitMs: 20_000 }, check: (a) => expect(a.text).toMatch(/content-type: text\/event-stream/i) },
+  { name: "HEAD /events answers at once (it held a stream open, unanswered)", send: () => get("/events", [], "HEAD"), status: 200, options: { head: true } },
   { name: "POST /", send: () => rawRequest("POST", "/", [["Host", host()], ["Content-Length", "3"]], "abc"), status: 405 },
   { name: "PUT /events", send: () => rawRequest("PUT", "/events", [["Host", host()], ["Content-Length", "0"]]), status: 405 },
   { name: "DELETE /", send: () => get("/", [], "DELETE"), status: 405 },
@@ -149,9 +150,9 @@ const ROWS: Row[] = [
 ];
 
 describe("report --serve, hostile inputs", () => {
-  it("holds at least 46 distinct inputs", () => {
+  it("holds at least 47 distinct inputs", () => {
     expect(new Set(ROWS.map((r) => r.name)).size).toBe(ROWS.length);
-    expect(ROWS.length).toBeGreaterThanOrEqual(46);
+    expect(ROWS.length).toBeGreaterThanOrEqual(47);
   });
 
   for (const row of ROWS) {
@@ -173,7 +174,7 @@ describe("report --serve, generated hostile requests", () => {
     const target = fc.oneof(fc.constantFrom("/", "/events", "*", "/a.json", "//", "/%2e%2e/"), fc.webPath(), fc.webUrl());
     const hostValue = fc.oneof(fc.constantFrom("ours", "attacker.example", "127.0.0.1", "[::1]", ""), fc.domain());
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom<string>("GET", "POST", "OPTIONS", "PATCH"), target, hostValue, fc.option(fc.webUrl(), { nil: undefined }), async (method, path, h, origin) => {
+      fc.asyncProperty(fc.constantFrom<string>("GET", "HEAD", "POST", "OPTIONS", "PATCH"), target, hostValue, fc.option(fc.webUrl(), { nil: undefined }), async (method, path, h, origin) => {
         const headers: [string, string][] = [["Host", h === "ours" ? host() : h], ...(origin === undefined ? [] : [["Origin", origin] as [string, string]])];
         const answer = await rawExchange(port, rawRequest(method, path, headers), { head: method === "HEAD", waitMs: 20_000, until: streamOpen });
         const status = answer.first;

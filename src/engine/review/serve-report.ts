@@ -55,6 +55,8 @@ export async function serveReport(options: ServeReportOptions = {}): Promise<Rep
       response.writeHead(200, { ...COMMON_HEADERS, "content-type": "text/html; charset=utf-8", "content-security-policy": csp });
       return response.end(request.method === "HEAD" ? undefined : html);
     }
+    // A HEAD of the stream has no body to wait for: answered at once, and it is no listener (it held one open, unanswered).
+    if (request.method === "HEAD") return response.writeHead(200, { ...COMMON_HEADERS, "content-type": "text/event-stream" }).end();
     if (listeners.size >= MAX_LISTENERS) return send(503, `Too many open copies of the report (${MAX_LISTENERS}); close some.`);
     response.writeHead(200, { ...COMMON_HEADERS, "content-type": "text/event-stream" });
     // A comment first, so the browser sees the stream open before the first reload.
