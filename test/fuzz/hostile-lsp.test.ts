@@ -43,6 +43,7 @@ beforeAll(async () => {
     execFileSync("mkfifo", [path.join(dir, "fifo.json")]);
     // A 1 GB file that takes no disk: only its size may be looked at.
     execFileSync("truncate", ["-s", "1G", path.join(dir, "huge.json")]);
+    mkdirSync(path.join(dir, "linked"));
   }
   lsp = startRawLsp(dir, { PATHWAYKIT_TEST_MARKER: ENV_MARKER });
   await lsp.initialize();
@@ -236,6 +237,13 @@ const ROWS: Row[] = [
   // A workspace whose files name things outside it, or things that are not files.
   ...(unix
     ? [
+        { name: "a workspace config that is a link to /etc/passwd", run: async (s: number) => {
+          symlinkSync("/etc/passwd", path.join(dir, "linked/pathway.config.json"));
+          open(uri("linked/p.json"), PATHWAY);
+          const diagnostics = (await published(uri("linked/p.json"), s)).params?.diagnostics ?? [];
+          expect(diagnostics.map((d) => d.code)).toEqual(["config-error"]);
+          expect(diagnostics[0]!.message).toMatch(/symbolic link that leads outside the project, so nothing was read from it/);
+        } },
         { name: "a scenario naming /proc/self/environ", run: async (s: number) => {
     open(uri("env.scenario.yaml"), scenario("/proc/self/environ"), "yaml");
     expect((await published(uri("env.scenario.yaml"), s)).params?.diagnostics?.[0]?.message).toMatch(/outside the project/);
@@ -257,9 +265,9 @@ const ROWS: Row[] = [
 ];
 
 describe.runIf(unix)("pathway lsp, hostile inputs", () => {
-  it("holds at least 60 distinct inputs", () => {
+  it("holds at least 61 distinct inputs", () => {
     expect(new Set(ROWS.map((r) => r.name)).size).toBe(ROWS.length);
-    expect(ROWS.length).toBeGreaterThanOrEqual(60);
+    expect(ROWS.length).toBeGreaterThanOrEqual(61);
   });
 
   for (const row of ROWS) {

@@ -124,6 +124,10 @@ const ROWS: Row[] = [
   { name: "a glob with a range of a million", make: () => {}, args: ["validate", "pathways/{1..1000000}.json"], expect: exits(2, says(/matches no files/)), cpuMs: 3000 },
   // Configs found by searching upwards.
   ...(unix ? [{ name: "a pathway.config.json that is a FIFO", make: (p: Project) => execFileSync("mkfifo", [path.join(p.root, "pathways/pathway.config.json")]), args: ["lint", "pathways/"], expect: exits(0) }] : []),
+  { name: "a pathway.config.json that is a link to /etc/passwd", make: (p) => p.link("/etc/passwd", "pathways/pathway.config.json"), args: ["lint", "pathways/"], expect: exits(2, says(/Config file pathways\/pathway\.config\.json is a symbolic link that leads outside the project, so nothing was read from it/)) },
+  { name: "a pathway.config.json that is a link to a JSON file outside", make: (p) => (writeFileSync(path.join(p.outer, "outside/config.json"), `{"${SECRET}": 1}`), p.link("../../outside/config.json", "pathways/pathway.config.json")), args: ["lint", "pathways/"], expect: exits(2, says(/symbolic link that leads outside the project/)) },
+  { name: "a pathway.config.json that is a link to a shared config in the repository", make: (p) => (p.put(".git/HEAD", "ref: refs/heads/main\n"), p.put("shared/pathway.config.json", "{}"), p.link("../shared/pathway.config.json", "pathways/pathway.config.json")), args: ["lint", "pathways/"], expect: exits(0) },
+  { name: "a pathwaykit.manifest.json that is a link outside", make: (p) => p.link("../outside/secret.json", "pathwaykit.manifest.json"), args: ["calls", "fetch", "c-1", "-o", "calls"], expect: exits(2, says(/pathwaykit\.manifest\.json is a symbolic link that leads outside the project/)) },
   { name: "a pathway.config.json that is a folder", make: (p) => mkdirSync(path.join(p.root, "pathways/pathway.config.json")), args: ["lint", "pathways/"], expect: exits(0) },
 ];
 
@@ -134,9 +138,9 @@ async function run(row: Row, p: Project): Promise<MainResult> {
 }
 
 describe.runIf(unix)("folder walking, hostile inputs", () => {
-  it("holds at least 50 distinct inputs (with the changes between walk and read)", () => {
+  it("holds at least 54 distinct inputs (with the changes between walk and read)", () => {
     expect(new Set([...ROWS.map((r) => r.name), ...SWAPS.map(([name]) => name)]).size).toBe(ROWS.length + SWAPS.length);
-    expect(ROWS.length + SWAPS.length).toBeGreaterThanOrEqual(50);
+    expect(ROWS.length + SWAPS.length).toBeGreaterThanOrEqual(54);
   });
 
   for (const row of ROWS) {
