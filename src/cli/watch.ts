@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { displayPath } from "../engine/project/inputs.js";
 import { toErrorObject } from "../host/errors.js";
 import type { FileChange } from "../engine/watch/watch-files.js";
-import { escapeTerminalText } from "../escape/terminal.js";
+import { escapeTerminalLine, escapeTerminalText } from "../escape/terminal.js";
 import { toNounForm } from "../escape/count.js";
 import { EXIT, ExitError } from "./exit.js";
 import type { CliIo } from "./io.js";
@@ -72,7 +72,7 @@ async function runOnce(io: CliIo, command: WatchCommand, changes: readonly FileC
   }
   const clear = io.stdout.isTTY === true && !command.toFile;
   const what = changes === undefined ? "RUN" : "RERUN";
-  const files = changes === undefined ? "" : ` ${[...new Set(changes.map((c) => escapeTerminalText(displayPath(io.cwd, c.file))))].join(", ")}`;
+  const files = changes === undefined ? "" : ` ${[...new Set(changes.map((c) => escapeTerminalLine(displayPath(io.cwd, c.file))))].join(", ")}`;
   io.stdout.write(`${clear ? CLEAR : "\n"} ${what} ${files} (${new Date().toTimeString().slice(0, 8)})\n\n${text}`);
   if (clear) io.stdout.write("\n Waiting for file changes... press Ctrl-C to exit\n");
 }
@@ -86,7 +86,7 @@ export async function watchCommand(io: CliIo, command: WatchCommand): Promise<vo
   await runOnce(io, command, undefined);
   const watch = await watchFiles(io.cwd, (changes) => runOnce(io, command, changes));
   // Scripts and tests wait for this line before saving files: the watch is set from here on.
-  io.stderr.write(`pathway: watching ${watch.fileCount.toLocaleString("en-US")} ${toNounForm(watch.fileCount, "file or folder", "files and folders")} under ${escapeTerminalText(displayPath(io.cwd, io.cwd) || ".")}; Ctrl-C to stop.\n`);
+  io.stderr.write(`pathway: watching ${watch.fileCount.toLocaleString("en-US")} ${toNounForm(watch.fileCount, "file or folder", "files and folders")} under ${escapeTerminalLine(displayPath(io.cwd, io.cwd) || ".")}; Ctrl-C to stop.\n`);
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off("SIGINT", stop);
