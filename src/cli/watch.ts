@@ -84,7 +84,7 @@ async function runOnce(io: CliIo, command: WatchCommand, changes: readonly FileC
 export async function watchCommand(io: CliIo, command: WatchCommand): Promise<void> {
   const { watchFiles } = await import("../engine/watch/watch-files.js"); // why: only --watch loads the watcher
   await runOnce(io, command, undefined);
-  const watch = await watchFiles(io.cwd, (changes) => runOnce(io, command, changes));
+  const watch = await watchFiles(io.cwd, (changes) => runOnce(io, command, changes), { onError: (error) => io.stderr.write(`pathway: a folder is not watched: ${escapeTerminalLine(error.message)}\n`) });
   // Scripts and tests wait for this line before saving files: the watch is set from here on.
   io.stderr.write(`pathway: watching ${watch.fileCount.toLocaleString("en-US")} ${toNounForm(watch.fileCount, "file or folder", "files and folders")} under ${escapeTerminalLine(displayPath(io.cwd, io.cwd) || ".")}; Ctrl-C to stop.\n`);
   await new Promise<void>((resolve) => {

@@ -1,7 +1,8 @@
 // Hostile pass over `--watch`: what a local process or a checkout does to a watched folder while lint runs on each save, one row each, against one real watch.
 // The quick run applies each row once; PATHWAYKIT_FUZZ_RUNS=200 npx vitest run test/fuzz/hostile-watch.test.ts also applies that many generated changes.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -183,3 +184,26 @@ describe.runIf(unix)("--watch, generated changes", () => {
   }, LONG_FUZZ ? 0 : 60_000);
 });
 
+describe.runIf(unix)("--watch, a folder it may not read", () => {
+  it("leaves the folder out and watches the rest (a folder made unreadable at the start ended it)", async () => {
+    const dir = tempDir("pathwaykit-hostile-watch-locked-");
+    writeFileSync(path.join(dir, "package.json"), "{}");
+    mkdirSync(path.join(dir, "pathways/locked"), { recursive: true });
+    writeFileSync(path.join(dir, "pathways/ok.json"), GOOD);
+    writeFileSync(path.join(dir, "pathways/locked/x.json"), "{}");
+    chmodSync(path.join(dir, "pathways/locked"), 0o000);
+    // Permissions do not stop root: as root the watch runs as nobody, in a folder nobody can reach.
+    const root = process.getuid?.() === 0;
+    if (root) (chmodSync(dir, 0o755), chmodSync(tmpdir(), 0o711));
+    const w = startWatch(["lint", "pathways/", "--watch", "--format", "json"], dir, {}, root ? { uid: 65534, gid: 65534 } : {});
+    try {
+      await w.waitFor((_, err) => err.includes("pathway: watching"));
+      writeFileSync(path.join(dir, "pathways/later.json"), "{}");
+      await w.waitFor((out) => out.includes("pathways/later.json"));
+      expect(w.stderr()).not.toMatch(/internal error|EACCES/);
+    } finally {
+      expect(await w.stop()).toBe(0);
+      chmodSync(path.join(dir, "pathways/locked"), 0o755);
+    }
+  });
+});

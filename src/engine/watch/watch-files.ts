@@ -17,6 +17,8 @@ export interface WatchFilesOptions {
   maxFiles?: number;
   /** File name endings watched. Default .json, .yaml, .yml (pathways, scenarios, configs, mocks). */
   extensions?: readonly string[];
+  /** Told of a folder that could not be watched once the watch runs (the watch goes on without it). Default: ignored. */
+  onError?: (error: Error) => void;
 }
 
 /** A running watch: `close` stops it (idempotent). */
@@ -51,6 +53,9 @@ export async function watchFiles(root: string, onChange: (changes: FileChange[])
     // what a link leads to is the input expander's to confine (a saved link re-runs the inputs; one leading out of
     // the project is skipped there). The cost: edits inside a linked folder are not noticed.
     followSymlinks: false,
+    // A folder the user may not read holds nothing the commands could read either: it is left out, not an error (a
+    // `chmod 000` folder ended --watch at its start with "internal error: EACCES").
+    ignorePermissionErrors: true,
     // A file is kept by its ending; a folder by its name. The stats are absent on the first call for a path.
     ignored: (file, stats) => {
       if (file !== root && SKIPPED_DIRS.has(path.basename(file))) return true;
@@ -83,8 +88,14 @@ export async function watchFiles(root: string, onChange: (changes: FileChange[])
   };
   await new Promise<void>((resolve, reject) => {
     watcher.once("ready", resolve);
-    watcher.once("error", reject);
+    watcher.once("error", (error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      void watcher.close();
+      reject(new EngineError("io", `Cannot watch ${root}: ${reason}.`));
+    });
   });
+  // After the start an error has no listener of the caller's to go to: an 'error' event without one ends the process.
+  watcher.on("error", (error: unknown) => options.onError?.(error instanceof Error ? error : new Error(String(error))));
   if (kept.size > maxFiles) {
     await watcher.close();
     throw new EngineError("usage", `${root} holds more than ${maxFiles.toLocaleString("en-US")} files and folders to watch: watch from a narrower folder (node_modules and .git are skipped).`);
