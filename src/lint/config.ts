@@ -1,6 +1,7 @@
 // pathway.config.json: its schema, and resolving it (plus command-line flags) into the settings for one file.
 import picomatch from "picomatch";
 import { z } from "zod";
+import { MAX_GLOB_LENGTH } from "../parse/glob-length.js";
 import { formatKeyPath, toSchemaIssues } from "../parse/index.js";
 import { toRuleSeverity, type RuleMeta, type RuleSetting } from "../rules/index.js";
 
@@ -16,9 +17,12 @@ export const SuppressionSchema = z.strictObject({
   reason: z.string().trim().min(1, "say why the finding is accepted"),
 });
 
+/** One glob of the config, within what the glob matcher reads. */
+const GlobSchema = z.string().max(MAX_GLOB_LENGTH, `a glob is at most ${MAX_GLOB_LENGTH.toLocaleString("en-US")} characters long`);
+
 /** Request files `pathway lint` also checks: globs relative to the config, and the pathway they use (`<file>` or `remote:<id>`). */
 export const RequestFilesSchema = z.strictObject({
-  files: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+  files: z.union([GlobSchema.min(1), z.array(GlobSchema.min(1)).min(1)]),
   pathway: z.string().min(1).optional(),
 });
 
@@ -27,9 +31,9 @@ export const LintConfigFileSchema = z.strictObject({
   $schema: z.string().optional(),
   rules: RulesSchema.optional(),
   overrides: z
-    .array(z.strictObject({ files: z.union([z.string(), z.array(z.string()).min(1)]), rules: RulesSchema }))
+    .array(z.strictObject({ files: z.union([GlobSchema, z.array(GlobSchema).min(1)]), rules: RulesSchema }))
     .optional(),
-  ignore: z.array(z.string()).optional(),
+  ignore: z.array(GlobSchema).optional(),
   variables: z
     .strictObject({
       requestData: z.array(z.string().min(1)).optional(),
