@@ -39,10 +39,14 @@ export function refuseUnwatchable(inputs: readonly string[]): void {
   if (bad !== undefined) throw new ExitError(EXIT.failure, `--watch watches files: ${bad === "-" ? "stdin" : escapeTerminalText(bad)} cannot be watched; name files or folders.`);
 }
 
-/** A JSON document on one line; text that is not JSON (never expected) is printed as it is rather than lost. */
+/**
+ * A JSON document on one line; text that is not JSON (never expected) is printed as it is rather than lost. Written by
+ * the JSON escaper again: plain JSON.stringify left the C1, bidi and line-separator characters of a file or node name
+ * raw, which the command's own output had escaped.
+ */
 function toOneLine(text: string): string {
   try {
-    return JSON.stringify(JSON.parse(text));
+    return toJsonText(JSON.parse(text), 0).trimEnd();
   } catch {
     return text.trimEnd();
   }
