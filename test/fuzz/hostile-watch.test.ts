@@ -125,12 +125,18 @@ const ROWS: Row[] = [
   { name: "a pathway in a hidden folder", act: () => put("pathways/.hidden/x.json", "{}"), never: /\.hidden\/x\.json/ },
   { name: "a name with a newline", act: () => put("pathways/nl\nx.json", "{}"), json: /nl\\nx\.json/, text: /RERUN {2}[^\n]*nl\\nx\.json/ },
   { name: "a config that is a link to /etc/passwd", act: () => symlinkSync("/etc/passwd", at("pathway.config.json")), json: /"code":"config"[^\n]*symbolic link that leads outside the project/, undo: () => unlinkSync(at("pathway.config.json")) },
+  { name: "a folder with a hidden folder in it removed and made again", act: () => {
+    put("pathways/sub/.cache/x.json", "{}");
+    rmSync(at("pathways/sub"), { recursive: true });
+    put("pathways/sub/again.json", "{}");
+  }, json: /pathways\/sub\/again\.json/ },
+  { name: "the watched folder of pathways removed and made again", act: () => (rmSync(at("pathways"), { recursive: true }), put("pathways/back.json", "{}")), json: /pathways\/back\.json/ },
 ];
 
 describe.runIf(unix)("--watch, hostile inputs", () => {
-  it("holds at least 32 distinct inputs", () => {
+  it("holds at least 34 distinct inputs", () => {
     expect(new Set(ROWS.map((r) => r.name)).size).toBe(ROWS.length);
-    expect(ROWS.length).toBeGreaterThanOrEqual(32);
+    expect(ROWS.length).toBeGreaterThanOrEqual(34);
   });
 
   for (const row of ROWS) {
@@ -160,7 +166,7 @@ describe.runIf(unix)("--watch, generated changes", () => {
     const name = fc.constantFrom("a", "b", "c", "d/e", "f\u001b", "g\n");
     const step = fc.oneof(
       fc.record({ op: fc.constant("save" as const), name, content: fc.oneof(fc.constant(GOOD), fc.string({ maxLength: 20 })) }),
-      fc.record({ op: fc.constant("remove" as const), name }),
+      fc.record({ op: fc.constantFrom("remove" as const, "folder" as const), name }),
       fc.record({ op: fc.constant("rename" as const), name, to: name }),
       fc.record({ op: fc.constant("link" as const), name, to: fc.constantFrom("../outside/secret.json", "/", "ok.json", "missing.json") }),
     );
@@ -172,6 +178,7 @@ describe.runIf(unix)("--watch, generated changes", () => {
           try {
             if (s.op === "save") writeFileSync(file, s.content);
             else if (s.op === "remove") rmSync(file, { recursive: true, force: true });
+            else if (s.op === "folder") (rmSync(file, { recursive: true, force: true }), mkdirSync(file));
             else if (s.op === "rename") renameSync(file, at(`pathways/gen/${s.to}.json`));
             else if (s.op === "link") symlinkSync(s.to.startsWith("/") || s.to === "ok.json" ? s.to : path.join(outer, "outside/secret.json"), file);
           } catch {
