@@ -2,7 +2,7 @@
 import { toCount } from "../escape/count.js";
 import type { Command } from "commander";
 import { CALL_LISTENER_DEFAULTS, startCallListener } from "../engine/calls/listen.js";
-import { DEFAULT_SECRET_HEADER, MIN_SECRET_LENGTH } from "../engine/http/shared-secret.js";
+import { DEFAULT_SECRET_HEADER, isHeaderSafeSecret, MIN_SECRET_LENGTH } from "../engine/http/shared-secret.js";
 import { escapeTerminalLine } from "../escape/terminal.js";
 import { EXIT, ExitError } from "./exit.js";
 import type { CliIo } from "./io.js";
@@ -29,9 +29,13 @@ const D = CALL_LISTENER_DEFAULTS;
 function resolveSecret(flag: string | undefined, io: CliIo): string | undefined {
   const fromEnv = io.env[WEBHOOK_SECRET_ENV];
   const secret = flag ?? (fromEnv === undefined || fromEnv === "" ? undefined : fromEnv);
-  if (secret !== undefined && secret.length < MIN_SECRET_LENGTH) {
-    const where = flag === undefined ? WEBHOOK_SECRET_ENV : "--secret";
+  if (secret === undefined) return undefined;
+  const where = flag === undefined ? WEBHOOK_SECRET_ENV : "--secret";
+  if (secret.length < MIN_SECRET_LENGTH) {
     throw new ExitError(EXIT.failure, `${where} is ${secret.length} characters long; use at least ${MIN_SECRET_LENGTH} random ones (e.g. from \`openssl rand -hex 32\`), since nothing slows down a client that guesses.`);
+  }
+  if (!isHeaderSafeSecret(secret)) {
+    throw new ExitError(EXIT.failure, `${where} holds a character a request header cannot carry as it is (only printable ASCII, no space at either end), so every request would be refused; use random letters and digits (e.g. from \`openssl rand -hex 32\`).`);
   }
   return secret;
 }
@@ -62,8 +66,8 @@ a POST of the GET /v1/calls/{call_id} record to the URL given as \`webhook\`), s
 be checked is a secret your own forwarder adds: have it accept only the webhooks it trusts (e.g. those sent to an
 unguessable URL) and add a header holding a shared secret, and give the same secret here, in
 ${WEBHOOK_SECRET_ENV} (kept out of shell history and the process list) or --secret (at least
-${MIN_SECRET_LENGTH} characters). Requests without it are answered 401, so other local users and programs cannot
-post. The header is ${DEFAULT_SECRET_HEADER} unless --secret-header names another; the secret is compared in
+${MIN_SECRET_LENGTH} characters of printable ASCII, as a header carries them). Requests without it are answered 401, so
+other local users and programs cannot post. The header is ${DEFAULT_SECRET_HEADER} unless --secret-header names another; the secret is compared in
 constant time and never printed.
 
 Prints one line per call (its id and file; no number or transcript).

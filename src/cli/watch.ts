@@ -3,7 +3,7 @@ import { toJsonText } from "../escape/json.js";
 import { displayPath } from "../engine/project/inputs.js";
 import { toErrorObject } from "../host/errors.js";
 import type { FileChange } from "../engine/watch/watch-files.js";
-import { escapeTerminalText } from "../escape/terminal.js";
+import { escapeTerminalLine, escapeTerminalText } from "../escape/terminal.js";
 import { toNounForm } from "../escape/count.js";
 import { EXIT, ExitError } from "./exit.js";
 import type { CliIo } from "./io.js";
@@ -33,10 +33,14 @@ export function refuseUnwatchable(inputs: readonly string[]): void {
   if (bad !== undefined) throw new ExitError(EXIT.failure, `--watch watches files: ${bad === "-" ? "stdin" : escapeTerminalText(bad)} cannot be watched; name files or folders.`);
 }
 
-/** A JSON document on one line; text that is not JSON (never expected) is printed as it is rather than lost. */
+/**
+ * A JSON document on one line; text that is not JSON (never expected) is printed as it is rather than lost. Written by
+ * the JSON escaper again: plain JSON.stringify left the C1, bidi and line-separator characters of a file or node name
+ * raw, which the command's own output had escaped.
+ */
 function toOneLine(text: string): string {
   try {
-    return JSON.stringify(JSON.parse(text));
+    return toJsonText(JSON.parse(text), 0).trimEnd();
   } catch {
     return text.trimEnd();
   }
@@ -66,7 +70,7 @@ async function runOnce(io: CliIo, command: WatchCommand, changes: readonly FileC
   }
   const clear = io.stdout.isTTY === true && !command.toFile;
   const what = changes === undefined ? "RUN" : "RERUN";
-  const files = changes === undefined ? "" : ` ${[...new Set(changes.map((c) => escapeTerminalText(displayPath(io.cwd, c.file))))].join(", ")}`;
+  const files = changes === undefined ? "" : ` ${[...new Set(changes.map((c) => escapeTerminalLine(displayPath(io.cwd, c.file))))].join(", ")}`;
   io.stdout.write(`${clear ? CLEAR : "\n"} ${what} ${files} (${new Date().toTimeString().slice(0, 8)})\n\n${text}`);
   if (clear) io.stdout.write("\n Waiting for file changes... press Ctrl-C to exit\n");
 }
@@ -78,9 +82,9 @@ async function runOnce(io: CliIo, command: WatchCommand, changes: readonly FileC
 export async function watchCommand(io: CliIo, command: WatchCommand): Promise<void> {
   const { watchFiles } = await import("../engine/watch/watch-files.js"); // why: only --watch loads the watcher
   await runOnce(io, command, undefined);
-  const watch = await watchFiles(io.cwd, (changes) => runOnce(io, command, changes));
+  const watch = await watchFiles(io.cwd, (changes) => runOnce(io, command, changes), { onError: (error) => io.stderr.write(`pathway: a folder is not watched: ${escapeTerminalLine(error.message)}\n`) });
   // Scripts and tests wait for this line before saving files: the watch is set from here on.
-  io.stderr.write(`pathway: watching ${watch.fileCount.toLocaleString("en-US")} ${toNounForm(watch.fileCount, "file or folder", "files and folders")} under ${escapeTerminalText(displayPath(io.cwd, io.cwd) || ".")}; Ctrl-C to stop.\n`);
+  io.stderr.write(`pathway: watching ${watch.fileCount.toLocaleString("en-US")} ${toNounForm(watch.fileCount, "file or folder", "files and folders")} under ${escapeTerminalLine(displayPath(io.cwd, io.cwd) || ".")}; Ctrl-C to stop.\n`);
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off("SIGINT", stop);

@@ -1,6 +1,6 @@
 // The default human format: findings grouped by file, each with a code frame, and a summary line.
 import { toCount } from "../escape/count.js";
-import { escapeTerminalText } from "../escape/terminal.js";
+import { escapeTerminalLine, escapeTerminalText } from "../escape/terminal.js";
 import pc from "picocolors";
 import { countBySeverity } from "../diagnostics/index.js";
 import type { Diagnostic } from "../diagnostics/index.js";
@@ -49,13 +49,14 @@ export const formatStylish: Formatter = (results, options = {}) => {
     errors += counts.errorCount;
     warnings += counts.warningCount;
     const lines = result.text?.split("\n") ?? [];
-    out.push(c.underline(escapeTerminalText(result.filePath)));
+    // One line each: a newline in a file name or a quoted name must not start a line that passes for a finding.
+    out.push(c.underline(escapeTerminalLine(result.filePath)));
     for (const d of result.diagnostics) {
       const where = d.range ? `${d.range.start.line}:${d.range.start.column}` : "-";
       const level = d.severity === "error" ? c.red("error") : d.severity === "info" ? c.blue("info") : c.yellow("warning");
       // Messages quote node names and ids from the file: escaped, so a name cannot clear the screen or set the title.
-      out.push(`  ${c.dim(where.padEnd(8))} ${level}  ${escapeTerminalText(d.message)}  ${c.dim(d.ruleId)}`);
-      if (d.pointer) out.push(`    ${c.dim(`at ${escapeTerminalText(d.pointer)}`)}`);
+      out.push(`  ${c.dim(where.padEnd(8))} ${level}  ${escapeTerminalLine(d.message)}  ${c.dim(d.ruleId)}`);
+      if (d.pointer) out.push(`    ${c.dim(`at ${escapeTerminalLine(d.pointer)}`)}`);
       const frame = codeFrame(lines, d, c);
       if (frame) out.push(frame);
     }

@@ -1,7 +1,7 @@
 // Pure reporters for `pathway test` over the simulate layer's TestReport: stylish (human) and json; junit and tap live beside this file.
 import { toCount } from "../escape/count.js";
 import { toJsonText } from "../escape/json.js";
-import { escapeTerminalText } from "../escape/terminal.js";
+import { escapeTerminalLine, escapeTerminalText } from "../escape/terminal.js";
 import type { ScenarioFailure, TestReport, TraceEvent } from "../simulate/index.js";
 import pc from "picocolors";
 
@@ -66,14 +66,15 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
   for (const r of report.results) {
     if (r.file !== currentFile) {
       currentFile = r.file;
-      out.push(c.underline(escapeTerminalText(r.file)));
+      // A file name or scenario name with a newline must not start a line that passes for a result.
+      out.push(c.underline(escapeTerminalLine(r.file)));
     }
     const mark = r.status === "passed" ? c.green("✔") : c.red("✖");
     const rate = r.passRate !== undefined ? ` ${c.bold(`${(r.passRate * 100).toFixed(0)}%`)} of ${toCount(r.runs ?? 0, "run")} passed` : "";
     const v = r.pathwayVersion;
     const tested = v ? `, version ${v.version ?? "unknown"}${v.requested === String(v.version) ? "" : ` (${v.requested})`} ${v.hash.slice(0, 19)}` : "";
     const mode = r.mode === "live" ? c.cyan(` [live${escapeTerminalText(tested)}]`) : "";
-    out.push(`  ${mark} ${escapeTerminalText(r.name)}${mode}${r.status === "error" ? c.red(" (could not run)") : ""}${rate} ${c.dim(`${r.durationMs.toFixed(0)} ms`)}`);
+    out.push(`  ${mark} ${escapeTerminalLine(r.name)}${mode}${r.status === "error" ? c.red(" (could not run)") : ""}${rate} ${c.dim(`${r.durationMs.toFixed(0)} ms`)}`);
     if (r.paths && r.paths.length > 1) for (const p of r.paths) out.push(`    ${c.dim(`${p.count}×`)} ${escapeTerminalText(p.path.join(" → "))}`);
     for (const a of r.assertions ?? []) out.push(`    ${c.yellow(`${(a.passRate * 100).toFixed(0)}%`)} ${escapeTerminalText(a.message)} ${c.dim(`(failed in ${toCount(a.failed, "run")}${a.pointer ? `; ${a.pointer}` : ""})`)}`);
     for (const t of r.compare ?? []) {
@@ -82,7 +83,7 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
     }
     for (const f of r.failures) {
       out.push(`    ${c.red(escapeTerminalText(f.message))}`);
-      out.push(`      ${c.dim(`at ${escapeTerminalText(where(r.file, f))}${f.turn !== undefined ? ` (turn ${f.turn})` : ""}`)}`);
+      out.push(`      ${c.dim(`at ${escapeTerminalLine(where(r.file, f))}${f.turn !== undefined ? ` (turn ${f.turn})` : ""}`)}`);
       if (f.expected !== undefined || f.actual !== undefined) {
         out.push(`      ${c.green("expected:")} ${escapeTerminalText(clip(show(f.expected), 300))}`);
         out.push(`      ${c.red("actual:  ")} ${escapeTerminalText(clip(show(f.actual), 300))}`);

@@ -38,6 +38,33 @@ export async function resolveInsideRoot(host: Pick<Host, "realPath">, root: stri
   return { ok: true, path: resolved };
 }
 
+/**
+ * Whether a file found by searching upwards for its name (pathway.config.json, pathwaykit.manifest.json) may be read:
+ * a file may; a symbolic link only when it leads inside the folder holding it or the repository holding that (the
+ * nearest folder with `.git`), so a shared config linked from a package folder is still read. A folder walk refuses
+ * links out of the project, but the search for a config went through them: a pull request that added
+ * `pathways/pathway.config.json -> /etc/passwd` put the start of that file in the CI log, through the syntax error
+ * ("root:x:0:0"...). `file` is absolute; nothing is read, only links resolved.
+ */
+export async function checkFoundFile(host: Pick<Host, "realPath" | "stat">, file: string): Promise<ConfinedPath> {
+  const real = await host.realPath?.(file);
+  // No links on this host, or nothing there (a dangling link): reading it fails as any missing file does.
+  if (real === undefined) return { ok: true, path: file };
+  const dir = path.dirname(file);
+  const realDir = await toRealPath(host, dir);
+  if (real === path.join(realDir, path.basename(file))) return { ok: true, path: file };
+  const roots = [realDir];
+  for (let at = dir; ; at = path.dirname(at)) {
+    if ((await host.stat(path.join(at, ".git"))) !== undefined) {
+      roots.push(await toRealPath(host, at));
+      break;
+    }
+    if (path.dirname(at) === at) break;
+  }
+  if (roots.some((root) => isInside(root, real))) return { ok: true, path: file };
+  return { ok: false, reason: "is a symbolic link that leads outside the project, so nothing was read from it" };
+}
+
 /** What marks the top folder of a project: the nearest folder above a file holding one of these is its project root. */
 export const PROJECT_ROOT_MARKERS = [".git", "package.json", "pathway.config.json", "pathwaykit.manifest.json"] as const;
 

@@ -1,6 +1,7 @@
 // pathway.config.json: its schema, and resolving it (plus command-line flags) into the settings for one file.
 import picomatch from "picomatch";
 import { z } from "zod";
+import { MAX_GLOB_LENGTH } from "../parse/glob-length.js";
 import { formatKeyPath, toSchemaIssues } from "../parse/index.js";
 import { toRuleSeverity, type RuleMeta, type RuleSetting } from "../rules/index.js";
 
@@ -18,9 +19,12 @@ export const SuppressionSchema = z.strictObject({
   reason: z.string().trim().min(1, "say why the finding is accepted").describe("Why the finding is accepted."),
 });
 
+/** One glob of the config, within what the glob matcher reads. */
+const GlobSchema = z.string().max(MAX_GLOB_LENGTH, `a glob is at most ${MAX_GLOB_LENGTH.toLocaleString("en-US")} characters long`);
+
 /** Request files `pathway lint` also checks: globs relative to the config, and the pathway they use (`<file>` or `remote:<id>`). */
 export const RequestFilesSchema = z.strictObject({
-  files: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).describe("Glob (or globs) of request bodies (calls, batches, inbound numbers), relative to the config's folder and inside it."),
+  files: z.union([GlobSchema.min(1), z.array(GlobSchema.min(1)).min(1)]).describe("Glob (or globs) of request bodies (calls, batches, inbound numbers), relative to the config's folder and inside it."),
   pathway: z.string().min(1).optional().describe("The pathway those requests use: a file relative to the config's folder and inside it, or `remote:<id>`; default: the manifest entry of each body's `pathway_id`."),
 });
 
@@ -29,10 +33,10 @@ export const LintConfigFileSchema = z.strictObject({
   $schema: z.string().optional().describe("Any JSON Schema reference for editors; not read by pathwaykit."),
   rules: RulesSchema.optional().describe("Severity (`off`, `warn`, `error`), or `[severity, {options}]`, by rule id: for `pathway lint`, `pathway check-request` and the editor."),
   overrides: z
-    .array(z.strictObject({ files: z.union([z.string(), z.array(z.string()).min(1)]).describe("Glob (or globs) of the files, relative to the config's folder."), rules: RulesSchema.describe("Rule settings for those files, applied over `rules` (later overrides win).") }))
+    .array(z.strictObject({ files: z.union([GlobSchema, z.array(GlobSchema).min(1)]).describe("Glob (or globs) of the files, relative to the config's folder."), rules: RulesSchema.describe("Rule settings for those files, applied over `rules` (later overrides win).") }))
     .optional()
     .describe("Rule settings for some files only, in order."),
-  ignore: z.array(z.string()).optional().describe("Globs of files to leave out: a folder or glob skips them without a word; a file named on the command line gets an `ignored-file` warning instead of its findings."),
+  ignore: z.array(GlobSchema).optional().describe("Globs of files to leave out: a folder or glob skips them without a word; a file named on the command line gets an `ignored-file` warning instead of its findings."),
   variables: z
     .strictObject({
       requestData: z.array(z.string().min(1)).optional().describe("Variables the calls' `request_data` provides: read as set everywhere."),

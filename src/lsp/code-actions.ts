@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { CodeActionKind, type CodeAction, type TextEdit, type WorkspaceEdit } from "vscode-languageserver";
 import type { Diagnostic } from "../diagnostics/index.js";
 import { CONFIG_FILE_NAME, toRelativePosix } from "../engine/project/config.js";
-import { findProjectRoot } from "../host/confine-path.js";
+import { checkFoundFile, findProjectRoot } from "../host/confine-path.js";
 import type { Host } from "../host/host.js";
 import { getFindingSubject } from "../lint/locate-finding.js";
 import { isGlobalNode, isObject } from "../model/pathway.js";
@@ -53,7 +53,8 @@ async function findConfig(host: Host, file: string): Promise<ConfigFile> {
   for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, CONFIG_FILE_NAME);
     if ((await host.stat(candidate))?.kind === "file") {
-      const text = await host.readFile(candidate).then((b) => new TextDecoder().decode(b), () => undefined);
+      // A config linked from outside the project is never read, nor written through by an edit (no value: no edit).
+      const text = (await checkFoundFile(host, candidate)).ok ? await host.readFile(candidate).then((b) => new TextDecoder().decode(b), () => undefined) : undefined;
       let value: unknown;
       try {
         value = text === undefined ? undefined : JSON.parse(text.replace(/^\uFEFF/, ""));

@@ -4,11 +4,21 @@ import { StreamMessageReader, StreamMessageWriter, type Message, type MessageRea
 
 const MAX_LENGTH = constants.MAX_LENGTH;
 
+/**
+ * Longest header block read before its blank line: a real one is two short lines (Content-Length, Content-Type). The
+ * reader scans its whole buffer for the blank line on every chunk, so a header that never ends cost time growing with
+ * the square of its length (40 MB: 12 s of CPU) and held every byte.
+ */
+export const MAX_HEADER_BYTES = 64 * 1024;
+
 /** What `createTransport` reports about the stream. */
 export interface TransportEvents {
   /** The framing is broken (a bad Content-Length, a header without one, a body that never completes): nothing after it can be read. Called once. */
   fatal(reason: string): void;
-  /** One message arrived whole but its body is not JSON: it was skipped, and the next message is read as usual. */
+  /**
+   * One message arrived whole but its body is not JSON, or acting on it threw: it was skipped, and the next message is
+   * read as usual.
+   */
   skipped(reason: string): void;
 }
 
@@ -45,22 +55,26 @@ function markingJsonDecoder() {
 /** The part of the reader's private message buffer that parses a header block (vscode-jsonrpc 8). */
 interface HeaderParser {
   tryReadHeaders(lowerCaseKeys?: boolean): Map<string, string> | undefined;
+  readonly numberOfBytes?: number;
 }
 
 /**
- * Makes `reader` refuse a Content-Length that is not a plain byte count, through its own header parser. The reader
- * passes the value to parseInt and uses what comes back: `-1` is its own "no length read yet" mark, so it takes the
- * bytes after the header as a body without any error and is then out of step with the stream for good; `12abc` reads
- * as 12; 26 digits as 1.2e25 bytes, which it waits for. Thrown here, the error lands in the reader's own catch and
- * comes out of its error event like the errors it finds itself. vscode-jsonrpc has no option for this; should a later
- * version rename the buffer, the check is skipped and the tests of these frames fail.
+ * Makes `reader` refuse a header block past MAX_HEADER_BYTES, and a Content-Length that is not a plain byte count,
+ * through its own header parser. The reader passes the length to parseInt and uses what comes back: `-1` is its own
+ * "no length read yet" mark, so it takes the bytes after the header as a body without any error and is then out of
+ * step with the stream for good; `12abc` reads as 12; 26 digits as 1.2e25 bytes, which it waits for. Thrown here, the
+ * error lands in the reader's own catch and comes out of its error event like the errors it finds itself.
+ * vscode-jsonrpc has no option for this; should a later version rename the buffer, the check is skipped and the tests
+ * of these frames fail.
  */
-function checkContentLength(reader: StreamMessageReader): void {
+function checkHeaders(reader: StreamMessageReader): void {
   const buffer = (reader as unknown as { buffer?: HeaderParser }).buffer;
   if (typeof buffer?.tryReadHeaders !== "function") return;
   const parse = buffer.tryReadHeaders.bind(buffer);
   buffer.tryReadHeaders = (lowerCaseKeys) => {
     const headers = parse(lowerCaseKeys);
+    // Without the blank line every byte held is header: past the cap no real client is writing.
+    if (headers === undefined && (buffer.numberOfBytes ?? 0) > MAX_HEADER_BYTES) throw new Error(`a header block of more than ${MAX_HEADER_BYTES / 1024} KiB without the blank line that ends it`);
     const length = headers && [...headers].find(([key]) => key.toLowerCase() === "content-length")?.[1];
     // Larger than a Buffer can hold: no such message can ever be read.
     if (length !== undefined && (!/^\d+$/.test(length) || Number(length) > MAX_LENGTH)) throw new Error(`Content-Length is "${length.slice(0, 40)}", not a byte count the server can read`);
@@ -72,8 +86,27 @@ function checkContentLength(reader: StreamMessageReader): void {
 const firstLine = (error: Error) => error.message.split("\n")[0]!.trim();
 
 /**
+ * Makes a message whose handling throws in the connection's own dispatch a skipped message, not a broken stream. The
+ * reader reports such a throw on its error event, as it reports a broken frame, but the message was read whole and
+ * the stream is in step: a `$/cancelRequest` without `params.id` (vscode-jsonrpc reads `params.id` unchecked) ended
+ * the server with exit 1.
+ */
+function skipThrowingMessages(reader: StreamMessageReader, skipped: (reason: string) => void): void {
+  const listen = reader.listen.bind(reader);
+  reader.listen = (callback) =>
+    listen((message) => {
+      try {
+        callback(message);
+      } catch (error) {
+        const method = (message as { method?: unknown }).method;
+        skipped(`a ${typeof method === "string" ? `${method.slice(0, 100)} ` : ""}message the server could not act on (${error instanceof Error ? firstLine(error) : String(error)})`);
+      }
+    });
+}
+
+/**
  * A reader and writer over `input`/`output` for `createProtocolConnection`. vscode-jsonrpc's reader reports a header
- * without a usable Content-Length (`abc`, none at all, a line without a colon, and with checkContentLength `-1` or 26
+ * without a usable Content-Length (`abc`, none at all, a line without a colon, and with checkHeaders `-1` or 26
  * digits) on its error event and then reads on from wherever it stopped, which is mid-message: the connection ignores
  * that event, so the server went silent. A Content-Length larger than what follows raises no error: the reader waits
  * for the bytes, and only its partial-message event, fired after `stallMs` without data, says so. Both end the stream
@@ -83,7 +116,8 @@ const firstLine = (error: Error) => error.message.split("\n")[0]!.trim();
 export function createTransport(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, events: TransportEvents, options: TransportOptions = {}): { reader: MessageReader; writer: MessageWriter } {
   const stallMs = options.stallMs ?? 5000;
   const reader = new StreamMessageReader(input, { contentTypeDecoder: markingJsonDecoder() });
-  checkContentLength(reader);
+  checkHeaders(reader);
+  skipThrowingMessages(reader, events.skipped);
   reader.partialMessageTimeout = stallMs;
   // Counted beside the reader's own listener: both are attached in the server's first synchronous pass, before any chunk.
   let chunks = 0;

@@ -10,6 +10,7 @@ import type { ChatApi } from "../model/index.js";
 import { toVersionList, toVersionNumber, type PathwayVersionInfo } from "./versions.js";
 import { createReleaseMethods, type RawAnswer, type ReleaseApi, type RequestExtra } from "./release.js";
 import { getPathSegmentProblem } from "./path-segment.js";
+import { findDeepNesting, MAX_NESTING_DEPTH } from "../parse/nesting.js";
 import { createCallMethods, type CallsApi } from "./calls.js";
 import { createUsageMethods, type UsageApi } from "./usage.js";
 
@@ -309,8 +310,9 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
   };
 
   const parse = (answer: Answer, what: string): unknown => {
+    let value: unknown;
     try {
-      return JSON.parse(answer.text);
+      value = JSON.parse(answer.text);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const at = /at position (\d+)/.exec(message);
@@ -321,6 +323,10 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
       const start = answer.text.replace(/\s+/g, " ").trim().slice(0, 60);
       throw fail("invalid-json", `${what}: the answer from ${answer.url} is not JSON (${message.replace(/, ".*" is not valid JSON$/s, "")}); it starts with ${JSON.stringify(start)}. Is --base-url the API root?`, { url: answer.url, status: answer.status, attempts: answer.attempts });
     }
+    // JSON.parse takes any depth; writing the value back (a call record's file) or walking it overflowed the stack.
+    const deep = findDeepNesting(value);
+    if (deep) throw fail("shape", `${what}: the answer from ${answer.url} is JSON nested ${deep.depth} levels deep, more than the ${MAX_NESTING_DEPTH} pathwaykit reads; no answer of the service nests so deep.`, { url: answer.url, status: answer.status, attempts: answer.attempts });
+    return value;
   };
 
   /** `id` as one URL path segment; `.`, `..` and empty are refused before anything is sent (they change the endpoint). */

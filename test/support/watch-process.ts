@@ -14,9 +14,12 @@ export interface WatchProcess {
   stop(): Promise<number | string>;
 }
 
-/** Starts `pathway args...` in `cwd` as a user's terminal would, but with pipes (not a TTY), colour off and `env` added. */
-export function startWatch(args: readonly string[], cwd: string, env: Record<string, string> = {}): WatchProcess {
-  const child: ChildProcess = spawn(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+/**
+ * Starts `pathway args...` in `cwd` as a user's terminal would, but with pipes (not a TTY), colour off and `env` added;
+ * `as` runs it as another user (a test running as root that needs permissions to apply).
+ */
+export function startWatch(args: readonly string[], cwd: string, env: Record<string, string> = {}, as: { uid?: number; gid?: number } = {}): WatchProcess {
+  const child: ChildProcess = spawn(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"], ...as });
   let out = "";
   let err = "";
   const waiters = new Set<() => void>();

@@ -9,6 +9,7 @@ import { createLoopbackGuard } from "../http/loopback-guard.js";
 import { createByteBudget, readRequestBody, type BodyReader } from "../http/request-body.js";
 import { createSecretCheck } from "../http/shared-secret.js";
 import { CALL_LISTENER_DEFAULTS } from "./limits.js";
+import { findDeepNesting, MAX_NESTING_DEPTH } from "../../parse/nesting.js";
 
 export { CALL_LISTENER_DEFAULTS } from "./limits.js";
 
@@ -113,7 +114,7 @@ function refuse(state: ListenerState, res: ServerResponse, status: number, reaso
 
 /** Refusals that need no byte of the body: who asks (Host, Origin, secret), how (method, type), and how much. */
 function checkRequest(state: ListenerState, req: IncomingMessage): { status: number; reason: string } | undefined {
-  const denied = state.guard.check(req.headers);
+  const denied = state.guard.check(req.headers, req.url);
   if (denied !== undefined) return { status: 403, reason: denied };
   const unauthorized = state.secret?.check(req.headers);
   if (unauthorized !== undefined) return { status: 401, reason: unauthorized };
@@ -147,6 +148,9 @@ async function answerWebhook(state: ListenerState, req: IncomingMessage, res: Se
     } catch {
       return refuse(state, res, 400, "the body is not JSON");
     }
+    // JSON.parse takes any depth; writing the record back overflowed the stack (answered 500, "cannot write the record").
+    const deep = findDeepNesting(value);
+    if (deep) return refuse(state, res, 400, `the body is JSON nested ${deep.depth} levels deep, more than the ${MAX_NESTING_DEPTH} pathwaykit reads: not a call record`);
     const record = readCallRecord(value);
     if ("problem" in record) return refuse(state, res, 400, record.problem);
     if (state.written >= state.config.maxCalls) return refuse(state, res, 503, "the receiver has taken its --max-calls records");

@@ -5,6 +5,15 @@ import { DEFAULT_SECRET_HEADER } from "./secret-names.js";
 
 export { DEFAULT_SECRET_HEADER, MIN_SECRET_LENGTH } from "./secret-names.js";
 
+/**
+ * Whether `secret` can arrive in a header exactly as given: printable ASCII, no space at either end. Node reads header
+ * bytes as Latin-1 and trims spaces around a value, so a secret with `é` (two UTF-8 bytes) or a trailing space never
+ * matched, and every webhook was refused 401.
+ */
+export function isHeaderSafeSecret(secret: string): boolean {
+  return /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(secret);
+}
+
 /** Checks requests for the secret; see `createSecretCheck`. */
 export interface SecretCheck {
   /** Why the request is refused (answer 401), or undefined when its header holds the secret. */

@@ -5,6 +5,7 @@ import { readJsonStructured, type StructuredSchema } from "../../parse/index.js"
 import type { RuleMeta } from "../../rules/index.js";
 import { EngineError } from "../../host/errors.js";
 import { describeFsError } from "../../host/fs-errors.js";
+import { checkFoundFile } from "../../host/confine-path.js";
 import { displayPath } from "./inputs.js";
 import type { Host } from "../../host/host.js";
 
@@ -71,7 +72,11 @@ export function createLintConfigLoader(host: Host, options: LintConfigLoaderOpti
   let explicit: Promise<LoadedLintConfig> | undefined;
   const find = async (dir: string): Promise<LoadedLintConfig> => {
     const candidate = path.join(dir, CONFIG_FILE_NAME);
-    if ((await host.stat(candidate))?.kind === "file") return loadConfigFile(host, candidate, options.rules);
+    if ((await host.stat(candidate))?.kind === "file") {
+      const found = await checkFoundFile(host, candidate);
+      if (!found.ok) throw new EngineError("config", `Config file ${displayPath(host.cwd, candidate)} ${found.reason}; replace the link with the file, or name a config with --config.`);
+      return loadConfigFile(host, candidate, options.rules);
+    }
     const parent = path.dirname(dir);
     if (parent === dir) return { config: createDefaultLintConfig(), root: host.cwd };
     return forDir(parent);

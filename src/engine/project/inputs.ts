@@ -5,6 +5,7 @@ import { describeFsError } from "../../host/fs-errors.js";
 import { findProjectRoot } from "../../host/confine-path.js";
 import type { Host } from "../../host/host.js";
 import { toRealPath } from "../../host/real-path.js";
+import { MAX_GLOB_LENGTH } from "../../parse/glob-length.js";
 
 /** The kinds of input files the engine works on. */
 export type InputKind = "pathway" | "scenario" | "module" | "request" | "call";
@@ -116,6 +117,11 @@ export async function expandInputs(host: Host, kind: InputKind, args: readonly s
     if (!isDirectory && !(info === undefined && host.isGlob(arg))) {
       if (info === undefined) refs.push({ path: arg, problem: unreadableFile(describeFsError({ code: "ENOENT" }, arg)) });
       else add(arg);
+      continue;
+    }
+    if (!isDirectory && arg.length > MAX_GLOB_LENGTH) {
+      const message = `${arg.slice(0, 60)}…: the pattern is ${arg.length.toLocaleString("en-US")} characters long, more than the ${MAX_GLOB_LENGTH.toLocaleString("en-US")} a glob may have; name fewer files in it.`;
+      refs.push({ path: `${arg.slice(0, 60)}…`, problem: { ruleId: "no-matching-files", severity: "error", message, pointer: "" } });
       continue;
     }
     const base = arg.replace(/\/+$/, "");

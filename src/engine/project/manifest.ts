@@ -3,10 +3,11 @@ import path from "node:path";
 import { z } from "zod";
 import { readJsonStructured } from "../../parse/index.js";
 import { getPathSegmentProblem } from "../../remote/path-segment.js";
-import { resolveInsideRoot } from "../../host/confine-path.js";
+import { checkFoundFile, resolveInsideRoot } from "../../host/confine-path.js";
 import { EngineError } from "../../host/errors.js";
 import { describeFsError } from "../../host/fs-errors.js";
 import type { Host } from "../../host/host.js";
+import { displayPath } from "./inputs.js";
 
 /** The manifest's file name; it lives at the project root (found by walking up from the working directory). */
 export const MANIFEST_FILE = "pathwaykit.manifest.json";
@@ -52,6 +53,8 @@ export interface LoadedManifest {
 export async function loadManifest(host: Host, cwd: string = host.cwd): Promise<LoadedManifest> {
   for (let dir = path.resolve(host.cwd, cwd); ; ) {
     const file = path.join(dir, MANIFEST_FILE);
+    const found = await checkFoundFile(host, file);
+    if (!found.ok) throw new EngineError("config", `${displayPath(host.cwd, file)} ${found.reason}; replace the link with the file.`);
     let text: string | undefined;
     try {
       text = new TextDecoder().decode(await host.readFile(file));

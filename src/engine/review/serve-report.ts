@@ -43,9 +43,11 @@ export async function serveReport(options: ServeReportOptions = {}): Promise<Rep
   const guard = createLoopbackGuard(() => port);
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     const send = (status: number, text: string) => response.writeHead(status, { ...COMMON_HEADERS, "content-type": "text/plain; charset=utf-8" }).end(`${text}\n`);
-    const refused = guard.check(request.headers);
+    const refused = guard.check(request.headers, request.url);
     if (refused !== undefined) return send(403, `Forbidden: ${refused}.`);
-    const url = (request.url ?? "/").split("?")[0];
+    // The path of `/x?y`, and of the absolute form `http://127.0.0.1:<port>/x` the guard let through.
+    const target = request.url ?? "/";
+    const url = (target.startsWith("/") ? target : target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "") || "/").split("?")[0];
     if (url !== "/" && url !== RELOAD_EVENTS_PATH) return send(404, "Not found: the report is at /.");
     if (request.method !== "GET" && request.method !== "HEAD") return send(405, "Method not allowed.");
     if (url === "/") {
@@ -53,6 +55,8 @@ export async function serveReport(options: ServeReportOptions = {}): Promise<Rep
       response.writeHead(200, { ...COMMON_HEADERS, "content-type": "text/html; charset=utf-8", "content-security-policy": csp });
       return response.end(request.method === "HEAD" ? undefined : html);
     }
+    // A HEAD of the stream has no body to wait for: answered at once, and it is no listener (it held one open, unanswered).
+    if (request.method === "HEAD") return response.writeHead(200, { ...COMMON_HEADERS, "content-type": "text/event-stream" }).end();
     if (listeners.size >= MAX_LISTENERS) return send(503, `Too many open copies of the report (${MAX_LISTENERS}); close some.`);
     response.writeHead(200, { ...COMMON_HEADERS, "content-type": "text/event-stream" });
     // A comment first, so the browser sees the stream open before the first reload.

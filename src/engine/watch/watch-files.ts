@@ -1,4 +1,5 @@
 // Watches a folder for saved pathway, scenario and config files (chokidar), bounded and debounced into batches of changes.
+import { readdirSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { EngineError } from "../../host/errors.js";
 
@@ -17,6 +18,8 @@ export interface WatchFilesOptions {
   maxFiles?: number;
   /** File name endings watched. Default .json, .yaml, .yml (pathways, scenarios, configs, mocks). */
   extensions?: readonly string[];
+  /** Told of a folder that could not be watched once the watch runs (the watch goes on without it). Default: ignored. */
+  onError?: (error: Error) => void;
 }
 
 /** A running watch: `close` stops it (idempotent). */
@@ -45,15 +48,24 @@ export async function watchFiles(root: string, onChange: (changes: FileChange[])
   const extensions = options.extensions ?? [".json", ".yaml", ".yml"];
   // Paths kept so far (bounded: past maxFiles everything else is skipped and the watch refused once the scan ends).
   const kept = new Set<string>();
+  // Each folder watched as it was when the watch began, or when it was made or watched anew since: a folder made
+  // again is another (see `identity`).
+  const folders = new Map<string, string>();
+  let ready = false;
   const watcher = watch(root, {
     ignoreInitial: true,
     // A link is watched as a link, never followed: `pathways/root -> /` would otherwise walk the whole disk, and
     // what a link leads to is the input expander's to confine (a saved link re-runs the inputs; one leading out of
     // the project is skipped there). The cost: edits inside a linked folder are not noticed.
     followSymlinks: false,
+    // A folder the user may not read holds nothing the commands could read either: it is left out, not an error (a
+    // `chmod 000` folder ended --watch at its start with "internal error: EACCES").
+    ignorePermissionErrors: true,
     // A file is kept by its ending; a folder by its name. The stats are absent on the first call for a path.
     ignored: (file, stats) => {
       if (file !== root && SKIPPED_DIRS.has(path.basename(file))) return true;
+      // Only the first scan's view: chokidar looks at a folder made again as if it were the old one.
+      if (!ready && stats?.isDirectory()) folders.set(path.resolve(file), identity(stats));
       if (stats?.isFile() === true && !extensions.some((e) => file.endsWith(e))) return true;
       if (stats === undefined || kept.has(file)) return false;
       if (kept.size > maxFiles) return true;
@@ -61,6 +73,7 @@ export async function watchFiles(root: string, onChange: (changes: FileChange[])
       return false;
     },
   });
+  let closed = false;
   const pending = new Map<string, FileChange["kind"]>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -83,14 +96,45 @@ export async function watchFiles(root: string, onChange: (changes: FileChange[])
   };
   await new Promise<void>((resolve, reject) => {
     watcher.once("ready", resolve);
-    watcher.once("error", reject);
+    watcher.once("error", (error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      void watcher.close();
+      reject(new EngineError("io", `Cannot watch ${root}: ${reason}.`));
+    });
   });
+  // After the start an error has no listener of the caller's to go to: an 'error' event without one ends the process.
+  watcher.on("error", (error: unknown) => options.onError?.(error instanceof Error ? error : new Error(String(error))));
   if (kept.size > maxFiles) {
     await watcher.close();
     throw new EngineError("usage", `${root} holds more than ${maxFiles.toLocaleString("en-US")} files and folders to watch: watch from a narrower folder (node_modules and .git are skipped).`);
   }
+  ready = true;
   watcher.on("add", note("add")).on("change", note("change")).on("unlink", note("unlink"));
-  let closed = false;
+  // A folder removed and made again at once (`rm -rf x && mkdir x`, a branch checkout) went deaf for good: chokidar's
+  // late clean-up of the old folder closed the new one's watchers, and no later save in it was seen. The old folder's
+  // files are reported removed after the new folder exists, so a removal whose folder is not the one watched means
+  // that folder was made again: it is watched anew, and what it holds now counts as added.
+  const rewatching = new Map<string, NodeJS.Timeout>();
+  const madeAgain = (file: string) => {
+    const dir = path.dirname(path.resolve(file));
+    const known = folders.get(dir);
+    const now = statSync(dir, { throwIfNoEntry: false });
+    if (closed || known === undefined || !now?.isDirectory() || identity(now) === known || rewatching.has(dir)) return;
+    folders.set(dir, identity(now));
+    // After chokidar's own clean-up of the old folder (it settles removals for 100 ms).
+    rewatching.set(dir, setTimeout(() => {
+      rewatching.delete(dir);
+      if (closed) return;
+      watcher.unwatch(dir);
+      watcher.add(dir);
+      for (const found of listFiles(dir, extensions, maxFiles)) note("add")(found);
+    }, Math.max(debounceMs, 100) * 3));
+  };
+  watcher.on("unlink", madeAgain).on("unlinkDir", madeAgain);
+  watcher.on("addDir", (dir: string) => {
+    const stats = statSync(dir, { throwIfNoEntry: false });
+    if (stats?.isDirectory()) folders.set(path.resolve(dir), identity(stats));
+  });
   return {
     get fileCount() {
       return kept.size;
@@ -99,7 +143,40 @@ export async function watchFiles(root: string, onChange: (changes: FileChange[])
       if (closed) return;
       closed = true;
       if (timer) clearTimeout(timer);
+      for (const pending of rewatching.values()) clearTimeout(pending);
       await watcher.close();
     },
   };
+}
+
+/** Files (and links) under `dir` whose names end with one of `extensions`, skipping node_modules and .git; at most `max`. */
+function listFiles(dir: string, extensions: readonly string[], max: number): string[] {
+  const found: string[] = [];
+  const folders = [dir];
+  while (folders.length > 0 && found.length < max) {
+    const folder = folders.pop()!;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (!SKIPPED_DIRS.has(entry.name)) folders.push(full);
+      } else if (extensions.some((e) => entry.name.endsWith(e)) && found.length < max) found.push(full);
+    }
+  }
+  return found;
+}
+
+/**
+ * What tells a folder from one made again at its path: its inode and its birth time. The inode alone does not: a file
+ * system hands a freed inode straight to the next folder made (a folder removed and made again kept its number).
+ * Where a file system keeps no birth time Node gives the change time, which a removal inside the folder changes too: a
+ * folder is then watched anew after such a removal as well, which costs a rescan of it and nothing else.
+ */
+function identity(stats: { ino: number; birthtimeMs: number }): string {
+  return `${stats.ino}:${stats.birthtimeMs}`;
 }

@@ -30,6 +30,27 @@ describe("createLoopbackGuard", () => {
     expect(guard.check(headers)).toMatch(message);
   });
 
+  it.each([
+    ["/", undefined],
+    ["*", undefined],
+    ["http://127.0.0.1:8787/", undefined],
+    ["https://localhost:8787/x", undefined],
+    ["http://attacker.example/", /addressed to "http:\/\/attacker\.example\/", not to this server/],
+    ["http://127.0.0.1:8788/", /not to this server/],
+    ["127.0.0.1:8787", /not to this server/],
+  ])("judges the request target %s by the host it names (RFC 9112, 3.2.2)", (target, message) => {
+    const answer = guard.check({ host: "127.0.0.1:8787" }, target);
+    if (message === undefined) expect(answer).toBeUndefined();
+    else expect(answer).toMatch(message);
+  });
+
+  it("on port 80 answers the host without its port, as clients send it there", () => {
+    const onDefault = createLoopbackGuard(() => 80);
+    expect(onDefault.check({ host: "127.0.0.1" })).toBeUndefined();
+    expect(onDefault.check({ host: "localhost", origin: "http://localhost" }, "http://127.0.0.1/")).toBeUndefined();
+    expect(guard.check({ host: "127.0.0.1" })).toMatch(/only at 127\.0\.0\.1:8787/);
+  });
+
   it("answers the hosts it is told of, as sent, and their origins", () => {
     expect(tunnel.check({ host: "hooks.example.test" })).toBeUndefined();
     expect(tunnel.check({ host: "hooks.example.test", origin: "https://hooks.example.test" })).toBeUndefined();
