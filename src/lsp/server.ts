@@ -6,6 +6,7 @@ import { createConnection as createServerConnection, type WatchDog } from "vscod
 import { createProtocolConnection } from "vscode-languageserver/node.js";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { Diagnostic } from "../diagnostics/index.js";
+import { escapeTerminalText } from "../escape/terminal.js";
 import type { Host } from "../host/host.js";
 import { loadRuleCatalogue } from "../engine/check/rule-catalogue.js";
 import { getCodeActions } from "./code-actions.js";
@@ -85,7 +86,8 @@ export function startLspServer(options: LspServerOptions): Promise<LspExit> {
     code: d.ruleId,
     ...(d.url && { codeDescription: { href: d.url } }),
     source: "pathway",
-    message: redact(d.message),
+    // A node name's bidi or C1 controls would reorder or hide what the Problems panel shows: made visible, as on a terminal.
+    message: escapeTerminalText(redact(d.message)),
   });
   // Reads see the editor's text of open documents; module imports only while the client allows them.
   const host = createWorkspaceHost(options.host, { textOf: (file) => analysis.openText(file), runModules: () => config.runModules }, () => analysis.maxBytes());

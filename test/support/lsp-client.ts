@@ -30,8 +30,8 @@ export interface LspSession {
   trace(pattern: RegExp, since?: number, timeoutMs?: number): Promise<string>;
   /** Opens a document with its text; returns its URI. */
   open(file: string, text: string, languageId?: string): Promise<string>;
-  /** Replaces a document's whole text (version increments). */
-  change(uri: string, text: string): Promise<void>;
+  /** Replaces a document's whole text (version increments); resolves to the new version. */
+  change(uri: string, text: string): Promise<number>;
   /** Tells the server the document was saved (didSave); diagnostics after this count as its latest. */
   save(uri: string): Promise<void>;
   /** Resolves with the latest diagnostics for `uri` since its last open or change that satisfy `until` (default: any), or waits for them. */
@@ -130,6 +130,7 @@ export async function startLsp(cwd: string, env: Record<string, string> = {}, cl
       versions.set(uri, version);
       marks.set(uri, published.length);
       await connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [{ text }] });
+      return version;
     },
     async save(uri) {
       marks.set(uri, published.length);
