@@ -24,6 +24,16 @@ export const RequestFilesSchema = z.strictObject({
   pathway: z.string().min(1).optional().describe("The pathway those requests use: a file relative to the config's folder and inside it, or `remote:<id>`; default: the manifest entry of each body's `pathway_id`."),
 });
 
+/** `<provider>:<model>`: `openai:` (any OpenAI-compatible endpoint) or `anthropic:`, then the provider's model id. */
+const ModelName = z.string().regex(/^(openai|anthropic):\S/, "expected <provider>:<model>, e.g. openai:gpt-4o-mini or anthropic:claude-haiku-4-5");
+
+/** The models persona scenarios use when the command line names none (`--caller-model` and the others win). */
+export const ModelsConfigSchema = z.strictObject({
+  caller: ModelName.optional().describe("The model that plays a persona's caller (`--caller-model`)."),
+  judge: ModelName.optional().describe("The model that judges the conversation (`--judge-model`; default: the caller's)."),
+  agent: ModelName.optional().describe("The model that plays the agent offline (`--agent-model`)."),
+});
+
 /** The schema of pathway.config.json. */
 export const LintConfigFileSchema = z.strictObject({
   $schema: z.string().optional().describe("Any JSON Schema reference for editors; not read by pathwaykit."),
@@ -43,6 +53,7 @@ export const LintConfigFileSchema = z.strictObject({
   suppressions: z.array(SuppressionSchema).optional().describe("Accepted findings of pathway rules, each with a reason; one that hid nothing in a run over every file it matches is reported as `unused-suppression`."),
   /** Request files (API bodies) `pathway lint` also checks, each group with the pathway it uses (see `pathway check-request`). */
   requests: z.array(RequestFilesSchema).optional().describe("Request files (API bodies) `pathway lint` also checks, each group against the pathway it uses."),
+  models: ModelsConfigSchema.optional().describe("Models persona scenarios use by default (`pathway test`, `pathway scenarios generate --personas`), as `<provider>:<model>`; keys come from the environment, never from this file."),
 });
 
 /** pathway.config.json as written (the `Options` form: everything optional). */

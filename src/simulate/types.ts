@@ -34,6 +34,11 @@ export interface Turn {
   webhooks?: Record<string, WebhookResponse>;
   /** `not-answered`: a transfer reached in this turn is not answered, and the run follows its voicemail edge. Default answered. */
   transfer?: "answered" | "not-answered";
+  /**
+   * Variables a model read from the caller's words at the current node (a persona run's agent model): set instead of
+   * the typed extraction, and traced as `how: "model"`. An empty object means the model found none.
+   */
+  extracted?: Record<string, unknown>;
 }
 
 /** Something the engine may choose at a node: an outgoing edge or a jump to a global node. */
@@ -90,14 +95,14 @@ export type TraceEvent =
       type: "say";
       turn: number;
       nodeId: string;
-      /** `text`: said verbatim; `prompt`: instructions for the model, with variables filled. */
-      speech: "text" | "prompt";
+      /** `text`: said verbatim; `prompt`: instructions for the model, with variables filled; `model`: what an agent model said from them. */
+      speech: "text" | "prompt" | "model";
       text: string;
       /** Variables used but not set (left as `{{name}}`). */
       unset: string[];
     }
   | { type: "user"; turn: number; nodeId: string; text: string }
-  | { type: "vars"; turn: number; nodeId: string; set: Record<string, unknown>; how: "explicit" | "typed" | "webhook" | "code" | "tool" }
+  | { type: "vars"; turn: number; nodeId: string; set: Record<string, unknown>; how: "explicit" | "typed" | "model" | "webhook" | "code" | "tool" }
   /** A Custom Code node entered or a node tool answered: `answered` says whether a scenario answer stood for it (code never runs). */
   | { type: "code"; turn: number; nodeId: string; kind: "code" | "tool"; name: string; answered: boolean; response?: unknown }
   | {

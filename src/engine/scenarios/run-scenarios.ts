@@ -20,9 +20,14 @@ import { toRealPath } from "../../host/real-path.js";
 import type { ProgressEvent } from "../progress.js";
 import { createClient, loadRemote, type RemoteOptions } from "../project/remote-client.js";
 import { describeLoadFailure, getPathwayProblem, isPathway, loadPathwayFile } from "../project/load-pathway.js";
+import { createPersonaRun, getMissingModel } from "./persona-job.js";
+import { createPersonaModels, type PersonaModelOptions, type PersonaModelSet } from "./persona-models.js";
+import { runJobs, type Job } from "./run-jobs.js";
 
-/** Options of `runScenarioFiles`; all optional. */
-export interface RunScenariosOptions {
+/** Options of `runScenarioFiles`; all optional. The models' (PersonaModelOptions) play persona scenarios. */
+export interface RunScenariosOptions extends PersonaModelOptions {
+  /** A cap on every persona scenario's turns, below its own max_turns. Default: each scenario's (20 when it says none). */
+  maxTurns?: number;
   /** Decide turns without `take:` this way in every scenario. Default: each scenario's own decider. */
   decider?: "scripted" | "keyword" | "llm";
   /** Call real webhook URLs for webhooks a scenario does not mock. Default false (mocks only). */
@@ -63,21 +68,6 @@ export interface RunScenariosOptions {
 
 export { MAX_REPEAT } from "./limits.js";
 
-/** A scenario ready to run: what its result needs besides the runs. */
-type Job = {
-  shown: string;
-  name: string;
-  entry: { display: string; traces: TraceEvent[][] };
-  scenario: sim.Scenario;
-  runOnce: () => Promise<ScenarioResult> | ScenarioResult;
-  offline: () => Promise<ScenarioResult> | ScenarioResult;
-  liveWarnings: string[];
-  /** With `pathwayVersion`: the version the runs chatted with. */
-  tested?: TestedVersion;
-  /** Milliseconds spent reading and checking it before it ran. */
-  preparedMs: number;
-};
-
 /** True when `text` is JSON holding a pathway. */
 function looksLikePathway(text: string): boolean {
   try {
@@ -115,6 +105,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
   // In file order: a result for each scenario that could not run, a job for each that can.
   const slots: (TestCaseReport | Job)[] = [];
   let liveContext: LiveContext | undefined;
+  let personaModels: Promise<PersonaModelSet> | undefined;
   if (options.pathwayVersion !== undefined && !options.live && !options.compare) throw new EngineError("usage", "--pathway-version names the saved version a live run chats with: add --live or --compare.");
   // Each (pathway, file) pair's version is read back once, however many scenarios run on it.
   const versions = new Map<string, Promise<ResolvedVersion>>();
@@ -221,7 +212,20 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     }
     const runOptions = { simulator: entry.simulator!, locate: loaded.locate, ...(llm && { llm }), ...(override && { decider: override }), ...(live && { webhook: live }) };
     const needsAsync = Boolean(live) || scenario.decider === "llm" || options.decider === "llm";
-    const offline = (): Promise<ScenarioResult> | ScenarioResult => (needsAsync ? sim.runScenarioAsync(entry.pathway!, scenario, runOptions) : sim.runScenario(entry.pathway!, scenario, runOptions));
+    let models: PersonaModelSet | undefined;
+    if (scenario.persona !== undefined) {
+      // Made once, when the first persona scenario needs them: a run of scripted scenarios needs no model or key.
+      models = await (personaModels ??= createPersonaModels(host, options, options.remote?.maxResponseBytes));
+      const missing = getMissingModel(models, scenario, Boolean(options.live));
+      if (missing) {
+        fail(missing, { name: scenario.name ?? path.basename(file), pathway: entry.display }, [{ message: missing, pointer: "/persona", ...loaded.locate(["persona"]) }]);
+        continue;
+      }
+    }
+    const persona = { pathway: entry.pathway, scenario, simulator: entry.simulator!, locate: loaded.locate, ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }), ...(live && { webhook: live }) };
+    const offline: () => Promise<ScenarioResult> | ScenarioResult = models
+      ? createPersonaRun(models, persona)
+      : () => (needsAsync ? sim.runScenarioAsync(entry.pathway!, scenario, runOptions) : sim.runScenario(entry.pathway!, scenario, runOptions));
     let runOnce: () => Promise<ScenarioResult> | ScenarioResult = offline;
     const liveWarnings: string[] = [];
     if (options.live || options.compare) {
@@ -257,11 +261,13 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
       const pathway = entry.pathway;
       const simulator = entry.simulator!;
       const pathwayVersion = resolved?.send;
-      runOnce = () => sim.runScenarioLive(pathway, scenario, client, { pathwayId: target.id, simulator, locate: loaded.locate, ...(pathwayVersion !== undefined && { pathwayVersion }) });
-      slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, ...(resolved && { tested: resolved.tested }), preparedMs: performance.now() - t0 });
+      runOnce = models
+        ? createPersonaRun(models, { ...persona, live: { chat: client, pathwayId: target.id, ...(pathwayVersion !== undefined && { pathwayVersion }) } })
+        : () => sim.runScenarioLive(pathway, scenario, client, { pathwayId: target.id, simulator, locate: loaded.locate, ...(pathwayVersion !== undefined && { pathwayVersion }) });
+      slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, ...(resolved && { tested: resolved.tested }), preparedMs: performance.now() - t0, networked: true });
       continue;
     }
-    slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, preparedMs: performance.now() - t0 });
+    slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, preparedMs: performance.now() - t0, ...(models && { networked: true }) });
   }
   const results = await runJobs(slots, options);
   const report: TestReport = {
@@ -272,6 +278,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
       failed: results.filter((r) => r.status === "failed").length,
       errors: results.filter((r) => r.status === "error").length,
       durationMs: performance.now() - started,
+      ...(personaModels && { tokens: (await personaModels).spent() }),
     },
     ...(skipped.length > 0 && { skipped }),
   };
@@ -296,104 +303,4 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     if (options.minCoverage !== undefined) report.coverageFailures = shortfalls;
   }
   return report;
-}
-
-/** What a scenario's runs leave behind: a tally, the runs a report shows, and the distinct traces coverage needs. */
-type JobRuns = {
-  tally: sim.RunTally;
-  /** Run 0 (compared with the offline prediction), and the first failing and first erroring run by the order started. */
-  shown: Map<"first" | "failed" | "error", { index: number; result: ScenarioResult }>;
-  allErrors: boolean;
-  /** Traces told apart by what coverage reads of them (nodes entered, edges taken, global jumps). */
-  traces: Map<string, TraceEvent[]>;
-  left: number;
-  /** Milliseconds its own runs took, added up (its runs overlap others' in the pool). */
-  ms: number;
-};
-
-/** The part of a trace coverage reads, as a key: identical runs of a repeated scenario keep one trace between them. */
-function coverageKey(trace: readonly TraceEvent[]): string {
-  return JSON.stringify(trace.flatMap((e): unknown[] => (e.type === "enter" ? [e.nodeId] : e.type === "move" ? [[e.from, e.to, e.edgeId ?? null, e.via]] : [])));
-}
-
-/** Adds one finished run to its scenario's record, keeping only what the report and coverage use. */
-function record(runs: JobRuns, index: number, result: ScenarioResult): void {
-  runs.tally.add(result);
-  const keep = (which: "first" | "failed" | "error") => {
-    const known = runs.shown.get(which);
-    if (!known || index < known.index) runs.shown.set(which, { index, result });
-  };
-  if (index === 0) keep("first");
-  if (result.status === "failed") keep("failed");
-  if (result.status === "error") keep("error");
-  else runs.allErrors = false;
-  const key = coverageKey(result.trace);
-  if (!runs.traces.has(key)) runs.traces.set(key, result.trace);
-}
-
-/**
- * Runs every job's runs, live ones up to `concurrency` at a time across scenarios (a suite of single runs is as parallel
- * as one repeated scenario), offline ones one after another; returns the results in file order. Runs are made as
- * workers take them and are not kept: memory does not grow with --repeat (30,000,000 runs once grew to 2.9 GB).
- */
-async function runJobs(slots: readonly (TestCaseReport | Job)[], options: RunScenariosOptions): Promise<TestCaseReport[]> {
-  const jobs = slots.filter((slot): slot is Job => "runOnce" in slot);
-  const repeat = options.repeat ?? 1;
-  // --compare's runs are live chats too (the offline prediction is worked out afterwards).
-  const live = options.live || options.compare;
-  const runsOf = new Map(jobs.map((job): [Job, JobRuns] => [job, { tally: sim.createRunTally(), shown: new Map(), allErrors: true, traces: new Map(), left: repeat, ms: job.preparedMs }]));
-  let done = 0;
-  let next = 0;
-  const total = jobs.length * repeat;
-  const worker = async () => {
-    while (next < total) {
-      const n = next++;
-      const job = jobs[Math.floor(n / repeat)]!;
-      const runs = runsOf.get(job)!;
-      const start = performance.now();
-      const result = await Promise.resolve()
-        .then(job.runOnce)
-        // A run that throws is that run's error (the others, and other scenarios, go on): never the whole report.
-        .catch((error: unknown) => sim.toErrorResult(job.name, `the run failed: ${error instanceof Error ? error.message : String(error)}`));
-      runs.ms += performance.now() - start;
-      // Kept by the order started (not finished), so the run shown and compared does not depend on timing.
-      record(runs, n % repeat, result);
-      if (--runs.left === 0) options.onProgress?.({ done: ++done, total: jobs.length, detail: job.shown });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(live ? (options.concurrency ?? 4) : 1, total)) }, worker));
-  const results: TestCaseReport[] = [];
-  for (const slot of slots) {
-    if (!("runOnce" in slot)) {
-      results.push(slot);
-      continue;
-    }
-    const runs = runsOf.get(slot)!;
-    const first = runs.shown.get("first")!.result;
-    const comparison = options.compare && first.status !== "error" ? sim.compareRuns(slot.scenario.turns, await slot.offline(), first) : undefined;
-    slot.entry.traces.push(...runs.traces.values());
-    // One case per scenario: a repeated one passes on its pass rate, and shows its first failing run (else one that could
-    // not run). It could not run (exit 2, not 1) only when none of its runs could: then nothing was learnt about the agent.
-    const shownRun = (runs.shown.get("failed") ?? runs.shown.get("error") ?? runs.shown.get("first")!).result;
-    const summary = runs.tally.summary();
-    const repeated = repeat > 1;
-    const passed = repeated ? summary.passRate >= (options.minPassRate ?? 1) : shownRun.status === "passed";
-    const status = runs.allErrors ? "error" : passed ? "passed" : "failed";
-    results.push({
-      file: slot.shown,
-      name: slot.name,
-      pathway: slot.entry.display,
-      status,
-      durationMs: runs.ms,
-      failures: status === "passed" ? [] : shownRun.failures,
-      warnings: [...slot.liveWarnings, ...shownRun.warnings],
-      trace: shownRun.trace,
-      ...(live && { mode: "live" }),
-      ...(slot.tested && { pathwayVersion: slot.tested }),
-      // When no run could run, the "assertions" are only that reason again, already the case's failure: not listed twice.
-      ...(repeated && { runs: summary.runs, passed: summary.passed, passRate: summary.passRate, paths: summary.paths, assertions: status === "error" ? [] : summary.assertions }),
-      ...(comparison && { compare: comparison }),
-    });
-  }
-  return results;
 }
