@@ -94,7 +94,7 @@ export async function createReport(host: Host, arg: string, options: ReportOptio
   if (options.coverage !== undefined) {
     coverage = { source: options.coverage, coverage: pickCoverage(await readJsonFile(host, options.coverage, "--coverage"), loaded.path, options.coverage) };
   } else if (options.scenarios !== undefined) {
-    const report = await runScenarioFiles(host, [options.scenarios], { coverage: true });
+    const report = await runScenarioFiles(host, [options.scenarios], { coverage: true, skipPersonas: true });
     const ran = report.results.filter((r) => r.pathway !== undefined && samePath(host, r.pathway, loaded.path));
     if (ran.length === 0) {
       // Nothing ran because nothing was read (a missing directory, a pathway given as a scenario): say that, not who is named.

@@ -28,6 +28,8 @@ import { runJobs, type Job } from "./run-jobs.js";
 export interface RunScenariosOptions extends PersonaModelOptions {
   /** A cap on every persona scenario's turns, below its own max_turns. Default: each scenario's (20 when it says none). */
   maxTurns?: number;
+  /** Check persona scenarios (their file and pathway) but leave their runs out: the editor and coverage never call a model. Default false. */
+  skipPersonas?: boolean;
   /** Decide turns without `take:` this way in every scenario. Default: each scenario's own decider. */
   decider?: "scripted" | "keyword" | "llm";
   /** Call real webhook URLs for webhooks a scenario does not mock. Default false (mocks only). */
@@ -214,6 +216,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     const needsAsync = Boolean(live) || scenario.decider === "llm" || options.decider === "llm";
     let models: PersonaModelSet | undefined;
     if (scenario.persona !== undefined) {
+      if (options.skipPersonas) continue;
       // Made once, when the first persona scenario needs them: a run of scripted scenarios needs no model or key.
       models = await (personaModels ??= createPersonaModels(host, options, options.remote?.maxResponseBytes));
       const missing = getMissingModel(models, scenario, Boolean(options.live));
