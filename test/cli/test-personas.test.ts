@@ -99,6 +99,26 @@ describe("pathway test with a persona, offline (--agent-model)", () => {
   });
 });
 
+describe("hostile model answers", () => {
+  it("are handled like the service's: escapes removed before anything is sent or shown, an endless or malformed verdict fails its judge", async () => {
+    const brain = createPersonaBrain({ ...PASSING, callerLines: ["\u001b[31mHi\u001b[0m, I would like to book an appointment please.\u0007", "x".repeat(5_000)] });
+    models = await startFakeModels({
+      answer: (r) => {
+        if (r.system.startsWith("You grade")) return r.messages[0]!.content.includes("polite") ? { endless: true } : { raw: "<html>bad gateway</html>" };
+        return brain(r);
+      },
+    });
+    const r = await runMain(["test", "personas", ...OFFLINE], { cwd: project(), env: modelEnv(models) });
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+    expect(JSON.stringify(models.requests.filter((q) => q.system.startsWith("You are a business's voice agent")).map((q) => q.messages))).not.toMatch(/\\u001b|\\u0007/);
+    // The caller's page of text reached the agent clipped.
+    expect(models.requests.some((q) => q.messages.some((m) => m.role === "user" && m.content.length === 1_000 && m.content.endsWith("…")))).toBe(true);
+    expect(r.stdout).toMatch(/judge "The agent asks for the caller's name" gave no verdict: anthropic:judge-1: http:\/\/127\.0\.0\.1:\d+\/v1\/messages did not answer JSON \(<html>bad gateway<\/html>\)/);
+    expect(r.stdout).toMatch(/judge "The agent stays polite" gave no verdict: anthropic:judge-1: the answer of http:\/\/127\.0\.0\.1:\d+\/v1\/messages is over the limit of 4 MiB/);
+  });
+});
+
 describe("record, then replay with no model server", () => {
   it("gives the same result, writes no key anywhere, and shows a changed request as a missing recording", async () => {
     models = await startFakeModels({ answer: createPersonaBrain(FAILING) });
