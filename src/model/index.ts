@@ -6,3 +6,4 @@ export * from "./json-schema.js";
 export * from "./canonical.js";
 export * from "./chat.js";
 export * from "./chat-model.js";
+export * from "./bland-file.js";

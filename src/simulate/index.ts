@@ -19,3 +19,4 @@ export * from "./live-chat.js";
 export * from "./repeat.js";
 export type * from "./test-report.js";
 export * from "./persona/index.js";
+export * from "./bland-tests.js";

@@ -23,6 +23,7 @@ import { describeLoadFailure, getPathwayProblem, isPathway, loadPathwayFile } fr
 import { createPersonaRun, getMissingModel } from "./persona-job.js";
 import { createPersonaModels, type PersonaModelOptions, type PersonaModelSet } from "./persona-models.js";
 import { runJobs, type Job } from "./run-jobs.js";
+import { isBlandTestsText, readBlandTestsFile } from "./bland-tests-file.js";
 
 /** Options of `runScenarioFiles`; all optional. The models' (PersonaModelOptions) play persona scenarios. */
 export interface RunScenariosOptions extends PersonaModelOptions {
@@ -152,125 +153,142 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
       fail(d.message, {}, [{ message: d.message, pointer: "", ...(d.range && { line: d.range.start.line, column: d.range.start.column }) }]);
       continue;
     }
+    // Names in a scenario are relative to the folder it really is in (as `scenarios generate` writes them), also when
+    // it is read through a symlinked folder.
+    const scenarioDir = path.dirname(await toRealPath(host, path.resolve(host.cwd, file)));
     const loaded = sim.loadScenario(decoded.text);
+    let bland: Awaited<ReturnType<typeof readBlandTestsFile>> | undefined;
     if (!loaded.ok) {
       // A pathway named where a scenario belongs gets the one answer to "is this a pathway?", not a schema error.
       if (looksLikePathway(decoded.text)) {
         fail(`${shown}: this is a pathway, not a scenario; a scenario file (*.scenario.yaml) names its pathway with \`pathway: ${path.basename(file)}\`. Write one, or generate them with \`pathway scenarios generate ${shown} -o <dir>\`.`);
         continue;
       }
-      fail(loaded.issues[0]!.message, {}, loaded.issues);
-      continue;
-    }
-    let scenario = loaded.scenario;
-    // Names in a scenario are relative to the folder it really is in (as `scenarios generate` writes them), also when
-    // it is read through a symlinked folder.
-    const scenarioDir = path.dirname(await toRealPath(host, path.resolve(host.cwd, file)));
-    /** The file a scenario field names, inside the project; undefined (the scenario failed, saying why) when it leaves. */
-    const named = async (field: "pathway" | "mocks", value: string): Promise<string | undefined> => {
-      const confined = await confine(file, scenarioDir, value);
-      options.onRead?.(path.resolve(host.cwd, file), confined.ok ? confined.path : path.resolve(scenarioDir, value));
-      if (confined.ok) return confined.path;
-      const problem = `${field}: ${JSON.stringify(value)} ${confined.reason}. Nothing was read from it.`;
-      fail(problem, { name: scenario.name ?? path.basename(file) }, [{ message: problem, pointer: `/${field}`, ...loaded.locate([field]) }]);
-      return undefined;
-    };
-    if (scenario.mocks !== undefined) {
-      const mocksFile = await named("mocks", scenario.mocks);
-      if (mocksFile === undefined) continue;
-      let mocks = mocksFiles.get(mocksFile);
-      if (!mocks) mocksFiles.set(mocksFile, (mocks = readMocks(host, mocksFile)));
-      const read = await mocks;
-      if ("problem" in read) {
-        fail(read.problem, { name: scenario.name ?? path.basename(file) }, [{ message: read.problem, pointer: "/mocks", ...loaded.locate(["mocks"]) }]);
+      // bland-cli's tests/test-cases.yaml: its tests are persona scenarios on the project's pathway.
+      if (isBlandTestsText(decoded.text)) bland = await readBlandTestsFile(host, file, decoded.text, scenarioDir);
+      if (bland && "problem" in bland) {
+        fail(bland.problem, {}, bland.issues ?? [{ message: bland.problem, pointer: "" }]);
         continue;
       }
-      // The shared answers first; the scenario's own win.
-      scenario = { ...scenario, webhooks: { ...read.webhooks, ...scenario.webhooks } };
-    }
-    const pathwayFile = await named("pathway", scenario.pathway);
-    if (pathwayFile === undefined) continue;
-    if (options.onlyPathway !== undefined && pathwayFile !== options.onlyPathway) continue;
-    let entry = pathways.get(pathwayFile);
-    if (!entry) {
-      entry = { traces: [], display: displayPath(host.cwd, pathwayFile) };
-      const loadedPathway = await loadPathwayFile(host, entry.display);
-      if (loadedPathway.pathway) {
-        entry.pathway = loadedPathway.pathway;
-        entry.simulator = sim.createSimulator(entry.pathway);
-      } else entry.error = describeLoadFailure(loadedPathway);
-      pathways.set(pathwayFile, entry);
-    }
-    // A scenario with `start:` names its own first node; the others need the pathway's start node.
-    let problem = entry.error;
-    if (problem === undefined && scenario.start === undefined && entry.simulator?.startId === undefined) {
-      const missing = getPathwayProblem(entry.pathway, entry.display, { requireStart: true });
-      if (missing) problem = describeLoadFailure({ path: entry.display, diagnostics: [missing] });
-    }
-    if (problem !== undefined || !entry.pathway) {
-      const pos = loaded.locate(["pathway"]);
-      fail(`${problem} (named by pathway: in the scenario)`, { name: scenario.name ?? path.basename(file), pathway: entry.display }, [{ message: `${problem}`, pointer: "/pathway", ...pos }]);
-      continue;
-    }
-    const runOptions = { simulator: entry.simulator!, locate: loaded.locate, ...(llm && { llm }), ...(override && { decider: override }), ...(live && { webhook: live }) };
-    const needsAsync = Boolean(live) || scenario.decider === "llm" || options.decider === "llm";
-    let models: PersonaModelSet | undefined;
-    if (scenario.persona !== undefined) {
-      if (options.skipPersonas) continue;
-      // Made once, when the first persona scenario needs them: a run of scripted scenarios needs no model or key.
-      models = await (personaModels ??= createPersonaModels(host, options, options.remote?.maxResponseBytes));
-      const missing = getMissingModel(models, scenario, Boolean(options.live));
-      if (missing) {
-        fail(missing, { name: scenario.name ?? path.basename(file), pathway: entry.display }, [{ message: missing, pointer: "/persona", ...loaded.locate(["persona"]) }]);
+      if (!bland) {
+        fail(loaded.issues[0]!.message, {}, loaded.issues);
         continue;
       }
     }
-    const persona = { pathway: entry.pathway, scenario, simulator: entry.simulator!, locate: loaded.locate, ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }), ...(live && { webhook: live }) };
-    const offline: () => Promise<ScenarioResult> | ScenarioResult = models
-      ? createPersonaRun(models, persona)
-      : () => (needsAsync ? sim.runScenarioAsync(entry.pathway!, scenario, runOptions) : sim.runScenario(entry.pathway!, scenario, runOptions));
-    let runOnce: () => Promise<ScenarioResult> | ScenarioResult = offline;
-    const liveWarnings: string[] = [];
-    if (options.live || options.compare) {
-      if (!liveContext) {
-        const manifest = await loadManifest(host);
-        const client = await createClient(host, options.remote ?? {}, manifest);
-        if (!client.config.apiKey) throw new EngineError("config", `--${options.live ? "live" : "compare"} talks to the service's chat: set PATHWAYKIT_API_KEY to the key from the service's dashboard.`);
-        liveContext = { manifest, client, checked: new Map() };
-      }
-      const spec = options.pathwayVersion;
-      const target = await resolveLiveTarget(host, liveContext, pathwayFile, entry.pathway, options.pathwayId, { compare: spec === undefined });
-      if ("error" in target) {
-        fail(target.error, { name: scenario.name ?? path.basename(file), pathway: entry.display });
-        continue;
-      }
-      liveWarnings.push(...target.warnings);
-      const { client, manifest } = liveContext;
-      let resolved: ResolvedVersion | undefined;
-      if (spec !== undefined) {
-        const key = `${target.id}\n${pathwayFile}`;
-        if (!versions.has(key)) versions.set(key, resolveVersion(host, client, manifest, target.id, spec, pathwayFile));
-        try {
-          resolved = await versions.get(key)!;
-        } catch (error) {
-          if (!(error instanceof EngineError) || error.kind !== "input") throw error;
-          fail(error.message, { name: scenario.name ?? path.basename(file), pathway: entry.display });
-          continue;
+    /** Prepares one scenario of the file (a bland-cli test-cases file holds several): a job, or a result saying why not. */
+    const addScenario = async (loadedScenario: sim.Scenario, locate: sim.ScenarioLocator, given?: { pathway: Pathway; pathwayId?: string }): Promise<void> => {
+      let scenario = loadedScenario;
+      /** The file a scenario field names, inside the project; undefined (the scenario failed, saying why) when it leaves. */
+      const named = async (field: "pathway" | "mocks", value: string): Promise<string | undefined> => {
+        const confined = await confine(file, scenarioDir, value);
+        options.onRead?.(path.resolve(host.cwd, file), confined.ok ? confined.path : path.resolve(scenarioDir, value));
+        if (confined.ok) return confined.path;
+        const problem = `${field}: ${JSON.stringify(value)} ${confined.reason}. Nothing was read from it.`;
+        fail(problem, { name: scenario.name ?? path.basename(file) }, [{ message: problem, pointer: `/${field}`, ...locate([field]) }]);
+        return undefined;
+      };
+      if (scenario.mocks !== undefined) {
+        const mocksFile = await named("mocks", scenario.mocks);
+        if (mocksFile === undefined) return;
+        let mocks = mocksFiles.get(mocksFile);
+        if (!mocks) mocksFiles.set(mocksFile, (mocks = readMocks(host, mocksFile)));
+        const read = await mocks;
+        if ("problem" in read) {
+          fail(read.problem, { name: scenario.name ?? path.basename(file) }, [{ message: read.problem, pointer: "/mocks", ...locate(["mocks"]) }]);
+          return;
         }
-        const { getContentHash } = await loadRemote();
-        const mismatch = describeVersionMismatch(resolved.tested, target.id, entry.display, getContentHash(entry.pathway as Record<string, unknown>));
-        liveWarnings.push(...resolved.warnings, ...(mismatch ? [mismatch] : []));
+        // The shared answers first; the scenario's own win.
+        scenario = { ...scenario, webhooks: { ...read.webhooks, ...scenario.webhooks } };
       }
-      const pathway = entry.pathway;
-      const simulator = entry.simulator!;
-      const pathwayVersion = resolved?.send;
-      runOnce = models
-        ? createPersonaRun(models, { ...persona, live: { chat: client, pathwayId: target.id, ...(pathwayVersion !== undefined && { pathwayVersion }) } })
-        : () => sim.runScenarioLive(pathway, scenario, client, { pathwayId: target.id, simulator, locate: loaded.locate, ...(pathwayVersion !== undefined && { pathwayVersion }) });
-      slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, ...(resolved && { tested: resolved.tested }), preparedMs: performance.now() - t0, networked: true });
+      const pathwayFile = await named("pathway", scenario.pathway);
+      if (pathwayFile === undefined) return;
+      if (options.onlyPathway !== undefined && pathwayFile !== options.onlyPathway) return;
+      let entry = pathways.get(pathwayFile);
+      if (!entry) {
+        entry = { traces: [], display: displayPath(host.cwd, pathwayFile) };
+        const loadedPathway = given ? { pathway: given.pathway } : await loadPathwayFile(host, entry.display);
+        if (loadedPathway.pathway) {
+          entry.pathway = loadedPathway.pathway;
+          entry.simulator = sim.createSimulator(entry.pathway);
+        } else entry.error = describeLoadFailure(loadedPathway as Awaited<ReturnType<typeof loadPathwayFile>>);
+        pathways.set(pathwayFile, entry);
+      }
+      // A scenario with `start:` names its own first node; the others need the pathway's start node.
+      let problem = entry.error;
+      if (problem === undefined && scenario.start === undefined && entry.simulator?.startId === undefined) {
+        const missing = getPathwayProblem(entry.pathway, entry.display, { requireStart: true });
+        if (missing) problem = describeLoadFailure({ path: entry.display, diagnostics: [missing] });
+      }
+      if (problem !== undefined || !entry.pathway) {
+        const pos = locate(["pathway"]);
+        fail(`${problem} (named by pathway: in the scenario)`, { name: scenario.name ?? path.basename(file), pathway: entry.display }, [{ message: `${problem}`, pointer: "/pathway", ...pos }]);
+        return;
+      }
+      const runOptions = { simulator: entry.simulator!, locate: locate, ...(llm && { llm }), ...(override && { decider: override }), ...(live && { webhook: live }) };
+      const needsAsync = Boolean(live) || scenario.decider === "llm" || options.decider === "llm";
+      let models: PersonaModelSet | undefined;
+      if (scenario.persona !== undefined) {
+        if (options.skipPersonas) return;
+        // Made once, when the first persona scenario needs them: a run of scripted scenarios needs no model or key.
+        models = await (personaModels ??= createPersonaModels(host, options, options.remote?.maxResponseBytes));
+        const missing = getMissingModel(models, scenario, Boolean(options.live));
+        if (missing) {
+          fail(missing, { name: scenario.name ?? path.basename(file), pathway: entry.display }, [{ message: missing, pointer: "/persona", ...locate(["persona"]) }]);
+          return;
+        }
+      }
+      const persona = { pathway: entry.pathway, scenario, simulator: entry.simulator!, locate: locate, ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }), ...(live && { webhook: live }) };
+      const offline: () => Promise<ScenarioResult> | ScenarioResult = models
+        ? createPersonaRun(models, persona)
+        : () => (needsAsync ? sim.runScenarioAsync(entry.pathway!, scenario, runOptions) : sim.runScenario(entry.pathway!, scenario, runOptions));
+      let runOnce: () => Promise<ScenarioResult> | ScenarioResult = offline;
+      const liveWarnings: string[] = [];
+      if (options.live || options.compare) {
+        if (!liveContext) {
+          const manifest = await loadManifest(host);
+          const client = await createClient(host, options.remote ?? {}, manifest);
+          if (!client.config.apiKey) throw new EngineError("config", `--${options.live ? "live" : "compare"} talks to the service's chat: set PATHWAYKIT_API_KEY to the key from the service's dashboard.`);
+          liveContext = { manifest, client, checked: new Map() };
+        }
+        const spec = options.pathwayVersion;
+        const target = await resolveLiveTarget(host, liveContext, pathwayFile, entry.pathway, options.pathwayId ?? given?.pathwayId, { compare: spec === undefined });
+        if ("error" in target) {
+          fail(target.error, { name: scenario.name ?? path.basename(file), pathway: entry.display });
+          return;
+        }
+        liveWarnings.push(...target.warnings);
+        const { client, manifest } = liveContext;
+        let resolved: ResolvedVersion | undefined;
+        if (spec !== undefined) {
+          const key = `${target.id}\n${pathwayFile}`;
+          if (!versions.has(key)) versions.set(key, resolveVersion(host, client, manifest, target.id, spec, pathwayFile));
+          try {
+            resolved = await versions.get(key)!;
+          } catch (error) {
+            if (!(error instanceof EngineError) || error.kind !== "input") throw error;
+            fail(error.message, { name: scenario.name ?? path.basename(file), pathway: entry.display });
+            return;
+          }
+          const { getContentHash } = await loadRemote();
+          const mismatch = describeVersionMismatch(resolved.tested, target.id, entry.display, getContentHash(entry.pathway as Record<string, unknown>));
+          liveWarnings.push(...resolved.warnings, ...(mismatch ? [mismatch] : []));
+        }
+        const pathway = entry.pathway;
+        const simulator = entry.simulator!;
+        const pathwayVersion = resolved?.send;
+        runOnce = models
+          ? createPersonaRun(models, { ...persona, live: { chat: client, pathwayId: target.id, ...(pathwayVersion !== undefined && { pathwayVersion }) } })
+          : () => sim.runScenarioLive(pathway, scenario, client, { pathwayId: target.id, simulator, locate: locate, ...(pathwayVersion !== undefined && { pathwayVersion }) });
+        slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, ...(resolved && { tested: resolved.tested }), preparedMs: performance.now() - t0, networked: true });
+        return;
+      }
+      slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, preparedMs: performance.now() - t0, ...(models && { networked: true }) });
+    };
+    if (bland && "tests" in bland) {
+      for (const test of bland.tests) await addScenario(test.scenario, test.locate, bland.project);
       continue;
     }
-    slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, preparedMs: performance.now() - t0, ...(models && { networked: true }) });
+    if (loaded.ok) await addScenario(loaded.scenario, loaded.locate);
   }
   const results = await runJobs(slots, options);
   const report: TestReport = {
