@@ -85,7 +85,8 @@ set in pathway.config.json ("models"). Keys are never printed or written. --reco
 --replay <dir> answers from it with no network: a request it does not hold (a changed pathway or scenario) makes
 that scenario "could not run". --max-turns, --model-timeout and --token-budget bound every run.
 
-${WATCH_HELP} With --watch, coverage is of the scenarios each run ran.
+${WATCH_HELP} With --watch, coverage is of the scenarios each run ran, and persona scenarios are played only
+with --replay (a save never calls a model).
 
 Exit codes: 0 all scenarios passed, 1 a scenario failed or coverage is below --min-coverage,
 2 usage error, or a scenario (or its pathway) could not be read or is invalid, or its live chat could not start
@@ -120,14 +121,15 @@ Examples:
           const selection = changes && reads.plan(changes);
           const only = selection?.all === false ? selection.only : undefined;
           if (only) reads.forget(only);
-          return testOnce(inputs, options, runIo, { ...(only && { only }), onRead: (scenario, file) => reads.record(scenario, file) });
+          // A save must not call the models: persona scenarios are played on each save only from recordings.
+          return testOnce(inputs, options, runIo, { ...(only && { only }), ...(options.replay === undefined && { skipPersonas: true }), onRead: (scenario, file) => reads.record(scenario, file) });
         },
       });
     });
 }
 
 /** One test run (of every scenario, or a watch run's selection); false when the selection held no scenario. */
-async function testOnce(inputs: string[], options: TestOptions, io: CliIo, watch: Pick<RunScenariosOptions, "only" | "onRead"> = {}): Promise<boolean> {
+async function testOnce(inputs: string[], options: TestOptions, io: CliIo, watch: Pick<RunScenariosOptions, "only" | "onRead" | "skipPersonas"> = {}): Promise<boolean> {
   const { watch: _watch, baseUrl, endpoint, timeout, retries, maxResponse, modelTimeout, ...rest } = options;
   // A bar on a terminal while scenarios run: a live suite can take minutes.
   const progress = createProgressReporter(io, options.live || options.compare ? "running live" : "running");

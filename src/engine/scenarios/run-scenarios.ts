@@ -231,7 +231,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
         if (options.skipPersonas) return;
         // Made once, when the first persona scenario needs them: a run of scripted scenarios needs no model or key.
         models = await (personaModels ??= createPersonaModels(host, options, options.remote?.maxResponseBytes));
-        const missing = getMissingModel(models, scenario, Boolean(options.live));
+        const missing = getMissingModel(models, scenario, Boolean(options.live || options.compare));
         if (missing) {
           fail(missing, { name: scenario.name ?? path.basename(file), pathway: entry.display }, [{ message: missing, pointer: "/persona", ...locate(["persona"]) }]);
           return;
