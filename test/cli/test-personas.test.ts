@@ -78,6 +78,21 @@ describe("pathway test with a persona, offline (--agent-model)", () => {
     expect(report.summary.tokens!.requests).toBe(models.requests.length);
   });
 
+  it("takes the models from pathway.config.json when no flag names them, a flag winning, and lint accepts the key", async () => {
+    models = await startFakeModels({ answer: createPersonaBrain(PASSING) });
+    const dir = project();
+    writeFileSync(path.join(dir, "pathway.config.json"), JSON.stringify({ models: { caller: "openai:from-config", agent: "anthropic:agent-config" } }));
+    const r = await runMain(["test", "personas", "--judge-model", "openai:judge-flag"], { cwd: dir, env: modelEnv(models) });
+    expect(r.code).toBe(0);
+    expect(new Set(models.requests.map((q) => `${q.provider}:${q.model}`))).toEqual(new Set(["openai:from-config", "anthropic:agent-config", "openai:judge-flag"]));
+    const lint = await runMain(["lint", "appointment-booking.json"], { cwd: dir });
+    expect([lint.code, lint.stderr]).toEqual([0, ""]);
+    writeFileSync(path.join(dir, "pathway.config.json"), JSON.stringify({ models: { caller: "gpt-4o" } }));
+    const bad = await runMain(["test", "personas"], { cwd: dir, env: modelEnv(models) });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^pathway: Config file pathway\.config\.json: .*models\.caller.*expected <provider>:<model>/);
+  });
+
   it("says in one line which key a model needs, and exits 2 before anything is sent", async () => {
     const r = await runMain(["test", "personas", ...OFFLINE], { cwd: project(), env: {} });
     expect(r.code).toBe(2);
