@@ -11,7 +11,7 @@ import { getEventsSince } from "../trace-log.js";
 import { getVisitedPath } from "../transition.js";
 import type { SimState, WebhookHandler } from "../types.js";
 import { readCallerReply, toCallerRequest } from "./caller.js";
-import { readVerdict, toJudgeRequest, toJudgeSpec, type JudgeVerdict } from "./judge.js";
+import { readVerdict, toJudgeRequest, toJudgeSpec, type JudgeEvidence, type JudgeVerdict } from "./judge.js";
 import { createModelAgentStepper } from "./model-agent.js";
 import { countTokens, createRunTokens } from "./tokens.js";
 import { getTranscript } from "./transcript.js";
@@ -52,88 +52,96 @@ function describeEnding(sim: Simulator, state: SimState, by: "caller" | "turns" 
   return by === "caller" ? `the caller hung up ([END]) at "${at}"` : `still going at "${at}" after max_turns (${turns})`;
 }
 
-/**
- * Plays a persona scenario over `stepper` (the model agent's, or the live chat's): the caller model speaks, the agent
- * answers, until the call ends, the caller answers [END], or max_turns. Then the end expectations are checked and each
- * judge gives its verdict in a request of its own; a failed judge fails the scenario. A model or chat that fails
- * stops the run and fails the scenario with the reason (no judge is asked then). Never throws for a model's answer.
- */
-export async function runPersonaWith(sim: Simulator, scenario: Scenario, stepper: ScenarioStepper, models: PersonaModels, options: PersonaRunOptions = {}): Promise<ScenarioResult> {
-  const locate = options.locate ?? (() => undefined);
-  const at = (path: (string | number)[]) => ({ pointer: path.map((p) => `/${p}`).join(""), ...locate(path) });
-  const tokens = options.tokens ?? createRunTokens();
-  const caller = countTokens(models.caller, tokens.caller);
-  const persona = scenario.persona!;
-  const maxTurns = getPersonaTurns(scenario, options.maxTurns);
-  const failures: ScenarioFailure[] = [];
+/** Places a failure in the scenario file. */
+type At = (path: (string | number)[]) => { pointer: string; line?: number; column?: number };
+
+/** How a conversation went: its last state, what ended it, and the failures that broke it off (a model or the chat failed). */
+interface Conversation {
+  state: SimState;
+  by: "caller" | "turns" | "agent";
+  failures: ScenarioFailure[];
+}
+
+/** The caller and the agent take turns from the stepper's first state until the call ends, the caller hangs up, or `maxTurns`. */
+async function converse(stepper: ScenarioStepper, caller: ChatModel, persona: NonNullable<Scenario["persona"]>, maxTurns: number, at: At): Promise<Conversation> {
   let state: SimState = await stepper.init();
-  let by: "caller" | "turns" | "agent" = "agent";
-  let broken = false;
+  const broken = (message: string, turn: number): Conversation => ({ state, by: "agent", failures: [{ message, turn, ...at(["persona"]) }] });
   for (let turn = 1; state.status === "active"; turn++) {
-    if (turn > maxTurns) {
-      by = "turns";
-      break;
-    }
+    if (turn > maxTurns) return { state, by: "turns", failures: [] };
     let said: ReturnType<typeof readCallerReply>;
     try {
       said = readCallerReply((await caller.complete(toCallerRequest(persona, getTranscript(state.trace)))).text);
     } catch (error) {
-      failures.push({ message: `the caller model failed at turn ${turn}: ${errorText(error)}`, turn, ...at(["persona"]) });
-      broken = true;
-      break;
+      return broken(`the caller model failed at turn ${turn}: ${errorText(error)}`, turn);
     }
-    if (said.text === "" && !said.end) {
-      failures.push({ message: `the caller model said nothing at turn ${turn} (neither words nor [END])`, turn, ...at(["persona"]) });
-      broken = true;
-      break;
-    }
+    if (said.text === "" && !said.end) return broken(`the caller model said nothing at turn ${turn} (neither words nor [END])`, turn);
     if (said.text !== "") {
       const before = state;
       try {
         state = await stepper.turn(state, { user: said.text });
       } catch (error) {
-        failures.push({ message: `the agent failed at turn ${turn}: ${errorText(error)}`, turn, ...at(["persona"]) });
-        broken = true;
-        break;
+        return broken(`the agent failed at turn ${turn}: ${errorText(error)}`, turn);
       }
       const problems = decisionProblems(getEventsSince(before, state));
-      if (problems.length > 0) {
-        failures.push(...problems.map((message) => ({ message, turn, ...at(["persona"]) })));
-        broken = true;
-        break;
+      if (problems.length > 0) return { state, by: "agent", failures: problems.map((message) => ({ message, turn, ...at(["persona"]) })) };
+    }
+    if (said.end) return { state, by: "caller", failures: [] };
+  }
+  return { state, by: "agent", failures: [] };
+}
+
+/** Each judge's verdict on the run, in order, and the failures of those that did not pass. */
+async function askJudges(judges: NonNullable<Scenario["judges"]>, judge: ChatModel | undefined, evidence: JudgeEvidence, at: At): Promise<{ verdicts: JudgeVerdict[]; failures: ScenarioFailure[] }> {
+  const verdicts: JudgeVerdict[] = [];
+  const failures: ScenarioFailure[] = [];
+  for (const [i, entry] of judges.entries()) {
+    const spec = toJudgeSpec(entry);
+    let verdict: JudgeVerdict;
+    if (!judge) verdict = { ...spec, pass: false, reason: "no judge model was given (--judge-model)", error: true };
+    else {
+      try {
+        verdict = readVerdict((await judge.complete(toJudgeRequest(spec.criterion, evidence))).text, spec);
+      } catch (error) {
+        verdict = { ...spec, pass: false, reason: errorText(error), error: true };
       }
     }
-    if (said.end) {
-      by = "caller";
-      break;
+    verdicts.push(verdict);
+    if (!verdict.pass) {
+      const expected = spec.threshold === undefined ? "pass" : `a score of at least ${spec.threshold}`;
+      const actual = verdict.error ? "no verdict" : spec.threshold === undefined ? "fail" : `score ${verdict.score}`;
+      failures.push({ message: describeFailedJudge(verdict), ...at(["judges", i]), expected, actual });
     }
   }
-  const ending = describeEnding(sim, state, by, maxTurns);
+  return { verdicts, failures };
+}
+
+/**
+ * Plays a persona scenario over `stepper` (the model agent's, or the live chat's): the caller model speaks, the agent
+ * answers, until the call ends, the caller answers [END], or max_turns. Then the end expectations are checked and each
+ * judge gives its verdict in a request of its own; a failed judge fails the scenario. A model or chat that fails
+ * stops the run and fails the scenario with the reason (no judge is asked then). Never throws for a model's answer;
+ * rejects only when the stepper cannot start (the chat, or the agent's first words).
+ */
+export async function runPersonaWith(sim: Simulator, scenario: Scenario, stepper: ScenarioStepper, models: PersonaModels, options: PersonaRunOptions = {}): Promise<ScenarioResult> {
+  const locate = options.locate ?? (() => undefined);
+  const at: At = (path) => ({ pointer: path.map((p) => `/${p}`).join(""), ...locate(path) });
+  const tokens = options.tokens ?? createRunTokens();
+  const maxTurns = getPersonaTurns(scenario, options.maxTurns);
+  const { state, by, failures } = await converse(stepper, countTokens(models.caller, tokens.caller), scenario.persona!, maxTurns, at);
+  const broken = failures.length > 0;
   if (!broken) {
     if (state.status === "stopped" && scenario.expect?.status !== "stopped") failures.push({ message: `the conversation was stopped: ${state.reason}`, ...at(["persona"]) });
     else if (scenario.expect) for (const { key, ...rest } of checkExpect(sim, state, scenario.expect, undefined)) failures.push({ ...rest, ...at(["expect", ...key.split("/")]) });
   }
   const transcript = getTranscript(state.trace);
   const path = getVisitedPath(state.trace);
-  const judges: JudgeVerdict[] = [];
+  let judges: JudgeVerdict[] = [];
   if (!broken && scenario.judges) {
-    const judge = models.judge && countTokens(models.judge, tokens.judge);
     const variables = Object.fromEntries(Object.entries(state.variables).filter(([k]) => k !== "prevNodePrompt" && k !== "lastUserMessage"));
-    const evidence = { transcript, path: path.map((id) => getSimNodeName(sim.nodes.get(id)) ?? id), variables, ending };
-    for (const [i, entry] of scenario.judges.entries()) {
-      const spec = toJudgeSpec(entry);
-      let verdict: JudgeVerdict;
-      if (!judge) verdict = { ...spec, pass: false, reason: "no judge model was given (--judge-model)", error: true };
-      else {
-        try {
-          verdict = readVerdict((await judge.complete(toJudgeRequest(spec.criterion, evidence))).text, spec);
-        } catch (error) {
-          verdict = { ...spec, pass: false, reason: errorText(error), error: true };
-        }
-      }
-      judges.push(verdict);
-      if (!verdict.pass) failures.push({ message: describeFailedJudge(verdict), ...at(["judges", i]), expected: spec.threshold === undefined ? "pass" : `a score of at least ${spec.threshold}`, actual: verdict.error ? "no verdict" : spec.threshold === undefined ? "fail" : `score ${verdict.score}` });
-    }
+    const evidence = { transcript, path: path.map((id) => getSimNodeName(sim.nodes.get(id)) ?? id), variables, ending: describeEnding(sim, state, by, maxTurns) };
+    const asked = await askJudges(scenario.judges, models.judge && countTokens(models.judge, tokens.judge), evidence, at);
+    judges = asked.verdicts;
+    failures.push(...asked.failures);
   }
   const final = toFinal(sim, state);
   if (by === "caller" && state.status === "active") final.reason = "the caller hung up ([END])";
