@@ -2,6 +2,7 @@
 import type { ChatModel, ModelReply, ModelRequest } from "../model/chat-model.js";
 import { toModelName, type ModelRef } from "./model-ref.js";
 import { RecordingMissError } from "./recording.js";
+import { createRedactor } from "../remote/redact.js";
 import { adaptToRefusal, DEFAULT_STYLE, PROVIDER_DEFAULTS, readAnswerBody, readErrorMessage, toRequestBody, toRequestHeaders, type RequestStyle } from "./provider-shapes.js";
 import type { ModelExchange, ModelTransport } from "./transport.js";
 
@@ -23,6 +24,13 @@ export const MAX_MODEL_TEXT = 20_000;
 /** The model's answer could not be used: the endpoint refused, answered another shape, or could not be reached. */
 export class ModelError extends Error {
   override readonly name = "ModelError";
+  constructor(
+    message: string,
+    /** The HTTP status of a refusal, when the endpoint answered one. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -60,7 +68,9 @@ export function createHttpModel(options: HttpModelOptions): ChatModel {
   const name = toModelName(ref);
   const timeoutMs = options.timeoutMs ?? 60_000;
   let style: RequestStyle = DEFAULT_STYLE;
-  const fail = (problem: string) => new ModelError(`${name}: ${problem}`);
+  // A provider's refusal may quote the key it was given: no message of this client ever holds it.
+  const redact = createRedactor(options.apiKey);
+  const fail = (problem: string, status?: number) => new ModelError(redact(`${name}: ${problem}`), status);
   const send = async (request: ModelRequest, used: RequestStyle) => {
     const exchange: ModelExchange = {
       provider: ref.provider,
@@ -95,7 +105,7 @@ export function createHttpModel(options: HttpModelOptions): ChatModel {
       const body = parseJson(answer.body);
       if (answer.status < 200 || answer.status > 299) {
         const said = readErrorMessage(body);
-        throw fail(`${url} answered HTTP ${answer.status}${said ? `: ${clip(said)}` : ""}`);
+        throw fail(`${url} answered HTTP ${answer.status}${said ? `: ${clip(said)}` : ""}`, answer.status);
       }
       if (body === undefined) throw fail(`${url} did not answer JSON (${clip(answer.body, 120) || "an empty body"})`);
       const read = readAnswerBody(ref.provider, body);

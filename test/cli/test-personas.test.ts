@@ -99,6 +99,14 @@ describe("pathway test with a persona, offline (--agent-model)", () => {
     expect(r.stderr).toBe("pathway: --caller-model openai:caller-1 needs OPENAI_API_KEY (or OPENAI_BASE_URL naming a server that takes no key).\n");
   });
 
+  it("reports a run whose key the provider refuses as could not run, without the key", async () => {
+    models = await startFakeModels({ answer: createPersonaBrain(PASSING) });
+    const r = await runMain(["test", "personas", ...OFFLINE], { cwd: project(), env: { ...modelEnv(models), OPENAI_API_KEY: "sk-revoked-0123456789abcdef" } });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/openai:caller-1: http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions answered HTTP 401: Incorrect API key provided: \[redacted\]; check the provider's key/);
+    expect(r.stdout + r.stderr).not.toContain("sk-revoked");
+  });
+
   it("reports a persona scenario with no agent model as could not run, naming the flag, while scripted scenarios run", async () => {
     models = await startFakeModels({ answer: createPersonaBrain(PASSING) });
     const r = await runMain(["test", "personas", "--caller-model", "openai:c"], { cwd: project(), env: modelEnv(models) });

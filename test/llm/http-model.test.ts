@@ -67,7 +67,7 @@ describe.each(["openai", "anthropic"] as const)("the %s client", (provider) => {
   it("names the model and the endpoint when the key is refused, and never the key", async () => {
     const model = await modelFor(provider, () => "x", { key: "sk-wrong-key-0123456789" });
     const error = await model.complete(ask).then(() => undefined, (e: Error) => e);
-    expect(error?.message).toMatch(new RegExp(`^${provider}:test-model: http://127\\.0\\.0\\.1:\\d+/\\S+ answered HTTP 401: invalid api key$`));
+    expect(error?.message).toMatch(new RegExp(`^${provider}:test-model: http://127\\.0\\.0\\.1:\\d+/\\S+ answered HTTP 401: Incorrect API key provided: \\[redacted\\]$`));
     expect(error?.message).not.toContain("sk-wrong-key");
   });
 

@@ -66,7 +66,9 @@ export async function startFakeModels(options: FakeModelOptions): Promise<FakeMo
     const provider = path === "/v1/chat/completions" ? "openai" : path === "/v1/messages" ? "anthropic" : undefined;
     if (!provider || req.method !== "POST") return sendJson(res, 404, { error: { message: `no such endpoint ${path}` } });
     const ok = provider === "openai" ? req.headers.authorization === `Bearer ${openaiKey}` : req.headers["x-api-key"] === anthropicKey;
-    if (!ok) return sendJson(res, 401, { error: { message: "invalid api key" } });
+    // As real providers do, the refusal quotes the key it was given.
+    const given = provider === "openai" ? String(req.headers.authorization ?? "").replace(/^Bearer /, "") : String(req.headers["x-api-key"] ?? "");
+    if (!ok) return sendJson(res, 401, { error: { message: `Incorrect API key provided: ${given}` } });
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(raw) as Record<string, unknown>;

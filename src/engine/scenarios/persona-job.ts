@@ -18,8 +18,13 @@ export interface PersonaJobInput {
   live?: { chat: ChatApi; pathwayId: string; pathwayVersion?: number };
 }
 
-/** Errors that say nothing about the agent: a request no recording holds, a spent budget. The run is "could not run". */
-const NOT_PLAYABLE = new Set(["RecordingMissError", "TokenBudgetError"]);
+/** Errors that say nothing about the agent: a request no recording holds, a spent budget, a refused key. The run is "could not run". */
+function isUnplayable(error: unknown): error is Error {
+  if (!(error instanceof Error)) return false;
+  if (error.name === "RecordingMissError" || error.name === "TokenBudgetError") return true;
+  const status = (error as { status?: unknown }).status;
+  return error.name === "ModelError" && (status === 401 || status === 403);
+}
 
 /**
  * The models of one run, each noting the first error that makes the run unplayable; the run then reports that error
@@ -32,7 +37,7 @@ function guardModels(models: PersonaModelSet, onUnplayable: (error: Error) => vo
       name: model.name,
       complete: (request) =>
         model.complete(request).catch((error: unknown) => {
-          if (error instanceof Error && NOT_PLAYABLE.has(error.name)) onUnplayable(error);
+          if (isUnplayable(error)) onUnplayable(error);
           throw error;
         }),
     };
@@ -50,6 +55,7 @@ export function getMissingModel(models: PersonaModelSet, scenario: sim.Scenario,
 /** What to do about an unplayable run's error. */
 function describeUnplayable(error: Error, models: PersonaModelSet): string {
   if (error.name === "TokenBudgetError") return error.message;
+  if (error.name === "ModelError") return `${error.message}; check the provider's key (OPENAI_API_KEY or ANTHROPIC_API_KEY) and endpoint`;
   const dir = models.recordings?.dir ?? "the recordings folder";
   return `no recording answers a model request in ${dir}: ${error.message}. A changed pathway, scenario or model changes the requests: record again with --record ${dir}.`;
 }
