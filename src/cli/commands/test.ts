@@ -46,7 +46,7 @@ export function register(program: Command, io: CliIo): void {
     .addOption(option("compare"))
     .addOption(option("repeat", { and: "report its pass rate and the paths taken" }))
     .addOption(option("minPassRate", { with: "--repeat" }))
-    .addOption(option("concurrency", { of: "live runs", note: "across scenarios and repeats" }))
+    .addOption(option("concurrency", { of: "live and persona runs", note: "across scenarios and repeats" }))
     .addOption(option("output"))
     .addOption(option("llmBaseUrl"))
     .addOption(option("llmModel"))
@@ -85,13 +85,14 @@ set in pathway.config.json ("models"). Keys are never printed or written. --reco
 --replay <dir> answers from it with no network: a request it does not hold (a changed pathway or scenario) makes
 that scenario "could not run". --max-turns, --model-timeout and --token-budget bound every run.
 
-${WATCH_HELP} With --watch, coverage is of the scenarios each run ran, and persona scenarios are played only
-with --replay (a save never calls a model).
+${WATCH_HELP} With --watch, coverage is of the scenarios each run ran.
+With --watch, persona scenarios are played only with --replay (a save never calls a model).
 
-Exit codes: 0 all scenarios passed, 1 a scenario failed or coverage is below --min-coverage,
+Exit codes: 0 all scenarios passed, 1 a scenario (or a judge) failed or coverage is below --min-coverage,
 2 usage error, or a scenario (or its pathway) could not be read or is invalid, or its live chat could not start
-(including a --pathway-version the service does not have, or a draft the manifest does not record);
-with --watch, 0 when stopped with Ctrl-C.
+(including a --pathway-version the service does not have, or a draft the manifest does not record), or a persona
+run could not be played (a model not named, a key missing or refused, a request no recording holds, the token
+budget spent); with --watch, 0 when stopped with Ctrl-C.
 
 Examples:
   $ pathway test pathways/scenarios/
