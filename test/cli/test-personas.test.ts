@@ -175,12 +175,30 @@ describe("record, then replay with no model server", () => {
   });
 });
 
+describe("record, then replay, with --repeat", () => {
+  it("replays each run's answers in turn, and a run more than was recorded could not run", async () => {
+    models = await startFakeModels({ answer: createPersonaBrain(PASSING) });
+    const dir = project();
+    const recorded = await runMain(["test", "personas", ...OFFLINE, "--repeat", "2", "--record", "rec", "--format", "json"], { cwd: dir, env: modelEnv(models) });
+    expect(recorded.code).toBe(0);
+    await models.close();
+    models = undefined;
+    const again = await runMain(["test", "personas", ...OFFLINE, "--repeat", "2", "--replay", "rec", "--format", "json"], { cwd: dir, env: {} });
+    expect(again.code).toBe(0);
+    const runs = (t: string) => (JSON.parse(t) as { results: { runs: number; passed: number }[] }).results.map(({ runs, passed }) => ({ runs, passed }));
+    expect(runs(again.stdout)).toEqual(runs(recorded.stdout));
+    const more = await runMain(["test", "personas", ...OFFLINE, "--repeat", "3", "--replay", "rec"], { cwd: dir, env: {} });
+    expect(more.code).toBe(1);
+    expect(more.stdout).toMatch(/it was recorded 2 time\(s\) and this run sends it again/);
+  });
+});
+
 describe("pathway test --live with a persona", () => {
-  async function live(brain: PersonaBrain, extra: string[] = []) {
+  async function live(brain: PersonaBrain, extra: string[] = [], dir = project()) {
     models = await startFakeModels({ answer: createPersonaBrain(brain) });
     chat = await startFakeChat({ pathways: { "pw-book": JSON.parse(PATHWAY) as Pathway }, script: { [CALLER[0]!]: { take: "Collect appointment details" }, [CALLER[1]!]: { vars: { patient_name: "Dana Reyes" } } } });
     const env = { ...modelEnv(models), PATHWAYKIT_API_KEY: chat.apiKey, PATHWAYKIT_BASE_URL: chat.url };
-    return runMain(["test", "personas", "--live", "--caller-model", "openai:caller-1", "--judge-model", "anthropic:judge-1", ...extra], { cwd: project(), env });
+    return runMain(["test", "personas", "--live", "--caller-model", "openai:caller-1", "--judge-model", "anthropic:judge-1", ...extra], { cwd: dir, env });
   }
 
   it("plays the caller against the service's chat and exits 1 when a judge fails, saying why", async () => {
@@ -191,6 +209,17 @@ describe("pathway test --live with a persona", () => {
     expect(chat!.requests.filter((q) => q.path.startsWith("/v1/pathway/chat/") && q.path !== "/v1/pathway/chat/create").map((q) => (JSON.parse(q.body) as { message: string }).message)).toEqual(CALLER);
     // The agent is the service's: no model was asked to play it.
     expect(models!.requests.filter((q) => q.system.startsWith("You are a business's voice agent"))).toEqual([]);
+  });
+
+  it("records the caller's and judge's calls of a live run, and replays them with no model server against the same chat", async () => {
+    const dir = project();
+    const recorded = await live(FAILING, ["--record", "rec", "--format", "json"], dir);
+    await models!.close();
+    models = undefined;
+    const replayed = await runMain(["test", "personas", "--live", "--caller-model", "openai:caller-1", "--judge-model", "anthropic:judge-1", "--replay", "rec", "--format", "json"], { cwd: dir, env: { PATHWAYKIT_API_KEY: chat!.apiKey, PATHWAYKIT_BASE_URL: chat!.url } });
+    expect([recorded.code, replayed.code]).toEqual([1, 1]);
+    const view = (t: string) => (JSON.parse(t) as Report).results.map(({ status, judges, transcript }) => ({ status, judges, transcript }));
+    expect(view(replayed.stdout)).toEqual(view(recorded.stdout));
   });
 
   it("exits 0 when every judge passes, with --repeat and --min-pass-rate as for scripted scenarios", async () => {
