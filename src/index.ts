@@ -17,6 +17,8 @@ export { analyzeFile, type AnalyzeFileOptions, type AnalyzedFile } from "./engin
 export { drawFiles, DIAGRAM_FORMATS, type DiagramFormat, type DrawFilesOptions, type DrawFilesResult, type DrawProblem } from "./engine/review/draw-files.js";
 export { runScenarioFiles, type RunScenariosOptions } from "./engine/scenarios/run-scenarios.js";
 export { generateScenarioFiles, type GenerateScenarioFilesOptions, type GeneratedScenarioFiles } from "./engine/scenarios/generate-scenario-files.js";
+export { generatePersonaFiles, type GeneratePersonaFilesOptions, type GeneratedPersonaFiles } from "./engine/scenarios/generate-persona-files.js";
+export { createPersonaModels, type PersonaModelOptions, type PersonaModelSet } from "./engine/scenarios/persona-models.js";
 export { fetchPathways, type FetchPathwaysOptions, type FetchOutcome } from "./engine/release/fetch-pathways.js";
 export { checkDrift, diffVersions, type DiffVersionsOptions, type DriftCheck, type DriftResult } from "./engine/release/diff-versions.js";
 export { planPush, push, type PushOptions, type PushPlan, type PushReport, type PushFailure } from "./engine/release/push.js";
@@ -117,12 +119,19 @@ export {
   runScenario,
   runScenarioAsync,
   runScenarioLive,
+  runPersonaLive,
+  runPersonaScenario,
+  runPersonaWith,
+  generatePersonaScenarios,
   summariseRuns,
   toScenarioYaml,
   transition,
   transitionAsync,
 } from "./simulate/index.js";
-export type { Decider, LiveRunOptions, RepeatSummary, Scenario, ScenarioResult, SimState, Simulator, TestReport, Turn } from "./simulate/index.js";
+export type { Decider, JudgeVerdict, LivePersonaOptions, LiveRunOptions, PersonaScenarioOptions, RepeatSummary, RunTokens, Scenario, ScenarioResult, SimState, Simulator, TestReport, TranscriptLine, Turn } from "./simulate/index.js";
+
+// Models you bring (persona scenarios): OpenAI-compatible and Anthropic clients over an injected transport, recordings, the token budget.
+export { createHttpModel, createRecordingTransport, createReplayTransport, createTokenBudget, parseModelRef, type HttpModelOptions, type ModelRef, type ModelTransport, type RecordingStore } from "./llm/index.js";
 
 // Remote service and semantic diff.
 export { RemoteError, createPathwayClient, getPathwayHash, resolveRemoteSettings, toPushBody } from "./remote/index.js";

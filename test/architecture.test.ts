@@ -23,11 +23,14 @@ const ALLOWED: Record<string, string[]> = {
   report: ["model", "diagnostics", "graph", "export", "layout", "diff", "simulate", "escape"],
   simulate: ["model", "diagnostics", "parse", "graph"],
   remote: ["model", "diagnostics", "parse"],
+  // The models you bring: provider clients over an injected transport; remote: the shared backoff.
+  llm: ["model", "remote"],
   // The diff reads the one flow model (house style) for the ways a removed node or route leaves behind.
   diff: ["model", "diagnostics", "parse", "graph"],
   format: ["diagnostics", "graph", "escape"],
-  // remote: the redactor and the answer cap's default; simulate: the interactive chat loop drives the transition function.
-  cli: ["engine", "host", "format", "escape", "remote", "simulate", "lsp", "mcp"],
+  // remote: the redactor and the answer cap's default; simulate: the interactive chat loop drives the transition function;
+  // llm: the model-name check of --caller-model and the others (a light module: no client loads with it).
+  cli: ["engine", "host", "format", "escape", "remote", "simulate", "lsp", "mcp", "llm"],
   // The language server sits beside cli/: it runs the engine's operations and reads the graph for the editor features.
   lsp: ["engine", "host", "model", "diagnostics", "parse", "graph", "lint", "requests", "escape"],
   // The MCP server sits beside cli/ and lsp/: another thin adapter, running the engine's operations as tools.
@@ -35,7 +38,7 @@ const ALLOWED: Record<string, string[]> = {
   requests: ["model", "diagnostics", "parse", "graph", "rules"],
   // Call records mapped onto the one flow model; replay reads the simulator's conditions.
   calls: ["model", "diagnostics", "parse", "graph", "simulate"],
-  engine: ["host", "model", "diagnostics", "parse", "rules", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests", "layout", "report", "escape", "calls"],
+  engine: ["host", "model", "diagnostics", "parse", "rules", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests", "layout", "report", "escape", "calls", "llm"],
   // Files, stdin, environment, clock and network; remote: the capped fetch reads answers through remote's capped body reader.
   host: ["remote"],
   escape: [],

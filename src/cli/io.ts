@@ -19,8 +19,8 @@ export interface CliIo {
 
 type Stream = CliIo["stdout"];
 
-/** Environment variables holding secrets no output may show: the service's key, a telephony account's encrypted_key, and the model endpoint's key of `test --decider llm`. */
-const SECRET_ENVS = [API_KEY_ENV, ENCRYPTED_KEY_ENV, "PATHWAYKIT_LLM_API_KEY"];
+/** Environment variables holding secrets no output may show: the service's key, a telephony account's encrypted_key, the model endpoint's key of `test --decider llm`, and the model providers' keys of persona runs. */
+const SECRET_ENVS = [API_KEY_ENV, ENCRYPTED_KEY_ENV, "PATHWAYKIT_LLM_API_KEY", "OPENAI_API_KEY", "ANTHROPIC_API_KEY"];
 
 /** A function hiding every secret set in `env` (see createRedactor), or undefined when none is set. */
 export function createSecretRedactor(env: Readonly<Record<string, string | undefined>>): ((text: string) => string) | undefined {
@@ -77,7 +77,7 @@ export function redactHost(host: Host, redact: (text: string) => string, warn: (
 
 /**
  * The one redaction step at the output boundary: returns `io` whose stdout, stderr and file writes (through the host)
- * hide the API keys ($PATHWAYKIT_API_KEY, $PATHWAYKIT_LLM_API_KEY) in everything, whatever command, format or error
+ * hide the API keys ($PATHWAYKIT_API_KEY, $PATHWAYKIT_LLM_API_KEY, $OPENAI_API_KEY, $ANTHROPIC_API_KEY) in everything, whatever command, format or error
  * path produced it. The service can echo the key back in any answer, so no value that leaves the process is trusted.
  */
 export function withRedaction(io: CliIo): CliIo {

@@ -1,6 +1,7 @@
 // JUnit XML for CI test tabs: one <testsuite> per scenario file, one <testcase> per scenario; text through the one HTML/XML escaper.
 import { escapeHtml } from "../escape/html.js";
 import type { TestCaseReport } from "../simulate/index.js";
+import { describeCaseTokens, toConversationLines, toVerdictLines } from "./persona-report.js";
 import { toTraceLines, type TestFormatter } from "./test-report.js";
 
 function seconds(ms: number): string {
@@ -15,8 +16,24 @@ function failureBody(r: TestCaseReport): string {
     if (f.expected !== undefined) lines.push(`  expected: ${JSON.stringify(f.expected)}`);
     if (f.actual !== undefined) lines.push(`  actual:   ${JSON.stringify(f.actual)}`);
   }
-  if (r.trace.length) lines.push("", "trace:", ...toTraceLines(r.trace).map((l) => `  ${l}`));
+  const verdicts = toVerdictLines(r);
+  if (verdicts.length) lines.push("", "judges:", ...verdicts.map((v) => `  ${v.text}`));
+  if (r.transcript) lines.push("", "conversation:", ...toConversationLines(r).map((l) => `  ${l}`));
+  else if (r.trace.length) lines.push("", "trace:", ...toTraceLines(r.trace).map((l) => `  ${l}`));
   return lines.join("\n");
+}
+
+/** What a case prints besides its failure: warnings, and a passing persona's verdicts, conversation and tokens. */
+function systemOut(r: TestCaseReport): string[] {
+  const out = r.warnings.map((w) => `warning: ${w}`);
+  if (r.status === "passed") {
+    const verdicts = toVerdictLines(r);
+    if (verdicts.length) out.push("judges:", ...verdicts.map((v) => `  ${v.text}`));
+    if (r.transcript) out.push("conversation:", ...toConversationLines(r).map((l) => `  ${l}`));
+  }
+  const tokens = describeCaseTokens(r);
+  if (tokens) out.push(`tokens: ${tokens}`);
+  return out;
 }
 
 /** `--format junit`: valid JUnit XML (testsuites › testsuite per file › testcase per scenario). */
@@ -43,8 +60,11 @@ export const formatTestJunit: TestFormatter = (report) => {
       const props: [string, string | number][] = [];
       if (r.passRate !== undefined) props.push(["passRate", r.passRate], ["runs", r.runs ?? 0], ["passed", r.passed ?? 0]);
       if (r.pathwayVersion) props.push(["pathwayVersion", r.pathwayVersion.version ?? r.pathwayVersion.requested], ["pathwayVersionRequested", r.pathwayVersion.requested], ["pathwayHash", r.pathwayVersion.hash]);
+      if (r.tokens) props.push(["tokensIn", r.tokens.total.input], ["tokensOut", r.tokens.total.output]);
+      for (const [i, v] of (r.judges ?? []).entries()) props.push([`judge${i + 1}`, `${v.pass ? "pass" : "fail"}${v.score !== undefined ? ` ${v.score}` : ""}: ${v.criterion}`]);
       const properties = props.length ? `      <properties>${props.map(([k, v]) => `<property name="${k}" value="${escapeHtml(String(v))}"/>`).join("")}</properties>` : undefined;
-      const warnings = r.warnings.length ? `      <system-out>${escapeHtml(r.warnings.map((w) => `warning: ${w}`).join("\n"))}</system-out>` : undefined;
+      const printed = systemOut(r);
+      const warnings = printed.length ? `      <system-out>${escapeHtml(printed.join("\n"))}</system-out>` : undefined;
       if (r.status === "passed" && !warnings && !properties) {
         out.push(`${open}/>`);
         continue;

@@ -1,5 +1,6 @@
 // TAP version 13: one test point per scenario, failures as YAML diagnostics blocks.
 import { escapeTerminalText } from "../escape/terminal.js";
+import { toConversationLines, toVerdictLines } from "./persona-report.js";
 import { toTraceLines, type TestFormatter } from "./test-report.js";
 
 /** A YAML scalar that is always safe: a JSON string (JSON strings are valid YAML). */
@@ -35,7 +36,15 @@ export const formatTestTap: TestFormatter = (report) => {
       out.push("  failures:");
       for (const g of r.failures) out.push(`    - ${scalar(g.message)}`);
     }
-    if (r.trace.length) {
+    const verdicts = toVerdictLines(r);
+    if (verdicts.length) {
+      out.push("  judges:");
+      for (const v of verdicts) out.push(`    - ${scalar(v.text)}`);
+    }
+    if (r.transcript) {
+      out.push("  conversation:");
+      for (const line of toConversationLines(r)) out.push(`    - ${scalar(line)}`);
+    } else if (r.trace.length) {
       out.push("  trace:");
       for (const line of toTraceLines(r.trace)) out.push(`    - ${scalar(line)}`);
     }

@@ -4,6 +4,7 @@ import { toJsonText } from "../escape/json.js";
 import { escapeTerminalLine, escapeTerminalText } from "../escape/terminal.js";
 import type { ScenarioFailure, TestReport, TraceEvent } from "../simulate/index.js";
 import pc from "picocolors";
+import { describeCaseTokens, describeUsage, toConversationLines, toVerdictLines } from "./persona-report.js";
 
 /** Options of the test reporters; all optional. */
 export interface TestFormatOptions {
@@ -89,10 +90,17 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
         out.push(`      ${c.red("actual:  ")} ${escapeTerminalText(clip(show(f.actual), 300))}`);
       }
     }
-    if (r.status === "failed" && r.trace.length > 0) {
+    for (const v of toVerdictLines(r)) out.push(`    ${v.pass ? c.green(v.text) : c.red(v.text)}`);
+    if (r.status === "failed" && r.transcript) {
+      // A persona's conversation says more than its trace; the trace stays in --format json.
+      out.push(`    ${c.dim("conversation:")}`);
+      for (const line of toConversationLines(r)) out.push(`      ${line}`);
+    } else if (r.status === "failed" && r.trace.length > 0) {
       out.push(`    ${c.dim("trace up to the failure:")}`);
       for (const line of toTraceLines(r.trace, options.traceLimit ?? 40)) out.push(`      ${c.dim(line)}`);
     }
+    const tokens = describeCaseTokens(r);
+    if (tokens) out.push(`    ${c.dim(tokens)}`);
     for (const w of r.warnings) out.push(`    ${c.yellow("warning")} ${escapeTerminalText(w)}`);
   }
   if (report.coverage && (options.coverage ?? true)) {
@@ -115,7 +123,7 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
   for (const f of report.coverageFailures ?? []) out.push(c.red(`✖ ${escapeTerminalText(f)}`));
   for (const s of report.skipped ?? []) out.push(c.yellow(`⚠ ${escapeTerminalText(s)}`));
   const s = report.summary;
-  const summary = `${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} could not run` : ""} (${toCount(s.total, "scenario")}, ${s.durationMs.toFixed(0)} ms)`;
+  const summary = `${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} could not run` : ""} (${toCount(s.total, "scenario")}, ${s.durationMs.toFixed(0)} ms${s.tokens ? `; ${describeUsage(s.tokens)}` : ""})`;
   const bad = s.failed + s.errors > 0 || (report.coverageFailures?.length ?? 0) > 0;
   out.push("", bad ? c.red(c.bold(`✖ ${summary}`)) : c.green(c.bold(`✔ ${summary}`)));
   return out.join("\n") + "\n";

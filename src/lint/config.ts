@@ -28,6 +28,16 @@ export const RequestFilesSchema = z.strictObject({
   pathway: z.string().min(1).optional().describe("The pathway those requests use: a file relative to the config's folder and inside it, or `remote:<id>`; default: the manifest entry of each body's `pathway_id`."),
 });
 
+/** `<provider>:<model>`: `openai:` (any OpenAI-compatible endpoint) or `anthropic:`, then the provider's model id. */
+const ModelName = z.string().regex(/^(openai|anthropic):\S/, "expected <provider>:<model>, e.g. openai:gpt-4o-mini or anthropic:claude-haiku-4-5");
+
+/** The models persona scenarios use when the command line names none (`--caller-model` and the others win). */
+export const ModelsConfigSchema = z.strictObject({
+  caller: ModelName.optional().describe("The model that plays a persona's caller (`--caller-model`)."),
+  judge: ModelName.optional().describe("The model that judges the conversation (`--judge-model`; default: the caller's)."),
+  agent: ModelName.optional().describe("The model that plays the agent offline (`--agent-model`)."),
+});
+
 /** The schema of pathway.config.json. */
 export const LintConfigFileSchema = z.strictObject({
   $schema: z.string().optional().describe("Any JSON Schema reference for editors; not read by pathwaykit."),
@@ -52,6 +62,7 @@ export const LintConfigFileSchema = z.strictObject({
     .array(z.string().trim().min(1))
     .optional()
     .describe("Ids of the campaigns `pathway usage` (and the usage summary of `publish` and `rollback`) reads with POST /v1/campaigns/{id}, to find those whose sequences call a pathway; `--campaign` replaces them. The API reference lists no way to find every campaign."),
+  models: ModelsConfigSchema.optional().describe("Models persona scenarios use by default (`pathway test`, `pathway scenarios generate --personas`), as `<provider>:<model>`; keys come from the environment, never from this file."),
 });
 
 /** pathway.config.json as written (the `Options` form: everything optional). */

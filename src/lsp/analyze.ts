@@ -97,8 +97,9 @@ async function lintDocument(host: Host, file: string): Promise<Diagnostic[]> {
 }
 
 async function testDocument(host: Host, file: string): Promise<Diagnostic[]> {
-  // Offline and scripted unless the scenario says otherwise; the host has no network, so nothing live can run.
-  const report = await runScenarioFiles(host, [file]);
+  // Offline and scripted unless the scenario says otherwise; the host has no network, so nothing live can run, and a
+  // persona scenario is checked (its file and pathway) but never played: that would call a model on every keystroke.
+  const report = await runScenarioFiles(host, [file], { skipPersonas: true });
   return report.results.flatMap((r) => [
     ...r.failures.map((f): Diagnostic => ({
       ruleId: r.status === "error" ? "scenario-error" : "scenario-failed",

@@ -1,4 +1,4 @@
-// Completion: node ids where a pathway field names a node, and edge labels and node names after a scenario's take: and node:.
+// Completion: node ids where a pathway field names a node; in a scenario, edge labels and node names after take: and node:, and the keys the schema allows elsewhere.
 import path from "node:path";
 import { CompletionItemKind, type CompletionItem } from "vscode-languageserver";
 import { findProjectRoot, resolveInsideRoot } from "../host/confine-path.js";
@@ -6,6 +6,7 @@ import type { Host } from "../host/host.js";
 import type { DocumentKind } from "./analyze.js";
 import { getTokenAt } from "./json-position.js";
 import { getPathwayFacts, type PathwayFacts } from "./pathway-facts.js";
+import { getScenarioKeyCompletions } from "./scenario-keys.js";
 
 /** The document and place a completion is asked for. */
 export interface CompletionRequest {
@@ -65,7 +66,7 @@ export async function getCompletions(host: Host, request: CompletionRequest, ope
   }
   if (request.kind !== "scenario") return [];
   const field = getScenarioField(request.text.split("\n")[request.line] ?? "")?.field;
-  if (!field) return [];
+  if (!field) return getScenarioKeyCompletions(request.text, request.line, request.offset - (request.text.lastIndexOf("\n", request.offset - 1) + 1));
   const facts = (await getScenarioPathway(host, request.file, request.text, openFacts))?.facts;
   if (!facts) return [];
   const names = facts.nodes.map((n): CompletionItem => ({ label: n.name, kind: CompletionItemKind.Class, detail: `node ${n.id}` }));

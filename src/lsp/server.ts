@@ -16,6 +16,7 @@ import { createDocumentAnalysis, type DocumentState } from "./document-analysis.
 import { getDefinition, getHover, getReferences, toLspRange } from "./navigation.js";
 import { getPathwayFacts, type PathwayFacts } from "./pathway-facts.js";
 import { getScenarioDefinition } from "./scenario-navigation.js";
+import { getScenarioKeyHover } from "./scenario-keys.js";
 import { DEFAULT_LSP_CONFIG, resolveLspConfig, SETTINGS_SECTION, type LspConfig } from "./settings.js";
 import { guardDocumentNotifications, requireCodeActionParams, requireDocumentParams, requirePositionParams, requireQueryParams } from "./message-guard.js";
 import { getDocumentSymbols, getWorkspaceSymbols } from "./symbols.js";
@@ -185,7 +186,10 @@ export function startLspServer(options: LspServerOptions): Promise<LspExit> {
     const { textDocument, position } = params;
     const a = at(textDocument.uri, position);
     if (!a) return null;
-    const hover = getHover(a.facts, a.state.diagnostics, a.text, a.offset, position.line + 1, position.character + 1, (await loadRuleCatalogue()).all);
+    const found = getHover(a.facts, a.state.diagnostics, a.text, a.offset, position.line + 1, position.character + 1, (await loadRuleCatalogue()).all);
+    // A scenario's keys explain themselves from the scenario schema, above any finding on the same place.
+    const key = a.state.kind === "scenario" ? getScenarioKeyHover(a.text, position.line, position.character) : undefined;
+    const hover = key && found && typeof found.contents === "object" && "value" in found.contents ? { contents: { kind: "markdown" as const, value: `${(key.contents as { value: string }).value}\n\n---\n\n${found.contents.value}` } } : (key ?? found);
     if (hover && typeof hover.contents === "object" && "value" in hover.contents) hover.contents.value = redact(hover.contents.value);
     return hover ?? null;
   });

@@ -5,3 +5,5 @@ export * from "./pathway-index.js";
 export * from "./json-schema.js";
 export * from "./canonical.js";
 export * from "./chat.js";
+export * from "./chat-model.js";
+export * from "./bland-file.js";

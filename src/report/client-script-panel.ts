@@ -158,7 +158,7 @@ export const CLIENT_PANEL_SCRIPT = String.raw`  // ---- selection and the side p
     if (ev.key === "Enter") { var found = runSearch(); if (found.length > 0) select("node", found[0].key); }
   });
 
-  // ---- lists: findings, changes, coverage, legend -------------------------------------------------------------
+  // ---- lists: findings, changes, coverage, conversations, legend -------------------------------------------------------------
   function lists() {
     var fl = document.getElementById("findings");
     h("h2", "Lint findings (" + data.findings.length + ")", fl);
@@ -200,6 +200,23 @@ export const CLIENT_PANEL_SCRIPT = String.raw`  // ---- selection and the side p
         [r.kind, r.covered, r.total, r.percent, r.untested, r.unreachable].forEach(function (x) { h("td", x, tr); });
       });
     } else csec.setAttribute("hidden", "");
+    var vsec = document.getElementById("conversations");
+    if (data.conversations) {
+      h("h2", "Persona conversations (" + data.conversations.length + ")", vsec);
+      data.conversations.forEach(function (c) {
+        h("h3", (c.status === "passed" ? "✔ " : "✖ ") + c.name, vsec, c.status === "passed" ? "" : "sev-error");
+        h("p", c.file + " · " + c.status, vsec, "muted");
+        var jl = h("ul", null, vsec);
+        c.judges.forEach(function (j) {
+          var score = j.score === undefined ? "no verdict" : "score " + j.score + (j.threshold === undefined ? "" : ", threshold " + j.threshold);
+          h("li", (j.pass ? "✔ " : "✖ ") + j.criterion + " (" + score + "): " + (j.reason || "(no reason given)"), jl, j.pass ? "" : "sev-error");
+        });
+        c.failures.forEach(function (f) { h("p", f, vsec, "sev-error"); });
+        var d = h("details", null, vsec);
+        h("summary", "Conversation (" + c.transcript.length + " lines)", d);
+        c.transcript.forEach(function (l) { var p = h("p", null, d); h("b", l.role + ": ", p); h("span", l.text, p); });
+      });
+    } else vsec.setAttribute("hidden", "");
     var lsec = document.getElementById("legend");
     if (data.legend.length > 0) {
       h("h2", "Full labels", lsec);

@@ -24,6 +24,19 @@ export interface ReportInput {
   diff?: { base: string; diff: PathwayDiff };
   /** Coverage of the pathway: the simulator's model, as `pathway test --coverage --format json` prints it. */
   coverage?: { source: string; coverage: PathwayCoverage };
+  /** Persona scenarios of the same test report that ran on the pathway: their verdicts and conversations. */
+  conversations?: ReportConversation[];
+}
+
+/** A persona scenario's run as the page shows it: its outcome, each judge's verdict with its reason, its conversation. */
+export interface ReportConversation {
+  name: string;
+  file: string;
+  status: string;
+  judges: { criterion: string; pass: boolean; score?: number; threshold?: number; reason: string }[];
+  transcript: { role: "agent" | "caller"; text: string }[];
+  /** Why it failed, when it did (its first failures). */
+  failures: string[];
 }
 
 /** A change state shown in colour. */
@@ -111,6 +124,7 @@ export interface ReportData {
   legend: { ref: number; text: string }[];
   diff?: { base: string; summary: Record<string, number>; removed: { entity: string; text: string }[]; other: string[] };
   coverage?: { source: string; table: { kind: string; covered: number; total: number; percent: number; untested: number; unreachable: number }[] };
+  conversations?: ReportConversation[];
 }
 
 const box = (b: { x: number; y: number; width: number; height: number }): [number, number, number, number] => [b.x, b.y, b.width, b.height].map((v) => Math.round(v * 10) / 10) as [number, number, number, number];
@@ -316,6 +330,7 @@ export function toReportData(input: ReportInput): ReportData {
         }),
       },
     }),
+    ...(input.conversations?.length && { conversations: input.conversations }),
   }) as ReportData;
 }
 

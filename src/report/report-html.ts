@@ -94,6 +94,7 @@ export function toReportHtml(data: ReportData, options: ReportHtmlOptions = {}):
 <section id="findings"></section>
 <section id="changes"></section>
 <section id="coverage"></section>
+<section id="conversations"></section>
 <section id="legend"></section>
 </aside>
 </main>

@@ -5,7 +5,8 @@ import type { ChatApi, ChatReply } from "../model/chat.js";
 import type { Pathway, PathwayNode } from "../model/schema.js";
 import { resolveTake, describeCandidate } from "./deciders/scripted.js";
 import { createSimulator, findNode, getCandidates, getSimNodeName, getSimWays, type Simulator } from "./machine.js";
-import { runScenarioWith, toErrorResult, type ScenarioResult } from "./run.js";
+import { runPersonaWith, type PersonaModels } from "./persona/run-persona.js";
+import { runScenarioWith, toErrorResult, type ScenarioResult, type ScenarioStepper } from "./run.js";
 import type { Scenario, ScenarioLocator } from "./scenario.js";
 import type { SimState, TraceEvent, Turn } from "./types.js";
 
@@ -134,6 +135,54 @@ function toLiveState(sim: Simulator, state: SimState, turn: Turn, reply: ChatRep
   };
 }
 
+/** A live chat as a stepper, and what went wrong in it (a failed message stops the conversation, as max_turns does). */
+interface LiveStepper {
+  stepper: ScenarioStepper;
+  warnings: string[];
+  failure(): { reason: string; turn: number } | undefined;
+}
+
+/** The service's chat as a stepper: `init` starts the chat (with the scenario's request_data and start node), `turn` sends one message. */
+function createLiveStepper(sim: Simulator, scenario: Scenario, chat: ChatApi, options: LiveRunOptions, maxTurns: number | undefined): LiveStepper {
+  const warnings: string[] = [];
+  let chatId = "";
+  let chatFailure: { reason: string; turn: number } | undefined;
+  let startId: string | undefined = sim.startId;
+  if (scenario.start !== undefined) startId = findNode(sim, scenario.start)?.id ?? scenario.start;
+  const stepper: ScenarioStepper = {
+    init: async () => {
+      const session = await chat.createChat({
+        pathwayId: options.pathwayId,
+        ...(scenario.start !== undefined && startId !== undefined && { startNodeId: startId }),
+        ...(scenario.request_data !== undefined && { requestData: scenario.request_data }),
+        ...(options.pathwayVersion !== undefined && { pathwayVersion: options.pathwayVersion }),
+      });
+      chatId = session.chatId;
+      const node = startId === undefined ? undefined : sim.nodes.get(startId);
+      const trace: TraceEvent[] = startId === undefined ? [] : [{ type: "enter", turn: 0, nodeId: startId, ...(getSimNodeName(node) !== undefined && { nodeName: getSimNodeName(node)! }), nodeType: node?.type ?? "unknown" }];
+      if (session.message) trace.push({ type: "say", turn: 0, nodeId: startId ?? "", speech: "text", text: session.message, unset: [] });
+      return { status: "active", ...(startId !== undefined && { nodeId: startId }), variables: { ...scenario.request_data, ...session.variables }, turn: 0, returnTo: [], visits: startId === undefined ? {} : { [startId]: 1 }, trace };
+    },
+    turn: async (state, turn) => {
+      if (maxTurns !== undefined && state.turn >= maxTurns) {
+        return { ...state, status: "stopped", reason: `max_turns (${maxTurns}) reached` };
+      }
+      try {
+        return toLiveState(sim, state, turn, await chat.sendChatMessage(chatId, turn.user), warnings);
+      } catch (error) {
+        chatFailure = { reason: `the live chat failed: ${error instanceof Error ? error.message : String(error)}`, turn: state.turn + 1 };
+        return { ...state, status: "stopped", reason: chatFailure.reason };
+      }
+    },
+  };
+  return { stepper, warnings, failure: () => chatFailure };
+}
+
+/** Chat creation failed: nothing ran, so this says nothing about the agent (a rejected key, a remote pathway that is not there). */
+function toStartError(scenario: Scenario, error: unknown): ScenarioResult {
+  return toErrorResult(scenario.name ?? "scenario", `the live chat could not start: ${error instanceof Error ? error.message : String(error)}`);
+}
+
 /**
  * Runs a scenario against the service's chat with the remote pathway `options.pathwayId`: the same expectations
  * and result shape as `runScenario`. `take:` becomes an assertion that the live agent moved along that choice;
@@ -145,53 +194,47 @@ function toLiveState(sim: Simulator, state: SimState, turn: Turn, reply: ChatRep
 export async function runScenarioLive(pathway: Pathway, scenario: Scenario, chat: ChatApi, options: LiveRunOptions): Promise<ScenarioResult> {
   const sim = options.simulator ?? createSimulator(pathway);
   const locate = options.locate ?? (() => undefined);
-  const warnings: string[] = [];
-  let chatId = "";
-  // A chat that failed stops the conversation like max_turns does, but must never pass a scenario that expects "stopped".
-  let chatFailure: { reason: string; turn: number } | undefined;
-  let startId: string | undefined = sim.startId;
-  if (scenario.start !== undefined) startId = findNode(sim, scenario.start)?.id ?? scenario.start;
-  const scenarioForRun: Scenario = scenario.expect?.transferred_to !== undefined ? { ...scenario, expect: { ...scenario.expect, transferred_to: undefined } } : scenario;
-  if (scenarioForRun !== scenario) warnings.push("expect.transferred_to was not checked: the chat API does not show transfers");
-  const result = await runScenarioWith(
-    sim,
-    scenarioForRun,
-    {
-      init: async () => {
-        const session = await chat.createChat({
-          pathwayId: options.pathwayId,
-          ...(scenario.start !== undefined && startId !== undefined && { startNodeId: startId }),
-          ...(scenario.request_data !== undefined && { requestData: scenario.request_data }),
-          ...(options.pathwayVersion !== undefined && { pathwayVersion: options.pathwayVersion }),
-        });
-        chatId = session.chatId;
-        const node = startId === undefined ? undefined : sim.nodes.get(startId);
-        const trace: TraceEvent[] = startId === undefined ? [] : [{ type: "enter", turn: 0, nodeId: startId, ...(getSimNodeName(node) !== undefined && { nodeName: getSimNodeName(node)! }), nodeType: node?.type ?? "unknown" }];
-        if (session.message) trace.push({ type: "say", turn: 0, nodeId: startId ?? "", speech: "text", text: session.message, unset: [] });
-        return { status: "active", ...(startId !== undefined && { nodeId: startId }), variables: { ...scenario.request_data, ...session.variables }, turn: 0, returnTo: [], visits: startId === undefined ? {} : { [startId]: 1 }, trace };
-      },
-      turn: async (state, turn) => {
-        if (scenario.max_turns !== undefined && state.turn >= scenario.max_turns) {
-          return { ...state, status: "stopped", reason: `max_turns (${scenario.max_turns}) reached` };
-        }
-        try {
-          return toLiveState(sim, state, turn, await chat.sendChatMessage(chatId, turn.user), warnings);
-        } catch (error) {
-          chatFailure = { reason: `the live chat failed: ${error instanceof Error ? error.message : String(error)}`, turn: state.turn + 1 };
-          return { ...state, status: "stopped", reason: chatFailure.reason };
-        }
-      },
-    },
-    locate,
-  ).catch((error: unknown): ScenarioResult => {
-    // Chat creation failed: nothing ran, so this says nothing about the agent (a rejected key, a remote pathway that is not there).
-    const message = `the live chat could not start: ${error instanceof Error ? error.message : String(error)}`;
-    return toErrorResult(scenario.name ?? "scenario", message);
-  });
+  const scenarioForRun = withoutTransferNumber(scenario);
+  const live = createLiveStepper(sim, scenario, chat, options, scenario.max_turns);
+  if (scenarioForRun !== scenario) live.warnings.push("expect.transferred_to was not checked: the chat API does not show transfers");
+  const result = await runScenarioWith(sim, scenarioForRun, live.stepper, locate).catch((error: unknown) => toStartError(scenario, error));
+  const chatFailure = live.failure();
   if (chatFailure && result.status === "passed") {
     const at = ["turns", chatFailure.turn - 1];
     const failure = { message: `the conversation was stopped: ${chatFailure.reason}`, turn: chatFailure.turn, pointer: `/turns/${chatFailure.turn - 1}`, ...locate(at) };
-    return { ...result, status: "failed", failures: [failure], warnings: [...warnings, ...result.warnings] };
+    return { ...result, status: "failed", failures: [failure], warnings: [...live.warnings, ...result.warnings] };
   }
-  return { ...result, warnings: [...warnings, ...result.warnings] };
+  return { ...result, warnings: [...live.warnings, ...result.warnings] };
+}
+
+/** The scenario without `expect.transferred_to`, which the chat cannot show (the same object when it has none). */
+function withoutTransferNumber(scenario: Scenario): Scenario {
+  return scenario.expect?.transferred_to !== undefined ? { ...scenario, expect: { ...scenario.expect, transferred_to: undefined } } : scenario;
+}
+
+/** Options of `runPersonaLive`: the live run's, the caller and judge models, and the cap on turns. */
+export interface LivePersonaOptions extends LiveRunOptions, PersonaModels {
+  /** A cap on the scenario's turns (`--max-turns`). */
+  maxTurns?: number;
+}
+
+/**
+ * Runs a persona scenario against the service's chat: the caller model answers the live agent turn by turn until
+ * the chat completes, the caller answers [END], or max_turns; then the expectations and judges decide, as offline.
+ * A chat that fails mid-way fails the scenario with the reason; one that cannot start makes it an `error`.
+ */
+export async function runPersonaLive(pathway: Pathway, scenario: Scenario, chat: ChatApi, options: LivePersonaOptions): Promise<ScenarioResult> {
+  const sim = options.simulator ?? createSimulator(pathway);
+  const scenarioForRun = withoutTransferNumber(scenario);
+  const live = createLiveStepper(sim, scenario, chat, options, undefined);
+  if (scenarioForRun !== scenario) live.warnings.push("expect.transferred_to was not checked: the chat API does not show transfers");
+  const result = await runPersonaWith(sim, scenarioForRun, live.stepper, options, { ...(options.locate && { locate: options.locate }), ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }) }).catch((error: unknown) =>
+    toStartError(scenario, error),
+  );
+  const chatFailure = live.failure();
+  if (chatFailure && result.status === "passed") {
+    const failure = { message: `the conversation was stopped: ${chatFailure.reason}`, turn: chatFailure.turn, pointer: "/persona", ...(options.locate ?? (() => undefined))(["persona"]) };
+    return { ...result, status: "failed", failures: [failure], warnings: [...live.warnings, ...result.warnings] };
+  }
+  return { ...result, warnings: [...live.warnings, ...result.warnings] };
 }

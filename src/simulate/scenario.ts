@@ -91,6 +91,24 @@ export const EndExpectSchema = z.strictObject({
   vars: z.record(z.string(), z.unknown()).optional(),
 });
 
+/** Who the caller model plays: a description, or a name and a description. */
+export const PersonaSchema = z.union([
+  z.string().trim().min(1),
+  z.strictObject({
+    name: z.string().trim().min(1).describe("the caller's name"),
+    prompt: z.string().trim().min(1).describe("who the caller is, what they want and what they know (their order number, their date...)"),
+  }),
+]);
+
+/** One criterion a judge model checks the conversation against. */
+export const JudgeSchema = z.union([
+  z.string().trim().min(1),
+  z.strictObject({
+    criterion: z.string().trim().min(1).describe("what the conversation must show, in plain words"),
+    threshold: z.number().min(0).max(1).optional().describe("the score (0..1) the judge must give, besides its pass"),
+  }),
+]);
+
 /** A scenario file. */
 export const ScenarioSchema = z.strictObject({
   $schema: z.string().optional(),
@@ -104,12 +122,19 @@ export const ScenarioSchema = z.strictObject({
   call: CallSchema.optional().describe("system variables of the simulated call (from, to, now, call_id, ...); defaults apply"),
   mocks: z.string().min(1).optional().describe("a shared mocks file (YAML or JSON, relative to this file) whose webhooks: answers this scenario starts from; its own webhooks: win"),
   webhooks: z.record(z.string(), WebhookMockSchema).optional().describe("answers for the whole scenario: webhooks and Custom Code nodes by node id or name, node tools by tool name"),
-  max_turns: z.number().int().positive().optional(),
-  turns: z.array(TurnSchema).default([]),
+  max_turns: z.number().int().positive().optional().describe("most caller turns (default 50; 20 for a persona)"),
+  turns: z.array(TurnSchema).default([]).describe("the caller's turns, scripted (or persona: instead)"),
+  persona: PersonaSchema.optional().describe("instead of turns: who a caller model plays, turn by turn, until the call ends, it answers [END], or max_turns"),
+  judges: z.array(JudgeSchema).min(1).optional().describe("with persona: criteria a judge model checks the conversation against, each in its own request; a failed one fails the scenario"),
   expect: EndExpectSchema.optional(),
+}).superRefine((scenario, ctx) => {
+  if (scenario.persona !== undefined && scenario.turns.length > 0) ctx.addIssue({ code: "custom", path: ["turns"], message: "a scenario has turns: or a persona:, not both: a persona's turns are played by the caller model" });
+  if (scenario.judges !== undefined && scenario.persona === undefined) ctx.addIssue({ code: "custom", path: ["judges"], message: "judges: judge the conversation a persona: has with the agent; add a persona: (or remove judges:)" });
 });
 
 export type Scenario = z.infer<typeof ScenarioSchema>;
+export type ScenarioPersona = z.infer<typeof PersonaSchema>;
+export type ScenarioJudge = z.infer<typeof JudgeSchema>;
 export type ScenarioTurn = z.infer<typeof TurnSchema>;
 export type TurnExpect = z.infer<typeof TurnExpectSchema>;
 export type EndExpect = z.infer<typeof EndExpectSchema>;
@@ -145,7 +170,7 @@ function loadYamlFile<T>(text: string, options: StructuredReadOptions<T>): { ok:
 
 /** Parses and checks a scenario file (YAML, or JSON, which YAML reads too). Never throws. */
 export function loadScenario(text: string): LoadedScenario {
-  const loaded = loadYamlFile(text, { schema: ScenarioSchema, emptyMessage: "the scenario file is empty; it needs at least `pathway:` and `turns:`", unknownKeyHint: UNKNOWN_KEY_HINT });
+  const loaded = loadYamlFile(text, { schema: ScenarioSchema, emptyMessage: "the scenario file is empty; it needs at least `pathway:` and `turns:` (or `persona:`)", unknownKeyHint: UNKNOWN_KEY_HINT });
   return loaded.ok ? { ok: true, scenario: loaded.value, locate: loaded.locate } : loaded;
 }
 
@@ -166,6 +191,6 @@ export function getScenarioJsonSchema(): Record<string, unknown> {
   return {
     ...z.toJSONSchema(ScenarioSchema, { io: "input", target: "draft-2020-12" }),
     title: "pathwaykit scenario",
-    description: "A scripted conversation with a pathway, run by `pathway test`.",
+    description: "A conversation with a pathway, run by `pathway test`: scripted turns, or a persona a caller model plays with judges.",
   } as Record<string, unknown>;
 }

@@ -1,8 +1,16 @@
 // What `pathway test` reports: one case per scenario file's scenario, coverage per pathway, and the totals.
 import type { PathwayCoverage } from "./coverage.js";
 import type { AssertionRate, PathCount, TurnComparison } from "./repeat.js";
-import type { ScenarioFailure } from "./run.js";
+import type { TokenUsage } from "../model/chat-model.js";
+import type { JudgeVerdict } from "./persona/judge.js";
+import type { TranscriptLine } from "./persona/transcript.js";
+import type { RunTokens, ScenarioFailure } from "./result.js";
 import type { TraceEvent } from "./types.js";
+
+/** The tokens a scenario's persona runs used, by part and in all (with --repeat, all runs together). */
+export interface TokenReport extends RunTokens {
+  total: TokenUsage;
+}
 
 /** One scenario's outcome. `error`: the scenario file (or its pathway) could not be loaded. */
 export interface TestCaseReport {
@@ -31,6 +39,12 @@ export interface TestCaseReport {
   assertions?: AssertionRate[];
   /** With --compare: per turn, the node the offline run predicts beside the node the live agent reached. */
   compare?: TurnComparison[];
+  /** A persona scenario: the conversation of the run shown (with --repeat, the first failing one's). */
+  transcript?: TranscriptLine[];
+  /** A persona scenario: each judge's verdict on the run shown. */
+  judges?: JudgeVerdict[];
+  /** A persona scenario: the tokens its models used. */
+  tokens?: TokenReport;
 }
 
 /** Coverage of one pathway over every scenario run on it. */
@@ -47,5 +61,6 @@ export interface TestReport {
   coverageFailures?: string[];
   /** Symbolic links a folder or glob met that lead outside the project, as warnings: nothing was read from them. */
   skipped?: string[];
-  summary: { total: number; passed: number; failed: number; errors: number; durationMs: number };
+  /** `tokens`: what every model request of the run used, when persona scenarios ran. */
+  summary: { total: number; passed: number; failed: number; errors: number; durationMs: number; tokens?: TokenUsage };
 }

@@ -26,6 +26,13 @@ function extractVariables(sim: Simulator, d: Draft, turn: Turn): void {
     d.events.push({ type: "vars", turn: d.turn, nodeId, set: { ...turn.vars }, how: "explicit" });
     return;
   }
+  if (turn.extracted) {
+    if (Object.keys(turn.extracted).length > 0) {
+      Object.assign(d.variables, turn.extracted);
+      d.events.push({ type: "vars", turn: d.turn, nodeId, set: { ...turn.extracted }, how: "model" });
+    }
+    return;
+  }
   const node = sim.nodes.get(nodeId);
   const set: Record<string, unknown> = {};
   const specs = (node && nodeData(node).extractVars) ?? [];

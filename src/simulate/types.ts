@@ -38,6 +38,11 @@ export interface Turn {
    * past its end are answered: `[not-answered]` leaves a warm transfer's voicemail edge for a second transfer that is.
    */
   transfer?: TransferAnswer | readonly TransferAnswer[];
+  /**
+   * Variables a model read from the caller's words at the current node (a persona run's agent model): set instead of
+   * the typed extraction, and traced as `how: "model"`. An empty object means the model found none.
+   */
+  extracted?: Record<string, unknown>;
 }
 
 /** How a transfer is answered in a turn. */
@@ -97,14 +102,14 @@ export type TraceEvent =
       type: "say";
       turn: number;
       nodeId: string;
-      /** `text`: said verbatim; `prompt`: instructions for the model, with variables filled. */
-      speech: "text" | "prompt";
+      /** `text`: said verbatim; `prompt`: instructions for the model, with variables filled; `model`: what an agent model said from them. */
+      speech: "text" | "prompt" | "model";
       text: string;
       /** Variables used but not set (left as `{{name}}`). */
       unset: string[];
     }
   | { type: "user"; turn: number; nodeId: string; text: string }
-  | { type: "vars"; turn: number; nodeId: string; set: Record<string, unknown>; how: "explicit" | "typed" | "webhook" | "code" | "tool" }
+  | { type: "vars"; turn: number; nodeId: string; set: Record<string, unknown>; how: "explicit" | "typed" | "model" | "webhook" | "code" | "tool" }
   /** A Custom Code node entered or a node tool answered: `answered` says whether a scenario answer stood for it (code never runs). */
   | { type: "code"; turn: number; nodeId: string; kind: "code" | "tool"; name: string; answered: boolean; response?: unknown }
   | {

@@ -158,6 +158,22 @@ describe("pathway lsp: symbols and completion", () => {
     expect(node.map((i) => i.label)).toEqual(["Greeting", "Ask Name", "Confirm", "Bye"]);
   });
 
+  it("completes and explains a scenario's keys (persona:, judges: and their fields), and never plays a persona scenario", async () => {
+    const text = `pathway: flow.json\npersona:\n  name: Dana\n  pr\njudges:\n  - criterion: polite\n    th\nmax\n`;
+    const scenario = await lsp.open(path.join(dir, "dana.scenario.yaml"), text, "yaml");
+    const labels = async (needle: string, shift: number) => (await lsp.connection.sendRequest<{ label: string }[]>("textDocument/completion", { textDocument: { uri: scenario }, position: at(text, needle, shift) })).map((i) => i.label);
+    expect(await labels("  pr", 4)).toEqual(["name", "prompt"]);
+    expect(await labels("    th", 6)).toEqual(["criterion", "threshold"]);
+    expect(await labels("max\n", 3)).toEqual(expect.arrayContaining(["persona", "judges", "max_turns", "turns", "expect"]));
+    const hover = await lsp.connection.sendRequest<{ contents: { value: string } }>("textDocument/hover", { textDocument: { uri: scenario }, position: at(text, "judges:", 2) });
+    expect(hover.contents.value).toMatch(/^`judges`: with persona: criteria a judge model checks the conversation against/);
+    const threshold = await lsp.connection.sendRequest<{ contents: { value: string } } | null>("textDocument/hover", { textDocument: { uri: scenario }, position: at(text, "criterion: polite", 3) });
+    expect(threshold?.contents.value).toMatch(/^`criterion`: what the conversation must show/);
+    // A valid persona scenario is checked (no finding), never run: no model is asked from the editor.
+    const valid = await lsp.open(path.join(dir, "valid.scenario.yaml"), "pathway: flow.json\npersona: Dana wants to give her name.\njudges: [polite]\n", "yaml");
+    expect((await lsp.diagnostics(valid)).map((d) => d.message)).toEqual([]);
+  });
+
   it("goes from a scenario's take: to the edge and from node: to the node, in the pathway file", async () => {
     const scenario = await lsp.open(path.join(dir, "goes.scenario.yaml"), SCENARIO, "yaml");
     const take = await lsp.connection.sendRequest<{ uri: string; range: { start: unknown } }[]>("textDocument/definition", { textDocument: { uri: scenario }, position: at(SCENARIO, "take: next", 7) });

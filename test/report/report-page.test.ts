@@ -142,6 +142,36 @@ describe("pathway report page", () => {
     }
   }, 240_000);
 
+  it("shows a persona scenario's verdicts with their reasons and its conversation from a test report, every text inert", async () => {
+    const pathwayFile = writeInput("flow.json", JSON.stringify({ nodes: [{ id: "a", type: "Default", data: { name: "Hello", isStart: true, text: "Hi" } }], edges: [] }));
+    const result = (name: string, status: string, reason: string) => ({
+      file: "p.scenario.yaml",
+      name,
+      pathway: pathwayFile,
+      status,
+      durationMs: 1,
+      failures: status === "passed" ? [] : [{ message: `judge "polite" failed: ${reason}`, pointer: "/judges/0" }],
+      warnings: [],
+      trace: [],
+      transcript: [{ role: "agent", turn: 0, text: "Hi" }, { role: "caller", turn: 1, text: MARKERS[0] }],
+      judges: [{ criterion: `polite ${MARKERS[1]}`, pass: status === "passed", score: status === "passed" ? 1 : 0.2, reason }],
+    });
+    const testReport = { results: [result("kind caller", "passed", "Friendly."), result(MARKERS[2]!, "failed", `Curt. ${MARKERS[3]}`)], coverage: [{ pathway: pathwayFile, nodes: { covered: 1, total: 1, percent: 100, untested: [], unreachable: [] }, edges: { covered: 0, total: 0, percent: 100, untested: [], unreachable: [] }, globals: { covered: 0, total: 0, percent: 100, untested: [], unreachable: [] } }], summary: {} };
+    writeFileSync(path.join(dir, "in", "test.json"), JSON.stringify(testReport));
+    const report = await createReport(host(), pathwayFile, { coverage: path.join("in", "test.json") });
+    expect(report.data.conversations?.map((c) => c.status)).toEqual(["passed", "failed"]);
+    const { page, requests, errors } = await open("conversations.html", report);
+    const text = await page.$eval("#conversations", (e) => e.textContent ?? "");
+    expect(text).toContain("Persona conversations (2)");
+    expect(text).toContain(`✖ polite ${MARKERS[1]} (score 0.2): Curt. ${MARKERS[3]}`);
+    expect(text).toContain("Conversation (2 lines)");
+    expect(text).toContain(`caller: ${MARKERS[0]}`);
+    expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(requests).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it("never runs, loads or breaks out of anything in hostile pathway text", async () => {
     const hostile = createHostilePathway();
     const report = await createReport(host(), writeInput("hostile.json", JSON.stringify(hostile)));

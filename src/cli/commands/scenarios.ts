@@ -18,6 +18,12 @@ interface GenerateOptions {
   force?: boolean;
   format: "text" | "json";
   color?: boolean;
+  personas?: number;
+  callerModel?: string;
+  record?: string;
+  replay?: string;
+  modelTimeout?: number;
+  tokenBudget?: number;
 }
 
 /** Registers `pathway scenarios generate` on the program. */
@@ -39,25 +45,39 @@ Examples:
     .description("write scenario skeletons with scripted take: steps that together visit every reachable edge and global node")
     .argument("<pathway>", "the pathway file")
     .addOption(option("output", { writes: "<pathway>-<n>.scenario.yaml files into this directory", value: "dir", required: true }))
-    .addOption(option("maxTurns"))
+    .addOption(option("maxTurns", { for: "generate" }))
     .addOption(option("maxScenarios"))
     .addOption(option("force", { does: "overwrite scenario files that already exist" }))
     .addOption(option("format", { formats: ["text", "json"] }))
     .addOption(option("color"))
     .addOption(option("noColor"))
+    .addOption(option("personas"))
+    .addOption(option("callerModel"))
+    .addOption(option("record"))
+    .addOption(option("replay"))
+    .addOption(option("modelTimeout"))
+    .addOption(option("tokenBudget"))
     .addHelpText(
       "after",
       `
+With --personas n, it writes n persona scenarios instead (<pathway>-persona-<n>.scenario.yaml): the caller model
+writes callers of different temperaments whose goals follow the generated paths in turn, each with the values it
+gives set in expect.vars and the path in expect.path_contains, and two judges to start from. Run them with
+\`pathway test --caller-model ... --agent-model ...\` (or --live).
+
 The scenarios are few and short (greedy: keep taking an edge not yet taken). Each one is run on the simulator while
 it is generated, so it passes as written; edit the user lines and add vars: and expectations.
 
-Exit codes: 0 written, 1 some reachable edges could not be covered (the rest are written), 2 usage or I/O error.
+Exit codes: 0 written, 1 some reachable edges could not be covered (the rest are written), or with --personas a
+persona could not be written (the others are), 2 usage or I/O error, or a model named without its key.
 
 Examples:
   $ pathway scenarios generate pathways/appointment-booking.json -o pathways/scenarios/appointment-booking
-  $ pathway test pathways/scenarios/appointment-booking --coverage`,
+  $ pathway test pathways/scenarios/appointment-booking --coverage
+  $ pathway scenarios generate pathways/appointment-booking.json --personas 6 --caller-model openai:gpt-4o-mini -o personas/booking`,
     )
     .action(async (pathwayArg: string, options: GenerateOptions) => {
+      if (options.personas !== undefined) return generatePersonas(io, pathwayArg, options);
       const generated = await generateScenarioFiles(io.host, pathwayArg, options);
       const { files: written, dir } = generated;
       if (options.format === "json") {
@@ -73,4 +93,19 @@ Examples:
       if (generated.uncovered.length > 0) io.setExitCode(EXIT.findings);
     });
   registerScenariosFromCall(scenarios, io);
+}
+
+/** `scenarios generate --personas n`: persona scenarios written by the caller model. */
+async function generatePersonas(io: CliIo, pathwayArg: string, options: GenerateOptions): Promise<void> {
+  const { generatePersonaFiles } = await import("../../engine/scenarios/generate-persona-files.js"); // why: model clients load only here
+  const { modelTimeout, personas, ...rest } = options;
+  const generated = await generatePersonaFiles(io.host, pathwayArg, { ...rest, personas: personas!, ...(modelTimeout !== undefined && { modelTimeoutMs: modelTimeout }) });
+  if (options.format === "json") io.stdout.write(toJsonText({ files: generated.files, scenarios: generated.scenarios, problems: generated.problems, uncovered: generated.uncovered }));
+  else {
+    const c = pc.createColors(useColor(options.color, io));
+    io.stdout.write(`${c.green("Wrote")} ${toCount(generated.files.length, "persona scenario")} to ${escapeTerminalText(generated.dir)}\n`);
+    for (const [i, f] of generated.files.entries()) io.stdout.write(`  ${escapeTerminalText(f)}  ${c.dim(escapeTerminalText(generated.scenarios[i]!.name ?? ""))}\n`);
+    for (const p of generated.problems) io.stdout.write(`  ${c.yellow("not written:")} ${escapeTerminalText(p)}\n`);
+  }
+  if (generated.problems.length > 0) io.setExitCode(EXIT.findings);
 }

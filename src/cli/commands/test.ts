@@ -16,8 +16,9 @@ import { ScenarioDependencies } from "../../engine/watch/watch-plan.js";
 
 const FORMATS = ["text", "json", "junit", "tap"] as const;
 
-interface TestOptions extends Omit<RunScenariosOptions, "remote">, RemoteFlags {
+interface TestOptions extends Omit<RunScenariosOptions, "remote" | "modelTimeoutMs">, RemoteFlags {
   format: (typeof FORMATS)[number];
+  modelTimeout?: number;
   color?: boolean;
   output?: string;
   watch?: boolean;
@@ -45,10 +46,18 @@ export function register(program: Command, io: CliIo): void {
     .addOption(option("compare"))
     .addOption(option("repeat", { and: "report its pass rate and the paths taken" }))
     .addOption(option("minPassRate", { with: "--repeat" }))
-    .addOption(option("concurrency", { of: "live runs", note: "across scenarios and repeats" }))
+    .addOption(option("concurrency", { of: "live and persona runs", note: "across scenarios and repeats" }))
     .addOption(option("output"))
     .addOption(option("llmBaseUrl"))
     .addOption(option("llmModel"))
+    .addOption(option("callerModel"))
+    .addOption(option("judgeModel"))
+    .addOption(option("agentModel"))
+    .addOption(option("maxTurns", { for: "personas" }))
+    .addOption(option("record"))
+    .addOption(option("replay"))
+    .addOption(option("modelTimeout"))
+    .addOption(option("tokenBudget"))
     .addOption(option("color"))
     .addOption(option("noColor"))
     .addOption(option("watch", { for: "the scenarios that changed and those whose pathway or mocks changed" }))
@@ -67,12 +76,23 @@ the version \`pathway push --draft\` recorded in pathwaykit.manifest.json; produ
 chat's default; staging: the version the service reports in staging). The report (and JUnit properties
 pathwayVersion, pathwayHash) names the version tested and the sha256 of its content.
 
-${WATCH_HELP} With --watch, coverage is of the scenarios each run ran.
+Persona scenarios (persona: instead of turns:) are played by models you bring: --caller-model plays the caller
+turn by turn until the call ends, it answers [END], or max_turns; offline --agent-model plays the agent from each
+node's text or prompt (and routes), live the service's chat does. Each judge criterion is asked of --judge-model in
+its own request; a failed judge fails the scenario. Models are <provider>:<model>: openai (any OpenAI-compatible
+endpoint: OPENAI_BASE_URL, OPENAI_API_KEY) or anthropic (ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY); defaults may be
+set in pathway.config.json ("models"). Keys are never printed or written. --record <dir> keeps every model exchange,
+--replay <dir> answers from it with no network: a request it does not hold (a changed pathway or scenario) makes
+that scenario "could not run". --max-turns, --model-timeout and --token-budget bound every run.
 
-Exit codes: 0 all scenarios passed, 1 a scenario failed or coverage is below --min-coverage,
+${WATCH_HELP} With --watch, coverage is of the scenarios each run ran.
+With --watch, persona scenarios are played only with --replay (a save never calls a model).
+
+Exit codes: 0 all scenarios passed, 1 a scenario (or a judge) failed or coverage is below --min-coverage,
 2 usage error, or a scenario (or its pathway) could not be read or is invalid, or its live chat could not start
-(including a --pathway-version the service does not have, or a draft the manifest does not record);
-with --watch, 0 when stopped with Ctrl-C.
+(including a --pathway-version the service does not have, or a draft the manifest does not record), or a persona
+run could not be played (a model not named, a key missing or refused, a request no recording holds, the token
+budget spent); with --watch, 0 when stopped with Ctrl-C.
 
 Examples:
   $ pathway test pathways/scenarios/
@@ -82,7 +102,10 @@ Examples:
   $ PATHWAYKIT_API_KEY=... pathway test scenarios/ --live --repeat 3 --min-pass-rate 0.66
   $ pathway test booking.scenario.yaml --compare --pathway-id 3f1c...
   $ pathway test scenarios/ --live --pathway-version draft --format junit -o reports/live.xml
-  $ pathway test pathways/scenarios/ --watch`,
+  $ pathway test pathways/scenarios/ --watch
+  $ pathway test personas/ --caller-model openai:gpt-4o-mini --agent-model openai:gpt-4o-mini --record recordings/
+  $ pathway test personas/ --replay recordings/ -f junit -o reports/personas.xml
+  $ pathway test personas/ --live --caller-model anthropic:claude-haiku-4-5 --repeat 5 --min-pass-rate 0.8`,
     )
     .action(async (inputs: string[], options: TestOptions) => {
       if (!options.watch) {
@@ -99,18 +122,19 @@ Examples:
           const selection = changes && reads.plan(changes);
           const only = selection?.all === false ? selection.only : undefined;
           if (only) reads.forget(only);
-          return testOnce(inputs, options, runIo, { ...(only && { only }), onRead: (scenario, file) => reads.record(scenario, file) });
+          // A save must not call the models: persona scenarios are played on each save only from recordings.
+          return testOnce(inputs, options, runIo, { ...(only && { only }), ...(options.replay === undefined && { skipPersonas: true }), onRead: (scenario, file) => reads.record(scenario, file) });
         },
       });
     });
 }
 
 /** One test run (of every scenario, or a watch run's selection); false when the selection held no scenario. */
-async function testOnce(inputs: string[], options: TestOptions, io: CliIo, watch: Pick<RunScenariosOptions, "only" | "onRead"> = {}): Promise<boolean> {
-  const { watch: _watch, baseUrl, endpoint, timeout, retries, maxResponse, ...rest } = options;
+async function testOnce(inputs: string[], options: TestOptions, io: CliIo, watch: Pick<RunScenariosOptions, "only" | "onRead" | "skipPersonas"> = {}): Promise<boolean> {
+  const { watch: _watch, baseUrl, endpoint, timeout, retries, maxResponse, modelTimeout, ...rest } = options;
   // A bar on a terminal while scenarios run: a live suite can take minutes.
   const progress = createProgressReporter(io, options.live || options.compare ? "running live" : "running");
-  const report = await runScenarioFiles(io.host, inputs, { ...rest, ...watch, remote: toRemoteOptions({ baseUrl, endpoint, timeout, retries, maxResponse }, io), onProgress: progress.report }).finally(progress.stop);
+  const report = await runScenarioFiles(io.host, inputs, { ...rest, ...watch, ...(modelTimeout !== undefined && { modelTimeoutMs: modelTimeout }), remote: toRemoteOptions({ baseUrl, endpoint, timeout, retries, maxResponse }, io), onProgress: progress.report }).finally(progress.stop);
   if (watch.only && report.results.length === 0) return false;
   const formatter = await getFormatter(options.format);
   const text = formatter(report, { color: useReportColor(options.color, options.output, io), coverage: Boolean(options.coverage) });

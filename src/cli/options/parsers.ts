@@ -1,6 +1,7 @@
 // The option table's value parsers: each throws commander's InvalidArgumentError, which it reports as a usage error naming the flag.
 import { InvalidArgumentError } from "commander";
 import { parseVersionSpec, type VersionSpec } from "../../engine/project/version-spec.js";
+import { parseModelRef } from "../../llm/model-ref.js";
 
 /** A parser for whole numbers from `min` to `max`. */
 export function parseWholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
@@ -61,4 +62,11 @@ export const HUMAN_FORMAT = "text";
 /** `stylish` (ESLint's name for the human format) read as `text`, so scripts written for either name keep working. */
 export function parseFormatName(value: string): string {
   return value === "stylish" ? HUMAN_FORMAT : value;
+}
+
+/** Checks a model name, `<provider>:<model>`, and keeps it as written (the engine reads it again with the config's). */
+export function parseModelName(value: string): string {
+  const parsed = parseModelRef(value);
+  if (!parsed.ok) throw new InvalidArgumentError(`Expected ${parsed.message.replace(/^expected /, "")}.`);
+  return value;
 }

@@ -1,9 +1,14 @@
 // The option table, part four: running a pathway (scenarios, chat, the LLM decider, the MCP server) and reading its calls (fetch, listen, replay, stats).
 import { CALL_LISTENER_DEFAULTS as LISTENER, DEFAULT_MAX_SCENARIO_FILES } from "../../engine/calls/limits.js";
 import { DEFAULT_SECRET_HEADER } from "../../engine/http/secret-names.js";
+import { DEFAULT_TOKEN_BUDGET } from "../../engine/scenarios/limits.js";
 import { parseByteSize } from "./byte-size.js";
 import { defineOption } from "./define.js";
-import { collectHost, parseCount, parseHeaderName, parseWholeNumber } from "./parsers.js";
+import { parseDuration } from "./duration.js";
+import { collectHost, parseCount, parseHeaderName, parseModelName, parseWholeNumber } from "./parsers.js";
+
+/** Where the providers' keys come from, as the caller model's help says it. */
+const KEYS = "; keys and endpoints come from OPENAI_API_KEY, OPENAI_BASE_URL, ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL";
 
 /** Where `calls listen` reads the secret from when --secret is not given: out of shell history and the process list. */
 export const WEBHOOK_SECRET_ENV = "PATHWAYKIT_WEBHOOK_SECRET";
@@ -34,7 +39,19 @@ export const RUNS_OPTIONS = {
   llmModel: defineOption("--llm-model <name>", () => ({ description: "model for --decider llm (default: $PATHWAYKIT_LLM_MODEL); the key comes from $PATHWAYKIT_LLM_API_KEY", env: "PATHWAYKIT_LLM_MODEL" })),
   requestData: defineOption("--request-data <json>", () => ({ description: "variables known at the start, as a JSON object" })),
   full: defineOption("--full", () => ({ description: "print whole prompts (default: the first 300 characters)" })),
-  maxTurns: defineOption("--max-turns <n>", () => ({ description: "longest scenario, in turns", parse: parseCount, default: 12 })),
+  maxTurns: defineOption("--max-turns <n>", ({ for: use }: { for: "generate" | "personas" }) =>
+    use === "generate"
+      ? { description: "longest scenario, in turns", parse: parseCount, default: 12 }
+      : { description: "most turns of any persona scenario (a cap on its max_turns, default 20)", parse: parseWholeNumber(1, 1_000) },
+  ),
+  callerModel: defineOption("--caller-model <provider:model>", () => ({ description: `the model that plays a persona's caller: openai:<model> or anthropic:<model> (default: models.caller in pathway.config.json)${KEYS}`, parse: parseModelName })),
+  judgeModel: defineOption("--judge-model <provider:model>", () => ({ description: "the model that judges a persona's conversation, one request per criterion (default: models.judge, else the caller's model)", parse: parseModelName })),
+  agentModel: defineOption("--agent-model <provider:model>", () => ({ description: "offline: the model that plays the agent from each node's text or prompt, and routes (default: models.agent)", parse: parseModelName })),
+  record: defineOption("--record <dir>", () => ({ description: "store every model exchange in this folder, keyed by a hash of the request (never a key)" })),
+  replay: defineOption("--replay <dir>", () => ({ description: "answer every model request from --record's folder, with no network; a request it does not hold makes its scenario could-not-run (exit 2)" })),
+  modelTimeout: defineOption("--model-timeout <duration>", () => ({ description: "give up on one model request after this long: 60s, 2m (a bare number is seconds)", parse: parseDuration(), default: 60_000, defaultText: "60s" })),
+  tokenBudget: defineOption("--token-budget <n>", () => ({ description: "tokens (input and output) all model requests of the run may use; past it, the runs left are reported as not run", parse: parseWholeNumber(1), default: DEFAULT_TOKEN_BUDGET, defaultText: "2000000" })),
+  personas: defineOption("--personas <n>", () => ({ description: "write n persona scenarios (callers of different temperaments, written by --caller-model) instead of scripted ones", parse: parseWholeNumber(1, 100) })),
   maxScenarios: defineOption("--max-scenarios <n>", () => ({ description: "most scenarios written", parse: parseCount, default: 1000 })),
   pathway: defineOption("--pathway <file>", (use: PathwayUse) => ({
     description: `the pathway ${use.is}${use.default ? ` (default: ${use.default})` : ""}`,

@@ -1,6 +1,7 @@
 // Finds and reads pathway.config.json (walking up from each file) and baseline files through the host; mistakes are EngineErrors.
 import path from "node:path";
-import { BaselineSchema, createDefaultLintConfig, LintConfigError, resolveLintConfig, type Baseline, type LintConfig } from "../../lint/index.js";
+import { z } from "zod";
+import { BaselineSchema, createDefaultLintConfig, LintConfigError, ModelsConfigSchema, resolveLintConfig, type Baseline, type LintConfig } from "../../lint/index.js";
 import { readJsonStructured, type StructuredSchema } from "../../parse/index.js";
 import type { RuleMeta } from "../../rules/index.js";
 import { EngineError } from "../../host/errors.js";
@@ -106,4 +107,22 @@ export function toRelativePosix(root: string, file: string): string {
 /** Reads and checks a baseline file written by `--baseline-write`. */
 export async function readBaselineFile(host: Host, file: string): Promise<Baseline> {
   return readJsonFile(host, file, "Baseline file", BaselineSchema, "write it again with --baseline-write.");
+}
+
+/** The nearest pathway.config.json in `dir` or a parent, or undefined when there is none. */
+export async function findConfigFile(host: Host, dir: string): Promise<string | undefined> {
+  for (let at = path.resolve(host.cwd, dir); ; at = path.dirname(at)) {
+    const candidate = path.join(at, CONFIG_FILE_NAME);
+    if ((await host.stat(candidate))?.kind === "file") return candidate;
+    if (path.dirname(at) === at) return undefined;
+  }
+}
+
+/** The default models of the nearest pathway.config.json above the working directory (its `models`), or none. */
+export async function readModelDefaults(host: Host): Promise<z.infer<typeof ModelsConfigSchema>> {
+  const file = await findConfigFile(host, host.cwd);
+  if (file === undefined) return {};
+  // Only `models` is read here: the rest of the file is lint's, checked when lint reads it.
+  const read = await readJsonFile(host, file, "Config file", z.looseObject({ models: ModelsConfigSchema.optional() }), "see docs/reference/config.md.");
+  return read.models ?? {};
 }

@@ -25,7 +25,7 @@ const WHAT: Readonly<Record<OtherFileKind, string>> = {
   "call-record": "a call record (it has a call_id), which `pathway calls` reads",
   scenario: "a scenario (pathway: and turns:), which `pathway test` runs",
   request: "an API request body (the fields a call, batch, inbound or purchase request requires), which `pathway check-request` checks",
-  "bland-cli-tests": "a bland-cli test-cases file (tests: with scenario:)",
+  "bland-cli-tests": "a bland-cli test-cases file (tests: with scenario:), which `pathway test` runs as persona scenarios",
 };
 
 const BLAND_TESTS_KEYS = new Set(["pathway", "tests"]);

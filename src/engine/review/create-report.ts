@@ -5,7 +5,7 @@ import { toDirectedGraph } from "../../export/index.js";
 import { chooseLayoutEngine, getGraphLayout, type GraphLayoutOptions } from "../../layout/index.js";
 import { getFileLintSettings, lintPathway } from "../../lint/index.js";
 import { isObject } from "../../model/pathway.js";
-import { toReportData, toReportHtml, type ReportData } from "../../report/index.js";
+import { toReportData, toReportHtml, type ReportConversation, type ReportData } from "../../report/index.js";
 import type { PathwayCoverage } from "../../simulate/index.js";
 import { createLintConfigLoader, readJsonFile, toRelativePosix } from "../project/config.js";
 import { toPathwayCoverage } from "../scenarios/coverage-file.js";
@@ -63,6 +63,29 @@ function pickCoverage(report: unknown, path: string, file: string): PathwayCover
   return toPathwayCoverage(entry, file, path);
 }
 
+/** The persona scenarios of a `pathway test --format json` report that ran on `path` (by file name), as the page shows them. */
+function pickConversations(report: unknown, path: string): ReportConversation[] | undefined {
+  const results = isObject(report) && Array.isArray(report.results) ? (report.results as unknown[]) : [];
+  const base = (p: string) => p.replace(/\\/g, "/").split("/").pop();
+  const text = (v: unknown) => (typeof v === "string" ? v : "");
+  const picked = results.filter((r): r is Record<string, unknown> => isObject(r) && Array.isArray(r.transcript) && typeof r.pathway === "string" && base(r.pathway) === base(path));
+  if (picked.length === 0) return undefined;
+  return picked.map((r) => ({
+    name: text(r.name),
+    file: text(r.file),
+    status: text(r.status),
+    judges: (Array.isArray(r.judges) ? r.judges : []).filter(isObject).map((j) => ({
+      criterion: text(j.criterion),
+      pass: j.pass === true,
+      ...(typeof j.score === "number" && { score: j.score }),
+      ...(typeof j.threshold === "number" && { threshold: j.threshold }),
+      reason: text(j.reason),
+    })),
+    transcript: (r.transcript as unknown[]).filter(isObject).map((l) => ({ role: l.role === "caller" ? ("caller" as const) : ("agent" as const), text: text(l.text) })),
+    failures: (Array.isArray(r.failures) ? r.failures : []).filter(isObject).map((f) => text(f.message)).slice(0, 5),
+  }));
+}
+
 function samePath(host: Host, a: string, b: string): boolean {
   return path.resolve(host.cwd, a) === path.resolve(host.cwd, b);
 }
@@ -91,10 +114,13 @@ export async function createReport(host: Host, arg: string, options: ReportOptio
     diff = { base: options.base, diff: versions.diff };
   }
   let coverage: Parameters<typeof toReportData>[0]["coverage"];
+  let conversations: ReportConversation[] | undefined;
   if (options.coverage !== undefined) {
-    coverage = { source: options.coverage, coverage: pickCoverage(await readJsonFile(host, options.coverage, "--coverage"), loaded.path, options.coverage) };
+    const testReport = await readJsonFile(host, options.coverage, "--coverage");
+    coverage = { source: options.coverage, coverage: pickCoverage(testReport, loaded.path, options.coverage) };
+    conversations = pickConversations(testReport, loaded.path);
   } else if (options.scenarios !== undefined) {
-    const report = await runScenarioFiles(host, [options.scenarios], { coverage: true });
+    const report = await runScenarioFiles(host, [options.scenarios], { coverage: true, skipPersonas: true });
     const ran = report.results.filter((r) => r.pathway !== undefined && samePath(host, r.pathway, loaded.path));
     if (ran.length === 0) {
       // Nothing ran because nothing was read (a missing directory, a pathway given as a scenario): say that, not who is named.
@@ -117,7 +143,7 @@ export async function createReport(host: Host, arg: string, options: ReportOptio
   const slow = getSlowLayoutWarning(loaded.path, graph, engine, options.layout?.timeoutMs ?? 120_000);
   if (slow !== undefined) options.onNotice?.(slow);
   const layout = await getGraphLayout(graph, options.layout ?? {});
-  const data = toReportData({ pathway, graph, layout, source: loaded.path, diagnostics: lint.diagnostics, ...(diff && { diff }), ...(coverage && { coverage }) });
+  const data = toReportData({ pathway, graph, layout, source: loaded.path, diagnostics: lint.diagnostics, ...(diff && { diff }), ...(coverage && { coverage }), ...(conversations && { conversations }) });
   if (calls) for (const node of data.nodes) if (calls.counts[node.id]) node.calls = calls.counts[node.id];
   return {
     path: loaded.path,

@@ -1,5 +1,6 @@
 // `generateScenarioFiles`: writes scenario skeletons whose scripted `take:` steps together visit every reachable edge of a pathway.
 import path from "node:path";
+import type { Pathway } from "../../model/schema.js";
 import type { GeneratedScenarios } from "../../simulate/index.js";
 // The generator alone, not the simulate layer's index: scenario loading and the live client (zod, two YAML parsers) are not needed here.
 import { generateScenarios as generate } from "../../simulate/generate/generate.js";
@@ -37,47 +38,93 @@ export interface GeneratedScenarioFiles extends GeneratedScenarios {
   mocksFile?: string;
 }
 
+/** A file-name part from a pathway file name: lower case, dashes. */
 function toSlug(text: string): string {
   return text.toLowerCase().replace(/\.json$/, "").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "pathway";
 }
 
-/** What generating for one pathway file plans to write: the scenarios, the folder and each file with its text, made on demand. */
-interface ScenarioPlan {
-  generated: GeneratedScenarios;
+/** Where a generation writes and what its files name: the pathway, the folder, the pathway's name and file slug, the mocks file and the files' header. */
+export interface GenerationTarget {
+  pathway: Pathway;
+  /** The output folder, absolute. */
   dir: string;
-  files: string[];
+  /** The pathway as the scenarios name it: relative to the folder they really are in. */
+  pathwayRef: string;
+  name: string;
+  slug: string;
   mocksFile: string;
+  header: string;
+}
+
+/** Reads the pathway (a file, not stdin: scenarios name their pathway by path) and works out where and how to write. */
+export async function prepareGeneration(host: Host, pathwayArg: string, output: string): Promise<GenerationTarget> {
+  if (pathwayArg === "-") throw new EngineError("usage", "scenarios name their pathway by path, so it cannot come from stdin; name the pathway file.");
+  const { pathway, file } = await requirePathway(host, pathwayArg, { requireStart: true });
+  const dir = path.resolve(host.cwd, output);
+  // Relative to where the files really are, as the runner reads them: through a symlinked folder, `../p.json` seen from
+  // the link names another file from the folder the scenarios are written into.
+  const pathwayRef = path.relative(await toRealPath(host, dir), await toRealPath(host, path.resolve(host.cwd, file!))).split(path.sep).join("/");
+  const name = typeof pathway.name === "string" && pathway.name.trim() !== "" ? pathway.name.trim() : path.basename(file!, ".json");
+  const slug = toSlug(path.basename(file!));
+  // The first line names the schema where one can be found, as the example scenarios do: editors then complete keys.
+  const schema = await findScenarioSchemaRef(host, dir);
+  const header = schema === undefined ? SCENARIO_HEADER : `yaml-language-server: $schema=${schema}\n${SCENARIO_HEADER}`;
+  return { pathway, dir, pathwayRef, name, slug, mocksFile: path.join(dir, `${slug}.mocks.yaml`), header };
+}
+
+/**
+ * Writes `writes` (each file's text made just before it is written) into `dir`, refusing to overwrite any existing
+ * file without `force` (then nothing is written). The first failure stops the rest.
+ */
+export async function writeGeneration(host: Host, dir: string, writes: readonly [string, () => string][], force: boolean | undefined): Promise<void> {
+  const dirStat = await host.stat(dir);
+  if (dirStat?.kind === "file") throw new EngineError("usage", `-o ${displayPath(host.cwd, dir)}: is a file; name a directory for the scenario files (it is created when missing).`);
+  // Nothing can be in the way in a directory that does not exist yet (the usual first run): no file is looked at.
+  if (!force && dirStat !== undefined) {
+    const targets = writes.map(([f]) => f);
+    const found = await mapPool(targets, PARALLEL_WRITES, async (f) => (await host.stat(f)) !== undefined);
+    const clash = targets.filter((_, i) => found[i]).map((f) => displayPath(host.cwd, f));
+    if (clash.length > 0) throw new EngineError("usage", `${clash.length} file(s) already exist (${clash.slice(0, 3).join(", ")}${clash.length > 3 ? ", ..." : ""}); use --force to overwrite or choose another -o directory.`);
+  }
+  // A host whose writes wait (not the Node host, whose writes are synchronous calls) gets several at a time.
+  let failure: EngineError | undefined;
+  await mapPool(writes, PARALLEL_WRITES, async ([target, toText]) => {
+    if (failure) return;
+    try {
+      await host.writeFile(target, toText());
+    } catch (error) {
+      failure ??= new EngineError("io", `cannot write ${describeFsError(error, displayPath(host.cwd, target))}`);
+    }
+  });
+  if (failure) throw failure;
+}
+
+/** What generating for one pathway file plans to write: where, the scenarios, and each file with its text, made on demand. */
+interface ScenarioPlan {
+  target: GenerationTarget;
+  generated: GeneratedScenarios;
+  files: string[];
   /** Each file to write (absolute) and a function making its text (the mocks file first, when there is one). */
   writes: [string, () => string][];
 }
 
 /** Generates the scenarios for one pathway file and plans their files in `options.output`; nothing is written. */
 async function planScenarioFiles(host: Host, pathwayArg: string, options: GenerateScenarioFilesOptions): Promise<ScenarioPlan> {
-  if (pathwayArg === "-") throw new EngineError("usage", "scenarios name their pathway by path, so it cannot come from stdin; name the pathway file.");
-  const { pathway, file } = await requirePathway(host, pathwayArg, { requireStart: true });
-  const dir = path.resolve(host.cwd, options.output);
-  // Relative to where the files really are, as the runner reads them: through a symlinked folder, `../p.json` seen from
-  // the link names another file from the folder the scenarios are written into.
-  const pathwayRef = path.relative(await toRealPath(host, dir), await toRealPath(host, path.resolve(host.cwd, file!))).split(path.sep).join("/");
-  const name = typeof pathway.name === "string" && pathway.name.trim() !== "" ? pathway.name.trim() : path.basename(file!, ".json");
-  const slug = toSlug(path.basename(file!));
-  const mocksFile = path.join(dir, `${slug}.mocks.yaml`);
+  const target = await prepareGeneration(host, pathwayArg, options.output);
+  const { pathway, dir, mocksFile, header } = target;
   const generated = generate(pathway, {
-    pathwayRef,
-    name,
+    pathwayRef: target.pathwayRef,
+    name: target.name,
     // Webhook answers every scenario needs are written once, beside them, not into every file.
     mocksRef: path.basename(mocksFile),
     ...(options.maxTurns !== undefined && { maxTurns: Math.max(1, options.maxTurns) }),
     ...(options.maxScenarios !== undefined && { maxScenarios: options.maxScenarios }),
   });
-  const files = generated.scenarios.map((_, i) => path.join(dir, `${slug}-${i + 1}.scenario.yaml`));
-  // The first line names the schema where one can be found, as the example scenarios do: editors then complete keys.
-  const schema = await findScenarioSchemaRef(host, dir);
-  const header = schema === undefined ? SCENARIO_HEADER : `yaml-language-server: $schema=${schema}\n${SCENARIO_HEADER}`;
+  const files = generated.scenarios.map((_, i) => path.join(dir, `${target.slug}-${i + 1}.scenario.yaml`));
   const writes: [string, () => string][] = generated.scenarios.map((scenario, i) => [files[i]!, () => toScenarioYaml(scenario, header)]);
   const mocks = generated.mocks;
   if (mocks) writes.unshift([mocksFile, () => toMocksYaml(mocks)]);
-  return { generated, dir, files, mocksFile, writes };
+  return { target, generated, files, writes };
 }
 
 /** The files `generateScenarioFiles` would write, with their text: the scenarios (and shared mocks) of one pathway, nothing written. */
@@ -95,32 +142,12 @@ export interface PreviewedScenarioFiles extends GeneratedScenarios {
  */
 export async function previewScenarioFiles(host: Host, pathwayArg: string, options: GenerateScenarioFilesOptions): Promise<PreviewedScenarioFiles> {
   const plan = await planScenarioFiles(host, pathwayArg, options);
-  return { ...plan.generated, files: plan.writes.map(([target, toText]) => ({ path: displayPath(host.cwd, target), text: toText() })), dir: displayPath(host.cwd, plan.dir) };
+  return { ...plan.generated, files: plan.writes.map(([target, toText]) => ({ path: displayPath(host.cwd, target), text: toText() })), dir: displayPath(host.cwd, plan.target.dir) };
 }
 
 /** Generates and writes scenarios for one pathway file (not stdin: scenarios name their pathway by path). */
 export async function generateScenarioFiles(host: Host, pathwayArg: string, options: GenerateScenarioFilesOptions): Promise<GeneratedScenarioFiles> {
-  const { generated, dir, files, mocksFile, writes } = await planScenarioFiles(host, pathwayArg, options);
-  const dirStat = await host.stat(dir);
-  if (dirStat?.kind === "file") throw new EngineError("usage", `-o ${displayPath(host.cwd, dir)}: is a file; name a directory for the scenario files (it is created when missing).`);
-  // Nothing can be in the way in a directory that does not exist yet (the usual first run): no file is looked at.
-  if (!options.force && dirStat !== undefined) {
-    const targets = generated.mocks ? [mocksFile, ...files] : files;
-    const found = await mapPool(targets, PARALLEL_WRITES, async (f) => (await host.stat(f)) !== undefined);
-    const clash = targets.filter((_, i) => found[i]).map((f) => displayPath(host.cwd, f));
-    if (clash.length > 0) throw new EngineError("usage", `${clash.length} file(s) already exist (${clash.slice(0, 3).join(", ")}${clash.length > 3 ? ", ..." : ""}); use --force to overwrite or choose another -o directory.`);
-  }
-  // Each file's text is made just before it is written (not all held at once), and a host whose writes wait (not the
-  // Node host, whose writes are synchronous calls) gets several at a time. The first failure stops the rest.
-  let failure: EngineError | undefined;
-  await mapPool(writes, PARALLEL_WRITES, async ([target, toText]) => {
-    if (failure) return;
-    try {
-      await host.writeFile(target, toText());
-    } catch (error) {
-      failure ??= new EngineError("io", `cannot write ${describeFsError(error, displayPath(host.cwd, target))}`);
-    }
-  });
-  if (failure) throw failure;
-  return { ...generated, files: files.map((f) => displayPath(host.cwd, f)), ...(generated.mocks && { mocksFile: displayPath(host.cwd, mocksFile) }), dir: displayPath(host.cwd, dir) };
+  const { target, generated, files, writes } = await planScenarioFiles(host, pathwayArg, options);
+  await writeGeneration(host, target.dir, writes, options.force);
+  return { ...generated, files: files.map((f) => displayPath(host.cwd, f)), ...(generated.mocks && { mocksFile: displayPath(host.cwd, target.mocksFile) }), dir: displayPath(host.cwd, target.dir) };
 }

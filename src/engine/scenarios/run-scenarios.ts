@@ -20,9 +20,17 @@ import { toRealPath } from "../../host/real-path.js";
 import type { ProgressEvent } from "../progress.js";
 import { createClient, loadRemote, type RemoteOptions } from "../project/remote-client.js";
 import { describeLoadFailure, getPathwayProblem, isPathway, loadPathwayFile } from "../project/load-pathway.js";
+import { createPersonaRun, getMissingModel } from "./persona-job.js";
+import { createPersonaModels, type PersonaModelOptions, type PersonaModelSet } from "./persona-models.js";
+import { runJobs, type Job } from "./run-jobs.js";
+import { isBlandTestsText, readBlandTestsFile } from "./bland-tests-file.js";
 
-/** Options of `runScenarioFiles`; all optional. */
-export interface RunScenariosOptions {
+/** Options of `runScenarioFiles`; all optional. The models' (PersonaModelOptions) play persona scenarios. */
+export interface RunScenariosOptions extends PersonaModelOptions {
+  /** A cap on every persona scenario's turns, below its own max_turns. Default: each scenario's (20 when it says none). */
+  maxTurns?: number;
+  /** Check persona scenarios (their file and pathway) but leave their runs out: the editor and coverage never call a model. Default false. */
+  skipPersonas?: boolean;
   /** Decide turns without `take:` this way in every scenario. Default: each scenario's own decider. */
   decider?: "scripted" | "keyword" | "llm";
   /** Call real webhook URLs for webhooks a scenario does not mock. Default false (mocks only). */
@@ -63,21 +71,6 @@ export interface RunScenariosOptions {
 
 export { MAX_REPEAT } from "./limits.js";
 
-/** A scenario ready to run: what its result needs besides the runs. */
-type Job = {
-  shown: string;
-  name: string;
-  entry: { display: string; traces: TraceEvent[][] };
-  scenario: sim.Scenario;
-  runOnce: () => Promise<ScenarioResult> | ScenarioResult;
-  offline: () => Promise<ScenarioResult> | ScenarioResult;
-  liveWarnings: string[];
-  /** With `pathwayVersion`: the version the runs chatted with. */
-  tested?: TestedVersion;
-  /** Milliseconds spent reading and checking it before it ran. */
-  preparedMs: number;
-};
-
 /** True when `text` is JSON holding a pathway. */
 function looksLikePathway(text: string): boolean {
   try {
@@ -115,6 +108,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
   // In file order: a result for each scenario that could not run, a job for each that can.
   const slots: (TestCaseReport | Job)[] = [];
   let liveContext: LiveContext | undefined;
+  let personaModels: Promise<PersonaModelSet> | undefined;
   if (options.pathwayVersion !== undefined && !options.live && !options.compare) throw new EngineError("usage", "--pathway-version names the saved version a live run chats with: add --live or --compare.");
   // Each (pathway, file) pair's version is read back once, however many scenarios run on it.
   const versions = new Map<string, Promise<ResolvedVersion>>();
@@ -159,109 +153,142 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
       fail(d.message, {}, [{ message: d.message, pointer: "", ...(d.range && { line: d.range.start.line, column: d.range.start.column }) }]);
       continue;
     }
+    // Names in a scenario are relative to the folder it really is in (as `scenarios generate` writes them), also when
+    // it is read through a symlinked folder.
+    const scenarioDir = path.dirname(await toRealPath(host, path.resolve(host.cwd, file)));
     const loaded = sim.loadScenario(decoded.text);
+    let bland: Awaited<ReturnType<typeof readBlandTestsFile>> | undefined;
     if (!loaded.ok) {
       // A pathway named where a scenario belongs gets the one answer to "is this a pathway?", not a schema error.
       if (looksLikePathway(decoded.text)) {
         fail(`${shown}: this is a pathway, not a scenario; a scenario file (*.scenario.yaml) names its pathway with \`pathway: ${path.basename(file)}\`. Write one, or generate them with \`pathway scenarios generate ${shown} -o <dir>\`.`);
         continue;
       }
-      fail(loaded.issues[0]!.message, {}, loaded.issues);
-      continue;
-    }
-    let scenario = loaded.scenario;
-    // Names in a scenario are relative to the folder it really is in (as `scenarios generate` writes them), also when
-    // it is read through a symlinked folder.
-    const scenarioDir = path.dirname(await toRealPath(host, path.resolve(host.cwd, file)));
-    /** The file a scenario field names, inside the project; undefined (the scenario failed, saying why) when it leaves. */
-    const named = async (field: "pathway" | "mocks", value: string): Promise<string | undefined> => {
-      const confined = await confine(file, scenarioDir, value);
-      options.onRead?.(path.resolve(host.cwd, file), confined.ok ? confined.path : path.resolve(scenarioDir, value));
-      if (confined.ok) return confined.path;
-      const problem = `${field}: ${JSON.stringify(value)} ${confined.reason}. Nothing was read from it.`;
-      fail(problem, { name: scenario.name ?? path.basename(file) }, [{ message: problem, pointer: `/${field}`, ...loaded.locate([field]) }]);
-      return undefined;
-    };
-    if (scenario.mocks !== undefined) {
-      const mocksFile = await named("mocks", scenario.mocks);
-      if (mocksFile === undefined) continue;
-      let mocks = mocksFiles.get(mocksFile);
-      if (!mocks) mocksFiles.set(mocksFile, (mocks = readMocks(host, mocksFile)));
-      const read = await mocks;
-      if ("problem" in read) {
-        fail(read.problem, { name: scenario.name ?? path.basename(file) }, [{ message: read.problem, pointer: "/mocks", ...loaded.locate(["mocks"]) }]);
+      // bland-cli's tests/test-cases.yaml: its tests are persona scenarios on the project's pathway.
+      if (isBlandTestsText(decoded.text)) bland = await readBlandTestsFile(host, file, decoded.text, scenarioDir);
+      if (bland && "problem" in bland) {
+        fail(bland.problem, {}, bland.issues ?? [{ message: bland.problem, pointer: "" }]);
         continue;
       }
-      // The shared answers first; the scenario's own win.
-      scenario = { ...scenario, webhooks: { ...read.webhooks, ...scenario.webhooks } };
-    }
-    const pathwayFile = await named("pathway", scenario.pathway);
-    if (pathwayFile === undefined) continue;
-    if (options.onlyPathway !== undefined && pathwayFile !== options.onlyPathway) continue;
-    let entry = pathways.get(pathwayFile);
-    if (!entry) {
-      entry = { traces: [], display: displayPath(host.cwd, pathwayFile) };
-      const loadedPathway = await loadPathwayFile(host, entry.display);
-      if (loadedPathway.pathway) {
-        entry.pathway = loadedPathway.pathway;
-        entry.simulator = sim.createSimulator(entry.pathway);
-      } else entry.error = describeLoadFailure(loadedPathway);
-      pathways.set(pathwayFile, entry);
-    }
-    // A scenario with `start:` names its own first node; the others need the pathway's start node.
-    let problem = entry.error;
-    if (problem === undefined && scenario.start === undefined && entry.simulator?.startId === undefined) {
-      const missing = getPathwayProblem(entry.pathway, entry.display, { requireStart: true });
-      if (missing) problem = describeLoadFailure({ path: entry.display, diagnostics: [missing] });
-    }
-    if (problem !== undefined || !entry.pathway) {
-      const pos = loaded.locate(["pathway"]);
-      fail(`${problem} (named by pathway: in the scenario)`, { name: scenario.name ?? path.basename(file), pathway: entry.display }, [{ message: `${problem}`, pointer: "/pathway", ...pos }]);
-      continue;
-    }
-    const runOptions = { simulator: entry.simulator!, locate: loaded.locate, ...(llm && { llm }), ...(override && { decider: override }), ...(live && { webhook: live }) };
-    const needsAsync = Boolean(live) || scenario.decider === "llm" || options.decider === "llm";
-    const offline = (): Promise<ScenarioResult> | ScenarioResult => (needsAsync ? sim.runScenarioAsync(entry.pathway!, scenario, runOptions) : sim.runScenario(entry.pathway!, scenario, runOptions));
-    let runOnce: () => Promise<ScenarioResult> | ScenarioResult = offline;
-    const liveWarnings: string[] = [];
-    if (options.live || options.compare) {
-      if (!liveContext) {
-        const manifest = await loadManifest(host);
-        const client = await createClient(host, options.remote ?? {}, manifest);
-        if (!client.config.apiKey) throw new EngineError("config", `--${options.live ? "live" : "compare"} talks to the service's chat: set PATHWAYKIT_API_KEY to the key from the service's dashboard.`);
-        liveContext = { manifest, client, checked: new Map() };
-      }
-      const spec = options.pathwayVersion;
-      const target = await resolveLiveTarget(host, liveContext, pathwayFile, entry.pathway, options.pathwayId, { compare: spec === undefined });
-      if ("error" in target) {
-        fail(target.error, { name: scenario.name ?? path.basename(file), pathway: entry.display });
+      if (!bland) {
+        fail(loaded.issues[0]!.message, {}, loaded.issues);
         continue;
       }
-      liveWarnings.push(...target.warnings);
-      const { client, manifest } = liveContext;
-      let resolved: ResolvedVersion | undefined;
-      if (spec !== undefined) {
-        const key = `${target.id}\n${pathwayFile}`;
-        if (!versions.has(key)) versions.set(key, resolveVersion(host, client, manifest, target.id, spec, pathwayFile));
-        try {
-          resolved = await versions.get(key)!;
-        } catch (error) {
-          if (!(error instanceof EngineError) || error.kind !== "input") throw error;
-          fail(error.message, { name: scenario.name ?? path.basename(file), pathway: entry.display });
-          continue;
+    }
+    /** Prepares one scenario of the file (a bland-cli test-cases file holds several): a job, or a result saying why not. */
+    const addScenario = async (loadedScenario: sim.Scenario, locate: sim.ScenarioLocator, given?: { pathway: Pathway; pathwayId?: string }): Promise<void> => {
+      let scenario = loadedScenario;
+      /** The file a scenario field names, inside the project; undefined (the scenario failed, saying why) when it leaves. */
+      const named = async (field: "pathway" | "mocks", value: string): Promise<string | undefined> => {
+        const confined = await confine(file, scenarioDir, value);
+        options.onRead?.(path.resolve(host.cwd, file), confined.ok ? confined.path : path.resolve(scenarioDir, value));
+        if (confined.ok) return confined.path;
+        const problem = `${field}: ${JSON.stringify(value)} ${confined.reason}. Nothing was read from it.`;
+        fail(problem, { name: scenario.name ?? path.basename(file) }, [{ message: problem, pointer: `/${field}`, ...locate([field]) }]);
+        return undefined;
+      };
+      if (scenario.mocks !== undefined) {
+        const mocksFile = await named("mocks", scenario.mocks);
+        if (mocksFile === undefined) return;
+        let mocks = mocksFiles.get(mocksFile);
+        if (!mocks) mocksFiles.set(mocksFile, (mocks = readMocks(host, mocksFile)));
+        const read = await mocks;
+        if ("problem" in read) {
+          fail(read.problem, { name: scenario.name ?? path.basename(file) }, [{ message: read.problem, pointer: "/mocks", ...locate(["mocks"]) }]);
+          return;
         }
-        const { getContentHash } = await loadRemote();
-        const mismatch = describeVersionMismatch(resolved.tested, target.id, entry.display, getContentHash(entry.pathway as Record<string, unknown>));
-        liveWarnings.push(...resolved.warnings, ...(mismatch ? [mismatch] : []));
+        // The shared answers first; the scenario's own win.
+        scenario = { ...scenario, webhooks: { ...read.webhooks, ...scenario.webhooks } };
       }
-      const pathway = entry.pathway;
-      const simulator = entry.simulator!;
-      const pathwayVersion = resolved?.send;
-      runOnce = () => sim.runScenarioLive(pathway, scenario, client, { pathwayId: target.id, simulator, locate: loaded.locate, ...(pathwayVersion !== undefined && { pathwayVersion }) });
-      slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, ...(resolved && { tested: resolved.tested }), preparedMs: performance.now() - t0 });
+      const pathwayFile = await named("pathway", scenario.pathway);
+      if (pathwayFile === undefined) return;
+      if (options.onlyPathway !== undefined && pathwayFile !== options.onlyPathway) return;
+      let entry = pathways.get(pathwayFile);
+      if (!entry) {
+        entry = { traces: [], display: displayPath(host.cwd, pathwayFile) };
+        const loadedPathway = given ? { pathway: given.pathway } : await loadPathwayFile(host, entry.display);
+        if (loadedPathway.pathway) {
+          entry.pathway = loadedPathway.pathway;
+          entry.simulator = sim.createSimulator(entry.pathway);
+        } else entry.error = describeLoadFailure(loadedPathway as Awaited<ReturnType<typeof loadPathwayFile>>);
+        pathways.set(pathwayFile, entry);
+      }
+      // A scenario with `start:` names its own first node; the others need the pathway's start node.
+      let problem = entry.error;
+      if (problem === undefined && scenario.start === undefined && entry.simulator?.startId === undefined) {
+        const missing = getPathwayProblem(entry.pathway, entry.display, { requireStart: true });
+        if (missing) problem = describeLoadFailure({ path: entry.display, diagnostics: [missing] });
+      }
+      if (problem !== undefined || !entry.pathway) {
+        const pos = locate(["pathway"]);
+        fail(`${problem} (named by pathway: in the scenario)`, { name: scenario.name ?? path.basename(file), pathway: entry.display }, [{ message: `${problem}`, pointer: "/pathway", ...pos }]);
+        return;
+      }
+      const runOptions = { simulator: entry.simulator!, locate: locate, ...(llm && { llm }), ...(override && { decider: override }), ...(live && { webhook: live }) };
+      const needsAsync = Boolean(live) || scenario.decider === "llm" || options.decider === "llm";
+      let models: PersonaModelSet | undefined;
+      if (scenario.persona !== undefined) {
+        if (options.skipPersonas) return;
+        // Made once, when the first persona scenario needs them: a run of scripted scenarios needs no model or key.
+        models = await (personaModels ??= createPersonaModels(host, options, options.remote?.maxResponseBytes));
+        const missing = getMissingModel(models, scenario, Boolean(options.live || options.compare));
+        if (missing) {
+          fail(missing, { name: scenario.name ?? path.basename(file), pathway: entry.display }, [{ message: missing, pointer: "/persona", ...locate(["persona"]) }]);
+          return;
+        }
+      }
+      const persona = { pathway: entry.pathway, scenario, simulator: entry.simulator!, locate: locate, ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }), ...(live && { webhook: live }) };
+      const offline: () => Promise<ScenarioResult> | ScenarioResult = models
+        ? createPersonaRun(models, persona)
+        : () => (needsAsync ? sim.runScenarioAsync(entry.pathway!, scenario, runOptions) : sim.runScenario(entry.pathway!, scenario, runOptions));
+      let runOnce: () => Promise<ScenarioResult> | ScenarioResult = offline;
+      const liveWarnings: string[] = [];
+      if (options.live || options.compare) {
+        if (!liveContext) {
+          const manifest = await loadManifest(host);
+          const client = await createClient(host, options.remote ?? {}, manifest);
+          if (!client.config.apiKey) throw new EngineError("config", `--${options.live ? "live" : "compare"} talks to the service's chat: set PATHWAYKIT_API_KEY to the key from the service's dashboard.`);
+          liveContext = { manifest, client, checked: new Map() };
+        }
+        const spec = options.pathwayVersion;
+        const target = await resolveLiveTarget(host, liveContext, pathwayFile, entry.pathway, options.pathwayId ?? given?.pathwayId, { compare: spec === undefined });
+        if ("error" in target) {
+          fail(target.error, { name: scenario.name ?? path.basename(file), pathway: entry.display });
+          return;
+        }
+        liveWarnings.push(...target.warnings);
+        const { client, manifest } = liveContext;
+        let resolved: ResolvedVersion | undefined;
+        if (spec !== undefined) {
+          const key = `${target.id}\n${pathwayFile}`;
+          if (!versions.has(key)) versions.set(key, resolveVersion(host, client, manifest, target.id, spec, pathwayFile));
+          try {
+            resolved = await versions.get(key)!;
+          } catch (error) {
+            if (!(error instanceof EngineError) || error.kind !== "input") throw error;
+            fail(error.message, { name: scenario.name ?? path.basename(file), pathway: entry.display });
+            return;
+          }
+          const { getContentHash } = await loadRemote();
+          const mismatch = describeVersionMismatch(resolved.tested, target.id, entry.display, getContentHash(entry.pathway as Record<string, unknown>));
+          liveWarnings.push(...resolved.warnings, ...(mismatch ? [mismatch] : []));
+        }
+        const pathway = entry.pathway;
+        const simulator = entry.simulator!;
+        const pathwayVersion = resolved?.send;
+        runOnce = models
+          ? createPersonaRun(models, { ...persona, live: { chat: client, pathwayId: target.id, ...(pathwayVersion !== undefined && { pathwayVersion }) } })
+          : () => sim.runScenarioLive(pathway, scenario, client, { pathwayId: target.id, simulator, locate: locate, ...(pathwayVersion !== undefined && { pathwayVersion }) });
+        slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, ...(resolved && { tested: resolved.tested }), preparedMs: performance.now() - t0, networked: true });
+        return;
+      }
+      slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, preparedMs: performance.now() - t0, ...(models && { networked: true }) });
+    };
+    if (bland && "tests" in bland) {
+      for (const test of bland.tests) await addScenario(test.scenario, test.locate, bland.project);
       continue;
     }
-    slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, preparedMs: performance.now() - t0 });
+    if (loaded.ok) await addScenario(loaded.scenario, loaded.locate);
   }
   const results = await runJobs(slots, options);
   const report: TestReport = {
@@ -272,6 +299,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
       failed: results.filter((r) => r.status === "failed").length,
       errors: results.filter((r) => r.status === "error").length,
       durationMs: performance.now() - started,
+      ...(personaModels && { tokens: (await personaModels).spent() }),
     },
     ...(skipped.length > 0 && { skipped }),
   };
@@ -296,104 +324,4 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     if (options.minCoverage !== undefined) report.coverageFailures = shortfalls;
   }
   return report;
-}
-
-/** What a scenario's runs leave behind: a tally, the runs a report shows, and the distinct traces coverage needs. */
-type JobRuns = {
-  tally: sim.RunTally;
-  /** Run 0 (compared with the offline prediction), and the first failing and first erroring run by the order started. */
-  shown: Map<"first" | "failed" | "error", { index: number; result: ScenarioResult }>;
-  allErrors: boolean;
-  /** Traces told apart by what coverage reads of them (nodes entered, edges taken, global jumps). */
-  traces: Map<string, TraceEvent[]>;
-  left: number;
-  /** Milliseconds its own runs took, added up (its runs overlap others' in the pool). */
-  ms: number;
-};
-
-/** The part of a trace coverage reads, as a key: identical runs of a repeated scenario keep one trace between them. */
-function coverageKey(trace: readonly TraceEvent[]): string {
-  return JSON.stringify(trace.flatMap((e): unknown[] => (e.type === "enter" ? [e.nodeId] : e.type === "move" ? [[e.from, e.to, e.edgeId ?? null, e.via]] : [])));
-}
-
-/** Adds one finished run to its scenario's record, keeping only what the report and coverage use. */
-function record(runs: JobRuns, index: number, result: ScenarioResult): void {
-  runs.tally.add(result);
-  const keep = (which: "first" | "failed" | "error") => {
-    const known = runs.shown.get(which);
-    if (!known || index < known.index) runs.shown.set(which, { index, result });
-  };
-  if (index === 0) keep("first");
-  if (result.status === "failed") keep("failed");
-  if (result.status === "error") keep("error");
-  else runs.allErrors = false;
-  const key = coverageKey(result.trace);
-  if (!runs.traces.has(key)) runs.traces.set(key, result.trace);
-}
-
-/**
- * Runs every job's runs, live ones up to `concurrency` at a time across scenarios (a suite of single runs is as parallel
- * as one repeated scenario), offline ones one after another; returns the results in file order. Runs are made as
- * workers take them and are not kept: memory does not grow with --repeat (30,000,000 runs once grew to 2.9 GB).
- */
-async function runJobs(slots: readonly (TestCaseReport | Job)[], options: RunScenariosOptions): Promise<TestCaseReport[]> {
-  const jobs = slots.filter((slot): slot is Job => "runOnce" in slot);
-  const repeat = options.repeat ?? 1;
-  // --compare's runs are live chats too (the offline prediction is worked out afterwards).
-  const live = options.live || options.compare;
-  const runsOf = new Map(jobs.map((job): [Job, JobRuns] => [job, { tally: sim.createRunTally(), shown: new Map(), allErrors: true, traces: new Map(), left: repeat, ms: job.preparedMs }]));
-  let done = 0;
-  let next = 0;
-  const total = jobs.length * repeat;
-  const worker = async () => {
-    while (next < total) {
-      const n = next++;
-      const job = jobs[Math.floor(n / repeat)]!;
-      const runs = runsOf.get(job)!;
-      const start = performance.now();
-      const result = await Promise.resolve()
-        .then(job.runOnce)
-        // A run that throws is that run's error (the others, and other scenarios, go on): never the whole report.
-        .catch((error: unknown) => sim.toErrorResult(job.name, `the run failed: ${error instanceof Error ? error.message : String(error)}`));
-      runs.ms += performance.now() - start;
-      // Kept by the order started (not finished), so the run shown and compared does not depend on timing.
-      record(runs, n % repeat, result);
-      if (--runs.left === 0) options.onProgress?.({ done: ++done, total: jobs.length, detail: job.shown });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(live ? (options.concurrency ?? 4) : 1, total)) }, worker));
-  const results: TestCaseReport[] = [];
-  for (const slot of slots) {
-    if (!("runOnce" in slot)) {
-      results.push(slot);
-      continue;
-    }
-    const runs = runsOf.get(slot)!;
-    const first = runs.shown.get("first")!.result;
-    const comparison = options.compare && first.status !== "error" ? sim.compareRuns(slot.scenario.turns, await slot.offline(), first) : undefined;
-    slot.entry.traces.push(...runs.traces.values());
-    // One case per scenario: a repeated one passes on its pass rate, and shows its first failing run (else one that could
-    // not run). It could not run (exit 2, not 1) only when none of its runs could: then nothing was learnt about the agent.
-    const shownRun = (runs.shown.get("failed") ?? runs.shown.get("error") ?? runs.shown.get("first")!).result;
-    const summary = runs.tally.summary();
-    const repeated = repeat > 1;
-    const passed = repeated ? summary.passRate >= (options.minPassRate ?? 1) : shownRun.status === "passed";
-    const status = runs.allErrors ? "error" : passed ? "passed" : "failed";
-    results.push({
-      file: slot.shown,
-      name: slot.name,
-      pathway: slot.entry.display,
-      status,
-      durationMs: runs.ms,
-      failures: status === "passed" ? [] : shownRun.failures,
-      warnings: [...slot.liveWarnings, ...shownRun.warnings],
-      trace: shownRun.trace,
-      ...(live && { mode: "live" }),
-      ...(slot.tested && { pathwayVersion: slot.tested }),
-      // When no run could run, the "assertions" are only that reason again, already the case's failure: not listed twice.
-      ...(repeated && { runs: summary.runs, passed: summary.passed, passRate: summary.passRate, paths: summary.paths, assertions: status === "error" ? [] : summary.assertions }),
-      ...(comparison && { compare: comparison }),
-    });
-  }
-  return results;
 }

@@ -1,4 +1,5 @@
-// The llm decider: asks any OpenAI-compatible chat-completions endpoint to choose among the candidates.
+// The llm decider: asks a model (any OpenAI-compatible chat-completions endpoint, or a model a persona run brings) to choose among the candidates.
+import type { ChatModel } from "../../model/chat-model.js";
 import type { Decider, Decision, DecisionRequest } from "../types.js";
 
 /** A fetch-like function (the global `fetch`, or a test double); the core never reaches the network by itself. */
@@ -86,12 +87,36 @@ export function createLlmDecider(options: LlmDeciderOptions): Decider {
       } catch {
         return { kind: "error", reason: `the model endpoint ${url} did not return JSON` };
       }
-      const parsed = typeof content === "string" ? parseChoice(content) : undefined;
-      if (!parsed || parsed.choice < 0 || parsed.choice > request.candidates.length) {
-        return { kind: "error", reason: `the model's reply is not a valid choice: ${JSON.stringify(String(content ?? "")).slice(0, 200)}` };
+      return toDecision(typeof content === "string" ? content : undefined, request, options.model);
+    },
+  };
+}
+
+/** The decision a model's reply names, or an error decision quoting it. */
+function toDecision(content: string | undefined, request: DecisionRequest, model: string): Decision {
+  const parsed = content === undefined ? undefined : parseChoice(content);
+  if (!parsed || parsed.choice < 0 || parsed.choice > request.candidates.length) {
+    return { kind: "error", reason: `the model's reply is not a valid choice: ${JSON.stringify(String(content ?? "")).slice(0, 200)}` };
+  }
+  const why = parsed.reason ? `model ${model}: ${parsed.reason}` : `model ${model}`;
+  return parsed.choice === 0 ? { kind: "stay", reason: why } : { kind: "take", index: parsed.choice - 1, reason: why };
+}
+
+/**
+ * The llm decider over a model a persona run brings (`--agent-model`): the same question and answer as
+ * `createLlmDecider`, through the model's own client (its provider, recordings and token budget). Never throws.
+ */
+export function createModelDecider(model: ChatModel): Decider {
+  return {
+    name: "llm",
+    async decide(request: DecisionRequest): Promise<Decision> {
+      if (request.candidates.length === 0) return { kind: "stay", reason: "no choices at this node" };
+      try {
+        const reply = await model.complete({ messages: [{ role: "user", content: toPrompt(request) }], maxTokens: 200, temperature: 0 });
+        return toDecision(reply.text, request, model.name);
+      } catch (error) {
+        return { kind: "error", reason: error instanceof Error ? error.message : String(error) };
       }
-      const why = parsed.reason ? `model ${options.model}: ${parsed.reason}` : `model ${options.model}`;
-      return parsed.choice === 0 ? { kind: "stay", reason: why } : { kind: "take", index: parsed.choice - 1, reason: why };
     },
   };
 }

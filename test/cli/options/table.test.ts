@@ -68,6 +68,7 @@ const VARIES_BY_COMMAND: Partial<Record<OptionName, string>> = {
   context: "how much around a change is shown: lines of text (diff), the rest of the pathway (diagram)",
   coverage: "test prints the coverage of its run; report reads test's (a file)",
   pathway: "remote:<id> where a request names its pathway; required where calls are mapped",
+  maxTurns: "the length of what is bounded: a generated scenario (default 12), or every persona run (a cap on its own max_turns)",
 };
 
 describe("the option table", async () => {
