@@ -47,3 +47,12 @@ export function isMeaningful(value: unknown): boolean {
   if (typeof value === "object") return Object.keys(value).length > 0;
   return true;
 }
+
+/**
+ * How a pathway reaches the service through bland-cli, for the `bland-cli-push-loss` rule: a bland-cli file (`project`,
+ * with the keys its push never sends), or a pathway JSON in a folder bland-cli works in (`linked`: its `.blandrc`), whose
+ * push through bland-cli's file loses what `toBlandCliFile` lists.
+ */
+export type BlandCliPushTarget =
+  | { kind: "project"; losses: readonly BlandCliLoss[] }
+  | { kind: "linked"; blandrc: string; pathwayId?: string };
