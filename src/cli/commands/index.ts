@@ -24,6 +24,7 @@ export const commands: readonly CommandEntry[] = [
   { name: "validate", args: "[inputs...]", summary: "check pathway files: JSON syntax and encoding, shape, start node, ids, references and node data", load: () => import("./validate.js") },
   { name: "build", args: "<entries...>", summary: "build TypeScript pathway modules into canonical pathway JSON (validated; --check for CI)", load: () => import("./build.js") },
   { name: "import", args: "<input>", summary: "generate builder TypeScript from a pathway JSON file (round trip: build gives back the same JSON)", load: () => import("./import.js") },
+  { name: "convert", args: "<input>", summary: "convert between a bland-cli project (bland-pathway.yaml) and pathway JSON, listing what the target format cannot carry", load: () => import("./convert.js") },
   { name: "fmt", args: "<inputs...>", summary: "format pathway JSON files canonically (stable key order, 2-space indent, trailing newline)", load: () => import("./fmt.js") },
   { name: "lint", args: "[inputs...]", summary: "validate pathway files and check their graph and content: unreachable nodes, dead ends, traps, variables, labels", load: () => import("./lint.js") },
   { name: "analyze", args: "<file>", summary: "summarise one pathway: counts by type, start, globals, terminals, unreachable nodes, dead ends, traps, depth and variables", load: () => import("./analyze.js") },
