@@ -9,6 +9,8 @@ import type { Pathway } from "../../model/schema.js";
 import { decodeUtf8, parseDocument, type ParsedDocument } from "../../parse/index.js";
 import { displayPath, type ReadInput } from "./inputs.js";
 
+export { isBlandCliFileName };
+
 /**
  * True for a file read as bland-cli's format: one of the names bland-cli looks for (`bland-pathway.yaml`,
  * `bland-pathway.json`, `pathway.yaml`...), or any `.yaml`/`.yml` file (a pathway pathwaykit reads is JSON otherwise).

@@ -109,8 +109,9 @@ export function toBlandCliFile(pathway: JsonObject): ToBlandCliFile {
     const own = edges.filter((e) => isObject(e) && e.source === n.id);
     if (own.length > 0) fileNode.edges = own.map((e) => toFileEdge(e as JsonObject, keyOf));
     setOwn(nodes, key, fileNode);
-    loseNodeData(n, i, lose);
   });
+  // The fields of a node whose name a later node took are lost with it (reported once, as duplicateName).
+  for (const i of winner.values()) loseNodeData(entries[i] as JsonObject, i, lose);
   loseStart(entries, nodes, winner, lose);
   loseEdges(entries, edges, keyOf, winner, lose);
   const ids = entries.filter((n) => isObject(n) && typeof n.id === "string" && isObject(n.data)).length;
