@@ -1,6 +1,6 @@
 // `convertPathway`: a bland-cli project to pathway JSON, or pathway JSON to a bland-cli project, with everything the target format cannot carry listed.
 import path from "node:path";
-import type { Diagnostic } from "../../diagnostics/index.js";
+import { compareDiagnostics, type Diagnostic } from "../../diagnostics/index.js";
 import { EngineError } from "../../host/errors.js";
 import { describeFsError } from "../../host/fs-errors.js";
 import type { Host } from "../../host/host.js";
@@ -51,10 +51,12 @@ export interface ConvertPathwayResult {
 function toFindings(losses: readonly BlandCliLoss[], loaded: LoadedPathwayFile): Diagnostic[] {
   const { meta } = blandCliPushLoss;
   const ranges = loaded.document?.locateMany(losses.map((l) => l.pointer));
-  return losses.map((loss) => {
-    const range = ranges?.get(loss.pointer);
-    return { ruleId: meta.id, severity: "warning", message: getRuleMessage(meta.id, meta.messages, loss.messageId, loss.data), pointer: loss.pointer, ...(range && { range }), url: meta.docs };
-  });
+  return losses
+    .map((loss): Diagnostic => {
+      const range = ranges?.get(loss.pointer);
+      return { ruleId: meta.id, severity: "warning", message: getRuleMessage(meta.id, meta.messages, loss.messageId, loss.data), pointer: loss.pointer, ...(range && { range }), url: meta.docs };
+    })
+    .sort(compareDiagnostics);
 }
 
 /**

@@ -1,6 +1,10 @@
 // bland-cli 0.6.1's project files: the pathway file names it looks for, its file's shape, and the problems that make it refuse a file.
 import type { JsonObject } from "../../model/pathway.js";
 import { isObject } from "../../model/pathway.js";
+import defaultType from "../../model/node-types/default.js";
+
+/** The type bland-cli gives a node whose `type` is missing or empty (and `apiToFile`'s reading of a node without `data.type`): the Default node type. */
+export const BLAND_CLI_DEFAULT_TYPE: string = defaultType.type;
 
 /** The names bland-cli's `findPathwayFile` tries in a folder, in its order: the first that exists is the project's pathway. */
 export const BLAND_CLI_PATHWAY_FILE_NAMES: readonly string[] = ["bland-pathway.yaml", "bland-pathway.yml", "bland-pathway.json", "pathway.yaml", "pathway.yml"];

@@ -3,7 +3,7 @@ import type { Diagnostic } from "../../diagnostics/index.js";
 import { parsePointer, toPointer } from "../../diagnostics/index.js";
 import type { JsonObject } from "../../model/pathway.js";
 import { isObject, prop } from "../../model/pathway.js";
-import type { BlandCliFile } from "./file.js";
+import { BLAND_CLI_DEFAULT_TYPE, type BlandCliFile } from "./file.js";
 
 /** The pathway's `data` key for each bland-cli node key `fileToApi` renames (keys it copies as they are map to themselves). */
 export const DATA_KEY_OF: Readonly<Record<string, string>> = {
@@ -64,7 +64,7 @@ function toNodeData(name: string, node: JsonObject, isFirst: boolean): JsonObjec
   const extract = prop(node, "extract_variables");
   set("name", name);
   set("prompt", prop(node, "prompt"));
-  set("type", prop(node, "type") || "Default");
+  set("type", prop(node, "type") || BLAND_CLI_DEFAULT_TYPE);
   set("condition", prop(node, "condition"));
   set("isGlobal", prop(node, "is_global"));
   set("globalLabel", prop(node, "global_label"));

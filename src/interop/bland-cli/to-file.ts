@@ -3,7 +3,7 @@ import { toPointer } from "../../diagnostics/index.js";
 import type { JsonObject } from "../../model/pathway.js";
 import { describeNode, isObject, prop } from "../../model/pathway.js";
 import type { PathwayNode } from "../../model/schema.js";
-import type { BlandCliFile } from "./file.js";
+import { BLAND_CLI_DEFAULT_TYPE, type BlandCliFile } from "./file.js";
 import { isMeaningful, type BlandCliLoss } from "./losses.js";
 
 /** What converting a pathway to a bland-cli file gives: the file, and everything the file (and so the next push) loses. */
@@ -150,7 +150,7 @@ function toFileEdge(e: JsonObject, keyOf: ReadonlyMap<unknown, string>): JsonObj
 function loseNodeData(n: JsonObject, i: number, lose: (p: string, id: BlandCliLoss["messageId"], d: Record<string, string>) => void): void {
   const d = n.data as JsonObject;
   const node = describeNode(n as PathwayNode);
-  const becomes = (d.type || "Default") as unknown;
+  const becomes = (d.type || BLAND_CLI_DEFAULT_TYPE) as unknown;
   if (n.type !== undefined && n.type !== becomes) lose(`/nodes/${i}/type`, "typeNotRead", { node, type: String(n.type), becomes: String(becomes) });
   for (const [key, value] of Object.entries(d)) {
     const at = toPointer(["nodes", i, "data", key]);

@@ -9,7 +9,7 @@ const LATER = "bland-cli's file has no place for it, so `bland pathway pull` dro
 /** One message per loss (see `BlandCliLossId`). */
 const messages = {
   idsRegenerated: "bland-cli gives all {{count}} nodes new random ids on every push: scenarios, calls and configs that name these ids stop matching; name nodes by name where you can.",
-  typeNotRead: `Node {{node}} is a {{type}} only in its top-level "type": bland-cli reads the type from data.type, so the next push makes it {{becomes}}; add "type": "{{type}}" to its data.`,
+  typeNotRead: `Node {{node}} has type {{type}} only in its top-level "type": bland-cli reads the type from data.type, so the next push makes it {{becomes}}; add "type": "{{type}}" to its data.`,
   duplicateName: 'Node {{node}} shares the name "{{name}}" with {{kept}}: bland-cli keys nodes by name, so this node, its fields and its edges are lost; rename one of them.',
   nodeDropped: "Node {{node}} has no data: bland-cli skips it, with its edges; give it a data object with a name.",
   startMoved: "The start node {{node}} is not first in bland-cli's file, which has no start marker: the next push starts calls at {{becomes}}; move this node first in nodes[].",
