@@ -88,7 +88,7 @@ describe("pathway validate", () => {
     writeFileSync(path.join(dir, "package.json"), "{}");
     const none = await runMain(["validate", "empty", "."], { cwd: dir });
     expect(none.code).toBe(2);
-    expect(none.stdout).toMatch(/empty: no pathway files \(\.json\) in this directory/);
+    expect(none.stdout).toMatch(/empty: no pathway files \(\.json, bland-pathway\.yaml\) in this directory/);
     expect((await runMain(["validate", CORPUS_DIR])).stdout).toMatch(/21 problems \(19 errors, 2 warnings\) in 14 files/);
   });
 

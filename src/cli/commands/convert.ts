@@ -27,7 +27,7 @@ export function register(program: Command, io: CliIo): void {
     .addOption(option("force", { does: "write over an existing -o file, or into a folder that is not empty" }))
     .addOption(option("allowLoss"))
     .addOption(option("format", { formats: ["text", "json"], of: "the result" }))
-    .addOption(option("color", { in: "the list of losses" }))
+    .addOption(option("color", { in: "error output" }))
     .addOption(option("noColor"))
     .addHelpText(
       "after",

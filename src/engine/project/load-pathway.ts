@@ -111,7 +111,7 @@ export async function loadPathwayFile(host: Host, arg: string, options: LoadPath
   if (ref.file !== undefined && (await host.stat(ref.file))?.kind === "directory") {
     const found = await findBlandCliPathwayFile(host, ref.file);
     if (found === undefined) {
-      const message = `${arg} is a folder with no bland-cli pathway file (${BLAND_CLI_PATHWAY_FILE_NAMES.join(", ")}); name a pathway file.`;
+      const message = `${arg}: is a directory with no bland-cli pathway file (${BLAND_CLI_PATHWAY_FILE_NAMES.join(", ")}); name a file.`;
       return { path: arg, file: ref.file, diagnostics: [{ ruleId: "unreadable-file", severity: "error", message, pointer: "" }] };
     }
     return parsePathwayInput(await readInput(host, { path: displayPath(host.cwd, found), file: found }), options);
