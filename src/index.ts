@@ -13,6 +13,7 @@ export { lintFiles, type LintFilesOptions, type LintFilesResult } from "./engine
 export { formatFiles, type FormatFilesOptions, type FormatFileResult } from "./engine/check/format-files.js";
 export { buildModules, type BuildModulesOptions, type BuildModulesResult, type BuildEntryResult } from "./engine/author/build-modules.js";
 export { importPathway, type ImportPathwayOptions, type ImportPathwayResult } from "./engine/author/import-pathway.js";
+export { convertPathway, type ConvertFormat, type ConvertPathwayOptions, type ConvertPathwayResult } from "./engine/author/convert-pathway.js";
 export { analyzeFile, type AnalyzeFileOptions, type AnalyzedFile } from "./engine/review/analyze-file.js";
 export { drawFiles, DIAGRAM_FORMATS, type DiagramFormat, type DrawFilesOptions, type DrawFilesResult, type DrawProblem } from "./engine/review/draw-files.js";
 export { runScenarioFiles, type RunScenariosOptions } from "./engine/scenarios/run-scenarios.js";
@@ -138,6 +139,16 @@ export { RemoteError, createPathwayClient, getPathwayHash, resolveRemoteSettings
 export type { ClientOptions, PathwayClient, FetchedPathway } from "./remote/index.js";
 export { applyChanges, getPathwayDiff } from "./diff/index.js";
 export type { DiffOptions, PathwayDiff, VersionsDiff } from "./diff/index.js";
+
+// bland-cli projects: its files to the pathway its push sends (with a source map) and back, what each way loses, its test cases.
+export { readBlandCliFile, type BlandCliDocument } from "./interop/bland-cli/read-file.js";
+export { fromBlandCliFile, type FromBlandCliFile } from "./interop/bland-cli/from-file.js";
+export { toBlandCliFile, type ToBlandCliFile } from "./interop/bland-cli/to-file.js";
+export { getPushLosses } from "./interop/bland-cli/push-losses.js";
+export { BLAND_CLI_PATHWAY_FILE_NAMES, type BlandCliFile } from "./interop/bland-cli/file.js";
+export type { BlandCliLoss, BlandCliLossId, BlandCliPushTarget } from "./interop/bland-cli/losses.js";
+export { checkBlandCliTestCases, readBlandCliTestFile, type BlandCliTestCase, type BlandCliTestFile } from "./interop/bland-cli/test-cases.js";
+export { toScenario } from "./interop/bland-cli/to-scenario.js";
 
 // Builder and code generation.
 export { PathwayBuildError, PathwayBuilder, defaultNode, endCall, isPathwayBuilder, knowledgeBase, node, pathway, transfer, variable, webhook } from "./builder/index.js";

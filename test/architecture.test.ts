@@ -14,7 +14,8 @@ const ALLOWED: Record<string, string[]> = {
   rules: ["model", "diagnostics", "parse"],
   validate: ["model", "diagnostics", "parse", "rules"],
   graph: ["model"],
-  lint: ["model", "diagnostics", "parse", "graph", "rules", "validate"],
+  // interop: the push-loss rule asks what bland-cli's file loses of a pathway.
+  lint: ["model", "diagnostics", "parse", "graph", "rules", "validate", "interop"],
   builder: ["model", "diagnostics", "validate"],
   codegen: ["model", "diagnostics", "parse", "validate", "builder"],
   export: ["model", "graph", "escape"],
@@ -38,10 +39,13 @@ const ALLOWED: Record<string, string[]> = {
   requests: ["model", "diagnostics", "parse", "graph", "rules"],
   // Call records mapped onto the one flow model; replay reads the simulator's conditions.
   calls: ["model", "diagnostics", "parse", "graph", "simulate"],
-  engine: ["host", "model", "diagnostics", "parse", "rules", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests", "layout", "report", "escape", "calls", "llm"],
+  engine: ["host", "model", "diagnostics", "parse", "rules", "validate", "graph", "lint", "interop", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests", "layout", "report", "escape", "calls", "llm"],
   // Files, stdin, environment, clock and network; remote: the capped fetch reads answers through remote's capped body reader.
   host: ["remote"],
   escape: [],
+  // Other tools' formats (bland-cli's project files): read into the one pathway value with a source map, written back,
+  // and what each way loses; graph: a test case's path is checked against the one flow model.
+  interop: ["model", "diagnostics", "parse", "graph"],
 };
 
 /**
@@ -55,6 +59,8 @@ const TYPES_ONLY: Record<string, string[]> = {
   format: ["diff", "simulate", "remote", "calls"],
   remote: ["diff"],
   host: ["simulate"],
+  // A bland-cli test case turned into the scenario shape the simulator runs.
+  interop: ["simulate"],
 };
 
 function filesUnder(dir: string): string[] {

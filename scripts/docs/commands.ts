@@ -1,6 +1,6 @@
 // Renders docs/reference/commands.md from the real commander program: every command and subcommand, its arguments, options and --help text.
 import type { Argument, Command, Option } from "commander";
-import { commands } from "../../src/cli/commands/index.js";
+import { commands } from "../../src/cli/command-table.js";
 import type { CliIo } from "../../src/cli/io.js";
 import { createProgram } from "../../src/cli/main.js";
 import { escapeMarkdownProse } from "../../src/escape/markdown.js";

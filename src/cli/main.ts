@@ -8,7 +8,7 @@ import { createSecretRedactor, redactHost, withRedaction, type CliIo } from "./i
 import { resolveByteSize } from "./options/byte-size.js";
 import { createOption } from "./options/define.js";
 import { MAX_FILE_SIZE_ENV, PROGRAM_OPTIONS } from "./options/program.js";
-import { commands } from "./commands/index.js";
+import { commands } from "./command-table.js";
 import { selectCommandName } from "./select-command.js";
 import { isEngineError, toErrorObject } from "../host/errors.js";
 import { guardUserModules } from "./guard-exit.js";

@@ -17,6 +17,7 @@ import {
   type VariableUse,
 } from "../graph/index.js";
 import type { Pathway } from "../model/index.js";
+import type { BlandCliPushTarget } from "../interop/bland-cli/losses.js";
 import type { RuleContext } from "../rules/index.js";
 
 /** Lazily computed analyses of one pathway; each getter runs its analysis on first use. */
@@ -38,6 +39,8 @@ export interface LintFacts {
 /** The rule context of a lint run: the validator's context plus the analyses of this run. */
 export interface LintRuleContext extends RuleContext {
   readonly facts: LintFacts;
+  /** How the pathway reaches the service through bland-cli (`LintOptions.pushTarget`), when it does. */
+  readonly pushTarget?: BlandCliPushTarget;
 }
 
 /** Builds the analyses of the pathway in `context` for one run; nothing is computed until a rule asks. */

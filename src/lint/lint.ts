@@ -3,6 +3,7 @@ import { compareDiagnostics, type Diagnostic } from "../diagnostics/index.js";
 import { parseDocument, type BatchLocator, type ParsedDocument } from "../parse/index.js";
 import { applySeverities, locateDiagnostics, settingsFrom, type RuleSetting, type RuleSeverity } from "../rules/index.js";
 import { runPathwayRules } from "../validate/index.js";
+import type { BlandCliPushTarget } from "../interop/bland-cli/losses.js";
 import type { Suppression } from "./config.js";
 import { withLintFacts } from "./facts.js";
 import { getFindingSubject } from "./locate-finding.js";
@@ -18,6 +19,8 @@ export interface LintOptions {
   systemVariables?: readonly string[];
   /** Accepted findings; their `file` is not looked at here (the caller picks the ones for this file). Default none. */
   suppressions?: readonly Suppression[];
+  /** How the pathway reaches the service through bland-cli, for `bland-cli-push-loss` (default: it does not). */
+  pushTarget?: BlandCliPushTarget;
 }
 
 /** A finding a suppression hid, with the suppression's reason. */
@@ -58,7 +61,8 @@ function applySuppressions(value: unknown, diagnostics: Diagnostic[], suppressio
 
 function lintUnlocated(value: unknown, options: LintOptions): Omit<LintResult, "text" | "value"> {
   const variables = { declaredVariables: options.requestData, systemVariables: options.systemVariables };
-  const diagnostics = runPathwayRules(value, allRules, settingsFrom(options.rules), (context) => withLintFacts(context, variables));
+  const pushTarget = options.pushTarget;
+  const diagnostics = runPathwayRules(value, allRules, settingsFrom(options.rules), (context) => ({ ...withLintFacts(context, variables), ...(pushTarget && { pushTarget }) }));
   const { kept, suppressed } = applySuppressions(value, diagnostics, options.suppressions ?? []);
   return { diagnostics: kept, suppressed };
 }
@@ -86,7 +90,8 @@ export function lintDocument(parsed: ParsedDocument, options: LintOptions = {}):
   // Findings about the file itself (encoding, syntax) take their configured severity too.
   const documentFindings = applySeverities(parsed.diagnostics, options.rules);
   if (!parsed.ok) return { diagnostics: documentFindings, suppressed: [], text: parsed.text };
-  const linted = lintValue(parsed.value, options, parsed.locateMany, parsed.text);
+  // A converted document's fixes would be JSON edits in text of another format: placed, but never offered.
+  const linted = lintValue(parsed.value, options, parsed.locateMany, parsed.converted ? undefined : parsed.text);
   return {
     value: parsed.value,
     text: parsed.text,

@@ -1,6 +1,7 @@
 // The linter's own rules, as an explicit sorted list, and the metadata of every rule `pathway lint` can report.
 import type { PathwayRule, RuleMeta } from "../rules/index.js";
 import { validationRuleMetas, validationRules } from "../validate/index.js";
+import blandCliPushLoss from "./rules/bland-cli-push-loss.js";
 import customCodeSyntaxError from "./rules/custom-code-syntax-error.js";
 import deadEnd from "./rules/dead-end.js";
 import duplicateEdgeLabel from "./rules/duplicate-edge-label.js";
@@ -21,6 +22,7 @@ import webhookMissingDefaultRoute from "./rules/webhook-missing-default-route.js
 
 /** The graph and content rules the linter adds to validation, sorted by id. */
 export const lintRules: readonly PathwayRule[] = [
+  blandCliPushLoss,
   customCodeSyntaxError,
   deadEnd,
   duplicateEdgeLabel,

@@ -7,6 +7,7 @@ import { CONFIG_FILE_NAME } from "../engine/project/config.js";
 import { isEngineError } from "../host/errors.js";
 import type { Host } from "../host/host.js";
 import { INPUT_KINDS } from "../engine/project/inputs.js";
+import { isBlandCliFileName } from "../engine/project/bland-project.js";
 import { lintFiles } from "../engine/check/lint-files.js";
 import { runScenarioFiles } from "../engine/scenarios/run-scenarios.js";
 import { formatMegabytes } from "./workspace-host.js";
@@ -18,8 +19,8 @@ const endsWithAny = (file: string, endings: readonly string[]) => endings.some((
 
 /**
  * The kind of a document: scenarios, requests and modules by name (as the commands find them in a folder), the config
- * by name, and any other JSON file that is a pathway by content (a `nodes` key or a pathway `$schema`; a file still
- * being typed is judged by its text).
+ * by name, a bland-cli project's pathway file by name (or a YAML file with `nodes:` at its top), and any other JSON file
+ * that is a pathway by content (a `nodes` key or a pathway `$schema`; a file still being typed is judged by its text).
  */
 export function getDocumentKind(file: string, text: string): DocumentKind {
   const base = path.basename(file);
@@ -27,6 +28,9 @@ export function getDocumentKind(file: string, text: string): DocumentKind {
   if (endsWithAny(base, INPUT_KINDS.scenario.extensions)) return "scenario";
   if (endsWithAny(base, INPUT_KINDS.request.extensions)) return "request";
   if (endsWithAny(base, INPUT_KINDS.module.extensions)) return "module";
+  // A bland-cli project's pathway file, by its name, or a YAML file with a top-level mapping of nodes (lint reads it so).
+  if (isBlandCliFileName(base) && !base.endsWith(".json")) return "pathway";
+  if (/\.ya?ml$/i.test(base)) return /^nodes:[ \t]*(#.*)?$/m.test(text.slice(0, 64 * 1024)) ? "pathway" : "other";
   if (!base.toLowerCase().endsWith(".json")) return "other";
   // Only the first 64 KiB: the keys that say "pathway" are near the top, and a huge file must not be scanned twice.
   const head = text.slice(0, 64 * 1024);

@@ -12,8 +12,12 @@ export { lineStarts, positionAt } from "./position.js";
 export { checkStructured, readJsonStructured, type PathLocator, type StructuredRead, type StructuredReadOptions, type StructuredSchema } from "./structured.js";
 export { formatKeyPath, toSchemaDiagnostics, toSchemaIssues, toSchemaMessage, type SchemaIssue, type SchemaIssueInput } from "./schema-issues.js";
 
-/** A decoded and parsed document: the parse result and, when the bytes were text, the text. */
-export type ParsedDocument = ParseResult & { text?: string };
+/**
+ * A decoded and parsed document: the parse result and, when the bytes were text, the text. `converted` is true when the
+ * value was converted from the text's own format (a bland-cli YAML file): its ranges are in the text, but a fix (a new
+ * value at a pointer) cannot be written back into it.
+ */
+export type ParsedDocument = ParseResult & { text?: string; converted?: boolean };
 
 /** Decodes (when given bytes) and parses a document; diagnostics of both steps are kept. */
 export function parseDocument(input: string | Uint8Array): ParsedDocument {

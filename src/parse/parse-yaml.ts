@@ -4,6 +4,7 @@ import type { Diagnostic, Range } from "../diagnostics/index.js";
 import { parsePointer, toPointer } from "../diagnostics/index.js";
 import { findDeepNesting, toNestingDiagnostic } from "./nesting.js";
 import type { ParseResult } from "./parse-json.js";
+import type { Locator } from "./source-map.js";
 import { expandsBeyond, findDeepYamlNesting, MAX_ALIAS_EXPANSION } from "./yaml-limits.js";
 
 function toRange(lines: LineCounter, range: readonly number[]): Range {
@@ -12,17 +13,34 @@ function toRange(lines: LineCounter, range: readonly number[]): Range {
   return { start: { line: start.line, column: start.col }, end: { line: end.line, column: end.col } };
 }
 
-/** The node at `pointer`, or its deepest existing ancestor (as the JSON locator does). */
-function nodeAt(root: unknown, pointer: string): Node | undefined {
+/** The node at `pointer`, or its deepest existing ancestor (as the JSON locator does), and the key it is written under. */
+function nodeAt(root: unknown, pointer: string): { node: Node | undefined; key?: Node } {
   let node = root as Node | undefined;
+  let key: Node | undefined;
   for (const token of parsePointer(pointer)) {
     let next: unknown;
-    if (isMap(node)) next = node.items.find((pair) => isPair(pair) && isScalar(pair.key) && String(pair.key.value) === token)?.value;
-    else if (isSeq(node)) next = /^\d+$/.test(token) ? node.items[Number(token)] : undefined;
+    let nextKey: Node | undefined;
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === token);
+      next = pair?.value;
+      nextKey = pair?.key as Node | undefined;
+    } else if (isSeq(node)) next = /^\d+$/.test(token) ? node.items[Number(token)] : undefined;
     if (!next || !(next as Node).range) break;
     node = next as Node;
+    key = nextKey;
   }
-  return node;
+  return { node, ...(key && { key }) };
+}
+
+/** A YAML parse result with two more views of the document, for readers that convert it into another shape. */
+export interface YamlParseResult extends ParseResult {
+  /**
+   * Where the entry at a pointer is written: from its key to the end of its value when it is a mapping's member (so a
+   * node of a mapping of nodes is placed on its name's line), else its value, as `locate`.
+   */
+  locateEntry?: Locator;
+  /** The keys of the mapping at a pointer in the order the text writes them (JavaScript objects put integer-like keys first). */
+  writtenKeys?: (pointer: string) => string[];
 }
 
 /**
@@ -84,7 +102,7 @@ function tooDeep(text: string, lines: LineCounter, reason: string): ParseResult 
  * defines them (what the configuration files that use them expect); data nested deeper than JSON may be is refused
  * with the same `nesting-depth` error; aliases may repeat freely until they expand past `MAX_ALIAS_EXPANSION` values.
  */
-export function parseYaml(text: string): ParseResult {
+export function parseYaml(text: string): YamlParseResult {
   const lines = new LineCounter();
   let doc: ReturnType<typeof parseDocument>;
   try {
@@ -93,8 +111,17 @@ export function parseYaml(text: string): ParseResult {
     return tooDeep(text, lines, String(error)) ?? failed(yamlExpansionError(error));
   }
   const locate = (pointer: string) => {
-    const node = nodeAt(doc.contents, pointer);
+    const { node } = nodeAt(doc.contents, pointer);
     return node?.range ? toRange(lines, node.range) : undefined;
+  };
+  const locateEntry = (pointer: string) => {
+    const { node, key } = nodeAt(doc.contents, pointer);
+    if (!node?.range) return undefined;
+    return key?.range && (isMap(node) || isSeq(node)) ? toRange(lines, [key.range[0], node.range[1]]) : toRange(lines, node.range);
+  };
+  const writtenKeys = (pointer: string) => {
+    const { node } = nodeAt(doc.contents, pointer);
+    return isMap(node) ? node.items.flatMap((p) => (isPair(p) && isScalar(p.key) ? [String(p.key.value)] : [])) : [];
   };
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!;
@@ -128,5 +155,7 @@ export function parseYaml(text: string): ParseResult {
     diagnostics: findDuplicateYamlKeys(doc.contents, lines),
     locate,
     locateMany: (pointers) => new Map([...pointers].map((p) => [p, locate(p)])),
+    locateEntry,
+    writtenKeys,
   };
 }

@@ -34,5 +34,7 @@ export function validateDocument(parsed: ParsedDocument, options: ValidateOption
   // Findings about the file itself (encoding, syntax) take their configured severity too.
   const documentFindings = applySeverities(parsed.diagnostics, options.rules);
   if (!parsed.ok) return { diagnostics: documentFindings, text: parsed.text };
-  return { value: parsed.value, text: parsed.text, diagnostics: locateDiagnostics([...documentFindings, ...validateValue(parsed.value, options)], parsed.locateMany, parsed.text).sort(compareDiagnostics) };
+  // A converted document's fixes would be JSON edits in text of another format: placed, but never offered.
+  const editable = parsed.converted ? undefined : parsed.text;
+  return { value: parsed.value, text: parsed.text, diagnostics: locateDiagnostics([...documentFindings, ...validateValue(parsed.value, options)], parsed.locateMany, editable).sort(compareDiagnostics) };
 }

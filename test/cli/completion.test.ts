@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { commands } from "../../src/cli/commands/index.js";
+import { commands } from "../../src/cli/command-table.js";
 import type { CliIo } from "../../src/cli/io.js";
 import { runMain } from "../support/run-main.js";
 

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Command } from "commander";
 import { beforeAll, describe, expect, it } from "vitest";
-import { commands } from "../../src/cli/commands/index.js";
+import { commands } from "../../src/cli/command-table.js";
 import type { CliIo } from "../../src/cli/io.js";
 import { tempDir } from "../support/cli.js";
 import { runMain } from "../support/run-main.js";

@@ -1,7 +1,7 @@
 // Shared flags are declared once: every command that takes one gets the table's flags and help line (import alone says more).
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { commands } from "../../src/cli/commands/index.js";
+import { commands } from "../../src/cli/command-table.js";
 import type { CliIo } from "../../src/cli/io.js";
 import { option } from "../../src/cli/options/index.js";
 

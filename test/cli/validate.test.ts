@@ -88,7 +88,7 @@ describe("pathway validate", () => {
     writeFileSync(path.join(dir, "package.json"), "{}");
     const none = await runMain(["validate", "empty", "."], { cwd: dir });
     expect(none.code).toBe(2);
-    expect(none.stdout).toMatch(/empty: no pathway files \(\.json\) in this directory/);
+    expect(none.stdout).toMatch(/empty: no pathway files \(\.json, bland-pathway\.yaml\) in this directory/);
     expect((await runMain(["validate", CORPUS_DIR])).stdout).toMatch(/21 problems \(19 errors, 2 warnings\) in 14 files/);
   });
 
@@ -203,7 +203,7 @@ describe("no inputs: the working directory, as ESLint lints . (they exited 2 wit
     expect((JSON.parse(r.stdout) as { filePath: string }[]).map((f) => f.filePath)).toEqual(["pathways/kb.json"]);
     const empty = await runMain([command], { cwd: tempDir("pathwaykit-cwd-empty-") });
     expect(empty.code).toBe(2);
-    expect(empty.stdout).toContain(".: no pathway files (.json) in this directory");
+    expect(empty.stdout).toContain(".: no pathway files (.json, bland-pathway.yaml) in this directory");
   });
 
   it("pathway check-request checks the request files under the working directory", async () => {

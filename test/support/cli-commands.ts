@@ -1,6 +1,6 @@
 // Every `pathway` command and subcommand, as the words that run it, with its commander definition (loaded from the command table).
 import { Command } from "commander";
-import { commands } from "../../src/cli/commands/index.js";
+import { commands } from "../../src/cli/command-table.js";
 import type { CliIo } from "../../src/cli/io.js";
 
 /** One command or subcommand: the words after `pathway`, and its definition. */

@@ -96,6 +96,8 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
       { scheme: "file", pattern: "**/*.scenario.{yaml,yml,json}" },
       { scheme: "file", pattern: "**/*.request.{json,yaml,yml}" },
       { scheme: "file", pattern: "**/*.pathway.{ts,mts}" },
+      // bland-cli projects' pathway files, by the names bland-cli looks for (the server reads them as it does).
+      { scheme: "file", pattern: "**/{bland-pathway,pathway}.{yaml,yml}" },
     ],
     // Analysing a *.pathway.ts module runs it: the server may do so only in a trusted workspace.
     initializationOptions: withTrust({}, vscode.workspace.isTrusted),

@@ -3,7 +3,7 @@ import { Argument, Command, type Option } from "commander";
 import { COMPLETION_SHELLS, toCompletionScript, type CompletionCommand } from "../completion-scripts.js";
 import { getCompletionValues } from "../completion-values.js";
 import type { CliIo } from "../io.js";
-import { commands } from "./index.js";
+import { commands } from "../command-table.js";
 
 /** Registers `pathway completion` on the program. */
 export function register(program: Command, io: CliIo): void {

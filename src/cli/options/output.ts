@@ -77,6 +77,8 @@ export const OUTPUT_OPTIONS = {
   })),
   /** Goes past the check that would refuse; what that check is differs by command, so each says it. */
   force: defineOption("--force", ({ does }: { does: string }) => ({ description: does })),
+  /** Writes what a conversion cannot carry over: without it the losses are listed and nothing is written. */
+  allowLoss: defineOption("--allow-loss", () => ({ description: "write even when the target format cannot carry everything (the losses are listed as warnings)" })),
   /** Does everything but the change; each command says what it still does. */
   dryRun: defineOption("--dry-run", ({ does }: { does: string }) => ({ description: `${does}; change nothing` })),
 };

@@ -81,7 +81,12 @@ export const SERVICE_OPTIONS = {
     } satisfies Record<string, OptionSpec>;
     return { ...uses[use], description: `${withFlag(flag)}${uses[use].description}` };
   }),
-  to: defineOption("--to <n>", () => ({ description: "the version to promote (default: the one promoted before the current, from the manifest's record)", parse: parseVersion([]) })),
+  /** The target: of a rollback, a saved version; of a conversion, a format. */
+  to: defineOption("--to <n>", (use: { formats?: readonly string[] } = {}) =>
+    use.formats
+      ? { value: "format", description: "the format to write (default: the other one: a bland-cli project becomes JSON, JSON a bland-cli project)", choices: use.formats }
+      : { description: "the version to promote (default: the one promoted before the current, from the manifest's record)", parse: parseVersion([]) },
+  ),
   environment: defineOption("--environment <name>", ({ to }: { to: "promote to" | "roll back" }) => ({ description: `the environment to ${to}`, choices: ["production", "staging"], default: "production" })),
   live: defineOption("--live", ({ does, instead = "the simulator" }: { does: string; instead?: string }) => ({
     description: `${does} instead of ${instead} (needs PATHWAYKIT_API_KEY)`,

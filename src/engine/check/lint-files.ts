@@ -3,8 +3,7 @@ import path from "node:path";
 import type { Diagnostic, FileResult } from "../../diagnostics/index.js";
 import type { BaselineInput, FixResult } from "../../lint/index.js";
 import { createBaseline, createBaselineFilter, fixPathway, getFileLintSettings, lintDocument } from "../../lint/index.js";
-import { parseDocument } from "../../parse/index.js";
-import { withRuleFlags, type RuleSeverity } from "../../rules/index.js";
+import { applySeverities, withRuleFlags, type RuleSeverity } from "../../rules/index.js";
 import { checkRequestInputs, readConfiguredRequests, withConfiguredRules } from "./check-requests.js";
 import { loadRuleCatalogue } from "./rule-catalogue.js";
 import { createLintConfigLoader, readBaselineFile, toRelativePosix } from "../project/config.js";
@@ -12,7 +11,9 @@ import { EngineError } from "../../host/errors.js";
 import { createSuppressionTracker } from "./unused-suppressions.js";
 import { describeFsError } from "../../host/fs-errors.js";
 import type { Host } from "../../host/host.js";
+import { checkProjectTestCases, getPushTarget, parsePathwayDocument } from "../project/bland-project.js";
 import { displayPath, expandInputs, readInput, STDIN, type ExpandOptions } from "../project/inputs.js";
+import { isPathway } from "../project/load-pathway.js";
 import { createWalkTally, getSkippedFile, toSkippedResult } from "../project/other-files.js";
 
 /** Options of `lintFiles`; all optional. */
@@ -98,7 +99,7 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
       continue;
     }
     // Parsed once: the value says whether it is a pathway to lint or another project file (a call record...) to skip.
-    const parsed = parseDocument(input.bytes);
+    const parsed = await parsePathwayDocument(input, input.bytes);
     const skipped = parsed.ok ? getSkippedFile(input, parsed.value) : undefined;
     if (skipped) {
       walks.skipped(input);
@@ -106,9 +107,11 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
       continue;
     }
     const rules = withRuleFlags(settings.rules, options.rules);
-    const lintOptions = { rules, requestData: settings.requestData, systemVariables: settings.systemVariables, suppressions: settings.suppressions };
-    // --fix lints the file again after each round of fixes; without it the one parse above is linted.
-    const result: FixResult = options.fix ? fixPathway(input.bytes, lintOptions) : { ...lintDocument(parsed, lintOptions), fixed: 0 };
+    const pushTarget = parsed.ok ? await getPushTarget(host, input, parsed) : undefined;
+    const lintOptions = { rules, requestData: settings.requestData, systemVariables: settings.systemVariables, suppressions: settings.suppressions, ...(pushTarget && { pushTarget }) };
+    // --fix lints the file again after each round of fixes; without it the one parse above is linted. A converted
+    // document (a bland-cli file) has no fix that can be written into its own text.
+    const result: FixResult = options.fix && !parsed.converted ? fixPathway(input.bytes, lintOptions) : { ...lintDocument(parsed, lintOptions), fixed: 0 };
     const output = result.output;
     if (output !== undefined) {
       out.fixed = { findings: (out.fixed?.findings ?? 0) + result.fixed, files: (out.fixed?.files ?? 0) + 1 };
@@ -129,6 +132,9 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
       diagnostics = filtered.file.diagnostics;
     }
     out.results.push({ filePath: input.path, diagnostics, ...(result.text !== undefined && { text: result.text }), ...(output !== undefined && { output }) });
+    // A bland-cli project's test cases are checked against the pathway it pushes, their findings on their own lines.
+    const tests = parsed.bland && input.file !== undefined && isPathway(result.value) ? await checkProjectTestCases(host, input.file, result.value) : undefined;
+    if (tests) out.results.push({ ...tests, diagnostics: applySeverities(tests.diagnostics, rules) });
   }
   // A directory or glob whose every file is ignored or skipped has nothing linted: as one that matches nothing, it is an error.
   if (!options.only) out.results.push(...walks.problems());

@@ -1,10 +1,11 @@
 // `validateFiles`: checks every pathway file the arguments name against the model and the structural rules.
 import type { FileResult } from "../../diagnostics/index.js";
-import { parseDocument } from "../../parse/index.js";
-import type { RuleSeverity } from "../../rules/index.js";
+import { applySeverities, type RuleSeverity } from "../../rules/index.js";
 import { validateDocument } from "../../validate/validate.js";
 import type { Host } from "../../host/host.js";
+import { checkProjectTestCases, parsePathwayDocument } from "../project/bland-project.js";
 import { readInputs, type ExpandOptions } from "../project/inputs.js";
+import { isPathway } from "../project/load-pathway.js";
 import { createWalkTally, getSkippedFile, toSkippedResult } from "../project/other-files.js";
 
 /** Options of `validateFiles`; all optional. */
@@ -29,7 +30,7 @@ export async function validateFiles(host: Host, args: readonly string[], options
       continue;
     }
     // Parsed once: the value says whether it is a pathway to check or another project file to skip.
-    const parsed = parseDocument(input.bytes);
+    const parsed = await parsePathwayDocument(input, input.bytes);
     const skipped = parsed.ok ? getSkippedFile(input, parsed.value) : undefined;
     if (skipped) {
       walks.skipped(input);
@@ -38,6 +39,9 @@ export async function validateFiles(host: Host, args: readonly string[], options
     }
     const result = validateDocument(parsed, { rules: options.rules ?? {} });
     results.push({ filePath: input.path, diagnostics: result.diagnostics, ...(result.text !== undefined && { text: result.text }) });
+    // A bland-cli project's test cases are checked against the pathway it pushes, their findings on their own lines.
+    const tests = parsed.bland && input.file !== undefined && isPathway(result.value) ? await checkProjectTestCases(host, input.file, result.value) : undefined;
+    if (tests) results.push({ ...tests, diagnostics: applySeverities(tests.diagnostics, options.rules) });
   }
   results.push(...walks.problems());
   return results;

@@ -6,6 +6,7 @@ import { findProjectRoot } from "../../host/confine-path.js";
 import type { Host } from "../../host/host.js";
 import { toRealPath } from "../../host/real-path.js";
 import { MAX_GLOB_LENGTH } from "../../parse/glob-length.js";
+import { BLAND_CLI_PATHWAY_FILE_NAMES } from "../../interop/bland-cli/file.js";
 
 /** The kinds of input files the engine works on. */
 export type InputKind = "pathway" | "scenario" | "module" | "request" | "call";
@@ -16,6 +17,8 @@ export interface InputKindSpec {
   noun: string;
   /** Name endings a directory walk picks up. */
   extensions: readonly string[];
+  /** Whole file names a directory walk picks up too (bland-cli's project files), in any folder. */
+  names?: readonly string[];
   /** Globs a directory walk, or a glob the user gives, skips (a file named directly is always read). */
   ignore: readonly string[];
 }
@@ -38,7 +41,7 @@ export const DEFAULT_IGNORES: readonly string[] = [
 
 /** Every kind of input and how directories of it are searched. */
 export const INPUT_KINDS: Readonly<Record<InputKind, InputKindSpec>> = {
-  pathway: { noun: "pathway files", extensions: [".json"], ignore: DEFAULT_IGNORES },
+  pathway: { noun: "pathway files", extensions: [".json"], names: BLAND_CLI_PATHWAY_FILE_NAMES, ignore: DEFAULT_IGNORES },
   scenario: { noun: "scenario files", extensions: [".scenario.yaml", ".scenario.yml", ".scenario.json"], ignore: ALWAYS_IGNORED },
   module: { noun: "pathway modules", extensions: [".pathway.ts", ".pathway.mts"], ignore: ALWAYS_IGNORED },
   request: { noun: "request files", extensions: [".request.json", ".request.yaml", ".request.yml"], ignore: ALWAYS_IGNORED },
@@ -125,7 +128,8 @@ export async function expandInputs(host: Host, kind: InputKind, args: readonly s
       continue;
     }
     const base = arg.replace(/\/+$/, "");
-    const patterns = isDirectory ? spec.extensions.map((ext) => `${base === "." ? "" : `${base}/`}**/*${ext}`) : [arg];
+    const under = base === "." ? "" : `${base}/`;
+    const patterns = isDirectory ? [...spec.extensions.map((ext) => `${under}**/*${ext}`), ...(spec.names ?? []).map((name) => `${under}**/${name}`)] : [arg];
     // A glob skips what a directory walk skips (node_modules, .git, package.json, configs...), as ESLint's default
     // ignores apply to its globs: `"**/*.json"` means the pathways of a project, not every JSON file in node_modules.
     const ignore = [...spec.ignore, ...(options.ignore ?? [])];
@@ -140,15 +144,27 @@ export async function expandInputs(host: Host, kind: InputKind, args: readonly s
     if (found.length === 0 && links.length === 0) {
       const skipped = !isDirectory && (await host.glob(patterns, { ignore: options.ignore ?? [], ...(within && { within }) })).length > 0;
       const message = isDirectory
-        ? `${arg}: no ${spec.noun} (${spec.extensions.join(", ")}) in this directory; name files directly or check the path.`
+        ? `${arg}: no ${spec.noun} (${[...spec.extensions, ...(spec.names ?? []).slice(0, 1)].join(", ")}) in this directory; name files directly or check the path.`
         : skipped
           ? `${arg}: the pattern matches only files that are never read as ${spec.noun} when searching (node_modules, .git${kind === "pathway" ? ", package.json, configs, schemas, scenario and request files" : ""}); name a file directly to read it.`
           : `${arg}: the pattern matches no files; check the glob (quote it so the shell does not expand it).`;
       refs.push({ path: arg, problem: { ruleId: "no-matching-files", severity: "error", message, pointer: "" } });
     }
-    for (const file of found) add(file, arg);
+    for (const file of found) if (!isShadowed(file, found, spec.names)) add(file, arg);
   }
   return refs;
+}
+
+/**
+ * True for a file a walk found under one of `names` when the same folder holds an earlier one of them: bland-cli reads
+ * only the first of its names that exists (`bland-pathway.yaml` before `pathway.yaml`), so the other is not its pathway.
+ */
+function isShadowed(file: string, found: readonly string[], names: readonly string[] | undefined): boolean {
+  const slash = file.lastIndexOf("/");
+  const rank = names?.indexOf(file.slice(slash + 1)) ?? -1;
+  if (rank <= 0) return false;
+  const dir = file.slice(0, slash + 1);
+  return names!.slice(0, rank).some((name) => found.includes(dir + name));
 }
 
 /**

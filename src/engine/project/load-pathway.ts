@@ -4,10 +4,11 @@ import type { Diagnostic } from "../../diagnostics/index.js";
 import { getNodes, isObject, isStartNode } from "../../model/pathway.js";
 import type { Pathway } from "../../model/schema.js";
 import { describeWrappedPathway, getWrappedPathwayPointer } from "../../model/wrapped-answer.js";
-import { parseDocument } from "../../parse/index.js";
+import { BLAND_CLI_PATHWAY_FILE_NAMES } from "../../interop/bland-cli/file.js";
 import { EngineError } from "../../host/errors.js";
 import type { Host } from "../../host/host.js";
-import { readInput, readInputs, STDIN, type ExpandOptions, type InputRef, type ReadInput } from "./inputs.js";
+import { findBlandCliPathwayFile, parsePathwayDocument, type PathwayDocument } from "./bland-project.js";
+import { displayPath, readInput, readInputs, STDIN, type ExpandOptions, type InputRef, type ReadInput } from "./inputs.js";
 
 /** Options of the pathway loaders; all optional. */
 export interface LoadPathwayOptions {
@@ -26,6 +27,8 @@ export interface LoadedPathwayFile {
   bytes?: Uint8Array;
   /** The decoded text, when the bytes were UTF-8. */
   text?: string;
+  /** The parsed document, when it parsed: its value and the source map (for a bland-cli file, into its YAML). */
+  document?: PathwayDocument;
   /** The pathway; present exactly when `diagnostics` holds no error. */
   pathway?: Pathway;
   /** Why this file could not be loaded (unreadable-file, invalid-utf8, parse-error, not-a-pathway, no-start-node), plus warnings. */
@@ -72,16 +75,20 @@ export function isPathway(value: unknown): value is Pathway {
   return getPathwayProblem(value, "") === undefined;
 }
 
-/** Parses read bytes into a pathway; every failure is a finding on the result. */
-export function parsePathwayInput(input: ReadInput, options: LoadPathwayOptions = {}): LoadedPathwayFile {
+/**
+ * Parses read bytes into a pathway (a bland-cli file into the pathway its push sends, see `parsePathwayDocument`);
+ * every failure is a finding on the result.
+ */
+export async function parsePathwayInput(input: ReadInput, options: LoadPathwayOptions = {}): Promise<LoadedPathwayFile> {
   const base = { path: input.path, ...(input.file !== undefined && { file: input.file }) };
   if (input.problem || !input.bytes) return { ...base, diagnostics: [input.problem!] };
-  const parsed = parseDocument(input.bytes);
+  const parsed = await parsePathwayDocument(input, input.bytes);
   const loaded: LoadedPathwayFile = { ...base, bytes: input.bytes, ...(parsed.text !== undefined && { text: parsed.text }), diagnostics: [] };
   if (!parsed.ok) {
     loaded.diagnostics = parsed.diagnostics;
     return loaded;
   }
+  loaded.document = parsed;
   const problem = getPathwayProblem(parsed.value, input.path, options);
   if (problem) loaded.diagnostics = [problem];
   else loaded.pathway = parsed.value as Pathway;
@@ -90,12 +97,25 @@ export function parsePathwayInput(input: ReadInput, options: LoadPathwayOptions 
 
 /** Loads every pathway the arguments name (files, directories, globs, `-`); per-file failures are findings. */
 export async function loadPathwayFiles(host: Host, args: readonly string[], options: LoadPathwayOptions & ExpandOptions = {}): Promise<LoadedPathwayFile[]> {
-  return (await readInputs(host, "pathway", args, options)).map((input) => parsePathwayInput(input, options));
+  const loaded: LoadedPathwayFile[] = [];
+  for (const input of await readInputs(host, "pathway", args, options)) loaded.push(await parsePathwayInput(input, options));
+  return loaded;
 }
 
-/** Loads one pathway from a file path or `-`; a failure is a finding on the result. */
+/**
+ * Loads one pathway from a file path, a bland-cli project folder (its pathway file, as bland-cli finds it) or `-`; a
+ * failure is a finding on the result.
+ */
 export async function loadPathwayFile(host: Host, arg: string, options: LoadPathwayOptions = {}): Promise<LoadedPathwayFile> {
   const ref: InputRef = arg === "-" ? { path: STDIN } : { path: arg, file: path.resolve(host.cwd, arg) };
+  if (ref.file !== undefined && (await host.stat(ref.file))?.kind === "directory") {
+    const found = await findBlandCliPathwayFile(host, ref.file);
+    if (found === undefined) {
+      const message = `${arg}: is a directory with no bland-cli pathway file (${BLAND_CLI_PATHWAY_FILE_NAMES.join(", ")}); name a file.`;
+      return { path: arg, file: ref.file, diagnostics: [{ ruleId: "unreadable-file", severity: "error", message, pointer: "" }] };
+    }
+    return parsePathwayInput(await readInput(host, { path: displayPath(host.cwd, found), file: found }), options);
+  }
   return parsePathwayInput(await readInput(host, ref), options);
 }
 

@@ -3,7 +3,8 @@ import { toCount } from "../../escape/count.js";
 import path from "node:path";
 import { toDirectedGraph } from "../../export/index.js";
 import { chooseLayoutEngine, getGraphLayout, type GraphLayoutOptions } from "../../layout/index.js";
-import { getFileLintSettings, lintPathway } from "../../lint/index.js";
+import { getFileLintSettings, lintDocument } from "../../lint/index.js";
+import { parseDocument } from "../../parse/index.js";
 import { isObject } from "../../model/pathway.js";
 import { toReportData, toReportHtml, type ReportConversation, type ReportData } from "../../report/index.js";
 import type { PathwayCoverage } from "../../simulate/index.js";
@@ -13,6 +14,7 @@ import { diffVersions } from "../release/diff-versions.js";
 import { EngineError } from "../../host/errors.js";
 import type { Host } from "../../host/host.js";
 import { STDIN } from "../project/inputs.js";
+import { getPushTarget } from "../project/bland-project.js";
 import { requirePathway } from "../project/load-pathway.js";
 import type { RemoteOptions } from "../project/remote-client.js";
 import { loadRuleCatalogue } from "../check/rule-catalogue.js";
@@ -101,7 +103,11 @@ export async function createReport(host: Host, arg: string, options: ReportOptio
   const loaded = await requirePathway(host, arg);
   const { config, root } = await createLintConfigLoader(host, { rules: (await loadRuleCatalogue()).all, ...(options.config !== undefined && { explicit: options.config }) })(loaded.file);
   const settings = getFileLintSettings(config, loaded.file === undefined ? STDIN : toRelativePosix(root, loaded.file));
-  const lint = lintPathway(loaded.bytes ?? JSON.stringify(loaded.pathway), {
+  // The loaded document: a bland-cli project's findings are placed on its YAML lines.
+  const document = loaded.document ?? parseDocument(JSON.stringify(loaded.pathway));
+  const pushTarget = await getPushTarget(host, loaded, document);
+  const lint = lintDocument(document, {
+    ...(pushTarget && { pushTarget }),
     rules: settings.rules,
     requestData: settings.requestData,
     systemVariables: settings.systemVariables,

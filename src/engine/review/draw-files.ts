@@ -186,7 +186,7 @@ export async function drawFiles(host: Host, args: readonly string[], options: Dr
       result.problems.push({ filePath: input.path, severity: "warning", message: `${input.path}: ${input.problem!.message}` });
       continue;
     }
-    const loaded = parsePathwayInput(input);
+    const loaded = await parsePathwayInput(input);
     const pathway = loaded.pathway;
     if (!pathway) {
       fail(2, describeLoadFailure(loaded), input.path, getLoadFailureCode(loaded));

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Command, Option } from "commander";
 import { describe, expect, it } from "vitest";
-import { commands } from "../../../src/cli/commands/index.js";
+import { commands } from "../../../src/cli/command-table.js";
 import type { CliIo } from "../../../src/cli/io.js";
 import { createProgram } from "../../../src/cli/main.js";
 import { createOption, getTableMark, type OptionEntry } from "../../../src/cli/options/define.js";
@@ -69,6 +69,7 @@ const VARIES_BY_COMMAND: Partial<Record<OptionName, string>> = {
   coverage: "test prints the coverage of its run; report reads test's (a file)",
   pathway: "remote:<id> where a request names its pathway; required where calls are mapped",
   maxTurns: "the length of what is bounded: a generated scenario (default 12), or every persona run (a cap on its own max_turns)",
+  to: "what a command moves to: the saved version a rollback promotes, the format a conversion writes",
 };
 
 describe("the option table", async () => {

@@ -61,7 +61,7 @@ describe("loadPathwayFile", () => {
     expect((await loadPathwayFile(host, "nope.json")).diagnostics).toEqual([
       { ruleId: "unreadable-file", severity: "error", message: "nope.json: no such file or directory; check the path.", pointer: "" },
     ]);
-    expect((await loadPathwayFile(host, "sub")).diagnostics[0]!.message).toBe("sub: is a directory; name a file.");
+    expect((await loadPathwayFile(host, "sub")).diagnostics[0]!.message).toBe("sub: is a directory with no bland-cli pathway file (bland-pathway.yaml, bland-pathway.yml, bland-pathway.json, pathway.yaml, pathway.yml); name a file.");
   });
 });
 
