@@ -34,6 +34,7 @@ const FAILING: Record<string, { args: string[]; code: string }> = {
   versions: { args: ["versions", "abc"], code: "config" },
   log: { args: ["log", "abc"], code: "config" },
   usage: { args: ["usage", "abc"], code: "config" },
+  convert: { args: ["convert", "p.json", "--to", "bogus"], code: "usage" },
   "check-request": { args: ["check-request", "x.json", "--rule", "bogus:off"], code: "usage" },
   report: { args: ["report", "missing.json"], code: "io" },
   calls: { args: ["calls", "stats", "x", "--pathway", "missing.json"], code: "io" },

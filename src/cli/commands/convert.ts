@@ -1,4 +1,6 @@
 // `pathway convert`: flags -> convertPathway -> the converted text (stdout or -o), the losses on stderr -> exit code.
+import { toJsonText } from "../../escape/json.js";
+import { toCount } from "../../escape/count.js";
 import type { Command } from "commander";
 import { convertPathway, type ConvertFormat } from "../../engine/author/convert-pathway.js";
 import { escapeTerminalText } from "../../escape/terminal.js";
@@ -49,7 +51,10 @@ Examples:
     .action(async (input: string, options: ConvertOptions) => {
       const result = await convertPathway(io.host, input, { ...(options.to && { to: options.to }), ...(options.output !== undefined && options.output !== "-" && { output: options.output }), force: options.force, allowLoss: options.allowLoss });
       if (options.format === "json") {
-        io.stdout.write(JSON.stringify(result, null, 2) + "\n");
+        // One document: the result says the problems and the refusal itself, so the exit code alone goes with it.
+        io.stdout.write(toJsonText(result));
+        io.setExitCode(result.problems.length > 0 ? EXIT.failure : result.refused ? EXIT.findings : EXIT.ok);
+        return;
       } else {
         const color = useColor(options.color, io, io.stderr);
         const findings = [...result.problems, ...result.losses];
@@ -59,7 +64,7 @@ Examples:
       }
       if (result.problems.length > 0) throw new ExitError(EXIT.failure, `${result.path} cannot be converted; fix the problem above, then convert again.`, "input");
       if (result.refused) {
-        throw new ExitError(EXIT.findings, `nothing written: ${result.losses.length} thing(s) above would be lost in ${result.to === "json" ? "pathway JSON" : "a bland-cli project"}; pass --allow-loss to write anyway.`, "input");
+        throw new ExitError(EXIT.findings, `nothing written: ${toCount(result.losses.length, "thing")} above would be lost in ${result.to === "json" ? "pathway JSON" : "a bland-cli project"}; pass --allow-loss to write anyway.`, "input");
       }
     });
 }
