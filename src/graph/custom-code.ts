@@ -91,7 +91,7 @@ export function readCustomCodeOutputs(code: string): CustomCodeOutputs {
     if (isResponseJson(value)) {
       calls++;
       const arg = (value.arguments as AstNode[])[0];
-      if (!arg || arg.type !== "ObjectExpression") reasons.push("it passes Response.json something other than an object literal");
+      if (arg?.type !== "ObjectExpression") reasons.push("it passes Response.json something other than an object literal");
       else {
         for (const p of arg.properties as AstNode[]) {
           const name = p.type === "Property" && !p.computed ? keyName(p.key as AstNode) : undefined;

@@ -1,5 +1,22 @@
 // Replaces a file so readers see the old content or the new, never half: a temp file beside it, synced, then renamed.
-import { closeSync, copyFileSync, fchmodSync, fchownSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, writeFileSync, type Stats } from "node:fs";
+import {
+  closeSync,
+  copyFileSync,
+  fchmodSync,
+  fchownSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  type Stats,
+} from "node:fs";
 import path from "node:path";
 
 /** Marks our temporary files: `.<name>.pathwaykit-tmp-<pid>-<random>`. Nothing else is ever cleaned up. */
@@ -27,7 +44,7 @@ function resolveTarget(file: string): { target: string; info?: Stats } {
   for (let hops = 0; hops < 40; hops++) {
     // Most writes go to a new file: without throwIfNoEntry each one built an error with a stack trace (a third of
     // writing a thousand new files). Other errors (EACCES, ENOTDIR) still throw, and the open below reports them.
-    let info;
+    let info: Stats | undefined;
     try {
       info = lstatSync(current, { throwIfNoEntry: false });
     } catch {

@@ -60,12 +60,12 @@ export function hasTagGroups(graph: DirectedGraph): boolean {
  * sets a frame's width: that widened one real export's picture past what shows readable 1,600 px wide.
  */
 export function getCaptionLines(name: string, width: number): string[] {
-  const fit = (text: string) => {
+  const fitCaption = (text: string) => {
     let cut = text;
     while (cut.length > 1 && getLineWidth(`${cut}…`) > width) cut = cut.slice(0, -1);
     return `${cut.trimEnd()}…`;
   };
-  const lines = wrap(name, width).flatMap((line) => (getLineWidth(line) > width ? [fit(line)] : [line]));
+  const lines = wrap(name, width).flatMap((line) => (getLineWidth(line) > width ? [fitCaption(line)] : [line]));
   if (lines.length <= CAPTION_LINES) return lines;
-  return [...lines.slice(0, CAPTION_LINES - 1), fit(lines.slice(CAPTION_LINES - 1).join(" "))];
+  return [...lines.slice(0, CAPTION_LINES - 1), fitCaption(lines.slice(CAPTION_LINES - 1).join(" "))];
 }

@@ -34,7 +34,11 @@ afterEach(async () => {
 });
 
 /** The inbound numbers on the service: two answer with the support pathway, one with another. */
-const NUMBERS = { "+14155550101": inboundDetail("+14155550101", ID), "+14155550102": inboundDetail("+14155550102", ID), "+14155550103": inboundDetail("+14155550103", "pw-lead-qualification") };
+const NUMBERS = {
+  "+14155550101": inboundDetail("+14155550101", ID),
+  "+14155550102": inboundDetail("+14155550102", ID),
+  "+14155550103": inboundDetail("+14155550103", "pw-lead-qualification"),
+};
 
 /** Starts the service with the example pathways in production, no saved versions yet, and three inbound numbers. */
 async function startService(): Promise<FakeService> {
@@ -47,12 +51,18 @@ async function startService(): Promise<FakeService> {
 
 /** Runs docs/ci.md's release job on a push to main of the project. */
 function release(workspace: string, service: FakeService): Promise<ActionRun> {
-  return runAction(action, { workspace, inputs: { ...guideActionInputs("release", KEY), "base-url": service.url }, event: { after: "0123456789abcdef0123456789abcdef01234567" } });
+  return runAction(action, {
+    workspace,
+    inputs: { ...guideActionInputs("release", KEY), "base-url": service.url },
+    event: { after: "0123456789abcdef0123456789abcdef01234567" },
+  });
 }
 
 /** The JSON bodies of the requests to `method` + a path matching `pattern`. */
 function bodies(service: FakeService, method: string, pattern: RegExp): Record<string, unknown>[] {
-  return service.requests.filter((r) => r.method === method && pattern.test(r.path.split("?")[0]!)).map((r) => JSON.parse(r.body || "{}") as Record<string, unknown>);
+  return service.requests
+    .filter((r) => r.method === method && pattern.test(r.path.split("?")[0]!))
+    .map((r) => JSON.parse(r.body || "{}") as Record<string, unknown>);
 }
 
 describe("action.yml, mode release", () => {
@@ -61,13 +71,18 @@ describe("action.yml, mode release", () => {
     expect(commands.map((c) => c.command)).toEqual(expect.arrayContaining(["push", "test", "publish"]));
     for (const { command, flags } of commands) {
       const known = helpFlags(command);
-      expect(flags.filter((f) => !known.has(f)), `pathway ${command}`).toEqual([]);
+      expect(
+        flags.filter((f) => !known.has(f)),
+        `pathway ${command}`,
+      ).toEqual([]);
     }
   }, 60_000);
 
   test("pushes the changed pathway as a draft, runs its live scenarios against that draft, and publishes it; production is never written", async () => {
     const service = await startService();
-    const project = await createCiProject(service.url, KEY, { "pathways/support-kb.json": setNodeText("Greeting", "Hi, this is the help desk. How can I help?") });
+    const project = await createCiProject(service.url, KEY, {
+      "pathways/support-kb.json": setNodeText("Greeting", "Hi, this is the help desk. How can I help?"),
+    });
     const run = await release(project.dir, service);
     expect(run.failed, describeRun(run)).toBe(false);
 
@@ -89,7 +104,9 @@ describe("action.yml, mode release", () => {
     expect(service.requests.filter((r) => r.method === "POST" && /^\/v1\/pathway\/pw-(appointment-booking|lead-qualification)\//.test(r.path))).toEqual([]);
     expect(run.steps.map((s) => s.stdout + s.stderr).join("\n")).not.toContain(KEY);
     // The job summary says who the release reached, numbers masked, before the line that says it was promoted.
-    expect(run.summary).toMatch(/### Pathway release\n<pre>\nproduction of pw-support-kb answers 2 inbound numbers; no campaigns checked [^\n]*\n✔ promoted version 1 of pathway pw-support-kb to production/);
+    expect(run.summary).toMatch(
+      /### Pathway release\n<pre>\nproduction of pw-support-kb answers 2 inbound numbers; no campaigns checked [^\n]*\n✔ promoted version 1 of pathway pw-support-kb to production/,
+    );
     for (const number of Object.keys(NUMBERS)) expect(run.summary + run.step("publish").stdout).not.toContain(number.slice(1));
   }, 240_000);
 

@@ -5,7 +5,7 @@ import "../support/fast-check-seed.js";
 import { mapPool } from "../../src/host/map-pool.js";
 
 /** Resolves after `ticks` turns of the microtask and timer queues, so pieces of work finish out of order. */
-const after = (ticks: number) => new Promise<void>((resolve) => (ticks === 0 ? queueMicrotask(resolve) : setTimeout(resolve, ticks)));
+const waitTicks = (ticks: number) => new Promise<void>((resolve) => (ticks === 0 ? queueMicrotask(resolve) : setTimeout(resolve, ticks)));
 
 describe("mapPool", () => {
   it("gives results in input order, with at most `limit` (and at least one) pieces of work in flight", async () => {
@@ -15,7 +15,7 @@ describe("mapPool", () => {
         let most = 0;
         const results = await mapPool(delays, limit, async (delay, index) => {
           most = Math.max(most, ++inFlight);
-          await after(delay);
+          await waitTicks(delay);
           inFlight--;
           return `${index}:${delay}`;
         });
@@ -29,21 +29,26 @@ describe("mapPool", () => {
 
   it("rejects with the first error thrown, even while other work is still running", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 20 }), fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 6 }), async (delays, picks, limit) => {
-        const failing = new Set(picks.map((p) => p % delays.length));
-        const thrown: number[] = [];
-        const error = await mapPool(delays, limit, async (delay, index) => {
-          await after(delay);
-          if (!failing.has(index)) return index;
-          thrown.push(index);
-          throw new Error(`failed ${index}`);
-        }).then(
-          () => undefined,
-          (e: unknown) => e,
-        );
-        expect(error).toBeInstanceOf(Error);
-        expect((error as Error).message).toBe(`failed ${thrown[0]}`);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 1, max: 6 }),
+        async (delays, picks, limit) => {
+          const failing = new Set(picks.map((p) => p % delays.length));
+          const thrown: number[] = [];
+          const error = await mapPool(delays, limit, async (delay, index) => {
+            await waitTicks(delay);
+            if (!failing.has(index)) return index;
+            thrown.push(index);
+            throw new Error(`failed ${index}`);
+          }).then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+          expect(error).toBeInstanceOf(Error);
+          expect((error as Error).message).toBe(`failed ${thrown[0]}`);
+        },
+      ),
       { numRuns: 40 },
     );
   });

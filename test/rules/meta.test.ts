@@ -40,8 +40,15 @@ describe("the one rule shape", () => {
       const ids = Object.keys(messages);
       expect(ids.length, `${id} declares messages`).toBeGreaterThan(0);
       const source = readFileSync(path.join(ROOT, FOLDER[set as keyof typeof FOLDER], `${id}.ts`), "utf8");
-      // Shared wording (a request variable's gaps) and the not-a-pathway findings are reported where they are found.
-      const sharedFile = /SUPPLY_MESSAGES/.test(source) ? "src/requests/supply.ts" : id === "pathway-shape" ? "src/validate/run-rules.ts" : undefined;
+      // Shared wording (a request variable's gaps), the not-a-pathway findings and what a bland-cli push loses are
+      // reported where they are found.
+      const sharedFile = /SUPPLY_MESSAGES/.test(source)
+        ? "src/requests/supply.ts"
+        : id === "pathway-shape"
+          ? "src/validate/run-rules.ts"
+          : id === "bland-cli-push-loss"
+            ? "src/interop/bland-cli/losses.ts"
+            : undefined;
       const shared = sharedFile ? readFileSync(path.join(ROOT, sharedFile), "utf8") : "";
       for (const messageId of ids) expect(`${source}${shared}`.includes(`"${messageId}"`), `${id} reports ${messageId}`).toBe(true);
     }

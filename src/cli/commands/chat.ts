@@ -14,6 +14,7 @@ import { EXIT, ExitError } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
 import { option } from "../options/index.js";
+import { CHAT_COMMANDS, CHAT_HELP } from "../help/chat.js";
 
 interface ChatOptions extends LiveChatFlags {
   decider: "keyword" | "scripted" | "llm";
@@ -24,14 +25,6 @@ interface ChatOptions extends LiveChatFlags {
   llmBaseUrl?: string;
   llmModel?: string;
 }
-
-const HELP = `Type what the caller says. Commands:
-  /edges          the choices here (edges out, global nodes), numbered
-  /take <n|ref>   take choice n (or an edge id, label, or node name)
-  /vars           the variables collected so far
-  /back           undo the last turn
-  /help           this help
-  /quit           leave (also end of input)`;
 
 /** Registers `pathway chat` on the program. */
 export function register(program: Command, io: CliIo): void {
@@ -49,34 +42,22 @@ export function register(program: Command, io: CliIo): void {
     .addOption(option("llmModel"))
     .addOption(option("color"))
     .addOption(option("noColor"))
-    .addHelpText(
-      "after",
-      `
-${HELP}
-
-Input may be piped, one turn or command per line, so a session can be scripted. With --live each line goes to the
-service's chat (the file's remote pathway; --pathway-version draft|<n>|production|staging for a saved version)
-and its answers, node and variables are shown; only /vars and /quit apply there.
-
-Exit codes: 0 the session ended (/quit or end of input), 2 usage error, or a file that cannot be read or is not a
-pathway, or (--live) no API key, a version the service lacks, a network error.
-
-Examples:
-  $ pathway chat pathways/appointment-booking.json
-  $ printf 'I want to book\\n/vars\\n/quit\\n' | pathway chat pathways/appointment-booking.json --no-color
-  $ pathway chat pathways/appointment-booking.json --live --pathway-version draft`,
-    )
+    .addHelpText("after", CHAT_HELP)
     .action(async (pathwayArg: string, options: ChatOptions) => {
       const variables = options.requestData === undefined ? {} : parseRequestData(options.requestData);
       if (options.live) return runLiveChat(io, pathwayArg, options, variables);
-      if (options.pathwayVersion !== undefined || options.pathwayId !== undefined) throw new ExitError(EXIT.failure, `${options.pathwayId !== undefined ? "--pathway-id" : "--pathway-version"} names the remote pathway a live chat talks to: add --live.`);
+      if (options.pathwayVersion !== undefined || options.pathwayId !== undefined)
+        throw new ExitError(
+          EXIT.failure,
+          `${options.pathwayId !== undefined ? "--pathway-id" : "--pathway-version"} names the remote pathway a live chat talks to: add --live.`,
+        );
       const session = await openChat(io.host, pathwayArg, { ...options, variables });
       const machine: Simulator = session.simulator;
       const c = pc.createColors(useColor(options.color, io));
       const interactive = (io.stdin as { isTTY?: boolean }).isTTY === true;
-      const write = (s: string) => io.stdout.write(s + "\n");
+      const write = (s: string) => io.stdout.write(`${s}\n`);
       // Everything that came from the pathway or the caller is escaped: a node name cannot clear the screen.
-      const clip = (s: string) => escapeTerminalText(options.full || s.length <= 300 ? s : s.slice(0, 299) + "…");
+      const clip = (s: string) => escapeTerminalText(options.full || s.length <= 300 ? s : `${s.slice(0, 299)}…`);
       const nodeLabel = (id: string | undefined) => {
         const name = id === undefined ? undefined : sim.getSimNodeName(machine.nodes.get(id));
         return escapeTerminalText(name ? `${name} (id ${id})` : `id ${id ?? "-"}`);
@@ -90,7 +71,11 @@ Examples:
         }
       };
       const history: SimState[] = [session.initial];
-      write(c.dim(`Chatting with ${path.basename(pathwayArg)} (decider: ${session.deciderName}${options.liveWebhooks ? ", live webhooks" : ", webhooks answer 200"}). /help for commands.`));
+      write(
+        c.dim(
+          `Chatting with ${path.basename(pathwayArg)} (decider: ${session.deciderName}${options.liveWebhooks ? ", live webhooks" : ", webhooks answer 200"}). /help for commands.`,
+        ),
+      );
       show(history[0]!, 0);
       const rl = createInterface({ input: io.stdin, ...(interactive && { output: io.stdout }), terminal: interactive });
       // Ctrl-C leaves like /quit (readline would otherwise only pause).
@@ -116,8 +101,17 @@ Examples:
         if (line === "") {
           // Nothing typed: nothing to do.
         } else if (line === "/quit" || line === "/exit") break;
-        else if (line === "/help") write(HELP);
-        else if (line === "/vars") write(escapeTerminalText(JSON.stringify(state.variables, (k, v: unknown) => (k === "prevNodePrompt" && typeof v === "string" && !options.full && v.length > 300 ? v.slice(0, 299) + "…" : v), 2)));
+        else if (line === "/help") write(CHAT_COMMANDS);
+        else if (line === "/vars")
+          write(
+            escapeTerminalText(
+              JSON.stringify(
+                state.variables,
+                (k, v: unknown) => (k === "prevNodePrompt" && typeof v === "string" && !options.full && v.length > 300 ? `${v.slice(0, 299)}…` : v),
+                2,
+              ),
+            ),
+          );
         else if (line === "/edges") {
           const list = candidates(state);
           if (list.length === 0) write("  no choices here");
