@@ -29,7 +29,7 @@ export interface ReleaseProject {
   run(args: string[], env?: Record<string, string>): Promise<MainResult>;
   read(file: string): string;
   write(file: string, text: string): void;
-  manifest(): { pathways: { file: string; id: string; draft?: { version: number; hash: string; name?: string }; releases?: { version: number; environment: string; hash?: string }[] }[] };
+  manifest(): { pathways: { file: string; id: string; draft?: { version: number; hash: string; name?: string }; releases?: { version: number; environment: string; hash?: string }[]; scenarios?: { name: string; id: string; file: string }[] }[] };
 }
 
 /** Starts the fake with pathway `p` live as `bookingPathway()` and no versions, and a project tracking it as booking.json. */

@@ -91,6 +91,7 @@ export const SERVICE_OPTIONS = {
   live: defineOption("--live", ({ does, instead = "the simulator" }: { does: string; instead?: string }) => ({
     description: `${does} instead of ${instead} (needs PATHWAYKIT_API_KEY)`,
   })),
+  required: defineOption("--required", () => ({ description: "mark every scenario pushed as a promotion gate (is_required_for_promotion); without it, each keeps the service's setting (off for a new one)" })),
   limit: defineOption("--limit <n>", ({ for: use }: { for: "versions" | "log" }) =>
     use === "log"
       ? { description: "only the newest n versions (n reads, n-1 diffs)", parse: parseWholeNumber(2), default: 20 }

@@ -37,6 +37,14 @@ function sameAssertion(sent: Record<string, unknown>, held: Record<string, unkno
   );
 }
 
+/** True when the service's assertion checks what the file's does: the same node reached, or the same judge prompt. */
+function sameCheck(sent: Record<string, unknown>, held: Record<string, unknown>): boolean {
+  const a = isObject(sent.config) ? sent.config : {};
+  const b = isObject(held.config) ? held.config : {};
+  if (sent.type !== held.type) return false;
+  return sent.type === "NODE_REACHED" ? a.node_id === b.node_id : sent.type === "LLM_JUDGE" ? a.prompt === b.prompt : false;
+}
+
 /** True when `held` (the service's value of `field`) equals `sent`, reading the service's empty forms as the documented defaults. */
 function sameField(field: string, sent: unknown, held: unknown): boolean {
   if (field === "request_data") return canonical(held ?? {}) === canonical(sent ?? {});
@@ -63,7 +71,8 @@ export function getScenarioChanges(desired: Record<string, unknown>, current: Re
     update.assertions = desired.assertions;
     for (const a of held) {
       const name = typeof a.name === "string" ? a.name : "";
-      if (!OWN_ASSERTION_NAME.test(name)) dropped.push({ name, type: typeof a.type === "string" ? a.type : "unknown" });
+      // One the file holds too (a pulled NODE_REACHED or LLM_JUDGE, named in the web page) is replaced, not lost.
+      if (!OWN_ASSERTION_NAME.test(name) && !sent.some((own) => sameCheck(own, a))) dropped.push({ name, type: typeof a.type === "string" ? a.type : "unknown" });
     }
   }
   return { update, fields: Object.keys(update), dropped };

@@ -86,6 +86,13 @@ describe("getScenarioChanges", () => {
     expect(changes.fields).toEqual(["assertions"]);
     expect(changes.dropped).toEqual([{ name: "captures the day", type: "VARIABLE_EXTRACTED" }]);
   });
+
+  it("does not count as lost a web-page assertion the file holds too (a pulled node or judge, named in the web page)", () => {
+    const pulled = { id: "w", type: "NODE_REACHED", name: "reaches booked", config: { node_id: "n-booked" } };
+    const changes = getScenarioChanges(desired, { ...held, assertions: [pulled, ...(held.assertions as object[]).slice(1)] });
+    expect(changes.fields).toEqual(["assertions"]);
+    expect(changes.dropped).toEqual([]);
+  });
 });
 
 describe("fromServerScenario", () => {
