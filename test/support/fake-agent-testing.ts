@@ -22,6 +22,9 @@ export interface AgentTestingOptions {
   analysis?: Record<string, unknown>;
   /** Batch runs answer without assertion_results (then only GET /runs/{id} has them). */
   bareBatchRuns?: boolean;
+  /** What an ERROR run says in error_message, and what each judge's result says in reasoning (hostile text, say). */
+  errorMessage?: string;
+  reasoning?: string;
 }
 
 /** What the fake's Agent Testing holds. */
@@ -82,7 +85,7 @@ function makeRun(store: AgentTestingStore, scenario: Record<string, unknown>, ba
   const name = String(scenario.name);
   const assertions = (scenario.assertions as Record<string, unknown>[]) ?? [];
   const failing = store.options.failing?.[name];
-  const results = status === "ERROR" || status === "CANCELLED" ? [] : assertions.map((a) => ({ assertion_id: a.id, type: a.type, passed: status === "PASSED" || (failing !== undefined && !failing.includes(String(a.name))), ...(a.type === "LLM_JUDGE" && { score: status === "PASSED" ? 0.9 : 0.2, reasoning: `judged ${String(a.name)}` }) }));
+  const results = status === "ERROR" || status === "CANCELLED" ? [] : assertions.map((a) => ({ assertion_id: a.id, type: a.type, passed: status === "PASSED" || (failing !== undefined && !failing.includes(String(a.name))), ...(a.type === "LLM_JUDGE" && { score: status === "PASSED" ? 0.9 : 0.2, reasoning: store.options.reasoning ?? `judged ${String(a.name)}` }) }));
   const nodes = assertions.filter((a) => a.type === "NODE_REACHED").map((a) => String((a.config as Record<string, unknown>).node_id));
   const run: Record<string, unknown> = {
     id,
@@ -102,7 +105,7 @@ function makeRun(store: AgentTestingStore, scenario: Record<string, unknown>, ba
     variables_extracted: {},
     nodes_visited: status === "PASSED" ? nodes : [],
     assertion_results: results,
-    ...(status === "ERROR" && { error_message: "Invalid start_node_id" }),
+    ...(status === "ERROR" && { error_message: store.options.errorMessage ?? "Invalid start_node_id" }),
   };
   store.runs.set(id, run);
   return run;

@@ -1,33 +1,20 @@
 // `pathway test`: runs scenario files against their pathways, prints a report (text, json, junit, tap) and coverage.
 import type { Command } from "commander";
 import { runScenarioFiles, type RunScenariosOptions } from "../../engine/scenarios/run-scenarios.js";
-import type { TestFormatter } from "../../format/test-report.js";
-import { formatTestJunit } from "../../format/junit.js";
-import { formatTestTap } from "../../format/tap.js";
-import { formatTestJson, formatTestStylish } from "../../format/test-report.js";
 import { createProgressReporter } from "../progress.js";
 import { EXIT, ExitError } from "../exit.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import type { CliIo } from "../io.js";
 import { option } from "../options/index.js";
-import { useReportColor, writeOutput } from "../output.js";
-import { refuseUnwatchable, watchCommand, WATCH_HELP } from "../watch.js";
+import { refuseUnwatchable, watchCommand } from "../watch.js";
 import { ScenarioDependencies } from "../../engine/watch/watch-plan.js";
+import { TEST_HELP } from "../testing/help.js";
+import { TEST_FORMATS as FORMATS, writeTestReport, type TestOutputFlags } from "../testing/output.js";
+import type { ServerTestFlags } from "../agent-testing/wait.js";
 
-const FORMATS = ["text", "json", "junit", "tap"] as const;
-
-interface TestOptions extends Omit<RunScenariosOptions, "remote" | "modelTimeoutMs">, RemoteFlags {
-  format: (typeof FORMATS)[number];
+interface TestOptions extends Omit<RunScenariosOptions, "remote" | "modelTimeoutMs">, RemoteFlags, TestOutputFlags, ServerTestFlags {
   modelTimeout?: number;
-  color?: boolean;
-  output?: string;
   watch?: boolean;
-}
-
-async function getFormatter(name: TestOptions["format"]): Promise<TestFormatter> {
-  if (name === "junit") return formatTestJunit;
-  if (name === "tap") return formatTestTap;
-  return name === "json" ? formatTestJson : formatTestStylish;
 }
 
 /** Registers `pathway test` on the program. */
@@ -42,8 +29,12 @@ export function register(program: Command, io: CliIo): void {
     .addOption(option("liveWebhooks", { in: "scenarios" }))
     .addOption(option("live", { does: "run the scenarios against the service's text chat" }))
     .addOption(option("pathwayId", { with: "--live", default: "the manifest entry of each scenario's pathway file" }))
-    .addOption(option("pathwayVersion", { for: "chat", with: "--live or --compare" }))
+    .addOption(option("pathwayVersion", { for: "chat", with: "--live, --compare or --server" }))
     .addOption(option("compare"))
+    .addOption(option("server", { for: "test" }))
+    .addOption(option("explain"))
+    .addOption(option("maxWait"))
+    .addOption(option("pollInterval"))
     .addOption(option("repeat", { and: "report its pass rate and the paths taken" }))
     .addOption(option("minPassRate", { with: "--repeat" }))
     .addOption(option("concurrency", { of: "live and persona runs", note: "across scenarios and repeats" }))
@@ -61,53 +52,9 @@ export function register(program: Command, io: CliIo): void {
     .addOption(option("color"))
     .addOption(option("noColor"))
     .addOption(option("watch", { for: "the scenarios that changed and those whose pathway or mocks changed" }))
-    .addHelpText(
-      "after",
-      `
-Each scenario names its pathway (relative to the scenario file), gives the caller's turns and what to expect.
-A failure shows the expected and actual values and the trace up to that point.
-
-Live runs (--live) send each turn's user text to the service's chat with the remote pathway and check the same
-expectations against its answers: said (assistant responses), node (current node, resolved through the local file),
-vars, ended (completed); take: asserts that the live agent moved along that edge. Models vary: --repeat 5 runs each
-scenario five times and reports its pass rate and paths; --min-pass-rate 0.8 passes a scenario at 80%.
---pathway-version tests a saved version before it is live: the chat is started with its pathway_version (draft:
-the version \`pathway push --draft\` recorded in pathwaykit.manifest.json; production: no pathway_version, as the
-chat's default; staging: the version the service reports in staging). The report (and JUnit properties
-pathwayVersion, pathwayHash) names the version tested and the sha256 of its content.
-
-Persona scenarios (persona: instead of turns:) are played by models you bring: --caller-model plays the caller
-turn by turn until the call ends, it answers [END], or max_turns; offline --agent-model plays the agent from each
-node's text or prompt (and routes), live the service's chat does. Each judge criterion is asked of --judge-model in
-its own request; a failed judge fails the scenario. Models are <provider>:<model>: openai (any OpenAI-compatible
-endpoint: OPENAI_BASE_URL, OPENAI_API_KEY) or anthropic (ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY); defaults may be
-set in pathway.config.json ("models"). Keys are never printed or written. --record <dir> keeps every model exchange,
---replay <dir> answers from it with no network: a request it does not hold (a changed pathway or scenario) makes
-that scenario "could not run". --max-turns, --model-timeout and --token-budget bound every run.
-
-${WATCH_HELP} With --watch, coverage is of the scenarios each run ran.
-With --watch, persona scenarios are played only with --replay (a save never calls a model).
-
-Exit codes: 0 all scenarios passed, 1 a scenario (or a judge) failed or coverage is below --min-coverage,
-2 usage error, or a scenario (or its pathway) could not be read or is invalid, or its live chat could not start
-(including a --pathway-version the service does not have, or a draft the manifest does not record), or a persona
-run could not be played (a model not named, a key missing or refused, a request no recording holds, the token
-budget spent); with --watch, 0 when stopped with Ctrl-C.
-
-Examples:
-  $ pathway test pathways/scenarios/
-  $ pathway test --coverage --min-coverage nodes=90,edges=80
-  $ pathway test "test/**/*.scenario.yaml" --format junit -o reports/pathways.xml
-  $ pathway test booking.scenario.yaml --format json | jq '.results[0].trace'
-  $ PATHWAYKIT_API_KEY=... pathway test scenarios/ --live --repeat 3 --min-pass-rate 0.66
-  $ pathway test booking.scenario.yaml --compare --pathway-id 3f1c...
-  $ pathway test scenarios/ --live --pathway-version draft --format junit -o reports/live.xml
-  $ pathway test pathways/scenarios/ --watch
-  $ pathway test personas/ --caller-model openai:gpt-4o-mini --agent-model openai:gpt-4o-mini --record recordings/
-  $ pathway test personas/ --replay recordings/ -f junit -o reports/personas.xml
-  $ pathway test personas/ --live --caller-model anthropic:claude-haiku-4-5 --repeat 5 --min-pass-rate 0.8`,
-    )
+    .addHelpText("after", TEST_HELP)
     .action(async (inputs: string[], options: TestOptions) => {
+      if (options.server || options.explain) return (await import("../agent-testing/test-server.js")).testOnServer(inputs, options, io); // why: the agent-testing code loads only here
       if (!options.watch) {
         await testOnce(inputs, options, io);
         return;
@@ -136,14 +83,6 @@ async function testOnce(inputs: string[], options: TestOptions, io: CliIo, watch
   const progress = createProgressReporter(io, options.live || options.compare ? "running live" : "running");
   const report = await runScenarioFiles(io.host, inputs, { ...rest, ...watch, ...(modelTimeout !== undefined && { modelTimeoutMs: modelTimeout }), remote: toRemoteOptions({ baseUrl, endpoint, timeout, retries, maxResponse }, io), onProgress: progress.report }).finally(progress.stop);
   if (watch.only && report.results.length === 0) return false;
-  const formatter = await getFormatter(options.format);
-  const text = formatter(report, { color: useReportColor(options.color, options.output, io), coverage: Boolean(options.coverage) });
-  await writeOutput(io, options.output, text);
-  if (options.output !== undefined && options.output !== "-") {
-    const s = report.summary;
-    io.stderr.write(`pathway test: ${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} could not run` : ""}; report written to ${options.output}\n`);
-  }
-  if (report.summary.errors > 0) io.setExitCode(EXIT.failure);
-  else if (report.summary.failed > 0 || (report.coverageFailures?.length ?? 0) > 0) io.setExitCode(EXIT.findings);
+  await writeTestReport(io, report, options);
   return true;
 }

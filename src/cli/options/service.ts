@@ -91,6 +91,16 @@ export const SERVICE_OPTIONS = {
   live: defineOption("--live", ({ does, instead = "the simulator" }: { does: string; instead?: string }) => ({
     description: `${does} instead of ${instead} (needs PATHWAYKIT_API_KEY)`,
   })),
+  /** The service's Agent Testing runs the scenarios: `pathway test`'s pushed ones, or publish's gates. */
+  server: defineOption("--server", ({ for: use }: { for: "test" | "publish" }) => ({
+    description:
+      use === "test"
+        ? "run the persona scenarios pushed with `pathway scenarios push` on the service's Agent Testing (one batch per pathway) instead of here (needs PATHWAYKIT_API_KEY)"
+        : "with --require-pass: run them on the service's Agent Testing instead of live here: the scenarios pushed from those files, and every promotion gate the service holds for the pathway",
+  })),
+  explain: defineOption("--explain", () => ({ description: "with --server: ask the service to analyse each run that did not pass (POST /v1/agent-testing/runs/{id}/analyze) and show its suggestions beside the node they name" })),
+  maxWait: defineOption("--max-wait <duration>", () => ({ description: "with --server: stop waiting for the service's runs after this long: 30m, 1h (a bare number is seconds; they go on there)", parse: parseDuration(), default: 1_800_000, defaultText: "30m" })),
+  pollInterval: defineOption("--poll-interval <duration>", () => ({ description: "with --server: the first wait between reads of the service's runs; each next wait is 1.5 times longer, at most 30s", parse: parseDuration(), default: 2_000, defaultText: "2s" })),
   required: defineOption("--required", () => ({ description: "mark every scenario pushed as a promotion gate (is_required_for_promotion); without it, each keeps the service's setting (off for a new one)" })),
   limit: defineOption("--limit <n>", ({ for: use }: { for: "versions" | "log" }) =>
     use === "log"
