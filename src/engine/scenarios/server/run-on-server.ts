@@ -6,7 +6,7 @@ import type { TestedVersion } from "../../project/live-version.js";
 import { pollUntil, type PollOptions, type PollResult } from "./poll.js";
 import { serviceText, toAnalysis, toServerCase, toServerPart, toTranscript, type CaseSubject } from "./server-results.js";
 
-/** How the service runs them; all optional. */
+/** How a run on the service goes: repeats (a simulation set), the pass rate, the analysis, and how long and how often to wait; all optional. */
 export interface ServerRunOptions extends PollOptions {
   /** Runs of each scenario: above 1, a simulation set (`simulations_per_scenario`). Default 1, a batch. */
   repeat?: number;
