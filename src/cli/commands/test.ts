@@ -29,7 +29,7 @@ export function register(program: Command, io: CliIo): void {
     .addOption(option("liveWebhooks", { in: "scenarios" }))
     .addOption(option("live", { does: "run the scenarios against the service's text chat" }))
     .addOption(option("pathwayId", { with: "--live", default: "the manifest entry of each scenario's pathway file" }))
-    .addOption(option("pathwayVersion", { for: "chat", with: "--live, --compare or --server" }))
+    .addOption(option("pathwayVersion", { for: "run", with: "--live, --compare or --server" }))
     .addOption(option("compare"))
     .addOption(option("server", { for: "test" }))
     .addOption(option("explain"))

@@ -73,9 +73,10 @@ export const SERVICE_OPTIONS = {
   /** The release commands' first spelling of --pathway-id. */
   id: defineAlias("--id <id>", "pathwayId"),
   /** A saved version: to chat with, to promote, or whose calls to count; each use accepts the forms that make sense there. */
-  pathwayVersion: defineOption("--pathway-version <version>", ({ for: use, with: flag }: { for: "chat" | "promote" | "count"; with?: string }) => {
+  pathwayVersion: defineOption("--pathway-version <version>", ({ for: use, with: flag }: { for: "chat" | "run" | "promote" | "count"; with?: string }) => {
     const uses = {
       chat: { description: "chat with this saved version: a number, draft (the manifest's), production or staging", parse: parseVersion(["draft", "production", "staging"]) },
+      run: { description: "run on this saved version (the chat's, or the service's batch): a number, draft (the manifest's), production or staging", parse: parseVersion(["draft", "production", "staging"]) },
       promote: { description: "the version to promote: a number, or draft (the file's draft in the manifest; the default)", parse: parseVersion(["draft"]) },
       count: { description: "count only calls of this saved version (others are reported as not mapped)", parse: parseVersion([]) },
     } satisfies Record<string, OptionSpec>;
