@@ -102,6 +102,13 @@ describe("pathway scenarios push", () => {
     expect(project.manifest().pathways[0]!.scenarios).toMatchObject([{ id: "scn-web" }]);
   });
 
+  it.each(["documented", "array", "data"] as const)("finds the web page's scenario of the same name in a list answered %s, and updates it instead of making a second", async (listShape) => {
+    project = await startAgentTestingProject({ agentTesting: { listShape }, serverScenarios: [{ id: "scn-web", name: "a new patient books", pathway_id: "p", tester_persona_prompt: "old" }] });
+    const r = await project.run(["scenarios", "push", "personas/dana.scenario.yaml", "-f", "json"]);
+    expect(JSON.parse(r.stdout).scenarios[0]).toMatchObject({ action: "updated", id: "scn-web" });
+    expect(posts()).toEqual([]);
+  });
+
   it("makes a scenario deleted in the web page again, and follows a renamed scenario by its file", async () => {
     project = await startAgentTestingProject();
     await project.run(["scenarios", "push", "personas/dana.scenario.yaml"]);

@@ -65,6 +65,39 @@ function place(notes: readonly ScenarioNote[], locate: sim.ScenarioLocator | und
   return notes.map((n) => ({ ...n, ...(locate && n.pointer !== "" ? locate(n.pointer.split("/").slice(1)) : {}) }));
 }
 
+/** Pathway files read once per command: the pathway and its simulator, or why it cannot be read. */
+type PathwayCache = Map<string, Promise<{ pathway?: Pathway; simulator?: sim.Simulator; error?: string }>>;
+
+/**
+ * Gives `item` (a persona scenario read from `absolute`) its pathway file (inside the project), that file's remote
+ * pathway from the manifest, and the service's scenario made from it; returns why not, when it cannot.
+ */
+async function attachPathway(host: Host, item: ServerScenarioFile, absolute: string, manifest: LoadedManifest, pathways: PathwayCache): Promise<string | undefined> {
+  const { scenario, locate } = item as Required<Pick<ServerScenarioFile, "scenario" | "locate">>;
+  const dir = path.dirname(await toRealPath(host, absolute));
+  const root = await findProjectRoot(host, absolute);
+  const confined = await resolveInsideRoot(host, root, scenario.pathway, { base: dir, rootName: "the project folder" });
+  if (!confined.ok) return `pathway: ${JSON.stringify(scenario.pathway)} ${confined.reason}.`;
+  item.pathway = displayPath(host.cwd, confined.path);
+  item.pathwayManifestFile = toManifestPath(manifest, host.cwd, confined.path);
+  let read = pathways.get(confined.path);
+  if (!read) pathways.set(confined.path, (read = loadPathwayFile(host, item.pathway).then((l) => (l.pathway ? { pathway: l.pathway, simulator: sim.createSimulator(l.pathway) } : { error: describeLoadFailure(l) }))));
+  const { pathway, simulator, error } = await read;
+  if (!pathway || !simulator) return `${error} (named by pathway: in the scenario)`;
+  item.loaded = pathway;
+  const entry = findEntryByFile(manifest, host.cwd, confined.path);
+  if (!entry) return `${item.pathway} is not in pathwaykit.manifest.json, so its remote pathway is unknown; run \`pathway fetch <id> -o ${item.pathway}\` (or push it) first.`;
+  Object.assign(item, { id: entry.id, entry });
+  const resolve = (ref: string): NodeRef | undefined => {
+    const node = sim.findNode(simulator, ref);
+    return node && { id: node.id, ...(sim.getSimNodeName(node) !== undefined && { name: sim.getSimNodeName(node) }) };
+  };
+  item.draft = toServerScenario(scenario, item.name, resolve);
+  item.problems.push(...place(item.draft.problems, locate));
+  item.notSent.push(...place(item.draft.notSent, locate));
+  return undefined;
+}
+
 /**
  * Reads the scenario files `args` names (files, folders, globs; none: the working directory): each persona scenario
  * with its pathway file (inside the project), that file's manifest entry and the service's scenario made from it. A
@@ -75,7 +108,7 @@ export async function readServerScenarioFiles(host: Host, args: readonly string[
   const files: ServerScenarioFile[] = [];
   const scripted: string[] = [];
   const skipped: string[] = [];
-  const pathways = new Map<string, Promise<{ pathway?: Pathway; simulator?: sim.Simulator; error?: string }>>();
+  const pathways: PathwayCache = new Map();
   for (const ref of await expandInputs(host, "scenario", args.length ? args : ["."])) {
     if (ref.skipped) {
       skipped.push(`${ref.path}: ${ref.problem!.message}`);
@@ -117,37 +150,12 @@ export async function readServerScenarioFiles(host: Host, args: readonly string[
       continue;
     }
     Object.assign(item, { name: serverName(scenario, absolute), scenario, locate });
-    const dir = path.dirname(await toRealPath(host, absolute));
-    const root = await findProjectRoot(host, absolute);
-    const confined = await resolveInsideRoot(host, root, scenario.pathway, { base: dir, rootName: "the project folder" });
-    if (!confined.ok) {
-      stop(`pathway: ${JSON.stringify(scenario.pathway)} ${confined.reason}.`, { pointer: "/pathway", ...locate(["pathway"]) });
+    const problem = await attachPathway(host, item, absolute, manifest, pathways);
+    if (problem !== undefined) {
+      stop(problem, { pointer: "/pathway", ...locate(["pathway"]) });
       continue;
     }
-    item.pathway = displayPath(host.cwd, confined.path);
-    item.pathwayManifestFile = toManifestPath(manifest, host.cwd, confined.path);
-    let read = pathways.get(confined.path);
-    if (!read) pathways.set(confined.path, (read = loadPathwayFile(host, item.pathway).then((l) => (l.pathway ? { pathway: l.pathway, simulator: sim.createSimulator(l.pathway) } : { error: describeLoadFailure(l) }))));
-    const { pathway, simulator, error } = await read;
-    if (!pathway || !simulator) {
-      stop(`${error} (named by pathway: in the scenario)`, { pointer: "/pathway", ...locate(["pathway"]) });
-      continue;
-    }
-    item.loaded = pathway;
-    const entry = findEntryByFile(manifest, host.cwd, confined.path);
-    if (!entry) {
-      stop(`${item.pathway} is not in pathwaykit.manifest.json, so its remote pathway is unknown; run \`pathway fetch <id> -o ${item.pathway}\` (or push it) first.`, { pointer: "/pathway", ...locate(["pathway"]) });
-      continue;
-    }
-    Object.assign(item, { id: entry.id, entry });
-    const resolve = (ref: string): NodeRef | undefined => {
-      const node = sim.findNode(simulator, ref);
-      return node && { id: node.id, ...(sim.getSimNodeName(node) !== undefined && { name: sim.getSimNodeName(node) }) };
-    };
-    item.draft = toServerScenario(scenario, item.name, resolve);
-    item.problems.push(...place(item.draft.problems, locate));
-    item.notSent.push(...place(item.draft.notSent, locate));
-    const twin = files.find((f) => f.id === entry.id && f.name === item.name && f.problems.length === 0);
+    const twin = files.find((f) => f.id === item.id && f.name === item.name && f.problems.length === 0);
     if (twin) item.problems.push({ pointer: "/name", message: `${twin.file} gives the same name, ${JSON.stringify(item.name)}; the service keeps one scenario per name in a pathway: rename one`, ...locate(["name"]) });
     files.push(item);
   }
