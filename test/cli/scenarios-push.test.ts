@@ -132,6 +132,20 @@ describe("pathway scenarios push", () => {
     expect(r.stdout).toMatch(/^created personas\/sam\.scenario\.yaml/m);
   });
 
+  it("refuses node references into a bland-cli project, whose ids on the service are not in the file", async () => {
+    project = await startAgentTestingProject();
+    project.write("shop/bland-pathway.yaml", ["name: Shop", "nodes:", "  greeting:", "    prompt: Greet the caller.", "    edges:", "      - target: goodbye", "        label: done", "  goodbye:", "    type: End Call", "    prompt: Bye.", ""].join("\n"));
+    const manifest = project.manifest();
+    project.write("pathwaykit.manifest.json", JSON.stringify({ ...manifest, pathways: [...manifest.pathways, { file: "shop/bland-pathway.yaml", id: "pw-shop" }] }));
+    project.write("shop/ends.scenario.yaml", "pathway: bland-pathway.yaml\npersona: A caller.\nexpect:\n  node: goodbye\n");
+    project.write("shop/plain.scenario.yaml", "pathway: bland-pathway.yaml\npersona: A caller.\njudges: [Polite]\n");
+    const r = await project.run(["scenarios", "push", "shop", "--dry-run", "-f", "json"]);
+    expect(r.code).toBe(1);
+    const [ends, plain] = JSON.parse(r.stdout).scenarios;
+    expect(ends.problems[0].message).toContain("shop/bland-pathway.yaml is a bland-cli project, whose node ids on the service are not in the file");
+    expect(plain).toMatchObject({ action: "would create", pathwayId: "pw-shop" });
+  });
+
   it("says what the service refused in its words, with the key it echoed redacted, and goes on with the next file", async () => {
     project = await startAgentTestingProject();
     project.service.addFault({ type: "body", status: 400, body: JSON.stringify({ error: `rejected for key ${ECHO_KEY}` }) }, "POST", /\/scenarios$/);

@@ -1,5 +1,6 @@
 // Reads the persona scenario files a server command names: each with its pathway file, that file's remote pathway (from the manifest) and the service's scenario made from it.
 import path from "node:path";
+import { isBlandCliFileName } from "../../../interop/bland-cli/file.js";
 import { toServerScenario, type NodeRef, type ScenarioNote, type ServerScenarioDraft } from "../../../interop/agent-testing/to-server.js";
 import type { Pathway } from "../../../model/schema.js";
 import { decodeUtf8 } from "../../../parse/index.js";
@@ -93,6 +94,9 @@ async function attachPathway(host: Host, item: ServerScenarioFile, absolute: str
     return node && { id: node.id, ...(sim.getSimNodeName(node) !== undefined && { name: sim.getSimNodeName(node) }) };
   };
   item.draft = toServerScenario(scenario, item.name, resolve);
+  // A bland-cli project's nodes are read with their names as ids; bland-cli gives them new ids on every push.
+  const named = item.draft.body.start_node_id !== null || item.draft.assertions.some((a) => a.type === "NODE_REACHED");
+  if (named && isBlandCliFileName(path.basename(confined.path))) return `${item.pathway} is a bland-cli project, whose node ids on the service are not in the file (bland-cli makes new ones on each push); start: and expect.node cannot be sent as ids`;
   item.problems.push(...place(item.draft.problems, locate));
   item.notSent.push(...place(item.draft.notSent, locate));
   return undefined;
