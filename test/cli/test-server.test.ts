@@ -118,7 +118,7 @@ describe("pathway test --server", () => {
     await pushed({ agentTesting: { runningPolls: Number.POSITIVE_INFINITY } });
     const r = await test("--max-wait", "1ms");
     expect(r.code).toBe(2);
-    expect(r.stdout).toMatch(/not finished within the time limit \(0 min; --max-wait\): batch batch-\d+ may still run on the service \(there is no documented way to cancel it\)/);
+    expect(r.stdout).toMatch(/not finished within the time limit \(1 ms; --max-wait\): batch batch-\d+ may still run on the service \(there is no documented way to cancel it\)/);
     expect(JSON.parse((await test("--max-wait", "1ms", "-f", "json")).stdout).server[0]).toMatchObject({ status: "RUNNING", finished: false, stopped: "time limit" });
   });
 

@@ -3,7 +3,7 @@ import type { PathwayClient, ServerBatch, ServerRun, ServerSimulationSet } from 
 import { isObject } from "../../../model/pathway.js";
 import type { ServerRunReport, TestCaseReport } from "../../../simulate/index.js";
 import type { TestedVersion } from "../../project/live-version.js";
-import { pollUntil, type PollOptions, type PollResult } from "./poll.js";
+import { POLL_DEFAULTS, pollUntil, type PollOptions, type PollResult } from "./poll.js";
 import { serviceText, toAnalysis, toServerCase, toServerPart, toTranscript, type CaseSubject } from "./server-results.js";
 
 /** How a run on the service goes: repeats (a simulation set), the pass rate, the analysis, and how long and how often to wait; all optional. */
@@ -36,8 +36,9 @@ const FINAL = new Set(["PASSED", "FAILED", "ERROR", "CANCELLED"]);
 const MAX_DETAILS = 20;
 
 /** Why a scenario has no final result: pathwaykit stopped waiting for it, and where it goes on. */
-function unfinished(poll: PollResult<unknown>, what: string, minutes: number): string {
-  const why = poll.stopped === "interrupted" ? "interrupted" : `not finished within the time limit (${minutes} min; --max-wait)`;
+function unfinished(poll: PollResult<unknown>, what: string, maxWaitMs: number): string {
+  const limit = maxWaitMs >= 60_000 ? `${Math.round(maxWaitMs / 60_000)} min` : maxWaitMs >= 1_000 ? `${Math.round(maxWaitMs / 1_000)} s` : `${maxWaitMs} ms`;
+  const why = poll.stopped === "interrupted" ? "interrupted" : `not finished within the time limit (${limit}; --max-wait)`;
   return `${why}: ${what} may still run on the service (there is no documented way to cancel it)${poll.lastError ? `; the last read failed: ${poll.lastError.message}` : ""}`;
 }
 
@@ -76,14 +77,14 @@ async function runBatch(client: PathwayClient, pathwayId: string, versionNumber:
   // A final batch whose answer lists no runs: they are read from the runs list (documented query batch_id).
   if (poll.finished && prepared.some((p) => !runs.some((r) => r.scenario_id === p.scenarioId || (isObject(r.scenario) && r.scenario.id === p.scenarioId)))) runs = await client.listRuns({ batchId }).catch(() => runs);
   const budget = { left: MAX_DETAILS };
-  const minutes = Math.round((options.maxWaitMs ?? 1_800_000) / 60_000);
+  const maxWait = options.maxWaitMs ?? POLL_DEFAULTS.maxWaitMs;
   const cases: TestCaseReport[] = [];
   for (const p of prepared) {
     const found = runs.find((r) => r.scenario_id === p.scenarioId || (isObject(r.scenario) && r.scenario.id === p.scenarioId));
     const run = await withDetails(client, found, budget);
     const server = toServerPart(p.scenarioId, run, p.held, p.subject.own);
     const done = run !== undefined && FINAL.has(server.status);
-    const why = done ? undefined : poll.finished ? `the service's batch ${batchId} ended ${serviceText(poll.value?.status) ?? "without a status"} without a final run of this scenario` : unfinished(poll, `batch ${batchId}`, minutes);
+    const why = done ? undefined : poll.finished ? `the service's batch ${batchId} ended ${serviceText(poll.value?.status) ?? "without a status"} without a final run of this scenario` : unfinished(poll, `batch ${batchId}`, maxWait);
     const transcript = toTranscript(run?.chat_history);
     // A run still RUNNING (or never started) is a case that could not run, saying why (toServerCase).
     cases.push(toServerCase(p.subject, server, { ...(typeof run?.duration_ms === "number" && { durationMs: run.duration_ms }), ...(transcript && { transcript }), ...(why !== undefined && { unfinished: why }), warnings: p.warnings }));
@@ -98,7 +99,7 @@ async function runSet(client: PathwayClient, pathwayId: string, versionNumber: n
   const { simulationSetId } = await client.createSimulationSet({ scenarioIds: prepared.map((p) => p.scenarioId), simulationsPerScenario: repeat, pathwayId, ...(versionNumber !== undefined && { versionNumber }) });
   options.onStart?.({ pathwayId, simulationSetId });
   const poll = await pollUntil(() => client.getSimulationSet(simulationSetId), (s: ServerSimulationSet) => FINAL.has(s.status), options);
-  const minutes = Math.round((options.maxWaitMs ?? 1_800_000) / 60_000);
+  const maxWait = options.maxWaitMs ?? POLL_DEFAULTS.maxWaitMs;
   const min = options.minPassRate ?? 1;
   const budget = { left: MAX_DETAILS };
   const cases: TestCaseReport[] = [];
@@ -106,7 +107,7 @@ async function runSet(client: PathwayClient, pathwayId: string, versionNumber: n
     const stats = poll.value?.perScenario[p.scenarioId];
     const rate = typeof stats?.pass_rate === "number" && stats.pass_rate >= 0 && stats.pass_rate <= 1 ? stats.pass_rate : undefined;
     if (!poll.finished || !stats || rate === undefined) {
-      const why = poll.finished ? `the service's simulation set ${simulationSetId} ended ${serviceText(poll.value?.status) ?? "without a status"} with no pass rate for this scenario` : unfinished(poll, `simulation set ${simulationSetId}`, minutes);
+      const why = poll.finished ? `the service's simulation set ${simulationSetId} ended ${serviceText(poll.value?.status) ?? "without a status"} with no pass rate for this scenario` : unfinished(poll, `simulation set ${simulationSetId}`, maxWait);
       cases.push(toServerCase(p.subject, { scenarioId: p.scenarioId, status: serviceText(poll.value?.status)?.slice(0, 40) ?? "UNKNOWN", assertions: [] }, { unfinished: why, warnings: p.warnings }));
       cases.at(-1)!.status = "error";
       continue;
