@@ -19,7 +19,26 @@ import { mcpSuite } from "./bench/mcp.js";
 import { usageSuite } from "./bench/usage.js";
 import type { BenchSuite } from "./bench/measure.js";
 
-const suites: BenchSuite[] = [validateSuite, lintSuite, builderSuite, diffSuite, diagramSuite, diagramDensitySuite, simulateSuite, memorySuite, startSuite, requestsSuite, reportSuite, generateSuite, releaseSuite, usageSuite, installSuite, callsSuite, lspSuite, mcpSuite];
+const suites: BenchSuite[] = [
+  validateSuite,
+  lintSuite,
+  builderSuite,
+  diffSuite,
+  diagramSuite,
+  diagramDensitySuite,
+  simulateSuite,
+  memorySuite,
+  startSuite,
+  requestsSuite,
+  reportSuite,
+  generateSuite,
+  releaseSuite,
+  usageSuite,
+  installSuite,
+  callsSuite,
+  lspSuite,
+  mcpSuite,
+];
 
 const only = process.argv[2];
 for (const suite of suites) {

@@ -5,7 +5,15 @@ export { createNodeHost, DEFAULT_MAX_FILE_BYTES, type NodeHostOptions } from "./
 export type { GlobOptions, Host, HostFetch, HostStat, WriteOptions } from "./host/host.js";
 export { EngineError, isEngineError, type EngineErrorKind, type ErrorCode, type ErrorObject } from "./host/errors.js";
 export { expandInputs, readInputs, INPUT_KINDS, type InputKind, type InputRef, type ReadInput, type ExpandOptions } from "./engine/project/inputs.js";
-export { getPathwayProblem, isPathway, loadPathwayFile, loadPathwayFiles, requirePathway, type LoadedPathwayFile, type LoadPathwayOptions } from "./engine/project/load-pathway.js";
+export {
+  getPathwayProblem,
+  isPathway,
+  loadPathwayFile,
+  loadPathwayFiles,
+  requirePathway,
+  type LoadedPathwayFile,
+  type LoadPathwayOptions,
+} from "./engine/project/load-pathway.js";
 export { createLintConfigLoader, readBaselineFile, CONFIG_FILE_NAME, type LoadedLintConfig } from "./engine/project/config.js";
 export { loadManifest, MANIFEST_FILE, type LoadedManifest, type Manifest, type ManifestEntry } from "./engine/project/manifest.js";
 export { validateFiles, type ValidateFilesOptions } from "./engine/check/validate-files.js";
@@ -34,8 +42,25 @@ export { listMarkedVersions, type MarkedVersion, type VersionsReport } from "./e
 export { getPathwayUsage, readPathwayUsage, type PathwayUsage, type UsageOptions, type UsageTarget } from "./engine/usage/read-usage.js";
 export type { ReleaseUsage } from "./engine/usage/release-usage.js";
 export type { RemoteOptions } from "./engine/project/remote-client.js";
-export { checkRequestFiles, checkRequestInputs, toPathwayRef, type CheckRequestFilesOptions, type PathwayRef, type RequestFileResult, type RequestInput } from "./engine/check/check-requests.js";
-export { checkCampaignConfiguration, checkInboundConfiguration, checkRequestText, type CheckRequestOptions, type ConfigurationCheck, type ConfigurationCheckOptions, type RequestCheckResult, type RequestKind } from "./requests/index.js";
+export {
+  checkRequestFiles,
+  checkRequestInputs,
+  toPathwayRef,
+  type CheckRequestFilesOptions,
+  type PathwayRef,
+  type RequestFileResult,
+  type RequestInput,
+} from "./engine/check/check-requests.js";
+export {
+  checkCampaignConfiguration,
+  checkInboundConfiguration,
+  checkRequestText,
+  type CheckRequestOptions,
+  type ConfigurationCheck,
+  type ConfigurationCheckOptions,
+  type RequestCheckResult,
+  type RequestKind,
+} from "./requests/index.js";
 
 // Model: the pathway's schema and types, and safe accessors.
 export {
@@ -133,14 +158,52 @@ export {
   transition,
   transitionAsync,
 } from "./simulate/index.js";
-export type { Decider, JudgeVerdict, LivePersonaOptions, LiveRunOptions, PersonaScenarioOptions, RepeatSummary, RunTokens, Scenario, ScenarioResult, ServerAssertionResult, ServerCaseReport, ServerRunReport, ServerSuggestion, SimState, Simulator, TestReport, TranscriptLine, Turn } from "./simulate/index.js";
+export type {
+  Decider,
+  JudgeVerdict,
+  LivePersonaOptions,
+  LiveRunOptions,
+  PersonaScenarioOptions,
+  RepeatSummary,
+  RunTokens,
+  Scenario,
+  ScenarioResult,
+  ServerAssertionResult,
+  ServerCaseReport,
+  ServerRunReport,
+  ServerSuggestion,
+  SimState,
+  Simulator,
+  TestReport,
+  TranscriptLine,
+  Turn,
+} from "./simulate/index.js";
 
 // Models you bring (persona scenarios): OpenAI-compatible and Anthropic clients over an injected transport, recordings, the token budget.
-export { createHttpModel, createRecordingTransport, createReplayTransport, createTokenBudget, parseModelRef, type HttpModelOptions, type ModelRef, type ModelTransport, type RecordingStore } from "./llm/index.js";
+export {
+  createHttpModel,
+  createRecordingTransport,
+  createReplayTransport,
+  createTokenBudget,
+  parseModelRef,
+  type HttpModelOptions,
+  type ModelRef,
+  type ModelTransport,
+  type RecordingStore,
+} from "./llm/index.js";
 
 // Remote service and semantic diff.
 export { RemoteError, createPathwayClient, getPathwayHash, resolveRemoteSettings, toPushBody } from "./remote/index.js";
-export type { AgentTestingApi, ClientOptions, PathwayClient, FetchedPathway, ServerBatch, ServerRun, ServerScenario, ServerSimulationSet } from "./remote/index.js";
+export type {
+  AgentTestingApi,
+  ClientOptions,
+  PathwayClient,
+  FetchedPathway,
+  ServerBatch,
+  ServerRun,
+  ServerScenario,
+  ServerSimulationSet,
+} from "./remote/index.js";
 export { applyChanges, getPathwayDiff } from "./diff/index.js";
 export type { DiffOptions, PathwayDiff, VersionsDiff } from "./diff/index.js";
 
@@ -155,7 +218,19 @@ export { checkBlandCliTestCases, readBlandCliTestFile, type BlandCliTestCase, ty
 export { toScenario } from "./interop/bland-cli/to-scenario.js";
 
 // Builder and code generation.
-export { PathwayBuildError, PathwayBuilder, defaultNode, endCall, isPathwayBuilder, knowledgeBase, node, pathway, transfer, variable, webhook } from "./builder/index.js";
+export {
+  PathwayBuildError,
+  PathwayBuilder,
+  defaultNode,
+  endCall,
+  isPathwayBuilder,
+  knowledgeBase,
+  node,
+  pathway,
+  transfer,
+  variable,
+  webhook,
+} from "./builder/index.js";
 export type * from "./builder/index.js";
 export { formatPathwayDocument, toBuilderCode } from "./codegen/index.js";
 

@@ -18,7 +18,15 @@ function record(id: number, out: Map<string, string[]>, start: string, random: (
   for (let step = 0; step < 20; step++) {
     for (const role of ["system", "assistant", "user"]) {
       const at = new Date((t += 700)).toISOString();
-      logs.push({ tag: { name: role, color: "#000" }, role, text: role === "system" ? "" : `turn ${step}`, decision: "{}", created_at: at, pathway_info: "{}", chosen_node_id: node });
+      logs.push({
+        tag: { name: role, color: "#000" },
+        role,
+        text: role === "system" ? "" : `turn ${step}`,
+        decision: "{}",
+        created_at: at,
+        pathway_info: "{}",
+        chosen_node_id: node,
+      });
       if (role !== "system") transcripts.push({ id: id * 100 + transcripts.length, user: role, text: `turn ${step}`, created_at: at });
     }
     const next = out.get(node) ?? [];
@@ -36,9 +44,15 @@ function record(id: number, out: Map<string, string[]>, start: string, random: (
 function run(args: string[]): { ms: number; cpuMs: number; mb: number; heapMb: number } | { failure: string } {
   const started = performance.now();
   const script = `const { main } = await import(${JSON.stringify(MAIN)});\nawait main(${JSON.stringify(args)});\nconst u = process.resourceUsage();\nglobalThis.gc();\nprocess.stderr.write("usage " + u.maxRSS + " " + (u.userCPUTime + u.systemCPUTime) + " " + process.memoryUsage().heapUsed + "\\n");`;
-  const child = spawnSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", timeout: 600_000 });
+  const child = spawnSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], {
+    stdio: ["ignore", "ignore", "pipe"],
+    encoding: "utf8",
+    timeout: 600_000,
+  });
   const m = /usage (\d+) (\d+) (\d+)/.exec(child.stderr ?? "");
-  return m ? { ms: performance.now() - started, cpuMs: Number(m[2]) / 1000, mb: Number(m[1]) / 1024, heapMb: Number(m[3]) / 1024 / 1024 } : { failure: `exit ${child.status ?? child.signal}` };
+  return m
+    ? { ms: performance.now() - started, cpuMs: Number(m[2]) / 1000, mb: Number(m[1]) / 1024, heapMb: Number(m[3]) / 1024 / 1024 }
+    : { failure: `exit ${child.status ?? child.signal}` };
 }
 
 export const callsSuite: BenchSuite = {
@@ -58,7 +72,10 @@ export const callsSuite: BenchSuite = {
         const calls = path.join(dir, `calls-${count}`);
         mkdirSync(calls);
         for (let i = 0; i < count; i++) writeFileSync(path.join(calls, `${i}.json`), record(i, out, start, random));
-        for (const [name, args] of [["calls stats", ["calls", "stats", calls, "--pathway", file, "--format", "json"]], ["replay", ["replay", calls, "--pathway", file, "--format", "json"]]] as const) {
+        for (const [name, args] of [
+          ["calls stats", ["calls", "stats", calls, "--pathway", file, "--format", "json"]],
+          ["replay", ["replay", calls, "--pathway", file, "--format", "json"]],
+        ] as const) {
           const result = run([...args]);
           rows.push(
             "failure" in result

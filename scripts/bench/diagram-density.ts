@@ -34,7 +34,15 @@ export async function measureDrawing(pathway: unknown, merge: boolean): Promise<
   const width = Number(/width="(\d+)"/.exec(svg)![1]);
   const height = Number(/height="(\d+)"/.exec(svg)![1]);
   const ms = performance.now() - start;
-  return { width, height, crossings: layoutLayer.countCrossings(layout.edges), labelPx: (13 * VIEW_WIDTH) / width, lines: layout.edges.length, frames: layout.groups?.length ?? 0, ms };
+  return {
+    width,
+    height,
+    crossings: layoutLayer.countCrossings(layout.edges),
+    labelPx: (13 * VIEW_WIDTH) / width,
+    lines: layout.edges.length,
+    frames: layout.groups?.length ?? 0,
+    ms,
+  };
 }
 
 function describe(r: Readability): string {
@@ -45,7 +53,9 @@ function describe(r: Readability): string {
 function getInputs(): { name: string; pathway: unknown }[] {
   const inputs: { name: string; pathway: unknown }[] = [];
   if (hasCorpus) {
-    for (const name of readdirSync(CORPUS_DIR).filter((f) => f.endsWith(".json") && !/MALFORMED|BAD-BYTE/.test(f)).sort()) {
+    for (const name of readdirSync(CORPUS_DIR)
+      .filter((f) => f.endsWith(".json") && !/MALFORMED|BAD-BYTE/.test(f))
+      .sort()) {
       try {
         const value = JSON.parse(readFileSync(path.join(CORPUS_DIR, name), "utf8")) as Record<string, unknown>;
         const pathway = (value["pathway_data"] ?? value["data"] ?? value) as { nodes?: unknown };

@@ -11,7 +11,9 @@ import { generatePathway } from "../generate-pathway.js";
 import { ms, timeMedian, type BenchSuite } from "./measure.js";
 
 async function startFake(): Promise<{ url: string; apiKey: string; stop: () => void }> {
-  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./usage-fake.ts", import.meta.url))], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./usage-fake.ts", import.meta.url))], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   const line = await new Promise<string>((resolve, reject) => {
     let text = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -69,17 +71,35 @@ export const usageSuite: BenchSuite = {
       const one = await rounds(["usage", "bench.json", "--format", "json", "--concurrency", "1"], 3);
       const sixteen = await rounds(["usage", "bench.json", "--format", "json", "--concurrency", "16"], 3);
       // The checks alone: 200 configurations against the 1,000-node pathway (its analysis is made once and kept).
-      const detail = { created_at: "2025-03-01T10:00:00.000Z", phone_number: "+14155550100", prompt: null, webhook: null, voice: 2, background_track: null, pathway_id: "bench", dynamic_data: null, max_duration: 30 };
+      const detail = {
+        created_at: "2025-03-01T10:00:00.000Z",
+        phone_number: "+14155550100",
+        prompt: null,
+        webhook: null,
+        voice: 2,
+        background_track: null,
+        pathway_id: "bench",
+        dynamic_data: null,
+        max_duration: 30,
+      };
       const checked = { where: "bench.json", value: pathway };
       const checks = timeMedian(() => {
         for (let i = 0; i < 200; i++) requests.checkInboundConfiguration(detail, { pathway: checked });
       });
       // The same with the analysis made for each configuration (a copy of the pathway each time): what the cache saves.
-      const uncached = timeMedian(() => {
-        for (let i = 0; i < 200; i++) requests.checkInboundConfiguration(detail, { pathway: { where: "bench.json", value: { ...pathway } } });
-      }, 3, 1);
+      const uncached = timeMedian(
+        () => {
+          for (let i = 0; i < 200; i++) requests.checkInboundConfiguration(detail, { pathway: { where: "bench.json", value: { ...pathway } } });
+        },
+        3,
+        1,
+      );
       return [
-        { name: "usage, 200 numbers + 3 campaigns, --format json, wall", value: ms(json.wall), note: `1,000-node pathway, --concurrency 4; first run ${ms(json.first)}` },
+        {
+          name: "usage, 200 numbers + 3 campaigns, --format json, wall",
+          value: ms(json.wall),
+          note: `1,000-node pathway, --concurrency 4; first run ${ms(json.first)}`,
+        },
         { name: "  the tool's own CPU time (the fake runs in another process)", value: ms(json.cpu) },
         { name: "  text format, wall", value: ms(text.wall) },
         { name: "  --concurrency 1, wall", value: ms(one.wall) },

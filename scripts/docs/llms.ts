@@ -14,7 +14,10 @@ export const DOC_SECTIONS: readonly { title: string; pages: readonly (readonly [
       ["linting.md", "`pathway validate` and `pathway lint`: inputs, output, fixes, baselines, watch mode, `pathway analyze`."],
       ["configuration.md", "Severities and options, overrides, ignore, variables, suppressions and request files."],
       ["pathways.md", "The node types, the flow of a call (edges, routes, globals) and where variables are set and read."],
-      ["bland-cli.md", "bland-cli projects (bland-pathway.yaml): checked in place with findings on the YAML lines, their test cases, and `pathway convert` both ways."],
+      [
+        "bland-cli.md",
+        "bland-cli projects (bland-pathway.yaml): checked in place with findings on the YAML lines, their test cases, and `pathway convert` both ways.",
+      ],
       ["typescript.md", "The typed builder, `pathway build`, `pathway import`, `pathway fmt` and canonical JSON."],
       ["diagrams.md", "`pathway diagram`: Mermaid, DOT, Markdown comments, SVG/PNG/PDF; dense pathways, engines, the browser."],
       ["report.md", "One self-contained HTML page with graph, findings, diff, coverage and calls; masked secrets."],
@@ -54,7 +57,10 @@ export function listDocPages(): string[] {
 
 /** A page's title: its `#` heading, without code marks. */
 export function pageTitle(text: string): string {
-  const title = /^# (.+)$/m.exec(text.replace(/<!--[\s\S]*?-->/g, ""))?.[1]?.replace(/`/g, "").trim();
+  const title = /^# (.+)$/m
+    .exec(text.replace(/<!--[\s\S]*?-->/g, ""))?.[1]
+    ?.replace(/`/g, "")
+    .trim();
   if (!title) throw new Error("a page needs a # title");
   return title;
 }

@@ -175,7 +175,13 @@ export function mapCallToPathway(record: CallRecord, source: FlowSource, options
     if (entry.nodeId !== undefined) {
       const found = flow.indexOf.get(entry.nodeId);
       if (found === undefined) {
-        unmapped.push({ reason: "unknown-node", entry: entry.index, position, nodeId: entry.nodeId, message: `log entry ${entry.index} names node ${entry.nodeId}, which is not in the pathway` });
+        unmapped.push({
+          reason: "unknown-node",
+          entry: entry.index,
+          position,
+          nodeId: entry.nodeId,
+          message: `log entry ${entry.index} names node ${entry.nodeId}, which is not in the pathway`,
+        });
         continue;
       }
       i = found;
@@ -183,7 +189,13 @@ export function mapCallToPathway(record: CallRecord, source: FlowSource, options
     if (i !== current && i >= 0) {
       const way = current < 0 ? { via: (i === flow.start ? "start" : "entry") as StepVia } : findWay(flow, current, i, returnTo);
       if (way.via === "none") {
-        unmapped.push({ reason: "no-way", entry: entry.index, position, nodeId: flow.ids[i]!, message: `no way of the pathway leads from ${flow.ids[current]!} to ${flow.ids[i]!}` });
+        unmapped.push({
+          reason: "no-way",
+          entry: entry.index,
+          position,
+          nodeId: flow.ids[i]!,
+          message: `no way of the pathway leads from ${flow.ids[current]!} to ${flow.ids[i]!}`,
+        });
       }
       if (current >= 0 && flow.isGlobal[current] !== 1) returnTo = current;
       steps.push({ nodeId: flow.ids[i]!, name: nodeName(flow, i), ...way, turns: [], position });
@@ -197,7 +209,15 @@ export function mapCallToPathway(record: CallRecord, source: FlowSource, options
   }
   assignTurns(steps, starts, record, logTurns);
   const status: CallPathStatus = steps.length === 0 ? "unmapped" : unmapped.length > 0 ? "partial" : "mapped";
-  const path: CallPath = { callId: record.callId, status, steps, unmapped, logEntries, variables: record.variables, ending: getCallEnding(record, steps.length > 0 ? exitOf(flow, steps[steps.length - 1]!.nodeId) : undefined) };
+  const path: CallPath = {
+    callId: record.callId,
+    status,
+    steps,
+    unmapped,
+    logEntries,
+    variables: record.variables,
+    ending: getCallEnding(record, steps.length > 0 ? exitOf(flow, steps[steps.length - 1]!.nodeId) : undefined),
+  };
   if (steps.length === 0) path.reason = logEntries === 0 ? "the pathway log is empty" : "no log entry names a node of this pathway";
   return path;
 }

@@ -94,7 +94,8 @@ function readLogEntry(entry: unknown, index: number): LogEntry {
   const createdAt = text(entry.created_at);
   if (createdAt !== undefined) out.createdAt = createdAt;
   if (sequence !== undefined) out.sequence = sequence;
-  if (nodeId === undefined && role === undefined && out.text === undefined) out.unknownShape = "an object with none of chosen_node_id, node_id, role, event_type, text";
+  if (nodeId === undefined && role === undefined && out.text === undefined)
+    out.unknownShape = "an object with none of chosen_node_id, node_id, role, event_type, text";
   return out;
 }
 
@@ -129,7 +130,8 @@ function unwrap(value: unknown): unknown {
 /** Reads one value (a GET answer, a webhook body, one NDJSON line) as a call record, or says why it is not one. */
 export function readCallRecord(input: unknown): ReadCallResult {
   const value = unwrap(input);
-  if (!isObject(value)) return { problem: `not a call record: a JSON ${value === null ? "null" : Array.isArray(value) ? "list" : typeof value}, not an object` };
+  if (!isObject(value))
+    return { problem: `not a call record: a JSON ${value === null ? "null" : Array.isArray(value) ? "list" : typeof value}, not an object` };
   const callId = textOrNumber(value.call_id) ?? textOrNumber(value.c_id);
   if (callId === undefined) return { problem: "not a call record: no call_id (nor c_id)" };
   const record: CallRecord = { callId, variables: isObject(value.variables) ? value.variables : {}, turns: readTurns(value.transcripts), raw: value };

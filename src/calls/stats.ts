@@ -169,7 +169,10 @@ export function createCallStats(source: FlowSource): CallStatsCollector {
         nodes,
         ways,
         nodesNeverReached: nodes.filter((x) => x.reached === 0).map((x) => x.id),
-        waysNeverTaken: ways.slice(0, flowWays).filter((w) => !pairsTaken.has(flow.indexOf.get(w.from)! * n + flow.indexOf.get(w.to)!)).map((w) => `${w.from} -> ${w.to} (${w.kind})`),
+        waysNeverTaken: ways
+          .slice(0, flowWays)
+          .filter((w) => !pairsTaken.has(flow.indexOf.get(w.from)! * n + flow.indexOf.get(w.to)!))
+          .map((w) => `${w.from} -> ${w.to} (${w.kind})`),
         variablesNeverFilled: variables.filter((v) => !filledVars.has(v)),
       };
     },

@@ -49,9 +49,13 @@ export function toCallScenario(path: CallPath, source: FlowSource, options: Call
   for (let k = 0; k + 1 < steps.length; k++) {
     const step = steps[k]!;
     const node = flow.nodes[flow.indexOf.get(step.nodeId)!]!.node;
-    const said = step.turns.filter((t) => t.role === "user").map((t) => text(t.text.trim())).filter((t) => t !== "");
+    const said = step.turns
+      .filter((t) => t.role === "user")
+      .map((t) => text(t.text.trim()))
+      .filter((t) => t !== "");
     if (said.length === 0 && isAutomatic(node)) continue;
-    if (said.length === 0) gaps.push(`the call left "${step.name}" (${step.nodeId}) for ${steps[k + 1]!.nodeId} without a caller turn in the transcript: written with empty words`);
+    if (said.length === 0)
+      gaps.push(`the call left "${step.name}" (${step.nodeId}) for ${steps[k + 1]!.nodeId} without a caller turn in the transcript: written with empty words`);
     const turn: ScenarioTurn = { user: said.join(" "), take: steps[k + 1]!.nodeId };
     const vars: Record<string, unknown> = {};
     for (const out of getNodeOutputs(node).names) {

@@ -53,7 +53,15 @@ Examples:
   );
   command.action(async (ids: string[], flags: FetchFlags) => {
     const { output, since, pathwayId, mask, maxCalls, format, ...remote } = flags;
-    const result = await fetchCalls(io.host, { output, ids, ...(since ? { since } : {}), ...(pathwayId ? { pathwayId } : {}), mask: mask === true, maxCalls, remote: toRemoteOptions(remote, io) });
+    const result = await fetchCalls(io.host, {
+      output,
+      ids,
+      ...(since ? { since } : {}),
+      ...(pathwayId ? { pathwayId } : {}),
+      mask: mask === true,
+      maxCalls,
+      remote: toRemoteOptions(remote, io),
+    });
     if (format === "json") io.stdout.write(toJsonText(result));
     else {
       for (const w of result.written) io.stdout.write(`wrote ${escapeTerminalLine(w.file)}\n`);

@@ -32,10 +32,16 @@ function resolveSecret(flag: string | undefined, io: CliIo): string | undefined 
   if (secret === undefined) return undefined;
   const where = flag === undefined ? WEBHOOK_SECRET_ENV : "--secret";
   if (secret.length < MIN_SECRET_LENGTH) {
-    throw new ExitError(EXIT.failure, `${where} is ${secret.length} characters long; use at least ${MIN_SECRET_LENGTH} random ones (e.g. from \`openssl rand -hex 32\`), since nothing slows down a client that guesses.`);
+    throw new ExitError(
+      EXIT.failure,
+      `${where} is ${secret.length} characters long; use at least ${MIN_SECRET_LENGTH} random ones (e.g. from \`openssl rand -hex 32\`), since nothing slows down a client that guesses.`,
+    );
   }
   if (!isHeaderSafeSecret(secret)) {
-    throw new ExitError(EXIT.failure, `${where} holds a character a request header cannot carry as it is (only printable ASCII, no space at either end), so every request would be refused; use random letters and digits (e.g. from \`openssl rand -hex 32\`).`);
+    throw new ExitError(
+      EXIT.failure,
+      `${where} holds a character a request header cannot carry as it is (only printable ASCII, no space at either end), so every request would be refused; use random letters and digits (e.g. from \`openssl rand -hex 32\`).`,
+    );
   }
   return secret;
 }

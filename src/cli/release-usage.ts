@@ -16,20 +16,27 @@ export interface ReleaseUsageFlags {
 
 /** Adds --campaign, --config and --max-numbers (the table's) to a release command. */
 export function addReleaseUsageOptions(command: Command): Command {
-  return command.addOption(option("campaign")).addOption(option("config", { for: "`campaigns` and the rules' severities of the usage summary" })).addOption(option("maxNumbers"));
+  return command
+    .addOption(option("campaign"))
+    .addOption(option("config", { for: "`campaigns` and the rules' severities of the usage summary" }))
+    .addOption(option("maxNumbers"));
 }
 
 /** The summary line as text prints it: the sentence, and where to see the findings when there are any. */
 export function describeReleaseUsage(usage: ReleaseUsage, arg: string): string {
   const more = usage.usage && (usage.usage.counts.errors + usage.usage.counts.warnings > 0 || !usage.usage.complete) ? ` See \`pathway usage ${arg}\`.` : "";
-  return escapeTerminalText(`${usage.summary}${more}`) + "\n";
+  return `${escapeTerminalText(`${usage.summary}${more}`)}\n`;
 }
 
 /**
  * The usage options of a release command, and what is left to print: in text to stdout, the summary is written the
  * moment it is read (before the promotion, which may still fail); with -o it heads the file instead; JSON carries it.
  */
-export function createReleaseUsage(io: CliIo, flags: ReleaseUsageFlags & { format: string; output?: string }, arg: string): { options: ReleaseUsageOptions & { onUsageProgress: RemoteOptions["onProgress"] }; stop: () => Promise<void>; heading: () => string } {
+export function createReleaseUsage(
+  io: CliIo,
+  flags: ReleaseUsageFlags & { format: string; output?: string },
+  arg: string,
+): { options: ReleaseUsageOptions & { onUsageProgress: RemoteOptions["onProgress"] }; stop: () => Promise<void>; heading: () => string } {
   const progress = createProgressReporter(io, "reading numbers");
   let heading = "";
   // The bar is cleared before the line is written, so the line never lands on the bar's.

@@ -59,19 +59,40 @@ export const formatTestJunit: TestFormatter = (report) => {
     const failures = results.filter((r) => r.status === "failed").length;
     const errors = results.filter((r) => r.status === "error").length;
     const time = results.reduce((t, r) => t + r.durationMs, 0);
-    out.push(`  <testsuite name="${escapeHtml(file)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="0" time="${seconds(time)}">`);
+    out.push(
+      `  <testsuite name="${escapeHtml(file)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="0" time="${seconds(time)}">`,
+    );
     for (const r of results) {
       const open = `    <testcase name="${escapeHtml(r.name)}" classname="${escapeHtml(file)}" time="${seconds(r.durationMs)}"`;
       // A repeated scenario is one testcase; its pass rate (and runs) are properties CI tools show, as is the saved version a live run tested.
       const props: [string, string | number][] = [];
       if (r.passRate !== undefined) props.push(["passRate", r.passRate], ["runs", r.runs ?? 0], ["passed", r.passed ?? 0]);
-      if (r.pathwayVersion) props.push(["pathwayVersion", r.pathwayVersion.version ?? r.pathwayVersion.requested], ["pathwayVersionRequested", r.pathwayVersion.requested], ["pathwayHash", r.pathwayVersion.hash]);
+      if (r.pathwayVersion)
+        props.push(
+          ["pathwayVersion", r.pathwayVersion.version ?? r.pathwayVersion.requested],
+          ["pathwayVersionRequested", r.pathwayVersion.requested],
+          ["pathwayHash", r.pathwayVersion.hash],
+        );
       if (r.tokens) props.push(["tokensIn", r.tokens.total.input], ["tokensOut", r.tokens.total.output]);
-      for (const [i, v] of (r.judges ?? []).entries()) props.push([`judge${i + 1}`, `${v.pass ? "pass" : "fail"}${v.score !== undefined ? ` ${v.score}` : ""}: ${v.criterion}`]);
+      for (const [i, v] of (r.judges ?? []).entries())
+        props.push([`judge${i + 1}`, `${v.pass ? "pass" : "fail"}${v.score !== undefined ? ` ${v.score}` : ""}: ${v.criterion}`]);
       // Values from the service, with their controls made visible (a bidi control would reorder what a CI page shows).
-      if (r.server) props.push(["serviceScenario", escapeTerminalText(r.server.scenarioId)], ["serviceStatus", escapeTerminalText(r.server.status)], ...(r.server.runId !== undefined ? [["serviceRun", escapeTerminalText(r.server.runId)] as [string, string]] : []));
-      for (const [i, a] of (r.server?.assertions ?? []).entries()) props.push([`assertion${i + 1}`, escapeTerminalText(`${a.passed === undefined ? "no result" : a.passed ? "pass" : "fail"}${a.score !== undefined ? ` ${a.score}` : ""}: ${a.name}${a.type ? ` (${a.type})` : ""}`)]);
-      const properties = props.length ? `      <properties>${props.map(([k, v]) => `<property name="${k}" value="${escapeHtml(String(v))}"/>`).join("")}</properties>` : undefined;
+      if (r.server)
+        props.push(
+          ["serviceScenario", escapeTerminalText(r.server.scenarioId)],
+          ["serviceStatus", escapeTerminalText(r.server.status)],
+          ...(r.server.runId !== undefined ? [["serviceRun", escapeTerminalText(r.server.runId)] as [string, string]] : []),
+        );
+      for (const [i, a] of (r.server?.assertions ?? []).entries())
+        props.push([
+          `assertion${i + 1}`,
+          escapeTerminalText(
+            `${a.passed === undefined ? "no result" : a.passed ? "pass" : "fail"}${a.score !== undefined ? ` ${a.score}` : ""}: ${a.name}${a.type ? ` (${a.type})` : ""}`,
+          ),
+        ]);
+      const properties = props.length
+        ? `      <properties>${props.map(([k, v]) => `<property name="${k}" value="${escapeHtml(String(v))}"/>`).join("")}</properties>`
+        : undefined;
       const printed = systemOut(r);
       const warnings = printed.length ? `      <system-out>${escapeHtml(printed.join("\n"))}</system-out>` : undefined;
       if (r.status === "passed" && !warnings && !properties) {
@@ -83,7 +104,9 @@ export const formatTestJunit: TestFormatter = (report) => {
       if (r.status !== "passed") {
         const tag = r.status === "error" ? "error" : "failure";
         const message = escapeTerminalText(r.failures[0]?.message ?? r.status);
-        out.push(`      <${tag} message="${escapeHtml(message)}" type="${r.status === "error" ? "ScenarioError" : "ExpectationFailed"}">${escapeHtml(failureBody(r))}</${tag}>`);
+        out.push(
+          `      <${tag} message="${escapeHtml(message)}" type="${r.status === "error" ? "ScenarioError" : "ExpectationFailed"}">${escapeHtml(failureBody(r))}</${tag}>`,
+        );
       }
       if (warnings) out.push(warnings);
       out.push("    </testcase>");
@@ -91,5 +114,5 @@ export const formatTestJunit: TestFormatter = (report) => {
     out.push("  </testsuite>");
   }
   out.push("</testsuites>");
-  return out.join("\n") + "\n";
+  return `${out.join("\n")}\n`;
 };

@@ -7,7 +7,7 @@ const LINE = 400;
 
 function clip(text: string, max: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? flat.slice(0, max - 1) + "…" : flat;
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
 /** A count as people read it: 12,345. */
@@ -19,7 +19,10 @@ export function toTokenCount(n: number): string {
 export function toVerdictLines(r: TestCaseReport): { pass: boolean; text: string }[] {
   return (r.judges ?? []).map((v) => {
     const score = v.error ? "no verdict" : `score ${v.score}${v.threshold !== undefined ? `, threshold ${v.threshold}` : ""}`;
-    return { pass: v.pass, text: escapeTerminalText(`${v.pass ? "✔" : "✖"} judge "${clip(v.criterion, 200)}" (${score}): ${clip(v.reason, 600) || "(no reason given)"}`) };
+    return {
+      pass: v.pass,
+      text: escapeTerminalText(`${v.pass ? "✔" : "✖"} judge "${clip(v.criterion, 200)}" (${score}): ${clip(v.reason, 600) || "(no reason given)"}`),
+    };
   });
 }
 

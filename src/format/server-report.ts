@@ -27,7 +27,13 @@ export function toServerLines(r: TestCaseReport): ServerLine[] {
   if (!s) return [];
   const line = (kind: ServerLine["kind"], depth: 0 | 1, text: string): ServerLine => ({ kind, depth, text: escapeTerminalText(text) });
   const score = s.score !== undefined ? `, score ${s.score}` : "";
-  const out = [line("info", 0, `service: ${s.runId !== undefined ? `run ${clip(s.runId, 80)}` : `scenario ${clip(s.scenarioId, 80)}`} ${clip(s.status, 40)}${score}${s.flaky ? " (flaky)" : ""}${s.error ? `: ${clip(s.error, 600)}` : ""}`)];
+  const out = [
+    line(
+      "info",
+      0,
+      `service: ${s.runId !== undefined ? `run ${clip(s.runId, 80)}` : `scenario ${clip(s.scenarioId, 80)}`} ${clip(s.status, 40)}${score}${s.flaky ? " (flaky)" : ""}${s.error ? `: ${clip(s.error, 600)}` : ""}`,
+    ),
+  ];
   for (const a of s.assertions) {
     const kind = a.passed === true ? "pass" : a.passed === false ? "fail" : "none";
     const mark = kind === "pass" ? "✔" : kind === "fail" ? "✖" : "?";
@@ -40,9 +46,20 @@ export function toServerLines(r: TestCaseReport): ServerLine[] {
   else if (analysis) {
     out.push(line("info", 0, `analysis: ${analysis.rootCause ? clip(analysis.rootCause, 600) : "(no root cause given)"}`));
     for (const g of analysis.suggestions) {
-      const node = g.nodeName !== undefined ? `"${clip(g.nodeName, 120)}"${g.nodeId !== undefined ? ` (${clip(g.nodeId, 80)})` : ""}` : g.nodeId !== undefined ? `node ${clip(g.nodeId, 80)}` : "the pathway";
+      const node =
+        g.nodeName !== undefined
+          ? `"${clip(g.nodeName, 120)}"${g.nodeId !== undefined ? ` (${clip(g.nodeId, 80)})` : ""}`
+          : g.nodeId !== undefined
+            ? `node ${clip(g.nodeId, 80)}`
+            : "the pathway";
       const about = [g.type && clip(g.type, 40), g.confidence !== undefined && `confidence ${percent(g.confidence)}`].filter(Boolean).join(", ");
-      out.push(line("info", 1, `at ${node}: ${clip(g.description ?? "", 600) || "(no description)"}${g.change ? ` → ${clip(g.change, 600)}` : ""}${about ? ` (${about})` : ""}`));
+      out.push(
+        line(
+          "info",
+          1,
+          `at ${node}: ${clip(g.description ?? "", 600) || "(no description)"}${g.change ? ` → ${clip(g.change, 600)}` : ""}${about ? ` (${about})` : ""}`,
+        ),
+      );
     }
   }
   return out;

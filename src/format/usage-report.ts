@@ -24,7 +24,10 @@ function sequenceName(s: CampaignSequence): string {
 /** What a campaign is doing, in words: state, current sequence and whether it calls with the pathway. */
 function describeCampaign(c: CampaignUse): string {
   const state = c.state === undefined ? "state not given" : c.state;
-  const current = c.current === undefined ? "current sequence not given" : `current sequence ${sequenceName(c.current)}${c.current.callsWithPathway ? " calls with it" : " does not call with it"}`;
+  const current =
+    c.current === undefined
+      ? "current sequence not given"
+      : `current sequence ${sequenceName(c.current)}${c.current.callsWithPathway ? " calls with it" : " does not call with it"}`;
   return `${state}; ${current}; calls with it in ${c.sequences.map(sequenceName).join(", ")}`;
 }
 
@@ -50,7 +53,9 @@ function groupByFindings(numbers: readonly InboundUse[]): { numbers: InboundUse[
 
 /** A number as a list names it, with the `pathway_version` its configuration pins, written by `number` and `text`. */
 function numberLabel(n: InboundUse, number: (text: string) => string, text: (text: string) => string): string {
-  return n.pathwayVersion === undefined ? number(n.phoneNumber) : `${number(n.phoneNumber)} ${text(`(pathway_version ${String(n.pathwayVersion)}, not in the API reference)`)}`;
+  return n.pathwayVersion === undefined
+    ? number(n.phoneNumber)
+    : `${number(n.phoneNumber)} ${text(`(pathway_version ${String(n.pathwayVersion)}, not in the API reference)`)}`;
 }
 
 /** A list of names, the first `limit` of them and how many more. */
@@ -67,13 +72,22 @@ export function formatUsageText(usage: PathwayUsage, options: UsageFormatOptions
   const c = pc.createColors(options.color ?? false);
   const limit = options.limit ?? 100;
   const more = options.more ?? `pathway usage ${usage.id} --format json`;
-  const out: string[] = [escapeTerminalText(usage.summary), c.dim(`Checked against ${escapeTerminalLine(usage.checkedAgainst)}${usage.numbersShown ? "" : "; numbers masked"}.`), ""];
+  const out: string[] = [
+    escapeTerminalText(usage.summary),
+    c.dim(`Checked against ${escapeTerminalLine(usage.checkedAgainst)}${usage.numbersShown ? "" : "; numbers masked"}.`),
+    "",
+  ];
   const finding = (d: Diagnostic) => {
     const level = d.severity === "error" ? c.red("error") : d.severity === "info" ? c.blue("info") : c.yellow("warning");
-    out.push(`    ${c.dim(where(d).padEnd(8))} ${level}  ${escapeTerminalText(d.message)}  ${c.dim(d.ruleId)}`, `    ${c.dim(`at ${escapeTerminalLine(d.pointer || "/")}`)}`);
+    out.push(
+      `    ${c.dim(where(d).padEnd(8))} ${level}  ${escapeTerminalText(d.message)}  ${c.dim(d.ruleId)}`,
+      `    ${c.dim(`at ${escapeTerminalLine(d.pointer || "/")}`)}`,
+    );
   };
   const { inbound, campaigns } = usage;
-  out.push(c.bold(`Inbound numbers that answer with ${escapeTerminalLine(usage.id)}: ${inbound.numbers.length} (of ${toCount(inbound.read, "configuration")} read)`));
+  out.push(
+    c.bold(`Inbound numbers that answer with ${escapeTerminalLine(usage.id)}: ${inbound.numbers.length} (of ${toCount(inbound.read, "configuration")} read)`),
+  );
   const terminalLabel = (n: InboundUse) => numberLabel(n, escapeTerminalLine, (t) => c.dim(escapeTerminalLine(t)));
   const groups = groupByFindings(inbound.numbers);
   for (const group of groups.filter((g) => g.findings.length > 0).slice(0, limit)) {
@@ -82,19 +96,29 @@ export function formatUsageText(usage: PathwayUsage, options: UsageFormatOptions
   }
   const clean = groups.find((g) => g.findings.length === 0);
   if (clean) out.push(`  No findings: ${listed(clean.numbers, limit, terminalLabel)}`);
-  if (inbound.withoutPathwayId + inbound.otherPathways > 0) out.push(c.dim(`  Others: ${inbound.withoutPathwayId} without pathway_id, ${inbound.otherPathways} naming another pathway.`));
+  if (inbound.withoutPathwayId + inbound.otherPathways > 0)
+    out.push(c.dim(`  Others: ${inbound.withoutPathwayId} without pathway_id, ${inbound.otherPathways} naming another pathway.`));
   if (inbound.notRead > 0) out.push(c.yellow(`  Not read: ${toCount(inbound.notRead, "number")} past --max-numbers ${inbound.maxNumbers}.`));
   for (const p of inbound.failed.slice(0, limit)) out.push(c.yellow(`  Could not read ${escapeTerminalLine(p.subject)}: ${escapeTerminalLine(p.message)}`));
   if (inbound.failed.length > limit) out.push(c.yellow(`  and ${inbound.failed.length - limit} more that could not be read.`));
   out.push("");
-  if (campaigns.from === "none") out.push(c.dim("Campaigns: none checked. Name them with --campaign <id...> or `campaigns` in pathway.config.json (the API reference lists no way to find every campaign)."));
+  if (campaigns.from === "none")
+    out.push(
+      c.dim(
+        "Campaigns: none checked. Name them with --campaign <id...> or `campaigns` in pathway.config.json (the API reference lists no way to find every campaign).",
+      ),
+    );
   else {
-    out.push(c.bold(`Campaigns that call with ${escapeTerminalLine(usage.id)}: ${campaigns.using.length} (of ${toCount(campaigns.checked, "campaign")} checked)`));
+    out.push(
+      c.bold(`Campaigns that call with ${escapeTerminalLine(usage.id)}: ${campaigns.using.length} (of ${toCount(campaigns.checked, "campaign")} checked)`),
+    );
     for (const camp of campaigns.using.slice(0, limit)) {
       const name = camp.name === undefined ? "" : `${escapeTerminalLine(camp.name)} `;
       const described = escapeTerminalLine(describeCampaign(camp));
       const state = isActiveCampaign(camp) ? c.green(described) : described;
-      out.push(`  ${name}(id ${escapeTerminalLine(camp.id)}${camp.phoneNumber === undefined ? "" : `, from ${escapeTerminalLine(camp.phoneNumber)}`}): ${state}  ${countsOf(camp.findings)}`);
+      out.push(
+        `  ${name}(id ${escapeTerminalLine(camp.id)}${camp.phoneNumber === undefined ? "" : `, from ${escapeTerminalLine(camp.phoneNumber)}`}): ${state}  ${countsOf(camp.findings)}`,
+      );
       camp.findings.forEach(finding);
     }
     if (campaigns.using.length > limit) out.push(c.dim(`  and ${campaigns.using.length - limit} more: see \`${more}\`.`));
@@ -104,9 +128,15 @@ export function formatUsageText(usage: PathwayUsage, options: UsageFormatOptions
   out.push("");
   const { errors, warnings } = usage.counts;
   const total = toCount(errors + warnings, "problem");
-  out.push(errors > 0 ? c.red(c.bold(`✖ ${total} (${toCount(errors, "error")}, ${toCount(warnings, "warning")})`)) : warnings > 0 ? c.yellow(c.bold(`✖ ${total} (0 errors, ${toCount(warnings, "warning")})`)) : `${c.green("✔")} no problems in what reaches ${escapeTerminalLine(usage.id)}`);
+  out.push(
+    errors > 0
+      ? c.red(c.bold(`✖ ${total} (${toCount(errors, "error")}, ${toCount(warnings, "warning")})`))
+      : warnings > 0
+        ? c.yellow(c.bold(`✖ ${total} (0 errors, ${toCount(warnings, "warning")})`))
+        : `${c.green("✔")} no problems in what reaches ${escapeTerminalLine(usage.id)}`,
+  );
   if (!usage.complete) out.push(c.yellow("Incomplete: some numbers or campaigns were not read, and may use it too."));
-  return out.join("\n") + "\n";
+  return `${out.join("\n")}\n`;
 }
 
 /** One finding as a Markdown list item. */
@@ -120,22 +150,38 @@ export function formatUsageMarkdown(usage: PathwayUsage, options: UsageFormatOpt
   const limit = options.limit ?? 100;
   const more = options.more ?? `pathway usage ${usage.id} --format json`;
   const { inbound, campaigns } = usage;
-  const out: string[] = [`### Who ${toMarkdownCodeSpan(usage.id)} reaches`, "", escapeMarkdownText(usage.summary), "", `Checked against ${toMarkdownCodeSpan(usage.checkedAgainst)}${usage.numbersShown ? "" : "; numbers masked"}.`, ""];
+  const out: string[] = [
+    `### Who ${toMarkdownCodeSpan(usage.id)} reaches`,
+    "",
+    escapeMarkdownText(usage.summary),
+    "",
+    `Checked against ${toMarkdownCodeSpan(usage.checkedAgainst)}${usage.numbersShown ? "" : "; numbers masked"}.`,
+    "",
+  ];
   out.push("#### Inbound numbers", "");
   if (inbound.numbers.length === 0) out.push(`No inbound number answers with it (${toCount(inbound.read, "configuration")} read).`, "");
   else {
     out.push("| Numbers | Findings |", "|---|---|");
     const groups = groupByFindings(inbound.numbers);
     const label = (n: InboundUse) => numberLabel(n, toMarkdownCodeSpan, escapeMarkdownText);
-    for (const group of groups.slice(0, limit)) out.push(`| ${listed(group.numbers, limit, label)} | ${countsOf(group.findings)}${group.numbers.length > 1 && group.findings.length > 0 ? " each" : ""} |`);
+    for (const group of groups.slice(0, limit))
+      out.push(
+        `| ${listed(group.numbers, limit, label)} | ${countsOf(group.findings)}${group.numbers.length > 1 && group.findings.length > 0 ? " each" : ""} |`,
+      );
     out.push("");
     for (const group of groups.slice(0, limit).filter((g) => g.findings.length > 0)) {
-      const summary = `${toCount(group.numbers.length, "number")} (${group.numbers.slice(0, 3).map((n) => n.phoneNumber).join(", ")}${group.numbers.length > 3 ? ", …" : ""}): ${countsOf(group.findings)}${group.numbers.length > 1 ? " each" : ""}`;
+      const summary = `${toCount(group.numbers.length, "number")} (${group.numbers
+        .slice(0, 3)
+        .map((n) => n.phoneNumber)
+        .join(", ")}${group.numbers.length > 3 ? ", …" : ""}): ${countsOf(group.findings)}${group.numbers.length > 1 ? " each" : ""}`;
       out.push(`<details><summary>${escapeMarkdownText(summary)}</summary>`, "", ...group.findings.map(findingItem), "", "</details>", "");
     }
     if (groups.length > limit) out.push(`And more: see ${toMarkdownCodeSpan(more)}.`, "");
   }
-  const unread = [...inbound.failed.map((p) => `Could not read ${toMarkdownCodeSpan(p.subject)}: ${escapeMarkdownText(p.message)}`), ...(inbound.notRead > 0 ? [`Not read: ${toCount(inbound.notRead, "number")} past --max-numbers ${inbound.maxNumbers}.`] : [])];
+  const unread = [
+    ...inbound.failed.map((p) => `Could not read ${toMarkdownCodeSpan(p.subject)}: ${escapeMarkdownText(p.message)}`),
+    ...(inbound.notRead > 0 ? [`Not read: ${toCount(inbound.notRead, "number")} past --max-numbers ${inbound.maxNumbers}.`] : []),
+  ];
   for (const line of unread.slice(0, limit)) out.push(`- ${line}`);
   if (unread.length > 0) out.push("");
   out.push("#### Campaigns", "");
@@ -144,15 +190,27 @@ export function formatUsageMarkdown(usage: PathwayUsage, options: UsageFormatOpt
   else {
     out.push("| Campaign | State | Current sequence | Sequences calling it | Findings |", "|---|---|---|---|---|");
     for (const camp of campaigns.using.slice(0, limit)) {
-      const current = camp.current === undefined ? "not given" : `${escapeMarkdownText(sequenceName(camp.current))}${camp.current.callsWithPathway ? " (calls with it)" : ""}`;
-      out.push(`| ${camp.name === undefined ? "" : `${escapeMarkdownText(camp.name)} `}${toMarkdownCodeSpan(camp.id)} | ${escapeMarkdownText(camp.state ?? "not given")} | ${current} | ${escapeMarkdownText(camp.sequences.map(sequenceName).join(", "))} | ${countsOf(camp.findings)} |`);
+      const current =
+        camp.current === undefined
+          ? "not given"
+          : `${escapeMarkdownText(sequenceName(camp.current))}${camp.current.callsWithPathway ? " (calls with it)" : ""}`;
+      out.push(
+        `| ${camp.name === undefined ? "" : `${escapeMarkdownText(camp.name)} `}${toMarkdownCodeSpan(camp.id)} | ${escapeMarkdownText(camp.state ?? "not given")} | ${current} | ${escapeMarkdownText(camp.sequences.map(sequenceName).join(", "))} | ${countsOf(camp.findings)} |`,
+      );
     }
     out.push("");
     for (const camp of campaigns.using.slice(0, limit).filter((x) => x.findings.length > 0)) {
-      out.push(`<details><summary>${escapeMarkdownText(`${camp.id}: ${countsOf(camp.findings)}`)}</summary>`, "", ...camp.findings.map(findingItem), "", "</details>", "");
+      out.push(
+        `<details><summary>${escapeMarkdownText(`${camp.id}: ${countsOf(camp.findings)}`)}</summary>`,
+        "",
+        ...camp.findings.map(findingItem),
+        "",
+        "</details>",
+        "",
+      );
     }
   }
   for (const p of campaigns.failed.slice(0, limit)) out.push(`- Could not read campaign ${toMarkdownCodeSpan(p.subject)}: ${escapeMarkdownText(p.message)}`);
   if (!usage.complete) out.push("", "_Incomplete: some numbers or campaigns were not read, and may use it too._");
-  return out.join("\n").replace(/\n+$/, "") + "\n";
+  return `${out.join("\n").replace(/\n+$/, "")}\n`;
 }

@@ -55,7 +55,9 @@ export function getLegendBlock(legend: readonly LegendEntry[], pictureWidth: num
     }
     if (legendLines.length > 0) {
       const at = top + notesHeight;
-      out.push(`<g class="legend" font-size="${LABEL_FONT_SIZE}" fill="#333"><text x="${MARGIN}" y="${at + 16}" font-size="13" font-weight="bold">Legend</text>`);
+      out.push(
+        `<g class="legend" font-size="${LABEL_FONT_SIZE}" fill="#333"><text x="${MARGIN}" y="${at + 16}" font-size="13" font-weight="bold">Legend</text>`,
+      );
       legendLines.forEach((line, i) => out.push(`<text x="${MARGIN}" y="${at + 34 + i * LINE_HEIGHT}">${escapeHtml(line)}</text>`));
       out.push(`</g>`);
     }
@@ -72,7 +74,10 @@ function getSvgSize(svg: string): { width: number; height: number } | undefined 
   const width = Number.parseFloat(attr("width") ?? "");
   const height = Number.parseFloat(attr("height") ?? "");
   if (width > 0 && height > 0) return { width, height };
-  const box = (attr("viewBox") ?? "").trim().split(/[\s,]+/).map(Number);
+  const box = (attr("viewBox") ?? "")
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
   return box.length === 4 && box[2]! > 0 && box[3]! > 0 ? { width: box[2]!, height: box[3]! } : undefined;
 }
 

@@ -40,7 +40,11 @@ export interface LintResult {
   text?: string;
 }
 
-function applySuppressions(value: unknown, diagnostics: Diagnostic[], suppressions: readonly Suppression[]): { kept: Diagnostic[]; suppressed: SuppressedFinding[] } {
+function applySuppressions(
+  value: unknown,
+  diagnostics: Diagnostic[],
+  suppressions: readonly Suppression[],
+): { kept: Diagnostic[]; suppressed: SuppressedFinding[] } {
   if (suppressions.length === 0) return { kept: diagnostics, suppressed: [] };
   const kept: Diagnostic[] = [];
   const suppressed: SuppressedFinding[] = [];
@@ -49,9 +53,7 @@ function applySuppressions(value: unknown, diagnostics: Diagnostic[], suppressio
     let match: Suppression | undefined;
     if (candidates.length > 0) {
       const subject = getFindingSubject(value, d.pointer);
-      match = candidates.find(
-        (s) => s.nodeId === undefined || s.nodeId === subject.nodeId || s.nodeId === subject.edgeId || s.nodeId === subject.edgeSource,
-      );
+      match = candidates.find((s) => s.nodeId === undefined || s.nodeId === subject.nodeId || s.nodeId === subject.edgeId || s.nodeId === subject.edgeSource);
     }
     if (match) suppressed.push({ diagnostic: d, reason: match.reason, suppression: match });
     else kept.push(d);
@@ -62,7 +64,10 @@ function applySuppressions(value: unknown, diagnostics: Diagnostic[], suppressio
 function lintUnlocated(value: unknown, options: LintOptions): Omit<LintResult, "text" | "value"> {
   const variables = { declaredVariables: options.requestData, systemVariables: options.systemVariables };
   const pushTarget = options.pushTarget;
-  const diagnostics = runPathwayRules(value, allRules, settingsFrom(options.rules), (context) => ({ ...withLintFacts(context, variables), ...(pushTarget && { pushTarget }) }));
+  const diagnostics = runPathwayRules(value, allRules, settingsFrom(options.rules), (context) => ({
+    ...withLintFacts(context, variables),
+    ...(pushTarget && { pushTarget }),
+  }));
   const { kept, suppressed } = applySuppressions(value, diagnostics, options.suppressions ?? []);
   return { diagnostics: kept, suppressed };
 }

@@ -22,7 +22,8 @@ export function createTokenBudget(limit: number): TokenBudget {
       return {
         name: model.name,
         async complete(request) {
-          if (used.input + used.output >= limit) throw new TokenBudgetError(`${model.name}: the token budget of ${limit.toLocaleString("en-US")} tokens is spent (--token-budget raises it)`);
+          if (used.input + used.output >= limit)
+            throw new TokenBudgetError(`${model.name}: the token budget of ${limit.toLocaleString("en-US")} tokens is spent (--token-budget raises it)`);
           const reply = await model.complete(request);
           used.input += reply.usage.input;
           used.output += reply.usage.output;

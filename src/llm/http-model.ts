@@ -3,7 +3,16 @@ import type { ChatModel, ModelReply, ModelRequest } from "../model/chat-model.js
 import { toModelName, type ModelRef } from "./model-ref.js";
 import { RecordingMissError } from "./recording.js";
 import { createRedactor } from "../remote/redact.js";
-import { adaptToRefusal, DEFAULT_STYLE, PROVIDER_DEFAULTS, readAnswerBody, readErrorMessage, toRequestBody, toRequestHeaders, type RequestStyle } from "./provider-shapes.js";
+import {
+  adaptToRefusal,
+  DEFAULT_STYLE,
+  PROVIDER_DEFAULTS,
+  readAnswerBody,
+  readErrorMessage,
+  toRequestBody,
+  toRequestHeaders,
+  type RequestStyle,
+} from "./provider-shapes.js";
 import type { ModelExchange, ModelTransport } from "./transport.js";
 
 /** Options of `createHttpModel`. */
@@ -109,7 +118,8 @@ export function createHttpModel(options: HttpModelOptions): ChatModel {
       }
       if (body === undefined) throw fail(`${url} did not answer JSON (${clip(answer.body, 120) || "an empty body"})`);
       const read = readAnswerBody(ref.provider, body);
-      if ("problem" in read) throw fail(`the answer of ${url} is not the ${ref.provider === "anthropic" ? "Messages API" : "chat completions"} shape (${read.problem})`);
+      if ("problem" in read)
+        throw fail(`the answer of ${url} is not the ${ref.provider === "anthropic" ? "Messages API" : "chat completions"} shape (${read.problem})`);
       return { text: toSafeModelText(read.text), usage: read.usage };
     },
   };

@@ -21,7 +21,10 @@ export function parseModelRef(text: string): { ok: true; ref: ModelRef } | { ok:
   const provider = at < 0 ? "" : text.slice(0, at).trim().toLowerCase();
   const model = at < 0 ? "" : text.slice(at + 1).trim();
   if (!(MODEL_PROVIDERS as readonly string[]).includes(provider) || model === "" || /[\u0000-\u001f\u007f]/.test(model)) {
-    return { ok: false, message: `expected <provider>:<model> with provider ${MODEL_PROVIDERS.join(" or ")}, e.g. openai:gpt-4o-mini or anthropic:claude-haiku-4-5` };
+    return {
+      ok: false,
+      message: `expected <provider>:<model> with provider ${MODEL_PROVIDERS.join(" or ")}, e.g. openai:gpt-4o-mini or anthropic:claude-haiku-4-5`,
+    };
   }
   return { ok: true, ref: { provider: provider as ModelProvider, model } };
 }

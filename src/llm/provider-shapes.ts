@@ -55,7 +55,8 @@ export function toRequestBody(provider: ModelProvider, model: string, request: M
     messages: [...(request.system !== undefined ? [{ role: "system", content: request.system }] : []), ...messages],
     [style.maxTokensField]: request.maxTokens,
     ...temperature,
-    ...(request.json && style.structured && { response_format: { type: "json_schema", json_schema: { name: request.json.name, schema: request.json.schema, strict: true } } }),
+    ...(request.json &&
+      style.structured && { response_format: { type: "json_schema", json_schema: { name: request.json.name, schema: request.json.schema, strict: true } } }),
   };
 }
 

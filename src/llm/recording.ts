@@ -53,7 +53,12 @@ export function toRecordedRequest(exchange: ModelExchange): RecordedRequest {
 
 /** `sha256:<hex>` of the request's canonical JSON (sorted keys), credentials left out: equal requests, equal keys. */
 export function getRecordingKey(exchange: ModelExchange): string {
-  return "sha256:" + createHash("sha256").update(toCanonicalJson(toRecordedRequest(exchange))).digest("hex");
+  return (
+    "sha256:" +
+    createHash("sha256")
+      .update(toCanonicalJson(toRecordedRequest(exchange)))
+      .digest("hex")
+  );
 }
 
 function toStored(answer: ModelAnswer): { status: number; body: unknown } {
@@ -85,7 +90,10 @@ export function createRecordingTransport(inner: ModelTransport, store: Recording
     recording.answers.push(toStored(answer));
     const snapshot: Recording = { ...recording, answers: [...recording.answers] };
     const done = (writing.get(key) ?? Promise.resolve()).then(() => store.write(snapshot));
-    writing.set(key, done.catch(() => undefined));
+    writing.set(
+      key,
+      done.catch(() => undefined),
+    );
     await done;
     return answer;
   };

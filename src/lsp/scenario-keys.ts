@@ -79,7 +79,12 @@ export function getScenarioKeyCompletions(text: string, line: number, character:
     for (const [key, value] of Object.entries((s.properties as Record<string, Schema> | undefined) ?? {})) {
       if (key === "$schema" || items.has(key)) continue;
       const doc = describe(value);
-      items.set(key, { label: key, kind: CompletionItemKind.Property, insertText: `${key}: `, ...(doc !== undefined && { documentation: { kind: MarkupKind.Markdown, value: doc } }) });
+      items.set(key, {
+        label: key,
+        kind: CompletionItemKind.Property,
+        insertText: `${key}: `,
+        ...(doc !== undefined && { documentation: { kind: MarkupKind.Markdown, value: doc } }),
+      });
     }
   }
   return [...items.values()];

@@ -74,10 +74,12 @@ function checkHeaders(reader: StreamMessageReader): void {
   buffer.tryReadHeaders = (lowerCaseKeys) => {
     const headers = parse(lowerCaseKeys);
     // Without the blank line every byte held is header: past the cap no real client is writing.
-    if (headers === undefined && (buffer.numberOfBytes ?? 0) > MAX_HEADER_BYTES) throw new Error(`a header block of more than ${MAX_HEADER_BYTES / 1024} KiB without the blank line that ends it`);
+    if (headers === undefined && (buffer.numberOfBytes ?? 0) > MAX_HEADER_BYTES)
+      throw new Error(`a header block of more than ${MAX_HEADER_BYTES / 1024} KiB without the blank line that ends it`);
     const length = headers && [...headers].find(([key]) => key.toLowerCase() === "content-length")?.[1];
     // Larger than a Buffer can hold: no such message can ever be read.
-    if (length !== undefined && (!/^\d+$/.test(length) || Number(length) > MAX_LENGTH)) throw new Error(`Content-Length is "${length.slice(0, 40)}", not a byte count the server can read`);
+    if (length !== undefined && (!/^\d+$/.test(length) || Number(length) > MAX_LENGTH))
+      throw new Error(`Content-Length is "${length.slice(0, 40)}", not a byte count the server can read`);
     return headers;
   };
 }
@@ -99,7 +101,9 @@ function skipThrowingMessages(reader: StreamMessageReader, skipped: (reason: str
         callback(message);
       } catch (error) {
         const method = (message as { method?: unknown }).method;
-        skipped(`a ${typeof method === "string" ? `${method.slice(0, 100)} ` : ""}message the server could not act on (${error instanceof Error ? firstLine(error) : String(error)})`);
+        skipped(
+          `a ${typeof method === "string" ? `${method.slice(0, 100)} ` : ""}message the server could not act on (${error instanceof Error ? firstLine(error) : String(error)})`,
+        );
       }
     });
 }
@@ -113,7 +117,12 @@ function skipThrowingMessages(reader: StreamMessageReader, skipped: (reason: str
  * through `events.fatal`. The partial-message event fires only while a body is incomplete: a message sent with no
  * header at all and nothing after it is still waited for, as any header still arriving is.
  */
-export function createTransport(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, events: TransportEvents, options: TransportOptions = {}): { reader: MessageReader; writer: MessageWriter } {
+export function createTransport(
+  input: NodeJS.ReadableStream,
+  output: NodeJS.WritableStream,
+  events: TransportEvents,
+  options: TransportOptions = {},
+): { reader: MessageReader; writer: MessageWriter } {
   const stallMs = options.stallMs ?? 5000;
   const reader = new StreamMessageReader(input, { contentTypeDecoder: markingJsonDecoder() });
   checkHeaders(reader);

@@ -33,7 +33,8 @@ const IF_SET: Readonly<Record<string, string>> = {
 
 function toData(name: string, node: Record<string, unknown>, type: string, start: boolean): Record<string, unknown> {
   const data: Record<string, unknown> = { name, type };
-  for (const [from, to] of Object.entries(COPIED)) if (node[from] !== undefined && !(Array.isArray(node[from]) && (node[from] as unknown[]).length === 0)) data[to] = node[from];
+  for (const [from, to] of Object.entries(COPIED))
+    if (node[from] !== undefined && !(Array.isArray(node[from]) && (node[from] as unknown[]).length === 0)) data[to] = node[from];
   for (const [from, to] of Object.entries(IF_SET)) if (node[from]) data[to] = node[from];
   if (node.enable_global_auto_return) data.enableGlobalAutoReturn = true;
   if (node.enable_return_to_prev_before_global) data.enableReturnToPrevBeforeGlobal = true;
@@ -43,7 +44,10 @@ function toData(name: string, node: Record<string, unknown>, type: string, start
   }
   if (isObject(node.extract_var_settings)) {
     const s = node.extract_var_settings;
-    data.extractVarSettings = { ...(s.ignore_previous !== undefined && { ignorePrevious: s.ignore_previous }), ...(s.use_audio !== undefined && { useAudio: s.use_audio }) };
+    data.extractVarSettings = {
+      ...(s.ignore_previous !== undefined && { ignorePrevious: s.ignore_previous }),
+      ...(s.use_audio !== undefined && { useAudio: s.use_audio }),
+    };
   }
   if (start) data.isStart = true;
   return data;
@@ -74,8 +78,22 @@ export function fromBlandFile(value: unknown): { ok: true; pathway: Pathway } | 
       const target = String(edge.target ?? "");
       if (!Object.hasOwn(nodes, target)) return { ok: false, message: `the edge of node "${name}" leads to "${target}", which is not a node of the file` };
       const label = edge.label ?? edge.condition;
-      edges.push({ id: `${name}->${target}${edges.some((e) => e.source === name && e.target === target) ? `#${edges.length}` : ""}`, source: name, target, ...(label !== undefined && { label }), ...(edge.description !== undefined && { description: edge.description }) });
+      edges.push({
+        id: `${name}->${target}${edges.some((e) => e.source === name && e.target === target) ? `#${edges.length}` : ""}`,
+        source: name,
+        target,
+        ...(label !== undefined && { label }),
+        ...(edge.description !== undefined && { description: edge.description }),
+      });
     }
   }
-  return { ok: true, pathway: { name: String(value.name), ...(typeof value.description === "string" && { description: value.description }), nodes: entries, edges } as unknown as Pathway };
+  return {
+    ok: true,
+    pathway: {
+      name: String(value.name),
+      ...(typeof value.description === "string" && { description: value.description }),
+      nodes: entries,
+      edges,
+    } as unknown as Pathway,
+  };
 }

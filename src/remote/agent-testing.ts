@@ -42,7 +42,12 @@ export interface AgentTestingApi {
   /** Reads a batch (GET /v1/agent-testing/batches/{id}). Throws RemoteError. */
   getBatch(id: string): Promise<ServerBatch>;
   /** Starts a simulation set (POST /v1/agent-testing/simulation-sets, documented body); answers its `simulation_set_id`. Throws RemoteError. */
-  createSimulationSet(request: { scenarioIds: readonly string[]; simulationsPerScenario: number; pathwayId?: string; versionNumber?: number }): Promise<{ simulationSetId: string }>;
+  createSimulationSet(request: {
+    scenarioIds: readonly string[];
+    simulationsPerScenario: number;
+    pathwayId?: string;
+    versionNumber?: number;
+  }): Promise<{ simulationSetId: string }>;
   /** Reads a simulation set (GET /v1/agent-testing/simulation-sets/{id}). Throws RemoteError. */
   getSimulationSet(id: string): Promise<ServerSimulationSet>;
   /** Lists the runs of a batch (GET /v1/agent-testing/runs?batch_id=&limit=100: documented `{runs, total_count}`, also a bare list or `{data}`). Throws RemoteError. */
@@ -57,7 +62,8 @@ export interface AgentTestingApi {
 export function unwrapAgentAnswer(body: unknown, key: string): unknown {
   if (!isObject(body)) return body;
   if (body[key] !== undefined && body[key] !== null) return body[key];
-  if (body.data !== undefined && body.data !== null) return isObject(body.data) && body.data[key] !== undefined && body.data[key] !== null ? body.data[key] : body.data;
+  if (body.data !== undefined && body.data !== null)
+    return isObject(body.data) && body.data[key] !== undefined && body.data[key] !== null ? body.data[key] : body.data;
   return body;
 }
 
@@ -68,7 +74,7 @@ export function unwrapAgentAnswer(body: unknown, key: string): unknown {
  */
 export function getAgentRefusal(body: unknown): string | undefined {
   if (!isObject(body)) return undefined;
-  const said = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value) ?? "");
+  const said = (value: unknown) => (typeof value === "string" ? value : (JSON.stringify(value) ?? ""));
   if (Array.isArray(body.errors) && body.errors.length > 0) return said(body.errors);
   if (body.success === false || body.status === "error") return said(body.message ?? body.error ?? "");
   if (typeof body.error === "string" && body.error !== "" && body.id === undefined && body.status === undefined) return body.error;
@@ -84,12 +90,21 @@ function hasString(value: unknown, field: string): value is Record<string, unkno
 export function createAgentTestingMethods(tools: ClientTools): AgentTestingApi {
   const base = "v1/agent-testing";
   const shape = (answer: RawAnswer, what: string, expected: string, after = "") =>
-    tools.fail("shape", `${what}: ${answer.url} answered ${answer.status} without ${expected}; the service said: ${tools.quote(answer.text) || "(nothing)"}.${after}`, { url: answer.url, status: answer.status, attempts: answer.attempts });
+    tools.fail(
+      "shape",
+      `${what}: ${answer.url} answered ${answer.status} without ${expected}; the service said: ${tools.quote(answer.text) || "(nothing)"}.${after}`,
+      { url: answer.url, status: answer.status, attempts: answer.attempts },
+    );
   /** The parsed answer; a 2xx whose body is a refusal (`status: "error"`, `success: false`) is an error. */
   const read = (answer: RawAnswer, what: string): unknown => {
     const body = tools.parse(answer, what);
     const said = getAgentRefusal(body);
-    if (said !== undefined) throw tools.fail("rejected", `${what}: ${answer.url} answered ${answer.status} but refused${said ? `: ${tools.quote(said)}` : ""}.`, { url: answer.url, status: answer.status, attempts: answer.attempts });
+    if (said !== undefined)
+      throw tools.fail("rejected", `${what}: ${answer.url} answered ${answer.status} but refused${said ? `: ${tools.quote(said)}` : ""}.`, {
+        url: answer.url,
+        status: answer.status,
+        attempts: answer.attempts,
+      });
     return body;
   };
   const scenarioOf = (answer: RawAnswer, what: string, after?: string): ServerScenario => {
@@ -102,14 +117,18 @@ export function createAgentTestingMethods(tools: ClientTools): AgentTestingApi {
     async listScenarios(query = {}) {
       const what = query.pathwayId === undefined ? "listing the agent-testing scenarios" : `listing the agent-testing scenarios of pathway ${query.pathwayId}`;
       const params = query.pathwayId === undefined ? "" : `?${new URLSearchParams({ pathway_id: query.pathwayId })}`;
-      const answer = await tools.request("GET", `${base}/scenarios${params}`, undefined, what, { subject: "base URL (GET /v1/agent-testing/scenarios lists them)" });
+      const answer = await tools.request("GET", `${base}/scenarios${params}`, undefined, what, {
+        subject: "base URL (GET /v1/agent-testing/scenarios lists them)",
+      });
       const list = unwrapAgentAnswer(read(answer, what), "scenarios");
       if (!Array.isArray(list)) throw shape(answer, what, "a list of scenarios (documented: {scenarios: [...]})");
       return list.filter((s) => hasString(s, "id")).map((s) => ({ ...s, id: s.id as string, name: typeof s.name === "string" ? s.name : "" }));
     },
     async getScenario(id) {
       const what = `reading agent-testing scenario ${id}`;
-      const answer = await tools.request("GET", `${base}/scenarios/${tools.segment(id, what)}`, undefined, what, { subject: "scenario id (it may have been deleted in the web page)" });
+      const answer = await tools.request("GET", `${base}/scenarios/${tools.segment(id, what)}`, undefined, what, {
+        subject: "scenario id (it may have been deleted in the web page)",
+      });
       return scenarioOf(answer, what);
     },
     async createScenario(body) {
@@ -119,7 +138,9 @@ export function createAgentTestingMethods(tools: ClientTools): AgentTestingApi {
     },
     async updateScenario(id, body) {
       const what = `updating agent-testing scenario ${id}`;
-      const answer = await tools.request("PUT", `${base}/scenarios/${tools.segment(id, what)}`, JSON.stringify(body), what, { subject: "scenario id (it may have been deleted in the web page)" });
+      const answer = await tools.request("PUT", `${base}/scenarios/${tools.segment(id, what)}`, JSON.stringify(body), what, {
+        subject: "scenario id (it may have been deleted in the web page)",
+      });
       // The answer is the scenario (documented); the official CLI reads nothing of it, so neither does this, beyond a refusal.
       if (answer.text.trim() !== "") read(answer, what);
     },
@@ -148,10 +169,13 @@ export function createAgentTestingMethods(tools: ClientTools): AgentTestingApi {
         ...(request.pathwayId !== undefined && { pathway_id: request.pathwayId }),
         ...(request.versionNumber !== undefined && { version_number: request.versionNumber }),
       };
-      const answer = await tools.request("POST", `${base}/simulation-sets`, JSON.stringify(body), what, { subject: "scenario ids (see `pathway scenarios push`)" });
+      const answer = await tools.request("POST", `${base}/simulation-sets`, JSON.stringify(body), what, {
+        subject: "scenario ids (see `pathway scenarios push`)",
+      });
       const value = unwrapAgentAnswer(read(answer, what), "simulation_set_id");
       const simulationSetId = typeof value === "string" ? value : hasString(value, "simulation_set_id") ? (value.simulation_set_id as string) : undefined;
-      if (simulationSetId === undefined) throw shape(answer, what, "a simulation_set_id (documented: {simulation_set_id, status, ...})", " The set may have started: see the web page.");
+      if (simulationSetId === undefined)
+        throw shape(answer, what, "a simulation_set_id (documented: {simulation_set_id, status, ...})", " The set may have started: see the web page.");
       return { simulationSetId };
     },
     async getSimulationSet(id) {
@@ -166,7 +190,9 @@ export function createAgentTestingMethods(tools: ClientTools): AgentTestingApi {
     },
     async listRuns(query) {
       const what = `listing the runs of agent-testing batch ${query.batchId}`;
-      const answer = await tools.request("GET", `${base}/runs?${new URLSearchParams({ batch_id: query.batchId, limit: "100" })}`, undefined, what, { subject: "batch id" });
+      const answer = await tools.request("GET", `${base}/runs?${new URLSearchParams({ batch_id: query.batchId, limit: "100" })}`, undefined, what, {
+        subject: "batch id",
+      });
       const list = unwrapAgentAnswer(read(answer, what), "runs");
       if (!Array.isArray(list)) throw shape(answer, what, "a list of runs (documented: {runs: [...], total_count})");
       return runsOf(list);

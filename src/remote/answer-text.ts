@@ -38,17 +38,22 @@ export function serverMessage(text: string): string {
     // Not JSON: keep the text.
   }
   // The text reaches a terminal: no escape sequences from the network.
-  message = message.replace(/\s+/g, " ").replace(/[\u0000-\u001f\u007f-\u009f]/g, "?").trim();
-  return message.length > 200 ? message.slice(0, 199) + "…" : message;
+  message = message
+    .replace(/\s+/g, " ")
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, "?")
+    .trim();
+  return message.length > 200 ? `${message.slice(0, 199)}…` : message;
 }
 
 /** The service's message when a 2xx answer is really a refusal (`status: "error"` or an `error` field); undefined when it is not. */
 export function getRefusal(response: unknown): string | undefined {
   if (!response || typeof response !== "object" || Array.isArray(response)) return undefined;
   const r = response as Record<string, unknown>;
-  const failed = (typeof r.status === "string" && /^(error|fail(ed|ure)?)$/i.test(r.status)) || r.success === false || (r.error !== undefined && r.error !== null && r.error !== false);
+  const failed =
+    (typeof r.status === "string" && /^(error|fail(ed|ure)?)$/i.test(r.status)) ||
+    r.success === false ||
+    (r.error !== undefined && r.error !== null && r.error !== false);
   if (!failed) return undefined;
   const m = r.message ?? r.error ?? r.errors;
   return m === undefined || m === true ? "" : typeof m === "string" ? m : JSON.stringify(m);
 }
-

@@ -40,10 +40,19 @@ function unwrap(body: unknown, key: string): unknown {
 /** The usage methods over the client's tools (its request with retries, timeouts, redaction, and its error builders). */
 export function createUsageMethods(tools: ClientTools): UsageApi {
   const shape = (answer: RawAnswer, what: string, expected: string) =>
-    tools.fail("shape", `${what}: ${answer.url} answered ${answer.status} without ${expected}; the service said: ${tools.quote(answer.text) || "(nothing)"}.`, { url: answer.url, status: answer.status, attempts: answer.attempts });
+    tools.fail("shape", `${what}: ${answer.url} answered ${answer.status} without ${expected}; the service said: ${tools.quote(answer.text) || "(nothing)"}.`, {
+      url: answer.url,
+      status: answer.status,
+      attempts: answer.attempts,
+    });
   const refused = (answer: RawAnswer, body: unknown, what: string) => {
     const said = tools.refusal(body);
-    if (said !== undefined) throw tools.fail("rejected", `${what}: ${answer.url} answered ${answer.status} but refused${said ? `: ${tools.quote(said)}` : ""}.`, { url: answer.url, status: answer.status, attempts: answer.attempts });
+    if (said !== undefined)
+      throw tools.fail("rejected", `${what}: ${answer.url} answered ${answer.status} but refused${said ? `: ${tools.quote(said)}` : ""}.`, {
+        url: answer.url,
+        status: answer.status,
+        attempts: answer.attempts,
+      });
   };
   return {
     async listInboundNumbers() {
@@ -59,7 +68,10 @@ export function createUsageMethods(tools: ClientTools): UsageApi {
     },
     async getInboundNumber(phoneNumber) {
       const what = `reading inbound number ${phoneNumber}`;
-      const answer = await tools.request("GET", `v1/inbound/${tools.segment(phoneNumber, what)}`, undefined, what, { account: true, subject: "number (see GET /v1/inbound)" });
+      const answer = await tools.request("GET", `v1/inbound/${tools.segment(phoneNumber, what)}`, undefined, what, {
+        account: true,
+        subject: "number (see GET /v1/inbound)",
+      });
       const body = tools.parse(answer, what);
       refused(answer, body, what);
       const record = unwrap(body, "phone_number");
@@ -73,7 +85,14 @@ export function createUsageMethods(tools: ClientTools): UsageApi {
       refused(answer, body, what);
       const payload = unwrap(body, "campaigns");
       // One campaign object unwrapped is read as the list of one the documentation shows.
-      const list = isObject(payload) && Array.isArray(payload.campaigns) ? payload.campaigns : Array.isArray(payload) ? payload : isObject(payload) && Array.isArray(payload.sequences) ? [payload] : undefined;
+      const list =
+        isObject(payload) && Array.isArray(payload.campaigns)
+          ? payload.campaigns
+          : Array.isArray(payload)
+            ? payload
+            : isObject(payload) && Array.isArray(payload.sequences)
+              ? [payload]
+              : undefined;
       if (list === undefined) throw shape(answer, what, "campaigns (documented: {status, count, campaigns: [...]})");
       return { campaigns: list.filter(isObject), url: answer.url };
     },

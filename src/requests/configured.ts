@@ -78,7 +78,12 @@ function place(value: unknown, diagnostics: Diagnostic[]): ConfigurationCheck {
  */
 export function checkInboundConfiguration(record: Record<string, unknown>, options: ConfigurationCheckOptions): ConfigurationCheck {
   const body = asBody("inbound", record);
-  const result = checkRequestValue(body, { kind: "inbound", pathway: options.pathway, rules: toOverrides(options.rules), ...(options.systemVariables && { systemVariables: options.systemVariables }) });
+  const result = checkRequestValue(body, {
+    kind: "inbound",
+    pathway: options.pathway,
+    rules: toOverrides(options.rules),
+    ...(options.systemVariables && { systemVariables: options.systemVariables }),
+  });
   return place(record, result.diagnostics);
 }
 
@@ -93,11 +98,21 @@ export const CAMPAIGN_VARIABLE_NOTE = "Whether a campaign's contacts supply vari
  * and a sequence may send a task instead. Pointers are into the campaign object (`/request_data/...`; a finding about the pathway as a whole at
  * `pointer`, the first sequence entry that calls it); ranges into its pretty-printed JSON.
  */
-export function checkCampaignConfiguration(campaign: Record<string, unknown>, pathwayId: string, pointer: string, options: ConfigurationCheckOptions): ConfigurationCheck {
+export function checkCampaignConfiguration(
+  campaign: Record<string, unknown>,
+  pathwayId: string,
+  pointer: string,
+  options: ConfigurationCheckOptions,
+): ConfigurationCheck {
   const settings = isObject(campaign.request_data) ? campaign.request_data : {};
   const body = asBody("call", settings, pathwayId);
   const cap = { "missing-request-variable": "warning", "ignored-with-pathway": "off" } as const;
-  const result = checkRequestValue(body, { kind: "call", pathway: options.pathway, rules: toOverrides(options.rules, cap), ...(options.systemVariables && { systemVariables: options.systemVariables }) });
+  const result = checkRequestValue(body, {
+    kind: "call",
+    pathway: options.pathway,
+    rules: toOverrides(options.rules, cap),
+    ...(options.systemVariables && { systemVariables: options.systemVariables }),
+  });
   const diagnostics = result.diagnostics.map((d) => {
     const moved = d.pointer === "" || d.pointer === "/pathway_id" ? pointer : `/request_data${d.pointer}`;
     const variable = d.ruleId === "missing-request-variable" || d.ruleId === "maybe-missing-request-variable";

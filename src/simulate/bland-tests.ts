@@ -44,10 +44,24 @@ function toTestPath(i: number, path: readonly (string | number)[]): (string | nu
  */
 export function readBlandTests(text: string, pathwayRef: string): { ok: true; tests: BlandTestScenario[] } | { ok: false; issues: ScenarioIssue[] } {
   const read = readYamlStructured(text, { schema: BlandTestsSchema, emptyMessage: "the test-cases file is empty; it needs tests:" });
-  if (!read.ok) return { ok: false, issues: read.diagnostics.map((d) => ({ message: d.message, pointer: d.pointer, ...(d.range && { line: d.range.start.line, column: d.range.start.column }) })) };
+  if (!read.ok)
+    return {
+      ok: false,
+      issues: read.diagnostics.map((d) => ({
+        message: d.message,
+        pointer: d.pointer,
+        ...(d.range && { line: d.range.start.line, column: d.range.start.column }),
+      })),
+    };
   const tests = read.value.tests.map((t, i): BlandTestScenario => {
     const expect = { ...(t.expected_path && { path_contains: t.expected_path }), ...(t.expected_variables && { vars: t.expected_variables }) };
-    const scenario = ScenarioSchema.parse({ name: t.name ?? `test ${i + 1}`, pathway: pathwayRef, persona: t.scenario, ...(t.max_turns !== undefined && { max_turns: t.max_turns }), ...(Object.keys(expect).length > 0 && { expect }) });
+    const scenario = ScenarioSchema.parse({
+      name: t.name ?? `test ${i + 1}`,
+      pathway: pathwayRef,
+      persona: t.scenario,
+      ...(t.max_turns !== undefined && { max_turns: t.max_turns }),
+      ...(Object.keys(expect).length > 0 && { expect }),
+    });
     return { scenario, locate: (path) => read.locate(toTestPath(i, path)) };
   });
   return { ok: true, tests };

@@ -69,8 +69,20 @@ export function checkExpect(sim: Simulator, state: SimState, expect: TurnExpect 
   const failures: Check[] = [];
   const here = state.nodeId === undefined ? undefined : sim.nodes.get(state.nodeId);
   if (expect.node !== undefined) {
-    if (unknownNode(sim, expect.node)) failures.push({ key: "node", message: `expect.node: "${expect.node}" is not a node of the pathway (by id or name)`, expected: expect.node, actual: nodeLabel(sim, state.nodeId) });
-    else if (!matchesNode(here, expect.node)) failures.push({ key: "node", message: `expected to be at "${expect.node}", but the conversation is at ${nodeLabel(sim, state.nodeId)}`, expected: expect.node, actual: nodeLabel(sim, state.nodeId) });
+    if (unknownNode(sim, expect.node))
+      failures.push({
+        key: "node",
+        message: `expect.node: "${expect.node}" is not a node of the pathway (by id or name)`,
+        expected: expect.node,
+        actual: nodeLabel(sim, state.nodeId),
+      });
+    else if (!matchesNode(here, expect.node))
+      failures.push({
+        key: "node",
+        message: `expected to be at "${expect.node}", but the conversation is at ${nodeLabel(sim, state.nodeId)}`,
+        expected: expect.node,
+        actual: nodeLabel(sim, state.nodeId),
+      });
   }
   if (expect.said !== undefined) {
     const said = (events ?? state.trace).flatMap((e) => (e.type === "say" ? [e.text] : [])).join("\n");
@@ -79,25 +91,61 @@ export function checkExpect(sim: Simulator, state: SimState, expect: TurnExpect 
   }
   for (const [name, value] of Object.entries(expect.vars ?? {})) {
     const actual = getVariable(state.variables, name);
-    if (!loose(value, actual)) failures.push({ key: `vars/${name}`, message: `expected variable ${name} to be ${JSON.stringify(value)}, but it is ${actual === undefined ? "unset" : JSON.stringify(actual)}`, expected: value, actual: actual ?? null });
+    if (!loose(value, actual))
+      failures.push({
+        key: `vars/${name}`,
+        message: `expected variable ${name} to be ${JSON.stringify(value)}, but it is ${actual === undefined ? "unset" : JSON.stringify(actual)}`,
+        expected: value,
+        actual: actual ?? null,
+      });
   }
   if (expect.status !== undefined && state.status !== expect.status) {
-    failures.push({ key: "status", message: `expected the conversation to be ${expect.status}, but it is ${state.status}${state.reason ? ` (${state.reason})` : ""}`, expected: expect.status, actual: state.status });
+    failures.push({
+      key: "status",
+      message: `expected the conversation to be ${expect.status}, but it is ${state.status}${state.reason ? ` (${state.reason})` : ""}`,
+      expected: expect.status,
+      actual: state.status,
+    });
   }
   if (expect.stayed !== undefined && events) {
     const moved = events.some((e) => e.type === "move");
-    if (moved === expect.stayed) failures.push({ key: "stayed", message: expect.stayed ? `expected to stay, but the turn moved to ${nodeLabel(sim, state.nodeId)}` : "expected to move, but the turn stayed", expected: expect.stayed, actual: !moved });
+    if (moved === expect.stayed)
+      failures.push({
+        key: "stayed",
+        message: expect.stayed ? `expected to stay, but the turn moved to ${nodeLabel(sim, state.nodeId)}` : "expected to move, but the turn stayed",
+        expected: expect.stayed,
+        actual: !moved,
+      });
   }
   if (expect.ended !== undefined && (state.status === "ended") !== expect.ended) {
-    failures.push({ key: "ended", message: expect.ended ? `expected the call to end, but it is ${state.status}${state.reason ? ` (${state.reason})` : ` at ${nodeLabel(sim, state.nodeId)}`}` : "expected the call not to end, but it ended", expected: expect.ended, actual: state.status === "ended" });
+    failures.push({
+      key: "ended",
+      message: expect.ended
+        ? `expected the call to end, but it is ${state.status}${state.reason ? ` (${state.reason})` : ` at ${nodeLabel(sim, state.nodeId)}`}`
+        : "expected the call not to end, but it ended",
+      expected: expect.ended,
+      actual: state.status === "ended",
+    });
   }
   if (expect.transferred_to !== undefined && (state.status !== "transferred" || state.transferNumber !== expect.transferred_to)) {
-    failures.push({ key: "transferred_to", message: state.status === "transferred" ? `expected a transfer to ${expect.transferred_to}, but it went to ${state.transferNumber}` : `expected a transfer to ${expect.transferred_to}, but the conversation is ${state.status} at ${nodeLabel(sim, state.nodeId)}`, expected: expect.transferred_to, actual: state.transferNumber ?? null });
-  }  if (expect.transferred_to_pathway !== undefined && (state.status !== "transferred" || state.transferPathwayId !== expect.transferred_to_pathway)) {
+    failures.push({
+      key: "transferred_to",
+      message:
+        state.status === "transferred"
+          ? `expected a transfer to ${expect.transferred_to}, but it went to ${state.transferNumber}`
+          : `expected a transfer to ${expect.transferred_to}, but the conversation is ${state.status} at ${nodeLabel(sim, state.nodeId)}`,
+      expected: expect.transferred_to,
+      actual: state.transferNumber ?? null,
+    });
+  }
+  if (expect.transferred_to_pathway !== undefined && (state.status !== "transferred" || state.transferPathwayId !== expect.transferred_to_pathway)) {
     const actual = state.transferPathwayId ?? null;
     failures.push({
       key: "transferred_to_pathway",
-      message: state.status === "transferred" ? `expected the call to be handed to pathway ${expect.transferred_to_pathway}, but it went to ${actual === null ? (state.transferNumber ?? "no pathway") : `pathway ${actual}`}` : `expected the call to be handed to pathway ${expect.transferred_to_pathway}, but the conversation is ${state.status} at ${nodeLabel(sim, state.nodeId)}`,
+      message:
+        state.status === "transferred"
+          ? `expected the call to be handed to pathway ${expect.transferred_to_pathway}, but it went to ${actual === null ? (state.transferNumber ?? "no pathway") : `pathway ${actual}`}`
+          : `expected the call to be handed to pathway ${expect.transferred_to_pathway}, but the conversation is ${state.status} at ${nodeLabel(sim, state.nodeId)}`,
       expected: expect.transferred_to_pathway,
       actual,
     });
@@ -106,12 +154,24 @@ export function checkExpect(sim: Simulator, state: SimState, expect: TurnExpect 
   const path = expect.path !== undefined || expect.path_contains !== undefined ? getVisitedPath(state.trace) : [];
   if (expect.path !== undefined) {
     const ok = path.length === expect.path.length && expect.path.every((ref, i) => matchesNode(sim.nodes.get(path[i]!), ref));
-    if (!ok) failures.push({ key: "path", message: "the visited path differs", expected: expect.path, actual: path.map((id) => getSimNodeName(sim.nodes.get(id)) ?? id) });
+    if (!ok)
+      failures.push({
+        key: "path",
+        message: "the visited path differs",
+        expected: expect.path,
+        actual: path.map((id) => getSimNodeName(sim.nodes.get(id)) ?? id),
+      });
   }
   if (expect.path_contains !== undefined) {
     let i = 0;
     for (const id of path) if (i < expect.path_contains.length && matchesNode(sim.nodes.get(id), expect.path_contains[i]!)) i++;
-    if (i < expect.path_contains.length) failures.push({ key: "path_contains", message: `the visited path does not pass through "${expect.path_contains[i]}" in the expected order`, expected: expect.path_contains, actual: path.map((id) => getSimNodeName(sim.nodes.get(id)) ?? id) });
+    if (i < expect.path_contains.length)
+      failures.push({
+        key: "path_contains",
+        message: `the visited path does not pass through "${expect.path_contains[i]}" in the expected order`,
+        expected: expect.path_contains,
+        actual: path.map((id) => getSimNodeName(sim.nodes.get(id)) ?? id),
+      });
   }
   return failures;
 }
@@ -119,7 +179,9 @@ export function checkExpect(sim: Simulator, state: SimState, expect: TurnExpect 
 /** A failed or tied decision that stood: only the turn's last decision counts (a global node's return re-decides). */
 export function decisionProblems(events: readonly TraceEvent[]): string[] {
   const last = events.findLast((e) => e.type === "decide");
-  return last && last.type === "decide" && (last.decision.kind === "error" || last.decision.kind === "ambiguous") ? [`${last.decider} decider: ${last.decision.reason}`] : [];
+  return last && last.type === "decide" && (last.decision.kind === "error" || last.decision.kind === "ambiguous")
+    ? [`${last.decider} decider: ${last.decision.reason}`]
+    : [];
 }
 
 /** Warnings for variables a node used before they were set (once per node and variable). */
@@ -138,4 +200,3 @@ export function collectWarnings(sim: Simulator, trace: readonly TraceEvent[]): s
   }
   return warnings;
 }
-

@@ -82,7 +82,10 @@ function toLiveState(sim: Simulator, state: SimState, turn: Turn, reply: ChatRep
   events.push({ type: "user", turn: n, nodeId: from ?? "", text: turn.user });
   const node = resolveLiveNode(sim, reply);
   const liveId = node?.id ?? reply.currentNodeId ?? reply.currentNodeName;
-  if (!node && liveId !== undefined) warnings.push(`turn ${n}: the live agent is at node ${JSON.stringify(liveId)}, which the local file does not have; is the local file the version the service runs?`);
+  if (!node && liveId !== undefined)
+    warnings.push(
+      `turn ${n}: the live agent is at node ${JSON.stringify(liveId)}, which the local file does not have; is the local file the version the service runs?`,
+    );
   const to = liveId ?? from;
   let passed: string[] | undefined;
   if (turn.take !== undefined && from !== undefined) {
@@ -97,8 +100,14 @@ function toLiveState(sim: Simulator, state: SimState, turn: Turn, reply: ChatRep
         : passed
           ? { kind: "take" as const, index: wanted.index, reason: `the live agent took ${describeCandidate(chosen!)}` }
           : liveId === undefined
-            ? { kind: "error" as const, reason: `cannot tell whether the live agent took ${describeCandidate(chosen!)}: the chat's answer names no node (no current_node_id or current_node_name)` }
-            : { kind: "error" as const, reason: `the live agent did not take ${describeCandidate(chosen!)}: it ${to === from ? "stayed at" : "went to"} "${liveName}"${to === liveId ? ` (id ${liveId})` : ""}` };
+            ? {
+                kind: "error" as const,
+                reason: `cannot tell whether the live agent took ${describeCandidate(chosen!)}: the chat's answer names no node (no current_node_id or current_node_name)`,
+              }
+            : {
+                kind: "error" as const,
+                reason: `the live agent did not take ${describeCandidate(chosen!)}: it ${to === from ? "stayed at" : "went to"} "${liveName}"${to === liveId ? ` (id ${liveId})` : ""}`,
+              };
     events.push({ type: "decide", turn: n, nodeId: from, decider: "live", decision, ...(chosen && { chosen }) });
   }
   if (to !== undefined && to !== from) {
@@ -159,9 +168,28 @@ function createLiveStepper(sim: Simulator, scenario: Scenario, chat: ChatApi, op
       });
       chatId = session.chatId;
       const node = startId === undefined ? undefined : sim.nodes.get(startId);
-      const trace: TraceEvent[] = startId === undefined ? [] : [{ type: "enter", turn: 0, nodeId: startId, ...(getSimNodeName(node) !== undefined && { nodeName: getSimNodeName(node)! }), nodeType: node?.type ?? "unknown" }];
+      const trace: TraceEvent[] =
+        startId === undefined
+          ? []
+          : [
+              {
+                type: "enter",
+                turn: 0,
+                nodeId: startId,
+                ...(getSimNodeName(node) !== undefined && { nodeName: getSimNodeName(node)! }),
+                nodeType: node?.type ?? "unknown",
+              },
+            ];
       if (session.message) trace.push({ type: "say", turn: 0, nodeId: startId ?? "", speech: "text", text: session.message, unset: [] });
-      return { status: "active", ...(startId !== undefined && { nodeId: startId }), variables: { ...scenario.request_data, ...session.variables }, turn: 0, returnTo: [], visits: startId === undefined ? {} : { [startId]: 1 }, trace };
+      return {
+        status: "active",
+        ...(startId !== undefined && { nodeId: startId }),
+        variables: { ...scenario.request_data, ...session.variables },
+        turn: 0,
+        returnTo: [],
+        visits: startId === undefined ? {} : { [startId]: 1 },
+        trace,
+      };
     },
     turn: async (state, turn) => {
       if (maxTurns !== undefined && state.turn >= maxTurns) {
@@ -201,7 +229,12 @@ export async function runScenarioLive(pathway: Pathway, scenario: Scenario, chat
   const chatFailure = live.failure();
   if (chatFailure && result.status === "passed") {
     const at = ["turns", chatFailure.turn - 1];
-    const failure = { message: `the conversation was stopped: ${chatFailure.reason}`, turn: chatFailure.turn, pointer: `/turns/${chatFailure.turn - 1}`, ...locate(at) };
+    const failure = {
+      message: `the conversation was stopped: ${chatFailure.reason}`,
+      turn: chatFailure.turn,
+      pointer: `/turns/${chatFailure.turn - 1}`,
+      ...locate(at),
+    };
     return { ...result, status: "failed", failures: [failure], warnings: [...live.warnings, ...result.warnings] };
   }
   return { ...result, warnings: [...live.warnings, ...result.warnings] };
@@ -228,12 +261,18 @@ export async function runPersonaLive(pathway: Pathway, scenario: Scenario, chat:
   const scenarioForRun = withoutTransferNumber(scenario);
   const live = createLiveStepper(sim, scenario, chat, options, undefined);
   if (scenarioForRun !== scenario) live.warnings.push("expect.transferred_to was not checked: the chat API does not show transfers");
-  const result = await runPersonaWith(sim, scenarioForRun, live.stepper, options, { ...(options.locate && { locate: options.locate }), ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }) }).catch((error: unknown) =>
-    toStartError(scenario, error),
-  );
+  const result = await runPersonaWith(sim, scenarioForRun, live.stepper, options, {
+    ...(options.locate && { locate: options.locate }),
+    ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }),
+  }).catch((error: unknown) => toStartError(scenario, error));
   const chatFailure = live.failure();
   if (chatFailure && result.status === "passed") {
-    const failure = { message: `the conversation was stopped: ${chatFailure.reason}`, turn: chatFailure.turn, pointer: "/persona", ...(options.locate ?? (() => undefined))(["persona"]) };
+    const failure = {
+      message: `the conversation was stopped: ${chatFailure.reason}`,
+      turn: chatFailure.turn,
+      pointer: "/persona",
+      ...(options.locate ?? (() => undefined))(["persona"]),
+    };
     return { ...result, status: "failed", failures: [failure], warnings: [...live.warnings, ...result.warnings] };
   }
   return { ...result, warnings: [...live.warnings, ...result.warnings] };

@@ -61,6 +61,13 @@ export interface RunTokens {
 
 /** The result of a scenario that could not run at all, saying why. */
 export function toErrorResult(name: string, message: string): ScenarioResult {
-  return { name, status: "error", failures: [{ message, pointer: "" }], warnings: [], final: { status: "active", turns: 0, variables: {} }, path: [], trace: [] };
+  return {
+    name,
+    status: "error",
+    failures: [{ message, pointer: "" }],
+    warnings: [],
+    final: { status: "active", turns: 0, variables: {} },
+    path: [],
+    trace: [],
+  };
 }
-

@@ -32,10 +32,14 @@ function* runSteps(sim: Simulator, scenario: Scenario, locate: ScenarioLocator):
   const failures: ScenarioFailure[] = [];
   const at = (path: (string | number)[]) => ({ pointer: path.map((p) => `/${p}`).join(""), ...locate(path) });
   let state: SimState = yield { kind: "init" };
-  scenarioLoop: for (const [i, t] of scenario.turns.entries()) {
+  for (const [i, t] of scenario.turns.entries()) {
     const turnNo = i + 1;
     if (state.status !== "active") {
-      failures.push({ message: `the conversation is already ${state.status} (${state.reason ?? "no reason"}), but the scenario has ${scenario.turns.length - i} more turn(s)`, turn: turnNo, ...at(["turns", i]) });
+      failures.push({
+        message: `the conversation is already ${state.status} (${state.reason ?? "no reason"}), but the scenario has ${scenario.turns.length - i} more turn(s)`,
+        turn: turnNo,
+        ...at(["turns", i]),
+      });
       break;
     }
     const turn: Turn = {
@@ -62,11 +66,12 @@ function* runSteps(sim: Simulator, scenario: Scenario, locate: ScenarioLocator):
         const { key, ...rest } = f;
         failures.push({ ...rest, turn: turnNo, ...at(["turns", i, "expect", ...key.split("/")]) });
       }
-      if (failures.length > 0) break scenarioLoop;
+      if (failures.length > 0) break;
     }
   }
   if (failures.length === 0) {
-    if (state.status === "stopped" && scenario.expect?.status !== "stopped") failures.push({ message: `the conversation was stopped: ${state.reason}`, ...at([]) });
+    if (state.status === "stopped" && scenario.expect?.status !== "stopped")
+      failures.push({ message: `the conversation was stopped: ${state.reason}`, ...at([]) });
     else if (scenario.expect) {
       for (const f of checkExpect(sim, state, scenario.expect, undefined)) {
         const { key, ...rest } = f;
@@ -90,7 +95,11 @@ function prepare(pathway: Pathway, scenario: Scenario, options: RunScenarioOptio
   let decider: Decider | undefined = options.decider;
   if (!decider && scenario.decider === "keyword") decider = createKeywordDecider(scenario.threshold !== undefined ? { threshold: scenario.threshold } : {});
   if (!decider && scenario.decider === "llm") {
-    if (!options.llm) return { sim: base, error: "decider: llm needs a model endpoint: set PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (and PATHWAYKIT_LLM_API_KEY if needed)" };
+    if (!options.llm)
+      return {
+        sim: base,
+        error: "decider: llm needs a model endpoint: set PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (and PATHWAYKIT_LLM_API_KEY if needed)",
+      };
     decider = options.llm;
   }
   let startNodeId: string | undefined;
@@ -126,17 +135,38 @@ function errorResult(scenario: Scenario, message: string, locate: ScenarioLocato
  * The simulator a scenario runs on: its decider (`options.decider` over the scenario's own), its webhook answers,
  * max_turns and start node; or, as a failed result naming the key at fault, why it cannot run.
  */
-export function createScenarioSimulator(pathway: Pathway, scenario: Scenario, options: RunScenarioOptions = {}): { sim: Simulator } | { result: ScenarioResult } {
+export function createScenarioSimulator(
+  pathway: Pathway,
+  scenario: Scenario,
+  options: RunScenarioOptions = {},
+): { sim: Simulator } | { result: ScenarioResult } {
   const { sim, error } = prepare(pathway, scenario, options);
-  if (error) return { result: errorResult(scenario, error, options.locate ?? (() => undefined), [scenario.start !== undefined && error.startsWith("start") ? "start" : "decider"]) };
+  if (error)
+    return {
+      result: errorResult(scenario, error, options.locate ?? (() => undefined), [
+        scenario.start !== undefined && error.startsWith("start") ? "start" : "decider",
+      ]),
+    };
   return { sim };
 }
 
 /** What both runners share: the simulator and the step generator, or the result that says why there is none. */
-function startRun(pathway: Pathway, scenario: Scenario, options: RunScenarioOptions): { sim: Simulator; steps: ReturnType<typeof runSteps> } | { result: ScenarioResult } {
+function startRun(
+  pathway: Pathway,
+  scenario: Scenario,
+  options: RunScenarioOptions,
+): { sim: Simulator; steps: ReturnType<typeof runSteps> } | { result: ScenarioResult } {
   const locate = options.locate ?? (() => undefined);
   // A persona scenario has no turns to walk: its caller is a model (runPersonaScenario, runPersonaLive).
-  if (scenario.persona !== undefined) return { result: errorResult(scenario, "a persona scenario is played by models: give it a caller model (pathway test --caller-model, or runPersonaScenario)", locate, ["persona"]) };
+  if (scenario.persona !== undefined)
+    return {
+      result: errorResult(
+        scenario,
+        "a persona scenario is played by models: give it a caller model (pathway test --caller-model, or runPersonaScenario)",
+        locate,
+        ["persona"],
+      ),
+    };
   const made = createScenarioSimulator(pathway, scenario, options);
   if ("result" in made) return made;
   return { sim: made.sim, steps: runSteps(made.sim, scenario, locate) };
@@ -150,7 +180,11 @@ export function runScenario(pathway: Pathway, scenario: Scenario, options: RunSc
   let r = steps.next(undefined as unknown as SimState);
   while (!r.done) {
     const step = r.value;
-    r = steps.next(step.kind === "init" ? createInitialState(sim, { variables: scenario.request_data ?? {}, ...(scenario.call && { call: scenario.call }) }) : transition(sim, step.state, step.turn));
+    r = steps.next(
+      step.kind === "init"
+        ? createInitialState(sim, { variables: scenario.request_data ?? {}, ...(scenario.call && { call: scenario.call }) })
+        : transition(sim, step.state, step.turn),
+    );
   }
   return r.value;
 }
@@ -162,7 +196,12 @@ export interface ScenarioStepper {
 }
 
 /** Runs a scenario's turns and expectations over any stepper, e.g. the live chat of `runScenarioLive`. */
-export async function runScenarioWith(sim: Simulator, scenario: Scenario, stepper: ScenarioStepper, locate: ScenarioLocator = () => undefined): Promise<ScenarioResult> {
+export async function runScenarioWith(
+  sim: Simulator,
+  scenario: Scenario,
+  stepper: ScenarioStepper,
+  locate: ScenarioLocator = () => undefined,
+): Promise<ScenarioResult> {
   const steps = runSteps(sim, scenario, locate);
   let r = steps.next(undefined as unknown as SimState);
   while (!r.done) {
@@ -178,5 +217,10 @@ export async function runScenarioAsync(pathway: Pathway, scenario: Scenario, opt
   if ("result" in run) return run.result;
   const { sim } = run;
   const initial = { variables: scenario.request_data ?? {}, ...(scenario.call && { call: scenario.call }) };
-  return runScenarioWith(sim, scenario, { init: () => createInitialStateAsync(sim, initial), turn: (state, turn) => transitionAsync(sim, state, turn) }, options.locate);
+  return runScenarioWith(
+    sim,
+    scenario,
+    { init: () => createInitialStateAsync(sim, initial), turn: (state, turn) => transitionAsync(sim, state, turn) },
+    options.locate,
+  );
 }

@@ -31,7 +31,7 @@ function isPlainSafe(text: string): boolean {
 }
 
 function hex4(code: number): string {
-  return "\\u" + code.toString(16).padStart(4, "0");
+  return `\\u${code.toString(16).padStart(4, "0")}`;
 }
 
 /**
@@ -49,7 +49,20 @@ function quote(text: string): string {
     else if (c < 0x20) escaped = c === 0x0a ? "\\n" : c === 0x09 ? "\\t" : c === 0x0d ? "\\r" : hex4(c);
     else if (c < 0x7f) continue;
     // Bidi controls too: both readers take them raw, but an editor reorders the line around them (Trojan Source).
-    else if (c <= 0x9f || c === 0x2028 || c === 0x2029 || c === 0xfeff || c === 0xfffe || c === 0xffff || c === 0x061c || c === 0x200e || c === 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) escaped = hex4(c);
+    else if (
+      c <= 0x9f ||
+      c === 0x2028 ||
+      c === 0x2029 ||
+      c === 0xfeff ||
+      c === 0xfffe ||
+      c === 0xffff ||
+      c === 0x061c ||
+      c === 0x200e ||
+      c === 0x200f ||
+      (c >= 0x202a && c <= 0x202e) ||
+      (c >= 0x2066 && c <= 0x2069)
+    )
+      escaped = hex4(c);
     else if (c >= 0xd800 && c <= 0xdbff) {
       const next = text.charCodeAt(i + 1);
       if (next >= 0xdc00 && next <= 0xdfff) {
@@ -62,7 +75,7 @@ function quote(text: string): string {
     out += text.slice(start, i) + escaped;
     start = i + 1;
   }
-  return out + text.slice(start) + '"';
+  return `${out + text.slice(start)}"`;
 }
 
 /**
@@ -114,7 +127,7 @@ function writeBlock(out: string[], value: object, indent: string, first: string)
   if (Array.isArray(value)) {
     for (const item of value) {
       out.push(prefix, "-");
-      writeNested(out, item, indent + "  ", " ");
+      writeNested(out, item, `${indent}  `, " ");
       prefix = indent;
     }
     return;
@@ -125,14 +138,14 @@ function writeBlock(out: string[], value: object, indent: string, first: string)
     const text = toYamlString(key);
     if (text.length > MAX_IMPLICIT_KEY) {
       out.push(prefix, "? ", text, "\n", indent, ":");
-      writeNested(out, item, indent + "  ", " ");
+      writeNested(out, item, `${indent}  `, " ");
     } else {
       out.push(prefix, text, ":");
       const scalar = toScalar(item);
       if (scalar !== undefined) out.push(" ", scalar, "\n");
       else {
         out.push("\n");
-        writeBlock(out, item as object, indent + "  ", indent + "  ");
+        writeBlock(out, item as object, `${indent}  `, `${indent}  `);
       }
     }
     prefix = indent;

@@ -36,5 +36,9 @@ export function validateDocument(parsed: ParsedDocument, options: ValidateOption
   if (!parsed.ok) return { diagnostics: documentFindings, text: parsed.text };
   // A converted document's fixes would be JSON edits in text of another format: placed, but never offered.
   const editable = parsed.converted ? undefined : parsed.text;
-  return { value: parsed.value, text: parsed.text, diagnostics: locateDiagnostics([...documentFindings, ...validateValue(parsed.value, options)], parsed.locateMany, editable).sort(compareDiagnostics) };
+  return {
+    value: parsed.value,
+    text: parsed.text,
+    diagnostics: locateDiagnostics([...documentFindings, ...validateValue(parsed.value, options)], parsed.locateMany, editable).sort(compareDiagnostics),
+  };
 }

@@ -15,8 +15,19 @@ describe("maskPersonalData", () => {
   });
 
   it("masks the number fields whole and keeps ids and times", () => {
-    const record = { call_id: "4c150427-fb1e-4dd1-a44d-4f25b24361b0", to: "+32470555101", created_at: "2025-04-15T18:31:53.696+00:00", variables: { short_from: "1170555102", now: "Tuesday, April 15, 2025 11:32 AM" }, transcripts: [{ id: 144157637, text: "It's 0470 555 101" }] };
-    expect(maskPersonalData(record)).toEqual({ ...record, to: "[masked]", variables: { ...record.variables, short_from: "[masked]" }, transcripts: [{ id: 144157637, text: "It's [masked]" }] });
+    const record = {
+      call_id: "4c150427-fb1e-4dd1-a44d-4f25b24361b0",
+      to: "+32470555101",
+      created_at: "2025-04-15T18:31:53.696+00:00",
+      variables: { short_from: "1170555102", now: "Tuesday, April 15, 2025 11:32 AM" },
+      transcripts: [{ id: 144157637, text: "It's 0470 555 101" }],
+    };
+    expect(maskPersonalData(record)).toEqual({
+      ...record,
+      to: "[masked]",
+      variables: { ...record.variables, short_from: "[masked]" },
+      transcripts: [{ id: 144157637, text: "It's [masked]" }],
+    });
   });
 
   it("leaves no phone number of ten digits anywhere in a masked value", () => {
@@ -55,6 +66,8 @@ describe("maskPhoneNumber", () => {
   });
 
   it("masks the numbers inside a text, a URL's encoded one too", () => {
-    expect(maskPhoneNumbers("GET http://h/v1/inbound/%2B15550000123 answered 500; call +1 415 555 0100")).toBe("GET http://h/v1/inbound/%2B1555***0123 answered 500; call +1415***0100");
+    expect(maskPhoneNumbers("GET http://h/v1/inbound/%2B15550000123 answered 500; call +1 415 555 0100")).toBe(
+      "GET http://h/v1/inbound/%2B1555***0123 answered 500; call +1415***0100",
+    );
   });
 });

@@ -34,25 +34,42 @@ afterEach(async () => {
 });
 
 /** The inbound numbers on the service: two answer with the support pathway, one with another. */
-const NUMBERS = { "+14155550101": inboundDetail("+14155550101", ID), "+14155550102": inboundDetail("+14155550102", ID), "+14155550103": inboundDetail("+14155550103", "pw-lead-qualification") };
+const NUMBERS = {
+  "+14155550101": inboundDetail("+14155550101", ID),
+  "+14155550102": inboundDetail("+14155550102", ID),
+  "+14155550103": inboundDetail("+14155550103", "pw-lead-qualification"),
+};
 
 /** Starts the service with the example pathways in production, no saved versions yet, and three inbound numbers. */
 async function startService(extra: FakeServiceOptions = {}): Promise<FakeService> {
   const pathways = examplePathways();
   // `script` drives the versioned chat of the fake that issue 23 item 7 extends; it is not in this branch's type yet.
-  const options = { apiKey: KEY, pathways, versions: Object.fromEntries(Object.keys(pathways).map((id) => [id, []])), script: agentScript(), numbers: NUMBERS, ...extra };
+  const options = {
+    apiKey: KEY,
+    pathways,
+    versions: Object.fromEntries(Object.keys(pathways).map((id) => [id, []])),
+    script: agentScript(),
+    numbers: NUMBERS,
+    ...extra,
+  };
   fake = await startFakeService(options as FakeServiceOptions);
   return fake;
 }
 
 /** Runs docs/ci.md's release job on a push to main of the project. */
 function release(workspace: string, service: FakeService): Promise<ActionRun> {
-  return runAction(action, { workspace, inputs: { ...guideActionInputs("release", KEY), "base-url": service.url }, event: { after: "0123456789abcdef0123456789abcdef01234567" } });
+  return runAction(action, {
+    workspace,
+    inputs: { ...guideActionInputs("release", KEY), "base-url": service.url },
+    event: { after: "0123456789abcdef0123456789abcdef01234567" },
+  });
 }
 
 /** The JSON bodies of the requests to `method` + a path matching `pattern`. */
 function bodies(service: FakeService, method: string, pattern: RegExp): Record<string, unknown>[] {
-  return service.requests.filter((r) => r.method === method && pattern.test(r.path.split("?")[0]!)).map((r) => JSON.parse(r.body || "{}") as Record<string, unknown>);
+  return service.requests
+    .filter((r) => r.method === method && pattern.test(r.path.split("?")[0]!))
+    .map((r) => JSON.parse(r.body || "{}") as Record<string, unknown>);
 }
 
 describe("action.yml, mode release", () => {
@@ -61,13 +78,18 @@ describe("action.yml, mode release", () => {
     expect(commands.map((c) => c.command)).toEqual(expect.arrayContaining(["push", "test", "publish"]));
     for (const { command, flags } of commands) {
       const known = helpFlags(command);
-      expect(flags.filter((f) => !known.has(f)), `pathway ${command}`).toEqual([]);
+      expect(
+        flags.filter((f) => !known.has(f)),
+        `pathway ${command}`,
+      ).toEqual([]);
     }
   }, 60_000);
 
   test("pushes the changed pathway as a draft, runs its live scenarios against that draft, and publishes it; production is never written", async () => {
     const service = await startService();
-    const project = await createCiProject(service.url, KEY, { "pathways/support-kb.json": setNodeText("Greeting", "Hi, this is the help desk. How can I help?") });
+    const project = await createCiProject(service.url, KEY, {
+      "pathways/support-kb.json": setNodeText("Greeting", "Hi, this is the help desk. How can I help?"),
+    });
     const run = await release(project.dir, service);
     expect(run.failed, describeRun(run)).toBe(false);
 
@@ -89,7 +111,9 @@ describe("action.yml, mode release", () => {
     expect(service.requests.filter((r) => r.method === "POST" && /^\/v1\/pathway\/pw-(appointment-booking|lead-qualification)\//.test(r.path))).toEqual([]);
     expect(run.steps.map((s) => s.stdout + s.stderr).join("\n")).not.toContain(KEY);
     // The job summary says who the release reached, numbers masked, before the line that says it was promoted.
-    expect(run.summary).toMatch(/### Pathway release\n<pre>\nproduction of pw-support-kb answers 2 inbound numbers; no campaigns checked [^\n]*\n✔ promoted version 1 of pathway pw-support-kb to production/);
+    expect(run.summary).toMatch(
+      /### Pathway release\n<pre>\nproduction of pw-support-kb answers 2 inbound numbers; no campaigns checked [^\n]*\n✔ promoted version 1 of pathway pw-support-kb to production/,
+    );
     for (const number of Object.keys(NUMBERS)) expect(run.summary + run.step("publish").stdout).not.toContain(number.slice(1));
   }, 240_000);
 
@@ -105,31 +129,88 @@ describe("action.yml, mode release", () => {
   }, 240_000);
 
   test("with server-scenarios, pushes the persona scenarios, runs them on the service on each draft, and gates the publish on them and the service's own gates", async () => {
-    const gate = { id: "scn-gate", name: "never promises a refund", pathway_id: ID, tester_persona_prompt: "You demand a refund.", is_required_for_promotion: true };
+    const gate = {
+      id: "scn-gate",
+      name: "never promises a refund",
+      pathway_id: ID,
+      tester_persona_prompt: "You demand a refund.",
+      is_required_for_promotion: true,
+    };
     const service = await startService({ serverScenarios: [gate] });
-    const persona = ["name: a caller opens a ticket", "pathway: ../../support-kb.json", "persona: Your internet is down and you want a technician.", "judges:", "  - The agent opens a ticket", "expect:", "  node: Ticket confirmed", ""].join("\n");
-    const project = await createCiProject(service.url, KEY, { "pathways/support-kb.json": setNodeText("Greeting", "Hi, this is the help desk.") }, { "pathways/scenarios/support-kb/ticket.persona.scenario.yaml": persona });
-    const run = await runAction(action, { workspace: project.dir, inputs: { ...guideActionInputs("release", KEY), "base-url": service.url, "server-scenarios": "true" }, event: { after: "0123456789abcdef0123456789abcdef01234567" } });
+    const persona = [
+      "name: a caller opens a ticket",
+      "pathway: ../../support-kb.json",
+      "persona: Your internet is down and you want a technician.",
+      "judges:",
+      "  - The agent opens a ticket",
+      "expect:",
+      "  node: Ticket confirmed",
+      "",
+    ].join("\n");
+    const project = await createCiProject(
+      service.url,
+      KEY,
+      { "pathways/support-kb.json": setNodeText("Greeting", "Hi, this is the help desk.") },
+      { "pathways/scenarios/support-kb/ticket.persona.scenario.yaml": persona },
+    );
+    const run = await runAction(action, {
+      workspace: project.dir,
+      inputs: { ...guideActionInputs("release", KEY), "base-url": service.url, "server-scenarios": "true" },
+      event: { after: "0123456789abcdef0123456789abcdef01234567" },
+    });
     expect(run.failed, describeRun(run)).toBe(false);
     // No live chat: the scripted scenarios are left out, the persona one runs on the service.
     expect(bodies(service, "POST", /^\/v1\/pathway\/chat\/create$/)).toEqual([]);
     const created = bodies(service, "POST", /^\/v1\/agent-testing\/scenarios$/);
-    expect(created).toEqual([expect.objectContaining({ name: "a caller opens a ticket", pathway_id: ID, assertions: [expect.objectContaining({ type: "NODE_REACHED", config: { node_id: "ticket-confirmed" } }), expect.objectContaining({ type: "LLM_JUDGE" })] })]);
+    expect(created).toEqual([
+      expect.objectContaining({
+        name: "a caller opens a ticket",
+        pathway_id: ID,
+        assertions: [
+          expect.objectContaining({ type: "NODE_REACHED", config: { node_id: "ticket-confirmed" } }),
+          expect.objectContaining({ type: "LLM_JUDGE" }),
+        ],
+      }),
+    ]);
     const id = [...service.agentTesting.scenarios.values()].find((s) => s.name === "a caller opens a ticket")!.id;
     const published = bodies(service, "POST", new RegExp(`^/v1/pathway/${ID}/publish$`));
     expect(published).toHaveLength(1);
     // The draft is tested (repeat: 3, a simulation set), then the version promoted is gated once with the service's own gate too.
-    expect(bodies(service, "POST", /simulation-sets$/)).toEqual([{ scenario_ids: [id], simulations_per_scenario: 3, pathway_id: ID, version_number: published[0]!.version_id }]);
+    expect(bodies(service, "POST", /simulation-sets$/)).toEqual([
+      { scenario_ids: [id], simulations_per_scenario: 3, pathway_id: ID, version_number: published[0]!.version_id },
+    ]);
     expect(bodies(service, "POST", /batch-run$/)).toEqual([{ scenario_ids: [id, "scn-gate"], version_number: published[0]!.version_id }]);
     expect(run.steps.map((s) => s.stdout + s.stderr).join("\n")).not.toContain(KEY);
   }, 240_000);
 
   test("with server-scenarios, publishes nothing when the service's gate fails", async () => {
-    const gate = { id: "scn-gate", name: "never promises a refund", pathway_id: ID, tester_persona_prompt: "You demand a refund.", is_required_for_promotion: true };
+    const gate = {
+      id: "scn-gate",
+      name: "never promises a refund",
+      pathway_id: ID,
+      tester_persona_prompt: "You demand a refund.",
+      is_required_for_promotion: true,
+    };
     const service = await startService({ serverScenarios: [gate], agentTesting: { outcomes: { "never promises a refund": "FAILED" } } });
-    const persona = ["name: a caller opens a ticket", "pathway: ../../support-kb.json", "persona: Your internet is down.", "expect:", "  node: Ticket confirmed", ""].join("\n");
-    const project = await createCiProject(service.url, KEY, { "pathways/support-kb.json": setNodeText("Greeting", "Hi there.") }, { "pathways/scenarios/support-kb/ticket.persona.scenario.yaml": persona });
-    const run = await runAction(action, { workspace: project.dir, inputs: { ...guideActionInputs("release", KEY), "base-url": service.url, "server-scenarios": "true" }, event: { after: "0123456789abcdef0123456789abcdef01234567" } });
+    const persona = [
+      "name: a caller opens a ticket",
+      "pathway: ../../support-kb.json",
+      "persona: Your internet is down.",
+      "expect:",
+      "  node: Ticket confirmed",
+      "",
+    ].join("\n");
+    const project = await createCiProject(
+      service.url,
+      KEY,
+      { "pathways/support-kb.json": setNodeText("Greeting", "Hi there.") },
+      { "pathways/scenarios/support-kb/ticket.persona.scenario.yaml": persona },
+    );
+    const run = await runAction(action, {
+      workspace: project.dir,
+      inputs: { ...guideActionInputs("release", KEY), "base-url": service.url, "server-scenarios": "true" },
+      event: { after: "0123456789abcdef0123456789abcdef01234567" },
+    });
     expect(run.failed).toBe(true);
     expect(run.step("live").code).toBe(0);
     expect(run.step("publish").code).toBe(1);

@@ -23,7 +23,8 @@ nodes:
     type: End Call
     prompt: Thank the caller and hang up.
 `;
-const TESTS = "pathway: Order Status Line\ntests:\n  - name: happy_path\n    scenario: Caller asks where order 1234 is.\n    expected_path: [greeting, goodbye]\n";
+const TESTS =
+  "pathway: Order Status Line\ntests:\n  - name: happy_path\n    scenario: Caller asks where order 1234 is.\n    expected_path: [greeting, goodbye]\n";
 
 let dir: string;
 beforeEach(() => {
@@ -97,10 +98,29 @@ describe("pathway convert", () => {
   });
 
   it("writes a bland-cli project from pathway JSON (bland-pathway.yaml and .blandrc), listing what it cannot carry", () => {
-    writeFileSync(path.join(dir, "flow.json"), JSON.stringify({ name: "F", nodes: [{ id: "a", type: "Default", data: { name: "A", isStart: true, text: "Hi" } }, { id: "b", type: "End Call", data: { name: "B", prompt: "Bye" } }], edges: [{ id: "e", source: "a", target: "b", label: "done" }] }));
-    const result = JSON.parse(runCli(["convert", "flow.json", "--format", "json"], { cwd: dir }).stdout) as { to: string; losses: { message: string; range?: unknown }[]; text: string };
+    writeFileSync(
+      path.join(dir, "flow.json"),
+      JSON.stringify({
+        name: "F",
+        nodes: [
+          { id: "a", type: "Default", data: { name: "A", isStart: true, text: "Hi" } },
+          { id: "b", type: "End Call", data: { name: "B", prompt: "Bye" } },
+        ],
+        edges: [{ id: "e", source: "a", target: "b", label: "done" }],
+      }),
+    );
+    const result = JSON.parse(runCli(["convert", "flow.json", "--format", "json"], { cwd: dir }).stdout) as {
+      to: string;
+      losses: { message: string; range?: unknown }[];
+      text: string;
+    };
     expect(result.to).toBe("bland-cli");
-    expect(result.losses.map((l) => l.message.split(":")[0])).toEqual(["bland-cli gives all 2 nodes new random ids on every push", 'Node "A" (id a)', 'Node "B" (id b) has type End Call only in its top-level "type"', 'Edge edge e']);
+    expect(result.losses.map((l) => l.message.split(":")[0])).toEqual([
+      "bland-cli gives all 2 nodes new random ids on every push",
+      'Node "A" (id a)',
+      'Node "B" (id b) has type End Call only in its top-level "type"',
+      "Edge edge e",
+    ]);
     expect(result.text).toContain("nodes:\n  A:\n");
     expect(runCli(["convert", "flow.json", "-o", "shop", "--allow-loss"], { cwd: dir }).stderr).toContain("is not empty");
     const written = runCli(["convert", "flow.json", "-o", "shop", "--allow-loss", "--force"], { cwd: dir });

@@ -10,11 +10,18 @@ import { createTempProject } from "../support/temp-project.js";
 
 const FIXTURE = JSON.parse(readFileSync(path.join(ROOT, "test/fixtures/calls/auto-shop/booked.json"), "utf8")) as Record<string, unknown>;
 /** 250 calls: ids c000..c249, two pathways, dated one minute apart. */
-const CALLS = Array.from({ length: 250 }, (_, i) => ({ ...FIXTURE, call_id: `c${String(i).padStart(3, "0")}`, c_id: undefined, pathway_id: i % 5 === 0 ? "pw-other" : "pw-auto-shop", created_at: new Date(Date.UTC(2025, 5, 1, 0, i)).toISOString() }));
+const CALLS = Array.from({ length: 250 }, (_, i) => ({
+  ...FIXTURE,
+  call_id: `c${String(i).padStart(3, "0")}`,
+  c_id: undefined,
+  pathway_id: i % 5 === 0 ? "pw-other" : "pw-auto-shop",
+  created_at: new Date(Date.UTC(2025, 5, 1, 0, i)).toISOString(),
+}));
 /** Ids the older naming turned into one file name (a_b.json), and a uuid that keeps its plain name. */
 const LONG_ID = "x".repeat(300);
 const LOOKALIKES = ["a/b", "a_b", "a.b", "a:b", "4c150427-fb1e-4dd1-a44d-4f25b24361b0"];
-for (const id of [...LOOKALIKES, LONG_ID]) CALLS.push({ ...FIXTURE, call_id: id, c_id: undefined, pathway_id: "pw-auto-shop", created_at: "2025-05-01T00:00:00Z" });
+for (const id of [...LOOKALIKES, LONG_ID])
+  CALLS.push({ ...FIXTURE, call_id: id, c_id: undefined, pathway_id: "pw-auto-shop", created_at: "2025-05-01T00:00:00Z" });
 
 let service: FakeService | undefined;
 afterEach(async () => service?.close());
@@ -98,7 +105,18 @@ describe("pathway calls fetch", () => {
     expect(readFileSync(path.join(dir, "calls/a_b.json"), "utf8")).toBe(old);
     expect(files()).toEqual(["a%3Ab.json", "a_b.json"]);
     const out = JSON.parse(result.stdout) as { failed: { callId: string; error: { code: string; reason: string; message: string } }[] };
-    expect(out.failed).toEqual([{ callId: "a_b", error: { code: "refused", reason: "other-id", message: expect.stringMatching(/^calls\/a_b\.json holds call a\/b's record, not call a_b's record: nothing was written over it\. .*rename the file to a%2Fb\.json/) } }]);
+    expect(out.failed).toEqual([
+      {
+        callId: "a_b",
+        error: {
+          code: "refused",
+          reason: "other-id",
+          message: expect.stringMatching(
+            /^calls\/a_b\.json holds call a\/b's record, not call a_b's record: nothing was written over it\. .*rename the file to a%2Fb\.json/,
+          ),
+        },
+      },
+    ]);
     const text = await run(["calls", "fetch", "a_b", "-o", "calls"]);
     expect(text.stdout).toMatch(/failed a_b: calls\/a_b\.json holds call a\/b's record/);
     // Renamed as told, both calls have their own file.

@@ -23,7 +23,10 @@ const chromium = useBrowser();
 /** Every corpus file that is a pathway (bare or wrapped), and the dense generated ones, as files to draw. */
 function getInputs(): { name: string; text: string; names: string[] }[] {
   // A quick run draws a few corpus files of every size; the slow tier draws them all.
-  const inputs: { name: string; value: unknown; text: string }[] = sweep(parseableCorpus.filter((c) => !/MALFORMED|BAD-BYTE/.test(c.name)), 4).map((c) => ({ ...c }));
+  const inputs: { name: string; value: unknown; text: string }[] = sweep(
+    parseableCorpus.filter((c) => !/MALFORMED|BAD-BYTE/.test(c.name)),
+    4,
+  ).map((c) => ({ ...c }));
   inputs.push(...getDensePathways().map((d) => ({ name: d.name, value: d.pathway, text: JSON.stringify(d.pathway) })));
   return inputs.flatMap(({ name, value, text }) => {
     const v = value as Record<string, unknown>;
@@ -65,7 +68,9 @@ describe("pathway diagram -f svg, shown 1,600 px wide", () => {
     const dir = tempDir();
     const inputs = getInputs();
     for (const i of inputs) writeFileSync(path.join(dir, i.name), i.text);
-    const r = await runMain(["diagram", ...inputs.map((i) => path.join(dir, i.name)), "-f", "svg", "-o", `${dir}/out/`, "--timeout", "150s"], { env: browserEnv });
+    const r = await runMain(["diagram", ...inputs.map((i) => path.join(dir, i.name)), "-f", "svg", "-o", `${dir}/out/`, "--timeout", "150s"], {
+      env: browserEnv,
+    });
     expect(r.code, r.stderr).toBe(0);
     const report: string[] = [];
     for (const i of inputs) {
@@ -73,7 +78,9 @@ describe("pathway diagram -f svg, shown 1,600 px wide", () => {
       const m = await measure(svg);
       const text = collapse(m.text);
       const missing = i.names.filter((n) => !text.includes(collapse(n)));
-      report.push(`${i.name}: ${m.labels} labels, smallest ${m.minLabelPx.toFixed(1)} px, ${missing.length} names missing${missing.length ? ` (${missing.slice(0, 3).join(" | ")})` : ""}`);
+      report.push(
+        `${i.name}: ${m.labels} labels, smallest ${m.minLabelPx.toFixed(1)} px, ${missing.length} names missing${missing.length ? ` (${missing.slice(0, 3).join(" | ")})` : ""}`,
+      );
     }
     for (const line of report) {
       const [, px, missing] = /smallest ([\d.]+) px, (\d+) names missing/.exec(line)!;

@@ -8,11 +8,24 @@ let project: ReleaseProject;
 afterEach(() => project?.service.close());
 
 /** A gate made in the web page: required for promotion, with no file behind it. */
-const GATE = { id: "scn-gate", name: "never promises a refund", pathway_id: "p", tester_persona_prompt: "You demand a refund.", is_required_for_promotion: true };
+const GATE = {
+  id: "scn-gate",
+  name: "never promises a refund",
+  pathway_id: "p",
+  tester_persona_prompt: "You demand a refund.",
+  is_required_for_promotion: true,
+};
 
 /** The project with its persona scenarios pushed and a draft (version 2) pushed. */
 async function ready(options: FakeServiceOptions = {}): Promise<ReleaseProject> {
-  project = await startAgentTestingProject({ serverScenarios: [GATE, { ...GATE, id: "scn-off", name: "a gate switched off", enabled: false }, { ...GATE, id: "scn-test", name: "not a gate", is_required_for_promotion: false }], ...options });
+  project = await startAgentTestingProject({
+    serverScenarios: [
+      GATE,
+      { ...GATE, id: "scn-off", name: "a gate switched off", enabled: false },
+      { ...GATE, id: "scn-test", name: "not a gate", is_required_for_promotion: false },
+    ],
+    ...options,
+  });
   expect((await project.run(["scenarios", "push", "personas"])).code).toBe(0);
   expect((await project.run(["push", "booking.json", "--draft"])).code).toBe(0);
   return project;
@@ -30,7 +43,9 @@ describe("pathway publish --require-pass --server", () => {
     expect(bodiesOf(project, "POST", /\/batch-run$/)).toEqual([{ scenario_ids: [...pushed, "scn-gate"], version_number: 2 }]);
     const report = JSON.parse(r.stdout);
     expect(report).toMatchObject({ version: 2, ok: true, published: true, tests: { total: 3, passed: 3, failed: 0, errors: 0 } });
-    expect(report.reason).toMatch(/^✔ promoted version 2 of pathway p to production \(3 of 3 scenarios passed on the service's Agent Testing; it matches booking\.json/);
+    expect(report.reason).toMatch(
+      /^✔ promoted version 2 of pathway p to production \(3 of 3 scenarios passed on the service's Agent Testing; it matches booking\.json/,
+    );
     expect(report.results.map((c: { name: string; file: string }) => [c.file, c.name])).toEqual([
       ["personas/dana.scenario.yaml", "a new patient books"],
       ["personas/sam.scenario.yaml", "an impatient caller books"],
@@ -43,7 +58,9 @@ describe("pathway publish --require-pass --server", () => {
     await ready({ agentTesting: { outcomes: { "never promises a refund": "FAILED" } } });
     const r = await publish();
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain("Not promoted: 1 of 3 scenarios did not pass on the service's Agent Testing against version 2: never promises a refund in the service's scenario scn-gate (failed). See them with `pathway test personas --server --pathway-version 2`.");
+    expect(r.stdout).toContain(
+      "Not promoted: 1 of 3 scenarios did not pass on the service's Agent Testing against version 2: never promises a refund in the service's scenario scn-gate (failed). See them with `pathway test personas --server --pathway-version 2`.",
+    );
     expect(publishes()).toEqual([]);
   });
 

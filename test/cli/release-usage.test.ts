@@ -12,7 +12,7 @@ const SUMMARY = "production of p answers 3 inbound numbers; 1 active campaign ca
 async function withDraft(): Promise<void> {
   const { numbers } = numbersFixture(50, "p");
   project = await startReleaseProject({ numbers, campaigns: { "c-1": campaign("c-1", ["p"], { request_data: { request_data: { customer_name: "Ann" } } }) } });
-  project.write("booking.json", JSON.stringify(renewalPathway(), null, 2) + "\n");
+  project.write("booking.json", `${JSON.stringify(renewalPathway(), null, 2)}\n`);
   project.write("pathway.config.json", JSON.stringify({ campaigns: ["c-1"] }));
   expect((await project.run(["push", "booking.json", "--draft"])).code).toBe(0);
 }
@@ -24,7 +24,11 @@ describe("who a release reaches", () => {
     await withDraft();
     const r = await project.run(["publish", "booking.json", "--dry-run"]);
     expect(r.code).toBe(0);
-    expect(r.stdout.split("\n")).toEqual([`${SUMMARY} See \`pathway usage booking.json\`.`, expect.stringMatching(/^Dry run: would promote version 1 of pathway p to production/), ""]);
+    expect(r.stdout.split("\n")).toEqual([
+      `${SUMMARY} See \`pathway usage booking.json\`.`,
+      expect.stringMatching(/^Dry run: would promote version 1 of pathway p to production/),
+      "",
+    ]);
     expect(publishes()).toHaveLength(0);
   });
 
@@ -46,7 +50,9 @@ describe("who a release reaches", () => {
     project.service.addFault({ type: "status", status: 500 }, "GET", /^\/v1\/inbound$/);
     const r = await project.run(["publish", "booking.json", "--retries", "0", "--format", "json"]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^pathway: warning: could not read who pathway p reaches \(listing the inbound numbers: the service failed \(500\) at GET .*\/v1\/inbound; gave up after 1 attempt\. .*\); going on without it\.\n$/);
+    expect(r.stderr).toMatch(
+      /^pathway: warning: could not read who pathway p reaches \(listing the inbound numbers: the service failed \(500\) at GET .*\/v1\/inbound; gave up after 1 attempt\. .*\); going on without it\.\n$/,
+    );
     const report = JSON.parse(r.stdout);
     expect(report.published).toBe(true);
     expect(report.usage.error).toMatch(/^could not read who pathway p reaches/);
@@ -58,7 +64,9 @@ describe("who a release reaches", () => {
     const r = await project.run(["publish", "booking.json", "--environment", "staging", "-o", "release.txt"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("");
-    expect(project.read("release.txt")).toMatch(/^Promoting to staging \(whether numbers or campaigns run staging is not documented\); production of p answers 3 inbound numbers;.*\n✔ promoted version 1 of pathway p to staging/);
+    expect(project.read("release.txt")).toMatch(
+      /^Promoting to staging \(whether numbers or campaigns run staging is not documented\); production of p answers 3 inbound numbers;.*\n✔ promoted version 1 of pathway p to staging/,
+    );
   });
 
   it("rollback --dry-run says who the version it would promote reaches; --campaign replaces the config's", async () => {
@@ -66,6 +74,8 @@ describe("who a release reaches", () => {
     expect((await project.run(["publish", "booking.json"])).code).toBe(0);
     const r = await project.run(["rollback", "booking.json", "--to", "1", "--dry-run", "--campaign", "c-404", "--retries", "0"]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^production of p answers 3 inbound numbers; 0 active campaigns call with it \(1 of 1 could not be read\); 5 errors, 1 warning in what reaches it\. See `pathway usage booking\.json`\.\nDry run: would promote version 1/);
+    expect(r.stdout).toMatch(
+      /^production of p answers 3 inbound numbers; 0 active campaigns call with it \(1 of 1 could not be read\); 5 errors, 1 warning in what reaches it\. See `pathway usage booking\.json`\.\nDry run: would promote version 1/,
+    );
   });
 });

@@ -26,7 +26,13 @@ const WEB = {
 
 describe("pathway scenarios pull", () => {
   it("writes the web page's scenarios as persona scenario files, records them, and a push then updates them in place", async () => {
-    project = await startAgentTestingProject({ serverScenarios: [WEB, { id: "scn-replay", name: "replayed call", pathway_id: "p", scenario_type: "REPLAY" }, { ...WEB, id: "scn-q", name: "another pathway's", pathway_id: "q" }] });
+    project = await startAgentTestingProject({
+      serverScenarios: [
+        WEB,
+        { id: "scn-replay", name: "replayed call", pathway_id: "p", scenario_type: "REPLAY" },
+        { ...WEB, id: "scn-q", name: "another pathway's", pathway_id: "q" },
+      ],
+    });
     const r = await project.run(["scenarios", "pull", "booking.json", "-o", "pulled"]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('wrote pulled/angry-caller-about-a-bill.scenario.yaml: "Angry caller about a bill" (scn-web)');
@@ -36,8 +42,18 @@ describe("pathway scenarios pull", () => {
     expect(text).toContain("# Pulled from the service's Agent Testing (scenario scn-web) by `pathway scenarios pull`.");
     expect(text).toContain('# - WEBHOOK_TRIGGERED "refund webhook"');
     const loaded = loadScenario(text);
-    expect(loaded.ok && loaded.scenario).toMatchObject({ name: "Angry caller about a bill", pathway: "../booking.json", persona: { name: "Ray", prompt: "You were charged twice and you are angry." }, max_turns: 15, start: "Greeting", judges: [{ criterion: "The agent stays calm", threshold: 0.6 }], expect: { node: "Booked" } });
-    expect(project.manifest().pathways[0]!.scenarios).toMatchObject([{ name: "Angry caller about a bill", id: "scn-web", file: "pulled/angry-caller-about-a-bill.scenario.yaml" }]);
+    expect(loaded.ok && loaded.scenario).toMatchObject({
+      name: "Angry caller about a bill",
+      pathway: "../booking.json",
+      persona: { name: "Ray", prompt: "You were charged twice and you are angry." },
+      max_turns: 15,
+      start: "Greeting",
+      judges: [{ criterion: "The agent stays calm", threshold: 0.6 }],
+      expect: { node: "Booked" },
+    });
+    expect(project.manifest().pathways[0]!.scenarios).toMatchObject([
+      { name: "Angry caller about a bill", id: "scn-web", file: "pulled/angry-caller-about-a-bill.scenario.yaml" },
+    ]);
     // The file is now the source of truth: a push updates the same scenario, and refuses to drop what the file cannot hold.
     const push = await project.run(["scenarios", "push", "pulled"]);
     expect(push.code).toBe(1);
@@ -47,11 +63,15 @@ describe("pathway scenarios pull", () => {
     expect(project.service.requestsTo("POST", /\/scenarios$/)).toEqual([]);
     // Pulled again: the scenario is pushed from a file now, so nothing is written.
     const again = await project.run(["scenarios", "pull", "booking.json", "-o", "pulled", "-f", "json"]);
-    expect(JSON.parse(again.stdout).skipped[0]).toEqual({ name: "Angry caller about a bill", id: "scn-web", reason: "pushed from pulled/angry-caller-about-a-bill.scenario.yaml" });
+    expect(JSON.parse(again.stdout).skipped[0]).toEqual({
+      name: "Angry caller about a bill",
+      id: "scn-web",
+      reason: "pushed from pulled/angry-caller-about-a-bill.scenario.yaml",
+    });
   });
 
   it("names files safely from hostile names and writes no control or bidi character raw", async () => {
-    const hostile = "\u202e../../etc\u0007 \u001b[2J" + "y".repeat(5000);
+    const hostile = `\u202e../../etc\u0007 \u001b[2J${"y".repeat(5000)}`;
     project = await startAgentTestingProject({ serverScenarios: [{ ...WEB, name: hostile, tester_persona_prompt: `angry \u2028\u202e caller` }] });
     const r = await project.run(["scenarios", "pull", "booking.json", "-o", "pulled"]);
     expect(r.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u202a-\u202e\u2028]/);

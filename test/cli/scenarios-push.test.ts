@@ -33,13 +33,37 @@ describe("pathway scenarios push", () => {
       pathway_id: "p",
       assertions: [
         { type: "NODE_REACHED", name: "expect.node: Booked", is_required: true, config: { node_id: "booked" } },
-        { type: "LLM_JUDGE", name: "judge 1: The agent confirms the booking", is_required: true, config: { prompt: "The agent confirms the booking", output_type: "score", threshold: 0.7 } },
-        { type: "LLM_JUDGE", name: "judge 2: The agent is polite", is_required: true, config: { prompt: "The agent is polite", output_type: "score", threshold: 0.8 } },
+        {
+          type: "LLM_JUDGE",
+          name: "judge 1: The agent confirms the booking",
+          is_required: true,
+          config: { prompt: "The agent confirms the booking", output_type: "score", threshold: 0.7 },
+        },
+        {
+          type: "LLM_JUDGE",
+          name: "judge 2: The agent is polite",
+          is_required: true,
+          config: { prompt: "The agent is polite", output_type: "score", threshold: 0.8 },
+        },
       ],
     });
     // expect.vars has no documented assertion shape: said, with its line, and not sent.
-    expect(report.scenarios[0].notSent).toEqual([{ pointer: "/expect/vars", line: 13, column: 9, message: "expect.vars: no documented assertion shape (VARIABLE_EXTRACTED's config is not documented); not sent" }]);
-    expect(project.manifest().pathways[0]).toMatchObject({ file: "booking.json", id: "p", scenarios: [{ name: "a new patient books", id: report.scenarios[0].id, file: "personas/dana.scenario.yaml" }, { name: "an impatient caller books", file: "personas/sam.scenario.yaml" }] });
+    expect(report.scenarios[0].notSent).toEqual([
+      {
+        pointer: "/expect/vars",
+        line: 13,
+        column: 9,
+        message: "expect.vars: no documented assertion shape (VARIABLE_EXTRACTED's config is not documented); not sent",
+      },
+    ]);
+    expect(project.manifest().pathways[0]).toMatchObject({
+      file: "booking.json",
+      id: "p",
+      scenarios: [
+        { name: "a new patient books", id: report.scenarios[0].id, file: "personas/dana.scenario.yaml" },
+        { name: "an impatient caller books", file: "personas/sam.scenario.yaml" },
+      ],
+    });
   });
 
   it("updates in place on a second push, sending only the fields that changed, and nothing when nothing did", async () => {
@@ -88,12 +112,22 @@ describe("pathway scenarios push", () => {
 
   it("adopts a scenario of the same name made in the web page, refuses to remove its assertions (exit 1), and --force replaces them", async () => {
     project = await startAgentTestingProject({
-      serverScenarios: [{ id: "scn-web", name: "a new patient books", pathway_id: "p", tester_persona_prompt: "old", assertions: [{ type: "VARIABLE_EXTRACTED", name: "captures the day", config: { variableName: "day" } }] }],
+      serverScenarios: [
+        {
+          id: "scn-web",
+          name: "a new patient books",
+          pathway_id: "p",
+          tester_persona_prompt: "old",
+          assertions: [{ type: "VARIABLE_EXTRACTED", name: "captures the day", config: { variableName: "day" } }],
+        },
+      ],
     });
     const r = await project.run(["scenarios", "push", "personas/dana.scenario.yaml"]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('refused personas/dana.scenario.yaml: "a new patient books" (scn-web)');
-    expect(r.stdout).toContain('updating it would remove 1 assertion made on the service that the file cannot hold (VARIABLE_EXTRACTED "captures the day"); pass --force');
+    expect(r.stdout).toContain(
+      'updating it would remove 1 assertion made on the service that the file cannot hold (VARIABLE_EXTRACTED "captures the day"); pass --force',
+    );
     expect(puts()).toEqual([]);
     expect(posts()).toEqual([]);
     const forced = await project.run(["scenarios", "push", "personas/dana.scenario.yaml", "--force"]);
@@ -102,12 +136,18 @@ describe("pathway scenarios push", () => {
     expect(project.manifest().pathways[0]!.scenarios).toMatchObject([{ id: "scn-web" }]);
   });
 
-  it.each(["documented", "array", "data"] as const)("finds the web page's scenario of the same name in a list answered %s, and updates it instead of making a second", async (listShape) => {
-    project = await startAgentTestingProject({ agentTesting: { listShape }, serverScenarios: [{ id: "scn-web", name: "a new patient books", pathway_id: "p", tester_persona_prompt: "old" }] });
-    const r = await project.run(["scenarios", "push", "personas/dana.scenario.yaml", "-f", "json"]);
-    expect(JSON.parse(r.stdout).scenarios[0]).toMatchObject({ action: "updated", id: "scn-web" });
-    expect(posts()).toEqual([]);
-  });
+  it.each(["documented", "array", "data"] as const)(
+    "finds the web page's scenario of the same name in a list answered %s, and updates it instead of making a second",
+    async (listShape) => {
+      project = await startAgentTestingProject({
+        agentTesting: { listShape },
+        serverScenarios: [{ id: "scn-web", name: "a new patient books", pathway_id: "p", tester_persona_prompt: "old" }],
+      });
+      const r = await project.run(["scenarios", "push", "personas/dana.scenario.yaml", "-f", "json"]);
+      expect(JSON.parse(r.stdout).scenarios[0]).toMatchObject({ action: "updated", id: "scn-web" });
+      expect(posts()).toEqual([]);
+    },
+  );
 
   it("makes a scenario deleted in the web page again, and follows a renamed scenario by its file", async () => {
     project = await startAgentTestingProject();
@@ -128,15 +168,35 @@ describe("pathway scenarios push", () => {
     project.write("personas/dana.scenario.yaml", personaScenario().replace("node: Booked", "node: Checkout"));
     const r = await project.run(["scenarios", "push", "personas"]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^not pushed personas\/dana\.scenario\.yaml: "a new patient books" on pathway p\n {2}problem personas\/dana\.scenario\.yaml:12:9: expect\.node "Checkout" is no node of the pathway file/m);
+    expect(r.stdout).toMatch(
+      /^not pushed personas\/dana\.scenario\.yaml: "a new patient books" on pathway p\n {2}problem personas\/dana\.scenario\.yaml:12:9: expect\.node "Checkout" is no node of the pathway file/m,
+    );
     expect(r.stdout).toMatch(/^created personas\/sam\.scenario\.yaml/m);
   });
 
   it("refuses node references into a bland-cli project, whose ids on the service are not in the file", async () => {
     project = await startAgentTestingProject();
-    project.write("shop/bland-pathway.yaml", ["name: Shop", "nodes:", "  greeting:", "    prompt: Greet the caller.", "    edges:", "      - target: goodbye", "        label: done", "  goodbye:", "    type: End Call", "    prompt: Bye.", ""].join("\n"));
+    project.write(
+      "shop/bland-pathway.yaml",
+      [
+        "name: Shop",
+        "nodes:",
+        "  greeting:",
+        "    prompt: Greet the caller.",
+        "    edges:",
+        "      - target: goodbye",
+        "        label: done",
+        "  goodbye:",
+        "    type: End Call",
+        "    prompt: Bye.",
+        "",
+      ].join("\n"),
+    );
     const manifest = project.manifest();
-    project.write("pathwaykit.manifest.json", JSON.stringify({ ...manifest, pathways: [...manifest.pathways, { file: "shop/bland-pathway.yaml", id: "pw-shop" }] }));
+    project.write(
+      "pathwaykit.manifest.json",
+      JSON.stringify({ ...manifest, pathways: [...manifest.pathways, { file: "shop/bland-pathway.yaml", id: "pw-shop" }] }),
+    );
     project.write("shop/ends.scenario.yaml", "pathway: bland-pathway.yaml\npersona: A caller.\nexpect:\n  node: goodbye\n");
     project.write("shop/plain.scenario.yaml", "pathway: bland-pathway.yaml\npersona: A caller.\njudges: [Polite]\n");
     const r = await project.run(["scenarios", "push", "shop", "--dry-run", "-f", "json"]);

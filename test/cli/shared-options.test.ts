@@ -9,7 +9,10 @@ import { option } from "../../src/cli/options/index.js";
 const SHARED = { color: option("color"), noColor: option("noColor"), llmBaseUrl: option("llmBaseUrl"), llmModel: option("llmModel") };
 
 /** Where a command says more than the table's line on purpose, through the refinement the entry allows. */
-const OWN_WORDS: Record<string, string> = { "import --color": option("color", { in: "error output" }).description, "convert --color": option("color", { in: "error output" }).description };
+const OWN_WORDS: Record<string, string> = {
+  "import --color": option("color", { in: "error output" }).description,
+  "convert --color": option("color", { in: "error output" }).description,
+};
 
 describe("shared options", async () => {
   const registered: Command[] = [];

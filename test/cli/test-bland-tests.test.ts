@@ -69,11 +69,21 @@ describe("bland-cli's pathway file", () => {
     if (!converted.ok) throw new Error(converted.message);
     const p = converted.pathway as unknown as { nodes: Record<string, unknown>[]; edges: unknown[] };
     expect(p.nodes[0]).toEqual({ globalConfig: { globalPrompt: "Keep every reply under two sentences." } });
-    expect(p.nodes[1]).toEqual({ id: "greeting", type: "Default", data: { name: "greeting", type: "Default", prompt: "Greet the caller and ask how you can help.", isStart: true } });
+    expect(p.nodes[1]).toEqual({
+      id: "greeting",
+      type: "Default",
+      data: { name: "greeting", type: "Default", prompt: "Greet the caller and ask how you can help.", isStart: true },
+    });
     expect(p.nodes[2]!.data).toMatchObject({ extractVars: [["order_number", "string", "The caller's order number"]] });
     expect(p.nodes[3]).toMatchObject({ type: "Transfer Call", data: { isGlobal: true, globalLabel: "Caller wants a human", transferNumber: "+15551234567" } });
-    expect(p.edges).toEqual([{ id: "greeting->lookup", source: "greeting", target: "lookup", label: "Caller asks about an order" }, { id: "lookup->goodbye", source: "lookup", target: "goodbye", label: "Status delivered" }]);
-    expect(fromBlandFile(parse("name: x\nnodes:\n  a:\n    edges: [{target: b}]\n"))).toEqual({ ok: false, message: 'the edge of node "a" leads to "b", which is not a node of the file' });
+    expect(p.edges).toEqual([
+      { id: "greeting->lookup", source: "greeting", target: "lookup", label: "Caller asks about an order" },
+      { id: "lookup->goodbye", source: "lookup", target: "goodbye", label: "Status delivered" },
+    ]);
+    expect(fromBlandFile(parse("name: x\nnodes:\n  a:\n    edges: [{target: b}]\n"))).toEqual({
+      ok: false,
+      message: 'the edge of node "a" leads to "b", which is not a node of the file',
+    });
   });
 });
 
@@ -82,7 +92,10 @@ describe("pathway test tests/test-cases.yaml", () => {
 
   it("plays each test's scenario as the persona offline, and passes when the path and variables are as expected", async () => {
     models = await startFakeModels({ answer: createPersonaBrain({ callerLines: CALLER, extract: { order_number: "1234" } }) });
-    const r = await runMain(["test", "tests/test-cases.yaml", "--caller-model", "openai:c", "--agent-model", "openai:a", "--format", "json"], { cwd: project(), env: env(models) });
+    const r = await runMain(["test", "tests/test-cases.yaml", "--caller-model", "openai:c", "--agent-model", "openai:a", "--format", "json"], {
+      cwd: project(),
+      env: env(models),
+    });
     expect(r.stderr).toBe("");
     const report = JSON.parse(r.stdout) as { results: { name: string; status: string; pathway: string; failures: unknown[] }[] };
     expect(report.results.map((x) => [x.name, x.status, x.pathway])).toEqual([["happy_path", "passed", "bland-pathway.yaml"]]);
@@ -102,8 +115,14 @@ describe("pathway test tests/test-cases.yaml", () => {
     models = await startFakeModels({ answer: createPersonaBrain({ callerLines: CALLER }) });
     const converted = fromBlandFile(parse(PATHWAY_YAML));
     if (!converted.ok) throw new Error(converted.message);
-    chat = await startFakeChat({ pathways: { pw_1: converted.pathway as Pathway }, script: { [CALLER[0]!]: { take: "lookup" }, [CALLER[1]!]: { take: "goodbye", vars: { order_number: "1234" } } } });
-    const r = await runMain(["test", "tests/test-cases.yaml", "--live", "--caller-model", "openai:c"], { cwd: project(), env: { ...env(models), PATHWAYKIT_API_KEY: chat.apiKey, PATHWAYKIT_BASE_URL: chat.url } });
+    chat = await startFakeChat({
+      pathways: { pw_1: converted.pathway as Pathway },
+      script: { [CALLER[0]!]: { take: "lookup" }, [CALLER[1]!]: { take: "goodbye", vars: { order_number: "1234" } } },
+    });
+    const r = await runMain(["test", "tests/test-cases.yaml", "--live", "--caller-model", "openai:c"], {
+      cwd: project(),
+      env: { ...env(models), PATHWAYKIT_API_KEY: chat.apiKey, PATHWAYKIT_BASE_URL: chat.url },
+    });
     expect(r.stdout).toContain("✔ happy_path [live]");
     expect(r.code).toBe(0);
     expect(chat.requests.some((q) => q.path === "/v1/pathway/chat/create" && (JSON.parse(q.body) as { pathway_id: string }).pathway_id === "pw_1")).toBe(true);
@@ -111,9 +130,14 @@ describe("pathway test tests/test-cases.yaml", () => {
 
   it("says where the pathway is looked for when the project has none", async () => {
     const dir = createTempProject({ "package.json": "{}\n", "tests/test-cases.yaml": TESTS });
-    const r = await runMain(["test", "tests/test-cases.yaml", "--caller-model", "openai:c", "--agent-model", "openai:a"], { cwd: dir, env: { OPENAI_BASE_URL: "http://127.0.0.1:9/v1" } });
+    const r = await runMain(["test", "tests/test-cases.yaml", "--caller-model", "openai:c", "--agent-model", "openai:a"], {
+      cwd: dir,
+      env: { OPENAI_BASE_URL: "http://127.0.0.1:9/v1" },
+    });
     expect(r.code).toBe(2);
-    expect(r.stdout).toContain("tests/test-cases.yaml is a bland-cli test-cases file, but no bland-pathway.yaml (or the pathway_file of a .blandrc) was found beside its folder");
+    expect(r.stdout).toContain(
+      "tests/test-cases.yaml is a bland-cli test-cases file, but no bland-pathway.yaml (or the pathway_file of a .blandrc) was found beside its folder",
+    );
     expect(readFileSync(path.join(dir, "tests/test-cases.yaml"), "utf8")).toBe(TESTS);
   });
 });

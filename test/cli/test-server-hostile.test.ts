@@ -23,7 +23,11 @@ describe("pathway test --server with a hostile service", () => {
         outcomes: { "a new patient books": "FAILED", "an impatient caller books": "ERROR" },
         reasoning: HOSTILE + HUGE,
         errorMessage: HOSTILE,
-        analysis: { root_cause: HOSTILE + HUGE, suggestions: [{ type: HOSTILE, target_node_id: "booked", target_node_name: HOSTILE, description: HUGE, suggested_change: HOSTILE, confidence: 7 }], node_id_to_name: { booked: HOSTILE } },
+        analysis: {
+          root_cause: HOSTILE + HUGE,
+          suggestions: [{ type: HOSTILE, target_node_id: "booked", target_node_name: HOSTILE, description: HUGE, suggested_change: HOSTILE, confidence: 7 }],
+          node_id_to_name: { booked: HOSTILE },
+        },
       },
     });
     expect((await project.run(["scenarios", "push", "personas"])).code).toBe(0);
@@ -52,7 +56,11 @@ describe("pathway test --server with a hostile service", () => {
   it("never prints the key the service echoes in an analysis or an error", async () => {
     project = await startAgentTestingProject({ agentTesting: { outcomes: { "a new patient books": "FAILED" } } });
     await project.run(["scenarios", "push", "personas"]);
-    project.service.addFault({ type: "body", body: JSON.stringify({ analysis: { root_cause: `your key is ${ECHO_KEY}`, suggestions: [] } }) }, "POST", /\/analyze$/);
+    project.service.addFault(
+      { type: "body", body: JSON.stringify({ analysis: { root_cause: `your key is ${ECHO_KEY}`, suggestions: [] } }) },
+      "POST",
+      /\/analyze$/,
+    );
     const r = await project.run(["test", "personas", "--server", "--explain", "--poll-interval", "1ms"]);
     expect(r.stdout).toContain("analysis: your key is [redacted]");
     project.service.addFault({ type: "body", status: 400, body: JSON.stringify({ error: `bad key ${ECHO_KEY}` }) }, "POST", /batch-run/);

@@ -26,7 +26,9 @@ describe("pathway test --server", () => {
     expect(batches()).toEqual([{ scenario_ids: ids() }]);
     expect(project.service.requestsTo("GET", /\/batches\//)).toHaveLength(3);
     expect(r.stdout).toContain("✔ a new patient books [service]");
-    expect(r.stdout).toMatch(/service: run run-\d+ PASSED, score 0\.95\n {6}✔ expect\.node: Booked \(NODE_REACHED\)\n {6}✔ judge 1: The agent confirms the booking \(LLM_JUDGE\), score 0\.9/);
+    expect(r.stdout).toMatch(
+      /service: run run-\d+ PASSED, score 0\.95\n {6}✔ expect\.node: Booked \(NODE_REACHED\)\n {6}✔ judge 1: The agent confirms the booking \(LLM_JUDGE\), score 0\.9/,
+    );
     // What the service does not check is said beside the scenario.
     expect(r.stdout).toContain("warning not checked on the service: expect.vars: no documented assertion shape");
     expect(r.stdout).toMatch(/✔ 2 passed, 0 failed \(2 scenarios/);
@@ -48,7 +50,12 @@ describe("pathway test --server", () => {
     const r = await test("--format", "json");
     expect(r.code).toBe(1);
     const failed = JSON.parse(r.stdout).results.find((c: { name: string }) => c.name === "an impatient caller books");
-    expect(failed).toMatchObject({ status: "failed", mode: "server", failures: [{ message: "the service could not run it (ERROR): Invalid start_node_id" }], server: { status: "ERROR", error: "Invalid start_node_id" } });
+    expect(failed).toMatchObject({
+      status: "failed",
+      mode: "server",
+      failures: [{ message: "the service could not run it (ERROR): Invalid start_node_id" }],
+      server: { status: "ERROR", error: "Invalid start_node_id" },
+    });
   });
 
   it("sends the version asked for as version_number: a number, the manifest's draft; staging the service does not report is exit 2", async () => {
@@ -72,7 +79,9 @@ describe("pathway test --server", () => {
     expect(junit.code).toBe(1);
     expect(junit.stdout).toContain('<property name="assertion1" value="pass: expect.node: Booked (NODE_REACHED)"/>');
     expect(junit.stdout).toContain('<property name="assertion3" value="fail 0.2: judge 2: The agent is polite (LLM_JUDGE)"/>');
-    expect(junit.stdout).toMatch(/<failure message="judge 2: The agent is polite \(LLM_JUDGE\) failed on the service, score 0\.2: judged judge 2: The agent is polite"/);
+    expect(junit.stdout).toMatch(
+      /<failure message="judge 2: The agent is polite \(LLM_JUDGE\) failed on the service, score 0\.2: judged judge 2: The agent is polite"/,
+    );
     expect(junit.stdout).toContain("at personas/dana.scenario.yaml:9:5");
     const tap = await test("-f", "tap");
     expect(tap.stdout).toMatch(/not ok 1 - personas\/dana\.scenario\.yaml > a new patient books\n {2}---\n {2}message: "judge 2: The agent is polite/);
@@ -87,7 +96,9 @@ describe("pathway test --server", () => {
     const r = await test();
     expect(r.code).toBe(2);
     expect(r.stdout).toContain("not pushed to the service's Agent Testing yet: run `pathway scenarios push personas/new.scenario.yaml` first");
-    expect(r.stdout).toMatch(/the service's scenario scn-\d+ differs from the file \(max_turns\): run `pathway scenarios push personas\/sam\.scenario\.yaml` first/);
+    expect(r.stdout).toMatch(
+      /the service's scenario scn-\d+ differs from the file \(max_turns\): run `pathway scenarios push personas\/sam\.scenario\.yaml` first/,
+    );
     expect(batches()).toEqual([{ scenario_ids: [ids()[0]] }]);
   });
 
@@ -110,16 +121,31 @@ describe("pathway test --server", () => {
     const r = await test("--explain");
     expect(r.code).toBe(1);
     expect(project.service.requestsTo("POST", /\/analyze$/)).toHaveLength(1);
-    expect(r.stdout).toMatch(/analysis: The agent never asked for the appointment time\.\n {6}at "Booked" \(booked\): Ask for the time before confirming\. → Add: 'What time suits you\?' \(prompt_change, confidence 80%\)/);
-    expect(JSON.parse((await test("--explain", "-f", "json")).stdout).results[0].server.analysis.suggestions[0]).toEqual({ nodeId: "booked", nodeName: "Booked", type: "prompt_change", description: "Ask for the time before confirming.", change: "Add: 'What time suits you?'", confidence: 0.8 });
+    expect(r.stdout).toMatch(
+      /analysis: The agent never asked for the appointment time\.\n {6}at "Booked" \(booked\): Ask for the time before confirming\. → Add: 'What time suits you\?' \(prompt_change, confidence 80%\)/,
+    );
+    expect(JSON.parse((await test("--explain", "-f", "json")).stdout).results[0].server.analysis.suggestions[0]).toEqual({
+      nodeId: "booked",
+      nodeName: "Booked",
+      type: "prompt_change",
+      description: "Ask for the time before confirming.",
+      change: "Add: 'What time suits you?'",
+      confidence: 0.8,
+    });
   });
 
   it("stops waiting at --max-wait: a batch still RUNNING could not run (exit 2) and may go on on the service", async () => {
     await pushed({ agentTesting: { runningPolls: Number.POSITIVE_INFINITY } });
     const r = await test("--max-wait", "1ms");
     expect(r.code).toBe(2);
-    expect(r.stdout).toMatch(/not finished within the time limit \(1 ms; --max-wait\): batch batch-\d+ may still run on the service \(there is no documented way to cancel it\)/);
-    expect(JSON.parse((await test("--max-wait", "1ms", "-f", "json")).stdout).server[0]).toMatchObject({ status: "RUNNING", finished: false, stopped: "time limit" });
+    expect(r.stdout).toMatch(
+      /not finished within the time limit \(1 ms; --max-wait\): batch batch-\d+ may still run on the service \(there is no documented way to cancel it\)/,
+    );
+    expect(JSON.parse((await test("--max-wait", "1ms", "-f", "json")).stdout).server[0]).toMatchObject({
+      status: "RUNNING",
+      finished: false,
+      stopped: "time limit",
+    });
   });
 
   it("waits out a 429 while polling, and refuses flags of runs made here", async () => {
@@ -141,7 +167,9 @@ describe("pathway test --server", () => {
 
   it("refuses before any run a scenario whose node the version lacks (the service would fail it)", async () => {
     await pushed();
-    project.service.versions.get("p")!.push({ name: "Booking", nodes: [{ id: "start", type: "Default", data: { name: "Greeting", isStart: true, text: "Hi" } }], edges: [] });
+    project.service.versions
+      .get("p")!
+      .push({ name: "Booking", nodes: [{ id: "start", type: "Default", data: { name: "Greeting", isStart: true, text: "Hi" } }], edges: [] });
     const r = await test("--pathway-version", "2");
     expect(r.code).toBe(2);
     expect(r.stdout).toContain('node "booked" is not in version 2 of pathway p');

@@ -11,12 +11,17 @@ afterEach(() => project?.service.close());
 async function startUsageProject(count = 200): Promise<{ using: number[] }> {
   const { numbers, using } = numbersFixture(count, "p");
   const campaigns = {
-    "c-1": campaign("c-1", ["pw-other", "p"], { request_data: { webhook: "https://hooks.example.com/ended", voice: "maya", request_data: { customer_name: "Ann" } } }, 1),
+    "c-1": campaign(
+      "c-1",
+      ["pw-other", "p"],
+      { request_data: { webhook: "https://hooks.example.com/ended", voice: "maya", request_data: { customer_name: "Ann" } } },
+      1,
+    ),
     "c-2": campaign("c-2", ["pw-other"]),
     "c-3": campaign("c-3", ["p", "pw-other"], { campaign_state: "paused", campaign_name: `Spring ${HOSTILE} ${"y".repeat(50_000)}` }, 1),
   };
   project = await startReleaseProject({ numbers, campaigns });
-  project.write("booking.json", JSON.stringify(renewalPathway(), null, 2) + "\n");
+  project.write("booking.json", `${JSON.stringify(renewalPathway(), null, 2)}\n`);
   return { using };
 }
 
@@ -36,9 +41,19 @@ describe("pathway usage", () => {
     expect(usage.inbound.numbers.map((n: { phoneNumber: string }) => n.phoneNumber)).toEqual(using.map((i) => `+1415***${String(i).padStart(4, "0")}`));
     expect(usage.campaigns.using.map((c: { id: string }) => c.id)).toEqual(["c-1", "c-3"]);
     expect(usage.campaigns.notCalling).toEqual(["c-2"]);
-    expect(usage.campaigns.using[0]).toMatchObject({ state: "active", current: { seqId: "seq-2", step: 1, callsWithPathway: true }, sequences: [{ seqId: "seq-2", step: 1, pointer: "/sequences/1/pathway/0/value" }] });
-    expect(usage.campaigns.using[1]).toMatchObject({ state: "paused", current: { seqId: "seq-2", callsWithPathway: false }, sequences: [{ seqId: "seq-1", step: 0 }] });
-    expect(usage.summary).toBe("production of p answers 12 inbound numbers; 1 active campaign calls with it, 1 more not active; 14 errors, 2 warnings in what reaches it.");
+    expect(usage.campaigns.using[0]).toMatchObject({
+      state: "active",
+      current: { seqId: "seq-2", step: 1, callsWithPathway: true },
+      sequences: [{ seqId: "seq-2", step: 1, pointer: "/sequences/1/pathway/0/value" }],
+    });
+    expect(usage.campaigns.using[1]).toMatchObject({
+      state: "paused",
+      current: { seqId: "seq-2", callsWithPathway: false },
+      sequences: [{ seqId: "seq-1", step: 0 }],
+    });
+    expect(usage.summary).toBe(
+      "production of p answers 12 inbound numbers; 1 active campaign calls with it, 1 more not active; 14 errors, 2 warnings in what reaches it.",
+    );
     expect(usage.complete).toBe(true);
     // Errors in what reaches the pathway: exit 1.
     expect(r.code).toBe(1);
@@ -54,17 +69,26 @@ describe("pathway usage", () => {
       const missing = n.findings.filter((d: { ruleId: string }) => d.ruleId === "missing-request-variable");
       expect(missing, n.phoneNumber).toHaveLength(1);
       expect(missing[0]).toMatchObject({ severity: "error", pointer: "/pathway_id", range: { start: { line: 8, column: 17 } } });
-      expect(missing[0].message).toMatch(/^\{\{customer_name\}\} is read by node "Greeting" \(id start\) .* an inbound call \(no request_data; pathway_id resets dynamic_data: POST \/v1\/inbound\/\{phone_number\}\) does not supply it/);
+      expect(missing[0].message).toMatch(
+        /^\{\{customer_name\}\} is read by node "Greeting" \(id start\) .* an inbound call \(no request_data; pathway_id resets dynamic_data: POST \/v1\/inbound\/\{phone_number\}\) does not supply it/,
+      );
     }
     expect(usage.inbound.numbers).toHaveLength(using.length);
     // The one with a hostile webhook, a voice in the wrong case and an unknown background track.
     const odd = usage.inbound.numbers.find((n: { phoneNumber: string }) => n.phoneNumber === "+1415***0017");
-    expect(odd.findings.map((d: { ruleId: string; pointer: string }) => `${d.ruleId} ${d.pointer}`)).toEqual(["webhook-url /webhook", "voice /voice", "background-track /background_track", "missing-request-variable /pathway_id"]);
+    expect(odd.findings.map((d: { ruleId: string; pointer: string }) => `${d.ruleId} ${d.pointer}`)).toEqual([
+      "webhook-url /webhook",
+      "voice /voice",
+      "background-track /background_track",
+      "missing-request-variable /pathway_id",
+    ]);
     expect(usage.inbound.numbers.find((n: { phoneNumber: string }) => n.phoneNumber === "+1415***0034").pathwayVersion).toBe(2);
     // Against the production pathway (no variables), the same numbers have nothing to say.
     const live = JSON.parse((await project.run(["usage", "p", "--format", "json"])).stdout);
     expect(live.checkedAgainst).toBe("remote:p");
-    expect(live.inbound.numbers.filter((n: { findings: unknown[] }) => n.findings.length > 0).map((n: { phoneNumber: string }) => n.phoneNumber)).toEqual(["+1415***0017"]);
+    expect(live.inbound.numbers.filter((n: { findings: unknown[] }) => n.findings.length > 0).map((n: { phoneNumber: string }) => n.phoneNumber)).toEqual([
+      "+1415***0017",
+    ]);
   });
 
   it("checks a campaign's request_data against the pathway: a missing variable is a warning that says contacts are not documented", async () => {
@@ -73,8 +97,15 @@ describe("pathway usage", () => {
     const [calling, paused] = usage.campaigns.using;
     expect(calling.findings).toEqual([]);
     expect(paused.findings).toHaveLength(1);
-    expect(paused.findings[0]).toMatchObject({ ruleId: "missing-request-variable", severity: "warning", pointer: "/request_data/request_data", range: { start: { line: 16 } } });
-    expect(paused.findings[0].message).toMatch(/request_data does not supply it; .* Whether a campaign's contacts supply variables of their own is not documented\.$/);
+    expect(paused.findings[0]).toMatchObject({
+      ruleId: "missing-request-variable",
+      severity: "warning",
+      pointer: "/request_data/request_data",
+      range: { start: { line: 16 } },
+    });
+    expect(paused.findings[0].message).toMatch(
+      /request_data does not supply it; .* Whether a campaign's contacts supply variables of their own is not documented\.$/,
+    );
   });
 
   it("masks every number in every format; --show-numbers shows them only on a terminal", async () => {
@@ -83,7 +114,10 @@ describe("pathway usage", () => {
     for (const format of ["text", "json", "md"]) {
       const r = await project.run(["usage", "booking.json", ...ALL, "--format", format]);
       expect(r.stdout, format).toContain("+1415***0017");
-      expect(leaks.filter((n) => r.stdout.includes(n) || r.stderr.includes(n)), format).toEqual([]);
+      expect(
+        leaks.filter((n) => r.stdout.includes(n) || r.stderr.includes(n)),
+        format,
+      ).toEqual([]);
     }
     const piped = await project.run(["usage", "booking.json", "--show-numbers"]);
     expect(piped.stderr).toContain("--show-numbers shows numbers only on a terminal; they stay masked in this output");
@@ -110,7 +144,9 @@ describe("pathway usage", () => {
     project.service.usage.extraListEntries.push({ phone_number: `+1${"\u001b[2J9".repeat(20_000)}` });
     const before = project.service.requests.length;
     const r = await project.run(["usage", "booking.json", "--format", "json"]);
-    expect(JSON.parse(r.stdout).inbound.failed).toEqual([{ subject: "inbound_numbers[200]", message: "the list entry's phone_number is not a phone number (100002 characters); not read." }]);
+    expect(JSON.parse(r.stdout).inbound.failed).toEqual([
+      { subject: "inbound_numbers[200]", message: "the list entry's phone_number is not a phone number (100002 characters); not read." },
+    ]);
     expect(project.service.requests.slice(before).every((q) => q.path.length < 100)).toBe(true);
   });
 
@@ -125,8 +161,15 @@ describe("pathway usage", () => {
     expect(usage.complete).toBe(false);
     expect(usage.inbound.read).toBe(40);
     expect(usage.inbound.numbers).toHaveLength(3);
-    expect(usage.inbound.failed.map((p: { subject: string }) => p.subject).sort()).toEqual(["+1999***0001", "+1999***0002", "inbound_numbers", "inbound_numbers[42]"]);
-    expect(usage.inbound.failed.find((p: { subject: string }) => p.subject === "+1999***0001").message).toMatch(/the service failed \(500\) at GET .*\/v1\/inbound\/%2B1999\*\*\*0001; gave up after 2 attempts/);
+    expect(usage.inbound.failed.map((p: { subject: string }) => p.subject).sort()).toEqual([
+      "+1999***0001",
+      "+1999***0002",
+      "inbound_numbers",
+      "inbound_numbers[42]",
+    ]);
+    expect(usage.inbound.failed.find((p: { subject: string }) => p.subject === "+1999***0001").message).toMatch(
+      /the service failed \(500\) at GET .*\/v1\/inbound\/%2B1999\*\*\*0001; gave up after 2 attempts/,
+    );
     expect(project.service.requestsTo("GET", /^\/v1\/inbound\/%2B19995550001$/)).toHaveLength(2);
     expect(usage.summary).toMatch(/^production of p answers at least 3 inbound numbers \(4 not read\);/);
     expect(usage.inbound.unread).toBe(4);
@@ -155,7 +198,9 @@ describe("pathway usage", () => {
     const flagged = JSON.parse((await project.run(["usage", "booking.json", "--campaign", "c-3", "c-404", "--format", "json"])).stdout);
     expect(flagged.campaigns).toMatchObject({ from: "option", checked: 2 });
     expect(flagged.campaigns.using.map((c: { id: string }) => c.id)).toEqual(["c-3"]);
-    expect(flagged.campaigns.failed).toEqual([{ subject: "c-404", message: expect.stringMatching(/not found \(404\) at POST .*\/v1\/campaigns\/c-404\. Check the campaign id/) }]);
+    expect(flagged.campaigns.failed).toEqual([
+      { subject: "c-404", message: expect.stringMatching(/not found \(404\) at POST .*\/v1\/campaigns\/c-404\. Check the campaign id/) },
+    ]);
     // Campaigns are read with POST and no body (its body is not documented).
     expect(project.service.requestsTo("POST", /^\/v1\/campaigns\/c-3$/).at(-1)!.body).toBe("");
   });
@@ -163,7 +208,11 @@ describe("pathway usage", () => {
   it("sends PATHWAYKIT_ENCRYPTED_KEY as encrypted_key to the inbound reads only, and never prints it", async () => {
     await startUsageProject(5);
     const secret = "enc-key-abcdef0123456789";
-    project.service.addFault({ type: "body", status: 400, body: JSON.stringify({ status: "error", message: `bad encrypted_key ${secret}` }) }, "GET", /^\/v1\/inbound\/%2B14155550003$/);
+    project.service.addFault(
+      { type: "body", status: 400, body: JSON.stringify({ status: "error", message: `bad encrypted_key ${secret}` }) },
+      "GET",
+      /^\/v1\/inbound\/%2B14155550003$/,
+    );
     const r = await project.run(["usage", "booking.json", "--campaign", "c-1", "--format", "json"], { PATHWAYKIT_ENCRYPTED_KEY: secret });
     expect(r.stdout + r.stderr).not.toContain(secret);
     expect(r.stdout).toContain("[redacted]");
@@ -197,5 +246,9 @@ describe("pathway usage", () => {
 
 /** `pathway ...args` in the project with stdout and stderr on a terminal. */
 function runOnTerminal(args: string[]) {
-  return runMain(args, { cwd: project.dir, tty: { columns: 120 }, env: { PATHWAYKIT_BASE_URL: project.service.url, PATHWAYKIT_API_KEY: project.service.apiKey } });
+  return runMain(args, {
+    cwd: project.dir,
+    tty: { columns: 120 },
+    env: { PATHWAYKIT_BASE_URL: project.service.url, PATHWAYKIT_API_KEY: project.service.apiKey },
+  });
 }

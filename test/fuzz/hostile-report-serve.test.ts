@@ -11,9 +11,18 @@ import { rawExchange, rawRequest, type RawAnswer, type RawOptions } from "../sup
 import { startWatch, type WatchProcess } from "../support/watch-process.js";
 
 /** Names that try to end the page's script, open a tag, or hide in a line separator. */
-const INJECTIONS = ["</script><script>alert(1)</script>", '"><img src=x onerror=alert(2)>', "<!--", "\u2028</ScRiPt >", "{{constructor.constructor('alert(3)')()}}"];
+const INJECTIONS = [
+  "</script><script>alert(1)</script>",
+  '"><img src=x onerror=alert(2)>',
+  "<!--",
+  "\u2028</ScRiPt >",
+  "{{constructor.constructor('alert(3)')()}}",
+];
 const pathway = (suffix: string) => {
-  const value = JSON.parse(readFileSync(path.join(ROOT, "pathways/appointment-booking.json"), "utf8")) as { name?: string; nodes: { data?: { name: string } }[] };
+  const value = JSON.parse(readFileSync(path.join(ROOT, "pathways/appointment-booking.json"), "utf8")) as {
+    name?: string;
+    nodes: { data?: { name: string } }[];
+  };
   value.name = `Booking ${INJECTIONS[0]}${suffix}`;
   value.nodes.forEach((n, i) => n.data && (n.data.name = `${n.data.name} ${INJECTIONS[i % INJECTIONS.length]}`));
   return JSON.stringify(value, null, 2);
@@ -41,10 +50,16 @@ const get = (target: string, headers: [string, string][] = [], method = "GET") =
 const withHost = (value: string, target = "/") => rawRequest("GET", target, [["Host", value]]);
 /** Keeps `count` connections open (each having sent `text`) until the returned function closes them. */
 async function hold(count: number, text: () => string): Promise<{ sockets: net.Socket[]; release: () => void }> {
-  const sockets = await Promise.all(Array.from({ length: count }, () => new Promise<net.Socket>((resolve) => {
-    const socket = net.connect(port, "127.0.0.1", () => socket.write(text(), () => resolve(socket)));
-    socket.on("error", () => {});
-  })));
+  const sockets = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Socket>((resolve) => {
+          const socket = net.connect(port, "127.0.0.1", () => socket.write(text(), () => resolve(socket)));
+          socket.on("error", () => {});
+        }),
+    ),
+  );
   return { sockets, release: () => sockets.forEach((s) => s.destroy()) };
 }
 const streamOpen = (t: string) => t.includes(": connected");
@@ -61,21 +76,66 @@ interface Row {
 }
 
 const ROWS: Row[] = [
-  { name: "GET / serves the page, its CSP and nothing of the hostile names raw", send: () => get("/"), status: 200, check: (a) => {
-    expect(a.text).toMatch(/content-security-policy: [^\r]*default-src 'none'/i);
-    for (const bad of ["</script><script>alert(1)", "<img src=x onerror", "</ScRiPt >"]) expect(a.text).not.toContain(bad);
-  } },
+  {
+    name: "GET / serves the page, its CSP and nothing of the hostile names raw",
+    send: () => get("/"),
+    status: 200,
+    check: (a) => {
+      expect(a.text).toMatch(/content-security-policy: [^\r]*default-src 'none'/i);
+      for (const bad of ["</script><script>alert(1)", "<img src=x onerror", "</ScRiPt >"]) expect(a.text).not.toContain(bad);
+    },
+  },
   { name: "HEAD / answers headers only", send: () => get("/", [], "HEAD"), status: 200, options: { head: true } },
   { name: "a query string", send: () => get("/?x=%3Cscript%3E&y=../../etc/passwd"), status: 200 },
   { name: "a fragment in the target", send: () => get("/#frag"), status: 404 },
-  { name: "GET /events opens the stream", send: () => get("/events"), status: 200, options: { answers: 0, until: streamOpen, waitMs: 20_000 }, check: (a) => expect(a.text).toMatch(/content-type: text\/event-stream/i) },
+  {
+    name: "GET /events opens the stream",
+    send: () => get("/events"),
+    status: 200,
+    options: { answers: 0, until: streamOpen, waitMs: 20_000 },
+    check: (a) => expect(a.text).toMatch(/content-type: text\/event-stream/i),
+  },
   { name: "HEAD /events answers at once (it held a stream open, unanswered)", send: () => get("/events", [], "HEAD"), status: 200, options: { head: true } },
-  { name: "POST /", send: () => rawRequest("POST", "/", [["Host", host()], ["Content-Length", "3"]], "abc"), status: 405 },
-  { name: "PUT /events", send: () => rawRequest("PUT", "/events", [["Host", host()], ["Content-Length", "0"]]), status: 405 },
+  {
+    name: "POST /",
+    send: () =>
+      rawRequest(
+        "POST",
+        "/",
+        [
+          ["Host", host()],
+          ["Content-Length", "3"],
+        ],
+        "abc",
+      ),
+    status: 405,
+  },
+  {
+    name: "PUT /events",
+    send: () =>
+      rawRequest("PUT", "/events", [
+        ["Host", host()],
+        ["Content-Length", "0"],
+      ]),
+    status: 405,
+  },
   { name: "DELETE /", send: () => get("/", [], "DELETE"), status: 405 },
   { name: "TRACE /", send: () => get("/", [], "TRACE"), status: 405 },
   { name: "OPTIONS *", send: () => get("*", [], "OPTIONS"), status: 404 },
-  { name: "a CORS preflight from another site", send: () => get("/events", [["Origin", "https://attacker.example"], ["Access-Control-Request-Method", "GET"]], "OPTIONS"), status: 403, check: (a) => expect(a.text).not.toMatch(/access-control-allow/i) },
+  {
+    name: "a CORS preflight from another site",
+    send: () =>
+      get(
+        "/events",
+        [
+          ["Origin", "https://attacker.example"],
+          ["Access-Control-Request-Method", "GET"],
+        ],
+        "OPTIONS",
+      ),
+    status: 403,
+    check: (a) => expect(a.text).not.toMatch(/access-control-allow/i),
+  },
   { name: "CONNECT to the server itself", send: () => `CONNECT ${host()} HTTP/1.1\r\nHost: ${host()}\r\n\r\n`, status: ["none", 400] },
   { name: "the pathway file by name", send: () => get("/a.json"), status: 404 },
   { name: "the written report by name", send: () => get("/a.report.html"), status: 404 },
@@ -95,58 +155,117 @@ const ROWS: Row[] = [
   { name: "Host with two values", send: () => withHost(`127.0.0.1:${port}, attacker.example`), status: 403 },
   { name: "Host in upper case", send: () => withHost(`LOCALHOST:${port}`), status: 200 },
   { name: "HTTP/1.0 without Host", send: () => "GET / HTTP/1.0\r\n\r\n", status: 403 },
-  { name: "an absolute-form target naming another host", send: () => get("http://attacker.example/"), status: 403, check: (a) => expect(a.text).toMatch(/addressed to "http:\/\/attacker\.example\/", not to this server/) },
+  {
+    name: "an absolute-form target naming another host",
+    send: () => get("http://attacker.example/"),
+    status: 403,
+    check: (a) => expect(a.text).toMatch(/addressed to "http:\/\/attacker\.example\/", not to this server/),
+  },
   { name: "an absolute-form target naming this server", send: () => get(`http://${host()}/`), status: 200 },
   { name: "Origin null on the page", send: () => get("/", [["Origin", "null"]]), status: 403 },
   { name: "Origin file://", send: () => get("/", [["Origin", "file://"]]), status: 403 },
   { name: "another site's Origin on the stream", send: () => get("/events", [["Origin", "https://attacker.example"]]), status: 403 },
-  { name: "our own Origin on the stream", send: () => get("/events", [["Origin", `http://${host()}`]]), status: 200, options: { answers: 0, until: streamOpen, waitMs: 20_000 } },
+  {
+    name: "our own Origin on the stream",
+    send: () => get("/events", [["Origin", `http://${host()}`]]),
+    status: 200,
+    options: { answers: 0, until: streamOpen, waitMs: 20_000 },
+  },
   // How it is asked.
   { name: "a 20,000-character target", send: () => get(`/${"a".repeat(20_000)}`), status: 431 },
-  { name: "3,000 header lines", send: () => get("/", Array.from({ length: 3000 }, (_, i): [string, string] => [`X-${i}`, "y"])), status: 431 },
-  { name: "three requests pipelined", send: () => Buffer.concat([get("/"), get("/nope"), get("/", [], "HEAD")]), status: 200, options: { answers: 3, head: false }, check: (a) => expect(a.statuses.slice(0, 2)).toEqual([200, 404]) },
-  { name: "a GET with a chunked body (ignored)", send: () => rawRequest("GET", "/", [["Host", host()], ["Transfer-Encoding", "chunked"]], "5\r\nhello\r\n0\r\n\r\n"), status: 200 },
-  { name: "a POST announcing 100 MB, answered without reading it", send: () => rawRequest("POST", "/", [["Host", host()], ["Content-Length", String(100 * 1024 * 1024)]], "x".repeat(1000)), status: 405 },
+  {
+    name: "3,000 header lines",
+    send: () =>
+      get(
+        "/",
+        Array.from({ length: 3000 }, (_, i): [string, string] => [`X-${i}`, "y"]),
+      ),
+    status: 431,
+  },
+  {
+    name: "three requests pipelined",
+    send: () => Buffer.concat([get("/"), get("/nope"), get("/", [], "HEAD")]),
+    status: 200,
+    options: { answers: 3, head: false },
+    check: (a) => expect(a.statuses.slice(0, 2)).toEqual([200, 404]),
+  },
+  {
+    name: "a GET with a chunked body (ignored)",
+    send: () =>
+      rawRequest(
+        "GET",
+        "/",
+        [
+          ["Host", host()],
+          ["Transfer-Encoding", "chunked"],
+        ],
+        "5\r\nhello\r\n0\r\n\r\n",
+      ),
+    status: 200,
+  },
+  {
+    name: "a POST announcing 100 MB, answered without reading it",
+    send: () =>
+      rawRequest(
+        "POST",
+        "/",
+        [
+          ["Host", host()],
+          ["Content-Length", String(100 * 1024 * 1024)],
+        ],
+        "x".repeat(1000),
+      ),
+    status: 405,
+  },
   { name: "bytes that are not HTTP", send: () => Buffer.from([0, 1, 2, 255, 13, 10, 13, 10]), status: [400, "none"] },
   { name: "a TLS ClientHello", send: () => Buffer.from("16030100a5010000a10303", "hex"), status: [400, "none"] },
   { name: "an HTTP/2 preface", send: () => "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", status: [400, "none"] },
-  { name: "40 clients that never finish their headers", run: async () => {
-    const held = await hold(40, () => `GET / HTTP/1.1\r\nHost: ${host()}\r\n`);
-    expect((await rawExchange(port, get("/"))).statuses).toEqual([200]);
-    held.release();
-  } },
-  { name: "32 open streams, and a 33rd", run: async () => {
-    const held = await hold(32, () => `GET /events HTTP/1.1\r\nHost: ${host()}\r\n\r\n`);
-    // Each stream is counted once the server has answered it; a request after them all finds the limit reached.
-    await Promise.all(held.sockets.map((s) => new Promise<void>((resolve) => s.once("data", () => resolve()))));
-    expect((await rawExchange(port, get("/events"))).statuses).toEqual([503]);
-    held.release();
-    for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
-      const again = await rawExchange(port, get("/events"), { answers: 0, until: streamOpen, waitMs: 20_000 });
-      if (streamOpen(again.text)) return;
-    }
-    throw new Error("no stream opened once the others closed");
-  } },
-  { name: "a save of the hostile pathway reloads every open stream", run: async () => {
-    const held = await hold(20, () => `GET /events HTTP/1.1\r\nHost: ${host()}\r\n\r\n`);
-    // Each stream says it is connected, then (after the save) that the page is reloaded.
-    const seen = held.sockets.map((s) => {
-      let text = "";
-      const waiters: [string, () => void][] = [];
-      s.on("data", (chunk: Buffer) => {
-        text += chunk.toString("latin1");
-        for (const [what, resolve] of waiters) if (text.includes(what)) resolve();
+  {
+    name: "40 clients that never finish their headers",
+    run: async () => {
+      const held = await hold(40, () => `GET / HTTP/1.1\r\nHost: ${host()}\r\n`);
+      expect((await rawExchange(port, get("/"))).statuses).toEqual([200]);
+      held.release();
+    },
+  },
+  {
+    name: "32 open streams, and a 33rd",
+    run: async () => {
+      const held = await hold(32, () => `GET /events HTTP/1.1\r\nHost: ${host()}\r\n\r\n`);
+      // Each stream is counted once the server has answered it; a request after them all finds the limit reached.
+      await Promise.all(held.sockets.map((s) => new Promise<void>((resolve) => s.once("data", () => resolve()))));
+      expect((await rawExchange(port, get("/events"))).statuses).toEqual([503]);
+      held.release();
+      for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+        const again = await rawExchange(port, get("/events"), { answers: 0, until: streamOpen, waitMs: 20_000 });
+        if (streamOpen(again.text)) return;
+      }
+      throw new Error("no stream opened once the others closed");
+    },
+  },
+  {
+    name: "a save of the hostile pathway reloads every open stream",
+    run: async () => {
+      const held = await hold(20, () => `GET /events HTTP/1.1\r\nHost: ${host()}\r\n\r\n`);
+      // Each stream says it is connected, then (after the save) that the page is reloaded.
+      const seen = held.sockets.map((s) => {
+        let text = "";
+        const waiters: [string, () => void][] = [];
+        s.on("data", (chunk: Buffer) => {
+          text += chunk.toString("latin1");
+          for (const [what, resolve] of waiters) if (text.includes(what)) resolve();
+        });
+        const waitFor = (what: string) => new Promise<void>((resolve) => (text.includes(what) ? resolve() : waiters.push([what, resolve])));
+        return { connected: waitFor(": connected"), reloaded: waitFor("event: reload") };
       });
-      const waitFor = (what: string) => new Promise<void>((resolve) => (text.includes(what) ? resolve() : waiters.push([what, resolve])));
-      return { connected: waitFor(": connected"), reloaded: waitFor("event: reload") };
-    });
-    await Promise.all(seen.map((s) => s.connected));
-    writeFileSync(path.join(dir, "a.json"), pathway(` ${INJECTIONS[1]}`));
-    await Promise.all(seen.map((s) => s.reloaded));
-    held.release();
-    const page = await rawExchange(port, get("/"));
-    expect(page.text).not.toContain("<img src=x onerror");
-  } },
+      await Promise.all(seen.map((s) => s.connected));
+      writeFileSync(path.join(dir, "a.json"), pathway(` ${INJECTIONS[1]}`));
+      await Promise.all(seen.map((s) => s.reloaded));
+      held.release();
+      const page = await rawExchange(port, get("/"));
+      expect(page.text).not.toContain("<img src=x onerror");
+    },
+  },
 ];
 
 describe("report --serve, hostile inputs", () => {
@@ -170,19 +289,32 @@ describe("report --serve, hostile inputs", () => {
 });
 
 describe("report --serve, generated hostile requests", () => {
-  it("answers each with the page, a refusal or nothing, and keeps serving", async () => {
-    const target = fc.oneof(fc.constantFrom("/", "/events", "*", "/a.json", "//", "/%2e%2e/"), fc.webPath(), fc.webUrl());
-    const hostValue = fc.oneof(fc.constantFrom("ours", "attacker.example", "127.0.0.1", "[::1]", ""), fc.domain());
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom<string>("GET", "HEAD", "POST", "OPTIONS", "PATCH"), target, hostValue, fc.option(fc.webUrl(), { nil: undefined }), async (method, path, h, origin) => {
-        const headers: [string, string][] = [["Host", h === "ours" ? host() : h], ...(origin === undefined ? [] : [["Origin", origin] as [string, string]])];
-        const answer = await rawExchange(port, rawRequest(method, path, headers), { head: method === "HEAD", waitMs: 20_000, until: streamOpen });
-        const status = answer.first;
-        if (status !== undefined) expect([200, 400, 403, 404, 405]).toContain(status);
-        if (status === 200) expect(h === "ours" && origin === undefined).toBe(true);
-      }),
-      { numRuns: fuzzRuns(30) },
-    );
-    expect((await rawExchange(port, get("/"))).statuses).toEqual([200]);
-  }, LONG_FUZZ ? 0 : 60_000);
+  it(
+    "answers each with the page, a refusal or nothing, and keeps serving",
+    async () => {
+      const target = fc.oneof(fc.constantFrom("/", "/events", "*", "/a.json", "//", "/%2e%2e/"), fc.webPath(), fc.webUrl());
+      const hostValue = fc.oneof(fc.constantFrom("ours", "attacker.example", "127.0.0.1", "[::1]", ""), fc.domain());
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom<string>("GET", "HEAD", "POST", "OPTIONS", "PATCH"),
+          target,
+          hostValue,
+          fc.option(fc.webUrl(), { nil: undefined }),
+          async (method, path, h, origin) => {
+            const headers: [string, string][] = [
+              ["Host", h === "ours" ? host() : h],
+              ...(origin === undefined ? [] : [["Origin", origin] as [string, string]]),
+            ];
+            const answer = await rawExchange(port, rawRequest(method, path, headers), { head: method === "HEAD", waitMs: 20_000, until: streamOpen });
+            const status = answer.first;
+            if (status !== undefined) expect([200, 400, 403, 404, 405]).toContain(status);
+            if (status === 200) expect(h === "ours" && origin === undefined).toBe(true);
+          },
+        ),
+        { numRuns: fuzzRuns(30) },
+      );
+      expect((await rawExchange(port, get("/"))).statuses).toEqual([200]);
+    },
+    LONG_FUZZ ? 0 : 60_000,
+  );
 });

@@ -18,7 +18,11 @@ function transport(maxBytes = 1024 * 1024): ModelTransport {
   };
 }
 
-async function modelFor(provider: "openai" | "anthropic", answer: (r: Parameters<Parameters<typeof startFakeModels>[0]["answer"]>[0]) => FakeModelAnswer, extra: { refuseStructured?: boolean; timeoutMs?: number; maxBytes?: number; key?: string } = {}) {
+async function modelFor(
+  provider: "openai" | "anthropic",
+  answer: (r: Parameters<Parameters<typeof startFakeModels>[0]["answer"]>[0]) => FakeModelAnswer,
+  extra: { refuseStructured?: boolean; timeoutMs?: number; maxBytes?: number; key?: string } = {},
+) {
   fake = await startFakeModels({ answer, ...(extra.refuseStructured && { refuseStructured: true }) });
   const ref = parseModelRef(`${provider}:test-model`);
   if (!ref.ok) throw new Error(ref.message);
@@ -66,8 +70,13 @@ describe.each(["openai", "anthropic"] as const)("the %s client", (provider) => {
 
   it("names the model and the endpoint when the key is refused, and never the key", async () => {
     const model = await modelFor(provider, () => "x", { key: "sk-wrong-key-0123456789" });
-    const error = await model.complete(ask).then(() => undefined, (e: Error) => e);
-    expect(error?.message).toMatch(new RegExp(`^${provider}:test-model: http://127\\.0\\.0\\.1:\\d+/\\S+ answered HTTP 401: Incorrect API key provided: \\[redacted\\]$`));
+    const error = await model.complete(ask).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(error?.message).toMatch(
+      new RegExp(`^${provider}:test-model: http://127\\.0\\.0\\.1:\\d+/\\S+ answered HTTP 401: Incorrect API key provided: \\[redacted\\]$`),
+    );
     expect(error?.message).not.toContain("sk-wrong-key");
   });
 

@@ -1,9 +1,28 @@
 // Recordings keyed by the request without its credentials, replayed in order with no network; retries and the token budget.
 import { describe, expect, it } from "vitest";
-import { createRecordingTransport, createReplayTransport, createTokenBudget, getRecordingKey, RecordingMissError, TokenBudgetError, withRetries, type ModelExchange, type ModelTransport, type Recording, type RecordingStore } from "../../src/llm/index.js";
+import {
+  createRecordingTransport,
+  createReplayTransport,
+  createTokenBudget,
+  getRecordingKey,
+  RecordingMissError,
+  TokenBudgetError,
+  withRetries,
+  type ModelExchange,
+  type ModelTransport,
+  type Recording,
+  type RecordingStore,
+} from "../../src/llm/index.js";
 
 function exchange(body: Record<string, unknown>, headers: Record<string, string> = {}, url = "https://api.openai.com/v1/chat/completions"): ModelExchange {
-  return { provider: "openai", endpoint: "chat/completions", url, method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) };
+  return {
+    provider: "openai",
+    endpoint: "chat/completions",
+    url,
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  };
 }
 
 function memoryStore(): RecordingStore & { files: Map<string, Recording> } {
@@ -14,7 +33,13 @@ function memoryStore(): RecordingStore & { files: Map<string, Recording> } {
 describe("the recording key", () => {
   it("is the same whatever the credentials, the host or the key order, and differs when the request does", () => {
     const a = getRecordingKey(exchange({ model: "m", messages: [{ role: "user", content: "hi" }] }, { authorization: "Bearer sk-1" }));
-    const b = getRecordingKey(exchange({ messages: [{ content: "hi", role: "user" }], model: "m" }, { authorization: "Bearer sk-2", "x-api-key": "k", "api-key": "z" }, "http://127.0.0.1:9/v1/chat/completions"));
+    const b = getRecordingKey(
+      exchange(
+        { messages: [{ content: "hi", role: "user" }], model: "m" },
+        { authorization: "Bearer sk-2", "x-api-key": "k", "api-key": "z" },
+        "http://127.0.0.1:9/v1/chat/completions",
+      ),
+    );
     expect(a).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(b).toBe(a);
     expect(getRecordingKey(exchange({ model: "m", messages: [{ role: "user", content: "hi!" }] }))).not.toBe(a);
@@ -35,10 +60,16 @@ describe("record and replay", () => {
     expect(JSON.stringify([...store.files.values()])).not.toContain("sk-secret");
     const replay = createReplayTransport(store);
     expect([(await replay(same)).body, (await replay(same)).body, (await replay(other)).body]).toEqual(['{"n":1}', '{"n":3}', '{"n":2}']);
-    const third = await replay(same).then(() => undefined, (e: unknown) => e);
+    const third = await replay(same).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(third).toBeInstanceOf(RecordingMissError);
     expect((third as Error).message).toMatch(/^it was recorded 2 time\(s\) and this run sends it again \(openai chat\/completions, key sha256:/);
-    const unseen = await replay(exchange({ model: "changed" })).then(() => undefined, (e: unknown) => e);
+    const unseen = await replay(exchange({ model: "changed" })).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect((unseen as Error).message).toMatch(/^no recording holds this request/);
   });
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, tempDir } from "../support/cli.js";
 import { startLsp, type LspSession } from "../support/lsp-client.js";
 
-const YAML = "name: Shop\nglobal:\n  prompt: Be brief.\n  voice: nat\nnodes:\n  greeting:\n    prompt: Hello.\n    edges:\n      - target: goodbye\n        label: done\n  goodbye:\n    prompt: Bye.\n";
+const YAML =
+  "name: Shop\nglobal:\n  prompt: Be brief.\n  voice: nat\nnodes:\n  greeting:\n    prompt: Hello.\n    edges:\n      - target: goodbye\n        label: done\n  goodbye:\n    prompt: Bye.\n";
 
 let dir: string;
 let lsp: LspSession;
@@ -27,7 +28,9 @@ afterAll(async () => {
 describe("pathway lsp: a bland-cli project's pathway file", () => {
   it("publishes what `pathway lint` reports, at the same YAML lines", async () => {
     const published = await lsp.diagnostics(uri);
-    const lint = JSON.parse(runCli(["lint", "shop", "--format", "json"], { cwd: dir }).stdout) as { messages: { ruleId: string; line: number; column: number }[] }[];
+    const lint = JSON.parse(runCli(["lint", "shop", "--format", "json"], { cwd: dir }).stdout) as {
+      messages: { ruleId: string; line: number; column: number }[];
+    }[];
     const expected = lint[0]!.messages.map((d) => `${d.ruleId}@${d.line - 1}:${d.column - 1}`).sort();
     expect(expected).toEqual(["bland-cli-push-loss@3:9", "dead-end@10:2"]);
     expect(published.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`).sort()).toEqual(expected);
@@ -37,6 +40,9 @@ describe("pathway lsp: a bland-cli project's pathway file", () => {
     const edited = YAML.replace("  goodbye:\n    prompt: Bye.\n", "  goodbye:\n    type: End Call\n    prompt: Bye.\n    text: Bye now\n");
     await lsp.change(uri, edited);
     const published = await lsp.diagnostics(uri, (d) => d.some((x) => x.message.includes("text:")));
-    expect(published.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`).sort()).toEqual(["bland-cli-push-loss@13:10", "bland-cli-push-loss@3:9"]);
+    expect(published.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`).sort()).toEqual([
+      "bland-cli-push-loss@13:10",
+      "bland-cli-push-loss@3:9",
+    ]);
   });
 });

@@ -14,7 +14,10 @@ async function start(options: FakeServiceOptions = {}, retries = 0): Promise<Pat
 }
 
 async function failure(promise: Promise<unknown>): Promise<RemoteError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(RemoteError);
   return error as RemoteError;
 }
@@ -22,16 +25,24 @@ async function failure(promise: Promise<unknown>): Promise<RemoteError> {
 const body = (method: string, pattern: RegExp) => JSON.parse(service.requestsTo(method, pattern).at(-1)!.body) as Record<string, unknown>;
 
 describe("the Agent Testing endpoints", () => {
-  it.each(["documented", "array", "data"] as const)("lists a pathway's scenarios answered %s ({scenarios}, a bare list, {data}) alike, asking by pathway_id", async (listShape) => {
-    const client = await start({ agentTesting: { listShape } });
-    const listed = await client.listScenarios({ pathwayId: "p" });
-    expect(listed.map((s) => [s.id, s.name])).toEqual([["scn-web", "made in the web page"]]);
-    expect(service.requests.at(-1)!.path).toBe("/v1/agent-testing/scenarios?pathway_id=p");
-  });
+  it.each(["documented", "array", "data"] as const)(
+    "lists a pathway's scenarios answered %s ({scenarios}, a bare list, {data}) alike, asking by pathway_id",
+    async (listShape) => {
+      const client = await start({ agentTesting: { listShape } });
+      const listed = await client.listScenarios({ pathwayId: "p" });
+      expect(listed.map((s) => [s.id, s.name])).toEqual([["scn-web", "made in the web page"]]);
+      expect(service.requests.at(-1)!.path).toBe("/v1/agent-testing/scenarios?pathway_id=p");
+    },
+  );
 
   it("creates with POST and reads the id, updates with PUT only what it is given, reads one back", async () => {
     const client = await start();
-    const created = await client.createScenario({ name: "books", pathway_id: "p", tester_persona_prompt: "Book a cleaning.", assertions: [{ type: "NODE_REACHED", name: "expect.node: Booked", config: { node_id: "booked" } }] });
+    const created = await client.createScenario({
+      name: "books",
+      pathway_id: "p",
+      tester_persona_prompt: "Book a cleaning.",
+      assertions: [{ type: "NODE_REACHED", name: "expect.node: Booked", config: { node_id: "booked" } }],
+    });
     expect(created.id).toMatch(/^scn-/);
     await client.updateScenario(created.id, { max_turns: 12 });
     expect(service.requestsTo("PUT", /\/scenarios\//)[0]!.path).toBe(`/v1/agent-testing/scenarios/${created.id}`);

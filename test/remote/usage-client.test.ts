@@ -11,11 +11,21 @@ const NUMBER = "+14155550123";
 
 async function start(options: { retries?: number; encryptedKey?: string } = {}): Promise<PathwayClient> {
   service = await startFakeService({ numbers: { [NUMBER]: inboundDetail(NUMBER, "p") }, campaigns: { "c-1": campaign("c-1", ["p"]) } });
-  return createPathwayClient({ apiKey: service.apiKey, baseUrl: service.url, retries: options.retries ?? 0, backoffBaseMs: 1, sleep: async () => undefined, ...(options.encryptedKey && { encryptedKey: options.encryptedKey }) });
+  return createPathwayClient({
+    apiKey: service.apiKey,
+    baseUrl: service.url,
+    retries: options.retries ?? 0,
+    backoffBaseMs: 1,
+    sleep: async () => undefined,
+    ...(options.encryptedKey && { encryptedKey: options.encryptedKey }),
+  });
 }
 
 async function failure(promise: Promise<unknown>): Promise<RemoteError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(RemoteError);
   return error as RemoteError;
 }
@@ -65,7 +75,9 @@ describe("the usage endpoints", () => {
     service.addFault({ type: "body", body: JSON.stringify(campaign("c-9", ["p"])) });
     expect((await client.getCampaign("c-9")).campaigns[0]!.id).toBe("c-9");
     service.addFault({ type: "body", body: JSON.stringify({ numbers: [] }) });
-    expect((await failure(client.listInboundNumbers())).message).toMatch(/listing the inbound numbers: .*\/v1\/inbound answered 200 without a list of numbers \(documented: \{inbound_numbers: \[\.\.\.\]\}\)/);
+    expect((await failure(client.listInboundNumbers())).message).toMatch(
+      /listing the inbound numbers: .*\/v1\/inbound answered 200 without a list of numbers \(documented: \{inbound_numbers: \[\.\.\.\]\}\)/,
+    );
     service.addFault({ type: "body", body: JSON.stringify({ status: "error", message: "Campaign archived" }) });
     const refused = await failure(client.getCampaign("c-1"));
     expect(refused.kind).toBe("rejected");
@@ -74,7 +86,9 @@ describe("the usage endpoints", () => {
 
   it("names what to check on a 404, and refuses a number that would change the endpoint before sending it", async () => {
     const client = await start();
-    expect((await failure(client.getInboundNumber("+19995550000"))).message).toMatch(/not found \(404\) at GET .*\/v1\/inbound\/%2B19995550000\. Check the number \(see GET \/v1\/inbound\)/);
+    expect((await failure(client.getInboundNumber("+19995550000"))).message).toMatch(
+      /not found \(404\) at GET .*\/v1\/inbound\/%2B19995550000\. Check the number \(see GET \/v1\/inbound\)/,
+    );
     expect((await failure(client.getCampaign("nope"))).message).toMatch(/Check the campaign id\./);
     const before = service.requests.length;
     expect((await failure(client.getInboundNumber(".."))).kind).toBe("invalid-id");

@@ -16,18 +16,34 @@ describe("checkInboundConfiguration", () => {
   });
 
   it("says nothing of the record's own shape: created_at, an integer voice, a number written as a string", () => {
-    const plain = { where: "plain.json", value: { nodes: [{ id: "a", type: "Default", data: { name: "A", isStart: true, text: "Hello." } }], edges: [] } as unknown as Pathway };
-    expect(checkInboundConfiguration(inboundDetail(NUMBER, "p", { voice: 7, max_duration: "12", interruption_threshold: "abc" }), { pathway: plain }).diagnostics).toEqual([]);
+    const plain = {
+      where: "plain.json",
+      value: { nodes: [{ id: "a", type: "Default", data: { name: "A", isStart: true, text: "Hello." } }], edges: [] } as unknown as Pathway,
+    };
+    expect(
+      checkInboundConfiguration(inboundDetail(NUMBER, "p", { voice: 7, max_duration: "12", interruption_threshold: "abc" }), { pathway: plain }).diagnostics,
+    ).toEqual([]);
   });
 
   it("reports what the configuration sets that a number cannot use: a prompt the pathway overrides, a bad webhook, voice and background track", () => {
-    const result = checkInboundConfiguration(inboundDetail(NUMBER, "p", { prompt: "Old prompt", webhook: "ftp://x", voice: "MASON", background_track: "park" }), { pathway, rules: { "missing-request-variable": "off" } });
-    expect(result.diagnostics.map((d) => `${d.ruleId} ${d.pointer}`)).toEqual(["ignored-with-pathway /prompt", "webhook-url /webhook", "voice /voice", "background-track /background_track"]);
+    const result = checkInboundConfiguration(
+      inboundDetail(NUMBER, "p", { prompt: "Old prompt", webhook: "ftp://x", voice: "MASON", background_track: "park" }),
+      { pathway, rules: { "missing-request-variable": "off" } },
+    );
+    expect(result.diagnostics.map((d) => `${d.ruleId} ${d.pointer}`)).toEqual([
+      "ignored-with-pathway /prompt",
+      "webhook-url /webhook",
+      "voice /voice",
+      "background-track /background_track",
+    ]);
   });
 
   it("runs only the configuration rules, whatever severities a config sets for the others", () => {
     expect(CONFIGURATION_RULES).toContain("missing-request-variable");
-    const result = checkInboundConfiguration({ ...inboundDetail(NUMBER, "p"), temperature: 9 }, { pathway, rules: { "temperature-range": "error", "missing-request-variable": "warning" } });
+    const result = checkInboundConfiguration(
+      { ...inboundDetail(NUMBER, "p"), temperature: 9 },
+      { pathway, rules: { "temperature-range": "error", "missing-request-variable": "warning" } },
+    );
     expect(result.diagnostics.map((d) => [d.ruleId, d.severity])).toEqual([["missing-request-variable", "warning"]]);
   });
 });
@@ -41,7 +57,9 @@ describe("checkCampaignConfiguration", () => {
   });
 
   it("is content with a campaign that supplies what the pathway reads; its model and numbers written as strings are not findings", () => {
-    const supplied = campaign("c-1", ["p"], { request_data: { model: "enhanced", temperature: "0.7", max_duration: "12", request_data: { customer_name: "Ann" } } });
+    const supplied = campaign("c-1", ["p"], {
+      request_data: { model: "enhanced", temperature: "0.7", max_duration: "12", request_data: { customer_name: "Ann" } },
+    });
     expect(checkCampaignConfiguration(supplied, "p", "/sequences/0/pathway/0/value", { pathway }).diagnostics).toEqual([]);
   });
 

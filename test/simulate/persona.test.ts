@@ -3,7 +3,17 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ChatApi, ChatModel, ModelRequest, Pathway } from "../../src/model/index.js";
-import { loadScenario, readCallerReply, readExtracted, readJsonObject, readVerdict, runPersonaLive, runPersonaScenario, runScenario, type Scenario } from "../../src/simulate/index.js";
+import {
+  loadScenario,
+  readCallerReply,
+  readExtracted,
+  readJsonObject,
+  readVerdict,
+  runPersonaLive,
+  runPersonaScenario,
+  runScenario,
+  type Scenario,
+} from "../../src/simulate/index.js";
 import { ROOT } from "../support/cli.js";
 
 const pathway = JSON.parse(readFileSync(path.join(ROOT, "pathways/appointment-booking.json"), "utf8")) as Pathway;
@@ -72,9 +82,13 @@ describe("runPersonaScenario", () => {
   const verdict = (pass: boolean, score: number, reason: string) => JSON.stringify({ pass, score, reason });
 
   it("plays the caller against the agent model, checks the expectations, and passes when every judge does", async () => {
-    const judge = model("openai:judge", () => "```json\n" + verdict(true, 0.9, "It asked for the name.") + "\n```");
+    const judge = model("openai:judge", () => `\`\`\`json\n${verdict(true, 0.9, "It asked for the name.")}\n\`\`\``);
     const c = caller(["I'd like to book a cleaning.", "Dana Reyes, Tuesday at 10:30, first time."]);
-    const result = await runPersonaScenario(pathway, scenario(BOOKING), { caller: c, agent: agent({ patient_name: "Dana Reyes", is_new_patient: "yes" }), judge });
+    const result = await runPersonaScenario(pathway, scenario(BOOKING), {
+      caller: c,
+      agent: agent({ patient_name: "Dana Reyes", is_new_patient: "yes" }),
+      judge,
+    });
     expect(result.failures).toEqual([]);
     expect(result.status).toBe("passed");
     expect(result.transcript!.map((l) => `${l.role}: ${l.text}`)).toEqual([
@@ -85,18 +99,29 @@ describe("runPersonaScenario", () => {
       "agent: At Collect appointment details.",
     ]);
     expect(result.final).toMatchObject({ reason: "the caller hung up ([END])", variables: { patient_name: "Dana Reyes", is_new_patient: true } });
-    expect(result.judges!.map((j) => [j.criterion, j.pass, j.score])).toEqual([["The agent asks for the caller's name", true, 0.9], ["The agent is warm", true, 0.9]]);
+    expect(result.judges!.map((j) => [j.criterion, j.pass, j.score])).toEqual([
+      ["The agent asks for the caller's name", true, 0.9],
+      ["The agent is warm", true, 0.9],
+    ]);
     // Each criterion in its own request, with the transcript, the path and the variables.
     expect(judge.seen).toHaveLength(2);
-    expect(judge.seen[1]!.messages[0]!.content).toMatch(/^Criterion: The agent is warm\n[\s\S]*Caller: Dana Reyes[\s\S]*Nodes the agent went through: Greeting → Collect appointment details\nVariables collected: .*"patient_name":"Dana Reyes"/);
+    expect(judge.seen[1]!.messages[0]!.content).toMatch(
+      /^Criterion: The agent is warm\n[\s\S]*Caller: Dana Reyes[\s\S]*Nodes the agent went through: Greeting → Collect appointment details\nVariables collected: .*"patient_name":"Dana Reyes"/,
+    );
     expect(judge.seen[0]!.json?.name).toBe("verdict");
     expect(result.tokens).toMatchObject({ caller: { requests: 3 }, judge: { requests: 2 } });
     expect(result.tokens!.agent.requests).toBeGreaterThanOrEqual(4);
   });
 
   it("fails on a judge that fails, or scores below its threshold, saying why at the judge's line", async () => {
-    const judge = model("openai:judge", (r) => (r.messages[0]!.content.includes("warm") ? verdict(true, 0.4, "Curt replies.") : verdict(false, 0.1, "It never asked for a name.")));
-    const result = await runPersonaScenario(pathway, scenario(BOOKING), { caller: caller(["Book me in please.", "Dana Reyes."]), agent: agent({ patient_name: "Dana Reyes" }), judge });
+    const judge = model("openai:judge", (r) =>
+      r.messages[0]!.content.includes("warm") ? verdict(true, 0.4, "Curt replies.") : verdict(false, 0.1, "It never asked for a name."),
+    );
+    const result = await runPersonaScenario(pathway, scenario(BOOKING), {
+      caller: caller(["Book me in please.", "Dana Reyes."]),
+      agent: agent({ patient_name: "Dana Reyes" }),
+      judge,
+    });
     expect(result.transcript!.at(-1)).toEqual({ role: "agent", turn: 2, text: "At Collect appointment details." });
     expect(result.status).toBe("failed");
     expect(result.failures.map((f) => [f.pointer, f.message])).toEqual([
@@ -119,21 +144,37 @@ describe("runPersonaScenario", () => {
   it("fails the run with the reason when a model fails or answers nonsense, and asks no judge then", async () => {
     const judge = model("openai:judge", () => verdict(true, 1, "fine"));
     const s = scenario(BOOKING);
-    const down = await runPersonaScenario(pathway, s, { caller: model("openai:caller", () => new Error("openai:caller: http://x answered HTTP 500")), agent: agent(), judge });
+    const down = await runPersonaScenario(pathway, s, {
+      caller: model("openai:caller", () => new Error("openai:caller: http://x answered HTTP 500")),
+      agent: agent(),
+      judge,
+    });
     expect(down.failures[0]!.message).toBe("the caller model failed at turn 1: openai:caller: http://x answered HTTP 500");
     const mute = await runPersonaScenario(pathway, s, { caller: model("openai:caller", () => "   "), agent: agent(), judge });
     expect(mute.failures[0]!.message).toMatch(/said nothing at turn 1/);
-    const badVars = await runPersonaScenario(pathway, s, { caller: caller(["Book an appointment.", "Dana Reyes."]), agent: model("anthropic:agent", (r) => (r.system?.startsWith("You read") ? "no idea" : r.system ? "Hello." : '{"choice": 1}')), judge });
+    const badVars = await runPersonaScenario(pathway, s, {
+      caller: caller(["Book an appointment.", "Dana Reyes."]),
+      agent: model("anthropic:agent", (r) => (r.system?.startsWith("You read") ? "no idea" : r.system ? "Hello." : '{"choice": 1}')),
+      judge,
+    });
     expect(badVars.failures.map((f) => f.message)).toHaveLength(1);
-    expect(badVars.failures[0]!.message).toMatch(/^the agent failed at turn 2: anthropic:agent: its answer with the variables of "Collect appointment details" holds no JSON object/);
+    expect(badVars.failures[0]!.message).toMatch(
+      /^the agent failed at turn 2: anthropic:agent: its answer with the variables of "Collect appointment details" holds no JSON object/,
+    );
     expect(judge.seen).toHaveLength(0);
   });
 
   it("reads a judge's answer that is not a verdict as no verdict, failing the scenario", async () => {
     const judge = model("openai:judge", () => "I think it went well!");
-    const result = await runPersonaScenario(pathway, scenario(BOOKING.replace(/^expect:.*$/m, "")), { caller: caller(["Book please."]), agent: agent(), judge });
+    const result = await runPersonaScenario(pathway, scenario(BOOKING.replace(/^expect:.*$/m, "")), {
+      caller: caller(["Book please."]),
+      agent: agent(),
+      judge,
+    });
     expect(result.judges![0]).toMatchObject({ pass: false, error: true });
-    expect(result.failures[0]!.message).toBe('judge "The agent asks for the caller\'s name" gave no verdict: the judge\'s answer holds no JSON object: "I think it went well!"');
+    expect(result.failures[0]!.message).toBe(
+      'judge "The agent asks for the caller\'s name" gave no verdict: the judge\'s answer holds no JSON object: "I think it went well!"',
+    );
   });
 });
 
@@ -145,7 +186,13 @@ describe("runPersonaLive", () => {
       sendChatMessage: async (_id, message) => {
         sent.push(message);
         const done = sent.length === 2;
-        return { chatId: "c1", assistantResponses: [done ? "Goodbye!" : "Sure, your name?"], currentNodeId: done ? "goodbye" : "collect-details", variables: done ? { patient_name: "Dana Reyes" } : {}, completed: done };
+        return {
+          chatId: "c1",
+          assistantResponses: [done ? "Goodbye!" : "Sure, your name?"],
+          currentNodeId: done ? "goodbye" : "collect-details",
+          variables: done ? { patient_name: "Dana Reyes" } : {},
+          completed: done,
+        };
       },
     };
     const judge = model("openai:judge", () => '{"pass": true, "score": 1, "reason": "ok"}');
@@ -167,7 +214,12 @@ describe("reading models' answers", () => {
 
   it("reads a verdict from bare, fenced or loose JSON, and refuses one without pass or with a score outside 0..1", () => {
     const spec = { criterion: "c" };
-    expect(readVerdict('Sure! {"pass": "true", "score": "0.75", "reason": "ok"} Hope that helps.', spec)).toEqual({ criterion: "c", pass: true, score: 0.75, reason: "ok" });
+    expect(readVerdict('Sure! {"pass": "true", "score": "0.75", "reason": "ok"} Hope that helps.', spec)).toEqual({
+      criterion: "c",
+      pass: true,
+      score: 0.75,
+      reason: "ok",
+    });
     expect(readVerdict('{"pass": false, "reason": "no"}', spec)).toMatchObject({ pass: false, score: 0 });
     expect(readVerdict('{"score": 1}', spec)).toMatchObject({ error: true, reason: expect.stringMatching(/no "pass"/) });
     expect(readVerdict('{"pass": true, "score": 7}', spec)).toMatchObject({ error: true, reason: expect.stringMatching(/0 to 1/) });
@@ -175,7 +227,11 @@ describe("reading models' answers", () => {
   });
 
   it("keeps only the node's variables, each as its type reads it", () => {
-    const specs = [{ name: "n", type: "integer" as const, description: "" }, { name: "b", type: "boolean" as const, description: "" }, { name: "s", type: "string" as const, description: "" }];
+    const specs = [
+      { name: "n", type: "integer" as const, description: "" },
+      { name: "b", type: "boolean" as const, description: "" },
+      { name: "s", type: "string" as const, description: "" },
+    ];
     expect(readExtracted('{"n": "42", "b": "no", "s": null, "other": 1}', specs)).toEqual({ n: 42, b: false });
     expect(readExtracted('{"n": 4.5, "s": "  Dana  "}', specs)).toEqual({ s: "Dana" });
   });

@@ -27,7 +27,10 @@ export function personaScenario(name = "a new patient books", extra: string[] = 
 export async function startAgentTestingProject(options: FakeServiceOptions = {}): Promise<ReleaseProject> {
   const project = await startReleaseProject({ versions: { p: [bookingPathway()] }, ...options });
   project.write("personas/dana.scenario.yaml", personaScenario());
-  project.write("personas/sam.scenario.yaml", personaScenario("an impatient caller books").replace("  vars: { patient_name: Dana Reyes }\n", "").replace("Dana Reyes", "Sam Lee"));
+  project.write(
+    "personas/sam.scenario.yaml",
+    personaScenario("an impatient caller books").replace("  vars: { patient_name: Dana Reyes }\n", "").replace("Dana Reyes", "Sam Lee"),
+  );
   return project;
 }
 

@@ -51,7 +51,8 @@ export interface FakeModels {
 
 function text(content: unknown): string {
   if (typeof content === "string") return content;
-  if (Array.isArray(content)) return content.map((b) => (typeof b === "object" && b && typeof (b as { text?: unknown }).text === "string" ? (b as { text: string }).text : "")).join("");
+  if (Array.isArray(content))
+    return content.map((b) => (typeof b === "object" && b && typeof (b as { text?: unknown }).text === "string" ? (b as { text: string }).text : "")).join("");
   return "";
 }
 
@@ -79,7 +80,8 @@ export async function startFakeModels(options: FakeModelOptions): Promise<FakeMo
     const system = provider === "anthropic" ? text(body.system) : text(all.find((m) => m.role === "system")?.content);
     const messages = all.filter((m) => m.role !== "system").map((m) => ({ role: m.role, content: text(m.content) }));
     const structured = provider === "openai" ? body.response_format !== undefined : body.output_config !== undefined;
-    if (structured && options.refuseStructured) return sendJson(res, 400, { error: { message: `${provider === "openai" ? "response_format" : "output_config"} is not supported by this server` } });
+    if (structured && options.refuseStructured)
+      return sendJson(res, 400, { error: { message: `${provider === "openai" ? "response_format" : "output_config"} is not supported by this server` } });
     const request: FakeModelRequest = { provider, model: String(body.model), system, messages, structured, headers: req.headers, body };
     requests.push(request);
     let answer = options.answer(request);
@@ -103,11 +105,25 @@ export async function startFakeModels(options: FakeModelOptions): Promise<FakeMo
       res.on("close", () => res.destroy());
       return pump();
     }
-    const usage = { input: 10 + system.length % 7 + messages.length, output: 3 + answer.length % 5 };
+    const usage = { input: 10 + (system.length % 7) + messages.length, output: 3 + (answer.length % 5) };
     if (provider === "anthropic") {
-      return sendJson(res, 200, { id: "msg_fake", type: "message", role: "assistant", model: body.model, content: [{ type: "text", text: answer }], stop_reason: "end_turn", usage: { input_tokens: usage.input, output_tokens: usage.output } });
+      return sendJson(res, 200, {
+        id: "msg_fake",
+        type: "message",
+        role: "assistant",
+        model: body.model,
+        content: [{ type: "text", text: answer }],
+        stop_reason: "end_turn",
+        usage: { input_tokens: usage.input, output_tokens: usage.output },
+      });
     }
-    return sendJson(res, 200, { id: "chatcmpl-fake", object: "chat.completion", model: body.model, choices: [{ index: 0, message: { role: "assistant", content: answer }, finish_reason: "stop" }], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } });
+    return sendJson(res, 200, {
+      id: "chatcmpl-fake",
+      object: "chat.completion",
+      model: body.model,
+      choices: [{ index: 0, message: { role: "assistant", content: answer }, finish_reason: "stop" }],
+      usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },
+    });
   });
   const { url, close } = await listenOnLoopback(server);
   return { openaiUrl: `${url}/v1`, anthropicUrl: url, openaiKey, anthropicKey, requests, close };
@@ -161,7 +177,12 @@ export function createPersonaBrain(brain: PersonaBrain): (request: FakeModelRequ
       const latest = (/^Caller's latest message: (.*)$/m.exec(prompt)?.[1] ?? "").toLowerCase();
       const words = new Set(latest.split(/\W+/).filter((w) => w.length > 3));
       const options = [...prompt.matchAll(/^(\d+)\. (?:\[global\] )?(.*)$/gm)];
-      const hit = options.find((o) => o[2]!.toLowerCase().split(/\W+/).some((w) => words.has(w)));
+      const hit = options.find((o) =>
+        o[2]!
+          .toLowerCase()
+          .split(/\W+/)
+          .some((w) => words.has(w)),
+      );
       return JSON.stringify({ choice: hit ? Number(hit[1]) : 0, reason: hit ? "the caller said so" : "nothing fits" });
     }
     return "ok";

@@ -17,7 +17,15 @@ export interface UsageStore {
 /** The list form of a configuration (GET /v1/inbound): no pathway_id, no background_track, `voice_id` for the voice. */
 export function toListForm(detail: Record<string, unknown>): Record<string, unknown> {
   const { pathway_id: _p, background_track: _b, voice, pathway_version: _v, ...rest } = detail;
-  return { ...rest, voice_id: typeof voice === "number" ? voice : 0, interruption_threshold: null, reduce_latency: false, transfer_phone_number: null, voice_settings: null, record: false };
+  return {
+    ...rest,
+    voice_id: typeof voice === "number" ? voice : 0,
+    interruption_threshold: null,
+    reduce_latency: false,
+    transfer_phone_number: null,
+    voice_settings: null,
+    record: false,
+  };
 }
 
 /** The number a path names: the plus is optional (`%2B` or none), and a US country code is assumed when absent. */
@@ -31,7 +39,13 @@ function lookup(store: UsageStore, raw: string): string | undefined {
 export function handleUsage(store: UsageStore, method: string, url: string, res: ServerResponse): boolean {
   const path = url.split("?")[0]!;
   if (method === "GET" && path === "/v1/inbound") {
-    store.send(res, 200, { inbound_numbers: [...[...store.numbers.values()].map(toListForm), ...[...store.failing.keys()].filter((n) => !store.numbers.has(n)).map((phone_number) => ({ phone_number })), ...store.extraListEntries] });
+    store.send(res, 200, {
+      inbound_numbers: [
+        ...[...store.numbers.values()].map(toListForm),
+        ...[...store.failing.keys()].filter((n) => !store.numbers.has(n)).map((phone_number) => ({ phone_number })),
+        ...store.extraListEntries,
+      ],
+    });
     return true;
   }
   const one = /^\/v1\/inbound\/([^/]+)$/.exec(path);
@@ -71,13 +85,33 @@ export function inboundDetail(phoneNumber: string, pathwayId: string | undefined
 
 /** A campaign (2.4 of the reference) whose sequences call with `pathways` in order; `curr_seq` names the one at `current`. */
 export function campaign(id: string, pathways: readonly (string | undefined)[], extra: Record<string, unknown> = {}, current = 0): Record<string, unknown> {
-  const sequences = pathways.map((p, step) => ({ seqId: `seq-${step + 1}`, step, type: "send_call", task: "", start_time: null, pathway: p === undefined ? [] : [{ value: p, label: `Pathway ${p}` }] }));
+  const sequences = pathways.map((p, step) => ({
+    seqId: `seq-${step + 1}`,
+    step,
+    type: "send_call",
+    task: "",
+    start_time: null,
+    pathway: p === undefined ? [] : [{ value: p, label: `Pathway ${p}` }],
+  }));
   return {
     id,
     campaign_id: id,
     campaign_name: `Campaign ${id}`,
     created_at: "2025-03-02T10:00:00.000Z",
-    request_data: { language: "en-US", model: "enhanced", webhook: "https://hooks.example.com/ended", wait_for_greeting: false, record: true, interruption_threshold: "100", temperature: "0.7", voice: "maya", max_duration: "12", request_data: {}, sms: null, analysis_schema: [] },
+    request_data: {
+      language: "en-US",
+      model: "enhanced",
+      webhook: "https://hooks.example.com/ended",
+      wait_for_greeting: false,
+      record: true,
+      interruption_threshold: "100",
+      temperature: "0.7",
+      voice: "maya",
+      max_duration: "12",
+      request_data: {},
+      sms: null,
+      analysis_schema: [],
+    },
     sequences,
     campaign_config: { stop_when_answer: true, auto_mark_complete: false },
     campaign_state: "active",

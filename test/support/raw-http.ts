@@ -36,7 +36,12 @@ function answerEnd(text: string, from: number, head: boolean): { end: number; st
   const lines = text.slice(from, split).split("\r\n");
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(lines[0] ?? "")?.[1] ?? NaN);
   if (!Number.isInteger(status)) return undefined;
-  const header = (name: string) => lines.find((l) => l.toLowerCase().startsWith(`${name}:`))?.slice(name.length + 1).trim().toLowerCase();
+  const header = (name: string) =>
+    lines
+      .find((l) => l.toLowerCase().startsWith(`${name}:`))
+      ?.slice(name.length + 1)
+      .trim()
+      .toLowerCase();
   const bodyStart = split + 4;
   if (head || status < 200 || status === 204 || status === 304) return { end: bodyStart, status };
   const length = header("content-length");

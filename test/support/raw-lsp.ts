@@ -46,7 +46,11 @@ export function frame(message: unknown): Buffer {
 /** Starts `pathway lsp --stdio` in a fresh folder (or `dir`) and reads everything it says. */
 export function startRawLsp(dir = tempDir("pathwaykit-lsp-raw-"), env: Record<string, string> = {}): RawLsp {
   writeFileSync(path.join(dir, "package.json"), "{}\n");
-  const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], { cwd: dir, env: { PATH: process.env.PATH ?? "", HOME: dir, NO_COLOR: "1", ...env }, stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? "", HOME: dir, NO_COLOR: "1", ...env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
   // A server that ended leaves writes unread: that is an outcome the test reads from `exited`, not an error.
@@ -91,7 +95,12 @@ export function startRawLsp(dir = tempDir("pathwaykit-lsp-raw-"), env: Record<st
       return lsp.next((m) => m.id === id && m.method === undefined, since);
     },
     async initialize(initializationOptions) {
-      await lsp.request("initialize", { processId: null, rootUri: pathToFileURL(dir).href, capabilities: {}, ...(initializationOptions !== undefined && { initializationOptions }) });
+      await lsp.request("initialize", {
+        processId: null,
+        rootUri: pathToFileURL(dir).href,
+        capabilities: {},
+        ...(initializationOptions !== undefined && { initializationOptions }),
+      });
       lsp.send({ jsonrpc: "2.0", method: "initialized", params: {} });
     },
     async exitWithin(ms) {

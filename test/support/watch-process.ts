@@ -19,7 +19,12 @@ export interface WatchProcess {
  * `as` runs it as another user (a test running as root that needs permissions to apply).
  */
 export function startWatch(args: readonly string[], cwd: string, env: Record<string, string> = {}, as: { uid?: number; gid?: number } = {}): WatchProcess {
-  const child: ChildProcess = spawn(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"], ...as });
+  const child: ChildProcess = spawn(process.execPath, [BIN, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NO_COLOR: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    ...as,
+  });
   let out = "";
   let err = "";
   const waiters = new Set<() => void>();

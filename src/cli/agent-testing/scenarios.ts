@@ -28,7 +28,11 @@ interface PullFlags extends RemoteFlags {
 
 /** The service's flags a push or pull takes: the API root, timeouts, retries, the answer cap. */
 function addServiceOptions(command: Command): Command {
-  return command.addOption(option("baseUrl")).addOption(option("timeout", { of: "request" })).addOption(option("retries")).addOption(option("maxResponse"));
+  return command
+    .addOption(option("baseUrl"))
+    .addOption(option("timeout", { of: "request" }))
+    .addOption(option("retries"))
+    .addOption(option("maxResponse"));
 }
 
 /** One scenario's lines of the push report, terminal-safe. */
@@ -36,11 +40,19 @@ function toPushLines(s: PushedScenario, c: ReturnType<typeof pc.createColors>): 
   const where = (n: { line?: number; column?: number }) => (n.line !== undefined ? `${s.file}:${n.line}:${n.column ?? 1}` : s.file);
   const bad = s.action === "not pushed" || s.action === "refused";
   const verb = bad ? c.red(s.action) : s.action === "unchanged" ? c.dim(s.action) : c.green(s.action);
-  const lines = [`${verb} ${escapeTerminalLine(s.file)}: ${escapeTerminalLine(JSON.stringify(s.name))}${s.id ? ` (${escapeTerminalLine(s.id)})` : ""}${s.pathwayId ? ` on pathway ${escapeTerminalLine(s.pathwayId)}` : ""}${s.fields?.length ? ` [${s.fields.join(", ")}]` : ""}`];
+  const lines = [
+    `${verb} ${escapeTerminalLine(s.file)}: ${escapeTerminalLine(JSON.stringify(s.name))}${s.id ? ` (${escapeTerminalLine(s.id)})` : ""}${s.pathwayId ? ` on pathway ${escapeTerminalLine(s.pathwayId)}` : ""}${s.fields?.length ? ` [${s.fields.join(", ")}]` : ""}`,
+  ];
   for (const p of s.problems) lines.push(`  ${c.red("problem")} ${escapeTerminalLine(where(p))}: ${escapeTerminalText(p.message)}`);
   if (s.reason) lines.push(`  ${c.red(escapeTerminalText(s.reason))}`);
   for (const n of s.notSent) lines.push(`  ${c.yellow("not sent")} ${escapeTerminalLine(where(n))}: ${escapeTerminalText(n.message)}`);
-  if (s.request) lines.push(`  ${s.request.method} ${escapeTerminalLine(s.request.path)}`, ...escapeTerminalText(JSON.stringify(s.request.body, null, 2)).split("\n").map((l) => `    ${l}`));
+  if (s.request)
+    lines.push(
+      `  ${s.request.method} ${escapeTerminalLine(s.request.path)}`,
+      ...escapeTerminalText(JSON.stringify(s.request.body, null, 2))
+        .split("\n")
+        .map((l) => `    ${l}`),
+    );
   return lines;
 }
 
@@ -50,9 +62,11 @@ function toPushText(report: PushScenariosReport, color: boolean): string {
   const lines = report.scenarios.flatMap((s) => toPushLines(s, c));
   for (const s of [...report.scripted, ...report.skipped]) lines.push(c.dim(`skipped ${escapeTerminalText(s)}`));
   const count = (action: string) => report.scenarios.filter((s) => s.action === action).length;
-  const totals = ["created", "updated", "unchanged", "would create", "would update", "refused", "not pushed"].filter((a) => count(a) > 0).map((a) => `${count(a)} ${a}`);
+  const totals = ["created", "updated", "unchanged", "would create", "would update", "refused", "not pushed"]
+    .filter((a) => count(a) > 0)
+    .map((a) => `${count(a)} ${a}`);
   lines.push("", `${report.ok ? c.green("✔") : c.red("✖")} ${totals.join(", ")}${report.dryRun ? " (dry run: nothing was sent)" : ""}`);
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }
 
 /** Registers `pathway scenarios push` and `pathway scenarios pull` under `pathway scenarios`. */
@@ -73,8 +87,17 @@ export function registerScenariosServer(scenarios: Command, io: CliIo): void {
     .addHelpText("after", PUSH_HELP)
     .action(async (files: string[], flags: PushFlags) => {
       const { pushServerScenarios } = await import("../../engine/scenarios/server/push-scenarios.js"); // why: the agent-testing code loads only here
-      const report = await pushServerScenarios(io.host, files, { remote: toRemoteOptions(flags, io), required: flags.required === true, dryRun: flags.dryRun === true, force: flags.force === true });
-      await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : toPushText(report, flags.output === undefined && useColor(flags.color, io)));
+      const report = await pushServerScenarios(io.host, files, {
+        remote: toRemoteOptions(flags, io),
+        required: flags.required === true,
+        dryRun: flags.dryRun === true,
+        force: flags.force === true,
+      });
+      await writeOutput(
+        io,
+        flags.output,
+        flags.format === "json" ? toJsonText(report) : toPushText(report, flags.output === undefined && useColor(flags.color, io)),
+      );
       io.setExitCode(report.ok ? EXIT.ok : EXIT.findings);
     });
   addServiceOptions(
@@ -99,8 +122,10 @@ export function registerScenariosServer(scenarios: Command, io: CliIo): void {
           io.stdout.write(`${c.green("wrote")} ${escapeTerminalLine(w.file)}: ${escapeTerminalLine(JSON.stringify(w.name))} (${escapeTerminalLine(w.id)})\n`);
           for (const n of w.notWritten) io.stdout.write(`  ${c.yellow("not written")} ${escapeTerminalText(n)}\n`);
         }
-        for (const s of report.skipped) io.stdout.write(`${c.dim("skipped")} ${escapeTerminalLine(JSON.stringify(s.name))} (${escapeTerminalLine(s.id)}): ${escapeTerminalText(s.reason)}\n`);
-        if (report.written.length + report.skipped.length === 0) io.stdout.write(`The service holds no scenario for pathway ${escapeTerminalLine(report.pathwayId)}.\n`);
+        for (const s of report.skipped)
+          io.stdout.write(`${c.dim("skipped")} ${escapeTerminalLine(JSON.stringify(s.name))} (${escapeTerminalLine(s.id)}): ${escapeTerminalText(s.reason)}\n`);
+        if (report.written.length + report.skipped.length === 0)
+          io.stdout.write(`The service holds no scenario for pathway ${escapeTerminalLine(report.pathwayId)}.\n`);
       }
       io.setExitCode(report.ok ? EXIT.ok : EXIT.findings);
     });

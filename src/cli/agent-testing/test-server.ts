@@ -31,8 +31,14 @@ const HERE_ONLY: Record<string, string> = {
 export async function testOnServer(inputs: string[], flags: Flags, io: CliIo): Promise<void> {
   if (!flags.server) throw new ExitError(EXIT.failure, "--explain asks the service to analyse the runs of --server: add --server.");
   const set = flags as unknown as Record<string, unknown>;
-  const given = Object.entries(HERE_ONLY).filter(([key]) => set[key] !== undefined && set[key] !== false).map(([, flag]) => flag);
-  if (given.length > 0) throw new ExitError(EXIT.failure, `--server runs the scenarios on the service's Agent Testing; ${given.join(", ")} ${given.length === 1 ? "is" : "are"} for runs made here: leave ${given.length === 1 ? "it" : "them"} out.`);
+  const given = Object.entries(HERE_ONLY)
+    .filter(([key]) => set[key] !== undefined && set[key] !== false)
+    .map(([, flag]) => flag);
+  if (given.length > 0)
+    throw new ExitError(
+      EXIT.failure,
+      `--server runs the scenarios on the service's Agent Testing; ${given.join(", ")} ${given.length === 1 ? "is" : "are"} for runs made here: leave ${given.length === 1 ? "it" : "them"} out.`,
+    );
   const { baseUrl, timeout, retries, maxResponse } = flags;
   const report = await withInterrupt(io, "no longer waiting for the service (its runs go on there); reporting what it has said so far", (signal) =>
     runServerScenarios(io.host, inputs, {

@@ -19,7 +19,10 @@ export function toPollOptions(io: CliIo, flags: ServerTestFlags, signal: AbortSi
     ...(flags.maxWait !== undefined && { maxWaitMs: flags.maxWait }),
     ...(flags.pollInterval !== undefined && { pollIntervalMs: flags.pollInterval }),
     signal,
-    onStart: (s) => io.stderr.write(`pathway: ${s.batchId !== undefined ? `batch ${escapeTerminalLine(s.batchId)}` : `simulation set ${escapeTerminalLine(s.simulationSetId ?? "")}`} of pathway ${escapeTerminalLine(s.pathwayId)} started on the service; waiting for it (Ctrl-C stops waiting).\n`),
+    onStart: (s) =>
+      io.stderr.write(
+        `pathway: ${s.batchId !== undefined ? `batch ${escapeTerminalLine(s.batchId)}` : `simulation set ${escapeTerminalLine(s.simulationSetId ?? "")}`} of pathway ${escapeTerminalLine(s.pathwayId)} started on the service; waiting for it (Ctrl-C stops waiting).\n`,
+      ),
   };
 }
 /**

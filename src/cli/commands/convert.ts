@@ -25,7 +25,14 @@ export function register(program: Command, io: CliIo): void {
     .description("convert between a bland-cli project (bland-pathway.yaml) and pathway JSON, listing what the target format cannot carry")
     .argument("<input>", "a bland-cli project folder or its pathway file, or a pathway JSON file (- for stdin)")
     .addOption(option("to", { formats: ["json", "bland-cli"] }))
-    .addOption(option("output", { writes: "a JSON file, or the bland-cli project folder (bland-pathway.yaml and .blandrc)", value: "path", default: "the converted pathway file to stdout", note: "an existing file, or a folder that is not empty, needs --force" }))
+    .addOption(
+      option("output", {
+        writes: "a JSON file, or the bland-cli project folder (bland-pathway.yaml and .blandrc)",
+        value: "path",
+        default: "the converted pathway file to stdout",
+        note: "an existing file, or a folder that is not empty, needs --force",
+      }),
+    )
     .addOption(option("force", { does: "write over an existing -o file, or into a folder that is not empty" }))
     .addOption(option("allowLoss"))
     .addOption(option("format", { formats: ["text", "json"], of: "the result" }))
@@ -49,7 +56,12 @@ Examples:
   $ pathway convert pathway.json --to bland-cli -o my-project --allow-loss`,
     )
     .action(async (input: string, options: ConvertOptions) => {
-      const result = await convertPathway(io.host, input, { ...(options.to && { to: options.to }), ...(options.output !== undefined && options.output !== "-" && { output: options.output }), force: options.force, allowLoss: options.allowLoss });
+      const result = await convertPathway(io.host, input, {
+        ...(options.to && { to: options.to }),
+        ...(options.output !== undefined && options.output !== "-" && { output: options.output }),
+        force: options.force,
+        allowLoss: options.allowLoss,
+      });
       if (options.format === "json") {
         // One document: the result says the problems and the refusal itself, so the exit code alone goes with it.
         io.stdout.write(toJsonText(result));
@@ -58,13 +70,21 @@ Examples:
       } else {
         const color = useColor(options.color, io, io.stderr);
         const findings = [...result.problems, ...result.losses];
-        if (findings.length > 0) io.stderr.write(formatStylish([{ filePath: result.path, diagnostics: findings, ...(result.inputText !== undefined && { text: result.inputText }) }], { color }));
+        if (findings.length > 0)
+          io.stderr.write(
+            formatStylish([{ filePath: result.path, diagnostics: findings, ...(result.inputText !== undefined && { text: result.inputText }) }], { color }),
+          );
         if (result.text !== undefined && options.output === undefined) io.stdout.write(result.text);
         for (const file of result.written) io.stderr.write(`wrote ${escapeTerminalText(file)}\n`);
       }
-      if (result.problems.length > 0) throw new ExitError(EXIT.failure, `${result.path} cannot be converted; fix the problem above, then convert again.`, "input");
+      if (result.problems.length > 0)
+        throw new ExitError(EXIT.failure, `${result.path} cannot be converted; fix the problem above, then convert again.`, "input");
       if (result.refused) {
-        throw new ExitError(EXIT.findings, `nothing written: ${toCount(result.losses.length, "thing")} above would be lost in ${result.to === "json" ? "pathway JSON" : "a bland-cli project"}; pass --allow-loss to write anyway.`, "input");
+        throw new ExitError(
+          EXIT.findings,
+          `nothing written: ${toCount(result.losses.length, "thing")} above would be lost in ${result.to === "json" ? "pathway JSON" : "a bland-cli project"}; pass --allow-loss to write anyway.`,
+          "input",
+        );
       }
     });
 }

@@ -89,7 +89,8 @@ Examples:
         const turns = generated.scenarios.reduce((n, s) => n + s.turns.length, 0);
         io.stdout.write(`${c.green("Wrote")} ${toCount(written.length, "scenario")} (${toCount(turns, "turn")}) to ${escapeTerminalText(dir)}\n`);
         for (const f of written) io.stdout.write(`  ${escapeTerminalText(f)}\n`);
-        for (const u of generated.uncovered.slice(0, 20)) io.stdout.write(`  ${c.yellow("not covered:")} ${escapeTerminalText(`${u.kind} ${u.id}: ${u.reason}`)}\n`);
+        for (const u of generated.uncovered.slice(0, 20))
+          io.stdout.write(`  ${c.yellow("not covered:")} ${escapeTerminalText(`${u.kind} ${u.id}: ${u.reason}`)}\n`);
         if (generated.uncovered.length > 20) io.stdout.write(`  ... and ${generated.uncovered.length - 20} more (--format json lists them all)\n`);
       }
       if (generated.uncovered.length > 0) io.setExitCode(EXIT.findings);
@@ -102,12 +103,18 @@ Examples:
 async function generatePersonas(io: CliIo, pathwayArg: string, options: GenerateOptions): Promise<void> {
   const { generatePersonaFiles } = await import("../../engine/scenarios/generate-persona-files.js"); // why: model clients load only here
   const { modelTimeout, personas, ...rest } = options;
-  const generated = await generatePersonaFiles(io.host, pathwayArg, { ...rest, personas: personas!, ...(modelTimeout !== undefined && { modelTimeoutMs: modelTimeout }) });
-  if (options.format === "json") io.stdout.write(toJsonText({ files: generated.files, scenarios: generated.scenarios, problems: generated.problems, uncovered: generated.uncovered }));
+  const generated = await generatePersonaFiles(io.host, pathwayArg, {
+    ...rest,
+    personas: personas!,
+    ...(modelTimeout !== undefined && { modelTimeoutMs: modelTimeout }),
+  });
+  if (options.format === "json")
+    io.stdout.write(toJsonText({ files: generated.files, scenarios: generated.scenarios, problems: generated.problems, uncovered: generated.uncovered }));
   else {
     const c = pc.createColors(useColor(options.color, io));
     io.stdout.write(`${c.green("Wrote")} ${toCount(generated.files.length, "persona scenario")} to ${escapeTerminalText(generated.dir)}\n`);
-    for (const [i, f] of generated.files.entries()) io.stdout.write(`  ${escapeTerminalText(f)}  ${c.dim(escapeTerminalText(generated.scenarios[i]!.name ?? ""))}\n`);
+    for (const [i, f] of generated.files.entries())
+      io.stdout.write(`  ${escapeTerminalText(f)}  ${c.dim(escapeTerminalText(generated.scenarios[i]!.name ?? ""))}\n`);
     for (const p of generated.problems) io.stdout.write(`  ${c.yellow("not written:")} ${escapeTerminalText(p)}\n`);
   }
   if (generated.problems.length > 0) io.setExitCode(EXIT.findings);

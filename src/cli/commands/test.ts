@@ -60,7 +60,11 @@ export function register(program: Command, io: CliIo): void {
         return;
       }
       refuseUnwatchable(inputs);
-      if (options.live || options.compare) throw new ExitError(EXIT.failure, "--watch runs the scenarios offline on each save; --live and --compare chat with the service (and may cost): run them without --watch.");
+      if (options.live || options.compare)
+        throw new ExitError(
+          EXIT.failure,
+          "--watch runs the scenarios offline on each save; --live and --compare chat with the service (and may cost): run them without --watch.",
+        );
       const reads = new ScenarioDependencies();
       await watchCommand(io, {
         json: options.format === "json",
@@ -70,18 +74,33 @@ export function register(program: Command, io: CliIo): void {
           const only = selection?.all === false ? selection.only : undefined;
           if (only) reads.forget(only);
           // A save must not call the models: persona scenarios are played on each save only from recordings.
-          return testOnce(inputs, options, runIo, { ...(only && { only }), ...(options.replay === undefined && { skipPersonas: true }), onRead: (scenario, file) => reads.record(scenario, file) });
+          return testOnce(inputs, options, runIo, {
+            ...(only && { only }),
+            ...(options.replay === undefined && { skipPersonas: true }),
+            onRead: (scenario, file) => reads.record(scenario, file),
+          });
         },
       });
     });
 }
 
 /** One test run (of every scenario, or a watch run's selection); false when the selection held no scenario. */
-async function testOnce(inputs: string[], options: TestOptions, io: CliIo, watch: Pick<RunScenariosOptions, "only" | "onRead" | "skipPersonas"> = {}): Promise<boolean> {
+async function testOnce(
+  inputs: string[],
+  options: TestOptions,
+  io: CliIo,
+  watch: Pick<RunScenariosOptions, "only" | "onRead" | "skipPersonas"> = {},
+): Promise<boolean> {
   const { watch: _watch, baseUrl, endpoint, timeout, retries, maxResponse, modelTimeout, ...rest } = options;
   // A bar on a terminal while scenarios run: a live suite can take minutes.
   const progress = createProgressReporter(io, options.live || options.compare ? "running live" : "running");
-  const report = await runScenarioFiles(io.host, inputs, { ...rest, ...watch, ...(modelTimeout !== undefined && { modelTimeoutMs: modelTimeout }), remote: toRemoteOptions({ baseUrl, endpoint, timeout, retries, maxResponse }, io), onProgress: progress.report }).finally(progress.stop);
+  const report = await runScenarioFiles(io.host, inputs, {
+    ...rest,
+    ...watch,
+    ...(modelTimeout !== undefined && { modelTimeoutMs: modelTimeout }),
+    remote: toRemoteOptions({ baseUrl, endpoint, timeout, retries, maxResponse }, io),
+    onProgress: progress.report,
+  }).finally(progress.stop);
   if (watch.only && report.results.length === 0) return false;
   await writeTestReport(io, report, options);
   return true;

@@ -35,14 +35,26 @@ export interface PathwayIdUse {
 
 /** The flags of the service, of remote pathways and their versions, and of live runs. */
 export const SERVICE_OPTIONS = {
-  baseUrl: defineOption("--base-url <url>", () => ({ description: `API root (default: $${BASE_URL_ENV}, the manifest's baseUrl, or https://api.bland.ai)`, env: BASE_URL_ENV })),
-  endpoint: defineOption("--endpoint <name>", () => ({ description: "read endpoint: convo (GET /v1/convo_pathway/{id}) or pathway (GET /v1/pathway/{id})", choices: ["convo", "pathway"] })),
+  baseUrl: defineOption("--base-url <url>", () => ({
+    description: `API root (default: $${BASE_URL_ENV}, the manifest's baseUrl, or https://api.bland.ai)`,
+    env: BASE_URL_ENV,
+  })),
+  endpoint: defineOption("--endpoint <name>", () => ({
+    description: "read endpoint: convo (GET /v1/convo_pathway/{id}) or pathway (GET /v1/pathway/{id})",
+    choices: ["convo", "pathway"],
+  })),
   /** One duration parser; what the timeout bounds, its default and its limit differ by use. */
   timeout: defineOption("--timeout <duration>", ({ of }: { of: "request" | "image" | "layout" | "listen" | "tool" }) => {
     const uses = {
       /** A bare number above 300 is refused: this flag took milliseconds before it took durations. */
       request: { says: "per-attempt timeout", examples: "30s, 500ms, 2m", parse: parseDuration(300), default: 30_000, defaultText: "30s" },
-      image: { says: "give up on one image's layout or render after this long", examples: "90s, 3m", parse: parseDuration(), default: 180_000, defaultText: "3m" },
+      image: {
+        says: "give up on one image's layout or render after this long",
+        examples: "90s, 3m",
+        parse: parseDuration(),
+        default: 180_000,
+        defaultText: "3m",
+      },
       layout: { says: "give up on the layout after this long", examples: "90s, 3m", parse: parseDuration(), default: 180_000, defaultText: "3m" },
       listen: {
         says: "longest wait for the headers, and between bytes of a body",
@@ -56,7 +68,11 @@ export const SERVICE_OPTIONS = {
     const { says, examples, ...rest } = uses[of];
     return { description: `${says}: ${examples} (a bare number is seconds; at most 24h)`, ...rest };
   }),
-  retries: defineOption("--retries <n>", () => ({ description: "retries on network errors, timeouts, 429 and 5xx (at most 20)", parse: parseWholeNumber(0, 20), default: 3 })),
+  retries: defineOption("--retries <n>", () => ({
+    description: "retries on network errors, timeouts, 429 and 5xx (at most 20)",
+    parse: parseWholeNumber(0, 20),
+    default: 3,
+  })),
   maxResponse: defineOption("--max-response <size>", () => ({
     description: `largest answer accepted, decompressed (default: $${MAX_RESPONSE_SIZE_ENV} or ${DEFAULT_MAX_RESPONSE_BYTES / MIB}MB)`,
     parse: parseByteSize,
@@ -75,8 +91,14 @@ export const SERVICE_OPTIONS = {
   /** A saved version: to chat with, to promote, or whose calls to count; each use accepts the forms that make sense there. */
   pathwayVersion: defineOption("--pathway-version <version>", ({ for: use, with: flag }: { for: "chat" | "run" | "promote" | "count"; with?: string }) => {
     const uses = {
-      chat: { description: "chat with this saved version: a number, draft (the manifest's), production or staging", parse: parseVersion(["draft", "production", "staging"]) },
-      run: { description: "run on this saved version (the chat's, or the service's batch): a number, draft (the manifest's), production or staging", parse: parseVersion(["draft", "production", "staging"]) },
+      chat: {
+        description: "chat with this saved version: a number, draft (the manifest's), production or staging",
+        parse: parseVersion(["draft", "production", "staging"]),
+      },
+      run: {
+        description: "run on this saved version (the chat's, or the service's batch): a number, draft (the manifest's), production or staging",
+        parse: parseVersion(["draft", "production", "staging"]),
+      },
       promote: { description: "the version to promote: a number, or draft (the file's draft in the manifest; the default)", parse: parseVersion(["draft"]) },
       count: { description: "count only calls of this saved version (others are reported as not mapped)", parse: parseVersion([]) },
     } satisfies Record<string, OptionSpec>;
@@ -85,10 +107,18 @@ export const SERVICE_OPTIONS = {
   /** The target: of a rollback, a saved version; of a conversion, a format. */
   to: defineOption("--to <n>", (use: { formats?: readonly string[] } = {}) =>
     use.formats
-      ? { value: "format", description: "the format to write (default: the other one: a bland-cli project becomes JSON, JSON a bland-cli project)", choices: use.formats }
+      ? {
+          value: "format",
+          description: "the format to write (default: the other one: a bland-cli project becomes JSON, JSON a bland-cli project)",
+          choices: use.formats,
+        }
       : { description: "the version to promote (default: the one promoted before the current, from the manifest's record)", parse: parseVersion([]) },
   ),
-  environment: defineOption("--environment <name>", ({ to }: { to: "promote to" | "roll back" }) => ({ description: `the environment to ${to}`, choices: ["production", "staging"], default: "production" })),
+  environment: defineOption("--environment <name>", ({ to }: { to: "promote to" | "roll back" }) => ({
+    description: `the environment to ${to}`,
+    choices: ["production", "staging"],
+    default: "production",
+  })),
   live: defineOption("--live", ({ does, instead = "the simulator" }: { does: string; instead?: string }) => ({
     description: `${does} instead of ${instead} (needs PATHWAYKIT_API_KEY)`,
   })),
@@ -99,10 +129,25 @@ export const SERVICE_OPTIONS = {
         ? "run the persona scenarios pushed with `pathway scenarios push` on the service's Agent Testing (one batch per pathway) instead of here (needs PATHWAYKIT_API_KEY)"
         : "with --require-pass: run them on the service's Agent Testing instead of live here: the scenarios pushed from those files, and every promotion gate the service holds for the pathway",
   })),
-  explain: defineOption("--explain", () => ({ description: "with --server: ask the service to analyse each run that did not pass (POST /v1/agent-testing/runs/{id}/analyze) and show its suggestions beside the node they name" })),
-  maxWait: defineOption("--max-wait <duration>", () => ({ description: "with --server: stop waiting for the service's runs after this long: 30m, 1h (a bare number is seconds; they go on there)", parse: parseDuration(), default: 1_800_000, defaultText: "30m" })),
-  pollInterval: defineOption("--poll-interval <duration>", () => ({ description: "with --server: the first wait between reads of the service's runs; each next wait is 1.5 times longer, at most 30s", parse: parseDuration(), default: 2_000, defaultText: "2s" })),
-  required: defineOption("--required", () => ({ description: "mark every scenario pushed as a promotion gate (is_required_for_promotion); without it, each keeps the service's setting (off for a new one)" })),
+  explain: defineOption("--explain", () => ({
+    description:
+      "with --server: ask the service to analyse each run that did not pass (POST /v1/agent-testing/runs/{id}/analyze) and show its suggestions beside the node they name",
+  })),
+  maxWait: defineOption("--max-wait <duration>", () => ({
+    description: "with --server: stop waiting for the service's runs after this long: 30m, 1h (a bare number is seconds; they go on there)",
+    parse: parseDuration(),
+    default: 1_800_000,
+    defaultText: "30m",
+  })),
+  pollInterval: defineOption("--poll-interval <duration>", () => ({
+    description: "with --server: the first wait between reads of the service's runs; each next wait is 1.5 times longer, at most 30s",
+    parse: parseDuration(),
+    default: 2_000,
+    defaultText: "2s",
+  })),
+  required: defineOption("--required", () => ({
+    description: "mark every scenario pushed as a promotion gate (is_required_for_promotion); without it, each keeps the service's setting (off for a new one)",
+  })),
   limit: defineOption("--limit <n>", ({ for: use }: { for: "versions" | "log" }) =>
     use === "log"
       ? { description: "only the newest n versions (n reads, n-1 diffs)", parse: parseWholeNumber(2), default: 20 }
@@ -111,13 +156,22 @@ export const SERVICE_OPTIONS = {
   includeLayout: defineOption("--include-layout", ({ does }: { does: "compare" | "count" }) => ({
     description: `also ${does} layout and editor-only changes (positions, edge ids, label placement...)`,
   })),
-  draft: defineOption("--draft", () => ({ description: "upload as a version callers do not reach yet (the manifest's draft, updated in place), not the live pathway" })),
-  name: defineOption("--name <text>", () => ({ description: "with --draft: the version's name (default: the draft's recorded name, else the pathway's name)" })),
+  draft: defineOption("--draft", () => ({
+    description: "upload as a version callers do not reach yet (the manifest's draft, updated in place), not the live pathway",
+  })),
+  name: defineOption("--name <text>", () => ({
+    description: "with --draft: the version's name (default: the draft's recorded name, else the pathway's name)",
+  })),
   newVersion: defineOption("--new-version", () => ({ description: "with --draft: upload a new version even when the manifest records a draft" })),
   validate: defineOption("--no-validate", () => ({ description: "push even when `pathway validate` finds errors" })),
   manifest: defineOption("--no-manifest", () => ({ description: "do not read or update pathwaykit.manifest.json" })),
-  outDir: defineOption("--out-dir <dir>", () => ({ description: "directory for new files, named <id>.json (characters other than letters, digits, _ - . as %XX)", default: "pathways" })),
-  requirePass: defineOption("--require-pass <scenarios...>", () => ({ description: "run these scenario files (or folders, globs) live against the version first; promote only when all pass" })),
+  outDir: defineOption("--out-dir <dir>", () => ({
+    description: "directory for new files, named <id>.json (characters other than letters, digits, _ - . as %XX)",
+    default: "pathways",
+  })),
+  requirePass: defineOption("--require-pass <scenarios...>", () => ({
+    description: "run these scenario files (or folders, globs) live against the version first; promote only when all pass",
+  })),
   repeat: defineOption("--repeat <n>", (use: { with?: string; and?: string } = {}) => ({
     description: `${withFlag(use.with)}run each scenario n times (at most ${MAX_REPEAT.toLocaleString("en-US")})${use.and ? ` and ${use.and}` : ""}`,
     parse: parseWholeNumber(1, MAX_REPEAT),
@@ -131,7 +185,9 @@ export const SERVICE_OPTIONS = {
     parse: parseWholeNumber(1, 100_000),
     default: DEFAULT_MAX_NUMBERS,
   })),
-  showNumbers: defineOption("--show-numbers", () => ({ description: "show phone numbers in full on a terminal (masked as +1555***0123 otherwise, and always in files and pipes)" })),
+  showNumbers: defineOption("--show-numbers", () => ({
+    description: "show phone numbers in full on a terminal (masked as +1555***0123 otherwise, and always in files and pipes)",
+  })),
   minPassRate: defineOption("--min-pass-rate <rate>", ({ with: flag }: { with: string }) => ({
     description: `${withFlag(flag)}the share of its runs a scenario must pass (0..1, default 1)`,
     parse: parseRate,

@@ -31,7 +31,9 @@ export async function writeTestReport(io: CliIo, report: TestReport, flags: Test
   await writeOutput(io, flags.output, text);
   if (flags.output !== undefined && flags.output !== "-") {
     const s = report.summary;
-    io.stderr.write(`pathway test: ${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} could not run` : ""}; report written to ${flags.output}\n`);
+    io.stderr.write(
+      `pathway test: ${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} could not run` : ""}; report written to ${flags.output}\n`,
+    );
   }
   if (report.summary.errors > 0) io.setExitCode(EXIT.failure);
   else if (report.summary.failed > 0 || (report.coverageFailures?.length ?? 0) > 0) io.setExitCode(EXIT.findings);

@@ -54,7 +54,14 @@ function toFindings(losses: readonly BlandCliLoss[], loaded: LoadedPathwayFile):
   return losses
     .map((loss): Diagnostic => {
       const range = ranges?.get(loss.pointer);
-      return { ruleId: meta.id, severity: "warning", message: getRuleMessage(meta.id, meta.messages, loss.messageId, loss.data), pointer: loss.pointer, ...(range && { range }), url: meta.docs };
+      return {
+        ruleId: meta.id,
+        severity: "warning",
+        message: getRuleMessage(meta.id, meta.messages, loss.messageId, loss.data),
+        pointer: loss.pointer,
+        ...(range && { range }),
+        url: meta.docs,
+      };
     })
     .sort(compareDiagnostics);
 }
@@ -93,27 +100,42 @@ export async function convertPathway(host: Host, input: string, options: Convert
   const result: ConvertPathwayResult = { ...base, problems: [], losses, text };
   if (options.output === undefined) return result;
   if (losses.length > 0 && !options.allowLoss) return { ...result, refused: true };
-  result.written = to === "json" ? await writeJson(host, options.output, text, options.force) : await writeProject(host, options.output, text, options.force, interop.toBlandrcText);
+  result.written =
+    to === "json"
+      ? await writeJson(host, options.output, text, options.force)
+      : await writeProject(host, options.output, text, options.force, interop.toBlandrcText);
   return result;
 }
 
 async function writeJson(host: Host, output: string, text: string, force = false): Promise<string[]> {
   const info = await host.stat(output);
-  if (info?.kind === "directory") throw new EngineError("usage", `${output} is a folder; name the JSON file to write (e.g. ${output.replace(/\/+$/, "")}/pathway.json).`);
-  if (info !== undefined && !force) throw new EngineError("usage", `${output} already exists; convert would replace it. Pass --force to overwrite it, or choose another -o file.`);
+  if (info?.kind === "directory")
+    throw new EngineError("usage", `${output} is a folder; name the JSON file to write (e.g. ${output.replace(/\/+$/, "")}/pathway.json).`);
+  if (info !== undefined && !force)
+    throw new EngineError("usage", `${output} already exists; convert would replace it. Pass --force to overwrite it, or choose another -o file.`);
   await write(host, output, text);
   return [output];
 }
 
 /** Writes `bland-pathway.yaml` and `.blandrc` into `dir`; a folder that already holds a bland-cli project needs `force`. */
-async function writeProject(host: Host, dir: string, text: string, force: boolean | undefined, toBlandrcText: (config: Record<string, string>) => string): Promise<string[]> {
+async function writeProject(
+  host: Host,
+  dir: string,
+  text: string,
+  force: boolean | undefined,
+  toBlandrcText: (config: Record<string, string>) => string,
+): Promise<string[]> {
   const info = await host.stat(dir);
-  if (info !== undefined && info.kind !== "directory") throw new EngineError("usage", `${dir} is a file; a bland-cli project is a folder: name a folder to write bland-pathway.yaml and .blandrc into.`);
+  if (info !== undefined && info.kind !== "directory")
+    throw new EngineError("usage", `${dir} is a file; a bland-cli project is a folder: name a folder to write bland-pathway.yaml and .blandrc into.`);
   const pathwayFile = path.join(dir, "bland-pathway.yaml");
   const rcFile = path.join(dir, BLANDRC);
   const existing = info === undefined ? [] : (await host.glob([`${dir.replace(/\/+$/, "")}/*`, `${dir.replace(/\/+$/, "")}/.*`])).map((f) => path.basename(f));
   if (existing.length > 0 && !force) {
-    throw new EngineError("usage", `${dir} is not empty (${existing.slice(0, 3).join(", ")}${existing.length > 3 ? ", ..." : ""}); convert would write bland-pathway.yaml and .blandrc into it. Pass --force to write there, or choose a new folder.`);
+    throw new EngineError(
+      "usage",
+      `${dir} is not empty (${existing.slice(0, 3).join(", ")}${existing.length > 3 ? ", ..." : ""}); convert would write bland-pathway.yaml and .blandrc into it. Pass --force to write there, or choose a new folder.`,
+    );
   }
   // An existing link to a remote pathway is kept, as bland-cli's own `push --create` merges into .blandrc.
   let config: Record<string, string> = {};

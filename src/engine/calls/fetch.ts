@@ -89,7 +89,7 @@ export async function fetchCalls(host: Host, options: FetchCallsOptions): Promis
     try {
       const { record } = await client.getCall(callId);
       if (other(record.pathway_id)) return void result.skipped.push({ callId, reason: `a call of another pathway (${String(record.pathway_id)})` });
-      const outcome = await files.write(callId, JSON.stringify(options.mask ? maskPersonalData(record) : record, null, 2) + "\n", true);
+      const outcome = await files.write(callId, `${JSON.stringify(options.mask ? maskPersonalData(record) : record, null, 2)}\n`, true);
       if (outcome.status === "refused") return void result.failed.push({ callId, error: createErrorObject("refused", outcome.message, outcome.reason) });
       result.written.push({ callId, file: outcome.file });
     } catch (error) {

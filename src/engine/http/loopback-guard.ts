@@ -44,7 +44,8 @@ export function createLoopbackGuard(port: () => number, options: LoopbackGuardOp
     check(headers, target) {
       const allowed = hosts();
       const host = (headers.host ?? "").toLowerCase();
-      if (!allowed.has(host)) return `this server answers only at 127.0.0.1:${port()}${extra.length > 0 ? " and the hosts allowed" : ""}, not at Host ${JSON.stringify(host.slice(0, 100))}`;
+      if (!allowed.has(host))
+        return `this server answers only at 127.0.0.1:${port()}${extra.length > 0 ? " and the hosts allowed" : ""}, not at Host ${JSON.stringify(host.slice(0, 100))}`;
       // "/path" is the usual form and "*" names no host (OPTIONS *); anything else names the host it is for.
       if (target !== undefined && !target.startsWith("/") && target !== "*") {
         const named = hostOf(target);
@@ -54,7 +55,8 @@ export function createLoopbackGuard(port: () => number, options: LoopbackGuardOp
       if (origin === undefined) return undefined;
       // "null" (a sandboxed page, a file) and anything unparsable have no host: not one of ours.
       const originHost = hostOf(origin);
-      if (originHost === undefined || !allowed.has(originHost)) return `a page of another site sent this request (Origin ${JSON.stringify(origin.slice(0, 100))})`;
+      if (originHost === undefined || !allowed.has(originHost))
+        return `a page of another site sent this request (Origin ${JSON.stringify(origin.slice(0, 100))})`;
       return undefined;
     },
   };

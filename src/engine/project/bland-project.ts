@@ -68,7 +68,9 @@ export async function getPushTarget(host: Host, input: Pick<ReadInput, "file">, 
   if (doc.bland) return { kind: "project", losses: doc.bland.losses };
   if (input.file === undefined) return undefined;
   const rc = await readFolderBlandrc(host, path.dirname(input.file));
-  return rc ? { kind: "linked", blandrc: displayPath(host.cwd, rc.file), ...(rc.config.pathway_id !== undefined && { pathwayId: rc.config.pathway_id }) } : undefined;
+  return rc
+    ? { kind: "linked", blandrc: displayPath(host.cwd, rc.file), ...(rc.config.pathway_id !== undefined && { pathwayId: rc.config.pathway_id }) }
+    : undefined;
 }
 
 /**

@@ -1,7 +1,15 @@
 // Finds and reads pathway.config.json (walking up from each file) and baseline files through the host; mistakes are EngineErrors.
 import path from "node:path";
 import { z } from "zod";
-import { BaselineSchema, createDefaultLintConfig, LintConfigError, ModelsConfigSchema, resolveLintConfig, type Baseline, type LintConfig } from "../../lint/index.js";
+import {
+  BaselineSchema,
+  createDefaultLintConfig,
+  LintConfigError,
+  ModelsConfigSchema,
+  resolveLintConfig,
+  type Baseline,
+  type LintConfig,
+} from "../../lint/index.js";
 import { readJsonStructured, type StructuredSchema } from "../../parse/index.js";
 import type { RuleMeta } from "../../rules/index.js";
 import { EngineError } from "../../host/errors.js";
@@ -41,7 +49,8 @@ export async function readJsonFile<T = unknown>(host: Host, file: string, what: 
   if (read.ok) return read.value;
   const first = read.diagnostics[0]!;
   const at = first.range ? `line ${first.range.start.line}, column ${first.range.start.column}: ` : "";
-  if (first.ruleId === "parse-error") throw new EngineError("config", `${what} ${shown} is not valid JSON (${at}${first.message.replace(/\.$/, "")}); fix the syntax.`);
+  if (first.ruleId === "parse-error")
+    throw new EngineError("config", `${what} ${shown} is not valid JSON (${at}${first.message.replace(/\.$/, "")}); fix the syntax.`);
   throw new EngineError("config", `${what} ${shown}: ${first.message}; ${fix}`);
 }
 
@@ -75,7 +84,11 @@ export function createLintConfigLoader(host: Host, options: LintConfigLoaderOpti
     const candidate = path.join(dir, CONFIG_FILE_NAME);
     if ((await host.stat(candidate))?.kind === "file") {
       const found = await checkFoundFile(host, candidate);
-      if (!found.ok) throw new EngineError("config", `Config file ${displayPath(host.cwd, candidate)} ${found.reason}; replace the link with the file, or name a config with --config.`);
+      if (!found.ok)
+        throw new EngineError(
+          "config",
+          `Config file ${displayPath(host.cwd, candidate)} ${found.reason}; replace the link with the file, or name a config with --config.`,
+        );
       return loadConfigFile(host, candidate, options.rules);
     }
     const parent = path.dirname(dir);

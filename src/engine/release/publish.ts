@@ -71,7 +71,14 @@ export interface PublishReport {
 /** The usage options of a release command's options: the live runs' concurrency is not the reads', and progress is its own. */
 export function toUsageOptions(options: ReleaseUsageOptions & { onUsageProgress?: RemoteOptions["onProgress"] }): ReleaseUsageOptions {
   const { campaigns, config, maxNumbers, onUsage, warn, onUsageProgress } = options;
-  return { ...(campaigns && { campaigns }), ...(config !== undefined && { config }), ...(maxNumbers !== undefined && { maxNumbers }), ...(onUsage && { onUsage }), ...(warn && { warn }), ...(onUsageProgress && { onProgress: onUsageProgress }) };
+  return {
+    ...(campaigns && { campaigns }),
+    ...(config !== undefined && { config }),
+    ...(maxNumbers !== undefined && { maxNumbers }),
+    ...(onUsage && { onUsage }),
+    ...(warn && { warn }),
+    ...(onUsageProgress && { onProgress: onUsageProgress }),
+  };
 }
 
 /** The pathway as the user named it on the command line, for the commands a message suggests: the argument, and --pathway-id with it. */
@@ -85,13 +92,21 @@ export function toArgument(arg: string, id: string | undefined): string {
  * when the record does not end with it (a first publish, or a promotion made elsewhere), it is recorded first, without
  * a hash (nothing here saw what it held), so that rollback can go back to it.
  */
-export async function recordRelease(host: Host, target: ReleaseTarget, manifest: LoadedManifest, release: { version: number; environment: Environment; hash: string }, warn?: (m: string) => void, replaced?: number): Promise<void> {
+export async function recordRelease(
+  host: Host,
+  target: ReleaseTarget,
+  manifest: LoadedManifest,
+  release: { version: number; environment: Environment; hash: string },
+  warn?: (m: string) => void,
+  replaced?: number,
+): Promise<void> {
   const entry = target.entry;
   if (!entry) return;
   const at = host.now().toISOString();
   const recorded = entry.releases ?? [];
   const last = recorded.filter((r) => r.environment === release.environment).at(-1);
-  const before = replaced !== undefined && replaced !== release.version && last?.version !== replaced ? [{ version: replaced, environment: release.environment, at }] : [];
+  const before =
+    replaced !== undefined && replaced !== release.version && last?.version !== replaced ? [{ version: replaced, environment: release.environment, at }] : [];
   const releases = [...recorded, ...before, { ...release, at }].slice(-20);
   const { draft, ...rest } = entry;
   // The next push --draft must not edit a version callers now reach: it starts a new one.
@@ -108,12 +123,19 @@ export async function recordRelease(host: Host, target: ReleaseTarget, manifest:
  * The version the service says is in `environment` now (production_version_number of GET /v1/pathway/{id}, seen in
  * real exports; staging's only when it says), read just before a promotion replaces it; undefined when it does not say.
  */
-export async function readReleasedVersion(client: PathwayClient, id: string, environment: Environment, warn?: (m: string) => void): Promise<number | undefined> {
+export async function readReleasedVersion(
+  client: PathwayClient,
+  id: string,
+  environment: Environment,
+  warn?: (m: string) => void,
+): Promise<number | undefined> {
   const { toReleaseMarkers } = await loadRemote();
   try {
     return toReleaseMarkers((await client.getPathway(id, { endpoint: "pathway" })).pathway)[environment];
   } catch (error) {
-    warn?.(`could not read which version of pathway ${id} is in ${environment} before promoting (${(error as Error).message}); a rollback of this promotion may need --to.`);
+    warn?.(
+      `could not read which version of pathway ${id} is in ${environment} before promoting (${(error as Error).message}); a rollback of this promotion may need --to.`,
+    );
     return undefined;
   }
 }
@@ -126,7 +148,12 @@ export async function promote(client: PathwayClient, id: string, version: number
     const engine = await toEngineError(error, { id });
     if (!(engine instanceof EngineError)) throw engine;
     const stands = tested ? ` Version ${version} stands tested (${tested}).` : "";
-    throw new EngineError(engine.kind, `${engine.message} Version ${version} was not promoted to ${environment} by this run.${stands} Promote it with \`${retry}\` (see \`pathway versions ${id}\` for what ${environment} runs now).`, engine.reason, { id });
+    throw new EngineError(
+      engine.kind,
+      `${engine.message} Version ${version} was not promoted to ${environment} by this run.${stands} Promote it with \`${retry}\` (see \`pathway versions ${id}\` for what ${environment} runs now).`,
+      engine.reason,
+      { id },
+    );
   }
 }
 
@@ -134,15 +161,38 @@ export async function promote(client: PathwayClient, id: string, version: number
  * The scenarios of --require-pass run against `on.version`: live here (for a file, only those whose pathway: is it), or
  * with `server` on the service's Agent Testing (the pushed scenarios of the files and the service's gates).
  */
-async function runRequired(host: Host, client: PathwayClient, manifest: LoadedManifest, on: { id: string; version: number; file?: string }, options: PublishOptions): Promise<TestReport> {
+async function runRequired(
+  host: Host,
+  client: PathwayClient,
+  manifest: LoadedManifest,
+  on: { id: string; version: number; file?: string },
+  options: PublishOptions,
+): Promise<TestReport> {
   const file = on.file === undefined ? undefined : path.resolve(host.cwd, on.file);
-  const counts = { ...(options.repeat !== undefined && { repeat: options.repeat }), ...(options.minPassRate !== undefined && { minPassRate: options.minPassRate }) };
+  const counts = {
+    ...(options.repeat !== undefined && { repeat: options.repeat }),
+    ...(options.minPassRate !== undefined && { minPassRate: options.minPassRate }),
+  };
   if (options.server) {
     const { runServerGate } = await import("../scenarios/server/run-server.js"); // why: only a server gate loads the agent-testing code
-    return runServerGate(host, { client, manifest, id: on.id, version: on.version, ...(file !== undefined && { pathwayFile: file }) }, options.requirePass ?? [], { ...options.poll, ...counts });
+    return runServerGate(
+      host,
+      { client, manifest, id: on.id, version: on.version, ...(file !== undefined && { pathwayFile: file }) },
+      options.requirePass ?? [],
+      { ...options.poll, ...counts },
+    );
   }
   // A folder of scenarios for several pathways: only this file's run against this version.
-  return runScenarioFiles(host, options.requirePass ?? [], { live: true, pathwayId: on.id, pathwayVersion: on.version, ...(file !== undefined && { onlyPathway: file }), remote: options, ...counts, ...(options.concurrency !== undefined && { concurrency: options.concurrency }), ...(options.onTestProgress && { onProgress: options.onTestProgress }) });
+  return runScenarioFiles(host, options.requirePass ?? [], {
+    live: true,
+    pathwayId: on.id,
+    pathwayVersion: on.version,
+    ...(file !== undefined && { onlyPathway: file }),
+    remote: options,
+    ...counts,
+    ...(options.concurrency !== undefined && { concurrency: options.concurrency }),
+    ...(options.onTestProgress && { onProgress: options.onTestProgress }),
+  });
 }
 
 /**
@@ -180,7 +230,11 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
   const retry = `pathway publish ${toArgument(arg, options.id)} --pathway-version ${version} --environment ${environment}`;
   if (!options.force) {
     if (localHash !== undefined && hash !== localHash) {
-      return report(false, false, `Refusing to promote: version ${version} of pathway ${id} is not ${target.file} (remote ${hash}, local ${localHash}); what was tested must be what ships. See \`pathway diff ${target.file} remote:${id}@${version}\`; push it with \`pathway push ${target.file} --draft\`, or pass --force.`);
+      return report(
+        false,
+        false,
+        `Refusing to promote: version ${version} of pathway ${id} is not ${target.file} (remote ${hash}, local ${localHash}); what was tested must be what ships. See \`pathway diff ${target.file} remote:${id}@${version}\`; push it with \`pathway push ${target.file} --draft\`, or pass --force.`,
+      );
     }
     if (resolved.warnings.length > 0) return report(false, false, `Refusing to promote: ${resolved.warnings.join(" ")} Pass --force to promote it as it is.`);
   }
@@ -189,8 +243,14 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
   const what = { where: `version ${version} of pathway ${id}`, value: resolved.pathway as Pathway };
   usage = await readReleaseUsage(host, client, { id, ...(target.file !== undefined && { file: target.file }) }, what, environment, toUsageOptions(options));
   if (options.dryRun) {
-    const tests = options.requirePass?.length ? `, after running ${options.requirePass.join(" ")} ${options.server ? "on the service's Agent Testing" : "live"} against it,` : "";
-    return report(true, false, `Dry run: would promote version ${version} of pathway ${id} to ${environment}${tests} (${compared}, ${hash}). Nothing was run or promoted.`);
+    const tests = options.requirePass?.length
+      ? `, after running ${options.requirePass.join(" ")} ${options.server ? "on the service's Agent Testing" : "live"} against it,`
+      : "";
+    return report(
+      true,
+      false,
+      `Dry run: would promote version ${version} of pathway ${id} to ${environment}${tests} (${compared}, ${hash}). Nothing was run or promoted.`,
+    );
   }
   let tested: string | undefined;
   let totals: PublishReport["tests"];
@@ -200,9 +260,17 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
     const { total, passed, failed, errors } = run.summary;
     totals = { total, passed, failed, errors };
     const where = options.server ? "on the service's Agent Testing" : "live";
-    if (total === 0) throw new EngineError("usage", `--require-pass ${options.requirePass.join(" ")} names no ${options.server ? "persona scenario files (and the service holds no promotion gate)" : "scenario files"}${target.file === undefined ? "" : ` of ${target.file}`}; nothing was promoted.`, undefined, { id });
+    if (total === 0)
+      throw new EngineError(
+        "usage",
+        `--require-pass ${options.requirePass.join(" ")} names no ${options.server ? "persona scenario files (and the service holds no promotion gate)" : "scenario files"}${target.file === undefined ? "" : ` of ${target.file}`}; nothing was promoted.`,
+        undefined,
+        { id },
+      );
     if (failed > 0 || errors > 0) {
-      const failedNames = run.results.filter((r) => r.status !== "passed").map((r) => `${options.server ? `${r.name} in ` : ""}${r.file} (${r.status === "error" ? "could not run" : "failed"})`);
+      const failedNames = run.results
+        .filter((r) => r.status !== "passed")
+        .map((r) => `${options.server ? `${r.name} in ` : ""}${r.file} (${r.status === "error" ? "could not run" : "failed"})`);
       const why = `Not promoted: ${failed + errors} of ${total} ${toNounForm(total, "scenario")} did not pass ${where} against version ${version}: ${failedNames.slice(0, 5).join(", ")}${failedNames.length > 5 ? ", …" : ""}. See them with \`pathway test ${options.requirePass.join(" ")} ${options.server ? "--server" : "--live"} --pathway-version ${version}\`.`;
       if (errors > 0 && failed === 0) throw new EngineError("input", why, "scenarios-could-not-run", { id });
       return report(false, false, why, totals);
@@ -215,10 +283,20 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
       after = getContentHash((await client.getVersion(id, version)).pathway);
     } catch (error) {
       const engine = await toEngineError(error, { id });
-      throw new EngineError(engine instanceof EngineError ? engine.kind : "remote", `${(error as Error).message} Nothing was promoted. Version ${version} stands tested (${tested}); promote it with \`${retry}\`.`, undefined, { id });
+      throw new EngineError(
+        engine instanceof EngineError ? engine.kind : "remote",
+        `${(error as Error).message} Nothing was promoted. Version ${version} stands tested (${tested}); promote it with \`${retry}\`.`,
+        undefined,
+        { id },
+      );
     }
     if (after !== hash && !options.force) {
-      return report(false, false, `Refusing to promote: version ${version} of pathway ${id} changed on the service while its scenarios ran (tested ${hash}, now ${after}). Push and test again.`, totals);
+      return report(
+        false,
+        false,
+        `Refusing to promote: version ${version} of pathway ${id} changed on the service while its scenarios ran (tested ${hash}, now ${after}). Push and test again.`,
+        totals,
+      );
     }
   }
   const replaced = target.entry ? await readReleasedVersion(client, id, environment, options.warn) : undefined;

@@ -57,7 +57,7 @@ export async function findBlandProject(host: Host, testsFile: string): Promise<B
   }
   const candidates = typeof rc.pathway_file === "string" ? [path.resolve(root, rc.pathway_file)] : BLAND_PATHWAY_FILE_NAMES.map((n) => path.join(root, n));
   let file: string | undefined;
-  for (const c of candidates) if ((await host.stat(c))?.kind === "file") (file ??= c);
+  for (const c of candidates) if ((await host.stat(c))?.kind === "file") file ??= c;
   if (file === undefined) return undefined;
   const read = await readYamlFile(host, file);
   if ("problem" in read) return read;

@@ -40,7 +40,13 @@ export interface GeneratedScenarioFiles extends GeneratedScenarios {
 
 /** A file-name part from a pathway file name: lower case, dashes. */
 function toSlug(text: string): string {
-  return text.toLowerCase().replace(/\.json$/, "").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "pathway";
+  return (
+    text
+      .toLowerCase()
+      .replace(/\.json$/, "")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "pathway"
+  );
 }
 
 /** Where a generation writes and what its files name: the pathway, the folder, the pathway's name and file slug, the mocks file and the files' header. */
@@ -63,7 +69,10 @@ export async function prepareGeneration(host: Host, pathwayArg: string, output: 
   const dir = path.resolve(host.cwd, output);
   // Relative to where the files really are, as the runner reads them: through a symlinked folder, `../p.json` seen from
   // the link names another file from the folder the scenarios are written into.
-  const pathwayRef = path.relative(await toRealPath(host, dir), await toRealPath(host, path.resolve(host.cwd, file!))).split(path.sep).join("/");
+  const pathwayRef = path
+    .relative(await toRealPath(host, dir), await toRealPath(host, path.resolve(host.cwd, file!)))
+    .split(path.sep)
+    .join("/");
   const name = typeof pathway.name === "string" && pathway.name.trim() !== "" ? pathway.name.trim() : path.basename(file!, ".json");
   const slug = toSlug(path.basename(file!));
   // The first line names the schema where one can be found, as the example scenarios do: editors then complete keys.
@@ -78,13 +87,18 @@ export async function prepareGeneration(host: Host, pathwayArg: string, output: 
  */
 export async function writeGeneration(host: Host, dir: string, writes: readonly [string, () => string][], force: boolean | undefined): Promise<void> {
   const dirStat = await host.stat(dir);
-  if (dirStat?.kind === "file") throw new EngineError("usage", `-o ${displayPath(host.cwd, dir)}: is a file; name a directory for the scenario files (it is created when missing).`);
+  if (dirStat?.kind === "file")
+    throw new EngineError("usage", `-o ${displayPath(host.cwd, dir)}: is a file; name a directory for the scenario files (it is created when missing).`);
   // Nothing can be in the way in a directory that does not exist yet (the usual first run): no file is looked at.
   if (!force && dirStat !== undefined) {
     const targets = writes.map(([f]) => f);
     const found = await mapPool(targets, PARALLEL_WRITES, async (f) => (await host.stat(f)) !== undefined);
     const clash = targets.filter((_, i) => found[i]).map((f) => displayPath(host.cwd, f));
-    if (clash.length > 0) throw new EngineError("usage", `${clash.length} file(s) already exist (${clash.slice(0, 3).join(", ")}${clash.length > 3 ? ", ..." : ""}); use --force to overwrite or choose another -o directory.`);
+    if (clash.length > 0)
+      throw new EngineError(
+        "usage",
+        `${clash.length} file(s) already exist (${clash.slice(0, 3).join(", ")}${clash.length > 3 ? ", ..." : ""}); use --force to overwrite or choose another -o directory.`,
+      );
   }
   // A host whose writes wait (not the Node host, whose writes are synchronous calls) gets several at a time.
   let failure: EngineError | undefined;
@@ -142,12 +156,21 @@ export interface PreviewedScenarioFiles extends GeneratedScenarios {
  */
 export async function previewScenarioFiles(host: Host, pathwayArg: string, options: GenerateScenarioFilesOptions): Promise<PreviewedScenarioFiles> {
   const plan = await planScenarioFiles(host, pathwayArg, options);
-  return { ...plan.generated, files: plan.writes.map(([target, toText]) => ({ path: displayPath(host.cwd, target), text: toText() })), dir: displayPath(host.cwd, plan.target.dir) };
+  return {
+    ...plan.generated,
+    files: plan.writes.map(([target, toText]) => ({ path: displayPath(host.cwd, target), text: toText() })),
+    dir: displayPath(host.cwd, plan.target.dir),
+  };
 }
 
 /** Generates and writes scenarios for one pathway file (not stdin: scenarios name their pathway by path). */
 export async function generateScenarioFiles(host: Host, pathwayArg: string, options: GenerateScenarioFilesOptions): Promise<GeneratedScenarioFiles> {
   const { target, generated, files, writes } = await planScenarioFiles(host, pathwayArg, options);
   await writeGeneration(host, target.dir, writes, options.force);
-  return { ...generated, files: files.map((f) => displayPath(host.cwd, f)), ...(generated.mocks && { mocksFile: displayPath(host.cwd, target.mocksFile) }), dir: displayPath(host.cwd, target.dir) };
+  return {
+    ...generated,
+    files: files.map((f) => displayPath(host.cwd, f)),
+    ...(generated.mocks && { mocksFile: displayPath(host.cwd, target.mocksFile) }),
+    dir: displayPath(host.cwd, target.dir),
+  };
 }

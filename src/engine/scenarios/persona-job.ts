@@ -47,7 +47,8 @@ function guardModels(models: PersonaModelSet, onUnplayable: (error: Error) => vo
 /** Why a run cannot be played at all: the model a part needs was not named (flags, or pathway.config.json's `models`). */
 export function getMissingModel(models: PersonaModelSet, scenario: sim.Scenario, live: boolean): string | undefined {
   if (!models.caller) return "a persona scenario needs a caller model: --caller-model <provider>:<model> (or models.caller in pathway.config.json)";
-  if (!live && !models.agent) return "a persona scenario offline needs a model to play the agent: --agent-model <provider>:<model> (or models.agent in pathway.config.json), or run it against the service with --live";
+  if (!live && !models.agent)
+    return "a persona scenario offline needs a model to play the agent: --agent-model <provider>:<model> (or models.agent in pathway.config.json), or run it against the service with --live";
   if (scenario.judges && !models.judge) return "judges: need a judge model: --judge-model <provider>:<model>";
   return undefined;
 }
@@ -69,9 +70,26 @@ export function createPersonaRun(models: PersonaModelSet, input: PersonaJobInput
     const caller = run.caller!;
     const cap = input.maxTurns === undefined ? {} : { maxTurns: input.maxTurns };
     const result = input.live
-      ? await sim.runPersonaLive(pathway, scenario, input.live.chat, { pathwayId: input.live.pathwayId, simulator, locate, caller, ...(run.judge && { judge: run.judge }), ...cap, ...(input.live.pathwayVersion !== undefined && { pathwayVersion: input.live.pathwayVersion }) })
-      : await sim.runPersonaScenario(pathway, scenario, { agent: run.agent!, caller, ...(run.judge && { judge: run.judge }), simulator, locate, ...cap, ...(input.webhook && { webhook: input.webhook }) });
-    if (unplayable) return { ...sim.toErrorResult(scenario.name ?? "scenario", describeUnplayable(unplayable, models)), ...(result.tokens && { tokens: result.tokens }) };
+      ? await sim.runPersonaLive(pathway, scenario, input.live.chat, {
+          pathwayId: input.live.pathwayId,
+          simulator,
+          locate,
+          caller,
+          ...(run.judge && { judge: run.judge }),
+          ...cap,
+          ...(input.live.pathwayVersion !== undefined && { pathwayVersion: input.live.pathwayVersion }),
+        })
+      : await sim.runPersonaScenario(pathway, scenario, {
+          agent: run.agent!,
+          caller,
+          ...(run.judge && { judge: run.judge }),
+          simulator,
+          locate,
+          ...cap,
+          ...(input.webhook && { webhook: input.webhook }),
+        });
+    if (unplayable)
+      return { ...sim.toErrorResult(scenario.name ?? "scenario", describeUnplayable(unplayable, models)), ...(result.tokens && { tokens: result.tokens }) };
     return result;
   };
 }

@@ -1,7 +1,17 @@
 // The models of persona runs, made once per command: names from flags or pathway.config.json, keys and endpoints from the environment, with recordings, retries, a timeout and the token budget.
 import path from "node:path";
 import type { ChatModel, TokenUsage } from "../../model/chat-model.js";
-import { createHttpModel, createRecordingTransport, createReplayTransport, createTokenBudget, parseModelRef, PROVIDER_DEFAULTS, withRetries, type ModelRef, type ModelTransport } from "../../llm/index.js";
+import {
+  createHttpModel,
+  createRecordingTransport,
+  createReplayTransport,
+  createTokenBudget,
+  parseModelRef,
+  PROVIDER_DEFAULTS,
+  withRetries,
+  type ModelRef,
+  type ModelTransport,
+} from "../../llm/index.js";
 import { readCappedBody, ResponseTooLargeError } from "../../remote/read-body.js";
 import { EngineError } from "../../host/errors.js";
 import type { Host } from "../../host/host.js";
@@ -79,7 +89,8 @@ function flagOf(role: "caller" | "judge" | "agent"): string {
  * sent. With `replay` no key is needed and nothing reaches the network.
  */
 export async function createPersonaModels(host: Host, options: PersonaModelOptions, maxResponseBytes = MAX_MODEL_ANSWER_BYTES): Promise<PersonaModelSet> {
-  if (options.record !== undefined && options.replay !== undefined) throw new EngineError("usage", "--record and --replay exclude each other: record once, then replay.");
+  if (options.record !== undefined && options.replay !== undefined)
+    throw new EngineError("usage", "--record and --replay exclude each other: record once, then replay.");
   const defaults = await readModelDefaults(host);
   const names: Partial<Record<"caller" | "judge" | "agent", string>> = {};
   for (const [option, role] of Object.entries(ROLES) as [keyof typeof ROLES, "caller" | "judge" | "agent"][]) {
@@ -103,7 +114,10 @@ export async function createPersonaModels(host: Host, options: PersonaModelOptio
   }
   const budget = createTokenBudget(options.tokenBudget ?? DEFAULT_TOKEN_BUDGET);
   const made = new Map<string, ChatModel>();
-  const set: PersonaModelSet = { spent: budget.spent, ...(folder !== undefined && { recordings: { mode: options.replay !== undefined ? "replay" : "record", dir: displayPath(host.cwd, folder) } }) };
+  const set: PersonaModelSet = {
+    spent: budget.spent,
+    ...(folder !== undefined && { recordings: { mode: options.replay !== undefined ? "replay" : "record", dir: displayPath(host.cwd, folder) } }),
+  };
   for (const [role, ref] of Object.entries(refs) as ["caller" | "judge" | "agent", ModelRef][]) {
     const { keyEnv, baseUrlEnv } = PROVIDER_DEFAULTS[ref.provider];
     const apiKey = host.env[keyEnv]?.trim() || undefined;
@@ -115,7 +129,15 @@ export async function createPersonaModels(host: Host, options: PersonaModelOptio
     const key = `${ref.provider}:${ref.model}`;
     let model = made.get(key);
     if (!model) {
-      model = budget.wrap(createHttpModel({ ref, transport, ...(apiKey !== undefined && { apiKey }), ...(baseUrl !== undefined && { baseUrl }), ...(options.modelTimeoutMs !== undefined && { timeoutMs: options.modelTimeoutMs }) }));
+      model = budget.wrap(
+        createHttpModel({
+          ref,
+          transport,
+          ...(apiKey !== undefined && { apiKey }),
+          ...(baseUrl !== undefined && { baseUrl }),
+          ...(options.modelTimeoutMs !== undefined && { timeoutMs: options.modelTimeoutMs }),
+        }),
+      );
       made.set(key, model);
     }
     set[role] = model;

@@ -19,7 +19,13 @@ function fileOf(dir: string, key: string): string {
 function isRecording(value: unknown, key: string): value is Recording {
   if (typeof value !== "object" || value === null) return false;
   const r = value as Partial<Recording>;
-  return r.key === key && typeof r.request === "object" && r.request !== null && Array.isArray(r.answers) && r.answers.every((a) => typeof a === "object" && a !== null && Number.isInteger(a.status));
+  return (
+    r.key === key &&
+    typeof r.request === "object" &&
+    r.request !== null &&
+    Array.isArray(r.answers) &&
+    r.answers.every((a) => typeof a === "object" && a !== null && Number.isInteger(a.status))
+  );
 }
 
 /**
@@ -46,7 +52,8 @@ export function createRecordingFolder(host: Host, dir: string): RecordingStore {
       } catch {
         throw new EngineError("input", `the recording ${displayPath(host.cwd, file)} is not JSON; record again with --record.`);
       }
-      if (!isRecording(value, key)) throw new EngineError("input", `${displayPath(host.cwd, file)} is not the recording of the request its name says; record again with --record.`);
+      if (!isRecording(value, key))
+        throw new EngineError("input", `${displayPath(host.cwd, file)} is not the recording of the request its name says; record again with --record.`);
       return value;
     },
     async write(recording) {

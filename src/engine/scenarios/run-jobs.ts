@@ -49,7 +49,9 @@ type JobRuns = {
 
 /** The part of a trace coverage reads, as a key: identical runs of a repeated scenario keep one trace between them. */
 function coverageKey(trace: readonly TraceEvent[]): string {
-  return JSON.stringify(trace.flatMap((e): unknown[] => (e.type === "enter" ? [e.nodeId] : e.type === "move" ? [[e.from, e.to, e.edgeId ?? null, e.via]] : [])));
+  return JSON.stringify(
+    trace.flatMap((e): unknown[] => (e.type === "enter" ? [e.nodeId] : e.type === "move" ? [[e.from, e.to, e.edgeId ?? null, e.via]] : [])),
+  );
 }
 
 /** Adds one finished run to its scenario's record, keeping only what the report and coverage use. */
@@ -81,7 +83,12 @@ export async function runJobs(slots: readonly (TestCaseReport | Job)[], options:
   const repeat = options.repeat ?? 1;
   // --compare's runs are live chats too (the offline prediction is worked out afterwards).
   const live = options.live || options.compare;
-  const runsOf = new Map(jobs.map((job): [Job, JobRuns] => [job, { tally: sim.createRunTally(), shown: new Map(), allErrors: true, traces: new Map(), left: repeat, ms: job.preparedMs }]));
+  const runsOf = new Map(
+    jobs.map((job): [Job, JobRuns] => [
+      job,
+      { tally: sim.createRunTally(), shown: new Map(), allErrors: true, traces: new Map(), left: repeat, ms: job.preparedMs },
+    ]),
+  );
   let done = 0;
   let next = 0;
   const total = jobs.length * repeat;
@@ -111,7 +118,10 @@ export async function runJobs(slots: readonly (TestCaseReport | Job)[], options:
     }
     const runs = runsOf.get(slot)!;
     const first = runs.shown.get("first")!.result;
-    const comparison = options.compare && first.status !== "error" && slot.scenario.persona === undefined ? sim.compareRuns(slot.scenario.turns, await slot.offline(), first) : undefined;
+    const comparison =
+      options.compare && first.status !== "error" && slot.scenario.persona === undefined
+        ? sim.compareRuns(slot.scenario.turns, await slot.offline(), first)
+        : undefined;
     slot.entry.traces.push(...runs.traces.values());
     // One case per scenario: a repeated one passes on its pass rate, and shows its first failing run (else one that could
     // not run). It could not run (exit 2, not 1) only when none of its runs could: then nothing was learnt about the agent.
@@ -132,7 +142,13 @@ export async function runJobs(slots: readonly (TestCaseReport | Job)[], options:
       ...(live && { mode: "live" }),
       ...(slot.tested && { pathwayVersion: slot.tested }),
       // When no run could run, the "assertions" are only that reason again, already the case's failure: not listed twice.
-      ...(repeated && { runs: summary.runs, passed: summary.passed, passRate: summary.passRate, paths: summary.paths, assertions: status === "error" ? [] : summary.assertions }),
+      ...(repeated && {
+        runs: summary.runs,
+        passed: summary.passed,
+        passRate: summary.passRate,
+        paths: summary.paths,
+        assertions: status === "error" ? [] : summary.assertions,
+      }),
       ...(comparison && { compare: comparison }),
       ...(shownRun.transcript && { transcript: shownRun.transcript }),
       ...(shownRun.judges && { judges: shownRun.judges }),

@@ -13,7 +13,7 @@ import { describeFsError } from "../../host/fs-errors.js";
 import type { Host } from "../../host/host.js";
 import { displayPath, expandInputs } from "../project/inputs.js";
 import { resolveLiveTarget, type LiveContext } from "../project/live-target.js";
-import { describeVersionMismatch, resolveVersion, type ResolvedVersion, type TestedVersion, type VersionSpec } from "../project/live-version.js";
+import { describeVersionMismatch, resolveVersion, type ResolvedVersion, type VersionSpec } from "../project/live-version.js";
 import { loadManifest } from "../project/manifest.js";
 import { readMocks } from "../project/read-mocks.js";
 import { toRealPath } from "../../host/real-path.js";
@@ -81,10 +81,14 @@ function looksLikePathway(text: string): boolean {
 }
 
 /** What to do when the llm decider is asked for but has no model endpoint (pathway test and pathway chat). */
-export const LLM_NOT_CONFIGURED = "--decider llm needs a model endpoint: set PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (and PATHWAYKIT_LLM_API_KEY), or --llm-base-url and --llm-model.";
+export const LLM_NOT_CONFIGURED =
+  "--decider llm needs a model endpoint: set PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (and PATHWAYKIT_LLM_API_KEY), or --llm-base-url and --llm-model.";
 
 /** The llm decider from options or PATHWAYKIT_LLM_BASE_URL / _MODEL / _API_KEY in the host's environment; undefined when not configured. */
-export async function createLlmDeciderFromEnv(host: Host, options: { llmBaseUrl?: string; llmModel?: string; maxResponseBytes?: number }): Promise<Decider | undefined> {
+export async function createLlmDeciderFromEnv(
+  host: Host,
+  options: { llmBaseUrl?: string; llmModel?: string; maxResponseBytes?: number },
+): Promise<Decider | undefined> {
   const baseUrl = options.llmBaseUrl ?? host.env.PATHWAYKIT_LLM_BASE_URL;
   const model = options.llmModel ?? host.env.PATHWAYKIT_LLM_MODEL;
   if (!baseUrl || !model) return undefined;
@@ -99,17 +103,26 @@ export async function createLlmDeciderFromEnv(host: Host, options: { llmBaseUrl?
  */
 export async function runScenarioFiles(host: Host, args: readonly string[], options: RunScenariosOptions = {}): Promise<TestReport> {
   const repeat = options.repeat ?? 1;
-  if (!Number.isInteger(repeat) || repeat < 1 || repeat > MAX_REPEAT) throw new EngineError("usage", `--repeat ${repeat}: expected a whole number from 1 to ${MAX_REPEAT}.`);
+  if (!Number.isInteger(repeat) || repeat < 1 || repeat > MAX_REPEAT)
+    throw new EngineError("usage", `--repeat ${repeat}: expected a whole number from 1 to ${MAX_REPEAT}.`);
   const llm = await createLlmDeciderFromEnv(host, { ...options, maxResponseBytes: options.remote?.maxResponseBytes });
   if (options.decider === "llm" && !llm) throw new EngineError("config", LLM_NOT_CONFIGURED);
-  const override = options.decider === "llm" ? llm : options.decider === "keyword" ? sim.createKeywordDecider() : options.decider === "scripted" ? sim.createScriptedDecider() : undefined;
+  const override =
+    options.decider === "llm"
+      ? llm
+      : options.decider === "keyword"
+        ? sim.createKeywordDecider()
+        : options.decider === "scripted"
+          ? sim.createScriptedDecider()
+          : undefined;
   const live = options.liveWebhooks ? sim.createLiveWebhooks({ fetch: toCappedFetch(host, options.remote?.maxResponseBytes) }) : undefined;
   const pathways = new Map<string, { pathway?: Pathway; simulator?: Simulator; error?: string; traces: TraceEvent[][]; display: string }>();
   // In file order: a result for each scenario that could not run, a job for each that can.
   const slots: (TestCaseReport | Job)[] = [];
   let liveContext: LiveContext | undefined;
   let personaModels: Promise<PersonaModelSet> | undefined;
-  if (options.pathwayVersion !== undefined && !options.live && !options.compare) throw new EngineError("usage", "--pathway-version names the saved version a live run chats with: add --live or --compare.");
+  if (options.pathwayVersion !== undefined && !options.live && !options.compare)
+    throw new EngineError("usage", "--pathway-version names the saved version a live run chats with: add --live or --compare.");
   // Each (pathway, file) pair's version is read back once, however many scenarios run on it.
   const versions = new Map<string, Promise<ResolvedVersion>>();
   // A suite's shared mocks file is read once, however many scenarios name it.
@@ -120,7 +133,10 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     let root = roots.get(dir);
     if (!root) roots.set(dir, (root = findProjectRoot(host, scenarioFile)));
     const shown = displayPath(host.cwd, await root);
-    return resolveInsideRoot(host, await root, named, { base: dir, rootName: shown === "" || shown === "." ? "the project folder (the working directory)" : `the project folder ${shown}` });
+    return resolveInsideRoot(host, await root, named, {
+      base: dir,
+      rootName: shown === "" || shown === "." ? "the project folder (the working directory)" : `the project folder ${shown}`,
+    });
   };
   const started = performance.now();
   const skipped: string[] = [];
@@ -134,7 +150,16 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     const shown = displayPath(host.cwd, file);
     const t0 = performance.now();
     const fail = (message: string, extra: Partial<TestCaseReport> = {}, issues?: { message: string; pointer: string; line?: number; column?: number }[]) =>
-      slots.push({ file: shown, name: path.basename(file), status: "error", durationMs: performance.now() - t0, failures: issues ?? [{ message, pointer: "" }], warnings: [], trace: [], ...extra });
+      slots.push({
+        file: shown,
+        name: path.basename(file),
+        status: "error",
+        durationMs: performance.now() - t0,
+        failures: issues ?? [{ message, pointer: "" }],
+        warnings: [],
+        trace: [],
+        ...extra,
+      });
     if (ref.problem) {
       fail(ref.problem.message);
       continue;
@@ -161,7 +186,9 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     if (!loaded.ok) {
       // A pathway named where a scenario belongs gets the one answer to "is this a pathway?", not a schema error.
       if (looksLikePathway(decoded.text)) {
-        fail(`${shown}: this is a pathway, not a scenario; a scenario file (*.scenario.yaml) names its pathway with \`pathway: ${path.basename(file)}\`. Write one, or generate them with \`pathway scenarios generate ${shown} -o <dir>\`.`);
+        fail(
+          `${shown}: this is a pathway, not a scenario; a scenario file (*.scenario.yaml) names its pathway with \`pathway: ${path.basename(file)}\`. Write one, or generate them with \`pathway scenarios generate ${shown} -o <dir>\`.`,
+        );
         continue;
       }
       // bland-cli's tests/test-cases.yaml: its tests are persona scenarios on the project's pathway.
@@ -221,10 +248,18 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
       }
       if (problem !== undefined || !entry.pathway) {
         const pos = locate(["pathway"]);
-        fail(`${problem} (named by pathway: in the scenario)`, { name: scenario.name ?? path.basename(file), pathway: entry.display }, [{ message: `${problem}`, pointer: "/pathway", ...pos }]);
+        fail(`${problem} (named by pathway: in the scenario)`, { name: scenario.name ?? path.basename(file), pathway: entry.display }, [
+          { message: `${problem}`, pointer: "/pathway", ...pos },
+        ]);
         return;
       }
-      const runOptions = { simulator: entry.simulator!, locate: locate, ...(llm && { llm }), ...(override && { decider: override }), ...(live && { webhook: live }) };
+      const runOptions = {
+        simulator: entry.simulator!,
+        locate: locate,
+        ...(llm && { llm }),
+        ...(override && { decider: override }),
+        ...(live && { webhook: live }),
+      };
       const needsAsync = Boolean(live) || scenario.decider === "llm" || options.decider === "llm";
       let models: PersonaModelSet | undefined;
       if (scenario.persona !== undefined) {
@@ -233,11 +268,20 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
         models = await (personaModels ??= createPersonaModels(host, options, options.remote?.maxResponseBytes));
         const missing = getMissingModel(models, scenario, Boolean(options.live || options.compare));
         if (missing) {
-          fail(missing, { name: scenario.name ?? path.basename(file), pathway: entry.display }, [{ message: missing, pointer: "/persona", ...locate(["persona"]) }]);
+          fail(missing, { name: scenario.name ?? path.basename(file), pathway: entry.display }, [
+            { message: missing, pointer: "/persona", ...locate(["persona"]) },
+          ]);
           return;
         }
       }
-      const persona = { pathway: entry.pathway, scenario, simulator: entry.simulator!, locate: locate, ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }), ...(live && { webhook: live }) };
+      const persona = {
+        pathway: entry.pathway,
+        scenario,
+        simulator: entry.simulator!,
+        locate: locate,
+        ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }),
+        ...(live && { webhook: live }),
+      };
       const offline: () => Promise<ScenarioResult> | ScenarioResult = models
         ? createPersonaRun(models, persona)
         : () => (needsAsync ? sim.runScenarioAsync(entry.pathway!, scenario, runOptions) : sim.runScenario(entry.pathway!, scenario, runOptions));
@@ -247,11 +291,17 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
         if (!liveContext) {
           const manifest = await loadManifest(host);
           const client = await createClient(host, options.remote ?? {}, manifest);
-          if (!client.config.apiKey) throw new EngineError("config", `--${options.live ? "live" : "compare"} talks to the service's chat: set PATHWAYKIT_API_KEY to the key from the service's dashboard.`);
+          if (!client.config.apiKey)
+            throw new EngineError(
+              "config",
+              `--${options.live ? "live" : "compare"} talks to the service's chat: set PATHWAYKIT_API_KEY to the key from the service's dashboard.`,
+            );
           liveContext = { manifest, client, checked: new Map() };
         }
         const spec = options.pathwayVersion;
-        const target = await resolveLiveTarget(host, liveContext, pathwayFile, entry.pathway, options.pathwayId ?? given?.pathwayId, { compare: spec === undefined });
+        const target = await resolveLiveTarget(host, liveContext, pathwayFile, entry.pathway, options.pathwayId ?? given?.pathwayId, {
+          compare: spec === undefined,
+        });
         if ("error" in target) {
           fail(target.error, { name: scenario.name ?? path.basename(file), pathway: entry.display });
           return;
@@ -278,11 +328,38 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
         const pathwayVersion = resolved?.send;
         runOnce = models
           ? createPersonaRun(models, { ...persona, live: { chat: client, pathwayId: target.id, ...(pathwayVersion !== undefined && { pathwayVersion }) } })
-          : () => sim.runScenarioLive(pathway, scenario, client, { pathwayId: target.id, simulator, locate: locate, ...(pathwayVersion !== undefined && { pathwayVersion }) });
-        slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, ...(resolved && { tested: resolved.tested }), preparedMs: performance.now() - t0, networked: true });
+          : () =>
+              sim.runScenarioLive(pathway, scenario, client, {
+                pathwayId: target.id,
+                simulator,
+                locate: locate,
+                ...(pathwayVersion !== undefined && { pathwayVersion }),
+              });
+        slots.push({
+          shown,
+          name: scenario.name ?? path.basename(file),
+          entry,
+          scenario,
+          runOnce,
+          offline,
+          liveWarnings,
+          ...(resolved && { tested: resolved.tested }),
+          preparedMs: performance.now() - t0,
+          networked: true,
+        });
         return;
       }
-      slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, preparedMs: performance.now() - t0, ...(models && { networked: true }) });
+      slots.push({
+        shown,
+        name: scenario.name ?? path.basename(file),
+        entry,
+        scenario,
+        runOnce,
+        offline,
+        liveWarnings,
+        preparedMs: performance.now() - t0,
+        ...(models && { networked: true }),
+      });
     };
     if (bland && "tests" in bland) {
       for (const test of bland.tests) await addScenario(test.scenario, test.locate, bland.project);

@@ -48,7 +48,15 @@ function toCampaignUse(campaign: Record<string, unknown>, requested: string, opt
   const state = textOf(campaign.campaign_state, shown, 40);
   const phoneNumber = typeof campaign.phone_number === "string" && campaign.phone_number.trim() !== "" ? shown.number(campaign.phone_number.trim()) : undefined;
   const findings = options.check(campaign, calling[0]!.pointer!).diagnostics.map(shown.finding);
-  return { id: campaignId, ...(name !== undefined && { name }), ...(state !== undefined && { state }), ...(phoneNumber !== undefined && { phoneNumber }), sequences: calling, ...(current && { current }), findings };
+  return {
+    id: campaignId,
+    ...(name !== undefined && { name }),
+    ...(state !== undefined && { state }),
+    ...(phoneNumber !== undefined && { phoneNumber }),
+    sequences: calling,
+    ...(current && { current }),
+    findings,
+  };
 }
 
 /**
@@ -56,7 +64,12 @@ function toCampaignUse(campaign: Record<string, unknown>, requested: string, opt
  * the pathway, with their state, current sequence and findings. A campaign that cannot be read is reported; the
  * others are still read.
  */
-export async function readCampaignUses(client: PathwayClient, ids: readonly string[], from: PathwayUsage["campaigns"]["from"], options: CampaignReadOptions): Promise<PathwayUsage["campaigns"]> {
+export async function readCampaignUses(
+  client: PathwayClient,
+  ids: readonly string[],
+  from: PathwayUsage["campaigns"]["from"],
+  options: CampaignReadOptions,
+): Promise<PathwayUsage["campaigns"]> {
   const failed: UsageProblem[] = [];
   const notCalling: string[] = [];
   const using: CampaignUse[] = [];

@@ -49,7 +49,11 @@ export async function readInboundUses(client: PathwayClient, options: InboundRea
     const number = typeof entry.phone_number === "string" ? entry.phone_number.trim() : "";
     if (number === "") failed.push({ subject: `inbound_numbers[${i}]`, message: "the list entry has no phone_number, so its configuration cannot be read." });
     // E.164 has at most 15 digits: a longer value is not a number, and would become a request path of any length.
-    else if (number.length > MAX_NUMBER_LENGTH) failed.push({ subject: `inbound_numbers[${i}]`, message: `the list entry's phone_number is not a phone number (${number.length} characters); not read.` });
+    else if (number.length > MAX_NUMBER_LENGTH)
+      failed.push({
+        subject: `inbound_numbers[${i}]`,
+        message: `the list entry's phone_number is not a phone number (${number.length} characters); not read.`,
+      });
     else if (seen.has(number)) duplicates++;
     else {
       seen.add(number);

@@ -50,8 +50,17 @@ export interface UsageTarget {
  * (else the config's) whose sequences call with it (POST /v1/campaigns/{id}). Throws RemoteError when the list of numbers
  * cannot be read, EngineError for a broken config; a number or campaign that cannot be read is reported in the result.
  */
-export async function getPathwayUsage(host: Host, client: PathwayClient, target: UsageTarget, pathway: { where: string; value: Pathway }, options: Omit<UsageOptions, "pathway" | "id"> = {}): Promise<PathwayUsage> {
-  const loadConfig = createLintConfigLoader(host, { ...(typeof options.config === "string" && { explicit: options.config }), rules: (await loadRuleCatalogue()).all });
+export async function getPathwayUsage(
+  host: Host,
+  client: PathwayClient,
+  target: UsageTarget,
+  pathway: { where: string; value: Pathway },
+  options: Omit<UsageOptions, "pathway" | "id"> = {},
+): Promise<PathwayUsage> {
+  const loadConfig = createLintConfigLoader(host, {
+    ...(typeof options.config === "string" && { explicit: options.config }),
+    rules: (await loadRuleCatalogue()).all,
+  });
   const config = options.config === false ? undefined : (await loadConfig(target.file)).config;
   const check: ConfigurationCheckOptions = { pathway, ...(config && { rules: config.rules, systemVariables: config.systemVariables }) };
   const shown = createShown(options.showNumbers === true);
@@ -67,7 +76,12 @@ export async function getPathwayUsage(host: Host, client: PathwayClient, target:
   const named = options.campaigns ?? config?.campaigns ?? [];
   const ids = [...new Set(named.map((c) => c.trim()).filter((c) => c !== ""))];
   const from = options.campaigns !== undefined ? "option" : ids.length > 0 ? "config" : "none";
-  const campaigns = await readCampaignUses(client, ids, from, { id: target.id, concurrency, shown, check: (campaign, pointer) => checkCampaignConfiguration(campaign, target.id, pointer, check) });
+  const campaigns = await readCampaignUses(client, ids, from, {
+    id: target.id,
+    concurrency,
+    shown,
+    check: (campaign, pointer) => checkCampaignConfiguration(campaign, target.id, pointer, check),
+  });
   const findings = [...inbound.numbers, ...campaigns.using].flatMap((u) => u.findings);
   const counts = {
     errors: findings.filter((d) => d.severity === "error").length,

@@ -21,13 +21,21 @@ export type ReleaseUsage = { summary: string; usage: PathwayUsage; error?: undef
  * inbound numbers and the campaigns that call with it. Never throws: a failed read (no list, a broken config) comes back
  * as `error`, said through `warn`, and the release goes on.
  */
-export async function readReleaseUsage(host: Host, client: PathwayClient, target: UsageTarget, pathway: { where: string; value: Pathway }, environment: Environment, options: ReleaseUsageOptions = {}): Promise<ReleaseUsage> {
+export async function readReleaseUsage(
+  host: Host,
+  client: PathwayClient,
+  target: UsageTarget,
+  pathway: { where: string; value: Pathway },
+  environment: Environment,
+  options: ReleaseUsageOptions = {},
+): Promise<ReleaseUsage> {
   let result: ReleaseUsage;
   try {
     const { onUsage: _onUsage, warn: _warn, ...read } = options;
     const usage = await getPathwayUsage(host, client, target, pathway, read);
     // Numbers and campaigns name a pathway, not a version: which one a staging promotion reaches is not documented.
-    const summary = environment === "production" ? usage.summary : `Promoting to staging (whether numbers or campaigns run staging is not documented); ${usage.summary}`;
+    const summary =
+      environment === "production" ? usage.summary : `Promoting to staging (whether numbers or campaigns run staging is not documented); ${usage.summary}`;
     result = { summary, usage };
   } catch (error) {
     const message = maskPhoneNumbers(`could not read who pathway ${target.id} reaches (${(error as Error).message.replace(/\.$/, "")}); going on without it.`);

@@ -106,7 +106,10 @@ export async function watchFiles(root: string, onChange: (changes: FileChange[])
   watcher.on("error", (error: unknown) => options.onError?.(error instanceof Error ? error : new Error(String(error))));
   if (kept.size > maxFiles) {
     await watcher.close();
-    throw new EngineError("usage", `${root} holds more than ${maxFiles.toLocaleString("en-US")} files and folders to watch: watch from a narrower folder (node_modules and .git are skipped).`);
+    throw new EngineError(
+      "usage",
+      `${root} holds more than ${maxFiles.toLocaleString("en-US")} files and folders to watch: watch from a narrower folder (node_modules and .git are skipped).`,
+    );
   }
   ready = true;
   watcher.on("add", note("add")).on("change", note("change")).on("unlink", note("unlink"));
@@ -122,13 +125,16 @@ export async function watchFiles(root: string, onChange: (changes: FileChange[])
     if (closed || known === undefined || !now?.isDirectory() || identity(now) === known || rewatching.has(dir)) return;
     folders.set(dir, identity(now));
     // After chokidar's own clean-up of the old folder (it settles removals for 100 ms).
-    rewatching.set(dir, setTimeout(() => {
-      rewatching.delete(dir);
-      if (closed) return;
-      watcher.unwatch(dir);
-      watcher.add(dir);
-      for (const found of listFiles(dir, extensions, maxFiles)) note("add")(found);
-    }, Math.max(debounceMs, 100) * 3));
+    rewatching.set(
+      dir,
+      setTimeout(() => {
+        rewatching.delete(dir);
+        if (closed) return;
+        watcher.unwatch(dir);
+        watcher.add(dir);
+        for (const found of listFiles(dir, extensions, maxFiles)) note("add")(found);
+      }, Math.max(debounceMs, 100) * 3),
+    );
   };
   watcher.on("unlink", madeAgain).on("unlinkDir", madeAgain);
   watcher.on("addDir", (dir: string) => {

@@ -15,7 +15,12 @@ export interface ScenarioChanges {
 /** Canonical JSON: keys sorted, so two objects compare by content. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (isObject(value)) return `{${Object.keys(value).sort().filter((k) => value[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => value[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(",")}}`;
   return JSON.stringify(value) ?? "null";
 }
 
@@ -72,7 +77,8 @@ export function getScenarioChanges(desired: Record<string, unknown>, current: Re
     for (const a of held) {
       const name = typeof a.name === "string" ? a.name : "";
       // One the file holds too (a pulled NODE_REACHED or LLM_JUDGE, named in the web page) is replaced, not lost.
-      if (!OWN_ASSERTION_NAME.test(name) && !sent.some((own) => sameCheck(own, a))) dropped.push({ name, type: typeof a.type === "string" ? a.type : "unknown" });
+      if (!OWN_ASSERTION_NAME.test(name) && !sent.some((own) => sameCheck(own, a)))
+        dropped.push({ name, type: typeof a.type === "string" ? a.type : "unknown" });
     }
   }
   return { update, fields: Object.keys(update), dropped };

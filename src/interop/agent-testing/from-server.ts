@@ -58,9 +58,13 @@ export function fromServerScenario(server: Record<string, unknown>, context: Pul
     const config = isObject(a.config) ? a.config : {};
     if (a.type === "NODE_REACHED" && node === undefined && typeof config.node_id === "string") node = nodeRef(config.node_id, context);
     else if (a.type === "LLM_JUDGE" && text(config.prompt) !== undefined) {
-      const threshold = typeof config.threshold === "number" && config.threshold >= 0 && config.threshold <= 1 && config.threshold !== DEFAULT_JUDGE_THRESHOLD ? config.threshold : undefined;
+      const threshold =
+        typeof config.threshold === "number" && config.threshold >= 0 && config.threshold <= 1 && config.threshold !== DEFAULT_JUDGE_THRESHOLD
+          ? config.threshold
+          : undefined;
       judges.push(threshold === undefined ? (config.prompt as string) : { criterion: config.prompt as string, threshold });
-      if (config.output_type !== undefined && config.output_type !== "score") notWritten.push(`${describe(a)}: output_type ${JSON.stringify(config.output_type)} (written as a judge; a push sends it as a score)`);
+      if (config.output_type !== undefined && config.output_type !== "score")
+        notWritten.push(`${describe(a)}: output_type ${JSON.stringify(config.output_type)} (written as a judge; a push sends it as a score)`);
     } else notWritten.push(`${describe(a)}${a.type === "NODE_REACHED" ? " (a file expects one node)" : ""}`);
   }
   const request = isObject(server.request_data) && Object.keys(server.request_data).length > 0 ? server.request_data : undefined;

@@ -86,10 +86,17 @@ export function toServerScenario(scenario: Scenario, name: string, resolveNode: 
   const notSent: ScenarioNote[] = [];
   const problems: ScenarioNote[] = [];
   const persona = scenario.persona;
-  if (persona === undefined) return { body: {}, assertions: [], notSent, problems: [{ pointer: "/persona", message: "only persona scenarios run on the service (a scripted scenario's turns have no documented field)" }] };
+  if (persona === undefined)
+    return {
+      body: {},
+      assertions: [],
+      notSent,
+      problems: [{ pointer: "/persona", message: "only persona scenarios run on the service (a scripted scenario's turns have no documented field)" }],
+    };
   const node = (ref: string, pointer: string, what: string): NodeRef | undefined => {
     const found = resolveNode(ref);
-    if (!found) problems.push({ pointer, message: `${what} ${JSON.stringify(ref)} is no node of the pathway file (or names several); the service needs a node id` });
+    if (!found)
+      problems.push({ pointer, message: `${what} ${JSON.stringify(ref)} is no node of the pathway file (or names several); the service needs a node id` });
     return found;
   };
   const turns = scenario.max_turns ?? SERVER_DEFAULT_TURNS;
@@ -98,14 +105,27 @@ export function toServerScenario(scenario: Scenario, name: string, resolveNode: 
   const assertions: OwnAssertion[] = [];
   if (scenario.expect?.node !== undefined) {
     const reached = node(scenario.expect.node, "/expect/node", "expect.node");
-    if (reached) assertions.push({ name: `expect.node: ${clip(reached.name ?? reached.id, 80)}`, pointer: "/expect/node", type: "NODE_REACHED", config: { node_id: reached.id } });
+    if (reached)
+      assertions.push({
+        name: `expect.node: ${clip(reached.name ?? reached.id, 80)}`,
+        pointer: "/expect/node",
+        type: "NODE_REACHED",
+        config: { node_id: reached.id },
+      });
   }
   for (const [i, judge] of (scenario.judges ?? []).entries()) {
     const criterion = typeof judge === "string" ? judge : judge.criterion;
     const threshold = typeof judge === "string" ? undefined : judge.threshold;
-    assertions.push({ name: `judge ${i + 1}: ${clip(criterion, 80)}`, pointer: `/judges/${i}`, type: "LLM_JUDGE", config: { prompt: criterion, output_type: "score", threshold: threshold ?? DEFAULT_JUDGE_THRESHOLD } });
+    assertions.push({
+      name: `judge ${i + 1}: ${clip(criterion, 80)}`,
+      pointer: `/judges/${i}`,
+      type: "LLM_JUDGE",
+      config: { prompt: criterion, output_type: "score", threshold: threshold ?? DEFAULT_JUDGE_THRESHOLD },
+    });
   }
-  for (const [pointer, message] of Object.entries(NOT_SENT)) if (at(scenario as Record<string, unknown>, pointer) !== undefined) notSent.push({ pointer, message: `${pointer.slice(1).replace("/", ".")}: ${message}; not sent` });
+  for (const [pointer, message] of Object.entries(NOT_SENT))
+    if (at(scenario as Record<string, unknown>, pointer) !== undefined)
+      notSent.push({ pointer, message: `${pointer.slice(1).replace("/", ".")}: ${message}; not sent` });
   const body: Record<string, unknown> = {
     name,
     scenario_type: "AGENT",

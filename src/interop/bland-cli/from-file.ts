@@ -69,7 +69,11 @@ function toNodeData(name: string, node: JsonObject, isFirst: boolean): JsonObjec
   set("isGlobal", prop(node, "is_global"));
   set("globalLabel", prop(node, "global_label"));
   // [name, type, description]: a missing member is `undefined`, which JSON writes as null inside an array.
-  if (Array.isArray(extract)) set("extractVars", extract.map((v) => [prop(v, "name") ?? null, prop(v, "type") ?? null, prop(v, "description") ?? null]));
+  if (Array.isArray(extract))
+    set(
+      "extractVars",
+      extract.map((v) => [prop(v, "name") ?? null, prop(v, "type") ?? null, prop(v, "description") ?? null]),
+    );
   set("tools", prop(node, "tools"));
   if (isFirst) data.isStart = true;
   set("modelOptions", prop(node, "model_options"));
@@ -114,7 +118,8 @@ export function fromBlandCliFile(file: BlandCliFile): FromBlandCliFile {
   const edgeAt = new Map<number, { pointer: string; labelKey: string }>();
   if (!file.name) problems.push(fileProblem(Object.hasOwn(file, "name") ? "/name" : "", 'bland-cli refuses this file: it has no "name"; add one (any text).'));
   const entries = isObject(file.nodes) ? Object.entries(file.nodes) : [];
-  if (entries.length === 0) problems.push(fileProblem(Object.hasOwn(file, "nodes") ? "/nodes" : "", 'bland-cli refuses this file: "nodes" holds no node; add one, keyed by its name.'));
+  if (entries.length === 0)
+    problems.push(fileProblem(Object.hasOwn(file, "nodes") ? "/nodes" : "", 'bland-cli refuses this file: "nodes" holds no node; add one, keyed by its name.'));
   const names = new Set(entries.map(([name]) => name));
   const global = prop(file, "global");
   const shift = prop(global, "prompt") ? 1 : 0;
@@ -139,7 +144,12 @@ export function fromBlandCliFile(file: BlandCliFile): FromBlandCliFile {
       const target = prop(fileEdge, "target");
       if (typeof target !== "string" || !names.has(target)) {
         const shown = target === undefined ? "no target" : `target ${JSON.stringify(target)}, which is no node of this file`;
-        problems.push(fileProblem(target === undefined ? edgePointer : `${edgePointer}/target`, `bland-cli refuses this file: an edge of node "${name}" has ${shown}; name a node key of "nodes".`));
+        problems.push(
+          fileProblem(
+            target === undefined ? edgePointer : `${edgePointer}/target`,
+            `bland-cli refuses this file: an edge of node "${name}" has ${shown}; name a node key of "nodes".`,
+          ),
+        );
         return;
       }
       const edge: JsonObject = { id: `reactflow__edge-${name}-${target}`, source: name, target };
@@ -162,7 +172,12 @@ export function fromBlandCliFile(file: BlandCliFile): FromBlandCliFile {
 }
 
 /** The file pointer of a pathway pointer (see `FromBlandCliFile.toFilePointer`). */
-function toFilePointer(pointer: string, nodeAt: ReadonlyMap<number, { pointer: string; fields: JsonObject }>, edgeAt: ReadonlyMap<number, { pointer: string; labelKey: string }>, hasGlobal: boolean): string {
+function toFilePointer(
+  pointer: string,
+  nodeAt: ReadonlyMap<number, { pointer: string; fields: JsonObject }>,
+  edgeAt: ReadonlyMap<number, { pointer: string; labelKey: string }>,
+  hasGlobal: boolean,
+): string {
   let tokens: string[];
   try {
     tokens = parsePointer(pointer);
@@ -184,7 +199,8 @@ function toFilePointer(pointer: string, nodeAt: ReadonlyMap<number, { pointer: s
       const member = rest.length > 1 ? (["name", "type", "description"][Number(rest[1])] ?? rest[1]!) : undefined;
       return `${node}${toPointer([fileKey, rest[0]!, ...(member === undefined ? [] : [member]), ...rest.slice(2)])}`;
     }
-    if (key === "extractVarSettings" && rest.length > 0) return `${node}/${fileKey}${toPointer([{ ignorePrevious: "ignore_previous", useAudio: "use_audio" }[rest[0]!] ?? rest[0]!, ...rest.slice(1)])}`;
+    if (key === "extractVarSettings" && rest.length > 0)
+      return `${node}/${fileKey}${toPointer([{ ignorePrevious: "ignore_previous", useAudio: "use_audio" }[rest[0]!] ?? rest[0]!, ...rest.slice(1)])}`;
     return `${node}${toPointer([fileKey, ...rest])}`;
   }
   if (list === "edges" && index !== undefined) {

@@ -53,6 +53,4 @@ export function isMeaningful(value: unknown): boolean {
  * with the keys its push never sends), or a pathway JSON in a folder bland-cli works in (`linked`: its `.blandrc`), whose
  * push through bland-cli's file loses what `toBlandCliFile` lists.
  */
-export type BlandCliPushTarget =
-  | { kind: "project"; losses: readonly BlandCliLoss[] }
-  | { kind: "linked"; blandrc: string; pathwayId?: string };
+export type BlandCliPushTarget = { kind: "project"; losses: readonly BlandCliLoss[] } | { kind: "linked"; blandrc: string; pathwayId?: string };

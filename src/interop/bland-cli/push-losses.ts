@@ -28,7 +28,8 @@ export function getPushLosses(file: BlandCliFile, written?: readonly string[]): 
   for (const [key, value] of Object.entries(file)) {
     if (!READ_TOP.has(key)) lose(toPointer([key]), "fileKeyNotRead", { key });
     else if (key === "global" && isObject(value)) {
-      for (const [setting, v] of Object.entries(value)) if (setting !== "prompt" && isMeaningful(v)) lose(toPointer(["global", setting]), "globalNotSent", { key: setting });
+      for (const [setting, v] of Object.entries(value))
+        if (setting !== "prompt" && isMeaningful(v)) lose(toPointer(["global", setting]), "globalNotSent", { key: setting });
     }
   }
   const names = isObject(file.nodes) ? Object.keys(file.nodes) : [];
@@ -46,19 +47,28 @@ export function getPushLosses(file: BlandCliFile, written?: readonly string[]): 
 }
 
 /** One node's keys push does not send; `edgeIndex` counts the edges `fromBlandCliFile` keeps, to point at each. */
-function loseNodeKeys(name: string, node: JsonObject, index: number, names: ReadonlySet<string>, edgeIndex: { next: number }, lose: (p: string, id: BlandCliLoss["messageId"], d: Record<string, string>) => void): void {
+function loseNodeKeys(
+  name: string,
+  node: JsonObject,
+  index: number,
+  names: ReadonlySet<string>,
+  edgeIndex: { next: number },
+  lose: (p: string, id: BlandCliLoss["messageId"], d: Record<string, string>) => void,
+): void {
   const at = (...rest: (string | number)[]) => toPointer(["nodes", index, "data", ...rest]);
   const shown = describe(name);
   for (const [key, value] of Object.entries(node)) {
     if (key === "isStart" || key === "is_start") lose(at(key), "startKeyIgnored", { node: shown, key });
     else if (!READ_NODE.has(key)) lose(at(key), "nodeKeyNotSent", { node: shown, key });
-    else if ((key === "enable_global_auto_return" || key === "enable_return_to_prev_before_global") && value === false) lose(at(key), "falseNotSent", { node: shown, key });
+    else if ((key === "enable_global_auto_return" || key === "enable_return_to_prev_before_global") && value === false)
+      lose(at(key), "falseNotSent", { node: shown, key });
   }
   const variables = node.extract_variables;
   if (Array.isArray(variables)) {
     variables.forEach((v, j) => {
       for (const key of Object.keys(isObject(v) ? v : {})) {
-        if (!["name", "type", "description"].includes(key)) lose(at("extractVars", j, key), "variableKeyNotSent", { node: shown, key, variable: String(prop(v, "name")) });
+        if (!["name", "type", "description"].includes(key))
+          lose(at("extractVars", j, key), "variableKeyNotSent", { node: shown, key, variable: String(prop(v, "name")) });
       }
     });
   }

@@ -33,11 +33,19 @@ export function readBlandCliFile(text: string, format: "yaml" | "json"): BlandCl
   if (!parsed.ok) return { ...parsed, ...base };
   const value = parsed.value;
   if (!hasBlandCliShape(value)) {
-    const message = isObject(value) && Array.isArray(value.nodes)
-      ? 'This is a pathway of the API (its "nodes" is a list), not a bland-cli file (nodes keyed by name); name it something.json, or convert it with `pathway convert`.'
-      : 'bland-cli refuses this file: it needs "name:" and "nodes:", a mapping of node names to their keys (prompt:, type:, edges: ...).';
+    const message =
+      isObject(value) && Array.isArray(value.nodes)
+        ? 'This is a pathway of the API (its "nodes" is a list), not a bland-cli file (nodes keyed by name); name it something.json, or convert it with `pathway convert`.'
+        : 'bland-cli refuses this file: it needs "name:" and "nodes:", a mapping of node names to their keys (prompt:, type:, edges: ...).';
     const at = parsed.locate(isObject(value) && Object.hasOwn(value, "nodes") ? "/nodes" : "");
-    return { ...base, ok: false, value, diagnostics: [...parsed.diagnostics, { ruleId: "bland-cli-file", severity: "error", message, pointer: "", ...(at && { range: at }) }], locate: () => undefined, locateMany: () => new Map() };
+    return {
+      ...base,
+      ok: false,
+      value,
+      diagnostics: [...parsed.diagnostics, { ruleId: "bland-cli-file", severity: "error", message, pointer: "", ...(at && { range: at }) }],
+      locate: () => undefined,
+      locateMany: () => new Map(),
+    };
   }
   const converted = fromBlandCliFile(value);
   const placeInFile: Locator = parsed.locateEntry ?? parsed.locate;
@@ -49,7 +57,19 @@ export function readBlandCliFile(text: string, format: "yaml" | "json"): BlandCl
     return { ...d, pointer: "", ...(range && { range }) };
   });
   // bland-cli's YAML reader refuses a repeated key (the yaml package's default), where pathwaykit's keeps the last.
-  const repeated = format === "yaml" ? parsed.diagnostics.filter((d) => d.ruleId === "duplicate-key").map((d): Diagnostic => ({ ...d, ruleId: "bland-cli-file", severity: "error", message: `bland-cli refuses this file: ${d.message.replace(/;.*$/, "")}; its YAML reader stops on a repeated key. Remove or rename one of them.` })) : [];
+  const repeated =
+    format === "yaml"
+      ? parsed.diagnostics
+          .filter((d) => d.ruleId === "duplicate-key")
+          .map(
+            (d): Diagnostic => ({
+              ...d,
+              ruleId: "bland-cli-file",
+              severity: "error",
+              message: `bland-cli refuses this file: ${d.message.replace(/;.*$/, "")}; its YAML reader stops on a repeated key. Remove or rename one of them.`,
+            }),
+          )
+      : [];
   const written = parsed.writtenKeys?.("/nodes");
   return {
     ...base,

@@ -39,7 +39,18 @@ export function readBlandCliTestFile(text: string): BlandCliTestFile {
   if (!parsed.ok) return { tests: [], diagnostics: parsed.diagnostics, locate };
   const tests = isObject(parsed.value) ? parsed.value.tests : undefined;
   if (!Array.isArray(tests)) {
-    return { tests: [], diagnostics: [...parsed.diagnostics, finding('No "tests:" list: write each test case as "- name: ..." with scenario: and expected_path:.', isObject(parsed.value) && "tests" in parsed.value ? "/tests" : "", locate)], locate };
+    return {
+      tests: [],
+      diagnostics: [
+        ...parsed.diagnostics,
+        finding(
+          'No "tests:" list: write each test case as "- name: ..." with scenario: and expected_path:.',
+          isObject(parsed.value) && "tests" in parsed.value ? "/tests" : "",
+          locate,
+        ),
+      ],
+      locate,
+    };
   }
   return { tests: tests.filter(isObject) as BlandCliTestCase[], diagnostics: parsed.diagnostics, locate };
 }
@@ -73,7 +84,11 @@ function canStep(flow: FlowModel, ways: ReadonlySet<string>, a: number, b: numbe
 export function checkBlandCliTestCases(file: BlandCliTestFile, pathway: Pathway): Diagnostic[] {
   const flow = createFlowModel(pathway);
   const names = indexNames(flow);
-  const ways = new Set(getFlowWays(flow).filter((w) => w.when !== "never" && w.fromIndex >= 0 && w.toIndex >= 0).map((w) => `${w.fromIndex}>${w.toIndex}`));
+  const ways = new Set(
+    getFlowWays(flow)
+      .filter((w) => w.when !== "never" && w.fromIndex >= 0 && w.toIndex >= 0)
+      .map((w) => `${w.fromIndex}>${w.toIndex}`),
+  );
   const found: Diagnostic[] = [...file.diagnostics];
   const describeAt = (i: number) => `"${nodeData(flow.nodes[i]!.node).name ?? flow.ids[i]}"`;
   file.tests.forEach((test, t) => {
@@ -81,7 +96,13 @@ export function checkBlandCliTestCases(file: BlandCliTestFile, pathway: Pathway)
     const where = `test case ${typeof test.name === "string" ? JSON.stringify(test.name) : t + 1}`;
     if (path === undefined) return;
     if (!Array.isArray(path)) {
-      found.push(finding(`The expected_path of ${where} is not a list; write it as [first node, next node, ...].`, toPointer(["tests", t, "expected_path"]), file.locate));
+      found.push(
+        finding(
+          `The expected_path of ${where} is not a list; write it as [first node, next node, ...].`,
+          toPointer(["tests", t, "expected_path"]),
+          file.locate,
+        ),
+      );
       return;
     }
     let previous: number | undefined;
@@ -90,14 +111,28 @@ export function checkBlandCliTestCases(file: BlandCliTestFile, pathway: Pathway)
       const at = toPointer(["tests", t, "expected_path", j]);
       const index = typeof entry === "string" ? names.get(entry) : undefined;
       if (index === undefined) {
-        found.push(finding(`${where} expects node ${JSON.stringify(entry)}, which the pathway does not have; name a node key of bland-pathway.yaml.`, at, file.locate));
+        found.push(
+          finding(`${where} expects node ${JSON.stringify(entry)}, which the pathway does not have; name a node key of bland-pathway.yaml.`, at, file.locate),
+        );
         previous = beforePrevious = undefined;
         return;
       }
       if (j === 0 && flow.start >= 0 && index !== flow.start) {
-        found.push(finding(`${where} starts at ${describeAt(index)}, but a call starts at ${describeAt(flow.start)} (the first node of the file); start the path there.`, at, file.locate));
+        found.push(
+          finding(
+            `${where} starts at ${describeAt(index)}, but a call starts at ${describeAt(flow.start)} (the first node of the file); start the path there.`,
+            at,
+            file.locate,
+          ),
+        );
       } else if (previous !== undefined && !canStep(flow, ways, previous, index, beforePrevious)) {
-        found.push(finding(`${where} goes from ${describeAt(previous)} to ${describeAt(index)}, but no edge, route or global node leads there in one step; add the edge or the nodes between.`, at, file.locate));
+        found.push(
+          finding(
+            `${where} goes from ${describeAt(previous)} to ${describeAt(index)}, but no edge, route or global node leads there in one step; add the edge or the nodes between.`,
+            at,
+            file.locate,
+          ),
+        );
       }
       beforePrevious = previous;
       previous = index;

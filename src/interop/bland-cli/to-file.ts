@@ -1,7 +1,7 @@
 // A pathway to a bland-cli pathway file, as bland-cli 0.6.1's `apiToFile` writes it (what `bland pathway pull` saves), and what that loses.
 import { toPointer } from "../../diagnostics/index.js";
 import type { JsonObject } from "../../model/pathway.js";
-import { describeNode, isObject, prop } from "../../model/pathway.js";
+import { describeNode, isObject } from "../../model/pathway.js";
 import type { PathwayNode } from "../../model/schema.js";
 import { BLAND_CLI_DEFAULT_TYPE, type BlandCliFile } from "./file.js";
 import { isMeaningful, type BlandCliLoss } from "./losses.js";
@@ -14,9 +14,31 @@ export interface ToBlandCliFile {
 
 /** `data` keys `apiToFile` reads back when they hold something (see `toFileNode`); every other key is dropped. */
 const READ_KEYS = new Set([
-  "name", "isStart", "type", "prompt", "condition", "isGlobal", "globalLabel", "tag", "dialogueExamples", "conditionExamples", "pathwayExamples",
-  "globalDescription", "enableGlobalAutoReturn", "enableReturnToPrevBeforeGlobal", "prevNodePathwayLabel", "prevNodePathwayDescription",
-  "transferNumber", "code", "kb", "kbTool", "speechDuringKBPrompt", "modelOptions", "tools", "extractVars", "extractVarSettings",
+  "name",
+  "isStart",
+  "type",
+  "prompt",
+  "condition",
+  "isGlobal",
+  "globalLabel",
+  "tag",
+  "dialogueExamples",
+  "conditionExamples",
+  "pathwayExamples",
+  "globalDescription",
+  "enableGlobalAutoReturn",
+  "enableReturnToPrevBeforeGlobal",
+  "prevNodePathwayLabel",
+  "prevNodePathwayDescription",
+  "transferNumber",
+  "code",
+  "kb",
+  "kbTool",
+  "speechDuringKBPrompt",
+  "modelOptions",
+  "tools",
+  "extractVars",
+  "extractVarSettings",
 ]);
 
 /** Editor state, not behaviour: dropping it changes nothing a call does (the dashboard's highlight of a node or edge). */
@@ -103,7 +125,8 @@ export function toBlandCliFile(pathway: JsonObject): ToBlandCliFile {
     }
     const key = (d.name || n.id) as string;
     const earlier = winner.get(key);
-    if (earlier !== undefined) lose(`/nodes/${earlier}`, "duplicateName", { node: describeNode(entries[earlier] as PathwayNode), name: key, kept: describeNode(n as PathwayNode) });
+    if (earlier !== undefined)
+      lose(`/nodes/${earlier}`, "duplicateName", { node: describeNode(entries[earlier] as PathwayNode), name: key, kept: describeNode(n as PathwayNode) });
     winner.set(key, i);
     const fileNode = toFileNode(d);
     const own = edges.filter((e) => isObject(e) && e.source === n.id);
@@ -127,7 +150,13 @@ function reorderGlobal(file: BlandCliFile): BlandCliFile {
 }
 
 /** The `{globalConfig}` entry: its prompt to `global.prompt` (the last entry wins); returns the index of the entry that now holds it. */
-function convertGlobal(n: JsonObject, i: number, before: number, file: BlandCliFile, lose: (p: string, id: BlandCliLoss["messageId"], d: Record<string, string>) => void): number {
+function convertGlobal(
+  n: JsonObject,
+  i: number,
+  before: number,
+  file: BlandCliFile,
+  lose: (p: string, id: BlandCliLoss["messageId"], d: Record<string, string>) => void,
+): number {
   const config = n.globalConfig;
   for (const [key, value] of Object.entries(isObject(config) ? config : {})) {
     if (key !== "globalPrompt" && isMeaningful(value)) lose(toPointer(["nodes", i, "globalConfig", key]), "globalConfigKeyDropped", { key });
@@ -164,33 +193,57 @@ function loseNodeData(n: JsonObject, i: number, lose: (p: string, id: BlandCliLo
 
 /** True when `apiToFile` keeps less of a read key's value than it says: keys beyond the ones it copies, or a non-list where a list belongs. */
 function changedOnRead(key: string, value: unknown): boolean {
-  if (key === "tag") return isObject(value) && (!value.name ? isMeaningful(value) : Object.keys(value).some((k) => k !== "name" && k !== "color" && isMeaningful(value[k])));
-  if (key === "extractVarSettings") return isObject(value) && Object.keys(value).some((k) => k !== "ignorePrevious" && k !== "useAudio" && isMeaningful(value[k]));
+  if (key === "tag")
+    return isObject(value) && (!value.name ? isMeaningful(value) : Object.keys(value).some((k) => k !== "name" && k !== "color" && isMeaningful(value[k])));
+  if (key === "extractVarSettings")
+    return isObject(value) && Object.keys(value).some((k) => k !== "ignorePrevious" && k !== "useAudio" && isMeaningful(value[k]));
   if (["dialogueExamples", "conditionExamples", "pathwayExamples", "tools"].includes(key)) return !Array.isArray(value) && isMeaningful(value);
   return false;
 }
 
 /** Variables `apiToFile` drops (fewer than two members, no name) or cuts (members past the third, keys past name/type/description). */
-function loseVariables(vars: readonly unknown[], at: string, node: string, lose: (p: string, id: BlandCliLoss["messageId"], d: Record<string, string>) => void): void {
+function loseVariables(
+  vars: readonly unknown[],
+  at: string,
+  node: string,
+  lose: (p: string, id: BlandCliLoss["messageId"], d: Record<string, string>) => void,
+): void {
   vars.forEach((v, j) => {
     const kept = toFileVariable(v);
-    const cut = Array.isArray(v) ? v.slice(3).some(isMeaningful) : isObject(v) && Object.keys(v).some((k) => !["name", "type", "description"].includes(k) && isMeaningful(v[k]));
+    const cut = Array.isArray(v)
+      ? v.slice(3).some(isMeaningful)
+      : isObject(v) && Object.keys(v).some((k) => !["name", "type", "description"].includes(k) && isMeaningful(v[k]));
     if (!kept && isMeaningful(v)) lose(`${at}/${j}`, "dataValueChanged", { node, key: `extractVars/${j}` });
     else if (kept && cut) lose(`${at}/${j}`, "dataValueChanged", { node, key: `extractVars/${j}` });
   });
 }
 
 /** The start node the next push picks (the file's first key, integer-like names first) when it is not the one marked now. */
-function loseStart(entries: readonly unknown[], nodes: JsonObject, winner: ReadonlyMap<string, number>, lose: (p: string, id: BlandCliLoss["messageId"], d: Record<string, string>) => void): void {
+function loseStart(
+  entries: readonly unknown[],
+  nodes: JsonObject,
+  winner: ReadonlyMap<string, number>,
+  lose: (p: string, id: BlandCliLoss["messageId"], d: Record<string, string>) => void,
+): void {
   const start = entries.findIndex((n) => isObject(n) && isObject(n.data) && n.data.isStart === true);
   const first = Object.keys(nodes)[0];
   if (start < 0 || first === undefined) return;
   const next = winner.get(first)!;
-  if (next !== start) lose(`/nodes/${start}/data/isStart`, "startMoved", { node: describeNode(entries[start] as PathwayNode), becomes: describeNode(entries[next] as PathwayNode) });
+  if (next !== start)
+    lose(`/nodes/${start}/data/isStart`, "startMoved", {
+      node: describeNode(entries[start] as PathwayNode),
+      becomes: describeNode(entries[next] as PathwayNode),
+    });
 }
 
 /** Edges the file loses (their source node is gone), sends elsewhere (their target was merged), or keeps without their label. */
-function loseEdges(entries: readonly unknown[], edges: readonly unknown[], keyOf: ReadonlyMap<unknown, string>, winner: ReadonlyMap<string, number>, lose: (p: string, id: BlandCliLoss["messageId"], d: Record<string, string>) => void): void {
+function loseEdges(
+  entries: readonly unknown[],
+  edges: readonly unknown[],
+  keyOf: ReadonlyMap<unknown, string>,
+  winner: ReadonlyMap<string, number>,
+  lose: (p: string, id: BlandCliLoss["messageId"], d: Record<string, string>) => void,
+): void {
   const kept = new Set([...winner.values()].map((i) => (entries[i] as JsonObject).id));
   const nodeById = new Map<unknown, JsonObject>();
   for (const n of entries) if (isObject(n) && isObject(n.data) && !nodeById.has(n.id)) nodeById.set(n.id, n);
@@ -203,14 +256,17 @@ function loseEdges(entries: readonly unknown[], edges: readonly unknown[], keyOf
     }
     const target = keyOf.get(e.target);
     if (target === undefined) lose(`/edges/${k}/target`, "edgeTargetUnknown", { edge, target: String(e.target) });
-    else if ((entries[winner.get(target)!] as JsonObject).id !== e.target) lose(`/edges/${k}/target`, "edgeRetargeted", { edge, becomes: describeNode(entries[winner.get(target)!] as PathwayNode) });
+    else if ((entries[winner.get(target)!] as JsonObject).id !== e.target)
+      lose(`/edges/${k}/target`, "edgeRetargeted", { edge, becomes: describeNode(entries[winner.get(target)!] as PathwayNode) });
     const data = isObject(e.data) ? e.data : {};
     for (const key of ["label", "description"]) {
       const said = typeof e[key] === "string" ? e[key] : data[key];
-      if (isMeaningful(said) && !(data[key] && (typeof e[key] !== "string" || e[key] === data[key]))) lose(`/edges/${k}/${key}`, "edgeTextDropped", { edge, key });
+      if (isMeaningful(said) && !(data[key] && (typeof e[key] !== "string" || e[key] === data[key])))
+        lose(`/edges/${k}/${key}`, "edgeTextDropped", { edge, key });
     }
     for (const [key, value] of Object.entries(data)) {
-      if (key !== "label" && key !== "description" && !EDITOR_KEYS.has(key) && isMeaningful(value)) lose(toPointer(["edges", k, "data", key]), "edgeKeyDropped", { edge, key });
+      if (key !== "label" && key !== "description" && !EDITOR_KEYS.has(key) && isMeaningful(value))
+        lose(toPointer(["edges", k, "data", key]), "edgeKeyDropped", { edge, key });
     }
   });
 }

@@ -26,10 +26,18 @@ export interface GeneratedPersonas extends GeneratedScenarios {
 }
 
 /** The judges a generated persona scenario starts with; a team adds its own. */
-export const DEFAULT_JUDGES = ["The agent understands what the caller wants and leads the call towards it", "The agent stays polite and does not make up facts the caller was not given"];
+export const DEFAULT_JUDGES = [
+  "The agent understands what the caller wants and leads the call towards it",
+  "The agent stays polite and does not make up facts the caller was not given",
+];
 
 /** The goal of a scripted scenario's path: where the caller speaks, what the agent says there, what the answer leads to, the variables given. */
-function toGoal(sim: Simulator, pathway: Pathway, scenario: Scenario, shared: Readonly<Record<string, WebhookResponse>>): { goal: PersonaGoal; path: string[]; webhooks: Record<string, WebhookResponse> } {
+function toGoal(
+  sim: Simulator,
+  pathway: Pathway,
+  scenario: Scenario,
+  shared: Readonly<Record<string, WebhookResponse>>,
+): { goal: PersonaGoal; path: string[]; webhooks: Record<string, WebhookResponse> } {
   const result = runScenario(pathway, { ...scenario, webhooks: { ...shared, ...scenario.webhooks } as Scenario["webhooks"] }, { simulator: sim });
   const steps: GoalStep[] = [];
   const variables: ExtractSpec[] = [];
@@ -41,7 +49,8 @@ function toGoal(sim: Simulator, pathway: Pathway, scenario: Scenario, shared: Re
     if (e.type === "decide" && e.chosen && steps.length > 0) steps[steps.length - 1]!.leadsTo = e.chosen.label || e.chosen.targetName || e.chosen.targetId;
     if (e.type === "vars" && e.how === "explicit") {
       const node = sim.nodes.get(e.nodeId);
-      for (const spec of toExtractSpecs(node && nodeData(node).extractVars)) if (Object.hasOwn(e.set, spec.name) && !seen.has(spec.name)) seen.add(spec.name), variables.push(spec);
+      for (const spec of toExtractSpecs(node && nodeData(node).extractVars))
+        if (Object.hasOwn(e.set, spec.name) && !seen.has(spec.name)) seen.add(spec.name), variables.push(spec);
     }
   }
   // The scripted path's webhook answers, as a whole: a persona has no turns to give them one by one.
@@ -72,7 +81,8 @@ export async function generatePersonaScenarios(pathway: Pathway, writer: ChatMod
     try {
       const reply = await writer.complete(toWriterRequest(name, goal, temperament));
       written = readWrittenPersona(reply.text, goal.variables);
-      if (!written) problems.push(`persona ${i + 1}: ${writer.name}'s answer has no caller (JSON with "name" and "prompt"): ${JSON.stringify(reply.text.slice(0, 160))}`);
+      if (!written)
+        problems.push(`persona ${i + 1}: ${writer.name}'s answer has no caller (JSON with "name" and "prompt"): ${JSON.stringify(reply.text.slice(0, 160))}`);
     } catch (error) {
       problems.push(`persona ${i + 1}: ${error instanceof Error ? error.message : String(error)}`);
     }

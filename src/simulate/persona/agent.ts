@@ -43,7 +43,12 @@ function toAgentMessages(transcript: readonly TranscriptLine[]): ModelMessage[] 
 }
 
 /** The request for what the agent says at a node: the global prompt, the node's prompt (variables filled), the conversation. */
-export function toAgentSpeechRequest(options: { globalPrompt?: string; nodeName: string; prompt: string; transcript: readonly TranscriptLine[] }): ModelRequest {
+export function toAgentSpeechRequest(options: {
+  globalPrompt?: string;
+  nodeName: string;
+  prompt: string;
+  transcript: readonly TranscriptLine[];
+}): ModelRequest {
   const system = [
     "You are a business's voice agent on a phone call.",
     ...(options.globalPrompt ? ["", options.globalPrompt.trim()] : []),
@@ -111,7 +116,7 @@ export function readExtracted(text: string, specs: readonly ExtractSpec[]): Reco
   if (!value) return undefined;
   const out: Record<string, unknown> = {};
   for (const s of specs) {
-    if (!Object.prototype.hasOwnProperty.call(value, s.name)) continue;
+    if (!Object.hasOwn(value, s.name)) continue;
     const typed = toTyped(s.type, value[s.name]);
     if (typed !== undefined) out[s.name] = typed;
   }

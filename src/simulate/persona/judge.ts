@@ -77,7 +77,12 @@ export function toJudgeRequest(criterion: string, evidence: JudgeEvidence): Mode
  */
 export function readVerdict(text: string, spec: { criterion: string; threshold?: number }): JudgeVerdict {
   const base = { criterion: spec.criterion, ...(spec.threshold !== undefined && { threshold: spec.threshold }) };
-  const fail = (problem: string): JudgeVerdict => ({ ...base, pass: false, reason: `${problem}: ${JSON.stringify(clip(text.replace(/\s+/g, " ").trim(), 160))}`, error: true });
+  const fail = (problem: string): JudgeVerdict => ({
+    ...base,
+    pass: false,
+    reason: `${problem}: ${JSON.stringify(clip(text.replace(/\s+/g, " ").trim(), 160))}`,
+    error: true,
+  });
   const value = readJsonObject(text);
   if (!value) return fail("the judge's answer holds no JSON object");
   const pass = value.pass === "true" ? true : value.pass === "false" ? false : value.pass;

@@ -36,12 +36,16 @@ export function createModelAgentStepper(sim: Simulator, options: ModelAgentOptio
     let said = events.findLast((e): e is TraceEvent & { type: "say" } => e.type === "say" && e.speech === "prompt");
     if (!said && after.status === "active" && !events.some((e) => e.type === "say") && after.nodeId !== undefined) {
       const data = nodeData(sim.nodes.get(after.nodeId)!);
-      const own = typeof data.prompt === "string" && data.prompt !== "" ? data.prompt : typeof data.text === "string" && data.text !== "" ? data.text : undefined;
-      if (own !== undefined) said = { type: "say", turn: after.turn, nodeId: after.nodeId, speech: "prompt", text: renderTemplate(own, after.variables).text, unset: [] };
+      const own =
+        typeof data.prompt === "string" && data.prompt !== "" ? data.prompt : typeof data.text === "string" && data.text !== "" ? data.text : undefined;
+      if (own !== undefined)
+        said = { type: "say", turn: after.turn, nodeId: after.nodeId, speech: "prompt", text: renderTemplate(own, after.variables).text, unset: [] };
     }
     if (!said) return after;
     const nodeName = getSimNodeName(sim.nodes.get(said.nodeId)) ?? said.nodeId;
-    const reply = await agent.complete(toAgentSpeechRequest({ ...(globalPrompt !== undefined && { globalPrompt }), nodeName, prompt: said.text, transcript: getTranscript(after.trace) }));
+    const reply = await agent.complete(
+      toAgentSpeechRequest({ ...(globalPrompt !== undefined && { globalPrompt }), nodeName, prompt: said.text, transcript: getTranscript(after.trace) }),
+    );
     const d = toDraft(after);
     d.events.push({ type: "say", turn: after.turn, nodeId: said.nodeId, speech: "model", text: reply.text.trim() || "(says nothing)", unset: [] });
     return toState(d);
@@ -55,7 +59,10 @@ export function createModelAgentStepper(sim: Simulator, options: ModelAgentOptio
       if (specs.length > 0 && turn.vars === undefined && state.status === "active") {
         const reply = await agent.complete(toExtractRequest(specs, turn.user, getTranscript(state.trace)));
         extracted = readExtracted(reply.text, specs);
-        if (!extracted) throw new Error(`${agent.name}: its answer with the variables of ${JSON.stringify(getSimNodeName(node) ?? node!.id)} holds no JSON object: ${JSON.stringify(reply.text.slice(0, 160))}`);
+        if (!extracted)
+          throw new Error(
+            `${agent.name}: its answer with the variables of ${JSON.stringify(getSimNodeName(node) ?? node!.id)} holds no JSON object: ${JSON.stringify(reply.text.slice(0, 160))}`,
+          );
       }
       return speak(state, await transitionAsync(sim, state, { ...turn, ...(extracted && { extracted }) }));
     },

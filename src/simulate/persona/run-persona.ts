@@ -63,7 +63,13 @@ interface Conversation {
 }
 
 /** The caller and the agent take turns from the stepper's first state until the call ends, the caller hangs up, or `maxTurns`. */
-async function converse(stepper: ScenarioStepper, caller: ChatModel, persona: NonNullable<Scenario["persona"]>, maxTurns: number, at: At): Promise<Conversation> {
+async function converse(
+  stepper: ScenarioStepper,
+  caller: ChatModel,
+  persona: NonNullable<Scenario["persona"]>,
+  maxTurns: number,
+  at: At,
+): Promise<Conversation> {
   let state: SimState = await stepper.init();
   const broken = (message: string, turn: number): Conversation => ({ state, by: "agent", failures: [{ message, turn, ...at(["persona"]) }] });
   for (let turn = 1; state.status === "active"; turn++) {
@@ -91,7 +97,12 @@ async function converse(stepper: ScenarioStepper, caller: ChatModel, persona: No
 }
 
 /** Each judge's verdict on the run, in order, and the failures of those that did not pass. */
-async function askJudges(judges: NonNullable<Scenario["judges"]>, judge: ChatModel | undefined, evidence: JudgeEvidence, at: At): Promise<{ verdicts: JudgeVerdict[]; failures: ScenarioFailure[] }> {
+async function askJudges(
+  judges: NonNullable<Scenario["judges"]>,
+  judge: ChatModel | undefined,
+  evidence: JudgeEvidence,
+  at: At,
+): Promise<{ verdicts: JudgeVerdict[]; failures: ScenarioFailure[] }> {
   const verdicts: JudgeVerdict[] = [];
   const failures: ScenarioFailure[] = [];
   for (const [i, entry] of judges.entries()) {
@@ -122,7 +133,13 @@ async function askJudges(judges: NonNullable<Scenario["judges"]>, judge: ChatMod
  * stops the run and fails the scenario with the reason (no judge is asked then). Never throws for a model's answer;
  * rejects only when the stepper cannot start (the chat, or the agent's first words).
  */
-export async function runPersonaWith(sim: Simulator, scenario: Scenario, stepper: ScenarioStepper, models: PersonaModels, options: PersonaRunOptions = {}): Promise<ScenarioResult> {
+export async function runPersonaWith(
+  sim: Simulator,
+  scenario: Scenario,
+  stepper: ScenarioStepper,
+  models: PersonaModels,
+  options: PersonaRunOptions = {},
+): Promise<ScenarioResult> {
   const locate = options.locate ?? (() => undefined);
   const at: At = (path) => ({ pointer: path.map((p) => `/${p}`).join(""), ...locate(path) });
   const tokens = options.tokens ?? createRunTokens();
@@ -130,15 +147,22 @@ export async function runPersonaWith(sim: Simulator, scenario: Scenario, stepper
   const { state, by, failures } = await converse(stepper, countTokens(models.caller, tokens.caller), scenario.persona!, maxTurns, at);
   const broken = failures.length > 0;
   if (!broken) {
-    if (state.status === "stopped" && scenario.expect?.status !== "stopped") failures.push({ message: `the conversation was stopped: ${state.reason}`, ...at(["persona"]) });
-    else if (scenario.expect) for (const { key, ...rest } of checkExpect(sim, state, scenario.expect, undefined)) failures.push({ ...rest, ...at(["expect", ...key.split("/")]) });
+    if (state.status === "stopped" && scenario.expect?.status !== "stopped")
+      failures.push({ message: `the conversation was stopped: ${state.reason}`, ...at(["persona"]) });
+    else if (scenario.expect)
+      for (const { key, ...rest } of checkExpect(sim, state, scenario.expect, undefined)) failures.push({ ...rest, ...at(["expect", ...key.split("/")]) });
   }
   const transcript = getTranscript(state.trace);
   const path = getVisitedPath(state.trace);
   let judges: JudgeVerdict[] = [];
   if (!broken && scenario.judges) {
     const variables = Object.fromEntries(Object.entries(state.variables).filter(([k]) => k !== "prevNodePrompt" && k !== "lastUserMessage"));
-    const evidence = { transcript, path: path.map((id) => getSimNodeName(sim.nodes.get(id)) ?? id), variables, ending: describeEnding(sim, state, by, maxTurns) };
+    const evidence = {
+      transcript,
+      path: path.map((id) => getSimNodeName(sim.nodes.get(id)) ?? id),
+      variables,
+      ending: describeEnding(sim, state, by, maxTurns),
+    };
     const asked = await askJudges(scenario.judges, models.judge && countTokens(models.judge, tokens.judge), evidence, at);
     judges = asked.verdicts;
     failures.push(...asked.failures);
@@ -163,7 +187,8 @@ export async function runPersonaWith(sim: Simulator, scenario: Scenario, stepper
 /** A failed verdict as a failure message: the criterion, and the reason (or why there is no verdict). */
 function describeFailedJudge(v: JudgeVerdict): string {
   if (v.error) return `judge "${v.criterion}" gave no verdict: ${v.reason}`;
-  const low = v.threshold !== undefined && v.score !== undefined && v.score < v.threshold ? ` scored ${v.score}, below its threshold ${v.threshold}` : " failed";
+  const low =
+    v.threshold !== undefined && v.score !== undefined && v.score < v.threshold ? ` scored ${v.score}, below its threshold ${v.threshold}` : " failed";
   return `judge "${v.criterion}"${low}: ${v.reason || "(no reason given)"}`;
 }
 
@@ -189,11 +214,23 @@ export async function runPersonaScenario(pathway: Pathway, scenario: Scenario, o
     ...(scenario.decider !== "keyword" && { decider: createModelDecider(agent) }),
   });
   if ("result" in made) return made.result;
-  const stepper = createModelAgentStepper(made.sim, { agent, initial: { variables: scenario.request_data ?? {}, ...(scenario.call && { call: scenario.call }) } });
+  const stepper = createModelAgentStepper(made.sim, {
+    agent,
+    initial: { variables: scenario.request_data ?? {}, ...(scenario.call && { call: scenario.call }) },
+  });
   return runPersonaWith(made.sim, scenario, stepper, options, { ...options, tokens }).catch((error: unknown): ScenarioResult => {
     // Only the agent's first words can throw here (later failures are the run's failures): the agent model failed.
     const place = { pointer: "/persona", ...(options.locate ?? (() => undefined))(["persona"]) };
     const failure = { message: `the agent failed before the caller spoke: ${errorText(error)}`, ...place };
-    return { name: scenario.name ?? "scenario", status: "failed", failures: [failure], warnings: [], final: { status: "active", turns: 0, variables: {} }, path: [], trace: [], tokens };
+    return {
+      name: scenario.name ?? "scenario",
+      status: "failed",
+      failures: [failure],
+      warnings: [],
+      final: { status: "active", turns: 0, variables: {} },
+      path: [],
+      trace: [],
+      tokens,
+    };
   });
 }

@@ -58,7 +58,10 @@ function writerSchema(variables: readonly ExtractSpec[]): Record<string, unknown
 
 /** The request for one caller of `temperament` whose goal is `goal`, on the pathway named `pathwayName`. */
 export function toWriterRequest(pathwayName: string, goal: PersonaGoal, temperament: string): ModelRequest {
-  const steps = goal.steps.map((s, i) => `${i + 1}. At "${s.node}"${s.says ? `, the agent says: "${clip(s.says, 300)}"` : ""}.${s.leadsTo ? ` The caller's answer leads to: "${clip(s.leadsTo, 200)}".` : ""}`);
+  const steps = goal.steps.map(
+    (s, i) =>
+      `${i + 1}. At "${s.node}"${s.says ? `, the agent says: "${clip(s.says, 300)}"` : ""}.${s.leadsTo ? ` The caller's answer leads to: "${clip(s.leadsTo, 200)}".` : ""}`,
+  );
   const variables = goal.variables.map((v) => `- ${v.name} (${v.type})${v.description ? `: ${v.description}` : ""}`);
   const user = [
     `The agent: ${pathwayName}`,

@@ -1,5 +1,3 @@
-// The one pathway loader: what it accepts, and the finding (never an exception) for everything it refuses.
-import path from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createNodeHost } from "../../../src/host/node-host.js";
@@ -53,7 +51,11 @@ describe("loadPathwayFile", () => {
   });
 
   it("turns a syntax error, bad UTF-8, a missing file and a directory into findings with the place", async () => {
-    const host = project({ "bad.json": '{"nodes": [1,]}', "latin1.json": Uint8Array.from([...Buffer.from('{\n "x": "'), 0xe9, ...Buffer.from('"}')]), "sub/x.txt": "" });
+    const host = project({
+      "bad.json": '{"nodes": [1,]}',
+      "latin1.json": Uint8Array.from([...Buffer.from('{\n "x": "'), 0xe9, ...Buffer.from('"}')]),
+      "sub/x.txt": "",
+    });
     const bad = await loadPathwayFile(host, "bad.json");
     expect(bad.pathway).toBeUndefined();
     expect(bad.diagnostics[0]).toMatchObject({ ruleId: "parse-error", range: { start: { line: 1 } } });
@@ -61,14 +63,20 @@ describe("loadPathwayFile", () => {
     expect((await loadPathwayFile(host, "nope.json")).diagnostics).toEqual([
       { ruleId: "unreadable-file", severity: "error", message: "nope.json: no such file or directory; check the path.", pointer: "" },
     ]);
-    expect((await loadPathwayFile(host, "sub")).diagnostics[0]!.message).toBe("sub: is a directory with no bland-cli pathway file (bland-pathway.yaml, bland-pathway.yml, bland-pathway.json, pathway.yaml, pathway.yml); name a file.");
+    expect((await loadPathwayFile(host, "sub")).diagnostics[0]!.message).toBe(
+      "sub: is a directory with no bland-cli pathway file (bland-pathway.yaml, bland-pathway.yml, bland-pathway.json, pathway.yaml, pathway.yml); name a file.",
+    );
   });
 });
 
 describe("requirePathway", () => {
   it("throws one sentence naming the file, line and column, and the validate hint", async () => {
     const host = project({ "bad.json": '{"nodes": [1,]}', "my file.json": "{}" });
-    await expect(requirePathway(host, "bad.json")).rejects.toMatchObject({ name: "EngineError", kind: "input", message: expect.stringMatching(/^bad\.json:1:\d+: .*; run `pathway validate bad\.json` to see why\.$/) });
+    await expect(requirePathway(host, "bad.json")).rejects.toMatchObject({
+      name: "EngineError",
+      kind: "input",
+      message: expect.stringMatching(/^bad\.json:1:\d+: .*; run `pathway validate bad\.json` to see why\.$/),
+    });
     await expect(requirePathway(host, "my file.json")).rejects.toMatchObject({ message: expect.stringContaining('`pathway validate "my file.json"`') });
     await expect(requirePathway(host, "gone.json")).rejects.toMatchObject({ kind: "io", message: "gone.json: no such file or directory; check the path." });
   });

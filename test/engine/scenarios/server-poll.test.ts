@@ -14,14 +14,22 @@ describe("pollUntil", () => {
   it("reads until the value is final, each pause 1.5 times the last, at most the cap", async () => {
     const time = fakeTime();
     const values = ["RUNNING", "RUNNING", "RUNNING", "RUNNING", "PASSED"];
-    const result = await pollUntil(async () => values.shift()!, (v) => v === "PASSED", { ...time, pollIntervalMs: 100, maxIntervalMs: 200 });
+    const result = await pollUntil(
+      async () => values.shift()!,
+      (v) => v === "PASSED",
+      { ...time, pollIntervalMs: 100, maxIntervalMs: 200 },
+    );
     expect(result).toEqual({ value: "PASSED", finished: true });
     expect(time.pauses).toEqual([100, 150, 200, 200]);
   });
 
   it("stops at the time limit without taking a pause that would end past it, keeping the last value", async () => {
     const time = fakeTime();
-    const result = await pollUntil(async () => "RUNNING", () => false, { ...time, pollIntervalMs: 100, factor: 2, maxWaitMs: 1000 });
+    const result = await pollUntil(
+      async () => "RUNNING",
+      () => false,
+      { ...time, pollIntervalMs: 100, factor: 2, maxWaitMs: 1000 },
+    );
     expect(result).toEqual({ value: "RUNNING", finished: false, stopped: "time limit" });
     expect(time.pauses).toEqual([100, 200, 400]);
   });
@@ -35,12 +43,22 @@ describe("pollUntil", () => {
       return next;
     };
     expect(await pollUntil(read, (v) => v === "PASSED", { ...time, pollIntervalMs: 10 })).toEqual({ value: "PASSED", finished: true });
-    await expect(pollUntil(async () => Promise.reject(new RemoteError("unauthorized", "401")), () => true, time)).rejects.toThrow("401");
+    await expect(
+      pollUntil(
+        async () => Promise.reject(new RemoteError("unauthorized", "401")),
+        () => true,
+        time,
+      ),
+    ).rejects.toThrow("401");
   });
 
   it("says why it stopped when the reads kept failing until the time limit", async () => {
     const time = fakeTime();
-    const result = await pollUntil(async () => Promise.reject(new RemoteError("server", "503 from the service")), () => true, { ...time, pollIntervalMs: 10, maxWaitMs: 30 });
+    const result = await pollUntil(
+      async () => Promise.reject(new RemoteError("server", "503 from the service")),
+      () => true,
+      { ...time, pollIntervalMs: 10, maxWaitMs: 30 },
+    );
     expect(result.finished).toBe(false);
     expect(result.lastError?.message).toBe("503 from the service");
   });
@@ -53,7 +71,11 @@ describe("pollUntil", () => {
         signal?.addEventListener("abort", () => reject(new Error("aborted")), { once: true });
         controller.abort();
       });
-    const result = await pollUntil(async () => `RUNNING ${++reads}`, () => false, { sleep, signal: controller.signal });
+    const result = await pollUntil(
+      async () => `RUNNING ${++reads}`,
+      () => false,
+      { sleep, signal: controller.signal },
+    );
     expect(result).toEqual({ value: "RUNNING 1", finished: false, stopped: "interrupted" });
   });
 });

@@ -11,7 +11,9 @@ const NODES: NodeRef[] = [
   { id: "n-twin-1", name: "Twin" },
   { id: "n-twin-2", name: "Twin" },
 ];
-const resolve = (ref: string) => NODES.find((n) => n.id === ref) ?? (NODES.filter((n) => n.name?.toLowerCase() === ref.toLowerCase()).length === 1 ? NODES.find((n) => n.name?.toLowerCase() === ref.toLowerCase()) : undefined);
+const resolve = (ref: string) =>
+  NODES.find((n) => n.id === ref) ??
+  (NODES.filter((n) => n.name?.toLowerCase() === ref.toLowerCase()).length === 1 ? NODES.find((n) => n.name?.toLowerCase() === ref.toLowerCase()) : undefined);
 const context = { pathway: "../booking.json", nodeById: (id: string) => NODES.find((n) => n.id === id), resolveNode: resolve };
 
 function scenario(yaml: string): Scenario {
@@ -20,7 +22,27 @@ function scenario(yaml: string): Scenario {
   return loaded.scenario;
 }
 
-const DANA = scenario(["persona:", "  name: Dana", "  prompt: Book a cleaning.", "max_turns: 12", "start: Greeting", "request_data: { plan: gold }", "judges:", "  - Confirms the day", "  - criterion: Is polite", "    threshold: 0.9", "expect:", "  node: Booked", "  vars: { day: Tuesday }", "  path_contains: [Greeting, Booked]", "  ended: true", "webhooks:", "  n-greet: { status: 200 }"].join("\n"));
+const DANA = scenario(
+  [
+    "persona:",
+    "  name: Dana",
+    "  prompt: Book a cleaning.",
+    "max_turns: 12",
+    "start: Greeting",
+    "request_data: { plan: gold }",
+    "judges:",
+    "  - Confirms the day",
+    "  - criterion: Is polite",
+    "    threshold: 0.9",
+    "expect:",
+    "  node: Booked",
+    "  vars: { day: Tuesday }",
+    "  path_contains: [Greeting, Booked]",
+    "  ended: true",
+    "webhooks:",
+    "  n-greet: { status: 200 }",
+  ].join("\n"),
+);
 
 describe("toServerScenario", () => {
   it("maps the persona, turns, request data and start node, expect.node to NODE_REACHED and each judge to LLM_JUDGE, by node id", () => {
@@ -36,7 +58,12 @@ describe("toServerScenario", () => {
       start_node_id: "n-greet",
       assertions: [
         { type: "NODE_REACHED", name: "expect.node: Booked", is_required: true, config: { node_id: "n-booked" } },
-        { type: "LLM_JUDGE", name: "judge 1: Confirms the day", is_required: true, config: { prompt: "Confirms the day", output_type: "score", threshold: DEFAULT_JUDGE_THRESHOLD } },
+        {
+          type: "LLM_JUDGE",
+          name: "judge 1: Confirms the day",
+          is_required: true,
+          config: { prompt: "Confirms the day", output_type: "score", threshold: DEFAULT_JUDGE_THRESHOLD },
+        },
         { type: "LLM_JUDGE", name: "judge 2: Is polite", is_required: true, config: { prompt: "Is polite", output_type: "score", threshold: 0.9 } },
       ],
     });
@@ -60,17 +87,33 @@ describe("toServerScenario", () => {
   });
 
   it("sends a one-string persona without a name, and the defaults the documentation gives (20 turns, normal start, no data)", () => {
-    expect(toServerScenario(scenario("persona: A caller in a hurry."), "x", resolve).body).toEqual({ name: "x", scenario_type: "AGENT", tester_persona_prompt: "A caller in a hurry.", max_turns: 20, request_data: {}, start_node_id: null, assertions: [] });
+    expect(toServerScenario(scenario("persona: A caller in a hurry."), "x", resolve).body).toEqual({
+      name: "x",
+      scenario_type: "AGENT",
+      tester_persona_prompt: "A caller in a hurry.",
+      max_turns: 20,
+      request_data: {},
+      start_node_id: null,
+      assertions: [],
+    });
   });
 });
 
 describe("getScenarioChanges", () => {
   const desired = toServerScenario(DANA, "dana books", resolve).body;
-  const held = { id: "s1", org_id: "o", enabled: true, ...desired, assertions: (desired.assertions as object[]).map((a, i) => ({ ...a, id: `a${i}`, weight: 1, order: i })) };
+  const held = {
+    id: "s1",
+    org_id: "o",
+    enabled: true,
+    ...desired,
+    assertions: (desired.assertions as object[]).map((a, i) => ({ ...a, id: `a${i}`, weight: 1, order: i })),
+  };
 
   it("finds nothing to send when the service holds the file's fields (its ids, defaults and empty forms aside)", () => {
     expect(getScenarioChanges(desired, held)).toEqual({ update: {}, fields: [], dropped: [] });
-    expect(getScenarioChanges({ ...desired, request_data: {}, start_node_id: null }, { ...held, request_data: null, start_node_id: undefined }).fields).toEqual([]);
+    expect(getScenarioChanges({ ...desired, request_data: {}, start_node_id: null }, { ...held, request_data: null, start_node_id: undefined }).fields).toEqual(
+      [],
+    );
   });
 
   it("sends only the fields that differ, and the assertions whole (an update replaces them all)", () => {
@@ -117,12 +160,27 @@ describe("fromServerScenario", () => {
       },
       context,
     );
-    expect("scenario" in pulled && pulled.scenario).toEqual({ name: "web made", pathway: "../booking.json", decider: "scripted", turns: [], persona: { name: "Ray", prompt: "Angry about a bill." }, judges: ["Stays calm", "Apologises"], start: "n-twin-1", expect: { node: "Booked" } });
-    expect("notWritten" in pulled && pulled.notWritten).toEqual(['LLM_JUDGE: output_type "boolean" (written as a judge; a push sends it as a score)', 'REGEX_MATCH "says sorry"', 'NODE_REACHED "second node" (a file expects one node)']);
+    expect("scenario" in pulled && pulled.scenario).toEqual({
+      name: "web made",
+      pathway: "../booking.json",
+      decider: "scripted",
+      turns: [],
+      persona: { name: "Ray", prompt: "Angry about a bill." },
+      judges: ["Stays calm", "Apologises"],
+      start: "n-twin-1",
+      expect: { node: "Booked" },
+    });
+    expect("notWritten" in pulled && pulled.notWritten).toEqual([
+      'LLM_JUDGE: output_type "boolean" (written as a judge; a push sends it as a score)',
+      'REGEX_MATCH "says sorry"',
+      'NODE_REACHED "second node" (a file expects one node)',
+    ]);
   });
 
   it("skips what a scenario file cannot be: a REPLAY scenario, a scenario with no tester persona", () => {
-    expect(fromServerScenario({ id: "r", name: "r", scenario_type: "REPLAY", tester_persona_prompt: "x" }, context)).toEqual({ skipped: expect.stringContaining("a REPLAY scenario") as unknown });
+    expect(fromServerScenario({ id: "r", name: "r", scenario_type: "REPLAY", tester_persona_prompt: "x" }, context)).toEqual({
+      skipped: expect.stringContaining("a REPLAY scenario") as unknown,
+    });
     expect(fromServerScenario({ id: "r", name: "r" }, context)).toEqual({ skipped: "it has no tester persona prompt for a caller model to play" });
   });
 

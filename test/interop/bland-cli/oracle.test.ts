@@ -15,8 +15,14 @@ const BLAND_DIR = path.resolve(CORPUS_DIR, "../bland-cli");
 
 /** Every corpus pathway JSON: the real files and the project's own examples (pathways/*.json). */
 const corpus = [
-  ...(hasCorpus ? readdirSync(CORPUS_DIR).filter((f) => f.endsWith(".json")).map((f) => ({ name: f, file: path.join(CORPUS_DIR, f) })) : []),
-  ...readdirSync(path.join(ROOT, "pathways")).filter((f) => f.endsWith(".json")).map((f) => ({ name: `pathways/${f}`, file: path.join(ROOT, "pathways", f) })),
+  ...(hasCorpus
+    ? readdirSync(CORPUS_DIR)
+        .filter((f) => f.endsWith(".json"))
+        .map((f) => ({ name: f, file: path.join(CORPUS_DIR, f) }))
+    : []),
+  ...readdirSync(path.join(ROOT, "pathways"))
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => ({ name: `pathways/${f}`, file: path.join(ROOT, "pathways", f) })),
 ].sort((a, b) => (a.name < b.name ? -1 : 1));
 
 /** What bland-cli reads of a file: JSON.parse of its UTF-8 text, as its `readFileSync(..., "utf-8")` does; undefined when that throws. */
@@ -46,7 +52,12 @@ function withNameIds(api: Json): Json {
   return {
     ...api,
     nodes: api.nodes.map((n: Json) => (n.id ? { ...n, id: rename(n.id) } : n)),
-    edges: api.edges.map((e: Json) => ({ ...e, id: e.id.replace(/^reactflow__edge-([0-9a-f-]{36})-/, (_: string, id: string) => `reactflow__edge-${rename(id)}-`), source: rename(e.source), target: rename(e.target) })),
+    edges: api.edges.map((e: Json) => ({
+      ...e,
+      id: e.id.replace(/^reactflow__edge-([0-9a-f-]{36})-/, (_: string, id: string) => `reactflow__edge-${rename(id)}-`),
+      source: rename(e.source),
+      target: rename(e.target),
+    })),
   };
 }
 
@@ -55,7 +66,9 @@ const text = (value: unknown) => JSON.stringify(value);
 
 /** JSON text with every mapping's keys sorted: equal values whatever order the keys were written in. */
 const sorted = (value: unknown): string =>
-  JSON.stringify(value, (_, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+  JSON.stringify(value, (_, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  );
 
 describe.skipIf(corpus.length === 0)("pathwaykit's conversion agrees with bland-cli 0.6.1 on every corpus pathway", () => {
   for (const { name, file } of corpus) {
@@ -74,7 +87,11 @@ describe.skipIf(corpus.length === 0)("pathwaykit's conversion agrees with bland-
       expect(text(fromBlandCliFile(file as Json).pathway)).toBe(text(withNameIds(fileToApi(file) as Json)));
     });
     it(`${name}: the losses listed are exactly what apiToFile then fileToApi lose`, () => {
-      const listed = new Set(toBlandCliFile(value).losses.filter((l) => l.messageId !== "idsRegenerated").map((l) => l.pointer.replace(/^(\/nodes\/\d+\/data\/extractVars)\/\d+$/, "$1")));
+      const listed = new Set(
+        toBlandCliFile(value)
+          .losses.filter((l) => l.messageId !== "idsRegenerated")
+          .map((l) => l.pointer.replace(/^(\/nodes\/\d+\/data\/extractVars)\/\d+$/, "$1")),
+      );
       expect([...listed].sort()).toEqual(getRealLosses(value, fileToApi(apiToFile(value as never)) as Json).sort());
     });
   }
@@ -144,7 +161,8 @@ function getRealLosses(original: Json, back: Json): string[] {
   // Several global prompts: one comes back; the others are lost.
   const prompts = nodes.flatMap((n: any, i) => (n && "globalConfig" in n && !("data" in n) && n.globalConfig?.globalPrompt ? [i] : []));
   const keptPrompt = back.nodes.find((n: Json) => n.globalConfig)?.globalConfig.globalPrompt;
-  for (const i of prompts) if ((nodes[i] as Json).globalConfig.globalPrompt !== keptPrompt || i !== prompts.at(-1)) lost.push(`/nodes/${i}/globalConfig/globalPrompt`);
+  for (const i of prompts)
+    if ((nodes[i] as Json).globalConfig.globalPrompt !== keptPrompt || i !== prompts.at(-1)) lost.push(`/nodes/${i}/globalConfig/globalPrompt`);
   expect(globalPrompts).toBe(prompts.length);
   const start = nodes.findIndex((n: any) => n?.data?.isStart === true);
   const startBack = back.nodes.find((n: Json) => n.data?.isStart);
@@ -176,12 +194,18 @@ function loseEdges(original: Json, back: Json, cameBack: ReadonlyMap<unknown, Js
       const said = typeof e[key] === "string" ? e[key] : e.data?.[key];
       if (isMeaningful(said) && match[key] !== said) lost.push(`/edges/${k}/${key}`);
     }
-    for (const [key, v] of Object.entries(e.data ?? {})) if (key !== "label" && key !== "description" && !EDITOR_STATE.has(key) && isMeaningful(v)) lost.push(`/edges/${k}/data/${key}`);
+    for (const [key, v] of Object.entries(e.data ?? {}))
+      if (key !== "label" && key !== "description" && !EDITOR_STATE.has(key) && isMeaningful(v)) lost.push(`/edges/${k}/data/${key}`);
   });
 }
 
 /** The bland-cli project folders of the corpus (made with bland-cli 0.6.1 itself). */
-const projects = hasCorpus ? readdirSync(BLAND_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort() : [];
+const projects = hasCorpus
+  ? readdirSync(BLAND_DIR, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort()
+  : [];
 
 describe.skipIf(projects.length === 0)("pathwaykit reads every corpus bland-cli project as bland-cli 0.6.1 pushes it", () => {
   for (const project of projects) {
@@ -219,7 +243,10 @@ function keyPaths(value: unknown, at = ""): string[] {
 /** The value with the one at `pointer` changed to another of its kind (a string, a flag, a number) or, for a list or mapping, removed. */
 function perturb(value: Json, pointer: string): Json {
   const copy = structuredClone(value);
-  const keys = pointer.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const keys = pointer
+    .slice(1)
+    .split("/")
+    .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
   let parent: any = copy;
   for (const k of keys.slice(0, -1)) parent = parent[k];
   const last = keys.at(-1)!;
@@ -240,7 +267,10 @@ function perturb(value: Json, pointer: string): Json {
 function getKeysNotSent(file: Json): string[] {
   const sent = text(withNameIds(fileToApi(file as never) as Json));
   return keyPaths(file).filter((p) => {
-    const v = p.split("/").slice(1).reduce((o: any, k) => o?.[k.replace(/~1/g, "/").replace(/~0/g, "~")], file);
+    const v = p
+      .split("/")
+      .slice(1)
+      .reduce((o: any, k) => o?.[k.replace(/~1/g, "/").replace(/~0/g, "~")], file);
     if (v !== null && typeof v === "object") return false;
     return text(withNameIds(fileToApi(perturb(file, p) as never) as Json)) === sent;
   });

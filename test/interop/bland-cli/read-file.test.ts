@@ -7,7 +7,13 @@ import { marked } from "../../support/marked.js";
 function places(source: string, pointers: readonly string[]): { wanted: string[]; found: string[] } {
   const { text, marks } = marked(source);
   const doc = readBlandCliFile(text, "yaml");
-  return { wanted: marks.map((m) => `${m.line}:${m.column}`), found: pointers.map((p) => { const r = doc.locate(p); return `${r?.start.line}:${r?.start.column}`; }) };
+  return {
+    wanted: marks.map((m) => `${m.line}:${m.column}`),
+    found: pointers.map((p) => {
+      const r = doc.locate(p);
+      return `${r?.start.line}:${r?.start.column}`;
+    }),
+  };
 }
 
 const PROJECT = `name: Orders
@@ -52,8 +58,15 @@ describe("readBlandCliFile", () => {
   it("converts as bland-cli does: the first key starts, a missing type is Default, a condition stands in for a missing label", () => {
     const doc = readBlandCliFile(marked(PROJECT).text, "yaml");
     const value = doc.value as { nodes: { id?: string; type?: string; data?: Record<string, unknown> }[]; edges: Record<string, unknown>[] };
-    expect(value.nodes.map((n) => [n.id, n.type, n.data?.isStart])).toEqual([[undefined, undefined, undefined], ["greeting", "Default", true], ["lookup", "Transfer Call", undefined]]);
-    expect(value.edges.map((e) => [e.id, e.label])).toEqual([["reactflow__edge-greeting-lookup", "Caller asks"], ["reactflow__edge-lookup-greeting", "again"]]);
+    expect(value.nodes.map((n) => [n.id, n.type, n.data?.isStart])).toEqual([
+      [undefined, undefined, undefined],
+      ["greeting", "Default", true],
+      ["lookup", "Transfer Call", undefined],
+    ]);
+    expect(value.edges.map((e) => [e.id, e.label])).toEqual([
+      ["reactflow__edge-greeting-lookup", "Caller asks"],
+      ["reactflow__edge-lookup-greeting", "again"],
+    ]);
     expect(doc.diagnostics).toEqual([]);
   });
 

@@ -11,12 +11,23 @@ function lintLinked(text: string): Diagnostic[] {
   return lintDocument(doc, { pushTarget: { kind: "project", losses: doc.losses } }).diagnostics;
 }
 
-const CLEAN_YAML = "name: Clean\nnodes:\n  hello:\n    prompt: Say hello.\n    edges:\n      - target: bye\n        label: done\n  bye:\n    type: End Call\n    prompt: Bye.\n";
+const CLEAN_YAML =
+  "name: Clean\nnodes:\n  hello:\n    prompt: Say hello.\n    edges:\n      - target: bye\n        label: done\n  bye:\n    type: End Call\n    prompt: Bye.\n";
 
 ruleTable("bland-cli-push-loss", lintLinked, {
   valid: [
     { name: "a bland-cli file whose every key push sends", text: CLEAN_YAML },
-    { name: "a bland-cli file with a global prompt, tags, variables and an edge description", text: "name: T\nglobal:\n  prompt: Be brief.\n" + CLEAN_YAML.replace("name: Clean\n", "").replace("    prompt: Say hello.\n", "    prompt: Say hello.\n    tag: { name: intro, color: \"#111111\" }\n    extract_variables:\n      - { name: city, type: string, description: the city }\n").replace("        label: done\n", "        label: done\n        description: the caller is done\n") },
+    {
+      name: "a bland-cli file with a global prompt, tags, variables and an edge description",
+      text:
+        "name: T\nglobal:\n  prompt: Be brief.\n" +
+        CLEAN_YAML.replace("name: Clean\n", "")
+          .replace(
+            "    prompt: Say hello.\n",
+            '    prompt: Say hello.\n    tag: { name: intro, color: "#111111" }\n    extract_variables:\n      - { name: city, type: string, description: the city }\n',
+          )
+          .replace("        label: done\n", "        label: done\n        description: the caller is done\n"),
+    },
   ],
   invalid: [
     {
@@ -27,13 +38,17 @@ ruleTable("bland-cli-push-loss", lintLinked, {
         { pointer: "/global/voice", messageId: "globalNotSent", data: { key: "voice" } },
         { pointer: "/nodes/1/data/isStart", messageId: "startKeyIgnored", data: { node: '"hello" (id hello)', key: "isStart" } },
         { pointer: "/nodes/1/data/text", messageId: "nodeKeyNotSent", data: { node: '"hello" (id hello)', key: "text" } },
-        { pointer: "/nodes/1/data/extractVars/0/spelling_precision", messageId: "variableKeyNotSent", data: { node: '"hello" (id hello)', key: "spelling_precision", variable: "city" } },
+        {
+          pointer: "/nodes/1/data/extractVars/0/spelling_precision",
+          messageId: "variableKeyNotSent",
+          data: { node: '"hello" (id hello)', key: "spelling_precision", variable: "city" },
+        },
         { pointer: "/edges/0/condition", messageId: "edgeConditionNotSent", data: { edge: "hello -> hello" } },
       ],
     },
     {
       name: "a start node that integer-like names push behind, and a false bland-cli cannot send",
-      text: "name: T\nnodes:\n  welcome:\n    prompt: Hi.\n    edges:\n      - target: \"2\"\n  «\"2\":\n    is_global: true\n    global_label: help\n    enable_global_auto_return: «false\n",
+      text: 'name: T\nnodes:\n  welcome:\n    prompt: Hi.\n    edges:\n      - target: "2"\n  «"2":\n    is_global: true\n    global_label: help\n    enable_global_auto_return: «false\n',
       findings: [
         { pointer: "/nodes/0/data/isStart", messageId: "startNotFirstWritten", data: { node: '"2" (id 2)', first: '"welcome" (id welcome)' } },
         { pointer: "/nodes/0/data/enable_global_auto_return", messageId: "falseNotSent", data: { node: '"2" (id 2)', key: "enable_global_auto_return" } },

@@ -80,27 +80,34 @@ Examples:
   $ pathway publish remote:1b2c3d4e --pathway-version 12 --environment staging --format json`,
     )
     .action(async (target: string, flags: PublishFlags) => {
-      if (flags.server && !flags.requirePass) throw new ExitError(EXIT.failure, "--server says where --require-pass's scenarios run: add --require-pass <scenarios...> (the service's own gates run with them).");
+      if (flags.server && !flags.requirePass)
+        throw new ExitError(
+          EXIT.failure,
+          "--server says where --require-pass's scenarios run: add --require-pass <scenarios...> (the service's own gates run with them).",
+        );
       const progress = createProgressReporter(io, "running live");
       const usage = createReleaseUsage(io, flags, target);
-      const run = (signal?: AbortSignal) => publishVersion(io.host, target, {
-        ...toRemoteOptions(flags, io),
-        ...(signal && { server: true, signal, poll: toPollOptions(io, flags, signal) }),
-        ...(flags.pathwayId !== undefined && { id: flags.pathwayId }),
-        ...(flags.pathwayVersion !== undefined && { pathwayVersion: flags.pathwayVersion }),
-        environment: flags.environment,
-        ...(flags.requirePass && { requirePass: flags.requirePass }),
-        ...(flags.repeat !== undefined && { repeat: flags.repeat }),
-        ...(flags.minPassRate !== undefined && { minPassRate: flags.minPassRate }),
-        force: flags.force === true,
-        dryRun: flags.dryRun === true,
-        onTestProgress: progress.report,
-        warn: (m) => io.stderr.write(`pathway: warning: ${escapeTerminalText(m)}\n`),
-        ...usage.options,
-      });
+      const run = (signal?: AbortSignal) =>
+        publishVersion(io.host, target, {
+          ...toRemoteOptions(flags, io),
+          ...(signal && { server: true, signal, poll: toPollOptions(io, flags, signal) }),
+          ...(flags.pathwayId !== undefined && { id: flags.pathwayId }),
+          ...(flags.pathwayVersion !== undefined && { pathwayVersion: flags.pathwayVersion }),
+          environment: flags.environment,
+          ...(flags.requirePass && { requirePass: flags.requirePass }),
+          ...(flags.repeat !== undefined && { repeat: flags.repeat }),
+          ...(flags.minPassRate !== undefined && { minPassRate: flags.minPassRate }),
+          force: flags.force === true,
+          dryRun: flags.dryRun === true,
+          onTestProgress: progress.report,
+          warn: (m) => io.stderr.write(`pathway: warning: ${escapeTerminalText(m)}\n`),
+          ...usage.options,
+        });
       // With --server, the first Ctrl-C stops waiting for the service's batch (and promotes nothing).
-      const report = await (flags.server ? withInterrupt(io, "no longer waiting for the service; nothing is promoted", run) : run()).finally(() => Promise.all([progress.stop(), usage.stop()]));
-      await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : usage.heading() + escapeTerminalText(report.reason) + "\n");
+      const report = await (flags.server ? withInterrupt(io, "no longer waiting for the service; nothing is promoted", run) : run()).finally(() =>
+        Promise.all([progress.stop(), usage.stop()]),
+      );
+      await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : `${usage.heading() + escapeTerminalText(report.reason)}\n`);
       io.setExitCode(report.ok ? EXIT.ok : EXIT.findings);
     });
 }

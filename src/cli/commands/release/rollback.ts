@@ -70,7 +70,7 @@ Examples:
         warn: (m) => io.stderr.write(`pathway: warning: ${escapeTerminalText(m)}\n`),
         ...usage.options,
       }).finally(usage.stop);
-      await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : usage.heading() + escapeTerminalText(report.reason) + "\n");
+      await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : `${usage.heading() + escapeTerminalText(report.reason)}\n`);
       io.setExitCode(report.ok ? EXIT.ok : EXIT.findings);
     });
 }

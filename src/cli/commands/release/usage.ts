@@ -64,7 +64,8 @@ Examples:
     )
     .action(async (arg: string, flags: UsageFlags) => {
       const toTerminal = (flags.output === undefined || flags.output === "-") && io.stdout.isTTY === true;
-      if (flags.showNumbers && !toTerminal) io.stderr.write("pathway: warning: --show-numbers shows numbers only on a terminal; they stay masked in this output.\n");
+      if (flags.showNumbers && !toTerminal)
+        io.stderr.write("pathway: warning: --show-numbers shows numbers only on a terminal; they stay masked in this output.\n");
       const progress = createProgressReporter(io, "reading numbers");
       const usage = await readPathwayUsage(io.host, arg, {
         ...toRemoteOptions(flags, io),
@@ -77,7 +78,11 @@ Examples:
       }).finally(progress.stop);
       const more = `pathway usage ${arg} --format json`;
       const text =
-        flags.format === "json" ? toJsonText(usage) : flags.format === "md" ? formatUsageMarkdown(usage, { more }) : formatUsageText(usage, { color: useReportColor(flags.color, flags.output, io), more: escapeTerminalText(more) });
+        flags.format === "json"
+          ? toJsonText(usage)
+          : flags.format === "md"
+            ? formatUsageMarkdown(usage, { more })
+            : formatUsageText(usage, { color: useReportColor(flags.color, flags.output, io), more: escapeTerminalText(more) });
       await writeOutput(io, flags.output, text);
       io.setExitCode(usage.counts.errors > 0 || !usage.complete ? EXIT.findings : EXIT.ok);
     });

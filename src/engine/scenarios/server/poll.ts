@@ -63,7 +63,8 @@ export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => b
       lastError = error as Error;
     }
     options.onRead?.();
-    if (clock() - started + pause >= maxWait) return { ...(value !== undefined && { value }), finished: false, stopped: "time limit", ...(lastError && { lastError }) };
+    if (clock() - started + pause >= maxWait)
+      return { ...(value !== undefined && { value }), finished: false, stopped: "time limit", ...(lastError && { lastError }) };
     try {
       await sleep(pause, options.signal);
     } catch {

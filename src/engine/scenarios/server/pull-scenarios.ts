@@ -36,7 +36,12 @@ export interface PullScenariosReport {
 
 /** A file-name part from a scenario's name: lower case, dashes, at most 60 characters. */
 function toSlug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60).replace(/-+$/, "");
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
 }
 
 /** The header of a pulled file: where it came from, and what it could not hold (text from the service made inert). */
@@ -45,7 +50,12 @@ function toHeader(schema: string | undefined, id: string, notWritten: readonly s
     ...(schema === undefined ? [] : [schema]),
     `Pulled from the service's Agent Testing (scenario ${escapeTerminalLine(id)}) by \`pathway scenarios pull\`.`,
     "This file is now the source of truth: edit it here and run `pathway scenarios push` to update the service.",
-    ...(notWritten.length === 0 ? [] : ["Assertions on the service a scenario file cannot hold (a push refuses to remove them without --force):", ...notWritten.map((n) => `- ${escapeTerminalLine(n).slice(0, 300)}`)]),
+    ...(notWritten.length === 0
+      ? []
+      : [
+          "Assertions on the service a scenario file cannot hold (a push refuses to remove them without --force):",
+          ...notWritten.map((n) => `- ${escapeTerminalLine(n).slice(0, 300)}`),
+        ]),
   ];
   return lines.join("\n");
 }
@@ -58,14 +68,24 @@ function toHeader(schema: string | undefined, id: string, notWritten: readonly s
 export async function pullServerScenarios(host: Host, pathwayArg: string, options: PullScenariosOptions): Promise<PullScenariosReport> {
   const manifest = await loadManifest(host);
   const target = await resolvePathwayArgument(host, pathwayArg, { manifest });
-  if (target.file === undefined || !target.entry) throw new EngineError("usage", `${pathwayArg}: name the pathway file tracked in pathwaykit.manifest.json; the scenario files written name it with pathway:.`);
+  if (target.file === undefined || !target.entry)
+    throw new EngineError(
+      "usage",
+      `${pathwayArg}: name the pathway file tracked in pathwaykit.manifest.json; the scenario files written name it with pathway:.`,
+    );
   const { id, entry } = target;
   const generation = await prepareGeneration(host, target.file, options.output);
   const simulator = sim.createSimulator(generation.pathway);
-  const toRef = (node: ReturnType<typeof sim.findNode>): NodeRef | undefined => node && { id: node.id, ...(sim.getSimNodeName(node) !== undefined && { name: sim.getSimNodeName(node) }) };
-  const context = { pathway: generation.pathwayRef, nodeById: (nodeId: string) => toRef(simulator.nodes.get(nodeId)), resolveNode: (ref: string) => toRef(sim.findNode(simulator, ref)) };
+  const toRef = (node: ReturnType<typeof sim.findNode>): NodeRef | undefined =>
+    node && { id: node.id, ...(sim.getSimNodeName(node) !== undefined && { name: sim.getSimNodeName(node) }) };
+  const context = {
+    pathway: generation.pathwayRef,
+    nodeById: (nodeId: string) => toRef(simulator.nodes.get(nodeId)),
+    resolveNode: (ref: string) => toRef(sim.findNode(simulator, ref)),
+  };
   const client = await createClient(host, options.remote ?? {}, manifest);
-  if (!client.config.apiKey) throw new EngineError("config", "Pulling scenarios reads the service's Agent Testing: set PATHWAYKIT_API_KEY to the key from the service's dashboard.");
+  if (!client.config.apiKey)
+    throw new EngineError("config", "Pulling scenarios reads the service's Agent Testing: set PATHWAYKIT_API_KEY to the key from the service's dashboard.");
   let listed;
   try {
     listed = (await client.listScenarios({ pathwayId: id })).filter((s) => s.pathway_id === undefined || s.pathway_id === id);
@@ -97,7 +117,8 @@ export async function pullServerScenarios(host: Host, pathwayArg: string, option
     report.written.push({ file: displayPath(host.cwd, file), name: pulled.scenario.name?.trim() || name, id: server.id, notWritten: pulled.notWritten });
   }
   await writeGeneration(host, generation.dir, writes, options.force);
-  for (const [i, w] of report.written.entries()) recordScenario(host, manifest, entry.file, { name: w.name, id: w.id, file: toManifestPath(manifest, host.cwd, writes[i]![0]) });
+  for (const [i, w] of report.written.entries())
+    recordScenario(host, manifest, entry.file, { name: w.name, id: w.id, file: toManifestPath(manifest, host.cwd, writes[i]![0]) });
   if (report.written.length > 0) await saveManifest(host, manifest);
   return report;
 }

@@ -58,7 +58,10 @@ export function recordScenario(host: Host, manifest: LoadedManifest, pathwayFile
   const entry = manifest.manifest.pathways.find((e) => e.file === pathwayFile);
   if (!entry) return;
   const others = (entry.scenarios ?? []).filter((r) => r.name !== record.name && r.file !== record.file && r.id !== record.id);
-  setEntry(manifest, { ...entry, scenarios: [...others, { ...record, pushedAt: host.now().toISOString() }].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)) });
+  setEntry(manifest, {
+    ...entry,
+    scenarios: [...others, { ...record, pushedAt: host.now().toISOString() }].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
+  });
 }
 
 /** The service's copy of the file's scenario: by the manifest's record (by name, else by file: a rename), else by name in the pathway's list. */
@@ -86,16 +89,29 @@ async function findCurrent(client: PathwayClient, item: ServerScenarioFile, list
 export async function pushServerScenarios(host: Host, args: readonly string[], options: PushScenariosOptions = {}): Promise<PushScenariosReport> {
   const manifest = await loadManifest(host);
   const read = await readServerScenarioFiles(host, args, manifest);
-  if (read.files.length === 0) throw new EngineError("usage", `${args.length ? args.join(" ") : "The working directory"} names no persona scenario files (persona: ...)${read.scripted.length ? `; ${read.scripted.length} scripted ones run here, not on the service` : ""}.`);
+  if (read.files.length === 0)
+    throw new EngineError(
+      "usage",
+      `${args.length ? args.join(" ") : "The working directory"} names no persona scenario files (persona: ...)${read.scripted.length ? `; ${read.scripted.length} scripted ones run here, not on the service` : ""}.`,
+    );
   const client = await createClient(host, options.remote ?? {}, manifest);
-  if (!client.config.apiKey) throw new EngineError("config", "Pushing scenarios talks to the service's Agent Testing: set PATHWAYKIT_API_KEY to the key from the service's dashboard.");
+  if (!client.config.apiKey)
+    throw new EngineError("config", "Pushing scenarios talks to the service's Agent Testing: set PATHWAYKIT_API_KEY to the key from the service's dashboard.");
   const { RemoteError } = await loadRemote();
   const lists = new Map<string, Promise<ServerScenario[]>>();
   const scenarios: PushedScenario[] = [];
   let changed = false;
   try {
     for (const item of read.files) {
-      const done: PushedScenario = { file: item.file, name: item.name, ...(item.pathway !== undefined && { pathway: item.pathway }), ...(item.id !== undefined && { pathwayId: item.id }), action: "not pushed", notSent: item.notSent, problems: item.problems };
+      const done: PushedScenario = {
+        file: item.file,
+        name: item.name,
+        ...(item.pathway !== undefined && { pathway: item.pathway }),
+        ...(item.id !== undefined && { pathwayId: item.id }),
+        action: "not pushed",
+        notSent: item.notSent,
+        problems: item.problems,
+      };
       scenarios.push(done);
       if (item.problems.length > 0 || !item.draft || !item.id) continue;
       const id = item.id;
@@ -119,9 +135,18 @@ export async function pushServerScenarios(host: Host, args: readonly string[], o
           done.id = current.id;
           if (changes.dropped.length > 0 && !options.force) {
             const names = changes.dropped.map((d) => `${d.type}${d.name ? ` ${JSON.stringify(d.name)}` : ""}`).join(", ");
-            Object.assign(done, { action: "refused", fields: changes.fields, reason: `updating it would remove ${changes.dropped.length} assertion${changes.dropped.length === 1 ? "" : "s"} made on the service that the file cannot hold (${names}); pass --force to replace them, or keep them by editing the scenario in the web page only` });
+            Object.assign(done, {
+              action: "refused",
+              fields: changes.fields,
+              reason: `updating it would remove ${changes.dropped.length} assertion${changes.dropped.length === 1 ? "" : "s"} made on the service that the file cannot hold (${names}); pass --force to replace them, or keep them by editing the scenario in the web page only`,
+            });
           } else if (changes.fields.length === 0) done.action = "unchanged";
-          else if (options.dryRun) Object.assign(done, { action: "would update", fields: changes.fields, request: { method: "PUT", path: `/v1/agent-testing/scenarios/${encodeURIComponent(current.id)}`, body: changes.update } });
+          else if (options.dryRun)
+            Object.assign(done, {
+              action: "would update",
+              fields: changes.fields,
+              request: { method: "PUT", path: `/v1/agent-testing/scenarios/${encodeURIComponent(current.id)}`, body: changes.update },
+            });
           else {
             await client.updateScenario(current.id, changes.update);
             Object.assign(done, { action: "updated", fields: changes.fields });

@@ -67,15 +67,26 @@ async function explain(client: PathwayClient, cases: TestCaseReport[], prepared:
 }
 
 /** Runs `prepared` as one batch on version `versionNumber` (production when undefined) and reports each scenario. */
-async function runBatch(client: PathwayClient, pathwayId: string, versionNumber: number | undefined, prepared: readonly PreparedScenario[], options: ServerRunOptions): Promise<{ cases: TestCaseReport[]; run: ServerRunReport }> {
+async function runBatch(
+  client: PathwayClient,
+  pathwayId: string,
+  versionNumber: number | undefined,
+  prepared: readonly PreparedScenario[],
+  options: ServerRunOptions,
+): Promise<{ cases: TestCaseReport[]; run: ServerRunReport }> {
   const { batchId } = await client.runBatch({ scenarioIds: prepared.map((p) => p.scenarioId), ...(versionNumber !== undefined && { versionNumber }) });
   options.onStart?.({ pathwayId, batchId });
   const total = prepared.length;
   const finishedRuns = (b: ServerBatch) => b.runs.filter((r) => FINAL.has(String(r.status))).length;
-  const poll = await pollUntil(() => client.getBatch(batchId), (b) => FINAL.has(b.status) || (b.runs.length >= total && finishedRuns(b) >= total), options);
+  const poll = await pollUntil(
+    () => client.getBatch(batchId),
+    (b) => FINAL.has(b.status) || (b.runs.length >= total && finishedRuns(b) >= total),
+    options,
+  );
   let runs = poll.value?.runs ?? [];
   // A final batch whose answer lists no runs: they are read from the runs list (documented query batch_id).
-  if (poll.finished && prepared.some((p) => !runs.some((r) => r.scenario_id === p.scenarioId || (isObject(r.scenario) && r.scenario.id === p.scenarioId)))) runs = await client.listRuns({ batchId }).catch(() => runs);
+  if (poll.finished && prepared.some((p) => !runs.some((r) => r.scenario_id === p.scenarioId || (isObject(r.scenario) && r.scenario.id === p.scenarioId))))
+    runs = await client.listRuns({ batchId }).catch(() => runs);
   const budget = { left: MAX_DETAILS };
   const maxWait = options.maxWaitMs ?? POLL_DEFAULTS.maxWaitMs;
   const cases: TestCaseReport[] = [];
@@ -84,21 +95,47 @@ async function runBatch(client: PathwayClient, pathwayId: string, versionNumber:
     const run = await withDetails(client, found, budget);
     const server = toServerPart(p.scenarioId, run, p.held, p.subject.own);
     const done = run !== undefined && FINAL.has(server.status);
-    const why = done ? undefined : poll.finished ? `the service's batch ${batchId} ended ${serviceText(poll.value?.status) ?? "without a status"} without a final run of this scenario` : unfinished(poll, `batch ${batchId}`, maxWait);
+    const why = done
+      ? undefined
+      : poll.finished
+        ? `the service's batch ${batchId} ended ${serviceText(poll.value?.status) ?? "without a status"} without a final run of this scenario`
+        : unfinished(poll, `batch ${batchId}`, maxWait);
     const transcript = toTranscript(run?.chat_history);
     // A run still RUNNING (or never started) is a case that could not run, saying why (toServerCase).
-    cases.push(toServerCase(p.subject, server, { ...(typeof run?.duration_ms === "number" && { durationMs: run.duration_ms }), ...(transcript && { transcript }), ...(why !== undefined && { unfinished: why }), warnings: p.warnings }));
+    cases.push(
+      toServerCase(p.subject, server, {
+        ...(typeof run?.duration_ms === "number" && { durationMs: run.duration_ms }),
+        ...(transcript && { transcript }),
+        ...(why !== undefined && { unfinished: why }),
+        warnings: p.warnings,
+      }),
+    );
   }
   const status = serviceText(poll.value?.status)?.slice(0, 40) ?? "UNKNOWN";
   return { cases, run: { pathwayId, batchId, status, finished: poll.finished, ...(poll.stopped && { stopped: poll.stopped }) } };
 }
 
 /** Runs `prepared` as one simulation set (each `repeat` times) and reports each scenario's pass rate against `minPassRate`. */
-async function runSet(client: PathwayClient, pathwayId: string, versionNumber: number | undefined, prepared: readonly PreparedScenario[], options: ServerRunOptions): Promise<{ cases: TestCaseReport[]; run: ServerRunReport }> {
+async function runSet(
+  client: PathwayClient,
+  pathwayId: string,
+  versionNumber: number | undefined,
+  prepared: readonly PreparedScenario[],
+  options: ServerRunOptions,
+): Promise<{ cases: TestCaseReport[]; run: ServerRunReport }> {
   const repeat = options.repeat ?? 1;
-  const { simulationSetId } = await client.createSimulationSet({ scenarioIds: prepared.map((p) => p.scenarioId), simulationsPerScenario: repeat, pathwayId, ...(versionNumber !== undefined && { versionNumber }) });
+  const { simulationSetId } = await client.createSimulationSet({
+    scenarioIds: prepared.map((p) => p.scenarioId),
+    simulationsPerScenario: repeat,
+    pathwayId,
+    ...(versionNumber !== undefined && { versionNumber }),
+  });
   options.onStart?.({ pathwayId, simulationSetId });
-  const poll = await pollUntil(() => client.getSimulationSet(simulationSetId), (s: ServerSimulationSet) => FINAL.has(s.status), options);
+  const poll = await pollUntil(
+    () => client.getSimulationSet(simulationSetId),
+    (s: ServerSimulationSet) => FINAL.has(s.status),
+    options,
+  );
   const maxWait = options.maxWaitMs ?? POLL_DEFAULTS.maxWaitMs;
   const min = options.minPassRate ?? 1;
   const budget = { left: MAX_DETAILS };
@@ -107,8 +144,16 @@ async function runSet(client: PathwayClient, pathwayId: string, versionNumber: n
     const stats = poll.value?.perScenario[p.scenarioId];
     const rate = typeof stats?.pass_rate === "number" && stats.pass_rate >= 0 && stats.pass_rate <= 1 ? stats.pass_rate : undefined;
     if (!poll.finished || !stats || rate === undefined) {
-      const why = poll.finished ? `the service's simulation set ${simulationSetId} ended ${serviceText(poll.value?.status) ?? "without a status"} with no pass rate for this scenario` : unfinished(poll, `simulation set ${simulationSetId}`, maxWait);
-      cases.push(toServerCase(p.subject, { scenarioId: p.scenarioId, status: serviceText(poll.value?.status)?.slice(0, 40) ?? "UNKNOWN", assertions: [] }, { unfinished: why, warnings: p.warnings }));
+      const why = poll.finished
+        ? `the service's simulation set ${simulationSetId} ended ${serviceText(poll.value?.status) ?? "without a status"} with no pass rate for this scenario`
+        : unfinished(poll, `simulation set ${simulationSetId}`, maxWait);
+      cases.push(
+        toServerCase(
+          p.subject,
+          { scenarioId: p.scenarioId, status: serviceText(poll.value?.status)?.slice(0, 40) ?? "UNKNOWN", assertions: [] },
+          { unfinished: why, warnings: p.warnings },
+        ),
+      );
       cases.at(-1)!.status = "error";
       continue;
     }
@@ -117,17 +162,42 @@ async function runSet(client: PathwayClient, pathwayId: string, versionNumber: n
     const worstId = typeof stats.worst_run_id === "string" && stats.worst_run_id !== "" ? stats.worst_run_id : undefined;
     const worst = rate < min && worstId !== undefined ? await withDetails(client, { id: worstId, status: "FAILED" }, budget) : undefined;
     // Without a run to show (a scenario that met the rate), no assertion has a result to list.
-    const server = { ...toServerPart(p.scenarioId, worst, p.held, p.subject.own), ...(worst === undefined && { status: rate >= min ? "PASSED" : "FAILED", assertions: [] }) };
-    const modes = Array.isArray(stats.common_failure_modes) ? stats.common_failure_modes.map(serviceText).filter((m): m is string => m !== undefined).slice(0, 10) : [];
+    const server = {
+      ...toServerPart(p.scenarioId, worst, p.held, p.subject.own),
+      ...(worst === undefined && { status: rate >= min ? "PASSED" : "FAILED", assertions: [] }),
+    };
+    const modes = Array.isArray(stats.common_failure_modes)
+      ? stats.common_failure_modes
+          .map(serviceText)
+          .filter((m): m is string => m !== undefined)
+          .slice(0, 10)
+      : [];
     const transcript = toTranscript(worst?.chat_history);
-    const c = toServerCase(p.subject, { ...server, ...(typeof stats.is_flaky === "boolean" && { flaky: stats.is_flaky }), ...(modes.length > 0 && { failureModes: modes }) }, { ...(transcript && { transcript }), warnings: p.warnings });
+    const c = toServerCase(
+      p.subject,
+      { ...server, ...(typeof stats.is_flaky === "boolean" && { flaky: stats.is_flaky }), ...(modes.length > 0 && { failureModes: modes }) },
+      { ...(transcript && { transcript }), warnings: p.warnings },
+    );
     c.status = rate >= min ? "passed" : "failed";
     Object.assign(c, { runs, passed, passRate: rate });
-    if (c.status === "failed") c.failures.unshift({ message: `passed ${passed} of ${runs} runs on the service (${Math.round(rate * 100)}%), below the ${Math.round(min * 100)}% asked (--min-pass-rate)`, pointer: "" });
+    if (c.status === "failed")
+      c.failures.unshift({
+        message: `passed ${passed} of ${runs} runs on the service (${Math.round(rate * 100)}%), below the ${Math.round(min * 100)}% asked (--min-pass-rate)`,
+        pointer: "",
+      });
     else c.failures = [];
     cases.push(c);
   }
-  return { cases, run: { pathwayId, simulationSetId, status: serviceText(poll.value?.status)?.slice(0, 40) ?? "UNKNOWN", finished: poll.finished, ...(poll.stopped && { stopped: poll.stopped }) } };
+  return {
+    cases,
+    run: {
+      pathwayId,
+      simulationSetId,
+      status: serviceText(poll.value?.status)?.slice(0, 40) ?? "UNKNOWN",
+      finished: poll.finished,
+      ...(poll.stopped && { stopped: poll.stopped }),
+    },
+  };
 }
 
 /**
@@ -135,8 +205,16 @@ async function runSet(client: PathwayClient, pathwayId: string, versionNumber: n
  * a batch, or with `repeat` above 1 a simulation set; with `explain`, the analysis of each run that did not pass.
  * Each case names the version tested (`tested`) when one was resolved.
  */
-export async function runOnServer(client: PathwayClient, group: { pathwayId: string; versionNumber?: number; tested?: TestedVersion }, prepared: readonly PreparedScenario[], options: ServerRunOptions = {}): Promise<{ cases: TestCaseReport[]; run: ServerRunReport }> {
-  const ran = (options.repeat ?? 1) > 1 ? await runSet(client, group.pathwayId, group.versionNumber, prepared, options) : await runBatch(client, group.pathwayId, group.versionNumber, prepared, options);
+export async function runOnServer(
+  client: PathwayClient,
+  group: { pathwayId: string; versionNumber?: number; tested?: TestedVersion },
+  prepared: readonly PreparedScenario[],
+  options: ServerRunOptions = {},
+): Promise<{ cases: TestCaseReport[]; run: ServerRunReport }> {
+  const ran =
+    (options.repeat ?? 1) > 1
+      ? await runSet(client, group.pathwayId, group.versionNumber, prepared, options)
+      : await runBatch(client, group.pathwayId, group.versionNumber, prepared, options);
   if (options.explain && !options.signal?.aborted) await explain(client, ran.cases, prepared);
   if (group.tested) for (const c of ran.cases) c.pathwayVersion = group.tested;
   return ran;

@@ -22,8 +22,21 @@ export interface RunServerScenariosOptions extends ServerRunOptions {
 }
 
 /** A case of a scenario that could not run, saying why (at the file's place when there is one). */
-function errorCase(item: Pick<ServerScenarioFile, "file" | "name" | "pathway">, failures: { message: string; pointer?: string; line?: number; column?: number }[]): TestCaseReport {
-  return { file: item.file, name: item.name, ...(item.pathway !== undefined && { pathway: item.pathway }), status: "error", durationMs: 0, failures: failures.map((f) => ({ pointer: "", ...f })), warnings: [], trace: [], mode: "server" };
+function errorCase(
+  item: Pick<ServerScenarioFile, "file" | "name" | "pathway">,
+  failures: { message: string; pointer?: string; line?: number; column?: number }[],
+): TestCaseReport {
+  return {
+    file: item.file,
+    name: item.name,
+    ...(item.pathway !== undefined && { pathway: item.pathway }),
+    status: "error",
+    durationMs: 0,
+    failures: failures.map((f) => ({ pointer: "", ...f })),
+    warnings: [],
+    trace: [],
+    mode: "server",
+  };
 }
 
 /** The node ids a pushed scenario names (its start and NODE_REACHED), for the check against the version run. */
@@ -46,17 +59,34 @@ async function prepare(client: PathwayClient, item: ServerScenarioFile): Promise
   try {
     current = await client.getScenario(record.id);
   } catch (error) {
-    if ((error as { kind?: unknown }).kind === "not-found") return errorCase(item, [{ message: `the service no longer has scenario ${record.id} (deleted in the web page?): run ${push} to make it again` }]);
+    if ((error as { kind?: unknown }).kind === "not-found")
+      return errorCase(item, [{ message: `the service no longer has scenario ${record.id} (deleted in the web page?): run ${push} to make it again` }]);
     throw error;
   }
   const changes = getScenarioChanges(item.draft.body, current);
-  if (changes.fields.length > 0) return errorCase(item, [{ message: `the service's scenario ${current.id} differs from the file (${changes.fields.join(", ")}): run ${push} first, or the service runs its copy instead of the file` }]);
+  if (changes.fields.length > 0)
+    return errorCase(item, [
+      {
+        message: `the service's scenario ${current.id} differs from the file (${changes.fields.join(", ")}): run ${push} first, or the service runs its copy instead of the file`,
+      },
+    ]);
   const loaded = item.loaded && sim.createSimulator(item.loaded);
   return {
-    subject: { file: item.file, name: item.name, ...(item.pathway !== undefined && { pathway: item.pathway }), ...(item.locate && { locate: item.locate }), own: item.draft.assertions },
+    subject: {
+      file: item.file,
+      name: item.name,
+      ...(item.pathway !== undefined && { pathway: item.pathway }),
+      ...(item.locate && { locate: item.locate }),
+      own: item.draft.assertions,
+    },
     scenarioId: current.id,
     held: current.assertions,
-    ...(loaded && { nodeName: (id: string) => { const node = loaded.nodes.get(id); return node && sim.getSimNodeName(node); } }),
+    ...(loaded && {
+      nodeName: (id: string) => {
+        const node = loaded.nodes.get(id);
+        return node && sim.getSimNodeName(node);
+      },
+    }),
     warnings: item.notSent.map((n) => `not checked on the service: ${n.message.replace(/; not sent$/, "")}`),
   };
 }
@@ -65,7 +95,13 @@ async function prepare(client: PathwayClient, item: ServerScenarioFile): Promise
 function toReport(results: TestCaseReport[], started: number, server: ServerRunReport[], skipped: string[]): TestReport {
   return {
     results,
-    summary: { total: results.length, passed: results.filter((r) => r.status === "passed").length, failed: results.filter((r) => r.status === "failed").length, errors: results.filter((r) => r.status === "error").length, durationMs: performance.now() - started },
+    summary: {
+      total: results.length,
+      passed: results.filter((r) => r.status === "passed").length,
+      failed: results.filter((r) => r.status === "failed").length,
+      errors: results.filter((r) => r.status === "error").length,
+      durationMs: performance.now() - started,
+    },
     ...(server.length > 0 && { server }),
     ...(skipped.length > 0 && { skipped }),
   };
@@ -74,7 +110,11 @@ function toReport(results: TestCaseReport[], started: number, server: ServerRunR
 /** The client, refusing to go on without a key. */
 async function serverClient(host: Host, options: RemoteOptions, manifest: LoadedManifest, signal: AbortSignal | undefined): Promise<PathwayClient> {
   const client = await createClient(host, { ...options, ...(signal && { signal }) }, manifest);
-  if (!client.config.apiKey) throw new EngineError("config", "--server runs the scenarios on the service's Agent Testing: set PATHWAYKIT_API_KEY to the key from the service's dashboard.");
+  if (!client.config.apiKey)
+    throw new EngineError(
+      "config",
+      "--server runs the scenarios on the service's Agent Testing: set PATHWAYKIT_API_KEY to the key from the service's dashboard.",
+    );
   return client;
 }
 
@@ -88,7 +128,11 @@ export async function runServerScenarios(host: Host, args: readonly string[], op
   const started = performance.now();
   const manifest = await loadManifest(host);
   const read = await readServerScenarioFiles(host, args, manifest);
-  if (read.files.length === 0) throw new EngineError("usage", `${args.length ? args.join(" ") : "The working directory"} names no persona scenario files; --server runs persona scenarios pushed with \`pathway scenarios push\`.`);
+  if (read.files.length === 0)
+    throw new EngineError(
+      "usage",
+      `${args.length ? args.join(" ") : "The working directory"} names no persona scenario files; --server runs persona scenarios pushed with \`pathway scenarios push\`.`,
+    );
   const client = await serverClient(host, options.remote ?? {}, manifest, options.signal);
   const results: (TestCaseReport | undefined)[] = [];
   const groups = new Map<string, { id: string; pathway: string; slots: { index: number; item: ServerScenarioFile; prepared: PreparedScenario }[] }>();
@@ -120,18 +164,33 @@ export async function runServerScenarios(host: Host, args: readonly string[], op
       const has = resolved && new Set(getNodes(resolved.pathway).map((n) => n.node.id));
       const ready = group.slots.filter((s) => {
         const missing = has ? namedNodes(s.item).filter((id) => !has.has(id)) : [];
-        if (missing.length > 0) results[s.index] = errorCase(s.item, [{ message: `node ${missing.map((m) => JSON.stringify(m)).join(", ")} is not in version ${resolved!.tested.version ?? resolved!.tested.requested} of pathway ${group.id}: push the pathway file the scenario was written for` }]);
+        if (missing.length > 0)
+          results[s.index] = errorCase(s.item, [
+            {
+              message: `node ${missing.map((m) => JSON.stringify(m)).join(", ")} is not in version ${resolved!.tested.version ?? resolved!.tested.requested} of pathway ${group.id}: push the pathway file the scenario was written for`,
+            },
+          ]);
         return missing.length === 0;
       });
       if (ready.length === 0) continue;
-      const ran = await runOnServer(client, { pathwayId: group.id, ...(resolved?.send !== undefined && { versionNumber: resolved.send }), ...(resolved && { tested: resolved.tested }) }, ready.map((s) => s.prepared), options);
+      const ran = await runOnServer(
+        client,
+        { pathwayId: group.id, ...(resolved?.send !== undefined && { versionNumber: resolved.send }), ...(resolved && { tested: resolved.tested }) },
+        ready.map((s) => s.prepared),
+        options,
+      );
       runs.push(ran.run);
       ready.forEach((s, i) => (results[s.index] = ran.cases[i]!));
     }
   } catch (error) {
     throw await toEngineError(error);
   }
-  return toReport(results.filter((r): r is TestCaseReport => r !== undefined), started, runs, [...read.skipped, ...read.scripted]);
+  return toReport(
+    results.filter((r): r is TestCaseReport => r !== undefined),
+    started,
+    runs,
+    [...read.skipped, ...read.scripted],
+  );
 }
 
 /** What a release gate runs on: the client, the manifest, the pathway, and the version about to be promoted. */
@@ -152,7 +211,9 @@ export interface ServerGateTarget {
 export async function runServerGate(host: Host, target: ServerGateTarget, args: readonly string[], options: ServerRunOptions = {}): Promise<TestReport> {
   const started = performance.now();
   const read = await readServerScenarioFiles(host, args, target.manifest);
-  const mine = read.files.filter((f) => f.id === target.id && (target.pathwayFile === undefined || (f.pathway !== undefined && path.resolve(host.cwd, f.pathway) === target.pathwayFile)));
+  const mine = read.files.filter(
+    (f) => f.id === target.id && (target.pathwayFile === undefined || (f.pathway !== undefined && path.resolve(host.cwd, f.pathway) === target.pathwayFile)),
+  );
   const results: TestCaseReport[] = [];
   const prepared: PreparedScenario[] = [];
   for (const item of mine) {
@@ -162,9 +223,16 @@ export async function runServerGate(host: Host, target: ServerGateTarget, args: 
   }
   const { RemoteError } = await loadRemote();
   try {
-    const gates = (await target.client.listScenarios({ pathwayId: target.id })).filter((s) => s.is_required_for_promotion === true && s.enabled !== false && (s.pathway_id === undefined || s.pathway_id === target.id));
+    const gates = (await target.client.listScenarios({ pathwayId: target.id })).filter(
+      (s) => s.is_required_for_promotion === true && s.enabled !== false && (s.pathway_id === undefined || s.pathway_id === target.id),
+    );
     for (const gate of gates.filter((g) => !prepared.some((p) => p.scenarioId === g.id))) {
-      prepared.push({ subject: { file: `the service's scenario ${gate.id}`, name: gate.name || gate.id }, scenarioId: gate.id, held: gate.assertions, warnings: ["a promotion gate made on the service (is_required_for_promotion)"] });
+      prepared.push({
+        subject: { file: `the service's scenario ${gate.id}`, name: gate.name || gate.id },
+        scenarioId: gate.id,
+        held: gate.assertions,
+        warnings: ["a promotion gate made on the service (is_required_for_promotion)"],
+      });
     }
   } catch (error) {
     throw error instanceof RemoteError ? await toEngineError(error, { id: target.id }) : error;

@@ -73,7 +73,13 @@ type PathwayCache = Map<string, Promise<{ pathway?: Pathway; simulator?: sim.Sim
  * Gives `item` (a persona scenario read from `absolute`) its pathway file (inside the project), that file's remote
  * pathway from the manifest, and the service's scenario made from it; returns why not, when it cannot.
  */
-async function attachPathway(host: Host, item: ServerScenarioFile, absolute: string, manifest: LoadedManifest, pathways: PathwayCache): Promise<string | undefined> {
+async function attachPathway(
+  host: Host,
+  item: ServerScenarioFile,
+  absolute: string,
+  manifest: LoadedManifest,
+  pathways: PathwayCache,
+): Promise<string | undefined> {
   const { scenario, locate } = item as Required<Pick<ServerScenarioFile, "scenario" | "locate">>;
   const dir = path.dirname(await toRealPath(host, absolute));
   const root = await findProjectRoot(host, absolute);
@@ -82,12 +88,19 @@ async function attachPathway(host: Host, item: ServerScenarioFile, absolute: str
   item.pathway = displayPath(host.cwd, confined.path);
   item.pathwayManifestFile = toManifestPath(manifest, host.cwd, confined.path);
   let read = pathways.get(confined.path);
-  if (!read) pathways.set(confined.path, (read = loadPathwayFile(host, item.pathway).then((l) => (l.pathway ? { pathway: l.pathway, simulator: sim.createSimulator(l.pathway) } : { error: describeLoadFailure(l) }))));
+  if (!read)
+    pathways.set(
+      confined.path,
+      (read = loadPathwayFile(host, item.pathway).then((l) =>
+        l.pathway ? { pathway: l.pathway, simulator: sim.createSimulator(l.pathway) } : { error: describeLoadFailure(l) },
+      )),
+    );
   const { pathway, simulator, error } = await read;
   if (!pathway || !simulator) return `${error} (named by pathway: in the scenario)`;
   item.loaded = pathway;
   const entry = findEntryByFile(manifest, host.cwd, confined.path);
-  if (!entry) return `${item.pathway} is not in pathwaykit.manifest.json, so its remote pathway is unknown; run \`pathway fetch <id> -o ${item.pathway}\` (or push it) first.`;
+  if (!entry)
+    return `${item.pathway} is not in pathwaykit.manifest.json, so its remote pathway is unknown; run \`pathway fetch <id> -o ${item.pathway}\` (or push it) first.`;
   Object.assign(item, { id: entry.id, entry });
   const resolve = (ref: string): NodeRef | undefined => {
     const node = sim.findNode(simulator, ref);
@@ -96,7 +109,8 @@ async function attachPathway(host: Host, item: ServerScenarioFile, absolute: str
   item.draft = toServerScenario(scenario, item.name, resolve);
   // A bland-cli project's nodes are read with their names as ids; bland-cli gives them new ids on every push.
   const named = item.draft.body.start_node_id !== null || item.draft.assertions.some((a) => a.type === "NODE_REACHED");
-  if (named && isBlandCliFileName(path.basename(confined.path))) return `${item.pathway} is a bland-cli project, whose node ids on the service are not in the file (bland-cli makes new ones on each push); start: and expect.node cannot be sent as ids`;
+  if (named && isBlandCliFileName(path.basename(confined.path)))
+    return `${item.pathway} is a bland-cli project, whose node ids on the service are not in the file (bland-cli makes new ones on each push); start: and expect.node cannot be sent as ids`;
   item.problems.push(...place(item.draft.problems, locate));
   item.notSent.push(...place(item.draft.notSent, locate));
   return undefined;
@@ -120,7 +134,13 @@ export async function readServerScenarioFiles(host: Host, args: readonly string[
     }
     const absolute = ref.file ?? path.resolve(host.cwd, ref.path);
     const shown = displayPath(host.cwd, absolute);
-    const item: ServerScenarioFile = { file: shown, manifestFile: toManifestPath(manifest, host.cwd, absolute), name: path.basename(absolute), problems: [], notSent: [] };
+    const item: ServerScenarioFile = {
+      file: shown,
+      manifestFile: toManifestPath(manifest, host.cwd, absolute),
+      name: path.basename(absolute),
+      problems: [],
+      notSent: [],
+    };
     const stop = (message: string, extra: Partial<PlacedNote> = {}) => {
       item.problems.push({ pointer: "", message, ...extra });
       files.push(item);
@@ -143,8 +163,11 @@ export async function readServerScenarioFiles(host: Host, args: readonly string[
     const loaded = sim.loadScenario(text);
     if (!loaded.ok) {
       // A bland-cli test-cases file is no scenario file: its node ids are names, not the service's.
-      if (isBlandTestsText(text)) scripted.push(`${shown}: bland-cli test cases (their nodes are named, not the service's ids); push the scenarios from *.scenario.yaml files`);
-      else for (const issue of loaded.issues) item.problems.push({ pointer: issue.pointer, message: issue.message, ...(issue.line !== undefined && { line: issue.line, column: issue.column }) });
+      if (isBlandTestsText(text))
+        scripted.push(`${shown}: bland-cli test cases (their nodes are named, not the service's ids); push the scenarios from *.scenario.yaml files`);
+      else
+        for (const issue of loaded.issues)
+          item.problems.push({ pointer: issue.pointer, message: issue.message, ...(issue.line !== undefined && { line: issue.line, column: issue.column }) });
       if (item.problems.length) files.push(item);
       continue;
     }
@@ -160,7 +183,12 @@ export async function readServerScenarioFiles(host: Host, args: readonly string[
       continue;
     }
     const twin = files.find((f) => f.id === item.id && f.name === item.name && f.problems.length === 0);
-    if (twin) item.problems.push({ pointer: "/name", message: `${twin.file} gives the same name, ${JSON.stringify(item.name)}; the service keeps one scenario per name in a pathway: rename one`, ...locate(["name"]) });
+    if (twin)
+      item.problems.push({
+        pointer: "/name",
+        message: `${twin.file} gives the same name, ${JSON.stringify(item.name)}; the service keeps one scenario per name in a pathway: rename one`,
+        ...locate(["name"]),
+      });
     files.push(item);
   }
   return { files, scripted, skipped };

@@ -20,7 +20,9 @@ export const MAX_SERVICE_TEXT = 2_000;
 /** A text field from the service, cut to MAX_SERVICE_TEXT; undefined when it is not a non-empty string. */
 export function serviceText(value: unknown): string | undefined {
   if (typeof value !== "string" || value.trim() === "") return undefined;
-  return value.length > MAX_SERVICE_TEXT ? `${value.slice(0, MAX_SERVICE_TEXT)}… (${(value.length - MAX_SERVICE_TEXT).toLocaleString("en-US")} more characters)` : value;
+  return value.length > MAX_SERVICE_TEXT
+    ? `${value.slice(0, MAX_SERVICE_TEXT)}… (${(value.length - MAX_SERVICE_TEXT).toLocaleString("en-US")} more characters)`
+    : value;
 }
 
 /** A number from 0 to 1, else undefined. */
@@ -43,19 +45,36 @@ export function toAssertionResults(held: unknown, results: unknown, own: readonl
   const used = new Set<Record<string, unknown>>();
   const out: ServerAssertionResult[] = list.map((a) => {
     const name = serviceText(a.name) ?? (typeof a.type === "string" ? a.type : "assertion");
-    const result = answers.find((r) => !used.has(r) && a.id !== undefined && r.assertion_id === a.id) ?? answers.find((r) => !used.has(r) && typeof r.name === "string" && r.name === a.name);
+    const result =
+      answers.find((r) => !used.has(r) && a.id !== undefined && r.assertion_id === a.id) ??
+      answers.find((r) => !used.has(r) && typeof r.name === "string" && r.name === a.name);
     if (result) used.add(result);
     const pointer = own.find((o) => o.name === a.name)?.pointer;
     return toResult(name, typeof a.type === "string" ? a.type : undefined, result, pointer);
   });
-  for (const r of answers.filter((x) => !used.has(x))) out.push(toResult(serviceText(r.name) ?? (typeof r.type === "string" ? r.type : "assertion"), typeof r.type === "string" ? r.type : undefined, r, own.find((o) => o.name === r.name)?.pointer));
+  for (const r of answers.filter((x) => !used.has(x)))
+    out.push(
+      toResult(
+        serviceText(r.name) ?? (typeof r.type === "string" ? r.type : "assertion"),
+        typeof r.type === "string" ? r.type : undefined,
+        r,
+        own.find((o) => o.name === r.name)?.pointer,
+      ),
+    );
   return out;
 }
 
 function toResult(name: string, type: string | undefined, result: Record<string, unknown> | undefined, pointer: string | undefined): ServerAssertionResult {
   const score = result && typeof result.score === "number" && Number.isFinite(result.score) ? result.score : undefined;
   const reason = result && reasonOf(result);
-  return { name, ...(type !== undefined && { type }), ...(result && typeof result.passed === "boolean" && { passed: result.passed }), ...(score !== undefined && { score }), ...(reason !== undefined && { reason }), ...(pointer !== undefined && { pointer }) };
+  return {
+    name,
+    ...(type !== undefined && { type }),
+    ...(result && typeof result.passed === "boolean" && { passed: result.passed }),
+    ...(score !== undefined && { score }),
+    ...(reason !== undefined && { reason }),
+    ...(pointer !== undefined && { pointer }),
+  };
 }
 
 /** A run's `chat_history` (`user` is the tester persona) as the conversation the reports show. */
@@ -77,7 +96,10 @@ export function toAnalysis(analysis: Record<string, unknown>, nodeName: (id: str
   const names = isObject(analysis.node_id_to_name) ? analysis.node_id_to_name : {};
   const suggestions: ServerSuggestion[] = (Array.isArray(analysis.suggestions) ? analysis.suggestions.filter(isObject) : []).map((s) => {
     const nodeId = typeof s.target_node_id === "string" && s.target_node_id !== "" ? s.target_node_id : undefined;
-    const name = (nodeId === undefined ? undefined : nodeName(nodeId)) ?? serviceText(s.target_node_name) ?? (nodeId === undefined ? undefined : serviceText(names[nodeId]));
+    const name =
+      (nodeId === undefined ? undefined : nodeName(nodeId)) ??
+      serviceText(s.target_node_name) ??
+      (nodeId === undefined ? undefined : serviceText(names[nodeId]));
     const confidence = share(s.confidence);
     return {
       ...(nodeId !== undefined && { nodeId: nodeId.slice(0, 200) }),
@@ -94,11 +116,18 @@ export function toAnalysis(analysis: Record<string, unknown>, nodeName: (id: str
 
 /** What a case says when it did not pass, from the service's status, error and assertions. */
 function toFailures(server: ServerCaseReport, subject: CaseSubject, unfinished: string | undefined): ScenarioFailure[] {
-  const at = (pointer: string | undefined) => (pointer !== undefined && subject.locate ? { pointer, ...subject.locate(pointer.split("/").slice(1)) } : { pointer: pointer ?? "" });
+  const at = (pointer: string | undefined) =>
+    pointer !== undefined && subject.locate ? { pointer, ...subject.locate(pointer.split("/").slice(1)) } : { pointer: pointer ?? "" };
   if (server.status === "PASSED") return [];
   if (server.status === "ERROR") return [{ message: `the service could not run it (ERROR)${server.error ? `: ${server.error}` : ""}`, pointer: "" }];
-  const failed = server.assertions.filter((a) => a.passed === false).map((a) => ({ message: `${a.name}${a.type ? ` (${a.type})` : ""} failed on the service${a.score !== undefined ? `, score ${a.score}` : ""}${a.reason ? `: ${a.reason}` : ""}`, ...at(a.pointer) }));
-  if (server.status === "FAILED") return failed.length > 0 ? failed : [{ message: "the service says it FAILED, and its answer names no failed assertion", pointer: "" }];
+  const failed = server.assertions
+    .filter((a) => a.passed === false)
+    .map((a) => ({
+      message: `${a.name}${a.type ? ` (${a.type})` : ""} failed on the service${a.score !== undefined ? `, score ${a.score}` : ""}${a.reason ? `: ${a.reason}` : ""}`,
+      ...at(a.pointer),
+    }));
+  if (server.status === "FAILED")
+    return failed.length > 0 ? failed : [{ message: "the service says it FAILED, and its answer names no failed assertion", pointer: "" }];
   return [{ message: unfinished ?? `the service ended it as ${server.status}, which is neither PASSED, FAILED nor ERROR`, pointer: "" }];
 }
 
@@ -107,7 +136,11 @@ function toFailures(server: ServerCaseReport, subject: CaseSubject, unfinished: 
  * and it did not pass), `error` (could not run) for anything else: CANCELLED, not finished when pathwaykit stopped
  * waiting (`unfinished` says why), or a status the documentation does not list.
  */
-export function toServerCase(subject: CaseSubject, server: ServerCaseReport, extra: { durationMs?: number; transcript?: TranscriptLine[]; unfinished?: string; warnings?: string[] } = {}): TestCaseReport {
+export function toServerCase(
+  subject: CaseSubject,
+  server: ServerCaseReport,
+  extra: { durationMs?: number; transcript?: TranscriptLine[]; unfinished?: string; warnings?: string[] } = {},
+): TestCaseReport {
   const status = server.status === "PASSED" ? "passed" : server.status === "FAILED" || server.status === "ERROR" ? "failed" : "error";
   return {
     file: subject.file,
