@@ -28,6 +28,10 @@ export { runScenarioFiles, type RunScenariosOptions } from "./engine/scenarios/r
 export { generateScenarioFiles, type GenerateScenarioFilesOptions, type GeneratedScenarioFiles } from "./engine/scenarios/generate-scenario-files.js";
 export { generatePersonaFiles, type GeneratePersonaFilesOptions, type GeneratedPersonaFiles } from "./engine/scenarios/generate-persona-files.js";
 export { createPersonaModels, type PersonaModelOptions, type PersonaModelSet } from "./engine/scenarios/persona-models.js";
+export { pushServerScenarios, type PushedScenario, type PushScenariosOptions, type PushScenariosReport } from "./engine/scenarios/server/push-scenarios.js";
+export { pullServerScenarios, type PullScenariosOptions, type PullScenariosReport } from "./engine/scenarios/server/pull-scenarios.js";
+export { runServerScenarios, type RunServerScenariosOptions } from "./engine/scenarios/server/run-server.js";
+export type { ServerRunOptions } from "./engine/scenarios/server/run-on-server.js";
 export { fetchPathways, type FetchPathwaysOptions, type FetchOutcome } from "./engine/release/fetch-pathways.js";
 export { checkDrift, diffVersions, type DiffVersionsOptions, type DriftCheck, type DriftResult } from "./engine/release/diff-versions.js";
 export { planPush, push, type PushOptions, type PushPlan, type PushReport, type PushFailure } from "./engine/release/push.js";
@@ -164,6 +168,10 @@ export type {
   RunTokens,
   Scenario,
   ScenarioResult,
+  ServerAssertionResult,
+  ServerCaseReport,
+  ServerRunReport,
+  ServerSuggestion,
   SimState,
   Simulator,
   TestReport,
@@ -186,7 +194,16 @@ export {
 
 // Remote service and semantic diff.
 export { RemoteError, createPathwayClient, getPathwayHash, resolveRemoteSettings, toPushBody } from "./remote/index.js";
-export type { ClientOptions, PathwayClient, FetchedPathway } from "./remote/index.js";
+export type {
+  AgentTestingApi,
+  ClientOptions,
+  PathwayClient,
+  FetchedPathway,
+  ServerBatch,
+  ServerRun,
+  ServerScenario,
+  ServerSimulationSet,
+} from "./remote/index.js";
 export { applyChanges, getPathwayDiff } from "./diff/index.js";
 export type { DiffOptions, PathwayDiff, VersionsDiff } from "./diff/index.js";
 

@@ -1,7 +1,9 @@
 // JUnit XML for CI test tabs: one <testsuite> per scenario file, one <testcase> per scenario; text through the one HTML/XML escaper.
 import { escapeHtml } from "../escape/html.js";
+import { escapeTerminalText } from "../escape/terminal.js";
 import type { TestCaseReport } from "../simulate/index.js";
 import { describeCaseTokens, toConversationLines, toVerdictLines } from "./persona-report.js";
+import { toServerLines } from "./server-report.js";
 import { toTraceLines, type TestFormatter } from "./test-report.js";
 
 function seconds(ms: number): string {
@@ -11,13 +13,16 @@ function seconds(ms: number): string {
 function failureBody(r: TestCaseReport): string {
   const lines: string[] = [];
   for (const f of r.failures) {
-    lines.push(`${f.message}`);
+    // A failure may quote the agent or the service: no control character reaches a CI page or terminal raw.
+    lines.push(escapeTerminalText(f.message));
     lines.push(`  at ${r.file}${f.line !== undefined ? `:${f.line}:${f.column ?? 1}` : ""}${f.turn !== undefined ? ` (turn ${f.turn})` : ""}`);
     if (f.expected !== undefined) lines.push(`  expected: ${JSON.stringify(f.expected)}`);
     if (f.actual !== undefined) lines.push(`  actual:   ${JSON.stringify(f.actual)}`);
   }
   const verdicts = toVerdictLines(r);
   if (verdicts.length) lines.push("", "judges:", ...verdicts.map((v) => `  ${v.text}`));
+  const service = toServerLines(r);
+  if (service.length) lines.push("", ...service.map((l) => `${"  ".repeat(l.depth)}${l.text}`));
   if (r.transcript) lines.push("", "conversation:", ...toConversationLines(r).map((l) => `  ${l}`));
   else if (r.trace.length) lines.push("", "trace:", ...toTraceLines(r.trace).map((l) => `  ${l}`));
   return lines.join("\n");
@@ -29,6 +34,7 @@ function systemOut(r: TestCaseReport): string[] {
   if (r.status === "passed") {
     const verdicts = toVerdictLines(r);
     if (verdicts.length) out.push("judges:", ...verdicts.map((v) => `  ${v.text}`));
+    out.push(...toServerLines(r).map((l) => `${"  ".repeat(l.depth)}${l.text}`));
     if (r.transcript) out.push("conversation:", ...toConversationLines(r).map((l) => `  ${l}`));
   }
   const tokens = describeCaseTokens(r);
@@ -70,6 +76,20 @@ export const formatTestJunit: TestFormatter = (report) => {
       if (r.tokens) props.push(["tokensIn", r.tokens.total.input], ["tokensOut", r.tokens.total.output]);
       for (const [i, v] of (r.judges ?? []).entries())
         props.push([`judge${i + 1}`, `${v.pass ? "pass" : "fail"}${v.score !== undefined ? ` ${v.score}` : ""}: ${v.criterion}`]);
+      // Values from the service, with their controls made visible (a bidi control would reorder what a CI page shows).
+      if (r.server)
+        props.push(
+          ["serviceScenario", escapeTerminalText(r.server.scenarioId)],
+          ["serviceStatus", escapeTerminalText(r.server.status)],
+          ...(r.server.runId !== undefined ? [["serviceRun", escapeTerminalText(r.server.runId)] as [string, string]] : []),
+        );
+      for (const [i, a] of (r.server?.assertions ?? []).entries())
+        props.push([
+          `assertion${i + 1}`,
+          escapeTerminalText(
+            `${a.passed === undefined ? "no result" : a.passed ? "pass" : "fail"}${a.score !== undefined ? ` ${a.score}` : ""}: ${a.name}${a.type ? ` (${a.type})` : ""}`,
+          ),
+        ]);
       const properties = props.length
         ? `      <properties>${props.map(([k, v]) => `<property name="${k}" value="${escapeHtml(String(v))}"/>`).join("")}</properties>`
         : undefined;
@@ -83,7 +103,7 @@ export const formatTestJunit: TestFormatter = (report) => {
       if (properties) out.push(properties);
       if (r.status !== "passed") {
         const tag = r.status === "error" ? "error" : "failure";
-        const message = r.failures[0]?.message ?? r.status;
+        const message = escapeTerminalText(r.failures[0]?.message ?? r.status);
         out.push(
           `      <${tag} message="${escapeHtml(message)}" type="${r.status === "error" ? "ScenarioError" : "ExpectationFailed"}">${escapeHtml(failureBody(r))}</${tag}>`,
         );

@@ -1,6 +1,7 @@
 // TAP version 13: one test point per scenario, failures as YAML diagnostics blocks.
 import { escapeTerminalText } from "../escape/terminal.js";
 import { toConversationLines, toVerdictLines } from "./persona-report.js";
+import { toServerLines } from "./server-report.js";
 import { toTraceLines, type TestFormatter } from "./test-report.js";
 
 /** A YAML scalar that is always safe: a JSON string (JSON strings are valid YAML). */
@@ -18,13 +19,17 @@ export const formatTestTap: TestFormatter = (report) => {
   const out = ["TAP version 13", `1..${report.results.length}`];
   report.results.forEach((r, i) => {
     const title = description(`${r.file} > ${r.name}`);
+    const service = toServerLines(r);
     if (r.status === "passed") {
       out.push(`ok ${i + 1} - ${title}`);
+      // The service's assertions, as TAP comments: a passing point has no diagnostics block.
+      for (const l of service) out.push(`# ${"  ".repeat(l.depth)}${description(l.text)}`);
       return;
     }
     out.push(`not ok ${i + 1} - ${title}`, "  ---");
     const f = r.failures[0];
-    out.push(`  message: ${scalar(f?.message ?? r.status)}`);
+    // A failure may quote the agent or the service: its controls are made visible (JSON leaves C1 and bidi raw).
+    out.push(`  message: ${scalar(escapeTerminalText(f?.message ?? r.status))}`);
     out.push(`  severity: ${r.status === "error" ? "error" : "fail"}`);
     if (f) {
       out.push(`  at: ${scalar(`${r.file}${f.line !== undefined ? `:${f.line}:${f.column ?? 1}` : ""}`)}`);
@@ -34,12 +39,16 @@ export const formatTestTap: TestFormatter = (report) => {
     }
     if (r.failures.length > 1) {
       out.push("  failures:");
-      for (const g of r.failures) out.push(`    - ${scalar(g.message)}`);
+      for (const g of r.failures) out.push(`    - ${scalar(escapeTerminalText(g.message))}`);
     }
     const verdicts = toVerdictLines(r);
     if (verdicts.length) {
       out.push("  judges:");
       for (const v of verdicts) out.push(`    - ${scalar(v.text)}`);
+    }
+    if (service.length) {
+      out.push("  service:");
+      for (const l of service) out.push(`    - ${scalar(`${"  ".repeat(l.depth)}${l.text}`)}`);
     }
     if (r.transcript) {
       out.push("  conversation:");

@@ -5,6 +5,7 @@ import { escapeTerminalLine, escapeTerminalText } from "../escape/terminal.js";
 import type { ScenarioFailure, TestReport, TraceEvent } from "../simulate/index.js";
 import pc from "picocolors";
 import { describeCaseTokens, describeUsage, toConversationLines, toVerdictLines } from "./persona-report.js";
+import { toServerLines } from "./server-report.js";
 
 /** Options of the test reporters; all optional. */
 export interface TestFormatOptions {
@@ -84,7 +85,7 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
     const rate = r.passRate !== undefined ? ` ${c.bold(`${(r.passRate * 100).toFixed(0)}%`)} of ${toCount(r.runs ?? 0, "run")} passed` : "";
     const v = r.pathwayVersion;
     const tested = v ? `, version ${v.version ?? "unknown"}${v.requested === String(v.version) ? "" : ` (${v.requested})`} ${v.hash.slice(0, 19)}` : "";
-    const mode = r.mode === "live" ? c.cyan(` [live${escapeTerminalText(tested)}]`) : "";
+    const mode = r.mode === "live" || r.mode === "server" ? c.cyan(` [${r.mode === "server" ? "service" : "live"}${escapeTerminalText(tested)}]`) : "";
     out.push(
       `  ${mark} ${escapeTerminalLine(r.name)}${mode}${r.status === "error" ? c.red(" (could not run)") : ""}${rate} ${c.dim(`${r.durationMs.toFixed(0)} ms`)}`,
     );
@@ -106,6 +107,10 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
       }
     }
     for (const v of toVerdictLines(r)) out.push(`    ${v.pass ? c.green(v.text) : c.red(v.text)}`);
+    for (const l of toServerLines(r))
+      out.push(
+        `    ${"  ".repeat(l.depth)}${l.kind === "pass" ? c.green(l.text) : l.kind === "fail" ? c.red(l.text) : l.kind === "none" ? c.yellow(l.text) : c.dim(l.text)}`,
+      );
     if (r.status === "failed" && r.transcript) {
       // A persona's conversation says more than its trace; the trace stays in --format json.
       out.push(`    ${c.dim("conversation:")}`);

@@ -10,6 +10,8 @@ import type { ChatApi } from "../model/index.js";
 import { toVersionList, toVersionNumber, type PathwayVersionInfo } from "./versions.js";
 import { createReleaseMethods, type RawAnswer, type ReleaseApi, type RequestExtra } from "./release.js";
 import { getPathSegmentProblem } from "./path-segment.js";
+import { defaultSleep, describeCause, getRefusal, serverMessage } from "./answer-text.js";
+import { createAgentTestingMethods, type AgentTestingApi } from "./agent-testing.js";
 import { findDeepNesting, MAX_NESTING_DEPTH } from "../parse/nesting.js";
 import { createCallMethods, type CallsApi } from "./calls.js";
 import { createUsageMethods, type UsageApi } from "./usage.js";
@@ -70,21 +72,6 @@ export { DEFAULT_MAX_RESPONSE_BYTES };
 export type ClientConfig = Required<Omit<ClientOptions, "apiKey" | "encryptedKey" | "signal" | "onRetry">> &
   Pick<ClientOptions, "apiKey" | "encryptedKey" | "signal" | "onRetry">;
 
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
-
 /** Fills in the defaults of ClientOptions. */
 export function resolveClientOptions(options: ClientOptions = {}): ClientConfig {
   return {
@@ -136,7 +123,7 @@ export interface PushResult {
 }
 
 /** The client: one method per endpoint. */
-export interface PathwayClient extends ChatApi, ReleaseApi, CallsApi, UsageApi {
+export interface PathwayClient extends ChatApi, ReleaseApi, CallsApi, UsageApi, AgentTestingApi {
   readonly config: ClientConfig;
   /** Reads a pathway; throws RemoteError. */
   getPathway(id: string, options?: { endpoint?: PathwayEndpoint }): Promise<FetchedPathway>;
@@ -150,47 +137,6 @@ export interface PathwayClient extends ChatApi, ReleaseApi, CallsApi, UsageApi {
 
 /** An answer as the request gives it (release.ts names it for the endpoint groups). */
 type Answer = RawAnswer;
-
-function describeCause(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-  const code = typeof cause?.code === "string" ? cause.code : undefined;
-  const message = typeof cause?.message === "string" ? cause.message : error instanceof Error ? error.message : String(error);
-  return code ? `${code}${message && !message.includes(code) ? `: ${message}` : ""}` : message;
-}
-
-/** Short text from an error body: its `message`/`error` field when JSON, else the start of the text. */
-function serverMessage(text: string): string {
-  let message = text;
-  try {
-    const value: unknown = JSON.parse(text);
-    if (value && typeof value === "object") {
-      const v = value as Record<string, unknown>;
-      const m = v.message ?? v.error ?? v.errors;
-      if (m !== undefined) message = typeof m === "string" ? m : JSON.stringify(m);
-    }
-  } catch {
-    // Not JSON: keep the text.
-  }
-  // The text reaches a terminal: no escape sequences from the network.
-  message = message
-    .replace(/\s+/g, " ")
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, "?")
-    .trim();
-  return message.length > 200 ? `${message.slice(0, 199)}…` : message;
-}
-
-/** The service's message when a 2xx answer is really a refusal (`status: "error"` or an `error` field); undefined when it is not. */
-function getRefusal(response: unknown): string | undefined {
-  if (!response || typeof response !== "object" || Array.isArray(response)) return undefined;
-  const r = response as Record<string, unknown>;
-  const failed =
-    (typeof r.status === "string" && /^(error|fail(ed|ure)?)$/i.test(r.status)) ||
-    r.success === false ||
-    (r.error !== undefined && r.error !== null && r.error !== false);
-  if (!failed) return undefined;
-  const m = r.message ?? r.error ?? r.errors;
-  return m === undefined || m === true ? "" : typeof m === "string" ? m : JSON.stringify(m);
-}
 
 /** Creates a client. Checks the base URL and key lazily, on the first call, so a bad one is reported as a RemoteError. */
 export function createPathwayClient(options: ClientOptions = {}): PathwayClient {
@@ -224,7 +170,7 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
     return url;
   };
 
-  const request = async (method: "GET" | "POST", path: string, body: string | undefined, what: string, extra: RequestExtra = {}): Promise<Answer> => {
+  const request = async (method: "GET" | "POST" | "PUT", path: string, body: string | undefined, what: string, extra: RequestExtra = {}): Promise<Answer> => {
     const url = new URL(path, baseUrl()).toString();
     if (!config.apiKey) throw fail("config", 'No API key: set PATHWAYKIT_API_KEY to the key from the service\'s dashboard (sent raw, without "Bearer").');
     const headers: Record<string, string> = { authorization: config.apiKey, accept: "application/json" };
@@ -433,6 +379,14 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
       refusal: getRefusal,
       quote: (text) => serverMessage(redact(text)),
       segment: (id, what) => segment(id, what, "phone number or campaign id"),
+    }),
+    ...createAgentTestingMethods({
+      request,
+      parse,
+      fail,
+      refusal: getRefusal,
+      quote: (text) => serverMessage(redact(text)),
+      segment: (id, what) => segment(id, what, "agent-testing id"),
     }),
     async getPathway(id, options = {}) {
       const endpoint = options.endpoint ?? "convo";

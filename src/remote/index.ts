@@ -12,4 +12,5 @@ export * from "./versions.js";
 export * from "./release.js";
 export * from "./calls.js";
 export * from "./usage.js";
+export * from "./agent-testing.js";
 export type * from "./version-log.js";

@@ -67,7 +67,7 @@ export interface RequestExtra {
 
 /** What the release methods borrow from the client: its request (retries, timeouts, redaction) and error builders. */
 export interface ClientTools {
-  request(method: "GET" | "POST", path: string, body: string | undefined, what: string, extra?: RequestExtra): Promise<RawAnswer>;
+  request(method: "GET" | "POST" | "PUT", path: string, body: string | undefined, what: string, extra?: RequestExtra): Promise<RawAnswer>;
   parse(answer: RawAnswer, what: string): unknown;
   fail(kind: RemoteErrorKind, message: string, details?: RemoteError["details"]): RemoteError;
   /** The service's message when a 2xx answer is a refusal (`status: "error"`...), else undefined. */

@@ -36,7 +36,7 @@ function hex4(code: number): string {
 
 /**
  * A double-quoted scalar: JSON's escapes (which YAML 1.2 shares), plus \u escapes for what YAML readers refuse raw or
- * read as line breaks (C1 controls, U+2028/2029, BOM, U+FFFE/FFFF, unpaired surrogates).
+ * read as line breaks (C1 controls, U+2028/2029, BOM, U+FFFE/FFFF, unpaired surrogates), and for bidi controls.
  */
 function quote(text: string): string {
   let out = '"';
@@ -48,7 +48,21 @@ function quote(text: string): string {
     else if (c === 0x5c) escaped = "\\\\";
     else if (c < 0x20) escaped = c === 0x0a ? "\\n" : c === 0x09 ? "\\t" : c === 0x0d ? "\\r" : hex4(c);
     else if (c < 0x7f) continue;
-    else if (c <= 0x9f || c === 0x2028 || c === 0x2029 || c === 0xfeff || c === 0xfffe || c === 0xffff) escaped = hex4(c);
+    // Bidi controls too: both readers take them raw, but an editor reorders the line around them (Trojan Source).
+    else if (
+      c <= 0x9f ||
+      c === 0x2028 ||
+      c === 0x2029 ||
+      c === 0xfeff ||
+      c === 0xfffe ||
+      c === 0xffff ||
+      c === 0x061c ||
+      c === 0x200e ||
+      c === 0x200f ||
+      (c >= 0x202a && c <= 0x202e) ||
+      (c >= 0x2066 && c <= 0x2069)
+    )
+      escaped = hex4(c);
     else if (c >= 0xd800 && c <= 0xdbff) {
       const next = text.charCodeAt(i + 1);
       if (next >= 0xdc00 && next <= 0xdfff) {

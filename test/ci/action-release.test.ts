@@ -41,10 +41,17 @@ const NUMBERS = {
 };
 
 /** Starts the service with the example pathways in production, no saved versions yet, and three inbound numbers. */
-async function startService(): Promise<FakeService> {
+async function startService(extra: FakeServiceOptions = {}): Promise<FakeService> {
   const pathways = examplePathways();
   // `script` drives the versioned chat of the fake that issue 23 item 7 extends; it is not in this branch's type yet.
-  const options = { apiKey: KEY, pathways, versions: Object.fromEntries(Object.keys(pathways).map((id) => [id, []])), script: agentScript(), numbers: NUMBERS };
+  const options = {
+    apiKey: KEY,
+    pathways,
+    versions: Object.fromEntries(Object.keys(pathways).map((id) => [id, []])),
+    script: agentScript(),
+    numbers: NUMBERS,
+    ...extra,
+  };
   fake = await startFakeService(options as FakeServiceOptions);
   return fake;
 }
@@ -118,6 +125,96 @@ describe("action.yml, mode release", () => {
     expect(run.step("push").code).toBe(0);
     expect(run.step("live").code).toBe(1);
     expect(run.step("publish").kind).toBe("skipped");
+    expect(bodies(service, "POST", /\/publish$/)).toEqual([]);
+  }, 240_000);
+
+  test("with server-scenarios, pushes the persona scenarios, runs them on the service on each draft, and gates the publish on them and the service's own gates", async () => {
+    const gate = {
+      id: "scn-gate",
+      name: "never promises a refund",
+      pathway_id: ID,
+      tester_persona_prompt: "You demand a refund.",
+      is_required_for_promotion: true,
+    };
+    const service = await startService({ serverScenarios: [gate] });
+    const persona = [
+      "name: a caller opens a ticket",
+      "pathway: ../../support-kb.json",
+      "persona: Your internet is down and you want a technician.",
+      "judges:",
+      "  - The agent opens a ticket",
+      "expect:",
+      "  node: Ticket confirmed",
+      "",
+    ].join("\n");
+    const project = await createCiProject(
+      service.url,
+      KEY,
+      { "pathways/support-kb.json": setNodeText("Greeting", "Hi, this is the help desk.") },
+      { "pathways/scenarios/support-kb/ticket.persona.scenario.yaml": persona },
+    );
+    const run = await runAction(action, {
+      workspace: project.dir,
+      inputs: { ...guideActionInputs("release", KEY), "base-url": service.url, "server-scenarios": "true" },
+      event: { after: "0123456789abcdef0123456789abcdef01234567" },
+    });
+    expect(run.failed, describeRun(run)).toBe(false);
+    // No live chat: the scripted scenarios are left out, the persona one runs on the service.
+    expect(bodies(service, "POST", /^\/v1\/pathway\/chat\/create$/)).toEqual([]);
+    const created = bodies(service, "POST", /^\/v1\/agent-testing\/scenarios$/);
+    expect(created).toEqual([
+      expect.objectContaining({
+        name: "a caller opens a ticket",
+        pathway_id: ID,
+        assertions: [
+          expect.objectContaining({ type: "NODE_REACHED", config: { node_id: "ticket-confirmed" } }),
+          expect.objectContaining({ type: "LLM_JUDGE" }),
+        ],
+      }),
+    ]);
+    const id = [...service.agentTesting.scenarios.values()].find((s) => s.name === "a caller opens a ticket")!.id;
+    const published = bodies(service, "POST", new RegExp(`^/v1/pathway/${ID}/publish$`));
+    expect(published).toHaveLength(1);
+    // The draft is tested (repeat: 3, a simulation set), then the version promoted is gated once with the service's own gate too.
+    expect(bodies(service, "POST", /simulation-sets$/)).toEqual([
+      { scenario_ids: [id], simulations_per_scenario: 3, pathway_id: ID, version_number: published[0]!.version_id },
+    ]);
+    expect(bodies(service, "POST", /batch-run$/)).toEqual([{ scenario_ids: [id, "scn-gate"], version_number: published[0]!.version_id }]);
+    expect(run.steps.map((s) => s.stdout + s.stderr).join("\n")).not.toContain(KEY);
+  }, 240_000);
+
+  test("with server-scenarios, publishes nothing when the service's gate fails", async () => {
+    const gate = {
+      id: "scn-gate",
+      name: "never promises a refund",
+      pathway_id: ID,
+      tester_persona_prompt: "You demand a refund.",
+      is_required_for_promotion: true,
+    };
+    const service = await startService({ serverScenarios: [gate], agentTesting: { outcomes: { "never promises a refund": "FAILED" } } });
+    const persona = [
+      "name: a caller opens a ticket",
+      "pathway: ../../support-kb.json",
+      "persona: Your internet is down.",
+      "expect:",
+      "  node: Ticket confirmed",
+      "",
+    ].join("\n");
+    const project = await createCiProject(
+      service.url,
+      KEY,
+      { "pathways/support-kb.json": setNodeText("Greeting", "Hi there.") },
+      { "pathways/scenarios/support-kb/ticket.persona.scenario.yaml": persona },
+    );
+    const run = await runAction(action, {
+      workspace: project.dir,
+      inputs: { ...guideActionInputs("release", KEY), "base-url": service.url, "server-scenarios": "true" },
+      event: { after: "0123456789abcdef0123456789abcdef01234567" },
+    });
+    expect(run.failed).toBe(true);
+    expect(run.step("live").code).toBe(0);
+    expect(run.step("publish").code).toBe(1);
+    expect(run.step("publish").stdout).toContain("Not promoted: 1 of 2 scenarios did not pass on the service's Agent Testing");
     expect(bodies(service, "POST", /\/publish$/)).toEqual([]);
   }, 240_000);
 

@@ -1,6 +1,7 @@
 // A real node:http server that plays the calling service's pathway endpoints on 127.0.0.1, with faults on demand.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createAgentTestingStore, handleAgentTesting, type AgentTestingOptions, type AgentTestingStore } from "./fake-agent-testing.js";
 import { handleCalls, type CallQuirks } from "./fake-calls.js";
 import { handleUsage, type UsageStore } from "./fake-usage.js";
 import { handleChat, handleVersionWrite, withMarkers, wrapRead, type FakeAgentScript, type FakeQuirks, type VersionStore } from "./fake-versions.js";
@@ -52,6 +53,10 @@ export interface FakeServiceOptions {
   campaigns?: Record<string, Record<string, unknown>>;
   /** Numbers listed whose configuration read answers this status every time. */
   failingNumbers?: Record<string, number>;
+  /** How Agent Testing answers (documented shapes by default). */
+  agentTesting?: AgentTestingOptions;
+  /** Agent-testing scenarios on the service from the start (made in the web page): each with `id`, `name`, `pathway_id`. */
+  serverScenarios?: Record<string, unknown>[];
 }
 
 /** The running fake service. */
@@ -73,8 +78,10 @@ export interface FakeService {
   readonly maxInFlight: number;
   /** The inbound numbers and campaigns it holds; tests may change them between requests. */
   usage: UsageStore;
+  /** Agent Testing's scenarios, runs, batches and simulation sets, and the options in force (change them between requests). */
+  agentTesting: AgentTestingStore;
   /** Queues a fault for the next request (matching `method` and `path` when given). */
-  addFault(fault: Fault, method?: "GET" | "POST", path?: RegExp): void;
+  addFault(fault: Fault, method?: "GET" | "POST" | "PUT", path?: RegExp): void;
   /** Requests whose method and path match (the path without the query). */
   requestsTo(method: string, path: RegExp): RecordedRequest[];
   /** Called with each request as it arrives, before it is answered (a test's stand-in for someone else acting meanwhile). */
@@ -132,6 +139,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     extraListEntries: [],
     send: sendJson,
   };
+  const agentTesting = createAgentTestingStore({ ...options.agentTesting }, options.serverScenarios ?? [], sendJson);
   const store: VersionStore = {
     pathways,
     versions,
@@ -200,6 +208,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     if (authorization !== apiKey) return sendJson(res, 401, { status: "error", message: "Invalid API key" });
     if (handleCalls(callStore, method, path, res)) return;
     if (handleUsage(usage, method, path, res)) return;
+    if (handleAgentTesting(agentTesting, method, path, body, res)) return;
     if (handleChat(store, method, path, body, res)) return;
     const writes = /^\/v1\/pathway\/([^/?]+)\//.exec(path);
     if (writes && forbidden.has(decodeURIComponent(writes[1]!))) return sendJson(res, 403, { status: "error", message: "Forbidden" });
@@ -268,6 +277,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     quirks: store.quirks,
     chats: store.chats,
     usage,
+    agentTesting,
     requestsTo: (method, pattern) => requests.filter((r) => r.method === method && pattern.test(r.path.split("?")[0]!)),
     get maxInFlight() {
       return maxInFlight;

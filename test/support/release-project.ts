@@ -46,6 +46,7 @@ export interface ReleaseProject {
       id: string;
       draft?: { version: number; hash: string; name?: string };
       releases?: { version: number; environment: string; hash?: string }[];
+      scenarios?: { name: string; id: string; file: string }[];
     }[];
   };
 }

@@ -10,6 +10,7 @@ import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";
 import { option } from "../options/index.js";
 import { registerScenariosFromCall } from "../scenarios-from-call.js";
+import { registerScenariosServer } from "../agent-testing/scenarios.js";
 
 interface GenerateOptions {
   output: string;
@@ -38,6 +39,7 @@ Exit codes: 0 and 1 as the subcommand says (see its --help), 2 usage error: no s
 
 Examples:
   $ pathway scenarios generate pathways/appointment-booking.json -o pathways/scenarios/appointment-booking
+  $ pathway scenarios push personas/ --dry-run
   $ pathway scenarios generate --help`,
     );
   scenarios
@@ -94,6 +96,7 @@ Examples:
       if (generated.uncovered.length > 0) io.setExitCode(EXIT.findings);
     });
   registerScenariosFromCall(scenarios, io);
+  registerScenariosServer(scenarios, io);
 }
 
 /** `scenarios generate --personas n`: persona scenarios written by the caller model. */

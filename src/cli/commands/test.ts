@@ -1,34 +1,20 @@
 // `pathway test`: runs scenario files against their pathways, prints a report (text, json, junit, tap) and coverage.
 import type { Command } from "commander";
 import { runScenarioFiles, type RunScenariosOptions } from "../../engine/scenarios/run-scenarios.js";
-import type { TestFormatter } from "../../format/test-report.js";
-import { formatTestJunit } from "../../format/junit.js";
-import { formatTestTap } from "../../format/tap.js";
-import { formatTestJson, formatTestStylish } from "../../format/test-report.js";
 import { createProgressReporter } from "../progress.js";
 import { EXIT, ExitError } from "../exit.js";
 import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../remote-options.js";
 import type { CliIo } from "../io.js";
 import { option } from "../options/index.js";
-import { TEST_HELP } from "../help/test.js";
-import { useReportColor, writeOutput } from "../output.js";
 import { refuseUnwatchable, watchCommand } from "../watch.js";
 import { ScenarioDependencies } from "../../engine/watch/watch-plan.js";
+import { TEST_HELP } from "../help/test.js";
+import { TEST_FORMATS as FORMATS, writeTestReport, type TestOutputFlags } from "../testing/output.js";
+import type { ServerTestFlags } from "../agent-testing/wait.js";
 
-const FORMATS = ["text", "json", "junit", "tap"] as const;
-
-interface TestOptions extends Omit<RunScenariosOptions, "remote" | "modelTimeoutMs">, RemoteFlags {
-  format: (typeof FORMATS)[number];
+interface TestOptions extends Omit<RunScenariosOptions, "remote" | "modelTimeoutMs">, RemoteFlags, TestOutputFlags, ServerTestFlags {
   modelTimeout?: number;
-  color?: boolean;
-  output?: string;
   watch?: boolean;
-}
-
-async function getFormatter(name: TestOptions["format"]): Promise<TestFormatter> {
-  if (name === "junit") return formatTestJunit;
-  if (name === "tap") return formatTestTap;
-  return name === "json" ? formatTestJson : formatTestStylish;
 }
 
 /** Registers `pathway test` on the program. */
@@ -43,8 +29,12 @@ export function register(program: Command, io: CliIo): void {
     .addOption(option("liveWebhooks", { in: "scenarios" }))
     .addOption(option("live", { does: "run the scenarios against the service's text chat" }))
     .addOption(option("pathwayId", { with: "--live", default: "the manifest entry of each scenario's pathway file" }))
-    .addOption(option("pathwayVersion", { for: "chat", with: "--live or --compare" }))
+    .addOption(option("pathwayVersion", { for: "run", with: "--live, --compare or --server" }))
     .addOption(option("compare"))
+    .addOption(option("server", { for: "test" }))
+    .addOption(option("explain"))
+    .addOption(option("maxWait"))
+    .addOption(option("pollInterval"))
     .addOption(option("repeat", { and: "report its pass rate and the paths taken" }))
     .addOption(option("minPassRate", { with: "--repeat" }))
     .addOption(option("concurrency", { of: "live and persona runs", note: "across scenarios and repeats" }))
@@ -64,6 +54,7 @@ export function register(program: Command, io: CliIo): void {
     .addOption(option("watch", { for: "the scenarios that changed and those whose pathway or mocks changed" }))
     .addHelpText("after", TEST_HELP)
     .action(async (inputs: string[], options: TestOptions) => {
+      if (options.server || options.explain) return (await import("../agent-testing/test-server.js")).testOnServer(inputs, options, io); // why: the agent-testing code loads only here
       if (!options.watch) {
         await testOnce(inputs, options, io);
         return;
@@ -111,16 +102,6 @@ async function testOnce(
     onProgress: progress.report,
   }).finally(progress.stop);
   if (watch.only && report.results.length === 0) return false;
-  const formatter = await getFormatter(options.format);
-  const text = formatter(report, { color: useReportColor(options.color, options.output, io), coverage: Boolean(options.coverage) });
-  await writeOutput(io, options.output, text);
-  if (options.output !== undefined && options.output !== "-") {
-    const s = report.summary;
-    io.stderr.write(
-      `pathway test: ${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} could not run` : ""}; report written to ${options.output}\n`,
-    );
-  }
-  if (report.summary.errors > 0) io.setExitCode(EXIT.failure);
-  else if (report.summary.failed > 0 || (report.coverageFailures?.length ?? 0) > 0) io.setExitCode(EXIT.findings);
+  await writeTestReport(io, report, options);
   return true;
 }

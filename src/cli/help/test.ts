@@ -1,7 +1,7 @@
-// The text `pathway test` --help prints after its options: what it does in words, its exit codes and examples.
+// What `pathway test --help` says after the options: each kind of run, their bounds, the exit codes and examples.
 import { WATCH_HELP } from "../watch.js";
 
-/** `pathway test`'s help after its options. */
+/** The help text after `pathway test`'s options. */
 export const TEST_HELP = `
 Each scenario names its pathway (relative to the scenario file), gives the caller's turns and what to expect.
 A failure shows the expected and actual values and the trace up to that point.
@@ -24,6 +24,14 @@ set in pathway.config.json ("models"). Keys are never printed or written. --reco
 --replay <dir> answers from it with no network: a request it does not hold (a changed pathway or scenario) makes
 that scenario "could not run". --max-turns, --model-timeout and --token-budget bound every run.
 
+Server runs (--server) run the persona scenarios pushed with \`pathway scenarios push\` on the service's Agent
+Testing instead: one batch per pathway (POST /v1/agent-testing/batch-run, with --pathway-version's number as
+version_number; production sends none), read back until it ends (first after --poll-interval, then each wait 1.5
+times the last, up to 30s; --max-wait bounds it; Ctrl-C stops waiting), reported per scenario and assertion. A scenario not pushed, or changed since
+(the service would run its copy, not the file), could not run. --repeat n runs a simulation set instead
+(simulations_per_scenario n): each scenario's pass rate is checked against --min-pass-rate. --explain asks the
+service to analyse each run that did not pass and shows its suggestions beside the node they name.
+
 ${WATCH_HELP} With --watch, coverage is of the scenarios each run ran.
 With --watch, persona scenarios are played only with --replay (a save never calls a model).
 
@@ -31,7 +39,8 @@ Exit codes: 0 all scenarios passed, 1 a scenario (or a judge) failed or coverage
 2 usage error, or a scenario (or its pathway) could not be read or is invalid, or its live chat could not start
 (including a --pathway-version the service does not have, or a draft the manifest does not record), or a persona
 run could not be played (a model not named, a key missing or refused, a request no recording holds, the token
-budget spent); with --watch, 0 when stopped with Ctrl-C.
+budget spent); with --server, 1 when the service says a scenario failed or errored, 2 when one was not pushed,
+changed since, cancelled, or not finished when pathwaykit stopped waiting; with --watch, 0 when stopped with Ctrl-C.
 
 Examples:
   $ pathway test pathways/scenarios/
@@ -44,4 +53,6 @@ Examples:
   $ pathway test pathways/scenarios/ --watch
   $ pathway test personas/ --caller-model openai:gpt-4o-mini --agent-model openai:gpt-4o-mini --record recordings/
   $ pathway test personas/ --replay recordings/ -f junit -o reports/personas.xml
-  $ pathway test personas/ --live --caller-model anthropic:claude-haiku-4-5 --repeat 5 --min-pass-rate 0.8`;
+  $ pathway test personas/ --live --caller-model anthropic:claude-haiku-4-5 --repeat 5 --min-pass-rate 0.8
+  $ pathway test personas/ --server --pathway-version draft --explain
+  $ pathway test personas/ --server --repeat 10 --min-pass-rate 0.9 -f junit -o reports/service.xml`;

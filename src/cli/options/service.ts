@@ -89,10 +89,14 @@ export const SERVICE_OPTIONS = {
   /** The release commands' first spelling of --pathway-id. */
   id: defineAlias("--id <id>", "pathwayId"),
   /** A saved version: to chat with, to promote, or whose calls to count; each use accepts the forms that make sense there. */
-  pathwayVersion: defineOption("--pathway-version <version>", ({ for: use, with: flag }: { for: "chat" | "promote" | "count"; with?: string }) => {
+  pathwayVersion: defineOption("--pathway-version <version>", ({ for: use, with: flag }: { for: "chat" | "run" | "promote" | "count"; with?: string }) => {
     const uses = {
       chat: {
         description: "chat with this saved version: a number, draft (the manifest's), production or staging",
+        parse: parseVersion(["draft", "production", "staging"]),
+      },
+      run: {
+        description: "run on this saved version (the chat's, or the service's batch): a number, draft (the manifest's), production or staging",
         parse: parseVersion(["draft", "production", "staging"]),
       },
       promote: { description: "the version to promote: a number, or draft (the file's draft in the manifest; the default)", parse: parseVersion(["draft"]) },
@@ -117,6 +121,32 @@ export const SERVICE_OPTIONS = {
   })),
   live: defineOption("--live", ({ does, instead = "the simulator" }: { does: string; instead?: string }) => ({
     description: `${does} instead of ${instead} (needs PATHWAYKIT_API_KEY)`,
+  })),
+  /** The service's Agent Testing runs the scenarios: `pathway test`'s pushed ones, or publish's gates. */
+  server: defineOption("--server", ({ for: use }: { for: "test" | "publish" }) => ({
+    description:
+      use === "test"
+        ? "run the persona scenarios pushed with `pathway scenarios push` on the service's Agent Testing (one batch per pathway) instead of here (needs PATHWAYKIT_API_KEY)"
+        : "with --require-pass: run them on the service's Agent Testing instead of live here: the scenarios pushed from those files, and every promotion gate the service holds for the pathway",
+  })),
+  explain: defineOption("--explain", () => ({
+    description:
+      "with --server: ask the service to analyse each run that did not pass (POST /v1/agent-testing/runs/{id}/analyze) and show its suggestions beside the node they name",
+  })),
+  maxWait: defineOption("--max-wait <duration>", () => ({
+    description: "with --server: stop waiting for the service's runs after this long: 30m, 1h (a bare number is seconds; they go on there)",
+    parse: parseDuration(),
+    default: 1_800_000,
+    defaultText: "30m",
+  })),
+  pollInterval: defineOption("--poll-interval <duration>", () => ({
+    description: "with --server: the first wait between reads of the service's runs; each next wait is 1.5 times longer, at most 30s",
+    parse: parseDuration(),
+    default: 2_000,
+    defaultText: "2s",
+  })),
+  required: defineOption("--required", () => ({
+    description: "mark every scenario pushed as a promotion gate (is_required_for_promotion); without it, each keeps the service's setting (off for a new one)",
   })),
   limit: defineOption("--limit <n>", ({ for: use }: { for: "versions" | "log" }) =>
     use === "log"

@@ -27,6 +27,20 @@ const EntrySchema = z.strictObject({
   releases: z
     .array(z.strictObject({ version: z.number().int().min(1), environment: z.enum(["production", "staging"]), hash: z.string().optional(), at: z.string() }))
     .optional(),
+  /** Scenarios on the service's Agent Testing made from scenario files (`scenarios push`, `scenarios pull`): the server's id by scenario name, and the file. */
+  scenarios: z
+    .array(
+      z.strictObject({
+        name: z.string(),
+        // Also a URL path segment (GET /v1/agent-testing/scenarios/{id}).
+        id: z
+          .string()
+          .refine((id) => getPathSegmentProblem(id) === undefined, { error: (issue) => `the scenario id ${getPathSegmentProblem(String(issue.input))}` }),
+        file: z.string().min(1),
+        pushedAt: z.string().optional(),
+      }),
+    )
+    .optional(),
 });
 
 const ManifestSchema = z.strictObject({
@@ -138,9 +152,13 @@ export function findEntryByFile(loaded: LoadedManifest, cwd: string, file: strin
   return loaded.manifest.pathways.find((e) => e.file === key);
 }
 
-/** Adds or replaces the entry for `entry.file`. */
+/**
+ * Adds or replaces the entry for `entry.file`. The record of the scenarios pushed to that pathway is kept when the
+ * new entry says nothing of them and names the same pathway (a fetch or push of the file does not unlink them).
+ */
 export function setEntry(loaded: LoadedManifest, entry: ManifestEntry): void {
+  const old = loaded.manifest.pathways.find((e) => e.file === entry.file);
   const list = loaded.manifest.pathways.filter((e) => e.file !== entry.file);
-  list.push(entry);
+  list.push(entry.scenarios === undefined && old?.scenarios && old.id === entry.id ? { ...entry, scenarios: old.scenarios } : entry);
   loaded.manifest.pathways = list;
 }

@@ -23,6 +23,8 @@ export interface RemoteOptions {
   onRetry?: (info: RetryInfo) => void;
   /** Told as each item finishes (the CLI draws a progress bar). */
   onProgress?: (event: ProgressEvent) => void;
+  /** Cancels every request (Ctrl-C). */
+  signal?: AbortSignal;
 }
 
 /** The remote layer, loaded on first use: `pathway validate` imports this file for its flags, and never talks to the service unless an input is `remote:`. */
@@ -42,6 +44,7 @@ export async function createClient(host: Host, options: RemoteOptions, loaded: L
       ...(options.maxResponseBytes !== undefined && { maxResponseBytes: options.maxResponseBytes }),
       fetch: (url, init) => host.fetch(url, init),
       ...(options.onRetry && { onRetry: options.onRetry }),
+      ...(options.signal && { signal: options.signal }),
     });
   } catch (error) {
     throw await toEngineError(error);

@@ -10,6 +10,8 @@ import type { ProgressEvent } from "../progress.js";
 import { resolveReleaseTarget, type ReleaseTarget } from "../project/release-target.js";
 import { createClient, loadRemote, toEngineError, type RemoteOptions } from "../project/remote-client.js";
 import { runScenarioFiles } from "../scenarios/run-scenarios.js";
+import type { ServerRunOptions } from "../scenarios/server/run-on-server.js";
+import type { TestReport } from "../../simulate/index.js";
 import type { Pathway } from "../../model/schema.js";
 import { readReleaseUsage, type ReleaseUsage, type ReleaseUsageOptions } from "../usage/release-usage.js";
 
@@ -23,6 +25,13 @@ export interface PublishOptions extends RemoteOptions, Omit<ReleaseUsageOptions,
   environment?: Environment;
   /** Scenario files, directories or globs to run live against the version first; it is promoted only when all pass. */
   requirePass?: readonly string[];
+  /**
+   * Run requirePass's scenarios on the service's Agent Testing instead of live here: those pushed from the files (see
+   * pushServerScenarios) and every promotion gate the service holds for the pathway, as one batch on the version.
+   */
+  server?: boolean;
+  /** With server: how long to wait for the batch, how often to read it, Ctrl-C's signal, and who is told it started. */
+  poll?: ServerRunOptions;
   /** With requirePass: runs of each scenario, and the pass rate a repeated one needs (0..1). */
   repeat?: number;
   minPassRate?: number;
@@ -52,6 +61,8 @@ export interface PublishReport {
   localHash?: string;
   /** With requirePass: the live run's totals. */
   tests?: { total: number; passed: number; failed: number; errors: number };
+  /** With server: the service's report of each scenario run (the cases `pathway test --server` prints). */
+  results?: TestReport["results"];
   /** Who the version reaches (inbound numbers, campaigns), read before promoting; absent when it was refused before. */
   usage?: ReleaseUsage;
   reason: string;
@@ -147,6 +158,44 @@ export async function promote(client: PathwayClient, id: string, version: number
 }
 
 /**
+ * The scenarios of --require-pass run against `on.version`: live here (for a file, only those whose pathway: is it), or
+ * with `server` on the service's Agent Testing (the pushed scenarios of the files and the service's gates).
+ */
+async function runRequired(
+  host: Host,
+  client: PathwayClient,
+  manifest: LoadedManifest,
+  on: { id: string; version: number; file?: string },
+  options: PublishOptions,
+): Promise<TestReport> {
+  const file = on.file === undefined ? undefined : path.resolve(host.cwd, on.file);
+  const counts = {
+    ...(options.repeat !== undefined && { repeat: options.repeat }),
+    ...(options.minPassRate !== undefined && { minPassRate: options.minPassRate }),
+  };
+  if (options.server) {
+    const { runServerGate } = await import("../scenarios/server/run-server.js"); // why: only a server gate loads the agent-testing code
+    return runServerGate(
+      host,
+      { client, manifest, id: on.id, version: on.version, ...(file !== undefined && { pathwayFile: file }) },
+      options.requirePass ?? [],
+      { ...options.poll, ...counts },
+    );
+  }
+  // A folder of scenarios for several pathways: only this file's run against this version.
+  return runScenarioFiles(host, options.requirePass ?? [], {
+    live: true,
+    pathwayId: on.id,
+    pathwayVersion: on.version,
+    ...(file !== undefined && { onlyPathway: file }),
+    remote: options,
+    ...counts,
+    ...(options.concurrency !== undefined && { concurrency: options.concurrency }),
+    ...(options.onTestProgress && { onProgress: options.onTestProgress }),
+  });
+}
+
+/**
  * Promotes a version: reads it back and refuses (report.ok false) when its content differs from the local file or
  * from the draft pushed; with `requirePass`, runs those scenarios live against it and promotes only when they pass and
  * the version is unchanged since. Throws EngineError for what stops it (no such version, no draft, the network).
@@ -162,6 +211,7 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
   const hash = resolved.tested.hash;
   const localHash = target.local?.hash;
   let usage: ReleaseUsage | undefined;
+  let results: TestReport["results"] | undefined;
   const report = (ok: boolean, published: boolean, reason: string, tests?: PublishReport["tests"]): PublishReport => ({
     id,
     ...(target.file !== undefined && { file: target.file }),
@@ -174,6 +224,7 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
     ...(localHash !== undefined && { localHash }),
     ...(tests && { tests }),
     ...(usage && { usage }),
+    ...(results && { results }),
     reason,
   });
   const retry = `pathway publish ${toArgument(arg, options.id)} --pathway-version ${version} --environment ${environment}`;
@@ -192,7 +243,9 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
   const what = { where: `version ${version} of pathway ${id}`, value: resolved.pathway as Pathway };
   usage = await readReleaseUsage(host, client, { id, ...(target.file !== undefined && { file: target.file }) }, what, environment, toUsageOptions(options));
   if (options.dryRun) {
-    const tests = options.requirePass?.length ? `, after running ${options.requirePass.join(" ")} live against it,` : "";
+    const tests = options.requirePass?.length
+      ? `, after running ${options.requirePass.join(" ")} ${options.server ? "on the service's Agent Testing" : "live"} against it,`
+      : "";
     return report(
       true,
       false,
@@ -202,34 +255,27 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
   let tested: string | undefined;
   let totals: PublishReport["tests"];
   if (options.requirePass?.length) {
-    const run = await runScenarioFiles(host, options.requirePass, {
-      live: true,
-      pathwayId: id,
-      pathwayVersion: version,
-      // A folder of scenarios for several pathways: only this file's run against this version.
-      ...(target.file !== undefined && { onlyPathway: path.resolve(host.cwd, target.file) }),
-      remote: options,
-      ...(options.repeat !== undefined && { repeat: options.repeat }),
-      ...(options.minPassRate !== undefined && { minPassRate: options.minPassRate }),
-      ...(options.concurrency !== undefined && { concurrency: options.concurrency }),
-      ...(options.onTestProgress && { onProgress: options.onTestProgress }),
-    });
+    const run = await runRequired(host, client, manifest, { id, version, file: target.file }, options);
+    if (options.server) results = run.results;
     const { total, passed, failed, errors } = run.summary;
     totals = { total, passed, failed, errors };
+    const where = options.server ? "on the service's Agent Testing" : "live";
     if (total === 0)
       throw new EngineError(
         "usage",
-        `--require-pass ${options.requirePass.join(" ")} names no scenario files${target.file === undefined ? "" : ` of ${target.file}`}; nothing was promoted.`,
+        `--require-pass ${options.requirePass.join(" ")} names no ${options.server ? "persona scenario files (and the service holds no promotion gate)" : "scenario files"}${target.file === undefined ? "" : ` of ${target.file}`}; nothing was promoted.`,
         undefined,
         { id },
       );
     if (failed > 0 || errors > 0) {
-      const failedNames = run.results.filter((r) => r.status !== "passed").map((r) => `${r.file} (${r.status === "error" ? "could not run" : "failed"})`);
-      const why = `Not promoted: ${failed + errors} of ${total} ${toNounForm(total, "scenario")} did not pass live against version ${version}: ${failedNames.slice(0, 5).join(", ")}${failedNames.length > 5 ? ", …" : ""}. See them with \`pathway test ${options.requirePass.join(" ")} --live --pathway-version ${version}\`.`;
+      const failedNames = run.results
+        .filter((r) => r.status !== "passed")
+        .map((r) => `${options.server ? `${r.name} in ` : ""}${r.file} (${r.status === "error" ? "could not run" : "failed"})`);
+      const why = `Not promoted: ${failed + errors} of ${total} ${toNounForm(total, "scenario")} did not pass ${where} against version ${version}: ${failedNames.slice(0, 5).join(", ")}${failedNames.length > 5 ? ", …" : ""}. See them with \`pathway test ${options.requirePass.join(" ")} ${options.server ? "--server" : "--live"} --pathway-version ${version}\`.`;
       if (errors > 0 && failed === 0) throw new EngineError("input", why, "scenarios-could-not-run", { id });
       return report(false, false, why, totals);
     }
-    tested = `${passed} of ${total} ${toNounForm(total, "scenario")} passed live`;
+    tested = `${passed} of ${total} ${toNounForm(total, "scenario")} passed ${where}`;
     // What ships must be what was tested: someone may have edited the version while the scenarios ran.
     const { getContentHash } = await loadRemote();
     let after: string;

@@ -3,7 +3,8 @@ import { toJsonText } from "../../../escape/json.js";
 import type { Command } from "commander";
 import { publishVersion } from "../../../engine/release/publish.js";
 import { escapeTerminalText } from "../../../escape/terminal.js";
-import { EXIT } from "../../exit.js";
+import { EXIT, ExitError } from "../../exit.js";
+import { toPollOptions, withInterrupt } from "../../agent-testing/wait.js";
 import type { CliIo } from "../../io.js";
 import { option } from "../../options/index.js";
 import { writeOutput } from "../../output.js";
@@ -17,6 +18,9 @@ interface PublishFlags extends RemoteFlags, ReleaseUsageFlags {
   pathwayVersion?: number | "draft";
   environment: "production" | "staging";
   requirePass?: string[];
+  server?: boolean;
+  maxWait?: number;
+  pollInterval?: number;
   minPassRate?: number;
   repeat?: number;
   force?: boolean;
@@ -38,6 +42,9 @@ export function register(program: Command, io: CliIo): void {
     .addOption(option("pathwayVersion", { for: "promote" }))
     .addOption(option("environment", { to: "promote to" }))
     .addOption(option("requirePass"))
+    .addOption(option("server", { for: "publish" }))
+    .addOption(option("maxWait"))
+    .addOption(option("pollInterval"))
     .addOption(option("minPassRate", { with: "--require-pass and --repeat" }))
     .addOption(option("repeat", { with: "--require-pass" }))
     .addOption(option("concurrency", { of: "live runs", with: "--require-pass" }))
@@ -73,22 +80,33 @@ Examples:
   $ pathway publish remote:1b2c3d4e --pathway-version 12 --environment staging --format json`,
     )
     .action(async (target: string, flags: PublishFlags) => {
+      if (flags.server && !flags.requirePass)
+        throw new ExitError(
+          EXIT.failure,
+          "--server says where --require-pass's scenarios run: add --require-pass <scenarios...> (the service's own gates run with them).",
+        );
       const progress = createProgressReporter(io, "running live");
       const usage = createReleaseUsage(io, flags, target);
-      const report = await publishVersion(io.host, target, {
-        ...toRemoteOptions(flags, io),
-        ...(flags.pathwayId !== undefined && { id: flags.pathwayId }),
-        ...(flags.pathwayVersion !== undefined && { pathwayVersion: flags.pathwayVersion }),
-        environment: flags.environment,
-        ...(flags.requirePass && { requirePass: flags.requirePass }),
-        ...(flags.repeat !== undefined && { repeat: flags.repeat }),
-        ...(flags.minPassRate !== undefined && { minPassRate: flags.minPassRate }),
-        force: flags.force === true,
-        dryRun: flags.dryRun === true,
-        onTestProgress: progress.report,
-        warn: (m) => io.stderr.write(`pathway: warning: ${escapeTerminalText(m)}\n`),
-        ...usage.options,
-      }).finally(() => Promise.all([progress.stop(), usage.stop()]));
+      const run = (signal?: AbortSignal) =>
+        publishVersion(io.host, target, {
+          ...toRemoteOptions(flags, io),
+          ...(signal && { server: true, signal, poll: toPollOptions(io, flags, signal) }),
+          ...(flags.pathwayId !== undefined && { id: flags.pathwayId }),
+          ...(flags.pathwayVersion !== undefined && { pathwayVersion: flags.pathwayVersion }),
+          environment: flags.environment,
+          ...(flags.requirePass && { requirePass: flags.requirePass }),
+          ...(flags.repeat !== undefined && { repeat: flags.repeat }),
+          ...(flags.minPassRate !== undefined && { minPassRate: flags.minPassRate }),
+          force: flags.force === true,
+          dryRun: flags.dryRun === true,
+          onTestProgress: progress.report,
+          warn: (m) => io.stderr.write(`pathway: warning: ${escapeTerminalText(m)}\n`),
+          ...usage.options,
+        });
+      // With --server, the first Ctrl-C stops waiting for the service's batch (and promotes nothing).
+      const report = await (flags.server ? withInterrupt(io, "no longer waiting for the service; nothing is promoted", run) : run()).finally(() =>
+        Promise.all([progress.stop(), usage.stop()]),
+      );
       await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : `${usage.heading() + escapeTerminalText(report.reason)}\n`);
       io.setExitCode(report.ok ? EXIT.ok : EXIT.findings);
     });
