@@ -1,8 +1,8 @@
 // JSON pathway → builder code: idiomatic helper calls where a helper fits exactly, typed escape hatches for the rest.
-import { getNodeType, NODE_TYPES, type HelperOptionKind, type NodeTypeDescriptor } from "../model/node-types/index.js";
-import { EXTRACT_VAR_TYPES, WEBHOOK_METHODS } from "../model/vocabulary.js";
+import { getNodeType, NODE_TYPES, type NodeTypeDescriptor } from "../model/node-types/index.js";
 import { isGlobalConfigEntry, isObject } from "../model/pathway.js";
 import { toLiteral, toStringLiteral, toWrappedList } from "./literal.js";
+import { COMMON_OPTIONS, OPTION_TESTS, type OptionTest } from "./option-tests.js";
 
 /** Options of `toBuilderCode`. All optional. */
 export interface BuilderCodeOptions {
@@ -31,8 +31,6 @@ type Json = Record<string, unknown>;
 
 const hasOwn = (o: object, key: string) => Object.hasOwn(o, key);
 const isString = (v: unknown): v is string => typeof v === "string";
-const EXTRACT_TYPES: readonly unknown[] = EXTRACT_VAR_TYPES;
-const METHODS: readonly unknown[] = WEBHOOK_METHODS;
 /** Ids people write by hand ("greeting", "step_2", "1"); anything else is a machine id that gets a named constant. */
 const READABLE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
 /** Strings this long become named constants above the chain. */
@@ -56,57 +54,6 @@ function without(obj: Json, keys: readonly string[]): Json {
   }
   return out;
 }
-
-const isVariableTuple = (v: unknown): boolean => Array.isArray(v) && v.length >= 3 && isString(v[0]) && EXTRACT_TYPES.includes(v[1]) && isString(v[2]);
-
-const isModelOptions = (v: unknown): boolean =>
-  isObject(v) &&
-  (!hasOwn(v, "modelName") || isString(v.modelName)) &&
-  (!hasOwn(v, "modelType") || isString(v.modelType)) &&
-  (!hasOwn(v, "interruptionThreshold") || typeof v.interruptionThreshold === "number") &&
-  (!hasOwn(v, "temperature") || typeof v.temperature === "number");
-
-const isMessage = (v: unknown): boolean => isObject(v) && Object.keys(v).length === 2 && isString(v.role) && isString(v.content);
-const isPathwayExample = (v: unknown): boolean =>
-  isObject(v) &&
-  (!hasOwn(v, "Chosen Pathway") || isString(v["Chosen Pathway"])) &&
-  (!hasOwn(v, "Conversation History") ||
-    isString(v["Conversation History"]) ||
-    (Array.isArray(v["Conversation History"]) && v["Conversation History"].every(isMessage)));
-
-const isResponseData = (v: unknown): boolean => isObject(v) && isString(v.name) && isString(v.data) && (!hasOwn(v, "context") || isString(v.context));
-const isResponsePathway = (v: unknown): boolean =>
-  Array.isArray(v) &&
-  v.length >= 4 &&
-  isString(v[0]) &&
-  isString(v[1]) &&
-  isObject(v[3]) &&
-  (!hasOwn(v[3], "id") || isString(v[3].id)) &&
-  (!hasOwn(v[3], "name") || isString(v[3].name));
-
-/** The test a value must pass to go through a helper option of each kind (anything else stays in `data`). */
-const OPTION_TESTS = {
-  string: isString,
-  text: isString,
-  "webhook-method": (v) => METHODS.includes(v),
-  any: () => true,
-  "response-data": (v) => Array.isArray(v) && v.every(isResponseData),
-  "response-pathways": (v) => Array.isArray(v) && v.every(isResponsePathway),
-} satisfies Record<HelperOptionKind, (v: unknown) => boolean>;
-
-/** A helper option: its key, the test a value must pass to go through it, and whether it is a text (a long one becomes a constant). */
-type OptionTest = [key: string, test: (v: unknown) => boolean, isText: boolean];
-
-/** Typed options every helper takes, with the test a value must pass to use it. */
-const COMMON_OPTIONS: OptionTest[] = [
-  ["name", isString, false],
-  ["text", isString, true],
-  ["prompt", isString, true],
-  ["condition", isString, false],
-  ["extractVars", (v) => Array.isArray(v) && v.every(isVariableTuple), false],
-  ["modelOptions", isModelOptions, false],
-  ["pathwayExamples", (v) => Array.isArray(v) && v.every(isPathwayExample), false],
-];
 
 interface HelperChoice {
   helper: string;

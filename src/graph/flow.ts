@@ -3,6 +3,7 @@ import { getNodeType, type NodeExit } from "../model/node-types/index.js";
 import { getEdgeLabel, isGlobalNode, isObject, isStartNode, nodeData, prop, type IndexedEdge, type IndexedNode } from "../model/pathway.js";
 import { indexPathway, type PathwayIndex } from "../model/pathway-index.js";
 import type { Pathway, PathwayNode } from "../model/schema.js";
+import { nodeWayLabel } from "./flow-labels.js";
 
 /**
  * Where a way on comes from in the file: an entry of `edges[]` (`edge`; `voicemail` when it leaves a transfer node with
@@ -158,36 +159,6 @@ function pressTarget(node: PathwayNode): string | undefined {
   const target = prop(nodeData(node), "targetNodeAfterPress");
   const id = typeof target === "string" ? target : prop(target, "id");
   return typeof id === "string" && id !== "" ? id : undefined;
-}
-
-function conditionText(condition: unknown): string {
-  if (!isObject(condition)) return "";
-  const value = prop(condition, "value");
-  const parts = [prop(condition, "field"), prop(condition, "operator"), typeof value === "object" && value !== null ? JSON.stringify(value) : value];
-  return parts
-    .filter((p) => p !== undefined && p !== null && String(p) !== "")
-    .map(String)
-    .join(" ");
-}
-
-/** The condition a node-data way is taken on: a route's conditions joined by "and", or a response route's test. */
-function nodeWayLabel(node: PathwayNode, kind: number, ref: number): string {
-  const data = nodeData(node);
-  if (kind === 1) {
-    const conditions = prop(Array.isArray(data.routes) ? data.routes[ref] : undefined, "conditions");
-    return Array.isArray(conditions)
-      ? conditions
-          .map(conditionText)
-          .filter((c) => c !== "")
-          .join(" and ")
-      : "";
-  }
-  if (kind === 3) {
-    const tuple = Array.isArray(data.responsePathways) ? data.responsePathways[ref] : undefined;
-    const [variable, operator, value] = (Array.isArray(tuple) ? tuple : []) as unknown[];
-    return operator === "" || operator === undefined ? String(variable ?? "") : conditionText({ field: variable, operator, value });
-  }
-  return "";
 }
 
 /**

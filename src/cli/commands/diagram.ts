@@ -2,7 +2,8 @@
 import { escapeTerminalText } from "../../escape/terminal.js";
 import type { Command } from "commander";
 import pc from "picocolors";
-import { DIAGRAM_FORMATS, drawFiles, listPaths, type DrawFilesOptions } from "../../engine/review/draw-files.js";
+import { DIAGRAM_FORMATS, drawFiles, type DrawFilesOptions } from "../../engine/review/draw-files.js";
+import { listPaths } from "../../engine/review/render-drawings.js";
 import { requireInputs } from "../exit.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../io.js";

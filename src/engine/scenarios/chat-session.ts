@@ -5,7 +5,7 @@ import { toCappedFetch } from "../../host/capped-fetch.js";
 import { EngineError } from "../../host/errors.js";
 import type { Host } from "../../host/host.js";
 import { requirePathway } from "../project/load-pathway.js";
-import { createLlmDeciderFromEnv, LLM_NOT_CONFIGURED } from "./run-scenarios.js";
+import { createLlmDeciderFromEnv, LLM_NOT_CONFIGURED } from "./llm-decider-env.js";
 
 /** Options of `openChat`; all optional. */
 export interface OpenChatOptions {

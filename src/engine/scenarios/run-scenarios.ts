@@ -3,7 +3,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { Pathway } from "../../model/index.js";
 import { decodeUtf8 } from "../../parse/index.js";
-import type { Decider, ScenarioResult, Simulator, TestCaseReport, TestCoverageReport, TestReport, TraceEvent } from "../../simulate/index.js";
+import type { ScenarioResult, Simulator, TestCaseReport, TestCoverageReport, TestReport, TraceEvent } from "../../simulate/index.js";
 import * as sim from "../../simulate/index.js";
 import { MAX_REPEAT } from "./limits.js";
 import { toCappedFetch } from "../../host/capped-fetch.js";
@@ -24,6 +24,7 @@ import { createPersonaRun, getMissingModel } from "./persona-job.js";
 import { createPersonaModels, type PersonaModelOptions, type PersonaModelSet } from "./persona-models.js";
 import { runJobs, type Job } from "./run-jobs.js";
 import { isBlandTestsText, readBlandTestsFile } from "./bland-tests-file.js";
+import { createLlmDeciderFromEnv, LLM_NOT_CONFIGURED } from "./llm-decider-env.js";
 
 /** Options of `runScenarioFiles`; all optional. The models' (PersonaModelOptions) play persona scenarios. */
 export interface RunScenariosOptions extends PersonaModelOptions {
@@ -78,22 +79,6 @@ function looksLikePathway(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** What to do when the llm decider is asked for but has no model endpoint (pathway test and pathway chat). */
-export const LLM_NOT_CONFIGURED =
-  "--decider llm needs a model endpoint: set PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (and PATHWAYKIT_LLM_API_KEY), or --llm-base-url and --llm-model.";
-
-/** The llm decider from options or PATHWAYKIT_LLM_BASE_URL / _MODEL / _API_KEY in the host's environment; undefined when not configured. */
-export async function createLlmDeciderFromEnv(
-  host: Host,
-  options: { llmBaseUrl?: string; llmModel?: string; maxResponseBytes?: number },
-): Promise<Decider | undefined> {
-  const baseUrl = options.llmBaseUrl ?? host.env.PATHWAYKIT_LLM_BASE_URL;
-  const model = options.llmModel ?? host.env.PATHWAYKIT_LLM_MODEL;
-  if (!baseUrl || !model) return undefined;
-  const apiKey = host.env.PATHWAYKIT_LLM_API_KEY;
-  return sim.createLlmDecider({ baseUrl, model, ...(apiKey && { apiKey }), fetch: toCappedFetch(host, options.maxResponseBytes) });
 }
 
 /**
