@@ -58,7 +58,7 @@ describe("getSkippedFile", () => {
   it("makes a result with one info note and the kind, counted as neither error nor warning", () => {
     const result = toSkippedResult({ path: "calls/a.json", kind: "call-record" });
     expect(result).toMatchObject({ filePath: "calls/a.json", skipped: "call-record", diagnostics: [{ ruleId: "skipped-file", severity: "info", pointer: "" }] });
-    expect(result.diagnostics[0]!.message).toBe("Skipped: not a pathway but a call record (it has a call_id), which `pathway calls` reads; name the file itself to check it as a pathway.");
+    expect(result.diagnostics[0]!.message).toBe("Skipped: not a pathway but a call record (it has a call_id, or a conversation_id: a v2 event trace), which `pathway calls` reads; name the file itself to check it as a pathway.");
   });
 });
 
