@@ -42,6 +42,8 @@ export interface FakeServiceOptions {
   script?: FakeAgentScript;
   /** Call records GET /v1/calls/{id} and the list answer, and the list's undocumented details. */
   calls?: Record<string, unknown>[];
+  /** v2 event traces by call id, answered by GET /v1/pathway_calls/{id}?v=2. */
+  callEvents?: Record<string, unknown[]>;
   callQuirks?: CallQuirks;
 }
 
@@ -113,7 +115,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
   const faults: { fault: Fault; method?: string; path?: RegExp }[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
-  const callStore = { calls: options.calls ?? [], quirks: { ...options.callQuirks }, send: sendJson };
+  const callStore = { calls: options.calls ?? [], events: options.callEvents ?? {}, quirks: { ...options.callQuirks }, send: sendJson };
   const store: VersionStore = { pathways, versions, markers: new Map(), quirks: { ...options.quirks }, script: options.script, chats: new Map(), toStoredEdges, send: sendJson };
 
   const server = createServer(async (req, res) => {
