@@ -39,7 +39,7 @@ export function createProjectHost(base: Host, permissions: Permissions, maxFileB
       if (!(await check(file))) throw refuse(file);
       // The server's own cap (an assistant's context is smaller than a CI log): said before the file is read.
       const size = (await base.stat(file))?.size ?? 0;
-      if (size > maxFileBytes) throw fsError("EFBIG", `is ${size} bytes, over the ${maxFileBytes} the MCP server reads; start it with a larger --max-file-size (or PATHWAYKIT_MAX_FILE_SIZE) if the file really is a pathway.`);
+      if (size > maxFileBytes) throw fsError("EFBIG", `is ${size} bytes, over the ${maxFileBytes} the MCP server reads; start it with a larger --max-file-size (or PATHWAYKIT_MAX_FILE_SIZE) if the file really is that large.`);
       return base.readFile(file);
     },
     async stat(file) {

@@ -53,7 +53,8 @@ model (edge, route, response route, global jump and return, voicemail edge). Log
 since removed, an entry of an unknown shape) are counted and named, never guessed. From traces, each node's webhooks
 (run and failed) and the variables changed there are counted too.
 Task calls, records without a log and records of another pathway are counted as not mapped, with the reason.
-Files are read one at a time, so a folder of 100,000 records needs no more memory than one; a file or line that is
+Records are read one at a time, and NDJSON a line at a time whatever its size (each line held to --max-file-size),
+so memory holds one record and the names of a folder's files, never the set; a file or line that is
 not a call record is reported and the rest are still counted. Personal data (numbers, transcripts) is not printed.
 
 Exit codes: 0 counted, 2 usage error, an unreadable pathway, or some input not read (the rest are still counted).
