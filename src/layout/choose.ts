@@ -4,7 +4,7 @@ import { countCrossings } from "./crossings.js";
 import { DEFAULT_MAX_ROUTED_EDGES, ELK_NODE_SPACING, getElkLayout, LayoutTimeoutError } from "./elk.js";
 import { getGlobalEdgeIndexes } from "./place.js";
 import { getRankLayout } from "./ranks.js";
-import { getNodeSize } from "./sizes.js";
+import { getNodeSize, MIN_SHOWN_TEXT_PX, NODE_FONT_SIZE, VIEW_WIDTH } from "./sizes.js";
 import { ELK_MAX_ITEMS } from "./limits.js";
 import { hasTagGroups } from "./groups.js";
 import type { GraphLayout, LayoutEngine } from "./types.js";
@@ -18,10 +18,11 @@ export interface GraphLayoutOptions {
 }
 
 /**
- * Widest ELK picture "auto" keeps: shown 1,600 px wide its 13 px captions stay above 8 px. A wider one (a layer of
- * hundreds of nodes, as in a complete graph) is laid out by ranks instead, whose rows wrap at 2,400 px.
+ * Widest ELK picture "auto" keeps, 2,600 px: shown VIEW_WIDTH (1,600 px) wide its 13 px captions and labels stay at
+ * least MIN_SHOWN_TEXT_PX (8 px). A wider one (a layer of hundreds of nodes, as in a complete graph) is laid out by
+ * ranks instead, whose rows wrap at 2,400 px.
  */
-export const MAX_AUTO_WIDTH = 2600;
+export const MAX_AUTO_WIDTH = (NODE_FONT_SIZE * VIEW_WIDTH) / MIN_SHOWN_TEXT_PX;
 
 /**
  * The width ELK's picture of `graph` cannot be under, when ELK would place its nodes by the breadth-first spanning
