@@ -71,13 +71,35 @@ async function* valuesOfLines(chunks: AsyncIterable<Uint8Array>, maxLineBytes: n
   yield* splitter.end();
 }
 
-/** Non-whitespace after the first line feed of `bytes`: the first line, and whether anything follows it. */
-function firstLineOf(parts: readonly Uint8Array[]): { line?: Uint8Array; more: boolean } {
-  const bytes = Buffer.concat(parts);
-  const end = bytes.indexOf(10);
-  if (end < 0) return { more: false };
-  for (let k = end + 1; k < bytes.length; k++) if (bytes[k] !== 32 && bytes[k] !== 9 && bytes[k] !== 13 && bytes[k] !== 10) return { line: bytes.subarray(0, end), more: true };
-  return { line: bytes.subarray(0, end), more: false };
+/** True for a byte that is JSON whitespace. */
+const isBlank = (byte: number) => byte === 32 || byte === 9 || byte === 13 || byte === 10;
+
+/**
+ * Reads `chunks` until it is known whether a file is NDJSON: its first line, when non-blank text follows it (else the
+ * file is one document), or its end, or more than `maxLine` bytes without a line feed. Each chunk is looked at once.
+ */
+async function peekFirstLine(chunks: AsyncIterator<Uint8Array>, maxLine: number): Promise<{ peeked: Uint8Array[]; ended: boolean; firstLine?: Uint8Array }> {
+  const peeked: Uint8Array[] = [];
+  let size = 0;
+  let lineEnd = -1;
+  for (;;) {
+    const next = await chunks.next();
+    if (next.done) return { peeked, ended: true };
+    const chunk = next.value;
+    peeked.push(chunk);
+    let from = 0;
+    if (lineEnd < 0) {
+      const at = chunk.indexOf(10);
+      if (at >= 0) {
+        lineEnd = size + at;
+        from = at + 1;
+      }
+    }
+    size += chunk.length;
+    if (lineEnd >= 0) {
+      for (let k = from; k < chunk.length; k++) if (!isBlank(chunk[k]!)) return { peeked, ended: false, firstLine: Buffer.concat(peeked).subarray(0, lineEnd) };
+    } else if (size > maxLine) return { peeked, ended: false };
+  }
 }
 
 /**
@@ -101,33 +123,24 @@ async function* readCallInput(host: Host, ref: InputRef): AsyncGenerator<CallVal
   };
   if (ref.file === undefined || !host.readFileChunks) return yield* whole();
   const chunks = host.readFileChunks(ref.file)[Symbol.asyncIterator]();
-  const peeked: Uint8Array[] = [];
-  let ended = false;
-  try {
-    // Enough of a .json file to tell NDJSON from one document: its first line and a byte after it, or its end.
-    for (let size = 0; ; ) {
-      if (ndjson) break;
-      const next = await chunks.next();
-      if (next.done) {
-        ended = true;
-        break;
-      }
-      peeked.push(next.value);
-      size += next.value.length;
-      const first = firstLineOf(peeked);
-      if (first.more || size > maxLine) break;
+  let peeked: Uint8Array[] = [];
+  if (!ndjson) {
+    // Enough of a .json file to tell NDJSON (a whole object on the first line, more after it) from one document.
+    let first: Awaited<ReturnType<typeof peekFirstLine>>;
+    try {
+      first = await peekFirstLine(chunks, maxLine);
+    } catch (error) {
+      yield { unreadable: describeFsError(error, ref.path) };
+      return;
     }
-  } catch (error) {
-    yield { unreadable: describeFsError(error, ref.path) };
-    return;
-  }
-  const first = ndjson ? undefined : firstLineOf(peeked);
-  if (!ndjson && !(first!.more && first!.line !== undefined && startsNdjson(new TextDecoder().decode(first!.line).trim()))) {
-    await chunks.return?.();
-    // The file is in hand when it ended within the limit; else it is read whole, within the host's limit.
-    const size = peeked.reduce((n, p) => n + p.length, 0);
-    if (ended && size <= (host.maxFileBytes ?? Infinity)) return yield* valuesOfBytes(Buffer.concat(peeked), false);
-    return yield* whole();
+    peeked = first.peeked;
+    if (first.firstLine === undefined || !startsNdjson(new TextDecoder().decode(first.firstLine).trim())) {
+      await chunks.return?.();
+      // The file is in hand when it ended within the limit; else it is read whole, within the host's limit.
+      const size = peeked.reduce((n, p) => n + p.length, 0);
+      if (first.ended && size <= (host.maxFileBytes ?? Infinity)) return yield* valuesOfBytes(Buffer.concat(peeked), false);
+      return yield* whole();
+    }
   }
   const rest = async function* (): AsyncGenerator<Uint8Array> {
     yield* peeked.splice(0);

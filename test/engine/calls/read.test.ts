@@ -54,6 +54,13 @@ describe("forEachCallRecord reading NDJSON", () => {
     expect(where).toEqual(["lines.json:1", "lines.json:2", "lines.json:3", "one.json", "single-line.json"]);
   });
 
+  it("reads a one-line list of 3 MB as one document, the line looked at once (it is no NDJSON: a list, not an object)", async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "list.json"), `${JSON.stringify(Array.from({ length: 1_000 }, (_, i) => JSON.parse(record(`c${i}`, 3_000))))}\n`);
+    const { ids, where } = await readAll(dir, ["list.json"]);
+    expect([ids.length, where[0]]).toEqual([1_000, "list.json"]);
+  });
+
   it("says of a document over the file limit that the limit can be raised, or the records put one per line, never that it is a pathway", async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, "list.json"), JSON.stringify([JSON.parse(record("a", 300)), JSON.parse(record("b", 300))], null, 2));
