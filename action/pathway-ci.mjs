@@ -33,7 +33,13 @@ function flags(args) {
  */
 function changed(args) {
   const { list, base } = flags(args);
-  const files = [...new Set(JSON.parse(readFileSync(list, "utf8")).filter((r) => r.skipped === undefined).map((r) => normal(r.filePath)))];
+  const files = [
+    ...new Set(
+      JSON.parse(readFileSync(list, "utf8"))
+        .filter((r) => r.skipped === undefined)
+        .map((r) => normal(r.filePath)),
+    ),
+  ];
   const ids = new Map();
   if (existsSync("pathwaykit.manifest.json")) {
     const manifest = JSON.parse(readFileSync("pathwaykit.manifest.json", "utf8"));
@@ -42,7 +48,10 @@ function changed(args) {
   let keep = () => true;
   if (base) {
     // --relative: paths from the working directory, as pathway and the manifest write them.
-    const out = execFileSync("git", ["diff", "--name-only", "-z", "--no-renames", "--relative", base, "HEAD", "--", "."], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    const out = execFileSync("git", ["diff", "--name-only", "-z", "--no-renames", "--relative", base, "HEAD", "--", "."], {
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const touched = new Set(out.split("\0").filter(Boolean).map(normal));
     keep = (file) => touched.has(file);
   }
@@ -60,7 +69,12 @@ function changed(args) {
 async function github(method, url, token, body) {
   const response = await fetch(url, {
     method,
-    headers: { accept: "application/vnd.github+json", authorization: `Bearer ${token}`, "x-github-api-version": "2022-11-28", ...(body && { "content-type": "application/json" }) },
+    headers: {
+      accept: "application/vnd.github+json",
+      authorization: `Bearer ${token}`,
+      "x-github-api-version": "2022-11-28",
+      ...(body && { "content-type": "application/json" }),
+    },
     body: body && JSON.stringify(body),
     redirect: "error",
     signal: AbortSignal.timeout(TIMEOUT_MS),
@@ -78,7 +92,7 @@ async function comment(args) {
   }
   let body = readFileSync(args[0], "utf8");
   if (!body.startsWith(MARKER)) body = `${MARKER}\n${body}`;
-  if (body.length > MAX_COMMENT) body = body.slice(0, MAX_COMMENT - 200) + "\n\n…cut: the whole diff is in the job summary.\n";
+  if (body.length > MAX_COMMENT) body = `${body.slice(0, MAX_COMMENT - 200)}\n\n…cut: the whole diff is in the job summary.\n`;
   const api = `${GITHUB_API_URL.replace(/\/+$/, "")}/repos/${GITHUB_REPOSITORY}`;
   try {
     let existing;
@@ -92,7 +106,9 @@ async function comment(args) {
     process.stdout.write(`${existing ? "Updated" : "Posted"} the pathway diff comment on pull request #${PATHWAYKIT_PR_NUMBER}.\n`);
   } catch (error) {
     // A pull request from a fork gets a read-only token: the diff stays in the job summary, and the check goes on.
-    process.stdout.write(`::warning title=pathwaykit::Could not comment on the pull request (${String(error.message).replace(/[\r\n%]/g, " ")}); the diff is in the job summary. The job needs "permissions: pull-requests: write".\n`);
+    process.stdout.write(
+      `::warning title=pathwaykit::Could not comment on the pull request (${String(error.message).replace(/[\r\n%]/g, " ")}); the diff is in the job summary. The job needs "permissions: pull-requests: write".\n`,
+    );
   }
 }
 

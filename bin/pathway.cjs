@@ -29,7 +29,9 @@ try {
   // An interrupted build or install: one line that says what to do, not a stack trace (nor require's stack of files).
   const entry = require("node:path").join(__dirname, "..", "dist", "bundle", "main.cjs");
   const missing = error.code === "MODULE_NOT_FOUND" && !require("node:fs").existsSync(entry);
-  process.stderr.write(`pathway: the command line ${missing ? "is not built (dist/bundle/main.cjs is missing)" : `could not be loaded (${String(error.message).split("\n")[0]})`}; run \`npm run build\` where pathwaykit is, or reinstall it.\n`);
+  process.stderr.write(
+    `pathway: the command line ${missing ? "is not built (dist/bundle/main.cjs is missing)" : `could not be loaded (${String(error.message).split("\n")[0]})`}; run \`npm run build\` where pathwaykit is, or reinstall it.\n`,
+  );
   process.exitCode = 2;
 }
 // main() never throws; it returns the exit code once the command has finished.

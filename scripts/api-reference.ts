@@ -14,28 +14,46 @@ export function renderApiReference(): string {
   // Sections follow the `// Title: ...` comments of src/index.ts, in order.
   const sections: { title: string; names: string[] }[] = [];
   for (const statement of index.getStatements()) {
-    const comment = statement.getLeadingCommentRanges().map((c) => c.getText()).filter((t) => /^\/\/ [A-Z]/.test(t) && !t.startsWith("// The public API")).at(-1);
+    const comment = statement
+      .getLeadingCommentRanges()
+      .map((c) => c.getText())
+      .filter((t) => /^\/\/ [A-Z]/.test(t) && !t.startsWith("// The public API"))
+      .at(-1);
     if (comment) sections.push({ title: comment.replace(/^\/\/ /, "").replace(/[:.].*$/, ""), names: [] });
     if (!Node.isExportDeclaration(statement)) continue;
     const names = statement.getNamedExports().map((e) => e.getAliasNode()?.getText() ?? e.getName());
     if (names.length === 0) {
       // `export type * from`: every type of that module.
       const target = statement.getModuleSpecifierSourceFile();
-      for (const [name, decls] of target?.getExportedDeclarations() ?? []) if (decls.some((d) => Node.isTypeAliasDeclaration(d) || Node.isInterfaceDeclaration(d))) names.push(name);
+      for (const [name, decls] of target?.getExportedDeclarations() ?? [])
+        if (decls.some((d) => Node.isTypeAliasDeclaration(d) || Node.isInterfaceDeclaration(d))) names.push(name);
     }
     sections.at(-1)?.names.push(...names);
   }
   const describe = (name: string): { kind: string; doc: string } => {
     const decl = exported.get(name)?.[0];
     if (!decl) return { kind: "?", doc: "" };
-    const kind = Node.isFunctionDeclaration(decl) ? "function" : Node.isClassDeclaration(decl) ? "class" : Node.isInterfaceDeclaration(decl) ? "interface" : Node.isTypeAliasDeclaration(decl) ? "type" : "const";
+    const kind = Node.isFunctionDeclaration(decl)
+      ? "function"
+      : Node.isClassDeclaration(decl)
+        ? "class"
+        : Node.isInterfaceDeclaration(decl)
+          ? "interface"
+          : Node.isTypeAliasDeclaration(decl)
+            ? "type"
+            : "const";
     const holder = Node.isVariableDeclaration(decl) ? decl.getVariableStatement() : decl;
     const docs = holder && Node.isJSDocable(holder) ? holder.getJsDocs() : [];
     const text = docs.at(-1)?.getDescription().trim().replace(/\s+/g, " ") ?? "";
     const first = text.match(/^.*?[.!?](?=\s+[A-Z`(]|$)/)?.[0] ?? text;
     return { kind, doc: first.replace(/\|/g, "\\|") };
   };
-  const lines = ["# pathwaykit API reference", "", "Generated from `src/index.ts` by `npm run api`; a test fails when it is stale. Everything not listed here is internal.", ""];
+  const lines = [
+    "# pathwaykit API reference",
+    "",
+    "Generated from `src/index.ts` by `npm run api`; a test fails when it is stale. Everything not listed here is internal.",
+    "",
+  ];
   for (const section of sections) {
     if (section.names.length === 0) continue;
     lines.push(`## ${section.title}`, "", "| export | kind | summary |", "|---|---|---|");

@@ -18,7 +18,25 @@ import { lspSuite } from "./bench/lsp.js";
 import { mcpSuite } from "./bench/mcp.js";
 import type { BenchSuite } from "./bench/measure.js";
 
-const suites: BenchSuite[] = [validateSuite, lintSuite, builderSuite, diffSuite, diagramSuite, diagramDensitySuite, simulateSuite, memorySuite, startSuite, requestsSuite, reportSuite, generateSuite, releaseSuite, installSuite, callsSuite, lspSuite, mcpSuite];
+const suites: BenchSuite[] = [
+  validateSuite,
+  lintSuite,
+  builderSuite,
+  diffSuite,
+  diagramSuite,
+  diagramDensitySuite,
+  simulateSuite,
+  memorySuite,
+  startSuite,
+  requestsSuite,
+  reportSuite,
+  generateSuite,
+  releaseSuite,
+  installSuite,
+  callsSuite,
+  lspSuite,
+  mcpSuite,
+];
 
 const only = process.argv[2];
 for (const suite of suites) {

@@ -63,7 +63,9 @@ const sharedByEveryEntry: Plugin = {
     b.onLoad({ filter: /\.js$/ }, (args) => {
       if (!targets.has(args.path)) return undefined;
       const dir = path.dirname(args.path);
-      const imports = SHARED.filter((f) => f !== args.path).map((f) => `import ${JSON.stringify(`./${path.relative(dir, f).split(path.sep).join("/")}`.replace(/^\.\/\.\./, ".."))};`);
+      const imports = SHARED.filter((f) => f !== args.path).map(
+        (f) => `import ${JSON.stringify(`./${path.relative(dir, f).split(path.sep).join("/")}`.replace(/^\.\/\.\./, ".."))};`,
+      );
       // On the first line, so the file's own source map (its line numbers and sourceMappingURL) still holds.
       return { contents: imports.join("") + readFileSync(args.path, "utf8"), loader: "js", resolveDir: dir };
     });
@@ -116,7 +118,9 @@ const chunkImportsAsRequire: Plugin = {
 // chunk's import() of another a require() when the command runs, so a chunk is still loaded once and shared by whoever
 // needs it. esbuild follows each chunk's source map, so the maps still name src/.
 await build({
-  entryPoints: readdirSync(SPLIT).filter((f) => f.endsWith(".cjs")).map((f) => path.join(SPLIT, f)),
+  entryPoints: readdirSync(SPLIT)
+    .filter((f) => f.endsWith(".cjs"))
+    .map((f) => path.join(SPLIT, f)),
   outdir: OUT,
   outExtension: { ".js": ".cjs" },
   format: "cjs",
@@ -161,11 +165,17 @@ const builderEntry = path.join(DIST, "builder/index.js");
 // Each of the builder's modules is in builder.cjs once, exported under its path in dist/, and library.cjs takes it from
 // there: one copy of each module (one PathwayBuildError class, one of every rule) whichever file loads first.
 const probe = await build({ ...cjsOptions, entryPoints: [builderEntry], write: false, metafile: true, outfile: path.join(DIST, "builder.cjs") });
-const builderModules = Object.keys(probe.metafile.inputs).map((f) => path.resolve(f)).filter((f) => f.startsWith(DIST + path.sep));
+const builderModules = Object.keys(probe.metafile.inputs)
+  .map((f) => path.resolve(f))
+  .filter((f) => f.startsWith(DIST + path.sep));
 const builderKey = (file: string) => path.relative(DIST, file).split(path.sep).join("/");
 await build({
   ...cjsOptions,
-  stdin: { contents: builderModules.map((f) => `export * as ${JSON.stringify(builderKey(f))} from ${JSON.stringify(f)};`).join("\n"), resolveDir: DIST, sourcefile: "builder-modules.js" },
+  stdin: {
+    contents: builderModules.map((f) => `export * as ${JSON.stringify(builderKey(f))} from ${JSON.stringify(f)};`).join("\n"),
+    resolveDir: DIST,
+    sourcefile: "builder-modules.js",
+  },
   outfile: path.join(DIST, "builder.cjs"),
 });
 const fromBuilderFile: Plugin = {
@@ -177,7 +187,11 @@ const fromBuilderFile: Plugin = {
       const file = path.resolve(args.resolveDir, args.path);
       return shared.has(file) ? { path: builderKey(file), namespace: "builder-module" } : undefined;
     });
-    b.onLoad({ filter: /.*/, namespace: "builder-module" }, (args) => ({ contents: `module.exports = require("./builder.cjs")[${JSON.stringify(args.path)}];`, loader: "js", resolveDir: DIST }));
+    b.onLoad({ filter: /.*/, namespace: "builder-module" }, (args) => ({
+      contents: `module.exports = require("./builder.cjs")[${JSON.stringify(args.path)}];`,
+      loader: "js",
+      resolveDir: DIST,
+    }));
   },
 };
 await build({ ...cjsOptions, entryPoints: [path.join(DIST, "index.js")], outfile: path.join(DIST, "library.cjs"), plugins: [fromBuilderFile] });

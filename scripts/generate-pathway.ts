@@ -65,24 +65,31 @@ export function generatePathway(options: GenerateOptions = {}): Pathway {
               name: `Route ${i} ${word}`,
               routes: [
                 { targetNodeId: `node-${i + 1}`, conditions: [{ field: "x", operator: "==", value: "1" }] },
-                { targetNodeId: `node-${i + 2}`, conditions: [{ field: "x", operator: "==", value: "1" }, { field: "x", operator: "==", value: "2" }] },
+                {
+                  targetNodeId: `node-${i + 2}`,
+                  conditions: [
+                    { field: "x", operator: "==", value: "1" },
+                    { field: "x", operator: "==", value: "2" },
+                  ],
+                },
               ],
               fallbackNodeId: `node-${i + 3}`,
             },
           }
-      : {
-          id,
-          type: "Default",
-          data: {
-            name: `Step ${i} ${word}`,
-            prompt: `Ask the caller about ${word}. ${i > 0 && i % 7 === 0 ? `Use {{${options.clean ? "caller_name" : `var_${i - 7}`}}} if known.` : ""}`.trim(),
-            ...(i === 0 && { isStart: true }),
-            ...(options.clean
-              ? i === 0 && { extractVars: [["caller_name", "string", "The caller's name"]] }
-              : i % 7 === 0 && { extractVars: [[`var_${i}`, "string", `The caller's answer about ${word}`]] }),
-          },
-          position: { x: (i % 50) * 250, y: Math.floor(i / 50) * 150 },
-        };
+        : {
+            id,
+            type: "Default",
+            data: {
+              name: `Step ${i} ${word}`,
+              prompt:
+                `Ask the caller about ${word}. ${i > 0 && i % 7 === 0 ? `Use {{${options.clean ? "caller_name" : `var_${i - 7}`}}} if known.` : ""}`.trim(),
+              ...(i === 0 && { isStart: true }),
+              ...(options.clean
+                ? i === 0 && { extractVars: [["caller_name", "string", "The caller's name"]] }
+                : i % 7 === 0 && { extractVars: [[`var_${i}`, "string", `The caller's answer about ${word}`]] }),
+            },
+            position: { x: (i % 50) * 250, y: Math.floor(i / 50) * 150 },
+          };
     nodes.push(node);
   }
   const edges: PathwayEdge[] = [];

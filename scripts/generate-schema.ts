@@ -18,7 +18,7 @@ export const generatedSchemas: Record<string, () => Record<string, unknown>> = {
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const [name, generate] of Object.entries(generatedSchemas)) {
     const target = new URL(`../schemas/${name}`, import.meta.url);
-    writeFileSync(target, JSON.stringify(generate(), null, 2) + "\n");
+    writeFileSync(target, `${JSON.stringify(generate(), null, 2)}\n`);
     console.log(`wrote ${target.pathname}`);
   }
 }

@@ -45,7 +45,10 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as
 // The parser the bundle loads on first use through package.json's `#momoa` (a .vsix holds no node_modules): its one file.
 cpSync(path.join(ROOT, "node_modules/@humanwhocodes/momoa/dist/momoa.cjs"), path.join(server, "dist/momoa.cjs"));
 const imports = { "#momoa": "./dist/momoa.cjs" };
-writeFileSync(path.join(server, "package.json"), JSON.stringify({ name: "pathwaykit", version: pkg.version, type: "module", private: true, imports }, null, 2) + "\n");
+writeFileSync(
+  path.join(server, "package.json"),
+  `${JSON.stringify({ name: "pathwaykit", version: pkg.version, type: "module", private: true, imports }, null, 2)}\n`,
+);
 cpSync(path.join(ROOT, "LICENSE"), path.join(EXTENSION, "LICENSE"));
 
 const vsce = path.join(ROOT, "node_modules/@vscode/vsce/vsce");

@@ -5,7 +5,15 @@ export { createNodeHost, DEFAULT_MAX_FILE_BYTES, type NodeHostOptions } from "./
 export type { GlobOptions, Host, HostFetch, HostStat, WriteOptions } from "./host/host.js";
 export { EngineError, isEngineError, type EngineErrorKind, type ErrorCode, type ErrorObject } from "./host/errors.js";
 export { expandInputs, readInputs, INPUT_KINDS, type InputKind, type InputRef, type ReadInput, type ExpandOptions } from "./engine/project/inputs.js";
-export { getPathwayProblem, isPathway, loadPathwayFile, loadPathwayFiles, requirePathway, type LoadedPathwayFile, type LoadPathwayOptions } from "./engine/project/load-pathway.js";
+export {
+  getPathwayProblem,
+  isPathway,
+  loadPathwayFile,
+  loadPathwayFiles,
+  requirePathway,
+  type LoadedPathwayFile,
+  type LoadPathwayOptions,
+} from "./engine/project/load-pathway.js";
 export { createLintConfigLoader, readBaselineFile, CONFIG_FILE_NAME, type LoadedLintConfig } from "./engine/project/config.js";
 export { loadManifest, MANIFEST_FILE, type LoadedManifest, type Manifest, type ManifestEntry } from "./engine/project/manifest.js";
 export { validateFiles, type ValidateFilesOptions } from "./engine/check/validate-files.js";
@@ -25,7 +33,15 @@ export { publishVersion, type PublishOptions, type PublishReport } from "./engin
 export { rollbackVersion, type RollbackOptions, type RollbackReport } from "./engine/release/rollback.js";
 export { listMarkedVersions, type MarkedVersion, type VersionsReport } from "./engine/release/version-markers.js";
 export type { RemoteOptions } from "./engine/project/remote-client.js";
-export { checkRequestFiles, checkRequestInputs, toPathwayRef, type CheckRequestFilesOptions, type PathwayRef, type RequestFileResult, type RequestInput } from "./engine/check/check-requests.js";
+export {
+  checkRequestFiles,
+  checkRequestInputs,
+  toPathwayRef,
+  type CheckRequestFilesOptions,
+  type PathwayRef,
+  type RequestFileResult,
+  type RequestInput,
+} from "./engine/check/check-requests.js";
 export { checkRequestText, type CheckRequestOptions, type RequestCheckResult, type RequestKind } from "./requests/index.js";
 
 // Model: the pathway's schema and types, and safe accessors.
@@ -129,7 +145,19 @@ export { applyChanges, getPathwayDiff } from "./diff/index.js";
 export type { DiffOptions, PathwayDiff, VersionsDiff } from "./diff/index.js";
 
 // Builder and code generation.
-export { PathwayBuildError, PathwayBuilder, defaultNode, endCall, isPathwayBuilder, knowledgeBase, node, pathway, transfer, variable, webhook } from "./builder/index.js";
+export {
+  PathwayBuildError,
+  PathwayBuilder,
+  defaultNode,
+  endCall,
+  isPathwayBuilder,
+  knowledgeBase,
+  node,
+  pathway,
+  transfer,
+  variable,
+  webhook,
+} from "./builder/index.js";
 export type * from "./builder/index.js";
 export { formatPathwayDocument, toBuilderCode } from "./codegen/index.js";
 

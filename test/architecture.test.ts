@@ -35,7 +35,29 @@ const ALLOWED: Record<string, string[]> = {
   requests: ["model", "diagnostics", "parse", "graph", "rules"],
   // Call records mapped onto the one flow model; replay reads the simulator's conditions.
   calls: ["model", "diagnostics", "parse", "graph", "simulate"],
-  engine: ["host", "model", "diagnostics", "parse", "rules", "validate", "graph", "lint", "builder", "codegen", "export", "render", "simulate", "remote", "diff", "format", "requests", "layout", "report", "escape", "calls"],
+  engine: [
+    "host",
+    "model",
+    "diagnostics",
+    "parse",
+    "rules",
+    "validate",
+    "graph",
+    "lint",
+    "builder",
+    "codegen",
+    "export",
+    "render",
+    "simulate",
+    "remote",
+    "diff",
+    "format",
+    "requests",
+    "layout",
+    "report",
+    "escape",
+    "calls",
+  ],
   // Files, stdin, environment, clock and network; remote: the capped fetch reads answers through remote's capped body reader.
   host: ["remote"],
   escape: [],
@@ -166,7 +188,12 @@ describe("architecture", () => {
     const dir = path.join(SRC, "model/node-types");
     const offenders = filesUnder(dir)
       .filter((file) => !["index.ts", "descriptor.ts"].includes(path.basename(file)))
-      .flatMap((file) => [...readFileSync(file, "utf8").matchAll(IMPORT)].map((m) => m[1] ?? m[2]).filter((target) => target !== "./descriptor.js").map((target) => `${path.relative(ROOT, file)} -> ${target}`));
+      .flatMap((file) =>
+        [...readFileSync(file, "utf8").matchAll(IMPORT)]
+          .map((m) => m[1] ?? m[2])
+          .filter((target) => target !== "./descriptor.js")
+          .map((target) => `${path.relative(ROOT, file)} -> ${target}`),
+      );
     expect(offenders).toEqual([]);
   });
 

@@ -34,7 +34,10 @@ describe("README.md", () => {
     const shown = example("scenario");
     const [first, ...rest] = shown.split("\n");
     const file = first!.replace(/^# /, "");
-    const bundled = readFileSync(path.join(ROOT, file), "utf8").split("\n").filter((l) => !l.startsWith("#")).join("\n");
+    const bundled = readFileSync(path.join(ROOT, file), "utf8")
+      .split("\n")
+      .filter((l) => !l.startsWith("#"))
+      .join("\n");
     expect(rest.join("\n")).toBe(bundled);
   });
 
@@ -54,7 +57,9 @@ describe("README.md", () => {
 });
 
 describe("README.md and the guides in docs/", () => {
-  const guides = readdirSync(path.join(ROOT, "docs")).filter((f) => f.endsWith(".md") && f !== "api.md").map((f) => `docs/${f}`);
+  const guides = readdirSync(path.join(ROOT, "docs"))
+    .filter((f) => f.endsWith(".md") && f !== "api.md")
+    .map((f) => `docs/${f}`);
 
   it("name as library API only functions pathwaykit exports (`name(` or a verb-prefixed name in a code span)", () => {
     const named = new Map<string, string>();
@@ -65,6 +70,11 @@ describe("README.md and the guides in docs/", () => {
       for (const m of text.matchAll(new RegExp(`\`((?:${verbs})[A-Z][A-Za-z]*)[\`(]`, "g"))) named.set(m[1]!, file);
     }
     expect(named.size).toBeGreaterThan(30);
-    expect([...named].filter(([name]) => !(name in api)).map(([name, file]) => `${file}: ${name}`).sort()).toEqual([]);
+    expect(
+      [...named]
+        .filter(([name]) => !(name in api))
+        .map(([name, file]) => `${file}: ${name}`)
+        .sort(),
+    ).toEqual([]);
   });
 });

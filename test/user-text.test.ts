@@ -32,16 +32,21 @@ function filesUnder(dir: string, ending: string): string[] {
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
 
-describe("no text a user reads says \"seed\"", () => {
+describe('no text a user reads says "seed"', () => {
   it("finds the word where it is (the check below can fail)", () => {
-    expect(sayings("x", "a\ntemperature is outside 0 to 1 (Seed 4.1)\nPATHWAYKIT_FUZZ_SEED=1 seeds")).toEqual(["x:2: temperature is outside 0 to 1 (Seed 4.1)"]);
+    expect(sayings("x", "a\ntemperature is outside 0 to 1 (Seed 4.1)\nPATHWAYKIT_FUZZ_SEED=1 seeds")).toEqual([
+      "x:2: temperature is outside 0 to 1 (Seed 4.1)",
+    ]);
     expect(withoutComments('// seed 4.1\nconst a = "seed"; // seed\n/** seed\n * 2.6 */ see("https://x")')).toBe('\nconst a = "seed"; \n\n see("https://x")');
   });
 
   it("in no rule's description or message (validate, lint, check-request; the rule pages and SARIF come from them)", () => {
     const metas = [...new Map([...ruleCatalogue.document, ...ruleCatalogue.validate, ...ruleCatalogue.all].map((m) => [m.id, m])).values()];
     expect(metas.length).toBeGreaterThan(80);
-    const found = metas.flatMap((m) => [...sayings(`${m.id} description`, m.description), ...Object.entries(m.messages).flatMap(([id, text]) => sayings(`${m.id} ${id}`, text))]);
+    const found = metas.flatMap((m) => [
+      ...sayings(`${m.id} description`, m.description),
+      ...Object.entries(m.messages).flatMap(([id, text]) => sayings(`${m.id} ${id}`, text)),
+    ]);
     expect(found).toEqual([]);
   });
 
@@ -58,7 +63,15 @@ describe("no text a user reads says \"seed\"", () => {
   }, 120_000);
 
   it("in no document: README.md, CHANGELOG.md, docs/, schemas/, the VS Code extension, action.yml and the action's script", () => {
-    const documents = ["README.md", "CHANGELOG.md", "action.yml", "editors/vscode/package.json", "editors/vscode/README.md", ...filesUnder("docs", ".md"), ...filesUnder("schemas", ".json")].filter((f) => existsSync(path.join(ROOT, f)));
+    const documents = [
+      "README.md",
+      "CHANGELOG.md",
+      "action.yml",
+      "editors/vscode/package.json",
+      "editors/vscode/README.md",
+      ...filesUnder("docs", ".md"),
+      ...filesUnder("schemas", ".json"),
+    ].filter((f) => existsSync(path.join(ROOT, f)));
     const scripts = [...filesUnder("editors/vscode/src", ".ts"), ...filesUnder("action", ".mjs")];
     expect(documents).toContain("docs/api.md");
     expect(documents.filter((f) => f.startsWith("schemas/")).length).toBeGreaterThan(3);
@@ -79,12 +92,16 @@ describe("no text a user reads says \"seed\"", () => {
 
   it("cites the API reference by endpoint and field instead", () => {
     const messages = (body: object) => checkRequestText(JSON.stringify(body), { kind: "call" }).diagnostics.map((d) => d.message);
-    expect(messages({ phone_number: "+14155550123", task: "Hi", temperature: 1.5 })).toEqual(["temperature 1.5 is outside 0 to 1 (POST /v1/calls: temperature); use e.g. 0.7 (the default)."]);
-    expect(messages({ phone_number: "+14155550123", task: "Hi", request_dta: {} })).toEqual(['The call request has the field "request_dta", which the API reference does not list for POST /v1/calls; did you mean "request_data"?']);
+    expect(messages({ phone_number: "+14155550123", task: "Hi", temperature: 1.5 })).toEqual([
+      "temperature 1.5 is outside 0 to 1 (POST /v1/calls: temperature); use e.g. 0.7 (the default).",
+    ]);
+    expect(messages({ phone_number: "+14155550123", task: "Hi", request_dta: {} })).toEqual([
+      'The call request has the field "request_dta", which the API reference does not list for POST /v1/calls; did you mean "request_data"?',
+    ]);
   });
 });
 
-describe.skipIf(!hasCorpus)("no finding on the real corpus says \"seed\"", () => {
+describe.skipIf(!hasCorpus)('no finding on the real corpus says "seed"', () => {
   let dir = "";
   let pathways: string[] = [];
   beforeAll(() => {
@@ -92,14 +109,20 @@ describe.skipIf(!hasCorpus)("no finding on the real corpus says \"seed\"", () =>
     dir = tempDir("pathwaykit-user-text-");
     pathways = readdirSync(CORPUS_DIR).filter((n) => n.endsWith(".json"));
     for (const name of pathways) copyFileSync(path.join(CORPUS_DIR, name), path.join(dir, name));
-    if (hasRequestCorpus) for (const name of readdirSync(REQUEST_CORPUS_DIR).filter((n) => n.endsWith(".json"))) copyFileSync(path.join(REQUEST_CORPUS_DIR, name), path.join(dir, name));
+    if (hasRequestCorpus)
+      for (const name of readdirSync(REQUEST_CORPUS_DIR).filter((n) => n.endsWith(".json")))
+        copyFileSync(path.join(REQUEST_CORPUS_DIR, name), path.join(dir, name));
   });
 
   /** Runs `pathway ...args --format json` in the copy; returns every finding's message, and anything else it wrote. */
   async function run(args: string[]): Promise<{ messages: string[]; other: string }> {
     const result = await runMain([...args, "--format", "json"], { cwd: dir });
-    const reports = (result.stdout.trim() === "" ? [] : JSON.parse(result.stdout)) as { messages?: { message: string; related?: { message: string }[] }[] }[] | { error?: unknown };
-    const messages = (Array.isArray(reports) ? reports : []).flatMap((r) => (r.messages ?? []).flatMap((m) => [m.message, ...(m.related ?? []).map((x) => x.message)]));
+    const reports = (result.stdout.trim() === "" ? [] : JSON.parse(result.stdout)) as
+      | { messages?: { message: string; related?: { message: string }[] }[] }[]
+      | { error?: unknown };
+    const messages = (Array.isArray(reports) ? reports : []).flatMap((r) =>
+      (r.messages ?? []).flatMap((m) => [m.message, ...(m.related ?? []).map((x) => x.message)]),
+    );
     return { messages, other: result.stderr + (Array.isArray(reports) ? "" : result.stdout) };
   }
 
@@ -115,16 +138,23 @@ describe.skipIf(!hasCorpus)("no finding on the real corpus says \"seed\"", () =>
     expect(found).toEqual([]);
   }, 120_000);
 
-  it.skipIf(!hasRequestCorpus)("check-request: every body alone and with every real pathway", async () => {
-    const found: string[] = [];
-    const seen = new Set<string>();
-    for (const pathway of [undefined, ...pathways]) {
-      const { messages, other } = await run(["check-request", ".", ...(pathway ? ["--pathway", pathway] : [])]);
-      for (const m of messages) seen.add(m);
-      found.push(...messages.flatMap((m) => sayings(`check-request --pathway ${pathway}`, m)), ...sayings(`check-request --pathway ${pathway} (other output)`, other));
-    }
-    // The bodies have findings that cite the API reference (the real ones quote a field only real clients send).
-    expect([...seen].some((m) => m.includes("which the API reference does not list for POST /v1/calls"))).toBe(true);
-    expect(found).toEqual([]);
-  }, 300_000);
+  it.skipIf(!hasRequestCorpus)(
+    "check-request: every body alone and with every real pathway",
+    async () => {
+      const found: string[] = [];
+      const seen = new Set<string>();
+      for (const pathway of [undefined, ...pathways]) {
+        const { messages, other } = await run(["check-request", ".", ...(pathway ? ["--pathway", pathway] : [])]);
+        for (const m of messages) seen.add(m);
+        found.push(
+          ...messages.flatMap((m) => sayings(`check-request --pathway ${pathway}`, m)),
+          ...sayings(`check-request --pathway ${pathway} (other output)`, other),
+        );
+      }
+      // The bodies have findings that cite the API reference (the real ones quote a field only real clients send).
+      expect([...seen].some((m) => m.includes("which the API reference does not list for POST /v1/calls"))).toBe(true);
+      expect(found).toEqual([]);
+    },
+    300_000,
+  );
 });

@@ -72,7 +72,13 @@ export async function buildScaling(dir: string): Promise<BenchRow[]> {
   const one = write("one", generatePathway({ nodes: 1, edges: 0, clean: true }));
   await buildModules(host, [one], { outDir: "out" });
   const floor = await cpu(one, "unchanged");
-  const rows: BenchRow[] = [{ name: "pathway build, 1-node imported module (fixed cost)", value: ms(timeCli(["build", one, "-o", "out"], dir, 0, 1)), note: `buildModules ${ms(floor)} CPU` }];
+  const rows: BenchRow[] = [
+    {
+      name: "pathway build, 1-node imported module (fixed cost)",
+      value: ms(timeCli(["build", one, "-o", "out"], dir, 0, 1)),
+      note: `buildModules ${ms(floor)} CPU`,
+    },
+  ];
   let previous: { nodes: number; above: number } | undefined;
   for (const nodes of SIZES) {
     const module = write(`n${nodes}`, generatePathway({ nodes, edges: nodes * 3, seed: 7, clean: true }));
@@ -81,7 +87,11 @@ export async function buildScaling(dir: string): Promise<BenchRow[]> {
     const growth = previous ? `, ${(above / previous.above).toFixed(2)}x for ${(nodes / previous.nodes).toFixed(1)}x the nodes` : "";
     // The wall time a user waits (median of 5 after a warm-up run); the 1-minute load average says how busy the machine was.
     const wall = timeCli(["build", module, "-o", "out"], dir, 0, 1, 5);
-    rows.push({ name: `pathway build, ${nodes}-node imported module`, value: ms(wall), note: `buildModules ${ms(above)} CPU above 1 node${growth}; load ${loadavg()[0]!.toFixed(1)}` });
+    rows.push({
+      name: `pathway build, ${nodes}-node imported module`,
+      value: ms(wall),
+      note: `buildModules ${ms(above)} CPU above 1 node${growth}; load ${loadavg()[0]!.toFixed(1)}`,
+    });
     previous = { nodes, above };
   }
   // Every node an error, in an ES module folder (where positions are source-mapped): each finding maps its call site
@@ -94,7 +104,11 @@ export async function buildScaling(dir: string): Promise<BenchRow[]> {
   const { files } = await buildModules(host, [module], { outDir: "out" });
   const lined = files.flatMap((f) => f.diagnostics).filter((d) => d.range !== undefined).length;
   const used = await cpu(module, "invalid");
-  rows.push({ name: "pathway build, ES module, 1000 nodes with an error on each", value: ms(timeCli(["build", module, "-o", "out"], dir, 1)), note: `${lined} findings at their TypeScript line; buildModules ${ms(used)} CPU` });
+  rows.push({
+    name: "pathway build, ES module, 1000 nodes with an error on each",
+    value: ms(timeCli(["build", module, "-o", "out"], dir, 1)),
+    note: `${lined} findings at their TypeScript line; buildModules ${ms(used)} CPU`,
+  });
   return rows;
 }
 
@@ -112,7 +126,11 @@ export const builderSuite: BenchSuite = {
       return [
         { name: 'node -e "" (baseline process start)', value: ms(baseline) },
         { name: "pathway validate <small file> (cold start)", value: ms(validate), note: `${small}; +${ms(validate - baseline)} over bare node` },
-        { name: "node + import ts-morph and tsx (cold start)", value: ms(heavy), note: `what validate would pay if they were static: +${ms(heavy - baseline)}` },
+        {
+          name: "node + import ts-morph and tsx (cold start)",
+          value: ms(heavy),
+          note: `what validate would pay if they were static: +${ms(heavy - baseline)}`,
+        },
         { name: "pathway build <example>.pathway.ts (cold start)", value: ms(build), note: "loads tsx" },
         { name: "pathway import <small file> (cold start)", value: ms(importCold), note: "loads ts-morph" },
         { name: "validate cold start, heavy modules static (estimate)", value: ms(validate + heavy - baseline), note: "validate + (ts-morph/tsx - bare node)" },

@@ -18,7 +18,15 @@ function record(id: number, out: Map<string, string[]>, start: string, random: (
   for (let step = 0; step < 20; step++) {
     for (const role of ["system", "assistant", "user"]) {
       const at = new Date((t += 700)).toISOString();
-      logs.push({ tag: { name: role, color: "#000" }, role, text: role === "system" ? "" : `turn ${step}`, decision: "{}", created_at: at, pathway_info: "{}", chosen_node_id: node });
+      logs.push({
+        tag: { name: role, color: "#000" },
+        role,
+        text: role === "system" ? "" : `turn ${step}`,
+        decision: "{}",
+        created_at: at,
+        pathway_info: "{}",
+        chosen_node_id: node,
+      });
       if (role !== "system") transcripts.push({ id: id * 100 + transcripts.length, user: role, text: `turn ${step}`, created_at: at });
     }
     const next = out.get(node) ?? [];
@@ -45,11 +53,23 @@ interface Usage {
 function run(args: string[]): Usage | { failure: string } {
   const started = performance.now();
   const script = `const { main } = await import(${JSON.stringify(MAIN)});\nawait main(${JSON.stringify(args)});\nconst u = process.resourceUsage();\nglobalThis.gc();\nprocess.stderr.write("usage " + u.maxRSS + " " + (u.userCPUTime + u.systemCPUTime) + " " + process.memoryUsage().heapUsed + " " + (process.exitCode ?? 0) + "\\n");`;
-  const child = spawnSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", timeout: 1_200_000 });
+  const child = spawnSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], {
+    stdio: ["ignore", "ignore", "pipe"],
+    encoding: "utf8",
+    timeout: 1_200_000,
+  });
   const m = /usage (\d+) (\d+) (\d+) (\d+)/.exec(child.stderr ?? "");
   if (!m) return { failure: `exit ${child.status ?? child.signal}: ${(child.stderr ?? "").trim().split("\n").pop()?.slice(0, 160) ?? ""}` };
   // Exit 2 is an input not read: the figures would be those of reading nothing.
-  if (m[4] !== "0") return { failure: `exit ${m[4]}: ${(child.stderr ?? "").split("\n").find((l) => l.trim() !== "" && !l.startsWith("usage"))?.slice(0, 160) ?? ""}` };
+  if (m[4] !== "0")
+    return {
+      failure: `exit ${m[4]}: ${
+        (child.stderr ?? "")
+          .split("\n")
+          .find((l) => l.trim() !== "" && !l.startsWith("usage"))
+          ?.slice(0, 160) ?? ""
+      }`,
+    };
   return { ms: performance.now() - started, cpuMs: Number(m[2]) / 1000, mb: Number(m[1]) / 1024, heapMb: Number(m[3]) / 1024 / 1024 };
 }
 
@@ -62,7 +82,9 @@ function parseFloor(file: string): Usage | { failure: string } {
   const started = performance.now();
   const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", timeout: 600_000 });
   const m = /usage (\d+) (\d+)/.exec(child.stderr ?? "");
-  return m ? { ms: performance.now() - started, cpuMs: Number(m[2]) / 1000, mb: Number(m[1]) / 1024, heapMb: 0 } : { failure: `exit ${child.status ?? child.signal}` };
+  return m
+    ? { ms: performance.now() - started, cpuMs: Number(m[2]) / 1000, mb: Number(m[1]) / 1024, heapMb: 0 }
+    : { failure: `exit ${child.status ?? child.signal}` };
 }
 
 /**
@@ -71,7 +93,11 @@ function parseFloor(file: string): Usage | { failure: string } {
  */
 function jqRun(file: string): Usage | { failure: string } | undefined {
   const started = performance.now();
-  const child = spawnSync("/usr/bin/time", ["-f", "time %U %S %M", "jq", "-c", "[.pathway_logs[]?.chosen_node_id] | unique", file], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", timeout: 1_200_000 });
+  const child = spawnSync("/usr/bin/time", ["-f", "time %U %S %M", "jq", "-c", "[.pathway_logs[]?.chosen_node_id] | unique", file], {
+    stdio: ["ignore", "ignore", "pipe"],
+    encoding: "utf8",
+    timeout: 1_200_000,
+  });
   if (child.error) return undefined;
   const m = /time ([\d.]+) ([\d.]+) (\d+)/.exec(child.stderr ?? "");
   if (!m) return child.status === 127 ? undefined : { failure: `exit ${child.status}` };
@@ -102,9 +128,17 @@ export const callsSuite: BenchSuite = {
       const random = createRandom(7);
       const rows: BenchRow[] = [];
       // `node -e 0`: what starting a process costs, in every row below.
-      const empty = spawnSync(process.execPath, ["-e", "const u = process.resourceUsage(); process.stderr.write(u.maxRSS + ' ' + (u.userCPUTime + u.systemCPUTime))"], { encoding: "utf8" });
+      const empty = spawnSync(
+        process.execPath,
+        ["-e", "const u = process.resourceUsage(); process.stderr.write(u.maxRSS + ' ' + (u.userCPUTime + u.systemCPUTime))"],
+        { encoding: "utf8" },
+      );
       const [rss, cpu] = (empty.stderr ?? "0 0").split(" ").map(Number);
-      rows.push({ name: "node -e 0", value: `${((cpu ?? 0) / 1e6).toFixed(2)} s, ${((rss ?? 0) / 1024).toFixed(0)} MB`, note: "CPU and peak RSS of starting node, the floor of each run" });
+      rows.push({
+        name: "node -e 0",
+        value: `${((cpu ?? 0) / 1e6).toFixed(2)} s, ${((rss ?? 0) / 1024).toFixed(0)} MB`,
+        note: "CPU and peak RSS of starting node, the floor of each run",
+      });
       for (const count of [1_000, 10_000, 100_000]) {
         const calls = path.join(dir, `calls-${count}`);
         const ndjson = path.join(dir, `calls-${count}.ndjson`);
@@ -113,16 +147,27 @@ export const callsSuite: BenchSuite = {
         for (let i = 0; i < count; i++) {
           const text = record(i, out, start, random);
           writeFileSync(path.join(calls, `${i}.json`), text);
-          writeSync(fd, text + "\n");
+          writeSync(fd, `${text}\n`);
         }
         closeSync(fd);
         const megabytes = (readFileSync(ndjson).length / 1e6).toFixed(0);
         const floor = parseFloor(ndjson);
         const label = count.toLocaleString("en");
-        rows.push("failure" in floor ? { name: `JSON.parse, ${label} records`, value: "failed", note: floor.failure } : row(`JSON.parse of ${label} records (${megabytes} MB read whole)`, count, floor));
+        rows.push(
+          "failure" in floor
+            ? { name: `JSON.parse, ${label} records`, value: "failed", note: floor.failure }
+            : row(`JSON.parse of ${label} records (${megabytes} MB read whole)`, count, floor),
+        );
         const fl = "failure" in floor ? undefined : floor;
         rows.push(row(`calls stats, ${label} records, a folder`, count, run(["calls", "stats", calls, "--pathway", file, "--format", "json"]), fl));
-        rows.push(row(`calls stats, ${label} records, one NDJSON file (${megabytes} MB)`, count, run(["calls", "stats", ndjson, "--pathway", file, "--format", "json"]), fl));
+        rows.push(
+          row(
+            `calls stats, ${label} records, one NDJSON file (${megabytes} MB)`,
+            count,
+            run(["calls", "stats", ndjson, "--pathway", file, "--format", "json"]),
+            fl,
+          ),
+        );
         const jq = jqRun(ndjson);
         if (jq) rows.push(row(`jq listing each record's nodes, the same NDJSON file`, count, jq, fl));
         if (count <= 10_000) rows.push(row(`replay, ${label} records, a folder`, count, run(["replay", calls, "--pathway", file, "--format", "json"]), fl));

@@ -38,7 +38,16 @@ export async function measureDrawing(pathway: unknown, merge: boolean): Promise<
   // The legend's font grows with the picture (getShownFontSize); edge labels are LABEL_FONT_SIZE.
   const legendFont = Math.min(...[...svg.matchAll(/class="(?:legend|notes)" font-size="(\d+)"/g)].map((m) => Number(m[1])), Number.POSITIVE_INFINITY);
   const smallest = Math.min(LABEL_FONT_SIZE, legendFont);
-  return { width, height, crossings: layoutLayer.countCrossings(layout.edges), labelPx: (NODE_FONT_SIZE * VIEW_WIDTH) / width, edgeLabelPx: (smallest * VIEW_WIDTH) / width, lines: layout.edges.length, frames: layout.groups?.length ?? 0, ms };
+  return {
+    width,
+    height,
+    crossings: layoutLayer.countCrossings(layout.edges),
+    labelPx: (NODE_FONT_SIZE * VIEW_WIDTH) / width,
+    edgeLabelPx: (smallest * VIEW_WIDTH) / width,
+    lines: layout.edges.length,
+    frames: layout.groups?.length ?? 0,
+    ms,
+  };
 }
 
 function describe(r: Readability): string {
@@ -49,7 +58,9 @@ function describe(r: Readability): string {
 function getInputs(): { name: string; pathway: unknown }[] {
   const inputs: { name: string; pathway: unknown }[] = [];
   if (hasCorpus) {
-    for (const name of readdirSync(CORPUS_DIR).filter((f) => f.endsWith(".json") && !/MALFORMED|BAD-BYTE/.test(f)).sort()) {
+    for (const name of readdirSync(CORPUS_DIR)
+      .filter((f) => f.endsWith(".json") && !/MALFORMED|BAD-BYTE/.test(f))
+      .sort()) {
       try {
         const value = JSON.parse(readFileSync(path.join(CORPUS_DIR, name), "utf8")) as Record<string, unknown>;
         const pathway = (value["pathway_data"] ?? value["data"] ?? value) as { nodes?: unknown };

@@ -17,7 +17,8 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): number {
   const start = performance.now();
   const result = spawnSync(command, args, { cwd: ROOT, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   const elapsed = performance.now() - start;
-  if (result.status !== 0) throw new Error(`${command} ${args.slice(0, 3).join(" ")} exited ${result.status}: ${(result.stderr || result.stdout).slice(0, 400)}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.slice(0, 3).join(" ")} exited ${result.status}: ${(result.stderr || result.stdout).slice(0, 400)}`);
   return elapsed;
 }
 
@@ -60,7 +61,8 @@ export const diagramSuite: BenchSuite = {
       }
       const apiTime = performance.now() - apiStart;
       let separate = 0;
-      for (const file of mmd) separate += run("npx", ["--no-install", "mmdc", "-q", "-i", file, "-o", file.replace(/\.mmd$/, ".svg"), "-p", puppeteerConfig], env);
+      for (const file of mmd)
+        separate += run("npx", ["--no-install", "mmdc", "-q", "-i", file, "-o", file.replace(/\.mmd$/, ".svg"), "-p", puppeteerConfig], env);
 
       const text = JSON.stringify(generatePathway({ nodes: 10_000, edges: 30_000 }), null, 2);
       const parse = timeMedian(() => JSON.parse(text));

@@ -36,7 +36,8 @@ export function createEditedVersion(pathway: unknown, seed = 7): Obj {
     }
   }
   for (let i = 0; i < n * 0.002; i++) p.nodes.splice(Math.floor(random() * p.nodes.length), 1);
-  for (let i = 0; i < n * 0.002; i++) p.nodes.push({ id: `added-${i}`, type: "Default", data: { name: `Added ${i}`, prompt: "Ask whether there is anything else." } });
+  for (let i = 0; i < n * 0.002; i++)
+    p.nodes.push({ id: `added-${i}`, type: "Default", data: { name: `Added ${i}`, prompt: "Ask whether there is anything else." } });
   for (let i = 0; i < e * 0.004; i++) pick(p.edges).label = `caller changed their mind ${i}`;
   for (let i = 0; i < e * 0.002; i++) p.edges.splice(Math.floor(random() * p.edges.length), 1);
   for (let i = 0; i < e * 0.002; i++) p.edges.push({ id: `new-edge-${i}`, source: pick(p.nodes).id, target: pick(p.nodes).id, label: `new route ${i}` });

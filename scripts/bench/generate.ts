@@ -55,12 +55,24 @@ export const generateSuite: BenchSuite = {
       let result: ReturnType<typeof sim.generateScenarios> | undefined;
       const ms = timeOnce(() => (result = sim.generateScenarios(pathway, { maxScenarios: Number.MAX_SAFE_INTEGER })));
       const growth = previous ? ` (${(ms / previous.ms).toFixed(2)}x the time for ${(nodes / previous.nodes).toFixed(1)}x the nodes)` : "";
-      rows.push({ name: `generate ${nodes} nodes / ${nodes * 3} edges`, value: `${ms.toFixed(0)} ms`, note: `${result!.scenarios.length} scenarios, ${result!.uncovered.length} left uncovered${growth}` });
+      rows.push({
+        name: `generate ${nodes} nodes / ${nodes * 3} edges`,
+        value: `${ms.toFixed(0)} ms`,
+        note: `${result!.scenarios.length} scenarios, ${result!.uncovered.length} left uncovered${growth}`,
+      });
       previous = { nodes, ms };
       if (nodes === 1_000) {
         const text = JSON.stringify(pathway, null, 2);
-        const [gen, validate] = timeInTurns([() => sim.generateScenarios(pathway, { maxScenarios: Number.MAX_SAFE_INTEGER }), () => validatePathway(text)] as const, 5, 1);
-        rows.push({ name: "generate / validate, 1,000 nodes, in process", value: `${(gen / validate).toFixed(1)}x`, note: `${gen.toFixed(0)} ms vs ${validate.toFixed(1)} ms` });
+        const [gen, validate] = timeInTurns(
+          [() => sim.generateScenarios(pathway, { maxScenarios: Number.MAX_SAFE_INTEGER }), () => validatePathway(text)] as const,
+          5,
+          1,
+        );
+        rows.push({
+          name: "generate / validate, 1,000 nodes, in process",
+          value: `${(gen / validate).toFixed(1)}x`,
+          note: `${gen.toFixed(0)} ms vs ${validate.toFixed(1)} ms`,
+        });
         // The issue's measure: the two commands as a user runs them, files written included.
         const dir = mkdtempSync(path.join(tmpdir(), "pathwaykit-bench-generate-"));
         try {
@@ -70,28 +82,46 @@ export const generateSuite: BenchSuite = {
           // Each run writes a new suite into a directory of its own: a run over the files of the one before leaves
           // those it would write unchanged alone, which is cheaper and timed on its own below.
           const generateMs = timeCommand((run) => ["scenarios", "generate", file, "-o", path.join(dir, `out-${run}`), "--max-scenarios", "1000000"]);
-          rows.push({ name: "pathway scenarios generate / pathway validate, 1,000 nodes", value: `${(generateMs / validateMs).toFixed(1)}x`, note: `${generateMs.toFixed(0)} ms vs ${validateMs.toFixed(0)} ms, whole processes, into a new directory (goal ≤ 5x)` });
+          rows.push({
+            name: "pathway scenarios generate / pathway validate, 1,000 nodes",
+            value: `${(generateMs / validateMs).toFixed(1)}x`,
+            note: `${generateMs.toFixed(0)} ms vs ${validateMs.toFixed(0)} ms, whole processes, into a new directory (goal ≤ 5x)`,
+          });
           // The file system's floor on this machine: a bare node process writing as many files of the same size the
           // same way (a temp file, then rename) into a new directory. Creating files costs far more on some disks than
           // on others (this VM's ext4 right after heavy churn: ~0.4 ms each; tmpfs: ~0.03 ms), so it is shown apart.
           const count = result!.scenarios.length;
           const size = Math.round(result!.scenarios.reduce((n, sc) => n + sim.toScenarioYaml(sc).length, 0) / count);
-          const floorMs = timeNode((run) => `const fs = require("node:fs"), d = ${JSON.stringify(dir)} + "/floor-" + ${run}; fs.mkdirSync(d);
-            const text = "x".repeat(${size}); for (let i = 0; i < ${count}; i++) { const t = d + "/.f" + i; fs.writeFileSync(t, text, { flag: "wx" }); fs.renameSync(t, d + "/f" + i + ".yaml"); }`);
-          rows.push({ name: "  floor: node writing as many files, temp + rename", value: `${(floorMs / validateMs).toFixed(1)}x`, note: `${floorMs.toFixed(0)} ms (${count} files of ${size} bytes); generate without it: ${(generateMs - floorMs).toFixed(0)} ms = ${((generateMs - floorMs) / validateMs).toFixed(1)}x` });
+          const floorMs = timeNode(
+            (run) => `const fs = require("node:fs"), d = ${JSON.stringify(dir)} + "/floor-" + ${run}; fs.mkdirSync(d);
+            const text = "x".repeat(${size}); for (let i = 0; i < ${count}; i++) { const t = d + "/.f" + i; fs.writeFileSync(t, text, { flag: "wx" }); fs.renameSync(t, d + "/f" + i + ".yaml"); }`,
+          );
+          rows.push({
+            name: "  floor: node writing as many files, temp + rename",
+            value: `${(floorMs / validateMs).toFixed(1)}x`,
+            note: `${floorMs.toFixed(0)} ms (${count} files of ${size} bytes); generate without it: ${(generateMs - floorMs).toFixed(0)} ms = ${((generateMs - floorMs) / validateMs).toFixed(1)}x`,
+          });
           // The same into memory where there is a RAM file system (Linux's /dev/shm): the tool's own cost, without the
           // disk's, which on this project's VMs swings tenfold from one minute to the next.
           if (existsSync("/dev/shm")) {
             const shm = mkdtempSync(path.join("/dev/shm", "pathwaykit-bench-generate-"));
             try {
               const memoryMs = timeCommand((run) => ["scenarios", "generate", file, "-o", path.join(shm, `out-${run}`), "--max-scenarios", "1000000"]);
-              rows.push({ name: "  the same into memory (/dev/shm)", value: `${(memoryMs / validateMs).toFixed(1)}x`, note: `${memoryMs.toFixed(0)} ms: the tool without the disk` });
+              rows.push({
+                name: "  the same into memory (/dev/shm)",
+                value: `${(memoryMs / validateMs).toFixed(1)}x`,
+                note: `${memoryMs.toFixed(0)} ms: the tool without the disk`,
+              });
             } finally {
               rmSync(shm, { recursive: true, force: true });
             }
           }
           const againMs = timeCommand(["scenarios", "generate", file, "-o", path.join(dir, "out-0"), "--force", "--max-scenarios", "1000000"]);
-          rows.push({ name: "  the same again over its own files (--force)", value: `${(againMs / validateMs).toFixed(1)}x`, note: `${againMs.toFixed(0)} ms: unchanged files are left alone` });
+          rows.push({
+            name: "  the same again over its own files (--force)",
+            value: `${(againMs / validateMs).toFixed(1)}x`,
+            note: `${againMs.toFixed(0)} ms: unchanged files are left alone`,
+          });
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }
@@ -111,7 +141,11 @@ export const generateSuite: BenchSuite = {
           3,
           1,
         );
-        rows.push({ name: "YAML share of running the 1,000-node suite", value: `${((parse / run) * 100).toFixed(0)}%`, note: `${files.length} files, ${(files.reduce((n, f) => n + f.length, 0) / 1e6).toFixed(1)} MB of YAML; parse ${parse.toFixed(0)} ms of ${run.toFixed(0)} ms (goal ≤ 20%)` });
+        rows.push({
+          name: "YAML share of running the 1,000-node suite",
+          value: `${((parse / run) * 100).toFixed(0)}%`,
+          note: `${files.length} files, ${(files.reduce((n, f) => n + f.length, 0) / 1e6).toFixed(1)} MB of YAML; parse ${parse.toFixed(0)} ms of ${run.toFixed(0)} ms (goal ≤ 20%)`,
+        });
       }
     }
     // A quarter of the nodes are Route nodes, each with a route no input can take: growth where searching dominates
@@ -122,7 +156,11 @@ export const generateSuite: BenchSuite = {
       let result: ReturnType<typeof sim.generateScenarios> | undefined;
       const ms = timeOnce(() => (result = sim.generateScenarios(pathway, { maxScenarios: Number.MAX_SAFE_INTEGER })));
       const growth = previous ? ` (${(ms / previous.ms).toFixed(2)}x the time for ${(nodes / previous.nodes).toFixed(1)}x the nodes)` : "";
-      rows.push({ name: `generate ${nodes} nodes, a quarter Route nodes`, value: `${ms.toFixed(0)} ms`, note: `${result!.scenarios.length} scenarios, ${result!.uncovered.length} left uncovered${growth}` });
+      rows.push({
+        name: `generate ${nodes} nodes, a quarter Route nodes`,
+        value: `${ms.toFixed(0)} ms`,
+        note: `${result!.scenarios.length} scenarios, ${result!.uncovered.length} left uncovered${growth}`,
+      });
       previous = { nodes, ms };
     }
     return rows;

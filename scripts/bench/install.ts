@@ -41,7 +41,13 @@ export const installSuite: BenchSuite = {
   async run() {
     const dir = mkdtempSync(path.join(tmpdir(), "pathwaykit-bench-install-"));
     try {
-      const [packed] = JSON.parse(execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })) as [{ filename: string }];
+      const [packed] = JSON.parse(
+        execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], {
+          cwd: ROOT,
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "ignore"],
+        }),
+      ) as [{ filename: string }];
       const tarball = path.join(dir, packed.filename);
       const optional = Object.values(OPTIONAL_PACKAGES).flatMap((f) => Object.entries(f.packages).map(([name, range]) => `${name}@${range}`));
       const lean = install(path.join(dir, "lean"), [tarball]);

@@ -19,7 +19,9 @@ function lintAndPrint(text: string): string {
 function corpusRows(): { name: string; value: string; note?: string }[] {
   if (!hasCorpus) return [{ name: "corpus findings", value: "skipped", note: `no corpus at ${CORPUS_DIR}` }];
   const rows: { name: string; value: string; note?: string }[] = [];
-  for (const file of readdirSync(CORPUS_DIR).filter((f) => f.endsWith(".json")).sort()) {
+  for (const file of readdirSync(CORPUS_DIR)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     const counts = new Map<string, number>();
     for (const d of lintPathway(readFileSync(path.join(CORPUS_DIR, file))).diagnostics) counts.set(d.ruleId, (counts.get(d.ruleId) ?? 0) + 1);
     const total = [...counts.values()].reduce((a, b) => a + b, 0);
@@ -35,7 +37,10 @@ function corpusRows(): { name: string; value: string; note?: string }[] {
  */
 function corpusLoopRows(): { name: string; value: string; note?: string }[] {
   if (!hasCorpus) return [];
-  const files = readdirSync(CORPUS_DIR).filter((f) => f.endsWith(".json")).sort().map((f) => readFileSync(path.join(CORPUS_DIR, f)));
+  const files = readdirSync(CORPUS_DIR)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => readFileSync(path.join(CORPUS_DIR, f)));
   const texts = files.map((b) => b.toString("utf8"));
   // Malformed files are part of the corpus on purpose: JSON.parse rejecting them costs time too.
   const parseAll = () => {
@@ -66,7 +71,11 @@ function sizeRows(): { name: string; value: string; note?: string }[] {
       const text = JSON.stringify(generatePathway({ nodes, edges: 3 * nodes, clean }), null, 2);
       const [parse, lint] = timeInTurns([() => JSON.parse(text), () => lintPathway(text)] as const, nodes >= 50_000 ? 5 : 15, 1);
       const findings = lintPathway(text).diagnostics.length;
-      rows.push({ name: `lint / JSON.parse, ${(nodes / 1000).toLocaleString("en")}k nodes, ${clean ? "clean" : "with findings"}`, value: ratio(lint, parse), note: `${ms(lint)} vs ${ms(parse)}, ${findings} findings` });
+      rows.push({
+        name: `lint / JSON.parse, ${(nodes / 1000).toLocaleString("en")}k nodes, ${clean ? "clean" : "with findings"}`,
+        value: ratio(lint, parse),
+        note: `${ms(lint)} vs ${ms(parse)}, ${findings} findings`,
+      });
     }
   }
   return rows;
@@ -95,16 +104,24 @@ export const lintSuite: BenchSuite = {
     const oneLine = JSON.stringify(JSON.parse(small));
     const [printIndented, printOneLine] = timeInTurns([() => lintAndPrint(small), () => lintAndPrint(oneLine)] as const, 9, 1);
     return [
-      { name: "lint + stylish, one-line / indented (goal <= 1.5x)", value: ratio(printOneLine, printIndented), note: `${ms(printOneLine)} vs ${ms(printIndented)}, ${findings} findings` },
+      {
+        name: "lint + stylish, one-line / indented (goal <= 1.5x)",
+        value: ratio(printOneLine, printIndented),
+        note: `${ms(printOneLine)} vs ${ms(printIndented)}, ${findings} findings`,
+      },
       { name: "JSON.parse, 10k nodes / 30k edges", value: ms(parse), note: `${(small.length / 1e6).toFixed(1)} MB` },
-      { name: "validatePathway, same text (for context)", value: ms(validate), note: ratio(validate, parse) + " of JSON.parse" },
+      { name: "validatePathway, same text (for context)", value: ms(validate), note: `${ratio(validate, parse)} of JSON.parse` },
       { name: "lintPathway, same text", value: ms(lintSmall), note: `${findings} findings` },
       { name: "lint / JSON.parse (target <= 3x)", value: ratio(lintSmall, parse) },
       { name: "lintPathway, clean 10k / 30k pathway", value: ms(lintClean), note: `${cleanFindings} findings; JSON.parse ${ms(parseClean)}` },
       { name: "lint / JSON.parse, clean pathway", value: ratio(lintClean, parseClean) },
       { name: "lintPathway, 100k nodes / 300k edges", value: ms(lintLarge), note: `10k in the same turns: ${ms(lintAgain)}` },
       { name: "lint 100k / lint 10k (target <= ~12x)", value: ratio(lintLarge, lintAgain) },
-      { name: "JSON.parse 100k / JSON.parse 10k (for context)", value: ratio(parseLarge, parseAgain), note: `${(large.length / 1e6).toFixed(1)} MB: ${ms(parseLarge)}` },
+      {
+        name: "JSON.parse 100k / JSON.parse 10k (for context)",
+        value: ratio(parseLarge, parseAgain),
+        note: `${(large.length / 1e6).toFixed(1)} MB: ${ms(parseLarge)}`,
+      },
       // What lint adds to reading the text: the part of its growth that is its own.
       { name: "(lint - JSON.parse) 100k / 10k", value: ratio(lintLarge - parseLarge, lintAgain - parseAgain) },
       ...sizeRows(),

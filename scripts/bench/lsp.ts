@@ -21,7 +21,11 @@ function peakMb(pid: number): number | undefined {
 function lintPeakMb(file: string): number | undefined {
   const main = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
   const script = `const { main } = await import(${JSON.stringify(main)});\nawait main(["lint", ${JSON.stringify(file)}, "--format", "json"]);\nprocess.stderr.write("maxrss-kb " + process.resourceUsage().maxRSS + "\\n");`;
-  const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: path.dirname(file), stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
+  const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: path.dirname(file),
+    stdio: ["ignore", "ignore", "pipe"],
+    encoding: "utf8",
+  });
   const m = /maxrss-kb (\d+)/.exec(child.stderr ?? "");
   return m ? Number(m[1]) / 1024 : undefined;
 }
@@ -35,7 +39,7 @@ export const lspSuite: BenchSuite = {
     try {
       writeFileSync(path.join(dir, "package.json"), "{}\n");
       const file = path.join(dir, "1k.json");
-      const text = JSON.stringify(generatePathway({ nodes: 1_000 }), null, 2) + "\n";
+      const text = `${JSON.stringify(generatePathway({ nodes: 1_000 }), null, 2)}\n`;
       writeFileSync(file, text);
       const uri = pathToFileURL(file).href;
       const waiting = new Map<number, () => void>();
@@ -53,7 +57,7 @@ export const lspSuite: BenchSuite = {
       const at = text.indexOf('"name": "') + '"name": "'.length;
       const times: number[] = [];
       for (let version = 2; version < 2 + CHANGES; version++) {
-        const edited = version % 2 === 0 ? text.slice(0, at) + "x" + text.slice(at) : text;
+        const edited = version % 2 === 0 ? `${text.slice(0, at)}x${text.slice(at)}` : text;
         done = published(version);
         const started = performance.now();
         await connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [{ text: edited }] });
@@ -65,11 +69,18 @@ export const lspSuite: BenchSuite = {
       const server = peakMb(child.pid!);
       const lint = lintPeakMb(file);
       return [
-        { name: "lsp: diagnostics after a one-character change, 1,000 nodes", value: `${median.toFixed(0)} ms`, note: `median of ${CHANGES}, debounce included; min ${times[0]!.toFixed(0)}, max ${times[times.length - 1]!.toFixed(0)}` },
+        {
+          name: "lsp: diagnostics after a one-character change, 1,000 nodes",
+          value: `${median.toFixed(0)} ms`,
+          note: `median of ${CHANGES}, debounce included; min ${times[0]!.toFixed(0)}, max ${times[times.length - 1]!.toFixed(0)}`,
+        },
         {
           name: "lsp: server peak RSS after those changes",
           value: server === undefined ? "n/a" : `${server.toFixed(0)} MB`,
-          note: lint === undefined || server === undefined ? "peak RSS read from /proc (Linux)" : `${ratio(server, lint)} pathway lint of the same file (${lint.toFixed(0)} MB)`,
+          note:
+            lint === undefined || server === undefined
+              ? "peak RSS read from /proc (Linux)"
+              : `${ratio(server, lint)} pathway lint of the same file (${lint.toFixed(0)} MB)`,
         },
       ];
     } finally {

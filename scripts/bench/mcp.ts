@@ -17,7 +17,7 @@ const HANDSHAKE = [
   { jsonrpc: "2.0", method: "notifications/initialized" },
   { jsonrpc: "2.0", id: 2, method: "tools/list" },
 ]
-  .map((m) => JSON.stringify(m) + "\n")
+  .map((m) => `${JSON.stringify(m)}\n`)
   .join("");
 
 /** Milliseconds from spawning `pathway mcp` in `dir` to the tools/list answer; the server is then closed by ending its input. */

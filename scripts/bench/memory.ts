@@ -15,11 +15,15 @@ const MAIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
  */
 function peak(script: string): { mb: number; ms: number } | { failure: string } {
   const started = performance.now();
-  const child = spawnSync(process.execPath, ["--input-type=module", "-e", `${script}\nprocess.stderr.write("maxrss-kb " + process.resourceUsage().maxRSS + "\\n");`], {
-    stdio: ["ignore", "ignore", "pipe"],
-    encoding: "utf8",
-    timeout: 600_000,
-  });
+  const child = spawnSync(
+    process.execPath,
+    ["--input-type=module", "-e", `${script}\nprocess.stderr.write("maxrss-kb " + process.resourceUsage().maxRSS + "\\n");`],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+      encoding: "utf8",
+      timeout: 600_000,
+    },
+  );
   const m = /maxrss-kb (\d+)/.exec(child.stderr ?? "");
   if (!m) return { failure: child.error ? "did not finish within 600 s" : `exit ${child.status ?? child.signal}` };
   return { mb: Number(m[1]) / 1024, ms: performance.now() - started };
@@ -33,9 +37,14 @@ export const memorySuite: BenchSuite = {
       const file = path.join(dir, "100k.json");
       writeFileSync(file, JSON.stringify(generatePathway({ nodes: 100_000, edges: 300_000 }), null, 2));
       const sizeMb = statSync(file).size / 1024 / 1024;
-      const runCli = (command: string) => `const { main } = await import(${JSON.stringify(MAIN)});\nawait main([${JSON.stringify(command)}, ${JSON.stringify(file)}, "--format", "json"]);`;
+      const runCli = (command: string) =>
+        `const { main } = await import(${JSON.stringify(MAIN)});\nawait main([${JSON.stringify(command)}, ${JSON.stringify(file)}, "--format", "json"]);`;
       const baseline = peak(`const { readFileSync } = await import("node:fs");\nJSON.parse(readFileSync(${JSON.stringify(file)}, "utf8"));`);
-      const rows = [{ name: "node + JSON.parse of the file (baseline)", result: baseline }, { name: "pathway validate, 100k nodes / 300k edges", result: peak(runCli("validate")) }, { name: "pathway lint, same file", result: peak(runCli("lint")) }];
+      const rows = [
+        { name: "node + JSON.parse of the file (baseline)", result: baseline },
+        { name: "pathway validate, 100k nodes / 300k edges", result: peak(runCli("validate")) },
+        { name: "pathway lint, same file", result: peak(runCli("lint")) },
+      ];
       return rows.map(({ name, result }) =>
         "failure" in result
           ? { name: `${name}: peak RSS`, value: "failed", note: result.failure }

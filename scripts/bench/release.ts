@@ -29,7 +29,9 @@ export function benchScript(pathway: Pathway): Record<string, { take: string }> 
 }
 
 async function startFake(): Promise<{ url: string; apiKey: string; stop: () => void }> {
-  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./release-fake.ts", import.meta.url))], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./release-fake.ts", import.meta.url))], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   const line = await new Promise<string>((resolve, reject) => {
     let text = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -49,13 +51,22 @@ export const releaseSuite: BenchSuite = {
     const dir = mkdtempSync(path.join(tmpdir(), "pathwaykit-bench-release-"));
     mkdirSync(path.join(dir, "scenarios"));
     const turns = benchTurns(pathway);
-    const scenario = ["pathway: ../bench.json", "decider: scripted", "turns:", ...turns.flatMap((t) => [`  - user: ${t.user}`, `    take: ${t.take}`, `    expect: { node: ${t.to} }`]), ""].join("\n");
+    const scenario = [
+      "pathway: ../bench.json",
+      "decider: scripted",
+      "turns:",
+      ...turns.flatMap((t) => [`  - user: ${t.user}`, `    take: ${t.take}`, `    expect: { node: ${t.to} }`]),
+      "",
+    ].join("\n");
     writeFileSync(path.join(dir, "scenarios/bench.scenario.yaml"), scenario);
     writeFileSync(path.join(dir, "pathwaykit.manifest.json"), JSON.stringify({ version: 1, pathways: [{ file: "bench.json", id: "bench" }] }));
     const fake = await startFake();
     const env = { PATHWAYKIT_BASE_URL: fake.url, PATHWAYKIT_API_KEY: fake.apiKey, NO_COLOR: "1" };
     const sink = () => new Writable({ write: (_c, _e, done) => done() });
-    const pathway_ = (round: number) => ({ ...pathway, nodes: pathway.nodes.map((n, i) => (i === 1 ? { ...n, data: { ...(n.data as Record<string, unknown>), prompt: `round ${round}` } } : n)) });
+    const pathway_ = (round: number) => ({
+      ...pathway,
+      nodes: pathway.nodes.map((n, i) => (i === 1 ? { ...n, data: { ...(n.data as Record<string, unknown>), prompt: `round ${round}` } } : n)),
+    });
     const run = async (args: string[]) => {
       const code = await main(args, { cwd: dir, env, stdin: Readable.from([]), stdout: sink(), stderr: sink() });
       if (code !== 0) throw new Error(`pathway ${args.join(" ")} exited ${code}`);
@@ -67,7 +78,11 @@ export const releaseSuite: BenchSuite = {
         const cpu0 = process.cpuUsage();
         const t0 = performance.now();
         const steps: number[] = [];
-        for (const args of [["push", "bench.json", "--draft"], ["test", "scenarios", "--live", "--pathway-version", "draft"], ["publish", "bench.json"]]) {
+        for (const args of [
+          ["push", "bench.json", "--draft"],
+          ["test", "scenarios", "--live", "--pathway-version", "draft"],
+          ["publish", "bench.json"],
+        ]) {
           const s = performance.now();
           await run(args);
           steps.push(performance.now() - s);
@@ -83,7 +98,11 @@ export const releaseSuite: BenchSuite = {
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const warm = rounds.slice(1);
     return [
-      { name: "push --draft + test --live --pathway-version draft + publish, wall", value: ms(median(warm.map((r) => r.wall))), note: `1,000 nodes, 3,000 edges, ${turns.length} turns; first round ${ms(rounds[0]!.wall)}` },
+      {
+        name: "push --draft + test --live --pathway-version draft + publish, wall",
+        value: ms(median(warm.map((r) => r.wall))),
+        note: `1,000 nodes, 3,000 edges, ${turns.length} turns; first round ${ms(rounds[0]!.wall)}`,
+      },
       { name: "  the tool's own CPU time (the fake runs in another process)", value: ms(median(warm.map((r) => r.cpu))), note: "target under 2 s" },
       { name: "  push --draft", value: ms(median(warm.map((r) => r.steps[0]!))) },
       { name: "  test --live --pathway-version draft", value: ms(median(warm.map((r) => r.steps[1]!))) },

@@ -33,7 +33,12 @@ async function timeElk(nodes: number, edges: number, timeoutMs: number, maxRoute
 function cliCpu(args: string[]): number | undefined {
   const main = path.join(ROOT, "dist/cli/main.js");
   const script = `const { main } = await import(${JSON.stringify(main)});\nawait main(${JSON.stringify(args)});\nconst u = process.resourceUsage();\nprocess.stderr.write("cpu " + (u.userCPUTime + u.systemCPUTime) + "\\n");`;
-  const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", timeout: 600_000 });
+  const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "pipe"],
+    encoding: "utf8",
+    timeout: 600_000,
+  });
   const m = /cpu (\d+)/.exec(child.stderr ?? "");
   return m ? Number(m[1]) / 1000 : undefined;
 }
@@ -43,7 +48,16 @@ function run(command: string, args: string[], timeoutMs: number): { ms: number; 
   const r = spawnSync(command, args, { cwd: ROOT, encoding: "utf8", timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
   const elapsed = performance.now() - start;
   if (r.status === 0) return { ms: elapsed, ok: true };
-  return { ms: elapsed, ok: false, error: r.error ? String(r.error.message) : (r.stderr || r.stdout).split("\n").find((l) => l.trim() !== "")?.slice(0, 120) ?? `exit ${r.status}` };
+  return {
+    ms: elapsed,
+    ok: false,
+    error: r.error
+      ? String(r.error.message)
+      : ((r.stderr || r.stdout)
+          .split("\n")
+          .find((l) => l.trim() !== "")
+          ?.slice(0, 120) ?? `exit ${r.status}`),
+  };
 }
 
 export const reportSuite: BenchSuite = {
@@ -74,17 +88,38 @@ export const reportSuite: BenchSuite = {
     rows.push({ name: "10k: report without layout (graph + data + HTML) / JSON.parse", value: ratio(noLayout, parse), note: ms(noLayout) });
     rows.push({ name: "10k: report with the rank layout / JSON.parse", value: ratio(withRanks, parse), note: ms(withRanks) });
     const elk10k = await timeElk(10_000, 30_000, 60_000);
-    rows.push({ name: "10k: ELK layout", value: "error" in elk10k ? "gave up" : ms(elk10k.wall), note: "error" in elk10k ? `${elk10k.error}; auto uses ranks here` : undefined });
+    rows.push({
+      name: "10k: ELK layout",
+      value: "error" in elk10k ? "gave up" : ms(elk10k.wall),
+      note: "error" in elk10k ? `${elk10k.error}; auto uses ranks here` : undefined,
+    });
 
     // ELK growth: every edge routed by ELK (125, 250 nodes at 3 edges per node), then the default, which above 600
     // edges places nodes by a spanning tree and draws the rest straight (125 ... 2,000 nodes).
-    for (const [n, e] of [[125, 375], [250, 750]] as const) {
+    for (const [n, e] of [
+      [125, 375],
+      [250, 750],
+    ] as const) {
       const t = await timeElk(n, e, 300_000, Number.POSITIVE_INFINITY);
-      rows.push({ name: `ELK, all edges routed, ${n} nodes / ${e} labelled edges`, value: "error" in t ? "gave up" : ms(t.wall), note: "error" in t ? t.error : `CPU ${ms(t.cpu)}, load ${load()}` });
+      rows.push({
+        name: `ELK, all edges routed, ${n} nodes / ${e} labelled edges`,
+        value: "error" in t ? "gave up" : ms(t.wall),
+        note: "error" in t ? t.error : `CPU ${ms(t.cpu)}, load ${load()}`,
+      });
     }
-    for (const [n, e] of [[125, 375], [250, 750], [500, 1_500], [1_000, 3_000], [2_000, 6_000]] as const) {
+    for (const [n, e] of [
+      [125, 375],
+      [250, 750],
+      [500, 1_500],
+      [1_000, 3_000],
+      [2_000, 6_000],
+    ] as const) {
       const t = await timeElk(n, e, 300_000);
-      rows.push({ name: `ELK default, ${n} nodes / ${e} labelled edges`, value: "error" in t ? "gave up" : ms(t.wall), note: "error" in t ? t.error : `CPU ${ms(t.cpu)}, load ${load()}` });
+      rows.push({
+        name: `ELK default, ${n} nodes / ${e} labelled edges`,
+        value: "error" in t ? "gave up" : ms(t.wall),
+        note: "error" in t ? t.error : `CPU ${ms(t.cpu)}, load ${load()}`,
+      });
     }
     const g2000 = toDirectedGraph(generatePathway({ nodes: 2_000, edges: 6_000, seed: 7 }));
     const [rank2000] = timeInTurns([() => getRankLayout(g2000)] as const, 5, 1);
@@ -99,7 +134,11 @@ export const reportSuite: BenchSuite = {
       writeFileSync(path.join(dir, "p500.mmd"), toMermaid(toDirectedGraph(p500)));
       const browser = getBrowserLocation(process.env);
       writeFileSync(path.join(dir, "puppeteer.json"), JSON.stringify({ executablePath: browser.path, args: CHROMIUM_ARGS }));
-      const ours = run(process.execPath, [path.join(ROOT, "bin/pathway.cjs"), "diagram", input, "-f", "svg", "--engine", "elk", "--timeout", "600", "-o", path.join(dir, "ours.svg")], 620_000);
+      const ours = run(
+        process.execPath,
+        [path.join(ROOT, "bin/pathway.cjs"), "diagram", input, "-f", "svg", "--engine", "elk", "--timeout", "600", "-o", path.join(dir, "ours.svg")],
+        620_000,
+      );
       rows.push({ name: "500 nodes to SVG: pathway diagram --engine elk", value: ours.ok ? ms(ours.ms) : "failed", note: ours.error });
       const mmdcConfig = path.join(dir, "mermaid.json");
       writeFileSync(mmdcConfig, JSON.stringify({ maxEdges: 100_000, maxTextSize: 50_000_000 }));
@@ -127,9 +166,21 @@ export const reportSuite: BenchSuite = {
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
       if (reports.auto.length === 3 && reports.ranks.length === 3) {
         const same = readFileSync(path.join(dir, "report-auto.html"), "utf8") === readFileSync(path.join(dir, "report-ranks.html"), "utf8");
-        rows.push({ name: "500 nodes: pathway report (auto), CPU", value: ms(median(reports.auto)), note: `runs ${reports.auto.map((x) => x.toFixed(0)).join(", ")} ms` });
-        rows.push({ name: "500 nodes: pathway report --engine ranks, CPU", value: ms(median(reports.ranks)), note: `runs ${reports.ranks.map((x) => x.toFixed(0)).join(", ")} ms` });
-        rows.push({ name: "500 nodes: report auto / --engine ranks", value: ratio(median(reports.auto), median(reports.ranks)), note: same ? "the same bytes" : "different bytes" });
+        rows.push({
+          name: "500 nodes: pathway report (auto), CPU",
+          value: ms(median(reports.auto)),
+          note: `runs ${reports.auto.map((x) => x.toFixed(0)).join(", ")} ms`,
+        });
+        rows.push({
+          name: "500 nodes: pathway report --engine ranks, CPU",
+          value: ms(median(reports.ranks)),
+          note: `runs ${reports.ranks.map((x) => x.toFixed(0)).join(", ")} ms`,
+        });
+        rows.push({
+          name: "500 nodes: report auto / --engine ranks",
+          value: ratio(median(reports.auto), median(reports.ranks)),
+          note: same ? "the same bytes" : "different bytes",
+        });
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

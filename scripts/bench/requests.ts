@@ -16,10 +16,16 @@ export const requestsSuite: BenchSuite = {
     const pathway = generatePathway({ nodes: 10_000, edges: 30_000 });
     const where = { where: "bench.json", value: pathway };
     const call = { phone_number: "+14155550123", pathway_id: "p", request_data: { name: "Ada" } };
-    const [analysis, checkCall] = timeInTurns([() => getVariableFindings(pathway), () => checkRequestValue(call, { kind: "call", pathway: where })] as const, 9);
+    const [analysis, checkCall] = timeInTurns(
+      [() => getVariableFindings(pathway), () => checkRequestValue(call, { kind: "call", pathway: where })] as const,
+      9,
+    );
     const small = batch(1_000);
     const large = batch(10_000);
-    const [b1, b10] = timeInTurns([() => checkRequestValue(small, { kind: "batch", pathway: where }), () => checkRequestValue(large, { kind: "batch", pathway: where })] as const, 9);
+    const [b1, b10] = timeInTurns(
+      [() => checkRequestValue(small, { kind: "batch", pathway: where }), () => checkRequestValue(large, { kind: "batch", pathway: where })] as const,
+      9,
+    );
     return [
       { name: "getVariableFindings, 10k nodes / 30k edges (lint's analysis)", value: ms(analysis) },
       { name: "check a call against the same pathway", value: ms(checkCall) },

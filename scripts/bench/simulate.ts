@@ -5,9 +5,27 @@ import type { Scenario, SimState } from "../../src/simulate/index.js";
 import { createRandom, generatePathway } from "../generate-pathway.js";
 import { loadShipped, type BenchRow, type BenchSuite } from "./measure.js";
 
-const { createKeywordDecider, createSimulator, getCandidates, getSimWays, runScenario, transition } = await loadShipped<typeof import("../../src/simulate/index.js")>("simulate");
+const { createKeywordDecider, createSimulator, getCandidates, getSimWays, runScenario, transition } =
+  await loadShipped<typeof import("../../src/simulate/index.js")>("simulate");
 
-const WORDS = ["book", "cancel", "reschedule", "price", "hours", "human", "order", "menu", "refund", "address", "confirm", "repeat", "delivery", "payment", "table", "party"];
+const WORDS = [
+  "book",
+  "cancel",
+  "reschedule",
+  "price",
+  "hours",
+  "human",
+  "order",
+  "menu",
+  "refund",
+  "address",
+  "confirm",
+  "repeat",
+  "delivery",
+  "payment",
+  "table",
+  "party",
+];
 
 /** Random scripted walks from the start: each turn takes an edge by id, until End Call or `maxTurns`. */
 function createWalks(pathway: Pathway, count: number, maxTurns: number, seed: number): Scenario[] {

@@ -17,7 +17,16 @@ export interface BuiltCommand {
 /** An io for building the program: help goes to `out`, nothing touches the process. */
 function docsIo(out: string[]): CliIo {
   const stream = { write: (s: string) => (out.push(s), true), isTTY: false } as unknown as CliIo["stdout"];
-  return { stdout: stream, stderr: stream, env: {}, cwd: process.cwd(), version: packageVersion(), setExitCode: () => {}, host: undefined as never, stdin: undefined as never };
+  return {
+    stdout: stream,
+    stderr: stream,
+    env: {},
+    cwd: process.cwd(),
+    version: packageVersion(),
+    setExitCode: () => {},
+    host: undefined as never,
+    stdin: undefined as never,
+  };
 }
 
 /** The text `command --help` prints after commander's own part (the command's `addHelpText("after")`). */
@@ -72,21 +81,44 @@ function optionRow(o: Option): string {
 export function renderAfterHelp(after: string): string[] {
   const [prose = "", examples] = after.split(/\n*^Examples:\n/m);
   const lines: string[] = [];
-  for (const paragraph of prose.split(/\n\s*\n/).map((p) => p.trimEnd()).filter((p) => p.trim() !== "")) {
+  for (const paragraph of prose
+    .split(/\n\s*\n/)
+    .map((p) => p.trimEnd())
+    .filter((p) => p.trim() !== "")) {
     if (/\n\s/.test(paragraph)) lines.push("```text", paragraph, "```", "");
     else lines.push(escapeMarkdownProse(paragraph.replace(/\n/g, " ")).replace(/^(Exit codes:)/, "**$1**"), "");
   }
   if (examples) {
-    lines.push("Examples:", "", "```sh", ...examples.split("\n").map((l) => l.replace(/^\s*\$ /, "")).filter((l) => l.trim() !== ""), "```", "");
+    lines.push(
+      "Examples:",
+      "",
+      "```sh",
+      ...examples
+        .split("\n")
+        .map((l) => l.replace(/^\s*\$ /, ""))
+        .filter((l) => l.trim() !== ""),
+      "```",
+      "",
+    );
   }
   return lines;
 }
 
 function renderCommand({ words, command, after }: BuiltCommand): string[] {
-  const lines = [`## pathway ${words.join(" ")}`, "", escapeMarkdownProse(command.description()), "", "```sh", `pathway ${words.join(" ")} ${command.usage()}`, "```", ""];
+  const lines = [
+    `## pathway ${words.join(" ")}`,
+    "",
+    escapeMarkdownProse(command.description()),
+    "",
+    "```sh",
+    `pathway ${words.join(" ")} ${command.usage()}`,
+    "```",
+    "",
+  ];
   if (command.commands.length > 0) {
     lines.push("| subcommand | what it does |", "|---|---|");
-    for (const sub of command.commands) lines.push(`| [${code(sub.name())}](#pathway-${[...words, sub.name()].join("-")}) | ${escapeMarkdownProse(sub.description())} |`);
+    for (const sub of command.commands)
+      lines.push(`| [${code(sub.name())}](#pathway-${[...words, sub.name()].join("-")}) | ${escapeMarkdownProse(sub.description())} |`);
     lines.push("");
   }
   if (command.registeredArguments.length > 0) lines.push("| argument | description |", "|---|---|", ...command.registeredArguments.map(argumentRow), "");
@@ -109,7 +141,9 @@ export async function renderCommandsReference(): Promise<string> {
     "",
     "| command | what it does |",
     "|---|---|",
-    ...built.map(({ words, command }) => `| [${code(`pathway ${words.join(" ")}`)}](#pathway-${words.join("-")}) | ${escapeMarkdownProse(command.description())} |`),
+    ...built.map(
+      ({ words, command }) => `| [${code(`pathway ${words.join(" ")}`)}](#pathway-${words.join("-")}) | ${escapeMarkdownProse(command.description())} |`,
+    ),
     "",
     "## pathway",
     "",

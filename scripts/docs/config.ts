@@ -30,11 +30,20 @@ export function describeType(schema: JsonSchema): string {
   if (schema.anyOf) return schema.anyOf.map(describeType).join(", or ");
   // The one tuple of the config: a rule's `[severity, {options}]`.
   if (schema.prefixItems) return "`[severity, {options}]`";
-  if (schema.type === "array") return schema.items ? `a list of ${describeType(schema.items).replace(/^an? /, "").replace(/^(string|object|number|integer)$/, "$1s")}` : "a list";
+  if (schema.type === "array")
+    return schema.items
+      ? `a list of ${describeType(schema.items)
+          .replace(/^an? /, "")
+          .replace(/^(string|object|number|integer)$/, "$1s")}`
+      : "a list";
   if (schema.type === "integer" || schema.type === "number") {
     // zod writes the safe-integer range of every integer; only bounds a rule chose are worth saying.
     const chosen = (n: number | undefined) => n !== undefined && Math.abs(n) !== Number.MAX_SAFE_INTEGER;
-    const bounds = [chosen(schema.exclusiveMinimum) && `over ${schema.exclusiveMinimum}`, chosen(schema.minimum) && `at least ${schema.minimum}`, chosen(schema.maximum) && `at most ${schema.maximum}`].filter(Boolean);
+    const bounds = [
+      chosen(schema.exclusiveMinimum) && `over ${schema.exclusiveMinimum}`,
+      chosen(schema.minimum) && `at least ${schema.minimum}`,
+      chosen(schema.maximum) && `at most ${schema.maximum}`,
+    ].filter(Boolean);
     return `${schema.type === "integer" ? "an integer" : "a number"}${bounds.length > 0 ? ` ${bounds.join(", ")}` : ""}`;
   }
   if (schema.type === "object") return "an object";
@@ -51,7 +60,9 @@ function keyRows(schema: JsonSchema, prefix: string, rows: string[]): void {
     if (child.type === "object" && child.properties) keyRows(child, key, rows);
     if (child.type === "array" && child.items?.properties) keyRows(child.items, `${key}[]`, rows);
     if (child.type === "object" && typeof child.additionalProperties === "object") {
-      rows.push(`| ${code(`${key}.<rule-id>`)} | ${describeType(child.additionalProperties)} | The setting of that rule: see [the rules](../rules/README.md) for the ids and [rule options](#rule-options) for the options. |`);
+      rows.push(
+        `| ${code(`${key}.<rule-id>`)} | ${describeType(child.additionalProperties)} | The setting of that rule: see [the rules](../rules/README.md) for the ids and [rule options](#rule-options) for the options. |`,
+      );
     }
   }
 }
@@ -64,7 +75,9 @@ function optionRows(rules: readonly RuleMeta[]): string[] {
     const schema = z.toJSONSchema(meta.options, { io: "input" }) as JsonSchema;
     const defaults = meta.options.parse({}) as Record<string, unknown>;
     for (const [name, option] of Object.entries(schema.properties ?? {})) {
-      rows.push(`| [${code(meta.id)}](../rules/${meta.id}.md#options) | ${code(name)} | ${describeType(option)} | ${name in defaults ? code(defaults[name]) : ""} |`);
+      rows.push(
+        `| [${code(meta.id)}](../rules/${meta.id}.md#options) | ${code(name)} | ${describeType(option)} | ${name in defaults ? code(defaults[name]) : ""} |`,
+      );
     }
   }
   return rows;
@@ -91,7 +104,7 @@ export function renderConfigReference(rules: readonly RuleMeta[]): string {
     "",
     "## Rule options",
     "",
-    "Options go in the second item of a rule's setting: `\"prompt-too-long\": [\"warn\", {\"maxLength\": 1500}]`. An option",
+    'Options go in the second item of a rule\'s setting: `"prompt-too-long": ["warn", {"maxLength": 1500}]`. An option',
     "a rule does not take is an error that names it.",
     "",
     "| rule | option | type | default |",

@@ -29,7 +29,10 @@ export async function renderFormatsReference(): Promise<string> {
     "",
     "| command | formats (the first is the default) |",
     "|---|---|",
-    ...offering.map(({ words, formats }) => `| [\`pathway ${words.join(" ")}\`](commands.md#pathway-${words.join("-")}) | ${formats.map((f) => `[\`${f}\`](#${f})`).join(", ")} |`),
+    ...offering.map(
+      ({ words, formats }) =>
+        `| [\`pathway ${words.join(" ")}\`](commands.md#pathway-${words.join("-")}) | ${formats.map((f) => `[\`${f}\`](#${f})`).join(", ")} |`,
+    ),
     "",
   ];
   for (const section of sections) {

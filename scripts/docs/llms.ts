@@ -53,7 +53,10 @@ export function listDocPages(): string[] {
 
 /** A page's title: its `#` heading, without code marks. */
 export function pageTitle(text: string): string {
-  const title = /^# (.+)$/m.exec(text.replace(/<!--[\s\S]*?-->/g, ""))?.[1]?.replace(/`/g, "").trim();
+  const title = /^# (.+)$/m
+    .exec(text.replace(/<!--[\s\S]*?-->/g, ""))?.[1]
+    ?.replace(/`/g, "")
+    .trim();
   if (!title) throw new Error("a page needs a # title");
   return title;
 }

@@ -78,9 +78,14 @@ export function parseRuleSource(text: string, meta: RuleMeta): RuleSource {
   const section = (title: string) => parts.find((p) => p.startsWith(`## ${title}\n`));
   const incorrect = section("Incorrect");
   const correct = section("Correct");
-  if (!incorrect || !correct || intro === "") throw new Error(`${where} needs a paragraph on what the rule checks and why, then "## Incorrect" and "## Correct" examples`);
+  if (!incorrect || !correct || intro === "")
+    throw new Error(`${where} needs a paragraph on what the rule checks and why, then "## Incorrect" and "## Correct" examples`);
   const off = section("Turning it off");
-  const extra = parts.slice(1).filter((p) => p !== incorrect && p !== correct && p !== off).join("").trim();
+  const extra = parts
+    .slice(1)
+    .filter((p) => p !== incorrect && p !== correct && p !== off)
+    .join("")
+    .trim();
   return {
     intro,
     incorrect: parseExample(incorrect, meta, `${where} (Incorrect)`),
@@ -144,10 +149,29 @@ export async function runExample(example: Example, extraArgs: readonly string[] 
     const out: string[] = [];
     const err: string[] = [];
     const sink = (into: string[]) => new Writable({ write: (chunk, _encoding, done) => (into.push(String(chunk)), done()) });
-    const code = await main([...example.command, ...extraArgs, "--format", "json"], { cwd: dir, env: { NO_COLOR: "1" }, stdin: Readable.from([]), stdout: sink(out), stderr: sink(err) });
+    const code = await main([...example.command, ...extraArgs, "--format", "json"], {
+      cwd: dir,
+      env: { NO_COLOR: "1" },
+      stdin: Readable.from([]),
+      stdout: sink(out),
+      stderr: sink(err),
+    });
     const report = JSON.parse(out.join("") || "null") as { filePath: string; messages: Omit<ExampleFinding, "filePath">[] }[] | { ok: false };
     if (!Array.isArray(report)) throw new Error(`pathway ${example.command.join(" ")} gave no report (exit ${code}): ${err.join("")}`);
-    return { code, findings: report.flatMap((r) => r.messages.map((m) => ({ filePath: r.filePath, ruleId: m.ruleId, severity: m.severity, message: m.message, pointer: m.pointer, line: m.line, column: m.column }))) };
+    return {
+      code,
+      findings: report.flatMap((r) =>
+        r.messages.map((m) => ({
+          filePath: r.filePath,
+          ruleId: m.ruleId,
+          severity: m.severity,
+          message: m.message,
+          pointer: m.pointer,
+          line: m.line,
+          column: m.column,
+        })),
+      ),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

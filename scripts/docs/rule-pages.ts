@@ -30,7 +30,8 @@ export function ruleSourcePath(meta: RuleMeta): string {
 
 function fixes(meta: RuleMeta): string {
   const parts = [
-    meta.fixable && "`pathway lint --fix` applies its fix, which cannot change what a call does; the editor offers it as a quick fix and with `source.fixAll.pathway`",
+    meta.fixable &&
+      "`pathway lint --fix` applies its fix, which cannot change what a call does; the editor offers it as a quick fix and with `source.fixAll.pathway`",
     meta.hasSuggestions && "it offers suggestions, changes a person should choose: the editor shows them as quick fixes, and `--fix` never applies them",
   ].filter(Boolean);
   return parts.length === 0 ? "none" : parts.join("; ");
@@ -75,7 +76,9 @@ function turningOff(meta: RuleMeta, suppression: object): string[] {
       "id or source node of an edge. This one accepts the finding above:",
       "",
       "```json",
-      `{ "suppressions": [{ ${Object.entries(suppression).map(([key, value]) => `"${key}": ${JSON.stringify(value)}`).join(", ")} }] }`,
+      `{ "suppressions": [{ ${Object.entries(suppression)
+        .map(([key, value]) => `"${key}": ${JSON.stringify(value)}`)
+        .join(", ")} }] }`,
       "```",
     );
   }
@@ -88,9 +91,23 @@ function optionsSection(meta: RuleMeta): string[] {
   if (!(meta.options instanceof z.ZodType)) return ["This rule has no options."];
   const schema = z.toJSONSchema(meta.options, { io: "input" }) as { properties?: Record<string, Parameters<typeof describeType>[0]> };
   const defaults = meta.options.parse({}) as Record<string, unknown>;
-  const rows = Object.entries(schema.properties ?? {}).map(([name, option]) => `| ${code(name)} | ${describeType(option)} | ${name in defaults ? code(defaults[name]) : ""} |`);
-  const example = Object.entries(defaults).map(([key, value]) => `"${key}": ${JSON.stringify(value)}`).join(", ");
-  return ["| option | type | default |", "|---|---|---|", ...rows, "", "With every option at its default:", "", "```json", `{ "rules": { "${meta.id}": ["warn", { ${example} }] } }`, "```"];
+  const rows = Object.entries(schema.properties ?? {}).map(
+    ([name, option]) => `| ${code(name)} | ${describeType(option)} | ${name in defaults ? code(defaults[name]) : ""} |`,
+  );
+  const example = Object.entries(defaults)
+    .map(([key, value]) => `"${key}": ${JSON.stringify(value)}`)
+    .join(", ");
+  return [
+    "| option | type | default |",
+    "|---|---|---|",
+    ...rows,
+    "",
+    "With every option at its default:",
+    "",
+    "```json",
+    `{ "rules": { "${meta.id}": ["warn", { ${example} }] } }`,
+    "```",
+  ];
 }
 
 /** The text of docs/rules/<id>.md. */
@@ -98,7 +115,10 @@ export async function renderRulePage(meta: RuleMeta): Promise<string> {
   const source = readRuleSource(meta);
   const incorrect = await runExample(source.incorrect);
   const reported = incorrect.findings.filter((f) => f.ruleId === meta.id);
-  if (reported.length === 0) throw new Error(`docs/rules/src/${meta.id}.md: the incorrect example is not reported by ${meta.id} (${incorrect.findings.map((f) => f.ruleId).join(", ") || "no findings"})`);
+  if (reported.length === 0)
+    throw new Error(
+      `docs/rules/src/${meta.id}.md: the incorrect example is not reported by ${meta.id} (${incorrect.findings.map((f) => f.ruleId).join(", ") || "no findings"})`,
+    );
   const correct = await runExample(source.correct);
   if (correct.findings.some((f) => f.ruleId === meta.id)) throw new Error(`docs/rules/src/${meta.id}.md: the correct example is reported by ${meta.id}`);
   const kinds = (meta as RuleMeta & { kinds?: readonly string[] }).kinds;
@@ -127,7 +147,9 @@ export async function renderRulePage(meta: RuleMeta): Promise<string> {
     "## Correct",
     "",
     ...exampleFiles(source.correct),
-    correct.findings.length === 0 ? `\`pathway ${source.correct.command.join(" ")}\` reports no problems.` : `\`pathway ${source.correct.command.join(" ")}\` reports nothing for this rule.`,
+    correct.findings.length === 0
+      ? `\`pathway ${source.correct.command.join(" ")}\` reports no problems.`
+      : `\`pathway ${source.correct.command.join(" ")}\` reports nothing for this rule.`,
     "",
     "## Options",
     "",

@@ -103,7 +103,12 @@ function resolveCallSite(holder: { stack?: unknown }, internalDirs: readonly str
  * its maps there), else through a formatter the runtime installed (vitest and source-map-support map their own code),
  * else the position as it is. Undefined for a frame that is not the author's (Node, node_modules, the builder).
  */
-function locateFrame(frame: StackFrame, file: string, formatter: PrepareStackTrace | undefined, internalDirs: readonly string[]): CallSite | "data-url" | undefined {
+function locateFrame(
+  frame: StackFrame,
+  file: string,
+  formatter: PrepareStackTrace | undefined,
+  internalDirs: readonly string[],
+): CallSite | "data-url" | undefined {
   // Code run from a data: URL (tsx does this for a CommonJS module) has no file, and its positions are in compiled
   // code: give no site rather than fall through to the loader's frames.
   if (file.startsWith("data:")) return "data-url";

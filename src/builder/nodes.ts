@@ -97,7 +97,11 @@ interface HelperDescriptor<O> {
 function createHelperSpec<O extends CommonNodeOptions & { text?: string; prompt?: string }>(descriptor: HelperDescriptor<O>, options: O): NodeSpec {
   const { builder } = descriptor;
   const type = (builder.typeOption === undefined ? undefined : (options[builder.typeOption] as string | undefined)) ?? descriptor.type;
-  return createSpec(type, options, builder.options.map(([key, kind]): [string, unknown] => [key, copyOption(kind, options[key])]));
+  return createSpec(
+    type,
+    options,
+    builder.options.map(([key, kind]): [string, unknown] => [key, copyOption(kind, options[key])]),
+  );
 }
 
 /** A `Default` node: the agent says `text` verbatim or follows `prompt`. */

@@ -2,10 +2,32 @@
 import { isObject, prop, type JsonObject } from "../model/pathway.js";
 
 /** The standalone event types the trace's documentation lists (tutorial "pathway call events", event catalog). */
-export const CALL_EVENT_TYPES: readonly string[] = ["conversation.init", "node.transition", "node.tag", "transcript.user", "transcript.assistant", "interrupt.early", "interrupt.late", "button.press", "llm.action"];
+export const CALL_EVENT_TYPES: readonly string[] = [
+  "conversation.init",
+  "node.transition",
+  "node.tag",
+  "transcript.user",
+  "transcript.assistant",
+  "interrupt.early",
+  "interrupt.late",
+  "button.press",
+  "llm.action",
+];
 
 /** The operations it lists: each emits `<operation>.invoke`, then `.result`, `.error` or `.warning` (webhooks also `webhook.mapping`). */
-export const CALL_OPERATIONS: readonly string[] = ["webhook", "tool", "kb", "sms", "scheduling", "loop_condition", "var_extraction", "custom_code", "transfer_pathway", "transfer_call", "unit_test"];
+export const CALL_OPERATIONS: readonly string[] = [
+  "webhook",
+  "tool",
+  "kb",
+  "sms",
+  "scheduling",
+  "loop_condition",
+  "var_extraction",
+  "custom_code",
+  "transfer_pathway",
+  "transfer_call",
+  "unit_test",
+];
 
 const PHASES = new Set(["invoke", "result", "error", "warning"]);
 const STANDALONE = new Set(CALL_EVENT_TYPES);

@@ -139,7 +139,11 @@ function notMapped(record: CallRecord, options: MapCallOptions): string | undefi
  * never by time); else by time when the log and transcripts have times; else the log's own texts.
  */
 function assignTurns(steps: PathStep[], starts: number[], record: CallRecord, logTurns: CallTurn[][]): void {
-  const timed = record.logFormat !== "events" && starts.every((t) => Number.isFinite(t)) && record.turns.length > 0 && record.turns.every((t) => Number.isFinite(Date.parse(t.createdAt ?? "")));
+  const timed =
+    record.logFormat !== "events" &&
+    starts.every((t) => Number.isFinite(t)) &&
+    record.turns.length > 0 &&
+    record.turns.every((t) => Number.isFinite(Date.parse(t.createdAt ?? "")));
   if (!timed) {
     steps.forEach((step, s) => (step.turns = logTurns[s]!));
     return;
@@ -184,7 +188,13 @@ export function mapCallToPathway(record: CallRecord, source: FlowSource, options
     if (entry.nodeId !== undefined) {
       const found = flow.indexOf.get(entry.nodeId);
       if (found === undefined) {
-        unmapped.push({ reason: "unknown-node", entry: entry.index, position, nodeId: entry.nodeId, message: `log entry ${entry.index} names node ${entry.nodeId}, which is not in the pathway` });
+        unmapped.push({
+          reason: "unknown-node",
+          entry: entry.index,
+          position,
+          nodeId: entry.nodeId,
+          message: `log entry ${entry.index} names node ${entry.nodeId}, which is not in the pathway`,
+        });
         // A webhook's result still joins its invoke at a node of the pathway.
         if (!read) events.afterMove(entry, undefined);
         continue;
@@ -194,7 +204,13 @@ export function mapCallToPathway(record: CallRecord, source: FlowSource, options
     if (i !== current && i >= 0) {
       const way = current < 0 ? { via: (i === flow.start ? "start" : "entry") as StepVia } : findWay(flow, current, i, returnTo);
       if (way.via === "none") {
-        unmapped.push({ reason: "no-way", entry: entry.index, position, nodeId: flow.ids[i]!, message: `no way of the pathway leads from ${flow.ids[current]!} to ${flow.ids[i]!}` });
+        unmapped.push({
+          reason: "no-way",
+          entry: entry.index,
+          position,
+          nodeId: flow.ids[i]!,
+          message: `no way of the pathway leads from ${flow.ids[current]!} to ${flow.ids[i]!}`,
+        });
       }
       if (current >= 0 && flow.isGlobal[current] !== 1) returnTo = current;
       steps.push({ nodeId: flow.ids[i]!, name: nodeName(flow, i), ...way, turns: [], position });
@@ -210,7 +226,15 @@ export function mapCallToPathway(record: CallRecord, source: FlowSource, options
   }
   assignTurns(steps, starts, record, logTurns);
   const status: CallPathStatus = steps.length === 0 ? "unmapped" : unmapped.length > 0 ? "partial" : "mapped";
-  const path: CallPath = { callId: record.callId, status, steps, unmapped, logEntries, variables: record.variables, ending: getCallEnding(record, steps.length > 0 ? exitOf(flow, steps[steps.length - 1]!.nodeId) : undefined) };
+  const path: CallPath = {
+    callId: record.callId,
+    status,
+    steps,
+    unmapped,
+    logEntries,
+    variables: record.variables,
+    ending: getCallEnding(record, steps.length > 0 ? exitOf(flow, steps[steps.length - 1]!.nodeId) : undefined),
+  };
   if (record.unknownEventTypes) path.unknownEventTypes = record.unknownEventTypes;
   if (steps.length === 0) path.reason = logEntries === 0 ? "the pathway log is empty" : "no log entry names a node of this pathway";
   return path;

@@ -38,18 +38,32 @@ function splitTrace(events: readonly unknown[], line: number | undefined): CallV
   }
   if (calls.size <= 1) return [{ value: events, ...at }];
   const out: CallValue[] = [...calls.values()].map((value) => ({ value, ...at }));
-  if (unnamed.length > 0) out.push({ problem: `${unnamed.length} of the events name no conversation_id, in a list of ${calls.size} calls' events: which call each belongs to cannot be told, so they are not read`, ...at });
+  if (unnamed.length > 0)
+    out.push({
+      problem: `${unnamed.length} of the events name no conversation_id, in a list of ${calls.size} calls' events: which call each belongs to cannot be told, so they are not read`,
+      ...at,
+    });
   return out;
 }
 
 /** The call values one parsed JSON value (a document, or one NDJSON line) holds, besides single events. */
 function valuesOf(value: unknown, line: number | undefined): CallValue[] {
   const at = line === undefined ? {} : { line };
-  const list = Array.isArray(value) ? value : isObject(value) && value.call_id === undefined && Array.isArray(value.calls) ? value.calls : isObject(value) && value.call_id === undefined && isCallEventTrace(value.data) ? value.data : undefined;
+  const list = Array.isArray(value)
+    ? value
+    : isObject(value) && value.call_id === undefined && Array.isArray(value.calls)
+      ? value.calls
+      : isObject(value) && value.call_id === undefined && isCallEventTrace(value.data)
+        ? value.data
+        : undefined;
   if (list === undefined) return [{ value, ...at }];
   if (list.length === 0) return [{ problem: "an empty list: no call record in it", ...at }];
   if (isCallEventTrace(list)) return splitTrace(list, line);
-  return list.map((item) => (isCallEvent(item) ? { problem: `a v2 call event (${item.event_type}) in a list of call records: a trace is a list of one call's events`, ...at } : { value: item, ...at }));
+  return list.map((item) =>
+    isCallEvent(item)
+      ? { problem: `a v2 call event (${item.event_type}) in a list of call records: a trace is a list of one call's events`, ...at }
+      : { value: item, ...at },
+  );
 }
 
 /** Creates a splitter for the values of one file (see CallValueSplitter). */

@@ -1,6 +1,15 @@
 // A call record (seed 2.1, the GET /v1/calls/{id} answer and the call-end webhook body), or a v2 event trace, read tolerantly into one typed shape.
 import { isObject, prop, type JsonObject } from "../model/pathway.js";
-import { finiteNumber, getCallTraceFacts, getEventCallId, getEventNodeId, isCallEvent, isCallEventTrace, readCallEventInfo, type CallEventInfo } from "./events.js";
+import {
+  finiteNumber,
+  getCallTraceFacts,
+  getEventCallId,
+  getEventNodeId,
+  isCallEvent,
+  isCallEventTrace,
+  readCallEventInfo,
+  type CallEventInfo,
+} from "./events.js";
 import { orderLog } from "./order-log.js";
 
 // seed 2.1
@@ -123,7 +132,8 @@ function readLogEntry(entry: unknown, index: number): LogEntry {
   const createdAt = text(entry.created_at);
   if (createdAt !== undefined) out.createdAt = createdAt;
   if (sequence !== undefined) out.sequence = sequence;
-  if (nodeId === undefined && role === undefined && out.text === undefined) out.unknownShape = "an object with none of chosen_node_id, node_id, role, event_type, text";
+  if (nodeId === undefined && role === undefined && out.text === undefined)
+    out.unknownShape = "an object with none of chosen_node_id, node_id, role, event_type, text";
   return out;
 }
 
@@ -200,7 +210,10 @@ function callIdsOf(events: readonly unknown[], max: number): string[] {
 function readTrace(events: readonly unknown[]): ReadCallResult {
   const ids = callIdsOf(events, 3);
   if (ids.length === 0) return { problem: "not a call record: a v2 event trace whose events name no conversation_id (the call id)" };
-  if (ids.length > 1) return { problem: `not one call's events: the trace names ${ids.length > 3 ? "more than 3" : ids.length} calls (${ids.slice(0, 3).join(", ")}); read its calls one by one (readCallValues splits them)` };
+  if (ids.length > 1)
+    return {
+      problem: `not one call's events: the trace names ${ids.length > 3 ? "more than 3" : ids.length} calls (${ids.slice(0, 3).join(", ")}); read its calls one by one (readCallValues splits them)`,
+    };
   const log = events.map(readLogEntry);
   const facts = factsOfLog(log);
   const record: CallRecord = { callId: ids[0]!, variables: facts.variables ?? {}, turns: turnsOfLog(log), log, logFormat: "events", raw: events };
@@ -219,7 +232,8 @@ export function readCallRecord(input: unknown): ReadCallResult {
   const value = unwrap(input);
   if (isCallEventTrace(value)) return readTrace(value);
   if (isCallEvent(value)) return { problem: `not a call record: one v2 event (${value.event_type}); a trace is the list of a call's events` };
-  if (!isObject(value)) return { problem: `not a call record: a JSON ${value === null ? "null" : Array.isArray(value) ? "list" : typeof value}, not an object` };
+  if (!isObject(value))
+    return { problem: `not a call record: a JSON ${value === null ? "null" : Array.isArray(value) ? "list" : typeof value}, not an object` };
   const callId = textOrNumber(value.call_id) ?? textOrNumber(value.c_id);
   if (callId === undefined) return { problem: "not a call record: no call_id (nor c_id)" };
   const record: CallRecord = { callId, variables: isObject(value.variables) ? value.variables : {}, turns: readTurns(value.transcripts), raw: value };

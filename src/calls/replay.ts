@@ -59,7 +59,8 @@ function routeFails(routes: unknown, ref: number, variables: Record<string, unkn
   for (let k = 0; k < list.length; k++) {
     const c = list[k]!;
     const actual = getVariable(variables, reads[k]!);
-    if (!evaluateCondition(actual, String(c.operator ?? ""), c.value).holds) return { text: `${reads[k]} (${JSON.stringify(actual ?? null)}) ${String(c.operator)} ${JSON.stringify(c.value)} does not hold`, reads };
+    if (!evaluateCondition(actual, String(c.operator ?? ""), c.value).holds)
+      return { text: `${reads[k]} (${JSON.stringify(actual ?? null)}) ${String(c.operator)} ${JSON.stringify(c.value)} does not hold`, reads };
   }
   return undefined;
 }
@@ -104,7 +105,8 @@ function getNodeVariables(flow: FlowModel): NodeVariables {
   const savedTools = getSavedTools(flow.pathway);
   for (const { node } of flow.nodes) {
     const out = getNodeOutputs(node, savedTools);
-    if (out.names.length > 0 || out.opaque !== undefined) cached.sets.set(node.id, { names: new Set(out.names.map((n) => n.name)), opaque: out.opaque !== undefined });
+    if (out.names.length > 0 || out.opaque !== undefined)
+      cached.sets.set(node.id, { names: new Set(out.names.map((n) => n.name)), opaque: out.opaque !== undefined });
   }
   nodeVariables.set(flow, cached);
   return cached;
@@ -136,7 +138,11 @@ function getPathFindings(flow: FlowModel, path: CallPath, known: ReadonlySet<str
     if (failed !== undefined) {
       const from = steps[s - 1]!.nodeId;
       const message = `the route from ${from} to ${step.nodeId} no longer holds: ${failed.text}`;
-      findings.push({ key: `route\u0000${step.position}\u0000${from}\u0000${step.nodeId}`, reads: failed.reads, divergence: { reason: "condition-false", step: s, nodeId: step.nodeId, fromNodeId: from, message } });
+      findings.push({
+        key: `route\u0000${step.position}\u0000${from}\u0000${step.nodeId}`,
+        reads: failed.reads,
+        divergence: { reason: "condition-false", step: s, nodeId: step.nodeId, fromNodeId: from, message },
+      });
     }
     const own = vars.sets.get(step.nodeId);
     if (own) {
@@ -147,7 +153,10 @@ function getPathFindings(flow: FlowModel, path: CallPath, known: ReadonlySet<str
     for (const use of vars.reads.get(step.nodeId) ?? []) {
       if (known.has(use.root) || known.has(use.name) || set.has(use.root) || set.has(use.name)) continue;
       const message = `node ${use.nodeId} reads {{${use.name}}} (${use.field}), which no node before it on the path sets any more`;
-      findings.push({ key: `read\u0000${step.position}\u0000${use.nodeId}\u0000${use.name}`, divergence: { reason: "variable-unset", step: s, nodeId: use.nodeId, message } });
+      findings.push({
+        key: `read\u0000${step.position}\u0000${use.nodeId}\u0000${use.name}`,
+        divergence: { reason: "variable-unset", step: s, nodeId: use.nodeId, message },
+      });
     }
   }
   return findings;
@@ -203,7 +212,10 @@ export function replayCall(record: CallRecord, source: FlowSource, options: Repl
       step: stepsBefore,
       ...(first.nodeId === undefined ? {} : { nodeId: first.nodeId }),
       ...(first.reason === "no-way" && stepsBefore > 0 ? { fromNodeId: path.steps[stepsBefore - 1]!.nodeId } : {}),
-      message: first.reason === "unknown-node" ? `node ${first.nodeId} is no longer in the pathway` : first.message.replace("no way of the pathway leads", "no way leads any more"),
+      message:
+        first.reason === "unknown-node"
+          ? `node ${first.nodeId} is no longer in the pathway`
+          : first.message.replace("no way of the pathway leads", "no way leads any more"),
     };
   }
   const given = [...SYSTEM_VARIABLES, ...Object.keys(record.requestData ?? {})];

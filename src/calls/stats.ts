@@ -168,7 +168,8 @@ export function createCallStats(source: FlowSource): CallStatsCollector {
         if (entry.examples.length < MAX_EXAMPLES && !entry.examples.includes(u.message)) entry.examples.push(u.message);
         steps.set(u.reason, entry);
       }
-      for (const type of path.unknownEventTypes ?? []) if (unknownTypes.has(type) || unknownTypes.size < MAX_NAMES) unknownTypes.set(type, (unknownTypes.get(type) ?? 0) + 1);
+      for (const type of path.unknownEventTypes ?? [])
+        if (unknownTypes.has(type) || unknownTypes.size < MAX_NAMES) unknownTypes.set(type, (unknownTypes.get(type) ?? 0) + 1);
       // Names changed per node in this call, so a node passed twice counts a call once.
       let names: Map<number, Set<string>> | undefined;
       let prev = -1;
@@ -182,7 +183,8 @@ export function createCallStats(source: FlowSource): CallStatsCollector {
           const counts = (nodes[i]!.webhooks ??= { invoked: 0, failed: 0, examples: [] });
           counts.invoked++;
           if (hook.outcome === "failed") counts.failed++;
-          for (const example of webhookProblems(hook)) if (counts.examples.length < MAX_EXAMPLES && !counts.examples.includes(example)) counts.examples.push(example);
+          for (const example of webhookProblems(hook))
+            if (counts.examples.length < MAX_EXAMPLES && !counts.examples.includes(example)) counts.examples.push(example);
         }
         const change = step.variableChanges;
         if (change) {
@@ -210,7 +212,8 @@ export function createCallStats(source: FlowSource): CallStatsCollector {
     },
     result() {
       const mappedCalls = totals.mapped + totals.partial;
-      for (const [i, counts] of changed) nodes[i]!.variablesChanged = [...counts].map(([name, calls]) => ({ name, calls })).sort((a, b) => b.calls - a.calls || a.name.localeCompare(b.name));
+      for (const [i, counts] of changed)
+        nodes[i]!.variablesChanged = [...counts].map(([name, calls]) => ({ name, calls })).sort((a, b) => b.calls - a.calls || a.name.localeCompare(b.name));
       return {
         ...totals,
         mappedShare: totals.calls === 0 ? 0 : mappedCalls / totals.calls,
@@ -220,7 +223,10 @@ export function createCallStats(source: FlowSource): CallStatsCollector {
         nodes,
         ways,
         nodesNeverReached: nodes.filter((x) => x.reached === 0).map((x) => x.id),
-        waysNeverTaken: ways.slice(0, flowWays).filter((w) => !pairsTaken.has(flow.indexOf.get(w.from)! * n + flow.indexOf.get(w.to)!)).map((w) => `${w.from} -> ${w.to} (${w.kind})`),
+        waysNeverTaken: ways
+          .slice(0, flowWays)
+          .filter((w) => !pairsTaken.has(flow.indexOf.get(w.from)! * n + flow.indexOf.get(w.to)!))
+          .map((w) => `${w.from} -> ${w.to} (${w.kind})`),
         variablesNeverFilled: variables.filter((v) => !filledVars.has(v)),
         unknownEventTypes: [...unknownTypes].map(([type, calls]) => ({ type, calls })).sort((a, b) => b.calls - a.calls || a.type.localeCompare(b.type)),
       };

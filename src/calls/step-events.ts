@@ -58,7 +58,10 @@ function addNames(into: string[], names: readonly string[]): void {
  * rest onto the step the event happened at. A result, error, warning or mapping joins its `webhook.invoke` by
  * `operation_id`, wherever that invoke happened.
  */
-export function createStepEventReader(): { beforeMove(entry: LogEntry, step: StepEvents | undefined): boolean; afterMove(entry: LogEntry, step: StepEvents | undefined): void } {
+export function createStepEventReader(): {
+  beforeMove(entry: LogEntry, step: StepEvents | undefined): boolean;
+  afterMove(entry: LogEntry, step: StepEvents | undefined): void;
+} {
   const invoked = new Map<number, StepWebhook>();
   return {
     beforeMove(entry, step) {

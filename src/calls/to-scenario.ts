@@ -22,7 +22,9 @@ const CUT = /…$|^\[EXCEEDS_MAX_LENGTH\]$/;
  * (a body cut at 64 KiB), or undefined when the trace has none.
  */
 function getRecordedAnswer(step: PathStep): { status: number; body?: unknown } | string | undefined {
-  const hook = step.webhooks?.find((w) => w.toolName === undefined && w.status !== undefined && Number.isInteger(w.status) && w.status >= 100 && w.status <= 599);
+  const hook = step.webhooks?.find(
+    (w) => w.toolName === undefined && w.status !== undefined && Number.isInteger(w.status) && w.status >= 100 && w.status <= 599,
+  );
   if (hook === undefined) return undefined;
   let body = hook.body;
   if (typeof body === "string") {
@@ -73,9 +75,13 @@ export function toCallScenario(path: CallPath, source: FlowSource, options: Call
   for (let k = 0; k + 1 < steps.length; k++) {
     const step = steps[k]!;
     const node = flow.nodes[flow.indexOf.get(step.nodeId)!]!.node;
-    const said = step.turns.filter((t) => t.role === "user").map((t) => text(t.text.trim())).filter((t) => t !== "");
+    const said = step.turns
+      .filter((t) => t.role === "user")
+      .map((t) => text(t.text.trim()))
+      .filter((t) => t !== "");
     if (said.length === 0 && isAutomatic(node)) continue;
-    if (said.length === 0) gaps.push(`the call left "${step.name}" (${step.nodeId}) for ${steps[k + 1]!.nodeId} without a caller turn in the transcript: written with empty words`);
+    if (said.length === 0)
+      gaps.push(`the call left "${step.name}" (${step.nodeId}) for ${steps[k + 1]!.nodeId} without a caller turn in the transcript: written with empty words`);
     const turn: ScenarioTurn = { user: said.join(" "), take: steps[k + 1]!.nodeId };
     const vars: Record<string, unknown> = {};
     for (const out of getNodeOutputs(node).names) {
@@ -106,7 +112,9 @@ export function toCallScenario(path: CallPath, source: FlowSource, options: Call
       notes.push(`the answer of webhook "${step.name}" (${step.nodeId}) ${answer}: mocked as 200 with an empty body`);
     } else {
       webhooks[step.nodeId] = { status: answer.status, ...(answer.body === undefined ? {} : { body: value(answer.body) }) };
-      notes.push(`webhook "${step.name}" (${step.nodeId}) answers ${answer.status} as it did in the call (its event trace)${steps.filter((s) => s.nodeId === step.nodeId).length > 1 ? ", each time it runs" : ""}`);
+      notes.push(
+        `webhook "${step.name}" (${step.nodeId}) answers ${answer.status} as it did in the call (its event trace)${steps.filter((s) => s.nodeId === step.nodeId).length > 1 ? ", each time it runs" : ""}`,
+      );
     }
   }
   const last = steps[steps.length - 1];

@@ -59,7 +59,16 @@ Examples:
   );
   command.action(async (ids: string[], flags: FetchFlags) => {
     const { output, since, pathwayId, mask, events, maxCalls, format, ...remote } = flags;
-    const result = await fetchCalls(io.host, { output, ids, ...(since ? { since } : {}), ...(pathwayId ? { pathwayId } : {}), mask: mask === true, events: events === true, maxCalls, remote: toRemoteOptions(remote, io) });
+    const result = await fetchCalls(io.host, {
+      output,
+      ids,
+      ...(since ? { since } : {}),
+      ...(pathwayId ? { pathwayId } : {}),
+      mask: mask === true,
+      events: events === true,
+      maxCalls,
+      remote: toRemoteOptions(remote, io),
+    });
     if (format === "json") io.stdout.write(toJsonText(result));
     else {
       for (const w of result.written) io.stdout.write(`wrote ${escapeTerminalLine(w.file)}\n`);

@@ -31,7 +31,10 @@ function resolveSecret(flag: string | undefined, io: CliIo): string | undefined 
   const secret = flag ?? (fromEnv === undefined || fromEnv === "" ? undefined : fromEnv);
   if (secret !== undefined && secret.length < MIN_SECRET_LENGTH) {
     const where = flag === undefined ? WEBHOOK_SECRET_ENV : "--secret";
-    throw new ExitError(EXIT.failure, `${where} is ${secret.length} characters long; use at least ${MIN_SECRET_LENGTH} random ones (e.g. from \`openssl rand -hex 32\`), since nothing slows down a client that guesses.`);
+    throw new ExitError(
+      EXIT.failure,
+      `${where} is ${secret.length} characters long; use at least ${MIN_SECRET_LENGTH} random ones (e.g. from \`openssl rand -hex 32\`), since nothing slows down a client that guesses.`,
+    );
   }
   return secret;
 }

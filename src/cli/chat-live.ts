@@ -30,12 +30,19 @@ export function addLiveChatOptions(command: Command): Command {
 
 /** Runs a live session: each non-command line is sent; /vars shows the variables, /quit leaves. */
 export async function runLiveChat(io: CliIo, pathwayArg: string, flags: LiveChatFlags, variables: Record<string, unknown>): Promise<void> {
-  const chat = await openLiveChat(io.host, pathwayArg, { ...toRemoteOptions(flags, io), ...(flags.pathwayId !== undefined && { pathwayId: flags.pathwayId }), ...(flags.pathwayVersion !== undefined && { pathwayVersion: flags.pathwayVersion }), variables });
+  const chat = await openLiveChat(io.host, pathwayArg, {
+    ...toRemoteOptions(flags, io),
+    ...(flags.pathwayId !== undefined && { pathwayId: flags.pathwayId }),
+    ...(flags.pathwayVersion !== undefined && { pathwayVersion: flags.pathwayVersion }),
+    variables,
+  });
   const c = pc.createColors(useColor(flags.color, io));
-  const write = (s: string) => io.stdout.write(s + "\n");
+  const write = (s: string) => io.stdout.write(`${s}\n`);
   for (const w of chat.warnings) io.stderr.write(`pathway: warning: ${escapeTerminalText(w)}\n`);
   const v = chat.tested;
-  const version = v ? `, version ${v.version ?? "unknown"}${v.requested === String(v.version) ? "" : ` (${v.requested})`} ${v.hash.slice(0, 19)}` : ", production";
+  const version = v
+    ? `, version ${v.version ?? "unknown"}${v.requested === String(v.version) ? "" : ` (${v.requested})`} ${v.hash.slice(0, 19)}`
+    : ", production";
   const session = await chat.start();
   write(c.dim(escapeTerminalText(`Chatting live with pathway ${chat.id}${version}. /vars, /quit.`)));
   if (session.message) write(`${c.bold("agent")}: ${escapeTerminalText(session.message)}`);

@@ -48,7 +48,12 @@ export function inputsOrWorkingDirectory(inputs: readonly string[]): string[] {
  * Prints `results` in the chosen format (to -o or stdout) and returns the exit code: 2 when an input could not be read
  * or found (the others are still reported), 1 when there are errors or more warnings than allowed, else 0.
  */
-export async function reportFindings(results: readonly FileResult[], options: CheckCommandOptions, io: CliIo, rules: readonly RuleDescriptor[]): Promise<number> {
+export async function reportFindings(
+  results: readonly FileResult[],
+  options: CheckCommandOptions,
+  io: CliIo,
+  rules: readonly RuleDescriptor[],
+): Promise<number> {
   // Files a folder walk skipped (call records, scenarios...) were not checked: JSON lists them, marked, as the library
   // returns them; every other format leaves them out, and one line on stderr says what was skipped.
   const json = options.format === "json";
@@ -61,7 +66,8 @@ export async function reportFindings(results: readonly FileResult[], options: Ch
   const skipped = json || options.quiet ? undefined : describeSkippedFiles(results);
   if (skipped !== undefined) io.stderr.write(`pathway: ${escapeTerminalText(skipped)}.\n`);
   // `failed`: a file the operation could not check at all (check-request: not a request, or its pathway does not load).
-  if (results.some((r) => (r as { failed?: boolean }).failed || r.diagnostics.some((d) => d.ruleId === "unreadable-file" || d.ruleId === "no-matching-files"))) return EXIT.failure;
+  if (results.some((r) => (r as { failed?: boolean }).failed || r.diagnostics.some((d) => d.ruleId === "unreadable-file" || d.ruleId === "no-matching-files")))
+    return EXIT.failure;
   const { errorCount: errors, warningCount: warnings } = countResults(results);
   if (errors > 0) return EXIT.findings;
   if (options.maxWarnings !== undefined && warnings > options.maxWarnings) {

@@ -25,7 +25,10 @@ function bashValueCases(command: CompletionCommand): string {
 
 function bash(commands: readonly CompletionCommand[]): string {
   const cases = commands
-    .map((c) => `    ${c.name}) opts=${quote([...c.options.flatMap((o) => [o.long, o.short].filter(Boolean)), "--help"].join(" "))} args=${quote((c.args ?? []).join(" "))}${bashValueCases(c)} ;;`)
+    .map(
+      (c) =>
+        `    ${c.name}) opts=${quote([...c.options.flatMap((o) => [o.long, o.short].filter(Boolean)), "--help"].join(" "))} args=${quote((c.args ?? []).join(" "))}${bashValueCases(c)} ;;`,
+    )
     .join("\n");
   return `# pathway completion for bash: eval "$(pathway completion bash)"
 _pathway() {
@@ -33,7 +36,7 @@ _pathway() {
   # --format=json: bash splits the word at "=" (COMP_WORDBREAKS), so the option is one word further back.
   if [ "$cur" = "=" ]; then cur=""; elif [ "$prev" = "=" ] && [ "$COMP_CWORD" -ge 2 ]; then prev="\${COMP_WORDS[COMP_CWORD-2]}"; fi
   if [ "$COMP_CWORD" -eq 1 ]; then
-    COMPREPLY=( $(compgen -W ${quote(commands.map((c) => c.name).join(" ") + " help --help --version")} -- "$cur") )
+    COMPREPLY=( $(compgen -W ${quote(`${commands.map((c) => c.name).join(" ")} help --help --version`)} -- "$cur") )
     return
   fi
   case "\${COMP_WORDS[1]}" in
@@ -49,7 +52,10 @@ complete -o default -F _pathway pathway
 }
 
 function fish(commands: readonly CompletionCommand[]): string {
-  const lines = ["# pathway completion for fish: pathway completion fish > ~/.config/fish/completions/pathway.fish", "complete -c pathway -f -n __fish_use_subcommand -a help -d 'display help for command'"];
+  const lines = [
+    "# pathway completion for fish: pathway completion fish > ~/.config/fish/completions/pathway.fish",
+    "complete -c pathway -f -n __fish_use_subcommand -a help -d 'display help for command'",
+  ];
   for (const c of commands) {
     lines.push(`complete -c pathway -f -n __fish_use_subcommand -a ${c.name} -d ${quote(c.summary)}`);
     if (c.args && c.args.length > 0) lines.push(`complete -c pathway -f -n '__fish_seen_subcommand_from ${c.name}' -a ${quote(c.args.join(" "))}`);
@@ -60,7 +66,7 @@ function fish(commands: readonly CompletionCommand[]): string {
       lines.push(`complete -c pathway -n '__fish_seen_subcommand_from ${c.name}' ${flags}${value} -d ${quote(o.description)}`);
     }
   }
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }
 
 /** The completion script for `shell`. zsh reuses the bash script through bashcompinit. */

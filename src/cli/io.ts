@@ -66,7 +66,9 @@ export function redactHost(host: Host, redact: (text: string) => string, warn: (
       // The file name is shown on a terminal by every caller: escaped here, once.
       const name = escapeTerminalText(file);
       if (options?.verbatim) {
-        warn(`${name} holds an API key, written as it is because it is part of your pathway (a webhook header?); keep the file private, or have the webhook read the key from a variable.`);
+        warn(
+          `${name} holds an API key, written as it is because it is part of your pathway (a webhook header?); keep the file private, or have the webhook read the key from a variable.`,
+        );
         return host.writeFile(file, content, options);
       }
       warn(`what was written to ${name} held an API key; it was replaced by [redacted]. Rotate the key.`);
@@ -90,7 +92,9 @@ export function withRedaction(io: CliIo): CliIo {
   const stdout = redactStream(io.stdout, redact, () => {
     if (warned) return;
     warned = true;
-    warn("the output held an API key, replaced by [redacted]; a key that is part of your pathway is kept when fmt, build or import write the file (-o or in place).");
+    warn(
+      "the output held an API key, replaced by [redacted]; a key that is part of your pathway is kept when fmt, build or import write the file (-o or in place).",
+    );
   });
   // Copied with its accessors: a spread would read `stdin`, which main leaves to be created on first use.
   const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(io)) as CliIo;

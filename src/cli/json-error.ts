@@ -74,7 +74,13 @@ function reportFile(command: Command, argv: readonly string[]): string | undefin
  * Writes the error document where the report would have gone: the -o report file (atomically, through the host),
  * else stdout. When the file cannot be written (often the very failure being reported), stdout gets it instead.
  */
-export async function writeErrorDocument(io: CliIo, command: Command, argv: readonly string[], failure: Failure, hostReady: () => Promise<boolean>): Promise<void> {
+export async function writeErrorDocument(
+  io: CliIo,
+  command: Command,
+  argv: readonly string[],
+  failure: Failure,
+  hostReady: () => Promise<boolean>,
+): Promise<void> {
   const file = reportFile(command, argv);
   if (file !== undefined && (await hostReady())) {
     try {

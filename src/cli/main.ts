@@ -116,7 +116,9 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
       failure = { exit: error.kind === "refused" || error.kind === "findings" ? EXIT.findings : EXIT.failure, ...toErrorObject(error) };
     } else {
       const message = error instanceof Error ? error.message : String(error);
-      io.stderr.write(`pathway: internal error: ${escapeTerminalText(message)}\nThis is a bug in pathwaykit; please report it with the command you ran.${io.env.PATHWAYKIT_DEBUG && error instanceof Error ? `\n${error.stack}` : " (set PATHWAYKIT_DEBUG=1 for details)"}\n`);
+      io.stderr.write(
+        `pathway: internal error: ${escapeTerminalText(message)}\nThis is a bug in pathwaykit; please report it with the command you ran.${io.env.PATHWAYKIT_DEBUG && error instanceof Error ? `\n${error.stack}` : " (set PATHWAYKIT_DEBUG=1 for details)"}\n`,
+      );
       failure = { exit: EXIT.failure, code: "internal", message: `internal error: ${message}` };
     }
     // A script reading `--format json` gets one document on every outcome: this one when no report was made.
@@ -124,7 +126,11 @@ export async function main(argv: readonly string[], partial: Partial<CliIo> = {}
       const { findRunningCommand, wantsJson, writeErrorDocument } = await import("./json-error.js"); // why: only a failing run needs it
       const command = program && findRunningCommand(program, argv);
       if (command && wantsJson(command, argv)) {
-        const hostReady = () => startHost().then(() => io.host !== notStartedHost, () => false);
+        const hostReady = () =>
+          startHost().then(
+            () => io.host !== notStartedHost,
+            () => false,
+          );
         await writeErrorDocument(io, command, argv, failure, hostReady);
       }
     } catch {

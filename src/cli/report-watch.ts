@@ -18,14 +18,23 @@ export interface ReportWatchOptions {
 }
 
 /** Runs the report once, then again on each relevant save; `render` writes the page and hands its data to the server. */
-export async function watchReport(options: ReportWatchOptions, io: CliIo, render: (runIo: CliIo, onWritten: (data: ReportData) => void) => Promise<number>): Promise<void> {
+export async function watchReport(
+  options: ReportWatchOptions,
+  io: CliIo,
+  render: (runIo: CliIo, onWritten: (data: ReportData) => void) => Promise<number>,
+): Promise<void> {
   const { serveReport } = await import("../engine/review/serve-report.js"); // why: only --serve starts a server
   const server = options.serve ? await serveReport({ ...(options.port !== undefined && { port: options.port }) }) : undefined;
   if (server) io.stderr.write(`pathway: serving the report at ${server.url} (it reloads when the page is rewritten)\n`);
   const sources = options.sources.flatMap((f) => (f === undefined || f.startsWith("remote:") ? [] : [path.resolve(io.cwd, f)]));
   const scenarios = options.scenarios === undefined ? undefined : path.resolve(io.cwd, options.scenarios);
   const affects = (changes: readonly FileChange[]) =>
-    changes.some((c) => sources.some((s) => c.file === s || c.file.startsWith(s + path.sep)) || path.basename(c.file) === CONFIG_FILE_NAME || (scenarios !== undefined && (c.file === scenarios || c.file.startsWith(scenarios + path.sep))));
+    changes.some(
+      (c) =>
+        sources.some((s) => c.file === s || c.file.startsWith(s + path.sep)) ||
+        path.basename(c.file) === CONFIG_FILE_NAME ||
+        (scenarios !== undefined && (c.file === scenarios || c.file.startsWith(scenarios + path.sep))),
+    );
   try {
     await watchCommand(io, {
       json: options.json,

@@ -52,7 +52,13 @@ Examples:
   $ pathway test pathways/scenarios/from-calls`,
     )
     .action(async (inputs: string[], flags: FromCallFlags) => {
-      const result = await writeCallScenarios(io.host, flags.pathway, inputs, { output: flags.output, mask: flags.mask, force: flags.force === true, maxFiles: flags.maxFiles, ...(flags.pathwayId ? { pathwayId: flags.pathwayId } : {}) });
+      const result = await writeCallScenarios(io.host, flags.pathway, inputs, {
+        output: flags.output,
+        mask: flags.mask,
+        force: flags.force === true,
+        maxFiles: flags.maxFiles,
+        ...(flags.pathwayId ? { pathwayId: flags.pathwayId } : {}),
+      });
       if (flags.format === "json") io.stdout.write(toJsonText(result));
       else {
         for (const f of result.files) {
@@ -61,8 +67,12 @@ Examples:
           for (const note of f.notes) io.stdout.write(`  ${escapeTerminalLine(note)}\n`);
         }
         for (const s of result.skipped) io.stdout.write(`skipped ${escapeTerminalLine(`${s.callId}: ${s.reason}`)}\n`);
-        if (result.leftOut > 0) io.stdout.write(`left out ${result.leftOut} call${result.leftOut === 1 ? "" : "s"} past --max-files ${flags.maxFiles}: raise it, or pass fewer calls\n`);
-        for (const p of result.read.problems) io.stdout.write(`not read: ${escapeTerminalLine(`${p.path}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`)}\n`);
+        if (result.leftOut > 0)
+          io.stdout.write(
+            `left out ${result.leftOut} call${result.leftOut === 1 ? "" : "s"} past --max-files ${flags.maxFiles}: raise it, or pass fewer calls\n`,
+          );
+        for (const p of result.read.problems)
+          io.stdout.write(`not read: ${escapeTerminalLine(`${p.path}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`)}\n`);
         for (const skipped of result.read.skipped) io.stderr.write(`pathway: ${escapeTerminalLine(skipped)}\n`);
       }
       const incomplete = result.skipped.length > 0 || result.leftOut > 0 || result.files.some((f) => f.gaps.length > 0);

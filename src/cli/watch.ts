@@ -30,7 +30,8 @@ prints its own document, one line each (newline-delimited JSON). Ctrl-C stops it
 /** Refuses inputs that cannot be watched (stdin, a remote copy). */
 export function refuseUnwatchable(inputs: readonly string[]): void {
   const bad = inputs.find((i) => i === "-" || i.startsWith("remote:"));
-  if (bad !== undefined) throw new ExitError(EXIT.failure, `--watch watches files: ${bad === "-" ? "stdin" : escapeTerminalText(bad)} cannot be watched; name files or folders.`);
+  if (bad !== undefined)
+    throw new ExitError(EXIT.failure, `--watch watches files: ${bad === "-" ? "stdin" : escapeTerminalText(bad)} cannot be watched; name files or folders.`);
 }
 
 /** A JSON document on one line; text that is not JSON (never expected) is printed as it is rather than lost. */
@@ -45,7 +46,11 @@ function toOneLine(text: string): string {
 /** One run: the command's output, collected, then printed under a header (text) or on one line (JSON). */
 async function runOnce(io: CliIo, command: WatchCommand, changes: readonly FileChange[] | undefined): Promise<void> {
   let text = "";
-  const stdout = { write: (chunk: string | Uint8Array) => ((text += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8")), true), isTTY: io.stdout.isTTY, columns: io.stdout.columns } as unknown as CliIo["stdout"];
+  const stdout = {
+    write: (chunk: string | Uint8Array) => ((text += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8")), true),
+    isTTY: io.stdout.isTTY,
+    columns: io.stdout.columns,
+  } as unknown as CliIo["stdout"];
   // Findings set no exit code here: a watch ends by Ctrl-C with 0, whatever the last run found.
   const runIo: CliIo = { ...io, stdout, setExitCode: () => undefined };
   let ran: boolean;
@@ -80,7 +85,9 @@ export async function watchCommand(io: CliIo, command: WatchCommand): Promise<vo
   await runOnce(io, command, undefined);
   const watch = await watchFiles(io.cwd, (changes) => runOnce(io, command, changes));
   // Scripts and tests wait for this line before saving files: the watch is set from here on.
-  io.stderr.write(`pathway: watching ${watch.fileCount.toLocaleString("en-US")} ${toNounForm(watch.fileCount, "file or folder", "files and folders")} under ${escapeTerminalText(displayPath(io.cwd, io.cwd) || ".")}; Ctrl-C to stop.\n`);
+  io.stderr.write(
+    `pathway: watching ${watch.fileCount.toLocaleString("en-US")} ${toNounForm(watch.fileCount, "file or folder", "files and folders")} under ${escapeTerminalText(displayPath(io.cwd, io.cwd) || ".")}; Ctrl-C to stop.\n`,
+  );
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off("SIGINT", stop);

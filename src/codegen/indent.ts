@@ -18,7 +18,7 @@ export function toIndentedCode(code: string, unit = "  "): string {
   const endLine = () => {
     if (lineOpened > 0) groups.push({ open: lineOpened, indent: lineIndent });
     lineOpened = 0;
-    out += line.trimEnd() + "\n";
+    out += `${line.trimEnd()}\n`;
     line = "";
     atLineStart = true;
   };

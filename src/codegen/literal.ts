@@ -33,7 +33,7 @@ export function toTemplateLiteral(text: string): string {
     } else if (code >= 0xdc00 && code <= 0xdfff) out += `\\u${code.toString(16)}`;
     else out += ch;
   }
-  return "`" + out + "`";
+  return `\`${out}\``;
 }
 
 /** A string literal: a template literal for long or multi-line text, else a double-quoted string. */

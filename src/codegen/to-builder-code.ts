@@ -2,7 +2,7 @@
 import { getNodeType, NODE_TYPES, type HelperOptionKind, type NodeTypeDescriptor } from "../model/node-types/index.js";
 import { EXTRACT_VAR_TYPES, WEBHOOK_METHODS } from "../model/vocabulary.js";
 import { isGlobalConfigEntry, isObject } from "../model/pathway.js";
-import { toLiteral, toPropertyKey, toStringLiteral, toWrappedList } from "./literal.js";
+import { toLiteral, toStringLiteral, toWrappedList } from "./literal.js";
 
 /** Options of `toBuilderCode`. All optional. */
 export interface BuilderCodeOptions {
@@ -29,7 +29,7 @@ export interface BuilderCodeParts {
 
 type Json = Record<string, unknown>;
 
-const hasOwn = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
+const hasOwn = (o: object, key: string) => Object.hasOwn(o, key);
 const isString = (v: unknown): v is string => typeof v === "string";
 const EXTRACT_TYPES: readonly unknown[] = EXTRACT_VAR_TYPES;
 const METHODS: readonly unknown[] = WEBHOOK_METHODS;
@@ -43,7 +43,9 @@ const CONSTANT_MIN_LENGTH = 160;
  */
 const CHAIN_PART_CALLS = 250;
 const RESERVED = new Set(
-  "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await".split(" "),
+  "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await".split(
+    " ",
+  ),
 );
 
 /** An object minus the given keys, built without assignment so `__proto__` keys stay data. */
@@ -55,8 +57,7 @@ function without(obj: Json, keys: readonly string[]): Json {
   return out;
 }
 
-const isVariableTuple = (v: unknown): boolean =>
-  Array.isArray(v) && v.length >= 3 && isString(v[0]) && EXTRACT_TYPES.includes(v[1]) && isString(v[2]);
+const isVariableTuple = (v: unknown): boolean => Array.isArray(v) && v.length >= 3 && isString(v[0]) && EXTRACT_TYPES.includes(v[1]) && isString(v[2]);
 
 const isModelOptions = (v: unknown): boolean =>
   isObject(v) &&
@@ -73,8 +74,7 @@ const isPathwayExample = (v: unknown): boolean =>
     isString(v["Conversation History"]) ||
     (Array.isArray(v["Conversation History"]) && v["Conversation History"].every(isMessage)));
 
-const isResponseData = (v: unknown): boolean =>
-  isObject(v) && isString(v.name) && isString(v.data) && (!hasOwn(v, "context") || isString(v.context));
+const isResponseData = (v: unknown): boolean => isObject(v) && isString(v.name) && isString(v.data) && (!hasOwn(v, "context") || isString(v.context));
 const isResponsePathway = (v: unknown): boolean =>
   Array.isArray(v) &&
   v.length >= 4 &&
@@ -214,9 +214,9 @@ export function toBuilderCodeParts(value: unknown, options: BuilderCodeOptions =
   // pathway({...})
   const top: string[] = [];
   const topPeeled: string[] = ["nodes", "edges"];
-  if (isString(value.name)) (top.push(`name: ${toStringLiteral(value.name)}`), topPeeled.push("name"));
-  if (isString(value.description) || value.description === null) (top.push(`description: ${toLiteral(value.description)}`), topPeeled.push("description"));
-  if (isString(value.$schema)) (top.push(`$schema: ${toStringLiteral(value.$schema)}`), topPeeled.push("$schema"));
+  if (isString(value.name)) top.push(`name: ${toStringLiteral(value.name)}`), topPeeled.push("name");
+  if (isString(value.description) || value.description === null) top.push(`description: ${toLiteral(value.description)}`), topPeeled.push("description");
+  if (isString(value.$schema)) top.push(`$schema: ${toStringLiteral(value.$schema)}`), topPeeled.push("$schema");
   const edges = value.edges;
   const edgesIsArray = Array.isArray(edges);
   if (!hasOwn(value, "edges") || !edgesIsArray) top.push("omitEmptyEdges: true");
@@ -323,7 +323,14 @@ export function toBuilderCodeParts(value: unknown, options: BuilderCodeOptions =
   const edgeIds = new Set<string>();
   if (edgesIsArray) {
     for (const edge of edges as unknown[]) {
-      if (!isObject(edge) || !isString(edge.id) || !isString(edge.source) || !isString(edge.target) || !declared.has(edge.source) || !declared.has(edge.target)) {
+      if (
+        !isObject(edge) ||
+        !isString(edge.id) ||
+        !isString(edge.source) ||
+        !isString(edge.target) ||
+        !declared.has(edge.source) ||
+        !declared.has(edge.target)
+      ) {
         const id = isObject(edge) ? edge.id : undefined;
         if (isString(id)) edgeIds.add(id);
         chain.push(`.rawEdge(${toLiteral(edge)})`);

@@ -10,7 +10,7 @@ export function escapeToken(token: string | number): string {
 /** Builds a pointer from path segments: `toPointer(["nodes", 3, "id"])` is `/nodes/3/id`. */
 export function toPointer(segments: readonly (string | number)[]): string {
   let pointer = "";
-  for (const s of segments) pointer += "/" + escapeToken(s);
+  for (const s of segments) pointer += `/${escapeToken(s)}`;
   return pointer;
 }
 

@@ -18,12 +18,49 @@ export function isChangeKind(name: string): name is ChangeKind {
   return (CHANGE_KINDS as readonly string[]).includes(name);
 }
 
-const PROMPT = new Set(["prompt", "text", "kb", "pathwayExamples", "dialogueExamples", "conditionExamples", "queryExtractionPrompt", "digitPrompt", "smsBody", "message", "IVRSurvey"]);
+const PROMPT = new Set([
+  "prompt",
+  "text",
+  "kb",
+  "pathwayExamples",
+  "dialogueExamples",
+  "conditionExamples",
+  "queryExtractionPrompt",
+  "digitPrompt",
+  "smsBody",
+  "message",
+  "IVRSurvey",
+]);
 const ROUTING = new Set(["condition", "routes", "fallbackNodeId", "responsePathways", "targetNodeAfterPress", "goToNextNode", "isStart", "digit", "sequence"]);
 const VARIABLES = new Set(["extractVars", "responseData", "snippet_variables"]);
-const WEBHOOK = new Set(["url", "method", "body", "headers", "auth", "timeoutValue", "max_retries", "tool", "staticVars", "code", "snippet_id", "snippet_version", "kbTool", "useManualInput", "phoneNumber", "fromNumber"]);
+const WEBHOOK = new Set([
+  "url",
+  "method",
+  "body",
+  "headers",
+  "auth",
+  "timeoutValue",
+  "max_retries",
+  "tool",
+  "staticVars",
+  "code",
+  "snippet_id",
+  "snippet_version",
+  "kbTool",
+  "useManualInput",
+  "phoneNumber",
+  "fromNumber",
+]);
 const TRANSFER = new Set(["transferNumber", "warmTransferFields"]);
-const GLOBALS = new Set(["isGlobal", "globalLabel", "globalDescription", "enableGlobalAutoReturn", "prevNodePathwayLabel", "prevNodePathwayDescription", "globalPrompt"]);
+const GLOBALS = new Set([
+  "isGlobal",
+  "globalLabel",
+  "globalDescription",
+  "enableGlobalAutoReturn",
+  "prevNodePathwayLabel",
+  "prevNodePathwayDescription",
+  "globalPrompt",
+]);
 const NODE_LAYOUT = new Set(["position", "width", "height", "positionAbsolute", "dragging", "selected"]);
 const EDGE_LAYOUT = new Set(["id", "type", "isHighlighted"]);
 

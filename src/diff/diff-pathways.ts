@@ -16,11 +16,11 @@ function compareValues(a: unknown, b: unknown, path: string[], emit: Emit): void
   if (isJsonEqual(a, b)) return;
   if (isObject(a) && isObject(b)) {
     for (const key of Object.keys(a)) {
-      if (!Object.prototype.hasOwnProperty.call(b, key)) emit("remove", [...path, key], a[key], undefined);
+      if (!Object.hasOwn(b, key)) emit("remove", [...path, key], a[key], undefined);
       else compareValues(a[key], b[key], [...path, key], emit);
     }
     for (const key of Object.keys(b)) {
-      if (!Object.prototype.hasOwnProperty.call(a, key)) emit("add", [...path, key], undefined, b[key]);
+      if (!Object.hasOwn(a, key)) emit("add", [...path, key], undefined, b[key]);
     }
     return;
   }
@@ -184,7 +184,8 @@ export function getPathwayDiff(a: unknown, b: unknown, options: DiffOptions = {}
     bExtra.map((e) => e.entry),
     [],
     (op, path, before, after) => {
-      const pointer = (extra: { index: number }[]) => (path.length === 0 ? "/nodes" : toJsonPointer(["nodes", extra[Number(path[0])]?.index ?? "-", ...path.slice(1)]));
+      const pointer = (extra: { index: number }[]) =>
+        path.length === 0 ? "/nodes" : toJsonPointer(["nodes", extra[Number(path[0])]?.index ?? "-", ...path.slice(1)]);
       const change: Omit<PathwayChange, "kind"> = { entity: "globalConfig", op, path: [...path], before, after };
       if (op !== "add") change.pointerA = pointer(aExtra);
       if (op !== "remove") change.pointerB = pointer(bExtra);
@@ -243,12 +244,25 @@ export function getPathwayDiff(a: unknown, b: unknown, options: DiffOptions = {}
       });
     }
     const before = changes.length;
-    compareValues(toNodeView(an.node as Record<string, unknown>, config.includeLayout), toNodeView(bn.node as Record<string, unknown>, config.includeLayout), [], (op, path, va, vb) => {
-      const change: Omit<PathwayChange, "kind"> = { entity: "node", op, path: [...path], nodeId: bn.node.id, ...(name ? { name } : {}), before: va, after: vb };
-      if (op !== "add") change.pointerA = toJsonPointer([...base(an), ...path]);
-      if (op !== "remove") change.pointerB = toJsonPointer([...base(bn), ...path]);
-      push(change);
-    });
+    compareValues(
+      toNodeView(an.node as Record<string, unknown>, config.includeLayout),
+      toNodeView(bn.node as Record<string, unknown>, config.includeLayout),
+      [],
+      (op, path, va, vb) => {
+        const change: Omit<PathwayChange, "kind"> = {
+          entity: "node",
+          op,
+          path: [...path],
+          nodeId: bn.node.id,
+          ...(name ? { name } : {}),
+          before: va,
+          after: vb,
+        };
+        if (op !== "add") change.pointerA = toJsonPointer([...base(an), ...path]);
+        if (op !== "remove") change.pointerB = toJsonPointer([...base(bn), ...path]);
+        push(change);
+      },
+    );
     if (changes.length > before) {
       losses.push(...getNodeLosses(an.node, bn.node, an.index));
     }
@@ -256,7 +270,15 @@ export function getPathwayDiff(a: unknown, b: unknown, options: DiffOptions = {}
   for (const an of removedNodes) {
     if (renames.has(an.node.id)) continue;
     const name = nodeName(an);
-    push({ entity: "node", op: "remove", path: [], nodeId: an.node.id, ...(name ? { name } : {}), before: an.node, pointerA: toJsonPointer(["nodes", String(an.index)]) });
+    push({
+      entity: "node",
+      op: "remove",
+      path: [],
+      nodeId: an.node.id,
+      ...(name ? { name } : {}),
+      before: an.node,
+      pointerA: toJsonPointer(["nodes", String(an.index)]),
+    });
   }
 
   // Edges: by mapped source + target + label, then by endpoints alone (a changed label).
@@ -335,4 +357,3 @@ export function getPathwayDiff(a: unknown, b: unknown, options: DiffOptions = {}
   losses.push(...getDanglingReferences(b, gone));
   return { equal: changes.length === 0, summary, changes, ignoredFields: config.includeLayout ? [] : [...IGNORED_FIELDS], losses };
 }
-

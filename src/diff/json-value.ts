@@ -20,7 +20,7 @@ export function isJsonEqual(a: unknown, b: unknown): boolean {
   const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
   if (ak.length !== bk.length) return false;
   for (const k of ak) {
-    if (!Object.prototype.hasOwnProperty.call(bo, k) || !isJsonEqual(ao[k], bo[k])) return false;
+    if (!Object.hasOwn(bo, k) || !isJsonEqual(ao[k], bo[k])) return false;
   }
   return true;
 }
@@ -45,7 +45,7 @@ export function getIn(value: unknown, path: JsonPath): unknown {
   let current = value;
   for (const key of path) {
     if (Array.isArray(current)) current = /^\d+$/.test(key) ? current[Number(key)] : undefined;
-    else if (isObject(current) && Object.prototype.hasOwnProperty.call(current, key)) current = current[key];
+    else if (isObject(current) && Object.hasOwn(current, key)) current = current[key];
     else return undefined;
   }
   return current;
@@ -61,7 +61,7 @@ export function setIn(root: unknown, path: JsonPath, value: unknown): unknown {
   let current = container as Record<string, unknown> | unknown[];
   for (let i = 0; i < path.length - 1; i++) {
     const key = path[i]!;
-    const next = Array.isArray(current) ? current[Number(key)] : Object.prototype.hasOwnProperty.call(current, key) ? current[key] : undefined;
+    const next = Array.isArray(current) ? current[Number(key)] : Object.hasOwn(current, key) ? current[key] : undefined;
     if (isObject(next) || Array.isArray(next)) {
       current = next;
     } else {
@@ -85,5 +85,5 @@ export function setIn(root: unknown, path: JsonPath, value: unknown): unknown {
 
 /** An RFC 6901 JSON pointer from path segments. */
 export function toJsonPointer(segments: readonly (string | number)[]): string {
-  return segments.map((s) => "/" + String(s).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
+  return segments.map((s) => `/${String(s).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
 }

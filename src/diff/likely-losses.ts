@@ -35,7 +35,14 @@ function extractVarNames(node: PathwayNode): string[] {
 function nodeWays(node: PathwayNode): Map<string, string> {
   const keys = new Map<string, string>();
   for (const way of getFlowWays({ nodes: [node], edges: [] } as unknown as Pathway)) {
-    const where = way.kind === "route" ? `routes[${way.ref}]` : way.kind === "response" ? `responsePathways[${way.ref}]` : way.kind === "fallback" ? "fallbackNodeId" : "targetNodeAfterPress";
+    const where =
+      way.kind === "route"
+        ? `routes[${way.ref}]`
+        : way.kind === "response"
+          ? `responsePathways[${way.ref}]`
+          : way.kind === "fallback"
+            ? "fallbackNodeId"
+            : "targetNodeAfterPress";
     keys.set(`${way.kind}\u0000${way.to}\u0000${way.label}`, `${where} → ${way.to}${way.label ? ` (${way.label})` : ""}`);
   }
   return keys;
@@ -47,12 +54,23 @@ export function getNodeLosses(a: PathwayNode, b: PathwayNode, indexA: number): L
   const kept = new Set(extractVarNames(b));
   for (const name of extractVarNames(a)) {
     if (!kept.has(name)) {
-      losses.push({ type: "extract-var-removed", nodeId: b.id, pointer: toJsonPointer(["nodes", indexA, "data", "extractVars"]), message: `extractVars entry "${name}" removed from node ${nameOf(b)}: later uses of {{${name}}} get no value.` });
+      losses.push({
+        type: "extract-var-removed",
+        nodeId: b.id,
+        pointer: toJsonPointer(["nodes", indexA, "data", "extractVars"]),
+        message: `extractVars entry "${name}" removed from node ${nameOf(b)}: later uses of {{${name}}} get no value.`,
+      });
     }
   }
   const after = nodeWays(b);
   for (const [key, where] of nodeWays(a)) {
-    if (!after.has(key)) losses.push({ type: "route-removed", nodeId: b.id, pointer: toJsonPointer(["nodes", indexA, "data"]), message: `route ${where} removed from node ${nameOf(b)}.` });
+    if (!after.has(key))
+      losses.push({
+        type: "route-removed",
+        nodeId: b.id,
+        pointer: toJsonPointer(["nodes", indexA, "data"]),
+        message: `route ${where} removed from node ${nameOf(b)}.`,
+      });
   }
   return losses;
 }
@@ -61,9 +79,18 @@ export function getNodeLosses(a: PathwayNode, b: PathwayNode, indexA: number): L
 export function getEdgeLoss(edge: Record<string, unknown>, index: number, removed: boolean, labelAfter: string | undefined): LikelyLoss | undefined {
   const label = getEdgeLabel(edge as PathwayEdge);
   const ends = `${String(edge.source)} → ${String(edge.target)}`;
-  if (removed) return { type: "edge-removed", pointer: toJsonPointer(["edges", index]), message: `edge ${ends}${label ? ` "${label}"` : ""} removed: no way left from ${String(edge.source)} to ${String(edge.target)}.` };
+  if (removed)
+    return {
+      type: "edge-removed",
+      pointer: toJsonPointer(["edges", index]),
+      message: `edge ${ends}${label ? ` "${label}"` : ""} removed: no way left from ${String(edge.source)} to ${String(edge.target)}.`,
+    };
   if (label !== undefined && label.trim() !== "" && (labelAfter === undefined || labelAfter.trim() === "")) {
-    return { type: "edge-label-removed", pointer: toJsonPointer(["edges", index]), message: `edge ${ends} lost its label "${label}": the agent no longer knows when to take it.` };
+    return {
+      type: "edge-label-removed",
+      pointer: toJsonPointer(["edges", index]),
+      message: `edge ${ends} lost its label "${label}": the agent no longer knows when to take it.`,
+    };
   }
   return undefined;
 }
@@ -82,20 +109,38 @@ export function getDanglingReferences(b: unknown, goneIds: ReadonlyMap<string, s
   };
   const nodeIndex = new Map(getNodes(b).map((n) => [n.node.id, n.index]));
   for (const way of getFlowWays(b as Pathway)) {
-    const name = way.kind === "edge" || way.kind === "voicemail" ? `edge ${way.from} → ${way.to}` : `node ${way.from} ${way.kind === "route" ? `routes[${way.ref}]` : way.kind === "response" ? `responsePathways[${way.ref}]` : way.kind === "fallback" ? "fallbackNodeId" : "targetNodeAfterPress"}`;
+    const name =
+      way.kind === "edge" || way.kind === "voicemail"
+        ? `edge ${way.from} → ${way.to}`
+        : `node ${way.from} ${way.kind === "route" ? `routes[${way.ref}]` : way.kind === "response" ? `responsePathways[${way.ref}]` : way.kind === "fallback" ? "fallbackNodeId" : "targetNodeAfterPress"}`;
     const edgeIndex = getEdgeEntryIndex(way);
     const at = (end: "source" | "target") => {
       if (edgeIndex !== undefined) return toJsonPointer(["edges", edgeIndex, end]);
       const base = ["nodes", nodeIndex.get(way.from) ?? 0, "data"];
-      const field = way.kind === "route" ? ["routes", way.ref, "targetNodeId"] : way.kind === "response" ? ["responsePathways", way.ref, 3, "id"] : way.kind === "fallback" ? ["fallbackNodeId"] : ["targetNodeAfterPress"];
+      const field =
+        way.kind === "route"
+          ? ["routes", way.ref, "targetNodeId"]
+          : way.kind === "response"
+            ? ["responsePathways", way.ref, 3, "id"]
+            : way.kind === "fallback"
+              ? ["fallbackNodeId"]
+              : ["targetNodeAfterPress"];
       return toJsonPointer(end === "target" ? [...base, ...field] : base);
     };
     if (way.toIndex < 0 && goneIds.has(way.to)) note(way.to, name, at("target"));
     if (way.fromIndex < 0 && goneIds.has(way.from)) note(way.from, name, at("source"));
   }
   return [...refs].map(([id, list]) => {
-    const shown = list.slice(0, 3).map((r) => r.from).join(", ");
+    const shown = list
+      .slice(0, 3)
+      .map((r) => r.from)
+      .join(", ");
     const more = list.length > 3 ? ` and ${list.length - 3} more` : "";
-    return { type: "dangling-reference", nodeId: id, pointer: list[0]!.pointer, message: `node ${goneIds.get(id) ? `"${goneIds.get(id)}" (id ${id})` : id} was removed but ${list.length} reference${list.length === 1 ? "" : "s"} still point at it: ${shown}${more}.` };
+    return {
+      type: "dangling-reference",
+      nodeId: id,
+      pointer: list[0]!.pointer,
+      message: `node ${goneIds.get(id) ? `"${goneIds.get(id)}" (id ${id})` : id} was removed but ${list.length} reference${list.length === 1 ? "" : "s"} still point at it: ${shown}${more}.`,
+    };
   });
 }

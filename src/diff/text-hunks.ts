@@ -78,10 +78,11 @@ function toSortedJson(value: unknown): string {
     if (Array.isArray(v)) return v.map(sort);
     if (v === null || typeof v !== "object") return v;
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(v).sort()) Object.defineProperty(out, k, { value: sort((v as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true });
+    for (const k of Object.keys(v).sort())
+      Object.defineProperty(out, k, { value: sort((v as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true });
     return out;
   };
-  return JSON.stringify(sort(value), null, 2) + "\n";
+  return `${JSON.stringify(sort(value), null, 2)}\n`;
 }
 
 /** Word parts of two units, or undefined when they share too little for a word diff to help. */

@@ -36,7 +36,7 @@ function without(value: Record<string, unknown>, drop: readonly string[]): Recor
 export function toNodeView(node: Record<string, unknown>, includeLayout: boolean): Record<string, unknown> {
   if (includeLayout) return without(node, ["id"]);
   const view = without(node, ["id", ...NODE_LAYOUT_KEYS]);
-  if (isObject(view.data) && NODE_DATA_LAYOUT_KEYS.some((k) => Object.prototype.hasOwnProperty.call(view.data, k))) view.data = without(view.data, NODE_DATA_LAYOUT_KEYS);
+  if (isObject(view.data) && NODE_DATA_LAYOUT_KEYS.some((k) => Object.hasOwn(view.data, k))) view.data = without(view.data, NODE_DATA_LAYOUT_KEYS);
   return view;
 }
 
@@ -45,10 +45,10 @@ export function fromNodeView(view: Record<string, unknown>, id: string, original
   const node: Record<string, unknown> = { id };
   for (const [k, v] of Object.entries(view)) setOwn(node, k, v);
   if (includeLayout) return node;
-  for (const key of NODE_LAYOUT_KEYS) if (Object.prototype.hasOwnProperty.call(original, key)) setOwn(node, key, cloneJson(original[key]));
+  for (const key of NODE_LAYOUT_KEYS) if (Object.hasOwn(original, key)) setOwn(node, key, cloneJson(original[key]));
   const data = original.data;
   if (isObject(data) && isObject(node.data)) {
-    for (const key of NODE_DATA_LAYOUT_KEYS) if (Object.prototype.hasOwnProperty.call(data, key)) setOwn(node.data, key, cloneJson(data[key]));
+    for (const key of NODE_DATA_LAYOUT_KEYS) if (Object.hasOwn(data, key)) setOwn(node.data, key, cloneJson(data[key]));
   }
   return node;
 }
@@ -74,7 +74,7 @@ export function toEdgeView(edge: Record<string, unknown>, includeLayout: boolean
  */
 export function fromEdgeView(view: Record<string, unknown>, original: Record<string, unknown>, includeLayout: boolean): Record<string, unknown> {
   const edge: Record<string, unknown> = {};
-  if (!includeLayout && Object.prototype.hasOwnProperty.call(original, "id")) edge.id = cloneJson(original.id);
+  if (!includeLayout && Object.hasOwn(original, "id")) edge.id = cloneJson(original.id);
   edge.source = original.source;
   edge.target = original.target;
   for (const [k, v] of Object.entries(view)) setOwn(edge, k, v);

@@ -2,5 +2,8 @@
 
 /** `text` as a DOT quoted string (quotes included): backslashes and quotes escaped, line breaks as spaces. */
 export function toDotString(text: string): string {
-  return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/[\r\n]/g, " ")}"`;
+  return `"${text
+    .replace(/\\/g, "\\\\")
+    .replace(/"/g, '\\"')
+    .replace(/[\r\n]/g, " ")}"`;
 }

@@ -12,5 +12,5 @@ const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\
  * `--format json` answer printed on a terminal or in a CI log cannot move the cursor or reorder what is read.
  */
 export function toJsonText(value: unknown, indent = 2): string {
-  return JSON.stringify(value, null, indent).replace(RAW_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`) + "\n";
+  return `${JSON.stringify(value, null, indent).replace(RAW_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`)}\n`;
 }

@@ -14,7 +14,8 @@ const UNSAFE = /[^\p{L}\p{M}\p{N} .,!?'()/_-]/gu;
  * Source: they reorder what a reviewer reads), C0 controls but tab/newline/CR, DEL, C1 controls and lone surrogates
  * (an SVG holding them is not well-formed XML). Mermaid would decode their `#<code>;` entities back into the character.
  */
-const NOT_SHOWN = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const NOT_SHOWN =
+  /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
  * `text` as the inside of a quoted Mermaid label: safe characters as they are, characters no drawing should carry as

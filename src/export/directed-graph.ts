@@ -75,7 +75,6 @@ export interface DiagramEdge {
   faded?: true;
 }
 
-
 /** A numbered full text of a truncated label. */
 export interface LegendEntry {
   ref: number;
@@ -148,7 +147,15 @@ export function resolveDiagramOptions(options: DiagramOptions = {}): DiagramConf
   if (direction !== "TB" && direction !== "LR") throw new RangeError(`direction must be "TB" or "LR", got ${String(direction)}`);
   const context = options.context ?? "omit";
   if (context !== "omit" && context !== "fade") throw new RangeError(`context must be "omit" or "fade", got ${String(context)}`);
-  return { direction, maxLabel, depth, context, ...(options.focus !== undefined && { focus: options.focus }), ...(options.around && options.around.length > 0 && { around: options.around }), ...(options.annotations && { annotations: options.annotations }) };
+  return {
+    direction,
+    maxLabel,
+    depth,
+    context,
+    ...(options.focus !== undefined && { focus: options.focus }),
+    ...(options.around && options.around.length > 0 && { around: options.around }),
+    ...(options.annotations && { annotations: options.annotations }),
+  };
 }
 
 /** The shape a node type is drawn with (its descriptor's `diagram.kind`); types the registry does not know are "other", a missing type "default". */
@@ -202,7 +209,13 @@ interface RawEdge {
 
 /** Every way of the flow model, in file order (edges[], then per node its routes, fallback, response routes, press target), captioned. */
 function getRawEdges(pathway: Pathway): RawEdge[] {
-  return getFlowWays(createFlowModel(pathway)).map((way) => ({ source: way.from, target: way.to, kind: way.kind, ref: way.ref, label: getFlowWayCaption(way) }));
+  return getFlowWays(createFlowModel(pathway)).map((way) => ({
+    source: way.from,
+    target: way.to,
+    kind: way.kind,
+    ref: way.ref,
+    label: getFlowWayCaption(way),
+  }));
 }
 
 /** The neighbourhood of `centers`: ids within `depth` steps of any of them, following edges either way. */
@@ -321,7 +334,18 @@ export function toDirectedGraph(pathway: Pathway, options: DiagramOptions = {}):
     if (existing) return existing;
     const key = `n${nodes.length}`;
     keyOf.set(id, key);
-    const node: DiagramNode = { key, id, ...label(`missing node: ${id}`), type: "", kind: "missing", start: false, global: false, marks: [], hidden: 0, ...(outside(id) && { faded: true as const }) };
+    const node: DiagramNode = {
+      key,
+      id,
+      ...label(`missing node: ${id}`),
+      type: "",
+      kind: "missing",
+      start: false,
+      global: false,
+      marks: [],
+      hidden: 0,
+      ...(outside(id) && { faded: true as const }),
+    };
     nodes.push(node);
     byKey.set(key, node);
     return key;

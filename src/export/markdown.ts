@@ -31,11 +31,17 @@ const KEY = [
  */
 export function toMarkdown(graph: DirectedGraph, options: MarkdownOptions = {}): string {
   const heading =
-    options.heading !== undefined ? escapeMarkdownText(options.heading) : graph.title !== "" ? `Pathway: ${escapeMarkdownText(graph.title)}` : "Pathway diagram";
+    options.heading !== undefined
+      ? escapeMarkdownText(options.heading)
+      : graph.title !== ""
+        ? `Pathway: ${escapeMarkdownText(graph.title)}`
+        : "Pathway diagram";
   const out = [`### ${heading}`, ""];
   if (graph.focus) {
     const f = graph.focus;
-    const around = f.around ? `the ${toCount(f.around.length, "changed node")} (${toNounForm(f.around.length, "id", "ids")} ${escapeMarkdownText(f.around.slice(0, 8).join(", "))}${f.around.length > 8 ? ", ..." : ""})` : `node id ${escapeMarkdownText(f.id)}`;
+    const around = f.around
+      ? `the ${toCount(f.around.length, "changed node")} (${toNounForm(f.around.length, "id", "ids")} ${escapeMarkdownText(f.around.slice(0, 8).join(", "))}${f.around.length > 8 ? ", ..." : ""})`
+      : `node id ${escapeMarkdownText(f.id)}`;
     out.push(
       f.fadedNodes !== undefined
         ? `The nodes within ${toCount(f.depth, "step")} of ${around} in full colour; the other ${toCount(f.fadedNodes, "node")} and ${toCount(f.fadedEdges ?? 0, "edge")} faded.`

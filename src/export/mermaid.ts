@@ -91,7 +91,9 @@ export function toMermaid(graph: DirectedGraph, options: MermaidOptions = {}): s
   }
   for (const edge of graph.edges) lines.push(edgeLine(edge));
   // Voicemail edges (taken only when a transfer is not answered) get a colour of their own; indexes count every edge.
-  graph.edges.forEach((edge, i) => edge.kind === "voicemail" && !edge.faded && lines.push(`  linkStyle ${i} stroke:${VOICEMAIL_STROKE},stroke-width:2px,stroke-dasharray:6 3`));
+  graph.edges.forEach(
+    (edge, i) => edge.kind === "voicemail" && !edge.faded && lines.push(`  linkStyle ${i} stroke:${VOICEMAIL_STROKE},stroke-width:2px,stroke-dasharray:6 3`),
+  );
   const faded = graph.edges.flatMap((edge, i) => (edge.faded ? [i] : []));
   if (faded.length > 0) lines.push(`  linkStyle ${faded.join(",")} stroke:${FADED_LOOK.stroke}`);
   const byClass = new Map<string, string[]>();

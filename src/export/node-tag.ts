@@ -31,7 +31,10 @@ export function getNodeTag(data: Record<string, unknown>): DiagramTag | undefine
   if (typeof tag !== "object" || tag === null || Array.isArray(tag)) return undefined;
   const raw = (tag as Record<string, unknown>)["name"];
   if (typeof raw !== "string") return undefined;
-  const folded = raw.slice(0, 4 * TAG_NAME_MAX).replace(/\s+/g, " ").trim();
+  const folded = raw
+    .slice(0, 4 * TAG_NAME_MAX)
+    .replace(/\s+/g, " ")
+    .trim();
   if (folded === "") return undefined;
   const name = folded.length > TAG_NAME_MAX ? `${folded.slice(0, TAG_NAME_MAX - 1)}…` : folded;
   const color = getPlainColor((tag as Record<string, unknown>)["color"]);

@@ -124,8 +124,29 @@ export function simplifyGraph(graph: DirectedGraph, options: SimplifyOptions = {
       if (groups.length > MAX_LISTED) listed.push(`and edges to ${groups.length - MAX_LISTED} more hubs`);
       const ref = note(`From ${name(first.from)}, drawn as a stub: ${listed.join(", ")}`);
       const text = `→ ${groups.map(([hub]) => name(hub)).join(", ")}`;
-      nodes.push({ key, id: byKey.get(groups[0]![0])!.id, label: `${toTruncated(text, maxLabel) ?? text} [${ref}]`, note: ref, type: "", kind: "stub", start: false, global: false, marks: [], hidden: 0, stubOf: groups.map(([hub]) => hub), ...faded });
-      edges.push({ from: first.from, to: key, kind: first.kind, ...(members.length > 1 && { label: `×${members.length}` }), ref: first.ref, merged: line.edges, ...faded });
+      nodes.push({
+        key,
+        id: byKey.get(groups[0]![0])!.id,
+        label: `${toTruncated(text, maxLabel) ?? text} [${ref}]`,
+        note: ref,
+        type: "",
+        kind: "stub",
+        start: false,
+        global: false,
+        marks: [],
+        hidden: 0,
+        stubOf: groups.map(([hub]) => hub),
+        ...faded,
+      });
+      edges.push({
+        from: first.from,
+        to: key,
+        kind: first.kind,
+        ...(members.length > 1 && { label: `×${members.length}` }),
+        ref: first.ref,
+        merged: line.edges,
+        ...faded,
+      });
       continue;
     }
     if (members.length === 1) {
@@ -133,7 +154,16 @@ export function simplifyGraph(graph: DirectedGraph, options: SimplifyOptions = {
       continue;
     }
     const ref = note(`${members.length} edges from ${name(first.from)} to ${name(first.to)}, drawn as one line: ${listLabels(members)}`);
-    edges.push({ from: first.from, to: first.to, kind: first.kind, label: `×${members.length} [${ref}]`, note: ref, ref: first.ref, merged: line.edges, ...faded });
+    edges.push({
+      from: first.from,
+      to: first.to,
+      kind: first.kind,
+      label: `×${members.length} [${ref}]`,
+      note: ref,
+      ref: first.ref,
+      merged: line.edges,
+      ...faded,
+    });
   }
   for (const n of nodes) {
     const count = stubbedInto.get(n.key);

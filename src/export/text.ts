@@ -15,5 +15,8 @@ export function toTruncated(text: string, max: number): string | undefined {
   if (max <= 0) return undefined;
   const chars = Array.from(text);
   if (chars.length <= max) return undefined;
-  return `${chars.slice(0, Math.max(1, max - 1)).join("").trimEnd()}…`;
+  return `${chars
+    .slice(0, Math.max(1, max - 1))
+    .join("")
+    .trimEnd()}…`;
 }

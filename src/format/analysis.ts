@@ -31,10 +31,14 @@ export function formatAnalysis(analysis: PathwayAnalysis, options: AnalysisForma
   };
   const s = analysis.stats;
   const lines: string[] = [];
-  lines.push(`Pathway${analysis.name ? ` "${escapeTerminalText(analysis.name)}"` : ""}: ${toCount(s.nodeCount, "node")}, ${toCount(s.edgeCount, "edge")} (${toCount(s.flowEdgeCount, "flow edge")} incl. routes)`);
+  lines.push(
+    `Pathway${analysis.name ? ` "${escapeTerminalText(analysis.name)}"` : ""}: ${toCount(s.nodeCount, "node")}, ${toCount(s.edgeCount, "edge")} (${toCount(s.flowEdgeCount, "flow edge")} incl. routes)`,
+  );
   lines.push("");
   lines.push(c.bold("Nodes by type:"));
-  const types = Object.entries(s.countsByType).map(([t, n]) => [escapeTerminalText(t), n] as const).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const types = Object.entries(s.countsByType)
+    .map(([t, n]) => [escapeTerminalText(t), n] as const)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const width = Math.max(0, ...types.map(([t]) => t.length));
   for (const [type, count] of types) lines.push(`  ${type.padEnd(width)}  ${count}`);
   lines.push("");
@@ -59,12 +63,20 @@ export function formatAnalysis(analysis: PathwayAnalysis, options: AnalysisForma
     const rows = analysis.variables.map((v) => [escapeTerminalText(v.name), v.origin, cellOf(v.definedIn), cellOf(v.usedIn)]);
     const header = ["name", "origin", "defined in", "used in"];
     const widths = header.map((h, i) => Math.min(48, Math.max(h.length, ...rows.map((r) => r[i]!.length))));
-    const cell = (text: string, i: number) => (text.length > widths[i]! ? text.slice(0, widths[i]! - 1) + "…" : text.padEnd(widths[i]!));
-    lines.push("  " + header.map(cell).join("  ").trimEnd());
-    for (const r of rows) lines.push("  " + r.map(cell).join("  ").trimEnd());
+    const cell = (text: string, i: number) => (text.length > widths[i]! ? `${text.slice(0, widths[i]! - 1)}…` : text.padEnd(widths[i]!));
+    lines.push(`  ${header.map(cell).join("  ").trimEnd()}`);
+    for (const r of rows) lines.push(`  ${r.map(cell).join("  ").trimEnd()}`);
     const { undefined: never, maybeUnset } = analysis.variableFindings;
     if (never.length > 0) lines.push(c.red(`  never defined: ${never.map((u) => `{{${escapeTerminalText(u.name)}}} in ${label(u.nodeId)}`).join(", ")}`));
-    if (maybeUnset.length > 0) lines.push(c.yellow(`  may be unset: ${maybeUnset.slice(0, limit).map((u) => `{{${escapeTerminalText(u.name)}}} in ${label(u.nodeId)}`).join(", ")}${maybeUnset.length > limit ? ` and ${maybeUnset.length - limit} more` : ""}`));
+    if (maybeUnset.length > 0)
+      lines.push(
+        c.yellow(
+          `  may be unset: ${maybeUnset
+            .slice(0, limit)
+            .map((u) => `{{${escapeTerminalText(u.name)}}} in ${label(u.nodeId)}`)
+            .join(", ")}${maybeUnset.length > limit ? ` and ${maybeUnset.length - limit} more` : ""}`,
+        ),
+      );
   }
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }

@@ -8,7 +8,13 @@ import { escapeTerminalLine } from "../escape/terminal.js";
 export interface CallStatsReport {
   pathway: string;
   stats: CallStats;
-  read: { files: number; records: number; problemCount: number; problems: readonly { path: string; line?: number; message: string }[]; skipped?: readonly string[] };
+  read: {
+    files: number;
+    records: number;
+    problemCount: number;
+    problems: readonly { path: string; line?: number; message: string }[];
+    skipped?: readonly string[];
+  };
 }
 
 /** Options of `formatCallStats`; all optional. */
@@ -49,17 +55,31 @@ export function formatCallStats(report: CallStatsReport, options: CallStatsForma
   for (const u of stats.unmappedSteps) line(`  unmapped log steps: ${u.count} × ${u.reason} (e.g. ${u.examples[0] ?? ""})`);
   const endings = Object.entries(stats.endings).map(([k, v]) => `${k} ${v}`);
   if (endings.length > 0) line(`  endings: ${endings.join(", ")}`);
-  if (stats.unknownEventTypes.length > 0) line(`  event types not known to pathwaykit, read for their node only: ${stats.unknownEventTypes.map((t) => `${t.type} (${toCount(t.calls, "call")})`).join(", ")}`);
+  if (stats.unknownEventTypes.length > 0)
+    line(
+      `  event types not known to pathwaykit, read for their node only: ${stats.unknownEventTypes.map((t) => `${t.type} (${toCount(t.calls, "call")})`).join(", ")}`,
+    );
   const reached = stats.nodes.filter((n) => n.reached > 0).sort((a, b) => b.reached - a.reached);
   if (reached.length > 0) {
     out.push(c.bold("Nodes reached (calls reached / ended there / error / voicemail)"));
-    list(reached.map((n) => `${String(n.reached).padStart(7)} ${String(n.endedHere).padStart(6)} ${String(n.errors).padStart(5)} ${String(n.voicemail).padStart(5)}  "${n.name}" (${n.id})`), (s) => s);
+    list(
+      reached.map(
+        (n) =>
+          `${String(n.reached).padStart(7)} ${String(n.endedHere).padStart(6)} ${String(n.errors).padStart(5)} ${String(n.voicemail).padStart(5)}  "${n.name}" (${n.id})`,
+      ),
+      (s) => s,
+    );
   }
-  const hooked = stats.nodes.filter((n) => n.webhooks !== undefined).sort((a, b) => b.webhooks!.failed - a.webhooks!.failed || b.webhooks!.invoked - a.webhooks!.invoked);
+  const hooked = stats.nodes
+    .filter((n) => n.webhooks !== undefined)
+    .sort((a, b) => b.webhooks!.failed - a.webhooks!.failed || b.webhooks!.invoked - a.webhooks!.invoked);
   if (hooked.length > 0) {
     out.push(c.bold("Webhooks per node (run / failed)"));
     list(
-      hooked.map((n) => `${String(n.webhooks!.invoked).padStart(7)} ${String(n.webhooks!.failed).padStart(6)}  "${n.name}" (${n.id})${n.webhooks!.examples.length > 0 ? `: ${n.webhooks!.examples.join("; ")}` : ""}`),
+      hooked.map(
+        (n) =>
+          `${String(n.webhooks!.invoked).padStart(7)} ${String(n.webhooks!.failed).padStart(6)}  "${n.name}" (${n.id})${n.webhooks!.examples.length > 0 ? `: ${n.webhooks!.examples.join("; ")}` : ""}`,
+      ),
       (s) => s,
     );
   }
@@ -75,7 +95,7 @@ export function formatCallStats(report: CallStatsReport, options: CallStatsForma
     out.push(c.yellow(`Nodes no call reached (${stats.nodesNeverReached.length})`));
     // By name and id, as every other list of nodes: the stats keep ids only (JSON readers join them to `nodes`).
     const names = new Map(stats.nodes.map((n) => [n.id, n.name]));
-    list(stats.nodesNeverReached, (id) => (names.get(id) ?? id) === id ? id : `"${names.get(id)}" (${id})`);
+    list(stats.nodesNeverReached, (id) => ((names.get(id) ?? id) === id ? id : `"${names.get(id)}" (${id})`));
   }
   if (stats.waysNeverTaken.length > 0) {
     out.push(c.yellow(`Ways no call took (${stats.waysNeverTaken.length})`));
@@ -87,11 +107,14 @@ export function formatCallStats(report: CallStatsReport, options: CallStatsForma
   }
   if (read.problemCount > 0) {
     out.push(c.red(`Not read (${read.problemCount})`));
-    list(read.problems.map((p) => `${p.path}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`), (s) => s);
+    list(
+      read.problems.map((p) => `${p.path}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`),
+      (s) => s,
+    );
   }
   if (read.skipped?.length) {
     out.push(c.yellow(`Skipped (${read.skipped.length})`));
     list(read.skipped, (s) => s);
   }
-  return out.join("\n") + "\n";
+  return `${out.join("\n")}\n`;
 }

@@ -73,7 +73,8 @@ function summaryTables(diff: PathwayDiff): string[] {
   out.push(`| edges | ${s.edgesAdded} | ${s.edgesRemoved} | – | ${s.edgesChanged} |`);
   if (s.pathwayFieldsChanged > 0) out.push(`| pathway fields | – | – | – | ${s.pathwayFieldsChanged} |`);
   const kinds = Object.entries(s.byKind).filter(([, n]) => n > 0);
-  if (kinds.length > 0) out.push("", `| ${kinds.map(([k]) => k).join(" | ")} |`, `|${kinds.map(() => "---:").join("|")}|`, `| ${kinds.map(([, n]) => n).join(" | ")} |`);
+  if (kinds.length > 0)
+    out.push("", `| ${kinds.map(([k]) => k).join(" | ")} |`, `|${kinds.map(() => "---:").join("|")}|`, `| ${kinds.map(([, n]) => n).join(" | ")} |`);
   return out;
 }
 
@@ -112,7 +113,7 @@ export const formatDiffMd: DiffFormatter = (input, options = {}) => {
   const maxChars = options.maxChars ?? GITHUB_COMMENT_LIMIT;
   const head = [`### Pathway diff: ${toMarkdownCodeSpan(input.labelA)} → ${toMarkdownCodeSpan(input.labelB)}`, ""];
   if (options.only?.length) head.push(`<sub>Only ${options.only.map(escapeMarkdownText).join(", ")} changes.</sub>`, "");
-  if (diff.equal) return [...head, "No differences."].join("\n") + "\n";
+  if (diff.equal) return `${[...head, "No differences."].join("\n")}\n`;
   head.push(`**${toSummaryLine(diff.summary)}**`, "", ...summaryTables(diff), "");
   if (diff.losses.length > 0) {
     head.push(`#### ⚠️ Likely losses (${diff.losses.length}): confirm they were meant`, "");
@@ -121,11 +122,14 @@ export const formatDiffMd: DiffFormatter = (input, options = {}) => {
     if (diff.losses.length > MAX_LOSSES) head.push(`- … and ${diff.losses.length - MAX_LOSSES} more (see \`--format text\`).`);
     head.push("");
   }
-  const foot = diff.ignoredFields.length > 0 ? [`<sub>Layout and editor-only fields ignored (${diff.ignoredFields.length}); run with \`--include-layout\` to compare them.</sub>`] : [];
+  const foot =
+    diff.ignoredFields.length > 0
+      ? [`<sub>Layout and editor-only fields ignored (${diff.ignoredFields.length}); run with \`--include-layout\` to compare them.</sub>`]
+      : [];
   const sections = detailSections(diff);
   const rendered = sections.map(renderSection);
-  const join = (note: string[]) => [...head, ...note, ...rendered.map((r) => r + "\n"), ...foot].join("\n") + "\n";
-  let text = join([]);
+  const join = (note: string[]) => `${[...head, ...note, ...rendered.map((r) => `${r}\n`), ...foot].join("\n")}\n`;
+  const text = join([]);
   if (maxChars <= 0 || text.length <= maxChars) return text;
 
   // Too long: shorten the largest sections first until it fits (the note's length is reserved up front).
@@ -168,7 +172,11 @@ const MIN_KEPT = 40;
  */
 export function cutMarkdown(markdown: string, maxChars: number, fullCommand: string): string {
   if (maxChars <= 0 || markdown.length <= maxChars) return markdown;
-  const markers = [`\n\n> [!WARNING]\n> Cut at ${maxChars} characters; the full diff: ${toMarkdownCodeSpan(fullCommand)}\n`, `\n… (cut at ${maxChars} characters)\n`, "…"];
+  const markers = [
+    `\n\n> [!WARNING]\n> Cut at ${maxChars} characters; the full diff: ${toMarkdownCodeSpan(fullCommand)}\n`,
+    `\n… (cut at ${maxChars} characters)\n`,
+    "…",
+  ];
   // A marker must leave room for some of the diff: a warning that filled the limit alone would show nothing else.
   const marker = markers.find((m) => m.length + MIN_KEPT <= maxChars) ?? "…";
   let kept = markdown.slice(0, maxChars - marker.length);

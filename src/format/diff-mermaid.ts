@@ -18,7 +18,7 @@ const MAX_LABEL = 60;
 export function toMermaidText(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
   const chars = Array.from(flat);
-  return escapeMermaidText(chars.length > MAX_LABEL ? chars.slice(0, MAX_LABEL - 1).join("") + "…" : flat);
+  return escapeMermaidText(chars.length > MAX_LABEL ? `${chars.slice(0, MAX_LABEL - 1).join("")}…` : flat);
 }
 
 type Status = "added" | "removed" | "changed" | "renamed";
@@ -93,7 +93,13 @@ export const formatDiffMermaid: DiffFormatter = (input) => {
   for (const way of ways) {
     const index = getEdgeEntryIndex(way);
     const caption = getFlowWayCaption(way);
-    addEdge(way.from, way.to, caption === "" ? undefined : caption, index === undefined ? undefined : edgeStatus.get(index), way.kind !== "edge" && way.kind !== "press");
+    addEdge(
+      way.from,
+      way.to,
+      caption === "" ? undefined : caption,
+      index === undefined ? undefined : edgeStatus.get(index),
+      way.kind !== "edge" && way.kind !== "press",
+    );
   }
   for (const change of removedEdges) addEdge(change.edge!.source, change.edge!.target, change.edge!.label ?? undefined, "removed");
 
@@ -103,5 +109,5 @@ export const formatDiffMermaid: DiffFormatter = (input) => {
   lines.push("  classDef changed fill:#fff8c5,stroke:#bf8700,color:#000");
   lines.push("  classDef renamed fill:#ddf4ff,stroke:#0969da,color:#000");
   for (const [status, list] of Object.entries(classes)) if (list.length > 0) lines.push(`  class ${list.join(",")} ${status}`);
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 };

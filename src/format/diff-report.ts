@@ -31,7 +31,7 @@ export function toFieldPath(path: readonly string[]): string {
 /** A JSON value on one line, cut to `max` characters. */
 export function toShortValue(value: unknown, max = 120): string {
   const text = value === undefined ? "(none)" : (JSON.stringify(value) ?? String(value));
-  return text.length > max ? text.slice(0, max - 1) + "…" : text;
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /** How an entity is named: `node "Greeting" (id 1)`, `edge 1 → 2 "yes"`, `pathway` (raw text: each writer escapes it for its language). */
@@ -76,7 +76,10 @@ export function toSummaryLine(s: DiffSummary): string {
 
 /** The old side of a changed unit, from its word parts. */
 export function toOldText(words: readonly WordPart[]): string {
-  return words.filter((w) => !w.added).map((w) => w.value).join("");
+  return words
+    .filter((w) => !w.added)
+    .map((w) => w.value)
+    .join("");
 }
 
 /** What a unit is called in messages, singular or plural. */
@@ -103,22 +106,24 @@ export function toElidedWords(words: readonly WordPart[], keep = 120): WordPart[
     const first = i === 0;
     const last = i === words.length - 1;
     const v = w.value;
-    if (first && last) return v.length > 2 * keep ? { value: v.slice(0, keep) + " …" } : w;
-    if (first) return v.length > keep + 10 ? { value: "… " + v.slice(v.length - keep) } : w;
-    if (last) return v.length > keep + 10 ? { value: v.slice(0, keep) + " …" } : w;
-    return v.length > 2 * keep + 10 ? { value: v.slice(0, keep) + " … " + v.slice(v.length - keep) } : w;
+    if (first && last) return v.length > 2 * keep ? { value: `${v.slice(0, keep)} …` } : w;
+    if (first) return v.length > keep + 10 ? { value: `… ${v.slice(v.length - keep)}` } : w;
+    if (last) return v.length > keep + 10 ? { value: `${v.slice(0, keep)} …` } : w;
+    return v.length > 2 * keep + 10 ? { value: `${v.slice(0, keep)} … ${v.slice(v.length - keep)}` } : w;
   });
 }
 
 /** An unchanged context unit cut to `max` characters (what is left out is marked with "…"). */
 export function toShortContext(text: string, max = 240): string {
-  return text.length > max ? text.slice(0, max - 1) + "…" : text;
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /** A hunk of sentences as one run of word parts (context unchanged, whole units removed or added), same-side parts merged. */
 export function toHunkWords(hunk: TextHunk): WordPart[] {
   const out: WordPart[] = [];
-  const parts = hunk.lines.flatMap((l): WordPart[] => (l.op === "~" ? (l.words ?? []) : [{ value: l.text, ...(l.op === "-" && { removed: true }), ...(l.op === "+" && { added: true }) }]));
+  const parts = hunk.lines.flatMap((l): WordPart[] =>
+    l.op === "~" ? (l.words ?? []) : [{ value: l.text, ...(l.op === "-" && { removed: true }), ...(l.op === "+" && { added: true }) }],
+  );
   for (const p of parts) {
     const last = out[out.length - 1];
     if (last && !last.added === !p.added && !last.removed === !p.removed) last.value += p.value;

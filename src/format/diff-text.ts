@@ -44,7 +44,8 @@ function fieldLine(change: PathwayChange, c: Colors, color: boolean): string[] {
     const d = change.textDiff;
     // One hunk of lines: its @@ header goes on the field's line, which keeps a one-word change short.
     const lines = hunkLines(d, c, color);
-    if (d.unit !== "sentence" && d.hunks.length === 1) return [`    ${c.yellow("~")} ${field} ${lines[0]!.trim()} ${c.dim(`of ${d.newUnits} ${toUnitName(d.unit, d.newUnits)}`)}`, ...lines.slice(1)];
+    if (d.unit !== "sentence" && d.hunks.length === 1)
+      return [`    ${c.yellow("~")} ${field} ${lines[0]!.trim()} ${c.dim(`of ${d.newUnits} ${toUnitName(d.unit, d.newUnits)}`)}`, ...lines.slice(1)];
     return [`    ${c.yellow("~")} ${field}: ${textDiffHeader(d)}`, ...lines];
   }
   return [`    ${c.yellow("~")} ${field}: ${c.red(value(change.before))} → ${c.green(value(change.after))}`];
@@ -82,8 +83,20 @@ function hunkLines(d: TextDiff, c: Colors, color: boolean): string[] {
       else if (l.op === "+") out.push(`        ${c.green(`+ ${t}`)}`);
       else if (color) {
         const words = toElidedWords(l.words ?? []);
-        out.push(`        ${c.red("- ")}${wordLine(words.filter((w) => !w.added), c, false)}`);
-        out.push(`        ${c.green("+ ")}${wordLine(words.filter((w) => !w.removed), c, false)}`);
+        out.push(
+          `        ${c.red("- ")}${wordLine(
+            words.filter((w) => !w.added),
+            c,
+            false,
+          )}`,
+        );
+        out.push(
+          `        ${c.green("+ ")}${wordLine(
+            words.filter((w) => !w.removed),
+            c,
+            false,
+          )}`,
+        );
       } else out.push(`        ~ ${wordLine(toElidedWords(l.words ?? []), c, true)}`);
     }
   }
@@ -97,9 +110,12 @@ export const formatDiffText: DiffFormatter = (input, options = {}) => {
   const { diff } = input;
   // One header line, summary included (as the Markdown puts its table first): a small change stays a few lines.
   const header = `${c.red(`--- ${escapeTerminalText(input.labelA)}`)} ${c.green(`+++ ${escapeTerminalText(input.labelB)}`)}`;
-  if (diff.equal) return `${header}: ${c.green("✔")} no differences${diff.ignoredFields.length ? c.dim(" (layout fields ignored; --include-layout compares them)") : ""}\n`;
+  if (diff.equal)
+    return `${header}: ${c.green("✔")} no differences${diff.ignoredFields.length ? c.dim(" (layout fields ignored; --include-layout compares them)") : ""}\n`;
   const kinds = toKindLine(diff);
-  const out: string[] = [`${header}: ${c.bold(toSummaryLine(diff.summary))}${kinds ? c.dim(` (${kinds})`) : ""}${options.only?.length ? c.dim(` [only ${options.only.join(", ")}]`) : ""}`];
+  const out: string[] = [
+    `${header}: ${c.bold(toSummaryLine(diff.summary))}${kinds ? c.dim(` (${kinds})`) : ""}${options.only?.length ? c.dim(` [only ${options.only.join(", ")}]`) : ""}`,
+  ];
   if (diff.losses.length > 0) {
     out.push(c.yellow(c.bold(`⚠ ${toCount(diff.losses.length, "likely loss", "likely losses")} to confirm:`)));
     for (const loss of diff.losses) out.push(`  ${c.yellow("⚠")} ${escapeTerminalText(loss.message)}`);
@@ -125,8 +141,11 @@ export const formatDiffText: DiffFormatter = (input, options = {}) => {
       out.push(`${c.yellow(`~ ${what}`)} ${line!.trimStart()}`, ...rest.map((l) => l.replace(/^ {4}/, "")));
       continue;
     }
-    out.push(c.yellow(`~ ${what}`) + (rename ? c.cyan(` renamed from id ${escapeTerminalText(rename.fromId ?? "")} (${Math.round((rename.similarity ?? 0) * 100)}% similar)`) : ""));
+    out.push(
+      c.yellow(`~ ${what}`) +
+        (rename ? c.cyan(` renamed from id ${escapeTerminalText(rename.fromId ?? "")} (${Math.round((rename.similarity ?? 0) * 100)}% similar)`) : ""),
+    );
     for (const change of fields) out.push(...fieldLine(change, c, color));
   }
-  return out.join("\n") + "\n";
+  return `${out.join("\n")}\n`;
 };

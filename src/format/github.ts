@@ -22,8 +22,10 @@ export const formatGithub: Formatter = (results) => {
         props.push(`line=${d.range.start.line}`, `col=${d.range.start.column}`, `endLine=${d.range.end.line}`, `endColumn=${d.range.end.column}`);
       }
       props.push(`title=${escapeProperty(`pathway ${d.ruleId}`)}`);
-      lines.push(`::${d.severity === "error" ? "error" : d.severity === "info" ? "notice" : "warning"} ${props.join(",")}::${escapeData(`${d.message}${d.pointer ? ` (at ${d.pointer})` : ""}`)}`);
+      lines.push(
+        `::${d.severity === "error" ? "error" : d.severity === "info" ? "notice" : "warning"} ${props.join(",")}::${escapeData(`${d.message}${d.pointer ? ` (at ${d.pointer})` : ""}`)}`,
+      );
     }
   }
-  return lines.length ? lines.join("\n") + "\n" : "";
+  return lines.length ? `${lines.join("\n")}\n` : "";
 };

@@ -16,23 +16,44 @@ export interface VersionsFooter {
 }
 
 function marksOf(v: PathwayVersionInfo & Marks, local?: string): string {
-  const marks = [v.isLatest && "latest", v.production && "production", v.staging && "staging", v.draft && "draft", v.matchesLocal && `matches ${local ?? "local file"}`];
+  const marks = [
+    v.isLatest && "latest",
+    v.production && "production",
+    v.staging && "staging",
+    v.draft && "draft",
+    v.matchesLocal && `matches ${local ?? "local file"}`,
+  ];
   return marks.filter(Boolean).join(", ");
 }
 
 /** Formats the versions of a pathway as a table, newest first, with their marks and, given a footer, where production and staging are. */
-export function formatVersionsText(id: string, versions: readonly (PathwayVersionInfo & Marks)[], options: { color?: boolean; footer?: VersionsFooter } = {}): string {
+export function formatVersionsText(
+  id: string,
+  versions: readonly (PathwayVersionInfo & Marks)[],
+  options: { color?: boolean; footer?: VersionsFooter } = {},
+): string {
   const c = pc.createColors(options.color ?? false);
   const footer = options.footer;
   const where = (n: number | "unknown") => (n === "unknown" ? "unknown (the service does not say)" : `version ${n}`);
   const tail = footer ? [c.dim(`production: ${where(footer.production)}; staging: ${where(footer.staging)}`)] : [];
-  if (footer?.local?.notCompared.length) tail.push(c.dim(`not compared with ${escapeTerminalText(footer.local.file)}: ${toNounForm(footer.local.notCompared.length, "version")} ${footer.local.notCompared.join(", ")}`));
-  if (versions.length === 0) return [`pathway ${escapeTerminalText(id)} has no saved versions.`, ...tail].join("\n") + "\n";
+  if (footer?.local?.notCompared.length)
+    tail.push(
+      c.dim(
+        `not compared with ${escapeTerminalText(footer.local.file)}: ${toNounForm(footer.local.notCompared.length, "version")} ${footer.local.notCompared.join(", ")}`,
+      ),
+    );
+  if (versions.length === 0) return `${[`pathway ${escapeTerminalText(id)} has no saved versions.`, ...tail].join("\n")}\n`;
   // Every cell is text from the service: escaped here, at the one place rows are made, before widths are measured.
-  const rows = [...versions].reverse().map((v) => [String(v.version), v.createdAt ?? "", v.name ?? "", marksOf(v, footer?.local?.file)].map(escapeTerminalLine));
+  const rows = [...versions]
+    .reverse()
+    .map((v) => [String(v.version), v.createdAt ?? "", v.name ?? "", marksOf(v, footer?.local?.file)].map(escapeTerminalLine));
   const widths = [0, 1, 2].map((i) => Math.max(["version", "date", "name"][i]!.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join("  ").trimEnd();
-  return [c.bold(line(["version", "date", "name", ""])), ...rows.map((r) => (r[3] ? c.green(line(r)) : line(r))), ...tail].join("\n") + "\n";
+  const line = (r: string[]) =>
+    r
+      .map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell))
+      .join("  ")
+      .trimEnd();
+  return `${[c.bold(line(["version", "date", "name", ""])), ...rows.map((r) => (r[3] ? c.green(line(r)) : line(r))), ...tail].join("\n")}\n`;
 }
 
 /** Formats a changelog: one block per consecutive pair, newest first, with the summary by kind and likely losses. */
@@ -57,5 +78,5 @@ export function formatLogText(log: PathwayLog, options: { color?: boolean } = {}
   }
   for (const u of log.unreadable) out.push(c.red(`✖ version ${u.version} could not be read (${escapeTerminalText(u.message)}); the log steps over it.`));
   if (log.omitted > 0) out.push(c.dim(`${toCount(log.omitted, "older version")} not shown; raise --limit to see them.`));
-  return out.join("\n").trimEnd() + "\n";
+  return `${out.join("\n").trimEnd()}\n`;
 }

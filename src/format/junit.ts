@@ -36,14 +36,23 @@ export const formatTestJunit: TestFormatter = (report) => {
     const failures = results.filter((r) => r.status === "failed").length;
     const errors = results.filter((r) => r.status === "error").length;
     const time = results.reduce((t, r) => t + r.durationMs, 0);
-    out.push(`  <testsuite name="${escapeHtml(file)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="0" time="${seconds(time)}">`);
+    out.push(
+      `  <testsuite name="${escapeHtml(file)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="0" time="${seconds(time)}">`,
+    );
     for (const r of results) {
       const open = `    <testcase name="${escapeHtml(r.name)}" classname="${escapeHtml(file)}" time="${seconds(r.durationMs)}"`;
       // A repeated scenario is one testcase; its pass rate (and runs) are properties CI tools show, as is the saved version a live run tested.
       const props: [string, string | number][] = [];
       if (r.passRate !== undefined) props.push(["passRate", r.passRate], ["runs", r.runs ?? 0], ["passed", r.passed ?? 0]);
-      if (r.pathwayVersion) props.push(["pathwayVersion", r.pathwayVersion.version ?? r.pathwayVersion.requested], ["pathwayVersionRequested", r.pathwayVersion.requested], ["pathwayHash", r.pathwayVersion.hash]);
-      const properties = props.length ? `      <properties>${props.map(([k, v]) => `<property name="${k}" value="${escapeHtml(String(v))}"/>`).join("")}</properties>` : undefined;
+      if (r.pathwayVersion)
+        props.push(
+          ["pathwayVersion", r.pathwayVersion.version ?? r.pathwayVersion.requested],
+          ["pathwayVersionRequested", r.pathwayVersion.requested],
+          ["pathwayHash", r.pathwayVersion.hash],
+        );
+      const properties = props.length
+        ? `      <properties>${props.map(([k, v]) => `<property name="${k}" value="${escapeHtml(String(v))}"/>`).join("")}</properties>`
+        : undefined;
       const warnings = r.warnings.length ? `      <system-out>${escapeHtml(r.warnings.map((w) => `warning: ${w}`).join("\n"))}</system-out>` : undefined;
       if (r.status === "passed" && !warnings && !properties) {
         out.push(`${open}/>`);
@@ -54,7 +63,9 @@ export const formatTestJunit: TestFormatter = (report) => {
       if (r.status !== "passed") {
         const tag = r.status === "error" ? "error" : "failure";
         const message = r.failures[0]?.message ?? r.status;
-        out.push(`      <${tag} message="${escapeHtml(message)}" type="${r.status === "error" ? "ScenarioError" : "ExpectationFailed"}">${escapeHtml(failureBody(r))}</${tag}>`);
+        out.push(
+          `      <${tag} message="${escapeHtml(message)}" type="${r.status === "error" ? "ScenarioError" : "ExpectationFailed"}">${escapeHtml(failureBody(r))}</${tag}>`,
+        );
       }
       if (warnings) out.push(warnings);
       out.push("    </testcase>");
@@ -62,5 +73,5 @@ export const formatTestJunit: TestFormatter = (report) => {
     out.push("  </testsuite>");
   }
   out.push("</testsuites>");
-  return out.join("\n") + "\n";
+  return `${out.join("\n")}\n`;
 };

@@ -28,15 +28,18 @@ export function formatReplay(report: ReplayReport, options: { color?: boolean; l
     const d = call.divergence!;
     out.push(`${c.red("diverged")} ${escapeTerminalLine(`${call.callId} (${call.where}) after ${toCount(d.step, "step")}: ${d.message}`)}`);
   }
-  if (report.diverged > Math.min(limit, report.divergedCalls.length)) out.push(`... and ${report.diverged - Math.min(limit, report.divergedCalls.length)} more (--format json lists up to 1,000)`);
+  if (report.diverged > Math.min(limit, report.divergedCalls.length))
+    out.push(`... and ${report.diverged - Math.min(limit, report.divergedCalls.length)} more (--format json lists up to 1,000)`);
   for (const s of report.skippedReasons) out.push(c.dim(escapeTerminalLine(`skipped ${s.count}: ${s.reason}`)));
-  for (const p of report.read.problems.slice(0, limit)) out.push(c.red(escapeTerminalLine(`not read: ${p.path}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`)));
+  for (const p of report.read.problems.slice(0, limit))
+    out.push(c.red(escapeTerminalLine(`not read: ${p.path}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`)));
   for (const skipped of report.read.skipped?.slice(0, limit) ?? []) out.push(c.yellow(escapeTerminalLine(skipped)));
   const summary = `${report.same} of ${toCount(report.replayed, "recorded call")} still take the same path on ${report.pathway}${report.base === undefined ? "" : ` (compared with ${report.base}, the pathway they ran on)`}`;
   // Without the pathway the calls ran on, a read of a variable a call never had may be the edit's or the call's own.
-  if (report.base === undefined && report.replayed > 0) out.push(c.dim("{{variable}} reads were not compared: pass --base <the pathway file the calls ran on> to find reads the edit leaves unset"));
+  if (report.base === undefined && report.replayed > 0)
+    out.push(c.dim("{{variable}} reads were not compared: pass --base <the pathway file the calls ran on> to find reads the edit leaves unset"));
   out.push((report.diverged > 0 ? c.yellow : c.green)(escapeTerminalLine(summary)) + (report.diverged > 0 ? ` (${report.diverged} diverged)` : ""));
-  return out.join("\n") + "\n";
+  return `${out.join("\n")}\n`;
 }
 
 /** What `formatReplayLive` prints (the engine's LiveReplayResult). */
@@ -64,11 +67,16 @@ export function formatReplayLive(report: LiveReplayReport, options: { color?: bo
   }
   if (report.calls.length > limit) out.push(`... and ${report.calls.length - limit} more (--format json lists them all)`);
   for (const s of report.skippedReasons) out.push(c.dim(escapeTerminalLine(`skipped ${s.count}: ${s.reason}`)));
-  for (const p of report.read.problems.slice(0, limit)) out.push(c.red(escapeTerminalLine(`not read: ${p.path}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`)));
+  for (const p of report.read.problems.slice(0, limit))
+    out.push(c.red(escapeTerminalLine(`not read: ${p.path}${p.line === undefined ? "" : `:${p.line}`}: ${p.message}`)));
   for (const skipped of report.read.skipped?.slice(0, limit) ?? []) out.push(c.yellow(escapeTerminalLine(skipped)));
   const v = report.version;
   const version = v ? ` version ${v.version ?? "unknown"}${v.requested === String(v.version) ? "" : ` (${v.requested})`}` : " (production)";
   const summary = `${report.same} of ${toCount(report.replayed, "recorded call")} take the same path live on pathway ${report.pathwayId}${version}`;
-  out.push((report.diverged > 0 ? c.yellow : c.green)(escapeTerminalLine(summary)) + (report.diverged > 0 ? ` (${report.diverged} diverged)` : "") + (report.unknown > 0 ? ` (${report.unknown} not compared)` : ""));
-  return out.join("\n") + "\n";
+  out.push(
+    (report.diverged > 0 ? c.yellow : c.green)(escapeTerminalLine(summary)) +
+      (report.diverged > 0 ? ` (${report.diverged} diverged)` : "") +
+      (report.unknown > 0 ? ` (${report.unknown} not compared)` : ""),
+  );
+  return `${out.join("\n")}\n`;
 }

@@ -26,7 +26,10 @@ export const formatSarif: Formatter = (results, options = {}) => {
       helpUri: m.docs,
       defaultConfiguration: { level: m.defaultSeverity === "error" ? "error" : m.defaultSeverity === "info" ? "note" : "warning" },
     })),
-    ...[...ruleIds].filter((id) => !known.has(id)).sort().map((id) => ({ id, name: id, shortDescription: { text: id } })),
+    ...[...ruleIds]
+      .filter((id) => !known.has(id))
+      .sort()
+      .map((id) => ({ id, name: id, shortDescription: { text: id } })),
   ];
   const index = new Map(rules.map((r, i) => [r.id, i]));
   const sarifResults = results.flatMap((r) =>
@@ -54,7 +57,7 @@ export const formatSarif: Formatter = (results, options = {}) => {
     runs: [
       {
         tool: { driver: { name: "pathwaykit", informationUri: "https://www.npmjs.com/package/pathwaykit", version: options.version ?? "0.0.0", rules } },
-        ...(options.cwd && { originalUriBaseIds: { "%SRCROOT%": { uri: pathToFileURL(options.cwd.endsWith("/") ? options.cwd : options.cwd + "/").href } } }),
+        ...(options.cwd && { originalUriBaseIds: { "%SRCROOT%": { uri: pathToFileURL(options.cwd.endsWith("/") ? options.cwd : `${options.cwd}/`).href } } }),
         columnKind: "utf16CodeUnits",
         results: sarifResults,
       },

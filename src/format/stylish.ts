@@ -25,7 +25,7 @@ function codeFrame(lines: readonly string[], d: Diagnostic, c: Colors): string {
     // a frame costs its width, not the line's length: 30,000 findings on a 100 MB line stay linear.
     if (text.length > MAX_FRAME_WIDTH) {
       const start = n === line ? Math.max(0, column - 1 - MAX_FRAME_WIDTH / 2) : 0;
-      text = (start > 0 ? "…" : "") + text.slice(start, start + MAX_FRAME_WIDTH) + "…";
+      text = `${(start > 0 ? "…" : "") + text.slice(start, start + MAX_FRAME_WIDTH)}…`;
       caretAt = caretAt - start + (start > 0 ? 1 : 0);
     }
     // The frame shows the file's own text: a raw C1 control or DEL in it must not reach the terminal either.
@@ -65,7 +65,7 @@ export const formatStylish: Formatter = (results, options = {}) => {
   if (total === 0) {
     // Notes (info) are printed but are not problems.
     const notes = results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === "info").length, 0);
-    const listed = out.length > 0 ? out.join("\n") + "\n" : "";
+    const listed = out.length > 0 ? `${out.join("\n")}\n` : "";
     return `${listed}${c.green("✔")} ${toCount(results.length, "file")} checked, no problems${notes > 0 ? ` (${toCount(notes, "note")})` : ""}\n`;
   }
   const summary = `✖ ${toCount(total, "problem")} (${toCount(errors, "error")}, ${toCount(warnings, "warning")}) in ${toCount(results.length, "file")}`;
@@ -73,5 +73,5 @@ export const formatStylish: Formatter = (results, options = {}) => {
   // As ESLint says it: what `--fix` would take care of, so the reader knows which findings cost nothing.
   const fixable = results.reduce((n, r) => n + r.diagnostics.filter((d) => d.fix && d.severity !== "info").length, 0);
   if (fixable > 0) out.push(c.dim(`  ${fixable} of them fixable with \`pathway lint --fix\` (changes that cannot alter a call).`));
-  return out.join("\n") + "\n";
+  return `${out.join("\n")}\n`;
 };

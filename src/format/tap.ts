@@ -45,5 +45,5 @@ export const formatTestTap: TestFormatter = (report) => {
   out.push(`# tests ${s.total}`, `# pass ${s.passed}`, `# fail ${s.failed + s.errors}`);
   for (const f of report.coverageFailures ?? []) out.push(`# ${f}`);
   for (const s of report.skipped ?? []) out.push(`# ${description(s)}`);
-  return out.join("\n") + "\n";
+  return `${out.join("\n")}\n`;
 };

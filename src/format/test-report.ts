@@ -20,7 +20,7 @@ export type TestFormatter = (report: TestReport, options?: TestFormatOptions) =>
 
 function clip(text: string, max: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? flat.slice(0, max - 1) + "…" : flat;
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
 function show(value: unknown): string {
@@ -36,17 +36,27 @@ export function toTraceLines(trace: readonly TraceEvent[], limit = 40): string[]
   const lines = trace.map((e) => {
     const t = `turn ${e.turn}`.padEnd(8);
     switch (e.type) {
-      case "enter": return `${t} at ${node(e.nodeId)} (${e.nodeType})`;
-      case "say": return `${t}   agent (${e.speech}): ${show(clip(e.text, 100))}${e.unset.length ? `  [unset: ${e.unset.join(", ")}]` : ""}`;
-      case "user": return `${t} caller: ${show(clip(e.text, 100))}`;
-      case "vars": return `${t}   vars (${e.how}): ${clip(JSON.stringify(e.set), 120)}`;
-      case "decide": return `${t}   ${e.decider} decider: ${e.decision.kind} (${clip(e.decision.reason, 120)})`;
-      case "move": return `${t}   → ${node(e.to)} via ${e.via}${e.edgeId !== undefined ? ` (edge ${e.edgeId})` : ""}`;
-      case "webhook": return `${t}   webhook ${e.method} ${clip(e.url, 80)} → ${e.status}`;
-      case "code": return `${t}   ${e.kind === "tool" ? "tool" : "custom code"} ${show(clip(e.name, 60))}: ${e.answered ? "answered by the scenario" : "not run (no answer in the scenario)"}`;
-      case "end": return `${t} ${e.status}: ${e.reason}${e.transferNumber !== undefined ? ` (${e.transferNumber})` : ""}`;
+      case "enter":
+        return `${t} at ${node(e.nodeId)} (${e.nodeType})`;
+      case "say":
+        return `${t}   agent (${e.speech}): ${show(clip(e.text, 100))}${e.unset.length ? `  [unset: ${e.unset.join(", ")}]` : ""}`;
+      case "user":
+        return `${t} caller: ${show(clip(e.text, 100))}`;
+      case "vars":
+        return `${t}   vars (${e.how}): ${clip(JSON.stringify(e.set), 120)}`;
+      case "decide":
+        return `${t}   ${e.decider} decider: ${e.decision.kind} (${clip(e.decision.reason, 120)})`;
+      case "move":
+        return `${t}   → ${node(e.to)} via ${e.via}${e.edgeId !== undefined ? ` (edge ${e.edgeId})` : ""}`;
+      case "webhook":
+        return `${t}   webhook ${e.method} ${clip(e.url, 80)} → ${e.status}`;
+      case "code":
+        return `${t}   ${e.kind === "tool" ? "tool" : "custom code"} ${show(clip(e.name, 60))}: ${e.answered ? "answered by the scenario" : "not run (no answer in the scenario)"}`;
+      case "end":
+        return `${t} ${e.status}: ${e.reason}${e.transferNumber !== undefined ? ` (${e.transferNumber})` : ""}`;
       // A trace read back from JSON may hold an event type this version does not know: named, not dropped.
-      default: return `${t} ${(e as { type: string }).type}`;
+      default:
+        return `${t} ${(e as { type: string }).type}`;
     }
   });
   // Names, texts and reasons come from files: no control character reaches the terminal (or a JUnit/TAP body) raw.
@@ -73,9 +83,14 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
     const v = r.pathwayVersion;
     const tested = v ? `, version ${v.version ?? "unknown"}${v.requested === String(v.version) ? "" : ` (${v.requested})`} ${v.hash.slice(0, 19)}` : "";
     const mode = r.mode === "live" ? c.cyan(` [live${escapeTerminalText(tested)}]`) : "";
-    out.push(`  ${mark} ${escapeTerminalText(r.name)}${mode}${r.status === "error" ? c.red(" (could not run)") : ""}${rate} ${c.dim(`${r.durationMs.toFixed(0)} ms`)}`);
+    out.push(
+      `  ${mark} ${escapeTerminalText(r.name)}${mode}${r.status === "error" ? c.red(" (could not run)") : ""}${rate} ${c.dim(`${r.durationMs.toFixed(0)} ms`)}`,
+    );
     if (r.paths && r.paths.length > 1) for (const p of r.paths) out.push(`    ${c.dim(`${p.count}×`)} ${escapeTerminalText(p.path.join(" → "))}`);
-    for (const a of r.assertions ?? []) out.push(`    ${c.yellow(`${(a.passRate * 100).toFixed(0)}%`)} ${escapeTerminalText(a.message)} ${c.dim(`(failed in ${toCount(a.failed, "run")}${a.pointer ? `; ${a.pointer}` : ""})`)}`);
+    for (const a of r.assertions ?? [])
+      out.push(
+        `    ${c.yellow(`${(a.passRate * 100).toFixed(0)}%`)} ${escapeTerminalText(a.message)} ${c.dim(`(failed in ${toCount(a.failed, "run")}${a.pointer ? `; ${a.pointer}` : ""})`)}`,
+      );
     for (const t of r.compare ?? []) {
       const row = escapeTerminalText(`turn ${t.turn}: offline ${t.offline ?? "(stopped)"} | live ${t.live ?? "(stopped)"}  ${clip(t.user, 60)}`);
       out.push(`    ${t.diverged ? c.red(`≠ ${row}`) : c.dim(`= ${row}`)}`);
@@ -106,8 +121,14 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
       }
       for (const kind of ["nodes", "edges", "globals"] as const) {
         const k = cov[kind];
-        if (k.untested.length) out.push(escapeTerminalText(`  untested ${kind} (reachable, no scenario visits them): ${k.untested.map((i) => `${i.label} [${i.id}]`).join("; ")}`));
-        if (k.unreachable.length) out.push(escapeTerminalText(`  unreachable ${kind} (no scenario can visit them; see pathway lint): ${k.unreachable.map((i) => `${i.label} [${i.id}]`).join("; ")}`));
+        if (k.untested.length)
+          out.push(escapeTerminalText(`  untested ${kind} (reachable, no scenario visits them): ${k.untested.map((i) => `${i.label} [${i.id}]`).join("; ")}`));
+        if (k.unreachable.length)
+          out.push(
+            escapeTerminalText(
+              `  unreachable ${kind} (no scenario can visit them; see pathway lint): ${k.unreachable.map((i) => `${i.label} [${i.id}]`).join("; ")}`,
+            ),
+          );
       }
     }
   }
@@ -117,7 +138,7 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
   const summary = `${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} could not run` : ""} (${toCount(s.total, "scenario")}, ${s.durationMs.toFixed(0)} ms)`;
   const bad = s.failed + s.errors > 0 || (report.coverageFailures?.length ?? 0) > 0;
   out.push("", bad ? c.red(c.bold(`✖ ${summary}`)) : c.green(c.bold(`✔ ${summary}`)));
-  return out.join("\n") + "\n";
+  return `${out.join("\n")}\n`;
 };
 
 /** `--format json`: the report object itself. */

@@ -111,4 +111,3 @@ export function getPathwayAnalysis(source: FlowSource, options: VariableOptions 
     variableFindings: project(getVariableFindings(g, options)),
   };
 }
-

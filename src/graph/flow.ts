@@ -164,7 +164,10 @@ function conditionText(condition: unknown): string {
   if (!isObject(condition)) return "";
   const value = prop(condition, "value");
   const parts = [prop(condition, "field"), prop(condition, "operator"), typeof value === "object" && value !== null ? JSON.stringify(value) : value];
-  return parts.filter((p) => p !== undefined && p !== null && String(p) !== "").map(String).join(" ");
+  return parts
+    .filter((p) => p !== undefined && p !== null && String(p) !== "")
+    .map(String)
+    .join(" ");
 }
 
 /** The condition a node-data way is taken on: a route's conditions joined by "and", or a response route's test. */
@@ -172,7 +175,12 @@ function nodeWayLabel(node: PathwayNode, kind: number, ref: number): string {
   const data = nodeData(node);
   if (kind === 1) {
     const conditions = prop(Array.isArray(data.routes) ? data.routes[ref] : undefined, "conditions");
-    return Array.isArray(conditions) ? conditions.map(conditionText).filter((c) => c !== "").join(" and ") : "";
+    return Array.isArray(conditions)
+      ? conditions
+          .map(conditionText)
+          .filter((c) => c !== "")
+          .join(" and ")
+      : "";
   }
   if (kind === 3) {
     const tuple = Array.isArray(data.responsePathways) ? data.responsePathways[ref] : undefined;
@@ -373,7 +381,16 @@ export function getFlowWays(source: FlowSource): FlowWay[] {
     const kind = getFlowEdgeKind(edgeKindCode(edge, exit, isPress));
     if (kind === "press") pressEdges.add(`${edge.source}\u0000${edge.target}`);
     const when = exit !== 0 && kind !== "voicemail" ? "never" : getFlowWhen(kind);
-    ways.push({ kind, when, from: edge.source, to: edge.target, fromIndex, toIndex: flow.indexOf.get(edge.target) ?? -1, ref: index, label: getEdgeLabel(edge) ?? "" });
+    ways.push({
+      kind,
+      when,
+      from: edge.source,
+      to: edge.target,
+      fromIndex,
+      toIndex: flow.indexOf.get(edge.target) ?? -1,
+      ref: index,
+      label: getEdgeLabel(edge) ?? "",
+    });
   }
   for (let i = 0; i < flow.ids.length; i++) {
     const from = flow.ids[i]!;
@@ -383,7 +400,16 @@ export function getFlowWays(source: FlowSource): FlowWay[] {
       if (typeof target !== "string" || target === "") return;
       const kind = getFlowEdgeKind(k);
       if (kind === "press" && pressEdges.has(`${from}\u0000${target}`)) return;
-      ways.push({ kind, when: never ? "never" : getFlowWhen(kind), from, to: target, fromIndex: i, toIndex: flow.indexOf.get(target) ?? -1, ref, label: nodeWayLabel(node, k, ref) });
+      ways.push({
+        kind,
+        when: never ? "never" : getFlowWhen(kind),
+        from,
+        to: target,
+        fromIndex: i,
+        toIndex: flow.indexOf.get(target) ?? -1,
+        ref,
+        label: nodeWayLabel(node, k, ref),
+      });
     });
   }
   return ways;

@@ -30,7 +30,13 @@ export const VARIABLE_FIELDS: readonly VariableField[] = [
   field("globalPrompt", ["globalPrompt"], false, "any (older files copy it into every node)", "real files (restaurant dumps)"),
   field("globalLabel", ["globalLabel"], false, "global nodes", "real files"),
   ...NODE_TYPES.flatMap((d) => d.templates.map((t) => field(t.name, t.path, t.deep, [d.type, ...d.aliases].join(" / "), t.source))),
-  field("tool request", ["tools", "*", "config", "tool", "tool", "body"], true, "any node with `tools[]`", "real-world-pathways.md; `{{input.x}}` is the tool's own input"),
+  field(
+    "tool request",
+    ["tools", "*", "config", "tool", "tool", "body"],
+    true,
+    "any node with `tools[]`",
+    "real-world-pathways.md; `{{input.x}}` is the tool's own input",
+  ),
   field(
     "saved tool request",
     ["tool", "tool"],
@@ -41,4 +47,10 @@ export const VARIABLE_FIELDS: readonly VariableField[] = [
 ];
 
 /** The pathway-level global prompt: the `{"globalConfig": {"globalPrompt": ...}}` entry of `nodes[]` (no id, no type). */
-export const GLOBAL_CONFIG_FIELD: VariableField = field("global prompt", ["globalConfig", "globalPrompt"], false, "the `{globalConfig}` entry of `nodes[]`", "real files (receptionist, noshow-rebooking)");
+export const GLOBAL_CONFIG_FIELD: VariableField = field(
+  "global prompt",
+  ["globalConfig", "globalPrompt"],
+  false,
+  "the `{globalConfig}` entry of `nodes[]`",
+  "real files (receptionist, noshow-rebooking)",
+);

@@ -48,7 +48,13 @@ function collectStrings(value: unknown, path: (string | number)[], visit: (text:
 }
 
 /** The values at a field's path below `base` (`"*"` fans out over arrays and objects), with their paths. */
-function valuesAt(base: unknown, steps: readonly string[], path: (string | number)[], visit: (value: unknown, path: (string | number)[]) => void, from = 0): void {
+function valuesAt(
+  base: unknown,
+  steps: readonly string[],
+  path: (string | number)[],
+  visit: (value: unknown, path: (string | number)[]) => void,
+  from = 0,
+): void {
   if (from === steps.length) {
     visit(base, path);
     return;
@@ -77,7 +83,15 @@ export interface VariableReads {
  * Adds the placeholders of one string. A function of its own because a callback written inside a loop over nodes makes
  * V8 allocate the loop's variables afresh on every pass, used or not: thousands of allocations on a large pathway.
  */
-function addPlaceholders(reads: VariableReads, seen: Set<string>, nodeId: string, nodeIndex: number, field: VariableField, text: string, path: (string | number)[]): void {
+function addPlaceholders(
+  reads: VariableReads,
+  seen: Set<string>,
+  nodeId: string,
+  nodeIndex: number,
+  field: VariableField,
+  text: string,
+  path: (string | number)[],
+): void {
   if (!text.includes("{{")) return;
   variablePattern.lastIndex = 0;
   for (let match = variablePattern.exec(text); match; match = variablePattern.exec(text)) {
@@ -86,7 +100,7 @@ function addPlaceholders(reads: VariableReads, seen: Set<string>, nodeId: string
     const root = dot < 0 ? name : name.slice(0, dot);
     // Inside a tool, `{{input.x}}` is the tool's own input (from its input_schema), not a call variable.
     if (root === "input" && TOOL_FIELDS.has(field)) continue;
-    const key = field.name + "\u0000" + name;
+    const key = `${field.name}\u0000${name}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const use: VariableUse = { name, root, nodeId, nodeIndex, field: field.name, path, offset: match.index, length: match[0].length };
@@ -97,10 +111,19 @@ function addPlaceholders(reads: VariableReads, seen: Set<string>, nodeId: string
 /** The fields that hold a tool's request: a node tool's, and a saved tool copied into a Webhook node. */
 const TOOL_FIELDS: ReadonlySet<VariableField> = new Set(VARIABLE_FIELDS.filter((f) => f.name === "tool request" || f.name === "saved tool request"));
 
-function addFieldReads(reads: VariableReads, seen: Set<string>, nodeId: string, nodeIndex: number, base: unknown, basePath: (string | number)[], field: VariableField): void {
+function addFieldReads(
+  reads: VariableReads,
+  seen: Set<string>,
+  nodeId: string,
+  nodeIndex: number,
+  base: unknown,
+  basePath: (string | number)[],
+  field: VariableField,
+): void {
   valuesAt(base, field.path, basePath, (value, path) => {
     if (typeof value === "string") addPlaceholders(reads, seen, nodeId, nodeIndex, field, value, path);
-    else if (field.deep && typeof value === "object" && value !== null) collectStrings(value, path, (text, p) => addPlaceholders(reads, seen, nodeId, nodeIndex, field, text, p));
+    else if (field.deep && typeof value === "object" && value !== null)
+      collectStrings(value, path, (text, p) => addPlaceholders(reads, seen, nodeId, nodeIndex, field, text, p));
   });
 }
 

@@ -200,7 +200,8 @@ export function getVariableProducers(source: FlowSource): VariableProducers {
     // Only what a node runs (code, a request) sets variables without naming them in one of these fields.
     if (data.extractVars === undefined && data.responseData === undefined && data.tools === undefined && !getNodeType(node.type)?.flow.runs) continue;
     const out = getNodeOutputs(node, savedTools);
-    for (const { name, source: from, path } of out.names) producers.definitions.push({ name, nodeId: node.id, nodeIndex: index, source: from, path: ["nodes", index, ...path] });
+    for (const { name, source: from, path } of out.names)
+      producers.definitions.push({ name, nodeId: node.id, nodeIndex: index, source: from, path: ["nodes", index, ...path] });
     if (out.opaque !== undefined) producers.opaque.push({ nodeId: node.id, nodeIndex: index, reason: out.opaque });
     if (out.syntaxError) producers.codeProblems.push({ nodeId: node.id, nodeIndex: index, path: ["nodes", index, "data", "code"], error: out.syntaxError });
   }
@@ -339,7 +340,14 @@ export function getVariableSummary(source: FlowSource, options: VariableOptions 
   }
   for (const r of rows.values()) {
     const root = r.name.split(".")[0]!;
-    r.origin = system.has(r.name) || system.has(root) ? "system" : declared.has(r.name) || declared.has(root) ? "declared" : r.definedIn.length > 0 ? "defined" : "undefined";
+    r.origin =
+      system.has(r.name) || system.has(root)
+        ? "system"
+        : declared.has(r.name) || declared.has(root)
+          ? "declared"
+          : r.definedIn.length > 0
+            ? "defined"
+            : "undefined";
   }
   return [...rows.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

@@ -30,7 +30,12 @@ export async function resolveInsideRoot(host: Pick<Host, "realPath">, root: stri
   if (!absolute && path.win32.isAbsolute(relative)) return { ok: false, reason: `is an absolute path; use a path relative to ${rootName}` };
   const resolved = path.resolve(options.base ?? root, relative);
   if (!isInside(root, resolved)) {
-    return { ok: false, reason: absolute ? `is an absolute path outside ${rootName}; use a path relative to ${rootName}` : `leaves ${rootName} (through ..); keep the files it names inside the project` };
+    return {
+      ok: false,
+      reason: absolute
+        ? `is an absolute path outside ${rootName}; use a path relative to ${rootName}`
+        : `leaves ${rootName} (through ..); keep the files it names inside the project`,
+    };
   }
   if (host.realPath && !isInside(await toRealPath(host, root), await toRealPath(host, resolved))) {
     return { ok: false, reason: `leads outside ${rootName} through a symbolic link; point it at a file inside the project` };
@@ -70,6 +75,7 @@ export async function resolveGlobInsideRoot(host: Pick<Host, "realPath">, root: 
   const scanned = picomatch.scan(pattern);
   const base = await resolveInsideRoot(host, root, scanned.base === "" ? "." : scanned.base, options);
   if (!base.ok) return { ok: false, reason: `starts in a folder that ${base.reason}` };
-  if (CLIMBING_GLOB.test(scanned.glob)) return { ok: false, reason: `climbs with .. after a wildcard; name the folders inside ${options.rootName ?? "the manifest's folder"} it searches` };
+  if (CLIMBING_GLOB.test(scanned.glob))
+    return { ok: false, reason: `climbs with .. after a wildcard; name the folders inside ${options.rootName ?? "the manifest's folder"} it searches` };
   return { ok: true, path: path.resolve(options.base ?? root, pattern) };
 }

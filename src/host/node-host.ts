@@ -41,11 +41,20 @@ const GLOB_CHARS = /[*?[\]{}!]|\(.*\|.*\)/;
  * ignored. A link to / beside the pathways is worth a warning; `node_modules/x -> ~/src/x` (npm link), `notes.txt ->
  * /etc/x`, or /bin, which the walker resolves on its way to an absolute pattern's folder, are not.
  */
-async function linkWorthSaying(cwd: string, patterns: readonly string[], ignore: readonly string[], say: (link: string) => void): Promise<(link: string, isDirectory: boolean) => void> {
+async function linkWorthSaying(
+  cwd: string,
+  patterns: readonly string[],
+  ignore: readonly string[],
+  say: (link: string) => void,
+): Promise<(link: string, isDirectory: boolean) => void> {
   const { default: picomatch } = await import("picomatch");
   const matches = picomatch([...patterns], { dot: false });
   const ignored = picomatch([...ignore], { dot: true });
-  const searched = patterns.map((p) => ({ base: path.resolve(cwd, picomatch.scan(p).base), anyDepth: p.includes("**"), depth: path.resolve(cwd, p).split("/").length }));
+  const searched = patterns.map((p) => ({
+    base: path.resolve(cwd, picomatch.scan(p).base),
+    anyDepth: p.includes("**"),
+    depth: path.resolve(cwd, p).split("/").length,
+  }));
   return (link, isDirectory) => {
     const rel = path.relative(cwd, link).split(path.sep).join("/");
     if (ignored(rel) || ignored(`${rel}/`)) return;
@@ -109,7 +118,9 @@ export function createNodeHost(options: NodeHostOptions): Host {
     },
     isGlob: (pattern) => GLOB_CHARS.test(pattern),
     readStdin() {
-      stdinBytes ??= options.stdin ? readStreamBounded(typeof options.stdin === "function" ? options.stdin() : options.stdin, max) : Promise.resolve(new Uint8Array());
+      stdinBytes ??= options.stdin
+        ? readStreamBounded(typeof options.stdin === "function" ? options.stdin() : options.stdin, max)
+        : Promise.resolve(new Uint8Array());
       return stdinBytes;
     },
     now: options.now ?? (() => new Date()),

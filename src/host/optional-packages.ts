@@ -16,7 +16,9 @@ export const OPTIONAL_PACKAGES: Readonly<Record<OptionalFeature, { what: string;
 
 /** The one command that installs what `feature` needs. */
 export function getInstallCommand(feature: OptionalFeature): string {
-  return `npm i -D ${Object.entries(OPTIONAL_PACKAGES[feature].packages).map(([name, range]) => `${name}@${range}`).join(" ")}`;
+  return `npm i -D ${Object.entries(OPTIONAL_PACKAGES[feature].packages)
+    .map(([name, range]) => `${name}@${range}`)
+    .join(" ")}`;
 }
 
 /**

@@ -58,7 +58,10 @@ export async function readFileBounded(file: string, maxBytes: number = DEFAULT_M
 
 function tooLarge(bytes: number, maxBytes: number, growing = false): NodeJS.ErrnoException {
   const what = growing ? `grew past ${size(maxBytes)} while being read` : `is ${size(bytes)}`;
-  return fsError("EFBIG", `${what}, over the limit of ${size(maxBytes)} read whole; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE if the file really is that large.`);
+  return fsError(
+    "EFBIG",
+    `${what}, over the limit of ${size(maxBytes)} read whole; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE if the file really is that large.`,
+  );
 }
 
 /** Bytes read per chunk by readFileChunks: large enough that reading costs little beside parsing, small beside a record. */

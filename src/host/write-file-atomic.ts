@@ -1,5 +1,22 @@
 // Replaces a file so readers see the old content or the new, never half: a temp file beside it, synced, then renamed.
-import { closeSync, copyFileSync, fchmodSync, fchownSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, writeFileSync, type Stats } from "node:fs";
+import {
+  closeSync,
+  copyFileSync,
+  fchmodSync,
+  fchownSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  type Stats,
+} from "node:fs";
 import path from "node:path";
 
 /** Marks our temporary files: `.<name>.pathwaykit-tmp-<pid>-<random>`. Nothing else is ever cleaned up. */

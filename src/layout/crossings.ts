@@ -34,7 +34,12 @@ export function countCrossings(edges: readonly { points: readonly LayoutPoint[] 
     for (let j = i + 1; j < segments.length && segments[j]!.x1 <= s.x2; j++) {
       const t = segments[j]!;
       if (t.edge === s.edge) continue;
-      const [p1, p2, q1, q2] = [{ x: s.x1, y: s.y1 }, { x: s.x2, y: s.y2 }, { x: t.x1, y: t.y1 }, { x: t.x2, y: t.y2 }];
+      const [p1, p2, q1, q2] = [
+        { x: s.x1, y: s.y1 },
+        { x: s.x2, y: s.y2 },
+        { x: t.x1, y: t.y1 },
+        { x: t.x2, y: t.y2 },
+      ];
       const d1 = cross(q1, q2, p1);
       const d2 = cross(q1, q2, p2);
       const d3 = cross(p1, p2, q1);

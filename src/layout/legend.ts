@@ -77,7 +77,10 @@ function getSvgSize(svg: string): { width: number; height: number } | undefined 
   const width = Number.parseFloat(attr("width") ?? "");
   const height = Number.parseFloat(attr("height") ?? "");
   if (width > 0 && height > 0) return { width, height };
-  const box = (attr("viewBox") ?? "").trim().split(/[\s,]+/).map(Number);
+  const box = (attr("viewBox") ?? "")
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
   return box.length === 4 && box[2]! > 0 && box[3]! > 0 ? { width: box[2]!, height: box[3]! } : undefined;
 }
 

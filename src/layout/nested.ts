@@ -58,7 +58,18 @@ export function getNestedInput(
   const frameOf = new Map<string, ElkNodeIn>();
   const order = new Map(leaves.map((l, i) => [l.id, i]));
   const root: ElkNodeIn = { id: "root", layoutOptions: flowOptions, children: [], edges: [] };
-  const frames = new Map(groups.map((g) => [g.id, { id: g.id, layoutOptions: { ...flowOptions, ...getGroupOptions(), "elk.portConstraints": "FIXED_SIDE" }, ports: [], children: [], edges: [] } as ElkNodeIn]));
+  const frames = new Map(
+    groups.map((g) => [
+      g.id,
+      {
+        id: g.id,
+        layoutOptions: { ...flowOptions, ...getGroupOptions(), "elk.portConstraints": "FIXED_SIDE" },
+        ports: [],
+        children: [],
+        edges: [],
+      } as ElkNodeIn,
+    ]),
+  );
   const groupOf = new Map(groups.flatMap((g) => g.keys.map((k) => [k, g.id] as const)));
   for (const leaf of leaves) {
     const frame = frames.get(groupOf.get(leaf.id) ?? "");
@@ -106,7 +117,10 @@ export function getNestedInput(
  * relative to its parent and each edge relative to its container). An edge through ports is joined with the pieces
  * inside its frames into one line, with the label of its piece outside. Frame ids are the groups'; `tags` names them.
  */
-export function readNested(out: ElkNodeOut, tags: ReadonlyMap<string, TagGroup["tag"]>): { nodes: LaidOutNode[]; edges: LaidOutEdge[]; frames: LaidOutGroup[] } {
+export function readNested(
+  out: ElkNodeOut,
+  tags: ReadonlyMap<string, TagGroup["tag"]>,
+): { nodes: LaidOutNode[]; edges: LaidOutEdge[]; frames: LaidOutGroup[] } {
   const nodes: LaidOutNode[] = [];
   const frames: LaidOutGroup[] = [];
   const origin = new Map<string, LayoutPoint>([[out.id, { x: 0, y: 0 }]]);

@@ -24,7 +24,12 @@ export function getGlobalEdgeIndexes(graph: DirectedGraph): number[] {
  * Shifts a flow laid out at the origin by the margin and stacks the global nodes (each with room for its listed
  * edges) in a column to its right.
  */
-export function placeAround(graph: DirectedGraph, engine: LayoutEngine, flow: { width: number; height: number; nodes: LaidOutNode[]; edges: LaidOutEdge[] }, globalEdges: number[]): GraphLayout {
+export function placeAround(
+  graph: DirectedGraph,
+  engine: LayoutEngine,
+  flow: { width: number; height: number; nodes: LaidOutNode[]; edges: LaidOutEdge[] },
+  globalEdges: number[],
+): GraphLayout {
   const nodes = flow.nodes.map((n) => ({ ...n, x: n.x + MARGIN, y: n.y + MARGIN }));
   const edges = flow.edges.map((e) => ({
     ...e,

@@ -1,12 +1,24 @@
 // A laid-out diagram as a standalone SVG: shapes per node kind, routed edges with their labels, globals apart, legend below.
-import { FADED_LOOK, getNodeCaption, getTooltipText, getShownMark, KIND_LOOK, MARK_LOOK, START_STROKE, TEXT_COLOR, VOICEMAIL_STROKE, type DiagramNode, type DiagramNodeKind, type DirectedGraph } from "../export/index.js";
+import {
+  FADED_LOOK,
+  getNodeCaption,
+  getTooltipText,
+  getShownMark,
+  KIND_LOOK,
+  MARK_LOOK,
+  START_STROKE,
+  TEXT_COLOR,
+  VOICEMAIL_STROKE,
+  type DiagramNode,
+  type DiagramNodeKind,
+  type DirectedGraph,
+} from "../export/index.js";
 import { escapeHtml } from "../escape/html.js";
 import { getCaptionLines, GROUP_CAPTION_LINE, GROUP_PAD } from "./groups.js";
 import { getLegendBlock } from "./legend.js";
 import { MARGIN } from "./place.js";
 import { getGlobalEdgeLines, GLOBALS_NOTE, LABEL_FONT_SIZE, LINE_HEIGHT, NODE_FONT_SIZE } from "./sizes.js";
 import type { GraphLayout, LaidOutGroup, LaidOutNode } from "./types.js";
-
 
 const n2 = (v: number) => (Math.round(v * 10) / 10).toString();
 /** The attribute that draws faded context (away from a review's change) pale; nothing for everything else. */
@@ -29,18 +41,49 @@ export function getNodeShapes(kind: DiagramNodeKind, b: { x: number; y: number; 
     case "transfer":
       return [rect(), { tag: "path", attrs: { d: `M${n2(x + 8)},${n2(y)}v${n2(h)}M${n2(x + w - 8)},${n2(y)}v${n2(h)}`, fill: "none" } }];
     case "webhook":
-      return [poly([[x + 14, y], [x + w - 14, y], [x + w, y + h / 2], [x + w - 14, y + h], [x + 14, y + h], [x, y + h / 2]])];
+      return [
+        poly([
+          [x + 14, y],
+          [x + w - 14, y],
+          [x + w, y + h / 2],
+          [x + w - 14, y + h],
+          [x + 14, y + h],
+          [x, y + h / 2],
+        ]),
+      ];
     case "route":
-      return [poly([[x + w / 2, y], [x + w, y + h / 2], [x + w / 2, y + h], [x, y + h / 2]])];
+      return [
+        poly([
+          [x + w / 2, y],
+          [x + w, y + h / 2],
+          [x + w / 2, y + h],
+          [x, y + h / 2],
+        ]),
+      ];
     case "knowledge":
       return [
         { tag: "path", attrs: { d: `M${n2(x)},${n2(y + 6)}a${n2(w / 2)},6 0 0 1 ${n2(w)},0v${n2(h - 12)}a${n2(w / 2)},6 0 0 1 ${n2(-w)},0z` } },
         { tag: "path", attrs: { d: `M${n2(x)},${n2(y + 6)}a${n2(w / 2)},6 0 0 0 ${n2(w)},0`, fill: "none" } },
       ];
     case "stub":
-      return [poly([[x, y], [x + w - 10, y], [x + w, y + h / 2], [x + w - 10, y + h], [x, y + h]])];
+      return [
+        poly([
+          [x, y],
+          [x + w - 10, y],
+          [x + w, y + h / 2],
+          [x + w - 10, y + h],
+          [x, y + h],
+        ]),
+      ];
     case "other":
-      return [poly([[x + 10, y], [x + w, y], [x + w - 10, y + h], [x, y + h]])];
+      return [
+        poly([
+          [x + 10, y],
+          [x + w, y],
+          [x + w - 10, y + h],
+          [x, y + h],
+        ]),
+      ];
     default:
       return [rect({ rx: "3" })];
   }
@@ -72,7 +115,12 @@ function hiddenTitle(graph: DirectedGraph, item: { note?: number; stubbedIn?: nu
 function nodeElement(graph: DirectedGraph, node: DiagramNode, box: LaidOutNode): string {
   const look = getNodeLook(node);
   const shape = getNodeShapes(node.kind, box)
-    .map((el) => `<${el.tag} ${Object.entries(el.attrs).map(([k, v]) => `${k}="${escapeHtml(v)}"`).join(" ")}/>`)
+    .map(
+      (el) =>
+        `<${el.tag} ${Object.entries(el.attrs)
+          .map(([k, v]) => `${k}="${escapeHtml(v)}"`)
+          .join(" ")}/>`,
+    )
     .join("");
   const text = `<text x="${n2(box.x + box.width / 2)}" y="${n2(box.y + box.height / 2)}" text-anchor="middle" dominant-baseline="central" font-size="${NODE_FONT_SIZE}" fill="${look.text}"${fadedAttr(node)}>${escapeHtml(getNodeCaption(node))}</text>`;
   return `<g class="node ${node.kind}${node.start ? " start" : ""}${node.faded ? " faded" : ""}"${fadedAttr(node)} data-key="${node.key}" fill="${look.fill}" stroke="${look.stroke}" stroke-width="${look.strokeWidth}"${look.dash ? ` stroke-dasharray="${look.dash}"` : ""}>${hiddenTitle(graph, node)}${shape}</g>${text}`;
@@ -82,7 +130,10 @@ function nodeElement(graph: DirectedGraph, node: DiagramNode, box: LaidOutNode):
 function groupFrame(f: LaidOutGroup): string {
   const color = escapeHtml(f.color ?? "#9e9e9e");
   const caption = getCaptionLines(f.name, f.width - 2 * GROUP_PAD)
-    .map((line, i) => `<text x="${n2(f.x + GROUP_PAD)}" y="${n2(f.y + GROUP_PAD + (i + 0.5) * GROUP_CAPTION_LINE)}" dominant-baseline="central" font-size="${LABEL_FONT_SIZE}" fill="#333">${escapeHtml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="${n2(f.x + GROUP_PAD)}" y="${n2(f.y + GROUP_PAD + (i + 0.5) * GROUP_CAPTION_LINE)}" dominant-baseline="central" font-size="${LABEL_FONT_SIZE}" fill="#333">${escapeHtml(line)}</text>`,
+    )
     .join("");
   return (
     `<g class="group"><title>${escapeHtml(f.name)}</title><rect x="${n2(f.x)}" y="${n2(f.y)}" width="${n2(f.width)}" height="${n2(f.height)}" rx="6" fill="${color}" fill-opacity="0.06" stroke="${color}" stroke-opacity="0.6"/>` +
@@ -115,7 +166,9 @@ export function toSvg(graph: DirectedGraph, layout: GraphLayout, options: SvgOpt
     `<rect width="100%" height="100%" fill="${escapeHtml(options.background ?? "white")}"/>`,
   ];
   if (layout.straightEdges !== undefined) {
-    out.push(`<text x="${MARGIN}" y="${height - 8}" font-size="${LABEL_FONT_SIZE}" fill="#555">${escapeHtml(`${layout.straightEdges} of the edges are drawn as straight lines (large graph: nodes placed by a spanning tree); their labels may overlap.`)}</text>`);
+    out.push(
+      `<text x="${MARGIN}" y="${height - 8}" font-size="${LABEL_FONT_SIZE}" fill="#555">${escapeHtml(`${layout.straightEdges} of the edges are drawn as straight lines (large graph: nodes placed by a spanning tree); their labels may overlap.`)}</text>`,
+    );
   }
   if (header > 0) out.push(`<text x="${MARGIN}" y="24" font-size="16" font-weight="bold" fill="#1a1a1a">${escapeHtml(graph.title)}</text>`);
   out.push(`<g transform="translate(0,${header})">`);
@@ -156,7 +209,9 @@ export function toSvg(graph: DirectedGraph, layout: GraphLayout, options: SvgOpt
     out.push(nodeElement(graph, node, box));
     if (node.global) {
       getGlobalEdgeLines(graph, node, layout.globalEdges).forEach((line, i) => {
-        out.push(`<text class="global-edge" x="${n2(box.x + 4)}" y="${n2(box.y + box.height + LINE_HEIGHT + i * LINE_HEIGHT)}" font-size="${LABEL_FONT_SIZE}" fill="#333">${escapeHtml(line)}</text>`);
+        out.push(
+          `<text class="global-edge" x="${n2(box.x + 4)}" y="${n2(box.y + box.height + LINE_HEIGHT + i * LINE_HEIGHT)}" font-size="${LABEL_FONT_SIZE}" fill="#333">${escapeHtml(line)}</text>`,
+        );
       });
     }
   }

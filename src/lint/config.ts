@@ -13,26 +13,50 @@ const RulesSchema = z.record(z.string(), RuleEntry);
 /** A finding the team has accepted: `rule` at `nodeId` (or anywhere in the file) in files matching `file`. */
 export const SuppressionSchema = z.strictObject({
   file: z.string().min(1).describe("Glob of the pathway files the suppression applies to, relative to the config's folder."),
-  nodeId: z.string().min(1).optional().describe("The node, or the id or source node of an edge, whose finding is accepted; without it, every finding of the rule in those files."),
+  nodeId: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("The node, or the id or source node of an edge, whose finding is accepted; without it, every finding of the rule in those files."),
   rule: z.string().min(1).describe("The rule id of the accepted finding."),
   reason: z.string().trim().min(1, "say why the finding is accepted").describe("Why the finding is accepted."),
 });
 
 /** Request files `pathway lint` also checks: globs relative to the config, and the pathway they use (`<file>` or `remote:<id>`). */
 export const RequestFilesSchema = z.strictObject({
-  files: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).describe("Glob (or globs) of request bodies (calls, batches, inbound numbers), relative to the config's folder and inside it."),
-  pathway: z.string().min(1).optional().describe("The pathway those requests use: a file relative to the config's folder and inside it, or `remote:<id>`; default: the manifest entry of each body's `pathway_id`."),
+  files: z
+    .union([z.string().min(1), z.array(z.string().min(1)).min(1)])
+    .describe("Glob (or globs) of request bodies (calls, batches, inbound numbers), relative to the config's folder and inside it."),
+  pathway: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "The pathway those requests use: a file relative to the config's folder and inside it, or `remote:<id>`; default: the manifest entry of each body's `pathway_id`.",
+    ),
 });
 
 /** The schema of pathway.config.json. */
 export const LintConfigFileSchema = z.strictObject({
   $schema: z.string().optional().describe("Any JSON Schema reference for editors; not read by pathwaykit."),
-  rules: RulesSchema.optional().describe("Severity (`off`, `warn`, `error`), or `[severity, {options}]`, by rule id: for `pathway lint`, `pathway check-request` and the editor."),
+  rules: RulesSchema.optional().describe(
+    "Severity (`off`, `warn`, `error`), or `[severity, {options}]`, by rule id: for `pathway lint`, `pathway check-request` and the editor.",
+  ),
   overrides: z
-    .array(z.strictObject({ files: z.union([z.string(), z.array(z.string()).min(1)]).describe("Glob (or globs) of the files, relative to the config's folder."), rules: RulesSchema.describe("Rule settings for those files, applied over `rules` (later overrides win).") }))
+    .array(
+      z.strictObject({
+        files: z.union([z.string(), z.array(z.string()).min(1)]).describe("Glob (or globs) of the files, relative to the config's folder."),
+        rules: RulesSchema.describe("Rule settings for those files, applied over `rules` (later overrides win)."),
+      }),
+    )
     .optional()
     .describe("Rule settings for some files only, in order."),
-  ignore: z.array(z.string()).optional().describe("Globs of files to leave out: a folder or glob skips them without a word; a file named on the command line gets an `ignored-file` warning instead of its findings."),
+  ignore: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "Globs of files to leave out: a folder or glob skips them without a word; a file named on the command line gets an `ignored-file` warning instead of its findings.",
+    ),
   variables: z
     .strictObject({
       requestData: z.array(z.string().min(1)).optional().describe("Variables the calls' `request_data` provides: read as set everywhere."),
@@ -40,7 +64,12 @@ export const LintConfigFileSchema = z.strictObject({
     })
     .optional()
     .describe("Variables set outside the pathway."),
-  suppressions: z.array(SuppressionSchema).optional().describe("Accepted findings of pathway rules, each with a reason; one that hid nothing in a run over every file it matches is reported as `unused-suppression`."),
+  suppressions: z
+    .array(SuppressionSchema)
+    .optional()
+    .describe(
+      "Accepted findings of pathway rules, each with a reason; one that hid nothing in a run over every file it matches is reported as `unused-suppression`.",
+    ),
   /** Request files (API bodies) `pathway lint` also checks, each group with the pathway it uses (see `pathway check-request`). */
   requests: z.array(RequestFilesSchema).optional().describe("Request files (API bodies) `pathway lint` also checks, each group against the pathway it uses."),
 });
@@ -79,9 +108,16 @@ function resolveRules(raw: Record<string, unknown>, metas: ReadonlyMap<string, R
   const result: ResolvedRules = {};
   for (const [id, entry] of Object.entries(raw)) {
     const meta = metas.get(id);
-    if (!meta) throw new LintConfigError(`${keyPrefix}.${id}`, `unknown rule "${id}"; the rule ids are listed at https://github.com/pathwaykit/pathwaykit/blob/main/docs/rules/README.md.`);
-    const [severityName, options] = Array.isArray(entry) ? [entry[0] as z.infer<typeof SeverityName>, entry[1]] : [entry as z.infer<typeof SeverityName>, undefined];
-    if (Array.isArray(entry) && entry.length > 2) throw new LintConfigError(`${keyPrefix}.${id}`, `expected [severity] or [severity, {options}], got ${entry.length} elements.`);
+    if (!meta)
+      throw new LintConfigError(
+        `${keyPrefix}.${id}`,
+        `unknown rule "${id}"; the rule ids are listed at https://github.com/pathwaykit/pathwaykit/blob/main/docs/rules/README.md.`,
+      );
+    const [severityName, options] = Array.isArray(entry)
+      ? [entry[0] as z.infer<typeof SeverityName>, entry[1]]
+      : [entry as z.infer<typeof SeverityName>, undefined];
+    if (Array.isArray(entry) && entry.length > 2)
+      throw new LintConfigError(`${keyPrefix}.${id}`, `expected [severity] or [severity, {options}], got ${entry.length} elements.`);
     // Options a rule does not know are mistakes (usually a typo), not something to drop silently.
     const schema = meta.options instanceof z.ZodObject ? meta.options.strict() : meta.options;
     const parsed = schema.safeParse(options ?? {});
@@ -89,7 +125,7 @@ function resolveRules(raw: Record<string, unknown>, metas: ReadonlyMap<string, R
       const issue = toSchemaIssues(parsed.error.issues)[0]!;
       // An unknown option names the options object, as before: the key itself is in the message.
       const at = issue.unknownKey ? formatKeyPath(issue.path.slice(0, -1)) : issue.keyPath;
-      throw new LintConfigError(`${keyPrefix}.${id}[1]${at ? "." + at : ""}`, `${issue.detail}.`);
+      throw new LintConfigError(`${keyPrefix}.${id}[1]${at ? `.${at}` : ""}`, `${issue.detail}.`);
     }
     result[id] = { severity: toRuleSeverity(severityName), options: parsed.data };
   }
@@ -102,14 +138,24 @@ function resolveRules(raw: Record<string, unknown>, metas: ReadonlyMap<string, R
  */
 export function resolveLintConfig(raw: unknown, rules: readonly RuleMeta[]): LintConfig {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    throw new LintConfigError("", `must be a JSON object such as {"rules": {"dead-end": "error"}}, not ${Array.isArray(raw) ? "an array" : String(raw === null ? "null" : typeof raw)}.`);
+    throw new LintConfigError(
+      "",
+      `must be a JSON object such as {"rules": {"dead-end": "error"}}, not ${Array.isArray(raw) ? "an array" : String(raw === null ? "null" : typeof raw)}.`,
+    );
   }
   const parsed = LintConfigFileSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = toSchemaIssues(parsed.error.issues)[0]!;
     const key = issue.keyPath;
-    if (issue.unknownKey) throw new LintConfigError(key, `unknown key; the keys allowed here are listed at https://github.com/pathwaykit/pathwaykit/blob/main/docs/reference/config.md.`);
-    const detail = issue.code === "invalid_union" && /^(overrides\[\d+\]\.)?rules\./.test(key) ? `expected "off", "warn", "error" or ["error", {options}].` : `${issue.detail}.`;
+    if (issue.unknownKey)
+      throw new LintConfigError(
+        key,
+        `unknown key; the keys allowed here are listed at https://github.com/pathwaykit/pathwaykit/blob/main/docs/reference/config.md.`,
+      );
+    const detail =
+      issue.code === "invalid_union" && /^(overrides\[\d+\]\.)?rules\./.test(key)
+        ? `expected "off", "warn", "error" or ["error", {options}].`
+        : `${issue.detail}.`;
     throw new LintConfigError(key, detail);
   }
   const config = parsed.data;
@@ -127,7 +173,10 @@ export function resolveLintConfig(raw: unknown, rules: readonly RuleMeta[]): Lin
     requestData: config.variables?.requestData ?? [],
     systemVariables: config.variables?.system ?? [],
     suppressions: config.suppressions ?? [],
-    requests: (config.requests ?? []).map((r) => ({ files: typeof r.files === "string" ? [r.files] : r.files, ...(r.pathway !== undefined && { pathway: r.pathway }) })),
+    requests: (config.requests ?? []).map((r) => ({
+      files: typeof r.files === "string" ? [r.files] : r.files,
+      ...(r.pathway !== undefined && { pathway: r.pathway }),
+    })),
   };
 }
 

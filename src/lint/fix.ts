@@ -13,7 +13,8 @@ export interface FixResult extends LintResult {
   fixed: number;
 }
 
-const startsWithBom = (input: string | Uint8Array) => (typeof input === "string" ? input.charCodeAt(0) === 0xfeff : input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf);
+const startsWithBom = (input: string | Uint8Array) =>
+  typeof input === "string" ? input.charCodeAt(0) === 0xfeff : input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf;
 
 /**
  * Lints `input` and applies every fix its findings carry (fixes that cannot change what a call does, see
@@ -31,7 +32,10 @@ export function fixPathway(input: string | Uint8Array, options: LintOptions = {}
     const fixable = result.diagnostics.filter((d) => d.fix);
     if (fixable.length === 0) break;
     if (fixable.some((d) => d.ruleId === "byte-order-mark")) bomDropped = true;
-    const applied = applyFixes(text, fixable.map((d) => d.fix!));
+    const applied = applyFixes(
+      text,
+      fixable.map((d) => d.fix!),
+    );
     fixed += applied.applied;
     const changed = applied.text !== text;
     text = applied.text;

@@ -37,7 +37,11 @@ export interface LintResult {
   text?: string;
 }
 
-function applySuppressions(value: unknown, diagnostics: Diagnostic[], suppressions: readonly Suppression[]): { kept: Diagnostic[]; suppressed: SuppressedFinding[] } {
+function applySuppressions(
+  value: unknown,
+  diagnostics: Diagnostic[],
+  suppressions: readonly Suppression[],
+): { kept: Diagnostic[]; suppressed: SuppressedFinding[] } {
   if (suppressions.length === 0) return { kept: diagnostics, suppressed: [] };
   const kept: Diagnostic[] = [];
   const suppressed: SuppressedFinding[] = [];
@@ -46,9 +50,7 @@ function applySuppressions(value: unknown, diagnostics: Diagnostic[], suppressio
     let match: Suppression | undefined;
     if (candidates.length > 0) {
       const subject = getFindingSubject(value, d.pointer);
-      match = candidates.find(
-        (s) => s.nodeId === undefined || s.nodeId === subject.nodeId || s.nodeId === subject.edgeId || s.nodeId === subject.edgeSource,
-      );
+      match = candidates.find((s) => s.nodeId === undefined || s.nodeId === subject.nodeId || s.nodeId === subject.edgeId || s.nodeId === subject.edgeSource);
     }
     if (match) suppressed.push({ diagnostic: d, reason: match.reason, suppression: match });
     else kept.push(d);

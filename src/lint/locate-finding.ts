@@ -25,7 +25,7 @@ export function getFindingSubject(value: unknown, pointer: string): FindingSubje
   const item = Array.isArray(list) ? list[Number(segments[1])] : undefined;
   const rest = segments
     .slice(2)
-    .map((s) => "/" + s.replace(/~/g, "~0").replace(/\//g, "~1"))
+    .map((s) => `/${s.replace(/~/g, "~0").replace(/\//g, "~1")}`)
     .join("");
   const id = isObject(item) && typeof item.id === "string" ? item.id : undefined;
   if (id === undefined) return { rest: pointer };

@@ -32,7 +32,11 @@ export type AnalysisResponse = { id: number; diagnostics: Diagnostic[] } | { id:
 
 async function answer(request: AnalysisRequest, data: AnalysisWorkerData): Promise<AnalysisResponse> {
   // Loaded here, not at the top: the server imports this file on its own thread only for its URL.
-  const [{ createNodeHost }, { createWorkspaceHost }, { analyzeDocument }] = await Promise.all([import("../host/node-host.js"), import("./workspace-host.js"), import("./analyze.js")]);
+  const [{ createNodeHost }, { createWorkspaceHost }, { analyzeDocument }] = await Promise.all([
+    import("../host/node-host.js"),
+    import("./workspace-host.js"),
+    import("./analyze.js"),
+  ]);
   const texts = new Map(request.texts);
   const oversized = new Map(request.oversized);
   const base = createNodeHost({ cwd: data.cwd, env: data.env, maxFileBytes: request.maxFileBytes });

@@ -60,27 +60,54 @@ export function getModuleNotRunFinding(): Diagnostic {
 }
 
 /** The command that reports what the editor shows for a document of `kind`, to run in a terminal instead. */
-const COMMAND: Partial<Record<DocumentKind, string>> = { pathway: "pathway lint", scenario: "pathway test", request: "pathway check-request", module: "pathway build --check" };
+const COMMAND: Partial<Record<DocumentKind, string>> = {
+  pathway: "pathway lint",
+  scenario: "pathway test",
+  request: "pathway check-request",
+  module: "pathway build --check",
+};
 
 /** Why nothing was checked, and the two ways on: the setting, or the command in a terminal (which has no such budget). */
 function notAnalysed(ruleId: string, kind: DocumentKind, why: string, setting: string, orElse = ""): Diagnostic {
   const command = COMMAND[kind] ?? "pathway validate";
-  return { ...fileFinding(ruleId, `${why}; nothing in it was checked. Raise ${setting} in the editor's settings for pathway lsp${orElse}, or run \`${command} <file>\` in a terminal.`), severity: "warning" };
+  return {
+    ...fileFinding(
+      ruleId,
+      `${why}; nothing in it was checked. Raise ${setting} in the editor's settings for pathway lsp${orElse}, or run \`${command} <file>\` in a terminal.`,
+    ),
+    severity: "warning",
+  };
 }
 
 /** The one finding of a document over the size the editor analyses. */
 export function getTooLargeFinding(kind: DocumentKind, bytes: number, limitBytes: number): Diagnostic {
-  return notAnalysed("too-large-to-analyse", kind, `Not analysed: this file is ${formatMegabytes(bytes)}, over the ${formatMegabytes(limitBytes)} the editor analyses`, "pathwaykit.maxDocumentSizeMB", " (or start it with --max-file-size)");
+  return notAnalysed(
+    "too-large-to-analyse",
+    kind,
+    `Not analysed: this file is ${formatMegabytes(bytes)}, over the ${formatMegabytes(limitBytes)} the editor analyses`,
+    "pathwaykit.maxDocumentSizeMB",
+    " (or start it with --max-file-size)",
+  );
 }
 
 /** The one finding of a document whose analysis outgrew the memory allowed. */
 export function getOutOfMemoryFinding(kind: DocumentKind, memoryMb: number): Diagnostic {
-  return notAnalysed("too-large-to-analyse", kind, `Not analysed: this file needed more than the ${memoryMb} MB of memory an analysis may use, and its analysis was stopped`, "pathwaykit.analysisMemoryMB");
+  return notAnalysed(
+    "too-large-to-analyse",
+    kind,
+    `Not analysed: this file needed more than the ${memoryMb} MB of memory an analysis may use, and its analysis was stopped`,
+    "pathwaykit.analysisMemoryMB",
+  );
 }
 
 /** The one finding of a document whose analysis ran past its time. */
 export function getTimeoutFinding(kind: DocumentKind, timeoutSeconds: number): Diagnostic {
-  return notAnalysed("analysis-took-too-long", kind, `Not analysed: the analysis of this file took longer than the ${timeoutSeconds} s it may take, and was stopped`, "pathwaykit.analysisTimeoutSeconds");
+  return notAnalysed(
+    "analysis-took-too-long",
+    kind,
+    `Not analysed: the analysis of this file took longer than the ${timeoutSeconds} s it may take, and was stopped`,
+    "pathwaykit.analysisTimeoutSeconds",
+  );
 }
 
 /** The one finding of a document whose analysis failed in pathwaykit itself. */
@@ -100,13 +127,15 @@ async function testDocument(host: Host, file: string): Promise<Diagnostic[]> {
   // Offline and scripted unless the scenario says otherwise; the host has no network, so nothing live can run.
   const report = await runScenarioFiles(host, [file]);
   return report.results.flatMap((r) => [
-    ...r.failures.map((f): Diagnostic => ({
-      ruleId: r.status === "error" ? "scenario-error" : "scenario-failed",
-      severity: "error",
-      message: f.message,
-      pointer: f.pointer,
-      range: { start: { line: f.line ?? 1, column: f.column ?? 1 }, end: { line: f.line ?? 1, column: (f.column ?? 1) + 1 } },
-    })),
+    ...r.failures.map(
+      (f): Diagnostic => ({
+        ruleId: r.status === "error" ? "scenario-error" : "scenario-failed",
+        severity: "error",
+        message: f.message,
+        pointer: f.pointer,
+        range: { start: { line: f.line ?? 1, column: f.column ?? 1 }, end: { line: f.line ?? 1, column: (f.column ?? 1) + 1 } },
+      }),
+    ),
     ...r.warnings.map((message) => ({ ...fileFinding("scenario-warning", message), severity: "warning" as const })),
   ]);
 }

@@ -28,7 +28,12 @@ export const REASON_PLACEHOLDER = "TODO: say why this finding is accepted";
 const VARIABLE_RULES = new Set(["undefined-variable", "maybe-unset-variable"]);
 
 function quickFix(title: string, edit: WorkspaceEdit, diagnostic: Diagnostic): CodeAction {
-  return { title, kind: CodeActionKind.QuickFix, edit, diagnostics: [{ range: toLspRange(diagnostic.range), message: diagnostic.message, code: diagnostic.ruleId, source: "pathway" }] };
+  return {
+    title,
+    kind: CodeActionKind.QuickFix,
+    edit,
+    diagnostics: [{ range: toLspRange(diagnostic.range), message: diagnostic.message, code: diagnostic.ruleId, source: "pathway" }],
+  };
 }
 
 /** The variable a variable finding is about: the `{{name}}` its range covers in the text (placed on the placeholder). */
@@ -53,7 +58,10 @@ async function findConfig(host: Host, file: string): Promise<ConfigFile> {
   for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, CONFIG_FILE_NAME);
     if ((await host.stat(candidate))?.kind === "file") {
-      const text = await host.readFile(candidate).then((b) => new TextDecoder().decode(b), () => undefined);
+      const text = await host.readFile(candidate).then(
+        (b) => new TextDecoder().decode(b),
+        () => undefined,
+      );
       let value: unknown;
       try {
         value = text === undefined ? undefined : JSON.parse(text.replace(/^\uFEFF/, ""));
@@ -72,10 +80,15 @@ async function findConfig(host: Host, file: string): Promise<ConfigFile> {
  */
 function configEdit(config: ConfigFile, next: Record<string, unknown>): WorkspaceEdit {
   const uri = pathToFileURL(config.file).href;
-  const text = JSON.stringify(next, null, 2) + "\n";
+  const text = `${JSON.stringify(next, null, 2)}\n`;
   const whole = { start: { line: 0, character: 0 }, end: { line: config.lines, character: 0 } };
   if (config.exists) return { changes: { [uri]: [{ range: whole, newText: text }] } };
-  return { documentChanges: [{ kind: "create", uri, options: { ignoreIfExists: true } }, { textDocument: { uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: text }] }] };
+  return {
+    documentChanges: [
+      { kind: "create", uri, options: { ignoreIfExists: true } },
+      { textDocument: { uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: text }] },
+    ],
+  };
 }
 
 async function configFixes(host: Host, request: CodeActionRequest, d: Diagnostic): Promise<CodeAction[]> {
@@ -94,9 +107,20 @@ async function configFixes(host: Host, request: CodeActionRequest, d: Diagnostic
   }
   const subject = request.facts ? getFindingSubject(request.facts.value, d.pointer) : {};
   const nodeId = "nodeId" in subject ? subject.nodeId : "edgeId" in subject ? subject.edgeId : undefined;
-  const suppression = { file: toRelativePosix(path.dirname(config.file), request.file), ...(nodeId !== undefined && { nodeId }), rule: d.ruleId, reason: REASON_PLACEHOLDER };
+  const suppression = {
+    file: toRelativePosix(path.dirname(config.file), request.file),
+    ...(nodeId !== undefined && { nodeId }),
+    rule: d.ruleId,
+    reason: REASON_PLACEHOLDER,
+  };
   const suppressions = Array.isArray(config.value.suppressions) ? config.value.suppressions : [];
-  actions.push(quickFix(`Suppress ${d.ruleId}${nodeId !== undefined ? ` at ${nodeId}` : ""} in ${shown} (write the reason)`, configEdit(config, { ...config.value, suppressions: [...suppressions, suppression] }), d));
+  actions.push(
+    quickFix(
+      `Suppress ${d.ruleId}${nodeId !== undefined ? ` at ${nodeId}` : ""} in ${shown} (write the reason)`,
+      configEdit(config, { ...config.value, suppressions: [...suppressions, suppression] }),
+      d,
+    ),
+  );
   return actions;
 }
 

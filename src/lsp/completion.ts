@@ -26,7 +26,12 @@ function namesNode(path: readonly (string | number)[]): boolean {
   const [a, b] = [path[path.length - 1], path[path.length - 2]];
   if (path[0] === "edges" && path.length === 3) return a === "source" || a === "target";
   if (path[0] !== "nodes") return false;
-  return a === "targetNodeId" || a === "fallbackNodeId" || (a === "id" && (b === "targetNodeAfterPress" || path[path.length - 3] === 3)) || a === "targetNodeAfterPress";
+  return (
+    a === "targetNodeId" ||
+    a === "fallbackNodeId" ||
+    (a === "id" && (b === "targetNodeAfterPress" || path[path.length - 3] === 3)) ||
+    a === "targetNodeAfterPress"
+  );
 }
 
 function nodeItems(facts: PathwayFacts): CompletionItem[] {
@@ -34,7 +39,12 @@ function nodeItems(facts: PathwayFacts): CompletionItem[] {
 }
 
 /** The pathway a scenario names on its `pathway:` line (its file and facts), confined to the project as `pathway test` confines it. */
-export async function getScenarioPathway(host: Host, file: string, text: string, openFacts: (file: string) => PathwayFacts | undefined): Promise<{ file: string; facts: PathwayFacts } | undefined> {
+export async function getScenarioPathway(
+  host: Host,
+  file: string,
+  text: string,
+  openFacts: (file: string) => PathwayFacts | undefined,
+): Promise<{ file: string; facts: PathwayFacts } | undefined> {
   const named = /^pathway:\s*["']?([^"'#\n]+?)["']?\s*(?:#.*)?$/m.exec(text)?.[1];
   if (!named) return undefined;
   const root = await findProjectRoot(host, file);
@@ -70,6 +80,8 @@ export async function getCompletions(host: Host, request: CompletionRequest, ope
   if (!facts) return [];
   const names = facts.nodes.map((n): CompletionItem => ({ label: n.name, kind: CompletionItemKind.Class, detail: `node ${n.id}` }));
   if (field === "node") return names;
-  const labels = [...new Set(facts.edges.flatMap((e) => (e.label ? [e.label] : [])))].map((label): CompletionItem => ({ label, kind: CompletionItemKind.Event, detail: "edge label" }));
+  const labels = [...new Set(facts.edges.flatMap((e) => (e.label ? [e.label] : [])))].map(
+    (label): CompletionItem => ({ label, kind: CompletionItemKind.Event, detail: "edge label" }),
+  );
   return [...labels, ...names];
 }

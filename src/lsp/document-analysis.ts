@@ -5,7 +5,17 @@ import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { Host } from "../host/host.js";
 import { createAnalysisPool, type AnalysisJob, type AnalysisOutcome } from "./analysis-pool.js";
-import { analyzeDocument, getAnalysisFailedFinding, getDocumentKind, getModuleNotRunFinding, getOutOfMemoryFinding, getTimeoutFinding, getTooLargeFinding, hasFindings, type DocumentKind } from "./analyze.js";
+import {
+  analyzeDocument,
+  getAnalysisFailedFinding,
+  getDocumentKind,
+  getModuleNotRunFinding,
+  getOutOfMemoryFinding,
+  getTimeoutFinding,
+  getTooLargeFinding,
+  hasFindings,
+  type DocumentKind,
+} from "./analyze.js";
 import type { PathwayFacts } from "./pathway-facts.js";
 import type { LspConfig } from "./settings.js";
 
@@ -90,7 +100,11 @@ function toFindings(kind: DocumentKind, outcome: AnalysisOutcome, config: LspCon
 export function createDocumentAnalysis(options: DocumentAnalysisOptions): DocumentAnalysis {
   const { connection, documents, toLsp } = options;
   const states = new Map<string, DocumentState>();
-  const pool = createAnalysisPool({ cwd: options.host.cwd, env: options.host.env, onOutput: (text) => options.log(`pathway lsp (analysis): ${text.trimEnd()}`) });
+  const pool = createAnalysisPool({
+    cwd: options.host.cwd,
+    env: options.host.env,
+    onOutput: (text) => options.log(`pathway lsp (analysis): ${text.trimEnd()}`),
+  });
   const maxBytes = () => Math.round(options.config().maxDocumentSizeMB * 1024 * 1024);
 
   /** The job for `state`: its file, and the editor's text of every open document (those over the limit by size only). */

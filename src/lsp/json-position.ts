@@ -66,7 +66,8 @@ export function getTokenAt(text: string, offset: number): JsonToken | undefined 
       const isKey = frame?.kind === "object" && frame.expectingKey;
       const decoded = decodeString(text.slice(i, end));
       if (isKey) frame.key = decoded ?? text.slice(i + 1, end - 1);
-      if (offset >= i && offset < end) return { path: pathOf(stack), kind: isKey ? "key" : "string", start: i, end, ...(decoded !== undefined && { text: decoded }) };
+      if (offset >= i && offset < end)
+        return { path: pathOf(stack), kind: isKey ? "key" : "string", start: i, end, ...(decoded !== undefined && { text: decoded }) };
       i = end;
       continue;
     }
@@ -97,10 +98,15 @@ export function getTokenAt(text: string, offset: number): JsonToken | undefined 
 
 /** RFC 6901 pointer of a path. */
 export function toPointer(path: readonly PathStep[]): string {
-  return path.map((s) => "/" + String(s).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
+  return path.map((s) => `/${String(s).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
 }
 
 /** The steps of an RFC 6901 pointer (numbers stay strings: callers compare with String()). */
 export function fromPointer(pointer: string): string[] {
-  return pointer === "" ? [] : pointer.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return pointer === ""
+    ? []
+    : pointer
+        .slice(1)
+        .split("/")
+        .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }

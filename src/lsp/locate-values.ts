@@ -76,7 +76,12 @@ export function locateValues(text: string, pointers: ReadonlySet<string>, spans:
         if (pointers.has(pointer)) place(pointer, i, end);
         const wanted = spans.get(pointer);
         if (wanted && wanted.length > 0) {
-          const raw = rawOffsets(text, i, end, wanted.flatMap((s) => [s.start, s.end]));
+          const raw = rawOffsets(
+            text,
+            i,
+            end,
+            wanted.flatMap((s) => [s.start, s.end]),
+          );
           for (const s of wanted) {
             const from = raw.get(s.start);
             const to = raw.get(s.end);

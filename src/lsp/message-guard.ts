@@ -20,7 +20,12 @@ function stringAt(value: unknown, at: string): Problem {
 }
 
 function positionAt(value: unknown, at: string): Problem {
-  return objectAt(value, at) ?? (isCount((value as Record<string, unknown>).line) && isCount((value as Record<string, unknown>).character) ? undefined : `${at} needs a line and a character that are whole numbers from 0`);
+  return (
+    objectAt(value, at) ??
+    (isCount((value as Record<string, unknown>).line) && isCount((value as Record<string, unknown>).character)
+      ? undefined
+      : `${at} needs a line and a character that are whole numbers from 0`)
+  );
 }
 
 /** What is wrong with `params.textDocument` (a uri, and more for an open), or undefined. */
@@ -29,7 +34,12 @@ function textDocumentProblem(params: unknown, open = false): Problem {
   if (problem) return problem;
   const doc = (params as { textDocument: Record<string, unknown> }).textDocument;
   if (!open) return stringAt(doc.uri, "params.textDocument.uri");
-  return stringAt(doc.uri, "params.textDocument.uri") ?? stringAt(doc.languageId, "params.textDocument.languageId") ?? (Number.isInteger(doc.version) ? undefined : "params.textDocument.version is not a whole number") ?? stringAt(doc.text, "params.textDocument.text");
+  return (
+    stringAt(doc.uri, "params.textDocument.uri") ??
+    stringAt(doc.languageId, "params.textDocument.languageId") ??
+    (Number.isInteger(doc.version) ? undefined : "params.textDocument.version is not a whole number") ??
+    stringAt(doc.text, "params.textDocument.text")
+  );
 }
 
 function changeProblem(params: unknown): Problem {
@@ -44,7 +54,10 @@ function changeProblem(params: unknown): Problem {
     if (wrong) return wrong;
     const range = (change as Record<string, unknown>).range;
     if (range === undefined) continue;
-    const badRange = objectAt(range, `${at}.range`) ?? positionAt((range as Record<string, unknown>).start, `${at}.range.start`) ?? positionAt((range as Record<string, unknown>).end, `${at}.range.end`);
+    const badRange =
+      objectAt(range, `${at}.range`) ??
+      positionAt((range as Record<string, unknown>).start, `${at}.range.start`) ??
+      positionAt((range as Record<string, unknown>).end, `${at}.range.end`);
     if (badRange) return badRange;
   }
   return undefined;
@@ -66,16 +79,32 @@ export function guardDocumentNotifications(connection: Connection, skip: (method
         else handler(params);
       });
   return {
-    onDidOpenTextDocument: guarded("textDocument/didOpen", (p) => textDocumentProblem(p, true), (h) => connection.onDidOpenTextDocument(h)),
+    onDidOpenTextDocument: guarded(
+      "textDocument/didOpen",
+      (p) => textDocumentProblem(p, true),
+      (h) => connection.onDidOpenTextDocument(h),
+    ),
     onDidChangeTextDocument: guarded("textDocument/didChange", changeProblem, (h) => connection.onDidChangeTextDocument(h)),
-    onDidCloseTextDocument: guarded("textDocument/didClose", (p) => textDocumentProblem(p), (h) => connection.onDidCloseTextDocument(h)),
-    onWillSaveTextDocument: guarded("textDocument/willSave", (p) => textDocumentProblem(p), (h) => connection.onWillSaveTextDocument(h)),
+    onDidCloseTextDocument: guarded(
+      "textDocument/didClose",
+      (p) => textDocumentProblem(p),
+      (h) => connection.onDidCloseTextDocument(h),
+    ),
+    onWillSaveTextDocument: guarded(
+      "textDocument/willSave",
+      (p) => textDocumentProblem(p),
+      (h) => connection.onWillSaveTextDocument(h),
+    ),
     onWillSaveTextDocumentWaitUntil: (handler) =>
       connection.onWillSaveTextDocumentWaitUntil((params, token) => {
         requireShape("textDocument/willSaveWaitUntil", textDocumentProblem(params));
         return handler(params, token);
       }),
-    onDidSaveTextDocument: guarded("textDocument/didSave", (p) => textDocumentProblem(p), (h) => connection.onDidSaveTextDocument(h)),
+    onDidSaveTextDocument: guarded(
+      "textDocument/didSave",
+      (p) => textDocumentProblem(p),
+      (h) => connection.onDidSaveTextDocument(h),
+    ),
   };
 }
 
@@ -103,6 +132,11 @@ export function requireQueryParams(params: unknown): void {
 export function requireCodeActionParams(params: unknown): void {
   const method = "textDocument/codeAction";
   requireShape(method, textDocumentProblem(params) ?? objectAt((params as Record<string, unknown>).context, "params.context"));
-  const diagnostics = ((params as Record<string, Record<string, unknown>>).context!).diagnostics;
-  requireShape(method, Array.isArray(diagnostics) && diagnostics.every((d) => isObject(d) && isObject(d.range) && positionAt(d.range.start, "range.start") === undefined) ? undefined : "params.context.diagnostics is not an array of diagnostics with ranges");
+  const diagnostics = (params as Record<string, Record<string, unknown>>).context!.diagnostics;
+  requireShape(
+    method,
+    Array.isArray(diagnostics) && diagnostics.every((d) => isObject(d) && isObject(d.range) && positionAt(d.range.start, "range.start") === undefined)
+      ? undefined
+      : "params.context.diagnostics is not an array of diagnostics with ranges",
+  );
 }

@@ -44,8 +44,8 @@ function describeNode(facts: PathwayFacts, node: NodeFact): string {
   const into = facts.ways.filter((w) => w.toIndex === node.index).map((w) => `${nodeName(w.from)} via ${w.kind}${w.label ? ` ${code(w.label)}` : ""}`);
   return [
     `**${escapeMarkdownText(node.name)}** ${code(node.id)}${node.type ? ` — ${escapeMarkdownText(node.type)}` : ""}`,
-    `Ways in: ${into.length}${into.length ? "\n" + listed(into) : ""}`,
-    `Ways out: ${out.length}${out.length ? "\n" + listed(out) : ""}`,
+    `Ways in: ${into.length}${into.length ? `\n${listed(into)}` : ""}`,
+    `Ways out: ${out.length}${out.length ? `\n${listed(out)}` : ""}`,
   ].join("\n\n");
 }
 
@@ -53,7 +53,9 @@ function describeVariable(facts: PathwayFacts, diagnostics: readonly Diagnostic[
   const nodeLabel = (id: string) => (id === "" ? "the global prompt" : `${escapeMarkdownText(facts.byId.get(id)?.name ?? id)} (${code(id)})`);
   const producers = facts.definitions.filter((d) => d.name === root || d.name === name).map((d) => `${nodeLabel(d.nodeId)} — ${d.source}`);
   const reads = facts.uses.filter((u) => u.root === root).map((u) => `${nodeLabel(u.nodeId)} — ${escapeMarkdownText(u.field)}`);
-  const unset = diagnostics.filter((d) => (d.ruleId === "maybe-unset-variable" || d.ruleId === "undefined-variable") && d.pointer === pointer && d.message.includes(root));
+  const unset = diagnostics.filter(
+    (d) => (d.ruleId === "maybe-unset-variable" || d.ruleId === "undefined-variable") && d.pointer === pointer && d.message.includes(root),
+  );
   return [
     `**${code(`{{${name}}}`)}**`,
     producers.length ? `Set by:\n${listed(producers)}` : "Set by: no node in this pathway (request data, a system variable, or nowhere).",
@@ -75,7 +77,11 @@ function describeFindings(diagnostics: readonly Diagnostic[], line: number, colu
     .map((d) => {
       const meta = ruleMetas.find((m) => m.id === d.ruleId);
       const docs = meta?.docs ?? d.url;
-      return [`**${d.ruleId}** (${d.severity}): ${escapeMarkdownText(d.message)}`, ...(meta ? [escapeMarkdownText(meta.description)] : []), ...(docs ? [`[Documentation of ${d.ruleId}](${docs})`] : [])].join("\n\n");
+      return [
+        `**${d.ruleId}** (${d.severity}): ${escapeMarkdownText(d.message)}`,
+        ...(meta ? [escapeMarkdownText(meta.description)] : []),
+        ...(docs ? [`[Documentation of ${d.ruleId}](${docs})`] : []),
+      ].join("\n\n");
     });
 }
 
@@ -89,7 +95,15 @@ function whatIsAt(facts: PathwayFacts, text: string, offset: number) {
 }
 
 /** The hover at `offset` of `text` (the current text; `facts` may be from the last text that parsed); a finding is described by its rule's meta among `ruleMetas`. */
-export function getHover(facts: PathwayFacts | undefined, diagnostics: readonly Diagnostic[], text: string, offset: number, line: number, column: number, ruleMetas: readonly RuleDescriptor[]): Hover | undefined {
+export function getHover(
+  facts: PathwayFacts | undefined,
+  diagnostics: readonly Diagnostic[],
+  text: string,
+  offset: number,
+  line: number,
+  column: number,
+  ruleMetas: readonly RuleDescriptor[],
+): Hover | undefined {
   const parts: string[] = [];
   const at = facts && whatIsAt(facts, text, offset);
   if (facts && at?.placeholder) parts.push(describeVariable(facts, diagnostics, at.placeholder.name, at.placeholder.root, toPointer(at.token.path)));

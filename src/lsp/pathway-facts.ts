@@ -107,7 +107,14 @@ export function getPathwayFacts(text: string): PathwayFacts | undefined {
   const at = locateValues(text, pointers, spans);
   const nodes = nodeList.map(({ node, index }): NodeFact => {
     const data = nodeData(node);
-    return { id: node.id, index, name: str(data.name) ?? node.id, type: str(node.type) ?? "", idRange: at.get(`/nodes/${index}/id`), range: at.get(`/nodes/${index}`) };
+    return {
+      id: node.id,
+      index,
+      name: str(data.name) ?? node.id,
+      type: str(node.type) ?? "",
+      idRange: at.get(`/nodes/${index}/id`),
+      range: at.get(`/nodes/${index}`),
+    };
   });
   const byId = new Map<string, NodeFact>();
   for (const n of nodes) if (!byId.has(n.id)) byId.set(n.id, n);

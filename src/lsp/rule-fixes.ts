@@ -52,7 +52,15 @@ export function getFixAllAction(uri: string, doc: TextDocument, diagnostics: rea
     edits.push(edit);
     last = fix.range[1];
   }
-  return edits.length === 0 ? undefined : action("Fix all safe pathway problems", FIX_ALL_KIND, uri, edits, diagnostics.filter((d) => d.fix));
+  return edits.length === 0
+    ? undefined
+    : action(
+        "Fix all safe pathway problems",
+        FIX_ALL_KIND,
+        uri,
+        edits,
+        diagnostics.filter((d) => d.fix),
+      );
 }
 
 /** The code action kind of the fix-all action. */

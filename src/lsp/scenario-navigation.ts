@@ -11,7 +11,13 @@ import type { PathwayFacts } from "./pathway-facts.js";
  * or id for `take:` (a turn takes a way by its label, or names where it goes), nodes for `node:`. Nothing when the
  * line has neither, or the pathway cannot be read inside the project.
  */
-export async function getScenarioDefinition(host: Host, file: string, text: string, line: number, openFacts: (file: string) => PathwayFacts | undefined): Promise<Location[]> {
+export async function getScenarioDefinition(
+  host: Host,
+  file: string,
+  text: string,
+  line: number,
+  openFacts: (file: string) => PathwayFacts | undefined,
+): Promise<Location[]> {
   const field = getScenarioField(text.split("\n")[line] ?? "");
   if (!field || field.value === "") return [];
   const pathway = await getScenarioPathway(host, file, text, openFacts);

@@ -1,7 +1,14 @@
 // The language server: the connection, the client's settings, and the editor features over the open documents (whose analysis is document-analysis.ts).
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind, type Connection, type Diagnostic as LspDiagnostic, type InitializeResult } from "vscode-languageserver";
+import {
+  DidChangeConfigurationNotification,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+  type Diagnostic as LspDiagnostic,
+  type InitializeResult,
+} from "vscode-languageserver";
 import { createConnection as createServerConnection, type WatchDog } from "vscode-languageserver/lib/common/server.js";
 import { createProtocolConnection } from "vscode-languageserver/node.js";
 import { TextDocument } from "vscode-languageserver-textdocument";
@@ -62,10 +69,15 @@ export function startLspServer(options: LspServerOptions): Promise<LspExit> {
   const watchDog: WatchDog = { shutdownReceived: false, initialize: () => {}, exit: (code) => finish({ code: code === 0 ? 0 : 1 }) };
   // The transport reports before the connection exists (it is made from the transport): its log goes through this.
   let warn = (_message: string) => {};
-  const transport = createTransport(options.input, options.output, {
-    fatal: (reason) => finish({ code: 1, reason }),
-    skipped: (reason) => warn(`pathway lsp: skipped ${reason}`),
-  }, options.stallMs === undefined ? {} : { stallMs: options.stallMs });
+  const transport = createTransport(
+    options.input,
+    options.output,
+    {
+      fatal: (reason) => finish({ code: 1, reason }),
+      skipped: (reason) => warn(`pathway lsp: skipped ${reason}`),
+    },
+    options.stallMs === undefined ? {} : { stallMs: options.stallMs },
+  );
   const connection: Connection = createServerConnection((logger) => createProtocolConnection(transport.reader, transport.writer, logger), watchDog);
   warn = (message) => connection.console.warn(redact(message));
   const ended = () => finish({ code: watchDog.shutdownReceived ? 0 : 1 });
@@ -90,7 +102,13 @@ export function startLspServer(options: LspServerOptions): Promise<LspExit> {
   // Reads see the editor's text of open documents; module imports only while the client allows them.
   const host = createWorkspaceHost(options.host, { textOf: (file) => analysis.openText(file), runModules: () => config.runModules }, () => analysis.maxBytes());
   const analysis = createDocumentAnalysis({
-    connection, documents, host, config: () => config, toLsp, debounceMs, skip,
+    connection,
+    documents,
+    host,
+    config: () => config,
+    toLsp,
+    debounceMs,
+    skip,
     log: (message) => connection.console.log(redact(message)),
     trace: (message) => connection.tracer.log(redact(message)),
   });
@@ -240,7 +258,10 @@ export function startLspServer(options: LspServerOptions): Promise<LspExit> {
     const codes = new Set(context.diagnostics.map((d) => String(d.code)));
     const wanted = a.diagnostics.filter((d) => codes.has(d.ruleId) && context.diagnostics.some((c) => c.range.start.line === toLspRange(d.range).start.line));
     const fromRules = current ? getRuleFixActions(textDocument.uri, doc, wanted) : [];
-    return [...fromRules, ...(await getCodeActions(host, { uri: textDocument.uri, file: a.file, text: doc.getText(), facts: factsOf(a, doc), diagnostics: wanted }))];
+    return [
+      ...fromRules,
+      ...(await getCodeActions(host, { uri: textDocument.uri, file: a.file, text: doc.getText(), facts: factsOf(a, doc), diagnostics: wanted })),
+    ];
   });
   connection.onShutdown(() => {
     watchDog.shutdownReceived = true;

@@ -18,7 +18,14 @@ export function getDocumentSymbols(facts: PathwayFacts): DocumentSymbol[] {
         const where = toLspRange(edge?.range ?? node.range);
         return { name: `${w.label || w.kind} → ${target}`, detail: w.kind, kind: SymbolKind.Event, range: where, selectionRange: where };
       });
-    return { name: node.name, detail: `${node.type} ${node.id}`.trim(), kind: SymbolKind.Class, range, selectionRange: node.idRange ? toLspRange(node.idRange) : range, children };
+    return {
+      name: node.name,
+      detail: `${node.type} ${node.id}`.trim(),
+      kind: SymbolKind.Class,
+      range,
+      selectionRange: node.idRange ? toLspRange(node.idRange) : range,
+      children,
+    };
   });
 }
 

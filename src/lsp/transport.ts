@@ -63,7 +63,8 @@ function checkContentLength(reader: StreamMessageReader): void {
     const headers = parse(lowerCaseKeys);
     const length = headers && [...headers].find(([key]) => key.toLowerCase() === "content-length")?.[1];
     // Larger than a Buffer can hold: no such message can ever be read.
-    if (length !== undefined && (!/^\d+$/.test(length) || Number(length) > MAX_LENGTH)) throw new Error(`Content-Length is "${length.slice(0, 40)}", not a byte count the server can read`);
+    if (length !== undefined && (!/^\d+$/.test(length) || Number(length) > MAX_LENGTH))
+      throw new Error(`Content-Length is "${length.slice(0, 40)}", not a byte count the server can read`);
     return headers;
   };
 }
@@ -80,7 +81,12 @@ const firstLine = (error: Error) => error.message.split("\n")[0]!.trim();
  * through `events.fatal`. The partial-message event fires only while a body is incomplete: a message sent with no
  * header at all and nothing after it is still waited for, as any header still arriving is.
  */
-export function createTransport(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, events: TransportEvents, options: TransportOptions = {}): { reader: MessageReader; writer: MessageWriter } {
+export function createTransport(
+  input: NodeJS.ReadableStream,
+  output: NodeJS.WritableStream,
+  events: TransportEvents,
+  options: TransportOptions = {},
+): { reader: MessageReader; writer: MessageWriter } {
   const stallMs = options.stallMs ?? 5000;
   const reader = new StreamMessageReader(input, { contentTypeDecoder: markingJsonDecoder() });
   checkContentLength(reader);

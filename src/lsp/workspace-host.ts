@@ -33,7 +33,10 @@ export function createWorkspaceHost(base: Host, open: OpenDocuments, maxFileByte
   const textOf = (file: string) => open.textOf(path.resolve(base.cwd, file));
   const sizeOf = (file: string) => open.sizeOf?.(path.resolve(base.cwd, file));
   const tooLarge = (size: number) =>
-    refusal("EFBIG", `is ${formatMegabytes(size)}, over the limit of ${formatMegabytes(limit())} the editor analyses; raise pathwaykit.maxDocumentSizeMB in the editor's settings (or --max-file-size) if the file really is a pathway.`);
+    refusal(
+      "EFBIG",
+      `is ${formatMegabytes(size)}, over the limit of ${formatMegabytes(limit())} the editor analyses; raise pathwaykit.maxDocumentSizeMB in the editor's settings (or --max-file-size) if the file really is a pathway.`,
+    );
   return {
     ...base,
     async readFile(file) {
@@ -63,7 +66,11 @@ export function createWorkspaceHost(base: Host, open: OpenDocuments, maxFileByte
     readStdin: async () => new Uint8Array(),
     // Importing a module runs its code: refused here too, so no path of the engine can run one the client did not allow.
     async importModule(file) {
-      if (!open.runModules?.()) throw refusal("EACCES", `${file}: the language server runs pathway modules only where the editor allows it (pathwaykit.runModules, or a trusted workspace in VS Code)`);
+      if (!open.runModules?.())
+        throw refusal(
+          "EACCES",
+          `${file}: the language server runs pathway modules only where the editor allows it (pathwaykit.runModules, or a trusted workspace in VS Code)`,
+        );
       return base.importModule(file);
     },
   };

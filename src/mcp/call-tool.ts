@@ -45,14 +45,26 @@ export function createToolCaller(options: ToolCallerOptions): (params: Record<st
 
   const toResult = (tool: Tool, answer: ToolAnswer): ToolCallResult => {
     const cuts: Cut[] = [];
-    const bounded = toBoundedValue(answer.structured, { ...(options.redact && { redact: options.redact }), ...(tool.cut === false && { cut: false }) }, cuts) as Record<string, unknown>;
+    const bounded = toBoundedValue(
+      answer.structured,
+      { ...(options.redact && { redact: options.redact }), ...(tool.cut === false && { cut: false }) },
+      cuts,
+    ) as Record<string, unknown>;
     if (cuts.length > 0) bounded.cuts = cuts;
     const json = toJsonText(bounded);
-    if (json.length > MAX_ANSWER_CHARS) return errorResult(`The answer of ${tool.name} would be ${json.length} characters, over the ${MAX_ANSWER_CHARS} one answer may hold: ask about fewer files${tool.cut === false ? " or fewer findings (max_findings)" : " or a focus node"}.`);
+    if (json.length > MAX_ANSWER_CHARS)
+      return errorResult(
+        `The answer of ${tool.name} would be ${json.length} characters, over the ${MAX_ANSWER_CHARS} one answer may hold: ask about fewer files${tool.cut === false ? " or fewer findings (max_findings)" : " or a focus node"}.`,
+      );
     const text = answer.text;
-    const body = text === undefined ? json : text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}\n… [${text.length - MAX_TEXT} more characters; the structured result holds the rest]` : text;
+    const body =
+      text === undefined
+        ? json
+        : text.length > MAX_TEXT
+          ? `${text.slice(0, MAX_TEXT)}\n… [${text.length - MAX_TEXT} more characters; the structured result holds the rest]`
+          : text;
     const summary = [answer.summary, describeCuts(cuts)].filter(Boolean).join(" ");
-    return { content: [{ type: "text", text: clean(summary) + "\n\n" + clean(body) }], structuredContent: bounded };
+    return { content: [{ type: "text", text: `${clean(summary)}\n\n${clean(body)}` }], structuredContent: bounded };
   };
 
   /** Runs `tool` until it answers, the client cancels it or its time is up. */
@@ -65,7 +77,11 @@ export function createToolCaller(options: ToolCallerOptions): (params: Record<st
     const timeUp = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         controller.abort();
-        reject(new ToolRefusal(`${tool.name} did not finish within ${describeDuration(options.timeoutMs)}; ask about fewer files (or start the server with a longer --timeout).`));
+        reject(
+          new ToolRefusal(
+            `${tool.name} did not finish within ${describeDuration(options.timeoutMs)}; ask about fewer files (or start the server with a longer --timeout).`,
+          ),
+        );
       }, options.timeoutMs);
     });
     try {
@@ -73,7 +89,9 @@ export function createToolCaller(options: ToolCallerOptions): (params: Record<st
     } catch (error) {
       if (error instanceof ToolRefusal || isEngineError(error)) return errorResult(error.message);
       options.log(`internal error in ${tool.name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return errorResult(`Internal error in ${tool.name}: ${error instanceof Error ? error.message : String(error)}. This is a bug in pathwaykit; please report it.`);
+      return errorResult(
+        `Internal error in ${tool.name}: ${error instanceof Error ? error.message : String(error)}. This is a bug in pathwaykit; please report it.`,
+      );
     } finally {
       clearTimeout(timer);
       signal.removeEventListener("abort", abort);
@@ -85,10 +103,18 @@ export function createToolCaller(options: ToolCallerOptions): (params: Record<st
     if (!tool) {
       const known = ALL_TOOLS.find((t) => t.name === params.name);
       const flags = known?.needs?.map((n) => `--allow-${n}`).join(" and ");
-      throw new RpcError(RPC_ERRORS.invalidParams, known ? `Unknown tool: ${known.name} is offered only when the server is started with ${flags}.` : `Unknown tool: ${JSON.stringify(params.name)}; tools/list names the tools.`);
+      throw new RpcError(
+        RPC_ERRORS.invalidParams,
+        known
+          ? `Unknown tool: ${known.name} is offered only when the server is started with ${flags}.`
+          : `Unknown tool: ${JSON.stringify(params.name)}; tools/list names the tools.`,
+      );
     }
     const parsed = tool.input.safeParse(params.arguments ?? {});
-    if (!parsed.success) return errorResult(`Invalid arguments for ${tool.name}: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(arguments)"}: ${i.message}`).join("; ")}.`);
+    if (!parsed.success)
+      return errorResult(
+        `Invalid arguments for ${tool.name}: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(arguments)"}: ${i.message}`).join("; ")}.`,
+      );
     return options.oneAtATime(() => run(tool, parsed.data, signal));
   };
 }

@@ -24,7 +24,10 @@ const finding = z.object({
   endColumn: z.number().optional(),
   related: z.array(z.object({ pointer: z.string(), message: z.string(), line: z.number().optional(), column: z.number().optional() })).optional(),
   fix: textFix.optional().describe("a safe fix (cannot change what a call does): the fix tool or lint's apply_fixes applies it"),
-  suggestions: z.array(z.object({ desc: z.string(), fix: textFix })).optional().describe("changes that need judgement: apply one only if it is what the author meant"),
+  suggestions: z
+    .array(z.object({ desc: z.string(), fix: textFix }))
+    .optional()
+    .describe("changes that need judgement: apply one only if it is what the author meant"),
   docs: z.string().optional(),
 });
 
@@ -89,7 +92,11 @@ export function toFindingsAnswer(results: readonly (FileResult & { output?: stri
   const shown = kept.size;
   const truncated =
     shown < all.length
-      ? { shown, total: all.length, note: `${toCount(all.length - shown, "finding")} not shown (errors first, then warnings, then notes): fix these and check again, name fewer paths, or raise max_findings (up to ${MAX_FINDINGS}).` }
+      ? {
+          shown,
+          total: all.length,
+          note: `${toCount(all.length - shown, "finding")} not shown (errors first, then warnings, then notes): fix these and check again, name fewer paths, or raise max_findings (up to ${MAX_FINDINGS}).`,
+        }
       : undefined;
   return { files, errorCount, warningCount, ...(truncated && { truncated }) };
 }
@@ -97,9 +104,18 @@ export function toFindingsAnswer(results: readonly (FileResult & { output?: stri
 /** The one-line summary of a findings answer. */
 export function summariseFindings(verb: string, answer: z.infer<typeof findingsOutput>): string {
   const files = toCount(answer.files.length, "file");
-  const counts = answer.errorCount + answer.warningCount === 0 ? "no errors or warnings" : `${toCount(answer.errorCount, "error")}, ${toCount(answer.warningCount, "warning")}`;
+  const counts =
+    answer.errorCount + answer.warningCount === 0
+      ? "no errors or warnings"
+      : `${toCount(answer.errorCount, "error")}, ${toCount(answer.warningCount, "warning")}`;
   return `${verb} ${files}: ${counts}${answer.truncated ? ` (${answer.truncated.shown} of ${answer.truncated.total} findings shown)` : ""}.`;
 }
 
 /** The input field every findings tool takes. */
-export const maxFindingsInput = z.number().int().min(1).max(MAX_FINDINGS).optional().describe(`most findings returned (default ${DEFAULT_FINDINGS}); errors come first when some are cut`);
+export const maxFindingsInput = z
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_FINDINGS)
+  .optional()
+  .describe(`most findings returned (default ${DEFAULT_FINDINGS}); errors come first when some are cut`);

@@ -62,7 +62,12 @@ export function serveJsonRpc(handlers: RpcHandlers, options: RpcStreamOptions): 
       return fail(null, RPC_ERRORS.parseError, "Parse error: the line is not JSON.");
     }
     if (Array.isArray(message)) return fail(null, RPC_ERRORS.invalidRequest, "Batches are not supported: send one message per line.");
-    if (!isObject(message) || message.jsonrpc !== "2.0") return fail(isObject(message) && isId(message.id) ? message.id : null, RPC_ERRORS.invalidRequest, 'Invalid request: expected a JSON-RPC 2.0 object ("jsonrpc": "2.0").');
+    if (!isObject(message) || message.jsonrpc !== "2.0")
+      return fail(
+        isObject(message) && isId(message.id) ? message.id : null,
+        RPC_ERRORS.invalidRequest,
+        'Invalid request: expected a JSON-RPC 2.0 object ("jsonrpc": "2.0").',
+      );
     const { id, method, params } = message;
     // An answer to a request of ours: the server sends none, so there is nothing to match it with.
     if (typeof method !== "string") {
@@ -111,7 +116,13 @@ export function serveJsonRpc(handlers: RpcHandlers, options: RpcStreamOptions): 
  * split it; a line over `maxBytes` is dropped whole, and `onTooLong` told, without holding more than `maxBytes` of it.
  * Resolves when the input ends, closes or fails.
  */
-function readLines(input: NodeJS.ReadableStream, maxBytes: number, onLine: (line: string) => void, onTooLong: () => void, log: (message: string) => void): Promise<void> {
+function readLines(
+  input: NodeJS.ReadableStream,
+  maxBytes: number,
+  onLine: (line: string) => void,
+  onTooLong: () => void,
+  log: (message: string) => void,
+): Promise<void> {
   return new Promise<void>((resolve) => {
     let pending: Buffer[] = [];
     let pendingBytes = 0;

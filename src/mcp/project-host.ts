@@ -39,7 +39,11 @@ export function createProjectHost(base: Host, permissions: Permissions, maxFileB
       if (!(await check(file))) throw refuse(file);
       // The server's own cap (an assistant's context is smaller than a CI log): said before the file is read.
       const size = (await base.stat(file))?.size ?? 0;
-      if (size > maxFileBytes) throw fsError("EFBIG", `is ${size} bytes, over the ${maxFileBytes} the MCP server reads; start it with a larger --max-file-size (or PATHWAYKIT_MAX_FILE_SIZE) if the file really is that large.`);
+      if (size > maxFileBytes)
+        throw fsError(
+          "EFBIG",
+          `is ${size} bytes, over the ${maxFileBytes} the MCP server reads; start it with a larger --max-file-size (or PATHWAYKIT_MAX_FILE_SIZE) if the file really is that large.`,
+        );
       return base.readFile(file);
     },
     async stat(file) {
@@ -57,7 +61,11 @@ export function createProjectHost(base: Host, permissions: Permissions, maxFileB
       return found.filter((file) => isInside(root, path.resolve(root, file)));
     },
     async writeFile(file, content, options) {
-      if (!permissions.write) throw fsError("ENOTALLOWED", "the MCP server was started without --allow-write, so it writes no file; restart it with --allow-write to let tools write.");
+      if (!permissions.write)
+        throw fsError(
+          "ENOTALLOWED",
+          "the MCP server was started without --allow-write, so it writes no file; restart it with --allow-write to let tools write.",
+        );
       if (!(await check(file))) throw fsError("EOUTSIDE", "is outside the project root the server was started in, so nothing was written to it.");
       return base.writeFile(file, content, options);
     },

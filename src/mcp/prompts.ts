@@ -50,11 +50,17 @@ function scenarios(path: string, permissions: Permissions): string {
 }
 
 /** The messages of prompt `name` for `args`; an unknown prompt, a missing path or one outside the project is an error. */
-export async function getPrompt(name: string, args: Record<string, unknown>, context: ToolContext): Promise<{ description: string; messages: { role: "user"; content: { type: "text"; text: string } }[] }> {
+export async function getPrompt(
+  name: string,
+  args: Record<string, unknown>,
+  context: ToolContext,
+): Promise<{ description: string; messages: { role: "user"; content: { type: "text"; text: string } }[] }> {
   const prompt = PROMPTS.find((p) => p.name === name);
-  if (!prompt) throw new RpcError(RPC_ERRORS.invalidParams, `Unknown prompt ${JSON.stringify(name)}; the prompts are ${PROMPTS.map((p) => p.name).join(" and ")}.`);
+  if (!prompt)
+    throw new RpcError(RPC_ERRORS.invalidParams, `Unknown prompt ${JSON.stringify(name)}; the prompts are ${PROMPTS.map((p) => p.name).join(" and ")}.`);
   const path = args.path;
-  if (typeof path !== "string" || path.trim() === "") throw new RpcError(RPC_ERRORS.invalidParams, `${name} needs the argument path: the pathway file, relative to the project root.`);
+  if (typeof path !== "string" || path.trim() === "")
+    throw new RpcError(RPC_ERRORS.invalidParams, `${name} needs the argument path: the pathway file, relative to the project root.`);
   try {
     await confinePaths(context.host, [path], "path");
   } catch (error) {

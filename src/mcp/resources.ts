@@ -34,8 +34,20 @@ const MAX_LISTING_BYTES = 64 * 1024 * 1024;
 
 /** URI templates for what the list may not show whole. */
 export const RESOURCE_TEMPLATES = [
-  { uriTemplate: "pathwaykit://pathways/{path}", name: "pathway", title: "A pathway of the project", description: "A pathway file by its path from the project root (slashes kept, other characters percent-encoded).", mimeType: "application/json" },
-  { uriTemplate: "pathwaykit://rules/{id}", name: "rule", title: "A rule's documentation", description: "What a rule of validate, lint or check_request checks, its severity, fix, messages and options.", mimeType: "text/markdown" },
+  {
+    uriTemplate: "pathwaykit://pathways/{path}",
+    name: "pathway",
+    title: "A pathway of the project",
+    description: "A pathway file by its path from the project root (slashes kept, other characters percent-encoded).",
+    mimeType: "application/json",
+  },
+  {
+    uriTemplate: "pathwaykit://rules/{id}",
+    name: "rule",
+    title: "A rule's documentation",
+    description: "What a rule of validate, lint or check_request checks, its severity, fix, messages and options.",
+    mimeType: "text/markdown",
+  },
 ];
 
 const pathwayUri = (file: string) => `pathwaykit://pathways/${file.split("/").map(encodeURIComponent).join("/")}`;
@@ -59,15 +71,31 @@ async function listPathways(context: ToolContext): Promise<ResourceEntry[]> {
     }
     if (!isPathway(value)) continue;
     const name = typeof (value as { name?: unknown }).name === "string" ? (value as { name: string }).name : undefined;
-    entries.push({ uri: pathwayUri(ref.path), name: ref.path, ...(name && { title: name }), description: "A pathway of the project (JSON).", mimeType: "application/json" });
+    entries.push({
+      uri: pathwayUri(ref.path),
+      name: ref.path,
+      ...(name && { title: name }),
+      description: "A pathway of the project (JSON).",
+      mimeType: "application/json",
+    });
   }
   return entries;
 }
 
 /** Every resource: the project's pathways (what an assistant asks for most), the schemas, then the rules. */
 export async function listResources(context: ToolContext): Promise<ResourceEntry[]> {
-  const schemas = Object.entries(SCHEMAS).map(([file, description]) => ({ uri: `pathwaykit://schemas/${file}`, name: file, description, mimeType: "application/schema+json" }));
-  const rules = [...(await getRuleMetas()).values()].map((m) => ({ uri: `pathwaykit://rules/${m.id}`, name: m.id, description: m.description, mimeType: "text/markdown" }));
+  const schemas = Object.entries(SCHEMAS).map(([file, description]) => ({
+    uri: `pathwaykit://schemas/${file}`,
+    name: file,
+    description,
+    mimeType: "application/schema+json",
+  }));
+  const rules = [...(await getRuleMetas()).values()].map((m) => ({
+    uri: `pathwaykit://rules/${m.id}`,
+    name: m.id,
+    description: m.description,
+    mimeType: "text/markdown",
+  }));
   return [...(await listPathways(context)), ...schemas, ...rules];
 }
 

@@ -52,7 +52,7 @@ export function renderRuleMarkdown(meta: RuleMeta): string {
     ...Object.entries(meta.messages).map(([id, text]) => `- ${toMarkdownCodeSpan(id)}: ${toMarkdownCodeSpan(text)}`),
   ];
   if (options) lines.push("", "## Options and their defaults", "", ...toMarkdownFence("json", JSON.stringify(options, null, 2).split("\n")));
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }
 
 /** The rule's page: docs/rules/<id>.md of the package when it exists (the id is a known rule's, so no path is made up), else made from the meta. */

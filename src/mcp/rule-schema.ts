@@ -4,7 +4,9 @@ import { z } from "zod";
 /** What explain_rule returns and a rule resource is made from. */
 export const ruleOutput = z.object({
   id: z.string(),
-  set: z.enum(["document", "validate", "lint", "request"]).describe("which command reports it: document (reading the file), validate, lint or request (check_request)"),
+  set: z
+    .enum(["document", "validate", "lint", "request"])
+    .describe("which command reports it: document (reading the file), validate, lint or request (check_request)"),
   description: z.string(),
   defaultSeverity: z.enum(["error", "warning", "info"]),
   fixable: z.boolean().describe("its findings carry a safe fix that lint's apply_fixes and the fix tool apply"),

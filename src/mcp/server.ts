@@ -42,7 +42,6 @@ const messageLimit = (maxFileBytes: number) => maxFileBytes * 6 + 64 * 1024;
 
 const PAGE = 100;
 
-
 /** The page of `items` a cursor (an offset the server gave) asks for, and the cursor of the next. */
 function toPage<T>(items: readonly T[], cursor: unknown): { page: T[]; nextCursor?: string } {
   const start = cursor === undefined ? 0 : typeof cursor === "string" && /^\d{1,9}$/.test(cursor) ? Number(cursor) : -1;
@@ -51,11 +50,19 @@ function toPage<T>(items: readonly T[], cursor: unknown): { page: T[]; nextCurso
   return { page: items.slice(start, end), ...(end < items.length && { nextCursor: String(end) }) };
 }
 
-const paramsOf = (params: unknown): Record<string, unknown> => (typeof params === "object" && params !== null && !Array.isArray(params) ? (params as Record<string, unknown>) : {});
+const paramsOf = (params: unknown): Record<string, unknown> =>
+  typeof params === "object" && params !== null && !Array.isArray(params) ? (params as Record<string, unknown>) : {};
 
 /** The tool's entry in tools/list. */
 function describeTool(tool: Tool): Record<string, unknown> {
-  return { name: tool.name, title: tool.title, description: tool.description, inputSchema: toProtocolSchema(tool.input, "input"), outputSchema: toProtocolSchema(tool.output, "output"), annotations: { title: tool.title, ...tool.hints } };
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: toProtocolSchema(tool.input, "input"),
+    outputSchema: toProtocolSchema(tool.output, "output"),
+    annotations: { title: tool.title, ...tool.hints },
+  };
 }
 
 /**
@@ -68,7 +75,13 @@ export async function startMcpServer(options: McpServerOptions): Promise<McpExit
   const offered = getOfferedTools(options.permissions);
   let toolList: Record<string, unknown>[] | undefined;
   const redact = options.redact;
-  const contextFor = (signal: AbortSignal): ToolContext => ({ host, permissions: options.permissions, signal, readOwnFile: options.readOwnFile, maxFileBytes: options.maxFileBytes });
+  const contextFor = (signal: AbortSignal): ToolContext => ({
+    host,
+    permissions: options.permissions,
+    signal,
+    readOwnFile: options.readOwnFile,
+    maxFileBytes: options.maxFileBytes,
+  });
   // One call at a time: the engine's operations read and parse whole files, and two large ones at once would double the memory.
   let queue: Promise<unknown> = Promise.resolve();
   const oneAtATime = <T>(job: () => Promise<T>): Promise<T> => {

@@ -60,7 +60,10 @@ export function toProtocolSchema(schema: z.ZodType, io: "input" | "output"): Rec
 }
 
 /** What every generic tool's output may carry: where the answer was cut to fit (see bounds.ts). */
-export const cutsOutput = z.array(z.object({ at: z.string(), shown: z.number(), total: z.number() })).optional().describe("where lists or strings were cut to fit the answer (JSON pointers)");
+export const cutsOutput = z
+  .array(z.object({ at: z.string(), shown: z.number(), total: z.number() }))
+  .optional()
+  .describe("where lists or strings were cut to fit the answer (JSON pointers)");
 
 /** Thrown by a tool for an argument it will not act on (a path outside the project): the call's error result, in these words. */
 export class ToolRefusal extends Error {}

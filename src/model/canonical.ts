@@ -40,7 +40,7 @@ export function toCanonicalJson(value: unknown): string {
   const write = (v: unknown, path: string[], indent: string): string => {
     if (path.length > MAX_CANONICAL_DEPTH) throw new RangeError(`Nested deeper than ${MAX_CANONICAL_DEPTH} levels; cannot write it in canonical form.`);
     if (v === null || typeof v !== "object") return JSON.stringify(v) ?? "null";
-    const inner = indent + "  ";
+    const inner = `${indent}  `;
     if (Array.isArray(v)) {
       if (v.length === 0) return "[]";
       const items = v.map((item) => inner + write(item, [...path, "#"], inner));
@@ -55,5 +55,5 @@ export function toCanonicalJson(value: unknown): string {
     const members = keys.map((k) => `${inner}${JSON.stringify(k)}: ${write(obj[k], [...path, k], inner)}`);
     return `{\n${members.join(",\n")}\n${indent}}`;
   };
-  return write(value, [], "") + "\n";
+  return `${write(value, [], "")}\n`;
 }

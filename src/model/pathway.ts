@@ -12,7 +12,7 @@ export function isObject(value: unknown): value is JsonObject {
 
 /** The own property `key` of `value`, or undefined; never reads through the prototype (`__proto__` keys are data). */
 export function prop(value: unknown, key: string): unknown {
-  return isObject(value) && Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
+  return isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 }
 
 /** A node entry together with its index in `nodes[]`, so findings can point at it. */
@@ -97,4 +97,3 @@ export function describeNode(node: PathwayNode): string {
   const name = nodeData(node).name;
   return typeof name === "string" && name.trim() !== "" ? `"${name}" (id ${node.id})` : `id ${node.id}`;
 }
-

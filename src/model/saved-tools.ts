@@ -21,7 +21,9 @@ const NONE: SavedTools = new Map();
 /** The names of a `response` mapping: its keys, when it is an object (other shapes set nothing the file can name). */
 function mappingNames(response: unknown): string[] | undefined {
   if (!isObject(response)) return undefined;
-  return Object.keys(response).filter((k) => k.trim() !== "").map((k) => k.trim());
+  return Object.keys(response)
+    .filter((k) => k.trim() !== "")
+    .map((k) => k.trim());
 }
 
 /**

@@ -62,7 +62,8 @@ export const BYTE_ORDER_MARK_FIX: TextFix = Object.freeze({ range: [0, 0] as [nu
 /** "UTF-16 little-endian" etc. when the bytes start like UTF-16 (a byte-order mark, or ASCII interleaved with zero bytes). */
 function detectUtf16(bytes: Uint8Array): string | undefined {
   const [a, b, c, d] = [bytes[0], bytes[1], bytes[2], bytes[3]];
-  if (a === 0xff && b === 0xfe) return c === 0 && d === 0 ? "UTF-32 little-endian (byte-order mark FF FE 00 00)" : "UTF-16 little-endian (byte-order mark FF FE)";
+  if (a === 0xff && b === 0xfe)
+    return c === 0 && d === 0 ? "UTF-32 little-endian (byte-order mark FF FE 00 00)" : "UTF-16 little-endian (byte-order mark FF FE)";
   if (a === 0xfe && b === 0xff) return "UTF-16 big-endian (byte-order mark FE FF)";
   const ascii = (x: number | undefined) => x !== undefined && x > 0 && x < 0x80;
   if (ascii(a) && b === 0 && ascii(c) && d === 0) return "UTF-16 little-endian (no byte-order mark)";
@@ -78,7 +79,13 @@ export function decodeUtf8(bytes: Uint8Array): DecodeResult {
   const utf16 = detectUtf16(bytes);
   if (utf16) {
     const range = { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } };
-    diagnostics.push({ ruleId: "invalid-utf8", severity: "error", message: `The file is encoded as ${utf16}, not UTF-8; JSON files must be UTF-8 (RFC 8259): re-save it as UTF-8.`, pointer: "", range });
+    diagnostics.push({
+      ruleId: "invalid-utf8",
+      severity: "error",
+      message: `The file is encoded as ${utf16}, not UTF-8; JSON files must be UTF-8 (RFC 8259): re-save it as UTF-8.`,
+      pointer: "",
+      range,
+    });
     return { diagnostics };
   }
   let body = bytes;

@@ -46,7 +46,14 @@ export function toSchemaIssues(issues: readonly SchemaIssueInput[]): SchemaIssue
   for (const issue of issues) {
     const path = issue.path.filter((p): p is string | number => typeof p !== "symbol");
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys ?? []) found.push({ path: [...path, key], keyPath: formatKeyPath([...path, key]), detail: `unknown key ${JSON.stringify(key)}`, code: issue.code, unknownKey: true });
+      for (const key of issue.keys ?? [])
+        found.push({
+          path: [...path, key],
+          keyPath: formatKeyPath([...path, key]),
+          detail: `unknown key ${JSON.stringify(key)}`,
+          code: issue.code,
+          unknownKey: true,
+        });
       continue;
     }
     // zod says "expected string, received undefined"; a user reads that as a key they forgot.

@@ -80,7 +80,13 @@ export function readYamlStructured<T>(text: string, options: StructuredReadOptio
       ok: false,
       diagnostics: doc.errors.map((e) => {
         const at = toPosition(lines, e.pos[0]);
-        return { ruleId: "parse-error", severity: "error" as const, message: `YAML syntax: ${e.message.split("\n")[0]}`, pointer: "", range: { start: at, end: at } };
+        return {
+          ruleId: "parse-error",
+          severity: "error" as const,
+          message: `YAML syntax: ${e.message.split("\n")[0]}`,
+          pointer: "",
+          range: { start: at, end: at },
+        };
       }),
     };
   }

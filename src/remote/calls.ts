@@ -39,9 +39,19 @@ export function createCallMethods(tools: ClientTools): CallsApi {
       const answer = await tools.request("GET", `v1/calls/${tools.segment(id, what)}`, undefined, what);
       const body = tools.parse(answer, what);
       const record = isObject(body) && body.call_id === undefined && isObject(body.data) ? body.data : body;
-      if (!isObject(record)) throw tools.fail("shape", `${what}: GET ${answer.url} answered ${answer.status} with JSON that is not a call record (an object); the service said: ${tools.quote(answer.text)}.`, { url: answer.url, status: answer.status, attempts: answer.attempts });
+      if (!isObject(record))
+        throw tools.fail(
+          "shape",
+          `${what}: GET ${answer.url} answered ${answer.status} with JSON that is not a call record (an object); the service said: ${tools.quote(answer.text)}.`,
+          { url: answer.url, status: answer.status, attempts: answer.attempts },
+        );
       const refused = tools.refusal(record);
-      if (refused !== undefined && record.call_id === undefined) throw tools.fail("rejected", `${what}: GET ${answer.url} answered ${answer.status} but refused: ${tools.quote(refused)}.`, { url: answer.url, status: answer.status, attempts: answer.attempts });
+      if (refused !== undefined && record.call_id === undefined)
+        throw tools.fail("rejected", `${what}: GET ${answer.url} answered ${answer.status} but refused: ${tools.quote(refused)}.`, {
+          url: answer.url,
+          status: answer.status,
+          attempts: answer.attempts,
+        });
       return { record, url: answer.url };
     },
     async getCallEvents(id) {
@@ -51,8 +61,17 @@ export function createCallMethods(tools: ClientTools): CallsApi {
       const events = Array.isArray(body) ? body : isObject(body) && Array.isArray(body.data) ? body.data : undefined;
       if (events === undefined) {
         const refused = tools.refusal(body);
-        if (refused !== undefined) throw tools.fail("rejected", `${what}: GET ${answer.url} answered ${answer.status} but refused: ${tools.quote(refused)}.`, { url: answer.url, status: answer.status, attempts: answer.attempts });
-        throw tools.fail("shape", `${what}: GET ${answer.url} answered ${answer.status} without a list of events (the v2 trace is a JSON list); the service said: ${tools.quote(answer.text)}.`, { url: answer.url, status: answer.status, attempts: answer.attempts });
+        if (refused !== undefined)
+          throw tools.fail("rejected", `${what}: GET ${answer.url} answered ${answer.status} but refused: ${tools.quote(refused)}.`, {
+            url: answer.url,
+            status: answer.status,
+            attempts: answer.attempts,
+          });
+        throw tools.fail(
+          "shape",
+          `${what}: GET ${answer.url} answered ${answer.status} without a list of events (the v2 trace is a JSON list); the service said: ${tools.quote(answer.text)}.`,
+          { url: answer.url, status: answer.status, attempts: answer.attempts },
+        );
       }
       return { events, url: answer.url };
     },
@@ -66,9 +85,19 @@ export function createCallMethods(tools: ClientTools): CallsApi {
       const payload = isObject(body) && !Array.isArray(body.calls) && isObject(body.data) ? body.data : body;
       const list = Array.isArray(payload) ? payload : isObject(payload) && Array.isArray(payload.calls) ? payload.calls : undefined;
       if (list === undefined) {
-        throw tools.fail("shape", `${what}: GET ${answer.url} answered ${answer.status} without a list of calls (real clients read {calls: [...], total_count}); the service said: ${tools.quote(answer.text)}.`, { url: answer.url, status: answer.status, attempts: answer.attempts });
+        throw tools.fail(
+          "shape",
+          `${what}: GET ${answer.url} answered ${answer.status} without a list of calls (real clients read {calls: [...], total_count}); the service said: ${tools.quote(answer.text)}.`,
+          { url: answer.url, status: answer.status, attempts: answer.attempts },
+        );
       }
-      const total = isObject(payload) ? (typeof payload.total_count === "number" ? payload.total_count : typeof payload.count === "number" ? payload.count : undefined) : undefined;
+      const total = isObject(payload)
+        ? typeof payload.total_count === "number"
+          ? payload.total_count
+          : typeof payload.count === "number"
+            ? payload.count
+            : undefined
+        : undefined;
       return { calls: list.filter(isObject), ...(total === undefined ? {} : { total }), url: answer.url };
     },
   };

@@ -170,15 +170,21 @@ function serverMessage(text: string): string {
     // Not JSON: keep the text.
   }
   // The text reaches a terminal: no escape sequences from the network.
-  message = message.replace(/\s+/g, " ").replace(/[\u0000-\u001f\u007f-\u009f]/g, "?").trim();
-  return message.length > 200 ? message.slice(0, 199) + "…" : message;
+  message = message
+    .replace(/\s+/g, " ")
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, "?")
+    .trim();
+  return message.length > 200 ? `${message.slice(0, 199)}…` : message;
 }
 
 /** The service's message when a 2xx answer is really a refusal (`status: "error"` or an `error` field); undefined when it is not. */
 function getRefusal(response: unknown): string | undefined {
   if (!response || typeof response !== "object" || Array.isArray(response)) return undefined;
   const r = response as Record<string, unknown>;
-  const failed = (typeof r.status === "string" && /^(error|fail(ed|ure)?)$/i.test(r.status)) || r.success === false || (r.error !== undefined && r.error !== null && r.error !== false);
+  const failed =
+    (typeof r.status === "string" && /^(error|fail(ed|ure)?)$/i.test(r.status)) ||
+    r.success === false ||
+    (r.error !== undefined && r.error !== null && r.error !== false);
   if (!failed) return undefined;
   const m = r.message ?? r.error ?? r.errors;
   return m === undefined || m === true ? "" : typeof m === "string" ? m : JSON.stringify(m);
@@ -197,12 +203,16 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
   const baseUrl = (): URL => {
     let url: URL;
     try {
-      url = new URL(config.baseUrl.endsWith("/") ? config.baseUrl : config.baseUrl + "/");
+      url = new URL(config.baseUrl.endsWith("/") ? config.baseUrl : `${config.baseUrl}/`);
     } catch {
       throw fail("config", `Base URL ${JSON.stringify(config.baseUrl)} is not a URL; pass e.g. --base-url ${DEFAULT_BASE_URL}.`);
     }
     // `origin` is "null" for file:, data: and other non-web schemes, so the message names the scheme instead.
-    if (url.protocol !== "https:" && url.protocol !== "http:") throw fail("config", `Base URL ${JSON.stringify(config.baseUrl)} uses ${url.protocol.replace(/:$/, "")}:, which is not supported: use https (or http to this machine), e.g. --base-url ${DEFAULT_BASE_URL}.`);
+    if (url.protocol !== "https:" && url.protocol !== "http:")
+      throw fail(
+        "config",
+        `Base URL ${JSON.stringify(config.baseUrl)} uses ${url.protocol.replace(/:$/, "")}:, which is not supported: use https (or http to this machine), e.g. --base-url ${DEFAULT_BASE_URL}.`,
+      );
     if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
       throw fail("insecure", `Refusing to send the API key over plain http to ${url.host}; use https://${url.host} (plain http is allowed only to localhost).`);
     }
@@ -212,7 +222,7 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
 
   const request = async (method: "GET" | "POST", path: string, body: string | undefined, what: string): Promise<Answer> => {
     const url = new URL(path, baseUrl()).toString();
-    if (!config.apiKey) throw fail("config", "No API key: set PATHWAYKIT_API_KEY to the key from the service's dashboard (sent raw, without \"Bearer\").");
+    if (!config.apiKey) throw fail("config", 'No API key: set PATHWAYKIT_API_KEY to the key from the service\'s dashboard (sent raw, without "Bearer").');
     const headers: Record<string, string> = { authorization: config.apiKey, accept: "application/json" };
     if (body !== undefined) headers["content-type"] = "application/json";
     const maxAttempts = Math.max(1, config.retries + 1);
@@ -232,7 +242,11 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
           bytes = await readCappedBytes(response, config.maxResponseBytes);
         } catch (error) {
           if (error instanceof ResponseTooLargeError) {
-            throw fail("too-large", `${what}: the answer from ${where} ${error.message}; nothing was read past the limit. Raise --max-response if the pathway really is that large.`, { url, status, attempts: attempt });
+            throw fail(
+              "too-large",
+              `${what}: the answer from ${where} ${error.message}; nothing was read past the limit. Raise --max-response if the pathway really is that large.`,
+              { url, status, attempts: attempt },
+            );
           }
           if (aborted()) throw fail("aborted", `${what}: cancelled.`);
           if (timedOut()) throw fail("timeout", `${what}: the answer from ${where} did not finish within ${config.timeoutMs} ms.`, { url, attempts: attempt });
@@ -241,19 +255,47 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
         const length = response.headers.get("content-length");
         // Bytes, not the decoded text: the decoder drops a leading byte-order mark, which is no reason to call it short.
         if (length !== null && /^\d+$/.test(length) && bytes.byteLength < Number(length)) {
-          throw fail("truncated", `${what}: the answer from ${where} was cut short (${bytes.byteLength} of ${length} bytes).`, { url, status, attempts: attempt });
+          throw fail("truncated", `${what}: the answer from ${where} was cut short (${bytes.byteLength} of ${length} bytes).`, {
+            url,
+            status,
+            attempts: attempt,
+          });
         }
         const text = new TextDecoder().decode(bytes);
         if (status >= 200 && status < 300) return { status, text, attempts: attempt, url };
         const said = serverMessage(redact(text));
         const saying = said ? ` The service said: ${said}` : "";
         if (status >= 300 && status < 400) {
-          throw fail("redirect", `${what}: ${where} answered with a redirect (${status}) to ${response.headers.get("location") ?? "nowhere"}; not followed (the key must not go elsewhere). Check --base-url.`, { url, status, attempts: attempt });
+          throw fail(
+            "redirect",
+            `${what}: ${where} answered with a redirect (${status}) to ${response.headers.get("location") ?? "nowhere"}; not followed (the key must not go elsewhere). Check --base-url.`,
+            { url, status, attempts: attempt },
+          );
         }
-        if (status === 401) throw fail("unauthorized", `${what}: the service rejected the API key (401 Unauthorized). Check PATHWAYKIT_API_KEY: the raw key from the dashboard, without "Bearer".${saying}`, { url, status, attempts: attempt });
-        if (status === 403) throw fail("forbidden", `${what}: the API key may not access this pathway (403 Forbidden). Use a key of the organisation that owns it.${saying}`, { url, status, attempts: attempt });
-        if (status === 409) throw fail("conflict", `${what}: ${where} answered 409 Conflict: it changed on the service since it was read (a stale revision). Nothing was saved; read it again and retry.${saying}`, { url, status, attempts: attempt });
-        if (status === 404) throw fail("not-found", `${what}: not found (404) at ${where}. Check the pathway id${method === "GET" ? ", or try the other read endpoint (--endpoint convo|pathway)" : ""}.${saying}`, { url, status, attempts: attempt });
+        if (status === 401)
+          throw fail(
+            "unauthorized",
+            `${what}: the service rejected the API key (401 Unauthorized). Check PATHWAYKIT_API_KEY: the raw key from the dashboard, without "Bearer".${saying}`,
+            { url, status, attempts: attempt },
+          );
+        if (status === 403)
+          throw fail("forbidden", `${what}: the API key may not access this pathway (403 Forbidden). Use a key of the organisation that owns it.${saying}`, {
+            url,
+            status,
+            attempts: attempt,
+          });
+        if (status === 409)
+          throw fail(
+            "conflict",
+            `${what}: ${where} answered 409 Conflict: it changed on the service since it was read (a stale revision). Nothing was saved; read it again and retry.${saying}`,
+            { url, status, attempts: attempt },
+          );
+        if (status === 404)
+          throw fail(
+            "not-found",
+            `${what}: not found (404) at ${where}. Check the pathway id${method === "GET" ? ", or try the other read endpoint (--endpoint convo|pathway)" : ""}.${saying}`,
+            { url, status, attempts: attempt },
+          );
         if (isRetryableStatus(status, method)) {
           const after = parseRetryAfter(response.headers.get("retry-after"));
           const kind: RemoteErrorKind = status === 429 ? "rate-limited" : "server";
@@ -261,7 +303,11 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
           retry = {
             reason: `${status}`,
             delayMs: after === undefined ? undefined : Math.min(after, config.maxRetryAfterMs),
-            error: fail(kind, `${what}: ${label} at ${where}; gave up after ${tries}. Try again later${status === 429 ? " or lower --concurrency" : ""}.${saying}`, { url, status, attempts: attempt }),
+            error: fail(
+              kind,
+              `${what}: ${label} at ${where}; gave up after ${tries}. Try again later${status === 429 ? " or lower --concurrency" : ""}.${saying}`,
+              { url, status, attempts: attempt },
+            ),
           };
         } else {
           throw fail("http", `${what}: ${where} answered ${status}.${saying || " Check the request."}`, { url, status, attempts: attempt });
@@ -270,14 +316,19 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
         if (error instanceof RemoteError) {
           // A body cut short is worth another try on a read; everything else decided above is final.
           if (!(error.kind === "truncated" || error.kind === "timeout") || method !== "GET" || attempt >= maxAttempts) {
-            if (error.kind === "truncated" || error.kind === "timeout") throw fail(error.kind, error.message.replace(/\.$/, "") + `; gave up after ${tries}.`, error.details);
+            if (error.kind === "truncated" || error.kind === "timeout")
+              throw fail(error.kind, `${error.message.replace(/\.$/, "")}; gave up after ${tries}.`, error.details);
             throw error;
           }
           retry = { reason: error.kind, error };
         } else if (aborted()) {
           throw fail("aborted", `${what}: cancelled.`, { url, attempts: attempt });
         } else if (timedOut()) {
-          const error2 = fail("timeout", `${what}: no answer from ${where} within ${config.timeoutMs} ms; gave up after ${tries}. The service may be slow: raise --timeout or try later.`, { url, attempts: attempt });
+          const error2 = fail(
+            "timeout",
+            `${what}: no answer from ${where} within ${config.timeoutMs} ms; gave up after ${tries}. The service may be slow: raise --timeout or try later.`,
+            { url, attempts: attempt },
+          );
           if (method !== "GET" || attempt >= maxAttempts) throw error2;
           retry = { reason: "timeout", error: error2 };
         } else {
@@ -286,8 +337,15 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
           // A connection the service closed mid-request was reached: "check --base-url" would send the user the wrong way.
           const dropped = /UND_ERR_SOCKET|ECONNRESET|EPIPE/.test(cause);
           const error2 = dropped
-            ? fail("network", `${what}: the connection to ${new URL(url).host} closed before the answer came (${cause}); gave up after ${tries}. The service or a proxy dropped it: try again later${method === "GET" ? "" : " (not retried: the service may have received the request)"}.`, { url, attempts: attempt })
-            : fail("network", `${what}: cannot reach ${new URL(url).host} (${cause}); gave up after ${tries}. Check the network and --base-url.`, { url, attempts: attempt });
+            ? fail(
+                "network",
+                `${what}: the connection to ${new URL(url).host} closed before the answer came (${cause}); gave up after ${tries}. The service or a proxy dropped it: try again later${method === "GET" ? "" : " (not retried: the service may have received the request)"}.`,
+                { url, attempts: attempt },
+              )
+            : fail("network", `${what}: cannot reach ${new URL(url).host} (${cause}); gave up after ${tries}. Check the network and --base-url.`, {
+                url,
+                attempts: attempt,
+              });
           if ((method !== "GET" && !refused) || attempt >= maxAttempts) throw error2;
           retry = { reason: cause, error: error2 };
         }
@@ -311,10 +369,18 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
       const at = /at position (\d+)/.exec(message);
       const atEnd = /end of (JSON )?input|Unterminated/i.test(message) || (at !== null && Number(at[1]) >= answer.text.trimEnd().length);
       if (atEnd && answer.text.trim() !== "") {
-        throw fail("truncated", `${what}: the answer from ${answer.url} ends in the middle of the JSON (${answer.text.length} characters); it was cut short. Try again.`, { url: answer.url, status: answer.status, attempts: answer.attempts });
+        throw fail(
+          "truncated",
+          `${what}: the answer from ${answer.url} ends in the middle of the JSON (${answer.text.length} characters); it was cut short. Try again.`,
+          { url: answer.url, status: answer.status, attempts: answer.attempts },
+        );
       }
       const start = answer.text.replace(/\s+/g, " ").trim().slice(0, 60);
-      throw fail("invalid-json", `${what}: the answer from ${answer.url} is not JSON (${message.replace(/, ".*" is not valid JSON$/s, "")}); it starts with ${JSON.stringify(start)}. Is --base-url the API root?`, { url: answer.url, status: answer.status, attempts: answer.attempts });
+      throw fail(
+        "invalid-json",
+        `${what}: the answer from ${answer.url} is not JSON (${message.replace(/, ".*" is not valid JSON$/s, "")}); it starts with ${JSON.stringify(start)}. Is --base-url the API root?`,
+        { url: answer.url, status: answer.status, attempts: answer.attempts },
+      );
     }
   };
 
@@ -327,8 +393,22 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
 
   return {
     config,
-    ...createReleaseMethods({ request, parse, fail, refusal: getRefusal, quote: (text) => serverMessage(redact(text)), segment: (id, what) => segment(id, what) }),
-    ...createCallMethods({ request, parse, fail, refusal: getRefusal, quote: (text) => serverMessage(redact(text)), segment: (id, what) => segment(id, what, "call id") }),
+    ...createReleaseMethods({
+      request,
+      parse,
+      fail,
+      refusal: getRefusal,
+      quote: (text) => serverMessage(redact(text)),
+      segment: (id, what) => segment(id, what),
+    }),
+    ...createCallMethods({
+      request,
+      parse,
+      fail,
+      refusal: getRefusal,
+      quote: (text) => serverMessage(redact(text)),
+      segment: (id, what) => segment(id, what, "call id"),
+    }),
     async getPathway(id, options = {}) {
       const endpoint = options.endpoint ?? "convo";
       const what = `fetching pathway ${id}`;
@@ -356,7 +436,11 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
       // The save endpoint answers 200 even when it refuses: `{"status": "error", "message": ...}`.
       const refusal = getRefusal(response);
       if (refusal !== undefined) {
-        throw fail("rejected", `${what}: the service answered ${answer.status} but refused the save${refusal ? `: ${serverMessage(redact(refusal))}` : ""}. Nothing was changed on the service.`, { url: answer.url, status: answer.status, attempts: answer.attempts });
+        throw fail(
+          "rejected",
+          `${what}: the service answered ${answer.status} but refused the save${refusal ? `: ${serverMessage(redact(refusal))}` : ""}. Nothing was changed on the service.`,
+          { url: answer.url, status: answer.status, attempts: answer.attempts },
+        );
       }
       return { id, url: answer.url, status: answer.status, response, liftedLabels, attempts: answer.attempts };
     },

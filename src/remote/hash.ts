@@ -6,7 +6,7 @@ import type { PathwayEdge } from "../model/schema.js";
 
 /** `sha256:<hex>` of the pathway's canonical JSON. */
 export function getPathwayHash(pathway: unknown): string {
-  return "sha256:" + createHash("sha256").update(toCanonicalJson(pathway)).digest("hex");
+  return `sha256:${createHash("sha256").update(toCanonicalJson(pathway)).digest("hex")}`;
 }
 
 /**

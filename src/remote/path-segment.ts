@@ -10,7 +10,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 export function getPathSegmentProblem(id: string): string | undefined {
   if (id === "") return "is empty";
-  if (id === "." || id === "..") return `is ${JSON.stringify(id)}, which a URL reads as "this folder" or "the folder above" and would send the request to another endpoint`;
+  if (id === "." || id === "..")
+    return `is ${JSON.stringify(id)}, which a URL reads as "this folder" or "the folder above" and would send the request to another endpoint`;
   // encodeURIComponent throws on half a surrogate pair (a JSON file may hold one as "\ud800").
   if (LONE_SURROGATE.test(id)) return "holds half of a UTF-16 surrogate pair, which a URL cannot carry";
   return undefined;

@@ -37,7 +37,12 @@ export interface ReleaseApi {
   /** Uploads a pathway as a new version (POST /v1/pathway/{id}/version); production is not touched. Throws RemoteError. */
   createVersion(id: string, pathway: Record<string, unknown>, options?: { name?: string }): Promise<VersionSaveResult>;
   /** Replaces version `n` in place (POST /v1/pathway/{id}/version/{n}); `revisionNumber` is sent when the service gave one. Throws RemoteError ("conflict" on a 409). */
-  updateVersion(id: string, version: number, pathway: Record<string, unknown>, options?: { name?: string; revisionNumber?: number }): Promise<VersionSaveResult>;
+  updateVersion(
+    id: string,
+    version: number,
+    pathway: Record<string, unknown>,
+    options?: { name?: string; revisionNumber?: number },
+  ): Promise<VersionSaveResult>;
   /** Promotes version `n` (POST /v1/pathway/{id}/publish). Throws RemoteError. */
   publishVersion(id: string, version: number, environment: Environment): Promise<PublishResult>;
 }
@@ -83,7 +88,11 @@ export function createReleaseMethods(tools: ClientTools): ReleaseApi {
     }
     const refused = tools.refusal(response);
     if (refused !== undefined) {
-      throw tools.fail("rejected", `${what}: ${where} answered ${answer.status} but refused the save${refused ? `: ${tools.quote(refused)}` : ""}. Nothing was saved.`, { url: answer.url, status: answer.status, attempts: answer.attempts });
+      throw tools.fail(
+        "rejected",
+        `${what}: ${where} answered ${answer.status} but refused the save${refused ? `: ${tools.quote(refused)}` : ""}. Nothing was saved.`,
+        { url: answer.url, status: answer.status, attempts: answer.attempts },
+      );
     }
     return response;
   };
@@ -110,7 +119,11 @@ export function createReleaseMethods(tools: ClientTools): ReleaseApi {
     },
     async updateVersion(id, version, pathway, options = {}) {
       const what = `updating version ${version} of pathway ${id}`;
-      const { text, liftedLabels } = versionBody(pathway, options.name, options.revisionNumber === undefined ? {} : { revision_number: options.revisionNumber });
+      const { text, liftedLabels } = versionBody(
+        pathway,
+        options.name,
+        options.revisionNumber === undefined ? {} : { revision_number: options.revisionNumber },
+      );
       const answer = await tools.request("POST", `v1/pathway/${tools.segment(id, what)}/version/${version}`, text, what);
       const response = checkSaved(answer, what, `POST ${answer.url}`);
       return { id, version, url: answer.url, status: answer.status, response, liftedLabels };

@@ -33,11 +33,16 @@ export function toRemotePathway(body: unknown, id: string): RemotePathwayValue {
   // Wrapped answers (service-api.md): `{data: pathway}` or `{status, pathway_data: pathway}`.
   if (isObject(value) && !("nodes" in value) && isObject(value.data) && "nodes" in value.data) value = value.data;
   else if (isObject(value) && !("nodes" in value) && isObject(value.pathway_data) && "nodes" in value.pathway_data) value = value.pathway_data;
-  if (!isObject(value)) throw new RemoteError("shape", `The service answered for pathway ${id} with ${describeType(value)}, not a pathway object; nothing was written.`);
+  if (!isObject(value))
+    throw new RemoteError("shape", `The service answered for pathway ${id} with ${describeType(value)}, not a pathway object; nothing was written.`);
   if (!("nodes" in value)) {
     const message = prop(value, "message") ?? prop(value, "error") ?? prop(value, "errors");
-    if (message !== undefined) throw new RemoteError("shape", `The service answered for pathway ${id} with an error: ${JSON.stringify(message).slice(0, 300)}; nothing was written.`);
-    throw new RemoteError("shape", `The service's answer for pathway ${id} has no "nodes"; it does not look like a pathway (keys: ${Object.keys(value).slice(0, 8).join(", ") || "none"}). Nothing was written.`);
+    if (message !== undefined)
+      throw new RemoteError("shape", `The service answered for pathway ${id} with an error: ${JSON.stringify(message).slice(0, 300)}; nothing was written.`);
+    throw new RemoteError(
+      "shape",
+      `The service's answer for pathway ${id} has no "nodes"; it does not look like a pathway (keys: ${Object.keys(value).slice(0, 8).join(", ") || "none"}). Nothing was written.`,
+    );
   }
   if (value.nodes === false) {
     throw new RemoteError(
@@ -45,13 +50,17 @@ export function toRemotePathway(body: unknown, id: string): RemotePathwayValue {
       `The service returned "nodes": false for pathway ${id}: it has no saved nodes (a new, empty pathway) or the id names something else. Nothing was written; check the id, or add a node in the editor first.`,
     );
   }
-  if (!Array.isArray(value.nodes)) throw new RemoteError("shape", `The service returned "nodes" as ${describeType(value.nodes)} for pathway ${id}, not a list; nothing was written.`);
+  if (!Array.isArray(value.nodes))
+    throw new RemoteError("shape", `The service returned "nodes" as ${describeType(value.nodes)} for pathway ${id}, not a list; nothing was written.`);
   const pathway: Record<string, unknown> = { ...value };
   if (pathway.edges === false || pathway.edges === undefined || pathway.edges === null) {
-    warnings.push(`pathway ${id}: the service returned ${pathway.edges === undefined ? "no edges key" : `"edges": ${String(pathway.edges)}`}; written as an empty list.`);
+    warnings.push(
+      `pathway ${id}: the service returned ${pathway.edges === undefined ? "no edges key" : `"edges": ${String(pathway.edges)}`}; written as an empty list.`,
+    );
     pathway.edges = [];
   }
-  if (!Array.isArray(pathway.edges)) throw new RemoteError("shape", `The service returned "edges" as ${describeType(pathway.edges)} for pathway ${id}, not a list; nothing was written.`);
+  if (!Array.isArray(pathway.edges))
+    throw new RemoteError("shape", `The service returned "edges" as ${describeType(pathway.edges)} for pathway ${id}, not a list; nothing was written.`);
   const conflicts: string[] = [];
   pathway.edges.forEach((edge, index) => {
     if (!isObject(edge)) return;

@@ -31,7 +31,13 @@ export function toVersionNumber(value: unknown): number | undefined {
  * number (see toVersionNumber) are skipped (the rest are still useful); anything that is not a list is a RemoteError "shape".
  */
 export function toVersionList(body: unknown, id: string): PathwayVersionInfo[] {
-  const list = Array.isArray(body) ? body : isObject(body) && Array.isArray(body.data) ? body.data : isObject(body) && Array.isArray(body.versions) ? body.versions : undefined;
+  const list = Array.isArray(body)
+    ? body
+    : isObject(body) && Array.isArray(body.data)
+      ? body.data
+      : isObject(body) && Array.isArray(body.versions)
+        ? body.versions
+        : undefined;
   if (!list) throw new RemoteError("shape", `The service's answer for the versions of pathway ${id} is not a list of versions; check the id and --base-url.`);
   const versions: PathwayVersionInfo[] = [];
   for (const entry of list) {

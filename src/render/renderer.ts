@@ -150,7 +150,11 @@ export async function createDiagramRenderer(options: RendererOptions): Promise<D
             target.insertBefore(t, target.firstChild);
           };
           const nodes = Array.from(element.querySelectorAll("g.node"));
-          for (const tip of tips.nodes) title(nodes.find((g) => g.id.startsWith(`${id}-flowchart-${tip.key}-`) && /^\d+$/.test(g.id.slice(`${id}-flowchart-${tip.key}-`.length))), tip.text);
+          for (const tip of tips.nodes)
+            title(
+              nodes.find((g) => g.id.startsWith(`${id}-flowchart-${tip.key}-`) && /^\d+$/.test(g.id.slice(`${id}-flowchart-${tip.key}-`.length))),
+              tip.text,
+            );
           for (const tip of tips.edges) title(page.document.getElementById(`${id}-${tip.id}`) ?? undefined, tip.text);
           const box = element.getBoundingClientRect();
           return {

@@ -101,7 +101,9 @@ function maskJsonText(text: string, depth: number): string | undefined {
   const trimmed = text.trim();
   if (!/^[[{]/.test(trimmed) || !/[\]}]$/.test(trimmed)) return undefined;
   // Values of secret keys hidden where they are written: the text keeps its spacing when that hides everything.
-  const inPlace = text.replace(JSON_PAIR, (pair, key: string, colon: string, value: string) => (isSecretKey(key) && value !== '""' && value !== "null" ? `"${key}"${colon}"${MASK}"` : pair));
+  const inPlace = text.replace(JSON_PAIR, (pair, key: string, colon: string, value: string) =>
+    isSecretKey(key) && value !== '""' && value !== "null" ? `"${key}"${colon}"${MASK}"` : pair,
+  );
   let parsed: unknown;
   try {
     parsed = JSON.parse(trimmed);
@@ -141,7 +143,9 @@ function maskPlainText(text: string): string {
       const colon = userinfo.indexOf(":");
       return `${scheme}${colon > 0 ? `${userinfo.slice(0, colon)}:${MASK}` : MASK}@`;
     })
-    .replace(QUERY_PARAM, (m, before: string, name: string, value: string) => (value !== "" && value !== MASK && isSecretParam(name) ? `${before}${name}=${MASK}` : m))
+    .replace(QUERY_PARAM, (m, before: string, name: string, value: string) =>
+      value !== "" && value !== MASK && isSecretParam(name) ? `${before}${name}=${MASK}` : m,
+    )
     .replace(BEARER, (_m, bearer: string) => `${bearer}${MASK}`);
 }
 

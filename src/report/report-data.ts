@@ -3,7 +3,16 @@ import type { Diagnostic } from "../diagnostics/index.js";
 import type { PathwayDiff } from "../diff/index.js";
 import { getEdgeEntryIndex, getNodeCaption, type DirectedGraph } from "../export/index.js";
 import { getVariableDefinitions, getVariableUses } from "../graph/index.js";
-import { getCaptionLines, getGlobalEdgeLines, getNodeLook, getNodeShapes, GLOBALS_NOTE_TEXT, GROUP_PAD, type GraphLayout, type ShapeElement } from "../layout/index.js";
+import {
+  getCaptionLines,
+  getGlobalEdgeLines,
+  getNodeLook,
+  getNodeShapes,
+  GLOBALS_NOTE_TEXT,
+  GROUP_PAD,
+  type GraphLayout,
+  type ShapeElement,
+} from "../layout/index.js";
 import { getEdgeLabel, getEdges, getNodes, nodeData } from "../model/pathway.js";
 import type { Pathway } from "../model/schema.js";
 import type { PathwayCoverage } from "../simulate/index.js";
@@ -126,7 +135,8 @@ export interface ReportData {
   coverage?: { source: string; table: { kind: string; covered: number; total: number; percent: number; untested: number; unreachable: number }[] };
 }
 
-const box = (b: { x: number; y: number; width: number; height: number }): [number, number, number, number] => [b.x, b.y, b.width, b.height].map((v) => Math.round(v * 10) / 10) as [number, number, number, number];
+const box = (b: { x: number; y: number; width: number; height: number }): [number, number, number, number] =>
+  [b.x, b.y, b.width, b.height].map((v) => Math.round(v * 10) / 10) as [number, number, number, number];
 
 /** A changed value masked as it sits at `path` in the node (a header list, one header value, a body...). */
 function maskChange(path: string[], value: unknown): unknown {
@@ -170,7 +180,13 @@ export function toReportData(input: ReportInput): ReportData {
   const nodeFindings = new Map<string, number[]>();
   const edgeFindings = new Map<number, number[]>();
   for (const d of input.diagnostics ?? []) {
-    const f: ReportFinding = { ruleId: d.ruleId, severity: d.severity, message: d.message, pointer: d.pointer, ...(d.range && { line: d.range.start.line, column: d.range.start.column }) };
+    const f: ReportFinding = {
+      ruleId: d.ruleId,
+      severity: d.severity,
+      message: d.message,
+      pointer: d.pointer,
+      ...(d.range && { line: d.range.start.line, column: d.range.start.column }),
+    };
     const m = /^\/(nodes|edges)\/(\d+)(?:\/|$)/.exec(d.pointer);
     if (m?.[1] === "nodes") {
       const node = nodeByIndex.get(Number(m[2]));
@@ -313,7 +329,12 @@ export function toReportData(input: ReportInput): ReportData {
     ...(layout.globals && { globals: box(layout.globals) }),
     globalsNote: GLOBALS_NOTE_TEXT,
     ...(layout.groups?.length && {
-      groups: layout.groups.map((g) => ({ box: box(g), name: g.name, lines: getCaptionLines(g.name, g.width - 2 * GROUP_PAD), ...(g.color && { color: g.color }) })),
+      groups: layout.groups.map((g) => ({
+        box: box(g),
+        name: g.name,
+        lines: getCaptionLines(g.name, g.width - 2 * GROUP_PAD),
+        ...(g.color && { color: g.color }),
+      })),
     }),
     nodes,
     edges,

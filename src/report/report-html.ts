@@ -16,7 +16,10 @@ function hashSource(text: string): string {
  * element), and the line separators U+2028/U+2029 written as JSON escapes. JSON.parse gives the same value back.
  */
 export function toScriptJson(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** Options of the page; all optional. */

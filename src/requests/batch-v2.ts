@@ -37,7 +37,13 @@ function placeIn(pointer: string, global: JsonObject, call: JsonObject, index: n
   if (Object.hasOwn(call, field)) {
     // A request_data key only global gives is global's, though the merged call holds both objects' keys.
     const key = path[1];
-    const fromGlobal = field === "request_data" && key !== undefined && isObject(call.request_data) && !Object.hasOwn(call.request_data, key) && isObject(global.request_data) && Object.hasOwn(global.request_data, key);
+    const fromGlobal =
+      field === "request_data" &&
+      key !== undefined &&
+      isObject(call.request_data) &&
+      !Object.hasOwn(call.request_data, key) &&
+      isObject(global.request_data) &&
+      Object.hasOwn(global.request_data, key);
     return toPointer(fromGlobal ? ["global", ...path] : ["call_objects", index, ...path]);
   }
   if (Object.hasOwn(global, field)) return toPointer(["global", ...path]);
@@ -85,7 +91,11 @@ export function checkBatchV2Calls(body: JsonObject, check: BatchV2CallCheck): Di
     }
   });
   for (const { listed, more } of perCall.values()) {
-    if (more > 0) listed[listed.length - 1] = { ...listed[listed.length - 1]!, message: `${listed[listed.length - 1]!.message} The same holds for ${more} more of call_objects.` };
+    if (more > 0)
+      listed[listed.length - 1] = {
+        ...listed[listed.length - 1]!,
+        message: `${listed[listed.length - 1]!.message} The same holds for ${more} more of call_objects.`,
+      };
     out.push(...listed);
   }
   return out;

@@ -78,7 +78,10 @@ export function checkRequestValue(value: unknown, options: CheckRequestOptions =
     kind: answer.kind,
     body,
     now: options.now ?? new Date(),
-    ...(options.pathway && usesPathway && { pathway: toRequestPathway(options.pathway, typeof body.start_node_id === "string" ? body.start_node_id : undefined, options.systemVariables) }),
+    ...(options.pathway &&
+      usesPathway && {
+        pathway: toRequestPathway(options.pathway, typeof body.start_node_id === "string" ? body.start_node_id : undefined, options.systemVariables),
+      }),
   };
   const rules = requestRules.filter((rule) => rule.meta.kinds.includes(answer.kind));
   const settingFor = settingsFrom(options.rules);

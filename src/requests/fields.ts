@@ -1,7 +1,15 @@
 // Fields a request body has that the seed does not list: which are typos, and which real clients are known to send.
 import { isObject } from "../model/pathway.js";
 import { closestName } from "./helpers.js";
-import { DynamicDataItemSchema, getKnownFields, PronunciationItemSchema, REQUEST_ENDPOINTS, ResponseDataItemSchema, RetrySchema, type RequestKind } from "./models.js";
+import {
+  DynamicDataItemSchema,
+  getKnownFields,
+  PronunciationItemSchema,
+  REQUEST_ENDPOINTS,
+  ResponseDataItemSchema,
+  RetrySchema,
+  type RequestKind,
+} from "./models.js";
 
 /**
  * Top-level fields real clients send that the API reference does not list, with where they were seen. The API reference is the
@@ -59,11 +67,15 @@ export function getUndocumentedFields(kind: RequestKind, body: Record<string, un
   // A v2 batch's global and call objects are POST /v1/calls bodies: checked as calls (see batch-v2.ts).
   if (kind === "purchase" || kind === "batch-v2") return found;
   check(body.retry, RETRY, ["retry"], "retry");
-  if (Array.isArray(body.pronunciation_guide)) body.pronunciation_guide.forEach((item, i) => check(item, PRONUNCIATION, ["pronunciation_guide", i], `pronunciation_guide[${i}]`));
-  const dynamic = Array.isArray(body.dynamic_data) ? body.dynamic_data.map((d, i) => [d, ["dynamic_data", i]] as const) : [[body.dynamic_data, ["dynamic_data"]] as const];
+  if (Array.isArray(body.pronunciation_guide))
+    body.pronunciation_guide.forEach((item, i) => check(item, PRONUNCIATION, ["pronunciation_guide", i], `pronunciation_guide[${i}]`));
+  const dynamic = Array.isArray(body.dynamic_data)
+    ? body.dynamic_data.map((d, i) => [d, ["dynamic_data", i]] as const)
+    : [[body.dynamic_data, ["dynamic_data"]] as const];
   for (const [item, path] of dynamic) {
     check(item, DYNAMIC, [...path], "dynamic_data item");
-    if (isObject(item) && Array.isArray(item.response_data)) item.response_data.forEach((r, j) => check(r, RESPONSE, [...path, "response_data", j], "response_data item"));
+    if (isObject(item) && Array.isArray(item.response_data))
+      item.response_data.forEach((r, j) => check(r, RESPONSE, [...path, "response_data", j], "response_data item"));
   }
   return found;
 }

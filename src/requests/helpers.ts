@@ -28,9 +28,16 @@ export function classifyPhone(raw: string): PhoneForm {
   if (value.lastIndexOf("+") > 0) return { form: "invalid", why: "it has a + after the start; only one leading + is allowed" };
   const digits = value.replace(/\D/g, "");
   if (value.startsWith("+")) {
-    return E164.test(`+${digits}`) ? { form: "discouraged", e164: `+${digits}`, why: "it has spaces, parentheses or dashes" } : { form: "invalid", why: "it does not have 7 to 15 digits after the +" };
+    return E164.test(`+${digits}`)
+      ? { form: "discouraged", e164: `+${digits}`, why: "it has spaces, parentheses or dashes" }
+      : { form: "invalid", why: "it does not have 7 to 15 digits after the +" };
   }
-  if (digits.length === 10) return { form: "discouraged", e164: `+1${digits}`, why: /\D/.test(value) ? "it has no country code and has spaces, parentheses or dashes" : "it has 10 digits and no country code, so +1 is assumed" };
+  if (digits.length === 10)
+    return {
+      form: "discouraged",
+      e164: `+1${digits}`,
+      why: /\D/.test(value) ? "it has no country code and has spaces, parentheses or dashes" : "it has 10 digits and no country code, so +1 is assumed",
+    };
   if (digits.length === 11 && digits.startsWith("1")) return { form: "invalid", why: "it has a country code without the plus", e164: `+${digits}` };
   return { form: "invalid", why: `it has ${digits.length} digits and no +country code` };
 }

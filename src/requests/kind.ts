@@ -41,7 +41,9 @@ function getKindFromFields(body: Record<string, unknown>): RequestKind | undefin
   const complete = fitting.find(hasRequired);
   if (complete) return complete;
   // A lone fit with none of its identifying fields (an empty body, settings only) tells nothing.
-  const identified = fitting.filter((kind) => REQUIRED_FIELDS[kind].some((group) => group.some((field) => Object.hasOwn(body, field) && field !== "phone_number")));
+  const identified = fitting.filter((kind) =>
+    REQUIRED_FIELDS[kind].some((group) => group.some((field) => Object.hasOwn(body, field) && field !== "phone_number")),
+  );
   if (identified.length === 1) return identified[0];
   const required = REQUEST_KINDS.filter(hasRequired);
   return required.length === 1 ? required[0] : undefined;
@@ -54,10 +56,17 @@ function getKindFromFields(body: Record<string, unknown>): RequestKind | undefin
 export function detectRequestKind(value: unknown, options: { kind?: RequestKind; fileName?: string } = {}): KindAnswer {
   if (!isObject(value)) {
     const found = Array.isArray(value) ? "a list" : value === null ? "null" : typeof value;
-    return { pointer: "", message: `The file holds ${found}, but a request body is one object, e.g. {"phone_number": "+14155550123", "task": "..."}; for many calls use a batch {"base_prompt": ..., "call_data": [...]}.` };
+    return {
+      pointer: "",
+      message: `The file holds ${found}, but a request body is one object, e.g. {"phone_number": "+14155550123", "task": "..."}; for many calls use a batch {"base_prompt": ..., "call_data": [...]}.`,
+    };
   }
   if (Array.isArray(value.nodes)) {
-    return { pointer: "/nodes", message: "This file is a pathway (it has a \"nodes\" list), not a request; check it with `pathway validate`, and pass it to check-request with --pathway <file>." };
+    return {
+      pointer: "/nodes",
+      message:
+        'This file is a pathway (it has a "nodes" list), not a request; check it with `pathway validate`, and pass it to check-request with --pathway <file>.',
+    };
   }
   const kind = options.kind ?? getKindFromFileName(options.fileName) ?? getKindFromFields(value);
   if (kind) return { kind };

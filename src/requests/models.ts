@@ -27,7 +27,30 @@ export const BACKGROUND_TRACKS = ["office", "cafe", "restaurant", "none"] as con
 // seed 4.1
 /** Languages the service supports, spelled (and spaced) exactly as the API reference publishes them (POST /v1/calls: language). */
 export const LANGUAGES = [
-  "en", "en-US", "en-GB", "zh", "zh-CN", "zh - Hans", "zh - TW", "zh - Hant", "es", "fr", "de", "hi", "ja", "ko", "pt", "it", "nl", "pl", "ru", "sv", "da", "id", "ms", "tr",
+  "en",
+  "en-US",
+  "en-GB",
+  "zh",
+  "zh-CN",
+  "zh - Hans",
+  "zh - TW",
+  "zh - Hant",
+  "es",
+  "fr",
+  "de",
+  "hi",
+  "ja",
+  "ko",
+  "pt",
+  "it",
+  "nl",
+  "pl",
+  "ru",
+  "sv",
+  "da",
+  "id",
+  "ms",
+  "tr",
 ] as const;
 
 // seed 4.1, 2.6
@@ -101,7 +124,10 @@ const callSettings = {
   $schema: z.string().optional().describe("JSON Schema for editor completion (ignored by the service)."),
   pathway_id: z.string().optional().describe("Pathway that replaces the task; task, model, tools, transfer_list and transfer_phone_number then do not apply."),
   start_node_id: z.string().optional().describe("Node to start from; used only with pathway_id."),
-  voice: z.string().default("mason").describe(`Voice name or id. Curated: ${CURATED_VOICES.join(", ")}. Legacy prefixes RL/HQ + voice_id.`),
+  voice: z
+    .string()
+    .default("mason")
+    .describe(`Voice name or id. Curated: ${CURATED_VOICES.join(", ")}. Legacy prefixes RL/HQ + voice_id.`),
   background_track: z.enum(BACKGROUND_TRACKS).nullable().default(null).describe("null (quiet phone static), office, cafe, restaurant, none."),
   first_sentence: z.string().optional().describe("Phrase the agent says as its first response."),
   wait_for_greeting: z.boolean().default(false).describe("Wait for the callee to speak first."),
@@ -110,7 +136,12 @@ const callSettings = {
     .number()
     .default(INTERRUPTION.default)
     .describe(`Lower = quicker responses, higher = more patient; recommended ${INTERRUPTION.recommendedMin} to ${INTERRUPTION.recommendedMax}.`),
-  temperature: z.number().min(TEMPERATURE.min).max(TEMPERATURE.max).default(TEMPERATURE.default).describe(`${TEMPERATURE.min} (deterministic) to ${TEMPERATURE.max} (random).`),
+  temperature: z
+    .number()
+    .min(TEMPERATURE.min)
+    .max(TEMPERATURE.max)
+    .default(TEMPERATURE.default)
+    .describe(`${TEMPERATURE.min} (deterministic) to ${TEMPERATURE.max} (random).`),
   keywords: z.array(z.string()).default([]).describe("Words boosted in transcription; <word>:<factor> (default factor 2)."),
   pronunciation_guide: z.array(PronunciationItemSchema).optional().describe("How the agent says given words: word, pronunciation, case_sensitive, spaced."),
   model: z.enum(MODELS).optional().describe("Model; does not apply with pathway_id."),
@@ -145,7 +176,12 @@ const callSettings = {
 export const CallRequestSchema = z
   .looseObject({
     phone_number: phone("Number to call"),
-    task: z.string().optional().describe(`Prompt for the agent (required unless pathway_id); recommended under ${FIELD_LIMITS.task.recommendedMaxLength.toLocaleString("en-US")} characters.`),
+    task: z
+      .string()
+      .optional()
+      .describe(
+        `Prompt for the agent (required unless pathway_id); recommended under ${FIELD_LIMITS.task.recommendedMaxLength.toLocaleString("en-US")} characters.`,
+      ),
     ...callSettings,
   })
   .describe("Body of POST /v1/calls (send a call).");
@@ -174,7 +210,11 @@ export const InboundUpdateSchema = z
     $schema: callSettings.$schema,
     phone_number: phone("The number in the path, when the file records it").optional(),
     prompt: z.string().optional().describe("Required unless pathway_id: the purpose of calls and the expected callers."),
-    pathway_id: z.string().nullable().optional().describe("Overrides prompt; resets prompt, first_sentence, model, dynamic_data, tools, transfer_list. null or \"\" clears it."),
+    pathway_id: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('Overrides prompt; resets prompt, first_sentence, model, dynamic_data, tools, transfer_list. null or "" clears it.'),
     voice: callSettings.voice,
     background_track: callSettings.background_track,
     first_sentence: callSettings.first_sentence,
@@ -186,7 +226,10 @@ export const InboundUpdateSchema = z
     timezone: callSettings.timezone,
     transfer_phone_number: phone("Number the agent may transfer to; null removes it").nullable().optional(),
     transfer_list: callSettings.transfer_list,
-    dynamic_data: z.union([z.array(DynamicDataItemSchema), DynamicDataItemSchema, z.null(), z.literal("")]).optional().describe("Data fetched for each call; null or \"\" clears it."),
+    dynamic_data: z
+      .union([z.array(DynamicDataItemSchema), DynamicDataItemSchema, z.null(), z.literal("")])
+      .optional()
+      .describe('Data fetched for each call; null or "" clears it.'),
     keywords: callSettings.keywords,
     max_duration: callSettings.max_duration,
     webhook: callSettings.webhook,
@@ -235,7 +278,11 @@ export const BatchV2RequestSchema = z
         }),
       )
       .describe("One POST /v1/calls body per call, each with its phone_number."),
-    description: z.string().max(BATCH_V2_DESCRIPTION_MAX).default("Untitled Batch").describe(`At most ${BATCH_V2_DESCRIPTION_MAX} characters (default "Untitled Batch").`),
+    description: z
+      .string()
+      .max(BATCH_V2_DESCRIPTION_MAX)
+      .default("Untitled Batch")
+      .describe(`At most ${BATCH_V2_DESCRIPTION_MAX} characters (default "Untitled Batch").`),
     status_webhook: z.string().optional().describe("http(s) URL that receives one POST per phase of the batch."),
   })
   .describe("Body of POST /v2/batches/create (send a batch of calls, v2).");

@@ -99,7 +99,15 @@ export function getRequiredVariables(graph: FlowModel, systemVariables: readonly
     if (known && (!known.maybeUnset || maybeUnset)) continue;
     const node = graph.nodes[i]!.node;
     const name = nodeData(node).name;
-    byName.set(use.name, { name: use.name, root: use.root, nodeId: use.nodeId, ...(typeof name === "string" && { nodeName: name }), field: use.field, path: use.path, maybeUnset });
+    byName.set(use.name, {
+      name: use.name,
+      root: use.root,
+      nodeId: use.nodeId,
+      ...(typeof name === "string" && { nodeName: name }),
+      field: use.field,
+      path: use.path,
+      maybeUnset,
+    });
   }
   return [...byName.values()];
 }

@@ -116,4 +116,6 @@ export const requestDocumentRuleMetas: readonly RequestRuleMeta[] = [
 ];
 
 /** Metadata of every rule `pathway check-request` can report, sorted by id. */
-export const requestRuleMetas: readonly RequestRuleMeta[] = [...requestDocumentRuleMetas, ...requestRules.map((r) => r.meta)].sort((a, b) => (a.id < b.id ? -1 : 1));
+export const requestRuleMetas: readonly RequestRuleMeta[] = [...requestDocumentRuleMetas, ...requestRules.map((r) => r.meta)].sort((a, b) =>
+  a.id < b.id ? -1 : 1,
+);

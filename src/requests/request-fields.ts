@@ -18,17 +18,64 @@ export const REQUIRED_FIELDS: Readonly<Record<RequestKind, readonly (readonly st
 
 /** Every field some request kind documents (the union of the models' fields in models.ts; a test keeps them equal). */
 export const DOCUMENTED_REQUEST_FIELDS: ReadonlySet<string> = new Set([
-  "$schema", "analysis_prompt", "analysis_schema", "answered_by_enabled", "area_code", "background_track", "base_prompt", "block_interruptions",
-  "call_data", "call_objects", "campaign_id", "country_code", "description", "dynamic_data", "first_sentence", "from", "global", "interruption_threshold", "keywords", "label", "language",
-  "max_duration", "metadata", "model", "pathway_id", "phone_number", "prompt", "pronunciation_guide", "record", "reduce_latency", "request_data",
-  "retry", "start_node_id", "start_time", "status_webhook", "summary_prompt", "task", "temperature", "test_mode", "timezone", "tools", "transfer_list",
-  "transfer_phone_number", "voice", "voice_id", "voice_preset_id", "voicemail_action", "voicemail_message", "wait_for_greeting", "webhook",
+  "$schema",
+  "analysis_prompt",
+  "analysis_schema",
+  "answered_by_enabled",
+  "area_code",
+  "background_track",
+  "base_prompt",
+  "block_interruptions",
+  "call_data",
+  "call_objects",
+  "campaign_id",
+  "country_code",
+  "description",
+  "dynamic_data",
+  "first_sentence",
+  "from",
+  "global",
+  "interruption_threshold",
+  "keywords",
+  "label",
+  "language",
+  "max_duration",
+  "metadata",
+  "model",
+  "pathway_id",
+  "phone_number",
+  "prompt",
+  "pronunciation_guide",
+  "record",
+  "reduce_latency",
+  "request_data",
+  "retry",
+  "start_node_id",
+  "start_time",
+  "status_webhook",
+  "summary_prompt",
+  "task",
+  "temperature",
+  "test_mode",
+  "timezone",
+  "tools",
+  "transfer_list",
+  "transfer_phone_number",
+  "voice",
+  "voice_id",
+  "voice_preset_id",
+  "voicemail_action",
+  "voicemail_message",
+  "wait_for_greeting",
+  "webhook",
   "webhook_events",
 ]);
 
 /** The first kind (call, batch, inbound, purchase) whose required fields `body` all has; undefined when none fits. */
 export function getKindFromRequiredFields(body: Record<string, unknown>): RequestKind | undefined {
-  return (Object.keys(REQUIRED_FIELDS) as RequestKind[]).find((kind) => REQUIRED_FIELDS[kind].every((group) => group.some((field) => Object.hasOwn(body, field))));
+  return (Object.keys(REQUIRED_FIELDS) as RequestKind[]).find((kind) =>
+    REQUIRED_FIELDS[kind].every((group) => group.some((field) => Object.hasOwn(body, field))),
+  );
 }
 
 /**

@@ -46,5 +46,8 @@ export const defineRequestRule = ruleDefiner<RequestContext, RequestRuleExtra>()
 
 /** The metadata of a finding about the request file itself, reported while reading it (no check of its own); check-request's set. */
 export function defineRequestDocumentRule(id: string, description: string): RequestRuleMeta {
-  return defineDocumentRule(id, description, "error", { set: "request" as const, kinds: ["call", "batch", "inbound", "purchase", "batch-v2"] as readonly RequestKind[] });
+  return defineDocumentRule(id, description, "error", {
+    set: "request" as const,
+    kinds: ["call", "batch", "inbound", "purchase", "batch-v2"] as readonly RequestKind[],
+  });
 }

@@ -29,7 +29,12 @@ function keys(value: unknown): string[] {
 }
 
 /** Reports each of `variables` the request does not supply, at the place that should supply it. */
-export function reportUnsupplied(context: RequestContext, variables: readonly RequiredVariable[], wording: SupplyWording, report: (report: RuleReport<keyof typeof SUPPLY_MESSAGES>) => void): void {
+export function reportUnsupplied(
+  context: RequestContext,
+  variables: readonly RequiredVariable[],
+  wording: SupplyWording,
+  report: (report: RuleReport<keyof typeof SUPPLY_MESSAGES>) => void,
+): void {
   const { kind, body } = context;
   if (variables.length === 0) return;
   const common = [...keys(body.request_data), ...getDynamicDataNames(body)];
@@ -66,18 +71,29 @@ export function reportUnsupplied(context: RequestContext, variables: readonly Re
       for (const i of lacking) {
         report({ pointer: at("call_data", i), messageId: "rowDoesNotSupply", data: { read: read(v), index: i, root: v.root, consequence: consequence(v) } });
       }
-      if (missingCount > MAX_ROWS) report({ pointer: at("call_data"), messageId: "moreRowsMissing", data: { name: v.name, more: missingCount - MAX_ROWS, missing: missingCount, rows: rows.length, root: v.root } });
+      if (missingCount > MAX_ROWS)
+        report({
+          pointer: at("call_data"),
+          messageId: "moreRowsMissing",
+          data: { name: v.name, more: missingCount - MAX_ROWS, missing: missingCount, rows: rows.length, root: v.root },
+        });
     }
     return;
   }
   const check = (supplied: Set<string>, pointer: string, where: string, hint: (name: string) => string) => {
     for (const v of variables) {
-      if (!isSupplied(v.name, supplied)) report({ pointer, messageId: "notSupplied", data: { read: read(v), where, hint: hint(v.root), consequence: consequence(v) } });
+      if (!isSupplied(v.name, supplied))
+        report({ pointer, messageId: "notSupplied", data: { read: read(v), where, hint: hint(v.root), consequence: consequence(v) } });
     }
   };
   if (kind === "inbound") {
     // An inbound update has no request_data, and pathway_id resets dynamic_data (seed 4.2): only the pathway can set it.
-    check(new Set(), at("pathway_id"), "an inbound call (no request_data; pathway_id resets dynamic_data: POST /v1/inbound/{phone_number})", (name) => `extract or fetch "${name}" in the pathway before this node`);
+    check(
+      new Set(),
+      at("pathway_id"),
+      "an inbound call (no request_data; pathway_id resets dynamic_data: POST /v1/inbound/{phone_number})",
+      (name) => `extract or fetch "${name}" in the pathway before this node`,
+    );
     return;
   }
   const pointer = isObject(body.request_data) ? at("request_data") : "";

@@ -2,9 +2,14 @@
 import type { RuleOptionsParseResult, RuleOptionsSchema } from "./rule.js";
 
 function parseNoOptions(input: unknown): RuleOptionsParseResult<Record<string, never>> {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return { success: false, error: { issues: [{ path: [], message: "Invalid input: expected object" }] } };
+  if (typeof input !== "object" || input === null || Array.isArray(input))
+    return { success: false, error: { issues: [{ path: [], message: "Invalid input: expected object" }] } };
   const extra = Object.keys(input);
-  if (extra.length > 0) return { success: false, error: { issues: [{ path: [], message: `Unrecognized key${extra.length === 1 ? "" : "s"}: ${extra.map((k) => `"${k}"`).join(", ")}` }] } };
+  if (extra.length > 0)
+    return {
+      success: false,
+      error: { issues: [{ path: [], message: `Unrecognized key${extra.length === 1 ? "" : "s"}: ${extra.map((k) => `"${k}"`).join(", ")}` }] },
+    };
   return { success: true, data: {} };
 }
 

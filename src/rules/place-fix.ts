@@ -14,7 +14,8 @@ export function getEditPointers(edit: ValueEdit): string[] {
 /** Where a span edit's characters are in the located ranges (the locator's key for a span of a string). */
 const spanKey = (edit: ValueEdit) => toSpanKey(edit.pointer, edit.span!);
 
-const sameRange = (a: Range, b: Range) => a.start.line === b.start.line && a.start.column === b.start.column && a.end.line === b.end.line && a.end.column === b.end.column;
+const sameRange = (a: Range, b: Range) =>
+  a.start.line === b.start.line && a.start.column === b.start.column && a.end.line === b.end.line && a.end.column === b.end.column;
 
 /**
  * `edit` as a replacement in `text`, or undefined when its place is not found. A new value replaces the old one's

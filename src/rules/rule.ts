@@ -5,7 +5,9 @@ import type { RuleDescriptor, StringSpan, ValueEdit } from "../diagnostics/index
 export type RuleSet = "document" | "validate" | "lint" | "request";
 
 /** The result of checking options: the options with defaults filled in, or the first problems with their paths. */
-export type RuleOptionsParseResult<Options> = { success: true; data: Options } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+export type RuleOptionsParseResult<Options> =
+  | { success: true; data: Options }
+  | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 
 /**
  * A rule's options schema: what a zod schema offers (`parse`, `safeParse`), so a rule with options declares a zod

@@ -20,7 +20,13 @@ export function runRules<Context>(context: Context, rules: readonly Rule<Context
       (report) => {
         // Optional fields assigned, not spread in (`...(x && {x})`): a spread per finding is a slow generic copy in
         // V8, and variable rules report thousands. The key order stays the same.
-        const d: Diagnostic = { ruleId: meta.id, severity, message: getRuleMessage(meta.id, meta.messages, report.messageId, report.data), pointer: report.pointer, url: meta.docs };
+        const d: Diagnostic = {
+          ruleId: meta.id,
+          severity,
+          message: getRuleMessage(meta.id, meta.messages, report.messageId, report.data),
+          pointer: report.pointer,
+          url: meta.docs,
+        };
         if (report.related) d.related = report.related;
         if (report.span) d.span = report.span;
         if (report.fix) {

@@ -59,7 +59,11 @@ const MONTHS = ["January", "February", "March", "April", "May", "June", "July", 
  */
 function toSpokenUncached(now: Date): string {
   const year = now.getUTCFullYear();
-  if (year < 1000 || year > 9999) return now.toLocaleString("en-US", { timeZone: "UTC", weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" }) + " UTC";
+  if (year < 1000 || year > 9999)
+    return (
+      now.toLocaleString("en-US", { timeZone: "UTC", weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" }) +
+      " UTC"
+    );
   const hour = now.getUTCHours();
   const minute = String(now.getUTCMinutes()).padStart(2, "0");
   return `${WEEKDAYS[now.getUTCDay()]}, ${MONTHS[now.getUTCMonth()]} ${now.getUTCDate()}, ${year} at ${hour % 12 || 12}:${minute} ${hour < 12 ? "AM" : "PM"} UTC`;

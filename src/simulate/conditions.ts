@@ -8,13 +8,34 @@ type OperatorKind = "equal" | "notEqual" | "contains" | "notContains" | "empty" 
  * than"; the rest are common forms. `CONDITION_OPERATORS` and `evaluateCondition` both read this one table.
  */
 const OPERATORS = {
-  "==": "equal", "=": "equal", is: "equal", equals: "equal", "equal to": "equal", "is equal to": "equal",
-  "!=": "notEqual", "is not": "notEqual", "not equals": "notEqual", "not equal to": "notEqual", "is not equal to": "notEqual",
-  contains: "contains", "does not contain": "notContains", "not contains": "notContains",
-  "greater than": "greater", ">": "greater", "less than": "less", "<": "less",
-  ">=": "atLeast", "greater than or equal": "atLeast", "greater than or equal to": "atLeast",
-  "<=": "atMost", "less than or equal": "atMost", "less than or equal to": "atMost",
-  "is empty": "empty", "does not exist": "empty", "is not empty": "notEmpty", exists: "notEmpty",
+  "==": "equal",
+  "=": "equal",
+  is: "equal",
+  equals: "equal",
+  "equal to": "equal",
+  "is equal to": "equal",
+  "!=": "notEqual",
+  "is not": "notEqual",
+  "not equals": "notEqual",
+  "not equal to": "notEqual",
+  "is not equal to": "notEqual",
+  contains: "contains",
+  "does not contain": "notContains",
+  "not contains": "notContains",
+  "greater than": "greater",
+  ">": "greater",
+  "less than": "less",
+  "<": "less",
+  ">=": "atLeast",
+  "greater than or equal": "atLeast",
+  "greater than or equal to": "atLeast",
+  "<=": "atMost",
+  "less than or equal": "atMost",
+  "less than or equal to": "atMost",
+  "is empty": "empty",
+  "does not exist": "empty",
+  "is not empty": "notEmpty",
+  exists: "notEmpty",
 } as const satisfies Record<string, OperatorKind>;
 
 /** Operators the simulator understands (lower-cased), every alias included. */
@@ -52,7 +73,7 @@ export type ConditionOutcome = { holds: boolean; unknownOperator?: string };
  */
 export function evaluateCondition(actual: unknown, operator: string, expected: unknown): ConditionOutcome {
   const op = operator.trim().toLowerCase();
-  const kind: OperatorKind | undefined = Object.prototype.hasOwnProperty.call(OPERATORS, op) ? OPERATORS[op as keyof typeof OPERATORS] : undefined;
+  const kind: OperatorKind | undefined = Object.hasOwn(OPERATORS, op) ? OPERATORS[op as keyof typeof OPERATORS] : undefined;
   switch (kind) {
     case "equal":
       return { holds: equal(actual, expected) };
@@ -71,10 +92,14 @@ export function evaluateCondition(actual: unknown, operator: string, expected: u
   const y = asNumber(expected);
   const ordered = (f: (a: number, b: number) => boolean): ConditionOutcome => ({ holds: x !== undefined && y !== undefined && f(x, y) });
   switch (kind) {
-    case "greater": return ordered((a, b) => a > b);
-    case "less": return ordered((a, b) => a < b);
-    case "atLeast": return ordered((a, b) => a >= b);
-    case "atMost": return ordered((a, b) => a <= b);
+    case "greater":
+      return ordered((a, b) => a > b);
+    case "less":
+      return ordered((a, b) => a < b);
+    case "atLeast":
+      return ordered((a, b) => a >= b);
+    case "atMost":
+      return ordered((a, b) => a <= b);
   }
   return { holds: false, unknownOperator: operator };
 }

@@ -76,7 +76,7 @@ export function getCoverage(pathway: Pathway, traces: readonly (readonly TraceEv
   const edgeItems = getEdges(pathway).map(({ edge, index }) => {
     const id = typeof edge.id === "string" ? edge.id : `#${index}`;
     const edgeLabel = getEdgeLabel(edge);
-    const short = edgeLabel ? ` (${edgeLabel.length > 50 ? edgeLabel.slice(0, 47) + "..." : edgeLabel})` : "";
+    const short = edgeLabel ? ` (${edgeLabel.length > 50 ? `${edgeLabel.slice(0, 47)}...` : edgeLabel})` : "";
     const way = edgeWays.get(index);
     // Coverable when the flow model says the edge can be taken and its source can be reached.
     const coverable = way !== undefined && way.when !== "never" && way.toIndex >= 0 && way.fromIndex >= 0 && distance[way.fromIndex]! >= 0;
@@ -94,7 +94,10 @@ export function getCoverage(pathway: Pathway, traces: readonly (readonly TraceEv
 /** Parses `nodes=90,edges=80` (percentages per kind); throws a message naming the bad part. */
 export function parseMinCoverage(spec: string): Partial<Record<CoverageKind, number>> {
   const result: Partial<Record<CoverageKind, number>> = {};
-  for (const part of spec.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^([a-z]+)\s*=\s*(\d+(?:\.\d+)?)%?$/.exec(part);
     if (!m || !(COVERAGE_KINDS as readonly string[]).includes(m[1]!) || Number(m[2]) > 100) {
       throw new Error(`"${part}": expected <${COVERAGE_KINDS.join("|")}>=<percent 0-100>, e.g. nodes=90,edges=80`);

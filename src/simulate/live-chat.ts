@@ -81,7 +81,10 @@ function toLiveState(sim: Simulator, state: SimState, turn: Turn, reply: ChatRep
   events.push({ type: "user", turn: n, nodeId: from ?? "", text: turn.user });
   const node = resolveLiveNode(sim, reply);
   const liveId = node?.id ?? reply.currentNodeId ?? reply.currentNodeName;
-  if (!node && liveId !== undefined) warnings.push(`turn ${n}: the live agent is at node ${JSON.stringify(liveId)}, which the local file does not have; is the local file the version the service runs?`);
+  if (!node && liveId !== undefined)
+    warnings.push(
+      `turn ${n}: the live agent is at node ${JSON.stringify(liveId)}, which the local file does not have; is the local file the version the service runs?`,
+    );
   const to = liveId ?? from;
   let passed: string[] | undefined;
   if (turn.take !== undefined && from !== undefined) {
@@ -96,8 +99,14 @@ function toLiveState(sim: Simulator, state: SimState, turn: Turn, reply: ChatRep
         : passed
           ? { kind: "take" as const, index: wanted.index, reason: `the live agent took ${describeCandidate(chosen!)}` }
           : liveId === undefined
-            ? { kind: "error" as const, reason: `cannot tell whether the live agent took ${describeCandidate(chosen!)}: the chat's answer names no node (no current_node_id or current_node_name)` }
-            : { kind: "error" as const, reason: `the live agent did not take ${describeCandidate(chosen!)}: it ${to === from ? "stayed at" : "went to"} "${liveName}"${to === liveId ? ` (id ${liveId})` : ""}` };
+            ? {
+                kind: "error" as const,
+                reason: `cannot tell whether the live agent took ${describeCandidate(chosen!)}: the chat's answer names no node (no current_node_id or current_node_name)`,
+              }
+            : {
+                kind: "error" as const,
+                reason: `the live agent did not take ${describeCandidate(chosen!)}: it ${to === from ? "stayed at" : "went to"} "${liveName}"${to === liveId ? ` (id ${liveId})` : ""}`,
+              };
     events.push({ type: "decide", turn: n, nodeId: from, decider: "live", decision, ...(chosen && { chosen }) });
   }
   if (to !== undefined && to !== from) {
@@ -151,7 +160,8 @@ export async function runScenarioLive(pathway: Pathway, scenario: Scenario, chat
   let chatFailure: { reason: string; turn: number } | undefined;
   let startId: string | undefined = sim.startId;
   if (scenario.start !== undefined) startId = findNode(sim, scenario.start)?.id ?? scenario.start;
-  const scenarioForRun: Scenario = scenario.expect?.transferred_to !== undefined ? { ...scenario, expect: { ...scenario.expect, transferred_to: undefined } } : scenario;
+  const scenarioForRun: Scenario =
+    scenario.expect?.transferred_to !== undefined ? { ...scenario, expect: { ...scenario.expect, transferred_to: undefined } } : scenario;
   if (scenarioForRun !== scenario) warnings.push("expect.transferred_to was not checked: the chat API does not show transfers");
   const result = await runScenarioWith(
     sim,
@@ -166,9 +176,28 @@ export async function runScenarioLive(pathway: Pathway, scenario: Scenario, chat
         });
         chatId = session.chatId;
         const node = startId === undefined ? undefined : sim.nodes.get(startId);
-        const trace: TraceEvent[] = startId === undefined ? [] : [{ type: "enter", turn: 0, nodeId: startId, ...(getSimNodeName(node) !== undefined && { nodeName: getSimNodeName(node)! }), nodeType: node?.type ?? "unknown" }];
+        const trace: TraceEvent[] =
+          startId === undefined
+            ? []
+            : [
+                {
+                  type: "enter",
+                  turn: 0,
+                  nodeId: startId,
+                  ...(getSimNodeName(node) !== undefined && { nodeName: getSimNodeName(node)! }),
+                  nodeType: node?.type ?? "unknown",
+                },
+              ];
         if (session.message) trace.push({ type: "say", turn: 0, nodeId: startId ?? "", speech: "text", text: session.message, unset: [] });
-        return { status: "active", ...(startId !== undefined && { nodeId: startId }), variables: { ...scenario.request_data, ...session.variables }, turn: 0, returnTo: [], visits: startId === undefined ? {} : { [startId]: 1 }, trace };
+        return {
+          status: "active",
+          ...(startId !== undefined && { nodeId: startId }),
+          variables: { ...scenario.request_data, ...session.variables },
+          turn: 0,
+          returnTo: [],
+          visits: startId === undefined ? {} : { [startId]: 1 },
+          trace,
+        };
       },
       turn: async (state, turn) => {
         if (scenario.max_turns !== undefined && state.turn >= scenario.max_turns) {
@@ -190,7 +219,12 @@ export async function runScenarioLive(pathway: Pathway, scenario: Scenario, chat
   });
   if (chatFailure && result.status === "passed") {
     const at = ["turns", chatFailure.turn - 1];
-    const failure = { message: `the conversation was stopped: ${chatFailure.reason}`, turn: chatFailure.turn, pointer: `/turns/${chatFailure.turn - 1}`, ...locate(at) };
+    const failure = {
+      message: `the conversation was stopped: ${chatFailure.reason}`,
+      turn: chatFailure.turn,
+      pointer: `/turns/${chatFailure.turn - 1}`,
+      ...locate(at),
+    };
     return { ...result, status: "failed", failures: [failure], warnings: [...warnings, ...result.warnings] };
   }
   return { ...result, warnings: [...warnings, ...result.warnings] };

@@ -54,7 +54,15 @@ export function createRunTally(): RunTally {
       for (const f of r.failures) {
         const a = assertions.get(f.pointer);
         if (a) a.failed++;
-        else assertions.set(f.pointer, { pointer: f.pointer, ...(f.line !== undefined && { line: f.line }), ...(f.column !== undefined && { column: f.column }), message: f.message, failed: 1, passRate: 0 });
+        else
+          assertions.set(f.pointer, {
+            pointer: f.pointer,
+            ...(f.line !== undefined && { line: f.line }),
+            ...(f.column !== undefined && { column: f.column }),
+            message: f.message,
+            failed: 1,
+            passRate: 0,
+          });
       }
     },
     summary() {
@@ -104,6 +112,12 @@ export function compareRuns(turns: readonly { user: string }[], offline: Scenari
   return turns.map((t, i) => {
     const offlineNode = a.get(i + 1);
     const liveNode = b.get(i + 1);
-    return { turn: i + 1, user: t.user, ...(offlineNode !== undefined && { offline: offlineNode }), ...(liveNode !== undefined && { live: liveNode }), diverged: offlineNode !== liveNode };
+    return {
+      turn: i + 1,
+      user: t.user,
+      ...(offlineNode !== undefined && { offline: offlineNode }),
+      ...(liveNode !== undefined && { live: liveNode }),
+      diverged: offlineNode !== liveNode,
+    };
   });
 }

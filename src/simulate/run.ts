@@ -66,7 +66,15 @@ export interface ScenarioResult {
 
 /** The result of a scenario that could not run at all, saying why. */
 export function toErrorResult(name: string, message: string): ScenarioResult {
-  return { name, status: "error", failures: [{ message, pointer: "" }], warnings: [], final: { status: "active", turns: 0, variables: {} }, path: [], trace: [] };
+  return {
+    name,
+    status: "error",
+    failures: [{ message, pointer: "" }],
+    warnings: [],
+    final: { status: "active", turns: 0, variables: {} },
+    path: [],
+    trace: [],
+  };
 }
 
 type Step = { kind: "init" } | { kind: "turn"; state: SimState; turn: Turn };
@@ -131,8 +139,20 @@ function checkExpect(sim: Simulator, state: SimState, expect: TurnExpect & EndEx
   const failures: Check[] = [];
   const here = state.nodeId === undefined ? undefined : sim.nodes.get(state.nodeId);
   if (expect.node !== undefined) {
-    if (unknownNode(sim, expect.node)) failures.push({ key: "node", message: `expect.node: "${expect.node}" is not a node of the pathway (by id or name)`, expected: expect.node, actual: nodeLabel(sim, state.nodeId) });
-    else if (!matchesNode(here, expect.node)) failures.push({ key: "node", message: `expected to be at "${expect.node}", but the conversation is at ${nodeLabel(sim, state.nodeId)}`, expected: expect.node, actual: nodeLabel(sim, state.nodeId) });
+    if (unknownNode(sim, expect.node))
+      failures.push({
+        key: "node",
+        message: `expect.node: "${expect.node}" is not a node of the pathway (by id or name)`,
+        expected: expect.node,
+        actual: nodeLabel(sim, state.nodeId),
+      });
+    else if (!matchesNode(here, expect.node))
+      failures.push({
+        key: "node",
+        message: `expected to be at "${expect.node}", but the conversation is at ${nodeLabel(sim, state.nodeId)}`,
+        expected: expect.node,
+        actual: nodeLabel(sim, state.nodeId),
+      });
   }
   if (expect.said !== undefined) {
     const said = (events ?? state.trace).flatMap((e) => (e.type === "say" ? [e.text] : [])).join("\n");
@@ -141,25 +161,61 @@ function checkExpect(sim: Simulator, state: SimState, expect: TurnExpect & EndEx
   }
   for (const [name, value] of Object.entries(expect.vars ?? {})) {
     const actual = getVariable(state.variables, name);
-    if (!loose(value, actual)) failures.push({ key: `vars/${name}`, message: `expected variable ${name} to be ${JSON.stringify(value)}, but it is ${actual === undefined ? "unset" : JSON.stringify(actual)}`, expected: value, actual: actual ?? null });
+    if (!loose(value, actual))
+      failures.push({
+        key: `vars/${name}`,
+        message: `expected variable ${name} to be ${JSON.stringify(value)}, but it is ${actual === undefined ? "unset" : JSON.stringify(actual)}`,
+        expected: value,
+        actual: actual ?? null,
+      });
   }
   if (expect.status !== undefined && state.status !== expect.status) {
-    failures.push({ key: "status", message: `expected the conversation to be ${expect.status}, but it is ${state.status}${state.reason ? ` (${state.reason})` : ""}`, expected: expect.status, actual: state.status });
+    failures.push({
+      key: "status",
+      message: `expected the conversation to be ${expect.status}, but it is ${state.status}${state.reason ? ` (${state.reason})` : ""}`,
+      expected: expect.status,
+      actual: state.status,
+    });
   }
   if (expect.stayed !== undefined && events) {
     const moved = events.some((e) => e.type === "move");
-    if (moved === expect.stayed) failures.push({ key: "stayed", message: expect.stayed ? `expected to stay, but the turn moved to ${nodeLabel(sim, state.nodeId)}` : "expected to move, but the turn stayed", expected: expect.stayed, actual: !moved });
+    if (moved === expect.stayed)
+      failures.push({
+        key: "stayed",
+        message: expect.stayed ? `expected to stay, but the turn moved to ${nodeLabel(sim, state.nodeId)}` : "expected to move, but the turn stayed",
+        expected: expect.stayed,
+        actual: !moved,
+      });
   }
   if (expect.ended !== undefined && (state.status === "ended") !== expect.ended) {
-    failures.push({ key: "ended", message: expect.ended ? `expected the call to end, but it is ${state.status}${state.reason ? ` (${state.reason})` : ` at ${nodeLabel(sim, state.nodeId)}`}` : "expected the call not to end, but it ended", expected: expect.ended, actual: state.status === "ended" });
+    failures.push({
+      key: "ended",
+      message: expect.ended
+        ? `expected the call to end, but it is ${state.status}${state.reason ? ` (${state.reason})` : ` at ${nodeLabel(sim, state.nodeId)}`}`
+        : "expected the call not to end, but it ended",
+      expected: expect.ended,
+      actual: state.status === "ended",
+    });
   }
   if (expect.transferred_to !== undefined && (state.status !== "transferred" || state.transferNumber !== expect.transferred_to)) {
-    failures.push({ key: "transferred_to", message: state.status === "transferred" ? `expected a transfer to ${expect.transferred_to}, but it went to ${state.transferNumber}` : `expected a transfer to ${expect.transferred_to}, but the conversation is ${state.status} at ${nodeLabel(sim, state.nodeId)}`, expected: expect.transferred_to, actual: state.transferNumber ?? null });
-  }  if (expect.transferred_to_pathway !== undefined && (state.status !== "transferred" || state.transferPathwayId !== expect.transferred_to_pathway)) {
+    failures.push({
+      key: "transferred_to",
+      message:
+        state.status === "transferred"
+          ? `expected a transfer to ${expect.transferred_to}, but it went to ${state.transferNumber}`
+          : `expected a transfer to ${expect.transferred_to}, but the conversation is ${state.status} at ${nodeLabel(sim, state.nodeId)}`,
+      expected: expect.transferred_to,
+      actual: state.transferNumber ?? null,
+    });
+  }
+  if (expect.transferred_to_pathway !== undefined && (state.status !== "transferred" || state.transferPathwayId !== expect.transferred_to_pathway)) {
     const actual = state.transferPathwayId ?? null;
     failures.push({
       key: "transferred_to_pathway",
-      message: state.status === "transferred" ? `expected the call to be handed to pathway ${expect.transferred_to_pathway}, but it went to ${actual === null ? (state.transferNumber ?? "no pathway") : `pathway ${actual}`}` : `expected the call to be handed to pathway ${expect.transferred_to_pathway}, but the conversation is ${state.status} at ${nodeLabel(sim, state.nodeId)}`,
+      message:
+        state.status === "transferred"
+          ? `expected the call to be handed to pathway ${expect.transferred_to_pathway}, but it went to ${actual === null ? (state.transferNumber ?? "no pathway") : `pathway ${actual}`}`
+          : `expected the call to be handed to pathway ${expect.transferred_to_pathway}, but the conversation is ${state.status} at ${nodeLabel(sim, state.nodeId)}`,
       expected: expect.transferred_to_pathway,
       actual,
     });
@@ -168,12 +224,24 @@ function checkExpect(sim: Simulator, state: SimState, expect: TurnExpect & EndEx
   const path = expect.path !== undefined || expect.path_contains !== undefined ? getVisitedPath(state.trace) : [];
   if (expect.path !== undefined) {
     const ok = path.length === expect.path.length && expect.path.every((ref, i) => matchesNode(sim.nodes.get(path[i]!), ref));
-    if (!ok) failures.push({ key: "path", message: "the visited path differs", expected: expect.path, actual: path.map((id) => getSimNodeName(sim.nodes.get(id)) ?? id) });
+    if (!ok)
+      failures.push({
+        key: "path",
+        message: "the visited path differs",
+        expected: expect.path,
+        actual: path.map((id) => getSimNodeName(sim.nodes.get(id)) ?? id),
+      });
   }
   if (expect.path_contains !== undefined) {
     let i = 0;
     for (const id of path) if (i < expect.path_contains.length && matchesNode(sim.nodes.get(id), expect.path_contains[i]!)) i++;
-    if (i < expect.path_contains.length) failures.push({ key: "path_contains", message: `the visited path does not pass through "${expect.path_contains[i]}" in the expected order`, expected: expect.path_contains, actual: path.map((id) => getSimNodeName(sim.nodes.get(id)) ?? id) });
+    if (i < expect.path_contains.length)
+      failures.push({
+        key: "path_contains",
+        message: `the visited path does not pass through "${expect.path_contains[i]}" in the expected order`,
+        expected: expect.path_contains,
+        actual: path.map((id) => getSimNodeName(sim.nodes.get(id)) ?? id),
+      });
   }
   return failures;
 }
@@ -181,7 +249,9 @@ function checkExpect(sim: Simulator, state: SimState, expect: TurnExpect & EndEx
 /** A failed or tied decision that stood: only the turn's last decision counts (a global node's return re-decides). */
 function decisionProblems(events: readonly TraceEvent[]): string[] {
   const last = events.findLast((e) => e.type === "decide");
-  return last && last.type === "decide" && (last.decision.kind === "error" || last.decision.kind === "ambiguous") ? [`${last.decider} decider: ${last.decision.reason}`] : [];
+  return last && last.type === "decide" && (last.decision.kind === "error" || last.decision.kind === "ambiguous")
+    ? [`${last.decider} decider: ${last.decision.reason}`]
+    : [];
 }
 
 function collectWarnings(sim: Simulator, trace: readonly TraceEvent[]): string[] {
@@ -204,10 +274,14 @@ function* runSteps(sim: Simulator, scenario: Scenario, locate: ScenarioLocator):
   const failures: ScenarioFailure[] = [];
   const at = (path: (string | number)[]) => ({ pointer: path.map((p) => `/${p}`).join(""), ...locate(path) });
   let state: SimState = yield { kind: "init" };
-  scenarioLoop: for (const [i, t] of scenario.turns.entries()) {
+  for (const [i, t] of scenario.turns.entries()) {
     const turnNo = i + 1;
     if (state.status !== "active") {
-      failures.push({ message: `the conversation is already ${state.status} (${state.reason ?? "no reason"}), but the scenario has ${scenario.turns.length - i} more turn(s)`, turn: turnNo, ...at(["turns", i]) });
+      failures.push({
+        message: `the conversation is already ${state.status} (${state.reason ?? "no reason"}), but the scenario has ${scenario.turns.length - i} more turn(s)`,
+        turn: turnNo,
+        ...at(["turns", i]),
+      });
       break;
     }
     const turn: Turn = {
@@ -234,11 +308,12 @@ function* runSteps(sim: Simulator, scenario: Scenario, locate: ScenarioLocator):
         const { key, ...rest } = f;
         failures.push({ ...rest, turn: turnNo, ...at(["turns", i, "expect", ...key.split("/")]) });
       }
-      if (failures.length > 0) break scenarioLoop;
+      if (failures.length > 0) break;
     }
   }
   if (failures.length === 0) {
-    if (state.status === "stopped" && scenario.expect?.status !== "stopped") failures.push({ message: `the conversation was stopped: ${state.reason}`, ...at([]) });
+    if (state.status === "stopped" && scenario.expect?.status !== "stopped")
+      failures.push({ message: `the conversation was stopped: ${state.reason}`, ...at([]) });
     else if (scenario.expect) {
       for (const f of checkExpect(sim, state, scenario.expect, undefined)) {
         const { key, ...rest } = f;
@@ -262,7 +337,11 @@ function prepare(pathway: Pathway, scenario: Scenario, options: RunScenarioOptio
   let decider: Decider | undefined = options.decider;
   if (!decider && scenario.decider === "keyword") decider = createKeywordDecider(scenario.threshold !== undefined ? { threshold: scenario.threshold } : {});
   if (!decider && scenario.decider === "llm") {
-    if (!options.llm) return { sim: base, error: "decider: llm needs a model endpoint: set PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (and PATHWAYKIT_LLM_API_KEY if needed)" };
+    if (!options.llm)
+      return {
+        sim: base,
+        error: "decider: llm needs a model endpoint: set PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (and PATHWAYKIT_LLM_API_KEY if needed)",
+      };
     decider = options.llm;
   }
   let startNodeId: string | undefined;
@@ -295,7 +374,11 @@ function errorResult(scenario: Scenario, message: string, locate: ScenarioLocato
 }
 
 /** What both runners share: the simulator and the step generator, or the result that says why there is none. */
-function startRun(pathway: Pathway, scenario: Scenario, options: RunScenarioOptions): { sim: Simulator; steps: ReturnType<typeof runSteps> } | { result: ScenarioResult } {
+function startRun(
+  pathway: Pathway,
+  scenario: Scenario,
+  options: RunScenarioOptions,
+): { sim: Simulator; steps: ReturnType<typeof runSteps> } | { result: ScenarioResult } {
   const locate = options.locate ?? (() => undefined);
   const { sim, error } = prepare(pathway, scenario, options);
   if (error) return { result: errorResult(scenario, error, locate, [scenario.start !== undefined && error.startsWith("start") ? "start" : "decider"]) };
@@ -310,7 +393,11 @@ export function runScenario(pathway: Pathway, scenario: Scenario, options: RunSc
   let r = steps.next(undefined as unknown as SimState);
   while (!r.done) {
     const step = r.value;
-    r = steps.next(step.kind === "init" ? createInitialState(sim, { variables: scenario.request_data ?? {}, ...(scenario.call && { call: scenario.call }) }) : transition(sim, step.state, step.turn));
+    r = steps.next(
+      step.kind === "init"
+        ? createInitialState(sim, { variables: scenario.request_data ?? {}, ...(scenario.call && { call: scenario.call }) })
+        : transition(sim, step.state, step.turn),
+    );
   }
   return r.value;
 }
@@ -322,7 +409,12 @@ export interface ScenarioStepper {
 }
 
 /** Runs a scenario's turns and expectations over any stepper, e.g. the live chat of `runScenarioLive`. */
-export async function runScenarioWith(sim: Simulator, scenario: Scenario, stepper: ScenarioStepper, locate: ScenarioLocator = () => undefined): Promise<ScenarioResult> {
+export async function runScenarioWith(
+  sim: Simulator,
+  scenario: Scenario,
+  stepper: ScenarioStepper,
+  locate: ScenarioLocator = () => undefined,
+): Promise<ScenarioResult> {
   const steps = runSteps(sim, scenario, locate);
   let r = steps.next(undefined as unknown as SimState);
   while (!r.done) {
@@ -338,5 +430,10 @@ export async function runScenarioAsync(pathway: Pathway, scenario: Scenario, opt
   if ("result" in run) return run.result;
   const { sim } = run;
   const initial = { variables: scenario.request_data ?? {}, ...(scenario.call && { call: scenario.call }) };
-  return runScenarioWith(sim, scenario, { init: () => createInitialStateAsync(sim, initial), turn: (state, turn) => transitionAsync(sim, state, turn) }, options.locate);
+  return runScenarioWith(
+    sim,
+    scenario,
+    { init: () => createInitialStateAsync(sim, initial), turn: (state, turn) => transitionAsync(sim, state, turn) },
+    options.locate,
+  );
 }

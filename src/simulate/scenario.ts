@@ -11,7 +11,6 @@ export const WebhookMockSchema = z.strictObject({
   body: z.unknown().optional().describe("response body (JSON)"),
 });
 
-
 /** What the agent said: a plain string means "contains". */
 export const TextExpectSchema = z.union([
   z.string(),
@@ -42,7 +41,11 @@ function isDate(text: string): boolean {
 export const CallSchema = z.strictObject({
   from: z.string().optional().describe('caller number (default "+15550100001")'),
   to: z.string().optional().describe('number called (default "+15550100002")'),
-  now: z.string().refine(isDate, "not a date: write ISO 8601, e.g. 2025-01-06T09:00:00Z").optional().describe("the fixed clock of the run (default 2025-01-06T09:00:00Z)"),
+  now: z
+    .string()
+    .refine(isDate, "not a date: write ISO 8601, e.g. 2025-01-06T09:00:00Z")
+    .optional()
+    .describe("the fixed clock of the run (default 2025-01-06T09:00:00Z)"),
   call_id: z.string().optional().describe('call id, also {{callID}} (default "sim-call-0001")'),
   city: z.string().optional(),
   country: z.string().optional(),
@@ -68,11 +71,16 @@ export const TurnSchema = z.strictObject({
   user: z.string().describe("what the caller says"),
   take: RefSchema.optional().describe("edge to take: edge id or label, target node id or name, or a global node"),
   vars: z.record(z.string(), z.unknown()).optional().describe("variables the caller gives (instead of typed extraction)"),
-  webhooks: z.record(z.string(), WebhookMockSchema).optional().describe("answers for this turn: webhooks and Custom Code nodes by node id or name (a Custom Code body's keys become variables), node tools by tool name"),
+  webhooks: z
+    .record(z.string(), WebhookMockSchema)
+    .optional()
+    .describe("answers for this turn: webhooks and Custom Code nodes by node id or name (a Custom Code body's keys become variables), node tools by tool name"),
   transfer: z
     .union([TransferAnswerSchema, z.array(TransferAnswerSchema).min(1)])
     .optional()
-    .describe("not-answered: no transfer reached in this turn is answered and the call follows each one's voicemail edge; a list: the answer of each transfer the turn reaches, in order (those past its end are answered)"),
+    .describe(
+      "not-answered: no transfer reached in this turn is answered and the call follows each one's voicemail edge; a list: the answer of each transfer the turn reaches, in order (those past its end are answered)",
+    ),
   expect: TurnExpectSchema.optional(),
 });
 
@@ -81,7 +89,7 @@ export const EndExpectSchema = z.strictObject({
   status: z.enum(STATUSES).optional(),
   ended: z.boolean().optional().describe("true: End Call reached"),
   transferred_to: z
-    .string({ error: "the number must be a string: quote it, e.g. transferred_to: \"+15550000000\" (YAML drops the + of a bare number)" })
+    .string({ error: 'the number must be a string: quote it, e.g. transferred_to: "+15550000000" (YAML drops the + of a bare number)' })
     .optional()
     .describe("the number a transfer went to"),
   transferred_to_pathway: z.string().optional().describe("the pathway id a Transfer Pathway node handed the call to"),
@@ -102,8 +110,15 @@ export const ScenarioSchema = z.strictObject({
   threshold: z.number().min(0).max(1).optional().describe("keyword decider threshold (default 0.15)"),
   request_data: z.record(z.string(), z.unknown()).optional().describe("variables known when the call starts"),
   call: CallSchema.optional().describe("system variables of the simulated call (from, to, now, call_id, ...); defaults apply"),
-  mocks: z.string().min(1).optional().describe("a shared mocks file (YAML or JSON, relative to this file) whose webhooks: answers this scenario starts from; its own webhooks: win"),
-  webhooks: z.record(z.string(), WebhookMockSchema).optional().describe("answers for the whole scenario: webhooks and Custom Code nodes by node id or name, node tools by tool name"),
+  mocks: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("a shared mocks file (YAML or JSON, relative to this file) whose webhooks: answers this scenario starts from; its own webhooks: win"),
+  webhooks: z
+    .record(z.string(), WebhookMockSchema)
+    .optional()
+    .describe("answers for the whole scenario: webhooks and Custom Code nodes by node id or name, node tools by tool name"),
   max_turns: z.number().int().positive().optional(),
   turns: z.array(TurnSchema).default([]),
   expect: EndExpectSchema.optional(),
@@ -138,26 +153,40 @@ function toIssue(d: Diagnostic): ScenarioIssue {
 }
 
 /** The structured-file reader's answer with its Diagnostics as ScenarioIssues. */
-function loadYamlFile<T>(text: string, options: StructuredReadOptions<T>): { ok: true; value: T; locate: ScenarioLocator } | { ok: false; issues: ScenarioIssue[] } {
+function loadYamlFile<T>(
+  text: string,
+  options: StructuredReadOptions<T>,
+): { ok: true; value: T; locate: ScenarioLocator } | { ok: false; issues: ScenarioIssue[] } {
   const read: StructuredRead<T> = readYamlStructured(text, options);
   return read.ok ? read : { ok: false, issues: read.diagnostics.map(toIssue) };
 }
 
 /** Parses and checks a scenario file (YAML, or JSON, which YAML reads too). Never throws. */
 export function loadScenario(text: string): LoadedScenario {
-  const loaded = loadYamlFile(text, { schema: ScenarioSchema, emptyMessage: "the scenario file is empty; it needs at least `pathway:` and `turns:`", unknownKeyHint: UNKNOWN_KEY_HINT });
+  const loaded = loadYamlFile(text, {
+    schema: ScenarioSchema,
+    emptyMessage: "the scenario file is empty; it needs at least `pathway:` and `turns:`",
+    unknownKeyHint: UNKNOWN_KEY_HINT,
+  });
   return loaded.ok ? { ok: true, scenario: loaded.value, locate: loaded.locate } : loaded;
 }
 
 /** A shared mocks file (`mocks.yaml`): answers that every scenario naming it with `mocks:` starts from. */
 export const MocksFileSchema = z.strictObject({
   $schema: z.string().optional(),
-  webhooks: z.record(z.string(), WebhookMockSchema).default({}).describe("answers for every scenario that names this file: webhooks and Custom Code nodes by node id or name, node tools by tool name"),
+  webhooks: z
+    .record(z.string(), WebhookMockSchema)
+    .default({})
+    .describe("answers for every scenario that names this file: webhooks and Custom Code nodes by node id or name, node tools by tool name"),
 });
 
 /** Parses and checks a mocks file. Never throws. */
 export function loadMocks(text: string): { ok: true; webhooks: Record<string, z.infer<typeof WebhookMockSchema>> } | { ok: false; issues: ScenarioIssue[] } {
-  const loaded = loadYamlFile(text, { schema: MocksFileSchema, emptyMessage: "the mocks file is empty; it needs `webhooks:`", unknownKeyHint: UNKNOWN_KEY_HINT });
+  const loaded = loadYamlFile(text, {
+    schema: MocksFileSchema,
+    emptyMessage: "the mocks file is empty; it needs `webhooks:`",
+    unknownKeyHint: UNKNOWN_KEY_HINT,
+  });
   return loaded.ok ? { ok: true, webhooks: loaded.value.webhooks } : loaded;
 }
 

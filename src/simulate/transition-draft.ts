@@ -60,7 +60,10 @@ export function toState(d: Draft): SimState {
     returnTo: d.returnTo,
     visits: d.visits,
   };
-  attachTraceLog(state, d.events.length === 0 && d.previous ? d.previous : { previous: d.previous, events: d.events, length: (d.previous?.length ?? 0) + d.events.length });
+  attachTraceLog(
+    state,
+    d.events.length === 0 && d.previous ? d.previous : { previous: d.previous, events: d.events, length: (d.previous?.length ?? 0) + d.events.length },
+  );
   if (d.nodeId !== undefined) state.nodeId = d.nodeId;
   if (d.reason !== undefined) state.reason = d.reason;
   if (d.transferNumber !== undefined) state.transferNumber = d.transferNumber;
@@ -82,8 +85,12 @@ export function finish(d: Draft, status: "ended" | "transferred" | "stopped", re
   if (transferNumber !== undefined) d.transferNumber = transferNumber;
   if (transferPathwayId !== undefined) d.transferPathwayId = transferPathwayId;
   d.events.push({
-    type: "end", turn: d.turn, status, reason,
-    ...(transferNumber !== undefined && { transferNumber }), ...(transferPathwayId !== undefined && { transferPathwayId }),
+    type: "end",
+    turn: d.turn,
+    status,
+    reason,
+    ...(transferNumber !== undefined && { transferNumber }),
+    ...(transferPathwayId !== undefined && { transferPathwayId }),
   });
 }
 
@@ -111,7 +118,7 @@ export function getHistory(d: Draft, limit = 10): { role: "agent" | "user"; text
 /** The answer in `mocks` for a node (by id, then name) or a tool (by name, `ref`), ignoring case and spaces around names. */
 export function findMock(node: PathwayNode | undefined, mocks: Turn["webhooks"], ref?: string): WebhookResponse | undefined {
   if (!mocks) return undefined;
-  if (node && Object.prototype.hasOwnProperty.call(mocks, node.id)) return mocks[node.id];
+  if (node && Object.hasOwn(mocks, node.id)) return mocks[node.id];
   const name = (ref ?? getSimNodeName(node))?.trim().toLowerCase();
   for (const [key, value] of Object.entries(mocks)) if (name !== undefined && key.trim().toLowerCase() === name) return value;
   return undefined;
@@ -134,4 +141,3 @@ export function move(sim: Simulator, d: Draft, to: string, via: MoveVia, reason:
   const prompt = fromNode ? (nodeData(fromNode).prompt ?? nodeData(fromNode).text) : undefined;
   if (typeof prompt === "string") d.variables.prevNodePrompt = prompt;
 }
-

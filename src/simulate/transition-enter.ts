@@ -28,7 +28,15 @@ function toHeaderPairs(headers: unknown, variables: Record<string, unknown>, uns
  */
 function runCustomCode(sim: Simulator, d: Draft, node: PathwayNode, turn: Turn | undefined): void {
   const mock = findMock(node, turn?.webhooks) ?? findMock(node, sim.config.mocks);
-  d.events.push({ type: "code", turn: d.turn, nodeId: node.id, kind: "code", name: getSimNodeName(node) ?? node.id, answered: mock !== undefined, ...(mock?.body !== undefined && { response: mock.body }) });
+  d.events.push({
+    type: "code",
+    turn: d.turn,
+    nodeId: node.id,
+    kind: "code",
+    name: getSimNodeName(node) ?? node.id,
+    answered: mock !== undefined,
+    ...(mock?.body !== undefined && { response: mock.body }),
+  });
   if (mock && isObject(mock.body)) assign(d, node.id, { ...mock.body }, "code");
 }
 
@@ -42,7 +50,11 @@ function getNodeTools(node: PathwayNode): { name: string; responseData: { name: 
     if (typeof name !== "string" || name.trim() === "") return [];
     const mapping = prop(inner, "response_data") ?? prop(tool, "response_data");
     const responseData = Array.isArray(mapping)
-      ? mapping.flatMap((m) => (typeof prop(m, "name") === "string" && typeof prop(m, "data") === "string" ? [{ name: prop(m, "name") as string, data: prop(m, "data") as string }] : []))
+      ? mapping.flatMap((m) =>
+          typeof prop(m, "name") === "string" && typeof prop(m, "data") === "string"
+            ? [{ name: prop(m, "name") as string, data: prop(m, "data") as string }]
+            : [],
+        )
       : [];
     return [{ name, responseData }];
   });
@@ -54,7 +66,15 @@ function runNodeTools(sim: Simulator, d: Draft, node: PathwayNode, turn: Turn | 
     const mock = findMock(undefined, turn?.webhooks, tool.name) ?? findMock(undefined, sim.config.mocks, tool.name);
     // The model decides whether to call a tool; without an answer the run assumes it did not.
     if (!mock) continue;
-    d.events.push({ type: "code", turn: d.turn, nodeId: node.id, kind: "tool", name: tool.name, answered: true, ...(mock.body !== undefined && { response: mock.body }) });
+    d.events.push({
+      type: "code",
+      turn: d.turn,
+      nodeId: node.id,
+      kind: "tool",
+      name: tool.name,
+      answered: true,
+      ...(mock.body !== undefined && { response: mock.body }),
+    });
     const set: Record<string, unknown> = {};
     for (const item of tool.responseData) {
       const value = getJsonPath(mock.body, item.data);
@@ -87,10 +107,19 @@ function leaveByTransfer(sim: Simulator, d: Draft, node: PathwayNode, turn: Turn
   }
   const voicemail = getSimWays(sim, node.id).find((w) => w.kind === "voicemail");
   if (!voicemail) {
-    finish(d, "stopped", `the transfer at ${label(sim, node.id)} was not answered and the node has no voicemail edge (an edge with data.isVoicemailEdge: true) to go on by`);
+    finish(
+      d,
+      "stopped",
+      `the transfer at ${label(sim, node.id)} was not answered and the node has no voicemail edge (an edge with data.isVoicemailEdge: true) to go on by`,
+    );
     return undefined;
   }
-  return { to: voicemail.to, via: "voicemail", reason: `the transfer to ${number || "(no number)"} was not answered: voicemail edge`, ...(voicemail.edge && { edgeId: voicemail.edge.id }) };
+  return {
+    to: voicemail.to,
+    via: "voicemail",
+    reason: `the transfer to ${number || "(no number)"} was not answered: voicemail edge`,
+    ...(voicemail.edge && { edgeId: voicemail.edge.id }),
+  };
 }
 
 /**
@@ -114,7 +143,11 @@ export function* enter(sim: Simulator, d: Draft, nodeId: string, turn: Turn | un
     if (nodeName !== undefined) entered.nodeName = nodeName;
     d.events.push(entered);
     if (visits > sim.config.maxVisits) {
-      finish(d, "stopped", `loop: ${label(sim, current)} was entered ${visits} times (limit ${sim.config.maxVisits}); the conversation is going round in circles`);
+      finish(
+        d,
+        "stopped",
+        `loop: ${label(sim, current)} was entered ${visits} times (limit ${sim.config.maxVisits}); the conversation is going round in circles`,
+      );
       return;
     }
     const data = nodeData(node);
@@ -135,7 +168,13 @@ export function* enter(sim: Simulator, d: Draft, nodeId: string, turn: Turn | un
       if (!next) return;
     } else if (exit === "transfer-pathway") {
       const pathwayId = getTransferPathwayId(node);
-      finish(d, "transferred", `Transfer Pathway node ${label(sim, current)} hands the call to ${pathwayId === undefined ? "another pathway (no pathway id in the node)" : `pathway ${pathwayId}`}`, undefined, pathwayId);
+      finish(
+        d,
+        "transferred",
+        `Transfer Pathway node ${label(sim, current)} hands the call to ${pathwayId === undefined ? "another pathway (no pathway id in the node)" : `pathway ${pathwayId}`}`,
+        undefined,
+        pathwayId,
+      );
       return;
     } else {
       if (runs === "code") runCustomCode(sim, d, node, turn);
@@ -146,7 +185,8 @@ export function* enter(sim: Simulator, d: Draft, nodeId: string, turn: Turn | un
         next = routeOf(d, node);
         if (!next) {
           // No route and no fallback: its own edges may still lead on, decided on the caller's next turn.
-          if (!getSimWays(sim, current).some((w) => w.kind === "edge")) finish(d, "stopped", `no route of Route node ${label(sim, current)} matched and it has no fallbackNodeId or edges`);
+          if (!getSimWays(sim, current).some((w) => w.kind === "edge"))
+            finish(d, "stopped", `no route of Route node ${label(sim, current)} matched and it has no fallbackNodeId or edges`);
           return;
         }
       } else if (runs === "request" && typeof data.url === "string") {
@@ -209,10 +249,21 @@ function* callWebhook(sim: Simulator, d: Draft, node: PathwayNode, mocks: Turn["
   let response = findMock(node, mocks);
   if (!response) {
     if (!sim.config.webhook) {
-      finish(d, "stopped", `webhook node ${label(sim, node.id)} was called but nothing answers it; mock it (webhooks: {"${nodeName ?? node.id}": {status: 200, body: {...}}}) or run with --live`);
+      finish(
+        d,
+        "stopped",
+        `webhook node ${label(sim, node.id)} was called but nothing answers it; mock it (webhooks: {"${nodeName ?? node.id}": {status: 200, body: {...}}}) or run with --live`,
+      );
       return undefined;
     }
-    const request: WebhookRequest = { nodeId: node.id, ...(nodeName !== undefined && { nodeName }), method, url: url.text, headers, ...(body !== undefined && { body }) };
+    const request: WebhookRequest = {
+      nodeId: node.id,
+      ...(nodeName !== undefined && { nodeName }),
+      method,
+      url: url.text,
+      headers,
+      ...(body !== undefined && { body }),
+    };
     const answer = (yield { type: "webhook", request }) as WebhookAnswer;
     if (!answer.ok) {
       finish(d, "stopped", `webhook node ${label(sim, node.id)} failed: ${answer.error}`);
@@ -221,8 +272,15 @@ function* callWebhook(sim: Simulator, d: Draft, node: PathwayNode, mocks: Turn["
     response = answer.response;
   }
   d.events.push({
-    type: "webhook", turn: d.turn, nodeId: node.id, method, url: url.text, ...(body !== undefined && { body }),
-    status: response.status, ...(response.body !== undefined && { response: response.body }), unset,
+    type: "webhook",
+    turn: d.turn,
+    nodeId: node.id,
+    method,
+    url: url.text,
+    ...(body !== undefined && { body }),
+    status: response.status,
+    ...(response.body !== undefined && { response: response.body }),
+    unset,
   });
   const set: Record<string, unknown> = {};
   for (const item of data.responseData ?? []) {
@@ -249,10 +307,11 @@ function responseRouteOf(d: Draft, node: PathwayNode, response: WebhookResponse)
       fallback ??= { to, via: "webhook", reason: `default response route "${variable}"` };
       continue;
     }
-    const actual = variable === "BlandStatusCode" ? response.status : variable.startsWith("$") ? getJsonPath(response.body, variable) : getVariable(d.variables, variable);
+    const actual =
+      variable === "BlandStatusCode" ? response.status : variable.startsWith("$") ? getJsonPath(response.body, variable) : getVariable(d.variables, variable);
     const outcome = evaluateCondition(actual, String(operator), value);
-    if (outcome.holds) return { to, via: "webhook", reason: `response route: ${variable} (${JSON.stringify(actual ?? null)}) ${operator} ${JSON.stringify(value)}` };
+    if (outcome.holds)
+      return { to, via: "webhook", reason: `response route: ${variable} (${JSON.stringify(actual ?? null)}) ${operator} ${JSON.stringify(value)}` };
   }
   return fallback;
 }
-

@@ -49,7 +49,8 @@ function extractVariables(sim: Simulator, d: Draft, turn: Turn): void {
 function getBlock(d: Draft, c: Candidate): string | undefined {
   for (const cond of c.conditions ?? []) {
     const actual = getVariable(d.variables, cond.field);
-    if (!evaluateCondition(actual, cond.operator, cond.value).holds) return `${cond.field} (${JSON.stringify(actual ?? null)}) ${cond.operator} ${JSON.stringify(cond.value)} does not hold`;
+    if (!evaluateCondition(actual, cond.operator, cond.value).holds)
+      return `${cond.field} (${JSON.stringify(actual ?? null)}) ${cond.operator} ${JSON.stringify(cond.value)} does not hold`;
   }
   return undefined;
 }
@@ -66,7 +67,8 @@ function* decide(sim: Simulator, d: Draft, turn: Turn, all: readonly Candidate[]
     decision = resolveTake(candidates, turn.take);
     if (decision.kind === "error" && open) {
       const blocked = resolveTake(all, turn.take);
-      if (blocked.kind === "take") decision = { kind: "error", reason: `take: "${turn.take}" names an edge whose condition fails: ${getBlock(d, all[blocked.index]!)}` };
+      if (blocked.kind === "take")
+        decision = { kind: "error", reason: `take: "${turn.take}" names an edge whose condition fails: ${getBlock(d, all[blocked.index]!)}` };
     }
   } else if (always >= 0) decision = { kind: "take", index: always, reason: "the edge has alwaysPick: true" };
   else {
@@ -75,7 +77,8 @@ function* decide(sim: Simulator, d: Draft, turn: Turn, all: readonly Candidate[]
     if (chosen === scripted) decision = scripted.decide({ node, userText: turn.user, candidates, history: [] }) as Decision;
     else decision = (yield { type: "decide", request: { node, userText: turn.user, candidates, history: getHistory(d) } }) as Decision;
   }
-  if (decision.kind === "take" && !candidates[decision.index]) decision = { kind: "error", reason: `the ${decider} decider chose option ${decision.index + 1} of ${candidates.length}` };
+  if (decision.kind === "take" && !candidates[decision.index])
+    decision = { kind: "error", reason: `the ${decider} decider chose option ${decision.index + 1} of ${candidates.length}` };
   if (open && decision.kind === "take") decision = { ...decision, index: open[decision.index]! };
   if (open && decision.kind === "ambiguous") decision = { ...decision, indexes: decision.indexes.map((i) => open[i] ?? i) };
   const chosen = decision.kind === "take" ? all[decision.index] : undefined;

@@ -5,13 +5,13 @@ const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 /** Reads `name` or a dotted path (`input.a.b`) from the store; undefined when unset. */
 export function getVariable(variables: Readonly<Record<string, unknown>>, name: string): unknown {
-  if (Object.prototype.hasOwnProperty.call(variables, name)) return variables[name];
+  if (Object.hasOwn(variables, name)) return variables[name];
   const parts = name.split(".");
   if (parts.length < 2) return undefined;
   let value: unknown = variables;
   for (const part of parts) {
     if (Array.isArray(value) && /^\d+$/.test(part)) value = value[Number(part)];
-    else if (isObject(value) && Object.prototype.hasOwnProperty.call(value, part)) value = value[part];
+    else if (isObject(value) && Object.hasOwn(value, part)) value = value[part];
     else return undefined;
   }
   return value;
@@ -56,7 +56,7 @@ export function getJsonPath(value: unknown, path: string): unknown {
       current = current[Number(m[2])];
     } else {
       const key = m[1] ?? m[3] ?? m[4] ?? "";
-      if (!isObject(current) || !Object.prototype.hasOwnProperty.call(current, key)) return undefined;
+      if (!isObject(current) || !Object.hasOwn(current, key)) return undefined;
       current = current[key];
     }
     if (current === undefined) return undefined;
@@ -65,9 +65,31 @@ export function getJsonPath(value: unknown, path: string): unknown {
 }
 
 const NUMBER_WORDS: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18,
-  nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50, hundred: 100,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  hundred: 100,
 };
 const YES = new Set(["yes", "yeah", "yep", "yup", "sure", "correct", "right", "affirmative", "ok", "okay", "true", "absolutely", "definitely"]);
 const NO = new Set(["no", "nope", "nah", "not", "never", "negative", "false", "don't", "dont"]);
@@ -85,7 +107,10 @@ export function extractInteger(text: string): number | undefined {
 
 /** true for yes-words, false for no-words (a "no" anywhere wins over "yes"), undefined when neither occurs. */
 export function extractBoolean(text: string): boolean | undefined {
-  const words = text.toLowerCase().split(/[^a-z']+/).filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .split(/[^a-z']+/)
+    .filter(Boolean);
   if (words.some((w) => NO.has(w))) return false;
   if (words.some((w) => YES.has(w))) return true;
   return undefined;

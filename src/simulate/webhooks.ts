@@ -3,7 +3,7 @@ import type { WebhookHandler, WebhookRequest, WebhookResponse } from "./types.js
 import type { FetchLike } from "./deciders/llm.js";
 
 function findMock(mocks: Readonly<Record<string, WebhookResponse>>, request: WebhookRequest): WebhookResponse | undefined {
-  if (Object.prototype.hasOwnProperty.call(mocks, request.nodeId)) return mocks[request.nodeId];
+  if (Object.hasOwn(mocks, request.nodeId)) return mocks[request.nodeId];
   const name = request.nodeName?.trim().toLowerCase();
   for (const [key, value] of Object.entries(mocks)) if (name !== undefined && key.trim().toLowerCase() === name) return value;
   return undefined;
@@ -32,7 +32,12 @@ export function createLiveWebhooks(options: LiveWebhookOptions): WebhookHandler 
   return async (request) => {
     const headers: Record<string, string> = {};
     for (const [k, v] of request.headers) headers[k] = v;
-    const init = { method: request.method, headers, body: request.method === "GET" ? "" : (request.body ?? ""), signal: AbortSignal.timeout(options.timeoutMs ?? 15_000) };
+    const init = {
+      method: request.method,
+      headers,
+      body: request.method === "GET" ? "" : (request.body ?? ""),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+    };
     if (request.method === "GET") delete (init as { body?: string }).body;
     const response = await options.fetch(request.url, init as Parameters<FetchLike>[1]);
     const text = await response.text();

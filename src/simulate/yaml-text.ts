@@ -31,7 +31,7 @@ function isPlainSafe(text: string): boolean {
 }
 
 function hex4(code: number): string {
-  return "\\u" + code.toString(16).padStart(4, "0");
+  return `\\u${code.toString(16).padStart(4, "0")}`;
 }
 
 /**
@@ -61,7 +61,7 @@ function quote(text: string): string {
     out += text.slice(start, i) + escaped;
     start = i + 1;
   }
-  return out + text.slice(start) + '"';
+  return `${out + text.slice(start)}"`;
 }
 
 /**
@@ -113,7 +113,7 @@ function writeBlock(out: string[], value: object, indent: string, first: string)
   if (Array.isArray(value)) {
     for (const item of value) {
       out.push(prefix, "-");
-      writeNested(out, item, indent + "  ", " ");
+      writeNested(out, item, `${indent}  `, " ");
       prefix = indent;
     }
     return;
@@ -124,14 +124,14 @@ function writeBlock(out: string[], value: object, indent: string, first: string)
     const text = toYamlString(key);
     if (text.length > MAX_IMPLICIT_KEY) {
       out.push(prefix, "? ", text, "\n", indent, ":");
-      writeNested(out, item, indent + "  ", " ");
+      writeNested(out, item, `${indent}  `, " ");
     } else {
       out.push(prefix, text, ":");
       const scalar = toScalar(item);
       if (scalar !== undefined) out.push(" ", scalar, "\n");
       else {
         out.push("\n");
-        writeBlock(out, item as object, indent + "  ", indent + "  ");
+        writeBlock(out, item as object, `${indent}  `, `${indent}  `);
       }
     }
     prefix = indent;

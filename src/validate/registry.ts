@@ -49,15 +49,19 @@ export const validationRules: readonly PathwayRule[] = [
 
 /** Findings about the file itself, reported while reading it rather than by a rule's check. */
 export const documentRuleMetas: readonly RuleMeta[] = [
-  defineDocumentRule("byte-order-mark", "The file does not start with a byte-order mark (JSON forbids it; it is ignored with a warning).", "warning", { fixable: "code" as const }),
+  defineDocumentRule("byte-order-mark", "The file does not start with a byte-order mark (JSON forbids it; it is ignored with a warning).", "warning", {
+    fixable: "code" as const,
+  }),
   defineDocumentRule("duplicate-key", "No object repeats a key (JSON readers keep only the last value, so the earlier one is silently lost).", "warning"),
   defineDocumentRule("invalid-utf8", "The file is UTF-8 text (reports the line and column of the first bad byte).", "error"),
-  defineDocumentRule("nesting-depth", "The file's data nests at most 256 levels deep (real pathways nest fewer than 20; deeper data is refused, not followed).", "error"),
+  defineDocumentRule(
+    "nesting-depth",
+    "The file's data nests at most 256 levels deep (real pathways nest fewer than 20; deeper data is refused, not followed).",
+    "error",
+  ),
   defineDocumentRule("parse-error", "The file is JSON (reports the line and column of the syntax error, with a hint such as a trailing comma).", "error"),
   defineDocumentRule("unreadable-file", "The file exists and can be read.", "error"),
 ];
 
 /** Metadata of every rule the validator can report, sorted by id. */
-export const validationRuleMetas: readonly RuleMeta[] = [...documentRuleMetas, ...validationRules.map((r) => r.meta)].sort((a, b) =>
-  a.id < b.id ? -1 : 1,
-);
+export const validationRuleMetas: readonly RuleMeta[] = [...documentRuleMetas, ...validationRules.map((r) => r.meta)].sort((a, b) => (a.id < b.id ? -1 : 1));

@@ -34,5 +34,9 @@ export function validateDocument(parsed: ParsedDocument, options: ValidateOption
   // Findings about the file itself (encoding, syntax) take their configured severity too.
   const documentFindings = applySeverities(parsed.diagnostics, options.rules);
   if (!parsed.ok) return { diagnostics: documentFindings, text: parsed.text };
-  return { value: parsed.value, text: parsed.text, diagnostics: locateDiagnostics([...documentFindings, ...validateValue(parsed.value, options)], parsed.locateMany, parsed.text).sort(compareDiagnostics) };
+  return {
+    value: parsed.value,
+    text: parsed.text,
+    diagnostics: locateDiagnostics([...documentFindings, ...validateValue(parsed.value, options)], parsed.locateMany, parsed.text).sort(compareDiagnostics),
+  };
 }

@@ -74,16 +74,26 @@ describe("builder output", () => {
 
   test("keeps __proto__ keys from escape hatches as data", () => {
     const data = JSON.parse('{"__proto__": {"polluted": true}, "plain": 1}') as Record<string, unknown>;
-    const value = pathway().start("a", defaultNode({ text: "x", data })).toJSON();
+    const value = pathway()
+      .start("a", defaultNode({ text: "x", data }))
+      .toJSON();
     const text = toCanonicalJson(value);
     expect(text).toContain('"__proto__": {');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(Object.prototype.hasOwnProperty.call((value.nodes[0] as { data: object }).data, "__proto__")).toBe(true);
+    expect(Object.hasOwn((value.nodes[0] as { data: object }).data, "__proto__")).toBe(true);
   });
 
   test("omits edges only when asked to", () => {
-    expect(pathway().start("a", defaultNode({ text: "x" })).toJSON()).toHaveProperty("edges", []);
-    expect(pathway({ omitEmptyEdges: true }).start("a", defaultNode({ text: "x" })).toJSON()).not.toHaveProperty("edges");
+    expect(
+      pathway()
+        .start("a", defaultNode({ text: "x" }))
+        .toJSON(),
+    ).toHaveProperty("edges", []);
+    expect(
+      pathway({ omitEmptyEdges: true })
+        .start("a", defaultNode({ text: "x" }))
+        .toJSON(),
+    ).not.toHaveProperty("edges");
   });
 
   test("is recognised by brand", () => {
@@ -127,12 +137,16 @@ describe("build()", () => {
 
   test("points an edge finding at the edge's line", () => {
     const expected = getCallSite()!.line + 1;
-    const builder = pathway().start("a", defaultNode({ text: "x" })).rawEdge({ id: "e", source: "a", target: "ghost" });
+    const builder = pathway()
+      .start("a", defaultNode({ text: "x" }))
+      .rawEdge({ id: "e", source: "a", target: "ghost" });
     expect(builder.check()).toEqual([expect.objectContaining({ ruleId: "unknown-edge-endpoint", declaredAt: expect.objectContaining({ line: expected }) })]);
   });
 
   test("returns the value when there are no errors", () => {
-    const value = pathway().start("a", defaultNode({ text: "x" })).build();
+    const value = pathway()
+      .start("a", defaultNode({ text: "x" }))
+      .build();
     expect(value.nodes).toHaveLength(1);
   });
 });
@@ -155,11 +169,9 @@ describe("fragments", () => {
 
 describe("getCallSite", () => {
   test("skips the builder's own frames and reads file URLs", () => {
-    const stack = [
-      "Error",
-      "    at PathwayBuilder.node (/repo/src/builder/pathway-builder.ts:10:5)",
-      "    at file:///home/me/flows/a.pathway.ts:12:3",
-    ].join("\n");
+    const stack = ["Error", "    at PathwayBuilder.node (/repo/src/builder/pathway-builder.ts:10:5)", "    at file:///home/me/flows/a.pathway.ts:12:3"].join(
+      "\n",
+    );
     expect(getCallSite(stack, "/repo/src/builder")).toEqual({ file: "/home/me/flows/a.pathway.ts", line: 12, column: 3 });
   });
 
@@ -187,7 +199,12 @@ describe("getCallSite", () => {
 
   test("skips this package's own builder folders by default, whichever copy is running", () => {
     expect(BUILDER_DIRS).toEqual(expect.arrayContaining([path.join(ROOT_DIR, "src/builder"), path.join(ROOT_DIR, "dist/builder")]));
-    const stack = ["Error", `    at x (${path.join(ROOT_DIR, "src/builder/call-site.ts")}:1:1)`, `    at y (${path.join(ROOT_DIR, "dist/builder/pathway-builder.js")}:1:1)`, "    at /home/me/a.pathway.ts:3:1"].join("\n");
+    const stack = [
+      "Error",
+      `    at x (${path.join(ROOT_DIR, "src/builder/call-site.ts")}:1:1)`,
+      `    at y (${path.join(ROOT_DIR, "dist/builder/pathway-builder.js")}:1:1)`,
+      "    at /home/me/a.pathway.ts:3:1",
+    ].join("\n");
     expect(getCallSite(stack)).toEqual({ file: "/home/me/a.pathway.ts", line: 3, column: 1 });
   });
 

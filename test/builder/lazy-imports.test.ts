@@ -38,7 +38,10 @@ describe("lazy loading of heavy modules", () => {
       expect([...graph.packages], entry).not.toContain("ts-morph");
       expect([...graph.packages], entry).not.toContain("tsx");
       expect([...graph.packages], entry).not.toContain("typescript");
-      expect([...graph.files].filter((f) => f.includes(`${path.sep}codegen${path.sep}`) && !f.endsWith("fmt.js")), entry).toEqual([]);
+      expect(
+        [...graph.files].filter((f) => f.includes(`${path.sep}codegen${path.sep}`) && !f.endsWith("fmt.js")),
+        entry,
+      ).toEqual([]);
     }
   });
 

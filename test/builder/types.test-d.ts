@@ -5,13 +5,17 @@ import type { ExtractVarType } from "../../src/model/index.js";
 
 describe("builder types", () => {
   test("declared node ids accumulate in the builder's type", () => {
-    const b = pathway().start("hi", defaultNode({ text: "Hi" })).node("bye", endCall({ text: "Bye" }));
+    const b = pathway()
+      .start("hi", defaultNode({ text: "Hi" }))
+      .node("bye", endCall({ text: "Bye" }));
     expectTypeOf(b).toEqualTypeOf<PathwayBuilder<"hi" | "bye", true>>();
     expectTypeOf(b.edge).parameter(0).toEqualTypeOf<"hi" | "bye">();
   });
 
   test("an edge to a node id that was never declared does not compile", () => {
-    const b = pathway().start("hi", defaultNode({ text: "Hi" })).node("bye", endCall({ text: "Bye" }));
+    const b = pathway()
+      .start("hi", defaultNode({ text: "Hi" }))
+      .node("bye", endCall({ text: "Bye" }));
     b.edge("hi", "bye", "ok");
     // @ts-expect-error "byee" is not a declared node id
     b.edge("hi", "byee", "typo");

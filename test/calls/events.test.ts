@@ -2,14 +2,25 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CALL_EVENT_TYPES, CALL_OPERATIONS, createCallStats, mapCallToPathway, readCallRecord, readCallValues, type CallRecord } from "../../src/calls/index.js";
+import {
+  CALL_EVENT_TYPES,
+  CALL_OPERATIONS,
+  createCallStats,
+  mapCallToPathway,
+  readCallRecord,
+  readCallValues,
+  type CallRecord,
+} from "../../src/calls/index.js";
 import type { Pathway } from "../../src/model/index.js";
 import { projectCall } from "../support/call-projection.js";
 import { ROOT } from "../support/cli.js";
 
 const DIR = path.join(ROOT, "test/fixtures/call-events");
 const CLINIC = JSON.parse(readFileSync(path.join(DIR, "clinic.json"), "utf8")) as Pathway;
-const CASES = readdirSync(DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+const CASES = readdirSync(DIR, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort();
 const inputOf = (name: string) => readdirSync(path.join(DIR, name)).find((f) => f !== "expected.json")!;
 
 /** The calls of a file's text, each read and mapped onto the clinic pathway (or the problem met). */
@@ -29,9 +40,19 @@ function record(value: unknown): CallRecord {
 }
 
 const C = "call-1";
-const ev = (sequence: unknown, event_type: unknown, node_id: unknown, payload: unknown = {}, more: Record<string, unknown> = {}) => ({ conversation_id: C, sequence, event_type, node_id, operation_id: null, payload, created_at: "2026-08-05T10:00:00Z", ...more });
+const ev = (sequence: unknown, event_type: unknown, node_id: unknown, payload: unknown = {}, more: Record<string, unknown> = {}) => ({
+  conversation_id: C,
+  sequence,
+  event_type,
+  node_id,
+  operation_id: null,
+  payload,
+  created_at: "2026-08-05T10:00:00Z",
+  ...more,
+});
 const init = ev(1, "conversation.init", null, { pathway_id: "pw-clinic", start_node_id: "greet", version: "4" });
-const to = (sequence: number, from: string, chosen: string, payload: Record<string, unknown> = {}) => ev(sequence, "node.transition", from, { chosen_node_id: chosen, ...payload });
+const to = (sequence: number, from: string, chosen: string, payload: Record<string, unknown> = {}) =>
+  ev(sequence, "node.transition", from, { chosen_node_id: chosen, ...payload });
 const mapped = (events: unknown[]) => mapCallToPathway(record(events), CLINIC);
 
 describe("v2 call event traces: the fixtures", () => {
@@ -47,7 +68,13 @@ describe("v2 call event traces: the fixtures", () => {
       const text = readFileSync(path.join(DIR, name, inputOf(name)), "utf8");
       for (const m of text.matchAll(/"event_type": ?"([^"]+)"/g)) seen.add(m[1]!);
     }
-    const documented = [...CALL_EVENT_TYPES, ...CALL_OPERATIONS.flatMap((op) => [`${op}.invoke`, `${op}.result`]), "webhook.mapping", "webhook.error", "webhook.warning"];
+    const documented = [
+      ...CALL_EVENT_TYPES,
+      ...CALL_OPERATIONS.flatMap((op) => [`${op}.invoke`, `${op}.result`]),
+      "webhook.mapping",
+      "webhook.error",
+      "webhook.warning",
+    ];
     expect(documented.filter((t) => !seen.has(t))).toEqual([]);
   });
 
@@ -65,7 +92,13 @@ describe("v2 call event traces: the fixtures", () => {
     expect(check.webhooks).toEqual({
       invoked: 8,
       failed: 3,
-      examples: ["webhook answered 404", "webhook answered 500", "mapping of slot_id: error (body is not JSON)", "webhook failed: connect ECONNREFUSED", "mapping of slot_id: empty"],
+      examples: [
+        "webhook answered 404",
+        "webhook answered 500",
+        "mapping of slot_id: error (body is not JSON)",
+        "webhook failed: connect ECONNREFUSED",
+        "mapping of slot_id: empty",
+      ],
     });
     expect(result.nodes.find((n) => n.id === "greet")!.variablesChanged).toEqual([
       { name: "day", calls: 3 },
@@ -96,14 +129,24 @@ describe("v2 call event traces: uncertain cases", () => {
 
   it("reads a version given as text or as a number, and compares it with --pathway-version as text", () => {
     for (const version of ["4", 4, " 4 "]) {
-      const path = mapCallToPathway(record([ev(1, "conversation.init", null, { pathway_id: "pw", start_node_id: "greet", version })]), CLINIC, { pathwayVersion: 4 });
+      const path = mapCallToPathway(record([ev(1, "conversation.init", null, { pathway_id: "pw", start_node_id: "greet", version })]), CLINIC, {
+        pathwayVersion: 4,
+      });
       expect(path.status).toBe("mapped");
     }
     expect(mapCallToPathway(record([init]), CLINIC, { pathwayVersion: 5 }).reason).toBe("a call of another version (4, not 5)");
   });
 
   it("pairs a result with its invoke by operation_id when two webhooks overlap", () => {
-    const events = [init, to(2, "greet", "ask"), to(3, "ask", "check"), ev(4, "webhook.invoke", "check"), ev(5, "webhook.invoke", "check"), ev(6, "webhook.result", "check", { status: 503 }, { operation_id: 4 }), ev(7, "webhook.result", "check", { status: 200 }, { operation_id: 5 })];
+    const events = [
+      init,
+      to(2, "greet", "ask"),
+      to(3, "ask", "check"),
+      ev(4, "webhook.invoke", "check"),
+      ev(5, "webhook.invoke", "check"),
+      ev(6, "webhook.result", "check", { status: 503 }, { operation_id: 4 }),
+      ev(7, "webhook.result", "check", { status: 200 }, { operation_id: 5 }),
+    ];
     expect(mapped(events).steps[2]!.webhooks!.map((w) => [w.sequence, w.outcome, w.status])).toEqual([
       [4, "failed", 503],
       [5, "ok", 200],
@@ -111,8 +154,18 @@ describe("v2 call event traces: uncertain cases", () => {
   });
 
   it("calls a webhook failed when an error comes before or after its result", () => {
-    for (const order of [[6, 7], [7, 6]]) {
-      const events = [init, to(2, "greet", "ask"), to(3, "ask", "check"), ev(4, "webhook.invoke", "check"), ev(order[0], "webhook.result", "check", { status: 200 }, { operation_id: 4 }), ev(order[1], "webhook.error", "check", { message: "mapping crashed" }, { operation_id: 4 })];
+    for (const order of [
+      [6, 7],
+      [7, 6],
+    ]) {
+      const events = [
+        init,
+        to(2, "greet", "ask"),
+        to(3, "ask", "check"),
+        ev(4, "webhook.invoke", "check"),
+        ev(order[0], "webhook.result", "check", { status: 200 }, { operation_id: 4 }),
+        ev(order[1], "webhook.error", "check", { message: "mapping crashed" }, { operation_id: 4 }),
+      ];
       expect(mapped(events).steps[2]!.webhooks!.map((w) => [w.outcome, w.message])).toEqual([["failed", "mapping crashed"]]);
     }
   });
@@ -130,26 +183,42 @@ describe("v2 call event traces: uncertain cases", () => {
     const list = [init, other(init), to(2, "greet", "ask"), other(to(2, "greet", "desk"))];
     const values = [...readCallValues(JSON.stringify(list))];
     expect(values.map((v) => ("value" in v ? record(v.value).callId : v.problem))).toEqual(["call-1", "call-2"]);
-    expect(readCallRecord(list)).toEqual({ problem: "not one call's events: the trace names 2 calls (call-1, call-2); read its calls one by one (readCallValues splits them)" });
+    expect(readCallRecord(list)).toEqual({
+      problem: "not one call's events: the trace names 2 calls (call-1, call-2); read its calls one by one (readCallValues splits them)",
+    });
   });
 
   it("gives an event that names no call to the one call of its trace, and reports those of a list of several calls", () => {
     const anonymous = { ...to(2, "greet", "ask"), conversation_id: undefined };
     expect(mapped([init, anonymous]).steps.map((s) => s.nodeId)).toEqual(["greet", "ask"]);
     const values = [...readCallValues(JSON.stringify([init, { ...init, conversation_id: "call-2" }, anonymous]))];
-    expect(values.filter((v) => "problem" in v)).toEqual([{ problem: "1 of the events name no conversation_id, in a list of 2 calls' events: which call each belongs to cannot be told, so they are not read" }]);
-    expect(readCallRecord([{ ...init, conversation_id: undefined }])).toEqual({ problem: "not a call record: a v2 event trace whose events name no conversation_id (the call id)" });
+    expect(values.filter((v) => "problem" in v)).toEqual([
+      { problem: "1 of the events name no conversation_id, in a list of 2 calls' events: which call each belongs to cannot be told, so they are not read" },
+    ]);
+    expect(readCallRecord([{ ...init, conversation_id: undefined }])).toEqual({
+      problem: "not a call record: a v2 event trace whose events name no conversation_id (the call id)",
+    });
   });
 
   it("reads NDJSON event lines as one trace per run of one call's lines", () => {
     const lines = [init, to(2, "greet", "ask"), { ...init, conversation_id: "call-2" }, to(3, "ask", "check")].map((e) => JSON.stringify(e)).join("\n");
     const values = [...readCallValues(lines, { ndjson: true })];
     // The last line is call-1's again, after call-2's: a run of its own (interleaved calls are not joined).
-    expect(values.map((v) => ("value" in v ? [v.line, (v.value as unknown[]).length] : v.problem))).toEqual([[1, 2], [3, 1], [4, 1]]);
+    expect(values.map((v) => ("value" in v ? [v.line, (v.value as unknown[]).length] : v.problem))).toEqual([
+      [1, 2],
+      [3, 1],
+      [4, 1],
+    ]);
   });
 
   it("prefers a record's v2 events to its pathway_logs, and its own fields to theirs", () => {
-    const r = record({ call_id: C, pathway_id: "pw-record", variables: { day: "Friday" }, pathway_logs: [{ chosen_node_id: "desk", role: "assistant", text: "" }], pathway_events: JSON.stringify([init, to(2, "greet", "ask", { variable_changes: { added: { day: "Monday" } } })]) });
+    const r = record({
+      call_id: C,
+      pathway_id: "pw-record",
+      variables: { day: "Friday" },
+      pathway_logs: [{ chosen_node_id: "desk", role: "assistant", text: "" }],
+      pathway_events: JSON.stringify([init, to(2, "greet", "ask", { variable_changes: { added: { day: "Monday" } } })]),
+    });
     expect([r.logFormat, r.pathwayId, r.pathwayVersion, r.variables]).toEqual(["events", "pw-record", "4", { day: "Friday" }]);
     expect(mapCallToPathway(r, CLINIC).steps.map((s) => s.nodeId)).toEqual(["greet", "ask"]);
   });
@@ -167,7 +236,10 @@ describe("v2 call event traces: hostile input", () => {
     expect([...readCallValues("[]")]).toEqual([{ problem: "an empty list: no call record in it" }]);
     expect([...readCallValues('{"calls": []}')]).toEqual([{ problem: "an empty list: no call record in it" }]);
     const mixed = [...readCallValues(JSON.stringify([{ call_id: "a" }, init]))];
-    expect(mixed).toEqual([{ value: { call_id: "a" } }, { problem: "a v2 call event (conversation.init) in a list of call records: a trace is a list of one call's events" }]);
+    expect(mixed).toEqual([
+      { value: { call_id: "a" } },
+      { problem: "a v2 call event (conversation.init) in a list of call records: a trace is a list of one call's events" },
+    ]);
   });
 
   it("counts entries of a trace that are not events as of an unknown shape, and reads the rest", () => {
@@ -189,11 +261,17 @@ describe("v2 call event traces: hostile input", () => {
     const path = mapped(events);
     expect(path.steps.map((s) => s.nodeId)).toEqual(["greet", "ask"]);
     expect(path.steps[0]!.variableChanges).toEqual({ added: ["not", "an object"], modified: [], removed: ["gone"] });
-    expect(path.steps[1]!.webhooks!.map((w) => [w.outcome, w.mappings])).toEqual([["ok", undefined], ["no-answer", [{ name: "x", outcome: "empty" }]]]);
+    expect(path.steps[1]!.webhooks!.map((w) => [w.outcome, w.mappings])).toEqual([
+      ["ok", undefined],
+      ["no-answer", [{ name: "x", outcome: "empty" }]],
+    ]);
   });
 
   it("keeps __proto__ and constructor variables as data, never as the object's prototype", () => {
-    const events = [ev(1, "conversation.init", null, JSON.parse('{"start_node_id": "greet", "initial_variables": {"__proto__": {"polluted": true}, "constructor": 1}}')), to(2, "greet", "ask", JSON.parse('{"variable_changes": {"added": {"__proto__": {"x": 1}}, "modified": {"toString": 2}}}'))];
+    const events = [
+      ev(1, "conversation.init", null, JSON.parse('{"start_node_id": "greet", "initial_variables": {"__proto__": {"polluted": true}, "constructor": 1}}')),
+      to(2, "greet", "ask", JSON.parse('{"variable_changes": {"added": {"__proto__": {"x": 1}}, "modified": {"toString": 2}}}')),
+    ];
     const r = record(events);
     expect(Object.keys(r.variables)).toEqual(["__proto__", "constructor", "toString"]);
     expect(Object.getPrototypeOf(r.variables)).toBe(null);
@@ -202,12 +280,15 @@ describe("v2 call event traces: hostile input", () => {
   });
 
   it("does not take a list whose first object's event_type is not text for a trace", () => {
-    expect([...readCallValues(JSON.stringify([{ event_type: 7, conversation_id: C }]))].map((v) => ("value" in v ? readCallRecord(v.value) : v))).toEqual([{ problem: "not a call record: no call_id (nor c_id)" }]);
+    expect([...readCallValues(JSON.stringify([{ event_type: 7, conversation_id: C }]))].map((v) => ("value" in v ? readCallRecord(v.value) : v))).toEqual([
+      { problem: "not a call record: no call_id (nor c_id)" },
+    ]);
   });
 
   it("reads a long trace in one pass: 20,000 events of one call", () => {
     const events: unknown[] = [init, to(2, "greet", "ask")];
-    for (let k = 0; k < 10_000; k++) events.push(to(2 * k + 3, k % 2 === 0 ? "ask" : "check", k % 2 === 0 ? "check" : "ask"), ev(2 * k + 4, "transcript.user", null, { text: `turn ${k}` }));
+    for (let k = 0; k < 10_000; k++)
+      events.push(to(2 * k + 3, k % 2 === 0 ? "ask" : "check", k % 2 === 0 ? "check" : "ask"), ev(2 * k + 4, "transcript.user", null, { text: `turn ${k}` }));
     const path = mapped(events);
     expect(path.steps.length).toBe(10_002);
     expect(path.status).toBe("mapped");

@@ -12,7 +12,11 @@ const PATHWAY = {
   nodes: [
     { id: "greet", type: "Default", data: { name: "Greeting", isStart: true, text: "Hi" } },
     { id: "ask", type: "Default", data: { name: "Ask", prompt: "Ask", extractVars: [["day", "string", "the day"]] } },
-    { id: "check", type: "Webhook", data: { name: "Check", url: "https://x.example/h", method: "POST", responsePathways: [["ok", "==", "true", { id: "bye", name: "Bye" }]] } },
+    {
+      id: "check",
+      type: "Webhook",
+      data: { name: "Check", url: "https://x.example/h", method: "POST", responsePathways: [["ok", "==", "true", { id: "bye", name: "Bye" }]] },
+    },
     { id: "bye", type: "End Call", data: { name: "Bye", text: "Bye" } },
     { id: "human", type: "Default", data: { name: "Human", prompt: "Help", isGlobal: true, globalLabel: "wants a person" } },
     { id: "desk", type: "Transfer Call", data: { name: "Desk", transferNumber: "+15550000000" } },
@@ -33,20 +37,86 @@ function record(extra: Record<string, unknown>): CallRecord {
 }
 
 const at = (s: number) => new Date(Date.UTC(2025, 0, 1, 12, 0, s)).toISOString();
-const entry = (node: string | undefined, s: number, more: Record<string, unknown> = {}) => ({ chosen_node_id: node, created_at: at(s), role: "assistant", text: "", ...more });
+const entry = (node: string | undefined, s: number, more: Record<string, unknown> = {}) => ({
+  chosen_node_id: node,
+  created_at: at(s),
+  role: "assistant",
+  text: "",
+  ...more,
+});
 
 describe("mapCallToPathway", () => {
   const cases: { name: string; logs: unknown; nodes: string[]; via: string[]; status: string; unmapped?: string[] }[] = [
-    { name: "a list of entries in the evidenced shape", logs: [entry("greet", 1), entry("ask", 2), entry("check", 3), entry("bye", 4)], nodes: ["greet", "ask", "check", "bye"], via: ["start", "edge", "edge", "response"], status: "mapped" },
-    { name: "JSON text holding the list", logs: JSON.stringify([entry("greet", 1), entry("ask", 2)]), nodes: ["greet", "ask"], via: ["start", "edge"], status: "mapped" },
+    {
+      name: "a list of entries in the evidenced shape",
+      logs: [entry("greet", 1), entry("ask", 2), entry("check", 3), entry("bye", 4)],
+      nodes: ["greet", "ask", "check", "bye"],
+      via: ["start", "edge", "edge", "response"],
+      status: "mapped",
+    },
+    {
+      name: "JSON text holding the list",
+      logs: JSON.stringify([entry("greet", 1), entry("ask", 2)]),
+      nodes: ["greet", "ask"],
+      via: ["start", "edge"],
+      status: "mapped",
+    },
     { name: "entries out of order", logs: [entry("ask", 2), entry("greet", 1)], nodes: ["greet", "ask"], via: ["start", "edge"], status: "mapped" },
-    { name: "repeated entries of one node as one visit", logs: [entry("greet", 1), entry("greet", 2), entry(undefined, 3), entry("ask", 4)], nodes: ["greet", "ask"], via: ["start", "edge"], status: "mapped" },
-    { name: "a global jump and its return", logs: [entry("greet", 1), entry("ask", 2), entry("human", 3), entry("ask", 4)], nodes: ["greet", "ask", "human", "ask"], via: ["start", "edge", "global", "return"], status: "mapped" },
-    { name: "a voicemail edge", logs: [entry("greet", 1), entry("ask", 2), entry("desk", 3), entry("vm", 4)], nodes: ["greet", "ask", "desk", "vm"], via: ["start", "edge", "edge", "voicemail"], status: "mapped" },
-    { name: "v2 events ordered by sequence", logs: [{ sequence: 2, event_type: "node", node_id: "ask" }, { sequence: 1, event_type: "node", node_id: "greet" }], nodes: ["greet", "ask"], via: ["start", "edge"], status: "mapped" },
-    { name: "a node since removed", logs: [entry("greet", 1), entry("gone", 2), entry("ask", 3)], nodes: ["greet", "ask"], via: ["start", "edge"], status: "partial", unmapped: ["unknown-node"] },
-    { name: "a move no way allows", logs: [entry("greet", 1), entry("bye", 2)], nodes: ["greet", "bye"], via: ["start", "none"], status: "partial", unmapped: ["no-way"] },
-    { name: "entries of unknown shape", logs: [42, entry("greet", 1), { foo: 1 }], nodes: ["greet"], via: ["start"], status: "partial", unmapped: ["unknown-shape", "unknown-shape"] },
+    {
+      name: "repeated entries of one node as one visit",
+      logs: [entry("greet", 1), entry("greet", 2), entry(undefined, 3), entry("ask", 4)],
+      nodes: ["greet", "ask"],
+      via: ["start", "edge"],
+      status: "mapped",
+    },
+    {
+      name: "a global jump and its return",
+      logs: [entry("greet", 1), entry("ask", 2), entry("human", 3), entry("ask", 4)],
+      nodes: ["greet", "ask", "human", "ask"],
+      via: ["start", "edge", "global", "return"],
+      status: "mapped",
+    },
+    {
+      name: "a voicemail edge",
+      logs: [entry("greet", 1), entry("ask", 2), entry("desk", 3), entry("vm", 4)],
+      nodes: ["greet", "ask", "desk", "vm"],
+      via: ["start", "edge", "edge", "voicemail"],
+      status: "mapped",
+    },
+    {
+      name: "v2 events ordered by sequence",
+      logs: [
+        { sequence: 2, event_type: "node", node_id: "ask" },
+        { sequence: 1, event_type: "node", node_id: "greet" },
+      ],
+      nodes: ["greet", "ask"],
+      via: ["start", "edge"],
+      status: "mapped",
+    },
+    {
+      name: "a node since removed",
+      logs: [entry("greet", 1), entry("gone", 2), entry("ask", 3)],
+      nodes: ["greet", "ask"],
+      via: ["start", "edge"],
+      status: "partial",
+      unmapped: ["unknown-node"],
+    },
+    {
+      name: "a move no way allows",
+      logs: [entry("greet", 1), entry("bye", 2)],
+      nodes: ["greet", "bye"],
+      via: ["start", "none"],
+      status: "partial",
+      unmapped: ["no-way"],
+    },
+    {
+      name: "entries of unknown shape",
+      logs: [42, entry("greet", 1), { foo: 1 }],
+      nodes: ["greet"],
+      via: ["start"],
+      status: "partial",
+      unmapped: ["unknown-shape", "unknown-shape"],
+    },
     { name: "a list of unknown objects", logs: [{ a: 1 }, { b: 2 }], nodes: [], via: [], status: "unmapped", unmapped: ["unknown-shape", "unknown-shape"] },
   ];
   it.each(cases)("maps $name", ({ logs, nodes, via, status, unmapped }) => {
@@ -78,7 +148,10 @@ describe("mapCallToPathway", () => {
       { id: 4, user: "user", text: "Monday", created_at: at(3) },
     ];
     const path = mapCallToPathway(record({ pathway_logs: [entry("greet", 0.5), entry("ask", 2)], transcripts }), PATHWAY);
-    expect(path.steps.map((s) => s.turns.map((t) => t.text))).toEqual([["Hi", "A booking"], ["Which day?", "Monday"]]);
+    expect(path.steps.map((s) => s.turns.map((t) => t.text))).toEqual([
+      ["Hi", "A booking"],
+      ["Which day?", "Monday"],
+    ]);
   });
 
   it("reads the ending: error states, voicemail, transfer, completed", () => {

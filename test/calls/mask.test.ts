@@ -15,8 +15,19 @@ describe("maskPersonalData", () => {
   });
 
   it("masks the number fields whole and keeps ids and times", () => {
-    const record = { call_id: "4c150427-fb1e-4dd1-a44d-4f25b24361b0", to: "+32470555101", created_at: "2025-04-15T18:31:53.696+00:00", variables: { short_from: "1170555102", now: "Tuesday, April 15, 2025 11:32 AM" }, transcripts: [{ id: 144157637, text: "It's 0470 555 101" }] };
-    expect(maskPersonalData(record)).toEqual({ ...record, to: "[masked]", variables: { ...record.variables, short_from: "[masked]" }, transcripts: [{ id: 144157637, text: "It's [masked]" }] });
+    const record = {
+      call_id: "4c150427-fb1e-4dd1-a44d-4f25b24361b0",
+      to: "+32470555101",
+      created_at: "2025-04-15T18:31:53.696+00:00",
+      variables: { short_from: "1170555102", now: "Tuesday, April 15, 2025 11:32 AM" },
+      transcripts: [{ id: 144157637, text: "It's 0470 555 101" }],
+    };
+    expect(maskPersonalData(record)).toEqual({
+      ...record,
+      to: "[masked]",
+      variables: { ...record.variables, short_from: "[masked]" },
+      transcripts: [{ id: 144157637, text: "It's [masked]" }],
+    });
   });
 
   it("leaves no phone number of ten digits anywhere in a masked value", () => {

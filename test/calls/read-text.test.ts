@@ -2,14 +2,30 @@
 import { describe, expect, it } from "vitest";
 import { readCallRecord, readCallValues } from "../../src/calls/index.js";
 
-const values = (text: string, ndjson?: boolean) => [...readCallValues(text, { ndjson })].map((v) => ("value" in v ? { value: v.value, line: v.line } : { problem: v.problem.replace(/:.*/, ""), line: v.line }));
+const values = (text: string, ndjson?: boolean) =>
+  [...readCallValues(text, { ndjson })].map((v) => ("value" in v ? { value: v.value, line: v.line } : { problem: v.problem.replace(/:.*/, ""), line: v.line }));
 
 describe("readCallValues", () => {
   it.each([
     ["one record", `{"call_id":"a"}`, [{ value: { call_id: "a" }, line: undefined }]],
-    ["a list", `[{"call_id":"a"},{"call_id":"b"}]`, [{ value: { call_id: "a" }, line: undefined }, { value: { call_id: "b" }, line: undefined }]],
+    [
+      "a list",
+      `[{"call_id":"a"},{"call_id":"b"}]`,
+      [
+        { value: { call_id: "a" }, line: undefined },
+        { value: { call_id: "b" }, line: undefined },
+      ],
+    ],
     ["the list answer", `{"calls":[{"call_id":"a"}],"total_count":1}`, [{ value: { call_id: "a" }, line: undefined }]],
-    ["NDJSON with a broken line", `{"call_id":"a"}\n{oops\n\n{"call_id":"b"}\n`, [{ value: { call_id: "a" }, line: 1 }, { problem: "line 2 is not JSON", line: 2 }, { value: { call_id: "b" }, line: 4 }]],
+    [
+      "NDJSON with a broken line",
+      `{"call_id":"a"}\n{oops\n\n{"call_id":"b"}\n`,
+      [
+        { value: { call_id: "a" }, line: 1 },
+        { problem: "line 2 is not JSON", line: 2 },
+        { value: { call_id: "b" }, line: 4 },
+      ],
+    ],
     ["broken JSON", `{"call_id":`, [{ problem: "not JSON", line: undefined }]],
   ])("reads %s", (_name, text, expected) => {
     expect(values(text)).toEqual(expected);

@@ -25,9 +25,16 @@ function buildPathway({ kinds, picks }: Shape): Pathway {
   let p = 0;
   const pick = (n: number) => picks[p++ % picks.length]! % n;
   const others = kinds.map((_, i) => `n${i}`);
-  const nodes: Record<string, unknown>[] = [{ id: "s", type: "Default", data: { name: "Greeting", isStart: true, text: "Hi {{customer}}.", extractVars: [["choice", "string", "What the caller wants"]] } }];
+  const nodes: Record<string, unknown>[] = [
+    {
+      id: "s",
+      type: "Default",
+      data: { name: "Greeting", isStart: true, text: "Hi {{customer}}.", extractVars: [["choice", "string", "What the caller wants"]] },
+    },
+  ];
   const edges: Record<string, unknown>[] = [];
-  const edge = (source: string, target: string, data: Record<string, unknown> = {}) => edges.push({ id: `e${edges.length}`, source, target, label: `go ${edges.length}`, ...(Object.keys(data).length > 0 && { data }) });
+  const edge = (source: string, target: string, data: Record<string, unknown> = {}) =>
+    edges.push({ id: `e${edges.length}`, source, target, label: `go ${edges.length}`, ...(Object.keys(data).length > 0 && { data }) });
   const reads = ["{{choice}}", "{{size}}", "{{party_size}}", "{{customer}}", "{{lastUserMessage}}"];
   kinds.forEach((kind, i) => {
     const id = `n${i}`;
@@ -36,11 +43,24 @@ function buildPathway({ kinds, picks }: Shape): Pathway {
       const global = kind === "ask" ? {} : { isGlobal: true, globalLabel: `The caller asks about ${name}` };
       const extract = kind === "global" ? {} : { extractVars: [[pick(2) === 0 ? "choice" : "size", "string", "An answer"]] };
       nodes.push({ id, type: "Default", data: { name, prompt: `Ask again. ${reads[pick(reads.length)]}`, ...extract, ...global } });
-    } else if (kind === "say") nodes.push({ id, type: "Default", data: { name, text: `Noted ${reads[pick(reads.length)]} and ${reads[pick(reads.length)]}.` } });
+    } else if (kind === "say")
+      nodes.push({ id, type: "Default", data: { name, text: `Noted ${reads[pick(reads.length)]} and ${reads[pick(reads.length)]}.` } });
     else if (kind === "route") {
       const to = others.filter((t) => t !== id);
-      nodes.push({ id, type: "Route", data: { name, routes: [{ conditions: [{ field: "choice", operator: "==", value: "a" }], targetNodeId: to[pick(to.length)] }, { conditions: [{ field: "choice", operator: "==", value: "b" }], targetNodeId: to[pick(to.length)] }], fallbackNodeId: to[pick(to.length)] } });
-    } else if (kind === "transfer") nodes.push({ id, type: "Transfer Call", data: { name, transferNumber: "+14155550100", warmTransferFields: { isEnabled: true } } });
+      nodes.push({
+        id,
+        type: "Route",
+        data: {
+          name,
+          routes: [
+            { conditions: [{ field: "choice", operator: "==", value: "a" }], targetNodeId: to[pick(to.length)] },
+            { conditions: [{ field: "choice", operator: "==", value: "b" }], targetNodeId: to[pick(to.length)] },
+          ],
+          fallbackNodeId: to[pick(to.length)],
+        },
+      });
+    } else if (kind === "transfer")
+      nodes.push({ id, type: "Transfer Call", data: { name, transferNumber: "+14155550100", warmTransferFields: { isEnabled: true } } });
     else nodes.push({ id, type: "End Call", data: { name, text: "Bye {{size}}." } });
   });
   for (const id of ["s", ...others]) {
@@ -74,7 +94,12 @@ function recordWalk(pathway: Pathway, picks: readonly number[], requestData: Rec
     const vars: Record<string, unknown> = {};
     for (const [name] of (sim.nodes.get(state.nodeId!)?.data?.extractVars as [string][] | undefined) ?? []) vars[name] = VALUES[pick(VALUES.length)];
     const transfer: TransferAnswer | TransferAnswer[] | undefined = [undefined, "not-answered" as const, ["not-answered" as const]][pick(3)];
-    state = transition(sim, state, { user: "x", take: c.kind === "edge" ? c.id : c.targetId, ...(Object.keys(vars).length > 0 && { vars }), ...(transfer && { transfer }) });
+    state = transition(sim, state, {
+      user: "x",
+      take: c.kind === "edge" ? c.id : c.targetId,
+      ...(Object.keys(vars).length > 0 && { vars }),
+      ...(transfer && { transfer }),
+    });
   }
   const log = state.trace.filter((e) => e.type === "enter").map((e) => ({ chosen_node_id: (e as { nodeId: string }).nodeId }));
   const read = readCallRecord({ call_id: "walk-1", pathway_logs: log, variables: state.variables, ...(requestData && { request_data: requestData }) });

@@ -6,7 +6,18 @@ import type { Pathway } from "../../src/model/index.js";
 const PATHWAY = {
   nodes: [
     { id: "a", type: "Default", data: { name: "A", isStart: true, text: "Hi" } },
-    { id: "b", type: "Default", data: { name: "B", prompt: "Ask", extractVars: [["day", "string", "d"], ["time", "string", "t"]] } },
+    {
+      id: "b",
+      type: "Default",
+      data: {
+        name: "B",
+        prompt: "Ask",
+        extractVars: [
+          ["day", "string", "d"],
+          ["time", "string", "t"],
+        ],
+      },
+    },
     { id: "c", type: "End Call", data: { name: "C", text: "Bye" } },
     { id: "d", type: "End Call", data: { name: "D", text: "Bye" } },
   ],
@@ -33,9 +44,18 @@ describe("createCallStats", () => {
     stats.add(call("5", [], { pathway_logs: null }));
     const r = stats.result();
     expect([r.calls, r.mapped, r.partial, r.unmapped, r.mappedShare]).toEqual([5, 2, 2, 1, 0.8]);
-    expect(r.nodes.map((n) => [n.id, n.reached, n.endedHere, n.errors])).toEqual([["a", 4, 1, 0], ["b", 3, 1, 1], ["c", 2, 2, 0], ["d", 0, 0, 0]]);
+    expect(r.nodes.map((n) => [n.id, n.reached, n.endedHere, n.errors])).toEqual([
+      ["a", 4, 1, 0],
+      ["b", 3, 1, 1],
+      ["c", 2, 2, 0],
+      ["d", 0, 0, 0],
+    ]);
     // Call 2 went a, b, a, b, c: the move b -> a is no way of the pathway (unmapped), and a -> b counts once per call.
-    expect(r.ways.map((w) => [w.from, w.to, w.kind, w.taken])).toEqual([["a", "b", "edge", 3], ["b", "c", "edge", 2], ["b", "d", "edge", 0]]);
+    expect(r.ways.map((w) => [w.from, w.to, w.kind, w.taken])).toEqual([
+      ["a", "b", "edge", 3],
+      ["b", "c", "edge", 2],
+      ["b", "d", "edge", 0],
+    ]);
     expect(r.nodesNeverReached).toEqual(["d"]);
     expect(r.waysNeverTaken).toEqual(["b -> d (edge)"]);
     expect(r.variablesNeverFilled).toEqual(["time"]);

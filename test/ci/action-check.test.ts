@@ -61,7 +61,9 @@ describe("action.yml, mode check", () => {
     expect(log.version).toBe("2.1.0");
     expect(log.runs[0]!.tool.driver.name).toBe("pathwaykit");
 
-    const junit = new XMLParser({ ignoreAttributes: false }).parse(readFileSync(run.step("test").outputs.junit!, "utf8")) as { testsuites: { "@_tests": string; "@_failures": string } };
+    const junit = new XMLParser({ ignoreAttributes: false }).parse(readFileSync(run.step("test").outputs.junit!, "utf8")) as {
+      testsuites: { "@_tests": string; "@_failures": string };
+    };
     expect(Number(junit.testsuites["@_tests"])).toBeGreaterThan(5);
     expect(junit.testsuites["@_failures"]).toBe("0");
 
@@ -160,7 +162,10 @@ describe("action.yml, mode check", () => {
 
 // npm ci of the Action's lock file and the build take about a minute: CI (.ci/run) sets the variable.
 const installs = process.env["PATHWAYKIT_TEST_INSTALLS"] === "1";
-if (!installs) console.log("\nThe Action's install in a fresh checkout (test/ci/action-check.test.ts) is skipped: set PATHWAYKIT_TEST_INSTALLS=1 to run it (.ci/run does; 20 s to a minute).\n");
+if (!installs)
+  console.log(
+    "\nThe Action's install in a fresh checkout (test/ci/action-check.test.ts) is skipped: set PATHWAYKIT_TEST_INSTALLS=1 to run it (.ci/run does; 20 s to a minute).\n",
+  );
 
 describe.skipIf(!installs)("action.yml, mode check, from a fresh checkout of the Action", () => {
   test("installs and builds the pathwaykit of its own checkout, nothing from the registry's pathwaykit, and checks this repository's pathways with it", async () => {
@@ -174,11 +179,13 @@ describe.skipIf(!installs)("action.yml, mode check, from a fresh checkout of the
     const file = path.join(workspace, "pathways/support-kb.json");
     const pathway = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
     setNodeText("Greeting", "Hi, this is the help desk. What can I do for you?")(pathway);
-    writeFileSync(file, JSON.stringify(pathway, null, 2) + "\n");
+    writeFileSync(file, `${JSON.stringify(pathway, null, 2)}\n`);
     git(workspace, "commit", "-q", "-am", "reword the greeting");
     const registry = new URL(execFileSync("npm", ["config", "get", "registry"], { encoding: "utf8" }).trim());
     const proxy = await startRecordingProxy((host) => host === registry.hostname);
-    const proxied = Object.fromEntries(["HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy", "npm_config_proxy", "npm_config_https_proxy"].map((k) => [k, proxy.url]));
+    const proxied = Object.fromEntries(
+      ["HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy", "npm_config_proxy", "npm_config_https_proxy"].map((k) => [k, proxy.url]),
+    );
     try {
       const run = await runAction(action, {
         workspace,
@@ -196,10 +203,16 @@ describe.skipIf(!installs)("action.yml, mode check, from a fresh checkout of the
       // `pathway` is the checkout's, and no copy of pathwaykit was installed anywhere: only the registry was asked, for its dependencies.
       expect(realpathSync(path.join(run.path[0]!, "pathway"))).toBe(realpathSync(path.join(actionPath, "bin/pathway.cjs")));
       expect(existsSync(path.join(actionPath, "node_modules/pathwaykit"))).toBe(false);
-      expect(readdirSync(run.runnerTemp, { recursive: true }).map(String).filter((f) => /(^|\/)node_modules(\/|$)/.test(f))).toEqual([]);
+      expect(
+        readdirSync(run.runnerTemp, { recursive: true })
+          .map(String)
+          .filter((f) => /(^|\/)node_modules(\/|$)/.test(f)),
+      ).toEqual([]);
       expect(proxy.hosts.filter((h) => h.split(":")[0] !== registry.hostname)).toEqual([]);
 
-      const junit = new XMLParser({ ignoreAttributes: false }).parse(readFileSync(run.step("test").outputs.junit!, "utf8")) as { testsuites: { "@_tests": string; "@_failures": string } };
+      const junit = new XMLParser({ ignoreAttributes: false }).parse(readFileSync(run.step("test").outputs.junit!, "utf8")) as {
+        testsuites: { "@_tests": string; "@_failures": string };
+      };
       expect(Number(junit.testsuites["@_tests"])).toBeGreaterThan(5);
       expect(junit.testsuites["@_failures"]).toBe("0");
       expect(JSON.parse(readFileSync(path.join(run.runnerTemp, "pathwaykit/lint.sarif"), "utf8"))).toMatchObject({ version: "2.1.0" });

@@ -36,7 +36,11 @@ describe("action.yml", () => {
   test("declares every input it reads and reads every input it declares", () => {
     const used = new Set([...text.matchAll(/inputs\.([a-z][a-z-]*)/g)].map((m) => m[1]!));
     expect([...used].filter((name) => !(name in action.inputs)).sort()).toEqual([]);
-    expect(Object.keys(action.inputs).filter((name) => !used.has(name)).sort()).toEqual([]);
+    expect(
+      Object.keys(action.inputs)
+        .filter((name) => !used.has(name))
+        .sort(),
+    ).toEqual([]);
   });
 
   test("hands the api key only to the steps that talk to the service", () => {
@@ -59,7 +63,10 @@ describe("action.yml", () => {
     expect(commands.map((c) => c.command).sort()).toEqual(["diff", "diff", "diff", "lint", "lint", "lint", "report", "test", "test", "validate"]);
     for (const { command, flags } of commands) {
       const known = helpFlags(command);
-      expect(flags.filter((f) => !known.has(f)), `pathway ${command}`).toEqual([]);
+      expect(
+        flags.filter((f) => !known.has(f)),
+        `pathway ${command}`,
+      ).toEqual([]);
     }
   }, 60_000);
 });

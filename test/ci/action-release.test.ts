@@ -43,12 +43,18 @@ async function startService(): Promise<FakeService> {
 
 /** Runs docs/ci.md's release job on a push to main of the project. */
 function release(workspace: string, service: FakeService): Promise<ActionRun> {
-  return runAction(action, { workspace, inputs: { ...guideActionInputs("release", KEY), "base-url": service.url }, event: { after: "0123456789abcdef0123456789abcdef01234567" } });
+  return runAction(action, {
+    workspace,
+    inputs: { ...guideActionInputs("release", KEY), "base-url": service.url },
+    event: { after: "0123456789abcdef0123456789abcdef01234567" },
+  });
 }
 
 /** The JSON bodies of the requests to `method` + a path matching `pattern`. */
 function bodies(service: FakeService, method: string, pattern: RegExp): Record<string, unknown>[] {
-  return service.requests.filter((r) => r.method === method && pattern.test(r.path.split("?")[0]!)).map((r) => JSON.parse(r.body || "{}") as Record<string, unknown>);
+  return service.requests
+    .filter((r) => r.method === method && pattern.test(r.path.split("?")[0]!))
+    .map((r) => JSON.parse(r.body || "{}") as Record<string, unknown>);
 }
 
 describe("action.yml, mode release", () => {
@@ -57,13 +63,18 @@ describe("action.yml, mode release", () => {
     expect(commands.map((c) => c.command)).toEqual(expect.arrayContaining(["push", "test", "publish"]));
     for (const { command, flags } of commands) {
       const known = helpFlags(command);
-      expect(flags.filter((f) => !known.has(f)), `pathway ${command}`).toEqual([]);
+      expect(
+        flags.filter((f) => !known.has(f)),
+        `pathway ${command}`,
+      ).toEqual([]);
     }
   }, 60_000);
 
   test("pushes the changed pathway as a draft, runs its live scenarios against that draft, and publishes it; production is never written", async () => {
     const service = await startService();
-    const project = await createCiProject(service.url, KEY, { "pathways/support-kb.json": setNodeText("Greeting", "Hi, this is the help desk. How can I help?") });
+    const project = await createCiProject(service.url, KEY, {
+      "pathways/support-kb.json": setNodeText("Greeting", "Hi, this is the help desk. How can I help?"),
+    });
     const run = await release(project.dir, service);
     expect(run.failed, describeRun(run)).toBe(false);
 

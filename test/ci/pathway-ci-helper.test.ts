@@ -33,13 +33,18 @@ describe("pathway-ci.mjs changed", () => {
     git(repo, "add", "-A");
     git(repo, "commit", "-q", "-m", "base");
     const base = git(repo, "rev-parse", "HEAD");
-    writeFileSync(path.join(dir, "pathways/a.json"), "{\"nodes\": []}\n");
-    writeFileSync(path.join(dir, "pathways/c.json"), "{\"nodes\": []}\n");
+    writeFileSync(path.join(dir, "pathways/a.json"), '{"nodes": []}\n');
+    writeFileSync(path.join(dir, "pathways/c.json"), '{"nodes": []}\n');
     writeFileSync(path.join(dir, "pathways/tab\there.json"), "{}\n");
     git(repo, "add", "-A");
     git(repo, "commit", "-q", "-m", "head");
     const list = path.join(repo, "list.json");
-    writeFileSync(list, JSON.stringify(["pathways/a.json", "./pathways/b.json", "pathways/c.json", "pathways/a.json", "pathways/tab\there.json"].map((filePath) => ({ filePath }))));
+    writeFileSync(
+      list,
+      JSON.stringify(
+        ["pathways/a.json", "./pathways/b.json", "pathways/c.json", "pathways/a.json", "pathways/tab\there.json"].map((filePath) => ({ filePath })),
+      ),
+    );
     const changed = await helper(["changed", "--list", list, "--base", base], dir);
     expect(changed.code).toBe(0);
     expect(changed.stdout).toBe("pathways/a.json\tpw-a\npathways/c.json\t\n");
@@ -53,7 +58,10 @@ describe("pathway-ci.mjs changed", () => {
     const dir = tempDir("pathwaykit-helper-");
     mkdirSync(path.join(dir, "pathways"));
     mkdirSync(path.join(dir, "calls"));
-    writeFileSync(path.join(dir, "pathways/a.json"), JSON.stringify({ nodes: [{ id: "s", type: "Default", data: { name: "S", isStart: true, text: "Hi" } }], edges: [] }));
+    writeFileSync(
+      path.join(dir, "pathways/a.json"),
+      JSON.stringify({ nodes: [{ id: "s", type: "Default", data: { name: "S", isStart: true, text: "Hi" } }], edges: [] }),
+    );
     writeFileSync(path.join(dir, "calls/c1.json"), JSON.stringify({ call_id: "c1", queue_status: "complete" }));
     const list = path.join(dir, "list.json");
     execFileSync(process.execPath, [path.join(ROOT, "bin/pathway.cjs"), "validate", ".", "--format", "json", "--output", list], { cwd: dir });
@@ -72,8 +80,11 @@ describe("pathway-ci.mjs comment", () => {
 
   test("finds its comment past the first page of 100 and updates it; cuts a body over GitHub's 65,536 characters", async () => {
     const dir = tempDir("pathwaykit-helper-");
-    hub.comments.set(3, Array.from({ length: 150 }, (_, i) => ({ id: i + 1, body: i === 120 ? "<!-- pathwaykit:diff -->\nold" : `comment ${i}` })));
-    writeFileSync(path.join(dir, "body.md"), "<!-- pathwaykit:diff -->\n" + "x".repeat(70_000));
+    hub.comments.set(
+      3,
+      Array.from({ length: 150 }, (_, i) => ({ id: i + 1, body: i === 120 ? "<!-- pathwaykit:diff -->\nold" : `comment ${i}` })),
+    );
+    writeFileSync(path.join(dir, "body.md"), `<!-- pathwaykit:diff -->\n${"x".repeat(70_000)}`);
     const run = await helper(["comment", "body.md"], dir, env());
     expect(run.stdout).toBe("Updated the pathway diff comment on pull request #3.\n");
     const ours = hub.comments.get(3)![120]!;
@@ -92,7 +103,9 @@ describe("pathway-ci.mjs comment", () => {
     hub.refuseWrites = 403;
     const refused = await helper(["comment", "body.md"], dir, env());
     expect(refused.code).toBe(0);
-    expect(refused.stdout).toContain("::warning title=pathwaykit::Could not comment on the pull request (POST /repos/team/pathways/issues/3/comments answered 403)");
+    expect(refused.stdout).toContain(
+      "::warning title=pathwaykit::Could not comment on the pull request (POST /repos/team/pathways/issues/3/comments answered 403)",
+    );
     expect(refused.stdout + refused.stderr).not.toContain(TOKEN);
     expect(hub.comments.get(3)).toEqual([]);
   });

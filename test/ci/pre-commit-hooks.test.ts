@@ -14,7 +14,31 @@ const HookSchema = z.strictObject({
   id: z.string().min(1),
   name: z.string().min(1),
   entry: z.string().min(1),
-  language: z.enum(["conda", "coursier", "dart", "docker", "docker_image", "dotnet", "fail", "golang", "haskell", "julia", "lua", "node", "perl", "pygrep", "python", "r", "ruby", "rust", "swift", "script", "system", "unsupported", "unsupported_script"]),
+  language: z.enum([
+    "conda",
+    "coursier",
+    "dart",
+    "docker",
+    "docker_image",
+    "dotnet",
+    "fail",
+    "golang",
+    "haskell",
+    "julia",
+    "lua",
+    "node",
+    "perl",
+    "pygrep",
+    "python",
+    "r",
+    "ruby",
+    "rust",
+    "swift",
+    "script",
+    "system",
+    "unsupported",
+    "unsupported_script",
+  ]),
   alias: z.string().optional(),
   files: z.string().optional(),
   exclude: z.string().optional(),
@@ -30,7 +54,23 @@ const HookSchema = z.strictObject({
   language_version: z.string().optional(),
   log_file: z.string().optional(),
   require_serial: z.boolean().optional(),
-  stages: z.array(z.enum(["commit-msg", "post-checkout", "post-commit", "post-merge", "post-rewrite", "pre-commit", "pre-merge-commit", "pre-push", "pre-rebase", "prepare-commit-msg", "manual"])).optional(),
+  stages: z
+    .array(
+      z.enum([
+        "commit-msg",
+        "post-checkout",
+        "post-commit",
+        "post-merge",
+        "post-rewrite",
+        "pre-commit",
+        "pre-merge-commit",
+        "pre-push",
+        "pre-rebase",
+        "prepare-commit-msg",
+        "manual",
+      ]),
+    )
+    .optional(),
   verbose: z.boolean().optional(),
 });
 type Hook = z.infer<typeof HookSchema>;
@@ -59,9 +99,9 @@ function project(): string {
   writeFileSync(path.join(dir, "pathways/good.json"), good);
   const broken = JSON.parse(good) as { edges: unknown[] };
   broken.edges.push({ id: "e-x", source: "greeting", target: "nowhere", label: "never" });
-  writeFileSync(path.join(dir, "pathways/broken.json"), JSON.stringify(broken, null, 2) + "\n");
+  writeFileSync(path.join(dir, "pathways/broken.json"), `${JSON.stringify(broken, null, 2)}\n`);
   writeFileSync(path.join(dir, "pathways/ugly.json"), JSON.stringify(JSON.parse(good)));
-  writeFileSync(path.join(dir, "package.json"), "{\"name\": \"x\"}\n");
+  writeFileSync(path.join(dir, "package.json"), '{"name": "x"}\n');
   return dir;
 }
 

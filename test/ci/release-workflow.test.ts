@@ -33,7 +33,11 @@ const version = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"
 function runScript(script: string, cwd: string, env: Record<string, string>): { code: number; stderr: string; outputs: string } {
   const output = path.join(tempDir("pathwaykit-release-out-"), "output");
   writeFileSync(output, "");
-  const r = spawnSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], { cwd, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? cwd, GITHUB_OUTPUT: output, ...env } });
+  const r = spawnSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], {
+    cwd,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? cwd, GITHUB_OUTPUT: output, ...env },
+  });
   return { code: r.status ?? -1, stderr: r.stderr, outputs: readFileSync(output, "utf8") };
 }
 
@@ -85,7 +89,10 @@ describe(".github/workflows/release.yml", () => {
     const project = (heading: string) => {
       const dir = tempDir("pathwaykit-release-");
       copyFileSync(path.join(ROOT, "package.json"), path.join(dir, "package.json"));
-      const changelog = readFileSync(path.join(ROOT, "CHANGELOG.md"), "utf8").replace(new RegExp(`^## \\[${version.replace(/\./g, "\\.")}\\].*$`, "m"), heading);
+      const changelog = readFileSync(path.join(ROOT, "CHANGELOG.md"), "utf8").replace(
+        new RegExp(`^## \\[${version.replace(/\./g, "\\.")}\\].*$`, "m"),
+        heading,
+      );
       writeFileSync(path.join(dir, "CHANGELOG.md"), changelog);
       return dir;
     };
@@ -119,7 +126,14 @@ describe(".github/workflows/release.yml", () => {
     const release = (tag: string) => {
       git(work, "commit", "-q", "--allow-empty", "-m", tag);
       const sha = git(work, "rev-parse", "HEAD");
-      const r = runScript(move, work, { GITHUB_REF_NAME: tag, GITHUB_SHA: sha, GIT_AUTHOR_NAME: "ci", GIT_COMMITTER_NAME: "ci", GIT_AUTHOR_EMAIL: "ci@example.com", GIT_COMMITTER_EMAIL: "ci@example.com" });
+      const r = runScript(move, work, {
+        GITHUB_REF_NAME: tag,
+        GITHUB_SHA: sha,
+        GIT_AUTHOR_NAME: "ci",
+        GIT_COMMITTER_NAME: "ci",
+        GIT_AUTHOR_EMAIL: "ci@example.com",
+        GIT_COMMITTER_EMAIL: "ci@example.com",
+      });
       expect(r.code, r.stderr).toBe(0);
       return sha;
     };

@@ -15,15 +15,19 @@ beforeAll(() => {
 
 describe("an empty input argument", () => {
   // `pathway validate "$UNSET"` used to resolve "" to the working directory, glob `/**/*` and walk the whole disk.
-  it.each([["check-request"], ["validate"], ["lint"]])("%s reports it and still checks the other inputs", async (command) => {
-    const result = await run([command, "", "call.request.json", "-f", "json"]);
-    expect(result.code).toBe(2);
-    const files = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string; message: string }[] }[];
-    const empty = files.find((f) => f.filePath === "");
-    expect(empty?.messages[0]).toMatchObject({ ruleId: "unreadable-file" });
-    expect(empty?.messages[0]?.message).toMatch(/empty path/);
-    expect(files.some((f) => f.filePath === "call.request.json")).toBe(true);
-  }, 20_000);
+  it.each([["check-request"], ["validate"], ["lint"]])(
+    "%s reports it and still checks the other inputs",
+    async (command) => {
+      const result = await run([command, "", "call.request.json", "-f", "json"]);
+      expect(result.code).toBe(2);
+      const files = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string; message: string }[] }[];
+      const empty = files.find((f) => f.filePath === "");
+      expect(empty?.messages[0]).toMatchObject({ ruleId: "unreadable-file" });
+      expect(empty?.messages[0]?.message).toMatch(/empty path/);
+      expect(files.some((f) => f.filePath === "call.request.json")).toBe(true);
+    },
+    20_000,
+  );
 });
 
 describe("control characters in names reach the terminal escaped", () => {
@@ -74,7 +78,10 @@ describe("-o onto a file where a directory is needed", () => {
 
 describe("report --scenarios naming nothing readable", () => {
   it("says why nothing was read (it said `no scenario there runs on ... (they name missing)`)", async () => {
-    writeFileSync(path.join(dir, "two.json"), '{"nodes": [{"id": "a", "type": "Default", "data": {"name": "Start", "isStart": true, "prompt": "Hi"}}], "edges": []}');
+    writeFileSync(
+      path.join(dir, "two.json"),
+      '{"nodes": [{"id": "a", "type": "Default", "data": {"name": "Start", "isStart": true, "prompt": "Hi"}}], "edges": []}',
+    );
     const missing = await run(["report", "two.json", "--scenarios", "missing/", "-o", "r.html"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("--scenarios missing/: missing/: no such file or directory");
@@ -97,7 +104,14 @@ describe("-f stylish means text in every command", () => {
 describe("a YAML alias bomb", () => {
   // Nine levels of nine aliases: `yaml` refuses to expand it by throwing, which ended the whole run as an internal error.
   const levels = "abcdefghi".split("");
-  const bomb = levels.map((name, i) => `${name}: &${name} [${Array(9).fill(i === 0 ? '"lol"' : `*${levels[i - 1]}`).join(",")}]`).join("\n");
+  const bomb = levels
+    .map(
+      (name, i) =>
+        `${name}: &${name} [${Array(9)
+          .fill(i === 0 ? '"lol"' : `*${levels[i - 1]}`)
+          .join(",")}]`,
+    )
+    .join("\n");
   it("in a request is a parse-error finding and the other files are still checked", async () => {
     writeFileSync(path.join(dir, "bomb.request.yaml"), `${bomb}\ntask: hi\n`);
     writeFileSync(path.join(dir, "undefined-alias.request.yaml"), "x: *nope\ntask: hi\n");
@@ -105,8 +119,14 @@ describe("a YAML alias bomb", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toBe("");
     const files = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string; message: string }[] }[];
-    expect(files.find((f) => f.filePath === "bomb.request.yaml")?.messages[0]).toMatchObject({ ruleId: "parse-error", message: expect.stringMatching(/aliases/) as unknown });
-    expect(files.find((f) => f.filePath === "undefined-alias.request.yaml")?.messages[0]).toMatchObject({ ruleId: "parse-error", message: expect.stringMatching(/Unresolved alias/) as unknown });
+    expect(files.find((f) => f.filePath === "bomb.request.yaml")?.messages[0]).toMatchObject({
+      ruleId: "parse-error",
+      message: expect.stringMatching(/aliases/) as unknown,
+    });
+    expect(files.find((f) => f.filePath === "undefined-alias.request.yaml")?.messages[0]).toMatchObject({
+      ruleId: "parse-error",
+      message: expect.stringMatching(/Unresolved alias/) as unknown,
+    });
   });
   it("in a scenario is that scenario's error, not an internal error", async () => {
     writeFileSync(path.join(dir, "bomb.scenario.yaml"), `${bomb}\npathway: one.json\nturns: []\n`);
@@ -188,7 +208,10 @@ describe("check-request --pathway remote:<malformed>", () => {
     const pathway = { nodes: [{ id: "a", type: "Default", data: { name: "Start", isStart: true, prompt: "Hi" } }], edges: [] };
     const service = await startFakeService({ pathways: { "pw-v": pathway }, versions: { "pw-v": [pathway] } });
     try {
-      const result = await runMain(["check-request", "call.request.json", "--pathway", "remote:pw-v@1"], { cwd: dir, env: { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey } });
+      const result = await runMain(["check-request", "call.request.json", "--pathway", "remote:pw-v@1"], {
+        cwd: dir,
+        env: { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey },
+      });
       expect(result.code).toBe(0);
       expect(service.requests.map((r) => r.path)).toContain("/v1/pathway/pw-v/version/1");
     } finally {
@@ -209,9 +232,19 @@ describe("an empty request file", () => {
 describe("diff -f md --max-chars smaller than the summary", () => {
   // The summary table was never cut, so `--max-chars 10` printed hundreds of characters.
   it.each([[10], [60], [200]])("--max-chars %i: the output never exceeds the limit and says it was cut", async (limit) => {
-    const node = (id: string, prompt: string, start = false) => ({ id, type: "Default", data: { name: `Step ${id}`, prompt, ...(start && { isStart: true }) } });
-    writeFileSync(path.join(dir, "old.json"), JSON.stringify({ nodes: [node("a", "Say hello.", true), node("b", "Ask.")], edges: [{ id: "e", source: "a", target: "b", label: "go" }] }));
-    writeFileSync(path.join(dir, "new.json"), JSON.stringify({ nodes: [node("a", "Say goodbye.", true), node("c", "New.")], edges: [{ id: "e", source: "a", target: "c", label: "went" }] }));
+    const node = (id: string, prompt: string, start = false) => ({
+      id,
+      type: "Default",
+      data: { name: `Step ${id}`, prompt, ...(start && { isStart: true }) },
+    });
+    writeFileSync(
+      path.join(dir, "old.json"),
+      JSON.stringify({ nodes: [node("a", "Say hello.", true), node("b", "Ask.")], edges: [{ id: "e", source: "a", target: "b", label: "go" }] }),
+    );
+    writeFileSync(
+      path.join(dir, "new.json"),
+      JSON.stringify({ nodes: [node("a", "Say goodbye.", true), node("c", "New.")], edges: [{ id: "e", source: "a", target: "c", label: "went" }] }),
+    );
     const result = await run(["diff", "old.json", "new.json", "-f", "md", "--max-chars", String(limit)]);
     expect(result.code).toBe(1);
     expect(result.stdout.length).toBeLessThanOrEqual(limit);

@@ -61,7 +61,10 @@ describe("pathway build", () => {
 
   // The executable, for source-mapped positions (see the first such test).
   test.each([
-    ["what `npm init -y` writes (npm 11)", '{\n  "name": "flows",\n  "version": "1.0.0",\n  "main": "index.js",\n  "type": "commonjs",\n  "license": "ISC"\n}\n'],
+    [
+      "what `npm init -y` writes (npm 11)",
+      '{\n  "name": "flows",\n  "version": "1.0.0",\n  "main": "index.js",\n  "type": "commonjs",\n  "license": "ISC"\n}\n',
+    ],
     ["a package.json without a type", '{ "name": "flows" }\n'],
   ])("in a CommonJS folder (%s), findings keep the TypeScript line, in the entry and in a fragment", (_, packageJson) => {
     // The modules import "pathwaykit", which this folder has not installed: it resolves to the running package, whose
@@ -124,7 +127,10 @@ export default pathway({ name: "Uses a fragment" })
   test("declares every node and edge without formatting a stack trace, so a large module builds in linear time", () => {
     // Formatting a stack through source maps on every builder call took time in proportion to the module each time:
     // an imported 1,000-node pathway took minutes to build. The module counts the formatting it sees while declaring.
-    const nodes = Array.from({ length: 300 }, (_, i) => `  .node("n${i}", defaultNode({ text: "Step ${i}" }))\n  .edge(${i === 0 ? '"hi"' : `"n${i - 1}"`}, "n${i}", "Next")`);
+    const nodes = Array.from(
+      { length: 300 },
+      (_, i) => `  .node("n${i}", defaultNode({ text: "Step ${i}" }))\n  .edge(${i === 0 ? '"hi"' : `"n${i - 1}"`}, "n${i}", "Next")`,
+    );
     const entry = `import { defaultNode, endCall, pathway } from "BUILDER";
 let formatted = 0;
 Error.prepareStackTrace = (error) => { formatted++; return String(error); };

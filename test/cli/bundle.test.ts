@@ -34,7 +34,8 @@ describe("the CLI bundle", () => {
     const scripts = files.filter((f) => f.endsWith(".cjs"));
     expect(scripts.length).toBeGreaterThan(1); // split at each command's import()
     expect(files.filter((f) => !f.endsWith(".cjs") && !f.endsWith(".cjs.map"))).toEqual([]);
-    for (const script of scripts) expect(readFileSync(path.join(BUNDLE, script), "utf8").trimEnd().endsWith(`//# sourceMappingURL=${script}.map`), script).toBe(true);
+    for (const script of scripts)
+      expect(readFileSync(path.join(BUNDLE, script), "utf8").trimEnd().endsWith(`//# sourceMappingURL=${script}.map`), script).toBe(true);
     const sources = scripts.flatMap((script) => (JSON.parse(readFileSync(path.join(BUNDLE, `${script}.map`), "utf8")) as { sources: string[] }).sources);
     expect(sources).toContain("../../src/cli/main.ts");
     expect(sources).toContain("../../src/cli/commands/lint.ts");
@@ -55,7 +56,11 @@ describe("the CLI bundle", () => {
       const r = spawnSync(process.execPath, ["-e", script], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" } });
       expect(r.status).toBe(0);
       const { files, builtins } = JSON.parse(r.stderr) as { files: string[]; builtins: string[] };
-      return { files: files.filter((f) => f.startsWith(BUNDLE + path.sep)).map((f) => path.basename(f)), packages: files.filter((f) => f.includes(`${path.sep}node_modules${path.sep}`)), builtins };
+      return {
+        files: files.filter((f) => f.startsWith(BUNDLE + path.sep)).map((f) => path.basename(f)),
+        packages: files.filter((f) => f.includes(`${path.sep}node_modules${path.sep}`)),
+        builtins,
+      };
     };
     const help = loaded(["--help"]);
     expect(help.files).toContain("main.cjs");
@@ -67,7 +72,9 @@ describe("the CLI bundle", () => {
     for (const run of [help, validate]) expect(run.builtins.filter((m) => /esm\/module_job|fs\/promises/.test(m))).toEqual([]);
     // momoa reads a text only to name a repeated key: a clean file never loads it, a file with one does (from the package).
     expect(validate.packages).toEqual([]);
-    expect(loaded(["validate", repeatedKeyFile(), "--quiet"]).packages.map((f) => path.relative(path.join(ROOT, "node_modules"), f))).toEqual([path.join("@humanwhocodes", "momoa", "dist", "momoa.cjs")]);
+    expect(loaded(["validate", repeatedKeyFile(), "--quiet"]).packages.map((f) => path.relative(path.join(ROOT, "node_modules"), f))).toEqual([
+      path.join("@humanwhocodes", "momoa", "dist", "momoa.cjs"),
+    ]);
   });
 
   it("runs from another directory and through a symlink, as npm installs it in node_modules/.bin", () => {
@@ -76,7 +83,11 @@ describe("the CLI bundle", () => {
     symlinkSync(BIN, path.join(dir, "bin", "pathway"));
     const version = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
     expect(execFileSync(path.join(dir, "bin", "pathway"), ["--version"], { cwd: dir, encoding: "utf8" }).trim()).toBe(version);
-    const out = execFileSync(path.join(dir, "bin", "pathway"), ["validate", SAMPLE], { cwd: dir, encoding: "utf8", env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" } });
+    const out = execFileSync(path.join(dir, "bin", "pathway"), ["validate", SAMPLE], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" },
+    });
     expect(out).toContain("1 file checked, no problems");
   });
 
@@ -86,16 +97,22 @@ describe("the CLI bundle", () => {
     const run = () => spawnSync(process.execPath, [bin, "--help"], { encoding: "utf8", env: { PATH: process.env.PATH ?? "" } });
     const unbuilt = run();
     expect([unbuilt.status, unbuilt.stdout]).toEqual([2, ""]);
-    expect(unbuilt.stderr).toBe("pathway: the command line is not built (dist/bundle/main.cjs is missing); run `npm run build` where pathwaykit is, or reinstall it.\n");
+    expect(unbuilt.stderr).toBe(
+      "pathway: the command line is not built (dist/bundle/main.cjs is missing); run `npm run build` where pathwaykit is, or reinstall it.\n",
+    );
     mkdirSync(path.join(dir, "dist", "bundle"), { recursive: true });
     writeFileSync(path.join(dir, "dist", "bundle", "main.cjs"), "exports.main = function main(");
     const damaged = run();
     expect([damaged.status, damaged.stdout]).toEqual([2, ""]);
-    expect(damaged.stderr).toMatch(/^pathway: the command line could not be loaded \(Unexpected end of input\); run `npm run build` where pathwaykit is, or reinstall it\.\n$/);
+    expect(damaged.stderr).toMatch(
+      /^pathway: the command line could not be loaded \(Unexpected end of input\); run `npm run build` where pathwaykit is, or reinstall it\.\n$/,
+    );
     copyFileSync(path.join(BUNDLE, "main.cjs"), path.join(dir, "dist", "bundle", "main.cjs")); // without the chunks it requires
     const partial = run();
     expect([partial.status, partial.stdout]).toEqual([2, ""]);
-    expect(partial.stderr).toMatch(/^pathway: the command line could not be loaded \(Cannot find module '\.\/chunk-\w+\.cjs'\); run `npm run build` where pathwaykit is, or reinstall it\.\n$/);
+    expect(partial.stderr).toMatch(
+      /^pathway: the command line could not be loaded \(Cannot find module '\.\/chunk-\w+\.cjs'\); run `npm run build` where pathwaykit is, or reinstall it\.\n$/,
+    );
   });
 
   it("an install without momoa's file fails on a repeated key (status 2) rather than report no finding", () => {
@@ -103,7 +120,8 @@ describe("the CLI bundle", () => {
     cpSync(BUNDLE, path.join(dir, "dist", "bundle"), { recursive: true });
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "pathwaykit", imports: { "#momoa": "./dist/momoa.cjs" } }));
     const duplicate = repeatedKeyFile(dir);
-    const run = (file: string) => spawnSync(process.execPath, [bin, "validate", file], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" } });
+    const run = (file: string) =>
+      spawnSync(process.execPath, [bin, "validate", file], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" } });
     expect(run(SAMPLE).status).toBe(0); // a clean file never needs it
     const broken = run(duplicate);
     expect(broken.status).toBe(2);
@@ -129,9 +147,13 @@ describe("the CLI bundle", () => {
       process.stdout.write = (chunk, ...rest) => { if (String(chunk).includes("checked")) throw new Error("boom"); return write(chunk, ...rest); };
       process.argv = [process.execPath, ${JSON.stringify(BIN)}, "validate", ${JSON.stringify(SAMPLE)}];
       require(${JSON.stringify(BIN)});`;
-    const run = (env: Record<string, string>) => spawnSync(process.execPath, ["-e", script], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", ...env } });
+    const run = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ["-e", script], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", ...env } });
     const plain = run({});
-    expect([plain.status, plain.stderr]).toEqual([2, "pathway: internal error: boom\nThis is a bug in pathwaykit; please report it with the command you ran. (set PATHWAYKIT_DEBUG=1 for details)\n"]);
+    expect([plain.status, plain.stderr]).toEqual([
+      2,
+      "pathway: internal error: boom\nThis is a bug in pathwaykit; please report it with the command you ran. (set PATHWAYKIT_DEBUG=1 for details)\n",
+    ]);
     const debug = run({ PATHWAYKIT_DEBUG: "1" });
     expect(debug.status).toBe(2);
     expect(debug.stderr).toMatch(/^pathway: internal error: boom\n[^]*\n\s+at .*src[\\/]cli[\\/]commands[\\/]validate\.ts:\d+:\d+\)/);

@@ -11,14 +11,22 @@ const FIXTURES = path.join(ROOT, "test/fixtures/call-events");
 function project(): string {
   const dir = tempDir();
   cpSync(path.join(FIXTURES, "clinic.json"), path.join(dir, "clinic.json"));
-  for (const name of readdirSync(FIXTURES, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)) {
-    for (const file of readdirSync(path.join(FIXTURES, name)).filter((f) => f !== "expected.json")) cpSync(path.join(FIXTURES, name, file), path.join(dir, "calls", `${name}${path.extname(file)}`));
+  for (const name of readdirSync(FIXTURES, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)) {
+    for (const file of readdirSync(path.join(FIXTURES, name)).filter((f) => f !== "expected.json"))
+      cpSync(path.join(FIXTURES, name, file), path.join(dir, "calls", `${name}${path.extname(file)}`));
   }
   return dir;
 }
 
 interface StatsJson {
-  stats: { calls: number; mapped: number; nodes: { id: string; reached: number; webhooks?: { invoked: number; failed: number }; variablesChanged?: { name: string; calls: number }[] }[]; unknownEventTypes: { type: string }[] };
+  stats: {
+    calls: number;
+    mapped: number;
+    nodes: { id: string; reached: number; webhooks?: { invoked: number; failed: number }; variablesChanged?: { name: string; calls: number }[] }[];
+    unknownEventTypes: { type: string }[];
+  };
   read: { records: number; problemCount: number };
 }
 
@@ -35,7 +43,9 @@ describe("v2 call event traces through the commands", () => {
     expect(text.stdout).toContain("9 calls from 8 files");
     expect(text.stdout).toContain('Webhooks per node (run / failed)\n        8      3  "Check slot" (check): webhook answered 404; webhook answered 500;');
     expect(text.stdout).toContain('  "Greeting" (greet): day (3), time (2), intent (1)\n');
-    expect(text.stdout).toContain("event types not known to pathwaykit, read for their node only: sentiment.score (1 call), voicemail.detected (1 call), webhook.cancelled (1 call)");
+    expect(text.stdout).toContain(
+      "event types not known to pathwaykit, read for their node only: sentiment.score (1 call), voicemail.detected (1 call), webhook.cancelled (1 call)",
+    );
     // The caller's number is in the traces' variables and SMS payloads: stats print none of it.
     expect(text.stdout).not.toContain("0100123");
   });
@@ -81,7 +91,10 @@ describe("v2 call event traces through the commands", () => {
     const run = await runMain(["report", "clinic.json", "--calls", "calls", "-o", "page.html", "--engine", "ranks"], { cwd: dir });
     expect([run.code, run.stderr]).toEqual([0, ""]);
     const html = readFileSync(path.join(dir, "page.html"), "utf8");
-    const data = JSON.parse(/<script type="application\/json" id="report-data">([^<]*)<\/script>/.exec(html)![1]!) as { nodes: { id: string; calls?: { reached: number; webhooks?: { invoked: number; failed: number }; variablesChanged?: { name: string }[] } }[]; coverage?: { source: string } };
+    const data = JSON.parse(/<script type="application\/json" id="report-data">([^<]*)<\/script>/.exec(html)![1]!) as {
+      nodes: { id: string; calls?: { reached: number; webhooks?: { invoked: number; failed: number }; variablesChanged?: { name: string }[] } }[];
+      coverage?: { source: string };
+    };
     const check = data.nodes.find((n) => n.id === "check")!.calls!;
     expect([check.reached, check.webhooks?.invoked, check.webhooks?.failed]).toEqual([4, 8, 3]);
     expect(data.nodes.find((n) => n.id === "bye")!.calls!.variablesChanged).toBeUndefined();

@@ -10,11 +10,18 @@ import { createTempProject } from "../support/temp-project.js";
 
 const FIXTURE = JSON.parse(readFileSync(path.join(ROOT, "test/fixtures/calls/auto-shop/booked.json"), "utf8")) as Record<string, unknown>;
 /** 250 calls: ids c000..c249, two pathways, dated one minute apart. */
-const CALLS = Array.from({ length: 250 }, (_, i) => ({ ...FIXTURE, call_id: `c${String(i).padStart(3, "0")}`, c_id: undefined, pathway_id: i % 5 === 0 ? "pw-other" : "pw-auto-shop", created_at: new Date(Date.UTC(2025, 5, 1, 0, i)).toISOString() }));
+const CALLS = Array.from({ length: 250 }, (_, i) => ({
+  ...FIXTURE,
+  call_id: `c${String(i).padStart(3, "0")}`,
+  c_id: undefined,
+  pathway_id: i % 5 === 0 ? "pw-other" : "pw-auto-shop",
+  created_at: new Date(Date.UTC(2025, 5, 1, 0, i)).toISOString(),
+}));
 /** Ids the older naming turned into one file name (a_b.json), and a uuid that keeps its plain name. */
 const LONG_ID = "x".repeat(300);
 const LOOKALIKES = ["a/b", "a_b", "a.b", "a:b", "4c150427-fb1e-4dd1-a44d-4f25b24361b0"];
-for (const id of [...LOOKALIKES, LONG_ID]) CALLS.push({ ...FIXTURE, call_id: id, c_id: undefined, pathway_id: "pw-auto-shop", created_at: "2025-05-01T00:00:00Z" });
+for (const id of [...LOOKALIKES, LONG_ID])
+  CALLS.push({ ...FIXTURE, call_id: id, c_id: undefined, pathway_id: "pw-auto-shop", created_at: "2025-05-01T00:00:00Z" });
 
 let service: FakeService | undefined;
 afterEach(async () => service?.close());
@@ -63,7 +70,9 @@ describe("pathway calls fetch", () => {
   });
 
   it("with --events, writes each pathway call's v2 trace into its file, asked for with v=2, and calls stats maps it", async () => {
-    const trace = (JSON.parse(readFileSync(path.join(ROOT, "test/fixtures/call-events/every-event/trace.json"), "utf8")) as Record<string, unknown>[]).map((e) => ({ ...e, conversation_id: "c001" }));
+    const trace = (JSON.parse(readFileSync(path.join(ROOT, "test/fixtures/call-events/every-event/trace.json"), "utf8")) as Record<string, unknown>[]).map(
+      (e) => ({ ...e, conversation_id: "c001" }),
+    );
     CALLS.push({ ...FIXTURE, call_id: "task-1", c_id: undefined, pathway_id: null, pathway_logs: null } as unknown as (typeof CALLS)[number]);
     try {
       const { dir, run, files } = await setUp({ wrapRecord: true }, { c001: trace });
@@ -72,7 +81,12 @@ describe("pathway calls fetch", () => {
       expect(result.code).toBe(1);
       expect(result.stdout).toMatch(/failed c002: fetching the events of call c002: not found \(404\)/);
       expect(files()).toEqual(["c001.json", "task-1.json"]);
-      expect(service!.requestsTo("GET", /^\/v1\/pathway_calls\//).map((r) => r.path).sort()).toEqual(["/v1/pathway_calls/c001?v=2", "/v1/pathway_calls/c002?v=2"]);
+      expect(
+        service!
+          .requestsTo("GET", /^\/v1\/pathway_calls\//)
+          .map((r) => r.path)
+          .sort(),
+      ).toEqual(["/v1/pathway_calls/c001?v=2", "/v1/pathway_calls/c002?v=2"]);
       const saved = JSON.parse(readFileSync(path.join(dir, "calls/c001.json"), "utf8")) as Record<string, unknown>;
       expect(saved.pathway_events).toEqual(trace);
       expect(JSON.parse(readFileSync(path.join(dir, "calls/task-1.json"), "utf8"))).not.toHaveProperty("pathway_events");
@@ -121,7 +135,18 @@ describe("pathway calls fetch", () => {
     expect(readFileSync(path.join(dir, "calls/a_b.json"), "utf8")).toBe(old);
     expect(files()).toEqual(["a%3Ab.json", "a_b.json"]);
     const out = JSON.parse(result.stdout) as { failed: { callId: string; error: { code: string; reason: string; message: string } }[] };
-    expect(out.failed).toEqual([{ callId: "a_b", error: { code: "refused", reason: "other-id", message: expect.stringMatching(/^calls\/a_b\.json holds call a\/b's record, not call a_b's record: nothing was written over it\. .*rename the file to a%2Fb\.json/) } }]);
+    expect(out.failed).toEqual([
+      {
+        callId: "a_b",
+        error: {
+          code: "refused",
+          reason: "other-id",
+          message: expect.stringMatching(
+            /^calls\/a_b\.json holds call a\/b's record, not call a_b's record: nothing was written over it\. .*rename the file to a%2Fb\.json/,
+          ),
+        },
+      },
+    ]);
     const text = await run(["calls", "fetch", "a_b", "-o", "calls"]);
     expect(text.stdout).toMatch(/failed a_b: calls\/a_b\.json holds call a\/b's record/);
     // Renamed as told, both calls have their own file.

@@ -30,11 +30,21 @@ async function start(args: string[] = [], env: Record<string, string> = {}): Pro
 /** A POST with the headers given (Host included: fetch cannot set it), on a connection of its own. */
 function post(port: number, headers: Record<string, string> = {}, body = BODY): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, method: "POST", path: "/", agent: false, headers: { host: `127.0.0.1:${port}`, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), ...headers } }, (res) => {
-      let text = "";
-      res.on("data", (c: Buffer) => (text += c.toString("utf8")));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: "/",
+        agent: false,
+        headers: { host: `127.0.0.1:${port}`, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), ...headers },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (c: Buffer) => (text += c.toString("utf8")));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -54,7 +64,10 @@ function rawSend(port: number, text: string | Buffer): Promise<net.Socket> {
 /** The status of a webhook posted once the server has seen clients' closes (until then a new connection may find the cap reached). */
 async function postOnceFree(port: number): Promise<number> {
   for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
-    const status = await post(port).then((r) => r.status, () => 0);
+    const status = await post(port).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status !== 0) return status;
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -62,7 +75,8 @@ async function postOnceFree(port: number): Promise<number> {
 }
 
 const closedBy = (socket: net.Socket) => new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.once("close", () => resolve())));
-const head = (port: number, length: number, host = `127.0.0.1:${port}`) => `POST / HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+const head = (port: number, length: number, host = `127.0.0.1:${port}`) =>
+  `POST / HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
 const count = (text: string, pattern: RegExp) => text.match(new RegExp(pattern.source, "g"))?.length ?? 0;
 
 /** The resident memory of a process in bytes, where the system shows it (Linux); undefined elsewhere. */
@@ -76,9 +90,17 @@ describe("pathway calls listen, with clients that fail", () => {
   it("drops a request whose client sends headers and part of the body and then closes or resets, says so in one line, and writes the next webhook", async () => {
     const { w, dir, port } = await start();
     (await rawSend(port, head(port, 1000) + BODY.slice(0, 40))).destroy();
-    await w.waitFor((_, err) => /pathway: dropped a connection: the client closed the connection part way through a request \(after 40 of 1000 bytes of the body\)\n/.test(err));
+    await w.waitFor((_, err) =>
+      /pathway: dropped a connection: the client closed the connection part way through a request \(after 40 of 1000 bytes of the body\)\n/.test(err),
+    );
     (await rawSend(port, head(port, 1000) + BODY.slice(0, 40))).resetAndDestroy();
-    await w.waitFor((_, err) => count(err, /pathway: dropped a connection: the client (?:closed|reset) the connection part way through a request \(after 40 of 1000 bytes of the body\)\n/) === 2);
+    await w.waitFor(
+      (_, err) =>
+        count(
+          err,
+          /pathway: dropped a connection: the client (?:closed|reset) the connection part way through a request \(after 40 of 1000 bytes of the body\)\n/,
+        ) === 2,
+    );
     expect((await post(port)).status).toBe(200);
     await w.waitFor((out) => out.includes(`received ${CALL_ID} -> calls/${CALL_ID}.json`));
     expect(JSON.parse(readFileSync(path.join(dir, "calls", `${CALL_ID}.json`), "utf8"))).toMatchObject({ call_id: CALL_ID });
@@ -88,11 +110,16 @@ describe("pathway calls listen, with clients that fail", () => {
 
   it("drops a client that trickles its body, its headers, or nothing past --timeout, and serves the next", async () => {
     const { w, port } = await start(["--timeout", "1s"]);
-    const body = await rawSend(port, head(port, 1000) + "{");
+    const body = await rawSend(port, `${head(port, 1000)}{`);
     const headers = await rawSend(port, `POST / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
     const silent = await rawSend(port, "");
     await Promise.all([closedBy(body), closedBy(headers), closedBy(silent)]);
-    await w.waitFor((_, err) => err.includes("no byte arrived for 1s: the client sends too slowly (after 1 of 1000 bytes of the body)") && err.includes("the request was not complete in time") && err.includes("no request arrived within 1s"));
+    await w.waitFor(
+      (_, err) =>
+        err.includes("no byte arrived for 1s: the client sends too slowly (after 1 of 1000 bytes of the body)") &&
+        err.includes("the request was not complete in time") &&
+        err.includes("no request arrived within 1s"),
+    );
     expect((await post(port)).status).toBe(200);
   });
 
@@ -167,7 +194,11 @@ describe("pathway calls listen, with clients that fail", () => {
     expect((await post(port, { authorization: SECRET })).status).toBe(401);
     expect(existsSync(path.join(dir, "calls"))).toBe(false);
     expect((await post(port, { "x-pathway-secret": SECRET })).status).toBe(200);
-    await w.waitFor((out, err) => out.includes(`received ${CALL_ID}`) && count(err, /refused a request \(401\): the x-pathway-secret header (?:is missing|does not hold the secret)\n/) === 4);
+    await w.waitFor(
+      (out, err) =>
+        out.includes(`received ${CALL_ID}`) &&
+        count(err, /refused a request \(401\): the x-pathway-secret header (?:is missing|does not hold the secret)\n/) === 4,
+    );
     expect(w.stdout()).toMatch(/requests need the x-pathway-secret header/);
     expect(w.stdout() + w.stderr()).not.toContain(SECRET.slice(0, 12));
   });

@@ -20,7 +20,9 @@ function listen(args: string[], cwd: string): Promise<{ url: string; done: Promi
   let stdout = "";
   let stderr = "";
   child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on("close", (code) => resolve({ code, stdout, stderr })),
+  );
   return new Promise((resolve, reject) => {
     child.stdout.on("data", (d: Buffer) => {
       stdout += d.toString();
@@ -48,7 +50,9 @@ describe("pathway calls listen", () => {
     expect(code).toBe(0);
     expect(readdirSync(path.join(dir, "calls")).sort()).toEqual(["bbbb0001-0000-4000-8000-000000000001.json", "second.json"]);
     expect(JSON.parse(readFileSync(path.join(dir, "calls/second.json"), "utf8"))).toMatchObject({ call_id: "second", pathway_id: "pw-pizzeria" });
-    expect(stdout).toMatch(/received bbbb0001-0000-4000-8000-000000000001 -> calls\/bbbb0001-0000-4000-8000-000000000001\.json\nreceived second -> calls\/second\.json\nstopped after 2 calls\n$/);
+    expect(stdout).toMatch(
+      /received bbbb0001-0000-4000-8000-000000000001 -> calls\/bbbb0001-0000-4000-8000-000000000001\.json\nreceived second -> calls\/second\.json\nstopped after 2 calls\n$/,
+    );
     expect(stdout).not.toMatch(/555.?0100/);
     expect(stderr).toMatch(/refused a request \(413\)/);
   });
@@ -63,7 +67,9 @@ describe("pathway calls listen", () => {
     const record = (id: string) => JSON.stringify({ ...JSON.parse(BODY), call_id: id, c_id: id });
     const conflict = await post(url, record("x_y"));
     expect(conflict.status).toBe(409);
-    expect(((await conflict.json()) as { message: string }).message).toMatch(/calls\/x_y\.json holds call x\/y's record, not call x_y's record: nothing was written over it\. .*rename the file to x%2Fy\.json/);
+    expect(((await conflict.json()) as { message: string }).message).toMatch(
+      /calls\/x_y\.json holds call x\/y's record, not call x_y's record: nothing was written over it\. .*rename the file to x%2Fy\.json/,
+    );
     for (const id of ["a/b", "a_b", "a.b", "a:b", "a/b"]) expect((await post(url, record(id))).status).toBe(200);
     const { code, stderr } = await done;
     expect(code).toBe(0);

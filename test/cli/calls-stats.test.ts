@@ -11,7 +11,13 @@ const FIXTURES = path.join(ROOT, "test/fixtures/calls");
 const REAL_CALLS = path.join(CORPUS_DIR, "../calls");
 const json = (args: string[]) => {
   const run = runCli([...args, "--format", "json"]);
-  return { code: run.code, out: JSON.parse(run.stdout) as { stats: Record<string, unknown> & { nodes: { id: string; reached: number; endedHere: number; errors: number }[] }; read: { records: number; problemCount: number; problems: { path: string; message: string }[] } } };
+  return {
+    code: run.code,
+    out: JSON.parse(run.stdout) as {
+      stats: Record<string, unknown> & { nodes: { id: string; reached: number; endedHere: number; errors: number }[] };
+      read: { records: number; problemCount: number; problems: { path: string; message: string }[] };
+    },
+  };
 };
 
 describeCorpus("pathway calls stats", () => {
@@ -19,7 +25,13 @@ describeCorpus("pathway calls stats", () => {
     const { code, out } = json(["calls", "stats", REAL_CALLS, "--pathway", corpusPath("receptionist-auto-shop.json")]);
     expect(code).toBe(0);
     expect(out.read.records).toBe(2);
-    expect(out.stats).toMatchObject({ calls: 2, mapped: 0, unmapped: 2, mappedShare: 0, notMappedReasons: [{ reason: "a task call: no pathway and no pathway log", count: 2 }] });
+    expect(out.stats).toMatchObject({
+      calls: 2,
+      mapped: 0,
+      unmapped: 2,
+      mappedShare: 0,
+      notMappedReasons: [{ reason: "a task call: no pathway and no pathway log", count: 2 }],
+    });
   });
 
   it("counts the auto-shop fixtures as a hand count says", () => {
@@ -28,8 +40,26 @@ describeCorpus("pathway calls stats", () => {
     // booked: greet, availability, details, services, sms, wrap-up, end. wants-a-person: greet, availability, (global)
     // AI disclosure, transfer. dropped: greet, availability, then a call_error.
     const counts = Object.fromEntries(out.stats.nodes.map((n) => [n.id.slice(0, 2), [n.reached, n.endedHere, n.errors]]));
-    expect(counts).toEqual({ a1: [3, 0, 0], a7: [1, 0, 0], b2: [3, 1, 1], b8: [1, 1, 0], c3: [1, 0, 0], d4: [1, 0, 0], e5: [1, 0, 0], f6: [1, 1, 0], g9: [1, 0, 0] });
-    expect(out.stats).toMatchObject({ calls: 3, mapped: 3, partial: 0, mappedShare: 1, endings: { completed: 1, transfer: 1, error: 1 }, nodesNeverReached: [], waysNeverTaken: [] });
+    expect(counts).toEqual({
+      a1: [3, 0, 0],
+      a7: [1, 0, 0],
+      b2: [3, 1, 1],
+      b8: [1, 1, 0],
+      c3: [1, 0, 0],
+      d4: [1, 0, 0],
+      e5: [1, 0, 0],
+      f6: [1, 1, 0],
+      g9: [1, 0, 0],
+    });
+    expect(out.stats).toMatchObject({
+      calls: 3,
+      mapped: 3,
+      partial: 0,
+      mappedShare: 1,
+      endings: { completed: 1, transfer: 1, error: 1 },
+      nodesNeverReached: [],
+      waysNeverTaken: [],
+    });
     expect(out.stats.variablesNeverFilled).toEqual(["alternate_sms_number"]);
     const ways = (out.stats as unknown as { ways: { from: string; to: string; kind: string; taken: number }[] }).ways;
     expect(ways.filter((w) => w.kind === "global").map((w) => [w.from.slice(0, 2), w.to.slice(0, 2), w.taken])).toEqual([["b2", "a7", 1]]);
@@ -53,8 +83,20 @@ describeCorpus("pathway calls stats", () => {
   });
 
   it("maps nothing of another pathway's calls, and says so", () => {
-    const { out } = json(["calls", "stats", path.join(FIXTURES, "pizzeria"), "--pathway", corpusPath("pathwalk-pizzeria-dialect.json"), "--pathway-id", "pw-other"]);
-    expect(out.stats).toMatchObject({ mapped: 0, unmapped: 3, notMappedReasons: [{ reason: "a call of another pathway (pw-pizzeria, not pw-other)", count: 3 }] });
+    const { out } = json([
+      "calls",
+      "stats",
+      path.join(FIXTURES, "pizzeria"),
+      "--pathway",
+      corpusPath("pathwalk-pizzeria-dialect.json"),
+      "--pathway-id",
+      "pw-other",
+    ]);
+    expect(out.stats).toMatchObject({
+      mapped: 0,
+      unmapped: 3,
+      notMappedReasons: [{ reason: "a call of another pathway (pw-pizzeria, not pw-other)", count: 3 }],
+    });
   });
 
   it("reports a broken file as that file's error, counts the rest, and exits 2", () => {
@@ -84,8 +126,18 @@ describe("pathway calls stats wording", () => {
   });
   const entry = (node: string, second: number) => ({ role: "assistant", text: node, chosen_node_id: node, created_at: `2025-01-01T00:00:0${second}Z` });
   /** A call whose log names a node the pathway does not have between two it has: partly mapped. */
-  const PARTLY = JSON.stringify({ call_id: "c1", queue_status: "complete", completed: true, pathway_logs: [entry("start", 1), entry("ghost", 2), entry("bye", 3)] });
-  const FULLY = JSON.stringify({ call_id: "c2", queue_status: "complete", completed: true, pathway_logs: [entry("start", 1), entry("ask", 2), entry("bye", 3)] });
+  const PARTLY = JSON.stringify({
+    call_id: "c1",
+    queue_status: "complete",
+    completed: true,
+    pathway_logs: [entry("start", 1), entry("ghost", 2), entry("bye", 3)],
+  });
+  const FULLY = JSON.stringify({
+    call_id: "c2",
+    queue_status: "complete",
+    completed: true,
+    pathway_logs: [entry("start", 1), entry("ask", 2), entry("bye", 3)],
+  });
 
   it("does not call a partly mapped call mapped, and names the nodes no call reached by name and id", async () => {
     const dir = createTempProject({ "p.json": PATHWAY, "calls/c1.json": PARTLY });

@@ -7,7 +7,11 @@ let project: ReleaseProject;
 afterEach(() => project?.service.close());
 
 const chat = (args: string[], stdin: string, env: Record<string, string> = {}) =>
-  runMain(["chat", "booking.json", ...args], { cwd: project.dir, stdin, env: { PATHWAYKIT_BASE_URL: project.service.url, PATHWAYKIT_API_KEY: project.service.apiKey, ...env } });
+  runMain(["chat", "booking.json", ...args], {
+    cwd: project.dir,
+    stdin,
+    env: { PATHWAYKIT_BASE_URL: project.service.url, PATHWAYKIT_API_KEY: project.service.apiKey, ...env },
+  });
 
 describe("pathway chat --live", () => {
   it("sends each line to the chat with the draft version and shows its answers and node", async () => {

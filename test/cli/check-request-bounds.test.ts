@@ -9,7 +9,10 @@ describe("pathway check-request on variables repeated in a prompt", () => {
   it('reports "{{a}}" repeated 100,000 times in three fields once per field, in output of a few kilobytes', async () => {
     const dir = tempDir();
     const many = "{{a}}".repeat(100_000);
-    writeFileSync(path.join(dir, "big.request.json"), JSON.stringify({ phone_number: "+14155550123", task: many, first_sentence: many, voicemail_message: many }));
+    writeFileSync(
+      path.join(dir, "big.request.json"),
+      JSON.stringify({ phone_number: "+14155550123", task: many, first_sentence: many, voicemail_message: many }),
+    );
     const json = await runMain(["check-request", "big.request.json", "--format", "json"], { cwd: dir });
     expect(json.code).toBe(1);
     const [file] = JSON.parse(json.stdout) as { messages: { ruleId: string; pointer: string }[] }[];
@@ -28,6 +31,8 @@ describe("pathway check-request on variables repeated in a prompt", () => {
     const [file] = JSON.parse(result.stdout) as { messages: { ruleId: string; message: string }[] }[];
     const found = file!.messages.filter((m) => m.ruleId === "unresolved-prompt-variable");
     expect(found).toHaveLength(21);
-    expect(found.map((m) => m.message)).toContainEqual(expect.stringMatching(/^4980 more \{\{variables\}\} in task are not supplied either \("v20", "v21", "v22", "v23", "v24", \.\.\.\)/));
+    expect(found.map((m) => m.message)).toContainEqual(
+      expect.stringMatching(/^4980 more \{\{variables\}\} in task are not supplied either \("v20", "v21", "v22", "v23", "v24", \.\.\.\)/),
+    );
   });
 });

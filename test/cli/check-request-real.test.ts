@@ -39,14 +39,33 @@ describe("check-request on bodies real clients send", () => {
   });
 
   it("notes fields real clients send as not in the API reference, never as ignored, and they pass --max-warnings 0", async () => {
-    write("real.call.json", json({ phone_number: "+14155550123", pathway_id: "p-1", pathway_version: 3, voicemail: { message: "Call us back", action: "leave_message" }, noise_cancellation: true, dispositions: ["booked"], guard_rails: [], external_id: "x-1", memory_id: "m-1" }));
+    write(
+      "real.call.json",
+      json({
+        phone_number: "+14155550123",
+        pathway_id: "p-1",
+        pathway_version: 3,
+        voicemail: { message: "Call us back", action: "leave_message" },
+        noise_cancellation: true,
+        dispositions: ["booked"],
+        guard_rails: [],
+        external_id: "x-1",
+        memory_id: "m-1",
+      }),
+    );
     const result = await check(["real.call.json", "--max-warnings", "0"]);
     expect(result.code).toBe(0);
     expect(result.messages.map((m) => [m.ruleId, m.severity, m.pointer])).toEqual(
-      ["/pathway_version", "/voicemail", "/noise_cancellation", "/dispositions", "/guard_rails", "/external_id", "/memory_id"].map((p) => ["undocumented-request-field", "info", p]),
+      ["/pathway_version", "/voicemail", "/noise_cancellation", "/dispositions", "/guard_rails", "/external_id", "/memory_id"].map((p) => [
+        "undocumented-request-field",
+        "info",
+        p,
+      ]),
     );
     for (const m of result.messages) {
-      expect(m.message).toMatch(/, which the API reference does not list for POST \/v1\/calls; seen in real clients: .+\. Whether the service reads it is not documented\./);
+      expect(m.message).toMatch(
+        /, which the API reference does not list for POST \/v1\/calls; seen in real clients: .+\. Whether the service reads it is not documented\./,
+      );
       expect(m.message).not.toMatch(/ignore/);
     }
   });
@@ -60,7 +79,21 @@ describe("check-request on bodies real clients send", () => {
   });
 
   it("takes null for an optional field as unset: no error", async () => {
-    write("nulls.call.json", json({ phone_number: "+14155550123", task: "Hi", from: null, temperature: null, start_time: null, webhook: null, transfer_list: null, request_data: null, voice: null, max_duration: null }));
+    write(
+      "nulls.call.json",
+      json({
+        phone_number: "+14155550123",
+        task: "Hi",
+        from: null,
+        temperature: null,
+        start_time: null,
+        webhook: null,
+        transfer_list: null,
+        request_data: null,
+        voice: null,
+        max_duration: null,
+      }),
+    );
     expect(await check(["nulls.call.json", "--max-warnings", "0"])).toMatchObject({ code: 0, messages: [] });
   });
 
@@ -69,7 +102,9 @@ describe("check-request on bodies real clients send", () => {
     const result = await check(["branch.call.json", "--pathway", "pathways/branches.json"]);
     expect(result.code).toBe(0);
     expect(result.messages).toMatchObject([{ ruleId: "maybe-missing-request-variable", severity: "warning", pointer: "/request_data" }]);
-    expect(result.messages[0]!.message).toMatch(/^\{\{order\}\} in the prompt of node "Status" \(id status\) may be unset: some path from the start reaches this node without passing a node that sets it/);
+    expect(result.messages[0]!.message).toMatch(
+      /^\{\{order\}\} in the prompt of node "Status" \(id status\) may be unset: some path from the start reaches this node without passing a node that sets it/,
+    );
   });
 });
 
@@ -97,7 +132,12 @@ describe("check-request on odd input", () => {
     write("proto.batch.json", json({ base_prompt: "Hi {constructor} {toString} {__proto__}", call_data: [{ phone_number: "+14155550123" }] }));
     const result = await check(["proto.batch.json"]);
     expect(result.code).toBe(1);
-    expect(result.messages.filter((m) => m.ruleId === "batch-missing-placeholder").map((m) => /has no "(\w+)"/.exec(m.message)![1]).sort()).toEqual(["__proto__", "constructor", "toString"]);
+    expect(
+      result.messages
+        .filter((m) => m.ruleId === "batch-missing-placeholder")
+        .map((m) => /has no "(\w+)"/.exec(m.message)![1])
+        .sort(),
+    ).toEqual(["__proto__", "constructor", "toString"]);
   });
 });
 
@@ -127,7 +167,10 @@ describe("check-request on deep and aliased YAML", () => {
     const rows = Array.from({ length: 150 }, () => "  - *row\n").join("");
     write("shared.batch.yaml", `base_prompt: Hi {name}\ncall_data:\n  - &row {phone_number: "+14155550123", name: Ada}\n${rows}`);
     expect(await check(["shared.batch.yaml"])).toMatchObject({ code: 0, messages: [] });
-    write("merged.batch.yaml", 'base_prompt: Hi {name}\ncall_data:\n  - &row {phone_number: "+14155550123", name: Ada}\n  - <<: *row\n    phone_number: "+14155550124"\n');
+    write(
+      "merged.batch.yaml",
+      'base_prompt: Hi {name}\ncall_data:\n  - &row {phone_number: "+14155550123", name: Ada}\n  - <<: *row\n    phone_number: "+14155550124"\n',
+    );
     expect(await check(["merged.batch.yaml"])).toMatchObject({ code: 0, messages: [] });
   });
 

@@ -14,7 +14,8 @@ const write = (file: string, text: string) => {
   mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
   writeFileSync(path.join(dir, file), text);
 };
-const run = (args: string[], stdin?: string) => runMain(["check-request", ...args], { cwd: dir, env: { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey }, stdin });
+const run = (args: string[], stdin?: string) =>
+  runMain(["check-request", ...args], { cwd: dir, env: { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey }, stdin });
 
 const GOOD = JSON.stringify({ phone_number: "+14155550123", pathway_id: "p-orders", request_data: { name: "Ada", company: "Acme" } }, null, 2);
 const MISSING = '{\n  "phone_number": "+14155550123",\n  "pathway_id": "p-orders",\n  "request_data": {"name": "Ada"}\n}\n';
@@ -51,7 +52,12 @@ describe("pathway check-request", () => {
 
   it("prints validate's ESLint-shaped JSON with pointer, line and column", async () => {
     const result = await run(["requests/missing.request.json", "requests/warn.request.json", "--format", "json"]);
-    const report = JSON.parse(result.stdout) as { filePath: string; errorCount: number; warningCount: number; messages: { ruleId: string; pointer: string; line: number; column: number }[] }[];
+    const report = JSON.parse(result.stdout) as {
+      filePath: string;
+      errorCount: number;
+      warningCount: number;
+      messages: { ruleId: string; pointer: string; line: number; column: number }[];
+    }[];
     expect(report.map((r) => [r.filePath, r.errorCount, r.warningCount])).toEqual([
       ["requests/missing.request.json", 1, 0],
       ["requests/warn.request.json", 0, 1],
@@ -61,7 +67,9 @@ describe("pathway check-request", () => {
   });
 
   it("prints SARIF with the request rules and GitHub annotations", async () => {
-    const sarif = JSON.parse((await run(["requests/missing.request.json", "--format", "sarif"])).stdout) as { runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string }[] }[] };
+    const sarif = JSON.parse((await run(["requests/missing.request.json", "--format", "sarif"])).stdout) as {
+      runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string }[] }[];
+    };
     expect(sarif.runs[0]!.results.map((r) => r.ruleId)).toEqual(["missing-request-variable"]);
     expect(sarif.runs[0]!.tool.driver.rules.map((r) => r.id)).toContain("phone-number-format");
     const github = await run(["requests/missing.request.json", "--format", "github"]);
@@ -79,7 +87,12 @@ describe("pathway check-request", () => {
   it("reads YAML, takes the kind from the file name, and walks directories for .json and .yaml", async () => {
     const result = await run(["requests/", "--format", "json"]);
     const files = (JSON.parse(result.stdout) as { filePath: string }[]).map((r) => r.filePath);
-    expect(files).toEqual(["requests/campaign.batch.request.yaml", "requests/good.request.json", "requests/missing.request.json", "requests/warn.request.json"]);
+    expect(files).toEqual([
+      "requests/campaign.batch.request.yaml",
+      "requests/good.request.json",
+      "requests/missing.request.json",
+      "requests/warn.request.json",
+    ]);
   });
 
   it("reads stdin with --kind", async () => {

@@ -26,7 +26,9 @@ describe("command table", () => {
 
   it("no command file imports another command (shared code lives in the engine or cli/; the table itself may be read)", () => {
     const offenders = files.flatMap((file) =>
-      [...readFileSync(path.join(DIR, file), "utf8").matchAll(/(?:from\s+|import\(\s*)["'](\.\/[^"']+)["']/g)].filter((m) => m[1] !== "./index.js").map((m) => `${file} -> ${m[1]}`),
+      [...readFileSync(path.join(DIR, file), "utf8").matchAll(/(?:from\s+|import\(\s*)["'](\.\/[^"']+)["']/g)]
+        .filter((m) => m[1] !== "./index.js")
+        .map((m) => `${file} -> ${m[1]}`),
     );
     expect(offenders).toEqual([]);
   });

@@ -32,9 +32,12 @@ describe("pathway completion", () => {
       const scratch = new Command("pathway");
       (await entry.load()).register(scratch, {} as CliIo);
       const command = scratch.commands.find((c) => c.name() === entry.name)!;
-      for (const option of [command, ...command.commands].flatMap((c) => c.options)) if (option.argChoices) cases.push([entry.name, option.long!, option.argChoices]);
+      for (const option of [command, ...command.commands].flatMap((c) => c.options))
+        if (option.argChoices) cases.push([entry.name, option.long!, option.argChoices]);
     }
-    expect(cases.map(([name, flag]) => `${name} ${flag}`)).toEqual(expect.arrayContaining(["validate --format", "diff --format", "check-request --kind", "diagram --engine", "report --engine"]));
+    expect(cases.map(([name, flag]) => `${name} ${flag}`)).toEqual(
+      expect.arrayContaining(["validate --format", "diff --format", "check-request --kind", "diagram --engine", "report --engine"]),
+    );
     for (const [name, flag, choices] of cases) expect(complete(script, ["pathway", name, flag, ""]), `${name} ${flag}`).toEqual(choices);
   }, 30_000);
 

@@ -8,7 +8,11 @@ import { runMain } from "../support/run-main.js";
 /** A start node and an End Call node; the start node extracts a variable nothing reads (one warning, one finding). */
 const ONE_FINDING = JSON.stringify({
   nodes: [
-    { id: "start", type: "Default", data: { name: "Greeting", isStart: true, text: "Hi.", extractVars: [["color", "string", "the caller's favourite colour"]] } },
+    {
+      id: "start",
+      type: "Default",
+      data: { name: "Greeting", isStart: true, text: "Hi.", extractVars: [["color", "string", "the caller's favourite colour"]] },
+    },
     { id: "bye", type: "End Call", data: { name: "Bye", text: "Bye." } },
   ],
   edges: [{ id: "e1", source: "start", target: "bye", label: "done" }],

@@ -23,7 +23,10 @@ const chromium = useBrowser();
 /** Every corpus file that is a pathway (bare or wrapped), and the dense generated ones, as files to draw. */
 function getInputs(): { name: string; text: string; names: string[] }[] {
   // A quick run draws a few corpus files of every size; the slow tier draws them all.
-  const inputs: { name: string; value: unknown; text: string }[] = sweep(parseableCorpus.filter((c) => !/MALFORMED|BAD-BYTE/.test(c.name)), 4).map((c) => ({ ...c }));
+  const inputs: { name: string; value: unknown; text: string }[] = sweep(
+    parseableCorpus.filter((c) => !/MALFORMED|BAD-BYTE/.test(c.name)),
+    4,
+  ).map((c) => ({ ...c }));
   inputs.push(...getDensePathways().map((d) => ({ name: d.name, value: d.pathway, text: JSON.stringify(d.pathway) })));
   return inputs.flatMap(({ name, value, text }) => {
     const v = value as Record<string, unknown>;
@@ -86,7 +89,9 @@ describe("pathway diagram -f svg, shown 1,600 px wide", () => {
     const dir = tempDir();
     const inputs = getInputs();
     for (const i of inputs) writeFileSync(path.join(dir, i.name), i.text);
-    const r = await runMain(["diagram", ...inputs.map((i) => path.join(dir, i.name)), "-f", "svg", "-o", `${dir}/out/`, "--timeout", "150s"], { env: browserEnv });
+    const r = await runMain(["diagram", ...inputs.map((i) => path.join(dir, i.name)), "-f", "svg", "-o", `${dir}/out/`, "--timeout", "150s"], {
+      env: browserEnv,
+    });
     expect(r.code, r.stderr).toBe(0);
     const report: { line: string; m: Awaited<ReturnType<typeof measure>>; missing: number }[] = [];
     for (const i of inputs) {
@@ -95,7 +100,11 @@ describe("pathway diagram -f svg, shown 1,600 px wide", () => {
       const text = collapse(m.text);
       const missing = i.names.filter((n) => !text.includes(collapse(n)));
       const say = (what: string, s: Smallest) => `${s.count} ${what}${s.count > 0 ? ` (smallest ${s.px.toFixed(1)} px)` : ""}`;
-      report.push({ line: `${i.name}: ${say("node labels", m.nodes)}, ${say("edge labels", m.edges)}, ${say("legend lines", m.legend)}, ${missing.length} names missing${missing.length ? ` (${missing.slice(0, 3).join(" | ")})` : ""}`, m, missing: missing.length });
+      report.push({
+        line: `${i.name}: ${say("node labels", m.nodes)}, ${say("edge labels", m.edges)}, ${say("legend lines", m.legend)}, ${missing.length} names missing${missing.length ? ` (${missing.slice(0, 3).join(" | ")})` : ""}`,
+        m,
+        missing: missing.length,
+      });
     }
     console.log(report.map((r) => r.line).join("\n"));
     for (const { line, m, missing } of report) {

@@ -14,7 +14,11 @@ function hubPathway() {
   const sources = Array.from({ length: 10 }, (_, i) => ({ id: `src${i}`, type: "Default", data: { name: `Source ${i}`, prompt: "x" } }));
   return {
     name: "Hub",
-    nodes: [{ id: "start", type: "Default", data: { name: "Start", isStart: true, prompt: "Hi." } }, ...sources, { id: "hub", type: "End Call", data: { name: "Goodbye", prompt: "Bye." } }],
+    nodes: [
+      { id: "start", type: "Default", data: { name: "Start", isStart: true, prompt: "Hi." } },
+      ...sources,
+      { id: "hub", type: "End Call", data: { name: "Goodbye", prompt: "Bye." } },
+    ],
     edges: [
       { id: "p0", source: "start", target: "src0", label: "yes" },
       { id: "p1", source: "start", target: "src0", label: HOSTILE },
@@ -25,7 +29,9 @@ function hubPathway() {
 }
 
 /** The text of the <title> that is a direct child of `el`, or undefined. */
-const titleOf = (el: JsdomElement | undefined) => (el as unknown as { children: ArrayLike<JsdomElement> } | undefined) && [...Array.from((el as unknown as { children: ArrayLike<JsdomElement> }).children)].find((c) => c.tagName.toLowerCase() === "title")?.textContent;
+const titleOf = (el: JsdomElement | undefined) =>
+  (el as unknown as { children: ArrayLike<JsdomElement> } | undefined) &&
+  [...Array.from((el as unknown as { children: ArrayLike<JsdomElement> }).children)].find((c) => c.tagName.toLowerCase() === "title")?.textContent;
 
 describe("pathway diagram -f svg --engine mermaid", () => {
   it("gives merged lines, stubs and the hub a <title> tooltip naming what they stand for, the file's text as text", async () => {

@@ -14,8 +14,12 @@ describe("pathway diagram without a browser", () => {
     const r = await runMain(["diagram", INPUT, "-f", "svg", "-o", path.join(dir, "kb.svg")], { env });
     expect(r.code).toBe(2);
     const lines = r.stderr.split("\n");
-    expect(lines[0]).toMatch(/^pathway: cannot start a browser to render diagrams: no executable browser at .*no-such-chromium \(from PATHWAYKIT_CHROMIUM\)\.$/);
-    expect(lines[1]).toBe("To draw it without a browser or Mermaid, add --engine elk: ELK lays the picture out in Node and writes the SVG itself (no browser, and no Mermaid install of over 80 MB).");
+    expect(lines[0]).toMatch(
+      /^pathway: cannot start a browser to render diagrams: no executable browser at .*no-such-chromium \(from PATHWAYKIT_CHROMIUM\)\.$/,
+    );
+    expect(lines[1]).toBe(
+      "To draw it without a browser or Mermaid, add --engine elk: ELK lays the picture out in Node and writes the SVG itself (no browser, and no Mermaid install of over 80 MB).",
+    );
     expect(lines[2]).toMatch(/^Or install Chromium \(Debian\/Ubuntu: `sudo apt-get install -y chromium`/);
     const elk = await runMain(["diagram", INPUT, "-f", "svg", "--engine", "elk", "-o", path.join(dir, "kb.svg")], { env });
     expect([elk.code, elk.stderr]).toEqual([0, ""]);

@@ -18,13 +18,13 @@ const browserEnv = { ...(process.env.PATHWAYKIT_CHROMIUM && { PATHWAYKIT_CHROMIU
 
 /** A 35x16 hub pathway and a copy with one step's prompt changed (s20), as old.json and new.json in a new folder. */
 function writeChangedHub(): string {
-    const dir = tempDir();
-    const before = createHubAndSpoke(35, 16);
-    const after = structuredClone(before);
-    (after.nodes as { id: string; data: { prompt?: string } }[]).find((n) => n.id === "s20")!.data.prompt = "Offer the annual plan.";
-    writeFileSync(path.join(dir, "old.json"), JSON.stringify(before));
-    writeFileSync(path.join(dir, "new.json"), JSON.stringify(after));
-    return dir;
+  const dir = tempDir();
+  const before = createHubAndSpoke(35, 16);
+  const after = structuredClone(before);
+  (after.nodes as { id: string; data: { prompt?: string } }[]).find((n) => n.id === "s20")!.data.prompt = "Offer the annual plan.";
+  writeFileSync(path.join(dir, "old.json"), JSON.stringify(before));
+  writeFileSync(path.join(dir, "new.json"), JSON.stringify(after));
+  return dir;
 }
 
 describe("pathway diagram on dense pathways", () => {
@@ -34,7 +34,9 @@ describe("pathway diagram on dense pathways", () => {
     writeFileSync(file, JSON.stringify(generatePathway({ nodes: 400, edges: 1200 })));
     const r = await runMain(["diagram", file, "-f", "md"]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/note: .*dense\.json: drew only the nodes within \d steps of the start node so GitHub can show it \(\d+ nodes and \d+ edges left out\)/);
+    expect(r.stderr).toMatch(
+      /note: .*dense\.json: drew only the nodes within \d steps of the start node so GitHub can show it \(\d+ nodes and \d+ edges left out\)/,
+    );
     const block = /```mermaid\n([\s\S]*?)\n```/.exec(r.stdout)![1]!;
     const edges = block.split("\n").filter((l) => /^\s+\w+ (-->|-\.->)/.test(l)).length;
     expect(edges).toBeLessThanOrEqual(MERMAID_GITHUB_LIMITS.maxEdges);
@@ -54,14 +56,20 @@ describe("pathway diagram on dense pathways", () => {
   it("draws the whole pathway with --base --context fade: the change and its neighbours as usual, the rest faded in the SVG", async () => {
     const dir = writeChangedHub();
     const out = path.join(dir, "review.svg");
-    const r = await runMain(["diagram", path.join(dir, "new.json"), "-f", "svg", "--base", path.join(dir, "old.json"), "--context", "fade", "-o", out], { env: browserEnv });
+    const r = await runMain(["diagram", path.join(dir, "new.json"), "-f", "svg", "--base", path.join(dir, "old.json"), "--context", "fade", "-o", out], {
+      env: browserEnv,
+    });
     expect(r, r.stderr).toMatchObject({ code: 0 });
     const doc = new JSDOM(readFileSync(out, "utf8"), { contentType: "image/svg+xml" }).window.document;
     expect(doc.querySelector("parsererror")).toBeNull();
     const nodes = [...doc.querySelectorAll("g.node")] as Element[];
     const caption = (g: Element) => g.nextElementSibling?.textContent ?? "";
     // Every step is drawn; only those more than one step from the changed s20 are faded.
-    for (let i = 0; i < 35; i++) expect(nodes.some((g) => caption(g).includes(`Step ${i} `)), `Step ${i}`).toBe(true);
+    for (let i = 0; i < 35; i++)
+      expect(
+        nodes.some((g) => caption(g).includes(`Step ${i} `)),
+        `Step ${i}`,
+      ).toBe(true);
     const faded = (name: string) => nodes.find((g) => caption(g).startsWith(name))!.getAttribute("opacity");
     expect(faded("Step 20 ")).toBeNull();
     expect(faded("Step 21 ")).toBeNull();
@@ -77,17 +85,21 @@ describe("pathway diagram on dense pathways", () => {
     expect(r.stderr).toContain("--context only applies with --focus <node> or --base");
   });
 
-  it.runIf(SLOW_TESTS)("draws 5,000 edges between two nodes and a complete graph of 200 nodes within --timeout, never tens of thousands of px wide", async () => {
-    const dir = tempDir();
-    const names = ["parallel-5000.json", "complete-200.json", "self-loops-60.json"];
-    for (const name of names) writeFileSync(path.join(dir, name), JSON.stringify(getDensePathways().find((d) => d.name === name)!.pathway));
-    const r = await runMain(["diagram", ...names.map((n) => path.join(dir, n)), "-f", "svg", "-o", `${dir}/out/`, "--timeout", "150s"], { env: browserEnv });
-    expect(r.code).toBe(0);
-    for (const name of names) {
-      const svg = readFileSync(path.join(dir, "out", name.replace(/\.json$/, ".svg")), "utf8");
-      expect(Number(/<svg [^>]*width="(\d+)"/.exec(svg)![1])).toBeLessThan(4000);
-    }
-    const parallel = readFileSync(path.join(dir, "out", "parallel-5000.svg"), "utf8");
-    expect(parallel).toContain("5000 edges from ▶ Ask to Answer, drawn as one line".replace("▶ ", ""));
-  }, 300_000);
+  it.runIf(SLOW_TESTS)(
+    "draws 5,000 edges between two nodes and a complete graph of 200 nodes within --timeout, never tens of thousands of px wide",
+    async () => {
+      const dir = tempDir();
+      const names = ["parallel-5000.json", "complete-200.json", "self-loops-60.json"];
+      for (const name of names) writeFileSync(path.join(dir, name), JSON.stringify(getDensePathways().find((d) => d.name === name)!.pathway));
+      const r = await runMain(["diagram", ...names.map((n) => path.join(dir, n)), "-f", "svg", "-o", `${dir}/out/`, "--timeout", "150s"], { env: browserEnv });
+      expect(r.code).toBe(0);
+      for (const name of names) {
+        const svg = readFileSync(path.join(dir, "out", name.replace(/\.json$/, ".svg")), "utf8");
+        expect(Number(/<svg [^>]*width="(\d+)"/.exec(svg)![1])).toBeLessThan(4000);
+      }
+      const parallel = readFileSync(path.join(dir, "out", "parallel-5000.svg"), "utf8");
+      expect(parallel).toContain("5000 edges from ▶ Ask to Answer, drawn as one line".replace("▶ ", ""));
+    },
+    300_000,
+  );
 });

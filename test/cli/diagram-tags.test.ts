@@ -39,7 +39,10 @@ describe("pathway diagram with tagged nodes", () => {
         { id: "b", type: "Default", data: { name: "Next", tag } },
         { id: "c", type: "End Call", data: { name: "Bye" } },
       ],
-      edges: [{ id: "1", source: "a", target: "b" }, { id: "2", source: "b", target: "c" }],
+      edges: [
+        { id: "1", source: "a", target: "b" },
+        { id: "2", source: "b", target: "c" },
+      ],
     };
     writeFileSync(file, JSON.stringify(pathway));
     const r = await runMain(["diagram", file, "-f", "svg", "--engine", "elk"]);

@@ -50,7 +50,9 @@ describe("pathway diagram", () => {
     const r = await runMain(["diagram", big, "-f", "md"]);
     expect(r.code).toBe(0);
     expect(r.stdout.match(/```mermaid/g)).toHaveLength(1);
-    expect(r.stderr).toMatch(/^pathway: note: .*big\.json: drew only the nodes within \d steps of the start node so GitHub can show it \(\d+ nodes and \d+ edges left out\)/);
+    expect(r.stderr).toMatch(
+      /^pathway: note: .*big\.json: drew only the nodes within \d steps of the start node so GitHub can show it \(\d+ nodes and \d+ edges left out\)/,
+    );
     expect(r.stdout).toMatch(/Only the nodes within \d steps of node id node\\-0/);
     const focused = await runMain(["diagram", big, "-f", "md", "--focus", "node-0", "--depth", "1"]);
     expect(focused).toMatchObject({ code: 0, stderr: "" });
@@ -59,7 +61,9 @@ describe("pathway diagram", () => {
 
   itCorpus("renders several files to SVG in one call, one file each in the output directory", async () => {
     const dir = tempDir();
-    const r = await runMain(["diagram", RECEPTIONIST, PIZZERIA, path.join(ROOT, "pathways"), "-f", "svg", "-o", path.join(dir, "out"), "--annotate"], { env: browserEnv });
+    const r = await runMain(["diagram", RECEPTIONIST, PIZZERIA, path.join(ROOT, "pathways"), "-f", "svg", "-o", path.join(dir, "out"), "--annotate"], {
+      env: browserEnv,
+    });
     expect(r.stderr).toMatch(/wrote \d+ svg files/);
     expect(r.code).toBe(0);
     const files = readdirSync(path.join(dir, "out")).sort();
@@ -135,7 +139,10 @@ describe("pathway diagram", () => {
     const mixed = await runMain(["diagram", "junk.json", RECEPTIONIST, "-f", "json"], { cwd: dir });
     expect(mixed.code).toBe(2);
     const data = JSON.parse(mixed.stdout) as { filePath: string; graph?: unknown; error?: string }[];
-    expect(data.map((d) => [d.filePath, "graph" in d, "error" in d])).toEqual([[RECEPTIONIST, true, false], ["junk.json", false, true]]);
+    expect(data.map((d) => [d.filePath, "graph" in d, "error" in d])).toEqual([
+      [RECEPTIONIST, true, false],
+      ["junk.json", false, true],
+    ]);
   });
 
   it("takes --color and --no-color like validate, colouring its messages", async () => {
@@ -143,7 +150,9 @@ describe("pathway diagram", () => {
     expect(help).toMatch(/--color\s+force colours even when not writing to a terminal/);
     expect(help).toMatch(/--no-color\s+disable colours \(also NO_COLOR=1\)/);
     expect((await runMain(["diagram", "missing.json", "--color"])).stderr).toContain("\u001b[31m");
-    expect((await runMain(["diagram", "missing.json", "--no-color"], { env: { FORCE_COLOR: "1" } })).stderr).toBe("pathway: missing.json: no such file or directory; check the path.\n");
+    expect((await runMain(["diagram", "missing.json", "--no-color"], { env: { FORCE_COLOR: "1" } })).stderr).toBe(
+      "pathway: missing.json: no such file or directory; check the path.\n",
+    );
   });
 
   itCorpus("exits 2 with a clear message for usage mistakes", async () => {
@@ -191,8 +200,12 @@ describe("pathway diagram", () => {
     const dir = tempDir();
     const big = path.join(dir, "big.json");
     writeFileSync(big, JSON.stringify(generatePathway({ nodes: 200, edges: 400, seed: 5 })));
-    const r = await runMain(["diagram", big, "-f", "svg", "--engine", "mermaid", "--no-merge", "-o", path.join(dir, "big.svg")], { env: { PATHWAYKIT_CHROMIUM: path.join(dir, "no-browser") } });
-    expect(r.stderr).toMatch(/^pathway: warning: .*big\.json: 200 nodes and 400 edges take Mermaid minutes to lay out \(limit --timeout 180s\)\. --engine elk lays it out in seconds\./);
+    const r = await runMain(["diagram", big, "-f", "svg", "--engine", "mermaid", "--no-merge", "-o", path.join(dir, "big.svg")], {
+      env: { PATHWAYKIT_CHROMIUM: path.join(dir, "no-browser") },
+    });
+    expect(r.stderr).toMatch(
+      /^pathway: warning: .*big\.json: 200 nodes and 400 edges take Mermaid minutes to lay out \(limit --timeout 180s\)\. --engine elk lays it out in seconds\./,
+    );
     expect(r.code).toBe(2);
   });
 
@@ -221,7 +234,11 @@ describe("pathway diagram", () => {
     const big = path.join(dir, "big.json");
     // About 350 kB of Mermaid: far more than a pipe holds, so pathway is still writing when the reader goes.
     writeFileSync(big, JSON.stringify(generatePathway({ nodes: 2000, edges: 4000, seed: 7 })));
-    const child = spawn(process.execPath, [BIN, "diagram", big], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" } });
+    const child = spawn(process.execPath, [BIN, "diagram", big], {
+      cwd: dir,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" },
+    });
     let first = "";
     let stderr = "";
     child.stdout.once("data", (chunk: Buffer) => {

@@ -20,7 +20,11 @@ function errorObject(value: unknown): { code: string; message: string; reason?: 
   return error;
 }
 
-const project = useServiceProject({ pathways: { "pw-kb": PATHWAY }, versions: { "pw-kb": [PATHWAY, { status: "error", message: "gone" }, PATHWAY] } }, { "kb.json": JSON.stringify(PATHWAY) }, "pathwaykit-error-objects-");
+const project = useServiceProject(
+  { pathways: { "pw-kb": PATHWAY }, versions: { "pw-kb": [PATHWAY, { status: "error", message: "gone" }, PATHWAY] } },
+  { "kb.json": JSON.stringify(PATHWAY) },
+  "pathwaykit-error-objects-",
+);
 let service: FakeService;
 let dir: string;
 let env: Record<string, string>;
@@ -61,12 +65,19 @@ describe("the error object of --format json", () => {
     ]);
     expect(errorObject(outcomes[1]!.error)).toMatchObject({ code: "remote", reason: "not-found" });
     const noKey = await run(["fetch", "pw-kb", "--out-dir", "out2"], { PATHWAYKIT_API_KEY: "" });
-    expect(errorObject((JSON.parse(noKey.stdout) as { error: unknown }[])[0]!.error)).toEqual({ code: "config", message: expect.stringContaining("PATHWAYKIT_API_KEY") as unknown });
+    expect(errorObject((JSON.parse(noKey.stdout) as { error: unknown }[])[0]!.error)).toEqual({
+      code: "config",
+      message: expect.stringContaining("PATHWAYKIT_API_KEY") as unknown,
+    });
   });
 
   it("versions, log and test --live without a key: the fatal document says code config, like every other command", async () => {
     writeFileSync(path.join(dir, "kb.scenario.yaml"), "name: kb\npathway: kb.json\nturns:\n  - user: hi\n");
-    for (const args of [["versions", "pw-kb"], ["log", "pw-kb"], ["test", "kb.scenario.yaml", "--live", "--pathway-id", "pw-kb"]]) {
+    for (const args of [
+      ["versions", "pw-kb"],
+      ["log", "pw-kb"],
+      ["test", "kb.scenario.yaml", "--live", "--pathway-id", "pw-kb"],
+    ]) {
       const result = await run(args, { PATHWAYKIT_API_KEY: "" });
       expect(result.code).toBe(2);
       const document = JSON.parse(result.stdout) as { ok: boolean; error: unknown };

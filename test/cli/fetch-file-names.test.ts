@@ -6,7 +6,11 @@ import { useServiceProject } from "../support/temp-project.js";
 
 const pathway = (name: string) => ({ name, nodes: [{ id: "1", type: "Default", data: { name: "Start", isStart: true, text: `Hi from ${name}` } }], edges: [] });
 
-const project = useServiceProject({ pathways: { "a/b": pathway("slash"), a_b: pathway("underscore"), "a b": pathway("space"), ".x": pathway("dot"), _x: pathway("under-x") } }, {}, "pathwaykit-fetch-names-");
+const project = useServiceProject(
+  { pathways: { "a/b": pathway("slash"), a_b: pathway("underscore"), "a b": pathway("space"), ".x": pathway("dot"), _x: pathway("under-x") } },
+  {},
+  "pathwaykit-fetch-names-",
+);
 const run = (args: string[]) => project.run(args);
 const read = (file: string) => readFileSync(path.join(project.dir, file), "utf8");
 const manifest = () => JSON.parse(read("pathwaykit.manifest.json")) as { pathways: { file: string; id: string }[] };
@@ -19,7 +23,11 @@ describe("fetch file names", () => {
     expect(JSON.parse(read("pathways/a%2Fb.json")).name).toBe("slash");
     expect(JSON.parse(read("pathways/a_b.json")).name).toBe("underscore");
     expect(JSON.parse(read("pathways/%2Ex.json")).name).toBe("dot");
-    expect(manifest().pathways.map((e) => [e.id, e.file]).sort()).toEqual([
+    expect(
+      manifest()
+        .pathways.map((e) => [e.id, e.file])
+        .sort(),
+    ).toEqual([
       [".x", "pathways/%2Ex.json"],
       ["_x", "pathways/_x.json"],
       ["a b", "pathways/a%20b.json"],
@@ -44,13 +52,20 @@ describe("fetch file names", () => {
     const recorded = JSON.stringify({ version: 1, pathways: [{ file: "pathways/a_b.json", id: "a b" }] });
     writeFileSync(path.join(project.dir, "pathwaykit.manifest.json"), recorded);
     writeFileSync(path.join(project.dir, "pathways/a_b.json"), '{"name": "space, edited"}\n');
-    for (const args of [["fetch", "a_b"], ["fetch", "a_b", "--force"], ["fetch", "a/b", "-o", "pathways/a_b.json", "--force"], ["fetch", "a_b", "--format", "json"]]) {
+    for (const args of [
+      ["fetch", "a_b"],
+      ["fetch", "a_b", "--force"],
+      ["fetch", "a/b", "-o", "pathways/a_b.json", "--force"],
+      ["fetch", "a_b", "--format", "json"],
+    ]) {
       const result = await run(args);
       expect(result.code).toBe(2);
       expect(read("pathways/a_b.json")).toBe('{"name": "space, edited"}\n');
       expect(read("pathwaykit.manifest.json")).toBe(recorded);
       if (args.includes("json")) {
-        expect(JSON.parse(result.stdout)).toMatchObject([{ id: "a_b", ok: false, error: { code: "refused", reason: "other-id", message: expect.stringContaining("belongs to pathway a b") } }]);
+        expect(JSON.parse(result.stdout)).toMatchObject([
+          { id: "a_b", ok: false, error: { code: "refused", reason: "other-id", message: expect.stringContaining("belongs to pathway a b") } },
+        ]);
       } else expect(result.stderr).toMatch(/pathways\/a_b\.json belongs to pathway a b in pathwaykit\.manifest\.json; fetching a[_/]b there would replace/);
     }
     expect(project.service.requests).toEqual([]);

@@ -53,7 +53,13 @@ describe("pathway fmt, file by file", () => {
     const result = await runMain(["fmt", "deep.json", "ok.json", "-f", "json"], { cwd: dir });
     expect(result.code).toBe(2);
     expect(JSON.parse(result.stdout)).toEqual([
-      { filePath: "deep.json", status: "failed", errorCount: 1, warningCount: 0, messages: [expect.objectContaining({ ruleId: "nesting-depth", severity: "error", line: 1, column: expect.any(Number) })] },
+      {
+        filePath: "deep.json",
+        status: "failed",
+        errorCount: 1,
+        warningCount: 0,
+        messages: [expect.objectContaining({ ruleId: "nesting-depth", severity: "error", line: 1, column: expect.any(Number) })],
+      },
       { filePath: "ok.json", status: "formatted", errorCount: 0, warningCount: 0, messages: [] },
     ]);
     const validate = await runMain(["validate", "deep.json", "-f", "json"], { cwd: dir });

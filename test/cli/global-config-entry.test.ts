@@ -16,7 +16,10 @@ describe("the {globalConfig} entry with an id", () => {
   beforeAll(() => {
     dir = tempDir();
     copyFileSync(FIXTURE, path.join(dir, "p.json"));
-    writeFileSync(path.join(dir, "call.json"), JSON.stringify({ call_id: "c1", variables: {}, pathway_logs: [{ chosen_node_id: GREETING }, { chosen_node_id: END }] }));
+    writeFileSync(
+      path.join(dir, "call.json"),
+      JSON.stringify({ call_id: "c1", variables: {}, pathway_logs: [{ chosen_node_id: GREETING }, { chosen_node_id: END }] }),
+    );
   });
 
   it("is not a node calls stats lists, nor one no call reached", async () => {

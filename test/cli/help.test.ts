@@ -14,7 +14,9 @@ describe("pathway <command> --help", async () => {
   });
 
   it("explains every option it shows", () => {
-    const unexplained = all.flatMap(({ words, command }) => command.options.filter((o) => !o.hidden && o.description.trim() === "").map((o) => `${words.join(" ")} ${o.flags}`));
+    const unexplained = all.flatMap(({ words, command }) =>
+      command.options.filter((o) => !o.hidden && o.description.trim() === "").map((o) => `${words.join(" ")} ${o.flags}`),
+    );
     expect(unexplained).toEqual([]);
   });
 
@@ -28,7 +30,12 @@ describe("pathway <command> --help", async () => {
   it("describes --color and --no-color alike in every command", () => {
     const colour = all.flatMap(({ command }) => command.options.filter((o) => o.long === "--color" || o.long === "--no-color"));
     expect(colour.length).toBeGreaterThan(20);
-    for (const o of colour) expect(o.description).toMatch(o.long === "--color" ? /^force colours (in error output )?even when not writing to a terminal \(also FORCE_COLOR=1\)$/ : /^disable colours \(also NO_COLOR=1\)$/);
+    for (const o of colour)
+      expect(o.description).toMatch(
+        o.long === "--color"
+          ? /^force colours (in error output )?even when not writing to a terminal \(also FORCE_COLOR=1\)$/
+          : /^disable colours \(also NO_COLOR=1\)$/,
+      );
   });
 });
 

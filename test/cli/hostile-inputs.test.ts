@@ -23,7 +23,11 @@ function billionLaughs(): string {
   const lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
   for (let i = 1; i < 12; i++) {
     const name = String.fromCharCode(97 + i);
-    lines.push(`${name}: &${name} [${Array(9).fill("*" + String.fromCharCode(96 + i)).join(",")}]`);
+    lines.push(
+      `${name}: &${name} [${Array(9)
+        .fill(`*${String.fromCharCode(96 + i)}`)
+        .join(",")}]`,
+    );
   }
   return [...lines, "pathway: tiny.json", "turns: []", ""].join("\n");
 }
@@ -100,7 +104,13 @@ describe("control characters in node names and ids", () => {
     // non-canonical file whose very name carries them.
     writeFileSync(path.join(dir, "q.json"), pathwayText.replace("Nobody comes here.", `Somebody ${JSON.stringify(HOSTILE).slice(1, -1)}`));
     writeFileSync(path.join(dir, `raw${HOSTILE}.json`), JSON.stringify(JSON.parse(pathwayText)));
-    writeFileSync(path.join(dir, "s.scenario.yaml"), `name: "stays ${HOSTILE.replace(/\u001b/g, "\\e").replace(/\u0007/g, "\\a").replace(/\u009b/g, "\\x9b").replace(/\u007f/g, "\\x7f")}"\npathway: p.json\nturns:\n  - user: hi\n    expect: { node: Bye }\n`);
+    writeFileSync(
+      path.join(dir, "s.scenario.yaml"),
+      `name: "stays ${HOSTILE.replace(/\u001b/g, "\\e")
+        .replace(/\u0007/g, "\\a")
+        .replace(/\u009b/g, "\\x9b")
+        .replace(/\u007f/g, "\\x7f")}"\npathway: p.json\nturns:\n  - user: hi\n    expect: { node: Bye }\n`,
+    );
     return dir;
   }
 
@@ -150,7 +160,9 @@ describe("a saved API answer instead of a pathway", () => {
       expect(r.code, command).toBe(1);
       const [file] = JSON.parse(r.stdout) as { messages: { ruleId: string; message: string; pointer: string; line: number }[] }[];
       expect(file!.messages).toEqual([expect.objectContaining({ ruleId: "pathway-shape", pointer, line: pointer === "/data" ? 2 : 4 })]);
-      expect(file!.messages[0]!.message).toBe(`This is a saved API answer, not a pathway: the pathway is under ${pointer}; save that value as the file (e.g. \`jq '.${pointer.slice(1)}' <file> > pathway.json\`).`);
+      expect(file!.messages[0]!.message).toBe(
+        `This is a saved API answer, not a pathway: the pathway is under ${pointer}; save that value as the file (e.g. \`jq '.${pointer.slice(1)}' <file> > pathway.json\`).`,
+      );
     }
   });
 

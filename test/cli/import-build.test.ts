@@ -24,20 +24,21 @@ describe("pathway import", () => {
     expect(readFileSync(path.join(dir, "shop.json"), "utf8")).toBe(toCanonicalJson(original));
   });
 
-  test.each([["an ES module folder", '{"type": "module"}\n'], ["a CommonJS folder", '{"name": "calls"}\n'], ["a folder with no package.json", undefined]])(
-    "import then build in %s that has not installed pathwaykit: the module's import resolves to the running pathway",
-    (_, packageJson) => {
-      // The first thing a new user tries, with `npx pathwaykit`: before, build failed with "Cannot find module 'pathwaykit'".
-      const dir = tempDir("pathwaykit-uninstalled-");
-      if (packageJson) writeFileSync(path.join(dir, "package.json"), packageJson);
-      const source = path.join(ROOT, "pathways/support-kb.json");
-      expect(runCli(["import", source, "-o", "kb.pathway.ts"], { cwd: dir }).code).toBe(0);
-      expect(readFileSync(path.join(dir, "kb.pathway.ts"), "utf8")).toContain('from "pathwaykit";');
-      const built = runCli(["build", "kb.pathway.ts"], { cwd: dir });
-      expect([built.code, built.stderr]).toEqual([0, "wrote: kb.json\n"]);
-      expect(readFileSync(path.join(dir, "kb.json"), "utf8")).toBe(toCanonicalJson(JSON.parse(readFileSync(source, "utf8")) as unknown));
-    },
-  );
+  test.each([
+    ["an ES module folder", '{"type": "module"}\n'],
+    ["a CommonJS folder", '{"name": "calls"}\n'],
+    ["a folder with no package.json", undefined],
+  ])("import then build in %s that has not installed pathwaykit: the module's import resolves to the running pathway", (_, packageJson) => {
+    // The first thing a new user tries, with `npx pathwaykit`: before, build failed with "Cannot find module 'pathwaykit'".
+    const dir = tempDir("pathwaykit-uninstalled-");
+    if (packageJson) writeFileSync(path.join(dir, "package.json"), packageJson);
+    const source = path.join(ROOT, "pathways/support-kb.json");
+    expect(runCli(["import", source, "-o", "kb.pathway.ts"], { cwd: dir }).code).toBe(0);
+    expect(readFileSync(path.join(dir, "kb.pathway.ts"), "utf8")).toContain('from "pathwaykit";');
+    const built = runCli(["build", "kb.pathway.ts"], { cwd: dir });
+    expect([built.code, built.stderr]).toEqual([0, "wrote: kb.json\n"]);
+    expect(readFileSync(path.join(dir, "kb.json"), "utf8")).toBe(toCanonicalJson(JSON.parse(readFileSync(source, "utf8")) as unknown));
+  });
 
   test("a project that installs its own pathwaykit builds with that copy, not the running one", () => {
     const dir = tempDir("pathwaykit-installed-");
@@ -46,7 +47,10 @@ describe("pathway import", () => {
     mkdirSync(own, { recursive: true });
     writeFileSync(path.join(own, "package.json"), '{"name": "pathwaykit", "type": "module", "exports": "./index.js"}\n');
     writeFileSync(path.join(own, "index.js"), 'export const copy = "the project\'s own";\n');
-    writeFileSync(path.join(dir, "x.pathway.ts"), 'import { copy } from "pathwaykit";\nexport default { name: copy, nodes: [{ id: "a", type: "Default", data: { name: "A", text: "Hi", isStart: true } }], edges: [] };\n');
+    writeFileSync(
+      path.join(dir, "x.pathway.ts"),
+      'import { copy } from "pathwaykit";\nexport default { name: copy, nodes: [{ id: "a", type: "Default", data: { name: "A", text: "Hi", isStart: true } }], edges: [] };\n',
+    );
     expect(runCli(["build", "x.pathway.ts"], { cwd: dir }).code).toBe(0);
     expect(JSON.parse(readFileSync(path.join(dir, "x.json"), "utf8"))).toMatchObject({ name: "the project's own" });
   });

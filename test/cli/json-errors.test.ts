@@ -58,22 +58,29 @@ describe("a fatal error under --format json", () => {
     expect(Object.keys(FAILING).sort()).toEqual([...new Set(await commandsWithJson())].sort());
   });
 
-  it.each(Object.entries(FAILING))("%s prints one error document on stdout, the message on stderr, exit 2", async (_name, { args, code }) => {
-    const result = await runMain([...args, "-f", "json"], { cwd: dir, env: NO_KEY });
-    expect(result.code).toBe(2);
-    const document = JSON.parse(result.stdout) as { ok: boolean; error: { code: string; message: string } };
-    expect(document).toMatchObject({ ok: false, error: { code, message: expect.any(String) as unknown } });
-    // The same words as the human message on stderr (commander's usage errors say "error: ..." there).
-    expect(result.stderr).toContain(document.error.message.slice(0, 40));
-    // Without --format json the same failure leaves stdout empty, as before.
-    const text = await runMain(args, { cwd: dir, env: NO_KEY });
-    expect(text).toMatchObject({ code: 2, stdout: "" });
-  }, 30_000);
+  it.each(Object.entries(FAILING))(
+    "%s prints one error document on stdout, the message on stderr, exit 2",
+    async (_name, { args, code }) => {
+      const result = await runMain([...args, "-f", "json"], { cwd: dir, env: NO_KEY });
+      expect(result.code).toBe(2);
+      const document = JSON.parse(result.stdout) as { ok: boolean; error: { code: string; message: string } };
+      expect(document).toMatchObject({ ok: false, error: { code, message: expect.any(String) as unknown } });
+      // The same words as the human message on stderr (commander's usage errors say "error: ..." there).
+      expect(result.stderr).toContain(document.error.message.slice(0, 40));
+      // Without --format json the same failure leaves stdout empty, as before.
+      const text = await runMain(args, { cwd: dir, env: NO_KEY });
+      expect(text).toMatchObject({ code: 2, stdout: "" });
+    },
+    30_000,
+  );
 
   it("reads -f json given after the option whose bad value stopped parsing", async () => {
     const result = await runMain(["diff", "a.json", "b.json", "--context", "abc", "-f", "json"], { cwd: dir });
     expect(result.code).toBe(2);
-    expect(JSON.parse(result.stdout)).toEqual({ ok: false, error: { code: "usage", message: expect.stringContaining("'--context <n>' argument 'abc' is invalid") as unknown } });
+    expect(JSON.parse(result.stdout)).toEqual({
+      ok: false,
+      error: { code: "usage", message: expect.stringContaining("'--context <n>' argument 'abc' is invalid") as unknown },
+    });
   });
 
   it("goes to the -o report file instead of stdout, replacing a stale report", async () => {

@@ -24,7 +24,9 @@ describe("pathway lint --baseline-write", () => {
     const w = await runMain(["lint", "p.json", "--baseline-write", "baseline.json"], { cwd: dir });
     expect(w.code).toBe(0);
     expect(w.stdout).toBe("✔ 1 file checked, no problems\n");
-    expect(w.stderr).toBe(`pathway: wrote ${found} finding${found === 1 ? "" : "s"} to the baseline baseline.json; lint with --baseline baseline.json to report only new ones.\n`);
+    expect(w.stderr).toBe(
+      `pathway: wrote ${found} finding${found === 1 ? "" : "s"} to the baseline baseline.json; lint with --baseline baseline.json to report only new ones.\n`,
+    );
     expect(JSON.parse(readFileSync(path.join(dir, "baseline.json"), "utf8")).findings).toHaveLength(found);
     const json = await runMain(["lint", "p.json", "--baseline-write", "baseline.json", "--format", "json"], { cwd: dir });
     expect((JSON.parse(json.stdout) as { messages: unknown[] }[])[0]!.messages).toEqual([]);

@@ -16,15 +16,26 @@ const EDGE = `{"id": "e1", "source": "start", "target": "end", "label": "done"}`
 /** Per fixable rule: a file it fires on, and the file --fix writes (a new fixable rule without a case fails the test). */
 const CASES: Record<string, { before: string; after: string }> = {
   "byte-order-mark": { before: pathway(EDGE, "\uFEFF"), after: pathway(EDGE) },
-  "duplicate-edge-id": { before: pathway(`${EDGE},\n    {"id": "e1", "source": "start", "target": "end", "label": "later"}`), after: pathway(`${EDGE},\n    {"id": "e1-2", "source": "start", "target": "end", "label": "later"}`) },
-  "edge-label-whitespace": { before: pathway(`{"id": "e1", "source": "start", "target": "end", "label": "  done\\t now "}`), after: pathway(`{"id": "e1", "source": "start", "target": "end", "label": "done now"}`) },
+  "duplicate-edge-id": {
+    before: pathway(`${EDGE},\n    {"id": "e1", "source": "start", "target": "end", "label": "later"}`),
+    after: pathway(`${EDGE},\n    {"id": "e1-2", "source": "start", "target": "end", "label": "later"}`),
+  },
+  "edge-label-whitespace": {
+    before: pathway(`{"id": "e1", "source": "start", "target": "end", "label": "  done\\t now "}`),
+    after: pathway(`{"id": "e1", "source": "start", "target": "end", "label": "done now"}`),
+  },
 };
 
 const run = (dir: string, args: string[], stdin?: string) => runMain(args, { cwd: dir, ...(stdin !== undefined && { stdin }) });
 
 describe("pathway lint --fix", () => {
   it("has a case for every fixable rule", () => {
-    expect(Object.keys(CASES).sort()).toEqual(allRuleMetas.filter((m) => m.fixable).map((m) => m.id).sort());
+    expect(Object.keys(CASES).sort()).toEqual(
+      allRuleMetas
+        .filter((m) => m.fixable)
+        .map((m) => m.id)
+        .sort(),
+    );
   });
 
   for (const [rule, { before, after }] of Object.entries(CASES)) {
@@ -43,12 +54,16 @@ describe("pathway lint --fix", () => {
   }
 
   it("fixes what is safe, keeps every other byte, leaves the rest reported, and a second run changes nothing", async () => {
-    const before = pathway(`{"id": "e1", "source": "start", "target": "end", "label": " done "},\n    {"id": "e1", "source": "start", "target": "edn", "label": "again"}`);
+    const before = pathway(
+      `{"id": "e1", "source": "start", "target": "end", "label": " done "},\n    {"id": "e1", "source": "start", "target": "edn", "label": "again"}`,
+    );
     const dir = createTempProject({ "p.json": before, "package.json": "{}" });
     const first = await run(dir, ["lint", "p.json", "--fix"]);
     expect(first.code).toBe(1);
     const after = readFileSync(path.join(dir, "p.json"), "utf8");
-    expect(after).toBe(before.replace('" done "', '"done"').replace('"id": "e1", "source": "start", "target": "edn"', '"id": "e1-2", "source": "start", "target": "edn"'));
+    expect(after).toBe(
+      before.replace('" done "', '"done"').replace('"id": "e1", "source": "start", "target": "edn"', '"id": "e1-2", "source": "start", "target": "edn"'),
+    );
     // The near miss is a suggestion, never applied: it is still reported.
     expect(first.stdout).toContain("unknown-edge-endpoint");
     expect(first.stdout).not.toContain("fixable with");

@@ -18,7 +18,13 @@ beforeAll(() => {
   write("pathways/orders.json", JSON.stringify(PATHWAY, null, 2));
   write("pathways/calls/ok.json", JSON.stringify({ phone_number: "+14155550123", pathway_id: "p", request_data: { name: "A", company: "B" } }));
   write("pathways/calls/missing.json", JSON.stringify({ phone_number: "+14155550123", pathway_id: "p", request_data: { name: "A" } }));
-  write("pathway.config.json", JSON.stringify({ rules: { "unreachable-node": "off", "dead-end": "off" }, requests: [{ files: "pathways/calls/*.json", pathway: "pathways/orders.json" }] }));
+  write(
+    "pathway.config.json",
+    JSON.stringify({
+      rules: { "unreachable-node": "off", "dead-end": "off" },
+      requests: [{ files: "pathways/calls/*.json", pathway: "pathways/orders.json" }],
+    }),
+  );
 });
 
 describe("pathway lint with requests in pathway.config.json", () => {
@@ -36,7 +42,13 @@ describe("pathway lint with requests in pathway.config.json", () => {
     const other = tempDir("pathwaykit-lint-requests-rules-");
     writeFileSync(path.join(other, "p.json"), JSON.stringify(PATHWAY));
     writeFileSync(path.join(other, "c.request.json"), JSON.stringify({ phone_number: "+14155550123", pathway_id: "p", request_data: { name: "A" } }));
-    writeFileSync(path.join(other, "pathway.config.json"), JSON.stringify({ rules: { "unreachable-node": "off", "dead-end": "off", "missing-request-variable": "warn" }, requests: [{ files: "*.request.json", pathway: "p.json" }] }));
+    writeFileSync(
+      path.join(other, "pathway.config.json"),
+      JSON.stringify({
+        rules: { "unreachable-node": "off", "dead-end": "off", "missing-request-variable": "warn" },
+        requests: [{ files: "*.request.json", pathway: "p.json" }],
+      }),
+    );
     const result = await runMain(["lint", "p.json", "--format", "json"], { cwd: other });
     const report = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string; severity: string }[] }[];
     expect(report.find((r) => r.filePath === "c.request.json")!.messages).toMatchObject([{ ruleId: "missing-request-variable", severity: "warning" }]);
@@ -50,11 +62,21 @@ describe("pathway lint with requests in pathway.config.json", () => {
     const body = JSON.stringify({ phone_number: "+14155550123", pathway_id: "p", request_data: { name: "A" } });
     writeFileSync(path.join(other, "c.request.json"), body);
     writeFileSync(path.join(other, "legacy", "c.request.json"), body);
-    const config = { rules: { "unreachable-node": "off", "dead-end": "off" }, overrides: [{ files: ["legacy/**"], rules: { "missing-request-variable": "off" } }], requests: [{ files: "**/*.request.json", pathway: "p.json" }] };
+    const config = {
+      rules: { "unreachable-node": "off", "dead-end": "off" },
+      overrides: [{ files: ["legacy/**"], rules: { "missing-request-variable": "off" } }],
+      requests: [{ files: "**/*.request.json", pathway: "p.json" }],
+    };
     writeFileSync(path.join(other, "pathway.config.json"), JSON.stringify(config));
-    const linted = JSON.parse((await runMain(["lint", "p.json", "--format", "json"], { cwd: other })).stdout) as { filePath: string; messages: { ruleId: string }[] }[];
-    const checked = JSON.parse((await runMain(["check-request", "c.request.json", "legacy/c.request.json", "--pathway", "p.json", "--format", "json"], { cwd: other })).stdout) as typeof linted;
-    const rules = (report: typeof linted) => Object.fromEntries(report.filter((r) => r.filePath.endsWith(".request.json")).map((r) => [r.filePath, r.messages.map((m) => m.ruleId)]));
+    const linted = JSON.parse((await runMain(["lint", "p.json", "--format", "json"], { cwd: other })).stdout) as {
+      filePath: string;
+      messages: { ruleId: string }[];
+    }[];
+    const checked = JSON.parse(
+      (await runMain(["check-request", "c.request.json", "legacy/c.request.json", "--pathway", "p.json", "--format", "json"], { cwd: other })).stdout,
+    ) as typeof linted;
+    const rules = (report: typeof linted) =>
+      Object.fromEntries(report.filter((r) => r.filePath.endsWith(".request.json")).map((r) => [r.filePath, r.messages.map((m) => m.ruleId)]));
     expect(rules(linted)).toEqual({ "c.request.json": ["missing-request-variable"], "legacy/c.request.json": [] });
     expect(rules(checked)).toEqual(rules(linted));
   });

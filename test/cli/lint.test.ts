@@ -55,7 +55,14 @@ describe("pathway lint", () => {
     const { dir } = project({
       rules: { "global-label-empty": "warn" },
       variables: { requestData: ["restaurant_name", "restaurant_menu", "store_location", "unique_azz_id", "restaurant_language", "opening_hours", "timezone"] },
-      suppressions: [{ file: "pathways/restaurant.json", nodeId: "9ed56a1f-b9eb-46e9-a510-5d66b0ab12b2", rule: "dead-end", reason: "the KB answers one question and the call goes on" }],
+      suppressions: [
+        {
+          file: "pathways/restaurant.json",
+          nodeId: "9ed56a1f-b9eb-46e9-a510-5d66b0ab12b2",
+          rule: "dead-end",
+          reason: "the KB answers one question and the call goes on",
+        },
+      ],
     });
     const r = await runMain(["lint", "pathways", "--format", "json"], { cwd: dir });
     expect(r.code).toBe(0);
@@ -117,7 +124,8 @@ describe("pathway lint", () => {
           pointer: "/suppressions/1",
           line: 9,
           column: 5,
-          message: 'Suppression 2 (rule "dead-end", node or edge "open-ticket", file "kb.json") hid no finding in the files linted: the finding is gone or the id names no node or edge with it; remove the suppression.',
+          message:
+            'Suppression 2 (rule "dead-end", node or edge "open-ticket", file "kb.json") hid no finding in the files linted: the finding is gone or the id names no node or edge with it; remove the suppression.',
         }),
       ]);
     });
@@ -132,7 +140,9 @@ describe("pathway lint", () => {
       writeFileSync(path.join(dir, "pathway.config.json"), JSON.stringify({ ignore: ["broken.json"], suppressions: globbed }, null, 2));
       const unused = async (args: string[]) => {
         const r = await runMain(["lint", ...args, "--format", "json"], { cwd: dir });
-        return (JSON.parse(r.stdout) as { filePath: string; messages: { pointer: string }[] }[]).filter((f) => f.filePath === "pathway.config.json").flatMap((f) => f.messages.map((m) => m.pointer));
+        return (JSON.parse(r.stdout) as { filePath: string; messages: { pointer: string }[] }[])
+          .filter((f) => f.filePath === "pathway.config.json")
+          .flatMap((f) => f.messages.map((m) => m.pointer));
       };
       // booking.json alone (a pre-commit hook's run) says nothing of kb.json, where the first one hides a finding.
       expect(await unused(["booking.json"])).toEqual([]);
@@ -181,7 +191,9 @@ describe("pathway lint", () => {
       expect(r.code).toBe(0);
       const [ignored, linted] = JSON.parse(r.stdout) as { filePath: string; messages: { ruleId: string; severity: string; message: string }[] }[];
       expect(ignored).toMatchObject({ filePath: "drafts/broken.json", messages: [{ ruleId: "ignored-file", severity: "warning" }] });
-      expect(ignored!.messages[0]!.message).toBe('drafts/broken.json was not linted: "ignore" in pathway.config.json matches it; remove it from "ignore" to lint it.');
+      expect(ignored!.messages[0]!.message).toBe(
+        'drafts/broken.json was not linted: "ignore" in pathway.config.json matches it; remove it from "ignore" to lint it.',
+      );
       expect(linted!.filePath).toBe("kb.json");
       // A pre-commit hook passing every staged file wants no warning for the ignored ones (ESLint's --no-warn-ignored).
       const quiet = await runMain(["lint", "drafts/broken.json", "kb.json", "--no-warn-ignored", "--format", "json"], { cwd: ignoring() });
@@ -198,7 +210,10 @@ describe("pathway lint", () => {
     });
 
     it("counts a file a directory or glob found even when it was named before: that argument did match a linted file", async () => {
-      for (const args of [["kb.json", "."], ["kb.json", "**/*.json"]]) {
+      for (const args of [
+        ["kb.json", "."],
+        ["kb.json", "**/*.json"],
+      ]) {
         const r = await runMain(["lint", ...args, "--format", "json"], { cwd: ignoring() });
         expect([args.join(" "), r.code]).toEqual([args.join(" "), 0]);
         expect((JSON.parse(r.stdout) as { filePath: string }[]).map((f) => f.filePath)).toEqual(["kb.json"]);
@@ -209,7 +224,9 @@ describe("pathway lint", () => {
       for (const arg of ["drafts", "drafts/*.json"]) {
         const r = await runMain(["lint", arg], { cwd: ignoring() });
         expect(r.code).toBe(2);
-        expect(r.stdout).toContain(`${arg}: every file it matches is ignored by "ignore" in pathway.config.json; name a file that is not ignored, or change "ignore".  no-matching-files`);
+        expect(r.stdout).toContain(
+          `${arg}: every file it matches is ignored by "ignore" in pathway.config.json; name a file that is not ignored, or change "ignore".  no-matching-files`,
+        );
       }
     });
   });
@@ -220,7 +237,13 @@ describe("pathway lint", () => {
     expect(w.code).toBe(0);
     expect(w.stderr).toMatch(/wrote 23 findings to the baseline baseline.json/);
     const baseline = JSON.parse(readFileSync(path.join(dir, "baseline.json"), "utf8"));
-    expect(baseline.findings).toContainEqual(expect.objectContaining({ file: "pathways/restaurant.json", ruleId: "global-label-empty", location: "node:9ed56a1f-b9eb-46e9-a510-5d66b0ab12b2/data/globalLabel" }));
+    expect(baseline.findings).toContainEqual(
+      expect.objectContaining({
+        file: "pathways/restaurant.json",
+        ruleId: "global-label-empty",
+        location: "node:9ed56a1f-b9eb-46e9-a510-5d66b0ab12b2/data/globalLabel",
+      }),
+    );
     expect((await runMain(["lint", "pathways", "--baseline", "baseline.json", "--max-warnings", "0"], { cwd: dir })).code).toBe(0);
     // Linting the whole project does not read the baseline file as a pathway.
     expect((await runMain(["lint", ".", "--baseline", "baseline.json", "--max-warnings", "0"], { cwd: dir })).code).toBe(0);
@@ -231,7 +254,11 @@ describe("pathway lint", () => {
     const r = await runMain(["lint", "pathways", "--baseline", "baseline.json", "--format", "json", "--max-warnings", "0"], { cwd: dir });
     expect(r.code).toBe(1);
     // The new node is unreachable and has no way on: one problem, reported once (a dead end no call reaches strands no one).
-    expect(JSON.parse(r.stdout)[0].messages.map((m: { ruleId: string }) => m.ruleId).sort()).toEqual(["unreachable-node"]);
+    expect(
+      JSON.parse(r.stdout)[0]
+        .messages.map((m: { ruleId: string }) => m.ruleId)
+        .sort(),
+    ).toEqual(["unreachable-node"]);
   });
 
   it("reports a node that no call reaches and that has no way on once, as unreachable (its dead end strands no caller)", async () => {

@@ -12,7 +12,10 @@ const NEW = ["new-hdr-9W4z1", "new-body-P5q2r", "new-url-R7s6t", "new-add-Vb55c"
 
 /** A webhook pathway carrying the given secrets where real exports put them. */
 function webhookPathway(s: string[], extraHeader: boolean): unknown {
-  const headers: [string, string][] = [["authorization", `Bearer ${s[0]}`], ["Content-Type", "application/json"]];
+  const headers: [string, string][] = [
+    ["authorization", `Bearer ${s[0]}`],
+    ["Content-Type", "application/json"],
+  ];
   if (extraHeader) headers.push(["X-Api-Key", s[3]!]);
   return {
     name: "Hooks",
@@ -40,7 +43,9 @@ function webhookPathway(s: string[], extraHeader: boolean): unknown {
 }
 
 /** The page's embedded data, read with a real HTML parser (the element the page's script reads). */
-function pageData(html: string): { nodes: { id: string; diff?: string; data: Record<string, unknown>; changes?: { path: string; before?: unknown; after?: unknown }[] }[] } {
+function pageData(html: string): {
+  nodes: { id: string; diff?: string; data: Record<string, unknown>; changes?: { path: string; before?: unknown; after?: unknown }[] }[];
+} {
   type El = { nodeName: string; attrs?: { name: string; value: string }[]; childNodes?: El[]; value?: string };
   const find = (n: El): El | undefined => {
     if (n.nodeName === "script" && n.attrs?.some((a) => a.name === "id" && a.value === "report-data")) return n;
@@ -75,12 +80,23 @@ describe("masking in pages and diffs", () => {
     expect(leaks(html)).toEqual([]);
     const hook = pageData(html).nodes.find((n) => n.id === "hook")!;
     expect(hook.diff).toBe("changed");
-    expect(hook.data.headers).toEqual([["authorization", MASK], ["Content-Type", MASK], ["X-Api-Key", MASK]]);
+    expect(hook.data.headers).toEqual([
+      ["authorization", MASK],
+      ["Content-Type", MASK],
+      ["X-Api-Key", MASK],
+    ]);
     expect(hook.data.body).toBe(`{"patient_id": "{{patient_id}}", "api_key": "${MASK}", "call_id": "{{call_id}}"}`);
     expect(hook.data.url).toBe(`https://svc:${MASK}@api.example.com/v1/check?api_key=${MASK}&mode=live`);
     const headerChange = hook.changes!.find((c) => c.path === "data.headers")!;
-    expect(headerChange.before).toEqual([["authorization", MASK], ["Content-Type", MASK]]);
-    expect(headerChange.after).toEqual([["authorization", MASK], ["Content-Type", MASK], ["X-Api-Key", MASK]]);
+    expect(headerChange.before).toEqual([
+      ["authorization", MASK],
+      ["Content-Type", MASK],
+    ]);
+    expect(headerChange.after).toEqual([
+      ["authorization", MASK],
+      ["Content-Type", MASK],
+      ["X-Api-Key", MASK],
+    ]);
     expect(leaks(r.stdout + r.stderr)).toEqual([]);
   }, 60_000);
 
@@ -93,7 +109,10 @@ describe("masking in pages and diffs", () => {
       expect(leaks(text)).toEqual([]);
       expect(text).toContain("X-Api-Key");
       expect(text).toContain(MASK);
-      if (format === "json") expect((JSON.parse(text) as { changes: { path: string[] }[] }).changes.map((c) => c.path.join("."))).toEqual(expect.arrayContaining(["data.headers", "data.body", "data.url"]));
+      if (format === "json")
+        expect((JSON.parse(text) as { changes: { path: string[] }[] }).changes.map((c) => c.path.join("."))).toEqual(
+          expect.arrayContaining(["data.headers", "data.body", "data.url"]),
+        );
     });
   }
 });

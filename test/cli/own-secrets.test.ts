@@ -14,7 +14,11 @@ const PATHWAY = {
   name: "Texts a link",
   nodes: [
     { id: "start", type: "Default", data: { name: "Start", isStart: true, prompt: "Say hello." } },
-    { id: "sms", type: "Webhook", data: { name: "Send SMS", url: "https://api.example.test/v1/sms", method: "POST", headers: [["authorization", KEY]], body: "{}" } },
+    {
+      id: "sms",
+      type: "Webhook",
+      data: { name: "Send SMS", url: "https://api.example.test/v1/sms", method: "POST", headers: [["authorization", KEY]], body: "{}" },
+    },
   ],
   edges: [{ id: "e1", source: "start", target: "sms", label: "wants a link" }],
 };
@@ -50,7 +54,16 @@ test("import then build give back the same pathway, key included", async () => {
 test("a report about that pathway still hides the key, and so does a document printed to stdout (with a warning)", async () => {
   const dir = tempDir("pathwaykit-own-secrets-");
   // Header values are masked in every diff; a query parameter with an ordinary name is not, so the key shows there.
-  const changed = { ...PATHWAY, nodes: [PATHWAY.nodes[0], { ...PATHWAY.nodes[1], data: { ...PATHWAY.nodes[1]!.data, headers: [["authorization", "changed-header-value"]], url: `https://api.example.test/v1/sms?account=${KEY}` } }] };
+  const changed = {
+    ...PATHWAY,
+    nodes: [
+      PATHWAY.nodes[0],
+      {
+        ...PATHWAY.nodes[1],
+        data: { ...PATHWAY.nodes[1]!.data, headers: [["authorization", "changed-header-value"]], url: `https://api.example.test/v1/sms?account=${KEY}` },
+      },
+    ],
+  };
   writeFileSync(path.join(dir, "texts.json"), JSON.stringify(PATHWAY));
   writeFileSync(path.join(dir, "changed.json"), JSON.stringify(changed));
   const env = { PATHWAYKIT_API_KEY: KEY };

@@ -40,12 +40,27 @@ afterEach(() => {
 describe("check-request: a manifest entry outside the project", () => {
   const entries = () => [
     { file: "../outside/.env", id: "up", reason: /the entry for pathway up names "\.\.\/outside\/\.env", which leaves the manifest's folder/ },
-    { file: path.join(outer, "outside/.env"), id: "abs", reason: /the entry for pathway abs names ".*\.env", which is an absolute path outside the manifest's folder/ },
-    ...(unix ? [{ file: "link/.env", id: "linked", reason: /the entry for pathway linked names "link\/\.env", which leads outside the manifest's folder through a symbolic link/ }] : []),
+    {
+      file: path.join(outer, "outside/.env"),
+      id: "abs",
+      reason: /the entry for pathway abs names ".*\.env", which is an absolute path outside the manifest's folder/,
+    },
+    ...(unix
+      ? [
+          {
+            file: "link/.env",
+            id: "linked",
+            reason: /the entry for pathway linked names "link\/\.env", which leads outside the manifest's folder through a symbolic link/,
+          },
+        ]
+      : []),
   ];
 
   it("is refused unread in every format, naming the manifest and the entry; the other requests are still checked", async () => {
-    write("pathwaykit.manifest.json", JSON.stringify({ version: 1, pathways: [...entries().map(({ file, id }) => ({ file, id })), { file: "orders.json", id: "good" }] }));
+    write(
+      "pathwaykit.manifest.json",
+      JSON.stringify({ version: 1, pathways: [...entries().map(({ file, id }) => ({ file, id })), { file: "orders.json", id: "good" }] }),
+    );
     for (const { id } of entries()) write(`${id}.request.json`, JSON.stringify({ phone_number: "+14155550123", pathway_id: id }));
     write("good.request.json", JSON.stringify({ phone_number: "+14155550123", pathway_id: "good", request_data: { name: "A", company: "B" } }));
     for (const format of FORMATS) {
@@ -53,7 +68,10 @@ describe("check-request: a manifest entry outside the project", () => {
       noSecret(result);
       expect(result.code).toBe(2);
     }
-    const report = JSON.parse((await run(["check-request", ".", "--format", "json"])).stdout) as { filePath: string; messages: { ruleId: string; message: string }[] }[];
+    const report = JSON.parse((await run(["check-request", ".", "--format", "json"])).stdout) as {
+      filePath: string;
+      messages: { ruleId: string; message: string }[];
+    }[];
     for (const { id, reason } of entries()) {
       const messages = report.find((r) => r.filePath === `${id}.request.json`)!.messages;
       expect(messages.map((m) => m.ruleId)).toEqual(["pathway-not-loaded"]);
@@ -82,7 +100,9 @@ describe("lint: the config's requests section", () => {
       expect(result.code).toBe(2);
     }
     const report = JSON.parse(results[1]!.stdout) as { filePath: string; messages: { ruleId: string; message: string }[] }[];
-    expect(report.find((r) => r.filePath === "calls/a.json")!.messages).toMatchObject([{ ruleId: "pathway-not-loaded", message: expect.stringMatching(message) }]);
+    expect(report.find((r) => r.filePath === "calls/a.json")!.messages).toMatchObject([
+      { ruleId: "pathway-not-loaded", message: expect.stringMatching(message) },
+    ]);
   });
 
   it("an absolute pathway outside the project is refused too", async () => {
@@ -108,11 +128,16 @@ describe("lint: the config's requests section", () => {
   it("an absolute files glob is refused before any search: /**/*.request.json and one naming the folder outside", async () => {
     for (const files of ["/**/*.request.json", path.join(outer, "outside/**/*.request.json")]) {
       // Refused before any search: a walk of / would take minutes of CPU.
-      const { value: [text, json], ms } = await measureCpu(() => lintWith([{ files, pathway: "orders.json" }]));
+      const {
+        value: [text, json],
+        ms,
+      } = await measureCpu(() => lintWith([{ files, pathway: "orders.json" }]));
       expect(ms).toBeLessThan(5000);
       noSecret(text!);
       expect(text!.code).toBe(2);
-      expect(text!.stdout).toMatch(/requests\[0\]\.files ".*\*\*\/\*\.request\.json" starts in a folder that is an absolute path outside the config's folder.*Nothing was searched for it/);
+      expect(text!.stdout).toMatch(
+        /requests\[0\]\.files ".*\*\*\/\*\.request\.json" starts in a folder that is an absolute path outside the config's folder.*Nothing was searched for it/,
+      );
       expect(json!.stdout).not.toContain("x.request.json");
     }
   });
@@ -122,7 +147,9 @@ describe("lint: the config's requests section", () => {
     const [text] = await lintWith([{ files: "*.request.json", pathway: "orders.json" }]);
     noSecret(text!);
     expect(text!.code).toBe(2);
-    expect(text!.stdout).toMatch(/calls-out\.request\.json \(matched by pathway\.config\.json requests\[0\]\.files\) leads outside the config's folder through a symbolic link/);
+    expect(text!.stdout).toMatch(
+      /calls-out\.request\.json \(matched by pathway\.config\.json requests\[0\]\.files\) leads outside the config's folder through a symbolic link/,
+    );
   });
 
   it("globs and pathways inside the config's folder, ../ that climbs back in included, are still read", async () => {
@@ -137,7 +164,14 @@ describe("test: a scenario's pathway: and mocks:", () => {
     ["pathway: ../../outside/.env", /pathway: "\.\.\/\.\.\/outside\/\.env" leaves the project folder \(the working directory\) \(through \.\.\)/],
     [`pathway: ${JSON.stringify("/etc/passwd")}`, /pathway: "\/etc\/passwd" is an absolute path outside the project folder/],
     ["pathway: ../orders.json\nmocks: ../../outside/.env", /mocks: "\.\.\/\.\.\/outside\/\.env" leaves the project folder/],
-    ...(unix ? [<[string, RegExp]>["pathway: ../link/.env", /pathway: "\.\.\/link\/\.env" leads outside the project folder \(the working directory\) through a symbolic link/]] : []),
+    ...(unix
+      ? [
+          <[string, RegExp]>[
+            "pathway: ../link/.env",
+            /pathway: "\.\.\/link\/\.env" leads outside the project folder \(the working directory\) through a symbolic link/,
+          ],
+        ]
+      : []),
   ])("%s is refused unread (exit 2), in text and JSON", async (fields, message) => {
     write("scenarios/s.scenario.yaml", scenario(fields));
     for (const format of [[], ["--format", "json"], ["--format", "junit"]]) {

@@ -20,7 +20,15 @@ describe("pathway publish", () => {
     const r = await project.run(["publish", "booking.json", "--require-pass", "scenarios", "--format", "json"]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ id: "p", version: 1, environment: "production", ok: true, published: true, tests: { total: 1, passed: 1 }, hash: getContentHash(bookingPathway()) });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      id: "p",
+      version: 1,
+      environment: "production",
+      ok: true,
+      published: true,
+      tests: { total: 1, passed: 1 },
+      hash: getContentHash(bookingPathway()),
+    });
     expect(JSON.parse(publishes()[0]!.body)).toEqual({ version_id: 1, environment: "production" });
     expect(project.service.chats.get("chat-1")).toMatchObject({ version: 1 });
     expect(liveFarewell()).toBe("You are booked. Bye!");
@@ -28,13 +36,18 @@ describe("pathway publish", () => {
     expect(entry.releases).toMatchObject([{ version: 1, environment: "production", hash: getContentHash(bookingPathway()) }]);
     // Callers reach version 1 now: the next push --draft starts a new version instead of editing it.
     expect(entry.draft).toBeUndefined();
-    expect(JSON.parse((await project.run(["push", "booking.json", "--draft", "--format", "json"])).stdout)).toMatchObject({ draft: { version: 2, created: true } });
+    expect(JSON.parse((await project.run(["push", "booking.json", "--draft", "--format", "json"])).stdout)).toMatchObject({
+      draft: { version: 2, created: true },
+    });
   });
 
   it("--require-pass runs only the scenarios of the file being published, and refuses when there are none", async () => {
     await withDraft();
     project.write("other.json", JSON.stringify(bookingPathway("Other pathway.")));
-    project.write("scenarios/other.scenario.yaml", project.read("scenarios/books.scenario.yaml").replace("../booking.json", "../other.json").replace("You are booked. Bye!", "Never said"));
+    project.write(
+      "scenarios/other.scenario.yaml",
+      project.read("scenarios/books.scenario.yaml").replace("../booking.json", "../other.json").replace("You are booked. Bye!", "Never said"),
+    );
     const r = await project.run(["publish", "booking.json", "--require-pass", "scenarios", "--format", "json"]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).tests).toEqual({ total: 1, passed: 1, failed: 0, errors: 0 });
@@ -69,7 +82,9 @@ describe("pathway publish", () => {
     project.write("booking.json", JSON.stringify(bookingPathway("Edited after the push.")));
     const r = await project.run(["publish", "booking.json"]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/Refusing to promote: version 1 of pathway p is not booking\.json \(remote sha256:\w+, local sha256:\w+\); what was tested must be what ships/);
+    expect(r.stdout).toMatch(
+      /Refusing to promote: version 1 of pathway p is not booking\.json \(remote sha256:\w+, local sha256:\w+\); what was tested must be what ships/,
+    );
     expect(publishes()).toHaveLength(0);
     expect((await project.run(["publish", "booking.json", "--force"])).code).toBe(0);
     expect(publishes()).toHaveLength(1);
@@ -83,7 +98,9 @@ describe("pathway publish", () => {
     const manifest = project.read("pathwaykit.manifest.json");
     const r = await project.run(["publish", "booking.json", "--require-pass", "scenarios"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/Version 1 was not promoted to production by this run\. Version 1 stands tested \(1 of 1 scenario passed live\)\. Promote it with `pathway publish booking\.json --pathway-version 1 --environment production`/);
+    expect(r.stderr).toMatch(
+      /Version 1 was not promoted to production by this run\. Version 1 stands tested \(1 of 1 scenario passed live\)\. Promote it with `pathway publish booking\.json --pathway-version 1 --environment production`/,
+    );
     expect(project.service.markers.get("p")).toBeUndefined();
     expect(project.read("pathwaykit.manifest.json")).toBe(manifest);
   });
@@ -102,7 +119,9 @@ describe("pathway publish", () => {
     project.write("pathwaykit.manifest.json", JSON.stringify({ version: 1, pathways: [{ file: "booking.json", id: "p" }] }));
     const noDraft = await project.run(["publish", "booking.json"]);
     expect(noDraft.code).toBe(2);
-    expect(noDraft.stderr).toMatch(/records no draft of booking\.json \(pathway p\): upload one with `pathway push booking\.json --draft`, or pass --pathway-version <n>\./);
+    expect(noDraft.stderr).toMatch(
+      /records no draft of booking\.json \(pathway p\): upload one with `pathway push booking\.json --draft`, or pass --pathway-version <n>\./,
+    );
     expect(publishes()).toHaveLength(0);
   });
 
@@ -110,7 +129,9 @@ describe("pathway publish", () => {
     await withDraft();
     const r = await project.run(["publish", "booking.json", "--require-pass", "scenarios", "--dry-run"]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/Dry run: would promote version 1 of pathway p to production, after running scenarios live against it, \(it matches booking\.json/);
+    expect(r.stdout).toMatch(
+      /Dry run: would promote version 1 of pathway p to production, after running scenarios live against it, \(it matches booking\.json/,
+    );
     expect(project.service.chats.size).toBe(0);
     expect(publishes()).toHaveLength(0);
   });
@@ -159,7 +180,9 @@ describe("pathway rollback", () => {
     const r = await project.run(["rollback", "booking.json", "--format", "json"]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ version: 1, from: 2, ok: true, published: true });
-    expect(JSON.parse(r.stdout).reason).toMatch(/rolled production of pathway p back to version 1 from version 2 \(no record of what it held when promoted; promoting it as it is/);
+    expect(JSON.parse(r.stdout).reason).toMatch(
+      /rolled production of pathway p back to version 1 from version 2 \(no record of what it held when promoted; promoting it as it is/,
+    );
     expect(liveFarewell()).toBe("Live farewell.");
     // And rolling back again returns to the version this project published.
     expect(JSON.parse((await project.run(["rollback", "booking.json", "--format", "json"])).stdout)).toMatchObject({ version: 2, from: 1 });
@@ -182,7 +205,9 @@ describe("pathway rollback", () => {
     project.service.addFault({ type: "status", status: 404, body: JSON.stringify({ status: "error", message: "Not found" }) }, "GET", /^\/v1\/pathway\/p$/);
     const r = await project.run(["publish", "booking.json"]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^pathway: warning: could not read which version of pathway p is in production before promoting \(.*\); a rollback of this promotion may need --to\.\n$/);
+    expect(r.stderr).toMatch(
+      /^pathway: warning: could not read which version of pathway p is in production before promoting \(.*\); a rollback of this promotion may need --to\.\n$/,
+    );
     expect(project.manifest().pathways[0]!.releases!.map((x) => x.version)).toEqual([2]);
   });
 

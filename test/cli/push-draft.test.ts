@@ -19,7 +19,11 @@ describe("pathway push --draft", () => {
     expect(r.stdout).toMatch(/uploaded booking\.json as draft version 1 of pathway p; production is unchanged/);
     expect(livePathway()).toBe(before);
     expect(project.service.requestsTo("POST", /^\/v1\/pathway\/p$/)).toHaveLength(0);
-    expect(project.manifest().pathways[0]).toMatchObject({ file: "booking.json", id: "p", draft: { version: 1, hash: getContentHash(bookingPathway()), name: "release 1" } });
+    expect(project.manifest().pathways[0]).toMatchObject({
+      file: "booking.json",
+      id: "p",
+      draft: { version: 1, hash: getContentHash(bookingPathway()), name: "release 1" },
+    });
   });
 
   it("updates the same version on the next push --draft, and --new-version starts another", async () => {

@@ -2,7 +2,7 @@
 // Without the corpus the whole file is skipped: its fake service serves the real restaurant and receptionist pathways.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { toCanonicalJson } from "../../src/model/index.js";
 import type { Fault, FakeService } from "../support/fake-service.js";
 import { runMain } from "../support/run-main.js";
@@ -40,7 +40,9 @@ describeCorpus("pathway fetch", () => {
     expect(result).toMatchObject({ code: 0, stderr: "" });
     expect(result.stdout).toContain("✔ pw-rest → pathways/restaurant.json (12 nodes, 24 edges)");
     expect(read("pathways/restaurant.json")).toBe(toCanonicalJson(realJson("restaurant-history-6ebf769.json")));
-    expect(manifest().pathways).toEqual([{ file: "pathways/restaurant.json", id: "pw-rest", endpoint: "convo", hash: expect.stringMatching(/^sha256:/), fetchedAt: expect.any(String) }]);
+    expect(manifest().pathways).toEqual([
+      { file: "pathways/restaurant.json", id: "pw-rest", endpoint: "convo", hash: expect.stringMatching(/^sha256:/), fetchedAt: expect.any(String) },
+    ]);
     expect(service.requests[0]).toMatchObject({ path: "/v1/convo_pathway/pw-rest", authorization: service.apiKey });
   });
 
@@ -71,7 +73,15 @@ describeCorpus("pathway fetch", () => {
   const faults: [string, Fault[], RegExp, string[]][] = [
     ["a wrong key", [], /rejected the API key \(401/, ["--retries", "0"]],
     ["a slow service", [{ type: "delay", ms: 500 }], /within 100 ms/, ["--retries", "0", "--timeout", "100ms"]],
-    ["a persistent 429", [{ type: "status", status: 429, retryAfter: "0" }, { type: "status", status: 429, retryAfter: "0" }], /rate limited \(429.*gave up after 2 attempts/, ["--retries", "1"]],
+    [
+      "a persistent 429",
+      [
+        { type: "status", status: 429, retryAfter: "0" },
+        { type: "status", status: 429, retryAfter: "0" },
+      ],
+      /rate limited \(429.*gave up after 2 attempts/,
+      ["--retries", "1"],
+    ],
     ["a 500", [{ type: "status", status: 500 }], /the service failed \(500\)/, ["--retries", "0"]],
     ["a connection dropped mid-body", [{ type: "drop-mid-body" }], /cut short/, ["--retries", "0"]],
     ["a body that is not JSON", [{ type: "invalid-json" }], /is not JSON/, []],
@@ -81,10 +91,13 @@ describeCorpus("pathway fetch", () => {
   for (const [what, list, message, flags] of faults) {
     it(`leaves the file byte for byte unchanged and exits 2 on ${what}`, async () => {
       const file = path.join(dir, "restaurant.json");
-      const before = "  {\"name\": \"my local edits\" }  ";
+      const before = '  {"name": "my local edits" }  ';
       writeFileSync(file, before);
       for (const f of list) service.addFault(f);
-      const result = await run(["fetch", "pw-rest", "-o", "restaurant.json", ...flags], what === "a wrong key" ? { PATHWAYKIT_API_KEY: "wrong-key-98765" } : {});
+      const result = await run(
+        ["fetch", "pw-rest", "-o", "restaurant.json", ...flags],
+        what === "a wrong key" ? { PATHWAYKIT_API_KEY: "wrong-key-98765" } : {},
+      );
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(message);
       expect(result.stderr + result.stdout).not.toContain("wrong-key-98765");
@@ -159,7 +172,13 @@ describeCorpus("pathway fetch", () => {
     expect(help).toContain("-f, --format <name>");
   });
 
-  for (const [flag, value] of [["--timeout", "abc"], ["--timeout", "0"], ["--retries", "-1"], ["--concurrency", "1.5"], ["--endpoint", "graphql"]] as const) {
+  for (const [flag, value] of [
+    ["--timeout", "abc"],
+    ["--timeout", "0"],
+    ["--retries", "-1"],
+    ["--concurrency", "1.5"],
+    ["--endpoint", "graphql"],
+  ] as const) {
     it(`exits 2 with a usage error naming ${flag} for ${value}`, async () => {
       const result = await run(["fetch", "pw-rest", flag, value]);
       expect(result.code).toBe(2);
@@ -251,7 +270,10 @@ describeCorpus("pathway diff", () => {
   for (const [what, text, found] of notPathways) {
     it(`exits 2 naming the file and \`pathway validate\` when one side is ${what}`, async () => {
       writeFileSync(path.join(dir, "one.json"), text);
-      writeFileSync(path.join(dir, "two.json"), text.replace(/1|false|x/, (m) => (m === "1" ? "3" : m === "false" ? "true" : "y")));
+      writeFileSync(
+        path.join(dir, "two.json"),
+        text.replace(/1|false|x/, (m) => (m === "1" ? "3" : m === "false" ? "true" : "y")),
+      );
       const result = await run(["diff", "one.json", "two.json"]);
       expect(result.code).toBe(2);
       expect(result.stdout).toBe("");
@@ -343,7 +365,13 @@ describeCorpus("pathway push", () => {
     service.addFault({ type: "status", status: 404 });
     const result = await run(["push", "r.json", "--no-validate", "--format", "json"]);
     expect(result.code).toBe(2);
-    expect(JSON.parse(result.stdout)).toMatchObject({ file: "r.json", id: "pw-rest", ok: false, pushed: false, error: { code: "remote", reason: "not-found" } });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      file: "r.json",
+      id: "pw-rest",
+      ok: false,
+      pushed: false,
+      error: { code: "remote", reason: "not-found" },
+    });
   });
 
   it("pushes the file, records the new remote hash, and then has nothing more to push", async () => {
@@ -420,14 +448,25 @@ describeCorpus("pathway push", () => {
     expect(result.code).toBe(2);
     // The human message on stderr, as for every failure; stdout holds only the JSON document.
     expect(result.stderr).toMatch(/^pathway: new\.json: which pathway\? Pass --pathway-id/);
-    expect(JSON.parse(result.stdout)).toEqual({ file: "new.json", ok: false, pushed: false, error: { code: "usage", message: expect.stringContaining("Pass --pathway-id <pathway id>") } });
+    expect(JSON.parse(result.stdout)).toEqual({
+      file: "new.json",
+      ok: false,
+      pushed: false,
+      error: { code: "usage", message: expect.stringContaining("Pass --pathway-id <pathway id>") },
+    });
   });
 
   itCorpus("--format json carries a remote error with its kind and exits 2", async () => {
     writeFileSync(path.join(dir, "new.json"), readFileSync(path.join(REAL, "restaurant-2024-get-dump.json")));
     const result = await run(["push", "new.json", "--id", "missing", "--no-validate", "--format", "json"]);
     expect(result.code).toBe(2);
-    expect(JSON.parse(result.stdout)).toMatchObject({ file: "new.json", id: "missing", ok: false, pushed: false, error: { code: "remote", reason: "not-found", message: expect.stringContaining("not found (404)") } });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      file: "new.json",
+      id: "missing",
+      ok: false,
+      pushed: false,
+      error: { code: "remote", reason: "not-found", message: expect.stringContaining("not found (404)") },
+    });
   });
 
   it("--format json carries validation errors and still exits 1", async () => {

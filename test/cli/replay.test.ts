@@ -29,7 +29,11 @@ describeCorpus("pathway replay", () => {
   it("reports exactly the calls that took a removed edge, and exits 1", () => {
     const run = runCli(["replay", path.join(FIXTURES, "pizzeria"), "--pathway", withoutEdge("pathwalk-pizzeria-dialect.json", "menu-end"), "--format", "json"]);
     expect(run.code).toBe(1);
-    const result = JSON.parse(run.stdout) as { same: number; diverged: number; divergedCalls: { callId: string; divergence: { reason: string; fromNodeId: string; nodeId: string } }[] };
+    const result = JSON.parse(run.stdout) as {
+      same: number;
+      diverged: number;
+      divergedCalls: { callId: string; divergence: { reason: string; fromNodeId: string; nodeId: string } }[];
+    };
     expect([result.same, result.diverged]).toEqual([1, 2]);
     expect(result.divergedCalls.map((c) => [c.callId.slice(0, 8), c.divergence.reason, c.divergence.fromNodeId, c.divergence.nodeId])).toEqual([
       ["bbbb0002", "way-gone", "menu-mgmt", "end"],
@@ -41,7 +45,9 @@ describeCorpus("pathway replay", () => {
     const edited = withoutEdge("receptionist-auto-shop.json", "edge-availability-to-details");
     const run = runCli(["replay", path.join(FIXTURES, "auto-shop"), "--pathway", edited]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^diverged aaaa0001-0000-4000-8000-000000000001 \(.*booked\.json\) after 2 steps: no way leads any more from b2000000-0000-4000-8000-000000000002 to d4000000/m);
+    expect(run.stdout).toMatch(
+      /^diverged aaaa0001-0000-4000-8000-000000000001 \(.*booked\.json\) after 2 steps: no way leads any more from b2000000-0000-4000-8000-000000000002 to d4000000/m,
+    );
     expect(run.stdout).toContain("2 of 3 recorded calls still take the same path");
     expect(runCli(["replay", path.join(FIXTURES, "auto-shop"), "--pathway", edited, "--max-diverged", "1"]).code).toBe(0);
   });
@@ -76,7 +82,10 @@ describe("pathway replay and variables", () => {
     expect(run.code).toBe(1);
     const result = JSON.parse(run.stdout) as { base: string; diverged: number; divergedCalls: { divergence: { reason: string; message: string } }[] };
     expect(result).toMatchObject({ base: "before.json", diverged: 1 });
-    expect(result.divergedCalls[0]!.divergence).toMatchObject({ reason: "variable-unset", message: "node 5 reads {{time}} (text), which no node before it on the path sets any more" });
+    expect(result.divergedCalls[0]!.divergence).toMatchObject({
+      reason: "variable-unset",
+      message: "node 5 reads {{time}} (text), which no node before it on the path sets any more",
+    });
   });
 
   it("refuses --base with --live, with exit 2", () => {
@@ -103,12 +112,16 @@ describe("pathway replay --live", () => {
     ],
   });
   /** Version 2 sends a booking to the front desk instead. */
-  const toDesk = { ...bookingPathway(), nodes: [...(bookingPathway().nodes as object[]), { id: "desk", type: "End Call", data: { name: "Desk", text: "Front desk." } }], edges: [{ id: "e1", source: "start", target: "desk", label: "book appointment" }] };
+  const toDesk = {
+    ...bookingPathway(),
+    nodes: [...(bookingPathway().nodes as object[]), { id: "desk", type: "End Call", data: { name: "Desk", text: "Front desk." } }],
+    edges: [{ id: "e1", source: "start", target: "desk", label: "book appointment" }],
+  };
 
   it("sends the caller turns to the chat with the version asked for: same path on one, where it parts on the other, exit by --max-diverged", async () => {
     project = await startReleaseProject({ versions: { p: [bookingPathway(), toDesk, { ...bookingPathway(), edges: [] }] } });
     project.write("calls/a.json", JSON.stringify(record("call-a")));
-    project.write("calls/b.ndjson", JSON.stringify(record("call-b")) + "\n");
+    project.write("calls/b.ndjson", `${JSON.stringify(record("call-b"))}\n`);
     project.write("calls/c.json", JSON.stringify({ ...record("call-c"), pathway_id: "other" }));
     const same = await project.run(["replay", "calls", "--pathway", "booking.json", "--live", "--pathway-version", "1"]);
     expect([same.code, same.stderr]).toEqual([0, ""]);

@@ -1,12 +1,15 @@
 // `pathway report --calls`: the review page coloured by what recorded calls reached, with call counts per node, and no personal data.
 import { copyFileSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { corpusPath, describeCorpus } from "../support/corpus.js";
 import { ROOT, tempDir } from "../support/cli.js";
 import { runMain } from "../support/run-main.js";
 
-function embedded(html: string): { nodes: { id: string; coverage?: string; calls?: { reached: number; endedHere: number; errors: number } }[]; coverage?: { source: string; table: { kind: string; covered: number; total: number }[] } } {
+function embedded(html: string): {
+  nodes: { id: string; coverage?: string; calls?: { reached: number; endedHere: number; errors: number } }[];
+  coverage?: { source: string; table: { kind: string; covered: number; total: number }[] };
+} {
   const m = /<script type="application\/json" id="report-data">([^<]*)<\/script>/.exec(html);
   return JSON.parse(m![1]!) as ReturnType<typeof embedded>;
 }
@@ -15,7 +18,9 @@ describeCorpus("pathway report --calls", () => {
   it("colours reached and never-reached nodes and puts the counts on each node", async () => {
     const dir = tempDir();
     copyFileSync(corpusPath("pathwalk-pizzeria-dialect.json"), path.join(dir, "pizzeria.json"));
-    const run = await runMain(["report", "pizzeria.json", "--calls", path.join(ROOT, "test/fixtures/calls/pizzeria"), "-o", "page.html", "--engine", "ranks"], { cwd: dir });
+    const run = await runMain(["report", "pizzeria.json", "--calls", path.join(ROOT, "test/fixtures/calls/pizzeria"), "-o", "page.html", "--engine", "ranks"], {
+      cwd: dir,
+    });
     expect([run.code, run.stderr]).toEqual([0, ""]);
     const html = readFileSync(path.join(dir, "page.html"), "utf8");
     const data = embedded(html);

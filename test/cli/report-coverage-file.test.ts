@@ -26,16 +26,22 @@ describe("pathway report --coverage with an edited coverage file", () => {
     ["nodes", "untested", null, /nodes\.untested: Invalid input: expected array, received null/],
     ["edges", "unreachable", [{ id: 5 }], /edges\.unreachable\[0\]\.id: Invalid input: expected string, received number/],
     ["globals", "percent", "all", /globals\.percent: Invalid input: expected number, received string/],
-  ])("refuses %s.%s = %j naming the field, with exit 2 and no stack", async (kind, field, value, message) => {
-    const dir = tempDir();
-    const file = path.join(dir, "coverage.json");
-    writeFileSync(file, edited(kind, field, value));
-    const r = await runMain(["report", BOOKING, "--coverage", file, "-o", path.join(dir, "r.html"), "--engine", "ranks"]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^pathway: --coverage .*coverage\.json: the coverage of .*appointment-booking\.json is not as `pathway test --coverage --format json` writes it: /);
-    expect(r.stderr).toMatch(message);
-    expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
-  }, 60_000);
+  ])(
+    "refuses %s.%s = %j naming the field, with exit 2 and no stack",
+    async (kind, field, value, message) => {
+      const dir = tempDir();
+      const file = path.join(dir, "coverage.json");
+      writeFileSync(file, edited(kind, field, value));
+      const r = await runMain(["report", BOOKING, "--coverage", file, "-o", path.join(dir, "r.html"), "--engine", "ranks"]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(
+        /^pathway: --coverage .*coverage\.json: the coverage of .*appointment-booking\.json is not as `pathway test --coverage --format json` writes it: /,
+      );
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+    },
+    60_000,
+  );
 
   it("still draws a file pathway test wrote", async () => {
     const dir = tempDir();

@@ -10,7 +10,6 @@ import { useBrowser } from "../support/browser.js";
 /** The page's global object, reached inside page.evaluate (this package compiles without DOM types). */
 type PageGlobal = { document: { title: string }; __old?: boolean };
 
-
 const PATHWAY = readFileSync(path.join(ROOT, "pathways/appointment-booking.json"), "utf8");
 
 const chromium = useBrowser();

@@ -11,7 +11,11 @@ const BOOKING = path.join(ROOT, "pathways/appointment-booking.json");
 const NO_STACK = /\n\s+at .*:\d+:\d+/;
 
 /** The JSON data embedded in a report page. */
-function embedded(html: string): { nodes: { id: string; diff?: string; coverage?: string }[]; diff?: { summary: Record<string, number>; removed: unknown[] }; coverage?: { table: { kind: string }[] } } {
+function embedded(html: string): {
+  nodes: { id: string; diff?: string; coverage?: string }[];
+  diff?: { summary: Record<string, number>; removed: unknown[] };
+  coverage?: { table: { kind: string }[] };
+} {
   const m = /<script type="application\/json" id="report-data">([^<]*)<\/script>/.exec(html);
   return JSON.parse(m![1]!) as ReturnType<typeof embedded>;
 }
@@ -36,7 +40,9 @@ describe("pathway report", () => {
     writeFileSync(big, JSON.stringify(generatePathway({ nodes: 800, edges: 2400, seed: 3 })));
     // auto would not run ELK here (its picture is bound to be too wide, see test/layout/choose.test.ts): asked for it.
     const r = await runMain(["report", big, "-o", path.join(dir, "big.html"), "--timeout", "0.5", "--engine", "elk"]);
-    expect(r.stderr).toMatch(/^pathway: warning: .*big\.json: 800 nodes and \d+ edges take ELK up to a minute to lay out \(limit --timeout 0.5s\)\. --engine ranks draws it at once/);
+    expect(r.stderr).toMatch(
+      /^pathway: warning: .*big\.json: 800 nodes and \d+ edges take ELK up to a minute to lay out \(limit --timeout 0.5s\)\. --engine ranks draws it at once/,
+    );
     // The limit as given (a rounded "within 1 s" misstated --timeout 0.5, and 200ms read "within 0 s").
     expect(r.stderr).toMatch(/did not finish within 0\.5 s.*raise --timeout or use --engine ranks/);
     expect(r.code).toBe(2);
@@ -97,7 +103,10 @@ describe("pathway report", () => {
     try {
       const dir = tempDir();
       const out = path.join(dir, "r.html");
-      const r = await runMain(["report", BOOKING, "--base", "remote:pw-book", "-o", out], { cwd: dir, env: { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey } });
+      const r = await runMain(["report", BOOKING, "--base", "remote:pw-book", "-o", out], {
+        cwd: dir,
+        env: { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey },
+      });
       expect(r.stderr).toBe("");
       expect(r.code).toBe(0);
       const html = readFileSync(out, "utf8");

@@ -1,7 +1,7 @@
 // `pathway scenarios from-call`: scenarios from the pathway-call fixtures pass `pathway test` on two corpus pathways, masked.
 import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { CORPUS_DIR, corpusPath, describeCorpus } from "../support/corpus.js";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
 
@@ -31,7 +31,9 @@ describeCorpus("pathway scenarios from-call", () => {
 
   it("follows the recorded path, with the caller's words and the call's variables, and masks the phone number said", () => {
     const dir = project();
-    expect(runCli(["scenarios", "from-call", "calls/auto-shop/booked.json", "--pathway", "receptionist-auto-shop.json", "-o", "scenarios"], { cwd: dir }).code).toBe(0);
+    expect(
+      runCli(["scenarios", "from-call", "calls/auto-shop/booked.json", "--pathway", "receptionist-auto-shop.json", "-o", "scenarios"], { cwd: dir }).code,
+    ).toBe(0);
     const [file] = readdirSync(path.join(dir, "scenarios"));
     const text = readFileSync(path.join(dir, "scenarios", file!), "utf8");
     expect(text).toContain("pathway: ../receptionist-auto-shop.json");
@@ -44,7 +46,10 @@ describeCorpus("pathway scenarios from-call", () => {
   it("skips a task call and says why (exit 1), and keeps the number with --no-mask", () => {
     const dir = project();
     copyFileSync(path.join(CORPUS_DIR, "../calls/get-call.task-call.json"), path.join(dir, "calls/task.json"));
-    const run = runCli(["scenarios", "from-call", "calls/task.json", "calls/auto-shop/booked.json", "--pathway", "receptionist-auto-shop.json", "-o", "scenarios", "--no-mask"], { cwd: dir });
+    const run = runCli(
+      ["scenarios", "from-call", "calls/task.json", "calls/auto-shop/booked.json", "--pathway", "receptionist-auto-shop.json", "-o", "scenarios", "--no-mask"],
+      { cwd: dir },
+    );
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/skipped d9cce3f3-23cf-4fa7-b62c-8be8119b8715: a task call: no pathway and no pathway log/);
     expect(readFileSync(path.join(dir, "scenarios", readdirSync(path.join(dir, "scenarios"))[0]!), "utf8")).toContain("555 010 0199");
@@ -63,9 +68,17 @@ describeCorpus("pathway scenarios from-call", () => {
 
   it("gives calls a/b, a_b, a.b and a:b a scenario file each, named as calls fetch names their records", () => {
     const dir = project();
-    const run = runCli(["scenarios", "from-call", ...lookalikes(dir, ["a/b", "a_b", "a.b", "a:b"]), "--pathway", "receptionist-auto-shop.json", "-o", "scenarios"], { cwd: dir });
+    const run = runCli(
+      ["scenarios", "from-call", ...lookalikes(dir, ["a/b", "a_b", "a.b", "a:b"]), "--pathway", "receptionist-auto-shop.json", "-o", "scenarios"],
+      { cwd: dir },
+    );
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(readdirSync(path.join(dir, "scenarios")).sort()).toEqual(["call-a%2Fb.scenario.yaml", "call-a%3Ab.scenario.yaml", "call-a.b.scenario.yaml", "call-a_b.scenario.yaml"]);
+    expect(readdirSync(path.join(dir, "scenarios")).sort()).toEqual([
+      "call-a%2Fb.scenario.yaml",
+      "call-a%3Ab.scenario.yaml",
+      "call-a.b.scenario.yaml",
+      "call-a_b.scenario.yaml",
+    ]);
     expect(readFileSync(path.join(dir, "scenarios/call-a_b.scenario.yaml"), "utf8")).toMatch(/^name: call a_b$/m);
     expect(readFileSync(path.join(dir, "scenarios/call-a%2Fb.scenario.yaml"), "utf8")).toMatch(/^name: call a\/b$/m);
   });
@@ -81,7 +94,9 @@ describeCorpus("pathway scenarios from-call", () => {
     const run = runCli(["scenarios", "from-call", ...inputs, "--pathway", "receptionist-auto-shop.json", "-o", "scenarios", "--force"], { cwd: dir });
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^wrote scenarios\/call-a%2Fb\.scenario\.yaml$/m);
-    expect(run.stdout).toMatch(/^skipped a_b: scenarios\/call-a_b\.scenario\.yaml holds the scenario of call a\/b, not the scenario of call a_b: nothing was written over it\. .*rename the file to call-a%2Fb\.scenario\.yaml/m);
+    expect(run.stdout).toMatch(
+      /^skipped a_b: scenarios\/call-a_b\.scenario\.yaml holds the scenario of call a\/b, not the scenario of call a_b: nothing was written over it\. .*rename the file to call-a%2Fb\.scenario\.yaml/m,
+    );
     expect(readFileSync(path.join(scenarios, "call-a_b.scenario.yaml"), "utf8")).toBe(old);
     const again = runCli(["scenarios", "from-call", inputs[0]!, "--pathway", "receptionist-auto-shop.json", "-o", "scenarios"], { cwd: dir });
     expect(again.stdout).toMatch(/^skipped a\/b: scenarios\/call-a%2Fb\.scenario\.yaml exists \(--force overwrites it\)$/m);
@@ -89,11 +104,16 @@ describeCorpus("pathway scenarios from-call", () => {
 
   it("writes at most --max-files files and says how many calls it left out (exit 1)", () => {
     const dir = project();
-    const run = runCli(["scenarios", "from-call", ...lookalikes(dir, ["c1", "c2", "c3"]), "--pathway", "receptionist-auto-shop.json", "-o", "scenarios", "--max-files", "1"], { cwd: dir });
+    const run = runCli(
+      ["scenarios", "from-call", ...lookalikes(dir, ["c1", "c2", "c3"]), "--pathway", "receptionist-auto-shop.json", "-o", "scenarios", "--max-files", "1"],
+      { cwd: dir },
+    );
     expect(run.code).toBe(1);
     expect(readdirSync(path.join(dir, "scenarios"))).toEqual(["call-c1.scenario.yaml"]);
     expect(run.stdout).toMatch(/^left out 2 calls past --max-files 1: raise it, or pass fewer calls$/m);
-    const json = runCli(["scenarios", "from-call", "same", "--pathway", "receptionist-auto-shop.json", "-o", "more", "--max-files", "2", "--format", "json"], { cwd: dir });
+    const json = runCli(["scenarios", "from-call", "same", "--pathway", "receptionist-auto-shop.json", "-o", "more", "--max-files", "2", "--format", "json"], {
+      cwd: dir,
+    });
     expect(JSON.parse(json.stdout)).toMatchObject({ leftOut: 1, files: [{}, {}] });
   });
 });

@@ -13,7 +13,11 @@ type TestReport = { summary: { failed: number; errors: number }; coverage: { edg
 
 const N = (id: string, type: string, data: Record<string, unknown> = {}) => ({ id, type, data: { name: id, prompt: `Say ${id}.`, ...data } });
 const E = (id: string, source: string, target: string, label: string, data: Record<string, unknown> = {}) => ({ id, source, target, data: { label, ...data } });
-const TRANSFER = N("desk", "Transfer Call", { name: "Front desk", transferNumber: "+12155550100", warmTransferFields: { isEnabled: true, agentPrompt: "Brief the desk." } });
+const TRANSFER = N("desk", "Transfer Call", {
+  name: "Front desk",
+  transferNumber: "+12155550100",
+  warmTransferFields: { isEnabled: true, agentPrompt: "Brief the desk." },
+});
 
 /** Generates scenarios for `pathway` into a fresh folder, then runs them with coverage; both reports as JSON. */
 async function generateAndTest(pathway: unknown, extra: string[] = []): Promise<{ code: number; generated: Generated; tested: TestReport; testCode: number }> {
@@ -39,7 +43,11 @@ describe("pathway scenarios generate and voicemail edges", () => {
       name: "Desk",
       nodes: [
         N("start", "Default", { isStart: true }),
-        { id: "check", type: "Route", data: { name: "Check", routes: [{ conditions: [{ field: "vip", operator: "==", value: "yes" }], targetNodeId: "bye" }], fallbackNodeId: "hand-off" } },
+        {
+          id: "check",
+          type: "Route",
+          data: { name: "Check", routes: [{ conditions: [{ field: "vip", operator: "==", value: "yes" }], targetNodeId: "bye" }], fallbackNodeId: "hand-off" },
+        },
         { id: "hand-off", type: "Route", data: { name: "Hand off", routes: [], fallbackNodeId: "desk" } },
         TRANSFER,
         N("message", "End Call", { name: "Take a message" }),
@@ -60,12 +68,21 @@ describe("pathway scenarios generate and --max-turns", () => {
   it("names the turn limit, not route conditions, for what lies beyond it", async () => {
     const nodes = [N("n0", "Default", { isStart: true }), ...[1, 2, 3, 4, 5].map((i) => N(`n${i}`, "Default"))];
     const edges = [1, 2, 3, 4, 5].map((i) => E(`e${i}`, `n${i - 1}`, `n${i}`, `Step ${i}`));
-    nodes.push({ id: "r", type: "Route", data: { name: "r", prompt: "", routes: [{ conditions: [{ field: "x", operator: "==", value: "1" }], targetNodeId: "a" }], fallbackNodeId: "b" } } as never, N("a", "End Call"), N("b", "End Call"));
+    nodes.push(
+      {
+        id: "r",
+        type: "Route",
+        data: { name: "r", prompt: "", routes: [{ conditions: [{ field: "x", operator: "==", value: "1" }], targetNodeId: "a" }], fallbackNodeId: "b" },
+      } as never,
+      N("a", "End Call"),
+      N("b", "End Call"),
+    );
     edges.push(E("e-route", "n5", "r", "Route it"));
     const { code, generated } = await generateAndTest({ name: "Chain", nodes, edges }, ["--max-turns", "3"]);
     expect(code).toBe(1);
     expect(generated.uncovered.map((u) => u.id)).toEqual(["e4", "e5", "e-route", "r → a", "r → b"]);
-    for (const u of generated.uncovered) expect(u.reason).toBe("a scenario needs more turns than the turn limit (3, --max-turns) to reach it; raise the limit to cover it");
+    for (const u of generated.uncovered)
+      expect(u.reason).toBe("a scenario needs more turns than the turn limit (3, --max-turns) to reach it; raise the limit to cover it");
     const enough = await generateAndTest({ name: "Chain", nodes, edges });
     expect(enough.generated.uncovered).toEqual([]);
   });
@@ -88,7 +105,10 @@ describeCorpus("pathway scenarios generate on the real corpus", () => {
   // issue met: the same transfer reached by an ordinary edge, with a voicemail edge to the export's own voicemail node.
   it("covers the voicemail edge of the no-show export's warm transfer once an ordinary edge reaches it", async () => {
     const pathway = structuredClone(corpusValue<Pathway & { edges: unknown[] }>("noshow-rebooking-v1-export.json"));
-    pathway.edges.push(E("e-offer-transfer", "offer", "transfer_scheduler", "The patient wants a person to book it"), E("e-transfer-voicemail", "transfer_scheduler", "voicemail", "Nobody at the desk picked up", { isVoicemailEdge: true }));
+    pathway.edges.push(
+      E("e-offer-transfer", "offer", "transfer_scheduler", "The patient wants a person to book it"),
+      E("e-transfer-voicemail", "transfer_scheduler", "voicemail", "Nobody at the desk picked up", { isVoicemailEdge: true }),
+    );
     const { generated, tested } = await generateAndTest(pathway);
     expect(generated.uncovered.map((u) => u.id)).not.toContain("e-transfer-voicemail");
     expect(tested.summary).toMatchObject({ failed: 0, errors: 0 });

@@ -45,7 +45,9 @@ describe("pathway test", () => {
 
   // The executable: a failing run's real exit status, the report on stdout.
   itCorpus("exits 1 on a failing scenario, showing expected, actual and the trace", () => {
-    const dir = scenarioDir({ "fail.scenario.yaml": "pathway: $PATHWAY\nturns:\n  - user: book\n    take: Offer Availability\n    expect: { node: Wrap Up }\n" });
+    const dir = scenarioDir({
+      "fail.scenario.yaml": "pathway: $PATHWAY\nturns:\n  - user: book\n    take: Offer Availability\n    expect: { node: Wrap Up }\n",
+    });
     const r = runCli(["test", dir]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(1);
@@ -66,7 +68,10 @@ describe("pathway test", () => {
     const dir = scenarioDir({ "x.scenario.yaml": "pathway: nowhere.json\nturns: []\n" });
     const r = await runMain(["test", dir, "--format", "json"]);
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.stdout).results[0]).toMatchObject({ status: "error", failures: [{ line: 1, message: expect.stringContaining("nowhere.json: no such file or directory; check the path.") }] });
+    expect(JSON.parse(r.stdout).results[0]).toMatchObject({
+      status: "error",
+      failures: [{ line: 1, message: expect.stringContaining("nowhere.json: no such file or directory; check the path.") }],
+    });
   });
 
   itCorpus("exits 2 when the scenario's pathway has no usable node or no start node, naming the pathway", async () => {
@@ -77,8 +82,14 @@ describe("pathway test", () => {
     expect(r.code).toBe(2);
     const results = JSON.parse(r.stdout).results as { file: string; status: string; failures: { message: string; line?: number }[] }[];
     const byFile = Object.fromEntries(results.map((x) => [path.basename(x.file), x]));
-    expect(byFile["junk.scenario.yaml"]).toMatchObject({ status: "error", failures: [{ line: 1, message: expect.stringMatching(/junk\.json: not a pathway: .*pathway validate/) }] });
-    expect(byFile["nostart.scenario.yaml"]).toMatchObject({ status: "error", failures: [{ line: 1, message: expect.stringMatching(/nostart\.json: no start node/) }] });
+    expect(byFile["junk.scenario.yaml"]).toMatchObject({
+      status: "error",
+      failures: [{ line: 1, message: expect.stringMatching(/junk\.json: not a pathway: .*pathway validate/) }],
+    });
+    expect(byFile["nostart.scenario.yaml"]).toMatchObject({
+      status: "error",
+      failures: [{ line: 1, message: expect.stringMatching(/nostart\.json: no start node/) }],
+    });
   });
 
   itCorpus("runs a scenario with start: on a pathway without a start node", async () => {
@@ -91,7 +102,10 @@ describe("pathway test", () => {
 
   itCorpus("exits 2 on a scenario file that is not UTF-8, naming the bad byte's line and column", async () => {
     const dir = scenarioDir({});
-    writeFileSync(path.join(dir, "latin1.scenario.yaml"), Buffer.concat([Buffer.from(`pathway: ${path.basename(RECEPTIONIST)}\nname: caf`), Buffer.from([0xe9]), Buffer.from("\nturns: []\n")]));
+    writeFileSync(
+      path.join(dir, "latin1.scenario.yaml"),
+      Buffer.concat([Buffer.from(`pathway: ${path.basename(RECEPTIONIST)}\nname: caf`), Buffer.from([0xe9]), Buffer.from("\nturns: []\n")]),
+    );
     const r = await runMain(["test", dir]);
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/latin1\.scenario\.yaml:2:10/);
@@ -130,7 +144,9 @@ describe("pathway test", () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/PATHWAYKIT_LLM_BASE_URL/);
     const dir = scenarioDir({ "k.scenario.yaml": "pathway: $PATHWAY\ndecider: llm\nturns:\n  - user: book\n" });
-    const r = await runMain(["test", dir, "-f", "json"], { env: { PATHWAYKIT_LLM_BASE_URL: "http://127.0.0.1:1/v1", PATHWAYKIT_LLM_MODEL: "m", PATHWAYKIT_LLM_API_KEY: "sk-very-secret" } });
+    const r = await runMain(["test", dir, "-f", "json"], {
+      env: { PATHWAYKIT_LLM_BASE_URL: "http://127.0.0.1:1/v1", PATHWAYKIT_LLM_MODEL: "m", PATHWAYKIT_LLM_API_KEY: "sk-very-secret" },
+    });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("could not be reached");
     expect(r.stdout + r.stderr).not.toContain("sk-very-secret");
@@ -215,7 +231,9 @@ describe("pathway scenarios generate", () => {
     const colored = await runMain(["scenarios", "generate", "pathways/appointment-booking.json", "-o", out, "--color"]);
     expect(colored.code).toBe(0);
     expect(colored.stdout).toContain("\u001b[32mWrote\u001b[39m");
-    const plain = await runMain(["scenarios", "generate", "pathways/appointment-booking.json", "-o", out, "--force", "--no-color"], { env: { FORCE_COLOR: "1" } });
+    const plain = await runMain(["scenarios", "generate", "pathways/appointment-booking.json", "-o", out, "--force", "--no-color"], {
+      env: { FORCE_COLOR: "1" },
+    });
     expect(plain.stdout).toMatch(/^Wrote /);
   });
 });
@@ -223,7 +241,17 @@ describe("pathway scenarios generate", () => {
 describe("pathway chat", () => {
   // The executable: turns from a real pipe, and /quit ends the process with what follows unread.
   itCorpus("runs a piped session: turns, /edges, /vars, /back, /take and /quit", () => {
-    const input = ["Hi, I want to book an appointment", "/edges", "/vars", "/back", "Can I talk to a human person?", "/take 1", "hello?", "/quit", "never read"].join("\n");
+    const input = [
+      "Hi, I want to book an appointment",
+      "/edges",
+      "/vars",
+      "/back",
+      "Can I talk to a human person?",
+      "/take 1",
+      "hello?",
+      "/quit",
+      "never read",
+    ].join("\n");
     const r = runCli(["chat", RECEPTIONIST, "--request-data", '{"from": "+15551234567"}'], { input });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("[Greeting (id a1000000-0000-4000-8000-000000000001)]");
@@ -232,7 +260,7 @@ describe("pathway chat", () => {
     expect(r.stdout).toContain('"from": "+15551234567"');
     expect(r.stdout).toContain("back at Greeting");
     expect(r.stdout).toContain("→ AI Disclosure (id a7000000-0000-4000-8000-000000000007) via global");
-    expect(r.stdout).toContain("conversation transferred: transfer node \"Transfer To Human\"");
+    expect(r.stdout).toContain('conversation transferred: transfer node "Transfer To Human"');
     expect(r.stdout).toContain("The conversation has been transferred; /back to undo or /quit.");
     expect(r.stdout).not.toContain("never read");
   });
@@ -255,7 +283,9 @@ describe("pathway chat", () => {
     const noStart = await runMain(["chat", "nostart.json"], { cwd: dir, stdin: "hello\n" });
     expect(noStart.code).toBe(2);
     expect(noStart.stderr).toMatch(/nostart\.json: no start node/);
-    expect((await runMain(["chat", "missing.json"], { cwd: dir, stdin: "" })).stderr).toBe("pathway: missing.json: no such file or directory; check the path.\n");
+    expect((await runMain(["chat", "missing.json"], { cwd: dir, stdin: "" })).stderr).toBe(
+      "pathway: missing.json: no such file or directory; check the path.\n",
+    );
     expect((await runMain(["chat", "-"], { stdin: JUNK })).stderr).toMatch(/chat reads your turns from stdin/);
   });
 
@@ -265,4 +295,3 @@ describe("pathway chat", () => {
     expect(r.stderr).toMatch(/--request-data: expected a JSON object/);
   });
 });
-

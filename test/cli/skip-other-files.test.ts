@@ -21,11 +21,19 @@ interface JsonResult {
 }
 
 const START = { id: "start", type: "Default", data: { name: "Greeting", isStart: true, text: "Hi." } };
-const PATHWAY = JSON.stringify({ nodes: [START, { id: "bye", type: "End Call", data: { name: "Bye", text: "Bye." } }], edges: [{ id: "e", source: "start", target: "bye", label: "done" }] });
+const PATHWAY = JSON.stringify({
+  nodes: [START, { id: "bye", type: "End Call", data: { name: "Bye", text: "Bye." } }],
+  edges: [{ id: "e", source: "start", target: "bye", label: "done" }],
+});
 const RECORD = JSON.stringify({ call_id: "c-1", queue_status: "complete", transcripts: [] });
 
 describe("validate and lint over folders (small project)", () => {
-  const files = { "pathways/p.json": PATHWAY, "calls/c-1.json": RECORD, "requests/booking.json": JSON.stringify({ phone_number: "+15555550123", task: "Book." }), "notes.json": JSON.stringify({ todo: [] }) };
+  const files = {
+    "pathways/p.json": PATHWAY,
+    "calls/c-1.json": RECORD,
+    "requests/booking.json": JSON.stringify({ phone_number: "+15555550123", task: "Book." }),
+    "notes.json": JSON.stringify({ todo: [] }),
+  };
 
   for (const command of ["validate", "lint"]) {
     it(`${command} with no inputs checks the pathways, skips the call record and the request body with one note, and still reports other JSON`, async () => {
@@ -67,7 +75,9 @@ describe("validate and lint over folders (small project)", () => {
     const dir = createTempProject({ "calls/c-1.json": RECORD });
     const r = await runMain(["lint", "calls/"], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stdout).toMatch(/calls\/: no pathway was checked: every file it found is a call record, scenario, request body or bland-cli test file; name a file to check it as a pathway\. +no-matching-files/);
+    expect(r.stdout).toMatch(
+      /calls\/: no pathway was checked: every file it found is a call record, scenario, request body or bland-cli test file; name a file to check it as a pathway\. +no-matching-files/,
+    );
   });
 
   it("says nothing of skipped files with --quiet", async () => {
@@ -88,9 +98,11 @@ describeCorpus("validate and lint over the real corpus folders", () => {
       expected.set(name, kind);
     };
     for (const f of corpusFiles) put(`pathways/${f}`, path.join(CORPUS_DIR, f), null);
-    for (const f of readdirSync(CALLS_DIR).filter((x) => x.endsWith(".json"))) put(`calls/${f.replace(/\.task-call\.json$/, ".json")}`, path.join(CALLS_DIR, f), "call-record");
+    for (const f of readdirSync(CALLS_DIR).filter((x) => x.endsWith(".json")))
+      put(`calls/${f.replace(/\.task-call\.json$/, ".json")}`, path.join(CALLS_DIR, f), "call-record");
     // Without `.request.` in the name, which a folder walk already skips by name: only the content tells them now.
-    for (const f of readdirSync(REQUEST_CORPUS_DIR).filter((x) => x.endsWith(".json"))) put(`requests/${f.replace(/\.(call|batch|inbound|purchase)\.request\.json$/, ".json")}`, path.join(REQUEST_CORPUS_DIR, f), "request");
+    for (const f of readdirSync(REQUEST_CORPUS_DIR).filter((x) => x.endsWith(".json")))
+      put(`requests/${f.replace(/\.(call|batch|inbound|purchase)\.request\.json$/, ".json")}`, path.join(REQUEST_CORPUS_DIR, f), "request");
     // bland-cli reads its test file with a YAML parser, which reads JSON too: the same cases as JSON (the YAML files themselves are never read by a *.json walk).
     for (const project of readdirSync(BLAND_DIR, { withFileTypes: true }).filter((d) => d.isDirectory())) {
       const tests = path.join(BLAND_DIR, project.name, "tests/test-cases.yaml");
@@ -99,7 +111,12 @@ describeCorpus("validate and lint over the real corpus folders", () => {
     }
     // This repository's own scenarios, as JSON under plain names.
     const scenarios = path.join(ROOT, "pathways/scenarios/appointment-booking");
-    for (const f of readdirSync(scenarios)) put(`scenarios/${f.replace(/\.scenario\.yaml$/, ".json")}`, Buffer.from(JSON.stringify(parse(readFileSync(path.join(scenarios, f), "utf8")))), "scenario");
+    for (const f of readdirSync(scenarios))
+      put(
+        `scenarios/${f.replace(/\.scenario\.yaml$/, ".json")}`,
+        Buffer.from(JSON.stringify(parse(readFileSync(path.join(scenarios, f), "utf8")))),
+        "scenario",
+      );
     return { dir, expected };
   }
 

@@ -28,7 +28,15 @@ function staticClosure(entries: readonly string[]): Set<string> {
 }
 
 it("pathway validate loads neither zod, nor lint/, nor the formatters it does not print with", () => {
-  const loaded = [...staticClosure(["src/cli/main.ts", "src/cli/commands/validate.ts", "src/engine/check/validate-files.ts", "src/validate/validate.ts", "src/format/stylish.ts"])];
+  const loaded = [
+    ...staticClosure([
+      "src/cli/main.ts",
+      "src/cli/commands/validate.ts",
+      "src/engine/check/validate-files.ts",
+      "src/validate/validate.ts",
+      "src/format/stylish.ts",
+    ]),
+  ];
   expect(loaded.filter((m) => m === "zod" || m.startsWith("src/lint/") || /^src\/format\/(sarif|junit|tap|diff-|test-report|index)/.test(m))).toEqual([]);
 });
 

@@ -68,7 +68,11 @@ describe.runIf(unix)("folders and globs stay inside the project", () => {
     expect(files).toEqual(["pathways/leak.json", "pathways/orders.json", "pathways/passwd.json", "pathways/root"]);
     expect(validate.code).toBe(0);
     write("pathways/orders.json", (await runMain(["fmt", "-"], { cwd: project, stdin: JSON.stringify(PATHWAY) })).stdout);
-    for (const args of [["fmt", "--check", "pathways/"], ["diagram", "pathways/*.json"], ["validate", "pathways/**/*.json"]]) {
+    for (const args of [
+      ["fmt", "--check", "pathways/"],
+      ["diagram", "pathways/*.json"],
+      ["validate", "pathways/**/*.json"],
+    ]) {
       const result = await run(args);
       noSecret(result);
       warnsOf(result, "pathways/leak.json");
@@ -94,7 +98,10 @@ describe.runIf(unix)("folders and globs stay inside the project", () => {
 
   it("test, build and check-request skip a link out of a folder: no scenario run, no module run, no request read", async () => {
     const marker = path.join(outer, "module-ran");
-    writeFileSync(path.join(outer, "outside/evil.pathway.ts"), `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(marker)}, "ran");\nexport default {};\n`);
+    writeFileSync(
+      path.join(outer, "outside/evil.pathway.ts"),
+      `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(marker)}, "ran");\nexport default {};\n`,
+    );
     writeFileSync(path.join(outer, "outside/leak.scenario.yaml"), `name: ${SECRET}\npathway: leak.json\nturns: []\n`);
     writeFileSync(path.join(outer, "outside/leak.request.json"), JSON.stringify({ phone_number: "+14155550123", task: SECRET }));
     link(path.join(outer, "outside/evil.pathway.ts"), "modules/evil.pathway.ts");

@@ -60,19 +60,35 @@ describe("test --live", () => {
   it("prints the live agent's reply, node and variables in the failure trace escaped (JSON quoting leaves C1 and bidi raw)", async () => {
     const project = tempDir("pathwaykit-escapes-live-");
     cpSync(path.join(ROOT, "pathways"), path.join(project, "pathways"), { recursive: true });
-    writeFileSync(path.join(project, "pathwaykit.manifest.json"), JSON.stringify({ version: 1, pathways: [{ file: "pathways/appointment-booking.json", id: "pw-book" }] }));
+    writeFileSync(
+      path.join(project, "pathwaykit.manifest.json"),
+      JSON.stringify({ version: 1, pathways: [{ file: "pathways/appointment-booking.json", id: "pw-book" }] }),
+    );
     const chat = await startFakeChat({ pathways: { "pw-book": JSON.parse(readFileSync(path.join(project, "pathways/appointment-booking.json"), "utf8")) } });
     try {
-      const data = { chat_id: "c", assistant_responses: ["hi \u009b2J\u202e"], current_node_id: "zz\u001b]0;t\u0007", current_node_name: "N\u2066", variables: { "k\u009b": "v\u0085" }, completed: false };
+      const data = {
+        chat_id: "c",
+        assistant_responses: ["hi \u009b2J\u202e"],
+        current_node_id: "zz\u001b]0;t\u0007",
+        current_node_name: "N\u2066",
+        variables: { "k\u009b": "v\u0085" },
+        completed: false,
+      };
       chat.addFault({ type: "body", body: JSON.stringify({ data, errors: null }) });
-      const r = await runMain(["test", "pathways/scenarios/appointment-booking/books-first-choice.scenario.yaml", "--live"], { cwd: project, env: { PATHWAYKIT_BASE_URL: chat.url, PATHWAYKIT_API_KEY: chat.apiKey } });
+      const r = await runMain(["test", "pathways/scenarios/appointment-booking/books-first-choice.scenario.yaml", "--live"], {
+        cwd: project,
+        env: { PATHWAYKIT_BASE_URL: chat.url, PATHWAYKIT_API_KEY: chat.apiKey },
+      });
       expect(r.code).toBe(1);
       expect(r.stdout).toContain("trace up to the failure");
       expect(r.stdout + r.stderr).not.toMatch(RAW_CONTROL);
       expect(r.stdout).toContain("\\u009b2J");
       // The same run as JSON: the same values (a JSON parser reads them back), with no raw separator or bidi control.
       chat.addFault({ type: "body", body: JSON.stringify({ data: { ...data, assistant_responses: ["hi \u2028forged\u2029\u202e"] }, errors: null }) });
-      const json = await runMain(["test", "pathways/scenarios/appointment-booking/books-first-choice.scenario.yaml", "--live", "-f", "json"], { cwd: project, env: { PATHWAYKIT_BASE_URL: chat.url, PATHWAYKIT_API_KEY: chat.apiKey } });
+      const json = await runMain(["test", "pathways/scenarios/appointment-booking/books-first-choice.scenario.yaml", "--live", "-f", "json"], {
+        cwd: project,
+        env: { PATHWAYKIT_BASE_URL: chat.url, PATHWAYKIT_API_KEY: chat.apiKey },
+      });
       expect(json.code).toBe(1);
       expect(json.stdout).not.toMatch(RAW_CONTROL);
       expect(json.stdout).toContain("\\u2028forged\\u2029\\u202e");

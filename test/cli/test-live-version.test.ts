@@ -30,7 +30,9 @@ describe("pathway test --live --pathway-version", () => {
     await project.run(["push", "booking.json", "--draft"]);
     const r = await project.run(["test", "scenarios", "--live", "--pathway-version", "1", "--format", "junit"]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain(`<properties><property name="pathwayVersion" value="1"/><property name="pathwayVersionRequested" value="1"/><property name="pathwayHash" value="${LOCAL}"/></properties>`);
+    expect(r.stdout).toContain(
+      `<properties><property name="pathwayVersion" value="1"/><property name="pathwayVersionRequested" value="1"/><property name="pathwayHash" value="${LOCAL}"/></properties>`,
+    );
   });
 
   it("warns when the version tested is not the local file, naming both hashes", async () => {

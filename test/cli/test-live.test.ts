@@ -30,7 +30,12 @@ function exampleScript(dir: string): AgentScript {
       if (!loaded.ok) throw new Error(file);
       const s: Scenario = loaded.scenario;
       // Each line carries its scenario's webhook answers, so scenarios that mock the same webhook differently do not collide.
-      for (const t of s.turns) script[t.user] = { ...(t.take !== undefined && { take: t.take }), ...(t.vars && { vars: t.vars }), webhooks: { ...s.webhooks, ...t.webhooks } as never };
+      for (const t of s.turns)
+        script[t.user] = {
+          ...(t.take !== undefined && { take: t.take }),
+          ...(t.vars && { vars: t.vars }),
+          webhooks: { ...s.webhooks, ...t.webhooks } as never,
+        };
     }
   }
   return script;
@@ -130,8 +135,12 @@ describe("pathway test --live", () => {
   it("warns, naming both hashes, when the remote pathway is not the local file", async () => {
     const dir = project();
     const local = JSON.parse(read(path.join(dir, "pathways/appointment-booking.json"))) as Pathway & { name: string };
-    const r = await live(dir, ["pathways/scenarios/appointment-booking/books-first-choice.scenario.yaml", "--live"], { "pw-book": { ...local, name: "changed remotely" } });
-    expect(r.stdout).toMatch(/warning the remote pathway pw-book is not pathways\/appointment-booking\.json \(remote sha256:[0-9a-f]{64}, local sha256:[0-9a-f]{64}\)/);
+    const r = await live(dir, ["pathways/scenarios/appointment-booking/books-first-choice.scenario.yaml", "--live"], {
+      "pw-book": { ...local, name: "changed remotely" },
+    });
+    expect(r.stdout).toMatch(
+      /warning the remote pathway pw-book is not pathways\/appointment-booking\.json \(remote sha256:[0-9a-f]{64}, local sha256:[0-9a-f]{64}\)/,
+    );
   });
 
   it("needs the key, and a remote id for each pathway", async () => {
@@ -147,7 +156,15 @@ describe("pathway test --live", () => {
 
 describe("pathway test --live with bad answers while runs overlap", () => {
   const KB_AND_LEAD = ["pathways/scenarios/lead-qualification", "pathways/scenarios/support-kb"];
-  const ALL_PASS = ["passed call-me-later", "passed not-a-fit", "passed qualified", "passed asks-for-an-agent", "passed opens-a-ticket", "passed question-answered", "passed question-not-covered"];
+  const ALL_PASS = [
+    "passed call-me-later",
+    "passed not-a-fit",
+    "passed qualified",
+    "passed asks-for-an-agent",
+    "passed opens-a-ticket",
+    "passed question-answered",
+    "passed question-not-covered",
+  ];
 
   it("reads the chat's answers only up to --max-response: an oversized one fails that scenario, the others pass", async () => {
     const dir = project();
@@ -155,7 +172,9 @@ describe("pathway test --live with bad answers while runs overlap", () => {
     c.addFault({ type: "body", body: JSON.stringify({ data: { assistant_responses: ["x".repeat(64 * 1024)] } }), user: "Can I talk to a human agent please?" });
     const r = await live(dir, [...KB_AND_LEAD, "--live", "--concurrency", "3", "--max-response", "32k", "--format", "json"]);
     expect(statuses(r)).toEqual(ALL_PASS.map((s) => (s === "passed asks-for-an-agent" ? "failed asks-for-an-agent" : s)));
-    expect((JSON.parse(r.stdout) as Report).results[3]!.failures[0]!.message).toMatch(/sending a message to chat .*: the answer from POST http:\/\/127\.0\.0\.1:\d+\/v1\/pathway\/chat\/.* is over the limit of 32768 bytes; nothing was read past the limit\. Raise --max-response/);
+    expect((JSON.parse(r.stdout) as Report).results[3]!.failures[0]!.message).toMatch(
+      /sending a message to chat .*: the answer from POST http:\/\/127\.0\.0\.1:\d+\/v1\/pathway\/chat\/.* is over the limit of 32768 bytes; nothing was read past the limit\. Raise --max-response/,
+    );
     expect(r.code).toBe(1);
   });
 
@@ -176,8 +195,12 @@ describe("pathway test --live with bad answers while runs overlap", () => {
     const dir = project();
     await startChat(dir, { omit: ["pw-kb"], latencyMs: 5 });
     const r = await live(dir, [...KB_AND_LEAD, "--live", "--concurrency", "3", "--format", "json"]);
-    expect(statuses(r)).toEqual(ALL_PASS.map((s) => (s.includes("-a-fit") || s.includes("call-me") || s.includes("qualified") ? s : s.replace("passed", "error"))));
-    expect((JSON.parse(r.stdout) as Report).results[3]!.failures[0]!.message).toMatch(/^the live chat could not start: starting a chat with pathway pw-kb: not found \(404\) at POST http:\/\/127\.0\.0\.1:\d+\/v1\/pathway\/chat\/create\. Check the pathway id\./);
+    expect(statuses(r)).toEqual(
+      ALL_PASS.map((s) => (s.includes("-a-fit") || s.includes("call-me") || s.includes("qualified") ? s : s.replace("passed", "error"))),
+    );
+    expect((JSON.parse(r.stdout) as Report).results[3]!.failures[0]!.message).toMatch(
+      /^the live chat could not start: starting a chat with pathway pw-kb: not found \(404\) at POST http:\/\/127\.0\.0\.1:\d+\/v1\/pathway\/chat\/create\. Check the pathway id\./,
+    );
     expect(r.code).toBe(2);
     const text = await live(dir, ["pathways/scenarios/support-kb/opens-a-ticket.scenario.yaml", "--live"]);
     expect(text.stdout).toMatch(/✖ opens a ticket for a fault \[live\] \(could not run\)/);
@@ -192,7 +215,11 @@ describe("pathway test --live with bad answers while runs overlap", () => {
     expect(r.stdout).toMatch(/✖ opens a ticket for a fault \[live\] \(could not run\)/);
     expect(r.stdout.split("the live chat could not start")).toHaveLength(2);
     const json = await live(dir, ["pathways/scenarios/support-kb/opens-a-ticket.scenario.yaml", "--live", "--repeat", "2", "--format", "json"]);
-    expect((JSON.parse(json.stdout) as { results: { status: string; runs: number; assertions: unknown[] }[] }).results[0]).toMatchObject({ status: "error", runs: 2, assertions: [] });
+    expect((JSON.parse(json.stdout) as { results: { status: string; runs: number; assertions: unknown[] }[] }).results[0]).toMatchObject({
+      status: "error",
+      runs: 2,
+      assertions: [],
+    });
   });
 
   it("a key the service rejects (401) stops the run with one message and exit 2 before any chat starts, and is never printed", async () => {
@@ -216,11 +243,24 @@ describe("pathway test --live with bad answers while runs overlap", () => {
   it("a chat that fails on the last turn fails a scenario that expects the conversation to be stopped (it was the service, not the pathway)", async () => {
     const dir = project();
     const file = "pathways/scenarios/support-kb/stops.scenario.yaml";
-    writeFileSync(path.join(dir, file), "name: stops\npathway: ../../support-kb.json\nturns:\n  - user: How do I reset my router?\nexpect: { status: stopped }\n");
+    writeFileSync(
+      path.join(dir, file),
+      "name: stops\npathway: ../../support-kb.json\nturns:\n  - user: How do I reset my router?\nexpect: { status: stopped }\n",
+    );
     const c = await startChat(dir);
     c.addFault({ type: "status", status: 500, user: "How do I reset my router?" });
     const r = await live(dir, [file, "--live", "--format", "json"]);
-    expect((JSON.parse(r.stdout) as Report).results[0]).toMatchObject({ status: "failed", failures: [{ message: expect.stringMatching(/^the conversation was stopped: the live chat failed: sending a message to chat chat-1: POST .* answered 500/), turn: 1, pointer: "/turns/0", line: 4 }] });
+    expect((JSON.parse(r.stdout) as Report).results[0]).toMatchObject({
+      status: "failed",
+      failures: [
+        {
+          message: expect.stringMatching(/^the conversation was stopped: the live chat failed: sending a message to chat chat-1: POST .* answered 500/),
+          turn: 1,
+          pointer: "/turns/0",
+          line: 4,
+        },
+      ],
+    });
     expect(r.code).toBe(1);
   });
 
@@ -237,10 +277,18 @@ describe("pathway test --live with bad answers while runs overlap", () => {
     const r = await live(dir, [...args, "--format", "junit", "-o", out]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toBe("pathway test: 3 passed, 4 failed; report written to " + out + "\n");
+    expect(r.stderr).toBe(`pathway test: 3 passed, 4 failed; report written to ${out}\n`);
     expect(c.peakInFlight).toBeLessThanOrEqual(3);
     const junit = read(out);
-    expect([...junit.matchAll(/<testcase name="([^"]+)"/g)].map((m) => m[1])).toEqual(["books a callback, correcting the number", "ends the call with a lead that is not a fit", "transfers a qualified lead to sales", "transfers a caller who asks for an agent", "opens a ticket for a fault", "answers a router question and says goodbye", "opens a ticket when the knowledge base does not cover a question"]);
+    expect([...junit.matchAll(/<testcase name="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      "books a callback, correcting the number",
+      "ends the call with a lead that is not a fit",
+      "transfers a qualified lead to sales",
+      "transfers a caller who asks for an agent",
+      "opens a ticket for a fault",
+      "answers a router question and says goodbye",
+      "opens a ticket when the knowledge base does not cover a question",
+    ]);
     expect(junit).toMatch(/not-a-fit[^]*?the service&#39;s answer is not the documented chat shape \(&#34;assistant_responses&#34; is not a list of strings\)/);
     expect(junit).toMatch(/asks-for-an-agent[^]*?the connection to 127\.0\.0\.1:\d+ closed before the answer came/);
     expect(junit).toMatch(/opens-a-ticket[^]*?answered 500/);
@@ -255,7 +303,9 @@ describe("pathway test --live with bad answers while runs overlap", () => {
     c.addFault({ type: "stall", ms: 6000, user: "Okay, go ahead." });
     const r = await live(dir, [...KB_AND_LEAD, "--live", "--concurrency", "8", "--timeout", "1500ms", "--format", "json"]);
     expect(statuses(r)).toEqual(ALL_PASS.map((s) => (s === "passed not-a-fit" ? "failed not-a-fit" : s)));
-    expect((JSON.parse(r.stdout) as Report).results[1]!.failures[0]!.message).toMatch(/the live chat failed: sending a message to chat chat-\d+: no answer from POST http:\/\/127\.0\.0\.1:\d+\/v1\/pathway\/chat\/chat-\d+ within 1500 ms; gave up after 1 attempt\. The service may be slow: raise --timeout/);
+    expect((JSON.parse(r.stdout) as Report).results[1]!.failures[0]!.message).toMatch(
+      /the live chat failed: sending a message to chat chat-\d+: no answer from POST http:\/\/127\.0\.0\.1:\d+\/v1\/pathway\/chat\/chat-\d+ within 1500 ms; gave up after 1 attempt\. The service may be slow: raise --timeout/,
+    );
     expect(r.code).toBe(1);
   });
 });

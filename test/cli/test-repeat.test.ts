@@ -23,7 +23,10 @@ function bigPromptProject(): string {
     edges: [{ id: "e1", source: "start", target: "bye", data: { label: "done" } }],
   };
   writeFileSync(path.join(dir, "big.json"), JSON.stringify(pathway));
-  writeFileSync(path.join(dir, "big.scenario.yaml"), "name: big\npathway: big.json\nturns:\n  - user: done\n    take: done\n    vars: { who: Ada }\nexpect: { status: ended }\n");
+  writeFileSync(
+    path.join(dir, "big.scenario.yaml"),
+    "name: big\npathway: big.json\nturns:\n  - user: done\n    take: done\n    vars: { who: Ada }\nexpect: { status: ended }\n",
+  );
   return dir;
 }
 
@@ -39,10 +42,16 @@ describe("pathway test --repeat", () => {
 
   it("runs 1,000 times in a 32 MB heap, where keeping every run's trace needs 50 MB", () => {
     const dir = bigPromptProject();
-    const result = runCli(["test", "big.scenario.yaml", "--repeat", "1000", "--format", "json", "--coverage"], { cwd: dir, env: { NODE_OPTIONS: "--max-old-space-size=32" } });
+    const result = runCli(["test", "big.scenario.yaml", "--repeat", "1000", "--format", "json", "--coverage"], {
+      cwd: dir,
+      env: { NODE_OPTIONS: "--max-old-space-size=32" },
+    });
     expect(result.stderr).not.toMatch(/heap out of memory/);
     expect(result.code).toBe(0);
-    const report = JSON.parse(result.stdout) as { results: { runs: number; passed: number; paths: { count: number }[] }[]; coverage: { edges: { percent: number } }[] };
+    const report = JSON.parse(result.stdout) as {
+      results: { runs: number; passed: number; paths: { count: number }[] }[];
+      coverage: { edges: { percent: number } }[];
+    };
     expect(report.results[0]).toMatchObject({ runs: 1000, passed: 1000, paths: [{ count: 1000 }] });
     expect(report.coverage[0]!.edges.percent).toBe(100);
   }, 60_000);

@@ -39,7 +39,11 @@ describe("ids from the command line", () => {
     [["diff", "p.json", "remote:.."]],
     [["check-request", "-", "--pathway", "remote:..", "--kind", "call"]],
   ])("%j is refused before any request (exit 2)", async (args) => {
-    const result = await runMain(args, { cwd: project.dir, env: { PATHWAYKIT_BASE_URL: project.service.url, PATHWAYKIT_API_KEY: project.service.apiKey }, stdin: '{"phone_number": "+14155550123", "task": "Hi"}' });
+    const result = await runMain(args, {
+      cwd: project.dir,
+      env: { PATHWAYKIT_BASE_URL: project.service.url, PATHWAYKIT_API_KEY: project.service.apiKey },
+      stdin: '{"phone_number": "+14155550123", "task": "Hi"}',
+    });
     expect(result.code).toBe(2);
     expect(project.service.requests).toEqual([]);
   });
@@ -47,7 +51,13 @@ describe("ids from the command line", () => {
 
 describe("ids from the manifest", () => {
   it.each([[".."], ["."], [""]])("an entry with id %j is a manifest error: nothing is fetched, written or pushed", async (id) => {
-    const manifest = JSON.stringify({ version: 1, pathways: [{ file: "p.json", id }, { file: "good.json", id: "good" }] });
+    const manifest = JSON.stringify({
+      version: 1,
+      pathways: [
+        { file: "p.json", id },
+        { file: "good.json", id: "good" },
+      ],
+    });
     writeFileSync(path.join(project.dir, "pathwaykit.manifest.json"), manifest);
     for (const args of [["fetch"], ["diff", "--check"], ["push", "p.json", "--force"]]) {
       const result = await run(args);
@@ -73,7 +83,10 @@ describe("a chat id from the service", () => {
     const fake = await listenOnLoopback(server);
     try {
       writeFileSync(path.join(project.dir, "s.scenario.yaml"), "name: S\npathway: p.json\nturns:\n  - user: hello\n");
-      const result = await runMain(["test", "s.scenario.yaml", "--live", "--pathway-id", "pw", "--format", "json"], { cwd: project.dir, env: { PATHWAYKIT_BASE_URL: fake.url, PATHWAYKIT_API_KEY: "sk-test" } });
+      const result = await runMain(["test", "s.scenario.yaml", "--live", "--pathway-id", "pw", "--format", "json"], {
+        cwd: project.dir,
+        env: { PATHWAYKIT_BASE_URL: fake.url, PATHWAYKIT_API_KEY: "sk-test" },
+      });
       expect(result.code).toBe(2);
       expect(result.stdout).toMatch(/\\"chat_id\\" is \\"\.\.?\\", which a URL reads as/);
       expect(seen.filter((s) => !["GET /v1/pathway/pw", "POST /v1/pathway/chat/create"].includes(s))).toEqual([]);

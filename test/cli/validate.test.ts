@@ -71,7 +71,12 @@ describe("pathway validate", () => {
 
   itCorpus("prints GitHub workflow annotations", async () => {
     const r = await runMain(["validate", "--format", "github", BAD]);
-    expect(r.stdout).toMatch(new RegExp(`^::error file=${BAD.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")},line=199,col=32,endLine=199,endColumn=34,title=pathway global-label-empty::Global node`, "m"));
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `^::error file=${BAD.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")},line=199,col=32,endLine=199,endColumn=34,title=pathway global-label-empty::Global node`,
+        "m",
+      ),
+    );
   });
 
   itCorpus("checks the other files when one is missing, and exits 2", async () => {
@@ -143,9 +148,13 @@ describe("pathway validate", () => {
   });
 
   it("warns about a key repeated in one object, whose first value JSON readers drop", async () => {
-    const r = await runMain(["validate", "-", "-f", "json"], { stdin: '{"nodes": [{"id": "a", "type": "Default", "data": {"isStart": true, "text": "hi", "text": "bye"}}]}' });
+    const r = await runMain(["validate", "-", "-f", "json"], {
+      stdin: '{"nodes": [{"id": "a", "type": "Default", "data": {"isStart": true, "text": "hi", "text": "bye"}}]}',
+    });
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)[0].messages).toMatchObject([{ ruleId: "duplicate-key", severity: "warning", pointer: "/nodes/0/data/text", line: 1, column: 83 }]);
+    expect(JSON.parse(r.stdout)[0].messages).toMatchObject([
+      { ruleId: "duplicate-key", severity: "warning", pointer: "/nodes/0/data/text", line: 1, column: 83 },
+    ]);
   });
 
   it("gives a finding about the file itself the severity --rule sets, as lint does (one severity resolver)", async () => {
@@ -161,7 +170,9 @@ describe("pathway validate", () => {
     const r = await runMain(["validate", BAD, "--rule", "no-such-rule:off"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown rule "no-such-rule"/);
-    expect((await runMain(["validate", BAD, "--rule", "dead-end:off"])).stderr).toMatch(/"dead-end" is a lint rule, which pathway validate does not run; use pathway lint/);
+    expect((await runMain(["validate", BAD, "--rule", "dead-end:off"])).stderr).toMatch(
+      /"dead-end" is a lint rule, which pathway validate does not run; use pathway lint/,
+    );
   });
 
   itCorpus("explains itself with --help, and treats bad usage as exit 2", async () => {
@@ -171,7 +182,9 @@ describe("pathway validate", () => {
     expect(help.stdout).toMatch(/--format <name>\s+output format \(stylish = text\) \(choices: "text",\s+"json", "sarif", "github"/);
     expect((await runMain(["validate", "--no-such-flag"])).code).toBe(2);
     expect((await runMain(["validate", GOOD, "--format", "xml"])).code).toBe(2);
-    expect((await runMain(["validate", GOOD, "--max-warnings", "-1"])).stderr).toMatch(/option .--max-warnings <n>. argument .-1. is invalid\. Expected a whole number of at least 0/);
+    expect((await runMain(["validate", GOOD, "--max-warnings", "-1"])).stderr).toMatch(
+      /option .--max-warnings <n>. argument .-1. is invalid\. Expected a whole number of at least 0/,
+    );
   });
 
   itCorpus("colours stylish output only when asked or on a terminal", async () => {

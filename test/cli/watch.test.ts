@@ -54,7 +54,11 @@ describe("pathway lint --watch", () => {
     await w.waitFor((out) => out.split("\n").length >= 2);
     writeFileSync(path.join(dir, "a.json"), BROKEN);
     await w.waitFor((out) => out.trim().split("\n").length >= 2);
-    const lines = w.stdout().trim().split("\n").map((l) => JSON.parse(l) as { filePath: string; errorCount: number }[]);
+    const lines = w
+      .stdout()
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { filePath: string; errorCount: number }[]);
     expect(lines[0]!.map((r) => r.filePath).sort()).toEqual(["a.json", "b.json"]);
     expect(lines[1]!.map((r) => [r.filePath, r.errorCount])).toEqual([["a.json", 1]]);
     expect(await w.stop()).toBe(0);
@@ -78,30 +82,37 @@ describe("pathway lint --watch", () => {
 
   // A terminal is needed to see the clear and to press Ctrl-C for real: util-linux's `script` gives one.
   const hasScript = spawnSync("script", ["--version"]).status === 0;
-  it.skipIf(!hasScript)("on a terminal, clears the screen before each run, and Ctrl-C (a real ^C on the terminal) exits 0", async () => {
-    const dir = tempDir();
-    writeFileSync(path.join(dir, "a.json"), PATHWAY);
-    const child = spawn("script", ["-q", "-e", "-c", `exec "${process.execPath}" "${BIN}" lint . --watch`, "/dev/null"], { cwd: dir, env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", TERM: "xterm" } });
-    let out = "";
-    let step = 0;
-    const code = await new Promise<number | null>((resolve) => {
-      child.stdout.on("data", (chunk: Buffer) => {
-        out += chunk.toString("utf8");
-        // Once each: a second ^C would end the process as an interrupt (exit 130), as in any program.
-        if (step === 1 && out.includes("RERUN") && out.includes("Waiting for file changes", out.indexOf("RERUN"))) {
-          step = 2;
-          child.stdin.write("\x03");
-        } else if (step === 0 && out.includes("Ctrl-C to stop")) {
-          step = 1;
-          writeFileSync(path.join(dir, "a.json"), BROKEN);
-        }
+  it.skipIf(!hasScript)(
+    "on a terminal, clears the screen before each run, and Ctrl-C (a real ^C on the terminal) exits 0",
+    async () => {
+      const dir = tempDir();
+      writeFileSync(path.join(dir, "a.json"), PATHWAY);
+      const child = spawn("script", ["-q", "-e", "-c", `exec "${process.execPath}" "${BIN}" lint . --watch`, "/dev/null"], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", TERM: "xterm" },
       });
-      child.on("exit", resolve);
-    });
-    expect(out.split("\x1b[2J\x1b[3J\x1b[H").length).toBe(3);
-    expect(out).toMatch(/RERUN +a\.json/);
-    expect(code).toBe(0);
-  }, 120_000);
+      let out = "";
+      let step = 0;
+      const code = await new Promise<number | null>((resolve) => {
+        child.stdout.on("data", (chunk: Buffer) => {
+          out += chunk.toString("utf8");
+          // Once each: a second ^C would end the process as an interrupt (exit 130), as in any program.
+          if (step === 1 && out.includes("RERUN") && out.includes("Waiting for file changes", out.indexOf("RERUN"))) {
+            step = 2;
+            child.stdin.write("\x03");
+          } else if (step === 0 && out.includes("Ctrl-C to stop")) {
+            step = 1;
+            writeFileSync(path.join(dir, "a.json"), BROKEN);
+          }
+        });
+        child.on("exit", resolve);
+      });
+      expect(out.split("\x1b[2J\x1b[3J\x1b[H").length).toBe(3);
+      expect(out).toMatch(/RERUN +a\.json/);
+      expect(code).toBe(0);
+    },
+    120_000,
+  );
 
   it("refuses stdin and --baseline-write with --watch (exit 2), before watching anything", () => {
     const stdin = runCli(["lint", "-", "--watch"], { input: PATHWAY });
@@ -124,13 +135,13 @@ describe("pathway test --watch", () => {
     const first = JSON.parse(w.stdout().split("\n")[0]!) as Report;
     expect(new Set(first.results.map((r) => r.pathway)).size).toBe(3);
     const lead = path.join(dir, "pathways/lead-qualification.json");
-    writeFileSync(lead, readFileSync(lead, "utf8") + "\n");
+    writeFileSync(lead, `${readFileSync(lead, "utf8")}\n`);
     await w.waitFor((out) => out.trim().split("\n").length >= 2);
     const second = JSON.parse(w.stdout().trim().split("\n")[1]!) as Report;
     expect(second.results.length).toBe(3);
     expect(new Set(second.results.map((r) => r.pathway))).toEqual(new Set(["pathways/lead-qualification.json"]));
     const scenario = path.join(dir, "pathways/scenarios/support-kb/opens-a-ticket.scenario.yaml");
-    writeFileSync(scenario, readFileSync(scenario, "utf8") + "\n");
+    writeFileSync(scenario, `${readFileSync(scenario, "utf8")}\n`);
     await w.waitFor((out) => out.trim().split("\n").length >= 3);
     const third = JSON.parse(w.stdout().trim().split("\n")[2]!) as Report;
     expect(third.results.map((r) => r.file)).toEqual(["pathways/scenarios/support-kb/opens-a-ticket.scenario.yaml"]);

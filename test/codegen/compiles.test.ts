@@ -14,7 +14,10 @@ describe("generated code", () => {
     const importFrom = path.join(ROOT, "src/builder/index.js");
     const inputs = [
       ...corpusFiles.map((name) => ({ name, bytes: readCorpus(name) })),
-      ...["appointment-booking", "support-kb", "lead-qualification"].map((n) => ({ name: `${n}.json`, bytes: readFileSync(path.join(ROOT, "pathways", `${n}.json`)) })),
+      ...["appointment-booking", "support-kb", "lead-qualification"].map((n) => ({
+        name: `${n}.json`,
+        bytes: readFileSync(path.join(ROOT, "pathways", `${n}.json`)),
+      })),
     ];
     const written: string[] = [];
     for (const { name, bytes } of inputs) {

@@ -53,7 +53,8 @@ describe("formatPathwayDocument", () => {
   });
 
   test("writes known keys first and the rest alphabetically", () => {
-    const text = '{"edges": [], "zeta": 1, "nodes": [{"data": {"text": "x", "isStart": true, "name": "A"}, "type": "Default", "id": "a"}], "alpha": 2, "name": "N"}';
+    const text =
+      '{"edges": [], "zeta": 1, "nodes": [{"data": {"text": "x", "isStart": true, "name": "A"}, "type": "Default", "id": "a"}], "alpha": 2, "name": "N"}';
     expect(formatPathwayDocument(text).text).toBe(
       [
         "{",
@@ -81,7 +82,9 @@ describe("formatPathwayDocument", () => {
   test("reports parse errors with line and column instead of formatting", () => {
     const result = formatPathwayDocument('{"nodes": [1,]}');
     expect(result.text).toBeUndefined();
-    expect(result.diagnostics).toEqual([expect.objectContaining({ ruleId: "parse-error", range: expect.objectContaining({ start: { line: 1, column: 13 } }) })]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ ruleId: "parse-error", range: expect.objectContaining({ start: { line: 1, column: 13 } }) }),
+    ]);
   });
 
   test("refuses numbers that would change when rewritten", () => {
@@ -107,7 +110,9 @@ describe("formatPathwayDocument", () => {
   test("refuses -0, which would be written as 0", () => {
     const result = formatPathwayDocument('{"nodes": [{"x": [1, -0.0]}]}');
     expect(result.text).toBeUndefined();
-    expect(result.diagnostics).toEqual([expect.objectContaining({ ruleId: "number-not-exact", pointer: "/nodes/0/x/1", message: expect.stringContaining("sign") })]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ ruleId: "number-not-exact", pointer: "/nodes/0/x/1", message: expect.stringContaining("sign") }),
+    ]);
   });
 
   test("refuses a number too small for a float (it would become 0)", () => {
@@ -137,8 +142,10 @@ describe("formatPathwayDocument", () => {
   });
 
   test("refuses a number that overflows even when it sits 200 levels deep (within the nesting limit)", () => {
-    const result = formatPathwayDocument("[".repeat(200) + "1e400" + "]".repeat(200));
-    expect(result.diagnostics).toEqual([expect.objectContaining({ ruleId: "number-out-of-range", range: expect.objectContaining({ start: { line: 1, column: 201 } }) })]);
+    const result = formatPathwayDocument(`${"[".repeat(200)}1e400${"]".repeat(200)}`);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ ruleId: "number-out-of-range", range: expect.objectContaining({ start: { line: 1, column: 201 } }) }),
+    ]);
   });
 
   test("refuses a duplicate key (rewriting would drop the first value), naming the key and where the repeat is", () => {

@@ -30,16 +30,20 @@ function largePathway(nodes: number) {
 }
 
 describe("import at scale", () => {
-  it.runIf(SLOW_TESTS)("round-trips 5,000 nodes: the generated module builds back to the same JSON value", async () => {
-    const value = generatePathway({ nodes: 5_000, edges: 15_000, seed: 3 });
-    const code = await toBuilderCode(value, { importFrom: BUILDER });
-    const file = path.join(dir, "large.pathway.ts");
-    writeFileSync(file, code);
-    const mod = (await tsImport(pathToFileURL(file).href, import.meta.url)) as { default: { toJSON(): unknown } };
-    expect(toCanonicalJson(mod.default.toJSON())).toBe(toCanonicalJson(value));
-    // No expression chains more than a few hundred calls: the chain is cut into parts.
-    expect(code).toMatch(/^const pathwayPart2 = pathwayPart$/m);
-  }, 120_000);
+  it.runIf(SLOW_TESTS)(
+    "round-trips 5,000 nodes: the generated module builds back to the same JSON value",
+    async () => {
+      const value = generatePathway({ nodes: 5_000, edges: 15_000, seed: 3 });
+      const code = await toBuilderCode(value, { importFrom: BUILDER });
+      const file = path.join(dir, "large.pathway.ts");
+      writeFileSync(file, code);
+      const mod = (await tsImport(pathToFileURL(file).href, import.meta.url)) as { default: { toJSON(): unknown } };
+      expect(toCanonicalJson(mod.default.toJSON())).toBe(toCanonicalJson(value));
+      // No expression chains more than a few hundred calls: the chain is cut into parts.
+      expect(code).toMatch(/^const pathwayPart2 = pathwayPart$/m);
+    },
+    120_000,
+  );
 
   it("plans code in time linear in the nodes, even when thousands of nodes share a name", () => {
     const time = (n: number) => {

@@ -7,7 +7,12 @@ import { toIndentedCode, toLiteral, toPropertyKey, toStringLiteral, toTemplateLi
 /** Evaluates a JavaScript expression (the literals are plain JS too). */
 const evaluate = (expression: string): unknown => new Function(`return (${expression});`)();
 
-const anyString = fc.oneof(fc.string(), fc.string({ unit: "binary" }), fc.string({ unit: "grapheme" }), fc.constantFrom("`", "${a}", "\\`", "\r\n", "\u2028", "\ud83d", "a\u0000b"));
+const anyString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "binary" }),
+  fc.string({ unit: "grapheme" }),
+  fc.constantFrom("`", "${a}", "\\`", "\r\n", "\u2028", "\ud83d", "a\u0000b"),
+);
 const json = fc.jsonValue().chain((v) => fc.constant(v));
 
 describe("toLiteral", () => {
@@ -64,7 +69,7 @@ describe("string literals", () => {
 
 describe("toIndentedCode", () => {
   test("indents one level per line that leaves brackets open, and leaves template literal lines alone", () => {
-    const code = 'call({\na: [\n1,\n],\nb: `x\n  y`,\n})\n.next()';
-    expect(toIndentedCode(code)).toBe('call({\n  a: [\n    1,\n  ],\n  b: `x\n  y`,\n})\n.next()');
+    const code = "call({\na: [\n1,\n],\nb: `x\n  y`,\n})\n.next()";
+    expect(toIndentedCode(code)).toBe("call({\n  a: [\n    1,\n  ],\n  b: `x\n  y`,\n})\n.next()");
   });
 });

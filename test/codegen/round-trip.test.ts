@@ -67,7 +67,7 @@ const trickyString = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.string({ unit: "grapheme", maxLength: 20 }),
   fc.string({ unit: "binary", maxLength: 20 }),
-  fc.constantFrom("`${x}`", "\\", "a\r\nb", "\ud800", "\udc00x", "\u2028", "__proto__", "it's \"quoted\"", "x".repeat(200) + "\n" + "y".repeat(200)),
+  fc.constantFrom("`${x}`", "\\", "a\r\nb", "\ud800", "\udc00x", "\u2028", "__proto__", 'it\'s "quoted"', `${"x".repeat(200)}\n${"y".repeat(200)}`),
 );
 const jsonValue = fc.jsonValue({ maxDepth: 2 });
 const extraKeys = fc.dictionary(fc.oneof(trickyString, fc.constantFrom("__proto__", "constructor", "position", "data", "label")), jsonValue, {

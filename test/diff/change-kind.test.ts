@@ -14,7 +14,11 @@ const cases: [string, { entity: string; op: string; path: string[] }, ChangeKind
   ["a webhook response route", { entity: "node", op: "change", path: ["data", "responsePathways", "1"] }, "routing"],
   ["an extractVars entry", { entity: "node", op: "change", path: ["data", "extractVars", "2", "2"] }, "variables"],
   ["webhook responseData", { entity: "node", op: "add", path: ["data", "responseData"] }, "variables"],
-  ["a tool's response mapping", { entity: "node", op: "change", path: ["data", "tools", "0", "config", "tool", "tool", "response_data", "0", "data"] }, "variables"],
+  [
+    "a tool's response mapping",
+    { entity: "node", op: "change", path: ["data", "tools", "0", "config", "tool", "tool", "response_data", "0", "data"] },
+    "variables",
+  ],
   ["a tool's url", { entity: "node", op: "change", path: ["data", "tools", "0", "config", "tool", "tool", "body", "url"] }, "webhook"],
   ["a webhook url", { entity: "node", op: "change", path: ["data", "url"] }, "webhook"],
   ["a webhook body", { entity: "node", op: "change", path: ["data", "body"] }, "webhook"],
@@ -44,7 +48,19 @@ describe("getChangeKind", () => {
 
 const a = {
   nodes: [
-    { id: "1", type: "Default", data: { name: "Start", isStart: true, prompt: "Ask for the order.", extractVars: [["item", "string", "what they order"], ["size", "string", "which size"]] } },
+    {
+      id: "1",
+      type: "Default",
+      data: {
+        name: "Start",
+        isStart: true,
+        prompt: "Ask for the order.",
+        extractVars: [
+          ["item", "string", "what they order"],
+          ["size", "string", "which size"],
+        ],
+      },
+    },
     { id: "2", type: "Webhook", data: { name: "Send", url: "https://x.test/a", body: '{"item": "{{item}}"}' } },
     { id: "3", type: "End Call", data: { name: "Bye", text: "Bye" } },
   ],
@@ -79,7 +95,12 @@ describe("likely losses", () => {
     const b = structuredClone(a);
     b.nodes[0]!.data.extractVars = [["item", "string", "what they order"]];
     expect(getPathwayDiff(a, b).losses).toEqual([
-      { type: "extract-var-removed", nodeId: "1", pointer: "/nodes/0/data/extractVars", message: 'extractVars entry "size" removed from node "Start" (id 1): later uses of {{size}} get no value.' },
+      {
+        type: "extract-var-removed",
+        nodeId: "1",
+        pointer: "/nodes/0/data/extractVars",
+        message: 'extractVars entry "size" removed from node "Start" (id 1): later uses of {{size}} get no value.',
+      },
     ]);
   });
 
@@ -95,10 +116,27 @@ describe("likely losses", () => {
   });
 
   it("calls out a route removed from a Route node or a webhook", () => {
-    const route = { nodes: [{ id: "r", type: "Route", data: { name: "Pick", routes: [{ conditions: [{ field: "x", value: "1", operator: "is" }], targetNodeId: "a" }, { conditions: [], targetNodeId: "b" }] } }], edges: [] };
+    const route = {
+      nodes: [
+        {
+          id: "r",
+          type: "Route",
+          data: {
+            name: "Pick",
+            routes: [
+              { conditions: [{ field: "x", value: "1", operator: "is" }], targetNodeId: "a" },
+              { conditions: [], targetNodeId: "b" },
+            ],
+          },
+        },
+      ],
+      edges: [],
+    };
     const b = structuredClone(route);
     b.nodes[0]!.data.routes.pop();
-    expect(getPathwayDiff(route, b).losses).toMatchObject([{ type: "route-removed", nodeId: "r", message: 'route routes[1] → b removed from node "Pick" (id r).' }]);
+    expect(getPathwayDiff(route, b).losses).toMatchObject([
+      { type: "route-removed", nodeId: "r", message: 'route routes[1] → b removed from node "Pick" (id r).' },
+    ]);
   });
 
   it("calls out a removed node that something still points at, once per node", () => {
@@ -106,7 +144,12 @@ describe("likely losses", () => {
     b.nodes.splice(1, 1);
     const losses = getPathwayDiff(a, b).losses;
     expect(losses).toEqual([
-      { type: "dangling-reference", nodeId: "2", pointer: "/edges/0/target", message: 'node "Send" (id 2) was removed but 2 references still point at it: edge 1 → 2, edge 2 → 3.' },
+      {
+        type: "dangling-reference",
+        nodeId: "2",
+        pointer: "/edges/0/target",
+        message: 'node "Send" (id 2) was removed but 2 references still point at it: edge 1 → 2, edge 2 → 3.',
+      },
     ]);
     b.edges = [];
     expect(getPathwayDiff(a, b).losses).toEqual([]);

@@ -1,5 +1,4 @@
-// The semantic diff: real version pairs, renames, edges without ids, ignored fields, word diffs, and properties.
-import { readFileSync } from "node:fs";
+
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { corpusValue, itCorpus } from "../support/corpus.js";
@@ -49,7 +48,12 @@ describe("getPathwayDiff on real versions", () => {
 const base = {
   name: "P",
   nodes: [
-    { id: "1", type: "Default", data: { name: "Start", isStart: true, prompt: "Greet the caller warmly and ask how you can help with their booking today." }, position: { x: 0, y: 0 } },
+    {
+      id: "1",
+      type: "Default",
+      data: { name: "Start", isStart: true, prompt: "Greet the caller warmly and ask how you can help with their booking today." },
+      position: { x: 0, y: 0 },
+    },
     { id: "2", type: "Default", data: { name: "Book", prompt: "Ask for the date and the number of guests, then confirm the booking details." } },
     { id: "3", type: "End Call", data: { name: "Bye", text: "Goodbye!" } },
   ],
@@ -97,7 +101,15 @@ describe("getPathwayDiff", () => {
     });
     expect(getPathwayDiff(base, b).equal).toBe(true);
     expect(getPathwayDiff(base, b, { includeLayout: true }).changes).toEqual([
-      expect.objectContaining({ entity: "edge", op: "change", path: ["id"], before: "e1", after: "reactflow__edge-1-Book", pointerA: "/edges/0/id", pointerB: "/edges/1/id" }),
+      expect.objectContaining({
+        entity: "edge",
+        op: "change",
+        path: ["id"],
+        before: "e1",
+        after: "reactflow__edge-1-Book",
+        pointerA: "/edges/0/id",
+        pointerB: "/edges/1/id",
+      }),
     ]);
   });
 
@@ -106,7 +118,17 @@ describe("getPathwayDiff", () => {
       p.edges[1]!.label = "booking confirmed";
     });
     expect(getPathwayDiff(base, b).changes).toEqual([
-      { entity: "edge", op: "change", kind: "routing", path: ["label"], edge: { source: "2", target: "3", label: "done", occurrence: 0 }, before: "done", after: "booking confirmed", pointerA: "/edges/1/label", pointerB: "/edges/1/label" },
+      {
+        entity: "edge",
+        op: "change",
+        kind: "routing",
+        path: ["label"],
+        edge: { source: "2", target: "3", label: "done", occurrence: 0 },
+        before: "done",
+        after: "booking confirmed",
+        pointerA: "/edges/1/label",
+        pointerB: "/edges/1/label",
+      },
     ]);
   });
 
@@ -153,8 +175,18 @@ describe("getPathwayDiff", () => {
       { value: "the time ", added: true },
     ]);
     // Whitespace is kept token for token: the parts give back both texts exactly.
-    expect(change!.words!.filter((w) => !w.added).map((w) => w.value).join("")).toBe(change!.before);
-    expect(change!.words!.filter((w) => !w.removed).map((w) => w.value).join("")).toBe(change!.after);
+    expect(
+      change!
+        .words!.filter((w) => !w.added)
+        .map((w) => w.value)
+        .join(""),
+    ).toBe(change!.before);
+    expect(
+      change!
+        .words!.filter((w) => !w.removed)
+        .map((w) => w.value)
+        .join(""),
+    ).toBe(change!.after);
   });
 
   it("compares the global prompt pseudo-entry and top-level fields", () => {
@@ -190,7 +222,9 @@ describe("getPathwayDiff", () => {
     const b = JSON.parse('{"__proto__":2,"nodes":[],"edges":[]}');
     for (const includeLayout of [false, true]) {
       const diff = getPathwayDiff(a, b, { includeLayout });
-      expect(diff.changes).toEqual([{ entity: "pathway", op: "change", kind: "metadata", path: ["__proto__"], before: 1, after: 2, pointerA: "/__proto__", pointerB: "/__proto__" }]);
+      expect(diff.changes).toEqual([
+        { entity: "pathway", op: "change", kind: "metadata", path: ["__proto__"], before: 1, after: 2, pointerA: "/__proto__", pointerB: "/__proto__" },
+      ]);
       expect(getPathwayDiff(applyChanges(a, diff.changes, { includeLayout }), b, { includeLayout }).equal).toBe(true);
     }
   });
@@ -219,7 +253,9 @@ const mutation: fc.Arbitrary<Mutation> = fc.record({
   at: fc.nat(1000),
   word: fc.constantFrom(...WORDS),
 }) as fc.Arbitrary<Mutation>;
-const pathwayArb = fc.record({ seed: fc.integer({ min: 1, max: 10_000 }), nodes: fc.integer({ min: 2, max: 25 }) }).map((o) => generatePathway({ nodes: o.nodes, seed: o.seed }));
+const pathwayArb = fc
+  .record({ seed: fc.integer({ min: 1, max: 10_000 }), nodes: fc.integer({ min: 2, max: 25 }) })
+  .map((o) => generatePathway({ nodes: o.nodes, seed: o.seed }));
 
 describe("getPathwayDiff properties", () => {
   it("finds no change between a pathway and itself", () => {
@@ -242,16 +278,22 @@ describe("getPathwayDiff properties", () => {
 
   it("gives b (up to ignored fields) when the changes are applied to a, and leaves a untouched", () => {
     fc.assert(
-      fc.property(pathwayArb, fc.array(mutation, { maxLength: 8 }), fc.array(mutation, { minLength: 1, maxLength: 8 }), fc.boolean(), (p, ma, mb, includeLayout) => {
-        const a = mutatePathway(p, ma);
-        const b = shuffleEntries(mutatePathway(a, mb), mb.length);
-        const frozen = structuredClone(a);
-        const diff = getPathwayDiff(a, b, { includeLayout });
-        const result = applyChanges(a, diff.changes, { includeLayout });
-        expect(a).toEqual(frozen);
-        expect(getPathwayDiff(result, b, { includeLayout }).changes).toEqual([]);
-        return true;
-      }),
+      fc.property(
+        pathwayArb,
+        fc.array(mutation, { maxLength: 8 }),
+        fc.array(mutation, { minLength: 1, maxLength: 8 }),
+        fc.boolean(),
+        (p, ma, mb, includeLayout) => {
+          const a = mutatePathway(p, ma);
+          const b = shuffleEntries(mutatePathway(a, mb), mb.length);
+          const frozen = structuredClone(a);
+          const diff = getPathwayDiff(a, b, { includeLayout });
+          const result = applyChanges(a, diff.changes, { includeLayout });
+          expect(a).toEqual(frozen);
+          expect(getPathwayDiff(result, b, { includeLayout }).changes).toEqual([]);
+          return true;
+        },
+      ),
       { numRuns: Number(process.env.DIFF_RUNS ?? 300) },
     );
   });

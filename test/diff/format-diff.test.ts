@@ -1,5 +1,4 @@
-// The diff formatters: text grouped by node, json as returned, Mermaid with escaped labels, Markdown for PR comments.
-import { readFileSync } from "node:fs";
+
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { corpusValue, itCorpus } from "../support/corpus.js";
@@ -8,7 +7,13 @@ import { parseMermaid } from "../export/mermaid-parser.js";
 import { formatDiffJson, formatDiffMd, formatDiffMermaid, formatDiffText, toMermaidText } from "../../src/format/diff-formatters.js";
 
 const real = (name: string): unknown => corpusValue<unknown>(name);
-const input = (before: unknown, after: unknown): VersionsDiff => ({ diff: getPathwayDiff(before, after), before, after, labelA: "old.json", labelB: "new.json" });
+const input = (before: unknown, after: unknown): VersionsDiff => ({
+  diff: getPathwayDiff(before, after),
+  before,
+  after,
+  labelA: "old.json",
+  labelB: "new.json",
+});
 
 const tricky = 'Say "hi" --> [x] | %%{init: {"theme":"dark"}}%% <script>`end`</script>\nnext line';
 const a = {
@@ -26,7 +31,11 @@ const a = {
 const b = {
   name: "P",
   nodes: [
-    { id: "1", type: "Default", data: { name: "Start", isStart: true, prompt: "Greet the caller warmly and ask what they need help with today, then listen." } },
+    {
+      id: "1",
+      type: "Default",
+      data: { name: "Start", isStart: true, prompt: "Greet the caller warmly and ask what they need help with today, then listen." },
+    },
     { id: "3", type: "Default", data: { name: tricky, text: "A brand new step with different words entirely" } },
     { id: "end", type: "End Call", data: { name: "End", text: "Goodbye" } },
   ],
@@ -43,7 +52,9 @@ describe("formatDiffText", () => {
     expect(text).toContain('+ node "Say "hi" --> [x]');
     expect(text).toContain('- node "Old" (id 2) removed');
     expect(text).toContain('- edge 1 → 2 "old way" removed');
-    expect(text.split("\n")[0]).toBe("--- old.json +++ new.json: 1 node added, 1 node removed, 1 node changed, 1 edge added, 1 edge removed (1 prompt, 4 routing)");
+    expect(text.split("\n")[0]).toBe(
+      "--- old.json +++ new.json: 1 node added, 1 node removed, 1 node changed, 1 edge added, 1 edge removed (1 prompt, 4 routing)",
+    );
     expect(text).not.toMatch(/\u001b\[/);
   });
 
@@ -86,7 +97,7 @@ describe("formatDiffMermaid", () => {
     expect(chart).toMatch(/class n1 added/);
     expect(chart).toMatch(/class n0 changed/);
     expect(chart).toMatch(/class n3 removed/);
-    expect(chart).toContain("n0 -.->|\"old way\"| n3");
+    expect(chart).toContain('n0 -.->|"old way"| n3');
     expect(chart).toMatch(/linkStyle 0 stroke:#2da44e/);
   });
 
@@ -102,7 +113,10 @@ describe("formatDiffMermaid", () => {
   });
 
   itCorpus("is accepted by Mermaid's own parser, with no directive smuggled in through a label", async () => {
-    for (const chart of [formatDiffMermaid(input(a, b)), formatDiffMermaid(input(real("restaurant-history-6ebf769.json"), real("receptionist-auto-shop.json")))]) {
+    for (const chart of [
+      formatDiffMermaid(input(a, b)),
+      formatDiffMermaid(input(real("restaurant-history-6ebf769.json"), real("receptionist-auto-shop.json"))),
+    ]) {
       const parsed = await parseMermaid(chart);
       expect(parsed.diagramType).toMatch(/^flowchart/);
       expect(parsed.config ?? {}).toEqual({});
@@ -169,7 +183,11 @@ describe("changes with context", () => {
       expect(out).toMatch(/word1499 (\[-word1500-\]\{\+WORD1500\+\}|<del>word1500<\/del><ins>WORD1500<\/ins>) word1501/);
       expect(out).toContain("…");
     }
-    expect(formatDiffText(input(onePrompt(words), onePrompt(after))).trimEnd().split("\n").length).toBeLessThanOrEqual(10);
+    expect(
+      formatDiffText(input(onePrompt(words), onePrompt(after)))
+        .trimEnd()
+        .split("\n").length,
+    ).toBeLessThanOrEqual(10);
   });
 
   itCorpus("shows every change of the real restaurant pair in a few lines", () => {
@@ -180,8 +198,15 @@ describe("changes with context", () => {
   it("keeps full values in --format json and adds the hunks", () => {
     const before = onePrompt(sentences);
     const after = onePrompt(sentences.replace("about item 7,", "about item seven,"));
-    const json = JSON.parse(formatDiffJson(input(before, after))) as { changes: { before: string; after: string; kind: string; textDiff: { unit: string; hunks: unknown[] } }[] };
-    expect(json.changes[0]).toMatchObject({ before: sentences, after: after.nodes[0]!.data.prompt, kind: "prompt", textDiff: { unit: "sentence", hunks: [expect.any(Object)] } });
+    const json = JSON.parse(formatDiffJson(input(before, after))) as {
+      changes: { before: string; after: string; kind: string; textDiff: { unit: string; hunks: unknown[] } }[];
+    };
+    expect(json.changes[0]).toMatchObject({
+      before: sentences,
+      after: after.nodes[0]!.data.prompt,
+      kind: "prompt",
+      textDiff: { unit: "sentence", hunks: [expect.any(Object)] },
+    });
   });
 
   it("shows a webhook body that only changed in formatting as the same JSON", () => {
@@ -262,7 +287,9 @@ describe("Markdown limit (property)", () => {
       nodes: texts.map((t, i) => ({ id: `n${i}`, type: "Default", data: { name: `Step ${i}`, prompt: t } })),
       edges: texts.slice(1).map((_, i) => ({ id: `e${i}`, source: `n${i}`, target: `n${i + 1}`, label: `next ${i}` })),
     });
-    const text = fc.array(fc.constantFrom("Ask for the date.", "Confirm the time.", "Say goodbye.", "Offer a callback.", "\n"), { minLength: 1, maxLength: 40 }).map((xs) => xs.join(" "));
+    const text = fc
+      .array(fc.constantFrom("Ask for the date.", "Confirm the time.", "Say goodbye.", "Offer a callback.", "\n"), { minLength: 1, maxLength: 40 })
+      .map((xs) => xs.join(" "));
     fc.assert(
       fc.property(fc.array(fc.tuple(text, text), { minLength: 1, maxLength: 25 }), fc.integer({ min: 1_500, max: 20_000 }), (pairs, maxChars) => {
         const x = make(pairs.map((p) => p[0]));

@@ -72,7 +72,13 @@ export function mutatePathway(pathway: unknown, mutations: readonly Mutation[]):
         if (edge) edges.push({ ...cloneJson(edge), id: `dup-${fresh++}` });
         break;
       case "add-edge":
-        if (realNodes.length) edges.push({ id: `new-${fresh++}`, source: realNodes[m.at % realNodes.length]!.id, target: realNodes[(m.at * 7 + 1) % realNodes.length]!.id, label: m.word });
+        if (realNodes.length)
+          edges.push({
+            id: `new-${fresh++}`,
+            source: realNodes[m.at % realNodes.length]!.id,
+            target: realNodes[(m.at * 7 + 1) % realNodes.length]!.id,
+            label: m.word,
+          });
         break;
       case "name":
         p.name = `Pathway ${m.word}`;

@@ -6,7 +6,13 @@ import { getTextDiff, getTextUnit, type TextDiff } from "../../src/diff/index.js
 /** The old and new text a diff with `context: "all"` describes (units joined without their breaks). */
 function sides(diff: TextDiff): { old: string[]; new: string[] } {
   const lines = diff.hunks.flatMap((h) => h.lines);
-  const oldText = (l: (typeof lines)[number]) => (l.words ? l.words.filter((w) => !w.added).map((w) => w.value).join("") : l.text);
+  const oldText = (l: (typeof lines)[number]) =>
+    l.words
+      ? l.words
+          .filter((w) => !w.added)
+          .map((w) => w.value)
+          .join("")
+      : l.text;
   return { old: lines.filter((l) => l.op !== "+").map(oldText), new: lines.filter((l) => l.op !== "-").map((l) => l.text) };
 }
 
@@ -14,12 +20,17 @@ const lines = (n: number, edit?: (i: number) => string | undefined) => Array.fro
 
 describe("getTextDiff", () => {
   it("shows one changed line with three lines of context by default, the word marked", () => {
-    const diff = getTextDiff(lines(100), lines(100, (i) => (i === 50 ? "line 50 of the script" : undefined)));
+    const diff = getTextDiff(
+      lines(100),
+      lines(100, (i) => (i === 50 ? "line 50 of the script" : undefined)),
+    );
     expect(diff.unit).toBe("line");
     expect(diff.hunks).toHaveLength(1);
     expect(diff.hunks[0]).toMatchObject({ oldStart: 48, oldCount: 7, newStart: 48, newCount: 7 });
     const changed = diff.hunks[0]!.lines.filter((l) => l.op !== " ");
-    expect(changed).toEqual([{ op: "~", text: "line 50 of the script", words: [{ value: "line 50 of the " }, { value: "prompt", removed: true }, { value: "script", added: true }] }]);
+    expect(changed).toEqual([
+      { op: "~", text: "line 50 of the script", words: [{ value: "line 50 of the " }, { value: "prompt", removed: true }, { value: "script", added: true }] },
+    ]);
   });
 
   it("takes --context N and all, and merges changes closer than twice the context", () => {
@@ -52,7 +63,11 @@ describe("getTextDiff", () => {
     expect(getTextDiff(a, '{ "total":12, "phone":"{{from}}", "order":"{{order}}" }')).toMatchObject({ unit: "json", hunks: [], sameJson: true });
     const changed = getTextDiff(a, '{"order": "{{order}}", "phone": "{{to}}", "total": 12}');
     expect(changed.hunks.flatMap((h) => h.lines).filter((l) => l.op !== " ")).toEqual([
-      { op: "~", text: '  "phone": "{{to}}",', words: [{ value: '  "phone": "{{' }, { value: "from", removed: true }, { value: "to", added: true }, { value: '}}",' }] },
+      {
+        op: "~",
+        text: '  "phone": "{{to}}",',
+        words: [{ value: '  "phone": "{{' }, { value: "from", removed: true }, { value: "to", added: true }, { value: '}}",' }],
+      },
     ]);
   });
 
@@ -76,7 +91,7 @@ describe("getTextDiff", () => {
   });
 
   it("never drops a character when it cuts one-line text into sentences (property)", () => {
-    const piece = fc.constantFrom("Price is $12.99 each.", " ", "e.g.", "Yes!", "  ", "why?", "(see above.)", "ok", "3.5", "\"quoted.\"");
+    const piece = fc.constantFrom("Price is $12.99 each.", " ", "e.g.", "Yes!", "  ", "why?", "(see above.)", "ok", "3.5", '"quoted."');
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 25 }), fc.array(piece, { maxLength: 25 }), (xs, ys) => {
         const a = xs.join("");

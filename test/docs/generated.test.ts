@@ -15,7 +15,9 @@ beforeAll(async () => {
 describe("the generated docs", () => {
   it("are what `npm run docs` writes from the code today", () => {
     expect(generated.size).toBeGreaterThan(documentedRules.length);
-    const stale = [...generated].filter(([file, text]) => !existsSync(path.join(ROOT, file)) || readFileSync(path.join(ROOT, file), "utf8") !== text).map(([file]) => file);
+    const stale = [...generated]
+      .filter(([file, text]) => !existsSync(path.join(ROOT, file)) || readFileSync(path.join(ROOT, file), "utf8") !== text)
+      .map(([file]) => file);
     expect(stale, "run `npm run docs`").toEqual([]);
   });
 
@@ -27,12 +29,15 @@ describe("the generated docs", () => {
 
   it("document every command and subcommand, every config key and every format", () => {
     const commands = generated.get("docs/reference/commands.md")!;
-    for (const name of ["validate", "lint", "check-request", "calls stats", "scenarios from-call", "completion"]) expect(commands).toContain(`## pathway ${name}\n`);
+    for (const name of ["validate", "lint", "check-request", "calls stats", "scenarios from-call", "completion"])
+      expect(commands).toContain(`## pathway ${name}\n`);
     expect(commands).toContain("`--max-file-size <size>`");
     const config = generated.get("docs/reference/config.md")!;
-    for (const key of ["rules", "overrides[].files", "ignore", "variables.requestData", "suppressions[].reason", "requests[].pathway"]) expect(config).toContain(`| \`${key}\` |`);
+    for (const key of ["rules", "overrides[].files", "ignore", "variables.requestData", "suppressions[].reason", "requests[].pathway"])
+      expect(config).toContain(`| \`${key}\` |`);
     const formats = generated.get("docs/reference/formats.md")!;
-    for (const format of ["text", "json", "sarif", "github", "junit", "tap", "mermaid", "dot", "md", "svg", "png", "pdf"]) expect(formats).toContain(`\n## ${format}\n`);
+    for (const format of ["text", "json", "sarif", "github", "junit", "tap", "mermaid", "dot", "md", "svg", "png", "pdf"])
+      expect(formats).toContain(`\n## ${format}\n`);
   });
 
   it("list every page in llms.txt, with a line on each", () => {

@@ -10,7 +10,10 @@ it("runs the library example from docs/library.md", async () => {
   const page = readFileSync(path.join(ROOT, "docs/library.md"), "utf8");
   const example = /<!-- example:library -->\n```ts\n([\s\S]*?)```\n<!-- \/example:library -->/.exec(page)?.[1];
   expect(example, "docs/library.md has the example between <!-- example:library --> markers").toBeDefined();
-  const dir = createTempProject({ "example.ts": example!.replace(/from "pathwaykit"/g, `from ${JSON.stringify(pathToFileURL(path.join(ROOT, "src/index.ts")).href)}`) }, "pathwaykit-library-doc-");
+  const dir = createTempProject(
+    { "example.ts": example!.replace(/from "pathwaykit"/g, `from ${JSON.stringify(pathToFileURL(path.join(ROOT, "src/index.ts")).href)}`) },
+    "pathwaykit-library-doc-",
+  );
   const file = path.join(dir, "example.ts");
   const printed: unknown[][] = [];
   const log = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void printed.push(args));

@@ -37,7 +37,7 @@ describe("links in README.md and docs/", () => {
     expect(toGitHubSlug("Paths in the project's files")).toBe("paths-in-the-projects-files");
     expect(toGitHubSlug("Receive the call-end webhook: calls listen")).toBe("receive-the-call-end-webhook-calls-listen");
     expect(toGitHubSlug("How `pathway` starts")).toBe("how-pathway-starts");
-    expect([...getAnchors("# A\n## Exit codes\n```\n# not a heading\n```\n## Exit codes\n<a id=\"x\"></a>")]).toEqual(["a", "exit-codes", "exit-codes-1", "x"]);
+    expect([...getAnchors('# A\n## Exit codes\n```\n# not a heading\n```\n## Exit codes\n<a id="x"></a>')]).toEqual(["a", "exit-codes", "exit-codes-1", "x"]);
   });
 
   it("finds the links it checks (the check below can fail)", () => {
@@ -63,7 +63,8 @@ describe("links in README.md and docs/", () => {
     const escaped = DOCS_URL.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
     const found: { from: string; link: string }[] = [];
     for (const file of [...sources, ...pages()]) {
-      for (const m of readFileSync(path.join(ROOT, file), "utf8").matchAll(new RegExp(`${escaped}(docs/[\\w./-]*[\\w/](?:#[\\w-]+)?)`, "g"))) found.push({ from: file, link: m[1]! });
+      for (const m of readFileSync(path.join(ROOT, file), "utf8").matchAll(new RegExp(`${escaped}(docs/[\\w./-]*[\\w/](?:#[\\w-]+)?)`, "g")))
+        found.push({ from: file, link: m[1]! });
     }
     // The rules' docs URLs are built from the id (src/rules/define.ts); their pages are checked in the rule docs test.
     expect(found.length).toBeGreaterThan(5);

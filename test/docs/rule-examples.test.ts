@@ -9,11 +9,16 @@ import { ROOT } from "../support/cli.js";
 const ids = (findings: { ruleId: string }[], id: string) => findings.filter((f) => f.ruleId === id).length;
 
 /** The example run by `pathway lint` where it names `pathway validate` (which reads no config). */
-const withLint = (example: Example): Example => ({ ...example, command: example.command[0] === "validate" ? ["lint", ...example.command.slice(1)] : example.command });
+const withLint = (example: Example): Example => ({
+  ...example,
+  command: example.command[0] === "validate" ? ["lint", ...example.command.slice(1)] : example.command,
+});
 
 describe("docs/rules/src/", () => {
   it("holds the hand-written part of every rule's page, and nothing else", () => {
-    const sources = readdirSync(path.join(ROOT, "docs/rules/src")).filter((f) => f !== "_index.md").map((f) => f.replace(/\.md$/, ""));
+    const sources = readdirSync(path.join(ROOT, "docs/rules/src"))
+      .filter((f) => f !== "_index.md")
+      .map((f) => f.replace(/\.md$/, ""));
     expect(sources.sort()).toEqual(documentedRules.map((m) => m.id).sort());
     for (const meta of documentedRules) expect(existsSync(ruleSourceFile(meta.id)), meta.id).toBe(true);
   });
@@ -39,11 +44,12 @@ describe.each(documentedRules.map((meta) => [meta.id, meta] as const))("docs/rul
     });
   }
 
-  if (meta.set === "validate" || meta.set === "lint") it("has the finding the page's suppression accepts", async () => {
-    const incorrect = await runExample(source.incorrect);
-    const first = incorrect.findings.find((f) => f.ruleId === id)!;
-    const suppression = suppressionFor(id, source.incorrect, first);
-    const after = await runExample(withLint(source.incorrect), [], { suppressions: [suppression] });
-    expect(after.findings.filter((f) => f.ruleId === id && f.pointer === first.pointer)).toEqual([]);
-  });
+  if (meta.set === "validate" || meta.set === "lint")
+    it("has the finding the page's suppression accepts", async () => {
+      const incorrect = await runExample(source.incorrect);
+      const first = incorrect.findings.find((f) => f.ruleId === id)!;
+      const suppression = suppressionFor(id, source.incorrect, first);
+      const after = await runExample(withLint(source.incorrect), [], { suppressions: [suppression] });
+      expect(after.findings.filter((f) => f.ruleId === id && f.pointer === first.pointer)).toEqual([]);
+    });
 });

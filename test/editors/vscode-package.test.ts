@@ -35,7 +35,11 @@ describe("npm run package:vscode", () => {
   it("packages the extension with its manifest, bundled client and a server copy that starts", async () => {
     const dir = tempDir("pathwaykit-vsix-");
     const vsix = path.join(dir, "pathwaykit.vsix");
-    const run = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/package-vscode.ts", "--out", vsix], { cwd: ROOT, encoding: "utf8", timeout: 240_000 });
+    const run = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/package-vscode.ts", "--out", vsix], {
+      cwd: ROOT,
+      encoding: "utf8",
+      timeout: 240_000,
+    });
     expect(run.status, run.stderr + run.stdout).toBe(0);
     const entries = await readZip(vsix);
     const manifest = JSON.parse(entries.get("extension/package.json")!.toString("utf8")) as Record<string, any>;
@@ -59,7 +63,9 @@ describe("npm run package:vscode", () => {
     // A repeated key is found with momoa, which the bundle loads on first use: the package holds its copy.
     const duplicate = path.join(dir, "duplicate.json");
     writeFileSync(duplicate, '{"nodes": [], "edges": [], "nodes": []}');
-    const validate = spawnSync(process.execPath, [path.join(unpacked, "server/bin/pathway.cjs"), "validate", duplicate, "--format", "json"], { encoding: "utf8" });
+    const validate = spawnSync(process.execPath, [path.join(unpacked, "server/bin/pathway.cjs"), "validate", duplicate, "--format", "json"], {
+      encoding: "utf8",
+    });
     expect(validate.stderr).toBe("");
     expect((JSON.parse(validate.stdout) as { messages: { ruleId: string }[] }[])[0]!.messages.map((m) => m.ruleId)).toContain("duplicate-key");
   }, 300_000);

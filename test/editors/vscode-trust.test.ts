@@ -17,7 +17,12 @@ describe("the VS Code extension in a workspace that is not trusted", () => {
     expect(untrusted?.supported).toBe("limited");
     expect(untrusted?.description).toMatch(/does not build \*\.pathway\.ts modules \(building one runs its code\)/);
     // What runs, and the budgets that keep an analysis from holding the editor up: a workspace cannot change them.
-    expect(untrusted?.restrictedConfigurations).toEqual(["pathwaykit.serverPath", "pathwaykit.maxDocumentSizeMB", "pathwaykit.analysisTimeoutSeconds", "pathwaykit.analysisMemoryMB"]);
+    expect(untrusted?.restrictedConfigurations).toEqual([
+      "pathwaykit.serverPath",
+      "pathwaykit.maxDocumentSizeMB",
+      "pathwaykit.analysisTimeoutSeconds",
+      "pathwaykit.analysisMemoryMB",
+    ]);
     // Each restricted name is a setting the extension contributes (a typo would restrict nothing).
     for (const name of untrusted?.restrictedConfigurations ?? []) expect(Object.keys(manifest.contributes.configuration.properties)).toContain(name);
   });
@@ -40,6 +45,7 @@ describe("the VS Code extension in a workspace that is not trusted", () => {
 describe("the VS Code extension's settings", () => {
   it("offers the server's budgets with the server's own defaults", () => {
     const properties = manifest.contributes.configuration.properties;
-    for (const key of ["maxDocumentSizeMB", "analysisTimeoutSeconds", "analysisMemoryMB"] as const) expect(properties[`pathwaykit.${key}`]?.default).toBe(DEFAULT_LSP_CONFIG[key]);
+    for (const key of ["maxDocumentSizeMB", "analysisTimeoutSeconds", "analysisMemoryMB"] as const)
+      expect(properties[`pathwaykit.${key}`]?.default).toBe(DEFAULT_LSP_CONFIG[key]);
   });
 });

@@ -17,7 +17,10 @@ const ISLAND = JSON.stringify({
 
 describe("validateFiles", () => {
   it("walks a directory, reads stdin, and reports unreadable and missing inputs as findings in order", async () => {
-    const host = createMemoryHost({ "pathways/good.json": GOOD, "pathways/pathway.config.json": "{}", "pathways/sub/dir.json/x.json": GOOD }, { stdin: "{ nope" });
+    const host = createMemoryHost(
+      { "pathways/good.json": GOOD, "pathways/pathway.config.json": "{}", "pathways/sub/dir.json/x.json": GOOD },
+      { stdin: "{ nope" },
+    );
     const results = await validateFiles(host, ["pathways", "-", "missing.json"]);
     expect(results.map((r) => [r.filePath, r.diagnostics.map((d) => d.ruleId)])).toEqual([
       ["pathways/good.json", []],
@@ -69,7 +72,11 @@ describe("lintFiles", () => {
 
   it("throws EngineError('config') for a broken config, naming the file", async () => {
     const host = createMemoryHost({ "p.json": GOOD, "pathway.config.json": "{ nope" });
-    await expect(lintFiles(host, ["p.json"])).rejects.toMatchObject({ name: "EngineError", kind: "config", message: expect.stringContaining("pathway.config.json is not valid JSON") });
+    await expect(lintFiles(host, ["p.json"])).rejects.toMatchObject({
+      name: "EngineError",
+      kind: "config",
+      message: expect.stringContaining("pathway.config.json is not valid JSON"),
+    });
   });
 });
 

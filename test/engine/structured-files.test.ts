@@ -16,7 +16,10 @@ describe("structured project files", () => {
   });
 
   it("names a baseline's bad entry by its key path", async () => {
-    const host = createMemoryHost({ "p.json": GOOD, "baseline.json": JSON.stringify({ version: 1, findings: [{ file: 3, ruleId: "dead-end", location: "" }] }) });
+    const host = createMemoryHost({
+      "p.json": GOOD,
+      "baseline.json": JSON.stringify({ version: 1, findings: [{ file: 3, ruleId: "dead-end", location: "" }] }),
+    });
     await expect(lintFiles(host, ["p.json"], { baseline: "baseline.json" })).rejects.toMatchObject({
       kind: "config",
       message: "Baseline file baseline.json: findings[0].file: Invalid input: expected string, received number; write it again with --baseline-write.",
@@ -25,13 +28,18 @@ describe("structured project files", () => {
 
   it("names a manifest's bad entry by its key path, and an unknown key as one", async () => {
     const missing = createMemoryHost({ "pathwaykit.manifest.json": JSON.stringify({ version: 1, pathways: [{ id: "p" }] }) });
-    await expect(loadManifest(missing)).rejects.toMatchObject({ kind: "config", message: expect.stringMatching(/pathwaykit\.manifest\.json: pathways\[0\]\.file: required, missing\. Expected/) });
+    await expect(loadManifest(missing)).rejects.toMatchObject({
+      kind: "config",
+      message: expect.stringMatching(/pathwaykit\.manifest\.json: pathways\[0\]\.file: required, missing\. Expected/),
+    });
     const unknown = createMemoryHost({ "pathwaykit.manifest.json": JSON.stringify({ version: 1, pathways: [], extra: true }) });
     await expect(loadManifest(unknown)).rejects.toMatchObject({ message: expect.stringMatching(/pathwaykit\.manifest\.json: unknown key "extra"\. Expected/) });
   });
 
   it("places a manifest's syntax error at its line", async () => {
     const host = createMemoryHost({ "pathwaykit.manifest.json": '{\n  "version": 1,\n  "pathways": [\n}' });
-    await expect(loadManifest(host)).rejects.toMatchObject({ message: expect.stringMatching(/pathwaykit\.manifest\.json: not valid JSON \(line 4, column 1: .*\); fix it or delete it and fetch again\.$/s) });
+    await expect(loadManifest(host)).rejects.toMatchObject({
+      message: expect.stringMatching(/pathwaykit\.manifest\.json: not valid JSON \(line 4, column 1: .*\); fix it or delete it and fetch again\.$/s),
+    });
   });
 });

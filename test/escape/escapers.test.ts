@@ -143,7 +143,9 @@ describe("one escaper per language", () => {
       .map((file) => path.relative(ROOT, file));
     expect(offenders).toEqual([]);
     // The patterns do find the escapers themselves (a scan that matches nothing would pass for any source).
-    const escapers = files(path.join(src, "escape")).map((file) => readFileSync(file, "utf8")).join("\n");
+    const escapers = files(path.join(src, "escape"))
+      .map((file) => readFileSync(file, "utf8"))
+      .join("\n");
     expect(HAND_MADE.filter((re) => re.test(escapers)).length).toBeGreaterThanOrEqual(3);
   });
 });

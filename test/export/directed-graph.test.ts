@@ -88,7 +88,10 @@ describe("toDirectedGraph", () => {
 
   it("cuts long labels to maxLabel characters and keeps the full text in a numbered legend", () => {
     const long = "the caller wants to book an appointment for next week";
-    const graph = toDirectedGraph({ nodes: [{ id: "a", type: "Default", data: { name: long } }], edges: [{ id: "e", source: "a", target: "a", label: long }] }, { maxLabel: 20 });
+    const graph = toDirectedGraph(
+      { nodes: [{ id: "a", type: "Default", data: { name: long } }], edges: [{ id: "e", source: "a", target: "a", label: long }] },
+      { maxLabel: 20 },
+    );
     expect(graph.nodes[0]).toMatchObject({ label: "the caller wants to… [1]", note: 1 });
     expect(graph.edges[0]).toMatchObject({ label: "the caller wants to… [2]", note: 2 });
     expect(graph.legend).toEqual([

@@ -11,11 +11,20 @@ import { parseMermaid } from "./mermaid-parser.js";
 const node = (id: string, extra: Record<string, unknown> = {}) => ({ id, type: "Default", data: { name: id.toUpperCase(), prompt: "x", ...extra } });
 const edge = (source: string, target: string, label: string) => ({ id: `${source}-${target}-${label}`, source, target, label });
 /** a -> b -> c -> d -> e, e -> a: around c at depth 1 keeps b, c, d. */
-const chain = { name: "chain", nodes: [node("a", { isStart: true }), node("b"), node("c"), node("d"), node("e")], edges: [edge("a", "b", "1"), edge("b", "c", "2"), edge("c", "d", "3"), edge("d", "e", "4"), edge("e", "a", "5")] } as unknown as Pathway;
+const chain = {
+  name: "chain",
+  nodes: [node("a", { isStart: true }), node("b"), node("c"), node("d"), node("e")],
+  edges: [edge("a", "b", "1"), edge("b", "c", "2"), edge("c", "d", "3"), edge("d", "e", "4"), edge("e", "a", "5")],
+} as unknown as Pathway;
 
 describe("toDirectedGraph with context fade", () => {
   const table: { name: string; options: Parameters<typeof toDirectedGraph>[1]; faded: string[]; fadedEdges: string[] }[] = [
-    { name: "around a change: the rest of the nodes and every edge leaving the neighbourhood", options: { around: ["c"], depth: 1, context: "fade" }, faded: ["a", "e"], fadedEdges: ["a>b", "d>e", "e>a"] },
+    {
+      name: "around a change: the rest of the nodes and every edge leaving the neighbourhood",
+      options: { around: ["c"], depth: 1, context: "fade" },
+      faded: ["a", "e"],
+      fadedEdges: ["a>b", "d>e", "e>a"],
+    },
     { name: "around a focus node", options: { focus: "a", depth: 1, context: "fade" }, faded: ["c", "d"], fadedEdges: ["b>c", "c>d", "d>e"] },
     { name: "nothing faded without a focus", options: { context: "fade" }, faded: [], fadedEdges: [] },
     { name: "nothing faded when omitting (the default)", options: { around: ["c"], depth: 1 }, faded: [], fadedEdges: [] },

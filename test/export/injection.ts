@@ -5,16 +5,16 @@ import type { Pathway } from "../../src/model/index.js";
 export const INJECTIONS: readonly string[] = [
   "<script>alert(1)</script>",
   '<img src=x onerror="alert(1)">',
-  "<a href=\"javascript:alert(1)\">click</a>",
-  "%%{init: {\"securityLevel\": \"loose\", \"theme\": \"dark\"}}%%",
+  '<a href="javascript:alert(1)">click</a>',
+  '%%{init: {"securityLevel": "loose", "theme": "dark"}}%%',
   "%%{ init: { 'flowchart': { 'htmlLabels': true } } }%%",
   "---\ntitle: front\nconfig:\n  securityLevel: loose\n---",
   "end",
   "subgraph x\nend",
   "`**markdown** string`",
-  '"quoted" and \'single\'',
-  "]] --> n0[\"pwn\"]\nclick n0 call alert(1)",
-  "x\"]\n  classDef evil fill:#f00;\n  style n0 fill:#f00\n  n0[\"",
+  "\"quoted\" and 'single'",
+  ']] --> n0["pwn"]\nclick n0 call alert(1)',
+  'x"]\n  classDef evil fill:#f00;\n  style n0 fill:#f00\n  n0["',
   "a --> b -.-> c ==> d |pipes| ;semicolon; :colon: #35; #quot; &amp; &#60;",
   "{braces} [brackets] (parens) ((circle)) >flag]",
   "line one\nline two\r\nline three\ttab",
@@ -24,7 +24,7 @@ export const INJECTIONS: readonly string[] = [
   "ﬂ°°60¶ßscript ﬂ°°62¶ß placeholders",
   "hair style: #35; classDef x:#f00;",
   "@everyone ping",
-  "\\l backslash \\N \\\" escapes",
+  '\\l backslash \\N \\" escapes',
 ];
 
 /** A pathway that puts every injection string into node ids, names, types, edge labels and route conditions. */

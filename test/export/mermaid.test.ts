@@ -3,14 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import {
-  escapeMermaidText,
-  getDiagramAnnotations,
-  getGlobalsNote,
-  getMermaidLimitProblems,
-  toDirectedGraph,
-  toMermaid,
-} from "../../src/export/index.js";
+import { escapeMermaidText, getDiagramAnnotations, getGlobalsNote, getMermaidLimitProblems, toDirectedGraph, toMermaid } from "../../src/export/index.js";
 import type { Pathway } from "../../src/model/index.js";
 import { generatePathway } from "../../scripts/generate-pathway.js";
 import { itCorpus, parseableCorpus } from "../support/corpus.js";
@@ -123,8 +116,17 @@ describe("toMermaid", () => {
     const bare = toMermaid(toDirectedGraph({ nodes, edges: [] }));
     expect(bare).toContain('  subgraph globals ["Global nodes"]\n    n1["Operator"]\n  end');
     expect(bare).not.toMatch(/n0 --> n1/);
-    expect(bare).toContain("  %% Global nodes are entered from any node when the caller matches their global label (not drawn as arrows)#59; they have no edges of their own.");
-    const graph = toDirectedGraph({ nodes, edges: [{ id: "e0", source: "a", target: "g" }, { id: "e1", source: "g", target: "t" }, { id: "e2", source: "a", target: "t" }] });
+    expect(bare).toContain(
+      "  %% Global nodes are entered from any node when the caller matches their global label (not drawn as arrows)#59; they have no edges of their own.",
+    );
+    const graph = toDirectedGraph({
+      nodes,
+      edges: [
+        { id: "e0", source: "a", target: "g" },
+        { id: "e1", source: "g", target: "t" },
+        { id: "e2", source: "a", target: "t" },
+      ],
+    });
     const text = toMermaid(graph);
     // Every edge into or out of the global node is drawn, and the note counts exactly those.
     expect(text).toMatch(/^ {2}n0 --> n1$/m);
@@ -135,7 +137,16 @@ describe("toMermaid", () => {
 
   it("writes the legend as comment lines after the flowchart, not as a node Mermaid lays out in the flow", async () => {
     const long = "the caller says: <b>I'd like to talk</b> to a person %%{init}%% ``` now";
-    const graph = toDirectedGraph({ nodes: [{ id: "a", type: "Default", data: { name: "A" } }, { id: "b", type: "Default", data: { name: "B" } }], edges: [{ id: "e", source: "a", target: "b", label: long }] }, { maxLabel: 20 });
+    const graph = toDirectedGraph(
+      {
+        nodes: [
+          { id: "a", type: "Default", data: { name: "A" } },
+          { id: "b", type: "Default", data: { name: "B" } },
+        ],
+        edges: [{ id: "e", source: "a", target: "b", label: long }],
+      },
+      { maxLabel: 20 },
+    );
     const text = toMermaid(graph);
     expect(await parseMermaid(text)).toEqual({ diagramType: "flowchart-v2", config: {} });
     expect(text).not.toMatch(/legend\[|subgraph legendBox/);

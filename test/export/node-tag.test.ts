@@ -11,7 +11,7 @@ describe("getPlainColor", () => {
     ["rgb(1,2,256)", undefined],
     ["red", undefined],
     ["#12345", undefined],
-    ["#fff\" onload=\"x", undefined],
+    ['#fff" onload="x', undefined],
     ["red;background:url(x)", undefined],
     ["url(#a)", undefined],
     [12, undefined],

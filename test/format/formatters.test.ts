@@ -33,8 +33,10 @@ describe("stylish", () => {
   });
 
   it("windows a very long line around the column so the caret stays on screen", () => {
-    const long = "x".repeat(5000) + "HERE" + "y".repeat(5000);
-    const out = formatStylish([{ filePath: "a.json", text: long, diagnostics: [d({ range: { start: { line: 1, column: 5001 }, end: { line: 1, column: 5005 } } })] }]);
+    const long = `${"x".repeat(5000)}HERE${"y".repeat(5000)}`;
+    const out = formatStylish([
+      { filePath: "a.json", text: long, diagnostics: [d({ range: { start: { line: 1, column: 5001 }, end: { line: 1, column: 5005 } } })] },
+    ]);
     const [line, caret] = out.split("\n").filter((l) => l.includes("> 1 |") || /^\s+\|\s+\^/.test(l));
     expect(line!.length).toBeLessThan(200);
     expect(line!.indexOf("HERE")).toBe(caret!.indexOf("^"));

@@ -5,7 +5,7 @@ import { formatStylish } from "../../src/format/index.js";
 import { cpuMsOf } from "../support/cpu-time.js";
 
 const COUNT = 6_000;
-const ITEM = '{"id":"n","text":"' + "x".repeat(1_000) + '"}';
+const ITEM = `{"id":"n","text":"${"x".repeat(1_000)}"}`;
 
 function findingsAt(positions: { line: number; column: number }[]): Diagnostic[] {
   return positions.map((start, i) => ({ ruleId: "r", severity: "error", message: `finding ${i}`, pointer: `/nodes/${i}`, range: { start, end: start } }));
@@ -20,8 +20,8 @@ function time(run: () => string): { ms: number; out: string } {
 describe("stylish on long lines", () => {
   it("frames 6,000 findings on one 6 MB line about as fast as the same findings on 6,000 lines", () => {
     const items = Array.from({ length: COUNT }, () => ITEM);
-    const oneLine = "[" + items.join(",") + "]";
-    const indented = "[\n" + items.join(",\n") + "\n]";
+    const oneLine = `[${items.join(",")}]`;
+    const indented = `[\n${items.join(",\n")}\n]`;
     const onePositions = items.map((_, i) => ({ line: 1, column: 2 + i * (ITEM.length + 1) }));
     const indentedPositions = items.map((_, i) => ({ line: i + 2, column: 1 }));
     const one = () => formatStylish([{ filePath: "one.json", text: oneLine, diagnostics: findingsAt(onePositions) }]);

@@ -16,11 +16,31 @@ const TIMEOUT = LONG_FUZZ ? 0 : 120_000;
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /** Sequences that change a terminal: clear, title, cursor up, hidden text, a one-character CSI, DCS, bidi overrides. */
-const SEQUENCES = ["\u001b[2J", "\u001b]0;pwned\u0007", "\u001b]8;;http://x\u001b\\", "\u001b[1A\u001b[2K", "\u001b[8m", "\u009b31m", "\u0085", "\u009d0;t\u009c", "\u001bP+q\u001b\\", "\u202e", "\u2066", "\u200f", "\u0007", "\r", "\u007f", "\u0000"];
+const SEQUENCES = [
+  "\u001b[2J",
+  "\u001b]0;pwned\u0007",
+  "\u001b]8;;http://x\u001b\\",
+  "\u001b[1A\u001b[2K",
+  "\u001b[8m",
+  "\u009b31m",
+  "\u0085",
+  "\u009d0;t\u009c",
+  "\u001bP+q\u001b\\",
+  "\u202e",
+  "\u2066",
+  "\u200f",
+  "\u0007",
+  "\r",
+  "\u007f",
+  "\u0000",
+];
 
 /** Text an answer may carry: control sequences among ordinary text, any code units, or (rarely) a huge string. */
 const hostileText = fc.oneof(
-  { weight: 6, arbitrary: fc.array(fc.oneof(fc.constantFrom(...SEQUENCES), fc.string({ maxLength: 8 })), { minLength: 1, maxLength: 8 }).map((parts) => parts.join("")) },
+  {
+    weight: 6,
+    arbitrary: fc.array(fc.oneof(fc.constantFrom(...SEQUENCES), fc.string({ maxLength: 8 })), { minLength: 1, maxLength: 8 }).map((parts) => parts.join("")),
+  },
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
   { weight: 1, arbitrary: fc.constantFrom("\u001b[2J".repeat(25_000), `${"x".repeat(300_000)}\u009b2J`) },
 );
@@ -60,7 +80,17 @@ function remotePathway(a: Answer, key: string, extraHeader: boolean): unknown {
     description: a.prompt,
     nodes: [
       { id: "start", type: "Default", data: { name: a.nodeName, isStart: true, prompt: a.prompt } },
-      { id: "hook", type: "Webhook", data: { name: "Hook", method: "POST", url: `https://svc:${key}@api.example.com/x?api_key=${key}&q=1`, headers, body: `{"id": "{{id}}", "api_key": "${key}"}` } },
+      {
+        id: "hook",
+        type: "Webhook",
+        data: {
+          name: "Hook",
+          method: "POST",
+          url: `https://svc:${key}@api.example.com/x?api_key=${key}&q=1`,
+          headers,
+          body: `{"id": "{{id}}", "api_key": "${key}"}`,
+        },
+      },
       { id: "end", type: "End Call", data: { name: a.nodeName, text: "Bye" } },
     ],
     edges: [
@@ -150,7 +180,10 @@ describe("fuzz: hostile answers to the remote commands", () => {
           const dir = tempDir("pathwaykit-fuzz-report-");
           const local = remotePathway({ ...a, name: "Local", nodeName: "Node", label: "go", prompt: "Hi" }, localKey, true);
           writeFileSync(path.join(dir, "p.json"), JSON.stringify(local, null, 2));
-          const r = await runMain(["report", "p.json", "--base", `remote:${id}`, "-o", "r.html"], { cwd: dir, env: { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey } });
+          const r = await runMain(["report", "p.json", "--base", `remote:${id}`, "-o", "r.html"], {
+            cwd: dir,
+            env: { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey },
+          });
           expectSafe(r, [remoteKey, localKey], "report");
           if (r.code === 0) {
             const html = readFileSync(path.join(dir, "r.html"), "utf8");
@@ -171,7 +204,10 @@ describe("fuzz: hostile answers to test --live", () => {
   beforeAll(async () => {
     dir = tempDir("pathwaykit-fuzz-live-");
     cpSync(path.join(ROOT, "pathways"), path.join(dir, "pathways"), { recursive: true });
-    writeFileSync(path.join(dir, "pathwaykit.manifest.json"), JSON.stringify({ version: 1, pathways: [{ file: "pathways/appointment-booking.json", id: "pw-book" }] }));
+    writeFileSync(
+      path.join(dir, "pathwaykit.manifest.json"),
+      JSON.stringify({ version: 1, pathways: [{ file: "pathways/appointment-booking.json", id: "pw-book" }] }),
+    );
     const pathway = JSON.parse(readFileSync(path.join(dir, "pathways/appointment-booking.json"), "utf8")) as never;
     chat = await startFakeChat({ pathways: { "pw-book": pathway } });
   });
@@ -182,12 +218,29 @@ describe("fuzz: hostile answers to test --live", () => {
   it(
     "prints the live agent's replies, node names, variables and errors escaped",
     async () => {
-      const reply = fc.record({ text: field, nodeId: field, nodeName: field, value: field, error: hostileText, completed: fc.constantFrom<unknown>(false, true, "yes", null) });
+      const reply = fc.record({
+        text: field,
+        nodeId: field,
+        nodeName: field,
+        value: field,
+        error: hostileText,
+        completed: fc.constantFrom<unknown>(false, true, "yes", null),
+      });
       await fc.assert(
         fc.asyncProperty(reply, fc.boolean(), async (a, asError) => {
           const body = asError
             ? JSON.stringify({ data: null, errors: [a.error] })
-            : JSON.stringify({ data: { chat_id: a.error, assistant_responses: [a.text, a.value], current_node_id: a.nodeId, current_node_name: a.nodeName, variables: { [a.error]: a.value }, completed: a.completed }, errors: null });
+            : JSON.stringify({
+                data: {
+                  chat_id: a.error,
+                  assistant_responses: [a.text, a.value],
+                  current_node_id: a.nodeId,
+                  current_node_name: a.nodeName,
+                  variables: { [a.error]: a.value },
+                  completed: a.completed,
+                },
+                errors: null,
+              });
           chat.addFault({ type: "body", body });
           const r = await runMain(["test", scenario, "--live"], { cwd: dir, env: { PATHWAYKIT_BASE_URL: chat.url, PATHWAYKIT_API_KEY: chat.apiKey } });
           expect(RAW_CONTROL.exec(r.stdout + r.stderr)?.[0], "test --live: a raw control character reached the output").toBeUndefined();

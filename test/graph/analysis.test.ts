@@ -8,7 +8,13 @@ describe("getPathwayStats", () => {
   it("counts types, depth, branching and cycles", () => {
     const p = pathway(
       [node("a"), node("b"), node("c"), node("end", "End Call")],
-      [["a", "b"], ["b", "c"], ["c", "b"], ["c", "end"], ["a", "a"]],
+      [
+        ["a", "b"],
+        ["b", "c"],
+        ["c", "b"],
+        ["c", "end"],
+        ["a", "a"],
+      ],
     );
     expect(getPathwayStats(p)).toEqual({
       nodeCount: 4,

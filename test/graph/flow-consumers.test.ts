@@ -6,15 +6,7 @@ import { formatDiffMermaid } from "../../src/format/index.js";
 import { getFlow, getFlowWays, getReachability, type FlowWhen } from "../../src/graph/index.js";
 import { lintValue } from "../../src/lint/index.js";
 import type { Pathway } from "../../src/model/index.js";
-import {
-  createInitialState,
-  createSimulator,
-  generateScenarios,
-  getCoverage,
-  runScenario,
-  transition,
-  type TraceEvent,
-} from "../../src/simulate/index.js";
+import { createInitialState, createSimulator, generateScenarios, getCoverage, runScenario, transition, type TraceEvent } from "../../src/simulate/index.js";
 import { parseMermaid } from "../export/mermaid-parser.js";
 
 /** What every consumer is asked about one pathway. `ways` keys are `from>to`. */
@@ -35,7 +27,12 @@ const CASES: { name: string; pathway: Pathway; answers: Answers }[] = [
       nodes: [n("start", "Default", { isStart: true }), n("handoff", "Transfer Pathway", { pathwayId: "PW-2" }), n("after", "Default"), n("end", "End Call")],
       edges: [e("e1", "start", "handoff"), e("e2", "handoff", "after"), e("e3", "after", "end")],
     } as Pathway,
-    answers: { exits: ["handoff", "end"], ways: { "start>handoff": "always", "handoff>after": "never", "after>end": "always" }, reachable: ["start", "handoff"], unreachable: ["after", "end"] },
+    answers: {
+      exits: ["handoff", "end"],
+      ways: { "start>handoff": "always", "handoff>after": "never", "after>end": "always" },
+      reachable: ["start", "handoff"],
+      unreachable: ["after", "end"],
+    },
   },
   {
     name: "a warm transfer's voicemail edge is taken only when the transfer is not answered",
@@ -48,7 +45,12 @@ const CASES: { name: string; pathway: Pathway; answers: Answers }[] = [
       ],
       edges: [e("e1", "start", "xfer"), e("vm", "xfer", "message", { isVoicemailEdge: true }), e("e3", "message", "end")],
     } as Pathway,
-    answers: { exits: ["xfer", "end"], ways: { "start>xfer": "always", "xfer>message": "transfer-not-answered", "message>end": "always" }, reachable: ["start", "xfer", "message", "end"], unreachable: [] },
+    answers: {
+      exits: ["xfer", "end"],
+      ways: { "start>xfer": "always", "xfer>message": "transfer-not-answered", "message>end": "always" },
+      reachable: ["start", "xfer", "message", "end"],
+      unreachable: [],
+    },
   },
   {
     name: "a Press Button's targetNodeAfterPress is a way on",
@@ -61,25 +63,53 @@ const CASES: { name: string; pathway: Pathway; answers: Answers }[] = [
       ],
       edges: [e("e1", "start", "press"), e("e2", "confirm", "end")],
     } as Pathway,
-    answers: { exits: ["end"], ways: { "start>press": "always", "press>confirm": "press", "confirm>end": "always" }, reachable: ["start", "press", "confirm", "end"], unreachable: [] },
+    answers: {
+      exits: ["end"],
+      ways: { "start>press": "always", "press>confirm": "press", "confirm>end": "always" },
+      reachable: ["start", "press", "confirm", "end"],
+      unreachable: [],
+    },
   },
   {
     name: "Route routes and fallbacks are taken on conditions",
     pathway: {
       nodes: [
         n("start", "Default", { isStart: true, extractVars: [["age", "integer", "age"]] }),
-        n("route", "Route", { text: undefined, routes: [{ conditions: [{ field: "age", operator: ">", value: 17 }], targetNodeId: "adult" }], fallbackNodeId: "minor" }),
+        n("route", "Route", {
+          text: undefined,
+          routes: [{ conditions: [{ field: "age", operator: ">", value: 17 }], targetNodeId: "adult" }],
+          fallbackNodeId: "minor",
+        }),
         n("adult", "End Call"),
         n("minor", "End Call"),
       ],
       edges: [e("e1", "start", "route")],
     } as Pathway,
-    answers: { exits: ["adult", "minor"], ways: { "start>route": "always", "route>adult": "route", "route>minor": "route" }, reachable: ["start", "route", "adult", "minor"], unreachable: [] },
+    answers: {
+      exits: ["adult", "minor"],
+      ways: { "start>route": "always", "route>adult": "route", "route>minor": "route" },
+      reachable: ["start", "route", "adult", "minor"],
+      unreachable: [],
+    },
   },
 ];
 
-const VIA_WHEN: Record<string, FlowWhen> = { edge: "always", voicemail: "transfer-not-answered", press: "press", route: "route", fallback: "route", webhook: "response" };
-const KIND_WHEN: Record<DiagramEdgeKind, FlowWhen> = { edge: "always", voicemail: "transfer-not-answered", press: "press", route: "route", fallback: "route", response: "response" };
+const VIA_WHEN: Record<string, FlowWhen> = {
+  edge: "always",
+  voicemail: "transfer-not-answered",
+  press: "press",
+  route: "route",
+  fallback: "route",
+  webhook: "response",
+};
+const KIND_WHEN: Record<DiagramEdgeKind, FlowWhen> = {
+  edge: "always",
+  voicemail: "transfer-not-answered",
+  press: "press",
+  route: "route",
+  fallback: "route",
+  response: "response",
+};
 
 function pick<T>(record: Record<string, T>, keys: readonly string[]): Record<string, T> {
   return Object.fromEntries(keys.filter((k) => k in record).map((k) => [k, record[k]!]));
@@ -115,7 +145,8 @@ describe.each(CASES)("$name", ({ pathway: p, answers }) => {
   });
 
   it("simulator: a run started at an exit leaves the pathway there; elsewhere it waits or moves on", () => {
-    for (const id of answers.exits) expect(createInitialState(createSimulator(p, { startNodeId: id })), id).toMatchObject({ status: expect.not.stringMatching(/active/), nodeId: id });
+    for (const id of answers.exits)
+      expect(createInitialState(createSimulator(p, { startNodeId: id })), id).toMatchObject({ status: expect.not.stringMatching(/active/), nodeId: id });
     for (const id of nonExits) {
       const state = createInitialState(createSimulator(p, { startNodeId: id }));
       expect(state.status === "active" || state.nodeId !== id, id).toBe(true);
@@ -133,7 +164,9 @@ describe.each(CASES)("$name", ({ pathway: p, answers }) => {
     }
     // Every move made is the kind the model gives; every edges[] way that can be taken from a reachable node is made.
     expect(Object.fromEntries(moves)).toEqual(pick(answers.ways, [...moves.keys()]));
-    const edgeWays = p.edges!.map((edge) => `${edge.source}>${edge.target}`).filter((k) => takeable.includes(k) && answers.reachable.includes(k.split(">")[0]!));
+    const edgeWays = p
+      .edges!.map((edge) => `${edge.source}>${edge.target}`)
+      .filter((k) => takeable.includes(k) && answers.reachable.includes(k.split(">")[0]!));
     for (const k of edgeWays) expect(moves.has(k), k).toBe(true);
     expect(ids.filter((id) => entered.has(id))).toEqual(answers.reachable);
     expect(generateScenarios(p).uncovered).toEqual([]);
@@ -144,9 +177,10 @@ describe.each(CASES)("$name", ({ pathway: p, answers }) => {
     expect(coverage.nodes.unreachable.map((i) => i.id)).toEqual(answers.unreachable);
     expect(coverage.edges.untested).toEqual([]);
     const byEdge = new Map(p.edges!.map((edge) => [edge.id, `${edge.source}>${edge.target}`]));
-    const coverable = Object.fromEntries(
-      [...coverage.edges.unreachable.map((i) => [byEdge.get(i.id)!, "unreachable"]), ...p.edges!.filter((edge) => !coverage.edges.unreachable.some((i) => i.id === edge.id)).map((edge) => [byEdge.get(edge.id)!, "coverable"])],
-    );
+    const coverable = Object.fromEntries([
+      ...coverage.edges.unreachable.map((i) => [byEdge.get(i.id)!, "unreachable"]),
+      ...p.edges!.filter((edge) => !coverage.edges.unreachable.some((i) => i.id === edge.id)).map((edge) => [byEdge.get(edge.id)!, "coverable"]),
+    ]);
     for (const [key, when] of Object.entries(answers.ways)) {
       if (!(key in coverable)) continue;
       const [from] = key.split(">");
@@ -184,7 +218,10 @@ describe("circumstances only some turns create", () => {
     const sim = createSimulator(voicemail);
     const answered = transition(sim, createInitialState(sim), { user: "x", take: "e1" });
     const coverage = getCoverage(voicemail, [answered.trace]);
-    expect(coverage.edges.untested.map((i) => [i.id, i.when])).toEqual([["vm", "transfer-not-answered"], ["e3", undefined]]);
+    expect(coverage.edges.untested.map((i) => [i.id, i.when])).toEqual([
+      ["vm", "transfer-not-answered"],
+      ["e3", undefined],
+    ]);
     const missed = transition(sim, createInitialState(sim), { user: "x", take: "e1", transfer: "not-answered" });
     expect(getCoverage(voicemail, [answered.trace, missed.trace]).edges.untested.map((i) => i.id)).toEqual(["e3"]);
   });

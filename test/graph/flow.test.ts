@@ -38,7 +38,10 @@ function readFlows(p: { nodes: unknown[]; edges: unknown[] }): Flow[] {
     if (edge && known(edge.source) && known(edge.target)) flows.push([edge.source, edge.target, "edge", index]);
   });
   const seen = new Set<string>();
-  for (const n of p.nodes as { id?: unknown; data?: { routes?: { targetNodeId: unknown }[]; fallbackNodeId?: unknown; responsePathways?: [unknown, unknown, unknown, { id: unknown }][] } }[]) {
+  for (const n of p.nodes as {
+    id?: unknown;
+    data?: { routes?: { targetNodeId: unknown }[]; fallbackNodeId?: unknown; responsePathways?: [unknown, unknown, unknown, { id: unknown }][] };
+  }[]) {
     if (!known(n.id) || seen.has(n.id)) continue;
     seen.add(n.id);
     n.data?.routes?.forEach((r, i) => known(r.targetNodeId) && flows.push([n.id as string, r.targetNodeId, "route", i]));
@@ -55,7 +58,8 @@ it("holds every flow edge once, grouped by source in file order, and the same ed
       const out: Flow[] = [];
       const incoming: [string, string][] = [];
       for (let v = 0; v < g.ids.length; v++) {
-        for (let q = g.outOffset[v]!; q < g.outOffset[v + 1]!; q++) out.push([g.ids[v]!, g.ids[g.outTarget[q]!]!, getFlowEdgeKind(g.outKind[q]!), g.outRef[q]!]);
+        for (let q = g.outOffset[v]!; q < g.outOffset[v + 1]!; q++)
+          out.push([g.ids[v]!, g.ids[g.outTarget[q]!]!, getFlowEdgeKind(g.outKind[q]!), g.outRef[q]!]);
         for (let q = g.inOffset[v]!; q < g.inOffset[v + 1]!; q++) incoming.push([g.ids[g.inSource[q]!]!, g.ids[v]!]);
       }
       const flows = readFlows(p);

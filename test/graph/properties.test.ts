@@ -58,7 +58,7 @@ function bfs(p: Pathway): Set<string> {
   while (queue.length) {
     const v = queue.shift()!;
     const next = [...out.get(v)!, ...(globals.includes(v) ? [] : globals)];
-    for (const w of next) if (!seen.has(w)) (seen.add(w), queue.push(w));
+    for (const w of next) if (!seen.has(w)) seen.add(w), queue.push(w);
   }
   return seen;
 }
@@ -72,7 +72,7 @@ function canEnd(p: Pathway, from: string): boolean {
     const v = stack.pop()!;
     const n = byId.get(v)!;
     if (n.type === "End Call" || n.type === "Transfer Call" || (n.data.isGlobal && n.data.enableGlobalAutoReturn)) return true;
-    for (const w of out.get(v)!) if (!seen.has(w)) (seen.add(w), stack.push(w));
+    for (const w of out.get(v)!) if (!seen.has(w)) seen.add(w), stack.push(w);
   }
   return false;
 }
@@ -83,7 +83,11 @@ function shuffle(p: Pathway, seed: number): Pathway {
 }
 
 const sorted = (items: readonly string[]) => [...items].sort();
-const sortedSets = (sets: readonly string[][]) => sets.map(sorted).map((s) => s.join(",")).sort();
+const sortedSets = (sets: readonly string[][]) =>
+  sets
+    .map(sorted)
+    .map((s) => s.join(","))
+    .sort();
 
 describe("graph analyses on random pathways", () => {
   it("reports exactly the nodes a plain breadth-first search does not reach", () => {
@@ -141,7 +145,9 @@ describe("graph analyses on random pathways", () => {
         for (const n of p.nodes as { id: string; data: { prompt?: string } }[]) {
           for (const m of (n.data.prompt ?? "").matchAll(/\{\{(\w+)\}\}/g)) {
             const name = m[1]!;
-            const definers = (p.nodes as { id: string; data: { extractVars?: unknown[][] } }[]).filter((d) => d.data.extractVars?.some((v) => v[0] === name)).map((d) => d.id);
+            const definers = (p.nodes as { id: string; data: { extractVars?: unknown[][] } }[])
+              .filter((d) => d.data.extractVars?.some((v) => v[0] === name))
+              .map((d) => d.id);
             if (definers.length === 0 || definers.includes(n.id) || !reached.has(n.id)) continue;
             expect(found.has(`${name}@${n.id}`)).toBe(reachesAvoiding(p, n.id, new Set(definers)));
           }
@@ -158,7 +164,7 @@ function reachesFrom(out: Map<string, string[]>, from: string, to: string): bool
   while (stack.length) {
     const v = stack.pop()!;
     if (v === to) return true;
-    for (const w of out.get(v)!) if (!seen.has(w)) (seen.add(w), stack.push(w));
+    for (const w of out.get(v)!) if (!seen.has(w)) seen.add(w), stack.push(w);
   }
   return false;
 }
@@ -173,7 +179,7 @@ function reachesAvoiding(p: Pathway, target: string, blocked: Set<string>): bool
     const v = queue.shift()!;
     if (v === target) return true;
     if (blocked.has(v)) continue;
-    for (const w of [...out.get(v)!, ...(globals.includes(v) ? [] : globals)]) if (!seen.has(w)) (seen.add(w), queue.push(w));
+    for (const w of [...out.get(v)!, ...(globals.includes(v) ? [] : globals)]) if (!seen.has(w)) seen.add(w), queue.push(w);
   }
   return false;
 }

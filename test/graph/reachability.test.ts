@@ -15,7 +15,13 @@ import { node, pathway } from "./support.js";
 
 describe("getReachability", () => {
   it("lists nodes no path from the start reaches, in file order", () => {
-    const p = pathway([node("a"), node("b"), node("c"), node("d")], [["a", "b"], ["c", "d"]]);
+    const p = pathway(
+      [node("a"), node("b"), node("c"), node("d")],
+      [
+        ["a", "b"],
+        ["c", "d"],
+      ],
+    );
     expect(getReachability(p)).toEqual({ start: "a", reachable: ["a", "b"], unreachable: ["c", "d"] });
   });
 
@@ -64,7 +70,12 @@ describe("getDeadEnds", () => {
   it("reports nodes without a way out that neither end nor transfer the call", () => {
     const p = pathway(
       [node("a"), node("b"), node("end", "End Call"), node("t", "Transfer Call", { transferNumber: "+15550000000" }), node("tp", "Transfer Pathway")],
-      [["a", "b"], ["a", "end"], ["a", "t"], ["a", "tp"]],
+      [
+        ["a", "b"],
+        ["a", "end"],
+        ["a", "t"],
+        ["a", "tp"],
+      ],
     );
     expect(getDeadEnds(p)).toEqual(["b"]);
   });
@@ -86,13 +97,31 @@ describe("getTraps", () => {
   it("reports a loop with no path to an ending, and not one with an exit", () => {
     const p = pathway(
       [node("a"), node("b"), node("c"), node("d"), node("e"), node("end", "End Call")],
-      [["a", "b"], ["b", "c"], ["c", "b"], ["a", "d"], ["d", "e"], ["e", "d"], ["e", "end"]],
+      [
+        ["a", "b"],
+        ["b", "c"],
+        ["c", "b"],
+        ["a", "d"],
+        ["d", "e"],
+        ["e", "d"],
+        ["e", "end"],
+      ],
     );
     expect(getTraps(p)).toEqual([["b", "c"]]);
   });
 
   it("reports a node that only loops to itself", () => {
-    expect(getTraps(pathway([node("a"), node("b")], [["a", "b"], ["b", "b"]]))).toEqual([["b"]]);
+    expect(
+      getTraps(
+        pathway(
+          [node("a"), node("b")],
+          [
+            ["a", "b"],
+            ["b", "b"],
+          ],
+        ),
+      ),
+    ).toEqual([["b"]]);
   });
 
   it("does not call a plain dead end a trap", () => {
@@ -104,7 +133,11 @@ describe("shortest paths", () => {
   it("gives the fewest steps from the start, with a jump to a global node as one step", () => {
     const p = pathway(
       [node("a"), node("b"), node("c"), node("g", "Default", { isGlobal: true, globalLabel: "x" }), node("z")],
-      [["a", "b"], ["b", "c"], ["a", "c"]],
+      [
+        ["a", "b"],
+        ["b", "c"],
+        ["a", "c"],
+      ],
     );
     expect(getDistances(p)).toEqual({ a: 0, b: 1, c: 1, g: 1 });
     expect(getShortestPath(p, "c")).toEqual(["a", "c"]);

@@ -41,7 +41,12 @@ describe("getVariableFindings", () => {
   it("reports a use that one branch reaches before the variable is extracted", () => {
     const p = pathway(
       [node("a"), node("ask", "Default", extract("name")), node("skip"), node("use", "Default", { prompt: "Bye {{name}}" })],
-      [["a", "ask"], ["a", "skip"], ["ask", "use"], ["skip", "use"]],
+      [
+        ["a", "ask"],
+        ["a", "skip"],
+        ["ask", "use"],
+        ["skip", "use"],
+      ],
     );
     expect(names(getVariableFindings(p).maybeUnset)).toEqual(["name@use"]);
   });
@@ -49,15 +54,30 @@ describe("getVariableFindings", () => {
   it("accepts a use every path reaches after the extraction, including through a loop", () => {
     const p = pathway(
       [node("a"), node("ask", "Default", extract("name")), node("loop"), node("use", "Default", { prompt: "Bye {{name}}" })],
-      [["a", "ask"], ["ask", "loop"], ["loop", "ask"], ["loop", "use"]],
+      [
+        ["a", "ask"],
+        ["ask", "loop"],
+        ["loop", "ask"],
+        ["loop", "use"],
+      ],
     );
     expect(getVariableFindings(p)).toMatchObject({ undefined: [], maybeUnset: [], opaque: [] });
   });
 
   it("accepts a use after either of two definers on both branches", () => {
     const p = pathway(
-      [node("a"), node("x", "Default", extract("v")), node("y", "Webhook", { responseData: [{ name: "v" }] }), node("use", "Default", { prompt: "{{v.detail}}" })],
-      [["a", "x"], ["a", "y"], ["x", "use"], ["y", "use"]],
+      [
+        node("a"),
+        node("x", "Default", extract("v")),
+        node("y", "Webhook", { responseData: [{ name: "v" }] }),
+        node("use", "Default", { prompt: "{{v.detail}}" }),
+      ],
+      [
+        ["a", "x"],
+        ["a", "y"],
+        ["x", "use"],
+        ["y", "use"],
+      ],
     );
     expect(getVariableFindings(p).maybeUnset).toEqual([]);
   });
@@ -65,7 +85,13 @@ describe("getVariableFindings", () => {
   it("reports a use when only one of two definers lies on some path", () => {
     const p = pathway(
       [node("a"), node("x", "Default", extract("v")), node("y", "Default", extract("v")), node("z"), node("use", "Default", { prompt: "{{v}}" })],
-      [["a", "x"], ["a", "z"], ["x", "y"], ["z", "use"], ["y", "use"]],
+      [
+        ["a", "x"],
+        ["a", "z"],
+        ["x", "y"],
+        ["z", "use"],
+        ["y", "use"],
+      ],
     );
     expect(names(getVariableFindings(p).maybeUnset)).toEqual(["v@use"]);
   });
@@ -86,7 +112,10 @@ describe("getVariableFindings", () => {
 
 describe("getVariableSummary", () => {
   it("tells where each variable comes from, is defined and is used", () => {
-    const p = pathway([node("a", "Default", { ...extract("name"), prompt: "{{from}}" }), node("b", "Default", { prompt: "{{name}} {{who}} {{req}}" })], [["a", "b"]]);
+    const p = pathway(
+      [node("a", "Default", { ...extract("name"), prompt: "{{from}}" }), node("b", "Default", { prompt: "{{name}} {{who}} {{req}}" })],
+      [["a", "b"]],
+    );
     expect(getVariableSummary(p, { declaredVariables: ["req"] })).toEqual([
       { name: "from", origin: "system", definedIn: [], usedIn: ["a"] },
       { name: "name", origin: "defined", definedIn: ["a"], usedIn: ["b"] },

@@ -1,6 +1,5 @@
 // Bounded answers for the llm decider and live webhooks: a real loopback server sends an endless or oversized body.
 import { createServer, type ServerResponse } from "node:http";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toCappedFetch } from "../../src/host/capped-fetch.js";
 import { createNodeHost } from "../../src/host/node-host.js";
@@ -57,7 +56,9 @@ describe("toCappedFetch", () => {
   it("refuses a declared 10 GiB before reading, and reads a small answer whole", async () => {
     const { host } = project({});
     const fetch = toCappedFetch(host);
-    await expect((await fetch(`${base}/huge`, { method: "GET", headers: {} } as never)).text()).rejects.toThrow(/declares 10240 MiB \(Content-Length\), over the limit of 64 MiB/);
+    await expect((await fetch(`${base}/huge`, { method: "GET", headers: {} } as never)).text()).rejects.toThrow(
+      /declares 10240 MiB \(Content-Length\), over the limit of 64 MiB/,
+    );
     expect(await (await fetch(`${base}/small`, { method: "GET", headers: {} } as never)).text()).toBe('{"ok": true}');
   });
 });
@@ -66,7 +67,17 @@ describe("runScenarioFiles over endless answers", () => {
   it("--live-webhooks: the webhook's endless answer stops that scenario with the reason, at --max-response", async () => {
     const pathway = {
       nodes: [
-        { id: "w", type: "Webhook", data: { name: "Lookup", isStart: true, url: `${base}/endless`, method: "GET", responsePathways: [["Default/Webhook Completion", "", "", { id: "end", name: "End" }]] } },
+        {
+          id: "w",
+          type: "Webhook",
+          data: {
+            name: "Lookup",
+            isStart: true,
+            url: `${base}/endless`,
+            method: "GET",
+            responsePathways: [["Default/Webhook Completion", "", "", { id: "end", name: "End" }]],
+          },
+        },
         { id: "end", type: "End Call", data: { name: "End", text: "bye" } },
       ],
       edges: [],
@@ -74,7 +85,9 @@ describe("runScenarioFiles over endless answers", () => {
     const { host } = project({ "p.json": JSON.stringify(pathway), "w.scenario.yaml": "pathway: p.json\nturns: []\nexpect:\n  node: End\n" });
     sent = 0;
     const report = await runScenarioFiles(host, ["w.scenario.yaml"], { liveWebhooks: true, remote: { maxResponseBytes: 1024 * 1024 } });
-    expect(JSON.stringify(report.results[0]!.failures)).toMatch(/webhook node .*Lookup.* failed: the answer from http:\/\/127\.0\.0\.1:\d+\/endless is over the limit of 1 MiB/);
+    expect(JSON.stringify(report.results[0]!.failures)).toMatch(
+      /webhook node .*Lookup.* failed: the answer from http:\/\/127\.0\.0\.1:\d+\/endless is over the limit of 1 MiB/,
+    );
     expect(sent).toBeLessThan(64 * 1024 * 1024);
   });
 
@@ -89,7 +102,9 @@ describe("runScenarioFiles over endless answers", () => {
     const { host } = project({ "p.json": JSON.stringify(pathway), "l.scenario.yaml": "pathway: p.json\ndecider: llm\nturns:\n  - user: I want to book\n" });
     sent = 0;
     const report = await runScenarioFiles(host, ["l.scenario.yaml"], { remote: { maxResponseBytes: 1024 * 1024 } });
-    expect(JSON.stringify(report.results[0])).toMatch(/the answer of the model endpoint http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions could not be read \(the answer from .* is over the limit of 1 MiB/);
+    expect(JSON.stringify(report.results[0])).toMatch(
+      /the answer of the model endpoint http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions could not be read \(the answer from .* is over the limit of 1 MiB/,
+    );
     expect(sent).toBeLessThan(64 * 1024 * 1024);
   });
 });

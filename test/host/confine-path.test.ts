@@ -29,7 +29,10 @@ describe("resolveInsideRoot", () => {
   it("resolves against base but confines to root (a scenario two folders down may climb to the root, not past it)", async () => {
     const options = { base: "/project/a/b", rootName: "the project" };
     expect(await resolveInsideRoot(noLinks, ROOT, "../../p.json", options)).toEqual({ ok: true, path: "/project/p.json" });
-    expect(await resolveInsideRoot(noLinks, ROOT, "../../../p.json", options)).toEqual({ ok: false, reason: "leaves the project (through ..); keep the files it names inside the project" });
+    expect(await resolveInsideRoot(noLinks, ROOT, "../../../p.json", options)).toEqual({
+      ok: false,
+      reason: "leaves the project (through ..); keep the files it names inside the project",
+    });
   });
 
   it("a path that normalises outside the root is refused, and one inside is accepted (all segment mixes)", async () => {
@@ -63,14 +66,26 @@ describe("resolveGlobInsideRoot", () => {
 });
 
 describe("readConfiguredRequests", () => {
-  it("refuses {\"files\": \"/**/*.request.json\"} without searching anything", async () => {
+  it('refuses {"files": "/**/*.request.json"} without searching anything', async () => {
     const host = createMemoryHost({ "p.json": "{}" });
     const searched: string[][] = [];
     const glob = host.glob.bind(host);
     host.glob = async (patterns, options) => (searched.push([...patterns]), glob(patterns, options));
-    const inputs = await readConfiguredRequests(host, { config: { requests: [{ files: ["/**/*.request.json"], pathway: "p.json" }] }, root: ROOT, file: "/project/pathway.config.json" });
+    const inputs = await readConfiguredRequests(host, {
+      config: { requests: [{ files: ["/**/*.request.json"], pathway: "p.json" }] },
+      root: ROOT,
+      file: "/project/pathway.config.json",
+    });
     expect(searched).toEqual([]);
-    expect(inputs).toMatchObject([{ path: "pathway.config.json requests[0]", problem: { ruleId: "no-matching-files", message: expect.stringContaining('requests[0].files "/**/*.request.json" starts in a folder that is an absolute path outside') } }]);
+    expect(inputs).toMatchObject([
+      {
+        path: "pathway.config.json requests[0]",
+        problem: {
+          ruleId: "no-matching-files",
+          message: expect.stringContaining('requests[0].files "/**/*.request.json" starts in a folder that is an absolute path outside'),
+        },
+      },
+    ]);
   });
 });
 

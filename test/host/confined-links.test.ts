@@ -21,7 +21,8 @@ describe.runIf(process.platform !== "win32")("a folder walk and symbolic links",
         try {
           for (const dir of PLACES) mkdirSync(path.join(root, dir), { recursive: true });
           writeFileSync(path.join(root, "project/package.json"), "{}");
-          for (const file of ["project/a/x.json", "project/a/b/z.json", "project/c/w.json", "outside/y.json", "outside/d/v.json"]) writeFileSync(path.join(root, file), "{}");
+          for (const file of ["project/a/x.json", "project/a/b/z.json", "project/c/w.json", "outside/y.json", "outside/d/v.json"])
+            writeFileSync(path.join(root, file), "{}");
           links.forEach(({ at, target }, i) => {
             const to = target.startsWith("/") ? target : target === ".." ? ".." : path.join(root, target);
             symlinkSync(to, path.join(root, at, `l${i}${i % 2 ? ".json" : ""}`));

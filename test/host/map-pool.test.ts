@@ -29,21 +29,26 @@ describe("mapPool", () => {
 
   it("rejects with the first error thrown, even while other work is still running", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 20 }), fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 6 }), async (delays, picks, limit) => {
-        const failing = new Set(picks.map((p) => p % delays.length));
-        const thrown: number[] = [];
-        const error = await mapPool(delays, limit, async (delay, index) => {
-          await after(delay);
-          if (!failing.has(index)) return index;
-          thrown.push(index);
-          throw new Error(`failed ${index}`);
-        }).then(
-          () => undefined,
-          (e: unknown) => e,
-        );
-        expect(error).toBeInstanceOf(Error);
-        expect((error as Error).message).toBe(`failed ${thrown[0]}`);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 1, max: 6 }),
+        async (delays, picks, limit) => {
+          const failing = new Set(picks.map((p) => p % delays.length));
+          const thrown: number[] = [];
+          const error = await mapPool(delays, limit, async (delay, index) => {
+            await after(delay);
+            if (!failing.has(index)) return index;
+            thrown.push(index);
+            throw new Error(`failed ${index}`);
+          }).then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+          expect(error).toBeInstanceOf(Error);
+          expect((error as Error).message).toBe(`failed ${thrown[0]}`);
+        },
+      ),
       { numRuns: 40 },
     );
   });

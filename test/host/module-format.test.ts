@@ -14,7 +14,13 @@ describe("isCommonJsFile", () => {
       "broken/package.json": "{",
     });
     const at = (file: string) => isCommonJsFile(path.join(dir, file));
-    expect([at("cjs/a.pathway.ts"), at("untyped/a.ts"), at("esm/a.pathway.ts"), at("esm/deeper/a.ts"), at("broken/a.ts")]).toEqual([true, true, false, false, true]);
+    expect([at("cjs/a.pathway.ts"), at("untyped/a.ts"), at("esm/a.pathway.ts"), at("esm/deeper/a.ts"), at("broken/a.ts")]).toEqual([
+      true,
+      true,
+      false,
+      false,
+      true,
+    ]);
     expect([at("esm/a.cts"), at("esm/a.cjs"), at("cjs/a.mts"), at("cjs/a.mjs")]).toEqual([true, true, false, false]);
   });
 });

@@ -8,11 +8,26 @@ const nodeError = (code: string, message: string) => Object.assign(new Error(mes
 
 describe("isMissingOptionalPackage", () => {
   const cases: [string, unknown, OptionalFeature, boolean][] = [
-    ["import() of the package", nodeError("ERR_MODULE_NOT_FOUND", "Cannot find package 'tsx' imported from /app/node_modules/pathwaykit/dist/bundle/chunk.js"), "build", true],
-    ["require.resolve of a file in the package", nodeError("MODULE_NOT_FOUND", "Cannot find module 'mermaid/dist/mermaid.min.js'\nRequire stack:\n- /app/x.js"), "images", true],
+    [
+      "import() of the package",
+      nodeError("ERR_MODULE_NOT_FOUND", "Cannot find package 'tsx' imported from /app/node_modules/pathwaykit/dist/bundle/chunk.js"),
+      "build",
+      true,
+    ],
+    [
+      "require.resolve of a file in the package",
+      nodeError("MODULE_NOT_FOUND", "Cannot find module 'mermaid/dist/mermaid.min.js'\nRequire stack:\n- /app/x.js"),
+      "images",
+      true,
+    ],
     ["the other package of the feature", nodeError("ERR_MODULE_NOT_FOUND", "Cannot find package 'puppeteer-core' imported from /app/x.js"), "images", true],
     ["a package of another feature", nodeError("ERR_MODULE_NOT_FOUND", "Cannot find package 'ts-morph' imported from /app/x.js"), "build", false],
-    ["a dependency missing inside an installed package", nodeError("ERR_MODULE_NOT_FOUND", "Cannot find package 'esbuild' imported from /app/node_modules/tsx/dist/x.mjs"), "build", false],
+    [
+      "a dependency missing inside an installed package",
+      nodeError("ERR_MODULE_NOT_FOUND", "Cannot find package 'esbuild' imported from /app/node_modules/tsx/dist/x.mjs"),
+      "build",
+      false,
+    ],
     ["a package whose name only starts alike", nodeError("ERR_MODULE_NOT_FOUND", "Cannot find package 'tsx-extra' imported from /app/x.js"), "build", false],
     ["another error code", nodeError("ENOENT", "Cannot find package 'tsx'"), "build", false],
     ["not an error", { code: "ERR_MODULE_NOT_FOUND", message: "Cannot find package 'tsx'" }, "build", false],
@@ -36,7 +51,11 @@ describe("isMissingOptionalPackage", () => {
 
 describe("createMissingPackageError", () => {
   test.each([
-    ["images", "Drawing images with Mermaid (diagram -f svg), and any PNG or PDF, needs mermaid and puppeteer-core", "npm i -D mermaid@^11.17.2 puppeteer-core@^24.43.1"],
+    [
+      "images",
+      "Drawing images with Mermaid (diagram -f svg), and any PNG or PDF, needs mermaid and puppeteer-core",
+      "npm i -D mermaid@^11.17.2 puppeteer-core@^24.43.1",
+    ],
     ["import", "pathway import needs ts-morph", "npm i -D ts-morph@^28.0.0"],
     ["build", "pathway build needs tsx", "npm i -D tsx@^4.23.15"],
   ] as const)("%s: says what needs which package and the one command installing it (a config error: exit 2)", (feature, start, command) => {

@@ -30,7 +30,10 @@ afterAll(async () => {
 
 /** The refusal a read ended with: an Error whose code is ENOTREGULAR (not a regular file) or EFBIG (over the cap). */
 async function refusal(promise: Promise<unknown>): Promise<NodeJS.ErrnoException> {
-  const error = (await promise.then(() => undefined, (e: unknown) => e)) as NodeJS.ErrnoException;
+  const error = (await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )) as NodeJS.ErrnoException;
   expect(error).toBeInstanceOf(Error);
   expect(["ENOTREGULAR", "EFBIG"]).toContain(error.code);
   return error;
@@ -50,7 +53,9 @@ describe("readFileBounded", () => {
   });
 
   it("refuses a file over the cap before reading it", async () => {
-    expect((await refusal(readFileBounded(path.join(dir, "p.json"), 10))).message).toMatch(/is \d+ bytes, over the limit of 10 bytes read whole; raise it with --max-file-size/);
+    expect((await refusal(readFileBounded(path.join(dir, "p.json"), 10))).message).toMatch(
+      /is \d+ bytes, over the limit of 10 bytes read whole; raise it with --max-file-size/,
+    );
   });
 
   it.runIf(existsSync("/proc/self/status"))("stops a file that grows past the cap while it is read (a /proc file says size 0)", async () => {
@@ -58,7 +63,11 @@ describe("readFileBounded", () => {
   });
 
   it("caps stdin too, and stops an endless stream", async () => {
-    const endless = new Readable({ read() { this.push(Buffer.alloc(64 * 1024, 0x20)); } });
+    const endless = new Readable({
+      read() {
+        this.push(Buffer.alloc(64 * 1024, 0x20));
+      },
+    });
     expect((await refusal(readStreamBounded(endless, 1024 * 1024))).message).toMatch(/is over the limit of 1 MiB/);
   });
 });
@@ -80,13 +89,31 @@ describe("readFileChunks", () => {
   });
 
   it.runIf(unix)("refuses a FIFO, a socket (which open answers ENXIO) and a directory as readFileBounded does", async () => {
-    for (const [name, message] of [["fifo.json", /named pipe/], ["sock.json", /ENXIO/], [".", /is a directory/]] as const) {
-      expect(((await all(path.join(dir, name)).then(() => undefined, (e: unknown) => e)) as Error).message).toMatch(message);
+    for (const [name, message] of [
+      ["fifo.json", /named pipe/],
+      ["sock.json", /ENXIO/],
+      [".", /is a directory/],
+    ] as const) {
+      expect(
+        (
+          (await all(path.join(dir, name)).then(
+            () => undefined,
+            (e: unknown) => e,
+          )) as Error
+        ).message,
+      ).toMatch(message);
     }
   });
 
   it.runIf(existsSync("/dev/zero"))("refuses /dev/zero instead of reading forever", async () => {
-    expect(((await all("/dev/zero").then(() => undefined, (e: unknown) => e)) as NodeJS.ErrnoException).code).toBe("ENOTREGULAR");
+    expect(
+      (
+        (await all("/dev/zero").then(
+          () => undefined,
+          (e: unknown) => e,
+        )) as NodeJS.ErrnoException
+      ).code,
+    ).toBe("ENOTREGULAR");
   });
 });
 
@@ -96,7 +123,12 @@ describe("commands refuse special files and oversized inputs with a message, and
   it.runIf(unix)("validate: a FIFO, /dev/zero and a socket are refused; the regular file is still checked", async () => {
     const result = await run(["validate", "fifo.json", "/dev/zero", "sock.json", "p.json", "--format", "json"]);
     expect(result.code).toBe(2);
-    const byFile = Object.fromEntries((JSON.parse(result.stdout) as { filePath: string; messages: { message: string }[] }[]).map((r) => [r.filePath, r.messages.map((d) => d.message).join(" ")]));
+    const byFile = Object.fromEntries(
+      (JSON.parse(result.stdout) as { filePath: string; messages: { message: string }[] }[]).map((r) => [
+        r.filePath,
+        r.messages.map((d) => d.message).join(" "),
+      ]),
+    );
     expect(byFile["fifo.json"]).toMatch(/named pipe/);
     expect(byFile["/dev/zero"]).toMatch(/is a device/);
     expect(byFile["sock.json"]).toMatch(/socket/);
@@ -116,7 +148,10 @@ describe("commands refuse special files and oversized inputs with a message, and
   });
 
   it("--max-file-size (before or after the command) and PATHWAYKIT_MAX_FILE_SIZE cap the files read", async () => {
-    for (const args of [["--max-file-size", "10", "lint", "p.json"], ["lint", "p.json", "--max-file-size", "10"]]) {
+    for (const args of [
+      ["--max-file-size", "10", "lint", "p.json"],
+      ["lint", "p.json", "--max-file-size", "10"],
+    ]) {
       const result = await run(args);
       expect(result.code).toBe(2);
       expect(result.stdout + result.stderr).toMatch(/over the limit of 10 bytes/);
@@ -129,21 +164,28 @@ describe("commands refuse special files and oversized inputs with a message, and
   });
 
   it.runIf(existsSync("/dev/zero"))("analyze, diff and import refuse /dev/zero with exit 2", async () => {
-    for (const args of [["analyze", "/dev/zero"], ["diff", "/dev/zero", "p.json"], ["import", "/dev/zero"]]) {
+    for (const args of [
+      ["analyze", "/dev/zero"],
+      ["diff", "/dev/zero", "p.json"],
+      ["import", "/dev/zero"],
+    ]) {
       const result = await run(args);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/\/dev\/zero: is a device, not a regular file/);
     }
   });
 
-  it.runIf(existsSync("/dev/zero"))("test: a scenario whose pathway: is /dev/zero fails with a message, unopened (outside the project); and a scenario file that is a FIFO", async () => {
-    writeFileSync(path.join(dir, "zero.scenario.yaml"), "name: zero\npathway: /dev/zero\nturns:\n  - user: hi\n");
-    const result = await run(["test", "zero.scenario.yaml", "--format", "json"]);
-    expect(result.code).toBe(2);
-    expect(result.stdout + result.stderr).toMatch(/pathway: \\?"\/dev\/zero\\?" is an absolute path outside the project folder/);
-    if (!unix) return;
-    const fifo = await run(["test", "fifo.json", "--format", "json"]);
-    expect(fifo.code).toBe(2);
-    expect(fifo.stdout + fifo.stderr).toMatch(/named pipe/);
-  });
+  it.runIf(existsSync("/dev/zero"))(
+    "test: a scenario whose pathway: is /dev/zero fails with a message, unopened (outside the project); and a scenario file that is a FIFO",
+    async () => {
+      writeFileSync(path.join(dir, "zero.scenario.yaml"), "name: zero\npathway: /dev/zero\nturns:\n  - user: hi\n");
+      const result = await run(["test", "zero.scenario.yaml", "--format", "json"]);
+      expect(result.code).toBe(2);
+      expect(result.stdout + result.stderr).toMatch(/pathway: \\?"\/dev\/zero\\?" is an absolute path outside the project folder/);
+      if (!unix) return;
+      const fifo = await run(["test", "fifo.json", "--format", "json"]);
+      expect(fifo.code).toBe(2);
+      expect(fifo.stdout + fifo.stderr).toMatch(/named pipe/);
+    },
+  );
 });

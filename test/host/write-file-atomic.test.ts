@@ -1,6 +1,21 @@
 // Atomic writes on a real file system: modes kept, symlinks written through, hard links kept, no temp file left even after SIGKILL.
 import { spawn } from "node:child_process";
-import { chmodSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -17,7 +32,10 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 const at = (name: string) => path.join(dir, name);
-const temps = () => readdirSync(dir, { recursive: true }).map(String).filter((n) => n.includes(TEMP_MARKER));
+const temps = () =>
+  readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((n) => n.includes(TEMP_MARKER));
 
 describe("writeFileAtomic", () => {
   it.runIf(unix)("keeps the target's permission bits (0600 stays 0600, 0755 stays 0755)", async () => {
@@ -63,30 +81,34 @@ describe("writeFileAtomic", () => {
     expect(temps()).toEqual([]);
   });
 
-  it.runIf(unix)("after a real SIGKILL mid-write the old file is intact, and the next write removes the stray temp file", async () => {
-    writeFileSync(at("p.json"), "old");
-    // The child stops for good just before the rename (its sync never returns), tells us, and is killed outright.
-    const script = `
+  it.runIf(unix)(
+    "after a real SIGKILL mid-write the old file is intact, and the next write removes the stray temp file",
+    async () => {
+      writeFileSync(at("p.json"), "old");
+      // The child stops for good just before the rename (its sync never returns), tells us, and is killed outright.
+      const script = `
       import fs from "node:fs";
       import { syncBuiltinESMExports } from "node:module";
       fs.fsyncSync = () => { fs.writeSync(1, "ready\\n"); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); };
       syncBuiltinESMExports();
       const { writeFileAtomic } = await import(${JSON.stringify(path.join(ROOT, "src/host/write-file-atomic.ts"))});
       await writeFileAtomic(${JSON.stringify(at("p.json"))}, "x".repeat(1 << 20));`;
-    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on("data", (d: Buffer) => d.toString().includes("ready") && resolve());
-      child.on("exit", (code) => reject(new Error(`child exited early (${code})`)));
-    });
-    child.kill("SIGKILL");
-    await new Promise((resolve) => child.once("exit", resolve));
-    expect(child.signalCode).toBe("SIGKILL");
-    expect(readFileSync(at("p.json"), "utf8")).toBe("old");
-    expect(temps()).toHaveLength(1);
-    await writeFileAtomic(at("p.json"), "new");
-    expect(readFileSync(at("p.json"), "utf8")).toBe("new");
-    expect(temps()).toEqual([]);
-  }, 20_000);
+      const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on("data", (d: Buffer) => d.toString().includes("ready") && resolve());
+        child.on("exit", (code) => reject(new Error(`child exited early (${code})`)));
+      });
+      child.kill("SIGKILL");
+      await new Promise((resolve) => child.once("exit", resolve));
+      expect(child.signalCode).toBe("SIGKILL");
+      expect(readFileSync(at("p.json"), "utf8")).toBe("old");
+      expect(temps()).toHaveLength(1);
+      await writeFileAtomic(at("p.json"), "new");
+      expect(readFileSync(at("p.json"), "utf8")).toBe("new");
+      expect(temps()).toEqual([]);
+    },
+    20_000,
+  );
 
   it("leaves a file that already holds the content alone, and rewrites one of the same size that differs", async () => {
     writeFileSync(at("same.yaml"), "name: a\n");

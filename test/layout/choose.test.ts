@@ -3,7 +3,17 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { toDirectedGraph, type DirectedGraph } from "../../src/export/index.js";
-import { chooseLayoutEngine, getElkLayout, getForestLayerWidth, getGraphLayout, getRankLayout, MAX_AUTO_WIDTH, SKIP_ELK_FACTOR, toSvg, type GraphLayout } from "../../src/layout/index.js";
+import {
+  chooseLayoutEngine,
+  getElkLayout,
+  getForestLayerWidth,
+  getGraphLayout,
+  getRankLayout,
+  MAX_AUTO_WIDTH,
+  SKIP_ELK_FACTOR,
+  toSvg,
+  type GraphLayout,
+} from "../../src/layout/index.js";
 import type { Pathway } from "../../src/model/index.js";
 import { generatePathway } from "../../scripts/generate-pathway.js";
 import { CORPUS_DIR, hasCorpus } from "../support/corpus-dir.js";
@@ -22,7 +32,9 @@ async function previousAuto(graph: DirectedGraph): Promise<GraphLayout> {
 function corpus(): { name: string; pathway: Pathway }[] {
   if (!hasCorpus) return [];
   const out: { name: string; pathway: Pathway }[] = [];
-  for (const name of readdirSync(CORPUS_DIR).filter((f) => f.endsWith(".json") && !/MALFORMED|BAD-BYTE/.test(f)).sort()) {
+  for (const name of readdirSync(CORPUS_DIR)
+    .filter((f) => f.endsWith(".json") && !/MALFORMED|BAD-BYTE/.test(f))
+    .sort()) {
     try {
       const value = JSON.parse(readFileSync(path.join(CORPUS_DIR, name), "utf8")) as Record<string, unknown>;
       const pathway = (value.pathway_data ?? value.data ?? value) as Pathway;

@@ -15,7 +15,10 @@ const inside = (n: LayoutBox, f: LayoutBox) => n.x >= f.x && n.y >= f.y && n.x +
 const overlaps = (a: LayoutBox, b: LayoutBox) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 /** Whether `p` lies on the border of `b` (within half a pixel): where an edge leaves or enters a node. */
 const onBorder = (p: { x: number; y: number }, b: LayoutBox) =>
-  p.x >= b.x - 0.5 && p.x <= b.x + b.width + 0.5 && p.y >= b.y - 0.5 && p.y <= b.y + b.height + 0.5 &&
+  p.x >= b.x - 0.5 &&
+  p.x <= b.x + b.width + 0.5 &&
+  p.y >= b.y - 0.5 &&
+  p.y <= b.y + b.height + 0.5 &&
   (Math.abs(p.x - b.x) < 0.5 || Math.abs(p.x - b.x - b.width) < 0.5 || Math.abs(p.y - b.y) < 0.5 || Math.abs(p.y - b.y - b.height) < 0.5);
 
 const dataOf = (n: Pathway["nodes"][number]) => (n.data ?? {}) as Record<string, unknown>;
@@ -35,12 +38,27 @@ const twoTags: Pathway = {
     node("u", "Untagged step"),
     { id: "e", type: "End Call", data: { name: "Bye" } },
   ],
-  edges: [edge("1", "s", "v1"), edge("2", "v1", "v2", "answered"), edge("3", "v2", "b1"), edge("4", "b1", "b2", "picked one"), edge("5", "b2", "u"), edge("6", "u", "e"), edge("7", "v2", "e", "not verified"), edge("8", "b2", "v1", "start over")],
+  edges: [
+    edge("1", "s", "v1"),
+    edge("2", "v1", "v2", "answered"),
+    edge("3", "v2", "b1"),
+    edge("4", "b1", "b2", "picked one"),
+    edge("5", "b2", "u"),
+    edge("6", "u", "e"),
+    edge("7", "v2", "e", "not verified"),
+    edge("8", "b2", "v1", "start over"),
+  ],
 };
 /** Tags on parts no edge joins, beside an untagged part. */
 const apart: Pathway = {
   name: "Apart",
-  nodes: [node("a", "Alpha", { isStart: true, ...tag("One") }), node("b", "Beta", tag("One")), node("c", "Gamma", tag("Two", "rgb(200, 10, 10)")), node("d", "Delta", tag("Two", "rgb(200, 10, 10)")), node("x", "Loose")],
+  nodes: [
+    node("a", "Alpha", { isStart: true, ...tag("One") }),
+    node("b", "Beta", tag("One")),
+    node("c", "Gamma", tag("Two", "rgb(200, 10, 10)")),
+    node("d", "Delta", tag("Two", "rgb(200, 10, 10)")),
+    node("x", "Loose"),
+  ],
   edges: [edge("1", "a", "b"), edge("2", "c", "d", "then")],
 };
 
@@ -51,9 +69,11 @@ function checkFrames(graph: DirectedGraph, layout: GraphLayout, tags: string[]):
   const box = new Map(layout.nodes.map((n) => [n.key, n]));
   // A stub (a reference beside its source) belongs with its source.
   const byKey = new Map(graph.nodes.map((n) => [n.key, n]));
-  const tagOf = (n: DirectedGraph["nodes"][number]) => n.tag?.name ?? (n.kind === "stub" ? byKey.get(graph.edges.find((e) => e.to === n.key)!.from)!.tag?.name : undefined);
+  const tagOf = (n: DirectedGraph["nodes"][number]) =>
+    n.tag?.name ?? (n.kind === "stub" ? byKey.get(graph.edges.find((e) => e.to === n.key)!.from)!.tag?.name : undefined);
   for (const n of graph.nodes.filter((n) => !n.global)) {
-    for (const f of frames) expect(f.name === tagOf(n) ? inside(box.get(n.key)!, f) : overlaps(box.get(n.key)!, f), `${n.label} and frame ${f.name}`).toBe(f.name === tagOf(n));
+    for (const f of frames)
+      expect(f.name === tagOf(n) ? inside(box.get(n.key)!, f) : overlaps(box.get(n.key)!, f), `${n.label} and frame ${f.name}`).toBe(f.name === tagOf(n));
   }
   frames.forEach((f, i) => frames.slice(i + 1).forEach((g) => expect(overlaps(f, g), `${f.name} and ${g.name}`).toBe(false)));
   const drawn = layout.edges.map((e) => e.index).sort((a, b) => a - b);
@@ -78,7 +98,10 @@ describe("tag frames in the ELK layout", () => {
   });
 
   it("draws no frame for a tag on one node only, nor with groups: false", async () => {
-    const one: Pathway = { ...twoTags, nodes: twoTags.nodes.map((n) => (n.id === "v2" || n.id === "b2" ? { ...n, data: { name: dataOf(n)["name"] as string } } : n)) };
+    const one: Pathway = {
+      ...twoTags,
+      nodes: twoTags.nodes.map((n) => (n.id === "v2" || n.id === "b2" ? { ...n, data: { name: dataOf(n)["name"] as string } } : n)),
+    };
     expect((await getElkLayout(toDirectedGraph(one))).groups).toBeUndefined();
     expect((await getElkLayout(toDirectedGraph(twoTags), { groups: false })).groups).toBeUndefined();
   });
@@ -97,7 +120,10 @@ describe("tag frames in the ELK layout", () => {
 
   it("escapes a tag name in the SVG, keeps the whole name as the frame's tooltip and ignores a colour that is not plain", async () => {
     const hostile = `<script>alert(1)</script> & "x" ${"long words ".repeat(12)}`.trim();
-    const bad: Pathway = { ...twoTags, nodes: twoTags.nodes.map((n) => (dataOf(n)["tag"] ? { ...n, data: { ...dataOf(n), tag: { name: hostile, color: "red;background:url(x)" } } } : n)) };
+    const bad: Pathway = {
+      ...twoTags,
+      nodes: twoTags.nodes.map((n) => (dataOf(n)["tag"] ? { ...n, data: { ...dataOf(n), tag: { name: hostile, color: "red;background:url(x)" } } } : n)),
+    };
     const graph = toDirectedGraph(bad);
     const svg = toSvg(graph, await getElkLayout(graph));
     const doc = new JSDOM(svg, { contentType: "image/svg+xml" }).window.document;
@@ -105,7 +131,7 @@ describe("tag frames in the ELK layout", () => {
     expect(doc.querySelector("script")).toBeNull();
     expect(svg).not.toContain("url(x)");
     expect(svg).not.toContain("background");
-    expect(doc.querySelector("g.group > title")?.textContent).toBe(hostile.slice(0, 59) + "…");
+    expect(doc.querySelector("g.group > title")?.textContent).toBe(`${hostile.slice(0, 59)}…`);
     expect(doc.querySelector("g.group > rect")?.getAttribute("stroke")).toBe("#9e9e9e");
     expect(doc.querySelectorAll("g.group > text").length).toBeLessThanOrEqual(2);
   });
@@ -127,8 +153,31 @@ describe("getCaptionLines", () => {
 });
 
 describe("frames only where the picture is no worse", () => {
-  const layout = (width: number, edges: GraphLayout["edges"]): GraphLayout => ({ engine: "elk", width, height: 100, flow: { x: 0, y: 0, width, height: 100 }, nodes: [], edges, globalEdges: [] });
-  const cross = [{ index: 0, points: [{ x: 0, y: 0 }, { x: 10, y: 10 }] }, { index: 1, points: [{ x: 0, y: 10 }, { x: 10, y: 0 }] }];
+  const layout = (width: number, edges: GraphLayout["edges"]): GraphLayout => ({
+    engine: "elk",
+    width,
+    height: 100,
+    flow: { x: 0, y: 0, width, height: 100 },
+    nodes: [],
+    edges,
+    globalEdges: [],
+  });
+  const cross = [
+    {
+      index: 0,
+      points: [
+        { x: 0, y: 0 },
+        { x: 10, y: 10 },
+      ],
+    },
+    {
+      index: 1,
+      points: [
+        { x: 0, y: 10 },
+        { x: 10, y: 0 },
+      ],
+    },
+  ];
   it.each([
     ["as wide, as few crossings", layout(1000, []), layout(1000, []), true],
     ["5 % wider", layout(1050, []), layout(1000, []), true],

@@ -4,7 +4,8 @@ import fc from "fast-check";
 import { JSDOM } from "jsdom";
 import { appendLegend, getLegendBlock } from "../../src/layout/index.js";
 
-const PICTURE = '<svg id="diagram0" width="300.5" xmlns="http://www.w3.org/2000/svg" height="200" viewBox="0 0 300.5 200"><g class="node"><text>A</text></g></svg>';
+const PICTURE =
+  '<svg id="diagram0" width="300.5" xmlns="http://www.w3.org/2000/svg" height="200" viewBox="0 0 300.5 200"><g class="node"><text>A</text></g></svg>';
 
 function parse(svg: string) {
   const doc = new JSDOM(svg, { contentType: "image/svg+xml" }).window.document;
@@ -37,7 +38,12 @@ describe("appendLegend", () => {
   it("keeps any legend text as text: well-formed SVG, no element or attribute from it", () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: "binary", maxLength: 80 }), { minLength: 1, maxLength: 5 }), (texts) => {
-        const doc = parse(appendLegend(PICTURE, texts.map((text, i) => ({ ref: i + 1, text }))));
+        const doc = parse(
+          appendLegend(
+            PICTURE,
+            texts.map((text, i) => ({ ref: i + 1, text })),
+          ),
+        );
         expect(doc.querySelectorAll("script, a, image, foreignObject")).toHaveLength(0);
         for (const element of doc.querySelectorAll("*")) for (const a of element.attributes) expect(a.name.startsWith("on")).toBe(false);
       }),

@@ -3,7 +3,16 @@ import { describe, expect, it } from "vitest";
 import { JSDOM } from "jsdom";
 import { simplifyGraph, toDirectedGraph, type DirectedGraph } from "../../src/export/index.js";
 import { escapeHtml } from "../../src/escape/html.js";
-import { getElkLayout, getGraphLayout, getRankLayout, GLOBALS_NOTE_TEXT, LayoutTimeoutError, toSvg, type GraphLayout, type LayoutBox } from "../../src/layout/index.js";
+import {
+  getElkLayout,
+  getGraphLayout,
+  getRankLayout,
+  GLOBALS_NOTE_TEXT,
+  LayoutTimeoutError,
+  toSvg,
+  type GraphLayout,
+  type LayoutBox,
+} from "../../src/layout/index.js";
 import type { Pathway } from "../../src/model/index.js";
 import { generatePathway } from "../../scripts/generate-pathway.js";
 import { parseableCorpus } from "../support/corpus.js";
@@ -36,25 +45,29 @@ function checkPlaced(graph: DirectedGraph, layout: GraphLayout): void {
 describe("layout and toSvg", () => {
   const corpus = parseableCorpus.find((c) => c.name === "noshow-rebooking-v1-export.json");
 
-  it.skipIf(!corpus)("lays out a real pathway with ELK: labels clear of every node and of each other, globals apart", async () => {
-    const graph = toDirectedGraph(corpus!.value as Pathway);
-    const layout = await getElkLayout(graph);
-    checkPlaced(graph, layout);
-    expect(layout.globals).toBeDefined();
-    const labels = layout.edges.flatMap((e) => (e.label ? [e.label] : []));
-    expect(labels.length).toBeGreaterThan(10);
-    for (const [i, l] of labels.entries()) {
-      for (const n of layout.nodes) expect(overlaps(l, n), `label ${i} over node ${n.key}`).toBe(false);
-      for (const other of labels.slice(i + 1)) expect(overlaps(l, other), `label ${i} over another label`).toBe(false);
-    }
-    const doc = parse(toSvg(graph, layout));
-    expect(doc.querySelectorAll("g.node")).toHaveLength(graph.nodes.length);
-    expect(doc.querySelectorAll("g.node.start")).toHaveLength(graph.nodes.filter((n) => n.start).length);
-    // The legend sits below the flow and the globals box, not inside it.
-    const legendTop = Number(doc.querySelector("g.legend text")!.getAttribute("y"));
-    expect(legendTop).toBeGreaterThan(layout.height);
-    expect(doc.documentElement.textContent).toContain(GLOBALS_NOTE_TEXT);
-  }, 120_000);
+  it.skipIf(!corpus)(
+    "lays out a real pathway with ELK: labels clear of every node and of each other, globals apart",
+    async () => {
+      const graph = toDirectedGraph(corpus!.value as Pathway);
+      const layout = await getElkLayout(graph);
+      checkPlaced(graph, layout);
+      expect(layout.globals).toBeDefined();
+      const labels = layout.edges.flatMap((e) => (e.label ? [e.label] : []));
+      expect(labels.length).toBeGreaterThan(10);
+      for (const [i, l] of labels.entries()) {
+        for (const n of layout.nodes) expect(overlaps(l, n), `label ${i} over node ${n.key}`).toBe(false);
+        for (const other of labels.slice(i + 1)) expect(overlaps(l, other), `label ${i} over another label`).toBe(false);
+      }
+      const doc = parse(toSvg(graph, layout));
+      expect(doc.querySelectorAll("g.node")).toHaveLength(graph.nodes.length);
+      expect(doc.querySelectorAll("g.node.start")).toHaveLength(graph.nodes.filter((n) => n.start).length);
+      // The legend sits below the flow and the globals box, not inside it.
+      const legendTop = Number(doc.querySelector("g.legend text")!.getAttribute("y"));
+      expect(legendTop).toBeGreaterThan(layout.height);
+      expect(doc.documentElement.textContent).toContain(GLOBALS_NOTE_TEXT);
+    },
+    120_000,
+  );
 
   it("places a generated 300-node pathway with the rank layout in linear time, every node once", () => {
     const graph = toDirectedGraph(generatePathway({ nodes: 300, edges: 900, seed: 3 }));
@@ -120,6 +133,9 @@ describe("layout and toSvg", () => {
     expect(titles.some((t) => t!.includes("caller says <yes> again"))).toBe(true);
     const hubs = graph.nodes.filter((n) => n.stubbedIn !== undefined);
     expect(hubs.length).toBeGreaterThan(0);
-    for (const hub of hubs) expect(doc.querySelector(`g.node[data-key="${hub.key}"] > title`)?.textContent).toBe(`Entered by ${hub.stubbedIn} edges drawn as stubs beside their sources`);
+    for (const hub of hubs)
+      expect(doc.querySelector(`g.node[data-key="${hub.key}"] > title`)?.textContent).toBe(
+        `Entered by ${hub.stubbedIn} edges drawn as stubs beside their sources`,
+      );
   });
 });

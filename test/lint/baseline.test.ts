@@ -4,7 +4,10 @@ import { createBaseline, filterByBaseline, getFindingLocation, lintPathway } fro
 import { END, START, pathwayText } from "../support/pathway-text.js";
 
 const stuck = (id: string) => `{"id": "${id}", "type": "Default", "data": {"text": "x"}}`;
-const edges = (ids: string[]) => [`{"id": "e0", "source": "start", "target": "end", "label": "bye"}`, ...ids.map((id, i) => `{"id": "e${i + 1}", "source": "start", "target": "${id}", "label": "to ${id}"}`)];
+const edges = (ids: string[]) => [
+  `{"id": "e0", "source": "start", "target": "end", "label": "bye"}`,
+  ...ids.map((id, i) => `{"id": "e${i + 1}", "source": "start", "target": "${id}", "label": "to ${id}"}`),
+];
 const lint = (text: string) => {
   const r = lintPathway(text);
   return { file: "p.json", value: r.value, diagnostics: r.diagnostics };

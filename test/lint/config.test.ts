@@ -70,11 +70,14 @@ describe("getFileLintSettings", () => {
 });
 
 describe("suppressions", () => {
-  const text = pathwayText([START, END, `{"id": "n1", "type": "Default", "data": {"text": "x"}}`, `{"id": "n2", "type": "Default", "data": {"text": "y"}}`], [
-    `{"id": "e1", "source": "start", "target": "end", "label": "bye"}`,
-    `{"id": "e2", "source": "start", "target": "n1", "label": "one"}`,
-    `{"id": "e3", "source": "start", "target": "n2", "label": "two"}`,
-  ]);
+  const text = pathwayText(
+    [START, END, `{"id": "n1", "type": "Default", "data": {"text": "x"}}`, `{"id": "n2", "type": "Default", "data": {"text": "y"}}`],
+    [
+      `{"id": "e1", "source": "start", "target": "end", "label": "bye"}`,
+      `{"id": "e2", "source": "start", "target": "n1", "label": "one"}`,
+      `{"id": "e3", "source": "start", "target": "n2", "label": "two"}`,
+    ],
+  );
 
   it("hides the finding at the named node, with its reason, and keeps the others", () => {
     const result = lintPathway(text, { suppressions: [{ file: "x", nodeId: "n1", rule: "dead-end", reason: "filled in later" }] });

@@ -32,38 +32,35 @@ const DEAD_DEFAULT = "Default node reached by one edge, with no edge on and no e
 
 // {{ restaurant_language }} in every node's globalPrompt is set nowhere (the issue's example): one finding per node.
 const RESTAURANT: Expected[] = [
-    f("undefined-variable /nodes/0/data/globalPrompt 12:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/1/data/prompt 27:274 {{restaurant_menu}}", NEVER_SET),
-    f("undefined-variable /nodes/1/data/globalPrompt 28:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/2/data/globalPrompt 44:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/3/data/globalPrompt 60:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/4/data/globalPrompt 89:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/5/data/prompt 104:180 {{store_location}}", NEVER_SET),
-    f("undefined-variable /nodes/5/data/globalPrompt 105:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/6/data/body 119:48 {{unique_azz_id}}", NEVER_SET),
-    f("undefined-variable /nodes/6/data/globalPrompt 124:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/7/data/globalPrompt 165:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/8/data/globalPrompt 181:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/9/data/kb 194:105 {{opening_hours}}", NEVER_SET),
-    f("undefined-variable /nodes/9/data/kb 194:145 {{store_location}}", NEVER_SET),
-    f("undefined-variable /nodes/9/data/kb 194:180 {{timezone}}", NEVER_SET),
-    f("undefined-variable /nodes/9/data/kb 194:223 {{restaurant_menu}}", NEVER_SET),
-    f("undefined-variable /nodes/9/data/prompt 197:794 {{restaurant_name}}", NEVER_SET),
-    f("undefined-variable /nodes/9/data/globalPrompt 200:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/10/data/prompt 215:55 {{restaurant_name}}", NEVER_SET),
-    f("undefined-variable /nodes/10/data/globalPrompt 216:44 {{restaurant_language}}", NEVER_SET),
-    f("undefined-variable /nodes/11/data/prompt 231:96 {{restaurant_name}}", NEVER_SET),
-    f("undefined-variable /nodes/11/data/globalPrompt 232:44 {{restaurant_language}}", NEVER_SET),
+  f("undefined-variable /nodes/0/data/globalPrompt 12:44 {{restaurant_language}}", NEVER_SET),
+  f("undefined-variable /nodes/1/data/prompt 27:274 {{restaurant_menu}}", NEVER_SET),
+  f("undefined-variable /nodes/1/data/globalPrompt 28:44 {{restaurant_language}}", NEVER_SET),
+  f("undefined-variable /nodes/2/data/globalPrompt 44:44 {{restaurant_language}}", NEVER_SET),
+  f("undefined-variable /nodes/3/data/globalPrompt 60:44 {{restaurant_language}}", NEVER_SET),
+  f("undefined-variable /nodes/4/data/globalPrompt 89:44 {{restaurant_language}}", NEVER_SET),
+  f("undefined-variable /nodes/5/data/prompt 104:180 {{store_location}}", NEVER_SET),
+  f("undefined-variable /nodes/5/data/globalPrompt 105:44 {{restaurant_language}}", NEVER_SET),
+  f("undefined-variable /nodes/6/data/body 119:48 {{unique_azz_id}}", NEVER_SET),
+  f("undefined-variable /nodes/6/data/globalPrompt 124:44 {{restaurant_language}}", NEVER_SET),
+  f("undefined-variable /nodes/7/data/globalPrompt 165:44 {{restaurant_language}}", NEVER_SET),
+  f("undefined-variable /nodes/8/data/globalPrompt 181:44 {{restaurant_language}}", NEVER_SET),
+  f("undefined-variable /nodes/9/data/kb 194:105 {{opening_hours}}", NEVER_SET),
+  f("undefined-variable /nodes/9/data/kb 194:145 {{store_location}}", NEVER_SET),
+  f("undefined-variable /nodes/9/data/kb 194:180 {{timezone}}", NEVER_SET),
+  f("undefined-variable /nodes/9/data/kb 194:223 {{restaurant_menu}}", NEVER_SET),
+  f("undefined-variable /nodes/9/data/prompt 197:794 {{restaurant_name}}", NEVER_SET),
+  f("undefined-variable /nodes/9/data/globalPrompt 200:44 {{restaurant_language}}", NEVER_SET),
+  f("undefined-variable /nodes/10/data/prompt 215:55 {{restaurant_name}}", NEVER_SET),
+  f("undefined-variable /nodes/10/data/globalPrompt 216:44 {{restaurant_language}}", NEVER_SET),
+  f("undefined-variable /nodes/11/data/prompt 231:96 {{restaurant_name}}", NEVER_SET),
+  f("undefined-variable /nodes/11/data/globalPrompt 232:44 {{restaurant_language}}", NEVER_SET),
 ];
 
 /** Every finding of the linter's own rules (validation findings are in test/validate/corpus.test.ts), in report order. */
 const expected: Record<string, Expected[]> = {
-  "docs-get-pathway-example.MALFORMED.json": [
-  ],
-  "docs-get-pathway-version-example.json": [
-  ],
-  "docs-update-pathway-example.MALFORMED.json": [
-  ],
+  "docs-get-pathway-example.MALFORMED.json": [],
+  "docs-get-pathway-version-example.json": [],
+  "docs-update-pathway-example.MALFORMED.json": [],
   // Press Button digits come from {{variables}} nobody sets in the file (request_data of the claims bot).
   "ivr-claims-press-button.json": [
     flow("unreachable-node /nodes/1 24:5", "End Call node with no incoming edge and no route, press target or response route to it"),
@@ -93,7 +90,10 @@ const expected: Record<string, Expected[]> = {
     f("prompt-too-long /nodes/10/data/prompt 1139:19", LONG),
     f("prompt-too-long /nodes/11/data/prompt 1172:19", LONG),
     f("prompt-too-long /nodes/12/data/prompt 1607:19", LONG),
-    f("maybe-unset-variable /nodes/12/data/prompt 1607:601 {{pain_story}}", "set only at \" JARRING CONTACT VALIDATION\"; Intro > Acceptability > Trust/Credibility Responses > the solution avoids it"),
+    f(
+      "maybe-unset-variable /nodes/12/data/prompt 1607:601 {{pain_story}}",
+      'set only at " JARRING CONTACT VALIDATION"; Intro > Acceptability > Trust/Credibility Responses > the solution avoids it',
+    ),
     f("prompt-too-long /nodes/13/data/prompt 1631:19", LONG),
     f("unused-extracted-variable /nodes/13/data/extractVars/0/0 1636:13", UNUSED),
     f("unused-extracted-variable /nodes/13/data/extractVars/1/0 1643:13", UNUSED),
@@ -131,18 +131,33 @@ const expected: Record<string, Expected[]> = {
     flow("dead-end /nodes/36 3083:5", DEAD_DEFAULT),
     f("prompt-too-long /nodes/37/data/prompt 3111:19", LONG),
     f("prompt-too-long /nodes/38/data/prompt 3546:19", LONG),
-    f("maybe-unset-variable /nodes/38/data/prompt 3546:601 {{pain_story}}", "the copy of \"the solution\": the same path avoids \" JARRING CONTACT VALIDATION\""),
+    f("maybe-unset-variable /nodes/38/data/prompt 3546:601 {{pain_story}}", 'the copy of "the solution": the same path avoids " JARRING CONTACT VALIDATION"'),
     f("prompt-too-long /nodes/39/data/prompt 3567:19", LONG),
-    f("maybe-unset-variable /nodes/39/data/prompt 3567:776 {{vision}}", "set only at the two \"Gap Discovery #goal\" nodes; Intro > Acceptability > Trust/Credibility Responses > the solution > Offer positioning avoids both"),
-    f("maybe-unset-variable /nodes/39/data/prompt 3567:788 {{mission}}", "as {{vision}}: set only at \"Gap Discovery #goal\", avoided by the path through Acceptability"),
-    f("maybe-unset-variable /nodes/39/data/prompt 3567:801 {{purpose}}", "as {{vision}}: set only at \"Gap Discovery #goal\", avoided by the path through Acceptability"),
-    f("maybe-unset-variable /nodes/39/data/prompt 3567:814 {{heroic_unique_identity}}", "set only at \"Vision Acknowledgment HUI\"; the path through Acceptability avoids it"),
+    f(
+      "maybe-unset-variable /nodes/39/data/prompt 3567:776 {{vision}}",
+      'set only at the two "Gap Discovery #goal" nodes; Intro > Acceptability > Trust/Credibility Responses > the solution > Offer positioning avoids both',
+    ),
+    f(
+      "maybe-unset-variable /nodes/39/data/prompt 3567:788 {{mission}}",
+      'as {{vision}}: set only at "Gap Discovery #goal", avoided by the path through Acceptability',
+    ),
+    f(
+      "maybe-unset-variable /nodes/39/data/prompt 3567:801 {{purpose}}",
+      'as {{vision}}: set only at "Gap Discovery #goal", avoided by the path through Acceptability',
+    ),
+    f(
+      "maybe-unset-variable /nodes/39/data/prompt 3567:814 {{heroic_unique_identity}}",
+      'set only at "Vision Acknowledgment HUI"; the path through Acceptability avoids it',
+    ),
     f("undefined-variable /nodes/39/data/prompt 3567:2327 {{gap}}", NEVER_SET),
     f("unused-extracted-variable /nodes/39/data/extractVars/0/0 3571:13", UNUSED),
     f("unused-extracted-variable /nodes/39/data/extractVars/1/0 3577:13", UNUSED),
     flow("dead-end /nodes/40 3818:5", DEAD_DEFAULT),
     flow("dead-end /nodes/42 3852:5", DEAD_DEFAULT),
-    flow("global-never-returns /nodes/48 3992:5", "global IVR node with enableGlobalAutoReturn: false and no way on: it stays there, which the service does not document (a warning)"),
+    flow(
+      "global-never-returns /nodes/48 3992:5",
+      "global IVR node with enableGlobalAutoReturn: false and no way on: it stays there, which the service does not document (a warning)",
+    ),
     f("prompt-too-long /nodes/49/data/prompt 4023:19", LONG),
     // Nodes 51 and 55 are dead ends too, but no call reaches them: reported once, as unreachable (no dead-end).
     flow("unreachable-node /nodes/51 4061:5", "Custom Code stub (name only) with no edges: nothing leads to it"),
@@ -150,7 +165,10 @@ const expected: Record<string, Expected[]> = {
     flow("unreachable-node /nodes/53 4086:5", "reached only from node 52, itself unreachable"),
     flow("unreachable-node /nodes/54 4100:5", "reached only from node 53, itself unreachable"),
     flow("unreachable-node /nodes/55 4114:5", "last of the chain, reached only from node 54, itself unreachable (and with no edge on)"),
-    f("edge-label-whitespace /edges/27/data/label 4424:18", "the label reads \"User said yes to text  message\": two spaces between \"text\" and \"message\", a copy-paste slip that --fix collapses"),
+    f(
+      "edge-label-whitespace /edges/27/data/label 4424:18",
+      'the label reads "User said yes to text  message": two spaces between "text" and "message", a copy-paste slip that --fix collapses',
+    ),
   ],
   // The agent is started with request_data (patient_id, worklist_id, patient_first_name, provider_name, ...) that no
   // config here declares: each such read is rightly "never defined" until a pathway.config.json lists them.
@@ -185,7 +203,10 @@ const expected: Record<string, Expected[]> = {
     f("undefined-variable /nodes/14/data/body 758:70 {{worklist_id}}", NEVER_SET),
     f("webhook-missing-default-route /nodes/14/data/responsePathways 789:25", NO_DEFAULT_ROUTE),
     f("undefined-variable /nodes/15/data/body 820:33 {{patient_id}}", NEVER_SET),
-    f("maybe-unset-variable /nodes/15/data/body 820:74 {{needs_ride_help}}", "set only at \"4. Address a barrier\"; Greeting > Verify > 2a > 3 > 4b > 5 > 6 > 6c skips it"),
+    f(
+      "maybe-unset-variable /nodes/15/data/body 820:74 {{needs_ride_help}}",
+      'set only at "4. Address a barrier"; Greeting > Verify > 2a > 3 > 4b > 5 > 6 > 6c skips it',
+    ),
     f("webhook-missing-default-route /nodes/15/data/responsePathways 846:25", NO_DEFAULT_ROUTE),
     f("undefined-variable /nodes/17/data/body 893:33 {{patient_id}}", NEVER_SET),
     f("webhook-missing-default-route /nodes/17/data/responsePathways 914:25", NO_DEFAULT_ROUTE),
@@ -203,7 +224,10 @@ const expected: Record<string, Expected[]> = {
     f("unused-extracted-variable /nodes/32/data/extractVars/0/0 1259:7", UNUSED),
     f("unused-extracted-variable /nodes/33/data/extractVars/0/0 1284:7", UNUSED),
     f("undefined-variable /nodes/34/data/prompt 1306:125 {{provider_name}}", NEVER_SET),
-    f("maybe-unset-variable /nodes/34/data/prompt 1306:146 {{location}}", "set only by webhook 6c; the global logistics node can be entered from the greeting, before it"),
+    f(
+      "maybe-unset-variable /nodes/34/data/prompt 1306:146 {{location}}",
+      "set only by webhook 6c; the global logistics node can be entered from the greeting, before it",
+    ),
     f("undefined-variable /nodes/36/data/body 1346:33 {{patient_id}}", NEVER_SET),
     f("undefined-variable /nodes/37/data/body 1383:33 {{patient_id}}", NEVER_SET),
     f("webhook-missing-default-route /nodes/37/data/responsePathways 1413:25", NO_DEFAULT_ROUTE),
@@ -214,8 +238,7 @@ const expected: Record<string, Expected[]> = {
     f("webhook-missing-default-route /nodes/40/data/responsePathways 1521:25", NO_DEFAULT_ROUTE),
     f("undefined-variable /nodes/42/globalConfig/globalPrompt 1579:1064 {{patient_first_name}}", NEVER_SET),
   ],
-  "pathwalk-pizzeria-dialect.json": [
-  ],
+  "pathwalk-pizzeria-dialect.json": [],
   "receptionist-auto-shop.json": [
     f("unused-extracted-variable /nodes/4/data/extractVars/2/0 88:13", UNUSED),
     f("unused-extracted-variable /nodes/4/data/extractVars/3/0 93:13", UNUSED),
@@ -229,12 +252,10 @@ const expected: Record<string, Expected[]> = {
     f("unused-extracted-variable /nodes/5/data/extractVars/6/0 158:13", UNUSED),
   ],
   "restaurant-2024-get-dump.json": RESTAURANT,
-  "restaurant-control-chars.MALFORMED.json": [
-  ],
+  "restaurant-control-chars.MALFORMED.json": [],
   // The same pathway one version earlier: the same findings at the same places.
   "restaurant-history-6ebf769.json": RESTAURANT,
-  "restaurant-history-b72bd49.BAD-BYTE.json": [
-  ],
+  "restaurant-history-b72bd49.BAD-BYTE.json": [],
   "terraform-fixture-create-no-edges.json": [
     flow("dead-end /nodes/0 5:9", "the only node: its routes and fallback point at ids that do not exist, and the file has no edges"),
     f("unused-extracted-variable /nodes/0/data/extractVars/0/0 12:18", UNUSED),
@@ -243,9 +264,8 @@ const expected: Record<string, Expected[]> = {
   "terraform-fixture-read.json": [
     f("unused-extracted-variable /nodes/0/data/extractVars/0/0 15:22", UNUSED),
     f("unused-extracted-variable /nodes/0/data/extractVars/1/0 16:22", UNUSED),
-    flow("dead-end /nodes/1 58:9", "\"Edge 2\" has no outgoing edge and is no exit"),
+    flow("dead-end /nodes/1 58:9", '"Edge 2" has no outgoing edge and is no exit'),
   ],
-
 };
 
 describeCorpus("real corpus", () => {
@@ -269,12 +289,15 @@ describeCorpus("real corpus", () => {
     }
   });
 
-  it.each(["restaurant-2024-get-dump.json", "restaurant-history-6ebf769.json"])("%s: the global KB node written the vendor's way returns to the caller: no dead end", (name) => {
-    const kb = lintPathway(readCorpus(name)).diagnostics.filter((d) => d.pointer === "/nodes/9" || d.pointer.startsWith("/nodes/9/"));
-    // Its empty globalLabel is the one defect (validate's global-label-empty); no outgoing edge and no flag means it returns.
-    expect(kb.map((d) => d.ruleId)).toEqual(expect.arrayContaining(["global-label-empty"]));
-    expect(kb.map((d) => d.ruleId)).not.toContain("dead-end");
-  });
+  it.each(["restaurant-2024-get-dump.json", "restaurant-history-6ebf769.json"])(
+    "%s: the global KB node written the vendor's way returns to the caller: no dead end",
+    (name) => {
+      const kb = lintPathway(readCorpus(name)).diagnostics.filter((d) => d.pointer === "/nodes/9" || d.pointer.startsWith("/nodes/9/"));
+      // Its empty globalLabel is the one defect (validate's global-label-empty); no outgoing edge and no flag means it returns.
+      expect(kb.map((d) => d.ruleId)).toEqual(expect.arrayContaining(["global-label-empty"]));
+      expect(kb.map((d) => d.ruleId)).not.toContain("dead-end");
+    },
+  );
 
   it("restaurant files: every node is reachable (the global KB node counts) and no loop traps the caller", () => {
     for (const { name, value } of parseableCorpus.filter((f) => f.name.startsWith("restaurant"))) {

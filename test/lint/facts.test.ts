@@ -14,7 +14,10 @@ const pathway = () => ({
   edges: [{ id: "e1", source: "a", target: "end", label: "done" }],
 });
 
-const unreachable = (value: unknown) => lintValue(value).diagnostics.filter((d) => d.ruleId === "unreachable-node").map((d) => d.pointer);
+const unreachable = (value: unknown) =>
+  lintValue(value)
+    .diagnostics.filter((d) => d.ruleId === "unreachable-node")
+    .map((d) => d.pointer);
 
 it("reports fresh reachability when the same pathway object is edited between two runs", () => {
   const p = pathway();

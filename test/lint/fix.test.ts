@@ -43,7 +43,8 @@ describe("fixPathway", () => {
   });
 
   it("keeps a byte-order mark when its rule is off, and leaves a file that does not parse as it is", () => {
-    const text = '\uFEFF{"nodes": [{"id": "a", "type": "Default", "data": {"name": "A", "isStart": true, "text": "Hi"}}], "edges": [{"id": "x", "source": "a", "target": "a", "label": " again "}]}';
+    const text =
+      '\uFEFF{"nodes": [{"id": "a", "type": "Default", "data": {"name": "A", "isStart": true, "text": "Hi"}}], "edges": [{"id": "x", "source": "a", "target": "a", "label": " again "}]}';
     const kept = fixPathway(text, { rules: { "byte-order-mark": "off" } });
     expect(kept.output).toBe(text.replace('" again "', '"again"'));
     expect(fixPathway('{"nodes": [').output).toBeUndefined();

@@ -9,7 +9,10 @@ import { lintPathway } from "../../src/lint/index.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURES = path.resolve(HERE, "../fixtures/newest-real-files");
-const cases = readdirSync(FIXTURES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+const cases = readdirSync(FIXTURES, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
 
 const key = (d: Diagnostic) => `${d.ruleId} ${d.pointer} ${d.range?.start.line}:${d.range?.start.column}`;
 
@@ -29,8 +32,14 @@ describe("lint on the newest real shapes", () => {
     const { getVariableDefinitions } = await import("../../src/graph/index.js");
     const listed = JSON.parse(readFileSync(path.join(FIXTURES, "saved-tool-tools-list", "pathway.json"), "utf8"));
     const inline = JSON.parse(readFileSync(path.join(FIXTURES, "saved-tool-inline", "pathway.json"), "utf8"));
-    const saved = (p: unknown) => getVariableDefinitions(p as never).filter((d) => d.source === "savedTool").map((d) => `${d.name} ${d.nodeId} /${d.path.join("/")}`);
+    const saved = (p: unknown) =>
+      getVariableDefinitions(p as never)
+        .filter((d) => d.source === "savedTool")
+        .map((d) => `${d.name} ${d.nodeId} /${d.path.join("/")}`);
     expect(saved(listed)).toEqual(["available_slots 7 /nodes/1/data/tool", "earliest_slot 7 /nodes/1/data/tool"]);
-    expect(saved(inline)).toEqual(["booking_uid 8 /nodes/1/data/tool/tool/response/booking_uid", "booking_time 8 /nodes/1/data/tool/tool/response/booking_time"]);
+    expect(saved(inline)).toEqual([
+      "booking_uid 8 /nodes/1/data/tool/tool/response/booking_uid",
+      "booking_time 8 /nodes/1/data/tool/tool/response/booking_time",
+    ]);
   });
 });

@@ -36,7 +36,18 @@ const messyPathway = fc.record({
     { maxLength: 8 },
   ),
   edges: fc.oneof(
-    fc.array(fc.record({ id: fc.string(), source: fc.constantFrom("a", "b", "c", "x"), target: fc.constantFrom("a", "b", "c", "x"), label: fc.oneof(fc.string(), fc.constant(" ")) }, { requiredKeys: [] }), { maxLength: 10 }),
+    fc.array(
+      fc.record(
+        {
+          id: fc.string(),
+          source: fc.constantFrom("a", "b", "c", "x"),
+          target: fc.constantFrom("a", "b", "c", "x"),
+          label: fc.oneof(fc.string(), fc.constant(" ")),
+        },
+        { requiredKeys: [] },
+      ),
+      { maxLength: 10 },
+    ),
     fc.jsonValue({ maxDepth: 1 }),
   ),
 });

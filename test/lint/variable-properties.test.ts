@@ -6,7 +6,7 @@ import { lintPathway } from "../../src/lint/index.js";
 const VARIABLE_RULES = new Set(["undefined-variable", "maybe-unset-variable", "unverified-variable"]);
 
 /** Text around placeholders: escapes JSON must write (\n, ", \\), non-ASCII, emoji, braces that are not placeholders. */
-const filler = fc.constantFrom("", " ", "say \"hi\"\n", "tab\there", "café ", "😀 ", "{ {x} } ", "{{ }} ", "back\\slash ", "{{1a}} ", "\u0001");
+const filler = fc.constantFrom("", " ", 'say "hi"\n', "tab\there", "café ", "😀 ", "{ {x} } ", "{{ }} ", "back\\slash ", "{{1a}} ", "\u0001");
 const placeholder = fc
   .tuple(fc.constantFrom("name", "city", "order.id", "SECRET.key", "input.q", "from", "x_1"), fc.constantFrom("", " ", "  "))
   .map(([name, pad]) => `{{${pad}${name}${pad}}}`);

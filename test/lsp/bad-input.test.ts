@@ -56,7 +56,14 @@ describe("pathway lsp with bad input", () => {
     const huge = `{"nodes": [], "pad": "${"x".repeat(100 * 1024 * 1024)}"}`;
     const uri = await lsp.open(path.join(dir, "huge.json"), huge);
     const diagnostics = await lsp.diagnostics(uri, undefined, 60_000);
-    expect(diagnostics).toEqual([expect.objectContaining({ code: "too-large-to-analyse", message: expect.stringMatching(/this file is 100 MB, over the 4 MB the editor analyses; .*Raise pathwaykit\.maxDocumentSizeMB .*\(or start it with --max-file-size\)/) })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: "too-large-to-analyse",
+        message: expect.stringMatching(
+          /this file is 100 MB, over the 4 MB the editor analyses; .*Raise pathwaykit\.maxDocumentSizeMB .*\(or start it with --max-file-size\)/,
+        ),
+      }),
+    ]);
     const hover = await lsp.connection.sendRequest("textDocument/hover", { textDocument: { uri }, position: { line: 0, character: 3 } });
     expect(hover).toBeNull();
     await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } });
@@ -98,7 +105,12 @@ describe("pathway lsp with bad input", () => {
     const text = `name: escape\npathway: ../../../../../../etc/passwd\nturns:\n  - user: hi\n    take: done\n`;
     const uri = await lsp.open(path.join(dir, "escape.scenario.yaml"), text, "yaml");
     const diagnostics = await lsp.diagnostics(uri);
-    expect(diagnostics).toEqual([expect.objectContaining({ message: expect.stringMatching(/leaves the project folder .* Nothing was read from it\./), range: expect.objectContaining({ start: { line: 1, character: 9 } }) })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(/leaves the project folder .* Nothing was read from it\./),
+        range: expect.objectContaining({ start: { line: 1, character: 9 } }),
+      }),
+    ]);
     const completion = await lsp.connection.sendRequest<unknown[]>("textDocument/completion", { textDocument: { uri }, position: { line: 4, character: 10 } });
     expect(completion).toEqual([]);
   });

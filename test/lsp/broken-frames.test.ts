@@ -24,7 +24,11 @@ interface Received {
 function startRaw() {
   const dir = tempDir("pathwaykit-lsp-frames-");
   writeFileSync(path.join(dir, "package.json"), "{}\n");
-  const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], { cwd: dir, env: { PATH: process.env.PATH ?? "", HOME: dir, NO_COLOR: "1" }, stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? "", HOME: dir, NO_COLOR: "1" },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
   const received: Received[] = [];
@@ -112,7 +116,9 @@ describe("pathway lsp with broken frames", () => {
     await server.initialize();
     server.write("Content-Length: 9\r\n\r\n{nodes: [");
     server.write(SHUTDOWN);
-    expect(await server.next((m) => m.method === "window/logMessage" && /skipped a message whose body is not JSON/.test(m.params?.message ?? ""))).toBeDefined();
+    expect(
+      await server.next((m) => m.method === "window/logMessage" && /skipped a message whose body is not JSON/.test(m.params?.message ?? "")),
+    ).toBeDefined();
     expect((await server.next((m) => m.id === 2)).result).toBeNull();
     server.write(frame({ jsonrpc: "2.0", method: "exit" }));
     expect(await exitWithin(server, 30_000)).toBe(0);

@@ -50,7 +50,10 @@ async function session(client: LspClientOptions = {}): Promise<{ dir: string; ls
 
 /** A hover on the small pathway's broken target is answered (with its finding). */
 async function answersHover(lsp: LspSession, small: string): Promise<void> {
-  const hover = await lsp.connection.sendRequest<{ contents: { value: string } } | null>("textDocument/hover", { textDocument: { uri: small }, position: { line: 4, character: SMALL.split("\n")[4]!.indexOf('"ned"') + 2 } });
+  const hover = await lsp.connection.sendRequest<{ contents: { value: string } } | null>("textDocument/hover", {
+    textDocument: { uri: small },
+    position: { line: 4, character: SMALL.split("\n")[4]!.indexOf('"ned"') + 2 },
+  });
   expect(hover?.contents.value).toContain("unknown-edge-endpoint");
 }
 
@@ -60,8 +63,12 @@ describe("pathway lsp with a large document", () => {
     const { dir, lsp, small } = await session();
     const uri = await lsp.open(path.join(dir, "large.json"), LARGE);
     const diagnostics = await lsp.diagnostics(uri, undefined, 60_000);
-    expect(diagnostics).toEqual([expect.objectContaining({ code: "too-large-to-analyse", severity: 2, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } })]);
-    expect(diagnostics[0]!.message).toMatch(/^Not analysed: this file is 13 MB, over the 4 MB the editor analyses; nothing in it was checked\. Raise pathwaykit\.maxDocumentSizeMB/);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: "too-large-to-analyse", severity: 2, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } }),
+    ]);
+    expect(diagnostics[0]!.message).toMatch(
+      /^Not analysed: this file is 13 MB, over the 4 MB the editor analyses; nothing in it was checked\. Raise pathwaykit\.maxDocumentSizeMB/,
+    );
     expect(diagnostics[0]!.message).toContain("`pathway lint <file>` in a terminal");
     expect(await lsp.connection.sendRequest("textDocument/hover", { textDocument: { uri }, position: { line: 1, character: 10 } })).toBeNull();
     await answersHover(lsp, small);
@@ -87,7 +94,9 @@ describe("pathway lsp with a large document", () => {
     const uri = await lsp.open(path.join(dir, "large.json"), LARGE);
     const diagnostics = await lsp.diagnostics(uri, undefined, 120_000);
     expect(diagnostics.map((d) => d.code)).toEqual(["too-large-to-analyse"]);
-    expect(diagnostics[0]!.message).toMatch(/needed more than the 32 MB of memory an analysis may use, and its analysis was stopped; .*Raise pathwaykit\.analysisMemoryMB/);
+    expect(diagnostics[0]!.message).toMatch(
+      /needed more than the 32 MB of memory an analysis may use, and its analysis was stopped; .*Raise pathwaykit\.analysisMemoryMB/,
+    );
     // The thread that ran out is gone; the next analysis gets a new one.
     await lsp.change(small, SMALL.replace('"ned"', '"end"'));
     const fixed = await lsp.diagnostics(small, (d) => !d.some((x) => x.code === "unknown-edge-endpoint"));

@@ -8,7 +8,8 @@ import { locateValues, toValueSpanKey } from "../../src/lsp/locate-values.js";
 function pointersOf(value: unknown, prefix = "", out: string[] = []): string[] {
   out.push(prefix);
   if (Array.isArray(value)) value.forEach((v, i) => pointersOf(v, `${prefix}/${i}`, out));
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) pointersOf(v, `${prefix}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, out);
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) pointersOf(v, `${prefix}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, out);
   return out;
 }
 

@@ -44,15 +44,55 @@ const uri = () => pathToFileURL(path.join(dir, "bad.json")).href;
 /** Notifications of the wrong shape, each with what the log line must name. */
 const NOTIFICATIONS: [string, string, () => unknown, RegExp][] = [
   ["didOpen with null params", "textDocument/didOpen", () => null, /skipped textDocument\/didOpen: params is null/],
-  ["didOpen whose text is null", "textDocument/didOpen", () => ({ textDocument: { uri: uri(), languageId: "json", version: 1, text: null } }), /skipped textDocument\/didOpen: params\.textDocument\.text is null/],
-  ["didOpen whose text is an object", "textDocument/didOpen", () => ({ textDocument: { uri: uri(), languageId: "json", version: 1, text: { nodes: [] } } }), /params\.textDocument\.text is object/],
-  ["didOpen whose uri is a number", "textDocument/didOpen", () => ({ textDocument: { uri: 5, languageId: "json", version: 1, text: "{}" } }), /params\.textDocument\.uri is number/],
-  ["didOpen of a file on another host", "textDocument/didOpen", () => ({ textDocument: { uri: "file://elsewhere/x.json", languageId: "json", version: 1, text: "{}" } }), /file:\/\/elsewhere\/x\.json names no local file/],
+  [
+    "didOpen whose text is null",
+    "textDocument/didOpen",
+    () => ({ textDocument: { uri: uri(), languageId: "json", version: 1, text: null } }),
+    /skipped textDocument\/didOpen: params\.textDocument\.text is null/,
+  ],
+  [
+    "didOpen whose text is an object",
+    "textDocument/didOpen",
+    () => ({ textDocument: { uri: uri(), languageId: "json", version: 1, text: { nodes: [] } } }),
+    /params\.textDocument\.text is object/,
+  ],
+  [
+    "didOpen whose uri is a number",
+    "textDocument/didOpen",
+    () => ({ textDocument: { uri: 5, languageId: "json", version: 1, text: "{}" } }),
+    /params\.textDocument\.uri is number/,
+  ],
+  [
+    "didOpen of a file on another host",
+    "textDocument/didOpen",
+    () => ({ textDocument: { uri: "file://elsewhere/x.json", languageId: "json", version: 1, text: "{}" } }),
+    /file:\/\/elsewhere\/x\.json names no local file/,
+  ],
   ["didOpen with params by position", "textDocument/didOpen", () => [1, 2], /skipped textDocument\/didOpen: params is an array/],
-  ["didChange whose text is null", "textDocument/didChange", () => ({ textDocument: { uri: okUri, version: 2 }, contentChanges: [{ text: null }] }), /params\.contentChanges\[0\]\.text is null/],
-  ["didChange with a null textDocument", "textDocument/didChange", () => ({ textDocument: null, contentChanges: [] }), /skipped textDocument\/didChange: params\.textDocument is null/],
-  ["didChange whose range has no end", "textDocument/didChange", () => ({ textDocument: { uri: okUri, version: 2 }, contentChanges: [{ range: { start: { line: 0, character: 0 }, end: null }, text: "x" }] }), /params\.contentChanges\[0\]\.range\.end is null/],
-  ["didChange whose changes are a string", "textDocument/didChange", () => ({ textDocument: { uri: okUri, version: 2 }, contentChanges: "boom" }), /params\.contentChanges is not an array/],
+  [
+    "didChange whose text is null",
+    "textDocument/didChange",
+    () => ({ textDocument: { uri: okUri, version: 2 }, contentChanges: [{ text: null }] }),
+    /params\.contentChanges\[0\]\.text is null/,
+  ],
+  [
+    "didChange with a null textDocument",
+    "textDocument/didChange",
+    () => ({ textDocument: null, contentChanges: [] }),
+    /skipped textDocument\/didChange: params\.textDocument is null/,
+  ],
+  [
+    "didChange whose range has no end",
+    "textDocument/didChange",
+    () => ({ textDocument: { uri: okUri, version: 2 }, contentChanges: [{ range: { start: { line: 0, character: 0 }, end: null }, text: "x" }] }),
+    /params\.contentChanges\[0\]\.range\.end is null/,
+  ],
+  [
+    "didChange whose changes are a string",
+    "textDocument/didChange",
+    () => ({ textDocument: { uri: okUri, version: 2 }, contentChanges: "boom" }),
+    /params\.contentChanges is not an array/,
+  ],
   ["didSave with null params", "textDocument/didSave", () => null, /skipped textDocument\/didSave: params is null/],
   ["didClose without a textDocument", "textDocument/didClose", () => ({}), /skipped textDocument\/didClose: params\.textDocument is undefined/],
 ];
@@ -87,16 +127,27 @@ const REQUESTS: [string, string, () => unknown][] = [
   ["hover without a position", "textDocument/hover", () => ({ textDocument: { uri: okUri }, position: null })],
   ["completion at a position that is not numbers", "textDocument/completion", () => ({ textDocument: { uri: okUri }, position: { line: "a", character: 1 } })],
   ["definition without a document", "textDocument/definition", () => ({ position: { line: 0, character: 0 } })],
-  ["references at a negative line", "textDocument/references", () => ({ textDocument: { uri: okUri }, position: { line: -1, character: 0 }, context: { includeDeclaration: true } })],
+  [
+    "references at a negative line",
+    "textDocument/references",
+    () => ({ textDocument: { uri: okUri }, position: { line: -1, character: 0 }, context: { includeDeclaration: true } }),
+  ],
   ["document symbols of a uri that is a number", "textDocument/documentSymbol", () => ({ textDocument: { uri: 1 } })],
   ["workspace symbols without a query", "workspace/symbol", () => ({})],
-  ["code actions without a context", "textDocument/codeAction", () => ({ textDocument: { uri: okUri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, context: null })],
+  [
+    "code actions without a context",
+    "textDocument/codeAction",
+    () => ({ textDocument: { uri: okUri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, context: null }),
+  ],
 ];
 
 describe("pathway lsp with malformed requests", () => {
   for (const [name, method, params] of REQUESTS) {
     it(`answers a ${name} with InvalidParams, then the next request`, async () => {
-      const error = await lsp.connection.sendRequest(method, params()).then(() => undefined, (e: unknown) => e);
+      const error = await lsp.connection.sendRequest(method, params()).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(ResponseError);
       expect((error as ResponseError<unknown>).code).toBe(ErrorCodes.InvalidParams);
       expect((error as ResponseError<unknown>).message).toContain(method);

@@ -40,7 +40,7 @@ describe("pathway lsp with *.pathway.ts modules", () => {
       expect(opened[0]!.message).toMatch(/by running it, as `pathway build` does, and its code runs with your permissions/);
       expect(opened[0]!.message).toMatch(/trust the workspace \(VS Code\) or set pathwaykit\.runModules to true/);
       expect(runs()).toBe(0);
-      await lsp.change(uri, text + "\n// edited\n");
+      await lsp.change(uri, `${text}\n// edited\n`);
       await lsp.save(uri);
       expect((await lsp.diagnostics(uri)).map((d) => d.code)).toEqual(["module-not-run"]);
       expect(runs()).toBe(0);
@@ -60,7 +60,7 @@ describe("pathway lsp with *.pathway.ts modules", () => {
       const lsp = await startLsp(dir, {}, client);
       try {
         const uri = await lsp.open(file, text, "typescript");
-        await lsp.change(uri, text + "\n// edited\n");
+        await lsp.change(uri, `${text}\n// edited\n`);
         // A request answered after the open and the change: both have been handled.
         await lsp.connection.sendRequest("textDocument/documentSymbol", { textDocument: { uri } });
         expect(runs()).toBe(0);

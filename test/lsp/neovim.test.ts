@@ -82,7 +82,9 @@ describe.skipIf(!neovim || !hasCorpus)("pathway lsp in Neovim (headless, vim.lsp
     expect(seen.before).toContainEqual(expect.objectContaining({ lnum: broken.line, col: broken.col, code: "unknown-edge-endpoint" }));
     expect(seen.hover).toMatch(/Set by:\n- Offer Availability/);
     const node = positionOf(good, `"id": "${secondId}"`, '"id": '.length);
-    expect(seen.definition).toEqual([expect.objectContaining({ uri: `file://${file}`, range: expect.objectContaining({ start: { line: node.line, character: node.col } }) })]);
+    expect(seen.definition).toEqual([
+      expect.objectContaining({ uri: `file://${file}`, range: expect.objectContaining({ start: { line: node.line, character: node.col } }) }),
+    ]);
     expect(seen.after.filter((d) => d.code === "unknown-edge-endpoint")).toEqual([]);
   }, 120_000);
 });

@@ -50,13 +50,20 @@ afterAll(async () => {
 describe("pathway lsp: findings", () => {
   it("publishes the findings `pathway lint --format json` reports, with the nearest config, at the same places", async () => {
     const published = await lsp.diagnostics(uri);
-    const lint = JSON.parse(runCli(["lint", "flow.json", "--format", "json"], { cwd: dir }).stdout) as { messages: { ruleId: string; line: number; column: number }[] }[];
+    const lint = JSON.parse(runCli(["lint", "flow.json", "--format", "json"], { cwd: dir }).stdout) as {
+      messages: { ruleId: string; line: number; column: number }[];
+    }[];
     const expected = lint[0]!.messages.map((d) => `${d.ruleId}@${d.line - 1}:${d.column - 1}`).sort();
     expect(expected.length).toBeGreaterThan(3);
     expect(published.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`).sort()).toEqual(expected);
     // The config declares budget as request data: only plan is undefined.
     expect(published.find((d) => d.code === "unknown-edge-endpoint")!.range.start).toEqual(at(PATHWAY, '"edn"'));
-    expect(published.filter((d) => d.code === "undefined-variable").map((d) => d.message).join()).not.toContain("budget");
+    expect(
+      published
+        .filter((d) => d.code === "undefined-variable")
+        .map((d) => d.message)
+        .join(),
+    ).not.toContain("budget");
   });
 
   it("keeps the last good analysis while the text does not parse, and publishes the parse error", async () => {
@@ -64,7 +71,10 @@ describe("pathway lsp: findings", () => {
     await lsp.change(uri, broken);
     const published = await lsp.diagnostics(uri, (d) => d.some((x) => x.code === "parse-error"));
     expect(published.length).toBeGreaterThan(0);
-    const hover = await lsp.connection.sendRequest<{ contents: { value: string } } | null>("textDocument/hover", { textDocument: { uri }, position: at(broken, '"target": "confirm"', 12) });
+    const hover = await lsp.connection.sendRequest<{ contents: { value: string } } | null>("textDocument/hover", {
+      textDocument: { uri },
+      position: at(broken, '"target": "confirm"', 12),
+    });
     expect(hover?.contents.value).toContain("**Confirm**");
     await lsp.change(uri, PATHWAY);
     await lsp.diagnostics(uri, (d) => d.some((x) => x.code === "unknown-edge-endpoint"));
@@ -78,7 +88,10 @@ describe("pathway lsp: findings", () => {
     const broken = PATHWAY.replace('"label": "done"}', '"label": "done"');
     await lsp.change(quick, broken);
     await lsp.diagnostics(quick, (d) => d.some((x) => x.code === "parse-error"));
-    const hover = await lsp.connection.sendRequest<{ contents: { value: string } } | null>("textDocument/hover", { textDocument: { uri: quick }, position: at(broken, '"target": "confirm"', 12) });
+    const hover = await lsp.connection.sendRequest<{ contents: { value: string } } | null>("textDocument/hover", {
+      textDocument: { uri: quick },
+      position: at(broken, '"target": "confirm"', 12),
+    });
     await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri: quick } });
     expect(hover?.contents.value).toContain("**Confirm**");
   });
@@ -87,7 +100,8 @@ describe("pathway lsp: findings", () => {
     for (let i = 0; i < 10; i++) await lsp.change(uri, PATHWAY.replace('"Hi!"', `"Hi ${i}!"`));
     // The last version's analysis may finish after an older one that started before the last change reached the server:
     // wait for it, then for one more change's, so anything stale would have come between the two.
-    const publishedFor = (version: number) => vi.waitFor(() => expect(lsp.published.some((p) => p.uri === uri && p.version === version)).toBe(true), { timeout: 30_000, interval: 20 });
+    const publishedFor = (version: number) =>
+      vi.waitFor(() => expect(lsp.published.some((p) => p.uri === uri && p.version === version)).toBe(true), { timeout: 30_000, interval: 20 });
     await publishedFor(13);
     await lsp.change(uri, PATHWAY.replace('"Hi!"', '"Hi again!"'));
     await publishedFor(14);
@@ -101,34 +115,57 @@ describe("pathway lsp: findings", () => {
 
 describe("pathway lsp: hover, definition and references", () => {
   it("hovers a node id reference with the node's name, type and ways in and out", async () => {
-    const hover = await lsp.connection.sendRequest<{ contents: { value: string } }>("textDocument/hover", { textDocument: { uri }, position: at(PATHWAY, '"target": "confirm"', 12) });
+    const hover = await lsp.connection.sendRequest<{ contents: { value: string } }>("textDocument/hover", {
+      textDocument: { uri },
+      position: at(PATHWAY, '"target": "confirm"', 12),
+    });
     expect(hover.contents.value).toMatch(/\*\*Confirm\*\* `confirm` — Default/);
     expect(hover.contents.value).toMatch(/Ways in: 1\n- Ask Name \(`ask`\) via edge `got name`/);
     expect(hover.contents.value).toMatch(/Ways out: 1/);
   });
 
   it("hovers a {{variable}} with its producer, and a finding with its explanation and documentation page", async () => {
-    const variable = await lsp.connection.sendRequest<{ contents: { value: string } }>("textDocument/hover", { textDocument: { uri }, position: at(PATHWAY, "{{caller_name}}", 4) });
+    const variable = await lsp.connection.sendRequest<{ contents: { value: string } }>("textDocument/hover", {
+      textDocument: { uri },
+      position: at(PATHWAY, "{{caller_name}}", 4),
+    });
     expect(variable.contents.value).toContain("Set by:\n- Ask Name (`ask`) — extractVars");
     expect(variable.contents.value).toContain("Read in:\n- Confirm (`confirm`)");
-    const finding = await lsp.connection.sendRequest<{ contents: { value: string } }>("textDocument/hover", { textDocument: { uri }, position: at(PATHWAY, '"edn"', 2) });
+    const finding = await lsp.connection.sendRequest<{ contents: { value: string } }>("textDocument/hover", {
+      textDocument: { uri },
+      position: at(PATHWAY, '"edn"', 2),
+    });
     expect(finding.contents.value).toContain("**unknown-edge-endpoint** (error)");
-    expect(finding.contents.value).toContain("[Documentation of unknown-edge-endpoint](https://github.com/pathwaykit/pathwaykit/blob/main/docs/rules/unknown-edge-endpoint.md)");
+    expect(finding.contents.value).toContain(
+      "[Documentation of unknown-edge-endpoint](https://github.com/pathwaykit/pathwaykit/blob/main/docs/rules/unknown-edge-endpoint.md)",
+    );
   });
 
   it("goes from an edge target to the node, from a variable to its producer, and finds every reference of a node", async () => {
-    const def = await lsp.connection.sendRequest<{ uri: string; range: { start: unknown } }[]>("textDocument/definition", { textDocument: { uri }, position: at(PATHWAY, '"target": "confirm"', 12) });
+    const def = await lsp.connection.sendRequest<{ uri: string; range: { start: unknown } }[]>("textDocument/definition", {
+      textDocument: { uri },
+      position: at(PATHWAY, '"target": "confirm"', 12),
+    });
     expect(def).toEqual([{ uri, range: expect.objectContaining({ start: at(PATHWAY, '"id": "confirm"', 6) }) }]);
-    const producer = await lsp.connection.sendRequest<{ range: { start: { line: number } } }[]>("textDocument/definition", { textDocument: { uri }, position: at(PATHWAY, "{{caller_name}}", 4) });
+    const producer = await lsp.connection.sendRequest<{ range: { start: { line: number } } }[]>("textDocument/definition", {
+      textDocument: { uri },
+      position: at(PATHWAY, "{{caller_name}}", 4),
+    });
     expect(producer.map((l) => l.range.start.line)).toEqual([at(PATHWAY, '"id": "ask"').line]);
-    const refs = await lsp.connection.sendRequest<{ range: { start: unknown } }[]>("textDocument/references", { textDocument: { uri }, position: at(PATHWAY, '"id": "ask"', 7), context: { includeDeclaration: false } });
+    const refs = await lsp.connection.sendRequest<{ range: { start: unknown } }[]>("textDocument/references", {
+      textDocument: { uri },
+      position: at(PATHWAY, '"id": "ask"', 7),
+      context: { includeDeclaration: false },
+    });
     expect(refs.map((r) => r.range.start)).toEqual([at(PATHWAY, '"target": "ask"', 10), at(PATHWAY, '"source": "ask"', 10)]);
   });
 });
 
 describe("pathway lsp: symbols and completion", () => {
   it("lists the nodes with their ways out as document symbols, and finds nodes by name across open pathways", async () => {
-    const symbols = await lsp.connection.sendRequest<{ name: string; children: { name: string }[] }[]>("textDocument/documentSymbol", { textDocument: { uri } });
+    const symbols = await lsp.connection.sendRequest<{ name: string; children: { name: string }[] }[]>("textDocument/documentSymbol", {
+      textDocument: { uri },
+    });
     expect(symbols.map((s) => s.name)).toEqual(["Greeting", "Ask Name", "Confirm", "Bye"]);
     expect(symbols[1]!.children.map((c) => c.name)).toEqual(["got name → Confirm"]);
     const found = await lsp.connection.sendRequest<{ name: string }[]>("workspace/symbol", { query: "ask" });
@@ -140,17 +177,29 @@ describe("pathway lsp: symbols and completion", () => {
     expect(ids.map((i) => i.label)).toEqual(["start", "ask", "confirm", "end"]);
     const scenarioFile = path.join(dir, "books.scenario.yaml");
     const scenario = await lsp.open(scenarioFile, SCENARIO, "yaml");
-    const take = await lsp.connection.sendRequest<{ label: string }[]>("textDocument/completion", { textDocument: { uri: scenario }, position: at(SCENARIO, "take: next", 6) });
+    const take = await lsp.connection.sendRequest<{ label: string }[]>("textDocument/completion", {
+      textDocument: { uri: scenario },
+      position: at(SCENARIO, "take: next", 6),
+    });
     expect(take.map((i) => i.label)).toEqual(expect.arrayContaining(["next", "got name", "Ask Name"]));
-    const node = await lsp.connection.sendRequest<{ label: string }[]>("textDocument/completion", { textDocument: { uri: scenario }, position: at(SCENARIO, "node: Ask", 6) });
+    const node = await lsp.connection.sendRequest<{ label: string }[]>("textDocument/completion", {
+      textDocument: { uri: scenario },
+      position: at(SCENARIO, "node: Ask", 6),
+    });
     expect(node.map((i) => i.label)).toEqual(["Greeting", "Ask Name", "Confirm", "Bye"]);
   });
 
   it("goes from a scenario's take: to the edge and from node: to the node, in the pathway file", async () => {
     const scenario = await lsp.open(path.join(dir, "goes.scenario.yaml"), SCENARIO, "yaml");
-    const take = await lsp.connection.sendRequest<{ uri: string; range: { start: unknown } }[]>("textDocument/definition", { textDocument: { uri: scenario }, position: at(SCENARIO, "take: next", 7) });
+    const take = await lsp.connection.sendRequest<{ uri: string; range: { start: unknown } }[]>("textDocument/definition", {
+      textDocument: { uri: scenario },
+      position: at(SCENARIO, "take: next", 7),
+    });
     expect(take).toEqual([{ uri, range: expect.objectContaining({ start: at(PATHWAY, '{"id": "e1"') }) }]);
-    const node = await lsp.connection.sendRequest<{ uri: string; range: { start: unknown } }[]>("textDocument/definition", { textDocument: { uri: scenario }, position: at(SCENARIO, "node: Ask", 7) });
+    const node = await lsp.connection.sendRequest<{ uri: string; range: { start: unknown } }[]>("textDocument/definition", {
+      textDocument: { uri: scenario },
+      position: at(SCENARIO, "node: Ask", 7),
+    });
     expect(node).toEqual([{ uri, range: expect.objectContaining({ start: at(PATHWAY, '"id": "ask"', 6) }) }]);
   });
 });
@@ -159,11 +208,14 @@ describe("pathway lsp: quick fixes", () => {
   const actionsFor = async (code: string) => {
     const all = await lsp.diagnostics(uri);
     const diagnostics = all.filter((d) => d.code === code);
-    return lsp.connection.sendRequest<{ title: string; edit: { changes?: Record<string, { range: unknown; newText: string }[]> } }[]>("textDocument/codeAction", {
-      textDocument: { uri },
-      range: diagnostics[0]!.range,
-      context: { diagnostics },
-    });
+    return lsp.connection.sendRequest<{ title: string; edit: { changes?: Record<string, { range: unknown; newText: string }[]> } }[]>(
+      "textDocument/codeAction",
+      {
+        textDocument: { uri },
+        range: diagnostics[0]!.range,
+        context: { diagnostics },
+      },
+    );
   };
 
   it("offers the rule's suggestion for a broken edge target (the near-miss node id), as an edit of that value only", async () => {
@@ -199,7 +251,9 @@ describe("pathway lsp: quick fixes", () => {
     const edited = JSON.parse(add.edit.changes![configUri]![0]!.newText) as { variables: { requestData: string[] } };
     expect(edited.variables.requestData).toEqual(["budget", "plan"]);
     const suppress = actions.find((a) => a.title.startsWith("Suppress undefined-variable at confirm"))!;
-    expect(JSON.parse(suppress.edit.changes![configUri]![0]!.newText)).toMatchObject({ suppressions: [{ file: "flow.json", nodeId: "confirm", rule: "undefined-variable", reason: "TODO: say why this finding is accepted" }] });
+    expect(JSON.parse(suppress.edit.changes![configUri]![0]!.newText)).toMatchObject({
+      suppressions: [{ file: "flow.json", nodeId: "confirm", rule: "undefined-variable", reason: "TODO: say why this finding is accepted" }],
+    });
     // Offered, never applied: the config on disk is as it was.
     expect(readFileSync(path.join(dir, "pathway.config.json"), "utf8")).toBe(CONFIG);
   });
@@ -213,7 +267,10 @@ describe("pathway lsp: quick fixes", () => {
     const mark = actions.find((a) => a.title.startsWith("Mark"))!;
     expect(mark.title).toBe('Mark "Greeting" (start) as the start node');
     const edit = mark.edit.changes![uri]![0]!;
-    expect(edit).toEqual({ range: { start: at(noStart, '"data": {"name": "Greeting"', 9), end: at(noStart, '"data": {"name": "Greeting"', 9) }, newText: '"isStart": true, ' });
+    expect(edit).toEqual({
+      range: { start: at(noStart, '"data": {"name": "Greeting"', 9), end: at(noStart, '"data": {"name": "Greeting"', 9) },
+      newText: '"isStart": true, ',
+    });
     await lsp.change(uri, PATHWAY);
   });
 });

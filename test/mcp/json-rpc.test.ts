@@ -55,7 +55,10 @@ describe("serveJsonRpc", () => {
     e.input.write(`{"jsonrpc":"2.0","id":1,"method":"${"x".repeat(200)}"`);
     e.input.write(`${"y".repeat(50)}}\n{"jsonrpc":"2.0","id":2,"method":"ok"}\n`);
     await e.settle();
-    expect(e.lines).toEqual([{ jsonrpc: "2.0", id: null, error: { code: RPC_ERRORS.invalidRequest, message: expect.stringMatching(/over 100 bytes/) } }, { jsonrpc: "2.0", id: 2, result: { echo: "ok" } }]);
+    expect(e.lines).toEqual([
+      { jsonrpc: "2.0", id: null, error: { code: RPC_ERRORS.invalidRequest, message: expect.stringMatching(/over 100 bytes/) } },
+      { jsonrpc: "2.0", id: 2, result: { echo: "ok" } },
+    ]);
     expect(e.logged).toHaveLength(1);
   });
 

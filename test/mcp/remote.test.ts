@@ -27,7 +27,9 @@ beforeAll(async () => {
   writeFileSync(path.join(project, "package.json"), "{}\n");
   const env = { PATH: process.env.PATH ?? "", HOME: project, PATHWAYKIT_API_KEY: service.apiKey, PATHWAYKIT_BASE_URL: service.url };
   client = new Client({ name: "pathwaykit-test", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--allow-remote", "--allow-write"], cwd: project, env, stderr: "pipe" }));
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--allow-remote", "--allow-write"], cwd: project, env, stderr: "pipe" }),
+  );
 }, 60_000);
 
 afterAll(async () => {

@@ -43,7 +43,13 @@ const stderr: string[] = [];
 
 /** A client connected to `pathway mcp ...args` in the project; its stderr is collected. */
 async function connect(args: string[] = []): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", ...args], cwd: project, env: { PATH: process.env.PATH ?? "", HOME: project, PATHWAYKIT_API_KEY: KEY }, stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, "mcp", ...args],
+    cwd: project,
+    env: { PATH: process.env.PATH ?? "", HOME: project, PATHWAYKIT_API_KEY: KEY },
+    stderr: "pipe",
+  });
   transport.stderr?.on("data", (d: Buffer) => stderr.push(d.toString()));
   const client = new Client({ name: "pathwaykit-test", version: "1.0.0" });
   await client.connect(transport);
@@ -66,7 +72,10 @@ beforeAll(async () => {
   writeFileSync(path.join(project, "flow.json"), FLOW);
   writeFileSync(path.join(project, "scenarios", "flow.scenario.yaml"), SCENARIO);
   // A file outside the project, and a link inside the project that leads to it.
-  writeFileSync(path.join(root, "secret.json"), JSON.stringify({ nodes: [{ id: "x", type: "Default", data: { name: SECRET, isStart: true, text: SECRET } }], edges: [] }));
+  writeFileSync(
+    path.join(root, "secret.json"),
+    JSON.stringify({ nodes: [{ id: "x", type: "Default", data: { name: SECRET, isStart: true, text: SECRET } }], edges: [] }),
+  );
   symlinkSync(path.join(root, "secret.json"), path.join(project, "leak.json"));
   client = await connect();
 }, 60_000);
@@ -86,7 +95,18 @@ describe("pathway mcp", () => {
   it("lists the read-only tools, each with input and output schemas, and no tool that writes or reaches the service", async () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
-    expect(names).toEqual(["validate", "lint", "explain_rule", "analyze", "diagram", "run_scenarios", "generate_scenarios", "diff", "check_request", "calls_stats"]);
+    expect(names).toEqual([
+      "validate",
+      "lint",
+      "explain_rule",
+      "analyze",
+      "diagram",
+      "run_scenarios",
+      "generate_scenarios",
+      "diff",
+      "check_request",
+      "calls_stats",
+    ]);
     for (const tool of tools) {
       expect(tool.description!.length).toBeGreaterThan(80);
       expect(tool.inputSchema.type).toBe("object");
@@ -138,7 +158,11 @@ describe("pathway mcp", () => {
 
   it("runs a scenario and reports its trace and coverage", async () => {
     const result = await call("run_scenarios", { paths: ["scenarios"] });
-    const report = result.structuredContent as { summary: { passed: number; failed: number }; results: { status: string; trace: unknown[] }[]; coverage: { pathway: string }[] };
+    const report = result.structuredContent as {
+      summary: { passed: number; failed: number };
+      results: { status: string; trace: unknown[] }[];
+      coverage: { pathway: string }[];
+    };
     expect(report.summary).toMatchObject({ passed: 1, failed: 0 });
     expect(report.results[0]!.trace.length).toBeGreaterThan(0);
     expect(report.coverage[0]!.pathway).toBe("flow.json");
@@ -174,7 +198,13 @@ describe("pathway mcp", () => {
   });
 
   it("takes its root from --root when the client starts it elsewhere, and refuses a folder that is not there", async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--root", project], cwd: path.dirname(project), env: { PATH: process.env.PATH ?? "" }, stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, "mcp", "--root", project],
+      cwd: path.dirname(project),
+      env: { PATH: process.env.PATH ?? "" },
+      stderr: "pipe",
+    });
     const rooted = new Client({ name: "pathwaykit-test", version: "1.0.0" });
     await rooted.connect(transport);
     try {
@@ -201,7 +231,7 @@ describe("pathway mcp", () => {
 
   it("exits with code 0 when the client goes away (standard input closed)", async () => {
     const child = spawn(process.execPath, [BIN, "mcp"], { cwd: project, stdio: ["pipe", "pipe", "pipe"] });
-    child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) + "\n");
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" })}\n`);
     const answered = await new Promise<string>((resolve) => child.stdout.once("data", (d: Buffer) => resolve(d.toString())));
     expect(JSON.parse(answered)).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
     child.stdin.end();

@@ -28,19 +28,31 @@ beforeAll(async () => {
   project = path.join(tempDir("pathwaykit-mcp-tools-"), "project");
   mkdirSync(project, { recursive: true });
   writeFileSync(path.join(project, "package.json"), "{}\n");
-  writeFileSync(path.join(project, "flow.json"), JSON.stringify(FLOW, null, 2) + "\n");
+  writeFileSync(path.join(project, "flow.json"), `${JSON.stringify(FLOW, null, 2)}\n`);
   const edited = { ...FLOW, nodes: FLOW.nodes.map((n) => (n.id === "ask" ? { ...n, data: { ...n.data, prompt: "Ask for the caller's full name." } } : n)) };
-  writeFileSync(path.join(project, "flow.edited.json"), JSON.stringify(edited, null, 2) + "\n");
+  writeFileSync(path.join(project, "flow.edited.json"), `${JSON.stringify(edited, null, 2)}\n`);
   // A label with stray whitespace: a safe fix.
   const messy = { ...FLOW, edges: [{ ...FLOW.edges[0], label: " next " }, FLOW.edges[1]] };
-  writeFileSync(path.join(project, "messy.json"), JSON.stringify(messy, null, 2) + "\n");
+  writeFileSync(path.join(project, "messy.json"), `${JSON.stringify(messy, null, 2)}\n`);
   // 250 nodes nothing leads to: lists longer than an answer holds.
-  const big = { ...FLOW, nodes: [...FLOW.nodes, ...Array.from({ length: 250 }, (_, i) => ({ id: `lost-${i}`, type: "End Call", data: { name: `Lost ${i}`, text: "Bye." } }))] };
-  writeFileSync(path.join(project, "big.json"), JSON.stringify(big) + "\n");
-  writeFileSync(path.join(project, "hello.request.json"), JSON.stringify({ phone_number: "+14155550123", pathway_id: "x", start_node_id: "nowhere" }) + "\n");
+  const big = {
+    ...FLOW,
+    nodes: [...FLOW.nodes, ...Array.from({ length: 250 }, (_, i) => ({ id: `lost-${i}`, type: "End Call", data: { name: `Lost ${i}`, text: "Bye." } }))],
+  };
+  writeFileSync(path.join(project, "big.json"), `${JSON.stringify(big)}\n`);
+  writeFileSync(path.join(project, "hello.request.json"), `${JSON.stringify({ phone_number: "+14155550123", pathway_id: "x", start_node_id: "nowhere" })}\n`);
   // A module that prints while it loads: the protocol's stream must not carry it.
-  writeFileSync(path.join(project, "noisy.pathway.ts"), `console.log("noise from the module");\nprocess.stdout.write("more noise\\n");\nexport default ${JSON.stringify(FLOW)};\n`);
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--allow-write"], cwd: project, env: { PATH: process.env.PATH ?? "", HOME: project }, stderr: "pipe" });
+  writeFileSync(
+    path.join(project, "noisy.pathway.ts"),
+    `console.log("noise from the module");\nprocess.stdout.write("more noise\\n");\nexport default ${JSON.stringify(FLOW)};\n`,
+  );
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, "mcp", "--allow-write"],
+    cwd: project,
+    env: { PATH: process.env.PATH ?? "", HOME: project },
+    stderr: "pipe",
+  });
   transport.stderr?.on("data", (d: Buffer) => stderr.push(d.toString()));
   client = new Client({ name: "pathwaykit-test", version: "1.0.0" });
   await client.connect(transport);
@@ -100,7 +112,10 @@ describe("pathway mcp tools", () => {
     await client.callTool({ name: "write_scenarios", arguments: { path: "flow.json" } });
     expect(readFileSync(path.join(project, files[0]!.path), "utf8")).toContain("pathway: ../../flow.json");
     const run = await client.callTool({ name: "run_scenarios", arguments: { paths: ["scenarios"] } });
-    expect(run.structuredContent).toMatchObject({ summary: { failed: 0, errors: 0 }, coverage: [expect.objectContaining({ pathway: "flow.json", edges: expect.objectContaining({ percent: 100 }) })] });
+    expect(run.structuredContent).toMatchObject({
+      summary: { failed: 0, errors: 0 },
+      coverage: [expect.objectContaining({ pathway: "flow.json", edges: expect.objectContaining({ percent: 100 }) })],
+    });
   });
 
   it("offers the safe fix in lint, returns the fixed text without writing, and writes it with fix", async () => {

@@ -14,12 +14,7 @@ describe("indexPathway", () => {
         { id: 7, type: "Default" },
         "not a node",
       ],
-      edges: [
-        { id: "e1", source: "a", target: "b" },
-        null,
-        { id: "e2", source: "b", target: "ghost" },
-        { id: "e3", source: 1, target: "a" },
-      ],
+      edges: [{ id: "e1", source: "a", target: "b" }, null, { id: "e2", source: "b", target: "ghost" }, { id: "e3", source: 1, target: "a" }],
     });
     expect(index.nodes.map((n) => n.index)).toEqual([1, 2, 3]);
     expect(index.firstNodes.map((n) => n.index)).toEqual([1, 2]);

@@ -6,7 +6,11 @@ import { validPathway } from "../support/arbitraries.js";
 
 describe("getWrappedPathwayPointer", () => {
   it("finds the pathway under pathway_data or data, whatever else the answer holds; never in a pathway itself", () => {
-    const extra = fc.dictionary(fc.string().filter((k) => !["nodes", "pathway_data", "data"].includes(k)), fc.jsonValue(), { maxKeys: 4 });
+    const extra = fc.dictionary(
+      fc.string().filter((k) => !["nodes", "pathway_data", "data"].includes(k)),
+      fc.jsonValue(),
+      { maxKeys: 4 },
+    );
     fc.assert(
       fc.property(validPathway, fc.constantFrom("pathway_data", "data"), extra, (pathway, key, rest) => {
         expect(getWrappedPathwayPointer({ ...rest, status: "success", [key]: pathway })).toBe(`/${key}`);

@@ -9,7 +9,10 @@ import { startRecordingProxy, type RecordingProxy } from "../support/recording-p
 // The install takes about a minute and a half with npm's cache warm (it installs every development package and runs
 // the build twice), too long for every `npm test`: CI (.ci/run) sets the variable.
 const enabled = process.env["PATHWAYKIT_TEST_INSTALLS"] === "1";
-if (!enabled) console.log("\nThe install from a git clone (test/package/git-install.test.ts) is skipped: set PATHWAYKIT_TEST_INSTALLS=1 to run it (.ci/run does; about 90 s).\n");
+if (!enabled)
+  console.log(
+    "\nThe install from a git clone (test/package/git-install.test.ts) is skipped: set PATHWAYKIT_TEST_INSTALLS=1 to run it (.ci/run does; about 90 s).\n",
+  );
 
 const version = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 const registry = new URL(execFileSync("npm", ["config", "get", "registry"], { encoding: "utf8" }).trim());
@@ -43,13 +46,18 @@ describe.skipIf(!enabled)("npm install from a git clone (what github:pathwaykit/
     proxy = await startRecordingProxy((host) => host === registry.hostname);
     mkdirSync(path.join(dir, "user", "pathways"), { recursive: true });
     // As README says for npm 12, which runs a git dependency's build only when allowed (npm 11 warns without it).
-    writeFileSync(path.join(dir, "user", "package.json"), JSON.stringify({ name: "git-user", private: true, allowScripts: { [`git+file://${clone}`]: true } }, null, 2) + "\n");
+    writeFileSync(
+      path.join(dir, "user", "package.json"),
+      `${JSON.stringify({ name: "git-user", private: true, allowScripts: { [`git+file://${clone}`]: true } }, null, 2)}\n`,
+    );
     copyFileSync(path.join(ROOT, "pathways/appointment-booking.json"), path.join(dir, "user/pathways/appointment-booking.json"));
     const started = performance.now();
     // npm's cache (filled by the repository's own install) serves the packages; the registry only what it lacks.
     const r = await run("npm", ["install", "-D", "--allow-git=root", "--prefer-offline", "--no-audit", "--no-fund", `git+file://${clone}`], 600_000);
     install = { code: r.code, output: `${r.stdout}\n${r.stderr}`, ms: Math.round(performance.now() - started) };
-    console.log(`\nnpm install git+file://<fresh clone>: exit ${install.code} in ${(install.ms / 1000).toFixed(0)} s; hosts asked for: ${[...new Set(proxy.hosts)].join(", ") || "none (npm's cache had everything)"}\n`);
+    console.log(
+      `\nnpm install git+file://<fresh clone>: exit ${install.code} in ${(install.ms / 1000).toFixed(0)} s; hosts asked for: ${[...new Set(proxy.hosts)].join(", ") || "none (npm's cache had everything)"}\n`,
+    );
   }, 660_000);
   afterAll(async () => proxy?.close());
 
@@ -80,7 +88,10 @@ describe.skipIf(!enabled)("npm install from a git clone (what github:pathwaykit/
     const valid = await run("npx", ["--no", "--", "pathway", "validate", "pathways/appointment-booking.json"]);
     expect([valid.code, valid.stderr]).toEqual([0, ""]);
     expect(valid.stdout).toContain("1 file checked");
-    writeFileSync(path.join(dir, "user/pathways/broken.json"), '{"nodes": [{"id": "a", "type": "Default", "data": {"name": "A", "text": "Hi"}}], "edges": [{"id": "e", "source": "a", "target": "nowhere"}]}\n');
+    writeFileSync(
+      path.join(dir, "user/pathways/broken.json"),
+      '{"nodes": [{"id": "a", "type": "Default", "data": {"name": "A", "text": "Hi"}}], "edges": [{"id": "e", "source": "a", "target": "nowhere"}]}\n',
+    );
     const broken = await run("npx", ["--no", "--", "pathway", "validate", "pathways/broken.json", "--format", "json"]);
     expect(broken.code).toBe(1);
     expect((JSON.parse(broken.stdout) as { errorCount: number }[])[0]!.errorCount).toBeGreaterThan(0);

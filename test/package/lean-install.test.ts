@@ -30,9 +30,18 @@ describe("a lean install (npm install of the packed package, without its optiona
   beforeAll(() => {
     dir = tempDir("pathwaykit-lean-");
     // npm's cache (filled by the repository's own install) serves the packages; the registry only what it lacks.
-    const [packed] = JSON.parse(execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })) as [{ filename: string }];
+    const [packed] = JSON.parse(
+      execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], {
+        cwd: ROOT,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      }),
+    ) as [{ filename: string }];
     writeFileSync(path.join(dir, "package.json"), '{ "name": "lean-user", "private": true, "type": "module" }\n');
-    execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", path.join(dir, packed.filename)], { cwd: dir, stdio: "ignore" });
+    execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", path.join(dir, packed.filename)], {
+      cwd: dir,
+      stdio: "ignore",
+    });
     mkdirSync(path.join(dir, "pathways"));
     for (const f of ["appointment-booking.json", "lead-qualification.json"]) cpSync(path.join(ROOT, "pathways", f), path.join(dir, "pathways", f));
     cpSync(path.join(ROOT, "pathways/scenarios/appointment-booking"), path.join(dir, "pathways/scenarios/appointment-booking"), { recursive: true });
@@ -63,10 +72,14 @@ describe("a lean install (npm install of the packed package, without its optiona
     // Any executable passes the browser check, so the missing packages are what stops the drawing.
     const r = pathway(["diagram", "pathways/appointment-booking.json", "-f", "svg", "-o", "booking.svg"], { PATHWAYKIT_CHROMIUM: process.execPath });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`needs mermaid and puppeteer-core, which pathwaykit leaves optional so that installs for validate, lint and test stay small.\nTo draw it without a browser or Mermaid, add --engine elk: `);
+    expect(r.stderr).toContain(
+      `needs mermaid and puppeteer-core, which pathwaykit leaves optional so that installs for validate, lint and test stay small.\nTo draw it without a browser or Mermaid, add --engine elk: `,
+    );
     expect(r.stderr).toContain(`\nOr install them with: ${getInstallCommand("images")}\n`);
     // What it offers works in that same install: ELK draws the SVG in Node.
-    expect(pathway(["diagram", "pathways/appointment-booking.json", "-f", "svg", "--engine", "elk", "-o", "booking.svg"], { PATHWAYKIT_CHROMIUM: process.execPath })).toMatchObject({ code: 0, stderr: "" });
+    expect(
+      pathway(["diagram", "pathways/appointment-booking.json", "-f", "svg", "--engine", "elk", "-o", "booking.svg"], { PATHWAYKIT_CHROMIUM: process.execPath }),
+    ).toMatchObject({ code: 0, stderr: "" });
     expect(readFileSync(path.join(dir, "booking.svg"), "utf8")).toContain("<svg");
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(path.join(dir, "booking.mmd"))).toBe(true);
@@ -75,10 +88,17 @@ describe("a lean install (npm install of the packed package, without its optiona
   test("import and build say the one command that installs ts-morph or tsx (exit 2, one line)", () => {
     const imported = pathway(["import", "pathways/appointment-booking.json", "-o", "booking.pathway.ts"]);
     expect([imported.code, imported.stdout]).toEqual([2, ""]);
-    expect(imported.stderr).toBe(`pathway: pathway import needs ts-morph, which pathwaykit leaves optional so that installs for validate, lint and test stay small; install it with: ${getInstallCommand("import")}\n`);
-    writeFileSync(path.join(dir, "hello.pathway.ts"), 'import { endCall, pathway } from "pathwaykit";\nexport default pathway({ name: "Hello" }).start("bye", endCall({ name: "Bye", text: "Bye" }));\n');
+    expect(imported.stderr).toBe(
+      `pathway: pathway import needs ts-morph, which pathwaykit leaves optional so that installs for validate, lint and test stay small; install it with: ${getInstallCommand("import")}\n`,
+    );
+    writeFileSync(
+      path.join(dir, "hello.pathway.ts"),
+      'import { endCall, pathway } from "pathwaykit";\nexport default pathway({ name: "Hello" }).start("bye", endCall({ name: "Bye", text: "Bye" }));\n',
+    );
     const built = pathway(["build", "hello.pathway.ts"]);
     expect([built.code, built.stdout]).toEqual([2, ""]);
-    expect(built.stderr).toBe(`pathway: pathway build needs tsx, which pathwaykit leaves optional so that installs for validate, lint and test stay small; install it with: ${getInstallCommand("build")}\n`);
+    expect(built.stderr).toBe(
+      `pathway: pathway build needs tsx, which pathwaykit leaves optional so that installs for validate, lint and test stay small; install it with: ${getInstallCommand("build")}\n`,
+    );
   });
 });

@@ -73,7 +73,9 @@ describe("the published package", () => {
     const warnings = run.stderr.split("\n").filter((l) => l.startsWith("npm warn") && !/requires you to be logged in/.test(l));
     expect(warnings).toEqual([]);
     expect(run.stderr).toMatch(/npm notice total files: \d+/);
-    expect((JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { repository: { url: string } }).repository.url).toMatch(/^git\+https:\/\/github\.com\/[^/]+\/pathwaykit\.git$/);
+    expect((JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { repository: { url: string } }).repository.url).toMatch(
+      /^git\+https:\/\/github\.com\/[^/]+\/pathwaykit\.git$/,
+    );
   }, 60_000);
 
   test("declares every package its code imports (a package only a dependency brings is missing under pnpm or Yarn PnP)", () => {
@@ -82,7 +84,9 @@ describe("the published package", () => {
     for (const file of sourceFiles(path.join(ROOT, "src"))) {
       const text = readFileSync(file, "utf8");
       // Value imports and this package's own require.resolve: `import type` is erased, and what another package resolves is its business.
-      for (const m of text.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^;]*?from\s+"([^".][^"]*)"|import\(\s*"([^".][^"]*)"\s*\)|createRequire\(import\.meta\.url\)\.resolve\(\s*"([^".][^"]*)"\s*\)/gm)) {
+      for (const m of text.matchAll(
+        /^\s*(?:import|export)\s+(?!type\b)[^;]*?from\s+"([^".][^"]*)"|import\(\s*"([^".][^"]*)"\s*\)|createRequire\(import\.meta\.url\)\.resolve\(\s*"([^".][^"]*)"\s*\)/gm,
+      )) {
         const specifier = m[1] ?? m[2] ?? m[3]!;
         if (!specifier.startsWith("node:")) imported.add(packageOf(specifier));
       }
@@ -96,14 +100,20 @@ describe("the published package", () => {
 
   test("installs without running a download: no package it depends on has an install script", () => {
     // package-lock.json marks the packages only development needs with `dev`; the others are what a user installs.
-    const lock = JSON.parse(readFileSync(path.join(ROOT, "package-lock.json"), "utf8")) as { packages: Record<string, { hasInstallScript?: boolean; dev?: boolean }> };
+    const lock = JSON.parse(readFileSync(path.join(ROOT, "package-lock.json"), "utf8")) as {
+      packages: Record<string, { hasInstallScript?: boolean; dev?: boolean }>;
+    };
     const scripted = Object.entries(lock.packages).filter(([where, p]) => where !== "" && p.hasInstallScript === true && p.dev !== true);
     // esbuild (under tsx, which only `pathway build` needs) comes with the optional peers, not with pathwaykit.
     expect(scripted.map(([where]) => where)).toEqual([]);
   });
 
   test("leaves optional exactly the peers the missing-package errors name, with the same ranges", () => {
-    const { peerDependencies = {}, peerDependenciesMeta = {}, devDependencies = {} } = pkg as PackageJson & { peerDependenciesMeta?: Record<string, { optional?: boolean }>; devDependencies?: Record<string, string> };
+    const {
+      peerDependencies = {},
+      peerDependenciesMeta = {},
+      devDependencies = {},
+    } = pkg as PackageJson & { peerDependenciesMeta?: Record<string, { optional?: boolean }>; devDependencies?: Record<string, string> };
     const named = Object.assign({}, ...Object.values(OPTIONAL_PACKAGES).map((f) => f.packages)) as Record<string, string>;
     expect(peerDependencies).toEqual(named);
     expect(Object.keys(peerDependencies).filter((name) => peerDependenciesMeta[name]?.optional !== true)).toEqual([]);
@@ -133,7 +143,13 @@ describe("the published package", () => {
     const esm = (await import(path.join(ROOT, "dist/index.js"))) as Record<string, unknown>;
     expect(Object.keys(commonjs).sort()).toEqual(Object.keys(esm).sort());
     type Lib = typeof import("../../src/index.js");
-    const build = (lib: Lib) => lib.pathway({ name: "Both" }).start("a", lib.defaultNode({ name: "A", text: "Hi" })).node("b", lib.endCall({ name: "B", text: "Bye" })).edge("a", "b", "done").build();
+    const build = (lib: Lib) =>
+      lib
+        .pathway({ name: "Both" })
+        .start("a", lib.defaultNode({ name: "A", text: "Hi" }))
+        .node("b", lib.endCall({ name: "B", text: "Bye" }))
+        .edge("a", "b", "done")
+        .build();
     expect(build(commonjs as unknown as Lib)).toEqual(build(esm as unknown as Lib));
   });
 
@@ -155,8 +171,14 @@ describe("the published package", () => {
     `;
     const run = spawnSync(process.execPath, ["-e", script], { cwd: dir, encoding: "utf8" });
     expect(run.stderr).toBe("");
-    const { before, after, schemaParses, sameClass } = JSON.parse(run.stdout) as { before: string[]; after: string[]; schemaParses: boolean; sameClass: boolean };
-    const packages = (files: string[]) => [...new Set(files.flatMap((f) => /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(path.relative(ROOT, f))?.[1] ?? []))].sort();
+    const { before, after, schemaParses, sameClass } = JSON.parse(run.stdout) as {
+      before: string[];
+      after: string[];
+      schemaParses: boolean;
+      sameClass: boolean;
+    };
+    const packages = (files: string[]) =>
+      [...new Set(files.flatMap((f) => /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(path.relative(ROOT, f))?.[1] ?? []))].sort();
     expect(packages(before).filter((p) => /^(zod|yaml|js-yaml|picomatch)$/.test(p))).toEqual([]);
     const own = before.filter((f) => path.relative(realpathSync(ROOT), f).startsWith("dist"));
     expect(own.length).toBeGreaterThan(0);
@@ -170,7 +192,18 @@ describe("the published package", () => {
     const dir = consumerProject();
     writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
     // What `tsc --init` writes (TypeScript 6+: `types: []`, so no @types package is loaded), with every library file checked.
-    const compilerOptions = { module: "nodenext", target: "esnext", types: [], strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, verbatimModuleSyntax: true, isolatedModules: true, skipLibCheck: false, noEmit: true };
+    const compilerOptions = {
+      module: "nodenext",
+      target: "esnext",
+      types: [],
+      strict: true,
+      noUncheckedIndexedAccess: true,
+      exactOptionalPropertyTypes: true,
+      verbatimModuleSyntax: true,
+      isolatedModules: true,
+      skipLibCheck: false,
+      noEmit: true,
+    };
     writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["*.ts"] }));
     writeFileSync(
       path.join(dir, "callback.pathway.ts"),

@@ -9,7 +9,11 @@ const utf16be = (text: string) => Buffer.from(text, "utf16le").swap16();
 
 describe("UTF-16 input", () => {
   const cases: [string, Buffer, RegExp][] = [
-    ["UTF-16 LE with a byte-order mark", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(JSON_TEXT, "utf16le")]), /UTF-16 little-endian \(byte-order mark FF FE\)/],
+    [
+      "UTF-16 LE with a byte-order mark",
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(JSON_TEXT, "utf16le")]),
+      /UTF-16 little-endian \(byte-order mark FF FE\)/,
+    ],
     ["UTF-16 BE with a byte-order mark", Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(JSON_TEXT)]), /UTF-16 big-endian \(byte-order mark FE FF\)/],
     ["UTF-16 LE without a mark", Buffer.from(JSON_TEXT, "utf16le"), /UTF-16 little-endian \(no byte-order mark\)/],
     ["UTF-16 BE without a mark", utf16be(JSON_TEXT), /UTF-16 big-endian \(no byte-order mark\)/],
@@ -27,7 +31,7 @@ describe("UTF-16 input", () => {
   }
 
   it("leaves UTF-8 with a BOM and plain UTF-8 alone", () => {
-    expect(decodeUtf8(Buffer.from("\ufeff" + JSON_TEXT)).text).toBe(JSON_TEXT);
+    expect(decodeUtf8(Buffer.from(`\ufeff${JSON_TEXT}`)).text).toBe(JSON_TEXT);
     expect(decodeUtf8(Buffer.from("{}")).text).toBe("{}");
   });
 

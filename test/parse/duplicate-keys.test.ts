@@ -19,8 +19,7 @@ vi.mock(import("../../src/parse/locate-all.js"), async (importOriginal) => {
 // them, strings opening with a colon, `\u003a` for a colon, any whitespace around colons, and keys that often repeat
 // (also as "a" and "\u0061", which JSON.parse takes for the same key).
 const ws = fc.constantFrom("", " ", "\n  ", "\t", "\r\n");
-const jsonString = (pieces: string[], maxLength: number) =>
-  fc.array(fc.constantFrom(...pieces), { maxLength }).map((p) => `"${p.join("")}"`);
+const jsonString = (pieces: string[], maxLength: number) => fc.array(fc.constantFrom(...pieces), { maxLength }).map((p) => `"${p.join("")}"`);
 const key = jsonString(["a", ":", " ", '\\"', "\\\\", "\\u003a", "\\u0061"], 2);
 const scalar = fc.oneof(jsonString(["a", ":", " ", '\\"', "\\\\", "\\u003a", "{", "]"], 5), fc.constantFrom("0", "-1.5e3", "true", "null"));
 const { value: jsonText } = fc.letrec<{ value: string; object: string; array: string }>((tie) => ({

@@ -8,7 +8,8 @@ import { itCorpus, parseableCorpus } from "../support/corpus.js";
 function pointersOf(value: unknown, prefix = "", out: string[] = []): string[] {
   out.push(prefix);
   if (Array.isArray(value)) value.forEach((v, i) => pointersOf(v, `${prefix}/${i}`, out));
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) pointersOf(v, `${prefix}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, out);
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) pointersOf(v, `${prefix}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, out);
   return out;
 }
 
@@ -85,8 +86,16 @@ describe("locateAll", () => {
     const decoded = (JSON.parse(text) as { p: string }).p;
     const x = { start: decoded.indexOf("{{x}}"), end: decoded.indexOf("{{x}}") + 5 };
     const y = { start: decoded.indexOf("{{y}}"), end: decoded.length };
-    const found = locateAll(text, ["/p", "/q"], { spans: new Map([["/p", [x, y]], ["/q", [{ start: 0, end: 1 }]]]) });
-    expect(found.get(toSpanKey("/p", x))).toEqual({ start: { line: 1, column: text.indexOf("{{x}}") + 1 }, end: { line: 1, column: text.indexOf("{{x}}") + 6 } });
+    const found = locateAll(text, ["/p", "/q"], {
+      spans: new Map([
+        ["/p", [x, y]],
+        ["/q", [{ start: 0, end: 1 }]],
+      ]),
+    });
+    expect(found.get(toSpanKey("/p", x))).toEqual({
+      start: { line: 1, column: text.indexOf("{{x}}") + 1 },
+      end: { line: 1, column: text.indexOf("{{x}}") + 6 },
+    });
     expect(found.get(toSpanKey("/p", y))!.start.column).toBe(text.indexOf("{{y}}") + 1);
     expect(found.get(toSpanKey("/q", { start: 0, end: 1 }))).toBeUndefined();
   });

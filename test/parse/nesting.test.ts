@@ -27,7 +27,7 @@ describe("findDeepNesting", () => {
 
 describe("parseDocument on deep documents", () => {
   it("reports data nested 100,000 deep as one nesting-depth error at its line and column", () => {
-    const text = '{\n  "nodes": [],\n  "extra": ' + nested(100_000, "[", "]") + "\n}";
+    const text = `{\n  "nodes": [],\n  "extra": ${nested(100_000, "[", "]")}\n}`;
     const parsed = parseDocument(text);
     expect(parsed.ok).toBe(false);
     expect(parsed.diagnostics).toHaveLength(1);

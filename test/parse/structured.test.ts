@@ -23,10 +23,20 @@ describe("formatKeyPath", () => {
 
 describe("toSchemaDiagnostics", () => {
   it.each([
-    { name: "an unknown key, with the hint, at the key", value: { name: "a", items: [{ id: "x", nn: 1 }] }, pointer: "/items/0/nn", message: 'unknown key "nn" in items[0]; check the spelling' },
+    {
+      name: "an unknown key, with the hint, at the key",
+      value: { name: "a", items: [{ id: "x", nn: 1 }] },
+      pointer: "/items/0/nn",
+      message: 'unknown key "nn" in items[0]; check the spelling',
+    },
     { name: "an unknown key at the top", value: { name: "a", extra: 1 }, pointer: "/extra", message: 'unknown key "extra"; check the spelling' },
     { name: "a missing key", value: { items: [] }, pointer: "/name", message: "name: required, missing" },
-    { name: "a wrong type", value: { name: "a", items: [{ id: 3 }] }, pointer: "/items/0/id", message: /^items\[0\]\.id: Invalid input: expected string, received number$/ },
+    {
+      name: "a wrong type",
+      value: { name: "a", items: [{ id: 3 }] },
+      pointer: "/items/0/id",
+      message: /^items\[0\]\.id: Invalid input: expected string, received number$/,
+    },
     { name: "a value that is not an object", value: [], pointer: "", message: /^Invalid input: expected object/ },
   ])("maps $name", ({ value, pointer, message }) => {
     const parsed = Schema.safeParse(value);
@@ -61,7 +71,10 @@ describe("readJsonStructured and readYamlStructured", () => {
   });
 
   it("give the same value and the same problems for any JSON text, read as JSON or as YAML", () => {
-    const item = fc.record({ id: fc.oneof(fc.string(), fc.integer()), n: fc.option(fc.double({ noNaN: true, noDefaultInfinity: true }), { nil: undefined }) }, { requiredKeys: ["id"] });
+    const item = fc.record(
+      { id: fc.oneof(fc.string(), fc.integer()), n: fc.option(fc.double({ noNaN: true, noDefaultInfinity: true }), { nil: undefined }) },
+      { requiredKeys: ["id"] },
+    );
     const value = fc.record({ name: fc.oneof(fc.string(), fc.constant(undefined)), items: fc.array(item, { maxLength: 3 }) });
     fc.assert(
       fc.property(value, (v) => {
@@ -70,7 +83,10 @@ describe("readJsonStructured and readYamlStructured", () => {
         const yaml = readYamlStructured(text, options);
         expect(yaml.ok).toBe(json.ok);
         if (json.ok && yaml.ok) expect(yaml.value).toEqual(json.value);
-        if (!json.ok && !yaml.ok) expect(yaml.diagnostics.map((d) => [d.pointer, d.message, d.range?.start.line])).toEqual(json.diagnostics.map((d) => [d.pointer, d.message, d.range?.start.line]));
+        if (!json.ok && !yaml.ok)
+          expect(yaml.diagnostics.map((d) => [d.pointer, d.message, d.range?.start.line])).toEqual(
+            json.diagnostics.map((d) => [d.pointer, d.message, d.range?.start.line]),
+          );
       }),
       { numRuns: 100 },
     );

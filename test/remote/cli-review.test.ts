@@ -20,18 +20,22 @@ describeCorpus("review over the fake service", () => {
   let v3: P;
 
   // The versions are built afresh for every test (the service's options, read when it starts).
-  const project = useServiceProject(() => {
-    v1 = realJson("restaurant-history-6ebf769.json") as unknown as P;
-    v2 = realJson("restaurant-2024-get-dump.json") as unknown as P;
-    // Version 3: an edge label and an extractVars entry dropped, as an accidental edit in the web editor would.
-    v3 = structuredClone(v2);
-    const labelled = v3.edges.find((e) => typeof e.label === "string" || typeof (e.data as { label?: unknown } | undefined)?.label === "string")!;
-    delete labelled.label;
-    if (labelled.data) delete (labelled.data as Record<string, unknown>).label;
-    const withVars = v3.nodes.find((n) => Array.isArray(n.data.extractVars) && (n.data.extractVars as unknown[]).length > 0)!;
-    (withVars.data.extractVars as unknown[]).pop();
-    return { pathways: { "pw-rest": v3 }, versions: { "pw-rest": [v1, v2, v3] } };
-  }, {}, "pathwaykit-review-");
+  const project = useServiceProject(
+    () => {
+      v1 = realJson("restaurant-history-6ebf769.json") as unknown as P;
+      v2 = realJson("restaurant-2024-get-dump.json") as unknown as P;
+      // Version 3: an edge label and an extractVars entry dropped, as an accidental edit in the web editor would.
+      v3 = structuredClone(v2);
+      const labelled = v3.edges.find((e) => typeof e.label === "string" || typeof (e.data as { label?: unknown } | undefined)?.label === "string")!;
+      delete labelled.label;
+      if (labelled.data) delete (labelled.data as Record<string, unknown>).label;
+      const withVars = v3.nodes.find((n) => Array.isArray(n.data.extractVars) && (n.data.extractVars as unknown[]).length > 0)!;
+      (withVars.data.extractVars as unknown[]).pop();
+      return { pathways: { "pw-rest": v3 }, versions: { "pw-rest": [v1, v2, v3] } };
+    },
+    {},
+    "pathwaykit-review-",
+  );
   beforeEach(() => {
     ({ service, dir } = project);
     env = { PATHWAYKIT_BASE_URL: service.url, PATHWAYKIT_API_KEY: service.apiKey };
@@ -94,11 +98,19 @@ describeCorpus("review over the fake service", () => {
     it("--format json carries each step's summary, and --limit reads only the newest versions", async () => {
       const result = await run(["log", "pw-rest", "--format", "json", "--limit", "2"]);
       expect(result.code).toBe(0);
-      const log = JSON.parse(result.stdout) as { omitted: number; entries: { from: { version: number }; to: { version: number }; summary: { byKind: Record<string, number> } }[] };
+      const log = JSON.parse(result.stdout) as {
+        omitted: number;
+        entries: { from: { version: number }; to: { version: number }; summary: { byKind: Record<string, number> } }[];
+      };
       expect(log.omitted).toBe(1);
       expect(log.entries.map((e) => [e.from.version, e.to.version])).toEqual([[2, 3]]);
       expect(log.entries[0]!.summary.byKind.variables).toBe(1);
-      expect(service.requests.filter((r) => /\/version\/\d+$/.test(r.path)).map((r) => r.path).sort()).toEqual(["/v1/pathway/pw-rest/version/2", "/v1/pathway/pw-rest/version/3"]);
+      expect(
+        service.requests
+          .filter((r) => /\/version\/\d+$/.test(r.path))
+          .map((r) => r.path)
+          .sort(),
+      ).toEqual(["/v1/pathway/pw-rest/version/2", "/v1/pathway/pw-rest/version/3"]);
     });
 
     it("steps over a version the service will not give, says so, and compares its neighbours", async () => {
@@ -143,7 +155,9 @@ describeCorpus("review over the fake service", () => {
       const linted = await run(["lint", "remote:pw-rest@latest", "--format", "json"]);
       expect(linted.code).not.toBe(2);
       expect(linted.stdout).toContain("remote:pw-rest@latest");
-      expect(service.requests.map((r) => r.path)).toEqual(expect.arrayContaining(["/v1/pathway/pw-rest/version/1", "/v1/pathway/pw-rest/versions", "/v1/pathway/pw-rest/version/3"]));
+      expect(service.requests.map((r) => r.path)).toEqual(
+        expect.arrayContaining(["/v1/pathway/pw-rest/version/1", "/v1/pathway/pw-rest/versions", "/v1/pathway/pw-rest/version/3"]),
+      );
       expect(existsSync(path.join(dir, "remote:pw-rest@1"))).toBe(false);
       const missing = await run(["validate", "remote:nope@2"]);
       expect(missing.code).toBe(2);
@@ -224,7 +238,14 @@ describeCorpus("review over the fake service", () => {
       writeFileSync(path.join(dir, "mine.json"), JSON.stringify(v1));
       const result = await run(["fetch", "pw-rest", "-o", "mine.json", "--format", "json"]);
       expect(result.code).toBe(1);
-      expect(JSON.parse(result.stdout)).toMatchObject([{ id: "pw-rest", ok: false, skipped: true, error: { code: "refused", reason: "local-edits", message: expect.stringContaining("was not written by `pathway fetch`") } }]);
+      expect(JSON.parse(result.stdout)).toMatchObject([
+        {
+          id: "pw-rest",
+          ok: false,
+          skipped: true,
+          error: { code: "refused", reason: "local-edits", message: expect.stringContaining("was not written by `pathway fetch`") },
+        },
+      ]);
       expect(read("mine.json").toString("utf8")).toBe(JSON.stringify(v1));
       expect(existsSync(path.join(dir, "pathwaykit.manifest.json"))).toBe(false);
     });

@@ -146,7 +146,10 @@ describe("createPathwayClient", () => {
     expect((await failure(client().getPathway("pw-1"))).message).toMatch(/"nodes": false/);
     service.addFault({ type: "body", body: "[1,2]" });
     expect((await failure(client().getPathway("pw-1"))).message).toMatch(/an array, not a pathway/);
-    service.addFault({ type: "body", body: JSON.stringify({ nodes: [], edges: [{ id: "e", source: "1", target: "2", label: "yes", data: { label: "no" } }] }) });
+    service.addFault({
+      type: "body",
+      body: JSON.stringify({ nodes: [], edges: [{ id: "e", source: "1", target: "2", label: "yes", data: { label: "no" } }] }),
+    });
     const conflict = await failure(client().getPathway("pw-1"));
     expect(conflict.kind).toBe("shape");
     expect(conflict.message).toContain('edge "e" (1 → 2) has label "yes" but data.label "no"');
@@ -252,7 +255,11 @@ describe("retry helpers", () => {
 describe("resolveRemoteSettings", () => {
   it("prefers the flag, then PATHWAYKIT_BASE_URL, then config, then the public API root", () => {
     const env = { PATHWAYKIT_BASE_URL: "https://env.example", PATHWAYKIT_API_KEY: " k-1 " };
-    expect(resolveRemoteSettings({ baseUrl: "https://flag.example", env, configBaseUrl: "https://cfg.example" })).toEqual({ baseUrl: "https://flag.example", baseUrlSource: "flag", apiKey: "k-1" });
+    expect(resolveRemoteSettings({ baseUrl: "https://flag.example", env, configBaseUrl: "https://cfg.example" })).toEqual({
+      baseUrl: "https://flag.example",
+      baseUrlSource: "flag",
+      apiKey: "k-1",
+    });
     expect(resolveRemoteSettings({ env, configBaseUrl: "https://cfg.example" }).baseUrlSource).toBe("env");
     expect(resolveRemoteSettings({ env: {}, configBaseUrl: "https://cfg.example" }).baseUrl).toBe("https://cfg.example");
     expect(resolveRemoteSettings({ env: {} })).toEqual({ baseUrl: "https://api.bland.ai", baseUrlSource: "default" });

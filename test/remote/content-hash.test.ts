@@ -43,7 +43,8 @@ describe("getContentHash", () => {
         const { body } = toPushBody(pathway);
         expect(getContentHash(body)).toBe(getContentHash(pathway));
         expect(getContentHash({ nodes: body.nodes, edges: toStoredEdges(body.edges) })).toBe(getContentHash(pathway));
-        for (const edge of body.edges as { label?: unknown; data?: { label?: unknown } }[]) if (edge.label !== undefined) expect(edge.data?.label).toBe(edge.label);
+        for (const edge of body.edges as { label?: unknown; data?: { label?: unknown } }[])
+          if (edge.label !== undefined) expect(edge.data?.label).toBe(edge.label);
       }),
     );
   });

@@ -45,14 +45,22 @@ describe("manifest paths stay inside the project", () => {
     expect(JSON.parse(readFileSync(path.join(project, "good.json"), "utf8"))).toEqual(PATHWAY);
     expect(result.stderr).toMatch(/entry for pathway up names "\.\.\/victim\.sh", which leaves the manifest's folder/);
     expect(result.stderr).toMatch(/entry for pathway abs names ".*victim\.sh", which is an absolute path/);
-    if (unix) expect(result.stderr).toMatch(/entry for pathway linked names "out\/linked\.json", which leads outside the manifest's folder through a symbolic link/);
+    if (unix)
+      expect(result.stderr).toMatch(/entry for pathway linked names "out\/linked\.json", which leads outside the manifest's folder through a symbolic link/);
     expect(service.requests.map((r) => r.path)).toEqual(["/v1/convo_pathway/good"]);
   });
 
   it("fetch <id> of an escaping entry and --format json report it as code config, reason manifest", async () => {
     const result = await run(["fetch", "up", "good", "--format", "json"]);
     expect(result.code).toBe(2);
-    expect((JSON.parse(result.stdout) as { id: string; ok: boolean; error?: { code: string; reason?: string } }[]).map((o) => [o.id, o.ok, o.error?.code, o.error?.reason])).toEqual([
+    expect(
+      (JSON.parse(result.stdout) as { id: string; ok: boolean; error?: { code: string; reason?: string } }[]).map((o) => [
+        o.id,
+        o.ok,
+        o.error?.code,
+        o.error?.reason,
+      ]),
+    ).toEqual([
       ["up", false, "config", "manifest"],
       ["good", true, undefined, undefined],
     ]);

@@ -24,15 +24,24 @@ describe("getPathSegmentProblem", () => {
 
   it("every id it accepts, encoded, is exactly one segment under the endpoint (no climbing, no other endpoint)", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: fc.oneof(fc.constantFrom(".", "/", "%", "?", "#", "\ud800", "\udc00"), fc.string({ unit: "grapheme", maxLength: 1 })), maxLength: 6 }), fc.constantFrom(".", "..", "%2e", "%2E%2e", ".%2E", "./..", "?x", "#y")), (id) => {
-        fc.pre(getPathSegmentProblem(id) === undefined);
-        const url = new URL(`v1/pathway/${encodeURIComponent(id)}/versions`, "https://api.example/");
-        const segments = url.pathname.split("/");
-        expect(segments.slice(0, 3)).toEqual(["", "v1", "pathway"]);
-        expect(segments).toHaveLength(5);
-        expect(decodeURIComponent(segments[3]!)).toBe(id);
-        expect(url.search + url.hash).toBe("");
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({
+            unit: fc.oneof(fc.constantFrom(".", "/", "%", "?", "#", "\ud800", "\udc00"), fc.string({ unit: "grapheme", maxLength: 1 })),
+            maxLength: 6,
+          }),
+          fc.constantFrom(".", "..", "%2e", "%2E%2e", ".%2E", "./..", "?x", "#y"),
+        ),
+        (id) => {
+          fc.pre(getPathSegmentProblem(id) === undefined);
+          const url = new URL(`v1/pathway/${encodeURIComponent(id)}/versions`, "https://api.example/");
+          const segments = url.pathname.split("/");
+          expect(segments.slice(0, 3)).toEqual(["", "v1", "pathway"]);
+          expect(segments).toHaveLength(5);
+          expect(decodeURIComponent(segments[3]!)).toBe(id);
+          expect(url.search + url.hash).toBe("");
+        },
+      ),
     );
   });
 });
@@ -47,7 +56,10 @@ describe("the client", () => {
   ])("%s refuses a dot id with kind invalid-id and sends nothing", async (_name, call) => {
     const sent: string[] = [];
     const client = createPathwayClient({ apiKey: "k", baseUrl: "https://api.example", fetch: async (url) => (sent.push(url), new Response("{}")) });
-    const error = await call(client).then(() => undefined, (e: unknown) => e);
+    const error = await call(client).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(RemoteError);
     expect((error as RemoteError).kind).toBe("invalid-id");
     expect(sent).toEqual([]);

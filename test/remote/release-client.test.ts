@@ -21,7 +21,10 @@ async function start(options: Parameters<typeof startFakeService>[0] = {}): Prom
 }
 
 async function failure(promise: Promise<unknown>): Promise<RemoteError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(RemoteError);
   return error as RemoteError;
 }

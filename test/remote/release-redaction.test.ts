@@ -22,7 +22,14 @@ function expectNoKey(result: MainResult): void {
 }
 
 /** The booking pathway as the service would echo it: the key inside a node name and an edge label. */
-const ECHOED = JSON.stringify({ ...bookingPathway(), nodes: [{ id: "start", type: "Default", data: { name: `Greeting ${ECHO_KEY}`, isStart: true, text: "Hi" } }, { id: "booked", type: "End Call", data: { name: "Booked", text: `key=${ECHO_KEY}` } }], edges: [{ id: "e1", source: "start", target: "booked", label: `l ${ECHO_KEY}` }] });
+const ECHOED = JSON.stringify({
+  ...bookingPathway(),
+  nodes: [
+    { id: "start", type: "Default", data: { name: `Greeting ${ECHO_KEY}`, isStart: true, text: "Hi" } },
+    { id: "booked", type: "End Call", data: { name: "Booked", text: `key=${ECHO_KEY}` } },
+  ],
+  edges: [{ id: "e1", source: "start", target: "booked", label: `l ${ECHO_KEY}` }],
+});
 const ERROR = JSON.stringify({ status: "error", message: `key ${ECHO_KEY} is not allowed` });
 
 describe("the API key is never printed or written by the release commands", () => {
@@ -59,7 +66,11 @@ describe("the API key is never printed or written by the release commands", () =
   it("versions and test --pathway-version: the key in version names and in the version's content", async () => {
     project = await startReleaseProject();
     await project.run(["push", "booking.json", "--draft", "--name", "n"]);
-    project.service.addFault({ type: "body", body: JSON.stringify([{ id: "v1", version_number: 1, name: `named ${ECHO_KEY}`, is_latest: true }]) }, "GET", /\/versions$/);
+    project.service.addFault(
+      { type: "body", body: JSON.stringify([{ id: "v1", version_number: 1, name: `named ${ECHO_KEY}`, is_latest: true }]) },
+      "GET",
+      /\/versions$/,
+    );
     const versions = await project.run(["versions", "p"]);
     expect(versions.code).toBe(0);
     expect(versions.stdout).toContain("[redacted]");

@@ -15,7 +15,8 @@ afterEach(async () => {
   await service.close();
 });
 
-const client = (maxResponseBytes?: number) => createPathwayClient({ baseUrl: service.url, apiKey: service.apiKey, retries: 0, timeoutMs: 10_000, maxResponseBytes });
+const client = (maxResponseBytes?: number) =>
+  createPathwayClient({ baseUrl: service.url, apiKey: service.apiKey, retries: 0, timeoutMs: 10_000, maxResponseBytes });
 
 async function failure(promise: Promise<unknown>): Promise<RemoteError> {
   const error = await promise.then(
@@ -46,7 +47,11 @@ describe("answer cap", () => {
     // 32 MiB of spaces compress to about 32 KiB: 32 times the limit.
     const bomb = gzipSync(Buffer.alloc(32 * 1024 * 1024, 0x20));
     expect(bomb.length).toBeLessThan(64 * 1024);
-    service.addFault({ type: "raw", headers: { "content-type": "application/json", "content-encoding": "gzip", "content-length": String(bomb.length) }, body: bomb });
+    service.addFault({
+      type: "raw",
+      headers: { "content-type": "application/json", "content-encoding": "gzip", "content-length": String(bomb.length) },
+      body: bomb,
+    });
     const error = await failure(client(1024 * 1024).getPathway("pw-1"));
     expect(error.kind).toBe("too-large");
     expect(error.message).toMatch(/over the limit of 1 MiB/);

@@ -18,7 +18,11 @@ const ODD_LIST = JSON.stringify([
   { id: "g", version_number: "2", created_at: "2024-01-07T00:00:00Z", is_latest: true },
 ]);
 
-const project = useServiceProject({ pathways: { "pw-odd": pathway("v2") }, versions: { "pw-odd": [pathway("v1"), pathway("v2")] } }, {}, "pathwaykit-versions-");
+const project = useServiceProject(
+  { pathways: { "pw-odd": pathway("v2") }, versions: { "pw-odd": [pathway("v1"), pathway("v2")] } },
+  {},
+  "pathwaykit-versions-",
+);
 let service: FakeService;
 beforeEach(() => {
   service = project.service;
@@ -39,7 +43,12 @@ describe("version numbers in the service's answer", () => {
     const result = await run(["log", "pw-odd", "--format", "json"]);
     expect(result.code).toBe(0);
     // The pathway itself is read too, for the version in production that log marks.
-    expect(service.requests.map((r) => r.path).sort()).toEqual(["/v1/pathway/pw-odd", "/v1/pathway/pw-odd/version/1", "/v1/pathway/pw-odd/version/2", "/v1/pathway/pw-odd/versions"]);
+    expect(service.requests.map((r) => r.path).sort()).toEqual([
+      "/v1/pathway/pw-odd",
+      "/v1/pathway/pw-odd/version/1",
+      "/v1/pathway/pw-odd/version/2",
+      "/v1/pathway/pw-odd/versions",
+    ]);
   });
 });
 

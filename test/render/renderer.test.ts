@@ -5,12 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JSDOM, type JsdomDocument, type JsdomElement } from "jsdom";
 import { getNodeCaption, toDirectedGraph, toMermaid, type DirectedGraph } from "../../src/export/index.js";
 import type { Pathway } from "../../src/model/index.js";
-import {
-  BrowserUnavailableError,
-  createDiagramRenderer,
-  getBrowserLocation,
-  type DiagramRenderer,
-} from "../../src/render/index.js";
+import { BrowserUnavailableError, createDiagramRenderer, getBrowserLocation, type DiagramRenderer } from "../../src/render/index.js";
 import { parseableCorpus } from "../support/corpus.js";
 import { createInjectionPathway } from "../export/injection.js";
 
@@ -19,10 +14,12 @@ const pathways: { name: string; value: Pathway }[] = [
   ...readdirSync(EXAMPLES_DIR)
     .filter((f) => f.endsWith(".json"))
     .map((f) => ({ name: f, value: JSON.parse(readFileSync(path.join(EXAMPLES_DIR, f), "utf8")) as Pathway })),
-  ...["receptionist-auto-shop.json", "pathwalk-pizzeria-dialect.json", "restaurant-2024-get-dump.json"].map((name) => ({
-    name,
-    value: parseableCorpus.find((c) => c.name === name)?.value as Pathway,
-  })).filter((p) => p.value !== undefined),
+  ...["receptionist-auto-shop.json", "pathwalk-pizzeria-dialect.json", "restaurant-2024-get-dump.json"]
+    .map((name) => ({
+      name,
+      value: parseableCorpus.find((c) => c.name === name)?.value as Pathway,
+    }))
+    .filter((p) => p.value !== undefined),
 ];
 
 let renderer: DiagramRenderer;
@@ -36,7 +33,11 @@ afterAll(async () => {
 });
 
 /** Text as compared: whitespace folded, and the invisible word joiners the Mermaid export puts into placeholder look-alikes dropped. */
-const fold = (s: string | null | undefined) => (s ?? "").replace(/\u2060/g, "").replace(/\s+/g, " ").trim();
+const fold = (s: string | null | undefined) =>
+  (s ?? "")
+    .replace(/\u2060/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 
 function parseSvg(bytes: Uint8Array): JsdomDocument {
   const doc = new JSDOM(new TextDecoder().decode(bytes), { contentType: "image/svg+xml" }).window.document;
@@ -134,6 +135,8 @@ describe("browser location", () => {
   it("says how to install a browser when there is none", async () => {
     const attempt = createDiagramRenderer({ browser: { path: "/nonexistent/chromium", source: "PATHWAYKIT_CHROMIUM" } });
     await expect(attempt).rejects.toBeInstanceOf(BrowserUnavailableError);
-    await expect(attempt).rejects.toThrow(/no executable browser at \/nonexistent\/chromium \(from PATHWAYKIT_CHROMIUM\).*apt-get install -y chromium.*PATHWAYKIT_CHROMIUM/);
+    await expect(attempt).rejects.toThrow(
+      /no executable browser at \/nonexistent\/chromium \(from PATHWAYKIT_CHROMIUM\).*apt-get install -y chromium.*PATHWAYKIT_CHROMIUM/,
+    );
   });
 });

@@ -31,9 +31,24 @@ describe("getChangeView", () => {
   });
 
   it("fits a changed node with its neighbours when they fit readably, all of them on screen", () => {
-    const v = view([{ key: "a", box: box(0, 0) }, { key: "b", box: box(0, 200), diff: "changed" }, { key: "c", box: box(0, 400) }, { key: "far", box: box(9000, 9000) }], [["a", "b"], ["b", "c"], ["c", "far"]])!;
+    const v = view(
+      [
+        { key: "a", box: box(0, 0) },
+        { key: "b", box: box(0, 200), diff: "changed" },
+        { key: "c", box: box(0, 400) },
+        { key: "far", box: box(9000, 9000) },
+      ],
+      [
+        ["a", "b"],
+        ["b", "c"],
+        ["c", "far"],
+      ],
+    )!;
     expect(v.k).toBeGreaterThanOrEqual(0.8);
-    for (const [x, y] of [[0, 0], [160, 450]] as const) {
+    for (const [x, y] of [
+      [0, 0],
+      [160, 450],
+    ] as const) {
       const [sx, sy] = onScreen(v, x, y);
       expect(sx >= 0 && sx <= 1000 && sy >= 0 && sy <= 800).toBe(true);
     }
@@ -43,7 +58,10 @@ describe("getChangeView", () => {
 
   it("fits a changed hub alone when its many neighbours would make captions unreadable", () => {
     const spokes: Node[] = Array.from({ length: 40 }, (_, i) => ({ key: `s${i}`, box: box(i * 200, 0) }));
-    const v = view([...spokes, { key: "hub", box: box(4000, 600), diff: "changed" }], spokes.map((s) => [s.key, "hub"]))!;
+    const v = view(
+      [...spokes, { key: "hub", box: box(4000, 600), diff: "changed" }],
+      spokes.map((s) => [s.key, "hub"]),
+    )!;
     expect(v.k).toBeGreaterThanOrEqual(0.8);
     const [sx, sy] = onScreen(v, 4080, 625);
     expect(sx).toBeCloseTo(500, 0);
@@ -51,7 +69,13 @@ describe("getChangeView", () => {
   });
 
   it("centres the first changed node at the readable scale when the changes lie too far apart to fit", () => {
-    const v = view([{ key: "a", box: box(0, 0), diff: "added" }, { key: "b", box: box(20000, 0) }], [["a", "b", "changed"]])!;
+    const v = view(
+      [
+        { key: "a", box: box(0, 0), diff: "added" },
+        { key: "b", box: box(20000, 0) },
+      ],
+      [["a", "b", "changed"]],
+    )!;
     expect(v.k).toBe(0.8);
     expect(onScreen(v, 80, 25)).toEqual([500, 400]);
   });
@@ -60,7 +84,11 @@ describe("getChangeView", () => {
 describe("isFaded", () => {
   /** Which of `nodes` and `edges` the page fades, as the page's script decides it. */
   function faded(nodes: { key: string; diff?: string }[], edges: [string, string, string?][]): { nodes: string[]; edges: string[] } {
-    const data = { diff: {}, nodes: nodes.map((n) => ({ ...n, box: [0, 0, 10, 10] })), edges: edges.map(([from, to, d]) => ({ from, to, drawn: true, ...(d && { diff: d }) })) };
+    const data = {
+      diff: {},
+      nodes: nodes.map((n) => ({ ...n, box: [0, 0, 10, 10] })),
+      edges: edges.map(([from, to, d]) => ({ from, to, drawn: true, ...(d && { diff: d }) })),
+    };
     return runInNewContext(
       `${CHANGE_VIEW_FUNCTION}; var c = getChangeContext(data); ({ nodes: data.nodes.filter(function (n) { return isFaded(c, n); }).map(function (n) { return n.key; }),
         edges: data.edges.filter(function (e) { return isFaded(c, e); }).map(function (e) { return e.from + ">" + e.to; }) });`,
@@ -69,12 +97,45 @@ describe("isFaded", () => {
   }
 
   it.each([
-    { name: "a changed node keeps its neighbours; the rest fades", nodes: ["a", "b*", "c", "d"], edges: [["a", "b"], ["b", "c"], ["c", "d"]], want: { nodes: ["d"], edges: ["c>d"] } },
-    { name: "a changed edge keeps both its ends and their neighbours", nodes: ["a", "b", "c", "d", "e"], edges: [["a", "b"], ["b", "c", "changed"], ["c", "d"], ["d", "e"]], want: { nodes: ["e"], edges: ["d>e"] } },
-    { name: "an edge between two neighbours is not faded", nodes: ["a", "b*", "c"], edges: [["a", "b"], ["b", "c"], ["a", "c"]], want: { nodes: [], edges: [] } },
+    {
+      name: "a changed node keeps its neighbours; the rest fades",
+      nodes: ["a", "b*", "c", "d"],
+      edges: [
+        ["a", "b"],
+        ["b", "c"],
+        ["c", "d"],
+      ],
+      want: { nodes: ["d"], edges: ["c>d"] },
+    },
+    {
+      name: "a changed edge keeps both its ends and their neighbours",
+      nodes: ["a", "b", "c", "d", "e"],
+      edges: [
+        ["a", "b"],
+        ["b", "c", "changed"],
+        ["c", "d"],
+        ["d", "e"],
+      ],
+      want: { nodes: ["e"], edges: ["d>e"] },
+    },
+    {
+      name: "an edge between two neighbours is not faded",
+      nodes: ["a", "b*", "c"],
+      edges: [
+        ["a", "b"],
+        ["b", "c"],
+        ["a", "c"],
+      ],
+      want: { nodes: [], edges: [] },
+    },
     { name: "nothing changed: nothing fades", nodes: ["a", "b"], edges: [["a", "b"]], want: { nodes: [], edges: [] } },
   ] as const)("$name", ({ nodes, edges, want }) => {
-    expect(faded(nodes.map((k) => ({ key: k.replace("*", ""), ...(k.endsWith("*") && { diff: "changed" }) })), edges as unknown as [string, string, string?][])).toEqual(want);
+    expect(
+      faded(
+        nodes.map((k) => ({ key: k.replace("*", ""), ...(k.endsWith("*") && { diff: "changed" }) })),
+        edges as unknown as [string, string, string?][],
+      ),
+    ).toEqual(want);
   });
 
   it("leaves every node changed, a neighbour of a change, or faded, and fades an edge exactly when an end is faded (fast-check)", () => {

@@ -10,14 +10,18 @@ describe("report client script", () => {
   });
 
   it("uses no HTML sink, eval or URL-loading API", () => {
-    expect(REPORT_CLIENT_SCRIPT).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function|setAttribute\(\s*"on|\.src\s*=|\.href\s*=|fetch\(|XMLHttpRequest|import\(/);
+    expect(REPORT_CLIENT_SCRIPT).not.toMatch(
+      /innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function|setAttribute\(\s*"on|\.src\s*=|\.href\s*=|fetch\(|XMLHttpRequest|import\(/,
+    );
     expect(REPORT_CLIENT_SCRIPT).not.toMatch(/<\/script/i);
     expect(REPORT_STYLES).not.toMatch(/url\(|@import|<\//i);
   });
 
   it("allows only its own script and style, by hash, and nothing to load", () => {
     const csp = getReportCsp();
-    expect(csp).toMatch(/^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+'; style-src 'sha256-[A-Za-z0-9+/=]+'; img-src data:; base-uri 'none'; form-action 'none'$/);
+    expect(csp).toMatch(
+      /^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+'; style-src 'sha256-[A-Za-z0-9+/=]+'; img-src data:; base-uri 'none'; form-action 'none'$/,
+    );
   });
 });
 
@@ -38,7 +42,10 @@ describe("maskSecrets", () => {
     const data = {
       prompt: "hi",
       url: "https://api.example.com",
-      headers: [["Authorization", "Bearer abc"], ["X-Trace", "1"]],
+      headers: [
+        ["Authorization", "Bearer abc"],
+        ["X-Trace", "1"],
+      ],
       body: { apiKey: "k-123", nested: { client_secret: "s", keep: "v" } },
       auth: { token: "t" },
       tool: { headers: { "X-Api-Key": "k" } },
@@ -46,7 +53,10 @@ describe("maskSecrets", () => {
     expect(maskSecrets(data)).toEqual({
       prompt: "hi",
       url: "https://api.example.com",
-      headers: [["Authorization", MASK], ["X-Trace", MASK]],
+      headers: [
+        ["Authorization", MASK],
+        ["X-Trace", MASK],
+      ],
       body: { apiKey: MASK, nested: { client_secret: MASK, keep: "v" } },
       auth: MASK,
       tool: { headers: { "X-Api-Key": MASK } },

@@ -9,7 +9,21 @@ const S = "s3cr3t-VALUE-42";
 
 describe("maskSecrets", () => {
   const cases: { name: string; value: unknown; path?: string[]; expected: unknown }[] = [
-    { name: "header pairs keep names", value: { headers: [["Authorization", S], ["X-Trace", "1"]] }, expected: { headers: [["Authorization", MASK], ["X-Trace", MASK]] } },
+    {
+      name: "header pairs keep names",
+      value: {
+        headers: [
+          ["Authorization", S],
+          ["X-Trace", "1"],
+        ],
+      },
+      expected: {
+        headers: [
+          ["Authorization", MASK],
+          ["X-Trace", MASK],
+        ],
+      },
+    },
     { name: "header object keeps names", value: { headers: { "X-Api-Key": S } }, expected: { headers: { "X-Api-Key": MASK } } },
     { name: "{key, value} entries", value: { headers: [{ key: "Auth", value: S }] }, expected: { headers: [{ key: "Auth", value: MASK }] } },
     { name: "headers as the last path element (pairs)", value: [["Authorization", S]], path: ["data", "headers"], expected: [["Authorization", MASK]] },
@@ -20,15 +34,31 @@ describe("maskSecrets", () => {
     { name: "a header given as one string", value: [`Authorization: Bearer ${S}`], path: ["headers"], expected: [MASK] },
     { name: "under a secret key, whole", value: { auth: { user: "u", pass: S } }, expected: { auth: MASK } },
     { name: "a secret key's value at its path", value: S, path: ["data", "apiKey"], expected: MASK },
-    { name: "empty values and booleans stay", value: { token: "", password: null, secret: true, headers: [] }, expected: { token: "", password: null, secret: true, headers: [] } },
+    {
+      name: "empty values and booleans stay",
+      value: { token: "", password: null, secret: true, headers: [] },
+      expected: { token: "", password: null, secret: true, headers: [] },
+    },
     {
       name: "JSON held in a string, spacing kept",
       value: { body: `{"patient_id": "{{patient_id}}", "api_key": "${S}", "password": "${S}"}` },
       expected: { body: `{"patient_id": "{{patient_id}}", "api_key": "${MASK}", "password": "${MASK}"}` },
     },
-    { name: "JSON in a string with a {{var}} outside quotes", value: { body: `{\n  "token": "${S}",\n  "n": {{n}}\n}` }, expected: { body: `{\n  "token": "${MASK}",\n  "n": {{n}}\n}` } },
-    { name: "not-quite-JSON text still has its URL secrets hidden", value: { body: `{"url": "https://u:${S}@h/?key=${S}", "n": {{n}}}` }, expected: { body: `{"url": "https://u:${MASK}@h/?key=${MASK}", "n": {{n}}}` } },
-    { name: "JSON in a string with nested secrets", value: { body: JSON.stringify({ auth: { key: S }, headers: { "X-Key": S } }) }, expected: { body: JSON.stringify({ auth: MASK, headers: { "X-Key": MASK } }) } },
+    {
+      name: "JSON in a string with a {{var}} outside quotes",
+      value: { body: `{\n  "token": "${S}",\n  "n": {{n}}\n}` },
+      expected: { body: `{\n  "token": "${MASK}",\n  "n": {{n}}\n}` },
+    },
+    {
+      name: "not-quite-JSON text still has its URL secrets hidden",
+      value: { body: `{"url": "https://u:${S}@h/?key=${S}", "n": {{n}}}` },
+      expected: { body: `{"url": "https://u:${MASK}@h/?key=${MASK}", "n": {{n}}}` },
+    },
+    {
+      name: "JSON in a string with nested secrets",
+      value: { body: JSON.stringify({ auth: { key: S }, headers: { "X-Key": S } }) },
+      expected: { body: JSON.stringify({ auth: MASK, headers: { "X-Key": MASK } }) },
+    },
     { name: "URL credentials", value: { url: `https://bob:${S}@api.example.com/x` }, expected: { url: `https://bob:${MASK}@api.example.com/x` } },
     { name: "a token as the URL's user", value: { url: `https://${S}@github.com/o/r.git` }, expected: { url: `https://${MASK}@github.com/o/r.git` } },
     {
@@ -38,7 +68,11 @@ describe("maskSecrets", () => {
     },
     { name: "form bodies", value: { body: `client_secret=${S}&grant=x` }, expected: { body: `client_secret=${MASK}&grant=x` } },
     { name: "Bearer tokens in text", value: { prompt: `send Authorization: Bearer ${S}` }, expected: { prompt: `send Authorization: Bearer ${MASK}` } },
-    { name: "ordinary text and URLs stay", value: { prompt: "Say hi, x=5", url: "https://api.example.com/v1?q=1&page=2" }, expected: { prompt: "Say hi, x=5", url: "https://api.example.com/v1?q=1&page=2" } },
+    {
+      name: "ordinary text and URLs stay",
+      value: { prompt: "Say hi, x=5", url: "https://api.example.com/v1?q=1&page=2" },
+      expected: { prompt: "Say hi, x=5", url: "https://api.example.com/v1?q=1&page=2" },
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -47,8 +81,20 @@ describe("maskSecrets", () => {
   }
 
   it("calls a header list, entry and value masked whatever its path", () => {
-    expect([["data", "headers"], ["data", "headers", "0"], ["data", "headers", "0", "1"], ["data", "token"]].map((p) => isMaskedPath(p))).toEqual([true, true, true, true]);
-    expect([["data", "headers", "0", "0"], ["data", "prompt"]].map((p) => isMaskedPath(p))).toEqual([false, false]);
+    expect(
+      [
+        ["data", "headers"],
+        ["data", "headers", "0"],
+        ["data", "headers", "0", "1"],
+        ["data", "token"],
+      ].map((p) => isMaskedPath(p)),
+    ).toEqual([true, true, true, true]);
+    expect(
+      [
+        ["data", "headers", "0", "0"],
+        ["data", "prompt"],
+      ].map((p) => isMaskedPath(p)),
+    ).toEqual([false, false]);
   });
 
   it("is idempotent, and a hostile depth is hidden rather than a crash", () => {
@@ -89,8 +135,19 @@ describe("maskDiff", () => {
   const node = (data: Record<string, unknown>) => ({ nodes: [{ id: "w", type: "Webhook", data: { name: "Hook", ...data } }], edges: [] });
 
   it("masks old and new values of a changed header pair, an added header and a body key, and redoes the text diff", () => {
-    const a = node({ headers: [["Authorization", `Bearer old-${S}`]], body: JSON.stringify({ id: "{{id}}", api_key: `old-${S}` }, null, 2), url: `https://h/x?token=old-${S}` });
-    const b = node({ headers: [["Authorization", `Bearer new-${S}`], ["X-Key", `add-${S}`]], body: JSON.stringify({ id: "{{id}}", api_key: `new-${S}`, more: 1 }, null, 2), url: `https://h/y?token=new-${S}` });
+    const a = node({
+      headers: [["Authorization", `Bearer old-${S}`]],
+      body: JSON.stringify({ id: "{{id}}", api_key: `old-${S}` }, null, 2),
+      url: `https://h/x?token=old-${S}`,
+    });
+    const b = node({
+      headers: [
+        ["Authorization", `Bearer new-${S}`],
+        ["X-Key", `add-${S}`],
+      ],
+      body: JSON.stringify({ id: "{{id}}", api_key: `new-${S}`, more: 1 }, null, 2),
+      url: `https://h/y?token=new-${S}`,
+    });
     const diff = maskDiff(getPathwayDiff(a, b));
     const text = JSON.stringify(diff);
     expect(text).not.toContain(S);

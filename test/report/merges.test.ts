@@ -15,13 +15,19 @@ describe("getReportMerges", () => {
   it.each([
     {
       name: "a node entered from 10 or more nodes is a hub listing them all, in edge order",
-      pathway: pathway([node("start", { isStart: true }), ...sources.map((s) => node(s)), node("h")], [...sources.map((s) => edge("start", s, s)), ...sources.map((s) => edge(s, "h", `to h from ${s}`)), edge("s3", "h", "again")]),
+      pathway: pathway(
+        [node("start", { isStart: true }), ...sources.map((s) => node(s)), node("h")],
+        [...sources.map((s) => edge("start", s, s)), ...sources.map((s) => edge(s, "h", `to h from ${s}`)), edge("s3", "h", "again")],
+      ),
       hubs: { h: { sources, edges: 12 } },
       parallel: [] as string[][],
     },
     {
       name: "9 sources make no hub",
-      pathway: pathway([node("start", { isStart: true }), ...sources.slice(0, 9).map((s) => node(s)), node("h")], sources.slice(0, 9).map((s) => edge(s, "h", s))),
+      pathway: pathway(
+        [node("start", { isStart: true }), ...sources.slice(0, 9).map((s) => node(s)), node("h")],
+        sources.slice(0, 9).map((s) => edge(s, "h", s)),
+      ),
       hubs: {},
       parallel: [],
     },
@@ -29,7 +35,10 @@ describe("getReportMerges", () => {
       name: "parallel edges list each other; a lone edge lists nothing",
       pathway: pathway([node("a", { isStart: true }), node("b")], [edge("a", "b", "yes"), edge("a", "b", "sure"), edge("b", "a", "back")]),
       hubs: {},
-      parallel: [["yes", "sure"], ["yes", "sure"]],
+      parallel: [
+        ["yes", "sure"],
+        ["yes", "sure"],
+      ],
     },
   ])("$name", ({ pathway: p, hubs, parallel }) => {
     const graph = toDirectedGraph(p);
@@ -45,9 +54,13 @@ describe("getReportMerges", () => {
         const graph = toDirectedGraph(p);
         const merges = getReportMerges(graph);
         const plan = getDrawingPlan(graph);
-        const stubbed = plan.filter((l) => l.stub).flatMap((l) => l.edges).sort((a, b) => a - b);
+        const stubbed = plan
+          .filter((l) => l.stub)
+          .flatMap((l) => l.edges)
+          .sort((a, b) => a - b);
         expect([...merges.hubs.values()].flatMap((h) => h.edges).sort((a, b) => a - b)).toEqual(stubbed);
-        for (const [key, hub] of merges.hubs) for (const i of hub.edges) expect([graph.edges[i]!.to, hub.sources.includes(graph.edges[i]!.from)]).toEqual([key, true]);
+        for (const [key, hub] of merges.hubs)
+          for (const i of hub.edges) expect([graph.edges[i]!.to, hub.sources.includes(graph.edges[i]!.from)]).toEqual([key, true]);
         for (const line of plan.filter((l) => !l.stub && l.edges.length > 1)) for (const i of line.edges) expect(merges.parallel.get(i)).toEqual(line.edges);
       }),
     );

@@ -10,7 +10,11 @@ const pathway = {
   name: "t",
   nodes: [
     { id: "a", type: "Default", data: { name: "A", isStart: true, prompt: "Hello {{who}}", extractVars: [["when", "string", "a time"]] } },
-    { id: "r", type: "Route", data: { name: "R", routes: [{ conditions: [{ field: "when", operator: "is", value: "now" }], targetNodeId: "c" }], fallbackNodeId: "c" } },
+    {
+      id: "r",
+      type: "Route",
+      data: { name: "R", routes: [{ conditions: [{ field: "when", operator: "is", value: "now" }], targetNodeId: "c" }], fallbackNodeId: "c" },
+    },
     { id: "c", type: "Webhook", data: { name: "C", url: "https://x", headers: [["Authorization", "Bearer secret-value"]] } },
   ],
   edges: [
@@ -25,7 +29,15 @@ describe("toReportData", () => {
   const layout = getRankLayout(graph);
 
   it("puts a finding on edges[2] on the drawn edge from that entry, skipping entries without string endpoints", () => {
-    const data = toReportData({ pathway, graph, layout, diagnostics: [{ ruleId: "x", severity: "warning", message: "m", pointer: "/edges/2/label" }, { ruleId: "y", severity: "error", message: "n", pointer: "/nodes/2/data/url" }] });
+    const data = toReportData({
+      pathway,
+      graph,
+      layout,
+      diagnostics: [
+        { ruleId: "x", severity: "warning", message: "m", pointer: "/edges/2/label" },
+        { ruleId: "y", severity: "error", message: "n", pointer: "/nodes/2/data/url" },
+      ],
+    });
     const edge = data.edges[data.findings[0]!.edge!]!;
     expect([data.nodes.find((n) => n.key === edge.from)!.id, data.nodes.find((n) => n.key === edge.to)!.id, edge.fileIndex]).toEqual(["r", "c", 2]);
     expect(data.nodes.find((n) => n.id === "c")!.findings).toEqual([1]);
@@ -34,8 +46,20 @@ describe("toReportData", () => {
   it("maps edges[i] through the index each drawn edge carries, even when other ways are left out of the drawing", () => {
     // Drawn around "c" at depth 1: the edge entry a -> r is left out, so drawn edge 0 is entries[2], not entries[1].
     const focused = toDirectedGraph(pathway, { focus: "c", depth: 1 });
-    expect(focused.edges.map((e) => [e.kind, getEdgeEntryIndex(e)])).toEqual([["edge", 2], ["route", undefined], ["fallback", undefined]]);
-    const data = toReportData({ pathway, graph: focused, layout: getRankLayout(focused), diagnostics: [{ ruleId: "x", severity: "warning", message: "m", pointer: "/edges/2" }, { ruleId: "x", severity: "warning", message: "m", pointer: "/edges/1" }] });
+    expect(focused.edges.map((e) => [e.kind, getEdgeEntryIndex(e)])).toEqual([
+      ["edge", 2],
+      ["route", undefined],
+      ["fallback", undefined],
+    ]);
+    const data = toReportData({
+      pathway,
+      graph: focused,
+      layout: getRankLayout(focused),
+      diagnostics: [
+        { ruleId: "x", severity: "warning", message: "m", pointer: "/edges/2" },
+        { ruleId: "x", severity: "warning", message: "m", pointer: "/edges/1" },
+      ],
+    });
     expect(data.findings.map((f) => f.edge)).toEqual([0, undefined]);
     expect(data.edges.map((e) => e.fileIndex)).toEqual([2, undefined, undefined]);
   });
@@ -44,8 +68,20 @@ describe("toReportData", () => {
     const before = structuredClone(pathway) as unknown as { nodes: { data: Record<string, unknown> }[] };
     before.nodes[2]!.data.headers = [["Authorization", "Bearer old-secret"]];
     const diff = getPathwayDiff(before, pathway);
-    const cat = (untested: string[], unreachable: string[] = []) => ({ covered: 0, total: 0, percent: 0, untested: untested.map((id) => ({ id, label: id })), unreachable: unreachable.map((id) => ({ id, label: id })) });
-    const data = toReportData({ pathway, graph, layout, diff: { base: "old.json", diff }, coverage: { source: "c.json", coverage: { nodes: cat(["c"]), edges: cat(["e2"]), globals: cat([]) } } });
+    const cat = (untested: string[], unreachable: string[] = []) => ({
+      covered: 0,
+      total: 0,
+      percent: 0,
+      untested: untested.map((id) => ({ id, label: id })),
+      unreachable: unreachable.map((id) => ({ id, label: id })),
+    });
+    const data = toReportData({
+      pathway,
+      graph,
+      layout,
+      diff: { base: "old.json", diff },
+      coverage: { source: "c.json", coverage: { nodes: cat(["c"]), edges: cat(["e2"]), globals: cat([]) } },
+    });
     const a = data.nodes.find((n) => n.id === "a")!;
     expect(a.reads).toEqual(["who"]);
     expect(a.extracts).toEqual(["when"]);
@@ -56,6 +92,9 @@ describe("toReportData", () => {
     expect(c.changes!.every((ch) => ch.before === MASK && ch.after === MASK)).toBe(true);
     expect(c.coverage).toBe("untested");
     expect(a.coverage).toBe("covered");
-    expect(data.edges.filter((e) => e.fileIndex !== undefined).map((e) => [e.fileIndex, e.coverage])).toEqual([[1, "covered"], [2, "untested"]]);
+    expect(data.edges.filter((e) => e.fileIndex !== undefined).map((e) => [e.fileIndex, e.coverage])).toEqual([
+      [1, "covered"],
+      [2, "untested"],
+    ]);
   });
 });

@@ -21,7 +21,12 @@ async function overflow(html: string): Promise<{ width: number; page: number; as
       const d = (globalThis as Dom).document;
       const aside = d.querySelector("aside");
       const cut = [...d.querySelectorAll("aside th, aside td")].filter((c: Dom) => c.scrollWidth > c.clientWidth).map((c: Dom) => c.textContent);
-      return { width: d.documentElement.clientWidth, page: d.documentElement.scrollWidth - d.documentElement.clientWidth, aside: aside.scrollWidth - aside.clientWidth, headers: cut };
+      return {
+        width: d.documentElement.clientWidth,
+        page: d.documentElement.scrollWidth - d.documentElement.clientWidth,
+        aside: aside.scrollWidth - aside.clientWidth,
+        headers: cut,
+      };
     });
   } finally {
     await page.close();
@@ -30,7 +35,9 @@ async function overflow(html: string): Promise<{ width: number; page: number; as
 
 describe("the review page at 1400x900", () => {
   it("shows the coverage table of a scenarios run whole, without scrolling the page or the panel", async () => {
-    const report = await createReport(createNodeHost({ cwd: ROOT, env: {} }), "pathways/appointment-booking.json", { scenarios: "pathways/scenarios/appointment-booking" });
+    const report = await createReport(createNodeHost({ cwd: ROOT, env: {} }), "pathways/appointment-booking.json", {
+      scenarios: "pathways/scenarios/appointment-booking",
+    });
     expect(report.html).toContain("of reachable");
     expect(await overflow(report.html)).toEqual({ width: 1400, page: 0, aside: 0, headers: [] });
   });
@@ -43,7 +50,14 @@ describe("the review page at 1400x900", () => {
     writeFileSync(path.join(dir, "kb.json"), JSON.stringify(pathway));
     writeFileSync(path.join(dir, "base.json"), JSON.stringify({ ...pathway, nodes: pathway.nodes.slice(0, -1) }));
     const start = pathway.nodes[0]!.id;
-    writeFileSync(path.join(dir, folder, "c1.json"), JSON.stringify({ call_id: "c1", completed: true, pathway_logs: [{ role: "assistant", text: "Hi", chosen_node_id: start, created_at: "2025-06-02T15:00:01Z" }] }));
+    writeFileSync(
+      path.join(dir, folder, "c1.json"),
+      JSON.stringify({
+        call_id: "c1",
+        completed: true,
+        pathway_logs: [{ role: "assistant", text: "Hi", chosen_node_id: start, created_at: "2025-06-02T15:00:01Z" }],
+      }),
+    );
     const host = createNodeHost({ cwd: dir, env: {} });
     const calls = await createReport(host, "kb.json", { calls: [folder] });
     expect(await overflow(calls.html)).toEqual({ width: 1400, page: 0, aside: 0, headers: [] });

@@ -1,7 +1,7 @@
 // The report page in the real Chromium (one browser for this file): search, select, panel, badges, no network, hostile text inert.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parse as parseHtml } from "parse5";
 import { createReport, type ReportResult } from "../../src/engine/review/create-report.js";
 import { createNodeHost } from "../../src/host/node-host.js";
@@ -71,45 +71,54 @@ function htmlErrors(html: string): string[] {
 const corpus = parseableCorpus.find((c) => c.name === "noshow-rebooking-v1-export.json");
 
 describe("pathway report page", () => {
-  it.skipIf(!corpus)("finds a node by search, shows its prompt on click, puts a finding badge on its node, loads nothing", async () => {
-    const report = await createReport(host(), writeInput("noshow.json", corpus!.text));
-    expect(htmlErrors(report.html)).toEqual([]);
-    const { page, requests, errors } = await open("noshow.html", report);
-    await page.type("#search", "Verify identity");
-    await page.click("#search-results .result");
-    const panel = await page.$eval("#panel", (e) => e.textContent ?? "");
-    const verify = (corpus!.value as Pathway).nodes.find((n) => n.id === "verify")!;
-    expect(panel).toContain((verify.data as { prompt: string }).prompt.slice(0, 80));
-    expect(await page.$eval("body", (b) => b.getAttribute("data-selected"))).toBe(`node:${report.data.nodes.find((n) => n.id === "verify")!.key}`);
+  it.skipIf(!corpus)(
+    "finds a node by search, shows its prompt on click, puts a finding badge on its node, loads nothing",
+    async () => {
+      const report = await createReport(host(), writeInput("noshow.json", corpus!.text));
+      expect(htmlErrors(report.html)).toEqual([]);
+      const { page, requests, errors } = await open("noshow.html", report);
+      await page.type("#search", "Verify identity");
+      await page.click("#search-results .result");
+      const panel = await page.$eval("#panel", (e) => e.textContent ?? "");
+      const verify = (corpus!.value as Pathway).nodes.find((n) => n.id === "verify")!;
+      expect(panel).toContain((verify.data as { prompt: string }).prompt.slice(0, 80));
+      expect(await page.$eval("body", (b) => b.getAttribute("data-selected"))).toBe(`node:${report.data.nodes.find((n) => n.id === "verify")!.key}`);
 
-    const finding = report.data.findings.findIndex((f) => f.node !== undefined);
-    expect(finding).toBeGreaterThanOrEqual(0);
-    const key = report.data.findings[finding]!.node!;
-    const onNode = await page.$$eval(`g.node[data-key="${key}"] .badge`, (els) => els.map((e) => e.getAttribute("data-findings") ?? ""));
-    expect(onNode.join(" ").split(" ")).toContain(String(finding));
-    // A click in the findings list selects the node it names.
-    await page.click("#findings .link");
-    const firstFinding = report.data.findings.find((f) => f.node !== undefined || f.edge !== undefined)!;
-    expect(await page.$eval("body", (b) => b.getAttribute("data-selected"))).toBe(firstFinding.node !== undefined ? `node:${firstFinding.node}` : `edge:${firstFinding.edge}`);
+      const finding = report.data.findings.findIndex((f) => f.node !== undefined);
+      expect(finding).toBeGreaterThanOrEqual(0);
+      const key = report.data.findings[finding]!.node!;
+      const onNode = await page.$$eval(`g.node[data-key="${key}"] .badge`, (els) => els.map((e) => e.getAttribute("data-findings") ?? ""));
+      expect(onNode.join(" ").split(" ")).toContain(String(finding));
+      // A click in the findings list selects the node it names.
+      await page.click("#findings .link");
+      const firstFinding = report.data.findings.find((f) => f.node !== undefined || f.edge !== undefined)!;
+      expect(await page.$eval("body", (b) => b.getAttribute("data-selected"))).toBe(
+        firstFinding.node !== undefined ? `node:${firstFinding.node}` : `edge:${firstFinding.edge}`,
+      );
 
-    // Keyboard: from the graph, Tab reaches the first node and Enter selects it.
-    const first = report.data.nodes[0]!;
-    await page.focus("#view");
-    await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => (globalThis as unknown as { document: Dom }).document.activeElement.getAttribute("data-key"))).toBe(first.key);
-    await page.keyboard.press("Enter");
-    expect(await page.$eval("body", (b) => b.getAttribute("data-selected"))).toBe(`node:${first.key}`);
-    expect(await page.$eval("#panel h2", (e) => e.textContent)).toBe(first.caption);
+      // Keyboard: from the graph, Tab reaches the first node and Enter selects it.
+      const first = report.data.nodes[0]!;
+      await page.focus("#view");
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => (globalThis as unknown as { document: Dom }).document.activeElement.getAttribute("data-key"))).toBe(first.key);
+      await page.keyboard.press("Enter");
+      expect(await page.$eval("body", (b) => b.getAttribute("data-selected"))).toBe(`node:${first.key}`);
+      expect(await page.$eval("#panel h2", (e) => e.textContent)).toBe(first.caption);
 
-    await page.screenshot({ path: path.join(dir, "noshow.png") });
-    mkdirSync(path.join(dir, "shots"), { recursive: true });
-    expect(requests).toEqual([]);
-    expect(errors).toEqual([]);
-    await page.close();
-  }, 120_000);
+      await page.screenshot({ path: path.join(dir, "noshow.png") });
+      mkdirSync(path.join(dir, "shots"), { recursive: true });
+      expect(requests).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    120_000,
+  );
 
   it("opens a report of every corpus pathway (a spread of them outside the slow tier) with no error, every node findable by its id", async () => {
-    const pathways = sweep(parseableCorpus.filter((c) => typeof c.value === "object" && c.value !== null && Array.isArray((c.value as { nodes?: unknown }).nodes)), 5);
+    const pathways = sweep(
+      parseableCorpus.filter((c) => typeof c.value === "object" && c.value !== null && Array.isArray((c.value as { nodes?: unknown }).nodes)),
+      5,
+    );
     for (const c of pathways) {
       let report: ReportResult;
       try {
@@ -118,24 +127,30 @@ describe("pathway report page", () => {
         continue; // Not a pathway the report can draw (no node with a string id): the command says so instead.
       }
       const { page, requests, errors } = await open(`${c.name}.html`, report);
-      const unfound = await page.evaluate((ids: string[]) => {
-        const document = (globalThis as unknown as { document: Dom }).document;
-        const Event = (globalThis as unknown as { Event: Dom }).Event;
-        const search = document.getElementById("search");
-        const missing: string[] = [];
-        for (const id of ids) {
-          search.value = id;
-          search.dispatchEvent(new Event("input"));
-          if (document.querySelectorAll("#search-results .result").length === 0) missing.push(id);
-        }
-        return missing;
-      }, report.data.nodes.filter((n) => n.kind !== "missing").map((n) => n.id));
+      const unfound = await page.evaluate(
+        (ids: string[]) => {
+          const document = (globalThis as unknown as { document: Dom }).document;
+          const Event = (globalThis as unknown as { Event: Dom }).Event;
+          const search = document.getElementById("search");
+          const missing: string[] = [];
+          for (const id of ids) {
+            search.value = id;
+            search.dispatchEvent(new Event("input"));
+            if (document.querySelectorAll("#search-results .result").length === 0) missing.push(id);
+          }
+          return missing;
+        },
+        report.data.nodes.filter((n) => n.kind !== "missing").map((n) => n.id),
+      );
       expect(unfound, c.name).toEqual([]);
       // Without a base nothing is faded and the control to fade is not offered.
-      expect(await page.evaluate(() => {
-        const document = (globalThis as unknown as { document: Dom }).document;
-        return [document.querySelectorAll(".faded").length, document.getElementById("fade").parentNode.hidden];
-      }), c.name).toEqual([0, true]);
+      expect(
+        await page.evaluate(() => {
+          const document = (globalThis as unknown as { document: Dom }).document;
+          return [document.querySelectorAll(".faded").length, document.getElementById("fade").parentNode.hidden];
+        }),
+        c.name,
+      ).toEqual([0, true]);
       expect(requests, c.name).toEqual([]);
       expect(errors, c.name).toEqual([]);
       await page.close();
@@ -169,12 +184,14 @@ describe("pathway report page", () => {
     const state = await page.evaluate(() => {
       const document = (globalThis as unknown as { document: Dom }).document;
       return {
-      pwned: (globalThis as unknown as { __pwned?: number }).__pwned,
-      title: document.title,
-      scripts: document.scripts.length,
-      iframes: document.querySelectorAll("iframe, img, object, embed, a[href]").length,
-      handlers: (Array.from(document.querySelectorAll("*")) as Dom[]).flatMap((el: Dom) => (Array.from(el.attributes) as Dom[]).filter((a: Dom) => /^on/i.test(a.name)).map((a: Dom) => String(a.name))),
-      panel: String(document.getElementById("panel").textContent ?? ""),
+        pwned: (globalThis as unknown as { __pwned?: number }).__pwned,
+        title: document.title,
+        scripts: document.scripts.length,
+        iframes: document.querySelectorAll("iframe, img, object, embed, a[href]").length,
+        handlers: (Array.from(document.querySelectorAll("*")) as Dom[]).flatMap((el: Dom) =>
+          (Array.from(el.attributes) as Dom[]).filter((a: Dom) => /^on/i.test(a.name)).map((a: Dom) => String(a.name)),
+        ),
+        panel: String(document.getElementById("panel").textContent ?? ""),
       };
     });
     expect(state.pwned).toBeUndefined();
@@ -191,7 +208,11 @@ describe("pathway report page", () => {
 
   it("lists a hub's sources (drawn as stubs in diagrams) and a merged line's labels in the side panel, every text inert", async () => {
     const names = [...MARKERS, "Plain one", "Plain two", "Plain three"];
-    const nodes = [{ id: "start", type: "Default", data: { name: "Start", isStart: true, prompt: "Hi." } }, ...names.map((name, i) => ({ id: `src${i}`, type: "Default", data: { name, prompt: "x" } })), { id: "hub", type: "End Call", data: { name: "Goodbye", prompt: "Bye." } }];
+    const nodes = [
+      { id: "start", type: "Default", data: { name: "Start", isStart: true, prompt: "Hi." } },
+      ...names.map((name, i) => ({ id: `src${i}`, type: "Default", data: { name, prompt: "x" } })),
+      { id: "hub", type: "End Call", data: { name: "Goodbye", prompt: "Bye." } },
+    ];
     const edges = [
       ...names.map((_, i) => ({ id: `in${i}`, source: "start", target: `src${i}`, label: `go ${i}` })),
       ...names.map((name, i) => ({ id: `out${i}`, source: `src${i}`, target: "hub", label: `bye ${name}` })),
@@ -205,7 +226,12 @@ describe("pathway report page", () => {
       page.evaluate(() => {
         const window = globalThis as unknown as { document: Dom; __pwned?: unknown };
         const p = window.document.getElementById("panel");
-        return { text: p.textContent as string, items: Array.from(p.querySelectorAll("ul.hub-sources li, ol.parallel li")).map((li: Dom) => li.textContent as string), elements: p.querySelectorAll("img, script, iframe, svg").length as number, pwned: window.__pwned };
+        return {
+          text: p.textContent as string,
+          items: Array.from(p.querySelectorAll("ul.hub-sources li, ol.parallel li")).map((li: Dom) => li.textContent as string),
+          elements: p.querySelectorAll("img, script, iframe, svg").length as number,
+          pwned: window.__pwned,
+        };
       });
     await page.click(`g.node[data-key="${hub.key}"]`);
     const shown = await panel();
@@ -221,10 +247,16 @@ describe("pathway report page", () => {
     await page.click("ul.hub-sources .link");
     expect(await page.$eval("body", (b) => b.getAttribute("data-selected"))).toBe(`node:${report.data.nodes.find((n) => n.id === "src0")!.key}`);
     const parallel = report.data.edges.findIndex((e) => e.parallel !== undefined);
-    await page.evaluate((i: number) => {
-      const document = (globalThis as unknown as { document: Dom }).document;
-      document.querySelectorAll("g.edge")[i].querySelector(".hit").dispatchEvent(new (globalThis as unknown as { MouseEvent: Dom }).MouseEvent("click", { bubbles: true }));
-    }, report.data.edges.slice(0, parallel).filter((e) => e.drawn && e.points.length >= 4).length);
+    await page.evaluate(
+      (i: number) => {
+        const document = (globalThis as unknown as { document: Dom }).document;
+        document
+          .querySelectorAll("g.edge")
+          [i].querySelector(".hit")
+          .dispatchEvent(new (globalThis as unknown as { MouseEvent: Dom }).MouseEvent("click", { bubbles: true }));
+      },
+      report.data.edges.slice(0, parallel).filter((e) => e.drawn && e.points.length >= 4).length,
+    );
     const line = await panel();
     expect(line.text).toContain("3 parallel edges, drawn as one line (×3)");
     expect(line.items).toEqual(report.data.edges.filter((e) => e.parallel).map((e) => e.fullLabel ?? e.label));
@@ -258,7 +290,7 @@ describe("pathway report page", () => {
     const first = await measure();
     expect(first.inView).toBe(true);
     expect(first.height).toBeGreaterThanOrEqual(8);
-    expect(await page.$eval("#view-note", (e) => (e.hasAttribute("hidden") ? "" : e.textContent ?? ""))).toMatch(/press f .* whole pathway/);
+    expect(await page.$eval("#view-note", (e) => (e.hasAttribute("hidden") ? "" : (e.textContent ?? "")))).toMatch(/press f .* whole pathway/);
     /** Keys of the faded nodes, how many edges are faded, and the computed opacity of one faded node and of the changed one. */
     const fading = () =>
       page.evaluate((k: string) => {
@@ -275,7 +307,14 @@ describe("pathway report page", () => {
     // The rest of the pathway is drawn, faded: every node not changed and not a neighbour of s20.
     const opened = await fading();
     const steps = (keys: string[]) => keys.map((k) => report.data.nodes.find((n) => n.key === k)!.id).filter((id) => id.startsWith("s"));
-    expect(steps(opened.nodes).sort()).toEqual(Array.from({ length: 35 }, (_, i) => `s${i}`).filter((id) => !["s19", "s20", "s21"].includes(id) && !now.edges!.some((e) => (e.source === "s20" && e.target === id) || (e.target === "s20" && e.source === id))).sort());
+    expect(steps(opened.nodes).sort()).toEqual(
+      Array.from({ length: 35 }, (_, i) => `s${i}`)
+        .filter(
+          (id) =>
+            !["s19", "s20", "s21"].includes(id) && !now.edges!.some((e) => (e.source === "s20" && e.target === id) || (e.target === "s20" && e.source === id)),
+        )
+        .sort(),
+    );
     expect(opened.edges).toBeGreaterThan(100);
     expect(opened).toMatchObject({ changedOpacity: 1, checked: true });
     expect(opened.fadedOpacity).toBeLessThan(1);

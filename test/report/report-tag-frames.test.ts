@@ -47,17 +47,30 @@ async function framesOf(pathway: unknown) {
 
 describe("report page tag frames", () => {
   it("draws one frame per shared tag, around every node of that tag, as the layout placed them", async () => {
-    const node = (id: string, name: string, tag?: { name: string; color: string }) => ({ id, type: "Default", data: { name, prompt: name, ...(id === "a" && { isStart: true }), ...(tag && { tag }) } });
+    const node = (id: string, name: string, tag?: { name: string; color: string }) => ({
+      id,
+      type: "Default",
+      data: { name, prompt: name, ...(id === "a" && { isStart: true }), ...(tag && { tag }) },
+    });
     const greet = { name: "Greeting", color: "#1e88e5" };
     const book = { name: "Booking", color: "rgb(67, 160, 71)" };
     const pathway = {
       name: "Tagged",
-      nodes: [node("a", "Hello", greet), node("b", "Ask name", greet), node("c", "Pick a day", book), node("d", "Confirm", book), { id: "e", type: "End Call", data: { name: "Bye", prompt: "bye" } }],
+      nodes: [
+        node("a", "Hello", greet),
+        node("b", "Ask name", greet),
+        node("c", "Pick a day", book),
+        node("d", "Confirm", book),
+        { id: "e", type: "End Call", data: { name: "Bye", prompt: "bye" } },
+      ],
       edges: ["ab", "bc", "cd", "de"].map(([s, t]) => ({ id: `${s}${t}`, source: s, target: t, label: `${s} to ${t}` })),
     };
     const { frames, nodes, errors } = await framesOf(pathway);
     expect(errors).toEqual([]);
-    expect(frames.map((f) => [f.title, f.caption]).sort()).toEqual([["Booking", "Booking"], ["Greeting", "Greeting"]]);
+    expect(frames.map((f) => [f.title, f.caption]).sort()).toEqual([
+      ["Booking", "Booking"],
+      ["Greeting", "Greeting"],
+    ]);
     const inside = (n: number[], f: number[]) => n[0]! >= f[0]! && n[1]! >= f[1]! && n[0]! + n[2]! <= f[0]! + f[2]! && n[1]! + n[3]! <= f[1]! + f[3]!;
     const frame = (title: string) => frames.find((f) => f.title === title)!.box;
     for (const key of ["a", "b"]) expect(inside(nodes[key]!, frame("Greeting"))).toBe(true);

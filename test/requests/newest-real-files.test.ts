@@ -45,7 +45,10 @@ describe("check-request on the newest real bodies", () => {
 
   it("reports a finding about global once, and one the same in many call objects for ten of them, counting the rest", () => {
     const call = (i: number) => ({ phone_number: `+1415555${String(1000 + i)}`, request_data: {} });
-    const body = { global: { pathway_id: "p-1", temperature: 3, request_data: { company: "Harbor Dental" } }, call_objects: Array.from({ length: 25 }, (_, i) => call(i)) };
+    const body = {
+      global: { pathway_id: "p-1", temperature: 3, request_data: { company: "Harbor Dental" } },
+      call_objects: Array.from({ length: 25 }, (_, i) => call(i)),
+    };
     const result = checkRequestValue(body, { now: NOW, pathway: { where: "orders.json", value: PATHWAY as never } });
     expect(result.diagnostics.filter((d) => d.ruleId === "temperature-range").map((d) => d.pointer)).toEqual(["/global/temperature"]);
     const missing = result.diagnostics.filter((d) => d.ruleId === "missing-request-variable");

@@ -19,7 +19,9 @@ import { NOW } from "../support/request-text.js";
 const e164 = fc.tuple(fc.integer({ min: 2, max: 9 }), fc.stringMatching(/^\d{9}$/)).map(([a, rest]) => `+1${a}${rest}`);
 const words = fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,30}[a-z]$/);
 const name = fc.stringMatching(/^[a-z][a-z_]{0,10}$/);
-const future = fc.date({ min: new Date("2026-07-01T00:00:00Z"), max: new Date("2030-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 19).replace("T", " "));
+const future = fc
+  .date({ min: new Date("2026-07-01T00:00:00Z"), max: new Date("2030-12-31T00:00:00Z"), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 19).replace("T", " "));
 const zones = fc.constantFrom("America/New_York", "Europe/Paris", "Asia/Tokyo", "UTC", "America/Los_Angeles");
 const url = fc.webPath().map((p) => `https://api.example.com/${p.replace(/^\/+/, "")}`);
 const dynamic = fc.record({
@@ -39,7 +41,13 @@ const settings = {
   block_interruptions: fc.boolean(),
   interruption_threshold: fc.integer({ min: 50, max: 200 }),
   temperature: fc.double({ min: 0, max: 1, noNaN: true }),
-  keywords: fc.array(fc.oneof(name, fc.tuple(name, fc.integer({ min: 1, max: 9 })).map(([w, f]) => `${w}:${f}`)), { maxLength: 4 }),
+  keywords: fc.array(
+    fc.oneof(
+      name,
+      fc.tuple(name, fc.integer({ min: 1, max: 9 })).map(([w, f]) => `${w}:${f}`),
+    ),
+    { maxLength: 4 },
+  ),
   pronunciation_guide: fc.array(fc.record({ word: words, pronunciation: words, case_sensitive: fc.boolean(), spaced: fc.boolean() }), { maxLength: 2 }),
   language: fc.constantFrom(...LANGUAGES),
   timezone: zones,
@@ -99,12 +107,23 @@ const bodies: Record<RequestKind, fc.Arbitrary<Record<string, unknown>>> = {
     const known = new Set(getKnownFields("inbound"));
     return Object.fromEntries(Object.entries(body).filter(([k]) => known.has(k)));
   }),
-  purchase: optional({ area_code: fc.stringMatching(/^\d{3}$/), prompt: words, country_code: fc.constantFrom(...PURCHASE_COUNTRIES), webhook: url, phone_number: e164 }),
+  purchase: optional({
+    area_code: fc.stringMatching(/^\d{3}$/),
+    prompt: words,
+    country_code: fc.constantFrom(...PURCHASE_COUNTRIES),
+    webhook: url,
+    phone_number: e164,
+  }),
   // POST /v2/batches/create: global (task or pathway_id, no phone_number), call objects (POST /v1/calls bodies).
   "batch-v2": optional(
     {
       global: optional({ task: words, ...settings }, ["task"]).map(pairWebhook),
-      call_objects: fc.array(optional({ phone_number: e164, start_time: future, b_cid: name, temperature: settings.temperature, request_data: settings.request_data }, ["phone_number"]), { minLength: 1, maxLength: 4 }),
+      call_objects: fc.array(
+        optional({ phone_number: e164, start_time: future, b_cid: name, temperature: settings.temperature, request_data: settings.request_data }, [
+          "phone_number",
+        ]),
+        { minLength: 1, maxLength: 4 },
+      ),
       description: words,
       status_webhook: url,
     },
@@ -128,7 +147,10 @@ describe("request models", () => {
   it("reports a changed field of a valid body (the property can fail)", () => {
     const result = checkRequestValue({ phone_number: "+14155550123", task: "Hi", temperature: 2 }, { kind: "call", now: NOW });
     expect(result.diagnostics.map((d) => d.ruleId)).toEqual(["temperature-range"]);
-    const v2 = checkRequestValue({ global: { task: "Hi", temperature: 2 }, call_objects: [{ phone_number: "+14155550123" }, { phone_number: "+14155550124" }] }, { now: NOW });
+    const v2 = checkRequestValue(
+      { global: { task: "Hi", temperature: 2 }, call_objects: [{ phone_number: "+14155550123" }, { phone_number: "+14155550124" }] },
+      { now: NOW },
+    );
     expect(v2.diagnostics.map((d) => `${d.ruleId} ${d.pointer}`)).toEqual(["temperature-range /global/temperature"]);
   });
 });

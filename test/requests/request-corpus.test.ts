@@ -26,9 +26,14 @@ const expected: Record<string, Expected[]> = {
     // from, temperature, start_time and webhook are null: unset, as real clients write it; no finding.
   ],
   // A pathway call with a 10-digit number and nothing else: the number works but is discouraged.
-  "patient-call.call.request.json": [f("phone-number-not-e164 /phone_number 2:21", "seed 4.1: 10 digits without a country code are dialled as +1, but E.164 is asked for")],
+  "patient-call.call.request.json": [
+    f("phone-number-not-e164 /phone_number 2:21", "seed 4.1: 10 digits without a country code are dialled as +1, but E.164 is asked for"),
+  ],
   // {{business}} and the rest are filled by every call_data row: no finding about them.
-  "renewal-reminder.batch.request.json": [f("deprecated-voice-field /voice_id 18:15", LEGACY_VOICE_ID), f("deprecated-voice-field /reduce_latency 20:21", LEGACY_LATENCY)],
+  "renewal-reminder.batch.request.json": [
+    f("deprecated-voice-field /voice_id 18:15", LEGACY_VOICE_ID),
+    f("deprecated-voice-field /reduce_latency 20:21", LEGACY_LATENCY),
+  ],
   "restaurant-booking.call.request.json": [
     f("phone-number-not-e164 /phone_number 2:19", "seed 4.1: spaces, parentheses and no country code are accepted but discouraged"),
     f("deprecated-voice-field /voice_id 4:15", LEGACY_VOICE_ID),
@@ -43,7 +48,10 @@ const expected: Record<string, Expected[]> = {
 const NOSHOW: Expected[] = [
   f("maybe-missing-request-variable  1:1 {{location}}", "set only by webhook 6c; the global logistics node can be entered from the greeting, before it"),
   f("maybe-missing-request-variable  1:1 {{needs_ride_help}}", 'set only at "4. Address a barrier"; Greeting > Verify > 2a > 3 > 4b > 5 > 6 > 6c skips it'),
-  f("maybe-missing-request-variable  1:1 {{pickup_time}}", 'set only by the ride webhook 7b; ... > 6c > "7. Confirm and prep" skips it (the prompt says "If {{pickup_time}} is filled in")'),
+  f(
+    "maybe-missing-request-variable  1:1 {{pickup_time}}",
+    'set only by the ride webhook 7b; ... > 6c > "7. Confirm and prep" skips it (the prompt says "If {{pickup_time}} is filled in")',
+  ),
   f("missing-request-variable  1:1 {{appointment_type}}", NOT_SET_BEFORE),
   f("missing-request-variable  1:1 {{missed_date}}", NOT_SET_BEFORE),
   f("missing-request-variable  1:1 {{patient_first_name}}", NOT_SET_BEFORE),
@@ -79,12 +87,17 @@ describeRequests("check-request on the real request bodies", () => {
   beforeAll(() => {
     // A project of its own holding copies: the command reads nothing outside the folder it checks.
     dir = tempDir("pathwaykit-request-corpus-");
-    for (const name of readdirSync(REQUEST_CORPUS_DIR).filter((n) => n.endsWith(".json"))) copyFileSync(path.join(REQUEST_CORPUS_DIR, name), path.join(dir, name));
+    for (const name of readdirSync(REQUEST_CORPUS_DIR).filter((n) => n.endsWith(".json")))
+      copyFileSync(path.join(REQUEST_CORPUS_DIR, name), path.join(dir, name));
     copyFileSync(path.join(CORPUS_DIR, "noshow-rebooking-v1-export.json"), path.join(dir, "noshow.json"));
   });
 
   it("covers every body of the corpus", () => {
-    expect(readdirSync(REQUEST_CORPUS_DIR).filter((n) => n.endsWith(".json")).sort()).toEqual(Object.keys(expected).sort());
+    expect(
+      readdirSync(REQUEST_CORPUS_DIR)
+        .filter((n) => n.endsWith(".json"))
+        .sort(),
+    ).toEqual(Object.keys(expected).sort());
   });
 
   for (const [name, findings] of Object.entries(expected)) {
@@ -108,7 +121,9 @@ describeRequests("check-request on the real request bodies", () => {
     expect(messages.map(key)).toEqual(NOSHOW.map((e) => e.finding));
     const pickup = messages.find((m) => m.message.startsWith("{{pickup_time}}"))!;
     expect(pickup).toMatchObject({ ruleId: "maybe-missing-request-variable" });
-    expect(pickup.message).toContain('{{pickup_time}} in the prompt of node "7. Confirm and prep" (id confirm) may be unset: some path from the start reaches this node without passing a node that sets it');
+    expect(pickup.message).toContain(
+      '{{pickup_time}} in the prompt of node "7. Confirm and prep" (id confirm) may be unset: some path from the start reaches this node without passing a node that sets it',
+    );
     expect(pickup.message).not.toContain("before any node sets it");
   });
 });

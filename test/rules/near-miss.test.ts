@@ -44,7 +44,12 @@ describe("createNameMatcher", () => {
     const nodes = Array.from({ length: 2_000 }, (_, i) => ({
       id: `n${i}`,
       type: "Default",
-      data: { name: `Step ${i}`, ...(i === 0 && { isStart: true }), prompt: `Ask; use {{var_${2 * i + 1}x}}`, extractVars: [[`var_${2 * i}`, "string", "a value"]] },
+      data: {
+        name: `Step ${i}`,
+        ...(i === 0 && { isStart: true }),
+        prompt: `Ask; use {{var_${2 * i + 1}x}}`,
+        extractVars: [[`var_${2 * i}`, "string", "a value"]],
+      },
     }));
     const edges = nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: `n${i}`, target: n.id, label: "next" }));
     const text = JSON.stringify({ nodes, edges });

@@ -18,7 +18,8 @@ function fixText(text: string, edit: ValueEdit): string {
 function leaves(value: unknown, pointer = ""): { pointer: string; value: unknown }[] {
   const here = [{ pointer, value }];
   if (Array.isArray(value)) return [...here, ...value.flatMap((v, i) => leaves(v, `${pointer}/${i}`))];
-  if (value !== null && typeof value === "object") return [...here, ...Object.entries(value).flatMap(([k, v]) => leaves(v, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`))];
+  if (value !== null && typeof value === "object")
+    return [...here, ...Object.entries(value).flatMap(([k, v]) => leaves(v, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`))];
   return here;
 }
 
@@ -48,7 +49,9 @@ describe("a fix written into the text", () => {
   });
 
   it("adds a member first in an object, indented as the member after it, or into an empty one", () => {
-    expect(fixText('{\n  "data": {\n    "name": "A"\n  }\n}', { pointer: "/data", key: "isStart", value: true })).toBe('{\n  "data": {\n    "isStart": true,\n    "name": "A"\n  }\n}');
+    expect(fixText('{\n  "data": {\n    "name": "A"\n  }\n}', { pointer: "/data", key: "isStart", value: true })).toBe(
+      '{\n  "data": {\n    "isStart": true,\n    "name": "A"\n  }\n}',
+    );
     expect(fixText('{"data": {"name": "A"}}', { pointer: "/data", key: "isStart", value: true })).toBe('{"data": {"isStart": true,"name": "A"}}');
     expect(fixText('{"data": { }}', { pointer: "/data", key: "isStart", value: true })).toBe('{"data": {"isStart": true}}');
     expect(fixText('{"data": {"isStart": false}}', { pointer: "/data", key: "isStart", value: true })).toBe('{"data": {"isStart": true}}');
@@ -57,13 +60,26 @@ describe("a fix written into the text", () => {
   it("rewrites part of a string, after escapes, as JSON string content", () => {
     const text = '{"p": "caf\\u00e9 {{ nme }} \\"q\\""}';
     const start = "café ".length;
-    expect(fixText(text, { pointer: "/p", span: { start, end: start + "{{ nme }}".length }, value: '{{name}} "x"' })).toBe('{"p": "caf\\u00e9 {{name}} \\"x\\" \\"q\\""}');
+    expect(fixText(text, { pointer: "/p", span: { start, end: start + "{{ nme }}".length }, value: '{{name}} "x"' })).toBe(
+      '{"p": "caf\\u00e9 {{name}} \\"x\\" \\"q\\""}',
+    );
   });
 });
 
 describe("applyFixes", () => {
   it("applies fixes in order and skips one that overlaps or touches an earlier one", () => {
-    expect(applyFixes("abcdef", [{ range: [4, 5], text: "E" }, { range: [0, 1], text: "A" }])).toEqual({ text: "AbcdEf", applied: 2, skipped: 0 });
-    expect(applyFixes("abcdef", [{ range: [0, 2], text: "X" }, { range: [1, 3], text: "Y" }, { range: [2, 3], text: "Z" }])).toEqual({ text: "Xcdef", applied: 1, skipped: 2 });
+    expect(
+      applyFixes("abcdef", [
+        { range: [4, 5], text: "E" },
+        { range: [0, 1], text: "A" },
+      ]),
+    ).toEqual({ text: "AbcdEf", applied: 2, skipped: 0 });
+    expect(
+      applyFixes("abcdef", [
+        { range: [0, 2], text: "X" },
+        { range: [1, 3], text: "Y" },
+        { range: [2, 3], text: "Z" },
+      ]),
+    ).toEqual({ text: "Xcdef", applied: 1, skipped: 2 });
   });
 });

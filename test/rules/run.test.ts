@@ -26,7 +26,13 @@ const tooBig = defineRule({
 });
 
 const negative = defineRule({
-  meta: { id: "negative", description: "No value is negative.", defaultSeverity: "error", set: "validate", messages: { negative: "Value {{value}} is negative." } },
+  meta: {
+    id: "negative",
+    description: "No value is negative.",
+    defaultSeverity: "error",
+    set: "validate",
+    messages: { negative: "Value {{value}} is negative." },
+  },
   check({ values }, report) {
     values.forEach((value, index) => {
       if (value < 0) report({ pointer: `/values/${index}`, messageId: "negative", data: { value } });
@@ -39,8 +45,20 @@ describe("runRules", () => {
 
   it("fills each message from the rule's meta and adds rule id, severity and docs url", () => {
     expect(runRules(context, [tooBig, negative], settingsFrom())).toEqual([
-      { ruleId: "too-big", severity: "warning", message: "Value 20 at 1 is over 10.", pointer: "/values/1", url: "https://github.com/pathwaykit/pathwaykit/blob/main/docs/rules/too-big.md" },
-      { ruleId: "negative", severity: "error", message: "Value -3 is negative.", pointer: "/values/2", url: "https://github.com/pathwaykit/pathwaykit/blob/main/docs/rules/negative.md" },
+      {
+        ruleId: "too-big",
+        severity: "warning",
+        message: "Value 20 at 1 is over 10.",
+        pointer: "/values/1",
+        url: "https://github.com/pathwaykit/pathwaykit/blob/main/docs/rules/too-big.md",
+      },
+      {
+        ruleId: "negative",
+        severity: "error",
+        message: "Value -3 is negative.",
+        pointer: "/values/2",
+        url: "https://github.com/pathwaykit/pathwaykit/blob/main/docs/rules/negative.md",
+      },
     ]);
   });
 

@@ -10,7 +10,7 @@ describe("resolveRuleSetting", () => {
     ["a severity override", { "dead-end": "warning" }, { severity: "warning" }],
     ["off", { "dead-end": "off" }, { severity: "off" }],
     ["a severity with options", { "dead-end": { severity: "info", options: { maxLength: 5 } } }, { severity: "info", options: { maxLength: 5 } }],
-    ["not a key inherited from Object.prototype", { }, { severity: "error" }],
+    ["not a key inherited from Object.prototype", {}, { severity: "error" }],
   ];
   for (const [name, overrides, expected] of table) {
     it(`gives ${name}`, () => {

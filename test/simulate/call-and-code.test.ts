@@ -7,11 +7,23 @@ import { DEFAULT_CALL, getCallVariables, loadScenario, runScenario, type Scenari
 
 const pathway = {
   nodes: [
-    { id: "start", type: "Default", data: { name: "Greeting", isStart: true, text: "Hi, it is {{now}}; you called {{to}} from {{from}} ({{short_from}}), call {{call_id}} / {{callID}} in {{city}}." } },
+    {
+      id: "start",
+      type: "Default",
+      data: {
+        name: "Greeting",
+        isStart: true,
+        text: "Hi, it is {{now}}; you called {{to}} from {{from}} ({{short_from}}), call {{call_id}} / {{callID}} in {{city}}.",
+      },
+    },
     {
       id: "code",
       type: "Custom Code",
-      data: { name: "Look up", code: "export default { async fetch(request) { return Response.json({ tier: 'gold', credit: 12 }) } }", text: "Tier {{tier}}, credit {{credit}}." },
+      data: {
+        name: "Look up",
+        code: "export default { async fetch(request) { return Response.json({ tier: 'gold', credit: 12 }) } }",
+        text: "Tier {{tier}}, credit {{credit}}.",
+      },
     },
     {
       id: "tools",
@@ -19,7 +31,13 @@ const pathway = {
       data: {
         name: "Quote",
         prompt: "Quote for a {{tier}} member.",
-        tools: [{ name: "PriceTool", type: "custom_tool", config: { tool: { tool: { name: "PriceTool", response_data: [{ name: "price", data: "$.data.price" }] } } } }],
+        tools: [
+          {
+            name: "PriceTool",
+            type: "custom_tool",
+            config: { tool: { tool: { name: "PriceTool", response_data: [{ name: "price", data: "$.data.price" }] } } },
+          },
+        ],
       },
     },
     { id: "end", type: "End Call", data: { name: "Bye", text: "Bye." } },
@@ -40,7 +58,14 @@ function scenario(yaml: string): Scenario {
 describe("system variables", () => {
   it("are always set, from the call: block over defaults, with a fixed clock", () => {
     const vars = getCallVariables({ from: "+14155550123", now: "2025-03-04T15:30:00Z" });
-    expect(vars).toMatchObject({ from: "+14155550123", short_from: "4155550123", to: DEFAULT_CALL.to, now_utc: "2025-03-04T15:30:00.000Z", call_id: DEFAULT_CALL.call_id, callID: DEFAULT_CALL.call_id });
+    expect(vars).toMatchObject({
+      from: "+14155550123",
+      short_from: "4155550123",
+      to: DEFAULT_CALL.to,
+      now_utc: "2025-03-04T15:30:00.000Z",
+      call_id: DEFAULT_CALL.call_id,
+      callID: DEFAULT_CALL.call_id,
+    });
     expect(vars.now).toMatch(/Tuesday, March 4, 2025.*3:30.*PM UTC/);
     expect(() => getCallVariables({ now: "yesterday-ish" })).toThrow(/call\.now: "yesterday-ish" is not a date/);
   });
@@ -60,7 +85,15 @@ describe("system variables", () => {
     // Any four-digit year: the same words as the locale data (older ICU writes ", " for " at ", newer a narrow space before AM).
     fc.assert(
       fc.property(fc.date({ min: new Date("1000-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true }), (date) => {
-        const icu = date.toLocaleString("en-US", { timeZone: "UTC", weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
+        const icu = date.toLocaleString("en-US", {
+          timeZone: "UTC",
+          weekday: "long",
+          year: "numeric",
+          month: "long",
+          day: "numeric",
+          hour: "numeric",
+          minute: "2-digit",
+        });
         expect(spoken(date.toISOString())).toBe(`${icu.replace(/, (\d+:)/, " at $1").replace(/\u202f/g, " ")} UTC`);
       }),
     );
@@ -129,27 +162,40 @@ describe("scenario keys for flow outcomes", () => {
   } as Pathway;
 
   it("transfer: not-answered follows the voicemail edge", () => {
-    const result = runScenario(transfer, scenario(`pathway: p.json\nturns:\n  - { user: desk, take: e1, transfer: not-answered }\nexpect: { status: ended, node: Message }\n`));
+    const result = runScenario(
+      transfer,
+      scenario(`pathway: p.json\nturns:\n  - { user: desk, take: e1, transfer: not-answered }\nexpect: { status: ended, node: Message }\n`),
+    );
     expect(result.failures).toEqual([]);
   });
 
   it("transfer: a list answers the turn's transfers in order, those past its end answered", () => {
     const chain = {
-      nodes: [
-        ...transfer.nodes.slice(0, 2),
-        { id: "backup", type: "Transfer Call", data: { name: "Backup", transferNumber: "+15550100201" } },
+      nodes: [...transfer.nodes.slice(0, 2), { id: "backup", type: "Transfer Call", data: { name: "Backup", transferNumber: "+15550100201" } }],
+      edges: [
+        { id: "e1", source: "start", target: "xfer", label: "desk" },
+        { id: "e3", source: "xfer", target: "backup", label: "voicemail", data: { isVoicemailEdge: true } },
       ],
-      edges: [{ id: "e1", source: "start", target: "xfer", label: "desk" }, { id: "e3", source: "xfer", target: "backup", label: "voicemail", data: { isVoicemailEdge: true } }],
     } as Pathway;
-    const listed = runScenario(chain, scenario(`pathway: p.json\nturns:\n  - { user: desk, take: e1, transfer: [not-answered] }\nexpect: { status: transferred, transferred_to: "+15550100201" }\n`));
+    const listed = runScenario(
+      chain,
+      scenario(
+        `pathway: p.json\nturns:\n  - { user: desk, take: e1, transfer: [not-answered] }\nexpect: { status: transferred, transferred_to: "+15550100201" }\n`,
+      ),
+    );
     expect(listed.failures).toEqual([]);
     // Every transfer unanswered: the backup has no voicemail edge of its own, so the call stops there.
-    const all = runScenario(chain, scenario(`pathway: p.json\nturns:\n  - { user: desk, take: e1, transfer: not-answered }\nexpect: { status: transferred }\n`));
+    const all = runScenario(
+      chain,
+      scenario(`pathway: p.json\nturns:\n  - { user: desk, take: e1, transfer: not-answered }\nexpect: { status: transferred }\n`),
+    );
     expect(all.failures[0]!.message).toMatch(/was not answered and the node has no voicemail edge/);
   });
 
   it("transferred_to_pathway checks the pathway a Transfer Pathway node hands the call to", () => {
-    expect(runScenario(transfer, scenario(`pathway: p.json\nturns:\n  - { user: billing, take: e2 }\nexpect: { transferred_to_pathway: PW-billing }\n`)).failures).toEqual([]);
+    expect(
+      runScenario(transfer, scenario(`pathway: p.json\nturns:\n  - { user: billing, take: e2 }\nexpect: { transferred_to_pathway: PW-billing }\n`)).failures,
+    ).toEqual([]);
     const wrong = runScenario(transfer, scenario(`pathway: p.json\nturns:\n  - { user: billing, take: e2 }\nexpect: { transferred_to_pathway: PW-x }\n`));
     expect(wrong.failures[0]!.message).toMatch(/handed to pathway PW-x, but it went to pathway PW-billing/);
   });

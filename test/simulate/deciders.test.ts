@@ -6,11 +6,22 @@ import type { PathwayNode } from "../../src/model/index.js";
 import { createKeywordDecider, createLlmDecider, parseChoice, toKeywords, type Candidate, type FetchLike } from "../../src/simulate/index.js";
 
 const node = { id: "n", type: "Default", data: { name: "N", condition: "The caller said what they want." } } as PathwayNode;
-const edge = (id: string, label: string, extra: Partial<Candidate> = {}): Candidate => ({ kind: "edge", id, targetId: `t-${id}`, label, examples: [], ...extra });
+const edge = (id: string, label: string, extra: Partial<Candidate> = {}): Candidate => ({
+  kind: "edge",
+  id,
+  targetId: `t-${id}`,
+  label,
+  examples: [],
+  ...extra,
+});
 
 describe("keyword decider", () => {
   const decider = createKeywordDecider();
-  const candidates = [edge("book", "caller wants to book a table"), edge("cancel", "caller wants to cancel their booking"), edge("human", "caller asks for a human agent")];
+  const candidates = [
+    edge("book", "caller wants to book a table"),
+    edge("cancel", "caller wants to cancel their booking"),
+    edge("human", "caller asks for a human agent"),
+  ];
 
   it("normalises words so booking meets book", () => {
     expect(toKeywords("The caller's Bookings, booking and booked")).toEqual(["booking", "book", "book"]);
@@ -89,7 +100,10 @@ describe("llm decider", () => {
 
   it("reports an unreachable endpoint as an error decision", async () => {
     const decider = createLlmDecider({ baseUrl: "http://127.0.0.1:1/v1", model: "m", fetch: globalThis.fetch as unknown as FetchLike, timeoutMs: 2000 });
-    expect(await decider.decide({ node, userText: "x", candidates, history: [] })).toMatchObject({ kind: "error", reason: expect.stringContaining("could not be reached") });
+    expect(await decider.decide({ node, userText: "x", candidates, history: [] })).toMatchObject({
+      kind: "error",
+      reason: expect.stringContaining("could not be reached"),
+    });
   });
 
   it("parses choices from JSON or a bare number", () => {

@@ -30,17 +30,30 @@ function buildPathway({ kinds, picks, voicemail }: Shape): Pathway {
   const notRoute = others.filter((id) => kindOf(id) !== "route");
   const nodes: Record<string, unknown>[] = [{ id: "s", type: "Default", data: { name: "Start", isStart: true, text: "Hello." } }];
   const edges: Record<string, unknown>[] = [];
-  const edge = (source: string, target: string, data: Record<string, unknown> = {}) => edges.push({ id: `e${edges.length}`, source, target, label: `go ${edges.length}`, ...(Object.keys(data).length > 0 && { data }) });
+  const edge = (source: string, target: string, data: Record<string, unknown> = {}) =>
+    edges.push({ id: `e${edges.length}`, source, target, label: `go ${edges.length}`, ...(Object.keys(data).length > 0 && { data }) });
   kinds.forEach((kind, i) => {
     const id = `n${i}`;
     const name = `${kind} ${i}`;
     const global = kind.startsWith("global-") ? { isGlobal: true, globalLabel: `The caller asks for ${name}` } : {};
     if (kind === "default" || kind === "global-default") nodes.push({ id, type: "Default", data: { name, text: `At ${name}.`, ...global } });
     else if (kind === "transfer" || kind === "global-transfer") {
-      nodes.push({ id, type: "Transfer Call", data: { name, transferNumber: `+1415555${String(1000 + i)}`, warmTransferFields: { isEnabled: true, agentPrompt: "Brief the desk." }, ...global } });
+      nodes.push({
+        id,
+        type: "Transfer Call",
+        data: { name, transferNumber: `+1415555${String(1000 + i)}`, warmTransferFields: { isEnabled: true, agentPrompt: "Brief the desk." }, ...global },
+      });
     } else if (kind === "route") {
       const to = notRoute.filter((t) => t !== id);
-      nodes.push({ id, type: "Route", data: { name, routes: [{ conditions: [{ field: "choice", operator: "==", value: `r${i}` }], targetNodeId: to[pick(to.length)] }], fallbackNodeId: to[pick(to.length)] } });
+      nodes.push({
+        id,
+        type: "Route",
+        data: {
+          name,
+          routes: [{ conditions: [{ field: "choice", operator: "==", value: `r${i}` }], targetNodeId: to[pick(to.length)] }],
+          fallbackNodeId: to[pick(to.length)],
+        },
+      });
     } else nodes.push({ id, type: "End Call", data: { name, text: "Goodbye." } });
   });
   for (const id of ["s", ...others]) {
@@ -58,7 +71,10 @@ function buildPathway({ kinds, picks, voicemail }: Shape): Pathway {
 }
 
 const shapes = fc.record({
-  kinds: fc.array(fc.constantFrom<Kind>("default", "transfer", "transfer", "route", "end", "global-default", "global-transfer"), { minLength: 2, maxLength: 8 }),
+  kinds: fc.array(fc.constantFrom<Kind>("default", "transfer", "transfer", "route", "end", "global-default", "global-transfer"), {
+    minLength: 2,
+    maxLength: 8,
+  }),
   picks: fc.array(fc.nat(1000), { minLength: 40, maxLength: 40 }),
   voicemail: fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
 });
@@ -89,7 +105,11 @@ describe("generated scenarios and voicemail edges", () => {
       name: "Desk",
       nodes: [
         { id: "start", type: "Default", data: { name: "Start", isStart: true, text: "How can I help?" } },
-        { id: "desk", type: "Transfer Call", data: { name: "Front desk", transferNumber: "+12155550100", warmTransferFields: { isEnabled: true, agentPrompt: "Brief the desk." } } },
+        {
+          id: "desk",
+          type: "Transfer Call",
+          data: { name: "Front desk", transferNumber: "+12155550100", warmTransferFields: { isEnabled: true, agentPrompt: "Brief the desk." } },
+        },
         { id: "backup", type: "Transfer Call", data: { name: "Backup line", transferNumber: "+12155550101" } },
       ],
       edges: [
@@ -121,7 +141,12 @@ describe("generated scenarios and voicemail edges", () => {
           const e = edges.find((x) => x.id === id)!;
           if (type(e.target).type === "Transfer Call") seen.chain++;
           if (type(e.source).data.isGlobal) seen.global++;
-          if ((pathway.nodes as { type: string; data: { routes?: { targetNodeId: string }[]; fallbackNodeId?: string } }[]).some((n) => n.type === "Route" && (n.data.fallbackNodeId === e.source || n.data.routes?.[0]?.targetNodeId === e.source))) seen.route++;
+          if (
+            (pathway.nodes as { type: string; data: { routes?: { targetNodeId: string }[]; fallbackNodeId?: string } }[]).some(
+              (n) => n.type === "Route" && (n.data.fallbackNodeId === e.source || n.data.routes?.[0]?.targetNodeId === e.source),
+            )
+          )
+            seen.route++;
         }
       }),
       { numRuns: 150 },

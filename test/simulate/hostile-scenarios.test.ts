@@ -17,7 +17,7 @@ function scenario(turns: Scenario["turns"], extra: Partial<Scenario> = {}): Scen
 
 describe("matches: regular expressions", () => {
   it("answers a catastrophic pattern against 40 characters at once, in linear time", () => {
-    const said = "a".repeat(40) + "!";
+    const said = `${"a".repeat(40)}!`;
     const pathway = { ...loop, nodes: [{ id: "talk", type: "Default", data: { name: "Talk", isStart: true, text: said } }] } as Pathway;
     let result!: ReturnType<typeof runScenario>;
     const ms = cpuMsOf(() => (result = runScenario(pathway, scenario([{ user: "hi", take: "again", expect: { said: { matches: "^(a+)+$" } } }]))));
@@ -44,10 +44,15 @@ describe("matches: regular expressions", () => {
 describe("YAML aliases", () => {
   it("refuses a billion-laughs file with a clear issue instead of expanding it", () => {
     const lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-    for (let i = 1; i < 12; i++) lines.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill("*" + String.fromCharCode(96 + i)).join(",")}]`);
+    for (let i = 1; i < 12; i++)
+      lines.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9)
+          .fill(`*${String.fromCharCode(96 + i)}`)
+          .join(",")}]`,
+      );
     lines.push("pathway: p.json", "turns: []");
     let loaded!: ReturnType<typeof loadScenario>;
-    expect(cpuMsOf(() => (loaded = loadScenario(lines.join("\n") + "\n")))).toBeLessThan(2_000);
+    expect(cpuMsOf(() => (loaded = loadScenario(`${lines.join("\n")}\n`)))).toBeLessThan(2_000);
     expect(loaded.ok).toBe(false);
     expect((loaded as { issues: { message: string }[] }).issues[0]!.message).toMatch(/alias/i);
   });

@@ -20,7 +20,9 @@ function scenarioFile(name: string): Scenario {
 /** The agent the pathway's designer had in mind: it does, for each user line, what the scenario scripts. */
 function scriptOf(...scenarios: Scenario[]): AgentScript {
   const script: AgentScript = {};
-  for (const s of scenarios) for (const t of s.turns) script[t.user] = { ...(t.take !== undefined && { take: t.take }), ...(t.vars && { vars: t.vars }), ...(t.webhooks && { webhooks: t.webhooks as never }) };
+  for (const s of scenarios)
+    for (const t of s.turns)
+      script[t.user] = { ...(t.take !== undefined && { take: t.take }), ...(t.vars && { vars: t.vars }), ...(t.webhooks && { webhooks: t.webhooks as never }) };
   return script;
 }
 
@@ -33,7 +35,14 @@ afterEach(async () => {
 async function start(scenarios: Scenario[], options: { timeoutMs?: number; retries?: number } = {}) {
   const webhooks = Object.assign({}, ...scenarios.map((s) => s.webhooks ?? {}));
   chat = await startFakeChat({ pathways: { "pw-book": pathway }, script: scriptOf(...scenarios), webhooks });
-  return createPathwayClient({ baseUrl: chat.url, apiKey: chat.apiKey, timeoutMs: options.timeoutMs ?? 5_000, retries: options.retries ?? 2, backoffBaseMs: 1, sleep: async () => {} });
+  return createPathwayClient({
+    baseUrl: chat.url,
+    apiKey: chat.apiKey,
+    timeoutMs: options.timeoutMs ?? 5_000,
+    retries: options.retries ?? 2,
+    backoffBaseMs: 1,
+    sleep: async () => {},
+  });
 }
 
 describe("runScenarioLive", () => {
@@ -57,7 +66,11 @@ describe("runScenarioLive", () => {
     chat!.addFault({ type: "diverge" });
     const result = await runScenarioLive(pathway, scenario, client, { pathwayId: "pw-book" });
     expect(result.status).toBe("failed");
-    expect(result.failures[0]).toMatchObject({ turn: 1, pointer: "/turns/0/take", message: expect.stringMatching(/^live decider: the live agent did not take edge .* "Collect appointment details"/) });
+    expect(result.failures[0]).toMatchObject({
+      turn: 1,
+      pointer: "/turns/0/take",
+      message: expect.stringMatching(/^live decider: the live agent did not take edge .* "Collect appointment details"/),
+    });
   });
 
   it("sends request_data and the start node, and the key only in the authorization header", async () => {
@@ -75,7 +88,10 @@ describe("runScenarioLive", () => {
       [{ type: "stall", ms: 400 }, /did not finish|no answer .* within 100 ms/],
       [{ type: "drop" }, /cannot reach|cut short|socket/i],
       [{ type: "status", status: 500 }, /answered 500/],
-      [{ type: "body", body: '{"data": {"assistant_responses": "hello"}}' }, /not the documented chat shape \("assistant_responses" is not a list of strings\)/],
+      [
+        { type: "body", body: '{"data": {"assistant_responses": "hello"}}' },
+        /not the documented chat shape \("assistant_responses" is not a list of strings\)/,
+      ],
     ] as const) {
       // Only the stall needs the short limit; on a loaded machine 100 ms can pass before an honest answer arrives.
       const client = await start([scenario], { timeoutMs: fault.type === "stall" ? 100 : 10_000, retries: 0 });
@@ -110,7 +126,13 @@ describe("runScenarioLive", () => {
     const client = await start([scenario]);
     chat!.addFault({ type: "body", body: '{"data": {"assistant_responses": ["Sure."], "completed": false}}' });
     const result = await runScenarioLive(pathway, scenario, client, { pathwayId: "pw-book" });
-    expect(result.failures[0]).toMatchObject({ turn: 1, pointer: "/turns/0/take", message: expect.stringMatching(/^live decider: cannot tell whether the live agent took edge .*"Collect appointment details".*: the chat's answer names no node \(no current_node_id or current_node_name\)$/) });
+    expect(result.failures[0]).toMatchObject({
+      turn: 1,
+      pointer: "/turns/0/take",
+      message: expect.stringMatching(
+        /^live decider: cannot tell whether the live agent took edge .*"Collect appointment details".*: the chat's answer names no node \(no current_node_id or current_node_name\)$/,
+      ),
+    });
   });
 });
 

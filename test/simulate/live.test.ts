@@ -1,9 +1,7 @@
 // Asynchronous runs: live webhooks (--live) and the llm decider, against real node:http servers on 127.0.0.1.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { corpusValue, itCorpus } from "../support/corpus.js";
 import type { Pathway } from "../../src/model/index.js";
 import { createLiveWebhooks, createLlmDecider, loadScenario, runScenario, runScenarioAsync, type FetchLike } from "../../src/simulate/index.js";
@@ -26,8 +24,15 @@ beforeAll(async () => {
         // A tiny "model": picks the first option whose text shares a word with the caller's message.
         const message = /Caller's latest message: (.*)/.exec(prompt)![1]!.toLowerCase();
         const options = [...prompt.matchAll(/^(\d+)\. (.*)$/gm)];
-        const hit = options.find((o) => o[2]!.toLowerCase().split(/\W+/).some((w) => w.length > 4 && message.includes(w)));
-        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ choices: [{ message: { content: JSON.stringify({ choice: hit ? Number(hit[1]) : 0 }) } }] }));
+        const hit = options.find((o) =>
+          o[2]!
+            .toLowerCase()
+            .split(/\W+/)
+            .some((w) => w.length > 4 && message.includes(w)),
+        );
+        res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ choices: [{ message: { content: JSON.stringify({ choice: hit ? Number(hit[1]) : 0 }) } }] }));
         return;
       }
       res.writeHead(202, { "content-type": "application/json" }).end(JSON.stringify({ data: { conversation_id: "live-1" } }));
@@ -45,7 +50,9 @@ describe("live webhooks", () => {
     webhook.data.url = `${base}/sms?to={{from}}`;
     const loaded = loadScenario(
       "pathway: p.json\nrequest_data: {from: '+15551234567', to: '+15550000001', appointment_day: Tuesday, appointment_time: '9:00 AM'}\nturns:\n" +
-        ["Offer Availability", "Caller And Vehicle Details", "Capture Service List", "Text VIN And Parts Links"].map((t) => `  - user: ok\n    take: ${t}\n`).join("") +
+        ["Offer Availability", "Caller And Vehicle Details", "Capture Service List", "Text VIN And Parts Links"]
+          .map((t) => `  - user: ok\n    take: ${t}\n`)
+          .join("") +
         "expect:\n  node: Wrap Up\n  vars: {sms_conversation_id: live-1}\n",
     );
     if (!loaded.ok) throw new Error("bad scenario");
@@ -64,7 +71,9 @@ describe("live webhooks", () => {
 
 describe("llm decider in a scenario", () => {
   itCorpus("decides turns without take: through the model endpoint", async () => {
-    const loaded = loadScenario("pathway: p.json\ndecider: llm\nturns:\n  - user: I want to book an appointment\n    expect: {node: Offer Availability}\n  - user: hmm\n    expect: {stayed: true}\n");
+    const loaded = loadScenario(
+      "pathway: p.json\ndecider: llm\nturns:\n  - user: I want to book an appointment\n    expect: {node: Offer Availability}\n  - user: hmm\n    expect: {stayed: true}\n",
+    );
     if (!loaded.ok) throw new Error("bad scenario");
     const llm = createLlmDecider({ baseUrl: `${base}/v1`, model: "fake", fetch: fetchLike });
     const result = await runScenarioAsync(receptionist, loaded.scenario, { llm });

@@ -6,7 +6,20 @@ import { getReachability } from "../../src/graph/index.js";
 import { getEdges } from "../../src/model/index.js";
 import { itCorpus, parseableCorpus } from "../support/corpus.js";
 import type { Pathway } from "../../src/model/index.js";
-import { createInitialState, createKeywordDecider, createSimulator, generateScenarios, getCandidates, getCoverage, getSatisfyingValue, loadScenario, runScenario, toScenarioYaml, transition, type SimState } from "../../src/simulate/index.js";
+import {
+  createInitialState,
+  createKeywordDecider,
+  createSimulator,
+  generateScenarios,
+  getCandidates,
+  getCoverage,
+  getSatisfyingValue,
+  loadScenario,
+  runScenario,
+  toScenarioYaml,
+  transition,
+  type SimState,
+} from "../../src/simulate/index.js";
 import { getEventsSince } from "../../src/simulate/trace-log.js";
 
 /**
@@ -18,7 +31,11 @@ function takeable(pathway: Pathway, maxTurns = 12): Set<string> {
   const sim = createSimulator(pathway, { maxTurns: maxTurns + 1 });
   const keys = new Set<string>();
   // States differ only by what a condition can read: the variables route and edge conditions name.
-  const fields = new Set(JSON.stringify(pathway).match(/"field":"[^"]*"/g)?.map((f) => f.slice(9, -1)));
+  const fields = new Set(
+    JSON.stringify(pathway)
+      .match(/"field":"[^"]*"/g)
+      ?.map((f) => f.slice(9, -1)),
+  );
   const keyOf = (s: SimState) => JSON.stringify([s.nodeId, s.returnTo, [...fields].map((f) => s.variables[f])]);
   let frontier = [createInitialState(sim)];
   const seen = new Set(frontier.map(keyOf));
@@ -27,8 +44,13 @@ function takeable(pathway: Pathway, maxTurns = 12): Set<string> {
     for (const state of frontier) {
       for (const c of getCandidates(sim, state.nodeId!)) {
         const target = sim.nodes.get(c.targetId);
-        const routes = target?.type === "Route" ? ((target.data as { routes?: { conditions?: { field: string; operator: string; value: unknown }[] }[] }).routes ?? []) : [];
-        const variants = [{}, ...routes.map((r) => Object.fromEntries((r.conditions ?? []).map((k) => [k.field, getSatisfyingValue(k.operator, k.value)]))), Object.fromEntries(routes.flatMap((r) => (r.conditions ?? []).map((k) => [k.field, "__none__"])))];
+        const routes =
+          target?.type === "Route" ? ((target.data as { routes?: { conditions?: { field: string; operator: string; value: unknown }[] }[] }).routes ?? []) : [];
+        const variants = [
+          {},
+          ...routes.map((r) => Object.fromEntries((r.conditions ?? []).map((k) => [k.field, getSatisfyingValue(k.operator, k.value)]))),
+          Object.fromEntries(routes.flatMap((r) => (r.conditions ?? []).map((k) => [k.field, "__none__"]))),
+        ];
         for (const vars of variants) {
           const after = transition(sim, state, { user: "x", take: c.kind === "edge" ? c.id : c.targetId, vars });
           for (const e of getEventsSince(state, after)) if (e.type === "move") keys.add(e.edgeId ?? `${e.from} → ${e.to}`);
@@ -60,7 +82,10 @@ describe("generated scenarios", () => {
         const pathway = generatePathway({ nodes, edges: nodes - 1 + extra, seed });
         const { generated, results } = runAll(pathway);
         for (const r of results) expect(r.failures).toEqual([]);
-        const coverage = getCoverage(pathway, results.map((r) => r.trace));
+        const coverage = getCoverage(
+          pathway,
+          results.map((r) => r.trace),
+        );
         expect(generated.uncovered).toEqual([]);
         expect(coverage.edges.untested).toEqual([]);
         expect(coverage.edges.covered).toBe(getEdges(pathway).filter(({ edge }) => getReachability(pathway).reachable.includes(edge.source)).length);
@@ -145,7 +170,10 @@ describe("generated scenarios", () => {
     const receptionist = parseableCorpus.find((c) => c.name === "receptionist-auto-shop.json")!.value as Pathway;
     const { generated, results } = runAll(receptionist);
     expect(generated.scenarios.map((s) => s.turns.length)).toEqual([5, 2]);
-    const coverage = getCoverage(receptionist, results.map((r) => r.trace));
+    const coverage = getCoverage(
+      receptionist,
+      results.map((r) => r.trace),
+    );
     expect([coverage.nodes.percent, coverage.edges.percent, coverage.globals.percent]).toEqual([100, 100, 100]);
   });
 });
@@ -153,15 +181,21 @@ describe("generated scenarios", () => {
 describe("determinism", () => {
   it("gives the same trace for the same scenario every time (scripted and keyword)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1000 }), fc.array(fc.constantFrom("book", "cancel", "human", "menu", "refund", "hours", "hello"), { minLength: 1, maxLength: 8 }), (seed, words) => {
-        const pathway = generatePathway({ nodes: 30, seed });
-        const scenario = loadScenario(`pathway: p.json\ndecider: keyword\nthreshold: 0.1\nturns:\n${words.map((w) => `  - user: caller wants ${w}\n`).join("")}`);
-        if (!scenario.ok) throw new Error("bad scenario");
-        const a = runScenario(pathway, scenario.scenario);
-        const b = runScenario(pathway, scenario.scenario, { decider: createKeywordDecider({ threshold: 0.1 }) });
-        expect(b.trace).toEqual(a.trace);
-        expect(JSON.stringify(runScenario(pathway, scenario.scenario))).toBe(JSON.stringify(a));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.array(fc.constantFrom("book", "cancel", "human", "menu", "refund", "hours", "hello"), { minLength: 1, maxLength: 8 }),
+        (seed, words) => {
+          const pathway = generatePathway({ nodes: 30, seed });
+          const scenario = loadScenario(
+            `pathway: p.json\ndecider: keyword\nthreshold: 0.1\nturns:\n${words.map((w) => `  - user: caller wants ${w}\n`).join("")}`,
+          );
+          if (!scenario.ok) throw new Error("bad scenario");
+          const a = runScenario(pathway, scenario.scenario);
+          const b = runScenario(pathway, scenario.scenario, { decider: createKeywordDecider({ threshold: 0.1 }) });
+          expect(b.trace).toEqual(a.trace);
+          expect(JSON.stringify(runScenario(pathway, scenario.scenario))).toBe(JSON.stringify(a));
+        },
+      ),
       { numRuns: 50 },
     );
   });

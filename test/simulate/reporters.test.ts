@@ -23,11 +23,29 @@ const report: TestReport = {
       name: 'fails <with> "quotes" & \u0002 # hash',
       status: "failed",
       durationMs: 5,
-      failures: [{ message: 'expected to be at "End", but the conversation is at "Book" (id 2)', turn: 1, expected: "End", actual: '"Book" (id 2)', pointer: "/turns/0/expect/node", line: 7, column: 13 }],
+      failures: [
+        {
+          message: 'expected to be at "End", but the conversation is at "Book" (id 2)',
+          turn: 1,
+          expected: "End",
+          actual: '"Book" (id 2)',
+          pointer: "/turns/0/expect/node",
+          line: 7,
+          column: 13,
+        },
+      ],
       warnings: ["{{x}} was not set"],
       trace,
     },
-    { file: "b.scenario.yaml", name: "b.scenario.yaml", status: "error", durationMs: 0, failures: [{ message: 'unknown key "tkae"', pointer: "/turns/0/tkae", line: 4, column: 5 }], warnings: [], trace: [] },
+    {
+      file: "b.scenario.yaml",
+      name: "b.scenario.yaml",
+      status: "error",
+      durationMs: 0,
+      failures: [{ message: 'unknown key "tkae"', pointer: "/turns/0/tkae", line: 4, column: 5 }],
+      warnings: [],
+      trace: [],
+    },
   ],
   coverage: [
     {
@@ -59,7 +77,23 @@ describe("stylish", () => {
   it("shows a repeated scenario's assertion rates, naming the place only when the failure has one", () => {
     const rate = (pointer: string) => ({ pointer, message: `failed at ${pointer || "start"}`, failed: 2, passRate: 0 });
     const repeated: TestReport = {
-      results: [{ file: "r.scenario.yaml", name: "r", status: "error", durationMs: 1, failures: [{ message: "the live chat could not start", pointer: "" }], warnings: [], trace: [], mode: "live", runs: 2, passed: 0, passRate: 0, paths: [], assertions: [rate(""), rate("/turns/0/take")] }],
+      results: [
+        {
+          file: "r.scenario.yaml",
+          name: "r",
+          status: "error",
+          durationMs: 1,
+          failures: [{ message: "the live chat could not start", pointer: "" }],
+          warnings: [],
+          trace: [],
+          mode: "live",
+          runs: 2,
+          passed: 0,
+          passRate: 0,
+          paths: [],
+          assertions: [rate(""), rate("/turns/0/take")],
+        },
+      ],
       summary: { total: 1, passed: 0, failed: 0, errors: 1, durationMs: 1 },
     };
     const text = formatTestStylish(repeated, { color: false });
@@ -77,8 +111,19 @@ describe("junit", () => {
     const xml = formatTestJunit(report);
     expect(XMLValidator.validate(xml)).toBe(true);
     // htmlEntities: fast-xml-parser decodes numeric character references (`&#60;`, standard XML) only when asked.
-    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", htmlEntities: true, isArray: (name) => ["testsuite", "testcase"].includes(name) }).parse(xml);
-    const suites = doc.testsuites.testsuite as { "@name": string; "@tests": string; "@failures": string; "@errors": string; testcase: Record<string, unknown>[] }[];
+    const doc = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: "@",
+      htmlEntities: true,
+      isArray: (name) => ["testsuite", "testcase"].includes(name),
+    }).parse(xml);
+    const suites = doc.testsuites.testsuite as {
+      "@name": string;
+      "@tests": string;
+      "@failures": string;
+      "@errors": string;
+      testcase: Record<string, unknown>[];
+    }[];
     expect(doc.testsuites["@tests"]).toBe("3");
     expect(suites.map((s) => [s["@name"], s["@tests"], s["@failures"], s["@errors"]])).toEqual([
       ["a.scenario.yaml", "2", "1", "0"],

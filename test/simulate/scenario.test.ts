@@ -3,7 +3,6 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { corpusValue, itCorpus } from "../support/corpus.js";
 import type { Pathway } from "../../src/model/index.js";
 import { loadScenario, runScenario, type LoadedScenario } from "../../src/simulate/index.js";
@@ -42,7 +41,9 @@ describe("loadScenario", () => {
 
   it("names the place in the message as a key path, as config, manifest and baseline errors do", () => {
     expect(issues("pathway: p.json\nturns:\n  - take: Greeting\n")[0]!.message).toBe("turns[0].user: required, missing");
-    expect(issues("pathway: p.json\nturns:\n  - user: hi\n    tkae: Greeting\n")[0]!.message).toBe('unknown key "tkae" in turns[0]; check the spelling (see https://github.com/pathwaykit/pathwaykit/blob/main/docs/scenarios.md#scenario-files)');
+    expect(issues("pathway: p.json\nturns:\n  - user: hi\n    tkae: Greeting\n")[0]!.message).toBe(
+      'unknown key "tkae" in turns[0]; check the spelling (see https://github.com/pathwaykit/pathwaykit/blob/main/docs/scenarios.md#scenario-files)',
+    );
   });
 
   it("reports YAML syntax errors with their line", () => {
@@ -117,7 +118,12 @@ describe("runScenario", () => {
   });
 
   itCorpus("warns about variables the agent used before they were set", () => {
-    const loaded = load("pathway: r.json\nwebhooks: {Text VIN And Parts Links: {status: 200}}\nturns:\n" + ["Offer Availability", "Caller And Vehicle Details", "Capture Service List", "Text VIN And Parts Links"].map((t) => `  - user: ok\n    take: ${t}\n`).join(""));
+    const loaded = load(
+      "pathway: r.json\nwebhooks: {Text VIN And Parts Links: {status: 200}}\nturns:\n" +
+        ["Offer Availability", "Caller And Vehicle Details", "Capture Service List", "Text VIN And Parts Links"]
+          .map((t) => `  - user: ok\n    take: ${t}\n`)
+          .join(""),
+    );
     const result = runScenario(receptionist, loaded.scenario);
     expect(result.status).toBe("passed");
     expect(result.warnings).toContain('{{appointment_day}} was not set when "Wrap Up" (id g9000000-0000-4000-8000-000000000009) spoke (turn 4)');
@@ -177,7 +183,12 @@ describe("getScenarioJsonSchema", () => {
     const { Ajv2020 } = await import("ajv/dist/2020.js");
     const { getScenarioJsonSchema } = await import("../../src/simulate/index.js");
     const validate = new Ajv2020({ strict: false }).compile(getScenarioJsonSchema());
-    const ok = { pathway: "p.json", call: { from: "+14155550123", now: "2025-01-06T09:00:00Z" }, turns: [{ user: "hi", transfer: "not-answered" }], expect: { transferred_to_pathway: "PW-1" } };
+    const ok = {
+      pathway: "p.json",
+      call: { from: "+14155550123", now: "2025-01-06T09:00:00Z" },
+      turns: [{ user: "hi", transfer: "not-answered" }],
+      expect: { transferred_to_pathway: "PW-1" },
+    };
     expect(validate(ok)).toBe(true);
     expect(validate({ ...ok, call: { form: "+1" } })).toBe(false);
     expect(validate({ ...ok, turns: [{ user: "hi", transfer: "busy" }] })).toBe(false);
@@ -187,9 +198,26 @@ describe("getScenarioJsonSchema", () => {
 describe("loadScenario's fast path", () => {
   // Valid files without anchors, aliases or tags are read by js-yaml; everything else by the document parser. Both
   // must give the same scenario, and the fast path must still place a later failure at its line.
-  const scalar = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constantFrom("yes", "no", "on", "10:30", "2025-01-06", "0o17", "1e3", ".inf", "~", "null", "<<"));
-  const turn = fc.record({ user: fc.string(), take: fc.option(fc.oneof(fc.string({ minLength: 1 }), fc.integer()), { nil: undefined }), vars: fc.option(fc.dictionary(fc.string({ minLength: 1 }), scalar), { nil: undefined }) }, { requiredKeys: ["user"] });
-  const scenario = fc.record({ name: fc.string(), pathway: fc.string({ minLength: 1 }), request_data: fc.dictionary(fc.string({ minLength: 1 }), scalar), turns: fc.array(turn, { maxLength: 4 }) });
+  const scalar = fc.oneof(
+    fc.string(),
+    fc.integer(),
+    fc.boolean(),
+    fc.constantFrom("yes", "no", "on", "10:30", "2025-01-06", "0o17", "1e3", ".inf", "~", "null", "<<"),
+  );
+  const turn = fc.record(
+    {
+      user: fc.string(),
+      take: fc.option(fc.oneof(fc.string({ minLength: 1 }), fc.integer()), { nil: undefined }),
+      vars: fc.option(fc.dictionary(fc.string({ minLength: 1 }), scalar), { nil: undefined }),
+    },
+    { requiredKeys: ["user"] },
+  );
+  const scenario = fc.record({
+    name: fc.string(),
+    pathway: fc.string({ minLength: 1 }),
+    request_data: fc.dictionary(fc.string({ minLength: 1 }), scalar),
+    turns: fc.array(turn, { maxLength: 4 }),
+  });
 
   it("gives the same scenario as the document parser for any file it reads", () => {
     fc.assert(

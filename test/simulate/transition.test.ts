@@ -1,7 +1,5 @@
 // The simulator's transition: speaking, deciding, globals, routes, webhooks, endings and safety limits, on the real receptionist and small pathways.
 import { describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { corpusValue, itCorpus } from "../support/corpus.js";
 import type { Pathway } from "../../src/model/index.js";
 import {
@@ -36,10 +34,25 @@ function linear(extra: Partial<Pathway> = {}): Pathway {
     name: "tiny",
     nodes: [
       { id: "start", type: "Default", data: { name: "Start", isStart: true, text: "Hello {{caller}}, you owe {{ amount }}." } },
-      { id: "ask", type: "Default", data: { name: "Ask", prompt: "Ask for the party size.", extractVars: [["party", "integer", "how many"], ["vip", "boolean", "vip?"]] } },
+      {
+        id: "ask",
+        type: "Default",
+        data: {
+          name: "Ask",
+          prompt: "Ask for the party size.",
+          extractVars: [
+            ["party", "integer", "how many"],
+            ["vip", "boolean", "vip?"],
+          ],
+        },
+      },
       { id: "bye", type: "End Call", data: { name: "Bye", text: "Bye {{caller}}." } },
       { id: "human", type: "Transfer Call", data: { name: "Human", text: "Transferring.", transferNumber: "{{desk}}" } },
-      { id: "faq", type: "Default", data: { name: "FAQ", isGlobal: true, globalLabel: "caller asks about opening hours", enableGlobalAutoReturn: true, text: "We open at nine." } },
+      {
+        id: "faq",
+        type: "Default",
+        data: { name: "FAQ", isGlobal: true, globalLabel: "caller asks about opening hours", enableGlobalAutoReturn: true, text: "We open at nine." },
+      },
     ],
     edges: [
       { id: "e1", source: "start", target: "ask", label: "caller wants a table" },
@@ -228,11 +241,19 @@ describe("routes and webhooks", () => {
     nodes: [
       { id: "s", type: "Default", data: { name: "S", isStart: true, text: "hi", extractVars: [["age", "integer", "age"]] } },
       {
-        id: "r", type: "Route", data: {
+        id: "r",
+        type: "Route",
+        data: {
           name: "R",
           routes: [
             { conditions: [{ field: "age", operator: "less than", value: "18" }], targetNodeId: "minor" },
-            { conditions: [{ field: "age", operator: ">=", value: 65 }, { field: "plan", operator: "is", value: "gold" }], targetNodeId: "senior" },
+            {
+              conditions: [
+                { field: "age", operator: ">=", value: 65 },
+                { field: "plan", operator: "is", value: "gold" },
+              ],
+              targetNodeId: "senior",
+            },
           ],
           fallbackNodeId: "adult",
         },
@@ -260,18 +281,42 @@ describe("routes and webhooks", () => {
     s = transition(sim, s, { user: "book", take: "Offer Availability" });
     s = transition(sim, s, { user: "nine", take: "Caller And Vehicle Details" });
     s = transition(sim, s, { user: "Mike, BMW", take: "Capture Service List" });
-    const ok = transition(sim, s, { user: "that's it", take: "Text VIN And Parts Links", webhooks: { "Text VIN And Parts Links": { status: 200, body: { data: { conversation_id: "abc" } } } } });
+    const ok = transition(sim, s, {
+      user: "that's it",
+      take: "Text VIN And Parts Links",
+      webhooks: { "Text VIN And Parts Links": { status: 200, body: { data: { conversation_id: "abc" } } } },
+    });
     expect(ok.nodeId).toBe(ids.wrapUp);
     expect(ok.variables.sms_conversation_id).toBe("abc");
-    expect(events(ok, "move").at(-1)).toMatchObject({ via: "webhook", edgeId: "edge-sms-to-wrapup", reason: expect.stringContaining("BlandStatusCode (200) ==") });
-    const failed = transition(sim, s, { user: "that's it", take: "Text VIN And Parts Links", webhooks: { "e5000000-0000-4000-8000-000000000005": { status: 500 } } });
+    expect(events(ok, "move").at(-1)).toMatchObject({
+      via: "webhook",
+      edgeId: "edge-sms-to-wrapup",
+      reason: expect.stringContaining("BlandStatusCode (200) =="),
+    });
+    const failed = transition(sim, s, {
+      user: "that's it",
+      take: "Text VIN And Parts Links",
+      webhooks: { "e5000000-0000-4000-8000-000000000005": { status: 500 } },
+    });
     expect(events(failed, "move").at(-1)!.reason).toContain("BlandStatusCode (500) !=");
   });
 
   it("takes the default response route when no other holds", () => {
     const pathway = {
       nodes: [
-        { id: "w", type: "Webhook", data: { name: "W", isStart: true, url: "https://x.test/{{id}}", responsePathways: [["ok", "==", "true", { id: "yes" }], ["Default/Webhook Completion", "", "", { id: "dflt", name: "D" }]] } },
+        {
+          id: "w",
+          type: "Webhook",
+          data: {
+            name: "W",
+            isStart: true,
+            url: "https://x.test/{{id}}",
+            responsePathways: [
+              ["ok", "==", "true", { id: "yes" }],
+              ["Default/Webhook Completion", "", "", { id: "dflt", name: "D" }],
+            ],
+          },
+        },
         { id: "yes", type: "End Call", data: { name: "Yes" } },
         { id: "dflt", type: "End Call", data: { name: "Default" } },
       ],
@@ -285,13 +330,17 @@ describe("routes and webhooks", () => {
   itCorpus("stops with what to add when a webhook is called and nothing answers it", () => {
     const sim = createSimulator(receptionist);
     let s = createInitialState(sim);
-    for (const take of ["Offer Availability", "Caller And Vehicle Details", "Capture Service List", "Text VIN And Parts Links"]) s = transition(sim, s, { user: "ok", take });
+    for (const take of ["Offer Availability", "Caller And Vehicle Details", "Capture Service List", "Text VIN And Parts Links"])
+      s = transition(sim, s, { user: "ok", take });
     expect(s.status).toBe("stopped");
     expect(s.reason).toMatch(/nothing answers it; mock it \(webhooks: \{"Text VIN And Parts Links"/);
   });
 
   it("awaits asynchronous webhook handlers in the async variants", async () => {
-    const pathway = { nodes: [{ id: "w", type: "Webhook", data: { isStart: true, url: "https://x.test", responseData: [{ name: "n", data: "$.items[1].n" }] } }], edges: [] } as unknown as Pathway;
+    const pathway = {
+      nodes: [{ id: "w", type: "Webhook", data: { isStart: true, url: "https://x.test", responseData: [{ name: "n", data: "$.items[1].n" }] } }],
+      edges: [],
+    } as unknown as Pathway;
     const sim = createSimulator(pathway, { webhook: async () => ({ status: 201, body: { items: [{ n: 1 }, { n: 2 }] } }) });
     const state = await createInitialStateAsync(sim);
     expect(state.variables.n).toBe(2);
@@ -325,7 +374,12 @@ describe("edge conditions", () => {
       { id: "3", type: "Default", data: { name: "Other", text: "other" } },
     ],
     edges: [
-      { id: "Edge1", source: "1", target: "2", data: { label: "Edge Label", alwaysPick: true, condition: [{ field: "expected_annual_salary", value: "500000", operator: "less than" }] } },
+      {
+        id: "Edge1",
+        source: "1",
+        target: "2",
+        data: { label: "Edge Label", alwaysPick: true, condition: [{ field: "expected_annual_salary", value: "500000", operator: "less than" }] },
+      },
       { id: "o", source: "1", target: "3", data: { label: "other" } },
     ],
   } as Pathway;
@@ -338,7 +392,10 @@ describe("edge conditions", () => {
     expect(transition(sim, high, { user: "hi" }).nodeId).toBe("1");
     expect(transition(sim, high, { user: "hi", take: "other" }).nodeId).toBe("3");
     const blocked = transition(sim, high, { user: "hi", take: "Edge1" });
-    expect(events(blocked, "decide")[0]!.decision).toMatchObject({ kind: "error", reason: expect.stringContaining("expected_annual_salary (900000) less than \"500000\" does not hold") });
+    expect(events(blocked, "decide")[0]!.decision).toMatchObject({
+      kind: "error",
+      reason: expect.stringContaining('expected_annual_salary (900000) less than "500000" does not hold'),
+    });
   });
 });
 
@@ -346,7 +403,11 @@ describe("routes without a match", () => {
   it("waits for the caller when a Route node with edges matches no route, and stops when it has nowhere to go", () => {
     const base = {
       nodes: [
-        { id: "r", type: "Route", data: { name: "R", isStart: true, routes: [{ conditions: [{ field: "x", operator: "approximately", value: 1 }], targetNodeId: "t" }] } },
+        {
+          id: "r",
+          type: "Route",
+          data: { name: "R", isStart: true, routes: [{ conditions: [{ field: "x", operator: "approximately", value: 1 }], targetNodeId: "t" }] },
+        },
         { id: "t", type: "End Call", data: { name: "T" } },
       ],
       edges: [{ id: "rt", source: "r", target: "t", label: "go on" }],

@@ -8,13 +8,96 @@ import { toBlockYaml } from "../../src/simulate/yaml-text.js";
 
 /** Pieces that trip YAML writers: indicators, comment and key markers, words read as booleans or null, numbers, breaks. */
 const TRICKY = [
-  ":", ": ", " #", "#", "-", "- ", "?", "? ", "*", "&", "!", "%", "@", "`", "|", ">", "'", '"', "\\", ",", "[", "]", "{", "}",
-  "yes", "no", "No", "on", "off", "y", "n", "true", "False", "null", "Null", "~", "<<", "=", "1", "-1", "0x1F", "0o7", "1e3", ".5",
-  ".inf", "-.inf", ".nan", "./", "../", "../p.json", "..", "...", "2001-12-14", "12:30:00", "1_000", "---", "...", "\n", "\r\n", "\r", "\t", " ", "  ", "\u00a0",
-  "\u0085", "\u2028", "\u2029", "\ufeff", "\u200b", "\u0000", "\u0007", "\u001b", "\u007f", "\ufffe", "\uffff", "\ud800",
-  "\udfff", "😀", "é", "e\u0301", "予約", "<name>", "__proto__", "a",
+  ":",
+  ": ",
+  " #",
+  "#",
+  "-",
+  "- ",
+  "?",
+  "? ",
+  "*",
+  "&",
+  "!",
+  "%",
+  "@",
+  "`",
+  "|",
+  ">",
+  "'",
+  '"',
+  "\\",
+  ",",
+  "[",
+  "]",
+  "{",
+  "}",
+  "yes",
+  "no",
+  "No",
+  "on",
+  "off",
+  "y",
+  "n",
+  "true",
+  "False",
+  "null",
+  "Null",
+  "~",
+  "<<",
+  "=",
+  "1",
+  "-1",
+  "0x1F",
+  "0o7",
+  "1e3",
+  ".5",
+  ".inf",
+  "-.inf",
+  ".nan",
+  "./",
+  "../",
+  "../p.json",
+  "..",
+  "...",
+  "2001-12-14",
+  "12:30:00",
+  "1_000",
+  "---",
+  "...",
+  "\n",
+  "\r\n",
+  "\r",
+  "\t",
+  " ",
+  "  ",
+  "\u00a0",
+  "\u0085",
+  "\u2028",
+  "\u2029",
+  "\ufeff",
+  "\u200b",
+  "\u0000",
+  "\u0007",
+  "\u001b",
+  "\u007f",
+  "\ufffe",
+  "\uffff",
+  "\ud800",
+  "\udfff",
+  "😀",
+  "é",
+  "e\u0301",
+  "予約",
+  "<name>",
+  "__proto__",
+  "a",
 ];
-const unit = fc.oneof(fc.constantFrom(...TRICKY), fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), fc.string({ unit: "binary", maxLength: 3 }));
+const unit = fc.oneof(
+  fc.constantFrom(...TRICKY),
+  fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
+  fc.string({ unit: "binary", maxLength: 3 }),
+);
 const nasty = fc.array(unit, { maxLength: 8 }).map((parts) => parts.join(""));
 const number = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(-0, 0, Number.MAX_SAFE_INTEGER + 2, 1e21, 5e-324, Infinity, -Infinity, NaN));
 const value = fc.letrec((tie) => ({
@@ -56,7 +139,16 @@ describe("toBlockYaml", () => {
 
   it("writes block style: a key a line, plain words unquoted, no anchors or aliases even for a value used twice", () => {
     const shared = { callback_number: "<callback_number>" };
-    const text = toBlockYaml({ name: "Lead qualification 2", pathway: "../pathways/lead.json", turns: [{ user: "The caller gave a phone number", vars: shared }, { user: "yes", vars: shared }], empty: {}, none: [] });
+    const text = toBlockYaml({
+      name: "Lead qualification 2",
+      pathway: "../pathways/lead.json",
+      turns: [
+        { user: "The caller gave a phone number", vars: shared },
+        { user: "yes", vars: shared },
+      ],
+      empty: {},
+      none: [],
+    });
     expect(text).toBe(
       [
         "name: Lead qualification 2",
@@ -82,7 +174,10 @@ const scenario = fc.record({
   name: nasty,
   pathway: nasty.filter((s) => s !== ""),
   decider: fc.constantFrom("scripted", "keyword") as fc.Arbitrary<Scenario["decider"]>,
-  mocks: fc.option(nasty.filter((s) => s !== ""), { nil: undefined }),
+  mocks: fc.option(
+    nasty.filter((s) => s !== ""),
+    { nil: undefined },
+  ),
   webhooks: fc.option(fc.dictionary(key, fc.record({ status: fc.integer({ min: 100, max: 599 }), body: value })), { nil: undefined }),
   turns: fc.array(
     fc.record(
@@ -98,7 +193,10 @@ const scenario = fc.record({
     ),
     { maxLength: 4 },
   ),
-  expect: fc.record({ status: fc.constantFrom("ended", "transferred", "active") as fc.Arbitrary<"ended" | "transferred" | "active">, node: nasty.filter((s) => s !== "") }, { requiredKeys: [] }),
+  expect: fc.record(
+    { status: fc.constantFrom("ended", "transferred", "active") as fc.Arbitrary<"ended" | "transferred" | "active">, node: nasty.filter((s) => s !== "") },
+    { requiredKeys: [] },
+  ),
 });
 
 function withoutUndefined<T>(v: T): T {

@@ -11,7 +11,9 @@ import { ROOT, tempDir } from "./cli.js";
  */
 export function freshActionCheckout(): string {
   const dir = tempDir("pathwaykit-action-");
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: ROOT, encoding: "utf8" }).split("\0").filter(Boolean);
+  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: ROOT, encoding: "utf8" })
+    .split("\0")
+    .filter(Boolean);
   for (const file of files) {
     // A tracked file deleted in the working tree is not part of the change under test.
     if (!existsSync(path.join(ROOT, file))) continue;

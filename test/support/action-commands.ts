@@ -6,7 +6,10 @@ import type { ActionFile, ActionStep } from "./composite-action.js";
 export function pathwayCommands(script: string): { command: string; flags: string[] }[] {
   // At a command's place only: a line's start or after a pipe, `;`, `&&`, `||` or `(`; comments and echoed text are not commands.
   const code = script.replace(/^\s*#.*$/gm, "");
-  return [...code.matchAll(/(?:^[ \t]*|[|;(&][ \t]*)pathway ([a-z-]+)([^\n]*)/gm)].map((m) => ({ command: m[1]!, flags: [...m[2]!.matchAll(/(?:^|\s)(--[a-z][a-z-]*)/g)].map((f) => f[1]!) }));
+  return [...code.matchAll(/(?:^[ \t]*|[|;(&][ \t]*)pathway ([a-z-]+)([^\n]*)/gm)].map((m) => ({
+    command: m[1]!,
+    flags: [...m[2]!.matchAll(/(?:^|\s)(--[a-z][a-z-]*)/g)].map((f) => f[1]!),
+  }));
 }
 
 /** The `run:` steps of one mode: those whose `if:` names it, and those that run in both. */

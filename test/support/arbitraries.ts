@@ -4,7 +4,9 @@ import type { Pathway } from "../../src/model/index.js";
 
 const text = fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== "");
 const unknownKeys = fc.dictionary(
-  fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !["id", "type", "data", "label", "source", "target", "nodes", "edges", "name", "description"].includes(k)),
+  fc
+    .string({ minLength: 1, maxLength: 12 })
+    .filter((k) => !["id", "type", "data", "label", "source", "target", "nodes", "edges", "name", "description"].includes(k)),
   fc.jsonValue({ maxDepth: 2 }),
   { maxKeys: 2 },
 );
@@ -13,7 +15,10 @@ const unknownKeys = fc.dictionary(
 export const validPathway: fc.Arbitrary<Pathway> = fc
   .record({
     count: fc.integer({ min: 1, max: 12 }),
-    kinds: fc.array(fc.constantFrom("Default", "End Call", "Transfer Call", "Knowledge Base", "Webhook", "Wait for Response"), { minLength: 12, maxLength: 12 }),
+    kinds: fc.array(fc.constantFrom("Default", "End Call", "Transfer Call", "Knowledge Base", "Webhook", "Wait for Response"), {
+      minLength: 12,
+      maxLength: 12,
+    }),
     names: fc.array(text, { minLength: 12, maxLength: 12 }),
     edgePairs: fc.array(fc.tuple(fc.nat(), fc.nat(), text, fc.boolean()), { maxLength: 20 }),
     extras: fc.array(unknownKeys, { minLength: 12, maxLength: 12 }),

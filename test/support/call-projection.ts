@@ -15,7 +15,18 @@ export function projectCall(record: CallRecord, path: CallPath): unknown {
       node: s.nodeId,
       via: s.via,
       ...(s.turns.length === 0 ? {} : { turns: s.turns.map((t) => `${t.role}: ${t.text}`) }),
-      ...(s.webhooks ? { webhooks: s.webhooks.map((w) => ({ outcome: w.outcome, ...(w.status === undefined ? {} : { status: w.status }), ...(w.message === undefined ? {} : { message: w.message }), ...(w.warnings > 0 ? { warnings: w.warnings } : {}), ...(w.toolName ? { toolName: w.toolName } : {}), ...(w.mappings ? { mappings: w.mappings } : {}) })) } : {}),
+      ...(s.webhooks
+        ? {
+            webhooks: s.webhooks.map((w) => ({
+              outcome: w.outcome,
+              ...(w.status === undefined ? {} : { status: w.status }),
+              ...(w.message === undefined ? {} : { message: w.message }),
+              ...(w.warnings > 0 ? { warnings: w.warnings } : {}),
+              ...(w.toolName ? { toolName: w.toolName } : {}),
+              ...(w.mappings ? { mappings: w.mappings } : {}),
+            })),
+          }
+        : {}),
       ...(s.variableChanges ? { variableChanges: s.variableChanges } : {}),
       ...(s.routingFailures ? { routingFailures: s.routingFailures } : {}),
     })),

@@ -20,7 +20,10 @@ export interface CiProject {
 
 /** Runs git in `dir` with a fixed author. */
 export function git(dir: string, ...args: string[]): string {
-  return execFileSync("git", ["-c", "user.name=Dana", "-c", "user.email=dana@example.com", "-c", "init.defaultBranch=main", ...args], { cwd: dir, encoding: "utf8" }).trim();
+  return execFileSync("git", ["-c", "user.name=Dana", "-c", "user.email=dana@example.com", "-c", "init.defaultBranch=main", ...args], {
+    cwd: dir,
+    encoding: "utf8",
+  }).trim();
 }
 
 /**
@@ -28,13 +31,21 @@ export function git(dir: string, ...args: string[]): string {
  * example scenarios, one commit; then `change` applied to the named files, the `add` files written, and both committed
  * as the pull request's head.
  */
-export async function createCiProject(baseUrl: string, apiKey: string, change: Record<string, (pathway: Record<string, unknown>) => void>, add: Record<string, string> = {}): Promise<CiProject> {
+export async function createCiProject(
+  baseUrl: string,
+  apiKey: string,
+  change: Record<string, (pathway: Record<string, unknown>) => void>,
+  add: Record<string, string> = {},
+): Promise<CiProject> {
   const dir = tempDir("pathwaykit-team-");
   mkdirSync(path.join(dir, "pathways"));
   cpSync(path.join(ROOT, "pathways", "scenarios"), path.join(dir, "pathways", "scenarios"), { recursive: true });
-  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "team-pathways", private: true }, null, 2) + "\n");
+  writeFileSync(path.join(dir, "package.json"), `${JSON.stringify({ name: "team-pathways", private: true }, null, 2)}\n`);
   for (const id of Object.keys(examplePathways())) {
-    const fetched = await runMain(["fetch", id, "-o", `pathways/${id.slice(3)}.json`, "--base-url", baseUrl], { cwd: dir, env: { PATHWAYKIT_API_KEY: apiKey } });
+    const fetched = await runMain(["fetch", id, "-o", `pathways/${id.slice(3)}.json`, "--base-url", baseUrl], {
+      cwd: dir,
+      env: { PATHWAYKIT_API_KEY: apiKey },
+    });
     if (fetched.code !== 0) throw new Error(`fetch ${id}: ${fetched.stderr}`);
   }
   git(dir, "init", "-q");
@@ -44,7 +55,7 @@ export async function createCiProject(baseUrl: string, apiKey: string, change: R
   for (const [file, edit] of Object.entries(change)) {
     const pathway = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Record<string, unknown>;
     edit(pathway);
-    writeFileSync(path.join(dir, file), JSON.stringify(pathway, null, 2) + "\n");
+    writeFileSync(path.join(dir, file), `${JSON.stringify(pathway, null, 2)}\n`);
   }
   for (const [file, text] of Object.entries(add)) writeFileSync(path.join(dir, file), text);
   git(dir, "add", "-A");

@@ -93,7 +93,10 @@ export function interpolate(text: string, context: Record<string, unknown>): str
 /** Whether a step's `if:` holds; no `if:` means `success()`. */
 function shouldRun(condition: string | undefined, context: Record<string, unknown>, failed: boolean): boolean {
   if (condition === undefined) return !failed;
-  const expr = condition.trim().replace(/^\$\{\{([\s\S]*)\}\}$/, "$1").trim();
+  const expr = condition
+    .trim()
+    .replace(/^\$\{\{([\s\S]*)\}\}$/, "$1")
+    .trim();
   // GitHub adds success() to a condition that calls no status function.
   const value = evaluate(/\b(success|failure|always|cancelled)\(/.test(expr) ? expr : `success() && (${expr})`, context, failed);
   return value.coerceString() !== "" && value.kind !== data.Kind.Null && !(value.kind === data.Kind.Boolean && value.coerceString() === "false");
@@ -131,7 +134,14 @@ export async function runAction(action: ActionFile, options: RunActionOptions): 
   writeFileSync(pathFile, "");
   const actionPath = options.actionPath ?? readyActionCheckout();
   const inputs = Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, v.default ?? ""]));
-  const github = { event: options.event ?? {}, workspace: options.workspace, token: "ghs_job-token-0123456789", sha: "0123456789abcdef0123456789abcdef01234567", repository: "team/pathways", event_name: options.event?.["pull_request"] ? "pull_request" : "push" };
+  const github = {
+    event: options.event ?? {},
+    workspace: options.workspace,
+    token: "ghs_job-token-0123456789",
+    sha: "0123456789abcdef0123456789abcdef01234567",
+    repository: "team/pathways",
+    event_name: options.event?.["pull_request"] ? "pull_request" : "push",
+  };
   const steps: Record<string, { outputs: Record<string, string>; outcome: string; conclusion: string }> = {};
   const context = () => ({ inputs, github, steps, runner: { temp: runnerTemp, os: "Linux" }, env: {} });
   // Defaults may be expressions themselves (github-token: ${{ github.token }}).
@@ -196,5 +206,7 @@ export async function runAction(action: ActionFile, options: RunActionOptions): 
 
 /** One line per step (name, what happened, exit code, the end of its output): what a failing test prints. */
 export function describeRun(run: ActionRun): string {
-  return run.steps.map((r) => `${r.step.name ?? r.step.id}: ${r.kind}${r.code === undefined ? "" : ` exit ${r.code} in ${r.ms} ms`}\n${(r.stdout + r.stderr).slice(-1500)}`).join("\n");
+  return run.steps
+    .map((r) => `${r.step.name ?? r.step.id}: ${r.kind}${r.code === undefined ? "" : ` exit ${r.code} in ${r.ms} ms`}\n${(r.stdout + r.stderr).slice(-1500)}`)
+    .join("\n");
 }

@@ -20,14 +20,21 @@ function step(id: string, name: string, extra: Partial<PathwayNode["data"]> = {}
 export function createHubAndSpoke(steps: number, outDegree: number, seed = 1): Pathway {
   const random = createRandom(seed);
   const nodes: PathwayNode[] = [];
-  for (let i = 0; i < steps; i++) nodes.push(step(`s${i}`, `Step ${i} ${["greet", "qualify", "pitch", "confirm"][i % 4]}`, { ...(i === 0 && { isStart: true }), tag: TAGS[Math.floor((i * TAGS.length) / steps)]! }));
+  for (let i = 0; i < steps; i++)
+    nodes.push(
+      step(`s${i}`, `Step ${i} ${["greet", "qualify", "pitch", "confirm"][i % 4]}`, {
+        ...(i === 0 && { isStart: true }),
+        tag: TAGS[Math.floor((i * TAGS.length) / steps)]!,
+      }),
+    );
   HUBS.forEach((name, i) => nodes.push(name === "End Call" ? { id: `h${i}`, type: "End Call", data: { name, prompt: "Say goodbye." } } : step(`h${i}`, name)));
   const edges: PathwayEdge[] = [];
   const add = (source: string, target: string, label: string) => edges.push({ id: `e${edges.length}`, source, target, label });
   for (let i = 0; i < steps; i++) {
     if (i + 1 < steps) add(`s${i}`, `s${i + 1}`, `caller agrees ${i}`);
     // Every step can jump to every hub, some more than once with different wordings (parallel edges), and back a step.
-    for (let k = 0; k < outDegree - 2; k++) add(`s${i}`, `h${k % HUBS.length}`, `caller says ${["too expensive", "not now", "other offer", "book it", "a person", "bye"][k % HUBS.length]} ${k}`);
+    for (let k = 0; k < outDegree - 2; k++)
+      add(`s${i}`, `h${k % HUBS.length}`, `caller says ${["too expensive", "not now", "other offer", "book it", "a person", "bye"][k % HUBS.length]} ${k}`);
     if (i > 0 && random() < 0.5) add(`s${i}`, `s${i - 1}`, `caller is unsure ${i}`);
   }
   for (let k = 0; k < HUBS.length - 1; k++) add(`h${k}`, `s${Math.floor(random() * steps)}`, "objection handled");
@@ -38,7 +45,8 @@ export function createHubAndSpoke(steps: number, outDegree: number, seed = 1): P
 export function createCompleteGraph(count: number): Pathway {
   const nodes = Array.from({ length: count }, (_, i) => step(`c${i}`, `Node ${i}`, i === 0 ? { isStart: true } : {}));
   const edges: PathwayEdge[] = [];
-  for (let a = 0; a < count; a++) for (let b = 0; b < count; b++) if (a !== b) edges.push({ id: `e${edges.length}`, source: `c${a}`, target: `c${b}`, label: `to ${b}` });
+  for (let a = 0; a < count; a++)
+    for (let b = 0; b < count; b++) if (a !== b) edges.push({ id: `e${edges.length}`, source: `c${a}`, target: `c${b}`, label: `to ${b}` });
   return { name: `Complete ${count}`, nodes, edges };
 }
 
@@ -55,7 +63,10 @@ export function createSelfLoops(count: number): Pathway {
   const nodes = Array.from({ length: count }, (_, i) => step(`l${i}`, `Loop ${i}`, i === 0 ? { isStart: true } : {}));
   const edges: PathwayEdge[] = [];
   for (let i = 0; i < count; i++) {
-    edges.push({ id: `e${edges.length}`, source: `l${i}`, target: `l${i}`, label: "repeat" }, { id: `e${edges.length + 1}`, source: `l${i}`, target: `l${i}`, label: "say again" });
+    edges.push(
+      { id: `e${edges.length}`, source: `l${i}`, target: `l${i}`, label: "repeat" },
+      { id: `e${edges.length + 1}`, source: `l${i}`, target: `l${i}`, label: "say again" },
+    );
     if (i + 1 < count) edges.push({ id: `e${edges.length}`, source: `l${i}`, target: `l${i + 1}`, label: "next" });
   }
   return { name: `Self-loops ${count}`, nodes, edges };

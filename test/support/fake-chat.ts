@@ -2,7 +2,17 @@
 import { createServer } from "node:http";
 import type { Pathway } from "../../src/model/index.js";
 import { listenOnLoopback, readBody, sendJson } from "./fake-service.js";
-import { createInitialState, createKeywordDecider, createSimulator, getCandidates, getSimNodeName, transition, type SimState, type Simulator, type Turn } from "../../src/simulate/index.js";
+import {
+  createInitialState,
+  createKeywordDecider,
+  createSimulator,
+  getCandidates,
+  getSimNodeName,
+  transition,
+  type SimState,
+  type Simulator,
+  type Turn,
+} from "../../src/simulate/index.js";
 
 /** What the scripted agent does when it hears `user`: the choice to take, variables it extracts, webhook answers it gets. */
 export type AgentScript = Record<string, Omit<Turn, "user">>;
@@ -124,7 +134,9 @@ export async function startFakeChat(options: FakeChatOptions): Promise<FakeChat>
       let turn: Turn = { user: message, ...scripted, webhooks: { ...options.webhooks, ...scripted.webhooks } };
       if (fault?.type === "diverge" && chat.state.nodeId !== undefined) {
         // Take any other edge than the scripted one: the live model read the labels differently.
-        const other = getCandidates(sim, chat.state.nodeId).find((c) => c.kind === "edge" && c.label !== turn.take && c.id !== turn.take && c.targetName !== turn.take);
+        const other = getCandidates(sim, chat.state.nodeId).find(
+          (c) => c.kind === "edge" && c.label !== turn.take && c.id !== turn.take && c.targetName !== turn.take,
+        );
         if (other) turn = { ...turn, take: other.id };
       }
       const from = chat.state.trace.length;

@@ -116,7 +116,16 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
   let inFlight = 0;
   let maxInFlight = 0;
   const callStore = { calls: options.calls ?? [], events: options.callEvents ?? {}, quirks: { ...options.callQuirks }, send: sendJson };
-  const store: VersionStore = { pathways, versions, markers: new Map(), quirks: { ...options.quirks }, script: options.script, chats: new Map(), toStoredEdges, send: sendJson };
+  const store: VersionStore = {
+    pathways,
+    versions,
+    markers: new Map(),
+    quirks: { ...options.quirks },
+    script: options.script,
+    chats: new Map(),
+    toStoredEdges,
+    send: sendJson,
+  };
 
   const server = createServer(async (req, res) => {
     inFlight++;
@@ -186,7 +195,13 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
       if (!list || !pathways.has(vid)) return sendJson(res, 404, { status: "error", message: "Pathway not found" });
       if (versioned[2] === undefined) {
         // Newest first, as the service lists them.
-        const items = list.map((v, i) => ({ id: `ver-${vid}-${i + 1}`, version_number: i + 1, created_at: new Date(Date.UTC(2024, 0, i + 1)).toISOString(), name: (v as { name?: unknown }).name ?? null, is_latest: i === list.length - 1 }));
+        const items = list.map((v, i) => ({
+          id: `ver-${vid}-${i + 1}`,
+          version_number: i + 1,
+          created_at: new Date(Date.UTC(2024, 0, i + 1)).toISOString(),
+          name: (v as { name?: unknown }).name ?? null,
+          is_latest: i === list.length - 1,
+        }));
         return sendJson(res, 200, items.reverse());
       }
       const n = Number(versioned[2]);

@@ -1,7 +1,16 @@
 // The fake service's versions, promotion and chat (service-api.md): create, update, read, list, publish, markers, and a chat that runs the version asked for.
 import type { ServerResponse } from "node:http";
 import type { Pathway } from "../../src/model/index.js";
-import { createInitialState, createKeywordDecider, createSimulator, getSimNodeName, transition, type SimState, type Simulator, type Turn } from "../../src/simulate/index.js";
+import {
+  createInitialState,
+  createKeywordDecider,
+  createSimulator,
+  getSimNodeName,
+  transition,
+  type SimState,
+  type Simulator,
+  type Turn,
+} from "../../src/simulate/index.js";
 
 /**
  * Switches for the answers service-api.md lists as uncertain. All off by default (the vendor's reference).
@@ -49,7 +58,11 @@ export function wrapRead(store: VersionStore, value: unknown): unknown {
 export function withMarkers(store: VersionStore, id: string, value: unknown): unknown {
   const m = store.markers.get(id);
   if (!m || !value || typeof value !== "object") return value;
-  return { ...(value as object), ...(m.production !== undefined && { production_version_number: m.production }), ...(store.quirks.reportStaging && m.staging !== undefined && { staging_version_number: m.staging }) };
+  return {
+    ...(value as object),
+    ...(m.production !== undefined && { production_version_number: m.production }),
+    ...(store.quirks.reportStaging && m.staging !== undefined && { staging_version_number: m.staging }),
+  };
 }
 
 function parse(body: string): Record<string, unknown> | undefined {
@@ -62,7 +75,12 @@ function parse(body: string): Record<string, unknown> | undefined {
 }
 
 function stored(store: VersionStore, value: Record<string, unknown>, revision?: number): Record<string, unknown> {
-  return { name: value.name ?? null, nodes: value.nodes, edges: store.toStoredEdges(value.edges), ...(revision !== undefined && { revision_number: revision }) };
+  return {
+    name: value.name ?? null,
+    nodes: value.nodes,
+    edges: store.toStoredEdges(value.edges),
+    ...(revision !== undefined && { revision_number: revision }),
+  };
 }
 
 /** Handles POST .../version, POST .../version/{n} and POST .../publish; false when the request is not one of them. */
@@ -70,42 +88,49 @@ export function handleVersionWrite(store: VersionStore, method: string, path: st
   const m = /^\/v1\/pathway\/([^/?]+)\/(version|version\/(\d+)|publish)$/.exec(path);
   if (!m || method !== "POST") return false;
   const id = decodeURIComponent(m[1]!);
-  if (!store.pathways.has(id)) return store.send(res, 404, { status: "error", message: "Pathway not found" }), true;
+  if (!store.pathways.has(id)) return (store.send(res, 404, { status: "error", message: "Pathway not found" }), true);
   const input = parse(body);
-  if (!input) return store.send(res, 400, { status: "error", message: "Invalid JSON body" }), true;
+  if (!input) return (store.send(res, 400, { status: "error", message: "Invalid JSON body" }), true);
   const list = store.versions.get(id) ?? [];
   store.versions.set(id, list);
   if (m[2] === "publish") {
     const n = typeof input.version_id === "number" ? input.version_id : Number(input.version_id);
     const environment = input.environment ?? "production";
-    if (environment !== "production" && environment !== "staging") return store.send(res, 400, { status: "error", message: `Invalid environment ${String(environment)}` }), true;
+    if (environment !== "production" && environment !== "staging")
+      return (store.send(res, 400, { status: "error", message: `Invalid environment ${String(environment)}` }), true);
     const version = Number.isInteger(n) && n >= 1 ? (list[n - 1] as Record<string, unknown> | undefined) : undefined;
-    if (!version) return store.send(res, 404, { status: "error", message: `Version ${String(input.version_id)} not found` }), true;
+    if (!version) return (store.send(res, 404, { status: "error", message: `Version ${String(input.version_id)} not found` }), true);
     const markers = { ...store.markers.get(id), [environment]: n };
     store.markers.set(id, markers);
     if (environment === "production") {
       const previous = store.pathways.get(id) as Record<string, unknown>;
       store.pathways.set(id, { ...previous, name: version.name ?? previous.name, nodes: version.nodes, edges: version.edges });
     }
-    return store.send(res, 200, { message: "Pathway published successfully" }), true;
+    return (store.send(res, 200, { message: "Pathway published successfully" }), true);
   }
-  if (store.quirks.refuseVersionSave) return store.send(res, 200, { status: "error", message: "Version could not be saved: nodes invalid" }), true;
+  if (store.quirks.refuseVersionSave) return (store.send(res, 200, { status: "error", message: "Version could not be saved: nodes invalid" }), true);
   if (m[3] === undefined) {
     list.push(stored(store, input, store.quirks.revisions ? 1 : undefined));
     const n = list.length;
-    const data = { id: `ver-${id}-${n}`, name: input.name ?? null, created_at: new Date(Date.UTC(2024, 0, n)).toISOString(), ...(!store.quirks.createWithoutNumber && { version_number: n }) };
-    return store.send(res, 200, { status: "success", message: "Version created successfully", data }), true;
+    const data = {
+      id: `ver-${id}-${n}`,
+      name: input.name ?? null,
+      created_at: new Date(Date.UTC(2024, 0, n)).toISOString(),
+      ...(!store.quirks.createWithoutNumber && { version_number: n }),
+    };
+    return (store.send(res, 200, { status: "success", message: "Version created successfully", data }), true);
   }
   const n = Number(m[3]);
   const current = list[n - 1] as Record<string, unknown> | undefined;
-  if (n === 0 || !current) return store.send(res, 404, { status: "error", message: `Version ${n} not found` }), true;
+  if (n === 0 || !current) return (store.send(res, 404, { status: "error", message: `Version ${n} not found` }), true);
   let revision: number | undefined;
   if (store.quirks.revisions) {
-    if (input.revision_number !== current.revision_number) return store.send(res, 409, { status: "error", message: `Stale revision: version ${n} is at revision ${String(current.revision_number)}` }), true;
+    if (input.revision_number !== current.revision_number)
+      return (store.send(res, 409, { status: "error", message: `Stale revision: version ${n} is at revision ${String(current.revision_number)}` }), true);
     revision = Number(current.revision_number) + 1;
   }
   list[n - 1] = stored(store, input, revision);
-  return store.send(res, 200, { status: "success", message: "Version updated successfully" }), true;
+  return (store.send(res, 200, { status: "success", message: "Version updated successfully" }), true);
 }
 
 /** The content a chat runs: the version asked for, else production (the live pathway). */
@@ -127,20 +152,21 @@ function said(state: SimState, from: number): string[] {
 export function handleChat(store: VersionStore, method: string, path: string, body: string, res: ServerResponse): boolean {
   if (method !== "POST" || !path.startsWith("/v1/pathway/chat/")) return false;
   const input = parse(body);
-  if (!input) return store.send(res, 400, { data: null, errors: ["Invalid JSON"] }), true;
+  if (!input) return (store.send(res, 400, { data: null, errors: ["Invalid JSON"] }), true);
   if (path === "/v1/pathway/chat/create") {
     const pathwayId = String(input.pathway_id);
     const found = chatPathway(store, pathwayId, input.pathway_version);
-    if (!found) return store.send(res, 404, { data: null, errors: [`Pathway ${pathwayId} version ${String(input.pathway_version ?? "production")} not found`] }), true;
+    if (!found)
+      return (store.send(res, 404, { data: null, errors: [`Pathway ${pathwayId} version ${String(input.pathway_version ?? "production")} not found`] }), true);
     const sim = createSimulator(found.pathway, { decider: createKeywordDecider() });
     const state = createInitialState(sim, { variables: (input.request_data as Record<string, unknown>) ?? {} });
     const chatId = `chat-${store.chats.size + 1}`;
     store.chats.set(chatId, { pathwayId, version: found.version, state, sim });
-    return store.send(res, 200, { data: { chat_id: chatId, message: said(state, 0).join(" "), variables: state.variables }, errors: null }), true;
+    return (store.send(res, 200, { data: { chat_id: chatId, message: said(state, 0).join(" "), variables: state.variables }, errors: null }), true);
   }
   const chatId = decodeURIComponent(path.slice("/v1/pathway/chat/".length));
   const chat = store.chats.get(chatId);
-  if (!chat) return store.send(res, 404, { data: null, errors: ["Chat not found"] }), true;
+  if (!chat) return (store.send(res, 404, { data: null, errors: ["Chat not found"] }), true);
   const message = String(input.message ?? "");
   const { sim } = chat;
   const from = chat.state.trace.length;
@@ -157,5 +183,5 @@ export function handleChat(store: VersionStore, method: string, path: string, bo
     variables: chat.state.variables,
     completed: chat.state.status !== "active",
   };
-  return store.send(res, 200, { data, errors: null }), true;
+  return (store.send(res, 200, { data, errors: null }), true);
 }

@@ -52,7 +52,11 @@ export interface LspClientOptions {
 
 /** Starts `pathway lsp --stdio` in `cwd` and initializes it with `cwd` as the workspace root. */
 export async function startLsp(cwd: string, env: Record<string, string> = {}, client: LspClientOptions = {}): Promise<LspSession> {
-  const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], { cwd, env: { PATH: process.env.PATH ?? "", HOME: cwd, NO_COLOR: "1", ...env }, stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
+    cwd,
+    env: { PATH: process.env.PATH ?? "", HOME: cwd, NO_COLOR: "1", ...env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
@@ -94,7 +98,9 @@ export async function startLsp(cwd: string, env: Record<string, string> = {}, cl
     });
   if (client.configuration) {
     const settings = client.configuration;
-    connection.onRequest("workspace/configuration", (params: { items: { section?: string }[] }) => params.items.map((item) => settings[item.section ?? ""] ?? null));
+    connection.onRequest("workspace/configuration", (params: { items: { section?: string }[] }) =>
+      params.items.map((item) => settings[item.section ?? ""] ?? null),
+    );
   }
   connection.listen();
   const capabilities = client.configuration ? { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: false } } } : {};

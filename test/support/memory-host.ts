@@ -4,7 +4,10 @@ import picomatch from "picomatch";
 import type { Host } from "../../src/host/host.js";
 
 /** A Host whose file system is `files` (paths relative to `cwd`); writes land back in the map. */
-export function createMemoryHost(files: Record<string, string>, options: { cwd?: string; stdin?: string; env?: Record<string, string> } = {}): Host & { files: Map<string, string> } {
+export function createMemoryHost(
+  files: Record<string, string>,
+  options: { cwd?: string; stdin?: string; env?: Record<string, string> } = {},
+): Host & { files: Map<string, string> } {
   const cwd = options.cwd ?? "/project";
   const store = new Map(Object.entries(files).map(([name, text]) => [path.resolve(cwd, name), text]));
   const enoent = (file: string) => Object.assign(new Error(`ENOENT: ${file}`), { code: "ENOENT" });
@@ -31,7 +34,10 @@ export function createMemoryHost(files: Record<string, string>, options: { cwd?:
     async glob(patterns, globOptions = {}) {
       const match = picomatch([...patterns]);
       const ignore = picomatch([...(globOptions.ignore ?? [])]);
-      return [...store.keys()].map((f) => path.relative(cwd, f)).filter((f) => !f.startsWith("..") && match(f) && !ignore(f)).sort();
+      return [...store.keys()]
+        .map((f) => path.relative(cwd, f))
+        .filter((f) => !f.startsWith("..") && match(f) && !ignore(f))
+        .sort();
     },
     isGlob: (pattern) => /[*?[\]{}]/.test(pattern),
     readStdin: async () => new TextEncoder().encode(options.stdin ?? ""),

@@ -19,7 +19,18 @@ export function bookingPathway(farewell = "You are booked. Bye!"): Record<string
 
 /** A scenario that passes when the agent books and says `farewell`. */
 export function bookingScenario(farewell = "You are booked. Bye!"): string {
-  return ["name: books", "pathway: ../booking.json", "turns:", "  - user: I want to book an appointment", "    expect:", "      node: Booked", `      said: ${JSON.stringify(farewell)}`, "expect:", "  ended: true", ""].join("\n");
+  return [
+    "name: books",
+    "pathway: ../booking.json",
+    "turns:",
+    "  - user: I want to book an appointment",
+    "    expect:",
+    "      node: Booked",
+    `      said: ${JSON.stringify(farewell)}`,
+    "expect:",
+    "  ended: true",
+    "",
+  ].join("\n");
 }
 
 /** The project and the service. */
@@ -29,7 +40,14 @@ export interface ReleaseProject {
   run(args: string[], env?: Record<string, string>): Promise<MainResult>;
   read(file: string): string;
   write(file: string, text: string): void;
-  manifest(): { pathways: { file: string; id: string; draft?: { version: number; hash: string; name?: string }; releases?: { version: number; environment: string; hash?: string }[] }[] };
+  manifest(): {
+    pathways: {
+      file: string;
+      id: string;
+      draft?: { version: number; hash: string; name?: string };
+      releases?: { version: number; environment: string; hash?: string }[];
+    }[];
+  };
 }
 
 /** Starts the fake with pathway `p` live as `bookingPathway()` and no versions, and a project tracking it as booking.json. */
@@ -41,9 +59,9 @@ export async function startReleaseProject(options: FakeServiceOptions = {}): Pro
     writeFileSync(path.join(dir, file), text);
   };
   const read = (file: string) => readFileSync(path.join(dir, file), "utf8");
-  write("booking.json", JSON.stringify(bookingPathway(), null, 2) + "\n");
+  write("booking.json", `${JSON.stringify(bookingPathway(), null, 2)}\n`);
   write("scenarios/books.scenario.yaml", bookingScenario());
-  write("pathwaykit.manifest.json", JSON.stringify({ version: 1, pathways: [{ file: "booking.json", id: "p" }] }, null, 2) + "\n");
+  write("pathwaykit.manifest.json", `${JSON.stringify({ version: 1, pathways: [{ file: "booking.json", id: "p" }] }, null, 2)}\n`);
   return {
     dir,
     service,

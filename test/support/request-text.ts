@@ -7,7 +7,9 @@ export const NOW = new Date("2026-06-01T12:00:00Z");
 
 /** A request text: `{`, one `"key": value` line per field, `}`. Values are JSON text (a « may precede them). */
 export function requestText(fields: Record<string, string>): string {
-  return `{\n${Object.entries(fields).map(([k, v]) => `  ${k.startsWith("«") ? `«"${k.slice(1)}"` : `"${k}"`}: ${v}`).join(",\n")}\n}`;
+  return `{\n${Object.entries(fields)
+    .map(([k, v]) => `  ${k.startsWith("«") ? `«"${k.slice(1)}"` : `"${k}"`}: ${v}`)
+    .join(",\n")}\n}`;
 }
 
 /** The smallest valid call body's lines, to build cases on. */
@@ -63,7 +65,11 @@ export const BRANCHES = {
 export const READ_EARLY = {
   ...BRANCHES,
   nodes: [...BRANCHES.nodes, { id: "intro", type: "Default", data: { name: "Intro", prompt: "Mention {{order}} if you know it." } }],
-  edges: [...BRANCHES.edges.filter((e) => e.id !== "e1"), { id: "e4", source: "start", target: "intro", label: "has an order number" }, { id: "e5", source: "intro", target: "ask", label: "go on" }],
+  edges: [
+    ...BRANCHES.edges.filter((e) => e.id !== "e1"),
+    { id: "e4", source: "start", target: "intro", label: "has an order number" },
+    { id: "e5", source: "intro", target: "ask", label: "go on" },
+  ],
 };
 
 /** The smallest valid v2 batch body's lines (POST /v2/batches/create). */

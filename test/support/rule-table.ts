@@ -60,7 +60,12 @@ export function ruleTable(
         const meta = metas.get(ruleId);
         if (meta?.fixable === "code") {
           expect(c.output, `${ruleId} is fixable: the case says its output`).toBeDefined();
-          expect(applyFixes(text, found.flatMap((d) => (d.fix ? [d.fix] : []))).text).toBe(c.output);
+          expect(
+            applyFixes(
+              text,
+              found.flatMap((d) => (d.fix ? [d.fix] : [])),
+            ).text,
+          ).toBe(c.output);
         } else {
           expect(c.output, `${ruleId} is not fixable: no output`).toBeUndefined();
           expect(found.filter((d) => d.fix)).toEqual([]);

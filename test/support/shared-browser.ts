@@ -46,7 +46,11 @@ export async function getSharedBrowserEndpoint(): Promise<string> {
   }
   closeSync(lock);
   const profile = path.join(dir, "profile");
-  const child = spawn(getBrowserLocation(process.env).path, [...CHROMIUM_ARGS, "--headless", "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], { detached: true, stdio: "ignore" });
+  const child = spawn(
+    getBrowserLocation(process.env).path,
+    [...CHROMIUM_ARGS, "--headless", "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
+    { detached: true, stdio: "ignore" },
+  );
   child.unref();
   writeFileSync(path.join(dir, "pid"), String(child.pid));
   // Chromium writes the port it chose, and the browser's path, into DevToolsActivePort once it listens.

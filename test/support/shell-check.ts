@@ -7,7 +7,8 @@ import { tempDir } from "./cli.js";
 /** Whether shellcheck is on the PATH. */
 export const hasShellcheck = spawnSync("shellcheck", ["--version"]).status === 0;
 if (!hasShellcheck) {
-  if (process.env["PATHWAYKIT_REQUIRE_SHELLCHECK"]) throw new Error("shellcheck is required (PATHWAYKIT_REQUIRE_SHELLCHECK) but not installed: apt-get install shellcheck.");
+  if (process.env["PATHWAYKIT_REQUIRE_SHELLCHECK"])
+    throw new Error("shellcheck is required (PATHWAYKIT_REQUIRE_SHELLCHECK) but not installed: apt-get install shellcheck.");
   console.log("\nshellcheck not found: workflow and action scripts are checked with bash -n only (apt-get install shellcheck to lint them).\n");
 }
 

@@ -29,7 +29,11 @@ export interface ServiceProject {
  * the service after it: the set-up eight test files wrote out by hand. `options` as a function is called before each
  * test, for services built from the corpus (absent on a plain clone) or from values each test starts afresh.
  */
-export function useServiceProject(options: FakeServiceOptions | (() => FakeServiceOptions), files: Record<string, string | Uint8Array> = {}, prefix = "pathwaykit-"): ServiceProject {
+export function useServiceProject(
+  options: FakeServiceOptions | (() => FakeServiceOptions),
+  files: Record<string, string | Uint8Array> = {},
+  prefix = "pathwaykit-",
+): ServiceProject {
   let service: FakeService | undefined;
   let dir: string | undefined;
   beforeEach(async () => {
@@ -46,7 +50,8 @@ export function useServiceProject(options: FakeServiceOptions | (() => FakeServi
       if (!dir) throw new Error("useServiceProject: the folder is made in beforeEach; use it inside a test.");
       return dir;
     },
-    run: (args, env = {}) => runMain(args, { cwd: project.dir, env: { PATHWAYKIT_BASE_URL: project.service.url, PATHWAYKIT_API_KEY: project.service.apiKey, ...env } }),
+    run: (args, env = {}) =>
+      runMain(args, { cwd: project.dir, env: { PATHWAYKIT_BASE_URL: project.service.url, PATHWAYKIT_API_KEY: project.service.apiKey, ...env } }),
   };
   return project;
 }

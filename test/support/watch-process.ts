@@ -16,7 +16,11 @@ export interface WatchProcess {
 
 /** Starts `pathway args...` in `cwd` as a user's terminal would, but with pipes (not a TTY), colour off and `env` added. */
 export function startWatch(args: readonly string[], cwd: string, env: Record<string, string> = {}): WatchProcess {
-  const child: ChildProcess = spawn(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, [BIN, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NO_COLOR: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   let err = "";
   const waiters = new Set<() => void>();

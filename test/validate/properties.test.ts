@@ -26,7 +26,10 @@ describe("validator properties", () => {
   });
 
   it("never throws on pathway-like objects whose parts are arbitrary", () => {
-    const part = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.record({ id: fc.jsonValue({ maxDepth: 1 }), type: fc.jsonValue({ maxDepth: 1 }), data: fc.jsonValue({ maxDepth: 3 }) }));
+    const part = fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.record({ id: fc.jsonValue({ maxDepth: 1 }), type: fc.jsonValue({ maxDepth: 1 }), data: fc.jsonValue({ maxDepth: 3 }) }),
+    );
     fc.assert(
       fc.property(fc.record({ nodes: fc.array(part), edges: fc.oneof(fc.array(part), fc.jsonValue({ maxDepth: 1 })) }), (value) => {
         expect(() => validateValue(value)).not.toThrow();

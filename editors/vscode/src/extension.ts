@@ -15,7 +15,9 @@ function findServer(context: vscode.ExtensionContext): Server {
     trusted: vscode.workspace.isTrusted,
     // A restricted setting (package.json): in a workspace that is not trusted, VS Code gives only the user's own value.
     configured: vscode.workspace.getConfiguration("pathwaykit").get<string>("serverPath"),
-    projectScripts: (vscode.workspace.workspaceFolders ?? []).map((folder) => path.join(folder.uri.fsPath, "node_modules", "pathwaykit", "bin", "pathway.cjs")).filter((file) => existsSync(file)),
+    projectScripts: (vscode.workspace.workspaceFolders ?? [])
+      .map((folder) => path.join(folder.uri.fsPath, "node_modules", "pathwaykit", "bin", "pathway.cjs"))
+      .filter((file) => existsSync(file)),
     bundled: context.asAbsolutePath(path.join("server", "bin", "pathway.cjs")),
   });
 }
@@ -89,7 +91,8 @@ async function showDiagram(context: vscode.ExtensionContext): Promise<void> {
 function createClient(context: vscode.ExtensionContext): LanguageClient {
   const server = findServer(context);
   // A script is forked by the client with the editor's Node, which adds --stdio itself for the stdio transport.
-  const serverOptions: ServerOptions = "command" in server ? { command: server.command, args: ["lsp", "--stdio"] } : { module: server.script, args: ["lsp"], transport: TransportKind.stdio };
+  const serverOptions: ServerOptions =
+    "command" in server ? { command: server.command, args: ["lsp", "--stdio"] } : { module: server.script, args: ["lsp"], transport: TransportKind.stdio };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: "file", language: "json" },

@@ -12,7 +12,15 @@ interface BuildOptions extends CheckCommandOptions {
   check?: boolean;
 }
 
-const VERBS = { written: "wrote", unchanged: "unchanged", "up-to-date": "up to date", "out-of-date": "OUT OF DATE", invalid: "not built", failed: "failed", skipped: "skipped" } as const;
+const VERBS = {
+  written: "wrote",
+  unchanged: "unchanged",
+  "up-to-date": "up to date",
+  "out-of-date": "OUT OF DATE",
+  invalid: "not built",
+  failed: "failed",
+  skipped: "skipped",
+} as const;
 
 /** Registers `pathway build`. */
 export function register(program: Command, io: CliIo): void {
@@ -47,7 +55,12 @@ Examples:
     .action(async (args: string[], options: BuildOptions) => {
       requireInputs(args);
       const { entries, files } = await buildModules(io.host, args, { outDir: options.output, check: options.check });
-      if (options.format === "text") for (const r of entries) io.stderr.write(escapeTerminalText(`${VERBS[r.status]}: ${r.output ?? r.entry}${r.status === "out-of-date" ? ` (differs from what ${r.entry} builds)` : ""}`) + "\n");
+      if (options.format === "text")
+        for (const r of entries)
+          io.stderr.write(
+            escapeTerminalText(`${VERBS[r.status]}: ${r.output ?? r.entry}${r.status === "out-of-date" ? ` (differs from what ${r.entry} builds)` : ""}`) +
+              "\n",
+          );
       // The findings report goes to stdout: -o names where the JSON goes.
       const code = await reportFindings(files, { ...options, output: undefined }, io, validationRuleMetas);
       io.setExitCode(entries.some((r) => r.status === "failed") ? EXIT.failure : entries.some((r) => r.status === "out-of-date") ? EXIT.findings : code);

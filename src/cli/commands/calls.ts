@@ -36,7 +36,10 @@ Examples:
   calls
     .command("stats")
     .description("map call records onto a pathway: per node and way how many calls reached it and ended there, what no call took, variables never filled")
-    .argument("<calls...>", "call record files or folders (*.json, *.ndjson, *.jsonl: one record, a list, a list answer, a v2 event trace, or one record per line), or - for stdin")
+    .argument(
+      "<calls...>",
+      "call record files or folders (*.json, *.ndjson, *.jsonl: one record, a list, a list answer, a v2 event trace, or one record per line), or - for stdin",
+    )
     .addOption(option("pathway", { is: "the calls ran on", required: true }))
     .addOption(option("pathwayId", { so: "calls of other pathways are told apart" }))
     .addOption(option("pathwayVersion", { for: "count" }))
@@ -64,7 +67,10 @@ Examples:
   $ pathway calls stats webhooks.ndjson --pathway pathways/appointment-booking.json --format json | jq .stats.nodesNeverReached`,
     )
     .action(async (inputs: string[], options: StatsOptions) => {
-      const result = await getCallStats(io.host, options.pathway, inputs, { ...(options.pathwayId ? { pathwayId: options.pathwayId } : {}), ...(options.pathwayVersion === undefined ? {} : { pathwayVersion: options.pathwayVersion }) });
+      const result = await getCallStats(io.host, options.pathway, inputs, {
+        ...(options.pathwayId ? { pathwayId: options.pathwayId } : {}),
+        ...(options.pathwayVersion === undefined ? {} : { pathwayVersion: options.pathwayVersion }),
+      });
       const color = useReportColor(options.color, options.output, io);
       const text = options.format === "json" ? toJsonText(result) : formatCallStats(result, { color });
       await writeOutput(io, options.output, text);

@@ -69,14 +69,18 @@ Examples:
     .action(async (pathwayArg: string, options: ChatOptions) => {
       const variables = options.requestData === undefined ? {} : parseRequestData(options.requestData);
       if (options.live) return runLiveChat(io, pathwayArg, options, variables);
-      if (options.pathwayVersion !== undefined || options.pathwayId !== undefined) throw new ExitError(EXIT.failure, `${options.pathwayId !== undefined ? "--pathway-id" : "--pathway-version"} names the remote pathway a live chat talks to: add --live.`);
+      if (options.pathwayVersion !== undefined || options.pathwayId !== undefined)
+        throw new ExitError(
+          EXIT.failure,
+          `${options.pathwayId !== undefined ? "--pathway-id" : "--pathway-version"} names the remote pathway a live chat talks to: add --live.`,
+        );
       const session = await openChat(io.host, pathwayArg, { ...options, variables });
       const machine: Simulator = session.simulator;
       const c = pc.createColors(useColor(options.color, io));
       const interactive = (io.stdin as { isTTY?: boolean }).isTTY === true;
-      const write = (s: string) => io.stdout.write(s + "\n");
+      const write = (s: string) => io.stdout.write(`${s}\n`);
       // Everything that came from the pathway or the caller is escaped: a node name cannot clear the screen.
-      const clip = (s: string) => escapeTerminalText(options.full || s.length <= 300 ? s : s.slice(0, 299) + "…");
+      const clip = (s: string) => escapeTerminalText(options.full || s.length <= 300 ? s : `${s.slice(0, 299)}…`);
       const nodeLabel = (id: string | undefined) => {
         const name = id === undefined ? undefined : sim.getSimNodeName(machine.nodes.get(id));
         return escapeTerminalText(name ? `${name} (id ${id})` : `id ${id ?? "-"}`);
@@ -90,7 +94,11 @@ Examples:
         }
       };
       const history: SimState[] = [session.initial];
-      write(c.dim(`Chatting with ${path.basename(pathwayArg)} (decider: ${session.deciderName}${options.liveWebhooks ? ", live webhooks" : ", webhooks answer 200"}). /help for commands.`));
+      write(
+        c.dim(
+          `Chatting with ${path.basename(pathwayArg)} (decider: ${session.deciderName}${options.liveWebhooks ? ", live webhooks" : ", webhooks answer 200"}). /help for commands.`,
+        ),
+      );
       show(history[0]!, 0);
       const rl = createInterface({ input: io.stdin, ...(interactive && { output: io.stdout }), terminal: interactive });
       // Ctrl-C leaves like /quit (readline would otherwise only pause).
@@ -117,7 +125,16 @@ Examples:
           // Nothing typed: nothing to do.
         } else if (line === "/quit" || line === "/exit") break;
         else if (line === "/help") write(HELP);
-        else if (line === "/vars") write(escapeTerminalText(JSON.stringify(state.variables, (k, v: unknown) => (k === "prevNodePrompt" && typeof v === "string" && !options.full && v.length > 300 ? v.slice(0, 299) + "…" : v), 2)));
+        else if (line === "/vars")
+          write(
+            escapeTerminalText(
+              JSON.stringify(
+                state.variables,
+                (k, v: unknown) => (k === "prevNodePrompt" && typeof v === "string" && !options.full && v.length > 300 ? `${v.slice(0, 299)}…` : v),
+                2,
+              ),
+            ),
+          );
         else if (line === "/edges") {
           const list = candidates(state);
           if (list.length === 0) write("  no choices here");

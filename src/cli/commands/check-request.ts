@@ -22,7 +22,10 @@ export function register(program: Command, io: CliIo): void {
     program
       .command("check-request")
       .description("check API request bodies (calls, batches, inbound numbers, purchases) against the API and the pathway they use")
-      .argument("[inputs...]", "request files (JSON or YAML), directories (searched for *.request.json|yaml|yml), globs, or - for stdin; default: the working directory"),
+      .argument(
+        "[inputs...]",
+        "request files (JSON or YAML), directories (searched for *.request.json|yaml|yml), globs, or - for stdin; default: the working directory",
+      ),
   )
     .addOption(option("kind", { kinds: catalogue.requestKinds }))
     .addOption(option("pathway", { is: "the requests use", remote: true, default: "the pathwaykit.manifest.json entry whose id is the body's pathway_id" }))

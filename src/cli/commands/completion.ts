@@ -40,5 +40,11 @@ Examples:
 
 function toCompletionOption(o: Option): CompletionCommand["options"][number] {
   const values = getCompletionValues(o);
-  return { ...(o.long && { long: o.long }), ...(o.short && { short: o.short }), description: o.description, ...((o.required || o.optional) && { takesValue: true }), ...(values.length > 0 && { values }) };
+  return {
+    ...(o.long && { long: o.long }),
+    ...(o.short && { short: o.short }),
+    description: o.description,
+    ...((o.required || o.optional) && { takesValue: true }),
+    ...(values.length > 0 && { values }),
+  };
 }

@@ -23,7 +23,13 @@ export function register(program: Command, io: CliIo): void {
     .description("draw pathways for review: Mermaid, Graphviz DOT, a Markdown pull-request comment, or SVG/PNG/PDF images")
     .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, or - for stdin")
     .addOption(option("format", { formats: DIAGRAM_FORMATS }))
-    .addOption(option("output", { writes: "the diagram to this file, or the diagrams into this directory (several inputs, or a path ending in /)", value: "path", note: "- for stdout" }))
+    .addOption(
+      option("output", {
+        writes: "the diagram to this file, or the diagrams into this directory (several inputs, or a path ending in /)",
+        value: "path",
+        note: "- for stdout",
+      }),
+    )
     .addOption(option("direction"))
     .addOption(option("maxLabel"))
     .addOption(option("focus"))
@@ -88,10 +94,15 @@ Examples:
       }).finally(progress.stop);
       for (const p of result.problems) {
         const message = escapeTerminalText(p.message);
-        io.stderr.write(`pathway: ${p.severity === "error" ? c.red(message) : p.severity === "warning" ? `${c.yellow("warning:")} ${message}` : `note: ${message}`}\n`);
+        io.stderr.write(
+          `pathway: ${p.severity === "error" ? c.red(message) : p.severity === "warning" ? `${c.yellow("warning:")} ${message}` : `note: ${message}`}\n`,
+        );
       }
       for (const chunk of result.stdout) io.stdout.write(chunk);
-      if (result.written.length > 1) io.stderr.write(`pathway: wrote ${result.written.length} ${options.format === "mermaid" || options.format === "md" || options.format === "dot" || options.format === "json" ? "diagrams" : `${options.format} files`}: ${escapeTerminalText(listPaths(result.written))}\n`);
+      if (result.written.length > 1)
+        io.stderr.write(
+          `pathway: wrote ${result.written.length} ${options.format === "mermaid" || options.format === "md" || options.format === "dot" || options.format === "json" ? "diagrams" : `${options.format} files`}: ${escapeTerminalText(listPaths(result.written))}\n`,
+        );
       io.setExitCode(result.exitCode);
     });
 }

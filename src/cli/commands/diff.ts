@@ -77,14 +77,19 @@ Examples:
       const options = { ...toRemoteOptions(flags, io), includeLayout: flags.includeLayout === true, context: flags.context, ...(only && { only }) };
       const formatOptions = { color, maxChars: flags.maxChars, ...(only && { only }) };
       if (!flags.check) {
-        if (a === undefined || b === undefined) throw new ExitError(EXIT.failure, "pathway diff needs two versions, e.g. `pathway diff old.json new.json` or `pathway diff file.json remote:<id>`; or --check.");
+        if (a === undefined || b === undefined)
+          throw new ExitError(
+            EXIT.failure,
+            "pathway diff needs two versions, e.g. `pathway diff old.json new.json` or `pathway diff file.json remote:<id>`; or --check.",
+          );
         const versions = await diffVersions(io.host, a, b, options);
         const fullDiffCommand = `pathway diff ${toShellWord(versions.labelA)} ${toShellWord(versions.labelB)} --format md --max-chars 0${only ? ` --only ${only.join(",")}` : ""}`;
         await writeOutput(io, flags.output, diffFormatters[flags.format]!(versions, { ...formatOptions, fullDiffCommand }));
         io.setExitCode(versions.diff.equal ? EXIT.ok : EXIT.findings);
         return;
       }
-      if (a !== undefined || b !== undefined) throw new ExitError(EXIT.failure, "--check compares the manifest's files with their remotes; give no files with it.");
+      if (a !== undefined || b !== undefined)
+        throw new ExitError(EXIT.failure, "--check compares the manifest's files with their remotes; give no files with it.");
       if (flags.format === "mermaid") throw new ExitError(EXIT.failure, "--check prints text, json or md; mermaid draws one diff at a time.");
       const progress = createProgressReporter(io, "checking");
       const checks = await checkDrift(io.host, { ...options, onProgress: progress.report }).finally(progress.stop);
@@ -94,14 +99,18 @@ Examples:
       if (flags.format === "json") report = toJsonText(checks.map((c) => c.result));
       else {
         for (const { result, local, remote } of checks) {
-          if (result.error !== undefined) io.stderr.write(escapeTerminalText(`✖ ${result.file} (remote:${result.id}): ${result.error.message}`) + "\n");
+          if (result.error !== undefined) io.stderr.write(`${escapeTerminalText(`✖ ${result.file} (remote:${result.id}): ${result.error.message}`)}\n`);
           else if (result.equal) {
-            if (flags.format === "text") report += escapeTerminalText(`✔ ${result.file} matches remote:${result.id}`) + "\n";
+            if (flags.format === "text") report += `${escapeTerminalText(`✔ ${result.file} matches remote:${result.id}`)}\n`;
           } else {
             // One comment holds every drifted file: each gets an equal share of --max-chars (less a line for the total).
             const share = flags.maxChars > 0 ? Math.max(1, Math.floor((flags.maxChars - 200) / Math.max(1, drifted))) : 0;
             const fullDiffCommand = `pathway diff ${toShellWord(result.file)} remote:${toShellWord(result.id)} --format md --max-chars 0`;
-            report += diffFormatters[flags.format]!({ diff: result.diff!, before: local, after: remote, labelA: result.file, labelB: `remote:${result.id}` }, { ...formatOptions, maxChars: share, fullDiffCommand }) + "\n";
+            report +=
+              `${diffFormatters[flags.format]!(
+                { diff: result.diff!, before: local, after: remote, labelA: result.file, labelB: `remote:${result.id}` },
+                { ...formatOptions, maxChars: share, fullDiffCommand },
+              )}\n`;
           }
         }
         const summary = `${drifted} of ${toCount(checks.length, "pathway")} ${drifted === 1 ? "differs" : "differ"} from the remote${failed ? `, ${failed} could not be checked` : ""}.`;

@@ -77,7 +77,10 @@ Examples:
         const errColors = pc.createColors(useColor(flags.color, io, io.stderr));
         for (const o of outcomes) {
           for (const w of o.warnings) io.stderr.write(`pathway: ${errColors.yellow("warning:")} ${escapeTerminalText(w)}\n`);
-          if (o.ok) out.write(`${outColors.green("✔")} ${escapeTerminalText(`${o.id} → ${o.file} (${toCount(o.nodes ?? 0, "node")}, ${toCount(o.edges ?? 0, "edge")})`)}\n`);
+          if (o.ok)
+            out.write(
+              `${outColors.green("✔")} ${escapeTerminalText(`${o.id} → ${o.file} (${toCount(o.nodes ?? 0, "node")}, ${toCount(o.edges ?? 0, "edge")})`)}\n`,
+            );
           else if (o.skipped) io.stderr.write(`${errColors.yellow("⚠")} ${escapeTerminalText(`skipped ${o.file}: ${o.error!.message}`)}\n`);
           else io.stderr.write(`${errColors.red("✖")} ${escapeTerminalText(`${o.id}: ${o.error!.message}`)}\n`);
         }

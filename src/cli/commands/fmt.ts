@@ -57,7 +57,7 @@ Examples:
       } else {
         const out = toStdout ? io.stdout : io.stderr;
         for (const r of all) {
-          if (r.status === "would-change") out.write(escapeTerminalText(`${r.filePath}: not in canonical form; run \`pathway fmt ${r.filePath}\``) + "\n");
+          if (r.status === "would-change") out.write(`${escapeTerminalText(`${r.filePath}: not in canonical form; run \`pathway fmt ${r.filePath}\``)}\n`);
           else if (r.status === "formatted" && r.filePath !== "<stdin>") out.write(`formatted ${escapeTerminalText(r.filePath)}\n`);
         }
         const broken = all.filter((r) => r.status === "failed" || r.status === "skipped");
@@ -66,7 +66,8 @@ Examples:
           io.stderr.write(formatStylish(broken, { color }));
         }
         const unchanged = all.filter((r) => r.status === "unchanged").length;
-        if (toStdout && unchanged > 0 && unchanged === all.filter((r) => r.status !== "skipped").length) out.write(`${toCount(all.length, "file")} already canonical\n`);
+        if (toStdout && unchanged > 0 && unchanged === all.filter((r) => r.status !== "skipped").length)
+          out.write(`${toCount(all.length, "file")} already canonical\n`);
       }
       const code = all.some((r) => r.status === "failed") ? EXIT.failure : all.some((r) => r.status === "would-change") ? EXIT.findings : EXIT.ok;
       io.setExitCode(code);

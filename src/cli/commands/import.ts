@@ -56,7 +56,9 @@ Examples:
       if (result.code === undefined) {
         // stdout may be the destination of the code, so the findings go to stderr.
         const color = useColor(options.color, io, io.stderr);
-        io.stderr.write(formatStylish([{ filePath: result.path, diagnostics: result.diagnostics, ...(result.text !== undefined && { text: result.text }) }], { color }));
+        io.stderr.write(
+          formatStylish([{ filePath: result.path, diagnostics: result.diagnostics, ...(result.text !== undefined && { text: result.text }) }], { color }),
+        );
         const rule = result.diagnostics[0]?.ruleId;
         const what = IMPORT_FAILURES[rule ?? ""] ?? "cannot be parsed as JSON";
         throw new ExitError(EXIT.failure, `${result.path} ${what}; fix the problem above, then import again.`, "input");

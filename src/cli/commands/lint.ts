@@ -32,7 +32,10 @@ export function register(program: Command, io: CliIo): void {
     program
       .command("lint")
       .description("validate pathway files and check their graph and content: unreachable nodes, dead ends, traps, variables, labels")
-      .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, - for stdin, or remote:<id>[@<n>|@latest] (a fetched copy, never written); default: the working directory"),
+      .argument(
+        "[inputs...]",
+        "pathway files, directories (searched for *.json), globs, - for stdin, or remote:<id>[@<n>|@latest] (a fetched copy, never written); default: the working directory",
+      ),
   )
     .addOption(option("rule", { rules: catalogue.lint, example: "unused-extracted-variable" }))
     .addOption(option("config"))
@@ -72,14 +75,20 @@ Examples:
     )
     .action(async (inputs: string[], options: LintCommandOptions) => {
       inputs = inputsOrWorkingDirectory(inputs);
-      if (options.fix && options.fixDryRun) throw new ExitError(EXIT.failure, "--fix writes the fixed files and --fix-dry-run writes nothing: pass one of them.");
-      if (options.fix && inputs.some((i) => i === "-" || isRemoteArgument(i))) throw new ExitError(EXIT.failure, "--fix writes each fixed file back, and stdin or a remote:<id> copy has none: use --fix-dry-run --format json to get the fixed text.");
+      if (options.fix && options.fixDryRun)
+        throw new ExitError(EXIT.failure, "--fix writes the fixed files and --fix-dry-run writes nothing: pass one of them.");
+      if (options.fix && inputs.some((i) => i === "-" || isRemoteArgument(i)))
+        throw new ExitError(
+          EXIT.failure,
+          "--fix writes each fixed file back, and stdin or a remote:<id> copy has none: use --fix-dry-run --format json to get the fixed text.",
+        );
       if (!options.watch) {
         await lintOnce(inputs, options, io, undefined);
         return;
       }
       refuseUnwatchable(inputs);
-      if (options.baselineWrite !== undefined) throw new ExitError(EXIT.failure, "--watch with --baseline-write would rewrite the baseline on every save: write it once without --watch.");
+      if (options.baselineWrite !== undefined)
+        throw new ExitError(EXIT.failure, "--watch with --baseline-write would rewrite the baseline on every save: write it once without --watch.");
       const files = { config: options.config && path.resolve(io.cwd, options.config), baseline: options.baseline && path.resolve(io.cwd, options.baseline) };
       await watchCommand(io, {
         json: options.format === "json",
@@ -95,18 +104,32 @@ async function lintOnce(inputs: string[], options: LintCommandOptions, io: CliIo
   const rules = await parseRuleFlags(options.rule, new Set(catalogue.lint.map((m) => m.id)));
   const host = await withRemoteCopies(io.host, inputs, toRemoteOptions(options, io));
   const fix = options.fix ? "write" : options.fixDryRun ? "dry-run" : undefined;
-  const lint = await lintFiles(host, inputs, { rules, config: options.config, baseline: options.baseline, baselineWrite: options.baselineWrite, ignore: options.ignorePattern, warnIgnored: options.warnIgnored, ...(only && { only }), ...(fix && { fix }) });
+  const lint = await lintFiles(host, inputs, {
+    rules,
+    config: options.config,
+    baseline: options.baseline,
+    baselineWrite: options.baselineWrite,
+    ignore: options.ignorePattern,
+    warnIgnored: options.warnIgnored,
+    ...(only && { only }),
+    ...(fix && { fix }),
+  });
   if (only && lint.results.length === 0) return false;
   // The config's request files bring request rules; SARIF lists them only then.
   const requestIds = new Set(catalogue.request.map((m) => m.id));
   const withRequests = lint.results.some((r) => r.diagnostics.some((d) => requestIds.has(d.ruleId)));
   const code = await reportFindings(lint.results, options, io, withRequests ? catalogue.all : catalogue.lint);
-  if (options.format === "text" && lint.fixed) io.stderr.write(`pathway: ${options.fix ? "fixed" : "would fix"} ${toCount(lint.fixed.findings, "finding")} in ${toCount(lint.fixed.files, "file")}.\n`);
-  if (options.format === "text" && lint.suppressed > 0) io.stderr.write(`pathway: ${toCount(lint.suppressed, "finding")} suppressed by pathway.config.json.
+  if (options.format === "text" && lint.fixed)
+    io.stderr.write(`pathway: ${options.fix ? "fixed" : "would fix"} ${toCount(lint.fixed.findings, "finding")} in ${toCount(lint.fixed.files, "file")}.\n`);
+  if (options.format === "text" && lint.suppressed > 0)
+    io.stderr.write(`pathway: ${toCount(lint.suppressed, "finding")} suppressed by pathway.config.json.
 `);
   if (options.baselineWrite !== undefined) {
-    io.stderr.write(`pathway: wrote ${toCount(lint.recorded ?? 0, "finding")} to the baseline ${options.baselineWrite}; lint with --baseline ${options.baselineWrite} to report only new ones.\n`);
-  } else if (options.format === "text" && lint.baselined > 0) io.stderr.write(`pathway: ${toCount(lint.baselined, "finding")} hidden by the baseline ${options.baseline}.\n`);
+    io.stderr.write(
+      `pathway: wrote ${toCount(lint.recorded ?? 0, "finding")} to the baseline ${options.baselineWrite}; lint with --baseline ${options.baselineWrite} to report only new ones.\n`,
+    );
+  } else if (options.format === "text" && lint.baselined > 0)
+    io.stderr.write(`pathway: ${toCount(lint.baselined, "finding")} hidden by the baseline ${options.baseline}.\n`);
   io.setExitCode(code);
   return true;
 }

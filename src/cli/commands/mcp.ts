@@ -115,9 +115,15 @@ Examples:
   $ claude mcp add pathwaykit -- npx pathway mcp --allow-write`,
     )
     .action(async (flags: McpFlags) => {
-      const maxFileBytes = resolveByteSize(program.opts<{ maxFileSize?: number }>().maxFileSize, io.env, "PATHWAYKIT_MAX_FILE_SIZE", MCP_DEFAULT_MAX_FILE_BYTES);
+      const maxFileBytes = resolveByteSize(
+        program.opts<{ maxFileSize?: number }>().maxFileSize,
+        io.env,
+        "PATHWAYKIT_MAX_FILE_SIZE",
+        MCP_DEFAULT_MAX_FILE_BYTES,
+      );
       // A person who ran it in a terminal sees why nothing happens; a client's pipe gets no such line.
-      if ((io.stdin as { isTTY?: boolean }).isTTY) io.stderr.write("pathway mcp: waiting for an MCP client on standard input (Ctrl-D ends); see pathway mcp --help to set one up.\n");
+      if ((io.stdin as { isTTY?: boolean }).isTTY)
+        io.stderr.write("pathway mcp: waiting for an MCP client on standard input (Ctrl-D ends); see pathway mcp --help to set one up.\n");
       const { startMcpServer } = await import("../../mcp/server.js"); // why: the server, its tools and zod's schemas load only for this command
       const redact = createSecretRedactor(io.env);
       const base = flags.root === undefined ? io.host : await hostAtRoot(io, flags.root, maxFileBytes);

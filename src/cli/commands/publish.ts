@@ -80,7 +80,7 @@ Examples:
         onTestProgress: progress.report,
         warn: (m) => io.stderr.write(`pathway: warning: ${escapeTerminalText(m)}\n`),
       }).finally(progress.stop);
-      await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : escapeTerminalText(report.reason) + "\n");
+      await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : `${escapeTerminalText(report.reason)}\n`);
       io.setExitCode(report.ok ? EXIT.ok : EXIT.findings);
     });
 }

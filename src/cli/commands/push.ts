@@ -31,7 +31,9 @@ export function register(program: Command, io: CliIo): void {
   addRemoteOptions(
     program
       .command("push")
-      .description("upload a pathway file: replace the live pathway (POST /v1/pathway/{id}, diff shown first), or with --draft save it as a version callers do not reach yet")
+      .description(
+        "upload a pathway file: replace the live pathway (POST /v1/pathway/{id}, diff shown first), or with --draft save it as a version callers do not reach yet",
+      )
       .argument("<file>", "the pathway file to upload"),
   )
     .addOption(option("pathwayId", { default: "the file's entry in pathwaykit.manifest.json, where push records it" }))
@@ -76,12 +78,13 @@ Examples:
     )
     .action(async (file: string, flags: PushFlags) => {
       const options = { ...toRemoteOptions(flags, io), id: flags.pathwayId, force: flags.force, validate: flags.validate };
-      if (!flags.draft && (flags.name !== undefined || flags.newVersion)) throw new ExitError(EXIT.failure, `${flags.name !== undefined ? "--name" : "--new-version"} applies to draft versions: add --draft.`);
+      if (!flags.draft && (flags.name !== undefined || flags.newVersion))
+        throw new ExitError(EXIT.failure, `${flags.name !== undefined ? "--name" : "--new-version"} applies to draft versions: add --draft.`);
       const warn = (m: string) => io.stderr.write(`pathway: warning: ${escapeTerminalText(m)}\n`);
       try {
         if (flags.draft) {
           const report = await pushDraft(io.host, file, { ...options, name: flags.name, newVersion: flags.newVersion, dryRun: flags.dryRun, warn });
-          await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : escapeTerminalText(report.reason) + "\n");
+          await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : `${escapeTerminalText(report.reason)}\n`);
           io.setExitCode(report.ok ? EXIT.ok : EXIT.findings);
           return;
         }
@@ -89,10 +92,13 @@ Examples:
         let text = "";
         if (flags.format === "text") {
           const color = useReportColor(flags.color, flags.output, io);
-          text = diffFormatters.text!({ diff: plan.report.diff, before: plan.remoteSent, after: plan.localSent, labelA: `remote:${plan.report.id}`, labelB: file }, { color });
+          text = diffFormatters.text!(
+            { diff: plan.report.diff, before: plan.remoteSent, after: plan.localSent, labelA: `remote:${plan.report.id}`, labelB: file },
+            { color },
+          );
         }
         const report = await push(io.host, plan, { force: flags.force, dryRun: flags.dryRun, warn });
-        text += flags.format === "json" ? toJsonText(report) : report.reason ? escapeTerminalText(report.reason) + "\n" : "";
+        text += flags.format === "json" ? toJsonText(report) : report.reason ? `${escapeTerminalText(report.reason)}\n` : "";
         await writeOutput(io, flags.output, text);
         io.setExitCode(report.ok ? EXIT.ok : EXIT.findings);
       } catch (error) {

@@ -32,8 +32,12 @@ export function register(program: Command, io: CliIo): void {
     .argument("<calls...>", "call record files or folders (*.json, *.ndjson, *.jsonl), or - for stdin")
     .addOption(option("pathway", { is: "to replay the calls on: the edited file", required: true }))
     .addOption(option("pathwayId", { so: "calls of other pathways are skipped" }))
-    .addOption(option("base", { shows: "the pathway the calls ran on; a {{variable}} read or route condition the edit newly leaves unset or false is a divergence" }))
-    .addOption(option("live", { does: "send each call's caller turns to the service's chat with the remote pathway", instead: "checking the recorded paths offline" }))
+    .addOption(
+      option("base", { shows: "the pathway the calls ran on; a {{variable}} read or route condition the edit newly leaves unset or false is a divergence" }),
+    )
+    .addOption(
+      option("live", { does: "send each call's caller turns to the service's chat with the remote pathway", instead: "checking the recorded paths offline" }),
+    )
     .addOption(option("pathwayVersion", { for: "chat", with: "--live" }))
     .addOption(option("maxDiverged"))
     .addOption(option("format", { formats: ["text", "json"] }))
@@ -68,12 +72,17 @@ Examples:
   $ PATHWAYKIT_API_KEY=... pathway replay calls/ --pathway pathways/appointment-booking.json --live --pathway-version 4`,
     )
     .action(async (inputs: string[], flags: ReplayFlags) => {
-      if (flags.base !== undefined && flags.live) throw new ExitError(EXIT.failure, "--base compares with the pathway the calls ran on offline; leave it out with --live.");
+      if (flags.base !== undefined && flags.live)
+        throw new ExitError(EXIT.failure, "--base compares with the pathway the calls ran on offline; leave it out with --live.");
       if (flags.live) return replayLive(io, inputs, flags);
-      if (flags.pathwayVersion !== undefined) throw new ExitError(EXIT.failure, "--pathway-version names the saved version a live replay chats with: add --live.");
+      if (flags.pathwayVersion !== undefined)
+        throw new ExitError(EXIT.failure, "--pathway-version names the saved version a live replay chats with: add --live.");
       // --base may be remote:<id>, read through a fetched copy as lint reads one.
       const host = flags.base === undefined ? io.host : await withRemoteCopies(io.host, [flags.base], toRemoteOptions(flags, io));
-      const result = await replayCalls(host, flags.pathway, inputs, { ...(flags.pathwayId && { pathwayId: flags.pathwayId }), ...(flags.base !== undefined && { base: flags.base }) });
+      const result = await replayCalls(host, flags.pathway, inputs, {
+        ...(flags.pathwayId && { pathwayId: flags.pathwayId }),
+        ...(flags.base !== undefined && { base: flags.base }),
+      });
       const color = useReportColor(flags.color, flags.output, io);
       await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(result) : formatReplay(result, { color }));
       io.setExitCode(result.read.problemCount > 0 ? EXIT.failure : result.diverged > flags.maxDiverged ? EXIT.findings : EXIT.ok);
@@ -83,7 +92,11 @@ Examples:
 /** `replay --live`: the chat with the remote pathway (a saved version on request); warnings on stderr, the result as offline. */
 async function replayLive(io: CliIo, inputs: string[], flags: ReplayFlags): Promise<void> {
   const { pathway, pathwayId, pathwayVersion, maxDiverged, format, output, color, live: _live, ...remote } = flags;
-  const result = await replayCallsLive(io.host, pathway, inputs, { ...toRemoteOptions(remote, io), ...(pathwayId !== undefined && { pathwayId }), ...(pathwayVersion !== undefined && { pathwayVersion }) });
+  const result = await replayCallsLive(io.host, pathway, inputs, {
+    ...toRemoteOptions(remote, io),
+    ...(pathwayId !== undefined && { pathwayId }),
+    ...(pathwayVersion !== undefined && { pathwayVersion }),
+  });
   for (const w of result.warnings) io.stderr.write(`pathway: warning: ${escapeTerminalText(w)}\n`);
   const text = format === "json" ? toJsonText(result) : formatReplayLive(result, { color: useReportColor(color, output, io) });
   await writeOutput(io, output, text);

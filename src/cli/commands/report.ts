@@ -12,7 +12,7 @@ import { useColor } from "../io.js";
 import { option } from "../options/index.js";
 import { writeOutput } from "../output.js";
 import { startStatusLine } from "../status-line.js";
-import { refuseUnwatchable, watchCommand, WATCH_HELP } from "../watch.js";
+import { refuseUnwatchable, WATCH_HELP } from "../watch.js";
 import { watchReport } from "../report-watch.js";
 
 interface ReportCommandOptions {
@@ -92,14 +92,22 @@ Examples:
       }
       refuseUnwatchable([file]);
       const sources = [file, options.base, options.coverage, options.config, ...(options.calls ?? [])];
-      await watchReport({ sources, scenarios: options.scenarios, json: options.format === "json", serve: options.serve === true, port: options.port }, io, (runIo, onWritten) =>
-        runReport(file, options, runIo, (result) => onWritten(result.data)),
+      await watchReport(
+        { sources, scenarios: options.scenarios, json: options.format === "json", serve: options.serve === true, port: options.port },
+        io,
+        (runIo, onWritten) => runReport(file, options, runIo, (result) => onWritten(result.data)),
       );
     });
 }
 
-async function runReport(file: string, options: ReportCommandOptions, io: CliIo, onWritten?: (result: Awaited<ReturnType<typeof createReport>>) => void): Promise<number> {
-  if (file === "-" && options.output === undefined) throw new ExitError(EXIT.failure, "A pathway read from stdin needs a place for its report: name a file with -o <file>.");
+async function runReport(
+  file: string,
+  options: ReportCommandOptions,
+  io: CliIo,
+  onWritten?: (result: Awaited<ReturnType<typeof createReport>>) => void,
+): Promise<number> {
+  if (file === "-" && options.output === undefined)
+    throw new ExitError(EXIT.failure, "A pathway read from stdin needs a place for its report: name a file with -o <file>.");
   const stop = startStatusLine(io, `pathway: laying out ${file}…`);
   let result: Awaited<ReturnType<typeof createReport>>;
   try {
@@ -110,7 +118,8 @@ async function runReport(file: string, options: ReportCommandOptions, io: CliIo,
       ...(options.calls !== undefined && { calls: options.calls, ...(options.pathwayId !== undefined && { pathwayId: options.pathwayId }) }),
       ...(options.config !== undefined && { config: options.config }),
       layout: { engine: options.engine, timeoutMs: options.timeout },
-      onNotice: (message) => io.stderr.write(`pathway: ${pc.createColors(useColor(options.color, io, io.stderr)).yellow("warning:")} ${escapeTerminalText(message)}\n`),
+      onNotice: (message) =>
+        io.stderr.write(`pathway: ${pc.createColors(useColor(options.color, io, io.stderr)).yellow("warning:")} ${escapeTerminalText(message)}\n`),
     });
   } catch (error) {
     if (error instanceof Error && /did not finish within/.test(error.message)) {
@@ -128,7 +137,9 @@ async function runReport(file: string, options: ReportCommandOptions, io: CliIo,
   if (options.format === "json") io.stdout.write(toJsonText({ output, ...s }));
   else {
     const c = pc.createColors(useColor(options.color, io));
-    io.stdout.write(`${c.green("✔")} wrote ${output}: ${toCount(s.nodes, "node")}, ${toCount(s.edges, "edge")}, ${toCount(s.findings, "finding")}${s.diff ? ", diff" : ""}${s.coverage ? ", coverage" : ""} (layout: ${s.engine})\n`);
+    io.stdout.write(
+      `${c.green("✔")} wrote ${output}: ${toCount(s.nodes, "node")}, ${toCount(s.edges, "edge")}, ${toCount(s.findings, "finding")}${s.diff ? ", diff" : ""}${s.coverage ? ", coverage" : ""} (layout: ${s.engine})\n`,
+    );
   }
   return EXIT.ok;
 }

@@ -64,7 +64,7 @@ Examples:
         dryRun: flags.dryRun === true,
         warn: (m) => io.stderr.write(`pathway: warning: ${escapeTerminalText(m)}\n`),
       });
-      await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : escapeTerminalText(report.reason) + "\n");
+      await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : `${escapeTerminalText(report.reason)}\n`);
       io.setExitCode(report.ok ? EXIT.ok : EXIT.findings);
     });
 }

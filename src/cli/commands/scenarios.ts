@@ -67,7 +67,8 @@ Examples:
         const turns = generated.scenarios.reduce((n, s) => n + s.turns.length, 0);
         io.stdout.write(`${c.green("Wrote")} ${toCount(written.length, "scenario")} (${toCount(turns, "turn")}) to ${escapeTerminalText(dir)}\n`);
         for (const f of written) io.stdout.write(`  ${escapeTerminalText(f)}\n`);
-        for (const u of generated.uncovered.slice(0, 20)) io.stdout.write(`  ${c.yellow("not covered:")} ${escapeTerminalText(`${u.kind} ${u.id}: ${u.reason}`)}\n`);
+        for (const u of generated.uncovered.slice(0, 20))
+          io.stdout.write(`  ${c.yellow("not covered:")} ${escapeTerminalText(`${u.kind} ${u.id}: ${u.reason}`)}\n`);
         if (generated.uncovered.length > 20) io.stdout.write(`  ... and ${generated.uncovered.length - 20} more (--format json lists them all)\n`);
       }
       if (generated.uncovered.length > 0) io.setExitCode(EXIT.findings);

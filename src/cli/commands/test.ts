@@ -90,7 +90,11 @@ Examples:
         return;
       }
       refuseUnwatchable(inputs);
-      if (options.live || options.compare) throw new ExitError(EXIT.failure, "--watch runs the scenarios offline on each save; --live and --compare chat with the service (and may cost): run them without --watch.");
+      if (options.live || options.compare)
+        throw new ExitError(
+          EXIT.failure,
+          "--watch runs the scenarios offline on each save; --live and --compare chat with the service (and may cost): run them without --watch.",
+        );
       const reads = new ScenarioDependencies();
       await watchCommand(io, {
         json: options.format === "json",
@@ -110,14 +114,21 @@ async function testOnce(inputs: string[], options: TestOptions, io: CliIo, watch
   const { watch: _watch, baseUrl, endpoint, timeout, retries, maxResponse, ...rest } = options;
   // A bar on a terminal while scenarios run: a live suite can take minutes.
   const progress = createProgressReporter(io, options.live || options.compare ? "running live" : "running");
-  const report = await runScenarioFiles(io.host, inputs, { ...rest, ...watch, remote: toRemoteOptions({ baseUrl, endpoint, timeout, retries, maxResponse }, io), onProgress: progress.report }).finally(progress.stop);
+  const report = await runScenarioFiles(io.host, inputs, {
+    ...rest,
+    ...watch,
+    remote: toRemoteOptions({ baseUrl, endpoint, timeout, retries, maxResponse }, io),
+    onProgress: progress.report,
+  }).finally(progress.stop);
   if (watch.only && report.results.length === 0) return false;
   const formatter = await getFormatter(options.format);
   const text = formatter(report, { color: useReportColor(options.color, options.output, io), coverage: Boolean(options.coverage) });
   await writeOutput(io, options.output, text);
   if (options.output !== undefined && options.output !== "-") {
     const s = report.summary;
-    io.stderr.write(`pathway test: ${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} could not run` : ""}; report written to ${options.output}\n`);
+    io.stderr.write(
+      `pathway test: ${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} could not run` : ""}; report written to ${options.output}\n`,
+    );
   }
   if (report.summary.errors > 0) io.setExitCode(EXIT.failure);
   else if (report.summary.failed > 0 || (report.coverageFailures?.length ?? 0) > 0) io.setExitCode(EXIT.findings);

@@ -15,7 +15,10 @@ export function register(program: Command, io: CliIo): void {
     program
       .command("validate")
       .description("check pathway files: JSON syntax and encoding, shape, start node, ids, references and node data")
-      .argument("[inputs...]", "pathway files, directories (searched for *.json), globs, - for stdin, or remote:<id>[@<n>|@latest] (a fetched copy, never written); default: the working directory"),
+      .argument(
+        "[inputs...]",
+        "pathway files, directories (searched for *.json), globs, - for stdin, or remote:<id>[@<n>|@latest] (a fetched copy, never written); default: the working directory",
+      ),
   ).addOption(option("rule", { rules: validationRuleMetas, example: "unknown-node-type", config: false }));
   // The service settings for remote:<id> inputs, as in every command that reads the service.
   addRemoteOptions(command)

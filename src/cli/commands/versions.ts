@@ -53,7 +53,11 @@ Examples:
   $ pathway diff remote:1b2c3d4e@3 remote:1b2c3d4e@5`,
     )
     .action(async (target: string, flags: VersionsFlags) => {
-      const report = await listMarkedVersions(io.host, target, { ...toRemoteOptions(flags, io), limit: flags.limit, ...(flags.pathwayId !== undefined && { id: flags.pathwayId }) });
+      const report = await listMarkedVersions(io.host, target, {
+        ...toRemoteOptions(flags, io),
+        limit: flags.limit,
+        ...(flags.pathwayId !== undefined && { id: flags.pathwayId }),
+      });
       const color = useReportColor(flags.color, flags.output, io);
       const footer = { production: report.production, staging: report.staging, ...(report.local && { local: report.local }) };
       await writeOutput(io, flags.output, flags.format === "json" ? toJsonText(report) : formatVersionsText(report.id, report.versions, { color, footer }));

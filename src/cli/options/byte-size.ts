@@ -2,7 +2,19 @@
 import { InvalidArgumentError } from "commander";
 import { EXIT, ExitError } from "../exit.js";
 
-const UNITS: Record<string, number> = { "": 1, b: 1, k: 1024, kb: 1024, kib: 1024, m: 1024 ** 2, mb: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, gib: 1024 ** 3 };
+const UNITS: Record<string, number> = {
+  "": 1,
+  b: 1,
+  k: 1024,
+  kb: 1024,
+  kib: 1024,
+  m: 1024 ** 2,
+  mb: 1024 ** 2,
+  mib: 1024 ** 2,
+  g: 1024 ** 3,
+  gb: 1024 ** 3,
+  gib: 1024 ** 3,
+};
 
 /** Bytes in a size such as `256MB`, `64m`, `512k` or `1048576` (units are powers of 1024); undefined when it is not one. */
 export function toByteSize(text: string): number | undefined {

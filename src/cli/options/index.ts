@@ -8,7 +8,13 @@ import { RUNS_OPTIONS } from "./runs.js";
 import { SERVICE_OPTIONS } from "./service.js";
 
 /** The table's parts; an entry's name is unique across them (a test checks it). */
-export const OPTION_GROUPS = { output: OUTPUT_OPTIONS, service: SERVICE_OPTIONS, review: REVIEW_OPTIONS, runs: RUNS_OPTIONS, program: PROGRAM_OPTIONS } as const;
+export const OPTION_GROUPS = {
+  output: OUTPUT_OPTIONS,
+  service: SERVICE_OPTIONS,
+  review: REVIEW_OPTIONS,
+  runs: RUNS_OPTIONS,
+  program: PROGRAM_OPTIONS,
+} as const;
 
 /** Every entry by name. */
 export const OPTIONS = { ...OUTPUT_OPTIONS, ...SERVICE_OPTIONS, ...REVIEW_OPTIONS, ...RUNS_OPTIONS, ...PROGRAM_OPTIONS };

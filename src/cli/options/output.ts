@@ -58,19 +58,33 @@ export const OUTPUT_OPTIONS = {
   noColor: defineOption("--no-color", () => ({ description: "disable colours (also NO_COLOR=1)", env: "NO_COLOR" })),
   quiet: defineOption("-q, --quiet", () => ({ description: "report errors only" })),
   maxWarnings: defineOption("--max-warnings <n>", () => ({ description: "exit 1 when there are more than n warnings", parse: parseCount })),
-  ignorePattern: defineOption("--ignore-pattern <glob...>", () => ({ description: "skip files matching these globs in directories and globs (a file named directly is still read)" })),
-  rule: defineOption("--rule <id:severity...>", ({ rules, example, config = true }: { rules: readonly { id: string }[]; example: string; config?: boolean }) => ({
-    description: `override a rule's severity, e.g. ${example}:off${config ? " (wins over the config)" : ""}`,
-    completes: rules.map((r) => r.id),
+  ignorePattern: defineOption("--ignore-pattern <glob...>", () => ({
+    description: "skip files matching these globs in directories and globs (a file named directly is still read)",
   })),
+  rule: defineOption(
+    "--rule <id:severity...>",
+    ({ rules, example, config = true }: { rules: readonly { id: string }[]; example: string; config?: boolean }) => ({
+      description: `override a rule's severity, e.g. ${example}:off${config ? " (wins over the config)" : ""}`,
+      completes: rules.map((r) => r.id),
+    }),
+  ),
   config: defineOption("-c, --config <file>", ({ for: purpose }: { for?: string } = {}) => ({
     description: `use this config file${purpose ? ` for ${purpose}` : ""} instead of the nearest pathway.config.json`,
   })),
   baseline: defineOption("--baseline <file>", () => ({ description: "report only findings that are not recorded in this baseline file" })),
-  baselineWrite: defineOption("--baseline-write <file>", () => ({ description: "record every current finding in this baseline file; they are not reported (exit 0 unless a file is unreadable)" })),
-  warnIgnored: defineOption("--no-warn-ignored", () => ({ description: "say nothing of a file named on the command line that the config ignores (for pre-commit hooks that pass every staged file)" })),
-  fix: defineOption("--fix", () => ({ description: "apply the safe fixes (ones that cannot change what a call does) and rewrite each fixed file atomically, keeping its formatting; report what remains" })),
-  fixDryRun: defineOption("--fix-dry-run", () => ({ description: "apply the safe fixes in memory only: nothing is written; --format json gives each fixed file's whole text in `output`" })),
+  baselineWrite: defineOption("--baseline-write <file>", () => ({
+    description: "record every current finding in this baseline file; they are not reported (exit 0 unless a file is unreadable)",
+  })),
+  warnIgnored: defineOption("--no-warn-ignored", () => ({
+    description: "say nothing of a file named on the command line that the config ignores (for pre-commit hooks that pass every staged file)",
+  })),
+  fix: defineOption("--fix", () => ({
+    description:
+      "apply the safe fixes (ones that cannot change what a call does) and rewrite each fixed file atomically, keeping its formatting; report what remains",
+  })),
+  fixDryRun: defineOption("--fix-dry-run", () => ({
+    description: "apply the safe fixes in memory only: nothing is written; --format json gives each fixed file's whole text in `output`",
+  })),
   check: defineOption("--check", ({ does = "write nothing", fails }: { does?: string; fails: string }) => ({ description: `${does}; exit 1 when ${fails}` })),
   watch: defineOption("--watch", (use: { of?: string; for?: string }) => ({
     description: `run again on each save${use.of ? ` of ${use.of}` : ""}${use.for ? `, for ${use.for}` : ""} (Ctrl-C exits 0)`,

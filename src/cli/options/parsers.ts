@@ -51,7 +51,8 @@ export function parseHeaderName(value: string): string {
 
 /** Collects a repeatable host name (with an optional port), lower-cased, as a tunnel sends it. */
 export function collectHost(value: string, previous: string[]): string[] {
-  if (!/^[A-Za-z0-9.-]+(?::\d{1,5})?$/.test(value)) throw new InvalidArgumentError("Expected a host name as the tunnel sends it, such as abc.example.app or abc.example.app:8443.");
+  if (!/^[A-Za-z0-9.-]+(?::\d{1,5})?$/.test(value))
+    throw new InvalidArgumentError("Expected a host name as the tunnel sends it, such as abc.example.app or abc.example.app:8443.");
   return [...previous, value.toLowerCase()];
 }
 

@@ -23,15 +23,23 @@ export interface PathwayUse {
 export const RUNS_OPTIONS = {
   decider: defineOption("--decider <name>", ({ in: where }: { in: "chat" | "scenarios" }) => ({
     choices: ["keyword", "scripted", "llm"],
-    ...(where === "chat" ? { description: "how your turns choose an edge", default: "keyword" } : { description: "decide turns without take: this way in every scenario" }),
+    ...(where === "chat"
+      ? { description: "how your turns choose an edge", default: "keyword" }
+      : { description: "decide turns without take: this way in every scenario" }),
   })),
   liveWebhooks: defineOption("--live-webhooks", ({ in: where }: { in: "chat" | "scenarios" }) => ({
     description: `call real webhook URLs${where === "scenarios" ? " for webhooks the scenario does not mock (off by default: mocks only)" : " (default: every webhook answers 200 with an empty body)"}`,
   })),
   compare: defineOption("--compare", () => ({ description: "run offline and live, and show per turn where the live agent parts from the offline prediction" })),
   minCoverage: defineOption("--min-coverage <spec>", () => ({ description: "fail (exit 1) below these percentages, e.g. nodes=90,edges=80,globals=100" })),
-  llmBaseUrl: defineOption("--llm-base-url <url>", () => ({ description: "OpenAI-compatible endpoint for --decider llm (default: $PATHWAYKIT_LLM_BASE_URL)", env: "PATHWAYKIT_LLM_BASE_URL" })),
-  llmModel: defineOption("--llm-model <name>", () => ({ description: "model for --decider llm (default: $PATHWAYKIT_LLM_MODEL); the key comes from $PATHWAYKIT_LLM_API_KEY", env: "PATHWAYKIT_LLM_MODEL" })),
+  llmBaseUrl: defineOption("--llm-base-url <url>", () => ({
+    description: "OpenAI-compatible endpoint for --decider llm (default: $PATHWAYKIT_LLM_BASE_URL)",
+    env: "PATHWAYKIT_LLM_BASE_URL",
+  })),
+  llmModel: defineOption("--llm-model <name>", () => ({
+    description: "model for --decider llm (default: $PATHWAYKIT_LLM_MODEL); the key comes from $PATHWAYKIT_LLM_API_KEY",
+    env: "PATHWAYKIT_LLM_MODEL",
+  })),
   requestData: defineOption("--request-data <json>", () => ({ description: "variables known at the start, as a JSON object" })),
   full: defineOption("--full", () => ({ description: "print whole prompts (default: the first 300 characters)" })),
   maxTurns: defineOption("--max-turns <n>", () => ({ description: "longest scenario, in turns", parse: parseCount, default: 12 })),
@@ -41,9 +49,15 @@ export const RUNS_OPTIONS = {
     ...(use.remote && { value: "file|remote:id" }),
     ...(use.required && { required: true }),
   })),
-  since: defineOption("--since <date>", () => ({ description: "with no ids: calls from this date on (sent as start_date, as real clients do; the list endpoint is not in the API reference)" })),
-  mask: defineOption("--mask", () => ({ description: "mask phone numbers, emails and the number fields in the files written (default: records as the service gave them)" })),
-  events: defineOption("--events", () => ({ description: "also read each pathway call's event trace (GET /v1/pathway_calls/{id}?v=2) into its file, as pathway_events" })),
+  since: defineOption("--since <date>", () => ({
+    description: "with no ids: calls from this date on (sent as start_date, as real clients do; the list endpoint is not in the API reference)",
+  })),
+  mask: defineOption("--mask", () => ({
+    description: "mask phone numbers, emails and the number fields in the files written (default: records as the service gave them)",
+  })),
+  events: defineOption("--events", () => ({
+    description: "also read each pathway call's event trace (GET /v1/pathway_calls/{id}?v=2) into its file, as pathway_events",
+  })),
   noMask: defineOption("--no-mask", () => ({ description: "keep phone numbers and emails in the scenarios (masked by default)" })),
   maxCalls: defineOption("--max-calls <n>", ({ for: use }: { for: "fetch" | "listen" }) =>
     use === "fetch"
@@ -51,18 +65,41 @@ export const RUNS_OPTIONS = {
       : { description: "stop after this many records", parse: parseWholeNumber(1, 10_000_000), default: LISTENER.maxCalls },
   ),
   maxDiverged: defineOption("--max-diverged <n>", () => ({ description: "exit 1 when more than this many calls diverge", parse: parseCount, default: 0 })),
-  maxFiles: defineOption("--max-files <n>", () => ({ description: "write at most this many files; the calls past it are counted and left out", parse: parseWholeNumber(1, 10_000_000), default: DEFAULT_MAX_SCENARIO_FILES })),
-  maxBody: defineOption("--max-body <size>", () => ({ description: `largest body accepted (default ${LISTENER.maxBodyBytes / MIB}MB); larger ones are answered 413`, parse: parseByteSize })),
-  maxConnections: defineOption("--max-connections <n>", () => ({ description: "connections open at once; more are closed unanswered", parse: parseWholeNumber(1, 10_000), default: LISTENER.maxConnections })),
+  maxFiles: defineOption("--max-files <n>", () => ({
+    description: "write at most this many files; the calls past it are counted and left out",
+    parse: parseWholeNumber(1, 10_000_000),
+    default: DEFAULT_MAX_SCENARIO_FILES,
+  })),
+  maxBody: defineOption("--max-body <size>", () => ({
+    description: `largest body accepted (default ${LISTENER.maxBodyBytes / MIB}MB); larger ones are answered 413`,
+    parse: parseByteSize,
+  })),
+  maxConnections: defineOption("--max-connections <n>", () => ({
+    description: "connections open at once; more are closed unanswered",
+    parse: parseWholeNumber(1, 10_000),
+    default: LISTENER.maxConnections,
+  })),
   maxInFlight: defineOption("--max-in-flight <size>", () => ({
     description: "bytes of bodies read at once; past it requests are answered 503",
     parse: parseByteSize,
     default: LISTENER.maxBytesInFlight,
     defaultText: `${LISTENER.maxBytesInFlight / MIB}MB`,
   })),
-  allowHost: defineOption("--allow-host <host>", () => ({ description: "also answer requests with this Host (a tunnel's public name, as it sends it); repeatable", parse: collectHost, default: [], defaultText: "none" })),
-  secret: defineOption("--secret <value>", () => ({ description: `refuse requests whose secret header does not hold this (prefer ${WEBHOOK_SECRET_ENV})`, env: WEBHOOK_SECRET_ENV })),
-  secretHeader: defineOption("--secret-header <name>", () => ({ description: "the header that carries the secret", parse: parseHeaderName, default: DEFAULT_SECRET_HEADER })),
+  allowHost: defineOption("--allow-host <host>", () => ({
+    description: "also answer requests with this Host (a tunnel's public name, as it sends it); repeatable",
+    parse: collectHost,
+    default: [],
+    defaultText: "none",
+  })),
+  secret: defineOption("--secret <value>", () => ({
+    description: `refuse requests whose secret header does not hold this (prefer ${WEBHOOK_SECRET_ENV})`,
+    env: WEBHOOK_SECRET_ENV,
+  })),
+  secretHeader: defineOption("--secret-header <name>", () => ({
+    description: "the header that carries the secret",
+    parse: parseHeaderName,
+    default: DEFAULT_SECRET_HEADER,
+  })),
   kind: defineOption("--kind <kind>", ({ kinds }: { kinds: readonly string[] }) => ({
     description: "the request kind (default: from the name <name>.<kind>.request.json, else from the fields)",
     choices: kinds,
@@ -70,9 +107,14 @@ export const RUNS_OPTIONS = {
   importFrom: defineOption("--import-from <specifier>", () => ({ description: "module the generated code imports the builder from", default: "pathwaykit" })),
   stdio: defineOption("--stdio", () => ({ description: "talk over standard input and output (the default, and the only transport; LSP clients pass it)" })),
   // pathway mcp: where the server reads, and what it may do beyond reading.
-  root: defineOption("--root <dir>", () => ({ description: "the project root, the one folder tools read (default: the working directory); for clients that start servers elsewhere" })),
-  allowWrite: defineOption("--allow-write", () => ({ description: "offer the tools that write files: fix (lint --fix), write_scenarios and build (which runs the modules' code)" })),
+  root: defineOption("--root <dir>", () => ({
+    description: "the project root, the one folder tools read (default: the working directory); for clients that start servers elsewhere",
+  })),
+  allowWrite: defineOption("--allow-write", () => ({
+    description: "offer the tools that write files: fix (lint --fix), write_scenarios and build (which runs the modules' code)",
+  })),
   allowRemote: defineOption("--allow-remote", () => ({
-    description: "offer the tools that reach the service: run_scenarios_live, and with --allow-write fetch and push_draft; diff and check_request may then name remote:<id>",
+    description:
+      "offer the tools that reach the service: run_scenarios_live, and with --allow-write fetch and push_draft; diff and check_request may then name remote:<id>",
   })),
 };

@@ -34,14 +34,26 @@ export interface PathwayIdUse {
 
 /** The flags of the service, of remote pathways and their versions, and of live runs. */
 export const SERVICE_OPTIONS = {
-  baseUrl: defineOption("--base-url <url>", () => ({ description: `API root (default: $${BASE_URL_ENV}, the manifest's baseUrl, or https://api.bland.ai)`, env: BASE_URL_ENV })),
-  endpoint: defineOption("--endpoint <name>", () => ({ description: "read endpoint: convo (GET /v1/convo_pathway/{id}) or pathway (GET /v1/pathway/{id})", choices: ["convo", "pathway"] })),
+  baseUrl: defineOption("--base-url <url>", () => ({
+    description: `API root (default: $${BASE_URL_ENV}, the manifest's baseUrl, or https://api.bland.ai)`,
+    env: BASE_URL_ENV,
+  })),
+  endpoint: defineOption("--endpoint <name>", () => ({
+    description: "read endpoint: convo (GET /v1/convo_pathway/{id}) or pathway (GET /v1/pathway/{id})",
+    choices: ["convo", "pathway"],
+  })),
   /** One duration parser; what the timeout bounds, its default and its limit differ by use. */
   timeout: defineOption("--timeout <duration>", ({ of }: { of: "request" | "image" | "layout" | "listen" | "tool" }) => {
     const uses = {
       /** A bare number above 300 is refused: this flag took milliseconds before it took durations. */
       request: { says: "per-attempt timeout", examples: "30s, 500ms, 2m", parse: parseDuration(300), default: 30_000, defaultText: "30s" },
-      image: { says: "give up on one image's layout or render after this long", examples: "90s, 3m", parse: parseDuration(), default: 180_000, defaultText: "3m" },
+      image: {
+        says: "give up on one image's layout or render after this long",
+        examples: "90s, 3m",
+        parse: parseDuration(),
+        default: 180_000,
+        defaultText: "3m",
+      },
       layout: { says: "give up on the layout after this long", examples: "90s, 3m", parse: parseDuration(), default: 180_000, defaultText: "3m" },
       listen: {
         says: "longest wait for the headers, and between bytes of a body",
@@ -55,7 +67,11 @@ export const SERVICE_OPTIONS = {
     const { says, examples, ...rest } = uses[of];
     return { description: `${says}: ${examples} (a bare number is seconds; at most 24h)`, ...rest };
   }),
-  retries: defineOption("--retries <n>", () => ({ description: "retries on network errors, timeouts, 429 and 5xx (at most 20)", parse: parseWholeNumber(0, 20), default: 3 })),
+  retries: defineOption("--retries <n>", () => ({
+    description: "retries on network errors, timeouts, 429 and 5xx (at most 20)",
+    parse: parseWholeNumber(0, 20),
+    default: 3,
+  })),
   maxResponse: defineOption("--max-response <size>", () => ({
     description: `largest answer accepted, decompressed (default: $${MAX_RESPONSE_SIZE_ENV} or ${DEFAULT_MAX_RESPONSE_BYTES / MIB}MB)`,
     parse: parseByteSize,
@@ -74,14 +90,24 @@ export const SERVICE_OPTIONS = {
   /** A saved version: to chat with, to promote, or whose calls to count; each use accepts the forms that make sense there. */
   pathwayVersion: defineOption("--pathway-version <version>", ({ for: use, with: flag }: { for: "chat" | "promote" | "count"; with?: string }) => {
     const uses = {
-      chat: { description: "chat with this saved version: a number, draft (the manifest's), production or staging", parse: parseVersion(["draft", "production", "staging"]) },
+      chat: {
+        description: "chat with this saved version: a number, draft (the manifest's), production or staging",
+        parse: parseVersion(["draft", "production", "staging"]),
+      },
       promote: { description: "the version to promote: a number, or draft (the file's draft in the manifest; the default)", parse: parseVersion(["draft"]) },
       count: { description: "count only calls of this saved version (others are reported as not mapped)", parse: parseVersion([]) },
     } satisfies Record<string, OptionSpec>;
     return { ...uses[use], description: `${withFlag(flag)}${uses[use].description}` };
   }),
-  to: defineOption("--to <n>", () => ({ description: "the version to promote (default: the one promoted before the current, from the manifest's record)", parse: parseVersion([]) })),
-  environment: defineOption("--environment <name>", ({ to }: { to: "promote to" | "roll back" }) => ({ description: `the environment to ${to}`, choices: ["production", "staging"], default: "production" })),
+  to: defineOption("--to <n>", () => ({
+    description: "the version to promote (default: the one promoted before the current, from the manifest's record)",
+    parse: parseVersion([]),
+  })),
+  environment: defineOption("--environment <name>", ({ to }: { to: "promote to" | "roll back" }) => ({
+    description: `the environment to ${to}`,
+    choices: ["production", "staging"],
+    default: "production",
+  })),
   live: defineOption("--live", ({ does, instead = "the simulator" }: { does: string; instead?: string }) => ({
     description: `${does} instead of ${instead} (needs PATHWAYKIT_API_KEY)`,
   })),
@@ -93,13 +119,22 @@ export const SERVICE_OPTIONS = {
   includeLayout: defineOption("--include-layout", ({ does }: { does: "compare" | "count" }) => ({
     description: `also ${does} layout and editor-only changes (positions, edge ids, label placement...)`,
   })),
-  draft: defineOption("--draft", () => ({ description: "upload as a version callers do not reach yet (the manifest's draft, updated in place), not the live pathway" })),
-  name: defineOption("--name <text>", () => ({ description: "with --draft: the version's name (default: the draft's recorded name, else the pathway's name)" })),
+  draft: defineOption("--draft", () => ({
+    description: "upload as a version callers do not reach yet (the manifest's draft, updated in place), not the live pathway",
+  })),
+  name: defineOption("--name <text>", () => ({
+    description: "with --draft: the version's name (default: the draft's recorded name, else the pathway's name)",
+  })),
   newVersion: defineOption("--new-version", () => ({ description: "with --draft: upload a new version even when the manifest records a draft" })),
   validate: defineOption("--no-validate", () => ({ description: "push even when `pathway validate` finds errors" })),
   manifest: defineOption("--no-manifest", () => ({ description: "do not read or update pathwaykit.manifest.json" })),
-  outDir: defineOption("--out-dir <dir>", () => ({ description: "directory for new files, named <id>.json (characters other than letters, digits, _ - . as %XX)", default: "pathways" })),
-  requirePass: defineOption("--require-pass <scenarios...>", () => ({ description: "run these scenario files (or folders, globs) live against the version first; promote only when all pass" })),
+  outDir: defineOption("--out-dir <dir>", () => ({
+    description: "directory for new files, named <id>.json (characters other than letters, digits, _ - . as %XX)",
+    default: "pathways",
+  })),
+  requirePass: defineOption("--require-pass <scenarios...>", () => ({
+    description: "run these scenario files (or folders, globs) live against the version first; promote only when all pass",
+  })),
   repeat: defineOption("--repeat <n>", (use: { with?: string; and?: string } = {}) => ({
     description: `${withFlag(use.with)}run each scenario n times (at most ${MAX_REPEAT.toLocaleString("en-US")})${use.and ? ` and ${use.and}` : ""}`,
     parse: parseWholeNumber(1, MAX_REPEAT),

@@ -46,7 +46,7 @@ const MODULE = /(\.pathway)?\.[cm]?[jt]sx?$/;
 
 /** `x.pathway.ts` → `x.json`; `x.ts` → `x.json`. */
 function outputName(entry: string): string {
-  return path.basename(entry).replace(MODULE, "") + ".json";
+  return `${path.basename(entry).replace(MODULE, "")}.json`;
 }
 
 /** Duck-typed PathwayBuildError: may come from another copy of the library (the entry's own import). */
@@ -57,7 +57,10 @@ function buildErrorDiagnostics(error: unknown): BuilderDiagnostic[] | undefined 
 
 /** What a module did wrong, in its own words: the first lines (esbuild puts the file:line of a syntax error on the second). */
 function describeModuleError(entry: string, error: unknown, when: "load" | "build"): string {
-  const lines = (error instanceof Error ? error.message : String(error)).split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  const lines = (error instanceof Error ? error.message : String(error))
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "");
   const message = lines.slice(0, lines[0]?.endsWith(":") ? 2 : 1).join(" ");
   const what = when === "load" ? "could not be loaded" : "threw while building its pathway";
   return `${entry}: ${what} (${message}); the error is in the module, not in pathwaykit: fix it so that it runs with tsx.`;
@@ -105,7 +108,12 @@ async function toFileResults(host: Host, results: readonly BuildEntryResult[]): 
     if (!byFile.has(result.entry)) byFile.set(result.entry, []);
     if (result.problem) add(result.entry, result.problem);
     if (result.status === "out-of-date") {
-      add(result.entry, { ruleId: "out-of-date", severity: "error", message: `${result.output} differs from what ${result.entry} builds; run \`pathway build ${result.entry}\` and commit the JSON.`, pointer: "" });
+      add(result.entry, {
+        ruleId: "out-of-date",
+        severity: "error",
+        message: `${result.output} differs from what ${result.entry} builds; run \`pathway build ${result.entry}\` and commit the JSON.`,
+        pointer: "",
+      });
     }
     for (const d of result.diagnostics) {
       const site: CallSite | undefined = d.declaredAt;
@@ -116,7 +124,12 @@ async function toFileResults(host: Host, results: readonly BuildEntryResult[]): 
   }
   const files: FileResult[] = [];
   for (const [filePath, diagnostics] of byFile) {
-    const text = diagnostics.some((d) => d.range) ? await host.readFile(filePath).then((b) => new TextDecoder().decode(b), () => undefined) : undefined;
+    const text = diagnostics.some((d) => d.range)
+      ? await host.readFile(filePath).then(
+          (b) => new TextDecoder().decode(b),
+          () => undefined,
+        )
+      : undefined;
     files.push(text === undefined ? { filePath, diagnostics } : { filePath, diagnostics, text });
   }
   return files;
@@ -135,7 +148,10 @@ export async function buildModules(host: Host, args: readonly string[], options:
     const output = path.resolve(host.cwd, options.outDir ?? path.dirname(ref.path), outputName(ref.path));
     const other = outputs.get(output);
     if (other !== undefined && other !== ref.path) {
-      throw new EngineError("usage", `${other} and ${ref.path} would both be written to ${path.relative(host.cwd, output)}; build them into different directories.`);
+      throw new EngineError(
+        "usage",
+        `${other} and ${ref.path} would both be written to ${path.relative(host.cwd, output)}; build them into different directories.`,
+      );
     }
     outputs.set(output, ref.path);
   }
@@ -147,8 +163,15 @@ export async function buildModules(host: Host, args: readonly string[], options:
       continue;
     }
     if (ref.file === undefined || !MODULE.test(entry)) {
-      const hint = /\.json$/i.test(entry) ? " it is already pathway JSON (`pathway fmt` formats it, `pathway import` turns it into a module)" : " name a .pathway.ts module";
-      entries.push({ entry, status: "failed", diagnostics: [], problem: buildFailed(`${entry}: not a TypeScript or JavaScript module, so there is nothing to build;${hint}.`) });
+      const hint = /\.json$/i.test(entry)
+        ? " it is already pathway JSON (`pathway fmt` formats it, `pathway import` turns it into a module)"
+        : " name a .pathway.ts module";
+      entries.push({
+        entry,
+        status: "failed",
+        diagnostics: [],
+        problem: buildFailed(`${entry}: not a TypeScript or JavaScript module, so there is nothing to build;${hint}.`),
+      });
       continue;
     }
     const loaded = await loadEntry(host, ref.file);
@@ -163,7 +186,10 @@ export async function buildModules(host: Host, args: readonly string[], options:
       continue;
     }
     const json = toCanonicalJson(loaded.value);
-    const current = await host.readFile(output).then((b) => new TextDecoder().decode(b), () => undefined);
+    const current = await host.readFile(output).then(
+      (b) => new TextDecoder().decode(b),
+      () => undefined,
+    );
     if (options.check) {
       entries.push({ entry, output, status: current === json ? "up-to-date" : "out-of-date", diagnostics: loaded.diagnostics });
       continue;

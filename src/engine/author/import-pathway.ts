@@ -45,11 +45,18 @@ export interface ImportPathwayResult {
 export async function importPathway(host: Host, input: string, options: ImportPathwayOptions = {}): Promise<ImportPathwayResult> {
   if (input !== "-") {
     const info = await host.stat(input);
-    if (info?.kind === "directory") throw new EngineError("usage", `${input}: is a directory; import makes one module from one pathway file, so name the file (e.g. ${input.replace(/\/+$/, "")}/<name>.json).`);
+    if (info?.kind === "directory")
+      throw new EngineError(
+        "usage",
+        `${input}: is a directory; import makes one module from one pathway file, so name the file (e.g. ${input.replace(/\/+$/, "")}/<name>.json).`,
+      );
     if (info === undefined && host.isGlob(input)) throw new EngineError("usage", `${input}: import takes one pathway file, not a pattern; name the file.`);
   }
   if (options.output !== undefined && !options.force && (await host.stat(options.output)) !== undefined) {
-    throw new EngineError("usage", `${options.output} already exists; import would replace it (hand-written code would be lost). Pass --force to overwrite it, or choose another -o file.`);
+    throw new EngineError(
+      "usage",
+      `${options.output} already exists; import would replace it (hand-written code would be lost). Pass --force to overwrite it, or choose another -o file.`,
+    );
   }
   const read = await readInput(host, input === "-" ? { path: STDIN } : { path: input, file: input });
   const base = { path: read.path, errorCount: 0, warningCount: 0 };

@@ -101,8 +101,9 @@ export async function fetchCalls(host: Host, options: FetchCallsOptions): Promis
       const { record } = await client.getCall(callId);
       if (other(record.pathway_id)) return void result.skipped.push({ callId, reason: `a call of another pathway (${String(record.pathway_id)})` });
       // The trace is asked for by the record's own id (a list entry's id and the record's are the same call).
-      if (options.events && hasPathway(record)) record.pathway_events = (await client.getCallEvents(typeof record.call_id === "string" ? record.call_id : callId)).events;
-      const outcome = await files.write(callId, JSON.stringify(options.mask ? maskPersonalData(record) : record, null, 2) + "\n", true);
+      if (options.events && hasPathway(record))
+        record.pathway_events = (await client.getCallEvents(typeof record.call_id === "string" ? record.call_id : callId)).events;
+      const outcome = await files.write(callId, `${JSON.stringify(options.mask ? maskPersonalData(record) : record, null, 2)}\n`, true);
       if (outcome.status === "refused") return void result.failed.push({ callId, error: createErrorObject("refused", outcome.message, outcome.reason) });
       result.written.push({ callId, file: outcome.file });
     } catch (error) {

@@ -86,7 +86,12 @@ function describeClientError(code: string | undefined, partial: boolean, config:
 
 /** The raw answer to a request the HTTP parser gave up on, before any handler saw it. */
 function rawAnswer(code: string | undefined): string {
-  const [status, text] = code === "ERR_HTTP_REQUEST_TIMEOUT" ? [408, "Request Timeout"] : code === "HPE_HEADER_OVERFLOW" ? [431, "Request Header Fields Too Large"] : [400, "Bad Request"];
+  const [status, text] =
+    code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? [408, "Request Timeout"]
+      : code === "HPE_HEADER_OVERFLOW"
+        ? [431, "Request Header Fields Too Large"]
+        : [400, "Bad Request"];
   return `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`;
 }
 
@@ -118,8 +123,10 @@ function checkRequest(state: ListenerState, req: IncomingMessage): { status: num
   const unauthorized = state.secret?.check(req.headers);
   if (unauthorized !== undefined) return { status: 401, reason: unauthorized };
   if (req.method !== "POST") return { status: 405, reason: "only POST: the call-end webhook body" };
-  if (!/^application\/(?:[\w.+-]*\+)?json\b/i.test(req.headers["content-type"] ?? "")) return { status: 415, reason: "only JSON (content-type application/json)" };
-  if (Number(req.headers["content-length"] ?? 0) > state.config.maxBodyBytes) return { status: 413, reason: `the body is larger than ${state.config.maxBodyBytes} bytes` };
+  if (!/^application\/(?:[\w.+-]*\+)?json\b/i.test(req.headers["content-type"] ?? ""))
+    return { status: 415, reason: "only JSON (content-type application/json)" };
+  if (Number(req.headers["content-length"] ?? 0) > state.config.maxBodyBytes)
+    return { status: 413, reason: `the body is larger than ${state.config.maxBodyBytes} bytes` };
   return undefined;
 }
 
@@ -154,7 +161,7 @@ async function answerWebhook(state: ListenerState, req: IncomingMessage, res: Se
     let outcome;
     try {
       // The same call again (a webhook sent twice) replaces its file; another call's file is never written over.
-      outcome = await state.files.write(record.record.callId, JSON.stringify(value, null, 2) + "\n", true);
+      outcome = await state.files.write(record.record.callId, `${JSON.stringify(value, null, 2)}\n`, true);
     } catch (error) {
       state.written--;
       return refuse(state, res, 500, `cannot write the record: ${error instanceof Error ? error.message : String(error)}`);
@@ -214,7 +221,11 @@ export async function startCallListener(host: Host, options: CallListenerOptions
   };
 
   // Node looks for requests past their time every connectionsCheckingInterval (30 s by default): once a second here.
-  const server = createServer({ headersTimeout: config.timeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.timeoutMs) });
+  const server = createServer({
+    headersTimeout: config.timeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    connectionsCheckingInterval: Math.min(1000, config.timeoutMs),
+  });
   server.maxConnections = config.maxConnections;
   server.on("request", onRequest(false));
   // Expect: 100-continue is answered only after the checks, so a refused body is never sent.
@@ -233,7 +244,9 @@ export async function startCallListener(host: Host, options: CallListenerOptions
     socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) => reject(new EngineError("usage", `Cannot listen on 127.0.0.1:${options.port} (${error.code ?? error.message}): choose another --port.`)));
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(new EngineError("usage", `Cannot listen on 127.0.0.1:${options.port} (${error.code ?? error.message}): choose another --port.`)),
+    );
     server.listen(options.port, "127.0.0.1", resolve);
   });
   port = (server.address() as AddressInfo).port;

@@ -55,7 +55,10 @@ async function* valuesOfLines(chunks: AsyncIterable<Uint8Array>, maxLineBytes: n
   const splitter = createCallValueSplitter();
   for await (const item of readByteLines(chunks, maxLineBytes)) {
     if ("tooLong" in item) {
-      yield* splitter.add({ problem: `line ${item.line} is ${byteSize(item.tooLong)}, over the limit of ${byteSize(maxLineBytes)} a line (one record) may have: not read; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE if a record really is that large`, line: item.line });
+      yield* splitter.add({
+        problem: `line ${item.line} is ${byteSize(item.tooLong)}, over the limit of ${byteSize(maxLineBytes)} a line (one record) may have: not read; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE if a record really is that large`,
+        line: item.line,
+      });
       continue;
     }
     let text: string;
@@ -116,7 +119,12 @@ async function* readCallInput(host: Host, ref: InputRef): AsyncGenerator<CallVal
     if (read.problem || !read.bytes) {
       const message = read.problem?.message ?? `${ref.path}: cannot be read`;
       // A calls file over the limit of a whole read can be read line by line instead, without one.
-      yield { unreadable: /over the limit of .* read whole/.test(message) && ref.file !== undefined ? `${message} A calls file of many records can be NDJSON instead (one record per line, *.ndjson), which is read a line at a time whatever its size.` : message };
+      yield {
+        unreadable:
+          /over the limit of .* read whole/.test(message) && ref.file !== undefined
+            ? `${message} A calls file of many records can be NDJSON instead (one record per line, *.ndjson), which is read a line at a time whatever its size.`
+            : message,
+      };
       return;
     }
     yield* valuesOfBytes(read.bytes, ndjson);

@@ -86,16 +86,33 @@ async function replayOne(chat: Awaited<ReturnType<typeof openLiveChat>>, call: P
     chatId = reply.chatId;
     const upTo = u + 1 < turns.length ? turns[u + 1]!.step : call.steps.length - 1;
     const node = reply.currentNodeId;
-    if (node === undefined) return { ...base, status: "unknown", turns: u + 1, reason: "the chat's answer named no current node (not documented that it always does)" };
+    if (node === undefined)
+      return { ...base, status: "unknown", turns: u + 1, reason: "the chat's answer named no current node (not documented that it always does)" };
     // Where the recorded call left the caller's node before the caller spoke again, the live agent must have left it too.
     const from = upTo > turns[u]!.step ? Math.max(at, turns[u]!.step + 1) : at;
     let found = -1;
     for (let k = from; k <= upTo && found < 0; k++) if (call.steps[k]!.nodeId === node) found = k;
     const recordedNodeId = call.steps[upTo]!.nodeId;
-    if (found < 0) return { ...base, status: "diverged", turns: u + 1, divergence: { turn: u + 1, liveNodeId: node, recordedNodeId, message: `after caller turn ${u + 1} the live agent is at ${node}; the recorded call went to ${recordedNodeId}` } };
+    if (found < 0)
+      return {
+        ...base,
+        status: "diverged",
+        turns: u + 1,
+        divergence: {
+          turn: u + 1,
+          liveNodeId: node,
+          recordedNodeId,
+          message: `after caller turn ${u + 1} the live agent is at ${node}; the recorded call went to ${recordedNodeId}`,
+        },
+      };
     at = found;
     if (reply.completed && u + 1 < turns.length) {
-      return { ...base, status: "diverged", turns: u + 1, divergence: { turn: u + 1, liveNodeId: node, recordedNodeId, message: `the live chat ended at ${node} after caller turn ${u + 1} of ${turns.length}` } };
+      return {
+        ...base,
+        status: "diverged",
+        turns: u + 1,
+        divergence: { turn: u + 1, liveNodeId: node, recordedNodeId, message: `the live chat ended at ${node} after caller turn ${u + 1} of ${turns.length}` },
+      };
     }
   }
   return { ...base, status: "same", turns: turns.length };
@@ -128,5 +145,16 @@ export async function replayCallsLive(host: Host, pathwayArg: string, inputs: re
     calls.push(outcome);
   }
   const skippedReasons = [...skipped].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);
-  return { pathway: target.path, pathwayId: chat.id, ...(chat.tested && { version: chat.tested }), warnings: chat.warnings, replayed: calls.length, ...counts, skipped: skippedCount, skippedReasons, calls, read };
+  return {
+    pathway: target.path,
+    pathwayId: chat.id,
+    ...(chat.tested && { version: chat.tested }),
+    warnings: chat.warnings,
+    replayed: calls.length,
+    ...counts,
+    skipped: skippedCount,
+    skippedReasons,
+    calls,
+    read,
+  };
 }

@@ -32,16 +32,35 @@ export async function getReportCalls(host: Host, pathwayArg: string, pathway: Pa
   const trace: TraceEvent[] = [];
   const counts: NodeCallCounts = {};
   for (const n of stats.nodes) {
-    counts[n.id] = { reached: n.reached, endedHere: n.endedHere, errors: n.errors, voicemail: n.voicemail, ...(n.webhooks && { webhooks: n.webhooks }), ...(n.variablesChanged && { variablesChanged: n.variablesChanged }) };
+    counts[n.id] = {
+      reached: n.reached,
+      endedHere: n.endedHere,
+      errors: n.errors,
+      voicemail: n.voicemail,
+      ...(n.webhooks && { webhooks: n.webhooks }),
+      ...(n.variablesChanged && { variablesChanged: n.variablesChanged }),
+    };
     if (n.reached > 0) trace.push({ type: "enter", turn: 0, nodeId: n.id, nodeType: "" });
   }
   const pairs = new Set(stats.ways.filter((w) => w.taken > 0).map((w) => `${w.from}\u0000${w.to}`));
   for (const { edge, index } of getEdges(pathway)) {
     if (typeof edge.source !== "string" || typeof edge.target !== "string" || !pairs.has(`${edge.source}\u0000${edge.target}`)) continue;
-    trace.push({ type: "move", turn: 0, from: edge.source, to: edge.target, via: "edge", edgeId: typeof edge.id === "string" ? edge.id : `#${index}`, reason: "a recorded call" });
+    trace.push({
+      type: "move",
+      turn: 0,
+      from: edge.source,
+      to: edge.target,
+      via: "edge",
+      edgeId: typeof edge.id === "string" ? edge.id : `#${index}`,
+      reason: "a recorded call",
+    });
   }
-  for (const w of stats.ways) if (w.kind === "global" && w.taken > 0) trace.push({ type: "move", turn: 0, from: w.from, to: w.to, via: "global", reason: "a recorded call" });
-  const mapped = stats.partial === 0 ? `${stats.mapped} of ${toCount(stats.calls, "call")} mapped` : `${stats.mapped} of ${toCount(stats.calls, "call")} mapped in full, ${stats.partial} in part`;
+  for (const w of stats.ways)
+    if (w.kind === "global" && w.taken > 0) trace.push({ type: "move", turn: 0, from: w.from, to: w.to, via: "global", reason: "a recorded call" });
+  const mapped =
+    stats.partial === 0
+      ? `${stats.mapped} of ${toCount(stats.calls, "call")} mapped`
+      : `${stats.mapped} of ${toCount(stats.calls, "call")} mapped in full, ${stats.partial} in part`;
   const source = `${mapped}, from ${inputs.join(", ")}${read.problemCount > 0 ? ` (${read.problemCount} not read)` : ""}`;
   return { source, coverage: getCoverage(pathway, [trace]), counts };
 }

@@ -50,12 +50,20 @@ function callIdOfScenario(bytes: Uint8Array): string | undefined {
  * `maxFiles` of them. The id is in the name as `calls fetch` writes it (a uuid as it is, `a/b` as `a%2Fb`), so two calls
  * never share a file, and a file already there that was made from another call is never written over.
  */
-export async function writeCallScenarios(host: Host, pathwayArg: string, inputs: readonly string[], options: CallScenarioFilesOptions): Promise<CallScenarioFiles> {
+export async function writeCallScenarios(
+  host: Host,
+  pathwayArg: string,
+  inputs: readonly string[],
+  options: CallScenarioFilesOptions,
+): Promise<CallScenarioFiles> {
   if (pathwayArg === "-") throw new EngineError("usage", "scenarios name their pathway by path, so it cannot come from stdin; name the pathway file.");
   const target = await loadCallsPathway(host, pathwayArg, options.pathwayId);
   const flow = createFlowModel(target.pathway);
   const dir = path.resolve(host.cwd, options.output);
-  const pathwayRef = path.relative(await toRealPath(host, dir), await toRealPath(host, path.resolve(host.cwd, pathwayArg))).split(path.sep).join("/");
+  const pathwayRef = path
+    .relative(await toRealPath(host, dir), await toRealPath(host, path.resolve(host.cwd, pathwayArg)))
+    .split(path.sep)
+    .join("/");
   const schema = await findScenarioSchemaRef(host, dir);
   const header = schema === undefined ? HEADER : `yaml-language-server: $schema=${schema}\n${HEADER}`;
   const maxFiles = options.maxFiles ?? DEFAULT_MAX_SCENARIO_FILES;
@@ -67,11 +75,21 @@ export async function writeCallScenarios(host: Host, pathwayArg: string, inputs:
     if (mapped.status === "unmapped") return void skipped.push({ callId: record.callId, reason: mapped.reason ?? "not mapped" });
     // Past the cap nothing is kept: the texts wait in memory until every input is read.
     if (pending.length >= maxFiles) return void leftOut++;
-    const { scenario, gaps, notes } = toCallScenario(mapped, flow, { pathwayRef, ...(record.requestData ? { requestData: record.requestData } : {}), mask: options.mask !== false });
+    const { scenario, gaps, notes } = toCallScenario(mapped, flow, {
+      pathwayRef,
+      ...(record.requestData ? { requestData: record.requestData } : {}),
+      mask: options.mask !== false,
+    });
     for (const u of mapped.unmapped) gaps.push(`not in the scenario: ${u.message}`);
     pending.push({ callId: record.callId, text: toScenarioYaml(scenario, header), gaps, notes });
   });
-  const scenarioFiles = createIdFiles(host, { dir, prefix: "call-", extension: ".scenario.yaml", idIn: callIdOfScenario, describe: (id) => `the scenario of call ${id}` });
+  const scenarioFiles = createIdFiles(host, {
+    dir,
+    prefix: "call-",
+    extension: ".scenario.yaml",
+    idIn: callIdOfScenario,
+    describe: (id) => `the scenario of call ${id}`,
+  });
   const files: CallScenarioFiles["files"] = [];
   for (const p of pending) {
     const outcome = await scenarioFiles.write(p.callId, p.text, options.force === true);

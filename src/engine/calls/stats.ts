@@ -24,7 +24,10 @@ export async function getCallStats(host: Host, pathwayArg: string, inputs: reado
   const target = await loadCallsPathway(host, pathwayArg, options.pathwayId);
   const flow = createFlowModel(target.pathway);
   const collector = createCallStats(flow);
-  const mapOptions = { ...(target.pathwayId === undefined ? {} : { pathwayId: target.pathwayId }), ...(options.pathwayVersion === undefined ? {} : { pathwayVersion: options.pathwayVersion }) };
+  const mapOptions = {
+    ...(target.pathwayId === undefined ? {} : { pathwayId: target.pathwayId }),
+    ...(options.pathwayVersion === undefined ? {} : { pathwayVersion: options.pathwayVersion }),
+  };
   const read = await forEachCallRecord(host, inputs, (record) => collector.add(mapCallToPathway(record, flow, mapOptions)));
   return { pathway: target.path, stats: collector.result(), read };
 }

@@ -132,7 +132,10 @@ export async function checkRequestInputs(host: Host, inputs: readonly RequestInp
     }
     const configured = input.pathway ?? options.pathway;
     // A v2 batch names its pathway in `global` (POST /v2/batches/create: global.pathway_id).
-    const named = parsed.ok && isObject(parsed.value) ? (parsed.value.pathway_id ?? (isObject(parsed.value.global) ? parsed.value.global.pathway_id : undefined)) : undefined;
+    const named =
+      parsed.ok && isObject(parsed.value)
+        ? (parsed.value.pathway_id ?? (isObject(parsed.value.global) ? parsed.value.global.pathway_id : undefined))
+        : undefined;
     const pathwayId = typeof named === "string" ? named.trim() : "";
     let pathway: { where: string; value: Pathway } | undefined;
     if (parsed.ok && (configured !== undefined || pathwayId !== "")) {
@@ -141,13 +144,29 @@ export async function checkRequestInputs(host: Host, inputs: readonly RequestInp
       } catch (error) {
         // Loader failures (unreadable file, not a pathway, the service refusing) are this file's problem, not a crash.
         const detail = error instanceof Error ? error.message : String(error);
-        const message = error instanceof RefusedPath ? detail : `The pathway ${configured ?? pathwayId} does not load: ${detail.replace(/\.$/, "")}; fix it or pass another with --pathway.`;
+        const message =
+          error instanceof RefusedPath
+            ? detail
+            : `The pathway ${configured ?? pathwayId} does not load: ${detail.replace(/\.$/, "")}; fix it or pass another with --pathway.`;
         results.push(failure(input.path, { ruleId: "pathway-not-loaded", severity: "error", message, pointer: "" }, parsed.text));
         continue;
       }
     }
-    const result = checkParsedRequest(parsed, { kind: options.kind, fileName, rules: input.rules ?? options.rules, now: options.now ?? host.now(), systemVariables: options.systemVariables, ...(pathway && { pathway }) });
-    results.push({ filePath: input.path, diagnostics: result.diagnostics, ...(result.text !== undefined && { text: result.text }), ...(result.kind && { kind: result.kind }), ...(result.fatal && { failed: true }) });
+    const result = checkParsedRequest(parsed, {
+      kind: options.kind,
+      fileName,
+      rules: input.rules ?? options.rules,
+      now: options.now ?? host.now(),
+      systemVariables: options.systemVariables,
+      ...(pathway && { pathway }),
+    });
+    results.push({
+      filePath: input.path,
+      diagnostics: result.diagnostics,
+      ...(result.text !== undefined && { text: result.text }),
+      ...(result.kind && { kind: result.kind }),
+      ...(result.fatal && { failed: true }),
+    });
   }
   return results;
 }
@@ -195,7 +214,10 @@ export async function withConfiguredRules(
  * matched file that leads out through a symbolic link are not read (a pull request that edits the config must not
  * send `~/.env` into the CI log), each refusal naming the config and the entry.
  */
-export async function readConfiguredRequests(host: Host, loaded: { config: { requests: readonly { files: readonly string[]; pathway?: string }[] }; root: string; file?: string }): Promise<RequestInput[]> {
+export async function readConfiguredRequests(
+  host: Host,
+  loaded: { config: { requests: readonly { files: readonly string[]; pathway?: string }[] }; root: string; file?: string },
+): Promise<RequestInput[]> {
   const inputs: RequestInput[] = [];
   const fromCwd = (file: string) => displayPath(host.cwd, path.resolve(loaded.root, file));
   const configName = loaded.file === undefined ? "pathway.config.json" : displayPath(host.cwd, loaded.file);
@@ -206,7 +228,16 @@ export async function readConfiguredRequests(host: Host, loaded: { config: { req
     for (const glob of entry.files) {
       const checked = await resolveGlobInsideRoot(host, loaded.root, glob, confine);
       if (checked.ok) patterns.push(fromCwd(glob));
-      else inputs.push({ path: where, problem: { ruleId: "no-matching-files", severity: "error", message: `${where}.files ${JSON.stringify(glob)} ${checked.reason}. Nothing was searched for it.`, pointer: "" } });
+      else
+        inputs.push({
+          path: where,
+          problem: {
+            ruleId: "no-matching-files",
+            severity: "error",
+            message: `${where}.files ${JSON.stringify(glob)} ${checked.reason}. Nothing was searched for it.`,
+            pointer: "",
+          },
+        });
     }
     if (patterns.length < entry.files.length) continue;
     let pathway = entry.pathway;
@@ -218,16 +249,36 @@ export async function readConfiguredRequests(host: Host, loaded: { config: { req
     }
     const found = await host.glob(patterns);
     if (found.length === 0) {
-      inputs.push({ path: where, problem: { ruleId: "no-matching-files", severity: "error", message: `requests[${i}].files (${entry.files.join(", ")}) matches no files; check the globs (relative to the config's directory).`, pointer: "" } });
+      inputs.push({
+        path: where,
+        problem: {
+          ruleId: "no-matching-files",
+          severity: "error",
+          message: `requests[${i}].files (${entry.files.join(", ")}) matches no files; check the globs (relative to the config's directory).`,
+          pointer: "",
+        },
+      });
       continue;
     }
     for (const file of found) {
       const confined = await resolveInsideRoot(host, loaded.root, path.resolve(host.cwd, file), confine);
       if (!confined.ok) {
-        inputs.push({ path: file, problem: { ruleId: "unreadable-file", severity: "error", message: `${file} (matched by ${where}.files) ${confined.reason}. Nothing was read from it.`, pointer: "" } });
+        inputs.push({
+          path: file,
+          problem: {
+            ruleId: "unreadable-file",
+            severity: "error",
+            message: `${file} (matched by ${where}.files) ${confined.reason}. Nothing was read from it.`,
+            pointer: "",
+          },
+        });
         continue;
       }
-      inputs.push({ ...(await readInput(host, { path: file, file: path.resolve(host.cwd, file) })), ...(pathway !== undefined && { pathway }), ...(pathwayRefused !== undefined && { pathwayRefused }) });
+      inputs.push({
+        ...(await readInput(host, { path: file, file: path.resolve(host.cwd, file) })),
+        ...(pathway !== undefined && { pathway }),
+        ...(pathwayRefused !== undefined && { pathwayRefused }),
+      });
     }
   }
   return inputs;

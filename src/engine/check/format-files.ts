@@ -40,7 +40,13 @@ export async function formatFiles(host: Host, args: readonly string[], options: 
       formatted = formatPathwayDocument(input.bytes);
     } catch (error) {
       // One file that breaks the formatter must not stop the others; it is reported and left untouched.
-      results.push(failed(input.path, "internal-error", `Internal error while formatting this file (${error instanceof Error ? error.message : String(error)}); the file was left unchanged. Please report it.`));
+      results.push(
+        failed(
+          input.path,
+          "internal-error",
+          `Internal error while formatting this file (${error instanceof Error ? error.message : String(error)}); the file was left unchanged. Please report it.`,
+        ),
+      );
       continue;
     }
     if (formatted.text === undefined) {
@@ -57,7 +63,13 @@ export async function formatFiles(host: Host, args: readonly string[], options: 
         // Verbatim: the user's own file, only re-indented; nothing in it may change.
         await host.writeFile(input.file, formatted.text, { verbatim: true });
       } catch (error) {
-        results.push(failed(input.path, "unwritable-file", `Cannot write the formatted file (${error instanceof Error ? error.message : String(error)}); check that it is writable.`));
+        results.push(
+          failed(
+            input.path,
+            "unwritable-file",
+            `Cannot write the formatted file (${error instanceof Error ? error.message : String(error)}); check that it is writable.`,
+          ),
+        );
         continue;
       }
     }

@@ -135,7 +135,7 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
   if (options.baselineWrite !== undefined) {
     const written = createBaseline(recorded);
     try {
-      await host.writeFile(options.baselineWrite, JSON.stringify(written, null, 2) + "\n");
+      await host.writeFile(options.baselineWrite, `${JSON.stringify(written, null, 2)}\n`);
     } catch (error) {
       throw new EngineError("io", `Cannot write the baseline: ${describeFsError(error, options.baselineWrite)}`);
     }
@@ -153,13 +153,15 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
   // Each request file gets its config's rules and the overrides matching it, as `pathway check-request` gives them.
   const only = options.only;
   const checked = only ? requests.filter((r) => only(path.resolve(host.cwd, r.path), projectConfig.file)) : requests;
-  if (checked.length > 0) out.results.push(...(await checkRequestInputs(host, await withConfiguredRules(host, checked, options.config, options.rules, loadConfig))));
+  if (checked.length > 0)
+    out.results.push(...(await checkRequestInputs(host, await withConfiguredRules(host, checked, options.config, options.rules, loadConfig))));
   return out;
 }
 
 /** Replaces a fixed file atomically (its own text, so written verbatim); stdin has no file to write. */
 async function writeFixed(host: Host, input: { path: string; file?: string }, output: string): Promise<void> {
-  if (input.file === undefined) throw new EngineError("usage", "--fix cannot write back to stdin; use --fix-dry-run --format json to get the fixed text in `output`.");
+  if (input.file === undefined)
+    throw new EngineError("usage", "--fix cannot write back to stdin; use --fix-dry-run --format json to get the fixed text in `output`.");
   try {
     await host.writeFile(input.file, output, { verbatim: true });
   } catch (error) {
@@ -169,5 +171,10 @@ async function writeFixed(host: Host, input: { path: string; file?: string }, ou
 
 /** The warning for a file named on the command line that `config` ignores. */
 function ignoredFile(shown: string, config: string): Diagnostic {
-  return { ruleId: "ignored-file", severity: "warning", message: `${shown} was not linted: "ignore" in ${config} matches it; remove it from "ignore" to lint it.`, pointer: "" };
+  return {
+    ruleId: "ignored-file",
+    severity: "warning",
+    message: `${shown} was not linted: "ignore" in ${config} matches it; remove it from "ignore" to lint it.`,
+    pointer: "",
+  };
 }

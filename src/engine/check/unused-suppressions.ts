@@ -36,10 +36,16 @@ export function createSuppressionTracker(): {
         const unlinted = await findUnlinted(host, loaded, linted, candidates);
         // A suppression whose `file` glob also matches a pathway this run did not lint may hide a finding there: a run
         // over some files (a pre-commit hook, one file named) cannot call it stale.
-        const stale = loaded.config.suppressions.flatMap((s, index) => (candidates.includes(s) && !unlinted.some((u) => u.suppressions.includes(s)) ? [unusedSuppression(s, index)] : []));
+        const stale = loaded.config.suppressions.flatMap((s, index) =>
+          candidates.includes(s) && !unlinted.some((u) => u.suppressions.includes(s)) ? [unusedSuppression(s, index)] : [],
+        );
         if (stale.length === 0) continue;
         const parsed = parseDocument(await host.readFile(file).catch(() => new Uint8Array()));
-        results.push({ filePath: displayPath(host.cwd, file), diagnostics: parsed.ok ? locateDiagnostics(stale, parsed.locateMany) : stale, ...(parsed.ok && { text: parsed.text }) });
+        results.push({
+          filePath: displayPath(host.cwd, file),
+          diagnostics: parsed.ok ? locateDiagnostics(stale, parsed.locateMany) : stale,
+          ...(parsed.ok && { text: parsed.text }),
+        });
       }
       return results;
     },
@@ -50,7 +56,12 @@ export function createSuppressionTracker(): {
  * The pathway files `candidates` may cover (as a directory walk finds them, under the folders their globs start with)
  * that this run did not lint and the config does not ignore, with the suppressions that apply to each.
  */
-async function findUnlinted(host: Host, { config, root }: LoadedLintConfig, linted: ReadonlySet<string>, candidates: readonly Suppression[]): Promise<{ suppressions: readonly Suppression[] }[]> {
+async function findUnlinted(
+  host: Host,
+  { config, root }: LoadedLintConfig,
+  linted: ReadonlySet<string>,
+  candidates: readonly Suppression[],
+): Promise<{ suppressions: readonly Suppression[] }[]> {
   const folders = new Set(candidates.map((s) => displayPath(host.cwd, path.join(root, ...globFolder(s.file)))));
   const refs = await expandInputs(host, "pathway", [...folders]);
   return refs.flatMap((ref) => {

@@ -30,7 +30,8 @@ export function createLoopbackGuard(port: () => number, options: LoopbackGuardOp
     check(headers) {
       const allowed = hosts();
       const host = (headers.host ?? "").toLowerCase();
-      if (!allowed.has(host)) return `this server answers only at 127.0.0.1:${port()}${extra.length > 0 ? " and the hosts allowed" : ""}, not at Host ${JSON.stringify(host.slice(0, 100))}`;
+      if (!allowed.has(host))
+        return `this server answers only at 127.0.0.1:${port()}${extra.length > 0 ? " and the hosts allowed" : ""}, not at Host ${JSON.stringify(host.slice(0, 100))}`;
       const origin = headers.origin;
       if (origin === undefined) return undefined;
       let originHost: string | undefined;
@@ -40,7 +41,8 @@ export function createLoopbackGuard(port: () => number, options: LoopbackGuardOp
       } catch {
         // "null" (a sandboxed page, a file) and anything unparsable: not one of ours.
       }
-      if (originHost === undefined || !allowed.has(originHost)) return `a page of another site sent this request (Origin ${JSON.stringify(origin.slice(0, 100))})`;
+      if (originHost === undefined || !allowed.has(originHost))
+        return `a page of another site sent this request (Origin ${JSON.stringify(origin.slice(0, 100))})`;
       return undefined;
     },
   };

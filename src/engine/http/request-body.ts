@@ -106,7 +106,8 @@ export function readRequestBody(req: IncomingMessage, options: ReadBodyOptions):
   const onData = (chunk: Buffer) => {
     size += chunk.length;
     if (size > options.maxBytes) return finish({ ok: false, status: 413, reason: `the body is larger than ${options.maxBytes} bytes` }, false);
-    if (!options.hold.growTo(size)) return finish({ ok: false, status: 503, reason: "too many bytes of bodies are being read at once; send it again later" }, false);
+    if (!options.hold.growTo(size))
+      return finish({ ok: false, status: 503, reason: "too many bytes of bodies are being read at once; send it again later" }, false);
     chunks.push(chunk);
     arm();
   };

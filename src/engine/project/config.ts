@@ -39,7 +39,8 @@ export async function readJsonFile<T = unknown>(host: Host, file: string, what: 
   if (read.ok) return read.value;
   const first = read.diagnostics[0]!;
   const at = first.range ? `line ${first.range.start.line}, column ${first.range.start.column}: ` : "";
-  if (first.ruleId === "parse-error") throw new EngineError("config", `${what} ${shown} is not valid JSON (${at}${first.message.replace(/\.$/, "")}); fix the syntax.`);
+  if (first.ruleId === "parse-error")
+    throw new EngineError("config", `${what} ${shown} is not valid JSON (${at}${first.message.replace(/\.$/, "")}); fix the syntax.`);
   throw new EngineError("config", `${what} ${shown}: ${first.message}; ${fix}`);
 }
 

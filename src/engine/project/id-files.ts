@@ -77,10 +77,17 @@ export function createIdFiles(host: Host, options: IdFilesOptions): IdFiles {
       return notOurs(`${shown} exists and cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}): nothing was written over it.`);
     }
     if (owner === id) return "same";
-    if (owner === undefined) return notOurs(`${shown} exists and does not hold ${options.describe(id)} (nor anything that names its id): nothing was written over it; move it away and run again.`);
+    if (owner === undefined)
+      return notOurs(
+        `${shown} exists and does not hold ${options.describe(id)} (nor anything that names its id): nothing was written over it; move it away and run again.`,
+      );
     const head = `${shown} holds ${options.describe(owner)}, not ${options.describe(id)}: nothing was written over it`;
     const own = nameOf(owner);
-    if (own.toLowerCase() === nameOf(id).toLowerCase()) return { reason: "other-id", message: `${head} (this file system does not tell ${own} from ${nameOf(id)} apart); write one of them into another folder.` };
+    if (own.toLowerCase() === nameOf(id).toLowerCase())
+      return {
+        reason: "other-id",
+        message: `${head} (this file system does not tell ${own} from ${nameOf(id)} apart); write one of them into another folder.`,
+      };
     return { reason: "other-id", message: `${head}. Older versions gave both ids this name; rename the file to ${own}, its own name now, and run again.` };
   };
 

@@ -19,7 +19,14 @@ export interface LiveContext {
  * The remote id for a scenario's pathway file: `pathwayId` when given, else the manifest entry of that file. Warns
  * (naming both hashes) when the remote pathway is not the local file, since the live agent runs the remote one.
  */
-export async function resolveLiveTarget(host: Host, context: LiveContext, pathwayFile: string, local: Pathway, pathwayId: string | undefined, options: { compare?: boolean } = {}): Promise<{ id: string; warnings: string[] } | { error: string }> {
+export async function resolveLiveTarget(
+  host: Host,
+  context: LiveContext,
+  pathwayFile: string,
+  local: Pathway,
+  pathwayId: string | undefined,
+  options: { compare?: boolean } = {},
+): Promise<{ id: string; warnings: string[] } | { error: string }> {
   const shown = displayPath(host.cwd, pathwayFile);
   const id = pathwayId ?? findEntryByFile(context.manifest, host.cwd, pathwayFile)?.id;
   if (id === undefined) {
@@ -39,7 +46,11 @@ async function compareWithRemote(client: PathwayClient, id: string, shown: strin
   const localHash = getPathwayHash(local);
   try {
     const remote = await client.getPathway(id, { endpoint: "pathway" });
-    return remote.hash === localHash ? [] : [`the remote pathway ${id} is not ${shown} (remote ${remote.hash}, local ${localHash}): the live agent runs the remote one; node ids and names are resolved through the local file.`];
+    return remote.hash === localHash
+      ? []
+      : [
+          `the remote pathway ${id} is not ${shown} (remote ${remote.hash}, local ${localHash}): the live agent runs the remote one; node ids and names are resolved through the local file.`,
+        ];
   } catch (error) {
     // A rejected key is the same for every chat: one clear error (exit 2) before any starts, not one per scenario and run.
     if ((error as { kind?: unknown }).kind === "unauthorized") throw await toEngineError(error);

@@ -49,20 +49,29 @@ function describeValue(value: unknown): string {
  */
 export function getPathwayProblem(value: unknown, where: string, options: LoadPathwayOptions = {}): Diagnostic | undefined {
   const problem = (ruleId: string, message: string, pointer = ""): Diagnostic => ({ ruleId, severity: "error", message, pointer });
-  if (!isObject(value)) return problem("not-a-pathway", `not a pathway: expected a JSON object with a "nodes" array, found ${describeValue(value)}; ${validateHint(where)}.`);
+  if (!isObject(value))
+    return problem("not-a-pathway", `not a pathway: expected a JSON object with a "nodes" array, found ${describeValue(value)}; ${validateHint(where)}.`);
   if (!Array.isArray(value.nodes)) {
     const wrapped = getWrappedPathwayPointer(value);
     if (wrapped !== undefined) return problem("not-a-pathway", describeWrappedPathway(wrapped), wrapped);
-    const found = Object.prototype.hasOwnProperty.call(value, "nodes") ? `"nodes" as ${describeValue(value.nodes)}` : 'an object without "nodes"';
+    const found = Object.hasOwn(value, "nodes") ? `"nodes" as ${describeValue(value.nodes)}` : 'an object without "nodes"';
     const scenario = typeof value.pathway === "string" && Array.isArray(value.turns) ? " (it looks like a scenario: run it with `pathway test`)" : "";
     return problem("not-a-pathway", `not a pathway: expected a JSON object with a "nodes" array, found ${found}${scenario}; ${validateHint(where)}.`);
   }
   const nodes = getNodes(value);
   if (nodes.length === 0 && !options.allowEmpty) {
-    return problem("not-a-pathway", `not a pathway: "nodes" holds no node with a string "id", so there is nothing to work on; ${validateHint(where)}.`, "/nodes");
+    return problem(
+      "not-a-pathway",
+      `not a pathway: "nodes" holds no node with a string "id", so there is nothing to work on; ${validateHint(where)}.`,
+      "/nodes",
+    );
   }
   if (options.requireStart && nodes.length > 0 && !nodes.some(({ node }) => isStartNode(node))) {
-    return problem("no-start-node", `no start node (a node with "data": {"isStart": true}), so the conversation cannot begin; mark one, or ${validateHint(where)}.`, "/nodes");
+    return problem(
+      "no-start-node",
+      `no start node (a node with "data": {"isStart": true}), so the conversation cannot begin; mark one, or ${validateHint(where)}.`,
+      "/nodes",
+    );
   }
   return undefined;
 }

@@ -23,7 +23,9 @@ const EntrySchema = z.strictObject({
   /** The version `push --draft` uploads to, and the content hash (see getContentHash) of what it sent. */
   draft: z.strictObject({ version: z.number().int().min(1), hash: z.string(), name: z.string().optional(), pushedAt: z.string().optional() }).optional(),
   /** Promotions made from this project, oldest first, each after the version it replaced when the service reported that one (recorded without a hash): rollback's "previous production version"; the newest 20 are kept. */
-  releases: z.array(z.strictObject({ version: z.number().int().min(1), environment: z.enum(["production", "staging"]), hash: z.string().optional(), at: z.string() })).optional(),
+  releases: z
+    .array(z.strictObject({ version: z.number().int().min(1), environment: z.enum(["production", "staging"]), hash: z.string().optional(), at: z.string() }))
+    .optional(),
 });
 
 const ManifestSchema = z.strictObject({
@@ -88,7 +90,7 @@ export function parseManifest(text: string, file: string): Manifest {
 export async function saveManifest(host: Host, loaded: LoadedManifest): Promise<void> {
   const pathways = [...loaded.manifest.pathways].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const manifest: Manifest = { ...loaded.manifest, pathways };
-  await host.writeFile(loaded.path, JSON.stringify(manifest, null, 2) + "\n");
+  await host.writeFile(loaded.path, `${JSON.stringify(manifest, null, 2)}\n`);
   loaded.exists = true;
 }
 
@@ -101,10 +103,16 @@ export function toManifestPath(loaded: LoadedManifest, cwd: string, file: string
  * The absolute path of an entry's file, or a message naming the entry when its path is absolute, climbs out with `..`
  * or leaves the manifest's folder through a symlink: a committed manifest may only name files inside the project.
  */
-export async function resolveEntryFile(host: Host, loaded: LoadedManifest, entry: ManifestEntry): Promise<{ path: string; error?: undefined } | { path?: undefined; error: string }> {
+export async function resolveEntryFile(
+  host: Host,
+  loaded: LoadedManifest,
+  entry: ManifestEntry,
+): Promise<{ path: string; error?: undefined } | { path?: undefined; error: string }> {
   const confined = await resolveInsideRoot(host, loaded.dir, entry.file);
   if (confined.ok) return { path: confined.path };
-  return { error: `${MANIFEST_FILE}: the entry for pathway ${entry.id} names ${JSON.stringify(entry.file)}, which ${confined.reason}. Nothing was read or written for it.` };
+  return {
+    error: `${MANIFEST_FILE}: the entry for pathway ${entry.id} names ${JSON.stringify(entry.file)}, which ${confined.reason}. Nothing was read or written for it.`,
+  };
 }
 
 /**

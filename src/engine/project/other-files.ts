@@ -46,7 +46,11 @@ export function getOtherFileKind(value: unknown): OtherFileKind | undefined {
   // A scenario's turns default to none, so a scenario without them is told by its keys (the schema allows no others).
   if (typeof value.pathway === "string" && (Array.isArray(value.turns) || keys.every((k) => SCENARIO_KEY_SET.has(k)))) return "scenario";
   // bland-cli 0.6.1's PathwayTestCasesFile: `{pathway?, tests: [{name, scenario, expected_path?, ...}]}` (YAML reads JSON too).
-  if (Array.isArray(value.tests) && keys.every((k) => BLAND_TESTS_KEYS.has(k)) && value.tests.every((t) => isObject(t) && (typeof t.scenario === "string" || typeof t.name === "string"))) {
+  if (
+    Array.isArray(value.tests) &&
+    keys.every((k) => BLAND_TESTS_KEYS.has(k)) &&
+    value.tests.every((t) => isObject(t) && (typeof t.scenario === "string" || typeof t.name === "string"))
+  ) {
     return "bland-cli-tests";
   }
   if (isRequestBody(value)) return "request";
@@ -78,7 +82,12 @@ export const SKIPPED_FILE_RULE = "skipped-file";
  * and `skipped` naming its kind, so `--format json` lists it machine-readably beside the files that were checked.
  */
 export function toSkippedResult(skipped: SkippedFile): FileResult {
-  const note: Diagnostic = { ruleId: SKIPPED_FILE_RULE, severity: "info", message: `Skipped: not a pathway but ${WHAT[skipped.kind]}; name the file itself to check it as a pathway.`, pointer: "" };
+  const note: Diagnostic = {
+    ruleId: SKIPPED_FILE_RULE,
+    severity: "info",
+    message: `Skipped: not a pathway but ${WHAT[skipped.kind]}; name the file itself to check it as a pathway.`,
+    pointer: "",
+  };
   return { filePath: skipped.path, diagnostics: [note], skipped: skipped.kind };
 }
 

@@ -38,7 +38,8 @@ export interface PathwayArgumentOptions {
 export async function resolvePathwayArgument(host: Pick<Host, "cwd" | "stat">, arg: string, options: PathwayArgumentOptions): Promise<PathwayArgument> {
   const { manifest, idFlag } = options;
   // An empty word would be sent as the id: GET /v1/pathway//versions.
-  if (arg.trim() === "") throw new EngineError("usage", `${JSON.stringify(arg)}: an empty pathway id; pass the id, remote:<id> or a file recorded in pathwaykit.manifest.json.`);
+  if (arg.trim() === "")
+    throw new EngineError("usage", `${JSON.stringify(arg)}: an empty pathway id; pass the id, remote:<id> or a file recorded in pathwaykit.manifest.json.`);
   const tracking = (id: string) => {
     const entries = manifest.manifest.pathways.filter((e) => e.id === id);
     return entries.length === 1 ? { entry: entries[0]! } : {};
@@ -46,7 +47,10 @@ export async function resolvePathwayArgument(host: Pick<Host, "cwd" | "stat">, a
   const remote = isRemoteArgument(arg);
   const isFile = !remote && (arg.endsWith(".json") || (await host.stat(arg))?.kind === "file");
   if (!isFile && options.id !== undefined && idFlag !== undefined) {
-    throw new EngineError("usage", `${idFlag} ${options.id} names the remote pathway of a file, but ${JSON.stringify(arg)} is not a file: pass the file with ${idFlag}, or the id alone.`);
+    throw new EngineError(
+      "usage",
+      `${idFlag} ${options.id} names the remote pathway of a file, but ${JSON.stringify(arg)} is not a file: pass the file with ${idFlag}, or the id alone.`,
+    );
   }
   if (remote) {
     const text = arg.slice("remote:".length);
@@ -66,7 +70,10 @@ export async function resolvePathwayArgument(host: Pick<Host, "cwd" | "stat">, a
     }
     if (!entry) {
       const pass = idFlag === undefined ? "pass the id instead" : `add ${idFlag} <pathway id>, pass the id instead of the file`;
-      throw new EngineError("usage", `${arg}: not in pathwaykit.manifest.json, so its pathway id is unknown; ${pass}, or run \`pathway fetch <id> -o ${arg}\` first.`);
+      throw new EngineError(
+        "usage",
+        `${arg}: not in pathwaykit.manifest.json, so its pathway id is unknown; ${pass}, or run \`pathway fetch <id> -o ${arg}\` first.`,
+      );
     }
     return { arg, id: entry.id, file: arg, entry };
   }

@@ -38,7 +38,11 @@ export interface ReleaseTargetOptions {
  */
 export async function resolveReleaseTarget(host: Host, arg: string, options: ReleaseTargetOptions = {}): Promise<ReleaseTarget> {
   const manifest = options.manifest ?? (await loadManifest(host));
-  const { id, file, entry } = await resolvePathwayArgument(host, arg, { manifest, ...(options.id !== undefined && { id: options.id }), ...(options.idFlag !== undefined && { idFlag: options.idFlag }) });
+  const { id, file, entry } = await resolvePathwayArgument(host, arg, {
+    manifest,
+    ...(options.id !== undefined && { id: options.id }),
+    ...(options.idFlag !== undefined && { idFlag: options.idFlag }),
+  });
   // `lenient`: a file that cannot be read as a pathway still names its id (versions lists without the local match).
   const local = file === undefined ? undefined : options.lenient ? await readLocal(host, file).catch(() => undefined) : await readLocal(host, file);
   return { id, manifest, ...(file !== undefined && { file }), ...(entry && { entry }), ...(local && { local }) };

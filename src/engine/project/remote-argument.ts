@@ -16,7 +16,8 @@ export function isRemoteArgument(arg: string): boolean {
  */
 export function assertPathwayId(id: string, arg: string = id): void {
   const problem = getPathSegmentProblem(id);
-  if (problem !== undefined) throw new EngineError("usage", `${JSON.stringify(arg)}: the pathway id ${problem}; pass the id the service gave (nothing was sent or written).`);
+  if (problem !== undefined)
+    throw new EngineError("usage", `${JSON.stringify(arg)}: the pathway id ${problem}; pass the id the service gave (nothing was sent or written).`);
 }
 
 /**
@@ -28,7 +29,11 @@ export function parseVersionedId(text: string, arg: string = `remote:${text}`): 
   const id = at < 0 ? text : text.slice(0, at);
   const v = at < 0 ? undefined : text.slice(at + 1);
   const version = v === undefined ? undefined : v === "latest" ? "latest" : /^\d{1,9}$/.test(v) ? Number(v) : null;
-  if (id === "" || version === null) throw new EngineError("usage", `"${arg}": expected ${arg.startsWith("remote:") ? "remote:<pathway id>, remote:<id>@<version number> or remote:<id>@latest" : "a pathway id, <id>@<version number> or <id>@latest"}.`);
+  if (id === "" || version === null)
+    throw new EngineError(
+      "usage",
+      `"${arg}": expected ${arg.startsWith("remote:") ? "remote:<pathway id>, remote:<id>@<version number> or remote:<id>@latest" : "a pathway id, <id>@<version number> or <id>@latest"}.`,
+    );
   assertPathwayId(id, arg);
   return version === undefined ? { id } : { id, version };
 }

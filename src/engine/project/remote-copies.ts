@@ -1,14 +1,12 @@
 // Lint and validate read remote pathways through a fetched copy: `remote:<id>`, `remote:<id>@<n>`, `remote:<id>@latest` as inputs.
 import path from "node:path";
 import { toCanonicalJson } from "../../model/canonical.js";
-import { EngineError } from "../../host/errors.js";
 import type { Host } from "../../host/host.js";
 import type { RemoteOptions } from "./remote-client.js";
-import { createClient, loadRemote, toEngineError } from "./remote-client.js";
+import { createClient, toEngineError } from "./remote-client.js";
 import { isRemoteArgument, parseVersionedId } from "./remote-argument.js";
 
 /** True for an input that names a remote pathway rather than a file. */
-
 
 /**
  * A host on which each `remote:` argument reads as a file holding the remote pathway's canonical JSON (fetched once,
@@ -47,4 +45,3 @@ export async function withRemoteCopies(host: Host, args: readonly string[], opti
     isGlob: (pattern) => !isRemoteArgument(pattern) && host.isGlob(pattern),
   };
 }
-

@@ -18,9 +18,16 @@ import { parseVersionedId } from "../project/remote-argument.js";
 /** `--only`: kind names (comma-separated), checked against the diff layer's list; undefined when not given. */
 export async function parseChangeKinds(value: string | undefined): Promise<ChangeKind[] | undefined> {
   if (value === undefined) return undefined;
-  const names = value.split(",").map((k) => k.trim()).filter(Boolean);
+  const names = value
+    .split(",")
+    .map((k) => k.trim())
+    .filter(Boolean);
   const unknown = names.filter((k) => !isChangeKind(k));
-  if (names.length === 0 || unknown.length > 0) throw new EngineError("usage", `--only ${JSON.stringify(value)}: unknown kind ${unknown.map((k) => JSON.stringify(k)).join(", ") || "(none given)"}; choose from ${CHANGE_KINDS.join(", ")}.`);
+  if (names.length === 0 || unknown.length > 0)
+    throw new EngineError(
+      "usage",
+      `--only ${JSON.stringify(value)}: unknown kind ${unknown.map((k) => JSON.stringify(k)).join(", ") || "(none given)"}; choose from ${CHANGE_KINDS.join(", ")}.`,
+    );
   return names.filter(isChangeKind);
 }
 
@@ -40,7 +47,13 @@ async function toDiff(a: unknown, b: unknown, options: DiffVersionsOptions): Pro
 }
 
 /** Reads one version named by the user: a file, `-` for stdin, `remote:<id>`, `remote:<id>@<n>` or `remote:<id>@latest`. Empty pathways are versions too. */
-async function loadVersion(host: Host, spec: string, loaded: LoadedManifest, client: () => Promise<PathwayClient>, options: DiffVersionsOptions): Promise<unknown> {
+async function loadVersion(
+  host: Host,
+  spec: string,
+  loaded: LoadedManifest,
+  client: () => Promise<PathwayClient>,
+  options: DiffVersionsOptions,
+): Promise<unknown> {
   if (!spec.startsWith("remote:")) return (await requirePathway(host, spec, { allowEmpty: true })).pathway;
   const ref = parseVersionedId(spec.slice("remote:".length), spec);
   const known = loaded.manifest.pathways.find((e) => e.id === ref.id);
@@ -91,7 +104,10 @@ export interface DriftCheck {
 export async function checkDrift(host: Host, options: DiffVersionsOptions = {}): Promise<DriftCheck[]> {
   const loaded = await loadManifest(host);
   if (!loaded.exists || loaded.manifest.pathways.length === 0) {
-    throw new EngineError("usage", "No pathwaykit.manifest.json with pathways here or above; run `pathway fetch <id> -o <file>` first to record which file holds which pathway.");
+    throw new EngineError(
+      "usage",
+      "No pathwaykit.manifest.json with pathways here or above; run `pathway fetch <id> -o <file>` first to record which file holds which pathway.",
+    );
   }
   const client = await createClient(host, options, loaded);
   const entries = loaded.manifest.pathways;

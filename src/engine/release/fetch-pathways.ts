@@ -3,12 +3,25 @@ import path from "node:path";
 import type { FetchedPathway, RemoteRef } from "../../remote/index.js";
 import { toCanonicalJson } from "../../model/canonical.js";
 import { getNodes } from "../../model/pathway.js";
-import { parseRemoteRef, RemoteError } from "../../remote/index.js";
+import { RemoteError } from "../../remote/index.js";
 import { EngineError, createErrorObject, toErrorObject, type ErrorObject } from "../../host/errors.js";
 import type { Host } from "../../host/host.js";
 import { isRemoteArgument, parseVersionedId } from "../project/remote-argument.js";
 import { getLocalFileState, isSafeToReplace, toLocalEditsMessage } from "../project/local-edits.js";
-import { MANIFEST_FILE, createEmptyManifest, findEntryByFile, fromManifestPath, loadManifest, resolveEntryFile, saveManifest, setEntry, toManifestPath, toRecordablePath, type LoadedManifest, type ManifestEntry } from "../project/manifest.js";
+import {
+  MANIFEST_FILE,
+  createEmptyManifest,
+  findEntryByFile,
+  fromManifestPath,
+  loadManifest,
+  resolveEntryFile,
+  saveManifest,
+  setEntry,
+  toManifestPath,
+  toRecordablePath,
+  type LoadedManifest,
+  type ManifestEntry,
+} from "../project/manifest.js";
 import { createClient, type RemoteOptions } from "../project/remote-client.js";
 import { mapPool } from "../../host/map-pool.js";
 import { fetchRemoteRef } from "../project/remote-pathways.js";
@@ -90,9 +103,19 @@ export async function fetchPathways(host: Host, ids: readonly string[], options:
   let jobs: Job[];
   if (ids.length === 0) {
     if (!useManifest || loaded.manifest.pathways.length === 0) {
-      throw new EngineError("usage", "No pathway ids given and no pathways in pathwaykit.manifest.json; run e.g. `pathway fetch <id> -o pathways/name.json` first.");
+      throw new EngineError(
+        "usage",
+        "No pathway ids given and no pathways in pathwaykit.manifest.json; run e.g. `pathway fetch <id> -o pathways/name.json` first.",
+      );
     }
-    jobs = await Promise.all(loaded.manifest.pathways.map(async (e) => ({ id: e.id, ...(await entryFile(e)), endpoint: options.endpoint ?? e.endpoint ?? "convo", ref: { id: e.id } })));
+    jobs = await Promise.all(
+      loaded.manifest.pathways.map(async (e) => ({
+        id: e.id,
+        ...(await entryFile(e)),
+        endpoint: options.endpoint ?? e.endpoint ?? "convo",
+        ref: { id: e.id },
+      })),
+    );
   } else {
     jobs = await Promise.all(
       ids.map(async (arg) => {
@@ -100,7 +123,12 @@ export async function fetchPathways(host: Host, ids: readonly string[], options:
         const id = ref.id;
         const known = loaded.manifest.pathways.find((e) => e.id === id);
         // A file recorded under the old lossy names (`a b` -> a_b.json) is still found through its manifest entry, by id.
-        const where = options.output !== undefined ? { file: options.output } : known ? await entryFile(known) : { file: path.join(options.outDir ?? "pathways", toIdFileName(id)) };
+        const where =
+          options.output !== undefined
+            ? { file: options.output }
+            : known
+              ? await entryFile(known)
+              : { file: path.join(options.outDir ?? "pathways", toIdFileName(id)) };
         return { id, ...where, endpoint: options.endpoint ?? known?.endpoint ?? "convo", ref };
       }),
     );
@@ -134,7 +162,15 @@ export async function fetchPathways(host: Host, ids: readonly string[], options:
         const entry = findEntryByFile(loaded, host.cwd, job.file);
         const state = await getLocalFileState(job.file, entry?.fileHash ?? entry?.hash, readBytes);
         if (state.state === "edited" && !isSafeToReplace(state, result.hash)) {
-          return { id: job.id, file: job.file, ok: false, skipped: true, ...version, warnings: result.warnings, error: createErrorObject("refused", toLocalEditsMessage(job.file, job.id, state), "local-edits") };
+          return {
+            id: job.id,
+            file: job.file,
+            ok: false,
+            skipped: true,
+            ...version,
+            warnings: result.warnings,
+            error: createErrorObject("refused", toLocalEditsMessage(job.file, job.id, state), "local-edits"),
+          };
         }
       }
       const text = toCanonicalJson(result.pathway);
@@ -142,11 +178,28 @@ export async function fetchPathways(host: Host, ids: readonly string[], options:
       fetched.set(index, result);
       const count = (v: unknown) => (Array.isArray(v) ? v.length : 0);
       // Nodes, not entries of nodes[]: the {globalConfig} entry is the pathway's global prompt.
-      return { id: job.id, file: job.file, ok: true, ...version, hash: result.hash, nodes: getNodes(result.pathway).length, edges: count(result.pathway.edges), warnings: result.warnings, ...(job.file === "-" && { text }) };
+      return {
+        id: job.id,
+        file: job.file,
+        ok: true,
+        ...version,
+        hash: result.hash,
+        nodes: getNodes(result.pathway).length,
+        edges: count(result.pathway.edges),
+        warnings: result.warnings,
+        ...(job.file === "-" && { text }),
+      };
     } catch (error) {
       if (error instanceof RemoteError) return { id: job.id, file: job.file, ok: false, warnings: [], error: toErrorObject(error) };
       const code = (error as NodeJS.ErrnoException).code;
-      if (typeof code === "string") return { id: job.id, file: job.file, ok: false, warnings: [], error: createErrorObject("io", `cannot write ${job.file} (${code}); the old file is unchanged.`) };
+      if (typeof code === "string")
+        return {
+          id: job.id,
+          file: job.file,
+          ok: false,
+          warnings: [],
+          error: createErrorObject("io", `cannot write ${job.file} (${code}); the old file is unchanged.`),
+        };
       throw error;
     } finally {
       options.onProgress?.({ done: ++done, total: jobs.length, detail: job.id });

@@ -38,7 +38,10 @@ export function logPathway(host: Host, target: string, options: LogOptions = {})
   return withPathway(host, target, options, async (client, id) => {
     const log = await getVersionLog(client, id, options);
     // Promotions where the service reports them; a log without them is still a log.
-    const promoted = await client.getPathway(id, { endpoint: "pathway" }).then((p) => toReleaseMarkers(p.pathway), () => ({}));
+    const promoted = await client.getPathway(id, { endpoint: "pathway" }).then(
+      (p) => toReleaseMarkers(p.pathway),
+      () => ({}),
+    );
     return { ...log, promoted };
   });
 }

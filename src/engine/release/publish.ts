@@ -62,13 +62,21 @@ export function toArgument(arg: string, id: string | undefined): string {
  * when the record does not end with it (a first publish, or a promotion made elsewhere), it is recorded first, without
  * a hash (nothing here saw what it held), so that rollback can go back to it.
  */
-export async function recordRelease(host: Host, target: ReleaseTarget, manifest: LoadedManifest, release: { version: number; environment: Environment; hash: string }, warn?: (m: string) => void, replaced?: number): Promise<void> {
+export async function recordRelease(
+  host: Host,
+  target: ReleaseTarget,
+  manifest: LoadedManifest,
+  release: { version: number; environment: Environment; hash: string },
+  warn?: (m: string) => void,
+  replaced?: number,
+): Promise<void> {
   const entry = target.entry;
   if (!entry) return;
   const at = host.now().toISOString();
   const recorded = entry.releases ?? [];
   const last = recorded.filter((r) => r.environment === release.environment).at(-1);
-  const before = replaced !== undefined && replaced !== release.version && last?.version !== replaced ? [{ version: replaced, environment: release.environment, at }] : [];
+  const before =
+    replaced !== undefined && replaced !== release.version && last?.version !== replaced ? [{ version: replaced, environment: release.environment, at }] : [];
   const releases = [...recorded, ...before, { ...release, at }].slice(-20);
   const { draft, ...rest } = entry;
   // The next push --draft must not edit a version callers now reach: it starts a new one.
@@ -85,12 +93,19 @@ export async function recordRelease(host: Host, target: ReleaseTarget, manifest:
  * The version the service says is in `environment` now (production_version_number of GET /v1/pathway/{id}, seen in
  * real exports; staging's only when it says), read just before a promotion replaces it; undefined when it does not say.
  */
-export async function readReleasedVersion(client: PathwayClient, id: string, environment: Environment, warn?: (m: string) => void): Promise<number | undefined> {
+export async function readReleasedVersion(
+  client: PathwayClient,
+  id: string,
+  environment: Environment,
+  warn?: (m: string) => void,
+): Promise<number | undefined> {
   const { toReleaseMarkers } = await loadRemote();
   try {
     return toReleaseMarkers((await client.getPathway(id, { endpoint: "pathway" })).pathway)[environment];
   } catch (error) {
-    warn?.(`could not read which version of pathway ${id} is in ${environment} before promoting (${(error as Error).message}); a rollback of this promotion may need --to.`);
+    warn?.(
+      `could not read which version of pathway ${id} is in ${environment} before promoting (${(error as Error).message}); a rollback of this promotion may need --to.`,
+    );
     return undefined;
   }
 }
@@ -103,7 +118,12 @@ export async function promote(client: PathwayClient, id: string, version: number
     const engine = await toEngineError(error, { id });
     if (!(engine instanceof EngineError)) throw engine;
     const stands = tested ? ` Version ${version} stands tested (${tested}).` : "";
-    throw new EngineError(engine.kind, `${engine.message} Version ${version} was not promoted to ${environment} by this run.${stands} Promote it with \`${retry}\` (see \`pathway versions ${id}\` for what ${environment} runs now).`, engine.reason, { id });
+    throw new EngineError(
+      engine.kind,
+      `${engine.message} Version ${version} was not promoted to ${environment} by this run.${stands} Promote it with \`${retry}\` (see \`pathway versions ${id}\` for what ${environment} runs now).`,
+      engine.reason,
+      { id },
+    );
   }
 }
 
@@ -138,14 +158,22 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
   const retry = `pathway publish ${toArgument(arg, options.id)} --pathway-version ${version} --environment ${environment}`;
   if (!options.force) {
     if (localHash !== undefined && hash !== localHash) {
-      return report(false, false, `Refusing to promote: version ${version} of pathway ${id} is not ${target.file} (remote ${hash}, local ${localHash}); what was tested must be what ships. See \`pathway diff ${target.file} remote:${id}@${version}\`; push it with \`pathway push ${target.file} --draft\`, or pass --force.`);
+      return report(
+        false,
+        false,
+        `Refusing to promote: version ${version} of pathway ${id} is not ${target.file} (remote ${hash}, local ${localHash}); what was tested must be what ships. See \`pathway diff ${target.file} remote:${id}@${version}\`; push it with \`pathway push ${target.file} --draft\`, or pass --force.`,
+      );
     }
     if (resolved.warnings.length > 0) return report(false, false, `Refusing to promote: ${resolved.warnings.join(" ")} Pass --force to promote it as it is.`);
   }
   const compared = localHash !== undefined ? `it matches ${target.file}` : "no local file to compare it with";
   if (options.dryRun) {
     const tests = options.requirePass?.length ? `, after running ${options.requirePass.join(" ")} live against it,` : "";
-    return report(true, false, `Dry run: would promote version ${version} of pathway ${id} to ${environment}${tests} (${compared}, ${hash}). Nothing was run or promoted.`);
+    return report(
+      true,
+      false,
+      `Dry run: would promote version ${version} of pathway ${id} to ${environment}${tests} (${compared}, ${hash}). Nothing was run or promoted.`,
+    );
   }
   let tested: string | undefined;
   let totals: PublishReport["tests"];
@@ -164,7 +192,13 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
     });
     const { total, passed, failed, errors } = run.summary;
     totals = { total, passed, failed, errors };
-    if (total === 0) throw new EngineError("usage", `--require-pass ${options.requirePass.join(" ")} names no scenario files${target.file === undefined ? "" : ` of ${target.file}`}; nothing was promoted.`, undefined, { id });
+    if (total === 0)
+      throw new EngineError(
+        "usage",
+        `--require-pass ${options.requirePass.join(" ")} names no scenario files${target.file === undefined ? "" : ` of ${target.file}`}; nothing was promoted.`,
+        undefined,
+        { id },
+      );
     if (failed > 0 || errors > 0) {
       const failedNames = run.results.filter((r) => r.status !== "passed").map((r) => `${r.file} (${r.status === "error" ? "could not run" : "failed"})`);
       const why = `Not promoted: ${failed + errors} of ${total} ${toNounForm(total, "scenario")} did not pass live against version ${version}: ${failedNames.slice(0, 5).join(", ")}${failedNames.length > 5 ? ", …" : ""}. See them with \`pathway test ${options.requirePass.join(" ")} --live --pathway-version ${version}\`.`;
@@ -179,10 +213,20 @@ export async function publishVersion(host: Host, arg: string, options: PublishOp
       after = getContentHash((await client.getVersion(id, version)).pathway);
     } catch (error) {
       const engine = await toEngineError(error, { id });
-      throw new EngineError(engine instanceof EngineError ? engine.kind : "remote", `${(error as Error).message} Nothing was promoted. Version ${version} stands tested (${tested}); promote it with \`${retry}\`.`, undefined, { id });
+      throw new EngineError(
+        engine instanceof EngineError ? engine.kind : "remote",
+        `${(error as Error).message} Nothing was promoted. Version ${version} stands tested (${tested}); promote it with \`${retry}\`.`,
+        undefined,
+        { id },
+      );
     }
     if (after !== hash && !options.force) {
-      return report(false, false, `Refusing to promote: version ${version} of pathway ${id} changed on the service while its scenarios ran (tested ${hash}, now ${after}). Push and test again.`, totals);
+      return report(
+        false,
+        false,
+        `Refusing to promote: version ${version} of pathway ${id} changed on the service while its scenarios ran (tested ${hash}, now ${after}). Push and test again.`,
+        totals,
+      );
     }
   }
   const replaced = target.entry ? await readReleasedVersion(client, id, environment, options.warn) : undefined;

@@ -50,12 +50,19 @@ export async function pushDraft(host: Host, file: string, options: DraftPushOpti
     await requirePathway(host, file, { allowEmpty: true });
     throw unknownPushTarget(file);
   }
-  const target = await resolveReleaseTarget(host, file, { manifest: loadedManifest, idFlag: "--pathway-id", ...(options.id !== undefined && { id: options.id }) });
+  const target = await resolveReleaseTarget(host, file, {
+    manifest: loadedManifest,
+    idFlag: "--pathway-id",
+    ...(options.id !== undefined && { id: options.id }),
+  });
   const { id, entry, manifest } = target;
   const local = target.local!;
   if (options.id !== undefined && !target.entry && !options.force) {
     const other = manifest.manifest.pathways.find((e) => e.file === toRecordedFile(host, target));
-    if (other) throw new EngineError("refused", `${file} is tracked as pathway ${other.id}, not ${id}; pass --force to push a draft to ${id} anyway.`, undefined, { id });
+    if (other)
+      throw new EngineError("refused", `${file} is tracked as pathway ${other.id}, not ${id}; pass --force to push a draft to ${id} anyway.`, undefined, {
+        id,
+      });
   }
   if (options.validate !== false) refuseInvalid(file, local.bytes, id);
   const client = await createClient(host, options, manifest);
@@ -79,18 +86,41 @@ export async function pushDraft(host: Host, file: string, options: DraftPushOpti
       const { getContentHash, toRevisionNumber } = await loadRemote();
       const read = await client.getVersion(id, version).catch(async (error: unknown) => {
         if ((error as { kind?: unknown }).kind !== "not-found") throw error;
-        throw new EngineError("input", `${MANIFEST_FILE} records version ${version} of pathway ${id} as ${file}'s draft, but the service no longer has it. Pass --new-version to upload a new draft.`, "draft-missing", { id });
+        throw new EngineError(
+          "input",
+          `${MANIFEST_FILE} records version ${version} of pathway ${id} as ${file}'s draft, but the service no longer has it. Pass --new-version to upload a new draft.`,
+          "draft-missing",
+          { id },
+        );
       });
       const now = getContentHash(read.pathway);
       if (now !== draft.hash && !options.force) {
         const reason = `Refusing to push: draft version ${version} of pathway ${id} changed on the service since it was pushed (${now}, recorded ${draft.hash}). See the change with \`pathway diff ${file} remote:${id}@${version}\`; --force overwrites it, --new-version uploads a new draft beside it.`;
         return report(false, false, version, false, reason);
       }
-      if (now === local.hash && !options.force) return report(true, false, version, false, `Nothing to push: draft version ${version} of pathway ${id} already holds ${file}.`);
-      if (options.dryRun) return report(true, false, version, false, `Dry run: would update draft version ${version} of pathway ${id} with ${file}; production is not touched. Nothing was sent.`);
-      await client.updateVersion(id, version, local.pathway as Record<string, unknown>, { ...(name !== undefined && { name }), ...(toRevisionNumber(read.pathway) !== undefined && { revisionNumber: toRevisionNumber(read.pathway) }) });
+      if (now === local.hash && !options.force)
+        return report(true, false, version, false, `Nothing to push: draft version ${version} of pathway ${id} already holds ${file}.`);
+      if (options.dryRun)
+        return report(
+          true,
+          false,
+          version,
+          false,
+          `Dry run: would update draft version ${version} of pathway ${id} with ${file}; production is not touched. Nothing was sent.`,
+        );
+      await client.updateVersion(id, version, local.pathway as Record<string, unknown>, {
+        ...(name !== undefined && { name }),
+        ...(toRevisionNumber(read.pathway) !== undefined && { revisionNumber: toRevisionNumber(read.pathway) }),
+      });
     } else {
-      if (options.dryRun) return report(true, false, undefined, true, `Dry run: would upload ${file} as a new version of pathway ${id}; production is not touched. Nothing was sent.`);
+      if (options.dryRun)
+        return report(
+          true,
+          false,
+          undefined,
+          true,
+          `Dry run: would upload ${file} as a new version of pathway ${id}; production is not touched. Nothing was sent.`,
+        );
       version = (await client.createVersion(id, local.pathway as Record<string, unknown>, name === undefined ? {} : { name })).version;
       created = true;
     }
@@ -99,12 +129,21 @@ export async function pushDraft(host: Host, file: string, options: DraftPushOpti
     throw await toEngineError(error, { id });
   }
   const recorded = toRecordedFile(host, target);
-  if (recorded === undefined) options.warn?.(`${file} is outside the manifest's folder, so draft version ${version} was not recorded in ${MANIFEST_FILE}; pass --pathway-version ${version} to test or publish it.`);
+  if (recorded === undefined)
+    options.warn?.(
+      `${file} is outside the manifest's folder, so draft version ${version} was not recorded in ${MANIFEST_FILE}; pass --pathway-version ${version} to test or publish it.`,
+    );
   else {
     const base: ManifestEntry = entry ?? { file: recorded, id };
     setEntry(manifest, { ...base, draft: { version, hash: local.hash, ...(name !== undefined && { name }), pushedAt: host.now().toISOString() } });
     await saveManifest(host, manifest);
   }
   const verb = created ? `uploaded ${file} as draft version ${version}` : `updated draft version ${version}`;
-  return report(true, true, version, created, `✔ ${verb} of pathway ${id}; production is unchanged. Test it with \`pathway test <scenarios> --live --pathway-version draft\`, promote it with \`pathway publish ${file}\`.`);
+  return report(
+    true,
+    true,
+    version,
+    created,
+    `✔ ${verb} of pathway ${id}; production is unchanged. Test it with \`pathway test <scenarios> --live --pathway-version draft\`, promote it with \`pathway publish ${file}\`.`,
+  );
 }

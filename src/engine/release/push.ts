@@ -12,7 +12,16 @@ import type { Host } from "../../host/host.js";
 import { requirePathway } from "../project/load-pathway.js";
 import { getFileContentHash } from "../project/local-edits.js";
 import { assertPathwayId } from "../project/remote-argument.js";
-import { MANIFEST_FILE, findEntryByFile, loadManifest, saveManifest, setEntry, toRecordablePath, type LoadedManifest, type ManifestEntry } from "../project/manifest.js";
+import {
+  MANIFEST_FILE,
+  findEntryByFile,
+  loadManifest,
+  saveManifest,
+  setEntry,
+  toRecordablePath,
+  type LoadedManifest,
+  type ManifestEntry,
+} from "../project/manifest.js";
 import { createClient, toEngineError, type RemoteOptions } from "../project/remote-client.js";
 
 /** Options of `planPush` and `push`; all optional. */
@@ -117,7 +126,12 @@ export async function planPush(host: Host, file: string, options: PushOptions = 
   if (!id) throw unknownPushTarget(file);
   if (options.id !== undefined) assertPathwayId(options.id, `--pathway-id ${options.id}`);
   if (entry && options.id && entry.id !== options.id && !options.force) {
-    throw new EngineError("refused", `${file} was fetched from pathway ${entry.id}, not ${options.id}; pass --force to push it to ${options.id} anyway.`, undefined, { id });
+    throw new EngineError(
+      "refused",
+      `${file} was fetched from pathway ${entry.id}, not ${options.id}; pass --force to push it to ${options.id} anyway.`,
+      undefined,
+      { id },
+    );
   }
   if (options.validate !== false) refuseInvalid(file, loadedFile.bytes!, id);
   const client = await createClient(host, options, manifest);
@@ -144,7 +158,18 @@ export async function planPush(host: Host, file: string, options: PushOptions = 
     }
   }
   const fileHash = getFileContentHash(loadedFile.bytes!);
-  return { report, remoteSent, localSent, ...(refusal !== undefined && { refusal }), body, pathway: loadedFile.pathway, endpoint, client, manifest, ...(fileHash && { fileHash }) };
+  return {
+    report,
+    remoteSent,
+    localSent,
+    ...(refusal !== undefined && { refusal }),
+    body,
+    pathway: loadedFile.pathway,
+    endpoint,
+    client,
+    manifest,
+    ...(fileHash && { fileHash }),
+  };
 }
 
 /**
@@ -152,13 +177,20 @@ export async function planPush(host: Host, file: string, options: PushOptions = 
  * matches (unless forced) or on a dry run, else uploads and records the new remote hash in the manifest. `warn` is
  * told when the upload worked but the new version could not be read back.
  */
-export async function push(host: Host, plan: PushPlan, options: { force?: boolean; dryRun?: boolean; warn?: (message: string) => void } = {}): Promise<PushReport> {
+export async function push(
+  host: Host,
+  plan: PushPlan,
+  options: { force?: boolean; dryRun?: boolean; warn?: (message: string) => void } = {},
+): Promise<PushReport> {
   const { report, body } = plan;
   report.dryRun = options.dryRun === true;
   if (plan.refusal !== undefined) return { ...report, ok: false, reason: plan.refusal };
   if (report.diff.equal && !options.force) return { ...report, reason: `Nothing to push: remote:${report.id} already matches ${report.file}.` };
   if (options.dryRun) {
-    return { ...report, reason: `Dry run: would POST ${toCount(body.nodes.length, "node")} and ${toCount(body.edges.length, "edge")} to pathway ${report.id}${labels(report.liftedLabels)}; nothing was sent.` };
+    return {
+      ...report,
+      reason: `Dry run: would POST ${toCount(body.nodes.length, "node")} and ${toCount(body.edges.length, "edge")} to pathway ${report.id}${labels(report.liftedLabels)}; nothing was sent.`,
+    };
   }
   try {
     await plan.client.updatePathway(report.id, plan.pathway);
@@ -166,7 +198,12 @@ export async function push(host: Host, plan: PushPlan, options: { force?: boolea
     const engine = await toEngineError(error, { id: report.id });
     // A third-party client reports this endpoint answering 400 and saving through versions instead (not documented).
     if (engine instanceof EngineError && (error as { details?: { status?: number } }).details?.status === 400) {
-      throw new EngineError(engine.kind, `${engine.message} Some accounts save only through versions (not documented): \`pathway push ${report.file} --draft\` uploads the file as a version, and \`pathway publish\` promotes it.`, engine.reason, engine.details);
+      throw new EngineError(
+        engine.kind,
+        `${engine.message} Some accounts save only through versions (not documented): \`pathway push ${report.file} --draft\` uploads the file as a version, and \`pathway publish\` promotes it.`,
+        engine.reason,
+        engine.details,
+      );
     }
     throw engine;
   }
@@ -175,7 +212,9 @@ export async function push(host: Host, plan: PushPlan, options: { force?: boolea
   try {
     after = (await plan.client.getPathway(report.id, { endpoint: plan.endpoint })).hash;
   } catch (error) {
-    options.warn?.(`pushed, but could not read pathway ${report.id} back (${(error as Error).message}); run \`pathway fetch ${report.id}\` before the next push.`);
+    options.warn?.(
+      `pushed, but could not read pathway ${report.id} back (${(error as Error).message}); run \`pathway fetch ${report.id}\` before the next push.`,
+    );
   }
   const recorded = toRecordablePath(plan.manifest, host.cwd, report.file);
   if (recorded === undefined) options.warn?.(`${report.file} is outside the manifest's folder, so it was not recorded in ${MANIFEST_FILE}.`);

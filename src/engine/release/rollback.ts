@@ -64,9 +64,17 @@ export async function rollbackVersion(host: Host, arg: string, options: Rollback
   current ??= releases.at(-1)?.version;
   if (version === undefined) {
     const at = releases.map((r) => r.version).lastIndexOf(current ?? -1);
-    const before = releases.slice(0, at < 0 ? releases.length : at).reverse().find((r) => r.version !== current);
+    const before = releases
+      .slice(0, at < 0 ? releases.length : at)
+      .reverse()
+      .find((r) => r.version !== current);
     if (!before) {
-      throw new EngineError("input", `${MANIFEST_FILE} has no record of a version of pathway ${id} promoted to ${environment} before ${current === undefined ? "the current one" : `version ${current}`}; pass --to <n> (see \`pathway versions ${named}\`).`, "no-previous", { id });
+      throw new EngineError(
+        "input",
+        `${MANIFEST_FILE} has no record of a version of pathway ${id} promoted to ${environment} before ${current === undefined ? "the current one" : `version ${current}`}; pass --to <n> (see \`pathway versions ${named}\`).`,
+        "no-previous",
+        { id },
+      );
     }
     version = before.version;
   }
@@ -74,7 +82,8 @@ export async function rollbackVersion(host: Host, arg: string, options: Rollback
   try {
     hash = getContentHash((await client.getVersion(id, version)).pathway);
   } catch (error) {
-    if ((error as { kind?: unknown }).kind === "not-found") throw new EngineError("input", `Pathway ${id} has no version ${version} on the service; see \`pathway versions ${named}\`.`, "version-missing", { id });
+    if ((error as { kind?: unknown }).kind === "not-found")
+      throw new EngineError("input", `Pathway ${id} has no version ${version} on the service; see \`pathway versions ${named}\`.`, "version-missing", { id });
     throw await toEngineError(error, { id });
   }
   const recordedHash = [...releases].reverse().find((r) => r.version === version)?.hash;
@@ -92,11 +101,25 @@ export async function rollbackVersion(host: Host, arg: string, options: Rollback
     reason,
   });
   if (recordedHash !== undefined && recordedHash !== hash && !options.force) {
-    return report(false, false, `Refusing to roll back: version ${version} of pathway ${id} changed since it was promoted (now ${hash}, then ${recordedHash}). See it with \`pathway fetch ${id}@${version} -o -\`; pass --force to promote it as it is.`);
+    return report(
+      false,
+      false,
+      `Refusing to roll back: version ${version} of pathway ${id} changed since it was promoted (now ${hash}, then ${recordedHash}). See it with \`pathway fetch ${id}@${version} -o -\`; pass --force to promote it as it is.`,
+    );
   }
-  const checked = recordedHash === undefined ? `no record of what it held when promoted; promoting it as it is, ${hash}` : `unchanged since it was promoted, ${hash}`;
-  if (options.dryRun) return report(true, false, `Dry run: would promote version ${version} of pathway ${id} to ${environment}${current === undefined ? "" : ` in place of version ${current}`} (${checked}). Nothing was promoted.`);
+  const checked =
+    recordedHash === undefined ? `no record of what it held when promoted; promoting it as it is, ${hash}` : `unchanged since it was promoted, ${hash}`;
+  if (options.dryRun)
+    return report(
+      true,
+      false,
+      `Dry run: would promote version ${version} of pathway ${id} to ${environment}${current === undefined ? "" : ` in place of version ${current}`} (${checked}). Nothing was promoted.`,
+    );
   await promote(client, id, version, environment, `pathway rollback ${named} --to ${version} --environment ${environment}`);
   await recordRelease(host, target, manifest, { version, environment, hash }, options.warn, reported);
-  return report(true, true, `✔ rolled ${environment} of pathway ${id} back to version ${version}${current === undefined ? "" : ` from version ${current}`} (${checked}).`);
+  return report(
+    true,
+    true,
+    `✔ rolled ${environment} of pathway ${id} back to version ${version}${current === undefined ? "" : ` from version ${current}`} (${checked}).`,
+  );
 }

@@ -56,20 +56,23 @@ export async function listMarkedVersions(host: Host, arg: string, options: Remot
         }
       });
     }
-    const versions = list.map((v): MarkedVersion => ({
-      ...v,
-      ...(markers.production === v.version && { production: true }),
-      ...(markers.staging === v.version && { staging: true }),
-      ...(draft === v.version && { draft: true }),
-      ...(matches.has(v.version) && { matchesLocal: true }),
-    }));
+    const versions = list.map(
+      (v): MarkedVersion => ({
+        ...v,
+        ...(markers.production === v.version && { production: true }),
+        ...(markers.staging === v.version && { staging: true }),
+        ...(draft === v.version && { draft: true }),
+        ...(matches.has(v.version) && { matchesLocal: true }),
+      }),
+    );
     return {
       id,
       versions,
       production: markers.production ?? "unknown",
       staging: markers.staging ?? "unknown",
       ...(draft !== undefined && { draft }),
-      ...(target.local && target.file !== undefined && { local: { file: target.file, hash: target.local.hash, notCompared: notCompared.sort((a, b) => a - b) } }),
+      ...(target.local &&
+        target.file !== undefined && { local: { file: target.file, hash: target.local.hash, notCompared: notCompared.sort((a, b) => a - b) } }),
     };
   } catch (error) {
     throw await toEngineError(error, { id });

@@ -53,12 +53,16 @@ export interface ReportResult {
 /** Picks the coverage entry of `path` from a `pathway test` JSON report: the one naming the same file, or the only one. */
 function pickCoverage(report: unknown, path: string, file: string): PathwayCoverage {
   const list = isObject(report) && Array.isArray(report.coverage) ? (report.coverage as unknown[]) : undefined;
-  if (!list || list.length === 0) throw new EngineError("input", `--coverage ${file} holds no coverage; run \`pathway test --coverage --format json > ${file}\`.`);
+  if (!list || list.length === 0)
+    throw new EngineError("input", `--coverage ${file} holds no coverage; run \`pathway test --coverage --format json > ${file}\`.`);
   const base = (p: string) => p.replace(/\\/g, "/").split("/").pop();
   const same = list.filter((c) => isObject(c) && typeof c.pathway === "string" && (c.pathway === path || base(c.pathway) === base(path)));
   const entry = same[0] ?? (list.length === 1 ? list[0] : undefined);
   if (!isObject(entry) || !isObject(entry.nodes) || !isObject(entry.edges) || !isObject(entry.globals)) {
-    throw new EngineError("input", `--coverage ${file} has no coverage for ${path} (it covers ${list.map((c) => (isObject(c) ? String(c.pathway) : "?")).join(", ")}).`);
+    throw new EngineError(
+      "input",
+      `--coverage ${file} has no coverage for ${path} (it covers ${list.map((c) => (isObject(c) ? String(c.pathway) : "?")).join(", ")}).`,
+    );
   }
   return toPathwayCoverage(entry, file, path);
 }
@@ -74,9 +78,13 @@ function samePath(host: Host, a: string, b: string): boolean {
  */
 export async function createReport(host: Host, arg: string, options: ReportOptions = {}): Promise<ReportResult> {
   if (options.coverage !== undefined && options.scenarios !== undefined) throw new EngineError("usage", "Give --coverage or --scenarios, not both.");
-  if (options.calls !== undefined && (options.coverage !== undefined || options.scenarios !== undefined)) throw new EngineError("usage", "Give --calls alone: it colours the page by recorded calls, as --coverage and --scenarios do by scenarios.");
+  if (options.calls !== undefined && (options.coverage !== undefined || options.scenarios !== undefined))
+    throw new EngineError("usage", "Give --calls alone: it colours the page by recorded calls, as --coverage and --scenarios do by scenarios.");
   const loaded = await requirePathway(host, arg);
-  const { config, root } = await createLintConfigLoader(host, { rules: (await loadRuleCatalogue()).all, ...(options.config !== undefined && { explicit: options.config }) })(loaded.file);
+  const { config, root } = await createLintConfigLoader(host, {
+    rules: (await loadRuleCatalogue()).all,
+    ...(options.config !== undefined && { explicit: options.config }),
+  })(loaded.file);
   const settings = getFileLintSettings(config, loaded.file === undefined ? STDIN : toRelativePosix(root, loaded.file));
   const lint = lintPathway(loaded.bytes ?? JSON.stringify(loaded.pathway), {
     rules: settings.rules,
@@ -117,7 +125,15 @@ export async function createReport(host: Host, arg: string, options: ReportOptio
   const slow = getSlowLayoutWarning(loaded.path, graph, engine, options.layout?.timeoutMs ?? 120_000);
   if (slow !== undefined) options.onNotice?.(slow);
   const layout = await getGraphLayout(graph, options.layout ?? {});
-  const data = toReportData({ pathway, graph, layout, source: loaded.path, diagnostics: lint.diagnostics, ...(diff && { diff }), ...(coverage && { coverage }) });
+  const data = toReportData({
+    pathway,
+    graph,
+    layout,
+    source: loaded.path,
+    diagnostics: lint.diagnostics,
+    ...(diff && { diff }),
+    ...(coverage && { coverage }),
+  });
   if (calls) for (const node of data.nodes) if (calls.counts[node.id]) node.calls = calls.counts[node.id];
   return {
     path: loaded.path,

@@ -41,7 +41,10 @@ export function fitMermaidLimits(pathway: Pathway, options: DiagramOptions, cent
     if (getMermaidLimitProblems(toMermaid(graph, { legend: false }), graph.edges.length).length > 0) continue;
     const f = graph.focus!;
     const what = centers.length > 0 ? `the ${toCount(centers.length, "changed node")}` : "the start node";
-    return { graph, message: `drew only the nodes within ${toCount(depth, "step")} of ${what} so GitHub can show it (${toCount(f.omittedNodes, "node")} and ${toCount(f.omittedEdges, "edge")} left out); draw all of it as an image (--format svg or png).` };
+    return {
+      graph,
+      message: `drew only the nodes within ${toCount(depth, "step")} of ${what} so GitHub can show it (${toCount(f.omittedNodes, "node")} and ${toCount(f.omittedEdges, "edge")} left out); draw all of it as an image (--format svg or png).`,
+    };
   }
   return undefined;
 }

@@ -1,7 +1,18 @@
 // `drawFiles`: pathway files to Mermaid, DOT, Markdown, graph JSON, or SVG/PNG/PDF rendered in one shared Chromium, written where -o says.
 import path from "node:path";
 import type { DiagramContext, DiagramDirection, DirectedGraph } from "../../export/index.js";
-import { findDiagramNode, getDiagramAnnotations, getGlobalsNote, getMermaidLimitProblems, getMermaidTooltips, simplifyGraph, toDirectedGraph, toDot, toMarkdown, toMermaid } from "../../export/index.js";
+import {
+  findDiagramNode,
+  getDiagramAnnotations,
+  getGlobalsNote,
+  getMermaidLimitProblems,
+  getMermaidTooltips,
+  simplifyGraph,
+  toDirectedGraph,
+  toDot,
+  toMarkdown,
+  toMermaid,
+} from "../../export/index.js";
 import { ELK_MAX_ITEMS } from "../../layout/limits.js";
 import { BROWSER_INSTALL_HINT, BrowserUnavailableError, createDiagramRenderer, getBrowserLocation } from "../../render/index.js";
 import { EngineError, createErrorObject, type ErrorCode } from "../../host/errors.js";
@@ -87,7 +98,10 @@ function pickEngine(graph: DirectedGraph, engine: DiagramEngine): Exclude<Diagra
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the render did not finish within ${ms / 1000} s.`)), ms)))]);
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the render did not finish within ${ms / 1000} s.`)), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -137,7 +151,10 @@ export function listPaths(paths: readonly string[]): string {
 async function planTargets(host: Host, drawings: Drawing[], format: DiagramFormat, output: string | undefined): Promise<"stdout" | "files"> {
   if (output === "-" || (output === undefined && !isImage(format))) {
     if (drawings.length > 1 && (format === "mermaid" || isImage(format))) {
-      throw new EngineError("usage", `${drawings.length} pathways cannot share one ${format === "mermaid" ? "Mermaid text" : "image"} on stdout; write them to a directory with -o <dir>.`);
+      throw new EngineError(
+        "usage",
+        `${drawings.length} pathways cannot share one ${format === "mermaid" ? "Mermaid text" : "image"} on stdout; write them to a directory with -o <dir>.`,
+      );
     }
     return "stdout";
   }
@@ -150,7 +167,8 @@ async function planTargets(host: Host, drawings: Drawing[], format: DiagramForma
   }
   let isDirectory = output.endsWith("/") || output.endsWith(path.sep) || (await host.stat(output))?.kind === "directory";
   if (!isDirectory && drawings.length > 1) {
-    if (path.extname(output) !== "") throw new EngineError("usage", `-o ${output}: ${drawings.length} pathways need a directory, one file each; name one (e.g. -o diagrams/).`);
+    if (path.extname(output) !== "")
+      throw new EngineError("usage", `-o ${output}: ${drawings.length} pathways need a directory, one file each; name one (e.g. -o diagrams/).`);
     isDirectory = true;
   }
   if (!isDirectory) {
@@ -171,8 +189,10 @@ async function planTargets(host: Host, drawings: Drawing[], format: DiagramForma
 /** Draws every pathway the arguments name (files, directories, globs, `-`); see `DrawFilesOptions`. */
 export async function drawFiles(host: Host, args: readonly string[], options: DrawFilesOptions = {}): Promise<DrawFilesResult> {
   const format = options.format ?? "mermaid";
-  if (options.depth !== undefined && options.focus === undefined && options.base === undefined) throw new EngineError("usage", "--depth only applies with --focus <node> or --base; add one or drop --depth.");
-  if (options.context !== undefined && options.focus === undefined && options.base === undefined) throw new EngineError("usage", "--context only applies with --focus <node> or --base; add one or drop --context.");
+  if (options.depth !== undefined && options.focus === undefined && options.base === undefined)
+    throw new EngineError("usage", "--depth only applies with --focus <node> or --base; add one or drop --depth.");
+  if (options.context !== undefined && options.focus === undefined && options.base === undefined)
+    throw new EngineError("usage", "--context only applies with --focus <node> or --base; add one or drop --context.");
   const result: DrawFilesResult = { stdout: [], written: [], problems: [], exitCode: 0 };
   const fail = (exit: 1 | 2, message: string, filePath?: string, code?: ErrorCode) => {
     result.problems.push({ message, severity: "error", exit, ...(filePath !== undefined && { filePath }), ...(code !== undefined && { code }) });
@@ -180,7 +200,8 @@ export async function drawFiles(host: Host, args: readonly string[], options: Dr
   };
   const drawings: Drawing[] = [];
   const inputs = await readInputs(host, "pathway", args);
-  if (options.base !== undefined && inputs.length > 1) throw new EngineError("usage", `--base compares one pathway with its older version; ${inputs.length} were given.`);
+  if (options.base !== undefined && inputs.length > 1)
+    throw new EngineError("usage", `--base compares one pathway with its older version; ${inputs.length} were given.`);
   for (const input of inputs) {
     if (input.skipped) {
       result.problems.push({ filePath: input.path, severity: "warning", message: `${input.path}: ${input.problem!.message}` });
@@ -201,7 +222,12 @@ export async function drawFiles(host: Host, args: readonly string[], options: Dr
     }
     // The change under review: its nodes, drawn with their neighbours; the rest is counted, not drawn.
     const changed = options.base === undefined ? [] : getChangedNodeIds((await diffVersions(host, options.base, input.path)).diff);
-    if (options.base !== undefined && changed.length === 0) result.problems.push({ filePath: input.path, severity: "note", message: `${input.path}: no node changed since ${options.base}; the whole pathway is drawn.` });
+    if (options.base !== undefined && changed.length === 0)
+      result.problems.push({
+        filePath: input.path,
+        severity: "note",
+        message: `${input.path}: no node changed since ${options.base}; the whole pathway is drawn.`,
+      });
     const graphOptions = {
       direction: options.direction ?? "TB",
       maxLabel: options.maxLabel ?? 40,
@@ -209,7 +235,9 @@ export async function drawFiles(host: Host, args: readonly string[], options: Dr
     };
     const full = toDirectedGraph(pathway, {
       ...graphOptions,
-      ...(options.focus !== undefined ? { focus: options.focus, depth: options.depth ?? 2 } : changed.length > 0 && { around: changed, depth: options.depth ?? 1 }),
+      ...(options.focus !== undefined
+        ? { focus: options.focus, depth: options.depth ?? 2 }
+        : changed.length > 0 && { around: changed, depth: options.depth ?? 1 }),
       ...(options.context !== undefined && { context: options.context }),
     });
     let graph = options.merge === false ? full : simplifyGraph(full, { maxLabel: options.maxLabel ?? 40 });
@@ -237,7 +265,10 @@ export async function drawFiles(host: Host, args: readonly string[], options: Dr
     }
     drawings.push(drawing);
   }
-  const errorsJson = () => result.problems.filter((p) => p.severity === "error" && p.filePath !== undefined).map((p) => ({ filePath: p.filePath!, error: createErrorObject(p.code ?? "input", p.message) }));
+  const errorsJson = () =>
+    result.problems
+      .filter((p) => p.severity === "error" && p.filePath !== undefined)
+      .map((p) => ({ filePath: p.filePath!, error: createErrorObject(p.code ?? "input", p.message) }));
   if (drawings.length === 0) {
     if (format === "json" && (options.output === undefined || options.output === "-")) result.stdout.push(`${JSON.stringify(errorsJson(), null, 2)}\n`);
     return result;
@@ -254,7 +285,8 @@ export async function drawFiles(host: Host, args: readonly string[], options: Dr
     }
   };
   if (format === "json") {
-    if (where === "stdout") result.stdout.push(`${JSON.stringify([...drawings.map((d) => ({ filePath: d.path, graph: d.graph })), ...errorsJson()], null, 2)}\n`);
+    if (where === "stdout")
+      result.stdout.push(`${JSON.stringify([...drawings.map((d) => ({ filePath: d.path, graph: d.graph })), ...errorsJson()], null, 2)}\n`);
     else for (const d of drawings) await write(d.target!, `${JSON.stringify(d.graph, null, 2)}\n`);
     return result;
   }
@@ -313,13 +345,18 @@ async function renderDrawings(
       if (!(error instanceof BrowserUnavailableError) && !missingPackages) throw error;
       // ELK needs neither: offered first, before the install that would bring them.
       const instead = getNoBrowserHint(format, options.engine ?? "auto");
-      const message = missingPackages ? createMissingPackageError("images", instead).message : `cannot start a browser to render diagrams: ${(error as BrowserUnavailableError).reason}.\n${instead}\nOr ${BROWSER_INSTALL_HINT.replace(/^I/, "i")}`;
+      const message = missingPackages
+        ? createMissingPackageError("images", instead).message
+        : `cannot start a browser to render diagrams: ${(error as BrowserUnavailableError).reason}.\n${instead}\nOr ${BROWSER_INSTALL_HINT.replace(/^I/, "i")}`;
       const saved: string[] = [];
       for (const d of drawings) {
-        const target = where === "stdout" ? (d.path === STDIN ? "stdin.mmd" : stripJson(d.path) + ".mmd") : d.target!.replace(/\.(svg|png|pdf)$/i, "") + ".mmd";
+        const target = where === "stdout" ? (d.path === STDIN ? "stdin.mmd" : `${stripJson(d.path)}.mmd`) : `${d.target!.replace(/\.(svg|png|pdf)$/i, "")}.mmd`;
         if (await write(target, d.mermaid)) saved.push(target);
       }
-      fail(2, `${message}${saved.length > 0 ? `\nThe Mermaid text was written instead: ${listPaths(saved)} (render it later with this command, or paste it into a Markdown mermaid block).` : ""}`);
+      fail(
+        2,
+        `${message}${saved.length > 0 ? `\nThe Mermaid text was written instead: ${listPaths(saved)} (render it later with this command, or paste it into a Markdown mermaid block).` : ""}`,
+      );
       return;
     }
   }
@@ -337,7 +374,12 @@ async function renderDrawings(
   try {
     for (const [i, d] of drawings.entries()) {
       const engine = engines[i]!;
-      const stop = drawings.length <= 3 && options.onSlowStep ? options.onSlowStep(`pathway: ${engine === "mermaid" ? "rendering" : "laying out"} ${d.path} (${toCount(d.graph.nodes.length, "node")}, ${toCount(d.graph.edges.length, "edge")})…`) : () => undefined;
+      const stop =
+        drawings.length <= 3 && options.onSlowStep
+          ? options.onSlowStep(
+              `pathway: ${engine === "mermaid" ? "rendering" : "laying out"} ${d.path} (${toCount(d.graph.nodes.length, "node")}, ${toCount(d.graph.edges.length, "edge")})…`,
+            )
+          : () => undefined;
       try {
         let data: Uint8Array;
         if (engine === "mermaid") {

@@ -42,7 +42,8 @@ export async function serveReport(options: ServeReportOptions = {}): Promise<Rep
   let port = 0;
   const guard = createLoopbackGuard(() => port);
   const handle = (request: IncomingMessage, response: ServerResponse) => {
-    const send = (status: number, text: string) => response.writeHead(status, { ...COMMON_HEADERS, "content-type": "text/plain; charset=utf-8" }).end(`${text}\n`);
+    const send = (status: number, text: string) =>
+      response.writeHead(status, { ...COMMON_HEADERS, "content-type": "text/plain; charset=utf-8" }).end(`${text}\n`);
     const refused = guard.check(request.headers);
     if (refused !== undefined) return send(403, `Forbidden: ${refused}.`);
     const url = (request.url ?? "/").split("?")[0];

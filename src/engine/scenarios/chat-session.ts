@@ -49,7 +49,8 @@ export function parseRequestData(text: string): Record<string, unknown> {
   } catch {
     parsed = undefined;
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new EngineError("usage", `--request-data: expected a JSON object, e.g. '{"from": "+15551234567"}'.`);
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw new EngineError("usage", `--request-data: expected a JSON object, e.g. '{"from": "+15551234567"}'.`);
   return parsed as Record<string, unknown>;
 }
 
@@ -72,7 +73,8 @@ export function toTakeRef(choices: readonly Candidate[], ref: string): string {
  * gives no state to keep, and `/back` still undoes the caller's last real turn.
  */
 export async function takeChatTurn(session: ChatSession, state: SimState, user: string, take?: string): Promise<{ next: SimState } | { refusal: string }> {
-  if (state.status !== "active") return { refusal: `The conversation has ${state.status === "transferred" ? "been transferred" : state.status}; /back to undo or /quit.` };
+  if (state.status !== "active")
+    return { refusal: `The conversation has ${state.status === "transferred" ? "been transferred" : state.status}; /back to undo or /quit.` };
   const next = await sim.transitionAsync(session.simulator, state, { user, ...(take !== undefined && { take }) });
   const failed = take === undefined ? undefined : next.trace.slice(state.trace.length).find((e) => e.type === "decide" && e.decision.kind === "error");
   if (failed?.type === "decide") return { refusal: `${failed.decision.reason.replace(/\.$/, "")}; nothing changed (/edges lists the choices).` };

@@ -17,5 +17,8 @@ export function toPathwayCoverage(value: unknown, file: string, pathway: string)
   const parsed = entry.safeParse(value);
   if (parsed.success) return parsed.data as PathwayCoverage;
   const issue = toSchemaIssues(parsed.error.issues)[0]!;
-  throw new EngineError("input", `--coverage ${file}: the coverage of ${pathway} is not as \`pathway test --coverage --format json\` writes it: ${issue.keyPath || "the entry"}: ${issue.detail}; write the file again with that command.`);
+  throw new EngineError(
+    "input",
+    `--coverage ${file}: the coverage of ${pathway} is not as \`pathway test --coverage --format json\` writes it: ${issue.keyPath || "the entry"}: ${issue.detail}; write the file again with that command.`,
+  );
 }

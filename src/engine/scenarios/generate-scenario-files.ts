@@ -38,7 +38,13 @@ export interface GeneratedScenarioFiles extends GeneratedScenarios {
 }
 
 function toSlug(text: string): string {
-  return text.toLowerCase().replace(/\.json$/, "").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "pathway";
+  return (
+    text
+      .toLowerCase()
+      .replace(/\.json$/, "")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "pathway"
+  );
 }
 
 /** What generating for one pathway file plans to write: the scenarios, the folder and each file with its text, made on demand. */
@@ -58,7 +64,10 @@ async function planScenarioFiles(host: Host, pathwayArg: string, options: Genera
   const dir = path.resolve(host.cwd, options.output);
   // Relative to where the files really are, as the runner reads them: through a symlinked folder, `../p.json` seen from
   // the link names another file from the folder the scenarios are written into.
-  const pathwayRef = path.relative(await toRealPath(host, dir), await toRealPath(host, path.resolve(host.cwd, file!))).split(path.sep).join("/");
+  const pathwayRef = path
+    .relative(await toRealPath(host, dir), await toRealPath(host, path.resolve(host.cwd, file!)))
+    .split(path.sep)
+    .join("/");
   const name = typeof pathway.name === "string" && pathway.name.trim() !== "" ? pathway.name.trim() : path.basename(file!, ".json");
   const slug = toSlug(path.basename(file!));
   const mocksFile = path.join(dir, `${slug}.mocks.yaml`);
@@ -95,20 +104,29 @@ export interface PreviewedScenarioFiles extends GeneratedScenarios {
  */
 export async function previewScenarioFiles(host: Host, pathwayArg: string, options: GenerateScenarioFilesOptions): Promise<PreviewedScenarioFiles> {
   const plan = await planScenarioFiles(host, pathwayArg, options);
-  return { ...plan.generated, files: plan.writes.map(([target, toText]) => ({ path: displayPath(host.cwd, target), text: toText() })), dir: displayPath(host.cwd, plan.dir) };
+  return {
+    ...plan.generated,
+    files: plan.writes.map(([target, toText]) => ({ path: displayPath(host.cwd, target), text: toText() })),
+    dir: displayPath(host.cwd, plan.dir),
+  };
 }
 
 /** Generates and writes scenarios for one pathway file (not stdin: scenarios name their pathway by path). */
 export async function generateScenarioFiles(host: Host, pathwayArg: string, options: GenerateScenarioFilesOptions): Promise<GeneratedScenarioFiles> {
   const { generated, dir, files, mocksFile, writes } = await planScenarioFiles(host, pathwayArg, options);
   const dirStat = await host.stat(dir);
-  if (dirStat?.kind === "file") throw new EngineError("usage", `-o ${displayPath(host.cwd, dir)}: is a file; name a directory for the scenario files (it is created when missing).`);
+  if (dirStat?.kind === "file")
+    throw new EngineError("usage", `-o ${displayPath(host.cwd, dir)}: is a file; name a directory for the scenario files (it is created when missing).`);
   // Nothing can be in the way in a directory that does not exist yet (the usual first run): no file is looked at.
   if (!options.force && dirStat !== undefined) {
     const targets = generated.mocks ? [mocksFile, ...files] : files;
     const found = await mapPool(targets, PARALLEL_WRITES, async (f) => (await host.stat(f)) !== undefined);
     const clash = targets.filter((_, i) => found[i]).map((f) => displayPath(host.cwd, f));
-    if (clash.length > 0) throw new EngineError("usage", `${clash.length} file(s) already exist (${clash.slice(0, 3).join(", ")}${clash.length > 3 ? ", ..." : ""}); use --force to overwrite or choose another -o directory.`);
+    if (clash.length > 0)
+      throw new EngineError(
+        "usage",
+        `${clash.length} file(s) already exist (${clash.slice(0, 3).join(", ")}${clash.length > 3 ? ", ..." : ""}); use --force to overwrite or choose another -o directory.`,
+      );
   }
   // Each file's text is made just before it is written (not all held at once), and a host whose writes wait (not the
   // Node host, whose writes are synchronous calls) gets several at a time. The first failure stops the rest.
@@ -122,5 +140,10 @@ export async function generateScenarioFiles(host: Host, pathwayArg: string, opti
     }
   });
   if (failure) throw failure;
-  return { ...generated, files: files.map((f) => displayPath(host.cwd, f)), ...(generated.mocks && { mocksFile: displayPath(host.cwd, mocksFile) }), dir: displayPath(host.cwd, dir) };
+  return {
+    ...generated,
+    files: files.map((f) => displayPath(host.cwd, f)),
+    ...(generated.mocks && { mocksFile: displayPath(host.cwd, mocksFile) }),
+    dir: displayPath(host.cwd, dir),
+  };
 }

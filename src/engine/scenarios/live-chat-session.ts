@@ -30,10 +30,13 @@ export interface LiveChat {
 export async function openLiveChat(host: Host, pathwayArg: string, options: LiveChatOptions = {}): Promise<LiveChat> {
   const target = await resolveReleaseTarget(host, pathwayArg, { lenient: true, ...(options.pathwayId !== undefined && { id: options.pathwayId }) });
   const client = await createClient(host, options, target.manifest);
-  if (!client.config.apiKey) throw new EngineError("config", "--live talks to the service's chat: set PATHWAYKIT_API_KEY to the key from the service's dashboard.");
-  const resolved = options.pathwayVersion === undefined ? undefined : await resolveVersion(host, client, target.manifest, target.id, options.pathwayVersion, target.file);
+  if (!client.config.apiKey)
+    throw new EngineError("config", "--live talks to the service's chat: set PATHWAYKIT_API_KEY to the key from the service's dashboard.");
+  const resolved =
+    options.pathwayVersion === undefined ? undefined : await resolveVersion(host, client, target.manifest, target.id, options.pathwayVersion, target.file);
   const warnings = [...(resolved?.warnings ?? [])];
-  if (resolved && target.local && resolved.tested.hash !== target.local.hash) warnings.push(`the version chatted with is not ${target.file} (remote ${resolved.tested.hash}, local ${target.local.hash}).`);
+  if (resolved && target.local && resolved.tested.hash !== target.local.hash)
+    warnings.push(`the version chatted with is not ${target.file} (remote ${resolved.tested.hash}, local ${target.local.hash}).`);
   const pathwayVersion = resolved?.send;
   const wrap = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
@@ -46,7 +49,8 @@ export async function openLiveChat(host: Host, pathwayArg: string, options: Live
     id: target.id,
     ...(resolved && { tested: resolved.tested }),
     warnings,
-    start: (requestData = options.variables) => wrap(() => client.createChat({ pathwayId: target.id, ...(requestData && { requestData }), ...(pathwayVersion !== undefined && { pathwayVersion }) })),
+    start: (requestData = options.variables) =>
+      wrap(() => client.createChat({ pathwayId: target.id, ...(requestData && { requestData }), ...(pathwayVersion !== undefined && { pathwayVersion }) })),
     send: (chatId, message) => wrap(() => client.sendChatMessage(chatId, message)),
   };
 }

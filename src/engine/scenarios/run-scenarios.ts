@@ -88,10 +88,14 @@ function looksLikePathway(text: string): boolean {
 }
 
 /** What to do when the llm decider is asked for but has no model endpoint (pathway test and pathway chat). */
-export const LLM_NOT_CONFIGURED = "--decider llm needs a model endpoint: set PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (and PATHWAYKIT_LLM_API_KEY), or --llm-base-url and --llm-model.";
+export const LLM_NOT_CONFIGURED =
+  "--decider llm needs a model endpoint: set PATHWAYKIT_LLM_BASE_URL and PATHWAYKIT_LLM_MODEL (and PATHWAYKIT_LLM_API_KEY), or --llm-base-url and --llm-model.";
 
 /** The llm decider from options or PATHWAYKIT_LLM_BASE_URL / _MODEL / _API_KEY in the host's environment; undefined when not configured. */
-export async function createLlmDeciderFromEnv(host: Host, options: { llmBaseUrl?: string; llmModel?: string; maxResponseBytes?: number }): Promise<Decider | undefined> {
+export async function createLlmDeciderFromEnv(
+  host: Host,
+  options: { llmBaseUrl?: string; llmModel?: string; maxResponseBytes?: number },
+): Promise<Decider | undefined> {
   const baseUrl = options.llmBaseUrl ?? host.env.PATHWAYKIT_LLM_BASE_URL;
   const model = options.llmModel ?? host.env.PATHWAYKIT_LLM_MODEL;
   if (!baseUrl || !model) return undefined;
@@ -106,16 +110,25 @@ export async function createLlmDeciderFromEnv(host: Host, options: { llmBaseUrl?
  */
 export async function runScenarioFiles(host: Host, args: readonly string[], options: RunScenariosOptions = {}): Promise<TestReport> {
   const repeat = options.repeat ?? 1;
-  if (!Number.isInteger(repeat) || repeat < 1 || repeat > MAX_REPEAT) throw new EngineError("usage", `--repeat ${repeat}: expected a whole number from 1 to ${MAX_REPEAT}.`);
+  if (!Number.isInteger(repeat) || repeat < 1 || repeat > MAX_REPEAT)
+    throw new EngineError("usage", `--repeat ${repeat}: expected a whole number from 1 to ${MAX_REPEAT}.`);
   const llm = await createLlmDeciderFromEnv(host, { ...options, maxResponseBytes: options.remote?.maxResponseBytes });
   if (options.decider === "llm" && !llm) throw new EngineError("config", LLM_NOT_CONFIGURED);
-  const override = options.decider === "llm" ? llm : options.decider === "keyword" ? sim.createKeywordDecider() : options.decider === "scripted" ? sim.createScriptedDecider() : undefined;
+  const override =
+    options.decider === "llm"
+      ? llm
+      : options.decider === "keyword"
+        ? sim.createKeywordDecider()
+        : options.decider === "scripted"
+          ? sim.createScriptedDecider()
+          : undefined;
   const live = options.liveWebhooks ? sim.createLiveWebhooks({ fetch: toCappedFetch(host, options.remote?.maxResponseBytes) }) : undefined;
   const pathways = new Map<string, { pathway?: Pathway; simulator?: Simulator; error?: string; traces: TraceEvent[][]; display: string }>();
   // In file order: a result for each scenario that could not run, a job for each that can.
   const slots: (TestCaseReport | Job)[] = [];
   let liveContext: LiveContext | undefined;
-  if (options.pathwayVersion !== undefined && !options.live && !options.compare) throw new EngineError("usage", "--pathway-version names the saved version a live run chats with: add --live or --compare.");
+  if (options.pathwayVersion !== undefined && !options.live && !options.compare)
+    throw new EngineError("usage", "--pathway-version names the saved version a live run chats with: add --live or --compare.");
   // Each (pathway, file) pair's version is read back once, however many scenarios run on it.
   const versions = new Map<string, Promise<ResolvedVersion>>();
   // A suite's shared mocks file is read once, however many scenarios name it.
@@ -126,7 +139,10 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     let root = roots.get(dir);
     if (!root) roots.set(dir, (root = findProjectRoot(host, scenarioFile)));
     const shown = displayPath(host.cwd, await root);
-    return resolveInsideRoot(host, await root, named, { base: dir, rootName: shown === "" || shown === "." ? "the project folder (the working directory)" : `the project folder ${shown}` });
+    return resolveInsideRoot(host, await root, named, {
+      base: dir,
+      rootName: shown === "" || shown === "." ? "the project folder (the working directory)" : `the project folder ${shown}`,
+    });
   };
   const started = performance.now();
   const skipped: string[] = [];
@@ -140,7 +156,16 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     const shown = displayPath(host.cwd, file);
     const t0 = performance.now();
     const fail = (message: string, extra: Partial<TestCaseReport> = {}, issues?: { message: string; pointer: string; line?: number; column?: number }[]) =>
-      slots.push({ file: shown, name: path.basename(file), status: "error", durationMs: performance.now() - t0, failures: issues ?? [{ message, pointer: "" }], warnings: [], trace: [], ...extra });
+      slots.push({
+        file: shown,
+        name: path.basename(file),
+        status: "error",
+        durationMs: performance.now() - t0,
+        failures: issues ?? [{ message, pointer: "" }],
+        warnings: [],
+        trace: [],
+        ...extra,
+      });
     if (ref.problem) {
       fail(ref.problem.message);
       continue;
@@ -163,7 +188,9 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     if (!loaded.ok) {
       // A pathway named where a scenario belongs gets the one answer to "is this a pathway?", not a schema error.
       if (looksLikePathway(decoded.text)) {
-        fail(`${shown}: this is a pathway, not a scenario; a scenario file (*.scenario.yaml) names its pathway with \`pathway: ${path.basename(file)}\`. Write one, or generate them with \`pathway scenarios generate ${shown} -o <dir>\`.`);
+        fail(
+          `${shown}: this is a pathway, not a scenario; a scenario file (*.scenario.yaml) names its pathway with \`pathway: ${path.basename(file)}\`. Write one, or generate them with \`pathway scenarios generate ${shown} -o <dir>\`.`,
+        );
         continue;
       }
       fail(loaded.issues[0]!.message, {}, loaded.issues);
@@ -216,19 +243,32 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
     }
     if (problem !== undefined || !entry.pathway) {
       const pos = loaded.locate(["pathway"]);
-      fail(`${problem} (named by pathway: in the scenario)`, { name: scenario.name ?? path.basename(file), pathway: entry.display }, [{ message: `${problem}`, pointer: "/pathway", ...pos }]);
+      fail(`${problem} (named by pathway: in the scenario)`, { name: scenario.name ?? path.basename(file), pathway: entry.display }, [
+        { message: `${problem}`, pointer: "/pathway", ...pos },
+      ]);
       continue;
     }
-    const runOptions = { simulator: entry.simulator!, locate: loaded.locate, ...(llm && { llm }), ...(override && { decider: override }), ...(live && { webhook: live }) };
+    const runOptions = {
+      simulator: entry.simulator!,
+      locate: loaded.locate,
+      ...(llm && { llm }),
+      ...(override && { decider: override }),
+      ...(live && { webhook: live }),
+    };
     const needsAsync = Boolean(live) || scenario.decider === "llm" || options.decider === "llm";
-    const offline = (): Promise<ScenarioResult> | ScenarioResult => (needsAsync ? sim.runScenarioAsync(entry.pathway!, scenario, runOptions) : sim.runScenario(entry.pathway!, scenario, runOptions));
+    const offline = (): Promise<ScenarioResult> | ScenarioResult =>
+      needsAsync ? sim.runScenarioAsync(entry.pathway!, scenario, runOptions) : sim.runScenario(entry.pathway!, scenario, runOptions);
     let runOnce: () => Promise<ScenarioResult> | ScenarioResult = offline;
     const liveWarnings: string[] = [];
     if (options.live || options.compare) {
       if (!liveContext) {
         const manifest = await loadManifest(host);
         const client = await createClient(host, options.remote ?? {}, manifest);
-        if (!client.config.apiKey) throw new EngineError("config", `--${options.live ? "live" : "compare"} talks to the service's chat: set PATHWAYKIT_API_KEY to the key from the service's dashboard.`);
+        if (!client.config.apiKey)
+          throw new EngineError(
+            "config",
+            `--${options.live ? "live" : "compare"} talks to the service's chat: set PATHWAYKIT_API_KEY to the key from the service's dashboard.`,
+          );
         liveContext = { manifest, client, checked: new Map() };
       }
       const spec = options.pathwayVersion;
@@ -257,8 +297,24 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
       const pathway = entry.pathway;
       const simulator = entry.simulator!;
       const pathwayVersion = resolved?.send;
-      runOnce = () => sim.runScenarioLive(pathway, scenario, client, { pathwayId: target.id, simulator, locate: loaded.locate, ...(pathwayVersion !== undefined && { pathwayVersion }) });
-      slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, ...(resolved && { tested: resolved.tested }), preparedMs: performance.now() - t0 });
+      runOnce = () =>
+        sim.runScenarioLive(pathway, scenario, client, {
+          pathwayId: target.id,
+          simulator,
+          locate: loaded.locate,
+          ...(pathwayVersion !== undefined && { pathwayVersion }),
+        });
+      slots.push({
+        shown,
+        name: scenario.name ?? path.basename(file),
+        entry,
+        scenario,
+        runOnce,
+        offline,
+        liveWarnings,
+        ...(resolved && { tested: resolved.tested }),
+        preparedMs: performance.now() - t0,
+      });
       continue;
     }
     slots.push({ shown, name: scenario.name ?? path.basename(file), entry, scenario, runOnce, offline, liveWarnings, preparedMs: performance.now() - t0 });
@@ -313,7 +369,9 @@ type JobRuns = {
 
 /** The part of a trace coverage reads, as a key: identical runs of a repeated scenario keep one trace between them. */
 function coverageKey(trace: readonly TraceEvent[]): string {
-  return JSON.stringify(trace.flatMap((e): unknown[] => (e.type === "enter" ? [e.nodeId] : e.type === "move" ? [[e.from, e.to, e.edgeId ?? null, e.via]] : [])));
+  return JSON.stringify(
+    trace.flatMap((e): unknown[] => (e.type === "enter" ? [e.nodeId] : e.type === "move" ? [[e.from, e.to, e.edgeId ?? null, e.via]] : [])),
+  );
 }
 
 /** Adds one finished run to its scenario's record, keeping only what the report and coverage use. */
@@ -341,7 +399,12 @@ async function runJobs(slots: readonly (TestCaseReport | Job)[], options: RunSce
   const repeat = options.repeat ?? 1;
   // --compare's runs are live chats too (the offline prediction is worked out afterwards).
   const live = options.live || options.compare;
-  const runsOf = new Map(jobs.map((job): [Job, JobRuns] => [job, { tally: sim.createRunTally(), shown: new Map(), allErrors: true, traces: new Map(), left: repeat, ms: job.preparedMs }]));
+  const runsOf = new Map(
+    jobs.map((job): [Job, JobRuns] => [
+      job,
+      { tally: sim.createRunTally(), shown: new Map(), allErrors: true, traces: new Map(), left: repeat, ms: job.preparedMs },
+    ]),
+  );
   let done = 0;
   let next = 0;
   const total = jobs.length * repeat;
@@ -391,7 +454,13 @@ async function runJobs(slots: readonly (TestCaseReport | Job)[], options: RunSce
       ...(live && { mode: "live" }),
       ...(slot.tested && { pathwayVersion: slot.tested }),
       // When no run could run, the "assertions" are only that reason again, already the case's failure: not listed twice.
-      ...(repeated && { runs: summary.runs, passed: summary.passed, passRate: summary.passRate, paths: summary.paths, assertions: status === "error" ? [] : summary.assertions }),
+      ...(repeated && {
+        runs: summary.runs,
+        passed: summary.passed,
+        passRate: summary.passRate,
+        paths: summary.paths,
+        assertions: status === "error" ? [] : summary.assertions,
+      }),
       ...(comparison && { compare: comparison }),
     });
   }

@@ -87,7 +87,10 @@ export async function watchFiles(root: string, onChange: (changes: FileChange[])
   });
   if (kept.size > maxFiles) {
     await watcher.close();
-    throw new EngineError("usage", `${root} holds more than ${maxFiles.toLocaleString("en-US")} files and folders to watch: watch from a narrower folder (node_modules and .git are skipped).`);
+    throw new EngineError(
+      "usage",
+      `${root} holds more than ${maxFiles.toLocaleString("en-US")} files and folders to watch: watch from a narrower folder (node_modules and .git are skipped).`,
+    );
   }
   watcher.on("add", note("add")).on("change", note("change")).on("unlink", note("unlink"));
   let closed = false;

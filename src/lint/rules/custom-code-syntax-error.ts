@@ -11,7 +11,8 @@ export default definePathwayRule({
     defaultSeverity: "error",
     set: "lint",
     messages: {
-      customCodeSyntaxError: "The code of Custom Code node {{node}} does not parse: {{errorMessage}} at line {{errorLine}}, column {{errorColumn}} of the code; fix it (the service cannot run it, and the variables it returns stay unset).",
+      customCodeSyntaxError:
+        "The code of Custom Code node {{node}} does not parse: {{errorMessage}} at line {{errorLine}}, column {{errorColumn}} of the code; fix it (the service cannot run it, and the variables it returns stay unset).",
     },
   },
   check(context, report) {
@@ -21,7 +22,8 @@ export default definePathwayRule({
       report({
         pointer: toPointer(path),
         span: { start: error.offset, end: error.offset },
-        messageId: "customCodeSyntaxError", data: { node: describeNode(node), errorMessage: error.message, errorLine: error.line, errorColumn: error.column },
+        messageId: "customCodeSyntaxError",
+        data: { node: describeNode(node), errorMessage: error.message, errorLine: error.line, errorColumn: error.column },
       });
     }
   },

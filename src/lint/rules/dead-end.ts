@@ -12,7 +12,8 @@ export default definePathwayRule({
     defaultSeverity: "error",
     set: "lint",
     messages: {
-      deadEnd: "Node {{index}} is a dead end: it has no outgoing edge and does not end or transfer the call; add an edge out of it, or make it an End Call node.",
+      deadEnd:
+        "Node {{index}} is a dead end: it has no outgoing edge and does not end or transfer the call; add an edge out of it, or make it an End Call node.",
     },
   },
   check(context, report) {
@@ -24,7 +25,8 @@ export default definePathwayRule({
       if (graph.start >= 0 && search.distance[i]! < 0) continue;
       report({
         pointer: nodePointer(graph.nodes[i]!.index),
-        messageId: "deadEnd", data: { index: describeAt(graph, i) },
+        messageId: "deadEnd",
+        data: { index: describeAt(graph, i) },
       });
     }
   },

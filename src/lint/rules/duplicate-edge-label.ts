@@ -52,7 +52,8 @@ function sameLabel(a: string, b: string): boolean {
       if (lower(x) !== lower(y)) return false;
     }
     // Both words must end here, unless what follows is not ASCII (a no-break space is a space to trim() and \s).
-    if ((i < a.length && !isSpace(a.charCodeAt(i))) || (j < b.length && !isSpace(b.charCodeAt(j)))) return a.charCodeAt(i) > 127 || b.charCodeAt(j) > 127 ? normalise(a) === normalise(b) : false;
+    if ((i < a.length && !isSpace(a.charCodeAt(i))) || (j < b.length && !isSpace(b.charCodeAt(j))))
+      return a.charCodeAt(i) > 127 || b.charCodeAt(j) > 127 ? normalise(a) === normalise(b) : false;
     i = skipSpaces(a, i);
     j = skipSpaces(b, j);
   }
@@ -67,7 +68,8 @@ export default definePathwayRule({
     defaultSeverity: "warning",
     set: "lint",
     messages: {
-      duplicateEdgeLabel: "Two edges out of node {{firstNodesNode}} have the label {{label}}, so the agent cannot tell them apart; give each a label that says when to take it, or merge them.",
+      duplicateEdgeLabel:
+        "Two edges out of node {{firstNodesNode}} have the label {{label}}, so the agent cannot tell them apart; give each a label that says when to take it, or merge them.",
     },
   },
   check({ edges, firstNodes, edgeSource }, report) {
@@ -94,7 +96,8 @@ export default definePathwayRule({
       }
       report({
         pointer: edgeLabelPointer(entry),
-        messageId: "duplicateEdgeLabel", data: { firstNodesNode: describeNode(firstNodes[v]!.node), label: JSON.stringify(label.trim()) },
+        messageId: "duplicateEdgeLabel",
+        data: { firstNodesNode: describeNode(firstNodes[v]!.node), label: JSON.stringify(label.trim()) },
         related: [{ pointer: edgeLabelPointer(earlier), message: "The first edge with this label." }],
       });
     });

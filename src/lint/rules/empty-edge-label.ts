@@ -10,7 +10,8 @@ export default definePathwayRule({
     defaultSeverity: "warning",
     set: "lint",
     messages: {
-      emptyEdgeLabel: "The edge from {{edgeSource}} to {{edgeTarget}} has {{detail}} label, so the agent cannot tell when to follow it; add a \"label\" that describes what the caller said or wants.",
+      emptyEdgeLabel:
+        'The edge from {{edgeSource}} to {{edgeTarget}} has {{detail}} label, so the agent cannot tell when to follow it; add a "label" that describes what the caller said or wants.',
     },
   },
   check(context, report) {
@@ -22,7 +23,8 @@ export default definePathwayRule({
       if (isObject(edge.data) && Array.isArray(edge.data.condition) && edge.data.condition.length > 0) return;
       report({
         pointer: edgeLabelPointer(entry),
-        messageId: "emptyEdgeLabel", data: { ...describeEdgeEnds(context, e), detail: label === undefined ? "no" : "an empty" },
+        messageId: "emptyEdgeLabel",
+        data: { ...describeEdgeEnds(context, e), detail: label === undefined ? "no" : "an empty" },
       });
     });
   },

@@ -13,7 +13,8 @@ export default definePathwayRule({
     set: "lint",
     defaultSeverity: "warning",
     messages: {
-      globalNeverReturns: "Global node {{index}} never hands control back: it has \"enableGlobalAutoReturn\": false and no outgoing edge; remove the flag so it returns to where the caller was, or add an edge out of it.",
+      globalNeverReturns:
+        'Global node {{index}} never hands control back: it has "enableGlobalAutoReturn": false and no outgoing edge; remove the flag so it returns to where the caller was, or add an edge out of it.',
     },
   },
   check(context, report) {
@@ -22,7 +23,8 @@ export default definePathwayRule({
       const i = graph.indexOf.get(id)!;
       report({
         pointer: nodePointer(graph.nodes[i]!.index),
-        messageId: "globalNeverReturns", data: { index: describeAt(graph, i) },
+        messageId: "globalNeverReturns",
+        data: { index: describeAt(graph, i) },
       });
     }
   },

@@ -18,7 +18,10 @@ export function edgeLabelPointer({ edge, index }: IndexedEdge): string {
  * The two ends of edge `e` of the rule context for a message: each node by name and id, or `id x` when no node has
  * the id (the edge's other finding, unknown-edge-endpoint, says so).
  */
-export function describeEdgeEnds(context: Pick<RuleContext, "edges" | "firstNodes" | "edgeSource" | "edgeTarget">, e: number): { edgeSource: string; edgeTarget: string } {
+export function describeEdgeEnds(
+  context: Pick<RuleContext, "edges" | "firstNodes" | "edgeSource" | "edgeTarget">,
+  e: number,
+): { edgeSource: string; edgeTarget: string } {
   const { edge } = context.edges[e]!;
   const name = (position: number, id: unknown) => (position >= 0 ? describeNode(context.firstNodes[position]!.node) : `id ${String(id)}`);
   return { edgeSource: name(context.edgeSource[e]!, edge.source), edgeTarget: name(context.edgeTarget[e]!, edge.target) };

@@ -14,7 +14,7 @@ export default definePathwayRule({
     set: "lint",
     messages: {
       hyphenatedName:
-        "Variable \"{{name}}\" has a hyphen, as some of the service's own exports write names (bland-prompt); whether {{{{name}}}} is filled in where it is read is not documented, while the documented examples use letters, digits and underscores.",
+        'Variable "{{name}}" has a hyphen, as some of the service\'s own exports write names (bland-prompt); whether {{{{name}}}} is filled in where it is read is not documented, while the documented examples use letters, digits and underscores.',
     },
   },
   check(context, report) {
@@ -26,7 +26,8 @@ export default definePathwayRule({
       if (!known || place.nodeIndex < known.nodeIndex || (place.nodeIndex === known.nodeIndex && place.order < known.order)) first.set(name, place);
     };
     for (const d of definitions) {
-      if (d.name.includes("-")) consider(d.name, { nodeIndex: d.nodeIndex, order: 0, report: { pointer: toPointer(d.path), messageId: "hyphenatedName", data: { name: d.name } } });
+      if (d.name.includes("-"))
+        consider(d.name, { nodeIndex: d.nodeIndex, order: 0, report: { pointer: toPointer(d.path), messageId: "hyphenatedName", data: { name: d.name } } });
     }
     for (const use of uses) {
       if (use.name.includes("-")) consider(use.name, { nodeIndex: use.nodeIndex, order: 1, report: useReport(use, "hyphenatedName", { name: use.name }) });

@@ -10,18 +10,14 @@ export default definePathwayRule({
     defaultSeverity: "warning",
     set: "lint",
     messages: {
-      maybeUnsetVariable: "{{{{useName}}}} in {{use}} may be unset: some path from the start reaches this node without passing a node that sets it; set it on every path before this node, or reword the {{useField}} so it does not depend on it.",
+      maybeUnsetVariable:
+        "{{{{useName}}}} in {{use}} may be unset: some path from the start reaches this node without passing a node that sets it; set it on every path before this node, or reword the {{useField}} so it does not depend on it.",
     },
   },
   check(context, report) {
     const { graph, variableFindings } = getLintFacts(context);
     for (const use of variableFindings.maybeUnset) {
-      report(
-        useReport(
-          use,
-          "maybeUnsetVariable", { useName: use.name, use: describeUse(graph, use), useField: use.field },
-        ),
-      );
+      report(useReport(use, "maybeUnsetVariable", { useName: use.name, use: describeUse(graph, use), useField: use.field }));
     }
   },
 });

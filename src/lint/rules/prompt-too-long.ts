@@ -12,7 +12,8 @@ export default definePathwayRule({
     set: "lint",
     options: z.object({ maxLength: z.number().int().positive().default(2000) }),
     messages: {
-      promptTooLong: "The {{field}} of node {{node}} is {{valueLength}} characters long, over the {{maxLength}} recommended; shorten it, or move background facts to a Knowledge Base node or the global prompt.",
+      promptTooLong:
+        "The {{field}} of node {{node}} is {{valueLength}} characters long, over the {{maxLength}} recommended; shorten it, or move background facts to a Knowledge Base node or the global prompt.",
     },
   },
   check({ nodes }, report, { maxLength }) {
@@ -23,7 +24,8 @@ export default definePathwayRule({
         if (typeof value !== "string" || value.length <= maxLength) continue;
         report({
           pointer: nodePointer(index, field),
-          messageId: "promptTooLong", data: { field, node: describeNode(node), valueLength: value.length, maxLength },
+          messageId: "promptTooLong",
+          data: { field, node: describeNode(node), valueLength: value.length, maxLength },
         });
       }
     }

@@ -10,7 +10,8 @@ export default definePathwayRule({
     defaultSeverity: "warning",
     set: "lint",
     messages: {
-      selfLoopWithoutCondition: "The edge from {{detail}} back to itself has no label or condition, so nothing says when to repeat the node and the caller may hear it again and again; label it with when to repeat, or delete it.",
+      selfLoopWithoutCondition:
+        "The edge from {{detail}} back to itself has no label or condition, so nothing says when to repeat the node and the caller may hear it again and again; label it with when to repeat, or delete it.",
     },
   },
   check({ edges, firstNodes, edgeSource }, report) {
@@ -24,7 +25,8 @@ export default definePathwayRule({
       if (node && typeof nodeData(node.node).condition === "string" && nodeData(node.node).condition!.trim() !== "") return;
       report({
         pointer: edgeLabelPointer(entry),
-        messageId: "selfLoopWithoutCondition", data: { detail: node ? `node ${describeNode(node.node)}` : `node id ${edge.source}` },
+        messageId: "selfLoopWithoutCondition",
+        data: { detail: node ? `node ${describeNode(node.node)}` : `node id ${edge.source}` },
       });
     });
   },

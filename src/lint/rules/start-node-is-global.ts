@@ -10,7 +10,8 @@ export default definePathwayRule({
     defaultSeverity: "warning",
     set: "lint",
     messages: {
-      startNodeIsGlobal: "Start node {{node}} is also global, so any caller remark that matches its label restarts the conversation; remove \"isGlobal\", or move the global behaviour to its own node.",
+      startNodeIsGlobal:
+        'Start node {{node}} is also global, so any caller remark that matches its label restarts the conversation; remove "isGlobal", or move the global behaviour to its own node.',
     },
   },
   check({ nodes }, report) {
@@ -18,7 +19,8 @@ export default definePathwayRule({
       if (!isStartNode(node) || !isGlobalNode(node)) continue;
       report({
         pointer: nodePointer(index, "isGlobal"),
-        messageId: "startNodeIsGlobal", data: { node: describeNode(node) },
+        messageId: "startNodeIsGlobal",
+        data: { node: describeNode(node) },
       });
     }
   },

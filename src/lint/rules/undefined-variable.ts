@@ -13,7 +13,8 @@ export default definePathwayRule({
     set: "lint",
     hasSuggestions: true,
     messages: {
-      undefinedVariable: "{{{{useName}}}} in {{use}} is never defined: no extractVars, webhook responseData, tool response_data, saved tool response or Custom Code result sets it and it is not a system variable; extract it in an earlier node, or declare it in pathway.config.json \"variables.requestData\" if the call's request_data provides it.",
+      undefinedVariable:
+        '{{{{useName}}}} in {{use}} is never defined: no extractVars, webhook responseData, tool response_data, saved tool response or Custom Code result sets it and it is not a system variable; extract it in an earlier node, or declare it in pathway.config.json "variables.requestData" if the call\'s request_data provides it.',
       useNear: "Use {{{{name}}}}, which node {{node}} sets",
     },
   },
@@ -35,7 +36,16 @@ export default definePathwayRule({
       report(
         setter === undefined
           ? found
-          : { ...found, suggest: [{ messageId: "useNear", data: { name: setter.name, node: describeNode(graph.nodes[graph.indexOf.get(setter.nodeId)!]!.node) }, edit: { pointer: found.pointer, span: found.span!, value: `{{${setter.name}}}` } }] },
+          : {
+              ...found,
+              suggest: [
+                {
+                  messageId: "useNear",
+                  data: { name: setter.name, node: describeNode(graph.nodes[graph.indexOf.get(setter.nodeId)!]!.node) },
+                  edit: { pointer: found.pointer, span: found.span!, value: `{{${setter.name}}}` },
+                },
+              ],
+            },
       );
     }
   },

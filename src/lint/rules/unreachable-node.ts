@@ -11,7 +11,8 @@ export default definePathwayRule({
     defaultSeverity: "warning",
     set: "lint",
     messages: {
-      unreachableNode: "Node {{index}} cannot be reached from the start node {{start}}: no edge, route, response route or press target leads to it from a node the call can get to; add an edge to it from a reachable node, or delete it.",
+      unreachableNode:
+        "Node {{index}} cannot be reached from the start node {{start}}: no edge, route, response route or press target leads to it from a node the call can get to; add an edge to it from a reachable node, or delete it.",
     },
   },
   check(context, report) {
@@ -22,7 +23,8 @@ export default definePathwayRule({
       if (search.distance[i]! >= 0) continue;
       report({
         pointer: nodePointer(graph.nodes[i]!.index),
-        messageId: "unreachableNode", data: { index: describeAt(graph, i), start },
+        messageId: "unreachableNode",
+        data: { index: describeAt(graph, i), start },
       });
     }
   },

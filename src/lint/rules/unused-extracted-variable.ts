@@ -11,7 +11,8 @@ export default definePathwayRule({
     defaultSeverity: "warning",
     set: "lint",
     messages: {
-      unusedExtractedVariable: "Variable \"{{dName}}\" extracted in node {{graphIndexOf}} is never used in a prompt, condition, route or webhook; use it, or remove the extraction (if it is collected only for the call record, suppress this finding in pathway.config.json).",
+      unusedExtractedVariable:
+        'Variable "{{dName}}" extracted in node {{graphIndexOf}} is never used in a prompt, condition, route or webhook; use it, or remove the extraction (if it is collected only for the call record, suppress this finding in pathway.config.json).',
     },
   },
   check(context, report) {
@@ -29,7 +30,8 @@ export default definePathwayRule({
           for (const condition of route.conditions) if (isObject(condition) && typeof condition.field === "string") used.add(condition.field.trim());
         }
       }
-      if (Array.isArray(data.responsePathways)) for (const tuple of data.responsePathways) if (Array.isArray(tuple) && typeof tuple[0] === "string") used.add(tuple[0].trim());
+      if (Array.isArray(data.responsePathways))
+        for (const tuple of data.responsePathways) if (Array.isArray(tuple) && typeof tuple[0] === "string") used.add(tuple[0].trim());
     }
     for (const { edge } of context.edges) {
       const conditions = isObject(edge.data) ? edge.data.condition : undefined;
@@ -39,7 +41,8 @@ export default definePathwayRule({
       if (d.source !== "extractVars" || used.has(d.name)) continue;
       report({
         pointer: toPointer(d.path),
-        messageId: "unusedExtractedVariable", data: { dName: d.name, graphIndexOf: describeAt(graph, graph.indexOf.get(d.nodeId)!) },
+        messageId: "unusedExtractedVariable",
+        data: { dName: d.name, graphIndexOf: describeAt(graph, graph.indexOf.get(d.nodeId)!) },
       });
     }
   },

@@ -11,7 +11,8 @@ export default definePathwayRule({
     defaultSeverity: "warning",
     set: "lint",
     messages: {
-      unverifiedVariable: "{{{{useName}}}} in {{use}} is set by no node whose outputs can be read; it may come from {{which}}. Make sure that node returns it, or declare it in pathway.config.json \"variables.requestData\" if request_data provides it.",
+      unverifiedVariable:
+        '{{{{useName}}}} in {{use}} is set by no node whose outputs can be read; it may come from {{which}}. Make sure that node returns it, or declare it in pathway.config.json "variables.requestData" if request_data provides it.',
     },
   },
   check(context, report) {
@@ -22,12 +23,7 @@ export default definePathwayRule({
     const more = producers.length - shown.length;
     const which = shown.join(" and ") + (more > 0 ? ` and ${more} more` : "");
     for (const use of variableFindings.opaque) {
-      report(
-        useReport(
-          use,
-          "unverifiedVariable", { useName: use.name, use: describeUse(graph, use), which },
-        ),
-      );
+      report(useReport(use, "unverifiedVariable", { useName: use.name, use: describeUse(graph, use), which }));
     }
   },
 });

@@ -17,7 +17,8 @@ export default definePathwayRule({
     defaultSeverity: "warning",
     set: "lint",
     messages: {
-      webhookMissingDefaultRoute: "Webhook node {{node}} has no default route: when the response matches none of its response routes the call cannot go on; add a \"Default/Webhook Completion\" response route or an outgoing edge.",
+      webhookMissingDefaultRoute:
+        'Webhook node {{node}} has no default route: when the response matches none of its response routes the call cannot go on; add a "Default/Webhook Completion" response route or an outgoing edge.',
     },
   },
   check({ nodes, edges }, report) {
@@ -31,7 +32,8 @@ export default definePathwayRule({
       if (Array.isArray(routes) && routes.some(isDefaultRoute)) continue;
       report({
         pointer: Array.isArray(routes) ? nodePointer(index, "responsePathways") : nodePointer(index),
-        messageId: "webhookMissingDefaultRoute", data: { node: describeNode(node) },
+        messageId: "webhookMissingDefaultRoute",
+        data: { node: describeNode(node) },
       });
     }
   },

@@ -14,17 +14,28 @@ export const callsStatsTool = defineTool({
   input: z.strictObject({
     paths: z.array(z.string()).min(1).max(200).describe("call record files or folders, relative to the project root"),
     pathway: z.string().describe("the pathway file the calls ran on"),
-    pathway_id: z.string().optional().describe("the remote pathway, so calls of other pathways are told apart (default: the file's pathwaykit.manifest.json entry)"),
+    pathway_id: z
+      .string()
+      .optional()
+      .describe("the remote pathway, so calls of other pathways are told apart (default: the file's pathwaykit.manifest.json entry)"),
     pathway_version: z.number().int().min(0).optional().describe("count only calls of this saved version"),
   }),
-  output: z.object({ pathway: z.string(), stats: z.looseObject({ calls: z.number(), mapped: z.number() }), read: z.looseObject({ files: z.number(), records: z.number() }), cuts: cutsOutput }),
+  output: z.object({
+    pathway: z.string(),
+    stats: z.looseObject({ calls: z.number(), mapped: z.number() }),
+    read: z.looseObject({ files: z.number(), records: z.number() }),
+    cuts: cutsOutput,
+  }),
   hints: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(args, context) {
     const inputs = await confinePaths(context.host, args.paths, "paths");
     const pathway = await confinePath(context, args.pathway, "pathway");
     // Each tool loads its engine operation when first called: tools/list answers before any of them is read.
     const { getCallStats } = await import("../../engine/calls/stats.js");
-    const result = await getCallStats(context.host, pathway, inputs, { ...(args.pathway_id && { pathwayId: args.pathway_id }), ...(args.pathway_version !== undefined && { pathwayVersion: args.pathway_version }) });
+    const result = await getCallStats(context.host, pathway, inputs, {
+      ...(args.pathway_id && { pathwayId: args.pathway_id }),
+      ...(args.pathway_version !== undefined && { pathwayVersion: args.pathway_version }),
+    });
     const s = result.stats;
     const summary = `${toCount(s.calls, "call")} read from ${toCount(result.read.files, "file")}: ${s.mapped} mapped, ${s.partial} partly, ${s.unmapped} not; ${toCount(s.nodesNeverReached.length, "node")} never reached.`;
     return { structured: { ...result }, summary };
@@ -42,7 +53,11 @@ export const buildTool = defineTool({
     output_dir: z.string().optional().describe("write the JSON files into this folder (default: next to each module)"),
     check: z.boolean().optional().describe("write nothing; report JSON files that differ from what their module builds"),
   }),
-  output: z.object({ entries: z.array(z.looseObject({ entry: z.string(), status: z.string(), output: z.string().optional() })), findings: z.looseObject({ errorCount: z.number() }), cuts: cutsOutput }),
+  output: z.object({
+    entries: z.array(z.looseObject({ entry: z.string(), status: z.string(), output: z.string().optional() })),
+    findings: z.looseObject({ errorCount: z.number() }),
+    cuts: cutsOutput,
+  }),
   needs: ["write"],
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(args, context) {
@@ -53,7 +68,18 @@ export const buildTool = defineTool({
     const findings = toFindingsAnswer(built.files, DEFAULT_FINDINGS);
     const statuses = built.entries.map((e) => e.status);
     const summary = `${toCount(built.entries.length, "module")}: ${[...new Set(statuses)].map((s) => `${statuses.filter((x) => x === s).length} ${s}`).join(", ")}; ${toCount(findings.errorCount, "error")}.`;
-    return { structured: { entries: built.entries.map(({ entry, output, status, problem }) => ({ entry, status, ...(output && { output }), ...(problem && { problem: problem.message }) })), findings }, summary };
+    return {
+      structured: {
+        entries: built.entries.map(({ entry, output, status, problem }) => ({
+          entry,
+          status,
+          ...(output && { output }),
+          ...(problem && { problem: problem.message }),
+        })),
+        findings,
+      },
+      summary,
+    };
   },
 });
 
@@ -98,7 +124,11 @@ export const pushDraftTool = defineTool({
   async run(args, context) {
     const file = await confinePath(context, args.path, "path");
     const { pushDraft } = await import("../../engine/release/push-draft.js");
-    const report = await pushDraft(context.host, file, { ...(args.id && { id: args.id }), ...(args.name && { name: args.name }), ...(args.new_version && { newVersion: true }) });
+    const report = await pushDraft(context.host, file, {
+      ...(args.id && { id: args.id }),
+      ...(args.name && { name: args.name }),
+      ...(args.new_version && { newVersion: true }),
+    });
     return { structured: { ...report }, summary: report.reason };
   },
 });

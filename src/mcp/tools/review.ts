@@ -89,7 +89,11 @@ export const diagramTool = defineTool({
     if (failed || drawn.stdout.length === 0) throw new ToolRefusal(failed?.message ?? `${args.path}: nothing was drawn.`);
     const mermaid = drawn.stdout.map((chunk) => (typeof chunk === "string" ? chunk : new TextDecoder().decode(chunk))).join("");
     const notes = drawn.problems.map((p) => p.message);
-    return { structured: { path: file, mermaid, notes }, summary: `${file}: ${toCount(mermaid.split("\n").length, "line")} of Mermaid.${notes.length ? ` ${notes.join(" ")}` : ""}`, text: "```mermaid\n" + mermaid.trimEnd() + "\n```" };
+    return {
+      structured: { path: file, mermaid, notes },
+      summary: `${file}: ${toCount(mermaid.split("\n").length, "line")} of Mermaid.${notes.length ? ` ${notes.join(" ")}` : ""}`,
+      text: `\`\`\`mermaid\n${mermaid.trimEnd()}\n\`\`\``,
+    };
   },
 });
 
@@ -97,7 +101,9 @@ const diffOutput = z.object({
   a: z.string(),
   b: z.string(),
   equal: z.boolean(),
-  diff: z.looseObject({ equal: z.boolean(), summary: z.record(z.string(), z.unknown()), changes: z.array(z.unknown()), losses: z.array(z.unknown()) }).describe("changes by node and edge, each with its kind; losses are changes that often mean something was lost by accident"),
+  diff: z
+    .looseObject({ equal: z.boolean(), summary: z.record(z.string(), z.unknown()), changes: z.array(z.unknown()), losses: z.array(z.unknown()) })
+    .describe("changes by node and edge, each with its kind; losses are changes that often mean something was lost by accident"),
   cuts: cutsOutput,
 });
 
@@ -111,7 +117,10 @@ export const diffTool = defineTool({
   input: z.strictObject({
     a: z.string().describe("the older version: a file (e.g. a copy kept before editing), or remote:<id>[@<n>] when the server allows remote"),
     b: z.string().describe("the newer version: a file, or remote:<id>[@<n>]"),
-    only: z.array(z.enum(["prompt", "routing", "variables", "webhook", "transfer", "globals", "model", "metadata", "layout", "other"])).optional().describe("only these kinds of change"),
+    only: z
+      .array(z.enum(["prompt", "routing", "variables", "webhook", "transfer", "globals", "model", "metadata", "layout", "other"]))
+      .optional()
+      .describe("only these kinds of change"),
     include_layout: z.boolean().optional().describe("also compare layout and editor-only fields (positions, edge ids)"),
   }),
   output: diffOutput,
@@ -125,7 +134,9 @@ export const diffTool = defineTool({
     const versions = await diffVersions(context.host, a, b, { includeLayout: args.include_layout === true, ...(only && { only }) });
     const text = formatDiffText(versions, { color: false, ...(only && { only }) });
     const n = versions.diff.changes.length;
-    const summary = versions.diff.equal ? `${versions.labelA} and ${versions.labelB} are the same pathway.` : `${versions.labelA} -> ${versions.labelB}: ${toCount(n, "change")}, ${toCount(versions.diff.losses.length, "likely loss", "likely losses")}.`;
+    const summary = versions.diff.equal
+      ? `${versions.labelA} and ${versions.labelB} are the same pathway.`
+      : `${versions.labelA} -> ${versions.labelB}: ${toCount(n, "change")}, ${toCount(versions.diff.losses.length, "likely loss", "likely losses")}.`;
     return { structured: { a: versions.labelA, b: versions.labelB, equal: versions.diff.equal, diff: versions.diff }, summary, text };
   },
 });

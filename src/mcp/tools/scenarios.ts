@@ -24,16 +24,25 @@ const reportOutput = z.object({
       trace: z.array(z.record(z.string(), z.unknown())).describe("what happened, turn by turn: nodes entered, what was said, variables set, edges taken"),
     }),
   ),
-  coverage: z.array(z.looseObject({ pathway: z.string() })).optional().describe("per pathway: nodes, edges and global jumps covered, with the untested ones listed apart from the unreachable"),
+  coverage: z
+    .array(z.looseObject({ pathway: z.string() }))
+    .optional()
+    .describe("per pathway: nodes, edges and global jumps covered, with the untested ones listed apart from the unreachable"),
   skipped: z.array(z.string()).optional(),
   cuts: cutsOutput,
 });
 
-const scenarioPaths = z.array(z.string()).max(200).optional().describe("scenario files (*.scenario.yaml/.yml/.json), folders (searched for them) or globs; default: the whole project");
+const scenarioPaths = z
+  .array(z.string())
+  .max(200)
+  .optional()
+  .describe("scenario files (*.scenario.yaml/.yml/.json), folders (searched for them) or globs; default: the whole project");
 
 /** The report as an answer, each trace cut to TRACE_EVENTS. */
 function toReportAnswer(report: TestReport): ToolAnswer {
-  const results = report.results.map((r) => (r.trace.length > TRACE_EVENTS ? { ...r, trace: r.trace.slice(0, TRACE_EVENTS), traceCut: `${r.trace.length - TRACE_EVENTS} more events not shown` } : r));
+  const results = report.results.map((r) =>
+    r.trace.length > TRACE_EVENTS ? { ...r, trace: r.trace.slice(0, TRACE_EVENTS), traceCut: `${r.trace.length - TRACE_EVENTS} more events not shown` } : r,
+  );
   const s = report.summary;
   const coverage = (report.coverage ?? []).map((c) => `${c.pathway}: nodes ${c.nodes.percent}%, edges ${c.edges.percent}%, globals ${c.globals.percent}%`);
   const summary = `${toCount(s.total, "scenario")}: ${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} could not run` : ""}.${coverage.length ? ` Coverage: ${coverage.join("; ")}.` : ""}`;
@@ -75,7 +84,10 @@ export const runScenariosLiveTool = defineTool({
   input: z.strictObject({
     paths: scenarioPaths,
     pathway_id: z.string().optional().describe("the remote pathway (default: the manifest entry of each scenario's pathway file)"),
-    pathway_version: z.union([z.number().int().min(1), z.enum(["draft", "production", "staging"])]).optional().describe("chat with this saved version"),
+    pathway_version: z
+      .union([z.number().int().min(1), z.enum(["draft", "production", "staging"])])
+      .optional()
+      .describe("chat with this saved version"),
     repeat: z.number().int().min(1).max(20).optional().describe("runs of each scenario (models vary), reported as a pass rate"),
   }),
   output: reportOutput,
@@ -93,7 +105,10 @@ export const runScenariosLiveTool = defineTool({
 
 const generateInput = {
   path: z.string().describe("the pathway file, relative to the project root"),
-  output_dir: z.string().optional().describe("the folder the scenario files are for (their pathway: names the pathway from there); default scenarios/<pathway name> beside the pathway"),
+  output_dir: z
+    .string()
+    .optional()
+    .describe("the folder the scenario files are for (their pathway: names the pathway from there); default scenarios/<pathway name> beside the pathway"),
   max_turns: z.number().int().min(1).max(100).optional().describe("longest scenario, in turns (default 12)"),
   max_scenarios: z.number().int().min(1).max(200).optional().describe("most scenarios (default 50)"),
 };
@@ -101,7 +116,9 @@ const generateInput = {
 const generatedOutput = z.object({
   dir: z.string(),
   files: z.array(z.object({ path: z.string(), text: z.string().optional() })),
-  uncovered: z.array(z.object({ id: z.string(), kind: z.string(), reason: z.string() })).describe("edges, global nodes and other ways no generated scenario takes, and why"),
+  uncovered: z
+    .array(z.object({ id: z.string(), kind: z.string(), reason: z.string() }))
+    .describe("edges, global nodes and other ways no generated scenario takes, and why"),
   cuts: cutsOutput,
 });
 
@@ -121,7 +138,11 @@ export const generateScenariosTool = defineTool({
     const file = await confinePath(context, args.path, "path");
     const output = await confinePath(context, args.output_dir ?? defaultDir(file), "output_dir");
     const { previewScenarioFiles } = await import("../../engine/scenarios/generate-scenario-files.js");
-    const preview = await previewScenarioFiles(context.host, file, { output, maxScenarios: args.max_scenarios ?? 50, ...(args.max_turns !== undefined && { maxTurns: args.max_turns }) });
+    const preview = await previewScenarioFiles(context.host, file, {
+      output,
+      maxScenarios: args.max_scenarios ?? 50,
+      ...(args.max_turns !== undefined && { maxTurns: args.max_turns }),
+    });
     const summary = `${toCount(preview.scenarios.length, "scenario")} for ${file} (to save in ${preview.dir})${preview.uncovered.length ? `; ${toCount(preview.uncovered.length, "way")} not covered` : ""}.`;
     return { structured: { dir: preview.dir, files: preview.files, uncovered: preview.uncovered }, summary };
   },
@@ -130,7 +151,8 @@ export const generateScenariosTool = defineTool({
 export const writeScenariosTool = defineTool({
   name: "write_scenarios",
   title: "Write generated scenarios",
-  description: "Generate scenario files for a pathway, as generate_scenarios does, and write them into output_dir (refusing to overwrite existing files unless force). Then run_scenarios runs them.",
+  description:
+    "Generate scenario files for a pathway, as generate_scenarios does, and write them into output_dir (refusing to overwrite existing files unless force). Then run_scenarios runs them.",
   input: z.strictObject({ ...generateInput, force: z.boolean().optional().describe("overwrite scenario files that already exist") }),
   output: generatedOutput,
   needs: ["write"],
@@ -139,7 +161,12 @@ export const writeScenariosTool = defineTool({
     const file = await confinePath(context, args.path, "path");
     const output = await confinePath(context, args.output_dir ?? defaultDir(file), "output_dir");
     const { generateScenarioFiles } = await import("../../engine/scenarios/generate-scenario-files.js");
-    const written = await generateScenarioFiles(context.host, file, { output, maxScenarios: args.max_scenarios ?? 50, ...(args.max_turns !== undefined && { maxTurns: args.max_turns }), ...(args.force && { force: true }) });
+    const written = await generateScenarioFiles(context.host, file, {
+      output,
+      maxScenarios: args.max_scenarios ?? 50,
+      ...(args.max_turns !== undefined && { maxTurns: args.max_turns }),
+      ...(args.force && { force: true }),
+    });
     const files = [...(written.mocksFile ? [written.mocksFile] : []), ...written.files].map((f) => ({ path: f }));
     return { structured: { dir: written.dir, files, uncovered: written.uncovered }, summary: `Wrote ${toCount(files.length, "file")} to ${written.dir}.` };
   },

@@ -6,8 +6,7 @@ export default defineNodeType({
   // The documentation's spelling; the service accepts both, so the builder can write either (`transfer`'s nodeType).
   aliases: ["Transfer Node"],
   documentedAs: "Transfer Node",
-  summary:
-    "Hands the call to `transferNumber`; a warm transfer (`warmTransferFields`) that is not answered goes on along an edge with `data.isVoicemailEdge`.",
+  summary: "Hands the call to `transferNumber`; a warm transfer (`warmTransferFields`) that is not answered goes on along an edge with `data.isVoicemailEdge`.",
   flow: { exit: "transfer", movesOn: null, runs: null },
   templates: [
     { name: "transferNumber", path: ["transferNumber"], deep: false, source: "real files" },

@@ -6,14 +6,15 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "analysis-schema",
-    description: "`analysis_schema` is an object mapping each field name to a non-empty type or format hint (email, string, boolean, a date-time format; POST /v1/calls: analysis_schema).",
+    description:
+      "`analysis_schema` is an object mapping each field name to a non-empty type or format hint (email, string, boolean, a date-time format; POST /v1/calls: analysis_schema).",
     defaultSeverity: "error",
     set: "request",
     kinds: ["call", "batch", "inbound"],
     fields: ["analysis_schema"],
     messages: {
-      notObject: "analysis_schema is {{schema}}; write an object such as {\"email\": \"email\", \"wants_demo\": \"boolean\"}.",
-      badHint: "analysis_schema.{{name}} is {{hint}}; write a type or format hint as text, e.g. \"string\", \"boolean\", \"email\" or \"YYYY-MM-DD\".",
+      notObject: 'analysis_schema is {{schema}}; write an object such as {"email": "email", "wants_demo": "boolean"}.',
+      badHint: 'analysis_schema.{{name}} is {{hint}}; write a type or format hint as text, e.g. "string", "boolean", "email" or "YYYY-MM-DD".',
     },
   },
   check({ body }, report) {
@@ -24,7 +25,8 @@ export default defineRequestRule({
       return;
     }
     for (const [name, hint] of Object.entries(schema)) {
-      if (typeof hint !== "string" || hint.trim() === "") report({ pointer: at("analysis_schema", name), messageId: "badHint", data: { name, hint: show(hint) } });
+      if (typeof hint !== "string" || hint.trim() === "")
+        report({ pointer: at("analysis_schema", name), messageId: "badHint", data: { name, hint: show(hint) } });
     }
   },
 });

@@ -20,6 +20,10 @@ export default defineRequestRule({
     if (value === undefined || value === null) return;
     if (typeof value === "string" && (BACKGROUND_TRACKS as readonly string[]).includes(value)) return;
     const near = typeof value === "string" ? closestName(value, BACKGROUND_TRACKS) : undefined;
-    report({ pointer: at("background_track"), messageId: "backgroundTrack", data: { value: show(value), detail: near ? `did you mean "${near}"? ` : "", BACKGROUND_TRACKS: BACKGROUND_TRACKS.join(", ") } });
+    report({
+      pointer: at("background_track"),
+      messageId: "backgroundTrack",
+      data: { value: show(value), detail: near ? `did you mean "${near}"? ` : "", BACKGROUND_TRACKS: BACKGROUND_TRACKS.join(", ") },
+    });
   },
 });

@@ -14,8 +14,10 @@ export default defineRequestRule({
     set: "request",
     kinds: ["batch"],
     messages: {
-      missingInRow: "call_data[{{index}}] has no \"{{variable}}\", which base_prompt inserts as {{{variable}}}{{caseHint}}: add \"{{variable}}\" to this row, or the call hears the literal {{{variable}}}.",
-      missingInMoreRows: "\"{{variable}}\" is also missing from {{more}} more call_data rows ({{missing}} of {{rows}} in all); base_prompt inserts it as {{{variable}}}.",
+      missingInRow:
+        'call_data[{{index}}] has no "{{variable}}", which base_prompt inserts as {{{variable}}}{{caseHint}}: add "{{variable}}" to this row, or the call hears the literal {{{variable}}}.',
+      missingInMoreRows:
+        '"{{variable}}" is also missing from {{more}} more call_data rows ({{missing}} of {{rows}} in all); base_prompt inserts it as {{{variable}}}.',
     },
   },
   check({ body }, report) {
@@ -31,10 +33,16 @@ export default defineRequestRule({
         const other = Object.keys(row).find((k) => k.toLowerCase() === name.toLowerCase());
         report({
           pointer: at("call_data", i),
-          messageId: "missingInRow", data: { index: i, variable: name, caseHint: other ? `; it has "${other}", but names are case-sensitive (POST /v1/batches: call_data)` : "" },
+          messageId: "missingInRow",
+          data: { index: i, variable: name, caseHint: other ? `; it has "${other}", but names are case-sensitive (POST /v1/batches: call_data)` : "" },
         });
       }
-      if (lacking.length > MAX_ROWS) report({ pointer: at("call_data"), messageId: "missingInMoreRows", data: { variable: name, more: lacking.length - MAX_ROWS, missing: lacking.length, rows: rows.length } });
+      if (lacking.length > MAX_ROWS)
+        report({
+          pointer: at("call_data"),
+          messageId: "missingInMoreRows",
+          data: { variable: name, more: lacking.length - MAX_ROWS, missing: lacking.length, rows: rows.length },
+        });
     }
   },
 });

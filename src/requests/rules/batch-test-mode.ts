@@ -5,12 +5,14 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "batch-test-mode",
-    description: "A batch with `test_mode: true` dispatches only the first `call_data` row (POST /v1/batches: test_mode; the API reference's limits); remove it before the real send.",
+    description:
+      "A batch with `test_mode: true` dispatches only the first `call_data` row (POST /v1/batches: test_mode; the API reference's limits); remove it before the real send.",
     defaultSeverity: "info",
     set: "request",
     kinds: ["batch"],
     messages: {
-      batchTestMode: "test_mode is on: only the first of {{rows}} call_data row{{detail}} is dispatched (POST /v1/batches: test_mode); remove test_mode to call every row.",
+      batchTestMode:
+        "test_mode is on: only the first of {{rows}} call_data row{{detail}} is dispatched (POST /v1/batches: test_mode); remove test_mode to call every row.",
     },
   },
   check({ body }, report) {

@@ -14,8 +14,8 @@ export default defineRequestRule({
     messages: {
       missing: 'The v2 batch has no "call_objects"; add one object per call, each with its "phone_number" (POST /v2/batches/create: call_objects).',
       notList: "call_objects is {{value}}; write it as a list of objects, one per call (POST /v2/batches/create: call_objects).",
-      empty: "call_objects is empty, so the batch places no call; add one object per call with its \"phone_number\".",
-      notObject: "call_objects[{{index}}] is {{value}}; write each call as an object with its \"phone_number\" (POST /v2/batches/create: call_objects).",
+      empty: 'call_objects is empty, so the batch places no call; add one object per call with its "phone_number".',
+      notObject: 'call_objects[{{index}}] is {{value}}; write each call as an object with its "phone_number" (POST /v2/batches/create: call_objects).',
     },
   },
   check({ body }, report) {

@@ -13,13 +13,15 @@ export default defineRequestRule({
     fields: ["description"],
     messages: {
       notString: "description is {{value}}; write it as a string of at most {{max}} characters (POST /v2/batches/create: description).",
-      tooLong: "description has {{length}} characters, over the {{max}} POST /v2/batches/create documents; what the service does with a longer one is not documented, so shorten it.",
+      tooLong:
+        "description has {{length}} characters, over the {{max}} POST /v2/batches/create documents; what the service does with a longer one is not documented, so shorten it.",
     },
   },
   check({ body }, report) {
     const text = body.description;
     if (text === undefined || text === null) return;
-    if (typeof text !== "string") return report({ pointer: at("description"), messageId: "notString", data: { value: show(text), max: BATCH_V2_DESCRIPTION_MAX } });
+    if (typeof text !== "string")
+      return report({ pointer: at("description"), messageId: "notString", data: { value: show(text), max: BATCH_V2_DESCRIPTION_MAX } });
     const length = Array.from(text).length;
     if (length > BATCH_V2_DESCRIPTION_MAX) report({ pointer: at("description"), messageId: "tooLong", data: { length, max: BATCH_V2_DESCRIPTION_MAX } });
   },

@@ -20,6 +20,10 @@ export default defineRequestRule({
     if (value === undefined) return;
     if (typeof value === "string" && (PURCHASE_COUNTRIES as readonly string[]).includes(value)) return;
     const near = typeof value === "string" ? closestName(value, PURCHASE_COUNTRIES) : undefined;
-    report({ pointer: at("country_code"), messageId: "countryCode", data: { value: show(value), detail: near ? `did you mean "${near}"? ` : "", PURCHASE_COUNTRIES: PURCHASE_COUNTRIES.join(", ") } });
+    report({
+      pointer: at("country_code"),
+      messageId: "countryCode",
+      data: { value: show(value), detail: near ? `did you mean "${near}"? ` : "", PURCHASE_COUNTRIES: PURCHASE_COUNTRIES.join(", ") },
+    });
   },
 });

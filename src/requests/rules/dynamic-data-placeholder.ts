@@ -15,23 +15,34 @@ function strings(value: unknown, path: (string | number)[], out: [string, (strin
 export default defineRequestRule({
   meta: {
     id: "dynamic-data-placeholder",
-    description: "A `dynamic_data` body uses only the placeholders the service replaces: {{from}}, {{to}}, {{short_from}}, {{short_to}}, {{call_id}} (POST /v1/calls: dynamic_data).",
+    description:
+      "A `dynamic_data` body uses only the placeholders the service replaces: {{from}}, {{to}}, {{short_from}}, {{short_to}}, {{call_id}} (POST /v1/calls: dynamic_data).",
     defaultSeverity: "warning",
     set: "request",
     kinds: ["call", "batch", "inbound"],
     messages: {
-      dynamicDataPlaceholder: "{{{{vName}}}} in a dynamic_data body is not replaced (the service replaces only {{BODY_PLACEHOLDERS}}; POST /v1/calls: dynamic_data); the literal text is sent.",
+      dynamicDataPlaceholder:
+        "{{{{vName}}}} in a dynamic_data body is not replaced (the service replaces only {{BODY_PLACEHOLDERS}}; POST /v1/calls: dynamic_data); the literal text is sent.",
     },
   },
   check({ body }, report) {
-    const items = Array.isArray(body.dynamic_data) ? body.dynamic_data.map((it, i) => [it, ["dynamic_data", i]] as const) : isObject(body.dynamic_data) ? [[body.dynamic_data, ["dynamic_data"]] as const] : [];
+    const items = Array.isArray(body.dynamic_data)
+      ? body.dynamic_data.map((it, i) => [it, ["dynamic_data", i]] as const)
+      : isObject(body.dynamic_data)
+        ? [[body.dynamic_data, ["dynamic_data"]] as const]
+        : [];
     for (const [item, path] of items) {
       if (!isObject(item) || item.body === undefined) continue;
       const found: [string, (string | number)[]][] = [];
       strings(item.body, [...path, "body"], found);
       for (const [text, p] of found) {
         for (const v of getTemplateVariables(text)) {
-          if (!BODY_PLACEHOLDERS.includes(v.name)) report({ pointer: at(...p), messageId: "dynamicDataPlaceholder", data: { vName: v.name, BODY_PLACEHOLDERS: BODY_PLACEHOLDERS.map((x) => `{{${x}}}`).join(", ") } });
+          if (!BODY_PLACEHOLDERS.includes(v.name))
+            report({
+              pointer: at(...p),
+              messageId: "dynamicDataPlaceholder",
+              data: { vName: v.name, BODY_PLACEHOLDERS: BODY_PLACEHOLDERS.map((x) => `{{${x}}}`).join(", ") },
+            });
         }
       }
     }

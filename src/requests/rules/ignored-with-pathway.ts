@@ -8,13 +8,16 @@ const INBOUND = ["prompt", "first_sentence", "model", "dynamic_data", "tools", "
 export default defineRequestRule({
   meta: {
     id: "ignored-with-pathway",
-    description: "Fields that do not apply with `pathway_id` are left out: task, model, tools, transfer_list, transfer_phone_number on calls; prompt, first_sentence, model, dynamic_data, tools, transfer_list on inbound numbers (POST /v1/calls: pathway_id; POST /v1/inbound/{phone_number}: pathway_id).",
+    description:
+      "Fields that do not apply with `pathway_id` are left out: task, model, tools, transfer_list, transfer_phone_number on calls; prompt, first_sentence, model, dynamic_data, tools, transfer_list on inbound numbers (POST /v1/calls: pathway_id; POST /v1/inbound/{phone_number}: pathway_id).",
     defaultSeverity: "warning",
     set: "request",
     kinds: ["call", "batch", "inbound"],
     messages: {
-      resetByPathway: "{{field}} is reset to its default when pathway_id is set (POST /v1/inbound/{phone_number}: pathway_id), so this value is lost; remove it or remove pathway_id.",
-      replacedByPathway: "{{field}} does not apply with pathway_id: the pathway's nodes replace it{{model}} (POST /v1/calls: pathway_id); remove it or remove pathway_id.",
+      resetByPathway:
+        "{{field}} is reset to its default when pathway_id is set (POST /v1/inbound/{phone_number}: pathway_id), so this value is lost; remove it or remove pathway_id.",
+      replacedByPathway:
+        "{{field}} does not apply with pathway_id: the pathway's nodes replace it{{model}} (POST /v1/calls: pathway_id); remove it or remove pathway_id.",
     },
   },
   check({ kind, body }, report) {

@@ -19,6 +19,10 @@ export default defineRequestRule({
   check({ body }, report) {
     const t = body.interruption_threshold;
     if (typeof t !== "number" || (t >= low && t <= high)) return;
-    report({ pointer: at("interruption_threshold"), messageId: "interruptionThreshold", data: { value: show(t), detail: t < low ? "the agent may answer before the caller finishes" : "the agent may wait too long to answer" } });
+    report({
+      pointer: at("interruption_threshold"),
+      messageId: "interruptionThreshold",
+      data: { value: show(t), detail: t < low ? "the agent may answer before the caller finishes" : "the agent may wait too long to answer" },
+    });
   },
 });

@@ -37,6 +37,10 @@ export default defineRequestRule({
     if (tz === undefined) return;
     if (typeof tz === "string" && isZone(tz)) return;
     const near = typeof tz === "string" ? closestName(tz, knownZones()) : undefined;
-    report({ pointer: at("timezone"), messageId: "invalidTimezone", data: { tz: show(tz), detail: near ? `did you mean "${near}"?` : 'write one such as "America/New_York" (default "America/Los_Angeles").' } });
+    report({
+      pointer: at("timezone"),
+      messageId: "invalidTimezone",
+      data: { tz: show(tz), detail: near ? `did you mean "${near}"?` : 'write one such as "America/New_York" (default "America/Los_Angeles").' },
+    });
   },
 });

@@ -11,9 +11,9 @@ export default defineRequestRule({
     kinds: ["call", "batch", "inbound"],
     fields: ["keywords"],
     messages: {
-      notList: "keywords is {{list}}; write a list of strings such as [\"Acme\", \"Zyrtec:3\"].",
-      notWord: "keyword {{value}} is not a word; write a non-empty string, optionally \"<word>:<factor>\".",
-      badFactor: "keyword {{value}} is not \"<word>:<factor>\": {{detail}}; e.g. \"Zyrtec:3\" (default factor 2).",
+      notList: 'keywords is {{list}}; write a list of strings such as ["Acme", "Zyrtec:3"].',
+      notWord: 'keyword {{value}} is not a word; write a non-empty string, optionally "<word>:<factor>".',
+      badFactor: 'keyword {{value}} is not "<word>:<factor>": {{detail}}; e.g. "Zyrtec:3" (default factor 2).',
     },
   },
   check({ body }, report) {
@@ -33,7 +33,11 @@ export default defineRequestRule({
       const word = k.slice(0, colon).trim();
       const factor = k.slice(colon + 1).trim();
       if (word === "" || !/^\d+(\.\d+)?$/.test(factor) || Number(factor) <= 0) {
-        report({ pointer: at("keywords", i), messageId: "badFactor", data: { value: show(k), detail: word === "" ? "the word is empty" : `the factor ${show(factor)} is not a positive number` } });
+        report({
+          pointer: at("keywords", i),
+          messageId: "badFactor",
+          data: { value: show(k), detail: word === "" ? "the word is empty" : `the factor ${show(factor)} is not a positive number` },
+        });
       }
     });
   },

@@ -20,6 +20,10 @@ export default defineRequestRule({
   check({ body }, report) {
     const v = body.max_duration;
     if (v === undefined || (Number.isInteger(v) && (v as number) > 0)) return;
-    report({ pointer: at("max_duration"), messageId: "maxDuration", data: { value: show(v), detail: typeof v === "string" && /^\d+$/.test(v) ? `, as a number: ${v}` : "" } });
+    report({
+      pointer: at("max_duration"),
+      messageId: "maxDuration",
+      data: { value: show(v), detail: typeof v === "string" && /^\d+$/.test(v) ? `, as a number: ${v}` : "" },
+    });
   },
 });

@@ -6,18 +6,19 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "phone-number-format",
-    description: "Request phone numbers can be dialled: no country code without +, no letters or extension text; `from` in E.164; a purchased number with +1 (POST /v1/calls: phone_number, from; POST /v1/inbound/purchase: phone_number).",
+    description:
+      "Request phone numbers can be dialled: no country code without +, no letters or extension text; `from` in E.164; a purchased number with +1 (POST /v1/calls: phone_number, from; POST /v1/inbound/purchase: phone_number).",
     defaultSeverity: "error",
     set: "request",
     kinds: ["call", "batch", "inbound", "purchase"],
     fields: ["phone_number", "from", "transfer_phone_number", "transfer_list"],
     messages: {
-      callNoPhone: "The call has no \"phone_number\"; add the number to call in E.164 form, e.g. \"+14155550123\" (POST /v1/calls: phone_number).",
-      transferListNotObject: "transfer_list is {{bodyTransfer_list}}; write an object mapping a label to a number, e.g. {\"default\": \"+14155550123\"}.",
-      notString: "{{fField}} is {{fValue}}; write the number as a string in E.164 form, e.g. \"+14155550123\".",
-      purchaseNotUs: "phone_number {{fValue}} must be +1 followed by ten digits (POST /v1/inbound/purchase: phone_number), e.g. \"+14155550123\".",
+      callNoPhone: 'The call has no "phone_number"; add the number to call in E.164 form, e.g. "+14155550123" (POST /v1/calls: phone_number).',
+      transferListNotObject: 'transfer_list is {{bodyTransfer_list}}; write an object mapping a label to a number, e.g. {"default": "+14155550123"}.',
+      notString: '{{fField}} is {{fValue}}; write the number as a string in E.164 form, e.g. "+14155550123".',
+      purchaseNotUs: 'phone_number {{fValue}} must be +1 followed by ten digits (POST /v1/inbound/purchase: phone_number), e.g. "+14155550123".',
       notDialable: "{{fField}} {{fValue}} is not a number the service can dial: {{formWhy}}; {{detail}}.",
-      fromNeedsCountry: "from {{fValue}} needs a country code and no spaces or parentheses (POST /v1/calls: from): write it as \"{{formE164}}\".",
+      fromNeedsCountry: 'from {{fValue}} needs a country code and no spaces or parentheses (POST /v1/calls: from): write it as "{{formE164}}".',
     },
   },
   check({ kind, body }, report) {
@@ -38,7 +39,16 @@ export default defineRequestRule({
         continue;
       }
       if (form.form === "invalid") {
-        report({ pointer: f.pointer, messageId: "notDialable", data: { fField: f.field, fValue: show(f.value), formWhy: form.why, detail: form.e164 ? `write it as "${form.e164}"` : 'write it in E.164 form, e.g. "+14155550123"' } });
+        report({
+          pointer: f.pointer,
+          messageId: "notDialable",
+          data: {
+            fField: f.field,
+            fValue: show(f.value),
+            formWhy: form.why,
+            detail: form.e164 ? `write it as "${form.e164}"` : 'write it in E.164 form, e.g. "+14155550123"',
+          },
+        });
       } else if (form.form === "discouraged" && f.strict === "from") {
         report({ pointer: f.pointer, messageId: "fromNeedsCountry", data: { fValue: show(f.value), formE164: form.e164 } });
       }

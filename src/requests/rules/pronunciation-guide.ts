@@ -6,14 +6,15 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "pronunciation-guide",
-    description: "`pronunciation_guide` items have string `word` and `pronunciation`, boolean `case_sensitive` and `spaced` (POST /v1/calls: pronunciation_guide).",
+    description:
+      "`pronunciation_guide` items have string `word` and `pronunciation`, boolean `case_sensitive` and `spaced` (POST /v1/calls: pronunciation_guide).",
     defaultSeverity: "error",
     set: "request",
     kinds: ["call", "batch"],
     fields: ["pronunciation_guide"],
     messages: {
-      notList: "pronunciation_guide is {{guide}}; write a list of {\"word\": ..., \"pronunciation\": ...} items.",
-      itemNotObject: "pronunciation_guide[{{index}}] is {{item}}; write {\"word\": \"...\", \"pronunciation\": \"...\"}.",
+      notList: 'pronunciation_guide is {{guide}}; write a list of {"word": ..., "pronunciation": ...} items.',
+      itemNotObject: 'pronunciation_guide[{{index}}] is {{item}}; write {"word": "...", "pronunciation": "..."}.',
       emptyText: "pronunciation_guide[{{index}}] {{detail}}; write it as a non-empty string.",
       notBoolean: "pronunciation_guide[{{index}}].{{key}} is {{item}}; write true or false.",
     },
@@ -32,11 +33,16 @@ export default defineRequestRule({
       }
       for (const key of ["word", "pronunciation"]) {
         if (typeof item[key] !== "string" || (item[key] as string).trim() === "") {
-          report({ pointer: item[key] === undefined ? at("pronunciation_guide", i) : at("pronunciation_guide", i, key), messageId: "emptyText", data: { index: i, detail: item[key] === undefined ? `has no "${key}"` : `${key} is ${show(item[key])}` } });
+          report({
+            pointer: item[key] === undefined ? at("pronunciation_guide", i) : at("pronunciation_guide", i, key),
+            messageId: "emptyText",
+            data: { index: i, detail: item[key] === undefined ? `has no "${key}"` : `${key} is ${show(item[key])}` },
+          });
         }
       }
       for (const key of ["case_sensitive", "spaced"]) {
-        if (item[key] !== undefined && typeof item[key] !== "boolean") report({ pointer: at("pronunciation_guide", i, key), messageId: "notBoolean", data: { index: i, key, item: show(item[key]) } });
+        if (item[key] !== undefined && typeof item[key] !== "boolean")
+          report({ pointer: at("pronunciation_guide", i, key), messageId: "notBoolean", data: { index: i, key, item: show(item[key]) } });
       }
     });
   },

@@ -8,16 +8,20 @@ export function createFieldTypeRule(owned: (kind: string) => ReadonlySet<string>
   return defineRequestRule({
     meta: {
       id: "request-field-type",
-      description: "Every other documented request field has the type the API reference gives it (boolean, string, object, list, enum) in the bodies of POST /v1/calls, /v1/batches, /v1/inbound/{phone_number}, /v1/inbound/purchase and /v2/batches/create.",
+      description:
+        "Every other documented request field has the type the API reference gives it (boolean, string, object, list, enum) in the bodies of POST /v1/calls, /v1/batches, /v1/inbound/{phone_number}, /v1/inbound/purchase and /v2/batches/create.",
       defaultSeverity: "error",
-        set: "request",
-        kinds: ["call", "batch", "inbound", "purchase", "batch-v2"],
-        messages: {
-            requestFieldType: "{{detail}} is {{value}}: {{issueMessage}} ({{endpoint}}: {{field}})."
-            }
+      set: "request",
+      kinds: ["call", "batch", "inbound", "purchase", "batch-v2"],
+      messages: {
+        requestFieldType: "{{detail}} is {{value}}: {{issueMessage}} ({{endpoint}}: {{field}}).",
+      },
     },
     check({ kind, body }, report) {
-      const shape = REQUEST_SCHEMAS[kind].shape as Record<string, { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } } }>;
+      const shape = REQUEST_SCHEMAS[kind].shape as Record<
+        string,
+        { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } } }
+      >;
       const skip = owned(kind);
       for (const [field, value] of Object.entries(body)) {
         const schema = shape[field];
@@ -26,7 +30,17 @@ export function createFieldTypeRule(owned: (kind: string) => ReadonlySet<string>
         if (result.success) continue;
         const issue = result.error!.issues[0]!;
         const path = issue.path.filter((p): p is string | number => typeof p !== "symbol");
-        report({ pointer: at(field, ...path), messageId: "requestFieldType", data: { detail: [field, ...path].join("."), value: show(value), issueMessage: issue.message.replace(/\.$/, ""), endpoint: REQUEST_ENDPOINTS[kind], field } });
+        report({
+          pointer: at(field, ...path),
+          messageId: "requestFieldType",
+          data: {
+            detail: [field, ...path].join("."),
+            value: show(value),
+            issueMessage: issue.message.replace(/\.$/, ""),
+            endpoint: REQUEST_ENDPOINTS[kind],
+            field,
+          },
+        });
       }
     },
   });

@@ -11,7 +11,8 @@ export default defineRequestRule({
     set: "request",
     kinds: ["call", "batch", "inbound"],
     messages: {
-      startNodeLeadsNowhere: "The call starts at node {{gNodesNode}}, which has no way on: the conversation stays there and no other node of {{pathwayWhere}} runs; {{detail}}.",
+      startNodeLeadsNowhere:
+        "The call starts at node {{gNodesNode}}, which has no way on: the conversation stays there and no other node of {{pathwayWhere}} runs; {{detail}}.",
     },
   },
   check({ body, pathway }, report) {
@@ -22,7 +23,8 @@ export default defineRequestRule({
     const chosen = typeof body.start_node_id === "string";
     report({
       pointer: chosen ? at("start_node_id") : at("pathway_id"),
-      messageId: "startNodeLeadsNowhere", data: { gNodesNode: describeNode(g.nodes[g.start]!.node), pathwayWhere: pathway.where, detail: chosen ? "start at another node" : "add an edge from it" },
+      messageId: "startNodeLeadsNowhere",
+      data: { gNodesNode: describeNode(g.nodes[g.start]!.node), pathwayWhere: pathway.where, detail: chosen ? "start at another node" : "add an edge from it" },
     });
   },
 });

@@ -27,7 +27,8 @@ export default defineRequestRule({
     kinds: ["call", "batch"],
     fields: ["start_time"],
     messages: {
-      startTimeFormat: "start_time {{value}} is not in the format \"YYYY-MM-DD HH:MM:SS -HH:MM\" (POST /v1/calls: start_time){{detail}}, e.g. \"2026-12-01 09:30:00 -05:00\".",
+      startTimeFormat:
+        'start_time {{value}} is not in the format "YYYY-MM-DD HH:MM:SS -HH:MM" (POST /v1/calls: start_time){{detail}}, e.g. "2026-12-01 09:30:00 -05:00".',
     },
   },
   check({ body }, report) {
@@ -35,6 +36,10 @@ export default defineRequestRule({
     if (value === undefined) return;
     if (typeof value === "string" && parseStartTime(value)) return;
     const iso = typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value);
-    report({ pointer: at("start_time"), messageId: "startTimeFormat", data: { value: show(value), detail: iso ? "; ISO 8601 with a T is not it: use a space and write the offset as -HH:MM" : "" } });
+    report({
+      pointer: at("start_time"),
+      messageId: "startTimeFormat",
+      data: { value: show(value), detail: iso ? "; ISO 8601 with a T is not it: use a space and write the offset as -HH:MM" : "" },
+    });
   },
 });

@@ -11,7 +11,8 @@ export default defineRequestRule({
     set: "request",
     kinds: ["call", "batch"],
     messages: {
-      startTimePast: "start_time {{bodyStart_time}} is in the past, so the call is sent at once (POST /v1/calls: start_time); set a future time or remove start_time.",
+      startTimePast:
+        "start_time {{bodyStart_time}} is in the past, so the call is sent at once (POST /v1/calls: start_time); set a future time or remove start_time.",
     },
   },
   check({ body, now }, report) {

@@ -6,7 +6,8 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "turbo-limitations",
-    description: "An inbound number on `model: turbo` has no transfer number or list, no tools, and no pathway with transfer, IVR or Press Button nodes (POST /v1/inbound/{phone_number}: model; the API reference's limits).",
+    description:
+      "An inbound number on `model: turbo` has no transfer number or list, no tools, and no pathway with transfer, IVR or Press Button nodes (POST /v1/inbound/{phone_number}: model; the API reference's limits).",
     defaultSeverity: "error",
     set: "request",
     kinds: ["inbound"],
@@ -14,8 +15,10 @@ export default defineRequestRule({
       transferNumber: "model turbo cannot transfer calls (POST /v1/inbound/{phone_number}: model); use enhanced or base, or remove transfer_phone_number.",
       transferList: "model turbo cannot transfer calls (POST /v1/inbound/{phone_number}: model); use enhanced or base, or remove transfer_list.",
       tools: "model turbo cannot use custom tools (POST /v1/inbound/{phone_number}: model); use base (best for tools) or remove tools.",
-      transferNodes: "model turbo cannot transfer (POST /v1/inbound/{phone_number}: model), but the pathway {{pathwayWhere}} has transfer nodes: {{detail}}; use enhanced or base.",
-      ivrNodes: "model turbo cannot navigate IVR (POST /v1/inbound/{phone_number}: model), but the pathway {{pathwayWhere}} has IVR / Press Button nodes: {{detail}}; use enhanced or base.",
+      transferNodes:
+        "model turbo cannot transfer (POST /v1/inbound/{phone_number}: model), but the pathway {{pathwayWhere}} has transfer nodes: {{detail}}; use enhanced or base.",
+      ivrNodes:
+        "model turbo cannot navigate IVR (POST /v1/inbound/{phone_number}: model), but the pathway {{pathwayWhere}} has IVR / Press Button nodes: {{detail}}; use enhanced or base.",
     },
   },
   check({ body, pathway }, report) {

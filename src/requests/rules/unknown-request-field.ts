@@ -6,12 +6,13 @@ import { defineRequestRule } from "../rule.js";
 export default defineRequestRule({
   meta: {
     id: "unknown-request-field",
-    description: "A request field (or retry, pronunciation_guide or dynamic_data field) the API reference does not list but that is close to one it does is reported with the nearest name (`request_dta` -> `request_data`).",
+    description:
+      "A request field (or retry, pronunciation_guide or dynamic_data field) the API reference does not list but that is close to one it does is reported with the nearest name (`request_dta` -> `request_data`).",
     defaultSeverity: "warning",
     set: "request",
     kinds: ["call", "batch", "inbound", "purchase", "batch-v2"],
     messages: {
-      unknownRequestField: "{{fWhat}} has the field {{fKey}}, which the API reference does not list for {{fPlace}}; did you mean \"{{fNear}}\"?",
+      unknownRequestField: '{{fWhat}} has the field {{fKey}}, which the API reference does not list for {{fPlace}}; did you mean "{{fNear}}"?',
     },
   },
   check({ kind, body }, report) {

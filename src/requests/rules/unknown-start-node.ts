@@ -20,7 +20,11 @@ export default defineRequestRule({
     if (pathway.graph.indexOf.has(id)) return;
     const byName = pathway.graph.nodes.find(({ node }) => node.data?.name === id);
     const near = closestName(id, pathway.graph.ids);
-    const hint = byName ? `; that is the name of node ${describeNode(byName.node)}: use its id` : near ? `; did you mean "${near}"?` : "; use the id of a node that exists (the node may have been deleted in the editor).";
+    const hint = byName
+      ? `; that is the name of node ${describeNode(byName.node)}: use its id`
+      : near
+        ? `; did you mean "${near}"?`
+        : "; use the id of a node that exists (the node may have been deleted in the editor).";
     report({ pointer: at("start_node_id"), messageId: "unknownStartNode", data: { id: show(id), pathwayWhere: pathway.where, hint } });
   },
 });

@@ -22,6 +22,10 @@ export default defineRequestRule({
     const squeeze = (x: string) => x.replace(/\s+/g, "").toLowerCase();
     // "zh-Hans" is the usual spelling; the service publishes "zh - Hans" (with spaces), so compare without them first.
     const near = typeof value === "string" ? (LANGUAGES.find((l) => squeeze(l) === squeeze(value)) ?? closestName(value, LANGUAGES)) : undefined;
-    report({ pointer: at("language"), messageId: "unsupportedLanguage", data: { value: show(value), detail: near ? `did you mean "${near}"? ` : "", LANGUAGES: LANGUAGES.join(", ") } });
+    report({
+      pointer: at("language"),
+      messageId: "unsupportedLanguage",
+      data: { value: show(value), detail: near ? `did you mean "${near}"? ` : "", LANGUAGES: LANGUAGES.join(", ") },
+    });
   },
 });

@@ -11,7 +11,7 @@ export default defineRequestRule({
     set: "request",
     kinds: ["call", "batch"],
     messages: {
-      unusedRequestData: "request_data \"{{key}}\" is never read by the pathway {{pathwayWhere}}{{detail}}",
+      unusedRequestData: 'request_data "{{key}}" is never read by the pathway {{pathwayWhere}}{{detail}}',
     },
   },
   check({ body, pathway }, report) {
@@ -24,7 +24,15 @@ export default defineRequestRule({
     for (const key of Object.keys(body.request_data)) {
       if (read.has(key)) continue;
       const near = closestName(key, [...read]);
-      report({ pointer: at("request_data", key), messageId: "unusedRequestData", data: { key, pathwayWhere: pathway.where, detail: near ? `; it reads {{${near}}}: is this the same name?` : "; the agent still sees it, but no {{" + key + "}} uses it." } });
+      report({
+        pointer: at("request_data", key),
+        messageId: "unusedRequestData",
+        data: {
+          key,
+          pathwayWhere: pathway.where,
+          detail: near ? `; it reads {{${near}}}: is this the same name?` : `; the agent still sees it, but no {{${key}}} uses it.`,
+        },
+      });
     }
   },
 });

@@ -12,10 +12,10 @@ export default defineRequestRule({
     defaultSeverity: "warning",
     kinds: ["call", "batch", "inbound"],
     messages: {
-      empty: "voice is {{voice}}; write a voice name such as \"mason\" or a voice id, or leave voice out for the default.",
-      legacyPrefix: "voice {{voice}}: the legacy {{voice2}} prefix is followed by the integer voice_id (e.g. \"{{voice2}}2\"); write it so or use a voice name.",
-      caseDiffers: "voice {{voice}} differs from the curated name \"{{lower}}\" only in case; write \"{{lower}}\".",
-      notCurated: "voice {{voice}} is not a curated voice; did you mean \"{{near}}\"? (A voice id or clone id is fine too: then ignore this with the rule off.)",
+      empty: 'voice is {{voice}}; write a voice name such as "mason" or a voice id, or leave voice out for the default.',
+      legacyPrefix: 'voice {{voice}}: the legacy {{voice2}} prefix is followed by the integer voice_id (e.g. "{{voice2}}2"); write it so or use a voice name.',
+      caseDiffers: 'voice {{voice}} differs from the curated name "{{lower}}" only in case; write "{{lower}}".',
+      notCurated: 'voice {{voice}} is not a curated voice; did you mean "{{near}}"? (A voice id or clone id is fine too: then ignore this with the rule off.)',
     },
   },
   check({ body }, report) {

@@ -20,6 +20,10 @@ export default defineRequestRule({
     if (value === undefined) return;
     if (typeof value === "string" && (VOICEMAIL_ACTIONS as readonly string[]).includes(value)) return;
     const near = typeof value === "string" ? closestName(value, VOICEMAIL_ACTIONS) : undefined;
-    report({ pointer: at("voicemail_action"), messageId: "voicemailAction", data: { value: show(value), detail: near ? `did you mean "${near}"? ` : "", VOICEMAIL_ACTIONS: VOICEMAIL_ACTIONS.join(", ") } });
+    report({
+      pointer: at("voicemail_action"),
+      messageId: "voicemailAction",
+      data: { value: show(value), detail: near ? `did you mean "${near}"? ` : "", VOICEMAIL_ACTIONS: VOICEMAIL_ACTIONS.join(", ") },
+    });
   },
 });

@@ -12,9 +12,9 @@ export default defineRequestRule({
     kinds: ["call", "batch"],
     fields: ["webhook_events"],
     messages: {
-      notList: "webhook_events is {{events}}; write a list such as [\"call\", \"tool\"].",
+      notList: 'webhook_events is {{events}}; write a list such as ["call", "tool"].',
       unknownEvent: "webhook_events has {{value}}; {{detail}}use {{WEBHOOK_EVENTS}}.",
-      noWebhook: "webhook_events are streamed to the webhook, but there is no webhook; add \"webhook\": \"https://...\" or remove webhook_events.",
+      noWebhook: 'webhook_events are streamed to the webhook, but there is no webhook; add "webhook": "https://..." or remove webhook_events.',
     },
   },
   check({ body }, report) {
@@ -27,7 +27,11 @@ export default defineRequestRule({
     events.forEach((e, i) => {
       if (typeof e === "string" && (WEBHOOK_EVENTS as readonly string[]).includes(e)) return;
       const near = typeof e === "string" ? closestName(e, WEBHOOK_EVENTS) : undefined;
-      report({ pointer: at("webhook_events", i), messageId: "unknownEvent", data: { value: show(e), detail: near ? `did you mean "${near}"? ` : "", WEBHOOK_EVENTS: WEBHOOK_EVENTS.join(", ") } });
+      report({
+        pointer: at("webhook_events", i),
+        messageId: "unknownEvent",
+        data: { value: show(e), detail: near ? `did you mean "${near}"? ` : "", WEBHOOK_EVENTS: WEBHOOK_EVENTS.join(", ") },
+      });
     });
     if (events.length > 0 && (typeof body.webhook !== "string" || body.webhook === "")) {
       report({ pointer: at("webhook_events"), messageId: "noWebhook" });

@@ -2,7 +2,10 @@
 import type { Decider, Decision, DecisionRequest } from "../types.js";
 
 /** A fetch-like function (the global `fetch`, or a test double); the core never reaches the network by itself. */
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal }) => Promise<{
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal },
+) => Promise<{
   ok: boolean;
   status: number;
   text(): Promise<string>;
@@ -77,7 +80,10 @@ export function createLlmDecider(options: LlmDeciderOptions): Decider {
         // The injected fetch bounds the body (the engine passes one that stops at --max-response).
         text = await response.text();
       } catch (error) {
-        return { kind: "error", reason: `the answer of the model endpoint ${url} could not be read (${error instanceof Error ? error.message : String(error)})` };
+        return {
+          kind: "error",
+          reason: `the answer of the model endpoint ${url} could not be read (${error instanceof Error ? error.message : String(error)})`,
+        };
       }
       if (!response.ok) return { kind: "error", reason: `the model endpoint ${url} answered HTTP ${response.status}` };
       let content: unknown;

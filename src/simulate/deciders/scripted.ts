@@ -7,7 +7,9 @@ function norm(text: string): string {
 
 function describe(c: Candidate): string {
   const target = c.targetName ? `"${c.targetName}" (id ${c.targetId})` : `id ${c.targetId}`;
-  return c.kind === "global" ? `global ${target}` : `edge ${c.id} → ${target}${c.label ? ` "${c.label.length > 60 ? c.label.slice(0, 57) + "..." : c.label}"` : ""}`;
+  return c.kind === "global"
+    ? `global ${target}`
+    : `edge ${c.id} → ${target}${c.label ? ` "${c.label.length > 60 ? `${c.label.slice(0, 57)}...` : c.label}"` : ""}`;
 }
 
 /**

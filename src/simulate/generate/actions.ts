@@ -108,7 +108,7 @@ function takeRef(candidates: readonly Candidate[], c: Candidate): string {
 
 function userLine(c: Candidate): string {
   const text = (c.label || c.targetName || c.targetId).replace(/\s+/g, " ").trim();
-  return text.length > 100 ? text.slice(0, 97) + "..." : text;
+  return text.length > 100 ? `${text.slice(0, 97)}...` : text;
 }
 
 /** Every action at the state's node: each candidate, in each way of steering the automatic node it leads to (per node, computed once). */
@@ -133,7 +133,13 @@ function computeActions(sim: Simulator, state: SimState): Action[] {
     for (const v of getVariants(sim, c.targetId)) {
       const vars = { ...placeholders, ...v.vars };
       actions.push({
-        turn: { user: userLine(c), take: ref, ...(Object.keys(vars).length > 0 && { vars }), ...(v.webhooks && { webhooks: v.webhooks }), ...(v.transfer && { transfer: v.transfer }) },
+        turn: {
+          user: userLine(c),
+          take: ref,
+          ...(Object.keys(vars).length > 0 && { vars }),
+          ...(v.webhooks && { webhooks: v.webhooks }),
+          ...(v.transfer && { transfer: v.transfer }),
+        },
         id,
         targetId: c.targetId,
         reach,

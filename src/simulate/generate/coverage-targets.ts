@@ -66,7 +66,12 @@ export function getEdgeWays(flow: FlowModel, ways: readonly FlowWay[] = getFlowW
  * nodes, then the ways written in node data (routes, fallbacks, response routes, press targets not drawn as an edge).
  * `distance` is the flow model's search tree distance: only what leaves a node it reaches counts.
  */
-export function getGenerationTargets(pathway: Pathway, flow: FlowModel, distance: Int32Array, flowWays: readonly FlowWay[] = getFlowWays(flow)): Map<TargetKey, CoverageTarget> {
+export function getGenerationTargets(
+  pathway: Pathway,
+  flow: FlowModel,
+  distance: Int32Array,
+  flowWays: readonly FlowWay[] = getFlowWays(flow),
+): Map<TargetKey, CoverageTarget> {
   const targets = new Map<TargetKey, CoverageTarget>();
   const edgeWays = getEdgeWays(flow, flowWays);
   for (const { edge, index } of getEdges(pathway)) {

@@ -96,7 +96,12 @@ interface TargetQueue {
  * Orders the targets by the search tree's depth-first order of their node, so that the targets below a node are one
  * contiguous run found by binary search; those taken already (no longer in `uncovered`) are skipped, and dropped.
  */
-function createTargetQueue(sim: Simulator, order: { enter: Int32Array; exit: Int32Array }, all: ReadonlyMap<TargetKey, CoverageTarget>, uncovered: ReadonlySet<TargetKey>): TargetQueue {
+function createTargetQueue(
+  sim: Simulator,
+  order: { enter: Int32Array; exit: Int32Array },
+  all: ReadonlyMap<TargetKey, CoverageTarget>,
+  uncovered: ReadonlySet<TargetKey>,
+): TargetQueue {
   const targets = [...all.values()]
     .map((t) => {
       const source = sim.flow.indexOf.get(t.node) ?? -1;
@@ -124,11 +129,20 @@ function createTargetQueue(sim: Simulator, order: { enter: Int32Array; exit: Int
 }
 
 /** A scenario file's content: its turns, and what the call ended in (`state`) as the scenario's expectation. */
-function toScenario(name: string, turns: ScenarioTurn[], state: SimState, nodeRef: (id: string | undefined) => string, options: GenerateScenariosOptions, defaults: Record<string, WebhookResponse>): Scenario {
+function toScenario(
+  name: string,
+  turns: ScenarioTurn[],
+  state: SimState,
+  nodeRef: (id: string | undefined) => string,
+  options: GenerateScenariosOptions,
+  defaults: Record<string, WebhookResponse>,
+): Scenario {
   const expect: Scenario["expect"] =
-    state.status === "ended" ? { status: "ended", node: nodeRef(state.nodeId) }
-    : state.status === "transferred" ? { status: "transferred", ...(state.transferNumber !== undefined && { transferred_to: state.transferNumber }) }
-    : { status: state.status, node: nodeRef(state.nodeId) };
+    state.status === "ended"
+      ? { status: "ended", node: nodeRef(state.nodeId) }
+      : state.status === "transferred"
+        ? { status: "transferred", ...(state.transferNumber !== undefined && { transferred_to: state.transferNumber }) }
+        : { status: state.status, node: nodeRef(state.nodeId) };
   return {
     name,
     pathway: options.pathwayRef ?? "pathway.json",
@@ -309,8 +323,13 @@ function describeUncovered(g: Generation, capped: boolean, maxScenarios: number)
     const { kind } = target;
     const id = kind === "global" ? target.node : kind === "way" ? `${target.node} → ${target.to}` : target.edgeId;
     if (capped) return { id, kind, reason: `the scenario limit (${maxScenarios}, --max-scenarios) was reached first` };
-    if (g.beyondTurns.has(k)) return { id, kind, reason: `a scenario needs more turns than the turn limit (${g.maxTurns}, --max-turns) to reach it; raise the limit to cover it` };
-    return { id, kind, reason: kind === "global" ? "no generated turn could jump to this global node" : uncoveredReason(target.when, g.reachedNodes.has(target.node)) };
+    if (g.beyondTurns.has(k))
+      return { id, kind, reason: `a scenario needs more turns than the turn limit (${g.maxTurns}, --max-turns) to reach it; raise the limit to cover it` };
+    return {
+      id,
+      kind,
+      reason: kind === "global" ? "no generated turn could jump to this global node" : uncoveredReason(target.when, g.reachedNodes.has(target.node)),
+    };
   });
 }
 
@@ -335,5 +354,9 @@ export function generateScenarios(pathway: Pathway, options: GenerateScenariosOp
     scenarios.push(toScenario(`${base} ${scenarios.length + 1}`, draft.turns, draft.state, g.nodeRef, options, defaults));
   }
   const capped = g.uncovered.size > 0 && scenarios.length >= maxScenarios;
-  return { scenarios, uncovered: describeUncovered(g, capped, maxScenarios), ...(options.mocksRef !== undefined && Object.keys(defaults).length > 0 && { mocks: { webhooks: defaults } }) };
+  return {
+    scenarios,
+    uncovered: describeUncovered(g, capped, maxScenarios),
+    ...(options.mocksRef !== undefined && Object.keys(defaults).length > 0 && { mocks: { webhooks: defaults } }),
+  };
 }

@@ -1,6 +1,18 @@
 // The searches of scenario generation: the next step that takes something uncovered, and the shortest way to a target.
 import type { CoverageTarget, TargetKey } from "./coverage-targets.js";
-import { enteredBetween, getActions, isLikely, mayTake, runAction, takenBetween, type Action, type GenerationRun, type Search, type SearchStep, type Step } from "./actions.js";
+import {
+  enteredBetween,
+  getActions,
+  isLikely,
+  mayTake,
+  runAction,
+  takenBetween,
+  type Action,
+  type GenerationRun,
+  type Search,
+  type SearchStep,
+  type Step,
+} from "./actions.js";
 import type { SimState } from "../types.js";
 
 /** The most searches a run keeps (the one from the first state always among them). */

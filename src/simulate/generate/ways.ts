@@ -115,4 +115,3 @@ export function getAutoReach(sim: Simulator, nodeId: string): ReadonlySet<string
   byNode.set(nodeId, reach);
   return reach;
 }
-

@@ -11,7 +11,8 @@ export default definePathwayRule({
     set: "validate",
     defaultSeverity: "warning",
     messages: {
-      customCodeMissingCode: "Custom Code node {{node}} has no code, so it does nothing and sets no variables; write the module in \"code\" (export default { async fetch(request) { ... return Response.json({...}) } }), or remove the node.",
+      customCodeMissingCode:
+        'Custom Code node {{node}} has no code, so it does nothing and sets no variables; write the module in "code" (export default { async fetch(request) { ... return Response.json({...}) } }), or remove the node.',
     },
   },
   check({ nodes }, report) {
@@ -21,7 +22,8 @@ export default definePathwayRule({
       if ((typeof code === "string" && code.trim() !== "") || (typeof snippet === "string" && snippet.trim() !== "")) continue;
       report({
         pointer: "code" in nodeData(node) ? nodePointer(index, "code") : nodePointer(index),
-        messageId: "customCodeMissingCode", data: { node: describeNode(node) },
+        messageId: "customCodeMissingCode",
+        data: { node: describeNode(node) },
       });
     }
   },

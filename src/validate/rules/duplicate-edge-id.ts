@@ -46,7 +46,8 @@ export default definePathwayRule({
       const first = firstIndex.get(edge.id)!;
       report({
         pointer: edgePointer(index, "id"),
-        messageId: "duplicateEdgeId", data: { edgeId: JSON.stringify(edge.id), first },
+        messageId: "duplicateEdgeId",
+        data: { edgeId: JSON.stringify(edge.id), first },
         related: [{ pointer: edgePointer(first, "id"), message: "first edge with this id" }],
         fix: { pointer: edgePointer(index, "id"), value: freshId(edge.id) },
       });

@@ -19,7 +19,8 @@ export default definePathwayRule({
       if (first.index === index) continue;
       report({
         pointer: `${nodePointer(index)}/id`,
-        messageId: "duplicateNodeId", data: { node: describeNode(node), firstIndex: first.index, firstNode: describeNode(first.node) },
+        messageId: "duplicateNodeId",
+        data: { node: describeNode(node), firstIndex: first.index, firstNode: describeNode(first.node) },
         related: [{ pointer: `${nodePointer(first.index)}/id`, message: "first node with this id" }],
       });
     }

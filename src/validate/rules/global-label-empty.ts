@@ -10,7 +10,8 @@ export default definePathwayRule({
     defaultSeverity: "error",
     set: "validate",
     messages: {
-      globalLabelEmpty: "Global node {{node}} has {{detail}} globalLabel, so the agent cannot tell when to jump to it; describe in \"globalLabel\" when the caller should be taken there.",
+      globalLabelEmpty:
+        'Global node {{node}} has {{detail}} globalLabel, so the agent cannot tell when to jump to it; describe in "globalLabel" when the caller should be taken there.',
     },
   },
   check({ nodes }, report) {
@@ -20,7 +21,8 @@ export default definePathwayRule({
       if (typeof label === "string" && label.trim() !== "") continue;
       report({
         pointer: label === undefined ? nodePointer(index, "isGlobal") : nodePointer(index, "globalLabel"),
-        messageId: "globalLabelEmpty", data: { node: describeNode(node), detail: label === undefined ? "no" : "an empty" },
+        messageId: "globalLabelEmpty",
+        data: { node: describeNode(node), detail: label === undefined ? "no" : "an empty" },
       });
     }
   },

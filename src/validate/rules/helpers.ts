@@ -26,7 +26,10 @@ export function findNearNode(id: string, nodes: readonly IndexedNode[]): { id: s
 }
 
 /** Per list of nodes (one per lint run), what findNearNode looks up: prepared once, so many mistyped ids cost one pass. */
-const nearNodeTables = new WeakMap<readonly IndexedNode[], { match: (id: string) => string | undefined; casings: Map<string, number>; first: Map<string, IndexedNode> }>();
+const nearNodeTables = new WeakMap<
+  readonly IndexedNode[],
+  { match: (id: string) => string | undefined; casings: Map<string, number>; first: Map<string, IndexedNode> }
+>();
 
 function nearNodes(nodes: readonly IndexedNode[]) {
   let table = nearNodeTables.get(nodes);

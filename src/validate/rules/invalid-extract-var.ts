@@ -35,7 +35,11 @@ function checkVariables({ node, index }: IndexedNode, vars: unknown, report: (re
       report({ pointer: at(0), messageId: "duplicateName", data: { name, where } });
     } else seen.add(name);
     if (!TYPES.includes(type)) {
-      report({ pointer: at(1), messageId: "badType", data: { name: JSON.stringify(name), where, type: JSON.stringify(type), EXTRACT_VAR_TYPES: EXTRACT_VAR_TYPES.join(", ") } });
+      report({
+        pointer: at(1),
+        messageId: "badType",
+        data: { name: JSON.stringify(name), where, type: JSON.stringify(type), EXTRACT_VAR_TYPES: EXTRACT_VAR_TYPES.join(", ") },
+      });
     }
     if (typeof description !== "string" || description.trim() === "") {
       report({ pointer: at(2), messageId: "noDescription", data: { name: JSON.stringify(name), where } });
@@ -53,7 +57,7 @@ export default definePathwayRule({
       notArray: "extractVars of {{where}} must be an array of [name, type, description] tuples.",
       notTuple: "extractVars[{{value}}] of {{where}} must be a tuple [name, type, description]; found {{tuple}}.",
       badName: "Variable name {{name}} in {{where}} is not a name a placeholder can read; use letters, digits and underscores, not starting with a digit.",
-      duplicateName: "Variable \"{{name}}\" is extracted twice in {{where}}; remove one of the two tuples.",
+      duplicateName: 'Variable "{{name}}" is extracted twice in {{where}}; remove one of the two tuples.',
       badType: "Variable {{name}} in {{where}} has type {{type}}; use one of {{EXTRACT_VAR_TYPES}}.",
       noDescription: "Variable {{name}} in {{where}} has no description; say what the model should extract.",
     },

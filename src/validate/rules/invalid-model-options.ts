@@ -26,10 +26,18 @@ export default definePathwayRule({
       }
       const { temperature, interruptionThreshold } = options;
       if (temperature !== undefined && !(typeof temperature === "number" && temperature >= 0 && temperature <= 1)) {
-        report({ pointer: nodePointer(index, "modelOptions", "temperature"), messageId: "badTemperature", data: { temperature: JSON.stringify(temperature), where } });
+        report({
+          pointer: nodePointer(index, "modelOptions", "temperature"),
+          messageId: "badTemperature",
+          data: { temperature: JSON.stringify(temperature), where },
+        });
       }
       if (interruptionThreshold !== undefined && !(typeof interruptionThreshold === "number" && Number.isFinite(interruptionThreshold))) {
-        report({ pointer: nodePointer(index, "modelOptions", "interruptionThreshold"), messageId: "badInterruptionThreshold", data: { interruptionThreshold: JSON.stringify(interruptionThreshold), where } });
+        report({
+          pointer: nodePointer(index, "modelOptions", "interruptionThreshold"),
+          messageId: "badInterruptionThreshold",
+          data: { interruptionThreshold: JSON.stringify(interruptionThreshold), where },
+        });
       }
     }
   },

@@ -13,7 +13,7 @@ export default definePathwayRule({
     defaultSeverity: "error",
     set: "validate",
     messages: {
-      invalidWebhookMethod: "Webhook node {{node}} has {{detail}}; set \"method\" to one of {{WEBHOOK_METHODS}}.",
+      invalidWebhookMethod: 'Webhook node {{node}} has {{detail}}; set "method" to one of {{WEBHOOK_METHODS}}.',
     },
   },
   check({ nodes }, report) {
@@ -24,7 +24,12 @@ export default definePathwayRule({
       if (typeof method === "string" && METHODS.includes(method.toUpperCase())) continue;
       report({
         pointer: method === undefined ? nodePointer(index) : nodePointer(index, "method"),
-        messageId: "invalidWebhookMethod", data: { node: describeNode(node), detail: method === undefined ? "no method" : `method ${JSON.stringify(method)}`, WEBHOOK_METHODS: WEBHOOK_METHODS.join(", ") },
+        messageId: "invalidWebhookMethod",
+        data: {
+          node: describeNode(node),
+          detail: method === undefined ? "no method" : `method ${JSON.stringify(method)}`,
+          WEBHOOK_METHODS: WEBHOOK_METHODS.join(", "),
+        },
       });
     }
   },

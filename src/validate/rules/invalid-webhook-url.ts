@@ -15,12 +15,12 @@ function isHttpUrl(value: string): boolean {
 export default definePathwayRule({
   meta: {
     id: "invalid-webhook-url",
-    description: "Webhook nodes have a `url` that is http(s) or starts with a `{{variable}}` (unless they run a saved tool, `\"tool\": \"TL-...\"`).",
+    description: 'Webhook nodes have a `url` that is http(s) or starts with a `{{variable}}` (unless they run a saved tool, `"tool": "TL-..."`).',
     defaultSeverity: "error",
     set: "validate",
     messages: {
-      noUrl: "Webhook node {{node}} has no url; set \"url\" to the http(s) address to call.",
-      notHttpUrl: "Webhook node {{node}} has url {{url}}, which is not an http(s) URL; write a full address such as \"https://api.example.com/hook\".",
+      noUrl: 'Webhook node {{node}} has no url; set "url" to the http(s) address to call.',
+      notHttpUrl: 'Webhook node {{node}} has url {{url}}, which is not an http(s) URL; write a full address such as "https://api.example.com/hook".',
     },
   },
   check({ nodes }, report) {

@@ -10,7 +10,7 @@ export default definePathwayRule({
     defaultSeverity: "error",
     set: "validate",
     messages: {
-      missingKb: "Knowledge Base node {{node}} has no knowledge base; put the text it answers from in \"kb\".",
+      missingKb: 'Knowledge Base node {{node}} has no knowledge base; put the text it answers from in "kb".',
     },
   },
   check({ nodes }, report) {
@@ -20,7 +20,8 @@ export default definePathwayRule({
       if (typeof kb === "string" && kb.trim() !== "") continue;
       report({
         pointer: kb === undefined ? nodePointer(index) : nodePointer(index, "kb"),
-        messageId: "missingKb", data: { node: describeNode(node) },
+        messageId: "missingKb",
+        data: { node: describeNode(node) },
       });
     }
   },

@@ -21,7 +21,8 @@ export default definePathwayRule({
       const name = isObject(entry.data) && typeof entry.data.name === "string" ? ` "${entry.data.name}"` : "";
       report({
         pointer: "id" in entry ? `${nodePointer(index)}/id` : nodePointer(index),
-        messageId: "missingNodeId", data: { name, index, detail: "id" in entry ? `found ${JSON.stringify(entry.id)}` : "none" },
+        messageId: "missingNodeId",
+        data: { name, index, detail: "id" in entry ? `found ${JSON.stringify(entry.id)}` : "none" },
       });
     });
   },

@@ -11,7 +11,7 @@ export default definePathwayRule({
     defaultSeverity: "error",
     set: "validate",
     messages: {
-      missingNodeType: "{{who}} has no type; set \"type\" to one of Default, End Call, Transfer Call, Knowledge Base, Webhook.",
+      missingNodeType: '{{who}} has no type; set "type" to one of Default, End Call, Transfer Call, Knowledge Base, Webhook.',
     },
   },
   check({ pathway }, report) {
@@ -21,7 +21,8 @@ export default definePathwayRule({
       const who = typeof entry.id === "string" ? `Node ${describeNode(entry as PathwayNode)}` : `Node at nodes[${index}]`;
       report({
         pointer: "type" in entry ? `${nodePointer(index)}/type` : nodePointer(index),
-        messageId: "missingNodeType", data: { who },
+        messageId: "missingNodeType",
+        data: { who },
       });
     });
   },

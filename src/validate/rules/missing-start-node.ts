@@ -9,7 +9,7 @@ export default definePathwayRule({
     defaultSeverity: "error",
     set: "validate",
     messages: {
-      missingStartNode: "No node is marked as the start; set \"isStart\": true in the data of the node the call begins at.",
+      missingStartNode: 'No node is marked as the start; set "isStart": true in the data of the node the call begins at.',
     },
   },
   check({ nodes }, report) {

@@ -16,7 +16,7 @@ export default definePathwayRule({
     defaultSeverity: "error",
     set: "validate",
     messages: {
-      missingTextOrPrompt: "{{nodeType}} node {{node}} has neither text nor prompt, so the agent has nothing to say; add \"text\" (said verbatim) or \"prompt\".",
+      missingTextOrPrompt: '{{nodeType}} node {{node}} has neither text nor prompt, so the agent has nothing to say; add "text" (said verbatim) or "prompt".',
     },
   },
   check({ nodes }, report) {
@@ -25,8 +25,15 @@ export default definePathwayRule({
       const data = nodeData(node);
       if (hasContent(data.text) || hasContent(data.prompt)) continue;
       report({
-        pointer: !("data" in node) ? nodePointer(index) : "text" in data ? nodePointer(index, "text") : "prompt" in data ? nodePointer(index, "prompt") : `${nodePointer(index)}/data`,
-        messageId: "missingTextOrPrompt", data: { nodeType: node.type, node: describeNode(node) },
+        pointer: !("data" in node)
+          ? nodePointer(index)
+          : "text" in data
+            ? nodePointer(index, "text")
+            : "prompt" in data
+              ? nodePointer(index, "prompt")
+              : `${nodePointer(index)}/data`,
+        messageId: "missingTextOrPrompt",
+        data: { nodeType: node.type, node: describeNode(node) },
       });
     }
   },

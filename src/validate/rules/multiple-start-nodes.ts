@@ -10,7 +10,7 @@ export default definePathwayRule({
     defaultSeverity: "error",
     set: "validate",
     messages: {
-      multipleStartNodes: "{{startsLength}} nodes are marked as the start ({{names}}); keep \"isStart\": true on one of them only.",
+      multipleStartNodes: '{{startsLength}} nodes are marked as the start ({{names}}); keep "isStart": true on one of them only.',
     },
   },
   check({ nodes }, report) {
@@ -20,7 +20,8 @@ export default definePathwayRule({
     for (const { index } of starts) {
       report({
         pointer: nodePointer(index, "isStart"),
-        messageId: "multipleStartNodes", data: { startsLength: starts.length, names },
+        messageId: "multipleStartNodes",
+        data: { startsLength: starts.length, names },
       });
     }
   },

@@ -14,7 +14,8 @@ export default definePathwayRule({
     set: "validate",
     defaultSeverity: "warning",
     messages: {
-      pressButtonMissingDigits: "Press Button node {{node}} has nothing to press; set \"sequence\" (the digits, may be a {{variable}}), \"digit\", or \"digitPrompt\" (instructions for choosing them).",
+      pressButtonMissingDigits:
+        'Press Button node {{node}} has nothing to press; set "sequence" (the digits, may be a {{variable}}), "digit", or "digitPrompt" (instructions for choosing them).',
     },
   },
   check({ nodes }, report) {
@@ -24,7 +25,8 @@ export default definePathwayRule({
       if (pointer === undefined) continue;
       report({
         pointer,
-        messageId: "pressButtonMissingDigits", data: { node: describeNode(node) },
+        messageId: "pressButtonMissingDigits",
+        data: { node: describeNode(node) },
       });
     }
   },

@@ -13,7 +13,7 @@ export default definePathwayRule({
     set: "validate",
     defaultSeverity: "warning",
     messages: {
-      smsMissingMessage: "SMS node {{node}} has no message to send; write the text in \"message\" ({{variables}} are filled in).",
+      smsMissingMessage: 'SMS node {{node}} has no message to send; write the text in "message" ({{variables}} are filled in).',
     },
   },
   check({ nodes }, report) {
@@ -23,7 +23,8 @@ export default definePathwayRule({
       if (pointer === undefined) continue;
       report({
         pointer,
-        messageId: "smsMissingMessage", data: { node: describeNode(node) },
+        messageId: "smsMissingMessage",
+        data: { node: describeNode(node) },
       });
     }
   },

@@ -10,8 +10,9 @@ export default definePathwayRule({
     defaultSeverity: "error",
     set: "validate",
     messages: {
-      noTransferNumber: "Transfer node {{node}} has no transferNumber; add one in E.164 form such as \"+15551234567\", or a {{variable}}.",
-      notE164: "Transfer node {{node}} has transferNumber {{number}}, which is not E.164; write it as \"+\" and country code and digits only (e.g. \"+15551234567\"), or use a {{variable}}.",
+      noTransferNumber: 'Transfer node {{node}} has no transferNumber; add one in E.164 form such as "+15551234567", or a {{variable}}.',
+      notE164:
+        'Transfer node {{node}} has transferNumber {{number}}, which is not E.164; write it as "+" and country code and digits only (e.g. "+15551234567"), or use a {{variable}}.',
     },
   },
   check({ nodes }, report) {

@@ -24,8 +24,17 @@ export default definePathwayRule({
       const near = findNearNode(id, nodes);
       report({
         pointer: edgePointer(index, end),
-        messageId: "unknownEdgeEndpoint", data: { name, end, id: JSON.stringify(id) },
-        ...(near && { suggest: [{ messageId: "pointAtNear", data: { end, id: JSON.stringify(near.id), node: near.name }, edit: { pointer: edgePointer(index, end), value: near.id } }] }),
+        messageId: "unknownEdgeEndpoint",
+        data: { name, end, id: JSON.stringify(id) },
+        ...(near && {
+          suggest: [
+            {
+              messageId: "pointAtNear",
+              data: { end, id: JSON.stringify(near.id), node: near.name },
+              edit: { pointer: edgePointer(index, end), value: near.id },
+            },
+          ],
+        }),
       });
     };
     edges.forEach((entry, e) => {

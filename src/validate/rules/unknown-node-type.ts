@@ -27,7 +27,12 @@ export default definePathwayRule({
       const hint = closest(node.type);
       report({
         pointer: `${nodePointer(index)}/type`,
-        messageId: "unknownNodeType", data: { node: describeNode(node), nodeType: JSON.stringify(node.type), detail: hint ? `did you mean "${hint}"?` : `known types are ${KNOWN_NODE_TYPES.join(", ")}.` },
+        messageId: "unknownNodeType",
+        data: {
+          node: describeNode(node),
+          nodeType: JSON.stringify(node.type),
+          detail: hint ? `did you mean "${hint}"?` : `known types are ${KNOWN_NODE_TYPES.join(", ")}.`,
+        },
       });
     }
   },

@@ -6,7 +6,8 @@ import { findNearNode, nodePointer } from "./helpers.js";
 export default definePathwayRule({
   meta: {
     id: "unknown-route-target",
-    description: "Route `routes[].targetNodeId` and `fallbackNodeId`, webhook `responsePathways` targets and Press Button `targetNodeAfterPress` name existing nodes.",
+    description:
+      "Route `routes[].targetNodeId` and `fallbackNodeId`, webhook `responsePathways` targets and Press Button `targetNodeAfterPress` name existing nodes.",
     defaultSeverity: "error",
     set: "validate",
     hasSuggestions: true,
@@ -22,7 +23,8 @@ export default definePathwayRule({
       const near = findNearNode(target, nodes);
       report({
         pointer,
-        messageId: "unknownRouteTarget", data: { what, node: describeNode(node), target: JSON.stringify(target) },
+        messageId: "unknownRouteTarget",
+        data: { what, node: describeNode(node), target: JSON.stringify(target) },
         ...(near && { suggest: [{ messageId: "pointAtNear", data: { id: JSON.stringify(near.id), node: near.name }, edit: { pointer, value: near.id } }] }),
       });
     };

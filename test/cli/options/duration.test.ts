@@ -26,7 +26,8 @@ describe("parseDuration", () => {
   it("refuses bare numbers above the guard, asking for a unit, and takes them with one", () => {
     const parse = parseDuration(300);
     expect(parse("300")).toBe(300_000);
-    for (const old of ["500", "30000"]) expect(() => parse(old)).toThrow(`A bare number is seconds, but this flag took milliseconds before: write ${old}ms or ${old}s to say which.`);
+    for (const old of ["500", "30000"])
+      expect(() => parse(old)).toThrow(`A bare number is seconds, but this flag took milliseconds before: write ${old}ms or ${old}s to say which.`);
     expect(parse("30000ms")).toBe(30_000);
     expect(parse("500s")).toBe(500_000);
   });

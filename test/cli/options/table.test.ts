@@ -13,7 +13,14 @@ import { runMain } from "../../support/run-main.js";
 import { createTempProject } from "../../support/temp-project.js";
 
 /** Enough of an io to build the program: nothing runs. */
-const io = { version: "0.0.0", stdout: { write: () => true }, stderr: { write: () => true }, env: {}, cwd: ROOT, setExitCode: () => undefined } as unknown as CliIo;
+const io = {
+  version: "0.0.0",
+  stdout: { write: () => true },
+  stderr: { write: () => true },
+  env: {},
+  cwd: ROOT,
+  setExitCode: () => undefined,
+} as unknown as CliIo;
 
 /** One option as a command (or the program) declares it. */
 interface Declared {
@@ -85,7 +92,17 @@ describe("the option table", async () => {
   });
 
   it("leaves each option as the table made it (no command changes one afterwards)", () => {
-    const fields = (o: Option) => [o.flags, o.description, o.defaultValue, o.defaultValueDescription, o.argChoices, o.mandatory, o.hidden, o.attributeName(), o.parseArg === undefined];
+    const fields = (o: Option) => [
+      o.flags,
+      o.description,
+      o.defaultValue,
+      o.defaultValueDescription,
+      o.argChoices,
+      o.mandatory,
+      o.hidden,
+      o.attributeName(),
+      o.parseArg === undefined,
+    ];
     const changed = marked.filter(({ option, mark }) => {
       const again = createOption(mark.name, OPTIONS[mark.name as OptionName] as OptionEntry<unknown[]>, [...mark.args]);
       return JSON.stringify(fields(option)) !== JSON.stringify(fields(again));

@@ -20,12 +20,18 @@ function setup() {
 describe("importPathway", () => {
   it("refuses a directory instead of silently importing its first file", async () => {
     const { host } = setup();
-    await expect(importPathway(host, "pathways")).rejects.toMatchObject({ kind: "usage", message: expect.stringContaining("pathways: is a directory; import makes one module from one pathway file") });
+    await expect(importPathway(host, "pathways")).rejects.toMatchObject({
+      kind: "usage",
+      message: expect.stringContaining("pathways: is a directory; import makes one module from one pathway file"),
+    });
   });
 
   it("refuses to overwrite an existing -o file without force, and overwrites it with force", async () => {
     const { dir, host } = setup();
-    await expect(importPathway(host, "pathways/a.json", { output: "mine.ts" })).rejects.toMatchObject({ kind: "usage", message: expect.stringContaining("mine.ts already exists") });
+    await expect(importPathway(host, "pathways/a.json", { output: "mine.ts" })).rejects.toMatchObject({
+      kind: "usage",
+      message: expect.stringContaining("mine.ts already exists"),
+    });
     expect(readFileSync(path.join(dir, "mine.ts"), "utf8")).toContain("hand-written");
     const result = await importPathway(host, "pathways/a.json", { output: "mine.ts", force: true, importFrom: "pathwaykit" });
     expect(result.written).toBe("mine.ts");

@@ -8,7 +8,8 @@ import { createNodeHost } from "../../../src/host/node-host.js";
 import { ROOT, tempDir } from "../../support/cli.js";
 import { createMemoryHost } from "../../support/memory-host.js";
 
-const record = (id: string, pad = 0) => JSON.stringify({ call_id: id, queue_status: "complete", pathway_logs: [{ chosen_node_id: "a", role: "assistant", text: "x".repeat(pad) }] });
+const record = (id: string, pad = 0) =>
+  JSON.stringify({ call_id: id, queue_status: "complete", pathway_logs: [{ chosen_node_id: "a", role: "assistant", text: "x".repeat(pad) }] });
 
 async function readAll(dir: string, args: string[], maxFileBytes?: number) {
   const ids: string[] = [];
@@ -24,21 +25,27 @@ describe("forEachCallRecord reading NDJSON", () => {
   it("reads an NDJSON file larger than the file limit line by line, holding each line to that limit", async () => {
     const dir = tempDir();
     const lines = [record("a"), record("big", 3000), "", record("b"), "{broken", record("c")];
-    writeFileSync(path.join(dir, "calls.ndjson"), "\ufeff" + lines.join("\r\n") + "\n");
+    writeFileSync(path.join(dir, "calls.ndjson"), `\ufeff${lines.join("\r\n")}\n`);
     const { ids, where, summary } = await readAll(dir, ["calls.ndjson"], 1024);
     expect(ids).toEqual(["a", "b", "c"]);
     expect(where).toEqual(["calls.ndjson:1", "calls.ndjson:4", "calls.ndjson:6"]);
     expect(summary.files).toBe(1);
     expect(summary.problems.map((p) => [p.line, p.message.replace(/JSON: .*/, "JSON")])).toEqual([
       // The line's bytes are the record and the \r of its \r\n.
-      [2, `line 2 is ${record("big", 3000).length + 1} bytes, over the limit of 1024 bytes a line (one record) may have: not read; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE if a record really is that large`],
+      [
+        2,
+        `line 2 is ${record("big", 3000).length + 1} bytes, over the limit of 1024 bytes a line (one record) may have: not read; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE if a record really is that large`,
+      ],
       [5, "line 5 is not JSON"],
     ]);
   });
 
   it("reports a line that is not UTF-8 and reads the others", async () => {
     const dir = tempDir();
-    writeFileSync(path.join(dir, "calls.jsonl"), Buffer.concat([Buffer.from(record("a") + "\n"), Buffer.from([0x7b, 0xff, 0x7d, 0x0a]), Buffer.from(record("b"))]));
+    writeFileSync(
+      path.join(dir, "calls.jsonl"),
+      Buffer.concat([Buffer.from(`${record("a")}\n`), Buffer.from([0x7b, 0xff, 0x7d, 0x0a]), Buffer.from(record("b"))]),
+    );
     const { ids, summary } = await readAll(dir, ["calls.jsonl"]);
     expect(ids).toEqual(["a", "b"]);
     expect(summary.problems).toEqual([{ path: "calls.jsonl", line: 2, message: "line 2 is not UTF-8 text" }]);
@@ -46,9 +53,9 @@ describe("forEachCallRecord reading NDJSON", () => {
 
   it("reads a .json file of one record per line as NDJSON, over the file limit, and one document as before", async () => {
     const dir = tempDir();
-    writeFileSync(path.join(dir, "lines.json"), [record("a", 200), record("b", 200), record("c", 200)].join("\n") + "\n");
+    writeFileSync(path.join(dir, "lines.json"), `${[record("a", 200), record("b", 200), record("c", 200)].join("\n")}\n`);
     writeFileSync(path.join(dir, "one.json"), JSON.stringify(JSON.parse(record("d")), null, 2));
-    writeFileSync(path.join(dir, "single-line.json"), record("e") + "\n\n");
+    writeFileSync(path.join(dir, "single-line.json"), `${record("e")}\n\n`);
     const { ids, where } = await readAll(dir, ["lines.json", "one.json", "single-line.json"], 500);
     expect(ids).toEqual(["a", "b", "c", "d", "e"]);
     expect(where).toEqual(["lines.json:1", "lines.json:2", "lines.json:3", "one.json", "single-line.json"]);
@@ -69,7 +76,9 @@ describe("forEachCallRecord reading NDJSON", () => {
     expect(summary.problems).toEqual([
       {
         path: "list.json",
-        message: expect.stringMatching(/^list\.json: is \d+ bytes, over the limit of 500 bytes read whole; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE if the file really is that large\. A calls file of many records can be NDJSON instead \(one record per line, \*\.ndjson\), which is read a line at a time whatever its size\.$/),
+        message: expect.stringMatching(
+          /^list\.json: is \d+ bytes, over the limit of 500 bytes read whole; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE if the file really is that large\. A calls file of many records can be NDJSON instead \(one record per line, \*\.ndjson\), which is read a line at a time whatever its size\.$/,
+        ),
       },
     ]);
     expect(summary.problems[0]!.message).not.toContain("pathway");
@@ -111,7 +120,7 @@ function keptHeapMb(dir: string, args: string[]): { kept: number; records: numbe
 describe("forEachCallRecord's memory", () => {
   it("keeps no more heap for a 60 MB NDJSON file than for a 6 MB one: one line at a time, never the file", () => {
     const dir = tempDir();
-    const line = record("x", 2900) + "\n";
+    const line = `${record("x", 2900)}\n`;
     writeFileSync(path.join(dir, "small.ndjson"), line.repeat(2_000));
     writeFileSync(path.join(dir, "large.ndjson"), line.repeat(20_000));
     const small = keptHeapMb(dir, ["small.ndjson"]);

@@ -1,5 +1,4 @@
-// checkRequestFiles through the engine's host: the library function the CLI prints, with the host's clock and files.
-import path from "node:path";
+
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { checkRequestFiles } from "../../../src/engine/check/check-requests.js";
@@ -32,7 +31,9 @@ describe("checkRequestFiles", () => {
     const host = project({}, '{"phone_number": "+14155550123", "task": "Hi", "start_time": "2026-06-01 10:00:00"}');
     const before = await checkRequestFiles(host, ["-"], { now: new Date("2026-05-01T00:00:00Z") });
     expect(before[0]!.diagnostics).toEqual([]);
-    const after = await checkRequestFiles(project({}, '{"phone_number": "+14155550123", "task": "Hi", "start_time": "2026-06-01 10:00:00"}'), ["-"], { now: new Date("2026-07-01T00:00:00Z") });
+    const after = await checkRequestFiles(project({}, '{"phone_number": "+14155550123", "task": "Hi", "start_time": "2026-06-01 10:00:00"}'), ["-"], {
+      now: new Date("2026-07-01T00:00:00Z"),
+    });
     expect(after[0]!.diagnostics.map((d) => [d.ruleId, d.severity])).toEqual([["start-time-past", "info"]]);
   });
 });
@@ -40,12 +41,16 @@ describe("checkRequestFiles", () => {
 describe("checkRequestFiles with pathway.config.json (issue 14: it ignored the config's severities)", () => {
   const body = '{"phone_number": "415-555-0123", "task": "Hi"}';
   const files = {
-    "pathway.config.json": JSON.stringify({ rules: { "phone-number-not-e164": "error", "dead-end": "off" }, overrides: [{ files: ["legacy/**"], rules: { "phone-number-not-e164": "off" } }] }),
+    "pathway.config.json": JSON.stringify({
+      rules: { "phone-number-not-e164": "error", "dead-end": "off" },
+      overrides: [{ files: ["legacy/**"], rules: { "phone-number-not-e164": "off" } }],
+    }),
     "other.config.json": JSON.stringify({ rules: { "phone-number-not-e164": "off" } }),
     "calls/a.request.json": body,
     "legacy/b.request.json": body,
   };
-  const severities = (results: Awaited<ReturnType<typeof checkRequestFiles>>) => results.map((r) => [r.filePath, r.diagnostics.map((d) => `${d.ruleId}:${d.severity}`)]);
+  const severities = (results: Awaited<ReturnType<typeof checkRequestFiles>>) =>
+    results.map((r) => [r.filePath, r.diagnostics.map((d) => `${d.ruleId}:${d.severity}`)]);
 
   it("applies the nearest config's rules and the overrides matching each file, as lint does", async () => {
     expect(severities(await checkRequestFiles(project(files), ["calls", "legacy"]))).toEqual([
@@ -60,10 +65,15 @@ describe("checkRequestFiles with pathway.config.json (issue 14: it ignored the c
       ["legacy/b.request.json", ["phone-number-not-e164:warning"]],
     ]);
     expect(severities(await checkRequestFiles(project(files), ["calls"], { config: "other.config.json" }))).toEqual([["calls/a.request.json", []]]);
-    expect(severities(await checkRequestFiles(project(files), ["calls"], { config: false }))).toEqual([["calls/a.request.json", ["phone-number-not-e164:warning"]]]);
+    expect(severities(await checkRequestFiles(project(files), ["calls"], { config: false }))).toEqual([
+      ["calls/a.request.json", ["phone-number-not-e164:warning"]],
+    ]);
   });
 
   it("stops on a broken config with EngineError(config), as lint does", async () => {
-    await expect(checkRequestFiles(project({ ...files, "pathway.config.json": '{"rules": {"no-such-rule": "off"}}' }), ["calls"])).rejects.toMatchObject({ kind: "config", message: expect.stringContaining("no-such-rule") as unknown });
+    await expect(checkRequestFiles(project({ ...files, "pathway.config.json": '{"rules": {"no-such-rule": "off"}}' }), ["calls"])).rejects.toMatchObject({
+      kind: "config",
+      message: expect.stringContaining("no-such-rule") as unknown,
+    });
   });
 });

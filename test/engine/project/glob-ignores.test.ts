@@ -10,18 +10,21 @@ const PATHWAY = JSON.stringify({ nodes: [{ id: "a", type: "Default", data: { nam
 
 /** A project on disk: two pathways, and the JSON files every npm project also has. */
 function createProject(): string {
-  return createTempProject({
-    "pathways/support.json": PATHWAY,
-    "legacy/old.json": PATHWAY,
-    "package.json": "{}",
-    "tsconfig.json": "{}",
-    "pathway.config.json": "{}",
-    "pathwaykit.manifest.json": "{}",
-    "node_modules/some-lib/package.json": "{}",
-    "node_modules/some-lib/data.json": "{}",
-    "pathways/scenarios/a.scenario.json": "{}",
-    "requests/call.request.json": "{}",
-  }, "pathwaykit-glob-");
+  return createTempProject(
+    {
+      "pathways/support.json": PATHWAY,
+      "legacy/old.json": PATHWAY,
+      "package.json": "{}",
+      "tsconfig.json": "{}",
+      "pathway.config.json": "{}",
+      "pathwaykit.manifest.json": "{}",
+      "node_modules/some-lib/package.json": "{}",
+      "node_modules/some-lib/data.json": "{}",
+      "pathways/scenarios/a.scenario.json": "{}",
+      "requests/call.request.json": "{}",
+    },
+    "pathwaykit-glob-",
+  );
 }
 
 describe("expandInputs with a glob", () => {

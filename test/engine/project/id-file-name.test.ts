@@ -5,7 +5,10 @@ import { describe, expect, it } from "vitest";
 import { fromIdFileName, toIdFileName } from "../../../src/engine/project/id-file-name.js";
 
 /** Ids built from the characters that used to collide (`/`, `_`, `.`, `:`, `%`, space, half surrogate pairs) and any grapheme. */
-const unit = fc.oneof(fc.constantFrom(".", "/", "\\", "%", "_", "-", ":", "A", "a", " ", "\ud800", "\udc00", "u"), fc.string({ unit: "grapheme", maxLength: 1 }));
+const unit = fc.oneof(
+  fc.constantFrom(".", "/", "\\", "%", "_", "-", ":", "A", "a", " ", "\ud800", "\udc00", "u"),
+  fc.string({ unit: "grapheme", maxLength: 1 }),
+);
 const id = fc.oneof(fc.string({ unit, maxLength: 8 }), fc.string({ unit: "binary", maxLength: 8 }), fc.uuid());
 
 describe("toIdFileName", () => {

@@ -23,7 +23,11 @@ describe("createIdFiles", () => {
     const files = records(host);
     const outcomes = await Promise.all([files.write("ABC", '{"id":"ABC"}', true), files.write("abc", '{"id":"abc"}', true)]);
     expect(outcomes.map((o) => o.status)).toEqual(["written", "refused"]);
-    expect(outcomes[1]).toMatchObject({ reason: "other-id", message: "calls/abc.json holds record ABC, not record abc: nothing was written over it (this file system does not tell ABC.json from abc.json apart); write one of them into another folder." });
+    expect(outcomes[1]).toMatchObject({
+      reason: "other-id",
+      message:
+        "calls/abc.json holds record ABC, not record abc: nothing was written over it (this file system does not tell ABC.json from abc.json apart); write one of them into another folder.",
+    });
     expect([...host.files.values()]).toEqual(['{"id":"ABC"}']);
   });
 

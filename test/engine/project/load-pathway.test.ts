@@ -1,5 +1,4 @@
-// The one pathway loader: what it accepts, and the finding (never an exception) for everything it refuses.
-import path from "node:path";
+
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createNodeHost } from "../../../src/host/node-host.js";
@@ -53,7 +52,11 @@ describe("loadPathwayFile", () => {
   });
 
   it("turns a syntax error, bad UTF-8, a missing file and a directory into findings with the place", async () => {
-    const host = project({ "bad.json": '{"nodes": [1,]}', "latin1.json": Uint8Array.from([...Buffer.from('{\n "x": "'), 0xe9, ...Buffer.from('"}')]), "sub/x.txt": "" });
+    const host = project({
+      "bad.json": '{"nodes": [1,]}',
+      "latin1.json": Uint8Array.from([...Buffer.from('{\n "x": "'), 0xe9, ...Buffer.from('"}')]),
+      "sub/x.txt": "",
+    });
     const bad = await loadPathwayFile(host, "bad.json");
     expect(bad.pathway).toBeUndefined();
     expect(bad.diagnostics[0]).toMatchObject({ ruleId: "parse-error", range: { start: { line: 1 } } });
@@ -68,7 +71,11 @@ describe("loadPathwayFile", () => {
 describe("requirePathway", () => {
   it("throws one sentence naming the file, line and column, and the validate hint", async () => {
     const host = project({ "bad.json": '{"nodes": [1,]}', "my file.json": "{}" });
-    await expect(requirePathway(host, "bad.json")).rejects.toMatchObject({ name: "EngineError", kind: "input", message: expect.stringMatching(/^bad\.json:1:\d+: .*; run `pathway validate bad\.json` to see why\.$/) });
+    await expect(requirePathway(host, "bad.json")).rejects.toMatchObject({
+      name: "EngineError",
+      kind: "input",
+      message: expect.stringMatching(/^bad\.json:1:\d+: .*; run `pathway validate bad\.json` to see why\.$/),
+    });
     await expect(requirePathway(host, "my file.json")).rejects.toMatchObject({ message: expect.stringContaining('`pathway validate "my file.json"`') });
     await expect(requirePathway(host, "gone.json")).rejects.toMatchObject({ kind: "io", message: "gone.json: no such file or directory; check the path." });
   });

@@ -32,7 +32,9 @@ describe("getLocalFileState", () => {
 
   it("names the file and both ways on", () => {
     const message = toLocalEditsMessage("pathways/a.json", "pw-1", { state: "edited", reason: "changed", hash: "sha256:x" });
-    expect(message).toBe("pathways/a.json has local edits since it was last fetched or pushed; not overwritten. Look first with `pathway diff pathways/a.json remote:pw-1`, or pass --force to take the remote version and discard them.");
+    expect(message).toBe(
+      "pathways/a.json has local edits since it was last fetched or pushed; not overwritten. Look first with `pathway diff pathways/a.json remote:pw-1`, or pass --force to take the remote version and discard them.",
+    );
   });
 
   it("hashes a file's JSON, not its bytes, and gives undefined for what is not JSON or not UTF-8", () => {

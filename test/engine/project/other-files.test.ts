@@ -20,7 +20,10 @@ describe("getOtherFileKind", () => {
     { name: "an empty list", value: [] },
     { name: "an empty list answer", value: { calls: [] } },
     { name: "a list with one record and one other value", value: [RECORD, { id: 1 }] },
-    { name: "a config that has a pathway_id among its own keys", value: { pathway_id: "p-1", pathway_file: "bland-pathway.yaml", test_file: "tests/test-cases.yaml" } },
+    {
+      name: "a config that has a pathway_id among its own keys",
+      value: { pathway_id: "p-1", pathway_file: "bland-pathway.yaml", test_file: "tests/test-cases.yaml" },
+    },
     { name: "a settings file", value: { compilerOptions: { strict: true } } },
     { name: "a scenario-like value with a key scenarios do not have", value: { pathway: "p.json", expected: [] } },
     { name: "a tests list whose entries are not test cases", value: { tests: [1, 2] } },
@@ -35,7 +38,11 @@ describe("getOtherFileKind", () => {
     { name: "the list endpoint's answer", value: { calls: [RECORD], total_count: 1 }, kind: "call-record" },
     { name: "a scenario with turns", value: { pathway: "../p.json", turns: [{ user: "hi" }] }, kind: "scenario" },
     { name: "a scenario without turns", value: { pathway: "../p.json", expect: { ended: true } }, kind: "scenario" },
-    { name: "bland-cli test cases", value: { pathway: "Demo", tests: [{ name: "happy_path", scenario: "Caller says hi.", expected_path: ["greeting"] }] }, kind: "bland-cli-tests" },
+    {
+      name: "bland-cli test cases",
+      value: { pathway: "Demo", tests: [{ name: "happy_path", scenario: "Caller says hi.", expected_path: ["greeting"] }] },
+      kind: "bland-cli-tests",
+    },
     { name: "empty bland-cli test cases", value: { tests: [] }, kind: "bland-cli-tests" },
     { name: "a call request", value: { phone_number: "+15555550123", task: "Book a table." }, kind: "request" },
     { name: "a call request with undocumented fields", value: { phone_number: "+15555550123", pathway_id: "p", amd: true }, kind: "request" },
@@ -57,8 +64,14 @@ describe("getSkippedFile", () => {
 
   it("makes a result with one info note and the kind, counted as neither error nor warning", () => {
     const result = toSkippedResult({ path: "calls/a.json", kind: "call-record" });
-    expect(result).toMatchObject({ filePath: "calls/a.json", skipped: "call-record", diagnostics: [{ ruleId: "skipped-file", severity: "info", pointer: "" }] });
-    expect(result.diagnostics[0]!.message).toBe("Skipped: not a pathway but a call record (it has a call_id, or a conversation_id: a v2 event trace), which `pathway calls` reads; name the file itself to check it as a pathway.");
+    expect(result).toMatchObject({
+      filePath: "calls/a.json",
+      skipped: "call-record",
+      diagnostics: [{ ruleId: "skipped-file", severity: "info", pointer: "" }],
+    });
+    expect(result.diagnostics[0]!.message).toBe(
+      "Skipped: not a pathway but a call record (it has a call_id, or a conversation_id: a v2 event trace), which `pathway calls` reads; name the file itself to check it as a pathway.",
+    );
   });
 });
 
@@ -66,18 +79,38 @@ describe("describeSkippedFiles", () => {
   const skipped = (path: string, kind: "call-record" | "scenario" | "request" | "bland-cli-tests") => toSkippedResult({ path, kind });
 
   it("says how many of which kind, in which folders, in one line", () => {
-    const results = [skipped("calls/a.json", "call-record"), { filePath: "pathways/p.json", diagnostics: [] }, skipped("calls/b.json", "call-record"), skipped("calls/c.json", "call-record"), skipped("requests/r.json", "request")];
+    const results = [
+      skipped("calls/a.json", "call-record"),
+      { filePath: "pathways/p.json", diagnostics: [] },
+      skipped("calls/b.json", "call-record"),
+      skipped("calls/c.json", "call-record"),
+      skipped("requests/r.json", "request"),
+    ];
     expect(describeSkippedFiles(results)).toBe("skipped 3 call records and 1 request body in calls/, requests/; name a file to read it");
   });
 
   it("lists three kinds with commas, files in the working directory as ./, and at most three folders", () => {
-    const results = [skipped("s.json", "scenario"), skipped("a/r.json", "request"), skipped("b/r.json", "request"), skipped("c/t.json", "bland-cli-tests"), skipped("d/t.json", "bland-cli-tests")];
-    expect(describeSkippedFiles(results)).toBe("skipped 1 scenario file, 2 request bodies and 2 bland-cli test files in ./, a/, b/ and 2 more folders; name a file to read it");
+    const results = [
+      skipped("s.json", "scenario"),
+      skipped("a/r.json", "request"),
+      skipped("b/r.json", "request"),
+      skipped("c/t.json", "bland-cli-tests"),
+      skipped("d/t.json", "bland-cli-tests"),
+    ];
+    expect(describeSkippedFiles(results)).toBe(
+      "skipped 1 scenario file, 2 request bodies and 2 bland-cli test files in ./, a/, b/ and 2 more folders; name a file to read it",
+    );
   });
 
   it("names the first level below the folder the skipped files share", () => {
     expect(describeSkippedFiles([skipped("p/calls/a.json", "call-record"), skipped("p/requests/b.json", "request")])).toMatch(/ in p\/calls\/, p\/requests\/;/);
-    expect(describeSkippedFiles([skipped("bland/x/tests/t.json", "bland-cli-tests"), skipped("bland/y/tests/t.json", "bland-cli-tests"), skipped("calls/c.json", "call-record")])).toMatch(/ in bland\/, calls\/;/);
+    expect(
+      describeSkippedFiles([
+        skipped("bland/x/tests/t.json", "bland-cli-tests"),
+        skipped("bland/y/tests/t.json", "bland-cli-tests"),
+        skipped("calls/c.json", "call-record"),
+      ]),
+    ).toMatch(/ in bland\/, calls\/;/);
     expect(describeSkippedFiles([skipped("p/calls/a.json", "call-record")])).toMatch(/ in p\/calls\/;/);
   });
 

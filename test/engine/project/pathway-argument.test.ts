@@ -5,7 +5,14 @@ import { resolvePathwayArgument } from "../../../src/engine/project/pathway-argu
 import { loadManifest } from "../../../src/engine/project/manifest.js";
 import { createMemoryHost } from "../../support/memory-host.js";
 
-const MANIFEST = JSON.stringify({ version: 1, pathways: [{ file: "pathways/booking.json", id: "pw-book" }, { file: "pathways/a.json", id: "pw-twice" }, { file: "pathways/b.json", id: "pw-twice" }] });
+const MANIFEST = JSON.stringify({
+  version: 1,
+  pathways: [
+    { file: "pathways/booking.json", id: "pw-book" },
+    { file: "pathways/a.json", id: "pw-twice" },
+    { file: "pathways/b.json", id: "pw-twice" },
+  ],
+});
 
 /** A host over a small project, counting its stat calls. */
 function project() {
@@ -28,8 +35,18 @@ const resolve = async (arg: string, options: { id?: string; idFlag?: string; ver
 
 describe("resolvePathwayArgument", () => {
   it.each([
-    ["a tracked file", "pathways/booking.json", {}, { arg: "pathways/booking.json", id: "pw-book", file: "pathways/booking.json", entry: { file: "pathways/booking.json", id: "pw-book" } }],
-    ["a file with --id", "pathways/untracked.json", { id: "pw-new", idFlag: "--id" }, { arg: "pathways/untracked.json", id: "pw-new", file: "pathways/untracked.json" }],
+    [
+      "a tracked file",
+      "pathways/booking.json",
+      {},
+      { arg: "pathways/booking.json", id: "pw-book", file: "pathways/booking.json", entry: { file: "pathways/booking.json", id: "pw-book" } },
+    ],
+    [
+      "a file with --id",
+      "pathways/untracked.json",
+      { id: "pw-new", idFlag: "--id" },
+      { arg: "pathways/untracked.json", id: "pw-new", file: "pathways/untracked.json" },
+    ],
     ["an id tracked once", "pw-book", {}, { arg: "pw-book", id: "pw-book", entry: { file: "pathways/booking.json", id: "pw-book" } }],
     ["an id tracked twice (no entry: a guess)", "pw-twice", {}, { arg: "pw-twice", id: "pw-twice" }],
     ["remote:<id>", "remote:pw-book", {}, { arg: "remote:pw-book", id: "pw-book", entry: { file: "pathways/booking.json", id: "pw-book" } }],

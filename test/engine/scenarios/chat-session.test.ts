@@ -24,7 +24,10 @@ async function open() {
 describe("chat session steps", () => {
   it("reads request data as a JSON object and refuses anything else as a usage error", () => {
     expect(parseRequestData('{"from": "+15551234567"}')).toEqual({ from: "+15551234567" });
-    for (const bad of ["[1]", "null", "{", '"x"']) expect(() => parseRequestData(bad)).toThrow(expect.objectContaining({ kind: "usage", message: expect.stringMatching(/^--request-data: expected a JSON object/) }));
+    for (const bad of ["[1]", "null", "{", '"x"'])
+      expect(() => parseRequestData(bad)).toThrow(
+        expect.objectContaining({ kind: "usage", message: expect.stringMatching(/^--request-data: expected a JSON object/) }),
+      );
   });
 
   it("numbers the choices from 1 and turns a number into the edge or node it names; other text is kept as typed", async () => {

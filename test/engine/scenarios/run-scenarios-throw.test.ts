@@ -20,8 +20,12 @@ vi.mock(import("../../../src/simulate/index.js"), async (importOriginal) => {
 
 it("reports the run that throws as that scenario's error and runs the rest, in file order", async () => {
   const dir = tempDir("pathwaykit-scenarios-");
-  writeFileSync(path.join(dir, "pathway.json"), JSON.stringify({ nodes: [{ id: "a", type: "Default", data: { name: "A", isStart: true, text: "Hi" } }], edges: [] }));
-  for (const name of ["first", "BOOM", "last"]) writeFileSync(path.join(dir, `${name}.scenario.yaml`), `name: ${name}\npathway: pathway.json\nturns: []\nexpect: { node: A }\n`);
+  writeFileSync(
+    path.join(dir, "pathway.json"),
+    JSON.stringify({ nodes: [{ id: "a", type: "Default", data: { name: "A", isStart: true, text: "Hi" } }], edges: [] }),
+  );
+  for (const name of ["first", "BOOM", "last"])
+    writeFileSync(path.join(dir, `${name}.scenario.yaml`), `name: ${name}\npathway: pathway.json\nturns: []\nexpect: { node: A }\n`);
   const report = await runScenarioFiles(createNodeHost({ cwd: dir }), ["first.scenario.yaml", "BOOM.scenario.yaml", "last.scenario.yaml"]);
   expect(report.results.map((r) => [r.name, r.status])).toEqual([
     ["first", "passed"],

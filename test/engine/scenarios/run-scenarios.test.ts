@@ -31,7 +31,17 @@ describe("runScenarioFiles", () => {
 
   it("starts each scenario from its shared mocks file, read once; the scenario's own answers win", async () => {
     const dir = tempDir("pathwaykit-scenarios-");
-    const hook = { nodes: [{ id: "a", type: "Default", data: { name: "A", isStart: true, text: "Hi" } }, { id: "w", type: "Webhook", data: { name: "Hook", url: "https://example.test/x", method: "GET", responseData: [{ name: "answer", data: "$.answer" }] } }], edges: [{ id: "e", source: "a", target: "w", label: "go" }] };
+    const hook = {
+      nodes: [
+        { id: "a", type: "Default", data: { name: "A", isStart: true, text: "Hi" } },
+        {
+          id: "w",
+          type: "Webhook",
+          data: { name: "Hook", url: "https://example.test/x", method: "GET", responseData: [{ name: "answer", data: "$.answer" }] },
+        },
+      ],
+      edges: [{ id: "e", source: "a", target: "w", label: "go" }],
+    };
     writeFileSync(path.join(dir, "pathway.json"), JSON.stringify(hook));
     writeFileSync(path.join(dir, "shared.mocks.yaml"), "webhooks:\n  Hook: { status: 200, body: { answer: shared } }\n");
     const scenario = (answer?: string) =>
@@ -53,7 +63,11 @@ describe("runScenarioFiles", () => {
     writeFileSync(path.join(dir, "b.scenario.yaml"), "pathway: pathway.json\nmocks: broken.mocks.yaml\nturns: []\n");
     const report = await runScenarioFiles(createNodeHost({ cwd: dir }), ["."]);
     expect(report.results.map((r) => r.status)).toEqual(["error", "error"]);
-    expect(report.results[0]!.failures[0]).toMatchObject({ pointer: "/mocks", line: 2, message: expect.stringMatching(/^mocks: nowhere\.yaml: no such file or directory/) });
+    expect(report.results[0]!.failures[0]).toMatchObject({
+      pointer: "/mocks",
+      line: 2,
+      message: expect.stringMatching(/^mocks: nowhere\.yaml: no such file or directory/),
+    });
     expect(report.results[1]!.failures[0]!.message).toMatch(/^mocks: broken\.mocks\.yaml:2:\d+: unknown key "stat"/);
   });
 });

@@ -14,10 +14,33 @@ describe("planLintRun", () => {
   const cases: { name: string; changes: FileChange[]; file: string; config?: string; relint: boolean }[] = [
     { name: "a saved pathway", changes: [change(at("a.json"))], file: at("a.json"), relint: true },
     { name: "another pathway than the saved one", changes: [change(at("a.json"))], file: at("b.json"), relint: false },
-    { name: "a pathway whose nearest config was saved", changes: [change(at("team/pathway.config.json"))], file: at("team/x.json"), config: at("team/pathway.config.json"), relint: true },
-    { name: "a pathway under a saved config that has a nearer one", changes: [change(at("pathway.config.json"))], file: at("team/x.json"), config: at("team/pathway.config.json"), relint: false },
-    { name: "a pathway under a removed config", changes: [change(at("team/pathway.config.json"), "unlink")], file: at("team/x.json"), config: at("pathway.config.json"), relint: true },
-    { name: "a pathway beside a removed config's folder", changes: [change(at("team/pathway.config.json"), "unlink")], file: at("team-b/x.json"), relint: false },
+    {
+      name: "a pathway whose nearest config was saved",
+      changes: [change(at("team/pathway.config.json"))],
+      file: at("team/x.json"),
+      config: at("team/pathway.config.json"),
+      relint: true,
+    },
+    {
+      name: "a pathway under a saved config that has a nearer one",
+      changes: [change(at("pathway.config.json"))],
+      file: at("team/x.json"),
+      config: at("team/pathway.config.json"),
+      relint: false,
+    },
+    {
+      name: "a pathway under a removed config",
+      changes: [change(at("team/pathway.config.json"), "unlink")],
+      file: at("team/x.json"),
+      config: at("pathway.config.json"),
+      relint: true,
+    },
+    {
+      name: "a pathway beside a removed config's folder",
+      changes: [change(at("team/pathway.config.json"), "unlink")],
+      file: at("team-b/x.json"),
+      relint: false,
+    },
     { name: "a removed pathway", changes: [change(at("a.json"), "unlink")], file: at("a.json"), relint: false },
   ];
   for (const c of cases) {

@@ -8,14 +8,26 @@ const node = (code: string) => `{"id": "c", "type": "Custom Code", "data": {"nam
 
 ruleTable("custom-code-syntax-error", lintText, {
   valid: [
-    { name: "a module with export default, await and Response.json", text: pathwayText([START, node("export default { async fetch(r) { const j = await r.json(); return Response.json({ a: j.a }) } }"), END], chain) },
-    { name: "a stub with no code (custom-code analysis calls it opaque; nothing to parse)", text: pathwayText([START, `{"id": "c", "type": "Custom Code", "data": {"name": "Stub"}}`, END], chain) },
+    {
+      name: "a module with export default, await and Response.json",
+      text: pathwayText([START, node("export default { async fetch(r) { const j = await r.json(); return Response.json({ a: j.a }) } }"), END], chain),
+    },
+    {
+      name: "a stub with no code (custom-code analysis calls it opaque; nothing to parse)",
+      text: pathwayText([START, `{"id": "c", "type": "Custom Code", "data": {"name": "Stub"}}`, END], chain),
+    },
   ],
   invalid: [
     {
       name: "a missing brace on the code's second line",
       text: pathwayText([START, node("export default {\\n  fetch() { return Response.json({ a: 1 }) «)\\n}"), END], chain),
-      findings: [{ pointer: "/nodes/1/data/code", messageId: "customCodeSyntaxError", data: { node: "\"Code\" (id c)", errorMessage: "Unexpected token", errorLine: 2, errorColumn: 44 } }],
+      findings: [
+        {
+          pointer: "/nodes/1/data/code",
+          messageId: "customCodeSyntaxError",
+          data: { node: '"Code" (id c)', errorMessage: "Unexpected token", errorLine: 2, errorColumn: 44 },
+        },
+      ],
     },
   ],
 });

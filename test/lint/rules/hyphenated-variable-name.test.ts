@@ -10,8 +10,14 @@ const NOTE = (name: string) => ({ messageId: "hyphenatedName", data: { name } })
 
 ruleTable("hyphenated-variable-name", lintText, {
   valid: [
-    { name: "names of letters, digits and underscores", text: pathwayText([START, ask('[["party_size", "integer", "How many"]]'), say("A table for {{party_size}}."), END], chain) },
-    { name: "a hyphen in the text around a placeholder", text: pathwayText([START, ask('[["size", "integer", "How many"]]'), say("Party-size: {{size}} - thanks."), END], chain) },
+    {
+      name: "names of letters, digits and underscores",
+      text: pathwayText([START, ask('[["party_size", "integer", "How many"]]'), say("A table for {{party_size}}."), END], chain),
+    },
+    {
+      name: "a hyphen in the text around a placeholder",
+      text: pathwayText([START, ask('[["size", "integer", "How many"]]'), say("Party-size: {{size}} - thanks."), END], chain),
+    },
   ],
   invalid: [
     {

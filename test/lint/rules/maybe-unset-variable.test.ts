@@ -10,13 +10,25 @@ const use = (mark = "") => `{"id": "end", "type": "End Call", "data": {"name": "
 ruleTable("maybe-unset-variable", lintText, {
   valid: [
     { name: "a use every path reaches after the extraction", text: pathwayText([START, ASK, use()], [edge("e1", "start", "ask"), edge("e2", "ask", "end")]) },
-    { name: "a use in a node nothing reaches (unreachable-node reports that)", text: pathwayText([START, ASK, use()], [edge("e1", "start", "ask"), edge("e2", "ask", "start", "again")]) },
+    {
+      name: "a use in a node nothing reaches (unreachable-node reports that)",
+      text: pathwayText([START, ASK, use()], [edge("e1", "start", "ask"), edge("e2", "ask", "start", "again")]),
+    },
   ],
   invalid: [
     {
       name: "a use one branch reaches without the extraction",
-      text: pathwayText([START, ASK, SKIP, use("«")], [edge("e1", "start", "ask"), edge("e2", "start", "skip", "skip"), edge("e3", "ask", "end"), edge("e4", "skip", "end")]),
-      findings: [{ pointer: "/nodes/3/data/prompt", messageId: "maybeUnsetVariable", data: { useName: "time", use: "the prompt of node \"Bye\" (id end)", useField: "prompt" } }],
+      text: pathwayText(
+        [START, ASK, SKIP, use("«")],
+        [edge("e1", "start", "ask"), edge("e2", "start", "skip", "skip"), edge("e3", "ask", "end"), edge("e4", "skip", "end")],
+      ),
+      findings: [
+        {
+          pointer: "/nodes/3/data/prompt",
+          messageId: "maybeUnsetVariable",
+          data: { useName: "time", use: 'the prompt of node "Bye" (id end)', useField: "prompt" },
+        },
+      ],
     },
   ],
 });

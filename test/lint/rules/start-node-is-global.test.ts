@@ -8,8 +8,11 @@ ruleTable("start-node-is-global", lintText, {
   invalid: [
     {
       name: "a global start node",
-      text: pathwayText([`{"id": "start", "type": "Default", "data": {"name": "Hi", "isStart": true, "isGlobal": «true, "globalLabel": "hello", "text": "Hi"}}`, END], [edge("e1", "start", "end")]),
-      findings: [{ pointer: "/nodes/0/data/isGlobal", messageId: "startNodeIsGlobal", data: { node: "\"Hi\" (id start)" } }],
+      text: pathwayText(
+        [`{"id": "start", "type": "Default", "data": {"name": "Hi", "isStart": true, "isGlobal": «true, "globalLabel": "hello", "text": "Hi"}}`, END],
+        [edge("e1", "start", "end")],
+      ),
+      findings: [{ pointer: "/nodes/0/data/isGlobal", messageId: "startNodeIsGlobal", data: { node: '"Hi" (id start)' } }],
     },
   ],
 });

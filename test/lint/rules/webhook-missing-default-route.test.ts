@@ -8,18 +8,27 @@ const hook = (routes: string, mark = "") =>
 
 ruleTable("webhook-missing-default-route", lintText, {
   valid: [
-    { name: "a default response route", text: pathwayText([START, hook(`[["Default/Webhook Completion", "", "", {"id": "end", "name": "Bye"}]]`), END], [edge("e1", "start", "w")]) },
-    { name: "an outgoing edge as the default", text: pathwayText([START, hook(`[["BlandStatusCode", "==", "200", {"id": "end"}]]`), END], [edge("e1", "start", "w"), edge("e2", "w", "end", "done")]) },
+    {
+      name: "a default response route",
+      text: pathwayText([START, hook(`[["Default/Webhook Completion", "", "", {"id": "end", "name": "Bye"}]]`), END], [edge("e1", "start", "w")]),
+    },
+    {
+      name: "an outgoing edge as the default",
+      text: pathwayText([START, hook(`[["BlandStatusCode", "==", "200", {"id": "end"}]]`), END], [edge("e1", "start", "w"), edge("e2", "w", "end", "done")]),
+    },
   ],
   invalid: [
     {
       name: "only conditional response routes",
       text: pathwayText([START, hook(`[["BlandStatusCode", "==", "200", {"id": "end", "name": "Bye"}]]`, "«"), END], [edge("e1", "start", "w")]),
-      findings: [{ pointer: "/nodes/1/data/responsePathways", messageId: "webhookMissingDefaultRoute", data: { node: "\"Book\" (id w)" } }],
+      findings: [{ pointer: "/nodes/1/data/responsePathways", messageId: "webhookMissingDefaultRoute", data: { node: '"Book" (id w)' } }],
     },
     {
       name: "no response routes and no edge",
-      text: pathwayText([START, `«{"id": "w", "type": "Webhook", "data": {"name": "Book", "url": "https://x.example.com", "method": "POST"}}`, END], [edge("e1", "start", "w"), edge("e2", "start", "end")]),
+      text: pathwayText(
+        [START, `«{"id": "w", "type": "Webhook", "data": {"name": "Book", "url": "https://x.example.com", "method": "POST"}}`, END],
+        [edge("e1", "start", "w"), edge("e2", "start", "end")],
+      ),
       findings: [{ pointer: "/nodes/1" }],
     },
   ],

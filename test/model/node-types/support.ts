@@ -91,7 +91,11 @@ export function describeNodeType(descriptor: NodeTypeDescriptor, c: NodeTypeCase
     });
 
     it("reads {{variables}} in each of its template fields and sets what its flow part runs", () => {
-      const fields = new Set(getVariableUses(pathway).filter((u) => u.nodeId === SAMPLE).map((u) => u.field));
+      const fields = new Set(
+        getVariableUses(pathway)
+          .filter((u) => u.nodeId === SAMPLE)
+          .map((u) => u.field),
+      );
       for (const t of descriptor.templates) expect(fields, `template field ${t.name}`).toContain(t.name);
       expect(getNodeOutputs(node).names.map((n) => n.name)).toEqual(c.sets);
     });
@@ -121,7 +125,13 @@ export function describeNodeType(descriptor: NodeTypeDescriptor, c: NodeTypeCase
     });
 
     it("is read from a call log as its call part says: a silent visit is passed, or written as a turn with empty words", () => {
-      const step = (nodeId: string, position: number, said?: string) => ({ nodeId, name: nodeId, via: "edge" as const, turns: said ? [{ role: "user", text: said }] : [], position });
+      const step = (nodeId: string, position: number, said?: string) => ({
+        nodeId,
+        name: nodeId,
+        via: "edge" as const,
+        turns: said ? [{ role: "user", text: said }] : [],
+        position,
+      });
       const path: CallPath = {
         callId: "c1",
         status: "mapped",

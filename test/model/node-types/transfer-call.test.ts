@@ -3,7 +3,12 @@ import descriptor from "../../../src/model/node-types/transfer-call.js";
 import { describeNodeType, SAMPLE } from "./support.js";
 
 describeNodeType(descriptor, {
-  data: { name: "Human", text: "Transferring you.", transferNumber: "{{desk}}", warmTransferFields: { isEnabled: true, agentPrompt: "Tell the agent about {{caller}}." } },
+  data: {
+    name: "Human",
+    text: "Transferring you.",
+    transferNumber: "{{desk}}",
+    warmTransferFields: { isEnabled: true, agentPrompt: "Tell the agent about {{caller}}." },
+  },
   entered: { status: "transferred", nodeId: SAMPLE },
   sets: [],
 });

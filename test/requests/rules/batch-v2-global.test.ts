@@ -11,8 +11,16 @@ ruleTable("batch-v2-global", checkText(), {
   ],
   invalid: [
     { name: "POST /v2/batches/create: no global", text: `«${requestText({ call_objects: calls })}`, findings: [{ pointer: "", messageId: "missing" }] },
-    { name: "POST /v2/batches/create: global is a string", text: requestText({ global: '«"Remind them"', call_objects: calls }), findings: [{ pointer: "/global", messageId: "notObject", data: { value: '"Remind them"' } }] },
-    { name: "POST /v2/batches/create: global without task or pathway_id", text: requestText({ global: '«{"voice": "maya"}', call_objects: calls }), findings: [{ pointer: "/global", messageId: "noInstructions" }] },
+    {
+      name: "POST /v2/batches/create: global is a string",
+      text: requestText({ global: '«"Remind them"', call_objects: calls }),
+      findings: [{ pointer: "/global", messageId: "notObject", data: { value: '"Remind them"' } }],
+    },
+    {
+      name: "POST /v2/batches/create: global without task or pathway_id",
+      text: requestText({ global: '«{"voice": "maya"}', call_objects: calls }),
+      findings: [{ pointer: "/global", messageId: "noInstructions" }],
+    },
     {
       name: "POST /v2/batches/create: a phone_number in global",
       text: requestText({ global: '{"task": "Hi", "phone_number": «"+14155550123"}', call_objects: calls }),

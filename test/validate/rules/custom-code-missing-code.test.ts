@@ -10,7 +10,11 @@ ruleTable("custom-code-missing-code", validateText, {
     { name: "a saved snippet", text: pathwayText([START, code(', "snippet_id": "b03813cf-0005-4a8a-852b-2de4f7703e43", "snippet_version": 2')]) },
   ],
   invalid: [
-    { name: "a stub with only a name", text: pathwayText([START, "«" + code("")]), findings: [{ pointer: "/nodes/1", messageId: "customCodeMissingCode", data: { node: "\"Code\" (id c)" } }] },
+    {
+      name: "a stub with only a name",
+      text: pathwayText([START, `«${code("")}`]),
+      findings: [{ pointer: "/nodes/1", messageId: "customCodeMissingCode", data: { node: '"Code" (id c)' } }],
+    },
     { name: "empty code", text: pathwayText([START, code(', "code": «"  "')]), findings: [{ pointer: "/nodes/1/data/code" }] },
   ],
 });

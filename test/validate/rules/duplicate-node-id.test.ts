@@ -9,7 +9,7 @@ ruleTable("duplicate-node-id", validateText, {
     {
       name: "a reused id, pointing at the second and naming the first",
       text: pathwayText([START, END, `{"id": «"end", "type": "Default", "data": {"name": "Again", "text": "x"}}`]),
-      findings: [{ pointer: "/nodes/2/id", messageId: "duplicateNodeId", data: { node: "\"Again\" (id end)", firstIndex: 1, firstNode: "\"Bye\" (id end)" } }],
+      findings: [{ pointer: "/nodes/2/id", messageId: "duplicateNodeId", data: { node: '"Again" (id end)', firstIndex: 1, firstNode: '"Bye" (id end)' } }],
     },
   ],
 });

@@ -14,8 +14,12 @@ ruleTable("invalid-model-options", validateText, {
       name: "temperature above 1 and a string threshold",
       text: pathwayText([START, opts('{"temperature": «1.5, "interruptionThreshold": «"100"}')]),
       findings: [
-        { pointer: "/nodes/1/data/modelOptions/temperature", messageId: "badTemperature", data: { temperature: "1.5", where: "node \"Tuned\" (id m)" } },
-        { pointer: "/nodes/1/data/modelOptions/interruptionThreshold", messageId: "badInterruptionThreshold", data: { interruptionThreshold: "\"100\"", where: "node \"Tuned\" (id m)" } },
+        { pointer: "/nodes/1/data/modelOptions/temperature", messageId: "badTemperature", data: { temperature: "1.5", where: 'node "Tuned" (id m)' } },
+        {
+          pointer: "/nodes/1/data/modelOptions/interruptionThreshold",
+          messageId: "badInterruptionThreshold",
+          data: { interruptionThreshold: '"100"', where: 'node "Tuned" (id m)' },
+        },
       ],
     },
     { name: "modelOptions that is not an object", text: pathwayText([START, opts("«[1]")]), findings: [{ pointer: "/nodes/1/data/modelOptions" }] },

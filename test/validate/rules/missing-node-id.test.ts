@@ -11,7 +11,7 @@ ruleTable("missing-node-id", validateText, {
     {
       name: "a node without id",
       text: pathwayText([START, `«{"type": "Default", "data": {"name": "Orphan", "text": "x"}}`]),
-      findings: [{ pointer: "/nodes/1", messageId: "missingNodeId", data: { name: " \"Orphan\"", index: 1, detail: "none" } }],
+      findings: [{ pointer: "/nodes/1", messageId: "missingNodeId", data: { name: ' "Orphan"', index: 1, detail: "none" } }],
     },
     {
       name: "an empty or non-string id",

@@ -8,7 +8,7 @@ ruleTable("missing-node-type", validateText, {
     {
       name: "a node without type",
       text: pathwayText([START, `«{"id": "x", "data": {"name": "Typeless", "text": "x"}}`]),
-      findings: [{ pointer: "/nodes/1", messageId: "missingNodeType", data: { who: "Node \"Typeless\" (id x)" } }],
+      findings: [{ pointer: "/nodes/1", messageId: "missingNodeType", data: { who: 'Node "Typeless" (id x)' } }],
     },
     {
       name: "a node whose type is not a string",

@@ -12,7 +12,7 @@ ruleTable("missing-text-or-prompt", validateText, {
     {
       name: "a Default node with neither",
       text: pathwayText([START, `{"id": "d", "type": "Default", "data": «{"name": "Mute"}}`]),
-      findings: [{ pointer: "/nodes/1/data", messageId: "missingTextOrPrompt", data: { nodeType: "Default", node: "\"Mute\" (id d)" } }],
+      findings: [{ pointer: "/nodes/1/data", messageId: "missingTextOrPrompt", data: { nodeType: "Default", node: '"Mute" (id d)' } }],
     },
     {
       name: "an End Call node with blank text",

@@ -12,7 +12,7 @@ ruleTable("multiple-start-nodes", validateText, {
         `{"id": "b", "type": "Default", "data": {"name": "Second", "isStart": «true, "text": "y"}}`,
       ]),
       findings: [
-        { pointer: "/nodes/0/data/isStart", messageId: "multipleStartNodes", data: { startsLength: 2, names: "\"First\" (id a), \"Second\" (id b)" } },
+        { pointer: "/nodes/0/data/isStart", messageId: "multipleStartNodes", data: { startsLength: 2, names: '"First" (id a), "Second" (id b)' } },
         { pointer: "/nodes/1/data/isStart" },
       ],
     },

@@ -11,7 +11,11 @@ ruleTable("press-button-missing-digits", validateText, {
     { name: "a digit prompt", text: pathwayText([START, button(', "digitPrompt": "Enter the member id: {{member_id}}"')]) },
   ],
   invalid: [
-    { name: "a stub with only a name", text: pathwayText([START, "«" + button("")]), findings: [{ pointer: "/nodes/1", messageId: "pressButtonMissingDigits", data: { node: "\"Keys\" (id b)" } }] },
+    {
+      name: "a stub with only a name",
+      text: pathwayText([START, `«${button("")}`]),
+      findings: [{ pointer: "/nodes/1", messageId: "pressButtonMissingDigits", data: { node: '"Keys" (id b)' } }],
+    },
     { name: "an empty sequence", text: pathwayText([START, button(', "sequence": «" "')]), findings: [{ pointer: "/nodes/1/data/sequence" }] },
   ],
 });

@@ -10,7 +10,11 @@ ruleTable("sms-missing-message", validateText, {
     { name: "the smsBody spelling", text: pathwayText([START, sms(', "smsBody": "Hi"')]) },
   ],
   invalid: [
-    { name: "no message at all", text: pathwayText([START, "«" + sms("")]), findings: [{ pointer: "/nodes/1", messageId: "smsMissingMessage", data: { node: "\"Text\" (id s)" } }] },
+    {
+      name: "no message at all",
+      text: pathwayText([START, `«${sms("")}`]),
+      findings: [{ pointer: "/nodes/1", messageId: "smsMissingMessage", data: { node: '"Text" (id s)' } }],
+    },
     { name: "an empty message", text: pathwayText([START, sms(', "message": «""')]), findings: [{ pointer: "/nodes/1/data/message" }] },
   ],
 });

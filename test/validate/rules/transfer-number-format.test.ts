@@ -13,12 +13,12 @@ ruleTable("transfer-number-format", validateText, {
     {
       name: "a number with dashes and no country code",
       text: pathwayText([START, transfer("Transfer Call", '«"555-123-4567"')]),
-      findings: [{ pointer: "/nodes/1/data/transferNumber", messageId: "notE164", data: { node: "\"Human\" (id t)", number: "\"555-123-4567\"" } }],
+      findings: [{ pointer: "/nodes/1/data/transferNumber", messageId: "notE164", data: { node: '"Human" (id t)', number: '"555-123-4567"' } }],
     },
     {
       name: "a missing number",
       text: pathwayText([START, `«{"id": "t", "type": "Transfer Node", "data": {"name": "Human"}}`]),
-      findings: [{ pointer: "/nodes/1", messageId: "noTransferNumber", data: { node: "\"Human\" (id t)" } }],
+      findings: [{ pointer: "/nodes/1", messageId: "noTransferNumber", data: { node: '"Human" (id t)' } }],
     },
     {
       name: "a country code without plus",

@@ -7,7 +7,8 @@ const route = (target: string, fallback: string) =>
 const webhook = (target: string) =>
   `{"id": "w", "type": "Webhook", "data": {"name": "Hook", "url": "https://x.test", "method": "POST", "responsePathways": [["Default/Webhook Completion", "", "", {"id": ${target}, "name": "End"}]]}}`;
 
-const press = (id: string) => `{"id": "b", "type": "Press Button", "data": {"name": "Keys", "sequence": "1", "goToNextNode": true, "targetNodeAfterPress": {"id": ${id}, "name": "Next"}}}`;
+const press = (id: string) =>
+  `{"id": "b", "type": "Press Button", "data": {"name": "Keys", "sequence": "1", "goToNextNode": true, "targetNodeAfterPress": {"id": ${id}, "name": "Next"}}}`;
 
 ruleTable("unknown-route-target", validateText, {
   valid: [
@@ -20,19 +21,39 @@ ruleTable("unknown-route-target", validateText, {
       name: "a route and a fallback to missing nodes",
       text: pathwayText([START, END, route('«"nope"', '«"gone"')]),
       findings: [
-        { pointer: "/nodes/2/data/routes/0/targetNodeId", messageId: "unknownRouteTarget", data: { what: "Route 1", node: "\"Router\" (id r)", target: "\"nope\"" } },
-        { pointer: "/nodes/2/data/fallbackNodeId", messageId: "unknownRouteTarget", data: { what: "The fallback route", node: "\"Router\" (id r)", target: "\"gone\"" } },
+        {
+          pointer: "/nodes/2/data/routes/0/targetNodeId",
+          messageId: "unknownRouteTarget",
+          data: { what: "Route 1", node: '"Router" (id r)', target: '"nope"' },
+        },
+        {
+          pointer: "/nodes/2/data/fallbackNodeId",
+          messageId: "unknownRouteTarget",
+          data: { what: "The fallback route", node: '"Router" (id r)', target: '"gone"' },
+        },
       ],
     },
     {
       name: "a webhook response route to a missing node",
       text: pathwayText([START, END, webhook('«"missing"')]),
-      findings: [{ pointer: "/nodes/2/data/responsePathways/0/3/id", messageId: "unknownRouteTarget", data: { what: "Webhook response route 1", node: "\"Hook\" (id w)", target: "\"missing\"" } }],
+      findings: [
+        {
+          pointer: "/nodes/2/data/responsePathways/0/3/id",
+          messageId: "unknownRouteTarget",
+          data: { what: "Webhook response route 1", node: '"Hook" (id w)', target: '"missing"' },
+        },
+      ],
     },
     {
       name: "a Press Button target after the press that does not exist",
       text: pathwayText([START, END, press('«"CONFIRM"')]),
-      findings: [{ pointer: "/nodes/2/data/targetNodeAfterPress/id", messageId: "unknownRouteTarget", data: { what: "The target after the press", node: "\"Keys\" (id b)", target: "\"CONFIRM\"" } }],
+      findings: [
+        {
+          pointer: "/nodes/2/data/targetNodeAfterPress/id",
+          messageId: "unknownRouteTarget",
+          data: { what: "The target after the press", node: '"Keys" (id b)', target: '"CONFIRM"' },
+        },
+      ],
     },
   ],
 });
