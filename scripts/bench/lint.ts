@@ -59,6 +59,28 @@ function corpusLoopRows(): { name: string; value: string; note?: string }[] {
   ];
 }
 
+/**
+ * lint / JSON.parse at 1k, 5k and 50k nodes, clean and with the generator's findings (one unset variable in about
+ * 150 nodes, dead ends...), in turns. A cost that does not grow with the file shows as a ratio falling with size; a
+ * cost per finding that grows with the file (a search of every name for each finding) as a ratio rising with it.
+ */
+function sizeRows(): { name: string; value: string; note?: string }[] {
+  const rows: { name: string; value: string; note?: string }[] = [];
+  for (const nodes of [1_000, 5_000, 50_000]) {
+    for (const clean of [true, false]) {
+      const text = JSON.stringify(generatePathway({ nodes, edges: 3 * nodes, clean }), null, 2);
+      const [parse, lint] = timeInTurns([() => JSON.parse(text), () => lintPathway(text)] as const, nodes >= 50_000 ? 5 : 15, 1);
+      const findings = lintPathway(text).diagnostics.length;
+      rows.push({
+        name: `lint / JSON.parse, ${(nodes / 1000).toLocaleString("en")}k nodes, ${clean ? "clean" : "with findings"}`,
+        value: ratio(lint, parse),
+        note: `${ms(lint)} vs ${ms(parse)}, ${findings} findings`,
+      });
+    }
+  }
+  return rows;
+}
+
 export const lintSuite: BenchSuite = {
   name: "lint",
   async run() {
@@ -102,6 +124,7 @@ export const lintSuite: BenchSuite = {
       },
       // What lint adds to reading the text: the part of its growth that is its own.
       { name: "(lint - JSON.parse) 100k / 10k", value: ratio(lintLarge - parseLarge, lintAgain - parseAgain) },
+      ...sizeRows(),
       ...corpusLoopRows(),
       ...corpusRows(),
     ];

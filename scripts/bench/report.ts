@@ -1,6 +1,6 @@
 // Bench: report generation on 10k nodes as ratios to JSON.parse, ELK layout growth (to 2,000 nodes), and 500-node SVG vs mmdc.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +27,20 @@ async function timeElk(nodes: number, edges: number, timeoutMs: number, maxRoute
   }
   const cpu = process.cpuUsage(cpu0);
   return { wall: performance.now() - start, cpu: (cpu.user + cpu.system) / 1000 };
+}
+
+/** CPU time (user + system, ms) of one `pathway` run in a fresh node process, as the child reports it. */
+function cliCpu(args: string[]): number | undefined {
+  const main = path.join(ROOT, "dist/cli/main.js");
+  const script = `const { main } = await import(${JSON.stringify(main)});\nawait main(${JSON.stringify(args)});\nconst u = process.resourceUsage();\nprocess.stderr.write("cpu " + (u.userCPUTime + u.systemCPUTime) + "\\n");`;
+  const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "pipe"],
+    encoding: "utf8",
+    timeout: 600_000,
+  });
+  const m = /cpu (\d+)/.exec(child.stderr ?? "");
+  return m ? Number(m[1]) / 1000 : undefined;
 }
 
 function run(command: string, args: string[], timeoutMs: number): { ms: number; ok: boolean; error?: string } {
@@ -140,6 +154,34 @@ export const reportSuite: BenchSuite = {
       const layout500 = getRankLayout(g500);
       const [svg500] = timeInTurns([() => toSvg(g500, layout500)] as const, 5, 1);
       rows.push({ name: "500 nodes: toSvg from a ready layout", value: ms(svg500) });
+      // `pathway report` on the same 500 nodes: auto decides before laying out (ELK's picture would be thrown away
+      // for the narrower ranks), so it costs what --engine ranks costs, with the same bytes. Three runs each, in turns.
+      const reports: Record<"auto" | "ranks", number[]> = { auto: [], ranks: [] };
+      for (let k = 0; k < 3; k++) {
+        for (const engine of ["auto", "ranks"] as const) {
+          const cpu = cliCpu(["report", input, "-o", path.join(dir, `report-${engine}.html`), "--engine", engine]);
+          if (cpu !== undefined) reports[engine].push(cpu);
+        }
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      if (reports.auto.length === 3 && reports.ranks.length === 3) {
+        const same = readFileSync(path.join(dir, "report-auto.html"), "utf8") === readFileSync(path.join(dir, "report-ranks.html"), "utf8");
+        rows.push({
+          name: "500 nodes: pathway report (auto), CPU",
+          value: ms(median(reports.auto)),
+          note: `runs ${reports.auto.map((x) => x.toFixed(0)).join(", ")} ms`,
+        });
+        rows.push({
+          name: "500 nodes: pathway report --engine ranks, CPU",
+          value: ms(median(reports.ranks)),
+          note: `runs ${reports.ranks.map((x) => x.toFixed(0)).join(", ")} ms`,
+        });
+        rows.push({
+          name: "500 nodes: report auto / --engine ranks",
+          value: ratio(median(reports.auto), median(reports.ranks)),
+          note: same ? "the same bytes" : "different bytes",
+        });
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -6,6 +6,7 @@ import type { PathwayEdge } from "../model/schema.js";
 import { getCallEnding, type CallEnding } from "./ending.js";
 import { orderLog } from "./order-log.js";
 import type { CallRecord, CallTurn } from "./record.js";
+import { createStepEventReader, type StepEvents } from "./step-events.js";
 
 /**
  * How the call came into a step: a way of the flow model (`edge`, `route`, `fallback`, `response`, `voicemail`,
@@ -15,8 +16,8 @@ import type { CallRecord, CallTurn } from "./record.js";
  */
 export type StepVia = FlowEdgeKind | "start" | "entry" | "global" | "return" | "none";
 
-/** One visit to a node, in call order. */
-export interface PathStep {
+/** One visit to a node, in call order; a v2 trace also says what happened there (StepEvents). */
+export interface PathStep extends StepEvents {
   nodeId: string;
   /** The node's name in the pathway (or its id). */
   name: string;
@@ -61,6 +62,8 @@ export interface CallPath {
   /** The variables the call ended with (the record's `variables`). */
   variables: JsonObject;
   ending: CallEnding;
+  /** Event types of a v2 trace its documentation does not list, read for their node only (the record's `unknownEventTypes`). */
+  unknownEventTypes?: string[];
 }
 
 /** Options of `mapCallToPathway`. */
@@ -131,9 +134,16 @@ function notMapped(record: CallRecord, options: MapCallOptions): string | undefi
   return undefined;
 }
 
-/** Gives each step the turns said while the call was at it: by time when the log and transcripts have times, else the log's own texts. */
+/**
+ * Gives each step the turns said while the call was at it: a v2 trace's own transcript events (ordered by sequence,
+ * never by time); else by time when the log and transcripts have times; else the log's own texts.
+ */
 function assignTurns(steps: PathStep[], starts: number[], record: CallRecord, logTurns: CallTurn[][]): void {
-  const timed = starts.every((t) => Number.isFinite(t)) && record.turns.length > 0 && record.turns.every((t) => Number.isFinite(Date.parse(t.createdAt ?? "")));
+  const timed =
+    record.logFormat !== "events" &&
+    starts.every((t) => Number.isFinite(t)) &&
+    record.turns.length > 0 &&
+    record.turns.every((t) => Number.isFinite(Date.parse(t.createdAt ?? "")));
   if (!timed) {
     steps.forEach((step, s) => (step.turns = logTurns[s]!));
     return;
@@ -165,12 +175,15 @@ export function mapCallToPathway(record: CallRecord, source: FlowSource, options
   // The node a global node returns to: the last non-global node the call was at.
   let returnTo = -1;
   let position = -1;
+  const events = createStepEventReader();
   for (const entry of orderLog(record.log!)) {
     position++;
     if (entry.unknownShape !== undefined) {
       unmapped.push({ reason: "unknown-shape", entry: entry.index, position, message: `log entry ${entry.index} is ${entry.unknownShape}` });
       continue;
     }
+    // What a routing decision says belongs to the node it was made at, the one the call leaves.
+    const read = events.beforeMove(entry, steps[steps.length - 1]);
     let i = current;
     if (entry.nodeId !== undefined) {
       const found = flow.indexOf.get(entry.nodeId);
@@ -182,6 +195,8 @@ export function mapCallToPathway(record: CallRecord, source: FlowSource, options
           nodeId: entry.nodeId,
           message: `log entry ${entry.index} names node ${entry.nodeId}, which is not in the pathway`,
         });
+        // A webhook's result still joins its invoke at a node of the pathway.
+        if (!read) events.afterMove(entry, undefined);
         continue;
       }
       i = found;
@@ -206,6 +221,8 @@ export function mapCallToPathway(record: CallRecord, source: FlowSource, options
     if (steps.length > 0 && entry.text !== undefined && entry.text !== "" && (entry.role === "user" || entry.role === "assistant")) {
       logTurns[logTurns.length - 1]!.push({ role: entry.role, text: entry.text, ...(entry.createdAt ? { createdAt: entry.createdAt } : {}) });
     }
+    // A decision made before any step (a trace without conversation.init) belongs to the first.
+    if (!read && !events.beforeMove(entry, steps[steps.length - 1])) events.afterMove(entry, steps[steps.length - 1]);
   }
   assignTurns(steps, starts, record, logTurns);
   const status: CallPathStatus = steps.length === 0 ? "unmapped" : unmapped.length > 0 ? "partial" : "mapped";
@@ -218,6 +235,7 @@ export function mapCallToPathway(record: CallRecord, source: FlowSource, options
     variables: record.variables,
     ending: getCallEnding(record, steps.length > 0 ? exitOf(flow, steps[steps.length - 1]!.nodeId) : undefined),
   };
+  if (record.unknownEventTypes) path.unknownEventTypes = record.unknownEventTypes;
   if (steps.length === 0) path.reason = logEntries === 0 ? "the pathway log is empty" : "no log entry names a node of this pathway";
   return path;
 }

@@ -4,6 +4,8 @@ import { getNodeOutputs } from "../graph/variables.js";
 import { nodeData } from "../model/pathway.js";
 import type { CallEndingKind } from "./ending.js";
 import type { CallPath, UnmappedReason } from "./map-call.js";
+import { maskPersonalText } from "./mask.js";
+import type { StepWebhook } from "./step-events.js";
 
 /** One node's counts. */
 export interface NodeCallCount {
@@ -16,6 +18,18 @@ export interface NodeCallCount {
   /** Calls that ended here in an error state or at voicemail. */
   errors: number;
   voicemail: number;
+  /**
+   * v2 event traces: webhooks run at this node (`webhook.invoke`), the failed ones (a `webhook.error`, or a status
+   * outside 2xx), and up to five examples of what went wrong (failures, and mappings that left a variable empty;
+   * phone numbers and emails masked). Absent when no call ran one here.
+   */
+  webhooks?: { invoked: number; failed: number; examples: string[] };
+  /**
+   * v2 event traces: the variables the routing decisions made at this node changed (`node.transition`'s
+   * `variable_changes`), each with the number of calls that changed it there, most first; at most 50 names. Absent
+   * when none did.
+   */
+  variablesChanged?: { name: string; calls: number }[];
 }
 
 /** One way's counts (a way of the flow model, or a global jump or return into a node). */
@@ -53,6 +67,8 @@ export interface CallStats {
   waysNeverTaken: string[];
   /** Variables the pathway extracts (extractVars) that no mapped call ended with a value for. */
   variablesNeverFilled: string[];
+  /** v2 event types the trace's documentation does not list, with the number of calls that had them (read for their node only). */
+  unknownEventTypes: { type: string; calls: number }[];
 }
 
 /** Adds calls one at a time (memory grows with the pathway, never with the number of calls) and gives the stats. */
@@ -63,6 +79,17 @@ export interface CallStatsCollector {
 
 const MAX_REASONS = 50;
 const MAX_EXAMPLES = 5;
+/** Most variable names counted per node, and most unknown event types counted: a hostile trace cannot fill memory. */
+const MAX_NAMES = 50;
+
+/** What went wrong with a webhook, in a few words each (none when nothing did). */
+function webhookProblems(hook: StepWebhook): string[] {
+  const out: string[] = [];
+  const what = hook.toolName === undefined ? "webhook" : `tool ${hook.toolName}`;
+  if (hook.outcome === "failed") out.push(hook.message !== undefined ? `${what} failed: ${hook.message}` : `${what} answered ${hook.status ?? "an error"}`);
+  for (const m of hook.mappings ?? []) out.push(`mapping of ${m.name}: ${m.outcome}${m.detail === undefined ? "" : ` (${m.detail})`}`);
+  return out.map((t) => maskPersonalText(t.length > 200 ? `${t.slice(0, 199)}…` : t));
+}
 
 function wayKey(kind: string, from: number, to: number, ref: number): string {
   return `${kind}\u0000${from}\u0000${to}\u0000${ref}`;
@@ -106,6 +133,8 @@ export function createCallStats(source: FlowSource): CallStatsCollector {
   const steps = new Map<UnmappedReason, { count: number; examples: string[] }>();
   const endings: Partial<Record<CallEndingKind, number>> = {};
   const totals = { calls: 0, mapped: 0, partial: 0, unmapped: 0 };
+  const changed = new Map<number, Map<string, number>>();
+  const unknownTypes = new Map<string, number>();
 
   const countWay = (kind: string, from: number, to: number, ref: number, stamp: number) => {
     const key = wayKey(kind, from, to, ref);
@@ -139,6 +168,10 @@ export function createCallStats(source: FlowSource): CallStatsCollector {
         if (entry.examples.length < MAX_EXAMPLES && !entry.examples.includes(u.message)) entry.examples.push(u.message);
         steps.set(u.reason, entry);
       }
+      for (const type of path.unknownEventTypes ?? [])
+        if (unknownTypes.has(type) || unknownTypes.size < MAX_NAMES) unknownTypes.set(type, (unknownTypes.get(type) ?? 0) + 1);
+      // Names changed per node in this call, so a node passed twice counts a call once.
+      let names: Map<number, Set<string>> | undefined;
       let prev = -1;
       for (const step of path.steps) {
         const i = flow.indexOf.get(step.nodeId)!;
@@ -146,11 +179,30 @@ export function createCallStats(source: FlowSource): CallStatsCollector {
           nodeMark[i] = stamp;
           nodes[i]!.reached++;
         }
+        for (const hook of step.webhooks ?? []) {
+          const counts = (nodes[i]!.webhooks ??= { invoked: 0, failed: 0, examples: [] });
+          counts.invoked++;
+          if (hook.outcome === "failed") counts.failed++;
+          for (const example of webhookProblems(hook))
+            if (counts.examples.length < MAX_EXAMPLES && !counts.examples.includes(example)) counts.examples.push(example);
+        }
+        const change = step.variableChanges;
+        if (change) {
+          names ??= new Map();
+          let set = names.get(i);
+          if (!set) names.set(i, (set = new Set()));
+          for (const name of [...change.added, ...change.modified, ...change.removed]) set.add(name);
+        }
         if (prev >= 0 && step.via !== "none") {
           countWay(step.via, prev, i, step.ref ?? (step.via === "fallback" ? 0 : -1), stamp);
           pairsTaken.add(prev * n + i);
         }
         prev = i;
+      }
+      for (const [i, set] of names ?? []) {
+        let counts = changed.get(i);
+        if (!counts) changed.set(i, (counts = new Map()));
+        for (const name of set) if (counts.has(name) || counts.size < MAX_NAMES) counts.set(name, (counts.get(name) ?? 0) + 1);
       }
       const last = nodes[prev]!;
       last.endedHere++;
@@ -160,6 +212,8 @@ export function createCallStats(source: FlowSource): CallStatsCollector {
     },
     result() {
       const mappedCalls = totals.mapped + totals.partial;
+      for (const [i, counts] of changed)
+        nodes[i]!.variablesChanged = [...counts].map(([name, calls]) => ({ name, calls })).sort((a, b) => b.calls - a.calls || a.name.localeCompare(b.name));
       return {
         ...totals,
         mappedShare: totals.calls === 0 ? 0 : mappedCalls / totals.calls,
@@ -174,6 +228,7 @@ export function createCallStats(source: FlowSource): CallStatsCollector {
           .filter((w) => !pairsTaken.has(flow.indexOf.get(w.from)! * n + flow.indexOf.get(w.to)!))
           .map((w) => `${w.from} -> ${w.to} (${w.kind})`),
         variablesNeverFilled: variables.filter((v) => !filledVars.has(v)),
+        unknownEventTypes: [...unknownTypes].map(([type, calls]) => ({ type, calls })).sort((a, b) => b.calls - a.calls || a.type.localeCompare(b.type)),
       };
     },
   };

@@ -5,12 +5,38 @@ import { getNodeType } from "../model/node-types/index.js";
 import type { JsonObject } from "../model/pathway.js";
 import type { PathwayNode } from "../model/schema.js";
 import type { Scenario, ScenarioTurn } from "../simulate/scenario.js";
-import type { CallPath } from "./map-call.js";
+import type { CallPath, PathStep } from "./map-call.js";
 import { maskPersonalData, maskPersonalText } from "./mask.js";
 
 /** True for a node a call passes without a caller turn (its type's `call.passedWithoutCaller`: Route, Webhook, Custom Code). */
 function isAutomatic(node: PathwayNode): boolean {
   return getNodeType(node.type)?.call.passedWithoutCaller === true;
+}
+
+/** Text the service puts in place of a result value over 64 KiB (the trace's documentation, "Truncation"). */
+const CUT = /…$|^\[EXCEEDS_MAX_LENGTH\]$/;
+
+/**
+ * The answer a webhook node gave in the call, from its v2 trace: the first `webhook.result` with a status of a webhook
+ * run there (not a node tool's), its body as recorded (JSON text read as JSON). Text saying why it cannot be used
+ * (a body cut at 64 KiB), or undefined when the trace has none.
+ */
+function getRecordedAnswer(step: PathStep): { status: number; body?: unknown } | string | undefined {
+  const hook = step.webhooks?.find(
+    (w) => w.toolName === undefined && w.status !== undefined && Number.isInteger(w.status) && w.status >= 100 && w.status <= 599,
+  );
+  if (hook === undefined) return undefined;
+  let body = hook.body;
+  if (typeof body === "string") {
+    try {
+      body = JSON.parse(body) as unknown;
+    } catch {
+      // A body that is not JSON is given as the text it was.
+    }
+  }
+  const tops = body !== null && typeof body === "object" ? Object.values(body) : [body];
+  if (tops.some((v) => typeof v === "string" && CUT.test(v))) return "was cut at 64 KiB in the call's event trace";
+  return { status: hook.status!, ...(body === undefined ? {} : { body }) };
 }
 
 /** Options of `toCallScenario`. */
@@ -69,15 +95,26 @@ export function toCallScenario(path: CallPath, source: FlowSource, options: Call
     turn.expect = { node: steps[j]!.nodeId };
     turns.push(turn);
   }
-  // The record holds no webhook answers (pathway_info's content is not documented): each webhook on the path answers
-  // 200 with an empty body, which the simulator follows by the way the call took when that way is an edge.
-  const webhooks: Record<string, { status: number; body: Record<string, never> }> = {};
+  // A call record holds no webhook answers (pathway_info's content is not documented), a v2 trace does: each webhook on
+  // the path answers as it did in the call, else 200 with an empty body, which the simulator follows by the way the
+  // call took when that way is an edge.
+  const webhooks: Record<string, { status: number; body?: unknown }> = {};
   for (const step of steps) {
     const node = flow.nodes[flow.indexOf.get(step.nodeId)!]!.node;
     // A node that runs a request is a webhook the simulator will call: it needs an answer.
-    if (getNodeType(node.type)?.flow.runs === "request" && webhooks[step.nodeId] === undefined) {
+    if (getNodeType(node.type)?.flow.runs !== "request" || webhooks[step.nodeId] !== undefined) continue;
+    const answer = getRecordedAnswer(step);
+    if (answer === undefined) {
       webhooks[step.nodeId] = { status: 200, body: {} };
       notes.push(`the answer of webhook "${step.name}" (${step.nodeId}) is not in the record: mocked as 200 with an empty body`);
+    } else if (typeof answer === "string") {
+      webhooks[step.nodeId] = { status: 200, body: {} };
+      notes.push(`the answer of webhook "${step.name}" (${step.nodeId}) ${answer}: mocked as 200 with an empty body`);
+    } else {
+      webhooks[step.nodeId] = { status: answer.status, ...(answer.body === undefined ? {} : { body: value(answer.body) }) };
+      notes.push(
+        `webhook "${step.name}" (${step.nodeId}) answers ${answer.status} as it did in the call (its event trace)${steps.filter((s) => s.nodeId === step.nodeId).length > 1 ? ", each time it runs" : ""}`,
+      );
     }
   }
   const last = steps[steps.length - 1];

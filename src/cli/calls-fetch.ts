@@ -14,6 +14,7 @@ interface FetchFlags extends RemoteFlags {
   since?: string;
   pathwayId?: string;
   mask?: boolean;
+  events?: boolean;
   maxCalls: number;
   format: "text" | "json";
 }
@@ -28,6 +29,7 @@ export function registerCallsFetch(calls: Command, io: CliIo): void {
     .addOption(option("since"))
     .addOption(option("pathwayId", { so: "only its calls are kept (others are skipped and listed)", default: false }))
     .addOption(option("mask"))
+    .addOption(option("events"))
     .addOption(option("maxCalls", { for: "fetch" }))
     .addOption(option("concurrency", { of: "downloads" }))
     .addOption(option("format", { formats: ["text", "json"] }));
@@ -38,6 +40,9 @@ Needs PATHWAYKIT_API_KEY (sent raw in the authorization header; never printed). 
 clients read it ({calls: [...], total_count} or count), paged with from/to offsets; whether to is inclusive is not
 documented, so calls already seen are dropped and a page with nothing new ends the list. Every command that takes
 calls (calls stats, replay, scenarios from-call) reads these files, and anything it derives from them is masked.
+With --events, each pathway call's v2 event trace (GET /v1/pathway_calls/{id}?v=2: transitions with the variables
+they changed, webhooks with their answers) goes into its file as pathway_events, and is read in place of
+pathway_logs; a call whose trace cannot be read fails (exit 1) and its file is not written.
 
 A call id of letters, digits and - (a uuid) is its own file name; any other character is written as %XX (a/b ->
 a%2Fb.json, a.b stays a.b.json), so two calls never share a file and the name gives the id back. A file already
@@ -49,16 +54,18 @@ no API key, or the list could not be read.
 
 Examples:
   $ pathway calls fetch 4c150427-fb1e-4dd1-a44d-4f25b24361b0 -o calls/
-  $ pathway calls fetch --since 2025-06-01 --pathway-id pw-123 --mask -o calls/`,
+  $ pathway calls fetch --since 2025-06-01 --pathway-id pw-123 --mask -o calls/
+  $ pathway calls fetch 4c150427-fb1e-4dd1-a44d-4f25b24361b0 --events -o calls/`,
   );
   command.action(async (ids: string[], flags: FetchFlags) => {
-    const { output, since, pathwayId, mask, maxCalls, format, ...remote } = flags;
+    const { output, since, pathwayId, mask, events, maxCalls, format, ...remote } = flags;
     const result = await fetchCalls(io.host, {
       output,
       ids,
       ...(since ? { since } : {}),
       ...(pathwayId ? { pathwayId } : {}),
       mask: mask === true,
+      events: events === true,
       maxCalls,
       remote: toRemoteOptions(remote, io),
     });

@@ -55,6 +55,10 @@ export function formatCallStats(report: CallStatsReport, options: CallStatsForma
   for (const u of stats.unmappedSteps) line(`  unmapped log steps: ${u.count} × ${u.reason} (e.g. ${u.examples[0] ?? ""})`);
   const endings = Object.entries(stats.endings).map(([k, v]) => `${k} ${v}`);
   if (endings.length > 0) line(`  endings: ${endings.join(", ")}`);
+  if (stats.unknownEventTypes.length > 0)
+    line(
+      `  event types not known to pathwaykit, read for their node only: ${stats.unknownEventTypes.map((t) => `${t.type} (${toCount(t.calls, "call")})`).join(", ")}`,
+    );
   const reached = stats.nodes.filter((n) => n.reached > 0).sort((a, b) => b.reached - a.reached);
   if (reached.length > 0) {
     out.push(c.bold("Nodes reached (calls reached / ended there / error / voicemail)"));
@@ -63,6 +67,27 @@ export function formatCallStats(report: CallStatsReport, options: CallStatsForma
         (n) =>
           `${String(n.reached).padStart(7)} ${String(n.endedHere).padStart(6)} ${String(n.errors).padStart(5)} ${String(n.voicemail).padStart(5)}  "${n.name}" (${n.id})`,
       ),
+      (s) => s,
+    );
+  }
+  const hooked = stats.nodes
+    .filter((n) => n.webhooks !== undefined)
+    .sort((a, b) => b.webhooks!.failed - a.webhooks!.failed || b.webhooks!.invoked - a.webhooks!.invoked);
+  if (hooked.length > 0) {
+    out.push(c.bold("Webhooks per node (run / failed)"));
+    list(
+      hooked.map(
+        (n) =>
+          `${String(n.webhooks!.invoked).padStart(7)} ${String(n.webhooks!.failed).padStart(6)}  "${n.name}" (${n.id})${n.webhooks!.examples.length > 0 ? `: ${n.webhooks!.examples.join("; ")}` : ""}`,
+      ),
+      (s) => s,
+    );
+  }
+  const changing = stats.nodes.filter((n) => n.variablesChanged !== undefined);
+  if (changing.length > 0) {
+    out.push(c.bold("Variables changed per node (calls)"));
+    list(
+      changing.map((n) => `"${n.name}" (${n.id}): ${n.variablesChanged!.map((v) => `${v.name} (${v.calls})`).join(", ")}`),
       (s) => s,
     );
   }

@@ -20,6 +20,14 @@ export interface Host {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Reads a regular file whole. Rejects with a Node-style error (`code` ENOENT, EISDIR, ENOTREGULAR, EFBIG...). */
   readFile(file: string): Promise<Uint8Array>;
+  /**
+   * Reads a regular file in chunks, for inputs read a line at a time (NDJSON call records), whose size is bounded
+   * by no one: it refuses what `readFile` refuses but the size, and reads the file as it was when opened (a file that
+   * grows meanwhile is not followed). Optional: without it such inputs are read whole with `readFile`.
+   */
+  readFileChunks?(file: string): AsyncIterable<Uint8Array>;
+  /** The largest file `readFile` reads, in bytes; a reader of lines holds each line to it too. Optional (no limit said). */
+  readonly maxFileBytes?: number;
   /** What is at `file`, or undefined when nothing is. */
   stat(file: string): Promise<HostStat | undefined>;
   /**

@@ -7,7 +7,7 @@ import type { Host, HostFetch, HostStat } from "./host.js";
 import { confinedLinks, isInside, keepOnePathPerFile } from "./confined-links.js";
 import { isCommonJsFile } from "./module-format.js";
 import { createMissingPackageError, isMissingOptionalPackage } from "./optional-packages.js";
-import { DEFAULT_MAX_FILE_BYTES, readFileBounded, readStreamBounded, type ByteStream } from "./read-file-bounded.js";
+import { DEFAULT_MAX_FILE_BYTES, readFileBounded, readFileChunks, readStreamBounded, type ByteStream } from "./read-file-bounded.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
 
 /** Options of `createNodeHost`; only the process's own streams and environment need passing (the engine never reads `process`). */
@@ -76,6 +76,8 @@ export function createNodeHost(options: NodeHostOptions): Host {
     // Only regular files, opened without blocking (a FIFO would wait for a writer), checked through the handle and
     // capped before and while reading (a device or a growing file never ends).
     readFile: (file) => readFileBounded(resolve(file), max),
+    readFileChunks: (file) => readFileChunks(resolve(file)),
+    maxFileBytes: max,
     async stat(file): Promise<HostStat | undefined> {
       // Synchronous, as the reads are (read-file-bounded.ts).
       try {
@@ -107,6 +109,11 @@ export function createNodeHost(options: NodeHostOptions): Host {
       const fs = within && confinedLinks(within, await linkWorthSaying(cwd, patterns, ignore, (link) => globOptions.onOutside?.(link)));
       // The cast: tinyglobby types `fs.realpath` as node's whole function (with .native), but calls only its callback form.
       const found = await glob([...patterns], { cwd, ignore, dot: false, ...(fs && { fs: fs as never }) });
+      // The walk resolves inside the last readdir's callback, whose native scope holds that folder's entries (one
+      // Dirent per file) until the event loop is reached again. A caller that then reads every file synchronously
+      // (calls stats over 100,000 records) never reaches it, so 100,000 entries stayed alive for the whole run and
+      // V8 grew the heap to four times that: 46 MB kept and 306 MB at peak, against 8 and 138 after one turn here.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       return (fs?.followed ? keepOnePathPerFile(cwd, found) : found).sort();
     },
     isGlob: (pattern) => GLOB_CHARS.test(pattern),

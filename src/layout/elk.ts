@@ -23,6 +23,12 @@ export interface ElkLayoutOptions {
   groups?: boolean;
 }
 
+/** Most flow edges ELK routes itself by default (see ElkLayoutOptions.maxRoutedEdges). */
+export const DEFAULT_MAX_ROUTED_EDGES = 600;
+
+/** Space between two nodes of one layer (ELK's `elk.spacing.nodeNode`). */
+export const ELK_NODE_SPACING = 28;
+
 /** The edges of a breadth-first spanning forest of `edges` (indexes into graph.edges), from the start node first. */
 function getSpanningForest(graph: DirectedGraph, edges: readonly number[]): number[] {
   const out = new Map<string, number[]>();
@@ -70,7 +76,7 @@ const ELK_OPTIONS = {
   "elk.algorithm": "layered",
   "elk.edgeRouting": "ORTHOGONAL",
   "elk.layered.spacing.nodeNodeBetweenLayers": "46",
-  "elk.spacing.nodeNode": "28",
+  "elk.spacing.nodeNode": String(ELK_NODE_SPACING),
   "elk.spacing.edgeLabel": "4",
   "elk.spacing.edgeEdge": "10",
   "elk.layered.thoroughness": "1",
@@ -190,7 +196,7 @@ export async function getElkLayout(graph: DirectedGraph, options: ElkLayoutOptio
   const skip = new Set(globalEdges);
   const flowEdges = graph.edges.map((_, i) => i).filter((i) => !skip.has(i));
   const flowNodes = getFlowOrder(graph, flowEdges);
-  const routed = flowEdges.length > (options.maxRoutedEdges ?? 600) ? getSpanningForest(graph, flowEdges) : flowEdges;
+  const routed = flowEdges.length > (options.maxRoutedEdges ?? DEFAULT_MAX_ROUTED_EDGES) ? getSpanningForest(graph, flowEdges) : flowEdges;
   const elkEdges: ElkEdgeIn[] = routed.map((i) => {
     const e = graph.edges[i]!;
     const size = getLabelSize(e);

@@ -4,7 +4,7 @@ import { wrap } from "./legend.js";
 import { getLineWidth } from "./sizes.js";
 
 /** Height of one line of a frame's caption, in the band above its nodes. */
-export const GROUP_CAPTION_LINE = 14;
+export const GROUP_CAPTION_LINE = 17;
 /** Most lines a frame's caption wraps over; the rest is cut with "…" (the full name is the frame's tooltip). */
 export const CAPTION_LINES = 2;
 /** Room between a frame's border and its nodes. */

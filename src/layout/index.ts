@@ -7,4 +7,14 @@ export { countCrossings } from "./crossings.js";
 export * from "./svg.js";
 export * from "./legend.js";
 export { getCaptionLines, GROUP_CAPTION_LINE, GROUP_PAD } from "./groups.js";
-export { getNodeSize, getLabelSize, getGlobalEdgeLines, GLOBALS_NOTE as GLOBALS_NOTE_TEXT } from "./sizes.js";
+export {
+  getNodeSize,
+  getLabelSize,
+  getGlobalEdgeLines,
+  getShownFontSize,
+  GLOBALS_NOTE as GLOBALS_NOTE_TEXT,
+  LABEL_FONT_SIZE,
+  MIN_SHOWN_TEXT_PX,
+  NODE_FONT_SIZE,
+  VIEW_WIDTH,
+} from "./sizes.js";

@@ -2,7 +2,7 @@
 import type { LegendEntry } from "../export/index.js";
 import { escapeHtml } from "../escape/html.js";
 import { MARGIN } from "./place.js";
-import { getLineWidth, LABEL_FONT_SIZE, LINE_HEIGHT } from "./sizes.js";
+import { getLineWidth, getShownFontSize } from "./sizes.js";
 
 /** Legend lines wrap at this width at least, however narrow the picture above them. */
 const MIN_WRAP_WIDTH = 480;
@@ -17,13 +17,13 @@ export interface LegendBlock {
   draw(top: number): string;
 }
 
-/** `text` broken at spaces into lines no wider than `width` (a word longer than that gets a line of its own). */
-export function wrap(text: string, width: number): string[] {
+/** `text` broken at spaces into lines no wider than `width` at `fontSize` (a word longer than that gets a line of its own). */
+export function wrap(text: string, width: number, fontSize?: number): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(" ")) {
     const next = line === "" ? word : `${line} ${word}`;
-    if (line !== "" && getLineWidth(next) > width) {
+    if (line !== "" && getLineWidth(next, fontSize) > width) {
       lines.push(line);
       line = word;
     } else line = next;
@@ -35,30 +35,33 @@ export function wrap(text: string, width: number): string[] {
 /**
  * The numbered full texts of `legend` as a block to put below a picture `pictureWidth` wide, after any `notes` (such as
  * what the globals box means): a bold "Legend" title and one entry per cut label, wrapped to the picture's width
- * (within 480-1600 px). Text is escaped with `escapeHtml`.
+ * (within 480-1600 px), at a font size that stays at least 8 px when the picture is shown 1,600 px wide
+ * (getShownFontSize). Text is escaped with `escapeHtml`.
  */
 export function getLegendBlock(legend: readonly LegendEntry[], pictureWidth: number, notes: readonly string[] = []): LegendBlock {
+  const font = getShownFontSize(pictureWidth);
+  const line = Math.round(font * 1.3);
   const wrapWidth = Math.min(MAX_WRAP_WIDTH, Math.max(MIN_WRAP_WIDTH, pictureWidth - 2 * MARGIN));
-  const noteLines = notes.flatMap((n) => wrap(n, wrapWidth));
-  const legendLines = legend.flatMap((e) => wrap(`[${e.ref}] ${e.text}`, wrapWidth));
+  const noteLines = notes.flatMap((n) => wrap(n, wrapWidth, font));
+  const legendLines = legend.flatMap((e) => wrap(`[${e.ref}] ${e.text}`, wrapWidth, font));
   const lines = [...noteLines, ...legendLines];
-  const width = Math.ceil(Math.max(0, ...lines.map((l) => getLineWidth(l))) + 2 * MARGIN);
-  const notesHeight = noteLines.length > 0 ? 8 + noteLines.length * LINE_HEIGHT : 0;
-  const legendHeight = legendLines.length > 0 ? 28 + legendLines.length * LINE_HEIGHT : 0;
+  const width = Math.ceil(Math.max(0, ...lines.map((l) => getLineWidth(l, font))) + 2 * MARGIN);
+  // A first line's baseline sits a line below the block's top; the title's (as large again by a third) a little more.
+  const notesHeight = noteLines.length > 0 ? Math.round(font * 0.6) + noteLines.length * line : 0;
+  const title = Math.round(font * 1.3);
+  const legendHeight = legendLines.length > 0 ? title + Math.round(font * 0.9) + legendLines.length * line : 0;
   const height = lines.length > 0 ? notesHeight + legendHeight + MARGIN : 0;
   const draw = (top: number): string => {
     const out: string[] = [];
     if (noteLines.length > 0) {
-      out.push(`<g class="notes" font-size="${LABEL_FONT_SIZE}" fill="#555">`);
-      noteLines.forEach((line, i) => out.push(`<text x="${MARGIN}" y="${top + 16 + i * LINE_HEIGHT}">${escapeHtml(line)}</text>`));
+      out.push(`<g class="notes" font-size="${font}" fill="#555">`);
+      noteLines.forEach((text, i) => out.push(`<text x="${MARGIN}" y="${top + line + i * line}">${escapeHtml(text)}</text>`));
       out.push(`</g>`);
     }
     if (legendLines.length > 0) {
       const at = top + notesHeight;
-      out.push(
-        `<g class="legend" font-size="${LABEL_FONT_SIZE}" fill="#333"><text x="${MARGIN}" y="${at + 16}" font-size="13" font-weight="bold">Legend</text>`,
-      );
-      legendLines.forEach((line, i) => out.push(`<text x="${MARGIN}" y="${at + 34 + i * LINE_HEIGHT}">${escapeHtml(line)}</text>`));
+      out.push(`<g class="legend" font-size="${font}" fill="#333"><text x="${MARGIN}" y="${at + title}" font-size="${title}" font-weight="bold">Legend</text>`);
+      legendLines.forEach((text, i) => out.push(`<text x="${MARGIN}" y="${at + title + line + i * line}">${escapeHtml(text)}</text>`));
       out.push(`</g>`);
     }
     return out.join("\n");

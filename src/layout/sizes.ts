@@ -1,12 +1,20 @@
 // Box sizes for nodes, edge labels and the globals column, estimated from text length (no browser to measure in).
 import { getNodeCaption, type DiagramEdge, type DiagramNode, type DirectedGraph } from "../export/index.js";
 
+/** Width a reviewer sees a picture at (a laptop screen, a pull-request page). */
+export const VIEW_WIDTH = 1600;
+/** Smallest text a picture may show at VIEW_WIDTH, in pixels of font size. */
+export const MIN_SHOWN_TEXT_PX = 8;
 /** Font size of node captions in the SVG writers; the size estimates below assume it. */
 export const NODE_FONT_SIZE = 13;
-/** Font size of edge labels and notes. */
-export const LABEL_FONT_SIZE = 11;
-/** Height of one listed line (global node edges, legend). */
-export const LINE_HEIGHT = 15;
+/**
+ * Font size of edge labels, notes, tag captions and the lines listed under global nodes: as large as node captions, so
+ * that in every picture "auto" keeps (at most MAX_AUTO_WIDTH, where 13 px is 8 px shown VIEW_WIDTH wide) every text is
+ * at least MIN_SHOWN_TEXT_PX. At 11 px, edge labels and the legend of a complete graph's 2,342 px picture were 7.5 px.
+ */
+export const LABEL_FONT_SIZE = 13;
+/** Height of one listed line (global node edges, legend) at LABEL_FONT_SIZE. */
+export const LINE_HEIGHT = 17;
 /** Most edges listed under a global node before "+N more". */
 export const MAX_GLOBAL_LINES = 6;
 
@@ -43,9 +51,18 @@ export function getGlobalEdgeLines(graph: DirectedGraph, node: DiagramNode, glob
   return lines;
 }
 
-/** Width of a listed line of text. */
-export function getLineWidth(text: string): number {
-  return textWidth(text, LABEL_FONT_SIZE);
+/** Width of a listed line of text, at LABEL_FONT_SIZE or the size given. */
+export function getLineWidth(text: string, fontSize: number = LABEL_FONT_SIZE): number {
+  return textWidth(text, fontSize);
+}
+
+/**
+ * The font size of text laid out after a picture `pictureWidth` wide (its legend and notes): LABEL_FONT_SIZE, or more
+ * when the picture is so wide that it would be under MIN_SHOWN_TEXT_PX shown VIEW_WIDTH wide (`--engine elk` or
+ * `mermaid` asked for, which "auto" would have drawn narrower).
+ */
+export function getShownFontSize(pictureWidth: number): number {
+  return Math.max(LABEL_FONT_SIZE, Math.ceil((MIN_SHOWN_TEXT_PX * pictureWidth) / VIEW_WIDTH));
 }
 
 /** The note of the globals box: true of every drawing, since edges of global nodes are listed under them, never drawn. */

@@ -200,7 +200,7 @@ export function toSvg(graph: DirectedGraph, layout: GraphLayout, options: SvgOpt
     out.push(
       `<rect class="globals" x="${n2(g.x)}" y="${n2(g.y)}" width="${n2(g.width)}" height="${n2(g.height)}" fill="#fafafa" stroke="#9e9e9e" stroke-dasharray="6 4" rx="6"/>`,
       `<text x="${n2(g.x + 12)}" y="${n2(g.y + 18)}" font-size="13" font-weight="bold" fill="#1a1a1a">Global nodes</text>`,
-      `<text x="${n2(g.x + 12)}" y="${n2(g.y + 34)}" font-size="${LABEL_FONT_SIZE}" fill="#555">${escapeHtml(GLOBALS_NOTE)}</text>`,
+      `<text class="globals-note" x="${n2(g.x + 12)}" y="${n2(g.y + 36)}" font-size="${LABEL_FONT_SIZE}" fill="#555">${escapeHtml(GLOBALS_NOTE)}</text>`,
     );
   }
   for (const box of layout.nodes) {
@@ -210,7 +210,7 @@ export function toSvg(graph: DirectedGraph, layout: GraphLayout, options: SvgOpt
     if (node.global) {
       getGlobalEdgeLines(graph, node, layout.globalEdges).forEach((line, i) => {
         out.push(
-          `<text x="${n2(box.x + 4)}" y="${n2(box.y + box.height + 16 + i * LINE_HEIGHT)}" font-size="${LABEL_FONT_SIZE}" fill="#333">${escapeHtml(line)}</text>`,
+          `<text class="global-edge" x="${n2(box.x + 4)}" y="${n2(box.y + box.height + LINE_HEIGHT + i * LINE_HEIGHT)}" font-size="${LABEL_FONT_SIZE}" fill="#333">${escapeHtml(line)}</text>`,
         );
       });
     }

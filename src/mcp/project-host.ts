@@ -42,7 +42,7 @@ export function createProjectHost(base: Host, permissions: Permissions, maxFileB
       if (size > maxFileBytes)
         throw fsError(
           "EFBIG",
-          `is ${size} bytes, over the ${maxFileBytes} the MCP server reads; start it with a larger --max-file-size (or PATHWAYKIT_MAX_FILE_SIZE) if the file really is a pathway.`,
+          `is ${size} bytes, over the ${maxFileBytes} the MCP server reads; start it with a larger --max-file-size (or PATHWAYKIT_MAX_FILE_SIZE) if the file really is that large.`,
         );
       return base.readFile(file);
     },

@@ -92,10 +92,13 @@ export interface DuplicateKeys {
  * A warning for every key repeated within one object. JSON.parse keeps one key per name, so the value has fewer keys
  * than the text has members exactly when a key repeats. The cheap checks compare the two on every file: first against
  * an over-count of members (a match still proves no repeats), then against the exact count. Only a file that fails
- * both is read again with a position-aware parser to name each repeat.
+ * both is read again with a position-aware parser to name each repeat. `knownKeys` is countKeys(value) when the
+ * caller has it.
  */
-export function findDuplicateKeys(text: string, value: unknown): DuplicateKeys {
-  const keys = countKeys(value);
+export function findDuplicateKeys(text: string, value: unknown, knownKeys?: number): DuplicateKeys {
+  // The walk that checked the nesting counted the keys (parse-json.ts): a second walk would cost as much again. It
+  // counts with for...in, which also sees keys added to Object.prototype: then countKeys counts own keys only.
+  const keys = knownKeys !== undefined && prototypeIsClean() ? knownKeys : countKeys(value);
   if (countKeyColons(text) === keys || countMembers(text) === keys) return { diagnostics: [], noDuplicateKeys: true };
   const parseTree = loadParseTree();
   let root: AnyNode;

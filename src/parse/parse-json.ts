@@ -52,9 +52,10 @@ function tooDeep(text: string, deep: DeepNesting): ParseResult {
 export function parseJson(text: string): ParseResult {
   try {
     const value: unknown = JSON.parse(text);
-    const deep = findDeepNesting(value);
+    const keys = { count: 0 };
+    const deep = findDeepNesting(value, undefined, keys);
     if (deep) return tooDeep(text, deep);
-    const { diagnostics, noDuplicateKeys } = findDuplicateKeys(text, value);
+    const { diagnostics, noDuplicateKeys } = findDuplicateKeys(text, value, keys.count);
     // Without repeated keys no later key can override a value found, so locating may stop early; with them it may not.
     const options = { noDuplicateKeys };
     return { ok: true, value, diagnostics, locate: createLocator(text, options), locateMany: createBatchLocator(text, options) };

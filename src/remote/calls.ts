@@ -1,4 +1,4 @@
-// The call-record endpoints: GET /v1/calls/{id} (seed 4.8) and the list GET /v1/calls (not in the seed; as real clients read it).
+// The call-record endpoints: GET /v1/calls/{id} (seed 4.8), the list GET /v1/calls (not in the seed; as real clients read it) and a call's v2 event trace.
 import { isObject } from "../model/pathway.js";
 import type { ClientTools } from "./release.js";
 
@@ -24,6 +24,11 @@ export interface CallsApi {
   getCall(id: string): Promise<{ record: Record<string, unknown>; url: string }>;
   /** Reads one page of the list (GET /v1/calls?from=&to=&start_date=&end_date=). Throws RemoteError. */
   listCalls(query: CallListQuery): Promise<CallListPage>;
+  /**
+   * Reads a pathway call's v2 event trace (GET /v1/pathway_calls/{id}?v=2: a list of events; a `{data: [...]}` wrapper
+   * is taken off). Without `v=2` the service answers its older, deprecated log format, so it is always sent. Throws RemoteError.
+   */
+  getCallEvents(id: string): Promise<{ events: unknown[]; url: string }>;
 }
 
 /** The call methods over the client's tools (its request with retries, timeouts, redaction, and its error builders). */
@@ -48,6 +53,27 @@ export function createCallMethods(tools: ClientTools): CallsApi {
           attempts: answer.attempts,
         });
       return { record, url: answer.url };
+    },
+    async getCallEvents(id) {
+      const what = `fetching the events of call ${id}`;
+      const answer = await tools.request("GET", `v1/pathway_calls/${tools.segment(id, what)}?v=2`, undefined, what);
+      const body = tools.parse(answer, what);
+      const events = Array.isArray(body) ? body : isObject(body) && Array.isArray(body.data) ? body.data : undefined;
+      if (events === undefined) {
+        const refused = tools.refusal(body);
+        if (refused !== undefined)
+          throw tools.fail("rejected", `${what}: GET ${answer.url} answered ${answer.status} but refused: ${tools.quote(refused)}.`, {
+            url: answer.url,
+            status: answer.status,
+            attempts: answer.attempts,
+          });
+        throw tools.fail(
+          "shape",
+          `${what}: GET ${answer.url} answered ${answer.status} without a list of events (the v2 trace is a JSON list); the service said: ${tools.quote(answer.text)}.`,
+          { url: answer.url, status: answer.status, attempts: answer.attempts },
+        );
+      }
+      return { events, url: answer.url };
     },
     async listCalls(query) {
       const what = "listing calls";

@@ -57,7 +57,9 @@ export const CLIENT_PANEL_SCRIPT = String.raw`  // ---- selection and the side p
     dl(panel, [
       ["Type", n.type || "(none)"], ["ID", n.id], ["Start node", n.start ? "yes" : ""], ["Global", n.global ? "yes: entered from any node when the caller matches its global label" : ""],
       ["Change", n.diff ? n.diff + (n.fromId ? " (was " + n.fromId + ")" : "") : ""], ["Coverage", n.coverage || ""],
-      ["Calls", n.calls ? n.calls.reached + " reached, " + n.calls.endedHere + " ended here (" + n.calls.errors + " in error, " + n.calls.voicemail + " at voicemail)" : ""]
+      ["Calls", n.calls ? n.calls.reached + " reached, " + n.calls.endedHere + " ended here (" + n.calls.errors + " in error, " + n.calls.voicemail + " at voicemail)" : ""],
+      ["Webhooks", n.calls && n.calls.webhooks ? n.calls.webhooks.invoked + " run, " + n.calls.webhooks.failed + " failed" + (n.calls.webhooks.examples.length > 0 ? ": " + n.calls.webhooks.examples.join("; ") : "") : ""],
+      ["Variables changed", n.calls && n.calls.variablesChanged ? n.calls.variablesChanged.map(function (v) { return v.name + " (" + v.calls + ")"; }).join(", ") : ""]
     ]);
     findingList(panel, n.findings);
     if (n.changes && n.changes.length > 0) {

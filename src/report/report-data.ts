@@ -76,11 +76,24 @@ export interface ReportNode {
   fromId?: string;
   changes?: { op: string; path: string; before?: unknown; after?: unknown }[];
   coverage?: ReportCoverageState;
-  /** With `report --calls`: recorded calls that reached the node, ended there, and ended there in an error or at voicemail. */
-  calls?: { reached: number; endedHere: number; errors: number; voicemail: number };
+  /**
+   * With `report --calls`: recorded calls that reached the node, ended there, and ended there in an error or at
+   * voicemail; from v2 event traces also the webhooks run there (and failed, with examples) and the variables changed.
+   */
+  calls?: ReportNodeCalls;
   /** On a hub (entered from 10 or more nodes): the sources whose edges into it diagrams draw as stubs beside them. */
   hub?: ReportHub;
   search: string;
+}
+
+/** What recorded calls did at one node (see ReportNode.calls). */
+export interface ReportNodeCalls {
+  reached: number;
+  endedHere: number;
+  errors: number;
+  voicemail: number;
+  webhooks?: { invoked: number; failed: number; examples: string[] };
+  variablesChanged?: { name: string; calls: number }[];
 }
 
 /** An edge as the page sees it. */

@@ -26,8 +26,8 @@ for (const id of [...LOOKALIKES, LONG_ID])
 let service: FakeService | undefined;
 afterEach(async () => service?.close());
 
-async function setUp(quirks: CallQuirks = {}) {
-  service = await startFakeService({ calls: CALLS, callQuirks: quirks, apiKey: "sk-calls-secret-0123456789" });
+async function setUp(quirks: CallQuirks = {}, callEvents: Record<string, unknown[]> = {}) {
+  service = await startFakeService({ calls: CALLS, callEvents, callQuirks: quirks, apiKey: "sk-calls-secret-0123456789" });
   // The service's answers differ per test (quirks), so it starts here rather than in useServiceProject's beforeEach.
   const dir = createTempProject({}, "pathwaykit-calls-fetch-");
   const run = (args: string[]) => runMain(args, { cwd: dir, env: { PATHWAYKIT_BASE_URL: service!.url, PATHWAYKIT_API_KEY: service!.apiKey } });
@@ -67,6 +67,36 @@ describe("pathway calls fetch", () => {
     const text = readFileSync(path.join(dir, "calls/c001.json"), "utf8");
     expect(text).not.toMatch(/555.?0100/);
     expect(JSON.parse(text)).toMatchObject({ call_id: "c001", to: "[masked]", variables: { phone_number: "[masked]" } });
+  });
+
+  it("with --events, writes each pathway call's v2 trace into its file, asked for with v=2, and calls stats maps it", async () => {
+    const trace = (JSON.parse(readFileSync(path.join(ROOT, "test/fixtures/call-events/every-event/trace.json"), "utf8")) as Record<string, unknown>[]).map(
+      (e) => ({ ...e, conversation_id: "c001" }),
+    );
+    CALLS.push({ ...FIXTURE, call_id: "task-1", c_id: undefined, pathway_id: null, pathway_logs: null } as unknown as (typeof CALLS)[number]);
+    try {
+      const { dir, run, files } = await setUp({ wrapRecord: true }, { c001: trace });
+      const result = await run(["calls", "fetch", "c001", "task-1", "c002", "--events", "-o", "calls"]);
+      // c002 is a pathway call whose trace the service does not have: it fails, and no file is written for it.
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/failed c002: fetching the events of call c002: not found \(404\)/);
+      expect(files()).toEqual(["c001.json", "task-1.json"]);
+      expect(
+        service!
+          .requestsTo("GET", /^\/v1\/pathway_calls\//)
+          .map((r) => r.path)
+          .sort(),
+      ).toEqual(["/v1/pathway_calls/c001?v=2", "/v1/pathway_calls/c002?v=2"]);
+      const saved = JSON.parse(readFileSync(path.join(dir, "calls/c001.json"), "utf8")) as Record<string, unknown>;
+      expect(saved.pathway_events).toEqual(trace);
+      expect(JSON.parse(readFileSync(path.join(dir, "calls/task-1.json"), "utf8"))).not.toHaveProperty("pathway_events");
+      writeFileSync(path.join(dir, "clinic.json"), readFileSync(path.join(ROOT, "test/fixtures/call-events/clinic.json")));
+      const stats = await run(["calls", "stats", "calls/c001.json", "--pathway", "clinic.json", "--format", "json"]);
+      const out = JSON.parse(stats.stdout) as { stats: { mapped: number; nodes: { id: string; webhooks?: { invoked: number } }[] } };
+      expect([out.stats.mapped, out.stats.nodes.find((n) => n.id === "check")!.webhooks?.invoked]).toEqual([1, 1]);
+    } finally {
+      CALLS.pop();
+    }
   });
 
   it("exits 1 for a call the service does not have, writes the others, and never prints the key", async () => {

@@ -38,7 +38,8 @@ describe("pathway report", () => {
     const dir = tempDir();
     const big = path.join(dir, "big.json");
     writeFileSync(big, JSON.stringify(generatePathway({ nodes: 800, edges: 2400, seed: 3 })));
-    const r = await runMain(["report", big, "-o", path.join(dir, "big.html"), "--timeout", "0.5"]);
+    // auto would not run ELK here (its picture is bound to be too wide, see test/layout/choose.test.ts): asked for it.
+    const r = await runMain(["report", big, "-o", path.join(dir, "big.html"), "--timeout", "0.5", "--engine", "elk"]);
     expect(r.stderr).toMatch(
       /^pathway: warning: .*big\.json: 800 nodes and \d+ edges take ELK up to a minute to lay out \(limit --timeout 0.5s\)\. --engine ranks draws it at once/,
     );
@@ -47,6 +48,9 @@ describe("pathway report", () => {
     expect(r.code).toBe(2);
     const quick = await runMain(["report", big, "-o", path.join(dir, "big.html"), "--engine", "ranks"]);
     expect(quick).toMatchObject({ code: 0, stderr: "" });
+    const auto = await runMain(["report", big, "-o", path.join(dir, "auto.html"), "--timeout", "0.5"]);
+    expect(auto).toMatchObject({ code: 0, stderr: "" });
+    expect(readFileSync(path.join(dir, "auto.html"), "utf8")).toBe(readFileSync(path.join(dir, "big.html"), "utf8"));
   }, 60_000);
 
   it("colours the changes since --base and runs --scenarios for coverage", async () => {

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFileBounded, readStreamBounded } from "../../src/host/read-file-bounded.js";
+import { readFileBounded, readFileChunks, readStreamBounded } from "../../src/host/read-file-bounded.js";
 import { runMain } from "../support/run-main.js";
 
 const unix = process.platform !== "win32";
@@ -54,7 +54,7 @@ describe("readFileBounded", () => {
 
   it("refuses a file over the cap before reading it", async () => {
     expect((await refusal(readFileBounded(path.join(dir, "p.json"), 10))).message).toMatch(
-      /is \d+ bytes, over the limit of 10 bytes; raise it with --max-file-size/,
+      /is \d+ bytes, over the limit of 10 bytes read whole; raise it with --max-file-size/,
     );
   });
 
@@ -69,6 +69,51 @@ describe("readFileBounded", () => {
       },
     });
     expect((await refusal(readStreamBounded(endless, 1024 * 1024))).message).toMatch(/is over the limit of 1 MiB/);
+  });
+});
+
+describe("readFileChunks", () => {
+  const all = async (file: string) => {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of readFileChunks(file)) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  };
+
+  it("reads a regular file of any size, in chunks of at most 1 MiB", async () => {
+    const big = Buffer.alloc(2.5 * 1024 * 1024, 0x61);
+    writeFileSync(path.join(dir, "big.ndjson"), big);
+    const sizes: number[] = [];
+    for await (const chunk of readFileChunks(path.join(dir, "big.ndjson"))) sizes.push(chunk.length);
+    expect(sizes).toEqual([1048576, 1048576, 524288]);
+    expect((await all(path.join(dir, "big.ndjson"))).equals(big)).toBe(true);
+  });
+
+  it.runIf(unix)("refuses a FIFO, a socket (which open answers ENXIO) and a directory as readFileBounded does", async () => {
+    for (const [name, message] of [
+      ["fifo.json", /named pipe/],
+      ["sock.json", /ENXIO/],
+      [".", /is a directory/],
+    ] as const) {
+      expect(
+        (
+          (await all(path.join(dir, name)).then(
+            () => undefined,
+            (e: unknown) => e,
+          )) as Error
+        ).message,
+      ).toMatch(message);
+    }
+  });
+
+  it.runIf(existsSync("/dev/zero"))("refuses /dev/zero instead of reading forever", async () => {
+    expect(
+      (
+        (await all("/dev/zero").then(
+          () => undefined,
+          (e: unknown) => e,
+        )) as NodeJS.ErrnoException
+      ).code,
+    ).toBe("ENOTREGULAR");
   });
 });
 

@@ -1,4 +1,4 @@
-// The fake service's call endpoints: GET /v1/calls/{id} (seed 4.8) and the list GET /v1/calls as real clients read it, with its uncertain cases.
+// The fake service's call endpoints: GET /v1/calls/{id} (seed 4.8), the list GET /v1/calls as real clients read it, with its uncertain cases, and the v2 event trace.
 import type { ServerResponse } from "node:http";
 
 /** The list answer's undocumented details, switchable: the count's name, an inclusive `to`, a `{data: ...}` wrapper. */
@@ -7,13 +7,15 @@ export interface CallQuirks {
   countField?: "total_count" | "count" | "none";
   /** Answer `from..to` inclusive (one more entry per page) instead of `from..to-1`. */
   inclusiveTo?: boolean;
-  /** Wrap GET /v1/calls/{id} answers as `{data: record}`. */
+  /** Wrap GET /v1/calls/{id} answers as `{data: record}`, and event traces as `{data: events}`. */
   wrapRecord?: boolean;
 }
 
 /** The calls the fake holds and its quirks. */
 export interface CallStore {
   calls: Record<string, unknown>[];
+  /** v2 event traces by call id. */
+  events: Record<string, unknown[]>;
   quirks: CallQuirks;
   send(res: ServerResponse, status: number, value: unknown): void;
 }
@@ -27,6 +29,16 @@ function listEntry(record: Record<string, unknown>): Record<string, unknown> {
 /** Answers a calls request; false when the path is not one. */
 export function handleCalls(store: CallStore, method: string, url: string, res: ServerResponse): boolean {
   const [path, query = ""] = url.split("?") as [string, string?];
+  const trace = /^\/v1\/pathway_calls\/([^/]+)$/.exec(path);
+  if (method === "GET" && trace) {
+    const id = decodeURIComponent(trace[1]!);
+    const events = Object.hasOwn(store.events, id) ? store.events[id] : undefined;
+    if (!events) store.send(res, 404, { status: "error", message: `No pathway call ${id}` });
+    // Without v=2 the service answers its older log format (the trace's documentation): a list of {role, text}.
+    else if (new URLSearchParams(query).get("v") !== "2") store.send(res, 200, [{ role: "assistant", text: "legacy format" }]);
+    else store.send(res, 200, store.quirks.wrapRecord ? { data: events } : events);
+    return true;
+  }
   if (method !== "GET" || !path.startsWith("/v1/calls")) return false;
   if (path === "/v1/calls") {
     const params = new URLSearchParams(query);

@@ -46,6 +46,8 @@ export interface FakeServiceOptions {
   script?: FakeAgentScript;
   /** Call records GET /v1/calls/{id} and the list answer, and the list's undocumented details. */
   calls?: Record<string, unknown>[];
+  /** v2 event traces by call id, answered by GET /v1/pathway_calls/{id}?v=2. */
+  callEvents?: Record<string, unknown[]>;
   callQuirks?: CallQuirks;
   /** Inbound number configurations (detail form) by number; none by default (GET /v1/inbound lists none). */
   numbers?: Record<string, Record<string, unknown>>;
@@ -131,7 +133,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
   const faults: { fault: Fault; method?: string; path?: RegExp }[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
-  const callStore = { calls: options.calls ?? [], quirks: { ...options.callQuirks }, send: sendJson };
+  const callStore = { calls: options.calls ?? [], events: options.callEvents ?? {}, quirks: { ...options.callQuirks }, send: sendJson };
   const usage: UsageStore = {
     numbers: new Map(Object.entries(options.numbers ?? {})),
     campaigns: new Map(Object.entries(options.campaigns ?? {})),

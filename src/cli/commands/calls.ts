@@ -38,7 +38,7 @@ Examples:
     .description("map call records onto a pathway: per node and way how many calls reached it and ended there, what no call took, variables never filled")
     .argument(
       "<calls...>",
-      "call record files or folders (*.json, *.ndjson, *.jsonl: one record, a list, a list answer, or one record per line), or - for stdin",
+      "call record files or folders (*.json, *.ndjson, *.jsonl: one record, a list, a list answer, a v2 event trace, or one record per line), or - for stdin",
     )
     .addOption(option("pathway", { is: "the calls ran on", required: true }))
     .addOption(option("pathwayId", { so: "calls of other pathways are told apart" }))
@@ -50,11 +50,14 @@ Examples:
     .addHelpText(
       "after",
       `
-Each record's pathway_logs (a list, or JSON text holding one; or v2 events) gives the nodes in order; the ways between
-them come from the pathway's flow model (edge, route, response route, global jump and return, voicemail edge). Log
-entries that match nothing (a node since removed, an entry of an unknown shape) are counted and named, never guessed.
+Each record's pathway_logs (a list, or JSON text holding one), or a v2 event trace (GET /v1/pathway_calls/{id}?v=2,
+alone or in a record as pathway_events), gives the nodes in order; the ways between them come from the pathway's flow
+model (edge, route, response route, global jump and return, voicemail edge). Log entries that match nothing (a node
+since removed, an entry of an unknown shape) are counted and named, never guessed. From traces, each node's webhooks
+(run and failed) and the variables changed there are counted too.
 Task calls, records without a log and records of another pathway are counted as not mapped, with the reason.
-Files are read one at a time, so a folder of 100,000 records needs no more memory than one; a file or line that is
+Records are read one at a time, and NDJSON a line at a time whatever its size (each line held to --max-file-size),
+so memory holds one record and the names of a folder's files, never the set; a file or line that is
 not a call record is reported and the rest are still counted. Personal data (numbers, transcripts) is not printed.
 
 Exit codes: 0 counted, 2 usage error, an unreadable pathway, or some input not read (the rest are still counted).

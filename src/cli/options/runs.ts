@@ -96,6 +96,9 @@ export const RUNS_OPTIONS = {
   mask: defineOption("--mask", () => ({
     description: "mask phone numbers, emails and the number fields in the files written (default: records as the service gave them)",
   })),
+  events: defineOption("--events", () => ({
+    description: "also read each pathway call's event trace (GET /v1/pathway_calls/{id}?v=2) into its file, as pathway_events",
+  })),
   noMask: defineOption("--no-mask", () => ({ description: "keep phone numbers and emails in the scenarios (masked by default)" })),
   maxCalls: defineOption("--max-calls <n>", ({ for: use }: { for: "fetch" | "listen" }) =>
     use === "fetch"

@@ -19,6 +19,12 @@ export interface FetchCallsOptions {
   pathwayId?: string;
   /** Masks phone numbers, emails and the number fields in the files written. Default false: records as the service gave them. */
   mask?: boolean;
+  /**
+   * Also reads each pathway call's v2 event trace (GET /v1/pathway_calls/{id}?v=2) and writes it into the call's file
+   * as `pathway_events`, the answer as it came. Default false. A record that names no pathway (a task call) has no trace
+   * and is written as it is; a call whose trace cannot be read fails, and its file is not written.
+   */
+  events?: boolean;
   /** Most calls read from the list. Default 1,000. */
   maxCalls?: number;
   /** Entries asked for per page of the list. Default 100. */
@@ -55,6 +61,11 @@ export function createCallFiles(host: Host, dir: string): IdFiles {
   });
 }
 
+/** True when a record is a pathway call's, which has an event trace: it names a pathway (a task call's pathway_id is null). */
+function hasPathway(record: Record<string, unknown>): boolean {
+  return (typeof record.pathway_id === "string" && record.pathway_id !== "") || (record.pathway_logs !== undefined && record.pathway_logs !== null);
+}
+
 /** Reads call records and writes each to `<output>/<call id>.json` (atomically; a file that fails leaves the others). */
 export async function fetchCalls(host: Host, options: FetchCallsOptions): Promise<FetchCallsResult> {
   const remote = options.remote ?? {};
@@ -89,6 +100,9 @@ export async function fetchCalls(host: Host, options: FetchCallsOptions): Promis
     try {
       const { record } = await client.getCall(callId);
       if (other(record.pathway_id)) return void result.skipped.push({ callId, reason: `a call of another pathway (${String(record.pathway_id)})` });
+      // The trace is asked for by the record's own id (a list entry's id and the record's are the same call).
+      if (options.events && hasPathway(record))
+        record.pathway_events = (await client.getCallEvents(typeof record.call_id === "string" ? record.call_id : callId)).events;
       const outcome = await files.write(callId, `${JSON.stringify(options.mask ? maskPersonalData(record) : record, null, 2)}\n`, true);
       if (outcome.status === "refused") return void result.failed.push({ callId, error: createErrorObject("refused", outcome.message, outcome.reason) });
       result.written.push({ callId, file: outcome.file });

@@ -2,13 +2,17 @@
 import { toCount } from "../../escape/count.js";
 import { getEdges } from "../../model/pathway.js";
 import type { Pathway } from "../../model/schema.js";
+import type { ReportNodeCalls } from "../../report/report-data.js";
 import { getCoverage } from "../../simulate/coverage.js";
 import type { PathwayCoverage, TraceEvent } from "../../simulate/index.js";
 import { getCallStats } from "./stats.js";
 import type { Host } from "../../host/host.js";
 
-/** Per node id: calls that reached it, ended there, ended there in an error state, ended there at voicemail. */
-export type NodeCallCounts = Record<string, { reached: number; endedHere: number; errors: number; voicemail: number }>;
+/**
+ * Per node id: calls that reached it, ended there, ended there in an error state, ended there at voicemail; from v2
+ * event traces, the webhooks run there and the variables changed there (see NodeCallCount).
+ */
+export type NodeCallCounts = Record<string, ReportNodeCalls>;
 
 /** What the report shows of the calls. */
 export interface ReportCalls {
@@ -28,7 +32,14 @@ export async function getReportCalls(host: Host, pathwayArg: string, pathway: Pa
   const trace: TraceEvent[] = [];
   const counts: NodeCallCounts = {};
   for (const n of stats.nodes) {
-    counts[n.id] = { reached: n.reached, endedHere: n.endedHere, errors: n.errors, voicemail: n.voicemail };
+    counts[n.id] = {
+      reached: n.reached,
+      endedHere: n.endedHere,
+      errors: n.errors,
+      voicemail: n.voicemail,
+      ...(n.webhooks && { webhooks: n.webhooks }),
+      ...(n.variablesChanged && { variablesChanged: n.variablesChanged }),
+    };
     if (n.reached > 0) trace.push({ type: "enter", turn: 0, nodeId: n.id, nodeType: "" });
   }
   const pairs = new Set(stats.ways.filter((w) => w.taken > 0).map((w) => `${w.from}\u0000${w.to}`));

@@ -81,6 +81,61 @@ export function unreadableFile(message: string): Diagnostic {
   return { ruleId: "unreadable-file", severity: "error", message, pointer: "" };
 }
 
+/** What one argument names: a problem, stdin, a file named directly, or the files a folder or glob found (paths as shown). */
+type ArgumentInputs = { refs: InputRef[]; found?: undefined } | { refs: InputRef[]; found: string[] };
+
+/** Expands one argument (see expandInputs): the refs it gives as they are, and the files a folder or glob found. */
+async function expandArgument(host: Host, spec: InputKindSpec, arg: string, options: ExpandOptions): Promise<ArgumentInputs & { named?: string }> {
+  if (arg === "-") return { refs: [{ path: STDIN }] };
+  if (arg.trim() === "") {
+    // An empty word (an unset shell variable, `""`) would otherwise resolve to the working directory and, as a
+    // directory glob with an empty base, to `/**/*`: a walk of the whole file system.
+    return { refs: [{ path: arg, problem: unreadableFile(describeFsError(undefined, arg)) }] };
+  }
+  const info = await host.stat(arg);
+  const isDirectory = info?.kind === "directory";
+  if (!isDirectory && !(info === undefined && host.isGlob(arg))) {
+    if (info === undefined) return { refs: [{ path: arg, problem: unreadableFile(describeFsError({ code: "ENOENT" }, arg)) }] };
+    return { refs: [], named: arg };
+  }
+  if (!isDirectory && arg.length > MAX_GLOB_LENGTH) {
+    const message = `${arg.slice(0, 60)}…: the pattern is ${arg.length.toLocaleString("en-US")} characters long, more than the ${MAX_GLOB_LENGTH.toLocaleString("en-US")} a glob may have; name fewer files in it.`;
+    return { refs: [{ path: `${arg.slice(0, 60)}…`, problem: { ruleId: "no-matching-files", severity: "error", message, pointer: "" } }] };
+  }
+  const base = arg.replace(/\/+$/, "");
+  const under = base === "." ? "" : `${base}/`;
+  const patterns = isDirectory ? [...spec.extensions.map((ext) => `${under}**/*${ext}`), ...(spec.names ?? []).map((name) => `${under}**/${name}`)] : [arg];
+  // A glob skips what a directory walk skips (node_modules, .git, package.json, configs...), as ESLint's default
+  // ignores apply to its globs: `"**/*.json"` means the pathways of a project, not every JSON file in node_modules.
+  const ignore = [...spec.ignore, ...(options.ignore ?? [])];
+  const links: string[] = [];
+  const within = await linkRoots(host, isDirectory ? base || "." : globBase(host, arg));
+  const found = await host.glob(patterns, { ignore, ...(within && { within, onOutside: (link: string) => links.push(link) }) });
+  const refs: InputRef[] = links.map((link) => ({ path: link, skipped: true, problem: outsideProject(arg) }));
+  if (found.length === 0 && links.length === 0) {
+    const skipped = !isDirectory && (await host.glob(patterns, { ignore: options.ignore ?? [], ...(within && { within }) })).length > 0;
+    const message = isDirectory
+      ? `${arg}: no ${spec.noun} (${[...spec.extensions, ...(spec.names ?? []).slice(0, 1)].join(", ")}) in this directory; name files directly or check the path.`
+      : skipped
+        ? `${arg}: the pattern matches only files that are never read as ${spec.noun} when searching (node_modules, .git${spec === INPUT_KINDS.pathway ? ", package.json, configs, schemas, scenario and request files" : ""}); name a file directly to read it.`
+        : `${arg}: the pattern matches no files; check the glob (quote it so the shell does not expand it).`;
+    refs.push({ path: arg, problem: { ruleId: "no-matching-files", severity: "error", message, pointer: "" } });
+  }
+  return { refs, found: found.filter((file) => !isShadowed(file, found, spec.names)) };
+}
+
+/**
+ * True for a file a walk found under one of `names` when the same folder holds an earlier one of them: bland-cli reads
+ * only the first of its names that exists (`bland-pathway.yaml` before `pathway.yaml`), so the other is not its pathway.
+ */
+function isShadowed(file: string, found: readonly string[], names: readonly string[] | undefined): boolean {
+  const slash = file.lastIndexOf("/");
+  const rank = names?.indexOf(file.slice(slash + 1)) ?? -1;
+  if (rank <= 0) return false;
+  const dir = file.slice(0, slash + 1);
+  return names!.slice(0, rank).some((name) => found.includes(dir + name));
+}
+
 /**
  * Resolves arguments in order: `-` is stdin, a directory is searched for the kind's files, a glob is expanded (both skip
  * the kind's `ignore`), anything else is a file. Never throws for a bad argument: it becomes an input with a `problem`,
@@ -105,66 +160,48 @@ export async function expandInputs(host: Host, kind: InputKind, args: readonly s
     refs.push(ref);
   };
   for (const arg of args) {
-    if (arg === "-") {
-      refs.push({ path: STDIN });
-      continue;
+    const expanded = await expandArgument(host, spec, arg, options);
+    for (const ref of expanded.refs) {
+      // A link skipped by two arguments is said once.
+      if (ref.skipped && seen.has(path.resolve(host.cwd, ref.path))) continue;
+      if (ref.skipped) seen.set(path.resolve(host.cwd, ref.path), ref);
+      refs.push(ref);
     }
-    if (arg.trim() === "") {
-      // An empty word (an unset shell variable, `""`) would otherwise resolve to the working directory and, as a
-      // directory glob with an empty base, to `/**/*`: a walk of the whole file system.
-      refs.push({ path: arg, problem: unreadableFile(describeFsError(undefined, arg)) });
-      continue;
-    }
-    const info = await host.stat(arg);
-    const isDirectory = info?.kind === "directory";
-    if (!isDirectory && !(info === undefined && host.isGlob(arg))) {
-      if (info === undefined) refs.push({ path: arg, problem: unreadableFile(describeFsError({ code: "ENOENT" }, arg)) });
-      else add(arg);
-      continue;
-    }
-    if (!isDirectory && arg.length > MAX_GLOB_LENGTH) {
-      const message = `${arg.slice(0, 60)}…: the pattern is ${arg.length.toLocaleString("en-US")} characters long, more than the ${MAX_GLOB_LENGTH.toLocaleString("en-US")} a glob may have; name fewer files in it.`;
-      refs.push({ path: `${arg.slice(0, 60)}…`, problem: { ruleId: "no-matching-files", severity: "error", message, pointer: "" } });
-      continue;
-    }
-    const base = arg.replace(/\/+$/, "");
-    const under = base === "." ? "" : `${base}/`;
-    const patterns = isDirectory ? [...spec.extensions.map((ext) => `${under}**/*${ext}`), ...(spec.names ?? []).map((name) => `${under}**/${name}`)] : [arg];
-    // A glob skips what a directory walk skips (node_modules, .git, package.json, configs...), as ESLint's default
-    // ignores apply to its globs: `"**/*.json"` means the pathways of a project, not every JSON file in node_modules.
-    const ignore = [...spec.ignore, ...(options.ignore ?? [])];
-    const links: string[] = [];
-    const within = await linkRoots(host, isDirectory ? base || "." : globBase(host, arg));
-    const found = await host.glob(patterns, { ignore, ...(within && { within, onOutside: (link: string) => links.push(link) }) });
-    for (const link of links) {
-      if (seen.has(path.resolve(host.cwd, link))) continue;
-      seen.set(path.resolve(host.cwd, link), { path: link });
-      refs.push({ path: link, skipped: true, problem: outsideProject(arg) });
-    }
-    if (found.length === 0 && links.length === 0) {
-      const skipped = !isDirectory && (await host.glob(patterns, { ignore: options.ignore ?? [], ...(within && { within }) })).length > 0;
-      const message = isDirectory
-        ? `${arg}: no ${spec.noun} (${[...spec.extensions, ...(spec.names ?? []).slice(0, 1)].join(", ")}) in this directory; name files directly or check the path.`
-        : skipped
-          ? `${arg}: the pattern matches only files that are never read as ${spec.noun} when searching (node_modules, .git${kind === "pathway" ? ", package.json, configs, schemas, scenario and request files" : ""}); name a file directly to read it.`
-          : `${arg}: the pattern matches no files; check the glob (quote it so the shell does not expand it).`;
-      refs.push({ path: arg, problem: { ruleId: "no-matching-files", severity: "error", message, pointer: "" } });
-    }
-    for (const file of found) if (!isShadowed(file, found, spec.names)) add(file, arg);
+    if (expanded.named !== undefined) add(expanded.named);
+    for (const file of expanded.found ?? []) add(file, arg);
   }
   return refs;
 }
 
 /**
- * True for a file a walk found under one of `names` when the same folder holds an earlier one of them: bland-cli reads
- * only the first of its names that exists (`bland-pathway.yaml` before `pathway.yaml`), so the other is not its pathway.
+ * The inputs of `args` as expandInputs gives them, one at a time: a folder of 100,000 files costs the memory of their
+ * names while its files are read, never an object per file. A file met again is skipped (expandInputs records on the
+ * first which arguments found it; a reader that has read it needs nothing more). Only with more than one argument is a
+ * set of the files met kept, to tell.
  */
-function isShadowed(file: string, found: readonly string[], names: readonly string[] | undefined): boolean {
-  const slash = file.lastIndexOf("/");
-  const rank = names?.indexOf(file.slice(slash + 1)) ?? -1;
-  if (rank <= 0) return false;
-  const dir = file.slice(0, slash + 1);
-  return names!.slice(0, rank).some((name) => found.includes(dir + name));
+export async function* iterateInputs(host: Host, kind: InputKind, args: readonly string[], options: ExpandOptions = {}): AsyncGenerator<InputRef> {
+  const spec = INPUT_KINDS[kind];
+  const seen = args.length > 1 ? new Set<string>() : undefined;
+  const fresh = (file: string) => {
+    if (seen === undefined) return true;
+    if (seen.has(file)) return false;
+    seen.add(file);
+    return true;
+  };
+  for (const arg of args) {
+    const expanded = await expandArgument(host, spec, arg, options);
+    for (const ref of expanded.refs) if (!ref.skipped || fresh(path.resolve(host.cwd, ref.path))) yield ref;
+    if (expanded.named !== undefined) {
+      const file = path.resolve(host.cwd, expanded.named);
+      if (fresh(file)) yield { path: expanded.named, file, named: true };
+    }
+    const found = expanded.found ?? [];
+    const foundBy = [arg];
+    for (let k = 0; k < found.length; k++) {
+      const file = path.resolve(host.cwd, found[k]!);
+      if (fresh(file)) yield { path: found[k]!, file, foundBy };
+    }
+  }
 }
 
 /**

@@ -22,7 +22,7 @@ const NOUNS: Readonly<Record<OtherFileKind, readonly [string, string]>> = {
 
 /** What each kind is, as the per-file note says it (with what told it), and the command that reads it instead. */
 const WHAT: Readonly<Record<OtherFileKind, string>> = {
-  "call-record": "a call record (it has a call_id), which `pathway calls` reads",
+  "call-record": "a call record (it has a call_id, or a conversation_id: a v2 event trace), which `pathway calls` reads",
   scenario: "a scenario (pathway: and turns:), which `pathway test` runs",
   request: "an API request body (the fields a call, batch, inbound or purchase request requires), which `pathway check-request` checks",
   "bland-cli-tests": "a bland-cli test-cases file (tests: with scenario:), which `pathway test` runs as persona scenarios",

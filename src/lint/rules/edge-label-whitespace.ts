@@ -8,6 +8,12 @@ export function toTidyLabel(label: string): string {
   return label.trim().replace(/\s+/g, " ");
 }
 
+/**
+ * True exactly when toTidyLabel changes `label`: whitespace at an end, two in a row, or one that is not a space. A test
+ * with no copy: tidying every label made this rule a third of lint's rule time on a clean 5,000-node pathway.
+ */
+const UNTIDY = /^\s|\s$|\s\s|[^\S ]/;
+
 export default definePathwayRule({
   meta: {
     id: "edge-label-whitespace",
@@ -23,9 +29,10 @@ export default definePathwayRule({
   check(context, report) {
     context.edges.forEach((entry, e) => {
       const label = getEdgeLabel(entry.edge);
-      if (label === undefined || label.trim() === "") return;
+      if (label === undefined || !UNTIDY.test(label)) return;
       const tidy = toTidyLabel(label);
-      if (tidy === label) return;
+      // A label of whitespace only is empty-edge-label's finding.
+      if (tidy === "") return;
       const detail = label.trim() !== label ? "whitespace around it" : "a run of whitespace inside it";
       const pointer = edgeLabelPointer(entry);
       report({

@@ -1,5 +1,5 @@
 // A `{{variable}}` nothing sets reaches the model as literal braces, which it may read aloud.
-import { closestName, definePathwayRule } from "../../rules/index.js";
+import { createNameMatcher, definePathwayRule } from "../../rules/index.js";
 import { describeNode } from "../../model/pathway.js";
 import { getLintFacts } from "../facts.js";
 import { describeUse, useReport } from "./helpers.js";
@@ -20,12 +20,19 @@ export default definePathwayRule({
   },
   check(context, report) {
     const { graph, variableFindings, definitions } = getLintFacts(context);
-    const defined = [...new Set(definitions.map((d) => d.name))];
+    // One matcher and one table of setters for every unset read: the names are prepared once, not once per read.
+    let nearest: ((name: string) => string | undefined) | undefined;
+    let setters: Map<string, (typeof definitions)[number]> | undefined;
     for (const use of variableFindings.undefined) {
       const found = useReport(use, "undefinedVariable", { useName: use.name, use: describeUse(graph, use) });
       // A misspelled name of a variable some node sets: offered, never applied (the user may mean a new variable).
-      const near = use.name.includes(".") ? undefined : closestName(use.name, defined);
-      const setter = near === undefined ? undefined : definitions.find((d) => d.name === near)!;
+      if (!nearest || !setters) {
+        setters = new Map();
+        for (const d of definitions) if (!setters.has(d.name)) setters.set(d.name, d);
+        nearest = createNameMatcher([...setters.keys()]);
+      }
+      const near = use.name.includes(".") ? undefined : nearest(use.name);
+      const setter = near === undefined ? undefined : setters.get(near)!;
       report(
         setter === undefined
           ? found

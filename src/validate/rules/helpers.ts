@@ -2,7 +2,7 @@
 import { toPointer } from "../../diagnostics/index.js";
 import { describeNode, type IndexedNode } from "../../model/pathway.js";
 import { readToolId, readToolMapping } from "../../model/saved-tools.js";
-import { closestName } from "../../rules/near-miss.js";
+import { createNameMatcher } from "../../rules/near-miss.js";
 
 /** Pointer to a node entry, or to a path inside its `data`. */
 export function nodePointer(index: number, ...dataPath: (string | number)[]): string {
@@ -19,10 +19,33 @@ export function edgePointer(index: number, ...path: (string | number)[]): string
  * equally near ids (or one written in two cases) are a guess, so then there is none.
  */
 export function findNearNode(id: string, nodes: readonly IndexedNode[]): { id: string; name: string } | undefined {
-  const ids = nodes.flatMap(({ node }) => (typeof node.id === "string" ? [node.id] : []));
-  const best = closestName(id, ids);
-  if (best === undefined || ids.filter((other) => other.toLowerCase() === best.toLowerCase()).length !== 1) return undefined;
-  return { id: best, name: describeNode(nodes.find(({ node }) => node.id === best)!.node) };
+  const near = nearNodes(nodes);
+  const best = near.match(id);
+  if (best === undefined || near.casings.get(best.toLowerCase()) !== 1) return undefined;
+  return { id: best, name: describeNode(near.first.get(best)!.node) };
+}
+
+/** Per list of nodes (one per lint run), what findNearNode looks up: prepared once, so many mistyped ids cost one pass. */
+const nearNodeTables = new WeakMap<
+  readonly IndexedNode[],
+  { match: (id: string) => string | undefined; casings: Map<string, number>; first: Map<string, IndexedNode> }
+>();
+
+function nearNodes(nodes: readonly IndexedNode[]) {
+  let table = nearNodeTables.get(nodes);
+  if (!table) {
+    const ids: string[] = [];
+    const casings = new Map<string, number>();
+    const first = new Map<string, IndexedNode>();
+    for (const entry of nodes) {
+      if (typeof entry.node.id !== "string") continue;
+      ids.push(entry.node.id);
+      casings.set(entry.node.id.toLowerCase(), (casings.get(entry.node.id.toLowerCase()) ?? 0) + 1);
+      if (!first.has(entry.node.id)) first.set(entry.node.id, entry);
+    }
+    nearNodeTables.set(nodes, (table = { match: createNameMatcher(ids), casings, first }));
+  }
+  return table;
 }
 
 /** A whole value that is one `{{variable}}` (spaces inside the braces and dotted paths allowed). */

@@ -70,7 +70,7 @@ describe("getSkippedFile", () => {
       diagnostics: [{ ruleId: "skipped-file", severity: "info", pointer: "" }],
     });
     expect(result.diagnostics[0]!.message).toBe(
-      "Skipped: not a pathway but a call record (it has a call_id), which `pathway calls` reads; name the file itself to check it as a pathway.",
+      "Skipped: not a pathway but a call record (it has a call_id, or a conversation_id: a v2 event trace), which `pathway calls` reads; name the file itself to check it as a pathway.",
     );
   });
 });
