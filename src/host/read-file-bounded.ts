@@ -1,5 +1,5 @@
 // Reads an input file with a size cap (or in chunks, for files read by lines), and only if it is a regular file: no FIFO that blocks, no /dev/zero that never ends.
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import { fsError } from "./fs-errors.js";
 
 /** 256 MiB: far above real pathways (the largest known is a few MB), low enough that a runaway input fails fast. */
@@ -18,6 +18,17 @@ function kindOf(stat: { isFIFO(): boolean; isCharacterDevice(): boolean; isBlock
 }
 
 /**
+ * The fstat of an open descriptor (opened with O_NONBLOCK, which Windows lacks and does not need: opening a pipe by
+ * name does not block there), refusing anything but a regular file with EISDIR or ENOTREGULAR.
+ */
+function regularFileStat(fd: number): Stats {
+  const stat = fstatSync(fd);
+  if (stat.isFile()) return stat;
+  if (stat.isDirectory()) throw fsError("EISDIR", `is a directory`);
+  throw fsError("ENOTREGULAR", `is ${kindOf(stat)}, not a regular file; pathwaykit reads only files (pipe data in with - for stdin).`);
+}
+
+/**
  * The bytes of `file`, refusing anything but a regular file and anything over `maxBytes`. The file is opened
  * non-blocking (so opening a FIFO does not wait for a writer), checked with fstat on that same descriptor (no race
  * with a rename), and the cap is checked again while reading, so a file that grows while it is read stops at the
@@ -29,14 +40,9 @@ function kindOf(stat: { isFIFO(): boolean; isCharacterDevice(): boolean; isBlock
  * node:fs/promises would also load readline and the file watchers on first use.
  */
 export async function readFileBounded(file: string, maxBytes: number = DEFAULT_MAX_FILE_BYTES): Promise<Uint8Array> {
-  // O_NONBLOCK does not exist on Windows, where opening a pipe by name does not block either.
   const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) {
-      if (stat.isDirectory()) throw fsError("EISDIR", `is a directory`);
-      throw fsError("ENOTREGULAR", `is ${kindOf(stat)}, not a regular file; pathwaykit reads only files (pipe data in with - for stdin).`);
-    }
+    const stat = regularFileStat(fd);
     if (stat.size > maxBytes) throw tooLarge(stat.size, maxBytes);
     const chunks: Buffer[] = [];
     let total = 0;
@@ -75,11 +81,7 @@ const CHUNK_BYTES = 1024 * 1024;
 export async function* readFileChunks(file: string): AsyncGenerator<Uint8Array> {
   const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) {
-      if (stat.isDirectory()) throw fsError("EISDIR", `is a directory`);
-      throw fsError("ENOTREGULAR", `is ${kindOf(stat)}, not a regular file; pathwaykit reads only files (pipe data in with - for stdin).`);
-    }
+    const stat = regularFileStat(fd);
     for (let total = 0; total < stat.size; ) {
       const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, stat.size - total));
       const bytesRead = readSync(fd, chunk, 0, chunk.length, null);

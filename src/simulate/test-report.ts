@@ -126,3 +126,9 @@ export interface TestReport {
   /** `tokens`: what every model request of the run used, when persona scenarios ran. */
   summary: { total: number; passed: number; failed: number; errors: number; durationMs: number; tokens?: TokenUsage };
 }
+
+/** The totals of `results`, `startedMs` being performance.now() when the run started. */
+export function summarizeResults(results: readonly TestCaseReport[], startedMs: number): TestReport["summary"] {
+  const count = (status: TestCaseReport["status"]) => results.filter((r) => r.status === status).length;
+  return { total: results.length, passed: count("passed"), failed: count("failed"), errors: count("error"), durationMs: performance.now() - startedMs };
+}

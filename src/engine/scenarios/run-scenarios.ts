@@ -4,6 +4,7 @@ import { performance } from "node:perf_hooks";
 import type { Pathway } from "../../model/index.js";
 import { decodeUtf8 } from "../../parse/index.js";
 import type { ScenarioResult, Simulator, TestCaseReport, TestCoverageReport, TestReport, TraceEvent } from "../../simulate/index.js";
+import { summarizeResults } from "../../simulate/test-report.js";
 import * as sim from "../../simulate/index.js";
 import { MAX_REPEAT } from "./limits.js";
 import { toCappedFetch } from "../../host/capped-fetch.js";
@@ -272,6 +273,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
         : () => (needsAsync ? sim.runScenarioAsync(entry.pathway!, scenario, runOptions) : sim.runScenario(entry.pathway!, scenario, runOptions));
       let runOnce: () => Promise<ScenarioResult> | ScenarioResult = offline;
       const liveWarnings: string[] = [];
+      let tested: ResolvedVersion["tested"] | undefined;
       if (options.live || options.compare) {
         if (!liveContext) {
           const manifest = await loadManifest(host);
@@ -320,19 +322,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
                 locate: locate,
                 ...(pathwayVersion !== undefined && { pathwayVersion }),
               });
-        slots.push({
-          shown,
-          name: scenario.name ?? path.basename(file),
-          entry,
-          scenario,
-          runOnce,
-          offline,
-          liveWarnings,
-          ...(resolved && { tested: resolved.tested }),
-          preparedMs: performance.now() - t0,
-          networked: true,
-        });
-        return;
+        tested = resolved?.tested;
       }
       slots.push({
         shown,
@@ -342,8 +332,9 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
         runOnce,
         offline,
         liveWarnings,
+        ...(tested && { tested }),
         preparedMs: performance.now() - t0,
-        ...(models && { networked: true }),
+        ...((models || options.live || options.compare) && { networked: true }),
       });
     };
     if (bland && "tests" in bland) {
@@ -355,14 +346,7 @@ export async function runScenarioFiles(host: Host, args: readonly string[], opti
   const results = await runJobs(slots, options);
   const report: TestReport = {
     results,
-    summary: {
-      total: results.length,
-      passed: results.filter((r) => r.status === "passed").length,
-      failed: results.filter((r) => r.status === "failed").length,
-      errors: results.filter((r) => r.status === "error").length,
-      durationMs: performance.now() - started,
-      ...(personaModels && { tokens: (await personaModels).spent() }),
-    },
+    summary: { ...summarizeResults(results, started), ...(personaModels && { tokens: (await personaModels).spent() }) },
     ...(skipped.length > 0 && { skipped }),
   };
   if (options.coverage || options.minCoverage !== undefined) {

@@ -6,10 +6,11 @@ import { escapeTerminalText } from "../../../escape/terminal.js";
 import { EXIT, ExitError } from "../../exit.js";
 import { toPollOptions, withInterrupt } from "../../agent-testing/wait.js";
 import type { CliIo } from "../../io.js";
+import { addPathwayCommand } from "./pathway-command.js";
 import { option } from "../../options/index.js";
 import { writeOutput } from "../../output.js";
 import { createProgressReporter } from "../../progress.js";
-import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../../remote-options.js";
+import { toRemoteOptions, type RemoteFlags } from "../../remote-options.js";
 import { addReleaseUsageOptions, createReleaseUsage, type ReleaseUsageFlags } from "../../release-usage.js";
 
 interface PublishFlags extends RemoteFlags, ReleaseUsageFlags {
@@ -31,14 +32,11 @@ interface PublishFlags extends RemoteFlags, ReleaseUsageFlags {
 
 /** Registers the command on the program. */
 export function register(program: Command, io: CliIo): void {
-  const command = addRemoteOptions(
-    program
-      .command("publish")
-      .description("promote a saved version to production or staging, only when it is the local file and its scenarios pass live")
-      .argument("<pathway>", "a pathway file tracked in pathwaykit.manifest.json (or any pathway file, with --pathway-id), remote:<id>, or an id"),
+  const command = addPathwayCommand(
+    program,
+    "publish",
+    "promote a saved version to production or staging, only when it is the local file and its scenarios pass live",
   )
-    .addOption(option("pathwayId", { of: "a file pathwaykit.manifest.json does not track", default: "the file's entry" }))
-    .addOption(option("id"))
     .addOption(option("pathwayVersion", { for: "promote" }))
     .addOption(option("environment", { to: "promote to" }))
     .addOption(option("requirePass"))

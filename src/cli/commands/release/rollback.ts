@@ -5,9 +5,10 @@ import { rollbackVersion } from "../../../engine/release/rollback.js";
 import { escapeTerminalText } from "../../../escape/terminal.js";
 import { EXIT } from "../../exit.js";
 import type { CliIo } from "../../io.js";
+import { addPathwayCommand } from "./pathway-command.js";
 import { option } from "../../options/index.js";
 import { writeOutput } from "../../output.js";
-import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../../remote-options.js";
+import { toRemoteOptions, type RemoteFlags } from "../../remote-options.js";
 import { addReleaseUsageOptions, createReleaseUsage, type ReleaseUsageFlags } from "../../release-usage.js";
 
 interface RollbackFlags extends RemoteFlags, ReleaseUsageFlags {
@@ -23,14 +24,7 @@ interface RollbackFlags extends RemoteFlags, ReleaseUsageFlags {
 
 /** Registers the command on the program. */
 export function register(program: Command, io: CliIo): void {
-  const command = addRemoteOptions(
-    program
-      .command("rollback")
-      .description("promote the version that was in production before (or --to <n>), after the same read-back check")
-      .argument("<pathway>", "a pathway file tracked in pathwaykit.manifest.json (or any pathway file, with --pathway-id), remote:<id>, or an id"),
-  )
-    .addOption(option("pathwayId", { of: "a file pathwaykit.manifest.json does not track", default: "the file's entry" }))
-    .addOption(option("id"))
+  const command = addPathwayCommand(program, "rollback", "promote the version that was in production before (or --to <n>), after the same read-back check")
     .addOption(option("to"))
     .addOption(option("environment", { to: "roll back" }))
     .addOption(option("force", { does: "promote even when the version changed since it was promoted" }))

@@ -6,10 +6,11 @@ import { escapeTerminalText } from "../../../escape/terminal.js";
 import { formatUsageMarkdown, formatUsageText } from "../../../format/usage-report.js";
 import { EXIT } from "../../exit.js";
 import type { CliIo } from "../../io.js";
+import { addPathwayCommand } from "./pathway-command.js";
 import { option } from "../../options/index.js";
 import { useReportColor, writeOutput } from "../../output.js";
 import { createProgressReporter } from "../../progress.js";
-import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../../remote-options.js";
+import { toRemoteOptions, type RemoteFlags } from "../../remote-options.js";
 
 interface UsageFlags extends RemoteFlags {
   pathwayId?: string;
@@ -24,13 +25,7 @@ interface UsageFlags extends RemoteFlags {
 
 /** Registers the command on the program. */
 export function register(program: Command, io: CliIo): void {
-  addRemoteOptions(
-    program
-      .command("usage")
-      .description("list the inbound numbers and campaigns that use a pathway, and check what each supplies against it")
-      .argument("<pathway>", "a pathway file tracked in pathwaykit.manifest.json (or any pathway file, with --pathway-id), remote:<id>, or an id"),
-  )
-    .addOption(option("pathwayId", { of: "a file pathwaykit.manifest.json does not track", default: "the file's entry" }))
+  addPathwayCommand(program, "usage", "list the inbound numbers and campaigns that use a pathway, and check what each supplies against it")
     .addOption(option("campaign"))
     .addOption(option("config", { for: "`campaigns` and the rules' severities" }))
     .addOption(option("maxNumbers"))

@@ -5,9 +5,10 @@ import { listMarkedVersions } from "../../../engine/release/version-markers.js";
 import { formatVersionsText } from "../../../format/history.js";
 import { EXIT } from "../../exit.js";
 import type { CliIo } from "../../io.js";
+import { addPathwayCommand } from "./pathway-command.js";
 import { option } from "../../options/index.js";
 import { useReportColor, writeOutput } from "../../output.js";
-import { addRemoteOptions, toRemoteOptions, type RemoteFlags } from "../../remote-options.js";
+import { toRemoteOptions, type RemoteFlags } from "../../remote-options.js";
 
 interface VersionsFlags extends RemoteFlags {
   /** --pathway-id, or its first spelling --id. */
@@ -20,14 +21,11 @@ interface VersionsFlags extends RemoteFlags {
 
 /** Registers the command on the program. */
 export function register(program: Command, io: CliIo): void {
-  addRemoteOptions(
-    program
-      .command("versions")
-      .description("list the saved versions of a remote pathway: number, date, name; which is latest, in production, in staging, the draft, the local file")
-      .argument("<pathway>", "a pathway file tracked in pathwaykit.manifest.json (or any pathway file, with --pathway-id), remote:<id>, or an id"),
+  addPathwayCommand(
+    program,
+    "versions",
+    "list the saved versions of a remote pathway: number, date, name; which is latest, in production, in staging, the draft, the local file",
   )
-    .addOption(option("pathwayId", { of: "a file pathwaykit.manifest.json does not track", default: "the file's entry" }))
-    .addOption(option("id"))
     .addOption(option("format", { formats: ["text", "json"] }))
     .addOption(option("output", { report: "the list" }))
     .addOption(option("limit", { for: "versions" }))

@@ -6,6 +6,7 @@ import { getNodes } from "../../../model/pathway.js";
 import type { PathwayClient, ServerScenario } from "../../../remote/index.js";
 import * as sim from "../../../simulate/index.js";
 import type { ServerRunReport, TestCaseReport, TestReport } from "../../../simulate/index.js";
+import { summarizeResults } from "../../../simulate/test-report.js";
 import { EngineError } from "../../../host/errors.js";
 import type { Host } from "../../../host/host.js";
 import { resolveVersion, type ResolvedVersion, type VersionSpec } from "../../project/live-version.js";
@@ -95,13 +96,7 @@ async function prepare(client: PathwayClient, item: ServerScenarioFile): Promise
 function toReport(results: TestCaseReport[], started: number, server: ServerRunReport[], skipped: string[]): TestReport {
   return {
     results,
-    summary: {
-      total: results.length,
-      passed: results.filter((r) => r.status === "passed").length,
-      failed: results.filter((r) => r.status === "failed").length,
-      errors: results.filter((r) => r.status === "error").length,
-      durationMs: performance.now() - started,
-    },
+    summary: summarizeResults(results, started),
     ...(server.length > 0 && { server }),
     ...(skipped.length > 0 && { skipped }),
   };
