@@ -260,40 +260,22 @@ export function createPathwayClient(options: ClientOptions = {}): PathwayClient 
     return encodeURIComponent(id);
   };
 
+  /** What each group of methods is given, its ids named `noun` in refusals. */
+  const methodContext = (noun?: string) => ({
+    request,
+    parse,
+    fail,
+    refusal: getRefusal,
+    quote: (text: string) => serverMessage(redact(text)),
+    segment: (id: string, what: string) => segment(id, what, noun),
+  });
+
   return {
     config,
-    ...createReleaseMethods({
-      request,
-      parse,
-      fail,
-      refusal: getRefusal,
-      quote: (text) => serverMessage(redact(text)),
-      segment: (id, what) => segment(id, what),
-    }),
-    ...createCallMethods({
-      request,
-      parse,
-      fail,
-      refusal: getRefusal,
-      quote: (text) => serverMessage(redact(text)),
-      segment: (id, what) => segment(id, what, "call id"),
-    }),
-    ...createUsageMethods({
-      request,
-      parse,
-      fail,
-      refusal: getRefusal,
-      quote: (text) => serverMessage(redact(text)),
-      segment: (id, what) => segment(id, what, "phone number or campaign id"),
-    }),
-    ...createAgentTestingMethods({
-      request,
-      parse,
-      fail,
-      refusal: getRefusal,
-      quote: (text) => serverMessage(redact(text)),
-      segment: (id, what) => segment(id, what, "agent-testing id"),
-    }),
+    ...createReleaseMethods(methodContext()),
+    ...createCallMethods(methodContext("call id")),
+    ...createUsageMethods(methodContext("phone number or campaign id")),
+    ...createAgentTestingMethods(methodContext("agent-testing id")),
     async getPathway(id, options = {}) {
       const endpoint = options.endpoint ?? "convo";
       const what = `fetching pathway ${id}`;
