@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRandom, generatePathway } from "../generate-pathway.js";
-import type { BenchRow, BenchSuite } from "./measure.js";
+import { type BenchRow, type BenchSuite, PEAK_RSS_KB } from "./measure.js";
 
 const MAIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 
@@ -52,7 +52,7 @@ interface Usage {
  */
 function run(args: string[]): Usage | { failure: string } {
   const started = performance.now();
-  const script = `const { main } = await import(${JSON.stringify(MAIN)});\nawait main(${JSON.stringify(args)});\nconst u = process.resourceUsage();\nglobalThis.gc();\nprocess.stderr.write("usage " + u.maxRSS + " " + (u.userCPUTime + u.systemCPUTime) + " " + process.memoryUsage().heapUsed + " " + (process.exitCode ?? 0) + "\\n");`;
+  const script = `const { main } = await import(${JSON.stringify(MAIN)});\nawait main(${JSON.stringify(args)});\nconst u = process.resourceUsage();\nglobalThis.gc();\nprocess.stderr.write("usage " + ${PEAK_RSS_KB} + " " + (u.userCPUTime + u.systemCPUTime) + " " + process.memoryUsage().heapUsed + " " + (process.exitCode ?? 0) + "\\n");`;
   const child = spawnSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], {
     stdio: ["ignore", "ignore", "pipe"],
     encoding: "utf8",
@@ -78,7 +78,7 @@ function run(args: string[]): Usage | { failure: string } {
  * of 728 MB is over V8's longest): the floor any reader of these records pays.
  */
 function parseFloor(file: string): Usage | { failure: string } {
-  const script = `const { readFileSync } = await import("node:fs");\nconst bytes = readFileSync(${JSON.stringify(file)});\nfor (let s = 0; s < bytes.length; ) { let e = bytes.indexOf(10, s); if (e < 0) e = bytes.length; if (e > s) JSON.parse(bytes.toString("utf8", s, e)); s = e + 1; }\nconst u = process.resourceUsage();\nprocess.stderr.write("usage " + u.maxRSS + " " + (u.userCPUTime + u.systemCPUTime) + " 0\\n");`;
+  const script = `const { readFileSync } = await import("node:fs");\nconst bytes = readFileSync(${JSON.stringify(file)});\nfor (let s = 0; s < bytes.length; ) { let e = bytes.indexOf(10, s); if (e < 0) e = bytes.length; if (e > s) JSON.parse(bytes.toString("utf8", s, e)); s = e + 1; }\nconst u = process.resourceUsage();\nprocess.stderr.write("usage " + ${PEAK_RSS_KB} + " " + (u.userCPUTime + u.systemCPUTime) + " 0\\n");`;
   const started = performance.now();
   const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", timeout: 600_000 });
   const m = /usage (\d+) (\d+)/.exec(child.stderr ?? "");
@@ -130,7 +130,7 @@ export const callsSuite: BenchSuite = {
       // `node -e 0`: what starting a process costs, in every row below.
       const empty = spawnSync(
         process.execPath,
-        ["-e", "const u = process.resourceUsage(); process.stderr.write(u.maxRSS + ' ' + (u.userCPUTime + u.systemCPUTime))"],
+        ["-e", `const u = process.resourceUsage(); process.stderr.write(${PEAK_RSS_KB} + " " + (u.userCPUTime + u.systemCPUTime))`],
         { encoding: "utf8" },
       );
       const [rss, cpu] = (empty.stderr ?? "0 0").split(" ").map(Number);

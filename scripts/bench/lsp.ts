@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node.js";
 import { generatePathway } from "../generate-pathway.js";
-import { ratio, type BenchSuite } from "./measure.js";
+import { type BenchSuite, PEAK_RSS_KB, ratio } from "./measure.js";
 
 const BIN = fileURLToPath(new URL("../../bin/pathway.cjs", import.meta.url));
 const CHANGES = 21;
@@ -20,7 +20,7 @@ function peakMb(pid: number): number | undefined {
 /** Peak resident memory of `pathway lint <file>` in MB (the child's own maxRSS). */
 function lintPeakMb(file: string): number | undefined {
   const main = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
-  const script = `const { main } = await import(${JSON.stringify(main)});\nawait main(["lint", ${JSON.stringify(file)}, "--format", "json"]);\nprocess.stderr.write("maxrss-kb " + process.resourceUsage().maxRSS + "\\n");`;
+  const script = `const { main } = await import(${JSON.stringify(main)});\nawait main(["lint", ${JSON.stringify(file)}, "--format", "json"]);\nprocess.stderr.write("maxrss-kb " + ${PEAK_RSS_KB} + "\\n");`;
   const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
     cwd: path.dirname(file),
     stdio: ["ignore", "ignore", "pipe"],

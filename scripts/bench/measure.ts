@@ -73,3 +73,10 @@ export function ratio(a: number, b: number): string {
 export async function loadShipped<T>(layer: string): Promise<T> {
   return (await import(new URL(`../../dist/${layer}/index.js`, import.meta.url).href)) as T;
 }
+
+/**
+ * A JavaScript expression, for the script of a child process, giving its peak resident set size in kB. Linux's VmHWM
+ * counts from the child's exec; process.resourceUsage().maxRSS keeps the peak of the process that forked it (this
+ * bench, a few hundred MB by then), so every child would read at least that. maxRSS where /proc is missing.
+ */
+export const PEAK_RSS_KB = `(() => { try { return Number(/VmHWM:\\s+(\\d+) kB/.exec(process.getBuiltinModule("node:fs").readFileSync("/proc/self/status", "utf8"))[1]); } catch { return process.resourceUsage().maxRSS; } })()`;

@@ -5,25 +5,21 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { generatePathway } from "../generate-pathway.js";
-import { ratio, type BenchSuite } from "./measure.js";
+import { type BenchSuite, PEAK_RSS_KB, ratio } from "./measure.js";
 
 const MAIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 
 /**
- * Runs `script` in a fresh node process and returns its peak resident set size in MB (process.resourceUsage().maxRSS,
+ * Runs `script` in a fresh node process and returns its peak resident set size in MB (PEAK_RSS_KB,
  * which the child prints on exit) and its wall time. A child, so the bench's own heap does not count.
  */
 function peak(script: string): { mb: number; ms: number } | { failure: string } {
   const started = performance.now();
-  const child = spawnSync(
-    process.execPath,
-    ["--input-type=module", "-e", `${script}\nprocess.stderr.write("maxrss-kb " + process.resourceUsage().maxRSS + "\\n");`],
-    {
-      stdio: ["ignore", "ignore", "pipe"],
-      encoding: "utf8",
-      timeout: 600_000,
-    },
-  );
+  const child = spawnSync(process.execPath, ["--input-type=module", "-e", `${script}\nprocess.stderr.write("maxrss-kb " + ${PEAK_RSS_KB} + "\\n");`], {
+    stdio: ["ignore", "ignore", "pipe"],
+    encoding: "utf8",
+    timeout: 600_000,
+  });
   const m = /maxrss-kb (\d+)/.exec(child.stderr ?? "");
   if (!m) return { failure: child.error ? "did not finish within 600 s" : `exit ${child.status ?? child.signal}` };
   return { mb: Number(m[1]) / 1024, ms: performance.now() - started };

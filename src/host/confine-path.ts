@@ -1,6 +1,5 @@
 // Keeps a path named by a file the project contains (manifest, config, scenario) inside the project: no `..` out, no absolute path outside, no symlink out.
 import path from "node:path";
-import picomatch from "picomatch";
 import type { Host } from "./host.js";
 import { isInside } from "./confined-links.js";
 import { toRealPath } from "./real-path.js";
@@ -99,6 +98,8 @@ const CLIMBING_GLOB = /(^|[/{,(|])\.\.($|[/},)|])/;
  * pattern resolved against `options.base` (default `root`), or why it is refused: `/**` would walk the whole disk.
  */
 export async function resolveGlobInsideRoot(host: Pick<Host, "realPath">, root: string, pattern: string, options: ConfineOptions = {}): Promise<ConfinedPath> {
+  // Loaded here: picomatch is 25 KB that every command finding its project root would otherwise parse at start.
+  const { default: picomatch } = await import("picomatch");
   const scanned = picomatch.scan(pattern);
   const base = await resolveInsideRoot(host, root, scanned.base === "" ? "." : scanned.base, options);
   if (!base.ok) return { ok: false, reason: `starts in a folder that ${base.reason}` };

@@ -45,6 +45,14 @@ describe("lazy loading of heavy modules", () => {
     }
   });
 
+  test("validate does not load a glob matcher or the call-record readers to check a file it is given", () => {
+    requireDist();
+    // Each is parsed at every start if reachable (picomatch is 25 KB); they are needed only for globs and folder walks.
+    const graph = getStaticGraph(path.join(ROOT, "dist/cli/commands/validate.js"));
+    expect([...graph.packages]).not.toContain("picomatch");
+    expect([...graph.files].filter((f) => f.startsWith(path.join(ROOT, "dist", "calls") + path.sep))).toEqual([]);
+  });
+
   test("the host and the code generator reach tsx and ts-morph only through import()", () => {
     requireDist();
     expect(readFileSync(path.join(ROOT, "dist/host/node-host.js"), "utf8")).toContain('await import("tsx/esm/api")');

@@ -8,7 +8,7 @@ import { REQUEST_CORPUS_DIR } from "../support/corpus-dir.js";
 import { ROOT } from "../support/cli.js";
 import { createTempProject } from "../support/temp-project.js";
 import { runMain } from "../support/run-main.js";
-import { getOtherFileKind } from "../../src/engine/project/other-files.js";
+import { getOtherFileKind } from "../../src/engine/project/other-file-kind.js";
 
 const CALLS_DIR = path.join(CORPUS_DIR, "../calls");
 const BLAND_DIR = path.join(CORPUS_DIR, "../bland-cli");

@@ -100,7 +100,7 @@ export async function lintFiles(host: Host, args: readonly string[], options: Li
     }
     // Parsed once: the value says whether it is a pathway to lint or another project file (a call record...) to skip.
     const parsed = await parsePathwayDocument(input, input.bytes);
-    const skipped = parsed.ok ? getSkippedFile(input, parsed.value) : undefined;
+    const skipped = parsed.ok ? await getSkippedFile(input, parsed.value) : undefined;
     if (skipped) {
       walks.skipped(input);
       out.results.push(toSkippedResult(skipped));

@@ -31,7 +31,7 @@ export async function validateFiles(host: Host, args: readonly string[], options
     }
     // Parsed once: the value says whether it is a pathway to check or another project file to skip.
     const parsed = await parsePathwayDocument(input, input.bytes);
-    const skipped = parsed.ok ? getSkippedFile(input, parsed.value) : undefined;
+    const skipped = parsed.ok ? await getSkippedFile(input, parsed.value) : undefined;
     if (skipped) {
       walks.skipped(input);
       results.push(toSkippedResult(skipped));

@@ -1,16 +1,10 @@
 // The project files that are not pathways (call records, scenarios, request bodies, bland-cli test cases), told from their parsed value, and the one note that says a folder walk skipped them.
-import { holdsOnlyCallRecords } from "../../calls/read-text.js";
 import type { Diagnostic, FileResult } from "../../diagnostics/index.js";
 import { toCount } from "../../escape/count.js";
-import { isObject } from "../../model/pathway.js";
-import { getWrappedPathwayPointer } from "../../model/wrapped-answer.js";
-import { isRequestBody } from "../../requests/request-fields.js";
-import { SCENARIO_KEYS } from "../../simulate/scenario-keys.js";
-import { getPathwayProblem } from "./load-pathway.js";
 import type { InputRef } from "./inputs.js";
+import type { OtherFileKind } from "./other-file-kind.js";
 
-/** The kinds of JSON a project keeps beside its pathways, which a folder or glob of pathways skips. */
-export type OtherFileKind = "call-record" | "scenario" | "request" | "bland-cli-tests";
+export type { OtherFileKind } from "./other-file-kind.js";
 
 /** Each kind's noun, singular and plural, in the order the note lists them. */
 const NOUNS: Readonly<Record<OtherFileKind, readonly [string, string]>> = {
@@ -28,35 +22,6 @@ const WHAT: Readonly<Record<OtherFileKind, string>> = {
   "bland-cli-tests": "a bland-cli test-cases file (tests: with scenario:), which `pathway test` runs as persona scenarios",
 };
 
-const BLAND_TESTS_KEYS = new Set(["pathway", "tests"]);
-const SCENARIO_KEY_SET = new Set(SCENARIO_KEYS);
-
-/**
- * Which other kind of project file a parsed JSON value is, or undefined when it is none of them. A value that is a
- * pathway, or might be one gone wrong (it has `nodes` or `edges`, or is a saved API answer around a pathway), is never
- * another kind: its problems are reported, not skipped. Decided on the value alone; nothing is parsed again.
- */
-export function getOtherFileKind(value: unknown): OtherFileKind | undefined {
-  if (getPathwayProblem(value, "") === undefined) return undefined;
-  if (isObject(value) && (Object.hasOwn(value, "nodes") || Object.hasOwn(value, "edges") || getWrappedPathwayPointer(value) !== undefined)) return undefined;
-  // A list of records (or the list endpoint's answer) is a calls file too: `pathway calls` reads it.
-  if (holdsOnlyCallRecords(value)) return "call-record";
-  if (!isObject(value)) return undefined;
-  const keys = Object.keys(value);
-  // A scenario's turns default to none, so a scenario without them is told by its keys (the schema allows no others).
-  if (typeof value.pathway === "string" && (Array.isArray(value.turns) || keys.every((k) => SCENARIO_KEY_SET.has(k)))) return "scenario";
-  // bland-cli 0.6.1's PathwayTestCasesFile: `{pathway?, tests: [{name, scenario, expected_path?, ...}]}` (YAML reads JSON too).
-  if (
-    Array.isArray(value.tests) &&
-    keys.every((k) => BLAND_TESTS_KEYS.has(k)) &&
-    value.tests.every((t) => isObject(t) && (typeof t.scenario === "string" || typeof t.name === "string"))
-  ) {
-    return "bland-cli-tests";
-  }
-  if (isRequestBody(value)) return "request";
-  return undefined;
-}
-
 /** A file a folder or glob found that holds another kind of project file, and was therefore not checked. */
 export interface SkippedFile {
   /** The path as shown to the user. */
@@ -68,8 +33,11 @@ export interface SkippedFile {
  * The skip for a file a folder or glob found (never one named directly, nor stdin: those are read and reported as
  * they are) whose parsed value is another kind of project file; undefined when it is to be checked.
  */
-export function getSkippedFile(input: Pick<InputRef, "path" | "named" | "foundBy">, value: unknown): SkippedFile | undefined {
+export async function getSkippedFile(input: Pick<InputRef, "path" | "named" | "foundBy">, value: unknown): Promise<SkippedFile | undefined> {
   if (input.named || !input.foundBy?.length) return undefined;
+  // Loaded on the first file a walk found: telling call records and request bodies apart takes their readers, which a
+  // `pathway validate <file>` start would otherwise parse for nothing.
+  const { getOtherFileKind } = await import("./other-file-kind.js");
   const kind = getOtherFileKind(value);
   return kind === undefined ? undefined : { path: input.path, kind };
 }

@@ -1,6 +1,7 @@
 // The project files that are not pathways: which kind a parsed value is (never a pathway, nor a pathway gone wrong), and the one note about skipped files.
 import { describe, expect, it } from "vitest";
-import { describeSkippedFiles, getOtherFileKind, getSkippedFile, toSkippedResult } from "../../../src/engine/project/other-files.js";
+import { getOtherFileKind } from "../../../src/engine/project/other-file-kind.js";
+import { describeSkippedFiles, getSkippedFile, toSkippedResult } from "../../../src/engine/project/other-files.js";
 import { getKnownFields, REQUEST_KINDS } from "../../../src/requests/models.js";
 import { DOCUMENTED_REQUEST_FIELDS } from "../../../src/requests/request-fields.js";
 import { SCENARIO_KEYS } from "../../../src/simulate/scenario-keys.js";
@@ -55,11 +56,11 @@ describe("getOtherFileKind", () => {
 });
 
 describe("getSkippedFile", () => {
-  it("skips only a file a folder or glob found: one named directly, or stdin, is read as it is", () => {
-    expect(getSkippedFile({ path: "calls/a.json", foundBy: ["."] }, RECORD)).toEqual({ path: "calls/a.json", kind: "call-record" });
-    expect(getSkippedFile({ path: "calls/a.json", foundBy: ["."], named: true }, RECORD)).toBeUndefined();
-    expect(getSkippedFile({ path: "<stdin>" }, RECORD)).toBeUndefined();
-    expect(getSkippedFile({ path: "p.json", foundBy: ["."] }, { nodes: [START] })).toBeUndefined();
+  it("skips only a file a folder or glob found: one named directly, or stdin, is read as it is", async () => {
+    expect(await getSkippedFile({ path: "calls/a.json", foundBy: ["."] }, RECORD)).toEqual({ path: "calls/a.json", kind: "call-record" });
+    expect(await getSkippedFile({ path: "calls/a.json", foundBy: ["."], named: true }, RECORD)).toBeUndefined();
+    expect(await getSkippedFile({ path: "<stdin>" }, RECORD)).toBeUndefined();
+    expect(await getSkippedFile({ path: "p.json", foundBy: ["."] }, { nodes: [START] })).toBeUndefined();
   });
 
   it("makes a result with one info note and the kind, counted as neither error nor warning", () => {
