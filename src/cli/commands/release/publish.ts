@@ -6,7 +6,7 @@ import { escapeTerminalText } from "../../../escape/terminal.js";
 import { EXIT, ExitError } from "../../exit.js";
 import { toPollOptions, withInterrupt } from "../../agent-testing/wait.js";
 import type { CliIo } from "../../io.js";
-import { addPathwayCommand } from "./pathway-command.js";
+import { addPathwayCommand } from "../../pathway-command.js";
 import { option } from "../../options/index.js";
 import { writeOutput } from "../../output.js";
 import { createProgressReporter } from "../../progress.js";

@@ -5,7 +5,7 @@ import { rollbackVersion } from "../../../engine/release/rollback.js";
 import { escapeTerminalText } from "../../../escape/terminal.js";
 import { EXIT } from "../../exit.js";
 import type { CliIo } from "../../io.js";
-import { addPathwayCommand } from "./pathway-command.js";
+import { addPathwayCommand } from "../../pathway-command.js";
 import { option } from "../../options/index.js";
 import { writeOutput } from "../../output.js";
 import { toRemoteOptions, type RemoteFlags } from "../../remote-options.js";

@@ -6,7 +6,7 @@ import { escapeTerminalText } from "../../../escape/terminal.js";
 import { formatUsageMarkdown, formatUsageText } from "../../../format/usage-report.js";
 import { EXIT } from "../../exit.js";
 import type { CliIo } from "../../io.js";
-import { addPathwayCommand } from "./pathway-command.js";
+import { addPathwayCommand } from "../../pathway-command.js";
 import { option } from "../../options/index.js";
 import { useReportColor, writeOutput } from "../../output.js";
 import { createProgressReporter } from "../../progress.js";

@@ -5,7 +5,7 @@ import { listMarkedVersions } from "../../../engine/release/version-markers.js";
 import { formatVersionsText } from "../../../format/history.js";
 import { EXIT } from "../../exit.js";
 import type { CliIo } from "../../io.js";
-import { addPathwayCommand } from "./pathway-command.js";
+import { addPathwayCommand } from "../../pathway-command.js";
 import { option } from "../../options/index.js";
 import { useReportColor, writeOutput } from "../../output.js";
 import { toRemoteOptions, type RemoteFlags } from "../../remote-options.js";

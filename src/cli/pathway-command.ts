@@ -1,7 +1,7 @@
 // The start of every release command on one pathway: its `<pathway>` argument, --pathway-id (and --id, its first spelling) and the service's flags.
 import type { Command } from "commander";
-import { option } from "../../options/index.js";
-import { addRemoteOptions } from "../../remote-options.js";
+import { option } from "./options/index.js";
+import { addRemoteOptions } from "./remote-options.js";
 
 /** Registers `name` with the `<pathway>` argument publish, rollback, versions and usage share, --pathway-id, --id and the remote flags. */
 export function addPathwayCommand(program: Command, name: string, description: string): Command {
