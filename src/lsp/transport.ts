@@ -149,5 +149,37 @@ export function createTransport(
       if (chunks === seen) fatal(`a message announced more bytes than arrived, and none came for ${stallMs / 1000} s (is its Content-Length right?)`);
     });
   });
-  return { reader, writer: new StreamMessageWriter(output) };
+  const writer = new StreamMessageWriter(output);
+  refuseBeforeInitialize(reader, writer);
+  return { reader, writer };
+}
+
+/** JSON-RPC's ServerNotInitialized, which the LSP specification asks for. */
+const SERVER_NOT_INITIALIZED = -32002;
+
+/**
+ * Until `initialize` arrives, answers every other request with ServerNotInitialized and drops every notification but
+ * `exit`, as the LSP specification asks: vscode-languageserver would act on them (a `textDocument/didOpen` analysed
+ * with no settings, a `shutdown` answered) and a client would take the server for ready.
+ */
+function refuseBeforeInitialize(reader: StreamMessageReader, writer: MessageWriter): void {
+  let initialized = false;
+  const listen = reader.listen.bind(reader);
+  reader.listen = (callback) =>
+    listen((message) => {
+      // What is not a message at all goes on, to be told apart and skipped by the connection as before.
+      if (initialized || typeof message !== "object" || message === null || Array.isArray(message)) return callback(message);
+      const { id, method } = message as { id?: unknown; method?: unknown };
+      if (method === undefined || method === "exit") return callback(message);
+      if (method === "initialize" && id !== undefined) {
+        initialized = true;
+        return callback(message);
+      }
+      if (id === undefined) return;
+      void writer.write({
+        jsonrpc: "2.0",
+        id: typeof id === "number" || typeof id === "string" ? id : null,
+        error: { code: SERVER_NOT_INITIALIZED, message: "the server has not received initialize yet" },
+      } as Message);
+    });
 }

@@ -155,3 +155,39 @@ describe("pathway lsp with malformed requests", () => {
     });
   }
 });
+
+describe("pathway lsp before initialize", () => {
+  it("answers requests with ServerNotInitialized, drops notifications, and serves normally once initialized", async () => {
+    const early = tempDir("pathwaykit-lsp-early-");
+    writeFileSync(path.join(early, "package.json"), "{}\n");
+    writeFileSync(path.join(early, "ok.json"), PATHWAY);
+    const earlyUri = pathToFileURL(path.join(early, "ok.json")).href;
+    const refusals: unknown[] = [];
+    const session = await startLsp(
+      early,
+      {},
+      {
+        beforeInitialize: async (connection) => {
+          for (const method of ["textDocument/documentSymbol", "shutdown"])
+            refusals.push(
+              await connection.sendRequest(method, { textDocument: { uri: earlyUri } }).then(
+                () => "answered",
+                (e: unknown) => e,
+              ),
+            );
+          // Dropped: were it acted on, the server would hold the document and list its symbols below.
+          await connection.sendNotification("textDocument/didOpen", { textDocument: { uri: earlyUri, languageId: "json", version: 1, text: PATHWAY } });
+        },
+      },
+    );
+    try {
+      expect(refusals.map((e) => (e instanceof ResponseError ? e.code : e))).toEqual([-32002, -32002]);
+      expect(await session.connection.sendRequest("textDocument/documentSymbol", { textDocument: { uri: earlyUri } })).toEqual([]);
+      await session.open(path.join(early, "ok.json"), PATHWAY);
+      const symbols = await session.connection.sendRequest<{ name: string }[]>("textDocument/documentSymbol", { textDocument: { uri: earlyUri } });
+      expect(symbols.map((s) => s.name)).toEqual(["Greeting", "Bye"]);
+    } finally {
+      expect(await session.stop()).toBe(0);
+    }
+  });
+});

@@ -48,6 +48,8 @@ export interface LspClientOptions {
   configuration?: Record<string, unknown>;
   /** Sent as `trace` in initialize ("verbose": the server's $/logTrace messages are collected in `traces`). */
   trace?: "off" | "messages" | "verbose";
+  /** Run with the connection listening, before `initialize` is sent. */
+  beforeInitialize?: (connection: MessageConnection) => Promise<void>;
 }
 
 /** Starts `pathway lsp --stdio` in `cwd` and initializes it with `cwd` as the workspace root. */
@@ -103,6 +105,7 @@ export async function startLsp(cwd: string, env: Record<string, string> = {}, cl
     );
   }
   connection.listen();
+  await client.beforeInitialize?.(connection);
   const capabilities = client.configuration ? { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: false } } } : {};
   await connection.sendRequest("initialize", {
     processId: null,
