@@ -293,4 +293,17 @@ describe("v2 call event traces: hostile input", () => {
     expect(path.steps.length).toBe(10_002);
     expect(path.status).toBe("mapped");
   });
+
+  it("reads 100,000 event types it does not know and a decision changing 100,000 variables in linear time", () => {
+    const names = Object.fromEntries(Array.from({ length: 100_000 }, (_, k) => [`v${k}`, k]));
+    const events: unknown[] = [init, to(2, "greet", "ask", { variable_changes: { added: names } })];
+    for (let k = 0; k < 100_000; k++) events.push(ev(k + 3, `custom.kind${k}`, "ask"));
+    const started = performance.now();
+    const r = record(events);
+    const path = mapCallToPathway(r, CLINIC);
+    // Each name looked up among those kept, once: a search of the list per name took 30 s here.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(r.unknownEventTypes?.length).toBe(100_000);
+    expect(path.steps[0]!.variableChanges?.added.length).toBe(100_000);
+  });
 });
