@@ -211,6 +211,16 @@ describe("v2 call event traces: uncertain cases", () => {
     ]);
   });
 
+  it("keeps one call's NDJSON event lines one trace across a line that cannot be read", () => {
+    const lines = [JSON.stringify(init), "{broken", JSON.stringify(to(2, "greet", "ask"))].join("\n");
+    const values = [...readCallValues(lines, { ndjson: true })];
+    // The broken line is its own problem; the call is still one call, never counted twice.
+    expect(values.map((v) => ("value" in v ? [v.line, (v.value as unknown[]).length] : [v.line, v.problem.replace(/JSON: .*/, "JSON")]))).toEqual([
+      [2, "line 2 is not JSON"],
+      [1, 2],
+    ]);
+  });
+
   it("prefers a record's v2 events to its pathway_logs, and its own fields to theirs", () => {
     const r = record({
       call_id: C,
