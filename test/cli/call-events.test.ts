@@ -61,6 +61,13 @@ describe("v2 call event traces through the commands", () => {
     expect(run.stdout).toContain("calls/empty.json: an empty list: no call record in it");
   });
 
+  it("names a file that cannot be read once in what calls stats says of it", async () => {
+    const dir = project();
+    const run = await runMain(["calls", "stats", "missing.json", "--pathway", "clinic.json"], { cwd: dir });
+    expect(run.stdout).toContain("\n  missing.json: no such file or directory; check the path.\n");
+    expect(run.stdout).not.toContain("missing.json: missing.json");
+  });
+
   it("replay finds every trace's path the same on the pathway it ran on, and a removed node in an edit", async () => {
     const dir = project();
     const same = await runMain(["replay", "calls", "--pathway", "clinic.json", "--format", "json"], { cwd: dir });

@@ -176,7 +176,9 @@ export async function forEachCallRecord(host: Host, args: readonly string[], onR
   const summary: CallReadSummary = { files: 0, records: 0, problems: [], problemCount: 0, skipped: [] };
   const problem = (p: CallFileProblem) => {
     summary.problemCount++;
-    if (summary.problems.length < MAX_LISTED_PROBLEMS) summary.problems.push(p);
+    // A file error's message starts with the file's path (describeFsError), which the problem's `path` already says.
+    const own = `${p.path}: `;
+    if (summary.problems.length < MAX_LISTED_PROBLEMS) summary.problems.push(p.message.startsWith(own) ? { ...p, message: p.message.slice(own.length) } : p);
   };
   for await (const ref of iterateInputs(host, "call", args)) {
     if (ref.skipped) {

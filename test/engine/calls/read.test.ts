@@ -85,7 +85,7 @@ describe("forEachCallRecord reading NDJSON", () => {
       {
         path: "list.json",
         message: expect.stringMatching(
-          /^list\.json: is \d+ bytes, over the limit of 500 bytes read whole; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE if the file really is that large\. A calls file of many records can be NDJSON instead \(one record per line, \*\.ndjson\), which is read a line at a time whatever its size\.$/,
+          /^is \d+ bytes, over the limit of 500 bytes read whole; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE if the file really is that large\. A calls file of many records can be NDJSON instead \(one record per line, \*\.ndjson\), which is read a line at a time whatever its size\.$/,
         ),
       },
     ]);
