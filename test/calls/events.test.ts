@@ -233,6 +233,16 @@ describe("v2 call event traces: uncertain cases", () => {
     expect(mapCallToPathway(r, CLINIC).steps.map((s) => s.nodeId)).toEqual(["greet", "ask"]);
   });
 
+  it("reads a record's pathway_logs when its v2 events are an empty list, as a list or as JSON text", () => {
+    const logs = [{ chosen_node_id: "greet", role: "assistant", text: "Hello" }, { chosen_node_id: "ask" }];
+    for (const events of [[], "[]"]) {
+      const r = record({ call_id: C, pathway_id: "pw-clinic", pathway_logs: logs, pathway_events: events });
+      expect([r.logFormat, mapCallToPathway(r, CLINIC).steps.map((s) => s.nodeId)]).toEqual(["entries", ["greet", "ask"]]);
+    }
+    // Without pathway_logs, the empty trace is the log: empty, as it says.
+    expect(mapCallToPathway(record({ call_id: C, pathway_id: "pw-clinic", pathway_events: [] }), CLINIC).reason).toBe("the pathway log is empty");
+  });
+
   it("refuses a record's v2 events that are another call's", () => {
     const r = record({ call_id: "call-9", pathway_events: [init] });
     expect([r.log, r.logProblem]).toEqual([undefined, "the v2 events in the record are another call's (call-1, not call-9)"]);
