@@ -155,8 +155,13 @@ export function getCallTraceFacts(events: readonly CallEventInfo[]): CallTraceFa
   const facts: CallTraceFacts = { unknownTypes: [] };
   let variables: JsonObject | undefined;
   let init = false;
+  // A set beside the list, so a trace of many unknown types is not searched once per event.
+  const unknown = new Set<string>();
   for (const info of events) {
-    if (!info.known && !facts.unknownTypes.includes(info.type)) facts.unknownTypes.push(info.type);
+    if (!info.known && !unknown.has(info.type)) {
+      unknown.add(info.type);
+      facts.unknownTypes.push(info.type);
+    }
     if (info.type === "conversation.init" && !init) {
       init = true;
       const pathwayId = text(prop(info.payload, "pathway_id"));

@@ -77,7 +77,8 @@ export function createCallValueSplitter(): CallValueSplitter {
   };
   return {
     add(item) {
-      if ("problem" in item) return [...close(), item];
+      // A line that cannot be read leaves the open trace open: the call's next lines are still that one call's.
+      if ("problem" in item) return [item];
       // NDJSON lines only: a whole document that is one event is not a call (readCallRecord says so).
       if (item.line !== undefined && isCallEvent(item.value)) {
         const id = getEventCallId(item.value);

@@ -149,7 +149,7 @@ export interface CallLog {
 /**
  * The log of a record: a v2 event trace under `pathway_events` or `events` (where `calls fetch --events` puts
  * GET /v1/pathway_calls/{id}?v=2; the service documents no place for it in a record), which says more than
- * `pathway_logs` and wins over it; else `pathway_logs`, a list or JSON text holding one (the API reference says
+ * `pathway_logs` and wins over it unless it is empty; else `pathway_logs`, a list or JSON text holding one (the API reference says
  * "string or null"). Undefined when there is none.
  */
 export function readCallLog(raw: JsonObject): CallLog {
@@ -167,6 +167,10 @@ export function readCallLog(raw: JsonObject): CallLog {
   if (isObject(value) && Array.isArray(value.events)) value = value.events;
   else if (isObject(value) && Array.isArray(value.data)) value = value.data;
   if (!Array.isArray(value)) return { problem: `${field} is ${value === null ? "null" : typeof value}, not a list` };
+  // An empty trace (a call the service gave no v2 events for) says nothing: the record's pathway_logs then stand.
+  const logs = raw.pathway_logs;
+  if (field !== "pathway_logs" && value.length === 0 && logs !== undefined && logs !== null && logs !== "")
+    return readCallLog({ ...raw, pathway_events: undefined, events: undefined });
   const log = value.map(readLogEntry);
   return { log, format: log.some((e) => e.event !== undefined) ? "events" : "entries", list: value };
 }

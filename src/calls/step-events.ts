@@ -48,8 +48,17 @@ function resultOutcome(payload: unknown): Pick<StepWebhook, "outcome" | "status"
   return { outcome: status === undefined || (status >= 200 && status < 300) ? "ok" : "failed", ...(status === undefined ? {} : { status }) };
 }
 
+/** The names each list of a step's variable changes holds, so a name is looked up, never searched for in the list. */
+const namesIn = new WeakMap<string[], Set<string>>();
+
 function addNames(into: string[], names: readonly string[]): void {
-  for (const name of names) if (!into.includes(name)) into.push(name);
+  let have = namesIn.get(into);
+  if (!have) namesIn.set(into, (have = new Set(into)));
+  for (const name of names) {
+    if (have.has(name)) continue;
+    have.add(name);
+    into.push(name);
+  }
 }
 
 /**

@@ -17,6 +17,24 @@ function isAutomatic(node: PathwayNode): boolean {
 const CUT = /…$|^\[EXCEEDS_MAX_LENGTH\]$/;
 
 /**
+ * Deepest nesting of a recorded body a scenario takes (a real answer nests a few levels): masking it and the scenario
+ * file's YAML are read by recursion, which a body of thousands of levels would overflow.
+ */
+const MAX_BODY_DEPTH = 100;
+
+/** True when `value` holds objects or lists more than `max` levels deep; looked at without recursion. */
+function isNestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [v, level] = top;
+    if (v === null || typeof v !== "object") continue;
+    if (level > max) return true;
+    for (const child of Object.values(v)) stack.push([child, level + 1]);
+  }
+  return false;
+}
+
+/**
  * The answer a webhook node gave in the call, from its v2 trace: the first `webhook.result` with a status of a webhook
  * run there (not a node tool's), its body as recorded (JSON text read as JSON). Text saying why it cannot be used
  * (a body cut at 64 KiB), or undefined when the trace has none.
@@ -34,6 +52,7 @@ function getRecordedAnswer(step: PathStep): { status: number; body?: unknown } |
       // A body that is not JSON is given as the text it was.
     }
   }
+  if (isNestedDeeperThan(body, MAX_BODY_DEPTH)) return `is nested more than ${MAX_BODY_DEPTH} levels deep, more than a scenario file holds`;
   const tops = body !== null && typeof body === "object" ? Object.values(body) : [body];
   if (tops.some((v) => typeof v === "string" && CUT.test(v))) return "was cut at 64 KiB in the call's event trace";
   return { status: hook.status!, ...(body === undefined ? {} : { body }) };

@@ -211,6 +211,16 @@ describe("v2 call event traces: uncertain cases", () => {
     ]);
   });
 
+  it("keeps one call's NDJSON event lines one trace across a line that cannot be read", () => {
+    const lines = [JSON.stringify(init), "{broken", JSON.stringify(to(2, "greet", "ask"))].join("\n");
+    const values = [...readCallValues(lines, { ndjson: true })];
+    // The broken line is its own problem; the call is still one call, never counted twice.
+    expect(values.map((v) => ("value" in v ? [v.line, (v.value as unknown[]).length] : [v.line, v.problem.replace(/JSON: .*/, "JSON")]))).toEqual([
+      [2, "line 2 is not JSON"],
+      [1, 2],
+    ]);
+  });
+
   it("prefers a record's v2 events to its pathway_logs, and its own fields to theirs", () => {
     const r = record({
       call_id: C,
@@ -221,6 +231,16 @@ describe("v2 call event traces: uncertain cases", () => {
     });
     expect([r.logFormat, r.pathwayId, r.pathwayVersion, r.variables]).toEqual(["events", "pw-record", "4", { day: "Friday" }]);
     expect(mapCallToPathway(r, CLINIC).steps.map((s) => s.nodeId)).toEqual(["greet", "ask"]);
+  });
+
+  it("reads a record's pathway_logs when its v2 events are an empty list, as a list or as JSON text", () => {
+    const logs = [{ chosen_node_id: "greet", role: "assistant", text: "Hello" }, { chosen_node_id: "ask" }];
+    for (const events of [[], "[]"]) {
+      const r = record({ call_id: C, pathway_id: "pw-clinic", pathway_logs: logs, pathway_events: events });
+      expect([r.logFormat, mapCallToPathway(r, CLINIC).steps.map((s) => s.nodeId)]).toEqual(["entries", ["greet", "ask"]]);
+    }
+    // Without pathway_logs, the empty trace is the log: empty, as it says.
+    expect(mapCallToPathway(record({ call_id: C, pathway_id: "pw-clinic", pathway_events: [] }), CLINIC).reason).toBe("the pathway log is empty");
   });
 
   it("refuses a record's v2 events that are another call's", () => {
@@ -292,5 +312,18 @@ describe("v2 call event traces: hostile input", () => {
     const path = mapped(events);
     expect(path.steps.length).toBe(10_002);
     expect(path.status).toBe("mapped");
+  });
+
+  it("reads 100,000 event types it does not know and a decision changing 100,000 variables in linear time", () => {
+    const names = Object.fromEntries(Array.from({ length: 100_000 }, (_, k) => [`v${k}`, k]));
+    const events: unknown[] = [init, to(2, "greet", "ask", { variable_changes: { added: names } })];
+    for (let k = 0; k < 100_000; k++) events.push(ev(k + 3, `custom.kind${k}`, "ask"));
+    const started = performance.now();
+    const r = record(events);
+    const path = mapCallToPathway(r, CLINIC);
+    // Each name looked up among those kept, once: a search of the list per name took 30 s here.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(r.unknownEventTypes?.length).toBe(100_000);
+    expect(path.steps[0]!.variableChanges?.added.length).toBe(100_000);
   });
 });

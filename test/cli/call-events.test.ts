@@ -61,6 +61,13 @@ describe("v2 call event traces through the commands", () => {
     expect(run.stdout).toContain("calls/empty.json: an empty list: no call record in it");
   });
 
+  it("names a file that cannot be read once in what calls stats says of it", async () => {
+    const dir = project();
+    const run = await runMain(["calls", "stats", "missing.json", "--pathway", "clinic.json"], { cwd: dir });
+    expect(run.stdout).toContain("\n  missing.json: no such file or directory; check the path.\n");
+    expect(run.stdout).not.toContain("missing.json: missing.json");
+  });
+
   it("replay finds every trace's path the same on the pathway it ran on, and a removed node in an edit", async () => {
     const dir = project();
     const same = await runMain(["replay", "calls", "--pathway", "clinic.json", "--format", "json"], { cwd: dir });
@@ -84,6 +91,22 @@ describe("v2 call event traces through the commands", () => {
     expect(text).toContain("webhooks:\n  check:\n    status: 200\n    body:\n      id: slot-1\n");
     const tested = await runMain(["test", "scenarios"], { cwd: dir });
     expect([tested.code, tested.stdout]).toEqual([0, expect.stringContaining("1 passed, 0 failed")]);
+  });
+
+  it("scenarios from-call mocks a recorded webhook answer nested thousands of levels deep, and the scenario still runs", async () => {
+    const dir = project();
+    const trace = JSON.parse(readFileSync(path.join(dir, "calls/every-event.json"), "utf8")) as { event_type: string; payload: { body?: unknown } }[];
+    // As the service may give it: the body as JSON text, here 5,000 lists deep.
+    trace.find((e) => e.event_type === "webhook.result")!.payload.body = `{"id":${"[".repeat(5_000)}${"]".repeat(5_000)}}`;
+    writeFileSync(path.join(dir, "deep.json"), JSON.stringify(trace));
+    const made = await runMain(["scenarios", "from-call", "deep.json", "--pathway", "clinic.json", "-o", "scenarios"], { cwd: dir });
+    // Exit code 1 as for the trace as recorded: its last move has no caller turn (a gap), not the body.
+    expect([made.code, made.stderr, readdirSync(path.join(dir, "scenarios")).length]).toEqual([1, "", 1]);
+    expect(made.stdout).toContain(
+      'the answer of webhook "Check slot" (check) is nested more than 100 levels deep, more than a scenario file holds: mocked as 200 with an empty body',
+    );
+    const tested = await runMain(["test", "scenarios"], { cwd: dir });
+    expect(tested.stdout).not.toContain("could not run");
   });
 
   it("report --calls puts each node's webhooks and changed variables in its panel data", async () => {

@@ -79,7 +79,9 @@ const isBlank = (byte: number) => byte === 32 || byte === 9 || byte === 13 || by
 
 /**
  * Reads `chunks` until it is known whether a file is NDJSON: its first line, when non-blank text follows it (else the
- * file is one document), or its end, or more than `maxLine` bytes without a line feed. Each chunk is looked at once.
+ * file is one document), or its end, or more than `maxLine` bytes without a line feed. A first line followed by more
+ * than `maxLine` bytes in all of blank space is given too: read line by line, blank lines are nothing, so the space is
+ * never held. Each chunk is looked at once.
  */
 async function peekFirstLine(chunks: AsyncIterator<Uint8Array>, maxLine: number): Promise<{ peeked: Uint8Array[]; ended: boolean; firstLine?: Uint8Array }> {
   const peeked: Uint8Array[] = [];
@@ -100,7 +102,9 @@ async function peekFirstLine(chunks: AsyncIterator<Uint8Array>, maxLine: number)
     }
     size += chunk.length;
     if (lineEnd >= 0) {
-      for (let k = from; k < chunk.length; k++) if (!isBlank(chunk[k]!)) return { peeked, ended: false, firstLine: Buffer.concat(peeked).subarray(0, lineEnd) };
+      let more = size > maxLine;
+      for (let k = from; k < chunk.length && !more; k++) more = !isBlank(chunk[k]!);
+      if (more) return { peeked, ended: false, firstLine: Buffer.concat(peeked, lineEnd) };
     } else if (size > maxLine) return { peeked, ended: false };
   }
 }
@@ -151,7 +155,8 @@ async function* readCallInput(host: Host, ref: InputRef): AsyncGenerator<CallVal
     }
   }
   const rest = async function* (): AsyncGenerator<Uint8Array> {
-    yield* peeked.splice(0);
+    // One chunk at a time, so a chunk passed on is not held while the rest are read.
+    for (let chunk = peeked.shift(); chunk !== undefined; chunk = peeked.shift()) yield chunk;
     for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
   };
   try {
@@ -171,7 +176,9 @@ export async function forEachCallRecord(host: Host, args: readonly string[], onR
   const summary: CallReadSummary = { files: 0, records: 0, problems: [], problemCount: 0, skipped: [] };
   const problem = (p: CallFileProblem) => {
     summary.problemCount++;
-    if (summary.problems.length < MAX_LISTED_PROBLEMS) summary.problems.push(p);
+    // A file error's message starts with the file's path (describeFsError), which the problem's `path` already says.
+    const own = `${p.path}: `;
+    if (summary.problems.length < MAX_LISTED_PROBLEMS) summary.problems.push(p.message.startsWith(own) ? { ...p, message: p.message.slice(own.length) } : p);
   };
   for await (const ref of iterateInputs(host, "call", args)) {
     if (ref.skipped) {

@@ -61,6 +61,14 @@ describe("forEachCallRecord reading NDJSON", () => {
     expect(where).toEqual(["lines.json:1", "lines.json:2", "lines.json:3", "one.json", "single-line.json"]);
   });
 
+  it("reads a record on the first line followed by more blank space than the file limit, without holding that space", async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "padded.json"), `${record("a")}\n${"  \t\r\n".repeat(4_000)}`);
+    const { ids, summary } = await readAll(dir, ["padded.json"], 1024);
+    expect(ids).toEqual(["a"]);
+    expect(summary.problems).toEqual([]);
+  });
+
   it("reads a one-line list of 3 MB as one document, the line looked at once (it is no NDJSON: a list, not an object)", async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, "list.json"), `${JSON.stringify(Array.from({ length: 1_000 }, (_, i) => JSON.parse(record(`c${i}`, 3_000))))}\n`);
@@ -77,7 +85,7 @@ describe("forEachCallRecord reading NDJSON", () => {
       {
         path: "list.json",
         message: expect.stringMatching(
-          /^list\.json: is \d+ bytes, over the limit of 500 bytes read whole; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE if the file really is that large\. A calls file of many records can be NDJSON instead \(one record per line, \*\.ndjson\), which is read a line at a time whatever its size\.$/,
+          /^is \d+ bytes, over the limit of 500 bytes read whole; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE if the file really is that large\. A calls file of many records can be NDJSON instead \(one record per line, \*\.ndjson\), which is read a line at a time whatever its size\.$/,
         ),
       },
     ]);
