@@ -46,6 +46,8 @@ function* valuesOfBytes(bytes: Uint8Array, ndjson: boolean): Generator<CallValue
     yield { problem: "not UTF-8 text" };
     return;
   }
+  // An empty file is said to hold no record, not called broken JSON ("Unexpected end of JSON input").
+  if (text.trim() === "") return;
   yield* readCallValues(text, { ndjson });
 }
 
@@ -211,7 +213,9 @@ export async function forEachCallRecord(host: Host, args: readonly string[], onR
       summary.records++;
       onRecord(result.record, item.line === undefined ? ref.path : `${ref.path}:${item.line}`);
     }
-    // A file that could not be opened is not a file read; one that failed part way is.
+    // A file that could not be opened is not a file read; one that failed part way is. One that held nothing (empty,
+    // or NDJSON of blank lines) is said so: a calls file is never counted as no calls in silence.
+    if (!unreadable && !any) problem({ path: ref.path, message: "holds no call record: it is empty or blank" });
     if (!unreadable || any) summary.files++;
   }
   return summary;

@@ -40,6 +40,18 @@ describe("forEachCallRecord reading NDJSON", () => {
     ]);
   });
 
+  it("says an empty or blank file holds no call record, whether NDJSON or a document, instead of counting it as none", async () => {
+    const dir = tempDir();
+    const files = { "empty.ndjson": "", "blank.jsonl": "\n\n  \r\n", "empty.json": "", "blank.json": " \n\t" };
+    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+    const { ids, summary } = await readAll(dir, Object.keys(files));
+    expect(ids).toEqual([]);
+    expect(summary.files).toBe(4);
+    expect(summary.problems.map((p) => `${p.path}: ${p.message}`)).toEqual(
+      Object.keys(files).map((name) => `${name}: holds no call record: it is empty or blank`),
+    );
+  });
+
   it("reports a line that is not UTF-8 and reads the others", async () => {
     const dir = tempDir();
     writeFileSync(
