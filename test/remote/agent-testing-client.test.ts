@@ -1,7 +1,8 @@
 // The Agent Testing endpoints against the loopback fake: documented request bodies, answers as documented and as the official CLI reads them, retries, refusals and the key kept out of messages.
 import { afterEach, describe, expect, it } from "vitest";
-import { createPathwayClient, RemoteError, type PathwayClient } from "../../src/remote/index.js";
+import { createPathwayClient, type PathwayClient } from "../../src/remote/index.js";
 import { ECHO_KEY, startFakeService, type FakeService, type FakeServiceOptions } from "../support/fake-service.js";
+import { failure } from "../support/remote-failure.js";
 
 let service: FakeService;
 afterEach(() => service?.close());
@@ -11,15 +12,6 @@ const WEB_MADE = { id: "scn-web", name: "made in the web page", pathway_id: "p",
 async function start(options: FakeServiceOptions = {}, retries = 0): Promise<PathwayClient> {
   service = await startFakeService({ serverScenarios: [WEB_MADE, { ...WEB_MADE, id: "scn-other", name: "of another pathway", pathway_id: "q" }], ...options });
   return createPathwayClient({ apiKey: service.apiKey, baseUrl: service.url, retries, backoffBaseMs: 1, sleep: async () => undefined });
-}
-
-async function failure(promise: Promise<unknown>): Promise<RemoteError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RemoteError);
-  return error as RemoteError;
 }
 
 const body = (method: string, pattern: RegExp) => JSON.parse(service.requestsTo(method, pattern).at(-1)!.body) as Record<string, unknown>;

@@ -1,7 +1,8 @@
 // The remote client against a real loopback server: endpoints, auth header, retries, timeouts and every fault.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createPathwayClient, getBackoffDelay, parseRetryAfter, RemoteError, resolveRemoteSettings, type ClientOptions } from "../../src/remote/index.js";
+import { createPathwayClient, getBackoffDelay, parseRetryAfter, resolveRemoteSettings, type ClientOptions } from "../../src/remote/index.js";
 import { startFakeService, type FakeService } from "../support/fake-service.js";
+import { failure } from "../support/remote-failure.js";
 
 const PATHWAY = {
   name: "Support",
@@ -34,16 +35,6 @@ function client(options: ClientOptions = {}) {
     random: () => 0.5,
     ...options,
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<RemoteError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(RemoteError);
-    return error as RemoteError;
-  }
-  throw new Error("expected a RemoteError");
 }
 
 describe("createPathwayClient", () => {

@@ -1,7 +1,8 @@
 // The release endpoints against the loopback fake: versions created, updated, read, listed and promoted; chats with a version; the uncertain answers.
 import { afterEach, describe, expect, it } from "vitest";
-import { createPathwayClient, getContentHash, RemoteError, toReleaseMarkers, type PathwayClient } from "../../src/remote/index.js";
+import { createPathwayClient, getContentHash, toReleaseMarkers, type PathwayClient } from "../../src/remote/index.js";
 import { ECHO_KEY, startFakeService, type FakeService } from "../support/fake-service.js";
+import { failure } from "../support/remote-failure.js";
 
 const pathway = (greeting: string) => ({
   name: "Support",
@@ -18,15 +19,6 @@ afterEach(() => service?.close());
 async function start(options: Parameters<typeof startFakeService>[0] = {}): Promise<PathwayClient> {
   service = await startFakeService({ pathways: { p: pathway("Live") }, versions: { p: [] }, ...options });
   return createPathwayClient({ apiKey: service.apiKey, baseUrl: service.url, retries: 0 });
-}
-
-async function failure(promise: Promise<unknown>): Promise<RemoteError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RemoteError);
-  return error as RemoteError;
 }
 
 describe("versions on the fake service", () => {

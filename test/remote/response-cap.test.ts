@@ -1,9 +1,10 @@
 // The client's answer cap against a real loopback server: an endless chunked body, a huge Content-Length, a gzip bomb.
 import { gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createPathwayClient, RemoteError } from "../../src/remote/index.js";
+import { createPathwayClient } from "../../src/remote/index.js";
 import { startFakeService, type FakeService } from "../support/fake-service.js";
 import { runMain } from "../support/run-main.js";
+import { failure } from "../support/remote-failure.js";
 
 const PATHWAY = { name: "P", nodes: [{ id: "1", type: "Default", data: { name: "Start", isStart: true, text: "Hi" } }], edges: [] };
 
@@ -17,15 +18,6 @@ afterEach(async () => {
 
 const client = (maxResponseBytes?: number) =>
   createPathwayClient({ baseUrl: service.url, apiKey: service.apiKey, retries: 0, timeoutMs: 10_000, maxResponseBytes });
-
-async function failure(promise: Promise<unknown>): Promise<RemoteError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RemoteError);
-  return error as RemoteError;
-}
 
 describe("answer cap", () => {
   it("cuts an endless chunked body off at the limit", async () => {

@@ -1,8 +1,9 @@
 // The usage endpoints against the loopback fake: the inbound list and a number's configuration (with encrypted_key), a campaign read by POST, and the answers the reference leaves open.
 import { afterEach, describe, expect, it } from "vitest";
-import { createPathwayClient, RemoteError, type PathwayClient } from "../../src/remote/index.js";
+import { createPathwayClient, type PathwayClient } from "../../src/remote/index.js";
 import { campaign, inboundDetail } from "../support/fake-usage.js";
 import { startFakeService, type FakeService } from "../support/fake-service.js";
+import { failure } from "../support/remote-failure.js";
 
 let service: FakeService;
 afterEach(() => service?.close());
@@ -19,15 +20,6 @@ async function start(options: { retries?: number; encryptedKey?: string } = {}):
     sleep: async () => undefined,
     ...(options.encryptedKey && { encryptedKey: options.encryptedKey }),
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<RemoteError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RemoteError);
-  return error as RemoteError;
 }
 
 describe("the usage endpoints", () => {
