@@ -1,13 +1,11 @@
-// `npx tsx scripts/bench.ts release`: push --draft + live test of the draft + publish of the 1,000-node bench pathway against the loopback fake (in a child process).
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Readable, Writable } from "node:stream";
-import { fileURLToPath } from "node:url";
 import type { Pathway } from "../../src/model/index.js";
 import { generatePathway } from "../generate-pathway.js";
+import { startFakeProcess } from "./fake-process.js";
 import { ms, type BenchSuite } from "./measure.js";
 
 /** Turns the scenario takes: along tree edges from the start, each user line scripted to take its edge. */
@@ -28,21 +26,6 @@ export function benchScript(pathway: Pathway): Record<string, { take: string }> 
   return Object.fromEntries(benchTurns(pathway).map((t) => [t.user, { take: t.take }]));
 }
 
-async function startFake(): Promise<{ url: string; apiKey: string; stop: () => void }> {
-  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./release-fake.ts", import.meta.url))], {
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    let text = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      text += chunk.toString();
-      if (text.includes("\n")) resolve(text.split("\n")[0]!);
-    });
-    child.on("exit", (code) => reject(new Error(`the fake service exited (${code})`)));
-  });
-  return { ...(JSON.parse(line) as { url: string; apiKey: string }), stop: () => child.stdin.end() };
-}
-
 export const releaseSuite: BenchSuite = {
   name: "release",
   async run() {
@@ -60,7 +43,7 @@ export const releaseSuite: BenchSuite = {
     ].join("\n");
     writeFileSync(path.join(dir, "scenarios/bench.scenario.yaml"), scenario);
     writeFileSync(path.join(dir, "pathwaykit.manifest.json"), JSON.stringify({ version: 1, pathways: [{ file: "bench.json", id: "bench" }] }));
-    const fake = await startFake();
+    const fake = await startFakeProcess(new URL("./release-fake.ts", import.meta.url));
     const env = { PATHWAYKIT_BASE_URL: fake.url, PATHWAYKIT_API_KEY: fake.apiKey, NO_COLOR: "1" };
     const sink = () => new Writable({ write: (_c, _e, done) => done() });
     const pathway_ = (round: number) => ({

@@ -1,29 +1,12 @@
-// `npx tsx scripts/bench.ts usage`: `pathway usage` at 200 inbound numbers and 3 campaigns against the loopback fake (in a child process), checked against a 1,000-node pathway.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Readable, Writable } from "node:stream";
-import { fileURLToPath } from "node:url";
 import type { Pathway } from "../../src/model/index.js";
 import { generatePathway } from "../generate-pathway.js";
+import { startFakeProcess } from "./fake-process.js";
 import { ms, timeMedian, type BenchSuite } from "./measure.js";
-
-async function startFake(): Promise<{ url: string; apiKey: string; stop: () => void }> {
-  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./usage-fake.ts", import.meta.url))], {
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    let text = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      text += chunk.toString();
-      if (text.includes("\n")) resolve(text.split("\n")[0]!);
-    });
-    child.on("exit", (code) => reject(new Error(`the fake service exited (${code})`)));
-  });
-  return { ...(JSON.parse(line) as { url: string; apiKey: string }), stop: () => child.stdin.end() };
-}
 
 /** The bench pathway: 1,000 nodes whose start greets the caller by {{customer_name}}, which no inbound call carries. */
 function benchPathway(): Pathway {
@@ -45,7 +28,7 @@ export const usageSuite: BenchSuite = {
     writeFileSync(path.join(dir, "bench.json"), JSON.stringify(pathway));
     writeFileSync(path.join(dir, "pathwaykit.manifest.json"), JSON.stringify({ version: 1, pathways: [{ file: "bench.json", id: "bench" }] }));
     writeFileSync(path.join(dir, "pathway.config.json"), JSON.stringify({ campaigns: ["c-1", "c-2", "c-3"] }));
-    const fake = await startFake();
+    const fake = await startFakeProcess(new URL("./usage-fake.ts", import.meta.url));
     const env = { PATHWAYKIT_BASE_URL: fake.url, PATHWAYKIT_API_KEY: fake.apiKey, NO_COLOR: "1" };
     const sink = () => new Writable({ write: (_c, _e, done) => done() });
     const run = async (args: string[]) => {
