@@ -1,5 +1,6 @@
 // The fake service's Agent Testing (agent-testing-and-simulation.md §2): scenarios, batches, simulation sets, runs and their analysis, as documented, with the answers the official CLI expects on demand.
 import type { ServerResponse } from "node:http";
+import { parseObjectBody } from "./fake-versions.js";
 
 /** The documented assertion types; the fake refuses others (as a strict service would). */
 const ASSERTION_TYPES = [
@@ -80,15 +81,6 @@ function withDefaults(store: AgentTestingStore, s: Record<string, unknown>): Rec
   };
 }
 
-function parse(body: string): Record<string, unknown> | undefined {
-  try {
-    const v: unknown = JSON.parse(body);
-    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Why a create or update body is refused, or undefined. */
 function refuse(store: AgentTestingStore, body: Record<string, unknown>, id?: string): string | undefined {
   if (id === undefined && (typeof body.name !== "string" || body.name === "")) return "name is required";
@@ -158,7 +150,7 @@ export function handleAgentTesting(store: AgentTestingStore, method: string, url
   const o = store.options;
   const send = (status: number, value: unknown) => store.send(res, status, status < 300 && o.wrap && !Array.isArray(value) ? { data: value } : value);
   const list = (items: unknown[]) => store.send(res, 200, o.listShape === "array" ? items : o.listShape === "data" ? { data: items } : { scenarios: items });
-  const body = parse(text) ?? {};
+  const body = parseObjectBody(text) ?? {};
   const one = /^\/v1\/agent-testing\/scenarios\/([^/]+)$/.exec(path);
   if (path === "/v1/agent-testing/scenarios" && method === "GET") {
     const pathwayId = new URLSearchParams(query).get("pathway_id");

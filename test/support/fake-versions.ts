@@ -65,7 +65,8 @@ export function withMarkers(store: VersionStore, id: string, value: unknown): un
   };
 }
 
-function parse(body: string): Record<string, unknown> | undefined {
+/** A request body that is a JSON object, or undefined (the fakes answer anything else as the service does). */
+export function parseObjectBody(body: string): Record<string, unknown> | undefined {
   try {
     const v: unknown = JSON.parse(body);
     return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
@@ -89,7 +90,7 @@ export function handleVersionWrite(store: VersionStore, method: string, path: st
   if (!m || method !== "POST") return false;
   const id = decodeURIComponent(m[1]!);
   if (!store.pathways.has(id)) return (store.send(res, 404, { status: "error", message: "Pathway not found" }), true);
-  const input = parse(body);
+  const input = parseObjectBody(body);
   if (!input) return (store.send(res, 400, { status: "error", message: "Invalid JSON body" }), true);
   const list = store.versions.get(id) ?? [];
   store.versions.set(id, list);
@@ -151,7 +152,7 @@ function said(state: SimState, from: number): string[] {
 /** Handles the chat endpoints (create, message) against the versions; false when the request is not one of them. */
 export function handleChat(store: VersionStore, method: string, path: string, body: string, res: ServerResponse): boolean {
   if (method !== "POST" || !path.startsWith("/v1/pathway/chat/")) return false;
-  const input = parse(body);
+  const input = parseObjectBody(body);
   if (!input) return (store.send(res, 400, { data: null, errors: ["Invalid JSON"] }), true);
   if (path === "/v1/pathway/chat/create") {
     const pathwayId = String(input.pathway_id);
