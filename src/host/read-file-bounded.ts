@@ -5,7 +5,8 @@ import { fsError } from "./fs-errors.js";
 /** 256 MiB: far above real pathways (the largest known is a few MB), low enough that a runaway input fails fast. */
 export const DEFAULT_MAX_FILE_BYTES = 256 * 1024 * 1024;
 
-function size(bytes: number): string {
+/** A byte count as limits are said: "512 bytes", "1.5 MiB". */
+export function byteSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MiB` : `${bytes} bytes`;
 }
 
@@ -63,10 +64,10 @@ export async function readFileBounded(file: string, maxBytes: number = DEFAULT_M
 }
 
 function tooLarge(bytes: number, maxBytes: number, growing = false): NodeJS.ErrnoException {
-  const what = growing ? `grew past ${size(maxBytes)} while being read` : `is ${size(bytes)}`;
+  const what = growing ? `grew past ${byteSize(maxBytes)} while being read` : `is ${byteSize(bytes)}`;
   return fsError(
     "EFBIG",
-    `${what}, over the limit of ${size(maxBytes)} read whole; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE if the file really is that large.`,
+    `${what}, over the limit of ${byteSize(maxBytes)} read whole; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE if the file really is that large.`,
   );
 }
 
@@ -109,7 +110,7 @@ export async function readStreamBounded(stream: ByteStream, maxBytes: number = D
     total += buffer.length;
     if (total > maxBytes) {
       stream.destroy?.();
-      throw fsError("EFBIG", `is over the limit of ${size(maxBytes)}; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE.`);
+      throw fsError("EFBIG", `is over the limit of ${byteSize(maxBytes)}; raise it with --max-file-size or PATHWAYKIT_MAX_FILE_SIZE.`);
     }
     chunks.push(buffer);
   }

@@ -1,6 +1,7 @@
 // Streams the call records of files and folders (JSON, lists, list answers, traces, NDJSON line by line) one at a time: one broken file is that file's error.
 import { createCallValueSplitter, readCallRecord, readCallValues, readJsonLine, startsNdjson, type CallRecord, type CallValue } from "../../calls/index.js";
 import { describeFsError } from "../../host/fs-errors.js";
+import { byteSize, DEFAULT_MAX_FILE_BYTES } from "../../host/read-file-bounded.js";
 import { requirePathway } from "../project/load-pathway.js";
 import { iterateInputs, readInput, type InputRef } from "../project/inputs.js";
 import { readByteLines } from "../project/read-lines.js";
@@ -28,14 +29,6 @@ export interface CallReadSummary {
 
 /** Problems listed in full; past this they are only counted, so 100,000 broken files cannot fill memory. */
 export const MAX_LISTED_PROBLEMS = 1000;
-
-/** The line limit when the host says no file limit: the default file limit (see DEFAULT_MAX_FILE_BYTES). */
-const DEFAULT_MAX_LINE_BYTES = 256 * 1024 * 1024;
-
-/** A size as the file limit's messages say it (read-file-bounded.ts): MiB from one on, else bytes. */
-function byteSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MiB` : `${bytes} bytes`;
-}
 
 /** The values of text read whole (stdin, a file the host gives only whole): see readCallValues. */
 function* valuesOfBytes(bytes: Uint8Array, ndjson: boolean): Generator<CallValue> {
@@ -119,7 +112,7 @@ async function peekFirstLine(chunks: AsyncIterator<Uint8Array>, maxLine: number)
  */
 async function* readCallInput(host: Host, ref: InputRef): AsyncGenerator<CallValue | { unreadable: string }> {
   const ndjson = /\.(ndjson|jsonl)$/i.test(ref.path);
-  const maxLine = host.maxFileBytes ?? DEFAULT_MAX_LINE_BYTES;
+  const maxLine = host.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const whole = async function* (): AsyncGenerator<CallValue | { unreadable: string }> {
     const read = await readInput(host, ref);
     if (read.problem || !read.bytes) {
