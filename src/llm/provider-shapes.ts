@@ -1,5 +1,6 @@
 // The two providers' request and answer shapes: OpenAI's chat completions (and every server that copies it) and Anthropic's Messages API.
 import type { ModelMessage, ModelRequest, TokenUsage } from "../model/chat-model.js";
+import { isObject } from "../model/pathway.js";
 import type { ModelProvider } from "./model-ref.js";
 
 /** How a request is written for one model, adapted as the endpoint refuses parameters (see `adaptToRefusal`). */
@@ -79,10 +80,6 @@ export function toRequestHeaders(provider: ModelProvider, baseUrl: string, apiKe
     else headers.authorization = `Bearer ${apiKey}`;
   }
   return headers;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** A count from an answer's usage field; anything but a whole number of 0 or more counts 0. */

@@ -1,13 +1,13 @@
 // Checks the shape of what a client sends before the server acts on it: a malformed notification is logged and skipped, a malformed request answered with InvalidParams.
 import { ErrorCodes, ResponseError, type Connection, type Disposable, type TextDocuments } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
+import { isObject } from "../model/pathway.js";
 
 /** What `TextDocuments.listen` subscribes to (vscode-languageserver does not export the interface by name). */
 type TextDocumentConnection = Parameters<TextDocuments<TextDocument>["listen"]>[0];
 
 type Problem = string | undefined;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
 
 /** `at` names what is wrong, as `params.textDocument.text`, or undefined when `value` is an object. */
