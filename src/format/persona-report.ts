@@ -1,14 +1,10 @@
 // The parts of a persona scenario's report every test format shows: its verdicts with their reasons, its conversation and its tokens, as plain lines.
 import { escapeTerminalText } from "../escape/terminal.js";
 import type { TestCaseReport, TokenUsage } from "../simulate/index.js";
+import { clipToLine } from "../escape/clip.js";
 
 /** Characters of a conversation line shown (the JSON report keeps it whole). */
 const LINE = 400;
-
-function clip(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
 
 /** A count as people read it: 12,345. */
 export function toTokenCount(n: number): string {
@@ -21,14 +17,14 @@ export function toVerdictLines(r: TestCaseReport): { pass: boolean; text: string
     const score = v.error ? "no verdict" : `score ${v.score}${v.threshold !== undefined ? `, threshold ${v.threshold}` : ""}`;
     return {
       pass: v.pass,
-      text: escapeTerminalText(`${v.pass ? "✔" : "✖"} judge "${clip(v.criterion, 200)}" (${score}): ${clip(v.reason, 600) || "(no reason given)"}`),
+      text: escapeTerminalText(`${v.pass ? "✔" : "✖"} judge "${clipToLine(v.criterion, 200)}" (${score}): ${clipToLine(v.reason, 600) || "(no reason given)"}`),
     };
   });
 }
 
 /** The conversation, one `agent:` or `caller:` line each, clipped and terminal-safe. */
 export function toConversationLines(r: TestCaseReport): string[] {
-  return (r.transcript ?? []).map((l) => escapeTerminalText(`${l.role === "agent" ? "agent: " : "caller:"} ${clip(l.text, LINE)}`));
+  return (r.transcript ?? []).map((l) => escapeTerminalText(`${l.role === "agent" ? "agent: " : "caller:"} ${clipToLine(l.text, LINE)}`));
 }
 
 /** `1,234 tokens (890 in, 344 out; 12 requests)`. */

@@ -1,6 +1,7 @@
 // The part of a scenario's report the service's Agent Testing wrote (`pathway test --server`): its run, each assertion, and the analysis's suggestions by node, as plain lines every test format shows.
 import { escapeTerminalText } from "../escape/terminal.js";
 import type { TestCaseReport } from "../simulate/index.js";
+import { clipToLine } from "../escape/clip.js";
 
 /** One line of the service's part: `pass`/`fail` mark an assertion (`none`: no result), `info` the rest; the text is terminal-safe. */
 export interface ServerLine {
@@ -8,11 +9,6 @@ export interface ServerLine {
   /** 0 for the run and the analysis, 1 under them. */
   depth: 0 | 1;
   text: string;
-}
-
-function clip(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
@@ -31,33 +27,34 @@ export function toServerLines(r: TestCaseReport): ServerLine[] {
     line(
       "info",
       0,
-      `service: ${s.runId !== undefined ? `run ${clip(s.runId, 80)}` : `scenario ${clip(s.scenarioId, 80)}`} ${clip(s.status, 40)}${score}${s.flaky ? " (flaky)" : ""}${s.error ? `: ${clip(s.error, 600)}` : ""}`,
+      `service: ${s.runId !== undefined ? `run ${clipToLine(s.runId, 80)}` : `scenario ${clipToLine(s.scenarioId, 80)}`} ${clipToLine(s.status, 40)}${score}${s.flaky ? " (flaky)" : ""}${s.error ? `: ${clipToLine(s.error, 600)}` : ""}`,
     ),
   ];
   for (const a of s.assertions) {
     const kind = a.passed === true ? "pass" : a.passed === false ? "fail" : "none";
     const mark = kind === "pass" ? "✔" : kind === "fail" ? "✖" : "?";
-    const result = a.passed === undefined ? ": no result" : `${a.score !== undefined ? `, score ${a.score}` : ""}${a.reason ? `: ${clip(a.reason, 600)}` : ""}`;
-    out.push(line(kind, 1, `${mark} ${clip(a.name, 200)}${a.type ? ` (${clip(a.type, 40)})` : ""}${result}`));
+    const result =
+      a.passed === undefined ? ": no result" : `${a.score !== undefined ? `, score ${a.score}` : ""}${a.reason ? `: ${clipToLine(a.reason, 600)}` : ""}`;
+    out.push(line(kind, 1, `${mark} ${clipToLine(a.name, 200)}${a.type ? ` (${clipToLine(a.type, 40)})` : ""}${result}`));
   }
-  if (s.failureModes?.length) out.push(line("info", 1, `failure modes: ${s.failureModes.map((m) => clip(m, 200)).join("; ")}`));
+  if (s.failureModes?.length) out.push(line("info", 1, `failure modes: ${s.failureModes.map((m) => clipToLine(m, 200)).join("; ")}`));
   const analysis = s.analysis;
-  if (analysis?.error) out.push(line("info", 0, `analysis could not be read: ${clip(analysis.error, 600)}`));
+  if (analysis?.error) out.push(line("info", 0, `analysis could not be read: ${clipToLine(analysis.error, 600)}`));
   else if (analysis) {
-    out.push(line("info", 0, `analysis: ${analysis.rootCause ? clip(analysis.rootCause, 600) : "(no root cause given)"}`));
+    out.push(line("info", 0, `analysis: ${analysis.rootCause ? clipToLine(analysis.rootCause, 600) : "(no root cause given)"}`));
     for (const g of analysis.suggestions) {
       const node =
         g.nodeName !== undefined
-          ? `"${clip(g.nodeName, 120)}"${g.nodeId !== undefined ? ` (${clip(g.nodeId, 80)})` : ""}`
+          ? `"${clipToLine(g.nodeName, 120)}"${g.nodeId !== undefined ? ` (${clipToLine(g.nodeId, 80)})` : ""}`
           : g.nodeId !== undefined
-            ? `node ${clip(g.nodeId, 80)}`
+            ? `node ${clipToLine(g.nodeId, 80)}`
             : "the pathway";
-      const about = [g.type && clip(g.type, 40), g.confidence !== undefined && `confidence ${percent(g.confidence)}`].filter(Boolean).join(", ");
+      const about = [g.type && clipToLine(g.type, 40), g.confidence !== undefined && `confidence ${percent(g.confidence)}`].filter(Boolean).join(", ");
       out.push(
         line(
           "info",
           1,
-          `at ${node}: ${clip(g.description ?? "", 600) || "(no description)"}${g.change ? ` → ${clip(g.change, 600)}` : ""}${about ? ` (${about})` : ""}`,
+          `at ${node}: ${clipToLine(g.description ?? "", 600) || "(no description)"}${g.change ? ` → ${clipToLine(g.change, 600)}` : ""}${about ? ` (${about})` : ""}`,
         ),
       );
     }

@@ -6,6 +6,7 @@ import type { ScenarioFailure, TestReport, TraceEvent } from "../simulate/index.
 import pc from "picocolors";
 import { describeCaseTokens, describeUsage, toConversationLines, toVerdictLines } from "./persona-report.js";
 import { toServerLines } from "./server-report.js";
+import { clipToLine } from "../escape/clip.js";
 
 /** Options of the test reporters; all optional. */
 export interface TestFormatOptions {
@@ -19,11 +20,6 @@ export interface TestFormatOptions {
 
 /** A reporter: a pure function of the report. */
 export type TestFormatter = (report: TestReport, options?: TestFormatOptions) => string;
-
-function clip(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
 
 function show(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(value);
@@ -41,19 +37,19 @@ export function toTraceLines(trace: readonly TraceEvent[], limit = 40): string[]
       case "enter":
         return `${t} at ${node(e.nodeId)} (${e.nodeType})`;
       case "say":
-        return `${t}   agent (${e.speech}): ${show(clip(e.text, 100))}${e.unset.length ? `  [unset: ${e.unset.join(", ")}]` : ""}`;
+        return `${t}   agent (${e.speech}): ${show(clipToLine(e.text, 100))}${e.unset.length ? `  [unset: ${e.unset.join(", ")}]` : ""}`;
       case "user":
-        return `${t} caller: ${show(clip(e.text, 100))}`;
+        return `${t} caller: ${show(clipToLine(e.text, 100))}`;
       case "vars":
-        return `${t}   vars (${e.how}): ${clip(JSON.stringify(e.set), 120)}`;
+        return `${t}   vars (${e.how}): ${clipToLine(JSON.stringify(e.set), 120)}`;
       case "decide":
-        return `${t}   ${e.decider} decider: ${e.decision.kind} (${clip(e.decision.reason, 120)})`;
+        return `${t}   ${e.decider} decider: ${e.decision.kind} (${clipToLine(e.decision.reason, 120)})`;
       case "move":
         return `${t}   → ${node(e.to)} via ${e.via}${e.edgeId !== undefined ? ` (edge ${e.edgeId})` : ""}`;
       case "webhook":
-        return `${t}   webhook ${e.method} ${clip(e.url, 80)} → ${e.status}`;
+        return `${t}   webhook ${e.method} ${clipToLine(e.url, 80)} → ${e.status}`;
       case "code":
-        return `${t}   ${e.kind === "tool" ? "tool" : "custom code"} ${show(clip(e.name, 60))}: ${e.answered ? "answered by the scenario" : "not run (no answer in the scenario)"}`;
+        return `${t}   ${e.kind === "tool" ? "tool" : "custom code"} ${show(clipToLine(e.name, 60))}: ${e.answered ? "answered by the scenario" : "not run (no answer in the scenario)"}`;
       case "end":
         return `${t} ${e.status}: ${e.reason}${e.transferNumber !== undefined ? ` (${e.transferNumber})` : ""}`;
       // A trace read back from JSON may hold an event type this version does not know: named, not dropped.
@@ -95,15 +91,15 @@ export const formatTestStylish: TestFormatter = (report, options = {}) => {
         `    ${c.yellow(`${(a.passRate * 100).toFixed(0)}%`)} ${escapeTerminalText(a.message)} ${c.dim(`(failed in ${toCount(a.failed, "run")}${a.pointer ? `; ${a.pointer}` : ""})`)}`,
       );
     for (const t of r.compare ?? []) {
-      const row = escapeTerminalText(`turn ${t.turn}: offline ${t.offline ?? "(stopped)"} | live ${t.live ?? "(stopped)"}  ${clip(t.user, 60)}`);
+      const row = escapeTerminalText(`turn ${t.turn}: offline ${t.offline ?? "(stopped)"} | live ${t.live ?? "(stopped)"}  ${clipToLine(t.user, 60)}`);
       out.push(`    ${t.diverged ? c.red(`≠ ${row}`) : c.dim(`= ${row}`)}`);
     }
     for (const f of r.failures) {
       out.push(`    ${c.red(escapeTerminalText(f.message))}`);
       out.push(`      ${c.dim(`at ${escapeTerminalLine(where(r.file, f))}${f.turn !== undefined ? ` (turn ${f.turn})` : ""}`)}`);
       if (f.expected !== undefined || f.actual !== undefined) {
-        out.push(`      ${c.green("expected:")} ${escapeTerminalText(clip(show(f.expected), 300))}`);
-        out.push(`      ${c.red("actual:  ")} ${escapeTerminalText(clip(show(f.actual), 300))}`);
+        out.push(`      ${c.green("expected:")} ${escapeTerminalText(clipToLine(show(f.expected), 300))}`);
+        out.push(`      ${c.red("actual:  ")} ${escapeTerminalText(clipToLine(show(f.actual), 300))}`);
       }
     }
     for (const v of toVerdictLines(r)) out.push(`    ${v.pass ? c.green(v.text) : c.red(v.text)}`);
